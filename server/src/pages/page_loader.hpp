@@ -1,0 +1,29 @@
+#pragma once
+// Builds the data of every page route of spec §2 from the store. One PageResult feeds both the
+// HTML shell of a full page load and GET /api/page for client-side navigation; its JSON form is
+// the PageEnvelope of web/src/api/types.ts.
+
+#include <boost/json/object.hpp>
+#include <string>
+#include <string_view>
+
+#include "http/message.hpp"
+
+namespace ether::pages {
+
+/// What a route answers: HTTP status, Dutch head tags and the page's data.
+struct PageResult {
+  unsigned status = 200;          // 200, or 404 when the path, slug or id is unknown
+  std::string route;              // a RouteKind of web/src/api/types.ts
+  std::string title;              // full document title, e.g. "Gids - Ether"
+  std::string description;        // meta description
+  std::string canonical_path;     // path and query of the canonical URL, e.g. "/gids?channel=3fm"
+  boost::json::object params;     // effective route parameters, defaults filled in
+  boost::json::object data;       // the route's data, shaped as web/src/api/types.ts says
+};
+
+/// The JSON PageEnvelope for a result: status, route, title, description, canonical (absolute, with
+/// base_url), params and data.
+boost::json::object to_envelope(const PageResult& result, std::string_view base_url);
+
+}  // namespace ether::pages

@@ -1,0 +1,421 @@
+// The JSON shapes the Ether server sends. The C++ page loaders (server/src/pages) produce exactly
+// these fields; instants are ISO 8601 UTC strings ("2026-11-21T10:00:00Z"), dates are Amsterdam
+// calendar dates ("2026-11-21"), durations are whole seconds.
+
+/** Every route kind of spec §2 that the server can answer. */
+export type RouteKind =
+  | 'home'
+  | 'sitemap'
+  | 'live'
+  | 'gedraaid'
+  | 'gids'
+  | 'programmas'
+  | 'programma'
+  | 'programma-fragmenten'
+  | 'programma-nieuws'
+  | 'presentatoren'
+  | 'presentator'
+  | 'nieuws'
+  | 'artikel'
+  | 'fragmenten'
+  | 'fragment'
+  | 'uitzendingen'
+  | 'uitzending'
+  | 'podcasts'
+  | 'podcast'
+  | 'podcast-aflevering'
+  | 'thema'
+  | 'overzicht'
+  | 'zoeken'
+  | 'videos'
+  | 'not-found';
+
+/** What /api/page?path=... answers, and what the HTML shell embeds as #ether-page. */
+export interface PageEnvelope<D = PageData> {
+  status: number; // 200, or 404 for an unknown path, slug or id
+  route: RouteKind;
+  title: string; // the document title, Dutch, already suffixed with the site name
+  description: string;
+  canonical: string; // absolute URL
+  params: Record<string, string>; // the route's effective path and query parameters, defaults filled in
+  data: D;
+}
+
+/** Site configuration, embedded in the shell as #ether-site and served at /api/site. */
+export interface SiteConfig {
+  name: string; // "Ether"
+  baseUrl: string; // "http://localhost:8080", no trailing slash
+  siteCode: string;
+  defaultChannel: string; // the parent channel slug, "radio2"
+  channels: ChannelSummary[]; // every channel, parents first in picker order, children after their parent
+}
+
+export interface ChannelRef {
+  slug: string;
+  name: string;
+}
+
+export interface ChannelSummary extends ChannelRef {
+  parentSlug: string | null;
+  description: string;
+  color: string; // accent colour, "#e4002b"
+  logoUrl: string;
+  hasProgramming: boolean;
+  playerMode: 'music' | 'talk';
+  classical: boolean;
+  hasVisualRadio: boolean;
+}
+
+export interface BroadcasterRef {
+  slug: string;
+  name: string;
+  logoUrl: string;
+}
+
+export interface PresenterRef {
+  slug: string;
+  name: string;
+}
+
+export interface PresenterCard extends PresenterRef {
+  imageUrl: string;
+  role: string; // "Presentator", "Dj", "Nieuwslezer"
+}
+
+export interface ProgrammeRef {
+  slug: string;
+  name: string;
+}
+
+export interface ProgrammeCard extends ProgrammeRef {
+  channel: ChannelRef;
+  summary: string; // one sentence
+  imageUrl: string;
+  presenters: PresenterRef[];
+  schedule: string; // Dutch, e.g. "Maandag t/m vrijdag 06:00-09:00"
+}
+
+export interface Broadcast {
+  id: number;
+  slug: string;
+  title: string;
+  channel: ChannelRef;
+  programme: ProgrammeRef | null;
+  presenters: PresenterRef[];
+  broadcasters: BroadcasterRef[];
+  from: string; // instant
+  until: string; // instant
+  imageUrl: string;
+  audioUrl: string | null; // a recording, when one exists
+}
+
+/** One track play; naming rules of spec §3 are applied by the client (features/tracks). */
+export interface TrackPlay {
+  id: number;
+  from: string; // instant
+  until: string; // instant
+  title: string; // the song title
+  artist: string;
+  songSlug: string;
+  songId: number;
+  coverUrl: string | null;
+  chartPosition: number | null;
+  composer: string | null; // classical data
+  completeWork: string | null;
+  ensemble: string | null;
+}
+
+export interface NewsCategory {
+  slug: string; // live, onderzoek, podcast, sport, verdieping
+  name: string;
+  color: string;
+}
+
+export interface ArticleCard {
+  id: number;
+  slug: string;
+  category: NewsCategory;
+  title: string;
+  intro: string;
+  imageUrl: string;
+  publishedAt: string;
+  tags: string[];
+}
+
+export type ContentBlock =
+  | { type: 'paragraph'; text: string }
+  | { type: 'heading'; text: string }
+  | { type: 'image'; url: string; alt: string; caption: string }
+  | { type: 'quote'; text: string; cite: string }
+  | { type: 'fragment'; fragment: Fragment }
+  | { type: 'video'; video: Video }
+  | { type: 'social'; network: string; url: string; text: string };
+
+export interface Article extends ArticleCard {
+  author: string;
+  programme: ProgrammeRef | null;
+  blocks: ContentBlock[];
+}
+
+export interface Fragment {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  programme: ProgrammeRef | null;
+  publishedAt: string;
+  durationSeconds: number;
+  imageUrl: string;
+  audioUrl: string;
+  tags: string[];
+}
+
+export interface PodcastFeed {
+  slug: string;
+  title: string;
+  description: string;
+  author: string;
+  imageUrl: string;
+  episodeCount: number;
+}
+
+export interface PodcastEpisode {
+  id: number;
+  slug: string;
+  feedSlug: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  durationSeconds: number;
+  audioUrl: string;
+  imageUrl: string;
+}
+
+export interface Video {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  durationSeconds: number;
+  videoUrl: string;
+  posterUrl: string;
+}
+
+/** spec §3 Link/counter item. */
+export interface LinkItem {
+  label: string;
+  title: string;
+  slug: string;
+  url: string;
+  urlType: 'external' | 'internal';
+  hasNoLink: boolean;
+}
+
+export type PageBlock =
+  | { type: 'hero'; title: string; text: string; imageUrl: string; url: string | null }
+  | { type: 'text'; title: string; text: string }
+  | { type: 'tiles'; title: string; items: { title: string; text: string; url: string; imageUrl: string }[] }
+  | { type: 'fragments'; title: string; items: Fragment[] }
+  | { type: 'articles'; title: string; items: ArticleCard[] }
+  | { type: 'podcasts'; title: string; items: PodcastFeed[] }
+  | { type: 'radio'; title: string; channel: ChannelRef; items: LinkItem[] };
+
+export interface Paging {
+  page: number; // 1-based
+  pageCount: number; // at least 1
+  total: number;
+}
+
+export interface OnAir {
+  channel: ChannelSummary;
+  broadcast: Broadcast | null;
+  track: TrackPlay | null; // the track on air, if any
+}
+
+// ---- per-route data ----
+
+export interface HomeData {
+  onAir: OnAir; // the default channel
+  channels: OnAir[]; // every channel of the family
+  news: ArticleCard[];
+  fragments: Fragment[];
+  podcasts: PodcastFeed[];
+  guide: Broadcast[]; // today's broadcasts on the default channel
+}
+
+export interface SitemapData {
+  group: string | null;
+  groups: { slug: string; title: string; links: { title: string; url: string }[] }[];
+}
+
+export interface LiveData {
+  onAir: OnAir;
+  streamUrl: string | null; // the live video (HLS) URL, null when the channel has no visual radio
+}
+
+export interface PlayedTracksData {
+  channel: ChannelSummary;
+  date: string; // Amsterdam date
+  time: string; // hour-slot id, "0_24" or "{h}_{h+1}"
+  tracks: TrackPlay[]; // newest first
+  paging: Paging;
+}
+
+export interface GuideData {
+  channel: ChannelSummary;
+  date: string;
+  days: string[]; // the Amsterdam dates a listener can pick, oldest first
+  broadcasts: Broadcast[];
+}
+
+export interface ProgrammesData {
+  programmes: ProgrammeCard[];
+}
+
+export interface ProgrammeData {
+  programme: ProgrammeCard & { description: string; broadcasters: BroadcasterRef[] };
+  presenters: PresenterCard[];
+  fragments: Fragment[];
+  news: ArticleCard[];
+  broadcasts: Broadcast[]; // past broadcasts, newest first
+  upcoming: Broadcast[];
+}
+
+export interface ProgrammeFragmentsData {
+  programme: ProgrammeRef;
+  date: string | null;
+  tag: string | null;
+  tags: string[];
+  fragments: Fragment[];
+  paging: Paging;
+}
+
+export interface ProgrammeNewsData {
+  programme: ProgrammeRef;
+  category: string | null;
+  categories: NewsCategory[];
+  articles: ArticleCard[];
+  paging: Paging;
+}
+
+export interface PresentersData {
+  presenters: PresenterCard[];
+}
+
+export interface PresenterData {
+  presenter: PresenterCard & { bio: string };
+  programmes: ProgrammeCard[];
+  fragments: Fragment[];
+}
+
+export interface NewsData {
+  category: NewsCategory | null;
+  categories: NewsCategory[];
+  tag: string | null;
+  articles: ArticleCard[];
+  paging: Paging;
+}
+
+export interface ArticleData {
+  article: Article;
+  related: ArticleCard[];
+}
+
+export interface FragmentsData {
+  date: string | null;
+  tag: string | null;
+  program: string | null;
+  tags: string[];
+  fragments: Fragment[];
+  paging: Paging;
+}
+
+export interface FragmentData {
+  fragment: Fragment;
+  queue: Fragment[]; // the fragments that follow it
+}
+
+export interface BroadcastsData {
+  programme: string | null;
+  programmes: ProgrammeRef[];
+  broadcasts: Broadcast[]; // past broadcasts, newest first
+}
+
+export interface BroadcastData {
+  broadcast: Broadcast;
+  tracks: TrackPlay[]; // played during the broadcast, oldest first
+}
+
+export interface PodcastsData {
+  feeds: PodcastFeed[];
+}
+
+export interface PodcastData {
+  feed: PodcastFeed;
+  episodes: PodcastEpisode[]; // newest first
+}
+
+export interface PodcastEpisodeData {
+  feed: PodcastFeed;
+  episode: PodcastEpisode;
+}
+
+export interface ContentPageData {
+  slug: string;
+  title: string;
+  description: string;
+  blocks: PageBlock[];
+}
+
+export interface SearchHit {
+  type: 'programma' | 'presentator' | 'artikel' | 'fragment' | 'podcast' | 'aflevering' | 'track';
+  title: string;
+  text: string;
+  url: string;
+  imageUrl: string;
+}
+
+export interface SearchData {
+  term: string;
+  groups: { type: SearchHit['type']; label: string; total: number; hits: SearchHit[] }[];
+}
+
+export interface VideosData {
+  videos: Video[];
+}
+
+export interface NotFoundData {
+  path: string;
+}
+
+export type PageData =
+  | HomeData
+  | SitemapData
+  | LiveData
+  | PlayedTracksData
+  | GuideData
+  | ProgrammesData
+  | ProgrammeData
+  | ProgrammeFragmentsData
+  | ProgrammeNewsData
+  | PresentersData
+  | PresenterData
+  | NewsData
+  | ArticleData
+  | FragmentsData
+  | FragmentData
+  | BroadcastsData
+  | BroadcastData
+  | PodcastsData
+  | PodcastData
+  | PodcastEpisodeData
+  | ContentPageData
+  | SearchData
+  | VideosData
+  | NotFoundData;
+
+/** The API error envelope, for every non-2xx JSON answer. */
+export interface ApiError {
+  error: { code: string; message: string };
+}
