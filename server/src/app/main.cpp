@@ -1,11 +1,6 @@
-#include <date/tz.h>
-#include <soci/soci.h>
-#include <soci/sqlite3/soci-sqlite3.h>
-#include <boost/json.hpp>
 #include <iostream>
-int main() {
-  auto z = date::locate_zone("Europe/Amsterdam");
-  std::cout << date::zoned_time{z, std::chrono::system_clock::now()} << "\n";
-  soci::session s(*soci::factory_sqlite3(), ":memory:");
-  int v = 0; s << "select 41+1", soci::into(v); std::cout << v << "\n";
+#include "store/database.hpp"
+int main(int argc, char** argv) {
+  auto db = ether::store::Database::open(argc > 1 ? argv[1] : "sqlite:/tmp/ether-check.db");
+  std::cout << db->migrate() << " applied, version " << db->schema_version() << "\n";
 }
