@@ -1,5 +1,5 @@
 #pragma once
-// Builds the data of every page route of spec §2 from the store. One PageResult feeds both the
+// What a page route of spec §2 answers. One PageResult feeds both the
 // HTML shell of a full page load and GET /api/page for client-side navigation; its JSON form is
 // the PageEnvelope of web/src/api/types.ts.
 
@@ -20,6 +20,18 @@ struct PageResult {
   std::string canonical_path;     // path and query of the canonical URL, e.g. "/gids?channel=3fm"
   boost::json::object params;     // effective route parameters, defaults filled in
   boost::json::object data;       // the route's data, shaped as web/src/api/types.ts says
+};
+
+/// Where page results come from: the store-backed pages::PageLoader in the server, a fake in
+/// unit tests of the HTTP layer.
+class PageSource {
+ public:
+  virtual ~PageSource() = default;
+  /// The page at a decoded path with its query parameters; never throws for bad input (it answers
+  /// defaults, or a 404 result).
+  virtual PageResult load(std::string_view path, const http::QueryParams& query) = 0;
+  /// The SiteConfig of web/src/api/types.ts.
+  virtual boost::json::object site_config() = 0;
 };
 
 /// The JSON PageEnvelope for a result: status, route, title, description, canonical (absolute, with
