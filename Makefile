@@ -1,0 +1,50 @@
+# Ether: `make run` serves the demo station on http://localhost:8080; `make test` runs every suite.
+# Both install what they need first (Debian packages and npm packages), so they work on a fresh
+# Debian 12 machine.
+
+SHELL := /bin/bash
+PORT ?= 8080
+ETHER_DATA_DIR ?= $(CURDIR)/data
+BUILD_DIR ?= build/server
+JOBS ?= $(shell nproc)
+
+.PHONY: run test bench deps test-deps web-deps server web media format lint clean
+
+run: deps web-deps server web
+	PORT=$(PORT) ETHER_DATA_DIR=$(ETHER_DATA_DIR) exec $(BUILD_DIR)/ether-server
+
+test: test-deps web-deps
+	scripts/test-all
+
+bench: deps web-deps server web
+	scripts/install-deps bench
+	bench/run
+
+deps:
+	scripts/install-deps run
+
+test-deps:
+	scripts/install-deps test
+
+web-deps:
+	scripts/install-web-deps
+
+$(BUILD_DIR)/build.ninja: server/CMakeLists.txt
+	cmake -S server -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+server: $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) --target ether-server -j $(JOBS)
+
+web:
+	cd web && npm run --silent build
+
+# Regenerates the committed demo media from server/seed/demo-station.json.
+media:
+	scripts/install-deps media
+	scripts/make-demo-media
+
+format:
+	scripts/check-format --fix
+
+clean:
+	rm -rf build web/dist
