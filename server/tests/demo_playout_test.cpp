@@ -119,9 +119,7 @@ TEST(DemoPlayout, RestartAfterAThreeHourStopFillsTheGapExactly) {
   DemoPlayout always(steady.db(), 1);
   for (long long t = stopped; t <= restarted; t += 7 * 60) always.catch_up(at(t));
   always.catch_up(at(restarted));
-  auto key = [](const domain::TrackPlay& p) {
-    return std::tuple(p.song_id, p.starts_at, p.ends_at, p.chart_position);
-  };
+  auto key = [](const domain::TrackPlay& p) { return std::tuple(p.song_id, p.starts_at, p.ends_at, p.chart_position); };
   for (const char* channel : {"radio2", "soulenjazz"}) {
     const auto a = plays_of(interrupted, channel);
     const auto b = plays_of(steady, channel);
@@ -203,7 +201,7 @@ TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
   EXPECT_EQ(night->title, "Nachtwacht");
   EXPECT_EQ(night->image_url, "/media/images/programmes/nachtwacht.webp");
   EXPECT_EQ(night->starts_at, utc(2026, 10, 24, 22));
-  EXPECT_EQ(night->ends_at, utc(2026, 10, 25, 0, 30));  // 02:30 of the first, summer-time, pass
+  EXPECT_EQ(night->ends_at, utc(2026, 10, 25, 0, 30));         // 02:30 of the first, summer-time, pass
   EXPECT_EQ(std::next(night)->ends_at, utc(2026, 10, 25, 5));  // 06:00 CET
 }
 
@@ -286,8 +284,8 @@ TEST(DemoPlayout, FirstCatchUpOfFourteenDaysOnEightChannels) {
   const auto begun = std::chrono::steady_clock::now();
   const int recorded = playout.catch_up(at(kNow));
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begun);
-  std::cout << "first catch-up, 14 days x 8 channels: " << recorded << " plays, "
-            << store.count("broadcasts") << " broadcasts in " << took.count() << " ms\n";
+  std::cout << "first catch-up, 14 days x 8 channels: " << recorded << " plays, " << store.count("broadcasts")
+            << " broadcasts in " << took.count() << " ms\n";
   RecordProperty("first_catch_up_ms", static_cast<int>(took.count()));
   EXPECT_LT(took, std::chrono::seconds(30));
   for (int c = 0; c < 6; ++c) expect_continuous(store, "extra" + std::to_string(c), kNow - 14 * kDay, kNow);

@@ -2,9 +2,9 @@
 
 #include "seed/demo_seed.hpp"
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -23,12 +23,29 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 11, 21, 10, 17, 5);
 
-const std::vector<std::string> kTables = {
-    "channels",         "broadcasters",       "channel_broadcasters", "presenters",     "programmes",
-    "programme_presenters", "programme_broadcasters", "schedule_slots", "songs",       "channel_rotation",
-    "news_categories",  "articles",           "article_tags",         "fragments",      "fragment_tags",
-    "podcast_feeds",    "podcast_episodes",   "bulletins",            "videos",         "content_pages",
-    "event_modal_blocks", "maintenance_notifications", "settings"};
+const std::vector<std::string> kTables = {"channels",
+                                          "broadcasters",
+                                          "channel_broadcasters",
+                                          "presenters",
+                                          "programmes",
+                                          "programme_presenters",
+                                          "programme_broadcasters",
+                                          "schedule_slots",
+                                          "songs",
+                                          "channel_rotation",
+                                          "news_categories",
+                                          "articles",
+                                          "article_tags",
+                                          "fragments",
+                                          "fragment_tags",
+                                          "podcast_feeds",
+                                          "podcast_episodes",
+                                          "bulletins",
+                                          "videos",
+                                          "content_pages",
+                                          "event_modal_blocks",
+                                          "maintenance_notifications",
+                                          "settings"};
 
 std::string text(TempStore& store, const std::string& sql) {
   auto session = store.db().lease();
@@ -56,13 +73,29 @@ TEST(DemoSeed, SeedsTheFixtureOnce) {
   TempStore store;
   ASSERT_TRUE(seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow)));
 
-  const std::map<std::string, long long> expected = {
-      {"channels", 3},         {"broadcasters", 3},       {"channel_broadcasters", 6}, {"presenters", 2},
-      {"programmes", 7},       {"programme_presenters", 5}, {"programme_broadcasters", 7}, {"schedule_slots", 42},
-      {"songs", 4},            {"channel_rotation", 6},   {"news_categories", 2},      {"articles", 2},
-      {"article_tags", 2},     {"fragments", 2},          {"fragment_tags", 1},        {"podcast_feeds", 1},
-      {"podcast_episodes", 2}, {"bulletins", 2},          {"videos", 1},               {"content_pages", 1},
-      {"event_modal_blocks", 2}, {"maintenance_notifications", 1}, {"settings", 1}};
+  const std::map<std::string, long long> expected = {{"channels", 3},
+                                                     {"broadcasters", 3},
+                                                     {"channel_broadcasters", 6},
+                                                     {"presenters", 2},
+                                                     {"programmes", 7},
+                                                     {"programme_presenters", 5},
+                                                     {"programme_broadcasters", 7},
+                                                     {"schedule_slots", 42},
+                                                     {"songs", 4},
+                                                     {"channel_rotation", 6},
+                                                     {"news_categories", 2},
+                                                     {"articles", 2},
+                                                     {"article_tags", 2},
+                                                     {"fragments", 2},
+                                                     {"fragment_tags", 1},
+                                                     {"podcast_feeds", 1},
+                                                     {"podcast_episodes", 2},
+                                                     {"bulletins", 2},
+                                                     {"videos", 1},
+                                                     {"content_pages", 1},
+                                                     {"event_modal_blocks", 2},
+                                                     {"maintenance_notifications", 1},
+                                                     {"settings", 1}};
   for (const auto& [table, count] : expected) EXPECT_EQ(store.count(table), count) << table;
 
   EXPECT_FALSE(seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow + 3600)));
@@ -85,13 +118,15 @@ TEST(DemoSeed, WritesChannelsAsTheContractSays) {
   EXPECT_EQ(number(store, "SELECT sort_order FROM channels WHERE slug = 'soulenjazz'"), 2);
   EXPECT_EQ(number(store, "SELECT COUNT(*) FROM channel_broadcasters WHERE channel_slug = 'radio1'"), 1);
   // The rotation keeps the seed file's order and chart positions.
-  EXPECT_EQ(text(store, "SELECT s.slug FROM channel_rotation r JOIN songs s ON s.id = r.song_id "
-                        "WHERE r.channel_slug = 'radio2' AND r.position = 4"),
+  EXPECT_EQ(text(store,
+                 "SELECT s.slug FROM channel_rotation r JOIN songs s ON s.id = r.song_id "
+                 "WHERE r.channel_slug = 'radio2' AND r.position = 4"),
             "stadslicht");
   EXPECT_EQ(number(store, "SELECT chart_position FROM channel_rotation WHERE channel_slug = 'radio2' AND position = 4"),
             3);
-  EXPECT_TRUE(is_null(store, "SELECT chart_position FROM channel_rotation WHERE channel_slug = 'radio2' AND "
-                             "position = 3"));
+  EXPECT_TRUE(is_null(store,
+                      "SELECT chart_position FROM channel_rotation WHERE channel_slug = 'radio2' AND "
+                      "position = 3"));
 }
 
 TEST(DemoSeed, WritesMediaDurationsTimesAndReferences) {
@@ -99,19 +134,23 @@ TEST(DemoSeed, WritesMediaDurationsTimesAndReferences) {
   seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow));
   EXPECT_EQ(number(store, "SELECT duration_ms FROM songs WHERE slug = 'zomeravond'"), 187'400);
   EXPECT_EQ(text(store, "SELECT audio_path FROM songs WHERE slug = 'zomeravond'"), "songs/zomeravond.mp3");
-  EXPECT_EQ(text(store, "SELECT cover_url FROM songs WHERE slug = 'zomeravond'"), "/media/images/covers/zomeravond.webp");
+  EXPECT_EQ(text(store, "SELECT cover_url FROM songs WHERE slug = 'zomeravond'"),
+            "/media/images/covers/zomeravond.webp");
   EXPECT_TRUE(is_null(store, "SELECT cover_url FROM songs WHERE slug = 'blue-hour'"));
   EXPECT_EQ(text(store, "SELECT composer FROM songs WHERE slug = 'blue-hour'"), "J. de Wit");
 
-  EXPECT_EQ(number(store, "SELECT start_minute FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id "
-                          "WHERE p.slug = 'vroege-vogels' AND s.weekday = 7"),
+  EXPECT_EQ(number(store,
+                   "SELECT start_minute FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id "
+                   "WHERE p.slug = 'vroege-vogels' AND s.weekday = 7"),
             150);
-  EXPECT_EQ(number(store, "SELECT end_minute FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id "
-                          "WHERE p.slug = 'avondrood' AND s.weekday = 1"),
+  EXPECT_EQ(number(store,
+                   "SELECT end_minute FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id "
+                   "WHERE p.slug = 'avondrood' AND s.weekday = 1"),
             1440);
-  EXPECT_EQ(text(store, "SELECT pr.slug FROM programme_presenters pp JOIN presenters pr ON pr.id = pp.presenter_id "
-                        "JOIN programmes p ON p.id = pp.programme_id WHERE p.slug = 'de-ochtendploeg' AND "
-                        "pp.position = 1"),
+  EXPECT_EQ(text(store,
+                 "SELECT pr.slug FROM programme_presenters pp JOIN presenters pr ON pr.id = pp.presenter_id "
+                 "JOIN programmes p ON p.id = pp.programme_id WHERE p.slug = 'de-ochtendploeg' AND "
+                 "pp.position = 1"),
             "joost-vermeer");
 
   EXPECT_EQ(number(store, "SELECT published_at FROM fragments WHERE slug = 'interview-trainer'"), kNow - 30 * 3600);
@@ -192,27 +231,54 @@ TEST(DemoSeed, RejectsMediaMissingFromTheManifestAndWritesNothing) {
 
 TEST(DemoSeed, RejectsBadReferencesAndValues) {
   TempStore store;
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["articles"].as_array()[0].as_object()["blocks"].as_array()[2].as_object()["fragment"] = "weg";
-  }), "unknown fragment 'weg'");
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["channels"].as_array()[1].as_object()["rotation"].as_array()[0].as_object()["song"] = "weg";
-  }), "channels[1].rotation[0]: unknown song 'weg'");
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["programmes"].as_array()[0].as_object()["slots"].as_array()[0].as_object()["end"] = "03:00";
-  }), "programmes[1].slots[0]: overlaps another slot on radio2");
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["songs"].as_array()[0].as_object()["cover"] = "images/covers/weg.webp";
-  }), "songs[0].cover: media file 'images/covers/weg.webp' is not in the manifest");
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["songs"].as_array()[0].as_object()["audio"] = "../../etc/passwd";
-  }), "is not a relative media path");
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["programmes"].as_array()[2].as_object()["slots"].as_array()[0].as_object()["start"] = "6 uur";
-  }), "programmes[2].slots[0].start: '6 uur' is not HH:MM");
-  expect_rejected_without_writes(store, broken_fixture(store.dir(), [](boost::json::object& root) {
-    root["presenters"].as_array()[0].as_object().erase("name");
-  }), "presenters[0].name: missing");
+  expect_rejected_without_writes(
+      store,
+      broken_fixture(store.dir(),
+                     [](boost::json::object& root) {
+                       root["articles"].as_array()[0].as_object()["blocks"].as_array()[2].as_object()["fragment"] =
+                           "weg";
+                     }),
+      "unknown fragment 'weg'");
+  expect_rejected_without_writes(
+      store,
+      broken_fixture(store.dir(),
+                     [](boost::json::object& root) {
+                       root["channels"].as_array()[1].as_object()["rotation"].as_array()[0].as_object()["song"] = "weg";
+                     }),
+      "channels[1].rotation[0]: unknown song 'weg'");
+  expect_rejected_without_writes(
+      store,
+      broken_fixture(store.dir(),
+                     [](boost::json::object& root) {
+                       root["programmes"].as_array()[0].as_object()["slots"].as_array()[0].as_object()["end"] = "03:00";
+                     }),
+      "programmes[1].slots[0]: overlaps another slot on radio2");
+  expect_rejected_without_writes(store,
+                                 broken_fixture(store.dir(),
+                                                [](boost::json::object& root) {
+                                                  root["songs"].as_array()[0].as_object()["cover"] =
+                                                      "images/covers/weg.webp";
+                                                }),
+                                 "songs[0].cover: media file 'images/covers/weg.webp' is not in the manifest");
+  expect_rejected_without_writes(store,
+                                 broken_fixture(store.dir(),
+                                                [](boost::json::object& root) {
+                                                  root["songs"].as_array()[0].as_object()["audio"] = "../../etc/passwd";
+                                                }),
+                                 "is not a relative media path");
+  expect_rejected_without_writes(
+      store,
+      broken_fixture(store.dir(),
+                     [](boost::json::object& root) {
+                       root["programmes"].as_array()[2].as_object()["slots"].as_array()[0].as_object()["start"] =
+                           "6 uur";
+                     }),
+      "programmes[2].slots[0].start: '6 uur' is not HH:MM");
+  expect_rejected_without_writes(
+      store,
+      broken_fixture(store.dir(),
+                     [](boost::json::object& root) { root["presenters"].as_array()[0].as_object().erase("name"); }),
+      "presenters[0].name: missing");
 }
 
 TEST(DemoSeed, RejectsUnreadableFiles) {

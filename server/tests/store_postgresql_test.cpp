@@ -29,13 +29,32 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
-const char* const kTables[] = {
-    "track_plays",       "broadcasts",     "channel_rotation",      "schedule_slots",   "programme_broadcasters",
-    "programme_presenters", "article_tags", "fragment_tags",        "articles",         "fragments",
-    "podcast_episodes",  "podcast_feeds",  "bulletins",             "videos",           "content_pages",
-    "event_modal_blocks", "maintenance_notifications", "news_categories", "programmes", "presenters",
-    "songs",             "channel_broadcasters", "broadcasters",    "channels",         "settings",
-    "schema_migrations"};
+const char* const kTables[] = {"track_plays",
+                               "broadcasts",
+                               "channel_rotation",
+                               "schedule_slots",
+                               "programme_broadcasters",
+                               "programme_presenters",
+                               "article_tags",
+                               "fragment_tags",
+                               "articles",
+                               "fragments",
+                               "podcast_episodes",
+                               "podcast_feeds",
+                               "bulletins",
+                               "videos",
+                               "content_pages",
+                               "event_modal_blocks",
+                               "maintenance_notifications",
+                               "news_categories",
+                               "programmes",
+                               "presenters",
+                               "songs",
+                               "channel_broadcasters",
+                               "broadcasters",
+                               "channels",
+                               "settings",
+                               "schema_migrations"};
 
 std::string database_url() {
   const char* url = std::getenv("ETHER_TEST_DATABASE_URL");

@@ -188,9 +188,9 @@ TEST(ContentRepository, InsertsEveryKindWithTags) {
   content.insert_event_modal_block(modal);
   content.insert_maintenance_notification({0, "Onderhoud", "", std::nullopt, false, true});
 
-  for (const char* table : {"news_categories", "articles", "fragments", "fragment_tags", "podcast_feeds",
-                            "podcast_episodes", "bulletins", "videos", "content_pages", "event_modal_blocks",
-                            "maintenance_notifications"}) {
+  for (const char* table :
+       {"news_categories", "articles", "fragments", "fragment_tags", "podcast_feeds", "podcast_episodes", "bulletins",
+        "videos", "content_pages", "event_modal_blocks", "maintenance_notifications"}) {
     EXPECT_EQ(store.count(table), 1) << table;
   }
   long long end = 0;

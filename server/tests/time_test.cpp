@@ -13,9 +13,9 @@ using date::literals::operator""_y;
 
 TEST(Time, LocalDateFollowsAmsterdamNotUtc) {
   EXPECT_EQ(local_date(utc(2026, 11, 21, 22, 59)), 2026_y / 11 / 21);
-  EXPECT_EQ(local_date(utc(2026, 11, 21, 23, 0)), 2026_y / 11 / 22);   // CET, UTC+1
+  EXPECT_EQ(local_date(utc(2026, 11, 21, 23, 0)), 2026_y / 11 / 22);  // CET, UTC+1
   EXPECT_EQ(local_date(utc(2026, 7, 1, 21, 59)), 2026_y / 7 / 1);
-  EXPECT_EQ(local_date(utc(2026, 7, 1, 22, 0)), 2026_y / 7 / 2);       // CEST, UTC+2
+  EXPECT_EQ(local_date(utc(2026, 7, 1, 22, 0)), 2026_y / 7 / 2);  // CEST, UTC+2
   EXPECT_EQ(local_minute_of_day(utc(2026, 11, 21, 10, 15)), 11 * 60 + 15);
   EXPECT_EQ(local_minute_of_day(utc(2026, 7, 1, 10, 15)), 12 * 60 + 15);
 }
@@ -29,18 +29,18 @@ TEST(Time, LocalToUnixOnOrdinaryDays) {
 }
 
 TEST(Time, SpringForwardGapMapsForward) {
-  const auto day = 2026_y / 3 / 29;  // 02:00 CET becomes 03:00 CEST
-  EXPECT_EQ(local_to_unix(day, 60), utc(2026, 3, 29, 0));        // 01:00 CET
-  EXPECT_EQ(local_to_unix(day, 120), utc(2026, 3, 29, 1));       // 02:00 does not exist: 03:00 CEST
-  EXPECT_EQ(local_to_unix(day, 150), utc(2026, 3, 29, 1, 30));   // 02:30 does not exist: 03:30 CEST
-  EXPECT_EQ(local_to_unix(day, 180), utc(2026, 3, 29, 1));       // 03:00 CEST
+  const auto day = 2026_y / 3 / 29;                             // 02:00 CET becomes 03:00 CEST
+  EXPECT_EQ(local_to_unix(day, 60), utc(2026, 3, 29, 0));       // 01:00 CET
+  EXPECT_EQ(local_to_unix(day, 120), utc(2026, 3, 29, 1));      // 02:00 does not exist: 03:00 CEST
+  EXPECT_EQ(local_to_unix(day, 150), utc(2026, 3, 29, 1, 30));  // 02:30 does not exist: 03:30 CEST
+  EXPECT_EQ(local_to_unix(day, 180), utc(2026, 3, 29, 1));      // 03:00 CEST
   EXPECT_EQ(local_to_unix(day, 1440) - local_to_unix(day, 0), 23 * 3600);
   EXPECT_EQ(format_api_local(utc(2026, 3, 29, 0, 59, 59)), "2026-03-29 01:59:59");
   EXPECT_EQ(format_api_local(utc(2026, 3, 29, 1)), "2026-03-29 03:00:00");
 }
 
 TEST(Time, AutumnRepeatedHourTakesTheFirst) {
-  const auto day = 2026_y / 10 / 25;  // 03:00 CEST becomes 02:00 CET
+  const auto day = 2026_y / 10 / 25;                             // 03:00 CEST becomes 02:00 CET
   EXPECT_EQ(local_to_unix(day, 120), utc(2026, 10, 25, 0));      // 02:00 CEST, the first of two
   EXPECT_EQ(local_to_unix(day, 150), utc(2026, 10, 25, 0, 30));  // 02:30 CEST
   EXPECT_EQ(local_to_unix(day, 180), utc(2026, 10, 25, 2));      // 03:00 CET

@@ -43,9 +43,7 @@ std::chrono::system_clock::time_point from_unix(long long unix_seconds) {
   return std::chrono::system_clock::time_point{std::chrono::seconds{unix_seconds}};
 }
 
-LocalDate local_date(long long unix_seconds) {
-  return LocalDate{date::floor<date::days>(local(unix_seconds))};
-}
+LocalDate local_date(long long unix_seconds) { return LocalDate{date::floor<date::days>(local(unix_seconds))}; }
 
 int local_minute_of_day(long long unix_seconds) {
   auto wall = local(unix_seconds);
@@ -66,9 +64,7 @@ LocalDate add_days(LocalDate day, int days) { return LocalDate{date::sys_days{da
 
 std::string format_iso_utc(long long unix_seconds) { return date::format("%Y-%m-%dT%H:%M:%SZ", sys(unix_seconds)); }
 
-std::string format_api_local(long long unix_seconds) {
-  return date::format("%Y-%m-%d %H:%M:%S", local(unix_seconds));
-}
+std::string format_api_local(long long unix_seconds) { return date::format("%Y-%m-%d %H:%M:%S", local(unix_seconds)); }
 
 std::string format_date(LocalDate day) { return date::format("%Y-%m-%d", day); }
 

@@ -30,7 +30,8 @@ class DemoPlayout {
   using Clock = std::function<std::chrono::system_clock::time_point()>;
 
   /// `backfill_days`: how far back an empty store is filled with broadcasts and plays.
-  DemoPlayout(store::Database& db, int backfill_days, Clock clock = [] { return std::chrono::system_clock::now(); });
+  DemoPlayout(
+      store::Database& db, int backfill_days, Clock clock = [] { return std::chrono::system_clock::now(); });
   ~DemoPlayout();
   DemoPlayout(const DemoPlayout&) = delete;
   DemoPlayout& operator=(const DemoPlayout&) = delete;

@@ -1,9 +1,9 @@
 #include "seed/demo_seed.hpp"
 
-#include <boost/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <boost/json.hpp>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -115,7 +115,8 @@ class Reader {
 
   // A media path must stay inside the media directory.
   void check_path(const std::string& path, const std::string& where) const {
-    if (path.empty() || path.front() == '/' || path.find("..") != std::string::npos || path.find('\\') != std::string::npos) {
+    if (path.empty() || path.front() == '/' || path.find("..") != std::string::npos ||
+        path.find('\\') != std::string::npos) {
       fail(where, "'" + path + "' is not a relative media path");
     }
   }
@@ -166,7 +167,9 @@ std::map<std::string, MediaFile> load_manifest(const std::filesystem::path& medi
   return manifest;
 }
 
-std::string where_of(const char* section, std::size_t index) { return std::string(section) + "[" + std::to_string(index) + "]"; }
+std::string where_of(const char* section, std::size_t index) {
+  return std::string(section) + "[" + std::to_string(index) + "]";
+}
 
 int parse_clock(const Reader& r, const std::string& text, const std::string& where) {
   if (text.size() != 5 || text[2] != ':' || !std::isdigit(static_cast<unsigned char>(text[0])) ||
@@ -335,7 +338,8 @@ class Seeder {
         auto song = r_.string(entry, "song", entry_where);
         require(r_, ids_.songs, song, "song", entry_where);
         std::optional<int> chart;
-        if (auto position = r_.optional_number(entry, "chartPosition", entry_where)) chart = static_cast<int>(*position);
+        if (auto position = r_.optional_number(entry, "chartPosition", entry_where))
+          chart = static_cast<int>(*position);
         station_.add_rotation_entry(slug, static_cast<int>(p) + 1, ids_.songs.at(song), chart);
       }
     }
@@ -401,7 +405,8 @@ class Seeder {
           auto& used = taken[{p.channel_slug, weekday}];
           for (const auto& [other_start, other_end] : used) {
             if (start < other_end && other_start < end) {
-              r_.fail(slot_where, "overlaps another slot on " + p.channel_slug + " on weekday " + std::to_string(weekday));
+              r_.fail(slot_where,
+                      "overlaps another slot on " + p.channel_slug + " on weekday " + std::to_string(weekday));
             }
           }
           used.emplace_back(start, end);
@@ -477,7 +482,8 @@ class Seeder {
         require(r_, ids_.videos, r_.string(block, "video", block_where), "video", block_where);
       } else if (type == "image") {
         auto url = r_.string(block, "url", block_where);
-        if (!url.starts_with("/") && url.find("://") == std::string::npos) block["url"] = r_.image_url(block, "url", block_where);
+        if (!url.starts_with("/") && url.find("://") == std::string::npos)
+          block["url"] = r_.image_url(block, "url", block_where);
       } else if (type != "paragraph" && type != "heading" && type != "quote" && type != "social") {
         r_.fail(block_where + ".type", "unknown block type '" + type + "'");
       }
@@ -539,7 +545,8 @@ class Seeder {
         if (ep.image_url.empty()) ep.image_url = f.image_url;
         ep.audio_path = r_.string(eo, "audio", episode_where);
         const auto& media = r_.timed_media(ep.audio_path, episode_where + ".audio");
-        if (media.bytes <= 0) r_.fail(episode_where + ".audio", "media file '" + ep.audio_path + "' has no size in the manifest");
+        if (media.bytes <= 0)
+          r_.fail(episode_where + ".audio", "media file '" + ep.audio_path + "' has no size in the manifest");
         ep.duration_ms = media.duration_ms;
         ep.byte_length = media.bytes;
         ep.published_at = hours_ago(eo, "daysAgo", episode_where, 86400);
@@ -576,7 +583,8 @@ class Seeder {
       const auto& o = r_.object(items[i], where);
       domain::ContentPage p;
       p.kind = r_.string(o, "kind", where);
-      if (p.kind != "thema" && p.kind != "overzicht") r_.fail(where + ".kind", "'" + p.kind + "' is neither 'thema' nor 'overzicht'");
+      if (p.kind != "thema" && p.kind != "overzicht")
+        r_.fail(where + ".kind", "'" + p.kind + "' is neither 'thema' nor 'overzicht'");
       p.slug = r_.string(o, "slug", where);
       if (!seen.insert({p.kind, p.slug}).second) r_.fail(where, "duplicate slug '" + p.slug + "'");
       p.title = r_.string(o, "title", where);
@@ -597,7 +605,13 @@ class Seeder {
           require(r_, ids_.channels, r_.string(block, "channel", block_where), "channel", block_where + ".channel");
         } else if (type == "hero") {
           r_.image_url(block, "image", block_where);
-        } else if (type != "tiles" && type != "text") {
+        } else if (type == "tiles") {
+          const auto& tiles = r_.array(block, "items", block_where);
+          for (std::size_t t = 0; t < tiles.size(); ++t) {
+            auto tile_where = block_where + ".items[" + std::to_string(t) + "]";
+            r_.image_url(r_.object(tiles[t], tile_where), "image", tile_where);
+          }
+        } else if (type != "text") {
           r_.fail(block_where + ".type", "unknown block type '" + type + "'");
         }
       }
@@ -628,8 +642,10 @@ class Seeder {
                                                  "cms_article_body_unknown_item"};
         require(r_, types, *b.count_clock_type, "count clock type", clock_where + ".type");
         b.count_clock_caption = r_.optional_string(c, "caption", clock_where);
-        if (auto days = r_.optional_number(c, "startDays", clock_where)) b.count_clock_start = now_ + static_cast<long long>(*days * 86400);
-        if (auto days = r_.optional_number(c, "endDays", clock_where)) b.count_clock_end = now_ + static_cast<long long>(*days * 86400);
+        if (auto days = r_.optional_number(c, "startDays", clock_where))
+          b.count_clock_start = now_ + static_cast<long long>(*days * 86400);
+        if (auto days = r_.optional_number(c, "endDays", clock_where))
+          b.count_clock_end = now_ + static_cast<long long>(*days * 86400);
       }
       content_.insert_event_modal_block(b);
     }

@@ -65,8 +65,7 @@ long long ContentRepository::insert_bulletin(const domain::Bulletin& b) {
   long long id = 0;
   session_ << "INSERT INTO bulletins (title, audio_path, duration_ms, published_at) VALUES (:title, :audio, "
               ":duration, :published) RETURNING id",
-      soci::use(b.title), soci::use(b.audio_path), soci::use(b.duration_ms), soci::use(b.published_at),
-      soci::into(id);
+      soci::use(b.title), soci::use(b.audio_path), soci::use(b.duration_ms), soci::use(b.published_at), soci::into(id);
   return id;
 }
 
@@ -74,8 +73,8 @@ long long ContentRepository::insert_video(const domain::Video& v) {
   long long id = 0;
   session_ << "INSERT INTO videos (slug, title, description, video_path, poster_url, duration_ms, published_at) "
               "VALUES (:slug, :title, :description, :video, :poster, :duration, :published) RETURNING id",
-      soci::use(v.slug), soci::use(v.title), soci::use(v.description), soci::use(v.video_path),
-      soci::use(v.poster_url), soci::use(v.duration_ms), soci::use(v.published_at), soci::into(id);
+      soci::use(v.slug), soci::use(v.title), soci::use(v.description), soci::use(v.video_path), soci::use(v.poster_url),
+      soci::use(v.duration_ms), soci::use(v.published_at), soci::into(id);
   return id;
 }
 

@@ -21,9 +21,7 @@ struct Nullable {
     value = from.value_or(T{});
     ind = from ? soci::i_ok : soci::i_null;
   }
-  [[nodiscard]] std::optional<T> get() const {
-    return ind == soci::i_ok ? std::optional<T>(value) : std::nullopt;
-  }
+  [[nodiscard]] std::optional<T> get() const { return ind == soci::i_ok ? std::optional<T>(value) : std::nullopt; }
 };
 
 }  // namespace ether::store

@@ -15,9 +15,8 @@ long long StationRepository::insert_channel(const domain::Channel& c) {
               ":popout) RETURNING id",
       soci::use(c.slug), soci::use(c.name), soci::use(parent.value, parent.ind), soci::use(c.description),
       soci::use(c.genre), soci::use(c.color), soci::use(c.logo_url), soci::use(c.sort_order),
-      soci::use(has_programming), soci::use(c.player_mode), soci::use(classical),
-      soci::use(stream.value, stream.ind), soci::use(video.value, video.ind), soci::use(c.popout_url),
-      soci::into(id);
+      soci::use(has_programming), soci::use(c.player_mode), soci::use(classical), soci::use(stream.value, stream.ind),
+      soci::use(video.value, video.ind), soci::use(c.popout_url), soci::into(id);
   return id;
 }
 
@@ -33,8 +32,7 @@ long long StationRepository::insert_presenter(const domain::Presenter& p) {
   long long id = 0;
   session_ << "INSERT INTO presenters (slug, name, role, bio, image_url) VALUES (:slug, :name, :role, :bio, :image) "
               "RETURNING id",
-      soci::use(p.slug), soci::use(p.name), soci::use(p.role), soci::use(p.bio), soci::use(p.image_url),
-      soci::into(id);
+      soci::use(p.slug), soci::use(p.name), soci::use(p.role), soci::use(p.bio), soci::use(p.image_url), soci::into(id);
   return id;
 }
 
@@ -42,8 +40,8 @@ long long StationRepository::insert_programme(const domain::Programme& p) {
   long long id = 0;
   session_ << "INSERT INTO programmes (slug, name, channel_slug, summary, description, image_url) VALUES (:slug, "
               ":name, :channel, :summary, :description, :image) RETURNING id",
-      soci::use(p.slug), soci::use(p.name), soci::use(p.channel_slug), soci::use(p.summary),
-      soci::use(p.description), soci::use(p.image_url), soci::into(id);
+      soci::use(p.slug), soci::use(p.name), soci::use(p.channel_slug), soci::use(p.summary), soci::use(p.description),
+      soci::use(p.image_url), soci::into(id);
   return id;
 }
 
@@ -56,8 +54,7 @@ long long StationRepository::insert_schedule_slot(const domain::ScheduleSlot& s)
   return id;
 }
 
-void StationRepository::add_channel_broadcaster(const std::string& channel_slug,
-                                                const std::string& broadcaster_slug) {
+void StationRepository::add_channel_broadcaster(const std::string& channel_slug, const std::string& broadcaster_slug) {
   session_ << "INSERT INTO channel_broadcasters (channel_slug, broadcaster_slug) VALUES (:channel, :broadcaster)",
       soci::use(channel_slug), soci::use(broadcaster_slug);
 }

@@ -78,8 +78,7 @@ std::vector<domain::TrackPlay> TrackPlayRepository::between(const std::string& c
                            "WHERE channel_slug = :channel AND starts_at >= :from AND starts_at < :until "
                            "ORDER BY starts_at",
        soci::use(channel_slug), soci::use(from), soci::use(until), soci::into(row.id), soci::into(row.channel_slug),
-       soci::into(row.song_id), soci::into(row.starts_at), soci::into(row.ends_at),
-       soci::into(chart.value, chart.ind));
+       soci::into(row.song_id), soci::into(row.starts_at), soci::into(row.ends_at), soci::into(chart.value, chart.ind));
   st.execute();
   while (st.fetch()) {
     row.chart_position = chart.get();
