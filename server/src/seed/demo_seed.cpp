@@ -423,7 +423,7 @@ class Seeder {
     return ids_.programmes.at(*slug);
   }
 
-  long long hours_ago(const json::object& o, const char* key, const std::string& where, double unit_seconds) {
+  long long time_ago(const json::object& o, const char* key, const std::string& where, double unit_seconds) {
     return now_ - static_cast<long long>(r_.number_or(o, key, where, 0) * unit_seconds);
   }
 
@@ -441,7 +441,7 @@ class Seeder {
       f.image_url = r_.image_url(o, "image", where);
       f.audio_path = r_.string(o, "audio", where);
       f.duration_ms = r_.timed_media(f.audio_path, where + ".audio").duration_ms;
-      f.published_at = hours_ago(o, "hoursAgo", where, 3600);
+      f.published_at = time_ago(o, "hoursAgo", where, 3600);
       f.tags = r_.strings(o, "tags", where);
       content_.insert_fragment(f);
       ids_.fragments.insert(f.slug);
@@ -461,7 +461,7 @@ class Seeder {
       v.video_path = r_.string(o, "video", where);
       v.duration_ms = r_.timed_media(v.video_path, where + ".video").duration_ms;
       v.poster_url = r_.image_url(o, "poster", where);
-      v.published_at = hours_ago(o, "daysAgo", where, 86400);
+      v.published_at = time_ago(o, "daysAgo", where, 86400);
       content_.insert_video(v);
       ids_.videos.insert(v.slug);
     }
@@ -506,7 +506,7 @@ class Seeder {
       a.intro = r_.string_or(o, "intro", where, "");
       a.author = r_.string_or(o, "author", where, "");
       a.image_url = r_.image_url(o, "image", where);
-      a.published_at = hours_ago(o, "hoursAgo", where, 3600);
+      a.published_at = time_ago(o, "hoursAgo", where, 3600);
       a.tags = r_.strings(o, "tags", where);
       a.body_json = article_body(o, where);
       content_.insert_article(a);
@@ -549,7 +549,7 @@ class Seeder {
           r_.fail(episode_where + ".audio", "media file '" + ep.audio_path + "' has no size in the manifest");
         ep.duration_ms = media.duration_ms;
         ep.byte_length = media.bytes;
-        ep.published_at = hours_ago(eo, "daysAgo", episode_where, 86400);
+        ep.published_at = time_ago(eo, "daysAgo", episode_where, 86400);
         content_.insert_podcast_episode(ep);
       }
     }
