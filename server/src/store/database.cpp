@@ -61,6 +61,8 @@ std::unique_ptr<Database> Database::open(const std::string& url, std::size_t poo
       soci::session& session = db->pool_->at(i);
       if (is_postgres) {
         session.open(*soci::factory_postgresql(), url);
+        // libpq prints every NOTICE to stderr (e.g. CREATE TABLE IF NOT EXISTS on each start).
+        session << "SET client_min_messages TO warning";
       } else {
         std::filesystem::path file = url.substr(std::string_view("sqlite:").size());
         if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
