@@ -61,7 +61,7 @@ void expect_continuous(TempStore& store, const std::string& channel, long long f
     const auto& entry = rotation[(position + i) % rotation.size()];
     ASSERT_EQ(plays[i].song_id, entry.song_id) << channel << " play " << i;
     ASSERT_EQ(plays[i].chart_position, entry.chart_position) << channel << " play " << i;
-    ASSERT_EQ(plays[i].ends_at - plays[i].starts_at, (entry.duration_ms + 500) / 1000) << channel << " play " << i;
+    ASSERT_EQ(plays[i].ends_at - plays[i].starts_at, entry.duration_ms / 1000) << channel << " play " << i;
     if (i > 0) ASSERT_EQ(plays[i].starts_at, plays[i - 1].ends_at) << channel << " play " << i;
   }
 }

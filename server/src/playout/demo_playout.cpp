@@ -14,8 +14,9 @@ namespace {
 
 constexpr long long kDaySeconds = 86400;
 
-// Plays are whole seconds (instants are unix seconds); a song is never shorter than one.
-long long play_seconds(long long duration_ms) { return std::max(1LL, (duration_ms + 500) / 1000); }
+// Plays are whole seconds (instants are unix seconds). Rounding down keeps every play within its
+// file, so the live origin never runs out of audio before the play ends; it cuts the last fraction.
+long long play_seconds(long long duration_ms) { return std::max(1LL, duration_ms / 1000); }
 
 // The rotation place after the one that played `last`; a song may sit in the rotation twice, so
 // its chart position breaks the tie. Unknown songs (the rotation changed) start it over.
