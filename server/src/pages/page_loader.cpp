@@ -67,7 +67,7 @@ class Page {
     const auto& first = s[0];
     auto n = s.size();
     if (first == "app") {
-      if (n == 5 && s[1] == "nieuws") return article(s[2], s[4], s[3], true);
+      if (n == 5 && s[1] == "nieuws") return article(s[3], true);
       if (n == 3 && s[1] == "thema") return content_page("thema", s[2], true);
       return not_found();
     }
@@ -87,7 +87,7 @@ class Page {
     }
     if (first == "nieuws") {
       if (n <= 2) return news(n == 2 ? s[1] : "");
-      if (n == 4) return article(s[1], s[3], s[2], false);
+      if (n == 4) return article(s[2], false);
     }
     if (first == "fragmenten") {
       if (n == 1) return fragments();
@@ -523,7 +523,9 @@ class Page {
                   routes::news(category ? category->slug : "", paging.page, tag), std::move(params), std::move(data));
   }
 
-  PageResult article(const std::string& category, const std::string& slug, const std::string& id_text, bool app) {
+  // The id identifies the article; a wrong category or slug in the path still shows it, and the
+  // canonical path carries the right ones.
+  PageResult article(const std::string& id_text, bool app) {
     auto id = parse_positive(id_text);
     if (!id) return not_found();
     auto found = catalog_.article(*id);
@@ -537,8 +539,6 @@ class Page {
     auto intro = field(*found, "intro");
     json::object params{{"categorySlug", filter.category}, {"articleId", std::to_string(*id)},
                         {"articleSlug", field(*found, "slug")}};
-    (void)category;
-    (void)slug;
     return result("artikel", title(article_title), intro.empty() ? article_title : intro, canonical, std::move(params),
                   json::object{{"article", std::move(*found)}, {"related", std::move(related)}});
   }
@@ -641,10 +641,9 @@ class Page {
     auto day = dutch_long_date(amsterdam_date(from));
     auto canonical = catalog_.broadcast_url(*found);
     json::object params{{"broadcastId", std::to_string(*id)}, {"broadcastSlug", field(*found, "slug")}};
-    return result("uitzending", title(broadcast_title + " - " + day),
-                  "Luister de uitzending van " + broadcast_title + " van " + day + " op " +
-                      field(found->at("channel").as_object(), "name") + " terug.",
-                  canonical, std::move(params),
+    auto description = "Luister de uitzending van " + broadcast_title + " van " + day + " op " +
+                       field(found->at("channel").as_object(), "name") + " terug.";
+    return result("uitzending", title(broadcast_title + " - " + day), description, canonical, std::move(params),
                   json::object{{"broadcast", std::move(*found)}, {"tracks", std::move(tracks.items)}});
   }
 
@@ -677,9 +676,11 @@ class Page {
     auto description = field(*episode, "description");
     json::object params{{"feedSlug", feed_slug}, {"episodeId", std::to_string(*id)},
                         {"episodeSlug", field(*episode, "slug")}};
-    return result("podcast-aflevering", title(episode_title + " - " + field(*feed, "title")),
-                  description.empty() ? "Luister " + episode_title + " van " + field(*feed, "title") + "." : description,
-                  routes::podcast_episode(feed_slug, *id, field(*episode, "slug")), std::move(params),
+    auto feed_title = field(*feed, "title");
+    if (description.empty()) description = "Luister " + episode_title + " van " + feed_title + ".";
+    auto canonical = routes::podcast_episode(feed_slug, *id, field(*episode, "slug"));
+    return result("podcast-aflevering", title(episode_title + " - " + feed_title), description, canonical,
+                  std::move(params),
                   json::object{{"feed", std::move(*feed)}, {"episode", std::move(*episode)}});
   }
 

@@ -503,7 +503,8 @@ std::optional<json::object> Catalog::article(std::int64_t id) {
                {}, [&](const soci::row& row) { found = article_from_row(row); });
   if (!found) return std::nullopt;
   json::array tag_list;
-  for (const auto& tag : tags_of("article_tags", "article_id", {id})[id]) tag_list.emplace_back(tag);
+  auto tags = tags_of("article_tags", "article_id", {id});
+  for (const auto& tag : tags[id]) tag_list.emplace_back(tag);
   const auto* p = programme(found->programme_id);
   return json::object{{"id", found->id},
                       {"slug", found->slug},
