@@ -497,6 +497,29 @@ TEST_F(PagesFixture, SearchFoldsCaseAndDiacritics) {
   EXPECT_EQ(size(empty.data.at("groups")), 0u);
 }
 
+TEST_F(PagesFixture, SearchKeepsTenHitsPerGroupAndCountsThemAll) {
+  auto r = load("/zoeken/sportbericht");
+  ASSERT_EQ(size(r.data.at("groups")), 1u);
+  EXPECT_EQ(r.data.at("groups").at(0).at("total").as_int64(), 14);
+  EXPECT_EQ(size(r.data.at("groups").at(0).at("hits")), 10u);
+  EXPECT_EQ(str(r.params.at("searchTerm")), "sportbericht");
+}
+
+TEST_F(PagesFixture, InvalidUtf8InputIsIgnored) {
+  auto r = load("/nieuws", {{"tag", "\xff\xfe"}});
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_TRUE(r.data.at("tag").is_null());
+  EXPECT_EQ(r.canonical_path, "/nieuws");
+  auto search = load("/zoeken/\xc3\x28");
+  EXPECT_EQ(search.status, 200u);
+  EXPECT_EQ(size(search.data.at("groups")), 0u);
+}
+
+TEST_F(PagesFixture, StoreErrorsPropagate) {
+  exec("DROP TABLE videos");
+  EXPECT_THROW(load("/videos"), std::exception);
+}
+
 TEST_F(PagesFixture, SitemapGroups) {
   auto r = load("/sitemap");
   EXPECT_EQ(r.route, "sitemap");

@@ -7,6 +7,7 @@
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
 #include "pages/route_builder.hpp"
+#include "pages/text_fold.hpp"
 
 namespace ether::pages {
 namespace json = boost::json;
@@ -127,7 +128,7 @@ class Page {
     std::string value = it->second;
     value.erase(0, value.find_first_not_of(" \t\r\n"));
     value.erase(value.find_last_not_of(" \t\r\n") + 1);
-    return value.size() > kMaxTextParam ? std::string() : value;
+    return value.size() > kMaxTextParam || !valid_utf8(value) ? std::string() : value;
   }
 
   std::int64_t page_param() const { return parse_positive(param("page")).value_or(1); }
@@ -139,9 +140,14 @@ class Page {
     return parse_iso_date(text);
   }
 
-  // The query's channel when it exists, else the site's own channel, else the first in the store.
-  ChannelRow channel_param(std::string_view key = "channel") const {
-    if (const auto* c = catalog_.channel(param(key))) return *c;
+  // The query's channel when it exists, else the site's own channel.
+  ChannelRow channel_param() const {
+    if (const auto* c = catalog_.channel(param("channel"))) return *c;
+    return site_channel();
+  }
+
+  // The site's own channel; the first in the store, or one named after the site when the store is empty.
+  ChannelRow site_channel() const {
     if (const auto* c = catalog_.channel(settings_.default_channel)) return *c;
     if (!catalog_.channels().empty()) return catalog_.channels().front();
     ChannelRow fallback;
@@ -196,7 +202,7 @@ class Page {
   }
 
   PageResult home() {
-    auto channel = channel_param("-");
+    auto channel = site_channel();
     json::array channels;
     for (const auto& c : catalog_.channels()) channels.push_back(on_air(c));
     json::object data{{"onAir", on_air(channel)},
@@ -700,7 +706,7 @@ class Page {
   }
 
   PageResult search(const std::string& term) {
-    auto data = search_data(catalog_, term);
+    auto data = search_data(catalog_, term.size() > kMaxTextParam || !valid_utf8(term) ? std::string() : term);
     auto shown = field(data, "term");
     std::int64_t total = 0;
     for (const auto& group : data.at("groups").as_array()) total += group.as_object().at("total").as_int64();

@@ -11,6 +11,7 @@ namespace {
 
 struct Candidate {
   std::string title, text, url, image_url;
+  bool match_text = true;  // false when the text only describes where the hit belongs
 };
 
 struct Group {
@@ -25,7 +26,7 @@ int rank(const Candidate& candidate, const std::string& folded_term) {
   auto position = title.find(folded_term);
   if (position == 0) return 0;
   if (position != std::string::npos) return 1;
-  if (fold_text(candidate.text).find(folded_term) != std::string::npos) return 2;
+  if (candidate.match_text && fold_text(candidate.text).find(folded_term) != std::string::npos) return 2;
   return -1;
 }
 
@@ -88,12 +89,13 @@ json::object search_data(queries::Catalog& catalog, std::string_view term) {
   for (const auto& item : catalog.podcast_feeds()) {
     const auto& feed = item.get_object();
     auto feed_slug = field(feed, "slug");
-    feeds.candidates.push_back({field(feed, "title"), "", routes::podcast(feed_slug), field(feed, "imageUrl")});
+    feeds.candidates.push_back(
+        {field(feed, "title"), field(feed, "description"), routes::podcast(feed_slug), field(feed, "imageUrl")});
     for (const auto& episode_value : catalog.podcast_episodes(feed_slug)) {
       const auto& e = episode_value.get_object();
       episodes.candidates.push_back({field(e, "title"), field(feed, "title"),
                                      routes::podcast_episode(feed_slug, e.at("id").as_int64(), field(e, "slug")),
-                                     field(e, "imageUrl")});
+                                     field(e, "imageUrl"), false});
     }
   }
   Group tracks{"track", "Gedraaide nummers", {}};

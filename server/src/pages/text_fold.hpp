@@ -11,4 +11,7 @@ namespace ether::pages {
 /// base letters ("Café" → "cafe", "Ærø" → "aero", "Straße" → "strasse"); other bytes pass through.
 std::string fold_text(std::string_view text);
 
+/// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+bool valid_utf8(std::string_view text);
+
 }  // namespace ether::pages

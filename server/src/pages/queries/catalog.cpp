@@ -739,8 +739,22 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
       } else {
         spdlog::warn("pages: an article refers to the unknown {} '{}'; the block is left out", type, slug);
       }
-    } else if (type == "paragraph" || type == "heading" || type == "image" || type == "quote" || type == "social") {
-      resolved.push_back(object);
+    } else if (type == "paragraph" || type == "heading") {
+      resolved.push_back(json::object{{"type", type}, {"text", string_field(object, "text")}});
+    } else if (type == "image") {
+      auto url = string_field(object, "url");
+      resolved.push_back(json::object{{"type", type},
+                                      {"url", url.empty() ? media_url(string_field(object, "image")) : url},
+                                      {"alt", string_field(object, "alt")},
+                                      {"caption", string_field(object, "caption")}});
+    } else if (type == "quote") {
+      resolved.push_back(
+          json::object{{"type", type}, {"text", string_field(object, "text")}, {"cite", string_field(object, "cite")}});
+    } else if (type == "social") {
+      resolved.push_back(json::object{{"type", type},
+                                      {"network", string_field(object, "network")},
+                                      {"url", string_field(object, "url")},
+                                      {"text", string_field(object, "text")}});
     }
   }
   return resolved;
