@@ -14,18 +14,18 @@ using Keys = std::set<std::string>;
 std::string str(const json::value& value) { return std::string(value.as_string()); }
 std::size_t size(const json::value& value) { return value.as_array().size(); }
 
-const Keys kChannelSummary{"slug",        "name",    "parentSlug",  "description",   "color",
-                           "logoUrl",     "hasProgramming", "playerMode", "classical", "hasVisualRadio"};
-const Keys kBroadcast{"id",           "slug",      "title", "channel", "programme", "presenters",
-                      "broadcasters", "from",      "until", "imageUrl", "audioUrl"};
-const Keys kTrack{"id",           "from",          "until",    "title",        "artist",   "songSlug",
-                  "songId",       "coverUrl",      "chartPosition", "composer", "completeWork", "ensemble"};
+const Keys kChannelSummary{"slug",    "name",           "parentSlug", "description", "color",
+                           "logoUrl", "hasProgramming", "playerMode", "classical",   "hasVisualRadio"};
+const Keys kBroadcast{"id",           "slug", "title", "channel",  "programme", "presenters",
+                      "broadcasters", "from", "until", "imageUrl", "audioUrl"};
+const Keys kTrack{"id",     "from",     "until",         "title",    "artist",       "songSlug",
+                  "songId", "coverUrl", "chartPosition", "composer", "completeWork", "ensemble"};
 const Keys kArticleCard{"id", "slug", "category", "title", "intro", "imageUrl", "publishedAt", "tags"};
-const Keys kFragment{"id",          "slug",     "title",    "description", "programme",
-                     "publishedAt", "durationSeconds", "imageUrl", "audioUrl",  "tags"};
+const Keys kFragment{"id",       "slug",     "title", "description", "programme", "publishedAt", "durationSeconds",
+                     "imageUrl", "audioUrl", "tags"};
 const Keys kFeed{"slug", "title", "description", "author", "imageUrl", "episodeCount"};
-const Keys kEpisode{"id",          "slug",           "feedSlug", "title",   "description",
-                    "publishedAt", "durationSeconds", "audioUrl", "imageUrl"};
+const Keys kEpisode{"id",       "slug",    "feedSlug", "title", "description", "publishedAt", "durationSeconds",
+                    "audioUrl", "imageUrl"};
 const Keys kProgrammeCard{"slug", "name", "channel", "summary", "imageUrl", "presenters", "schedule"};
 const Keys kPaging{"page", "pageCount", "total"};
 
@@ -125,8 +125,12 @@ TEST_F(PagesFixture, GedraaidPagesAndFiltersByHourSlotDateAndChannel) {
 }
 
 TEST_F(PagesFixture, GedraaidMalformedValuesFallBackToDefaults) {
-  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
-           {"page", "abc"}, {"page", "0"}, {"page", "-2"}, {"time", "25_26"}, {"time", "3_5"}, {"channel", "bestaat"}}) {
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{{"page", "abc"},
+                                                                                   {"page", "0"},
+                                                                                   {"page", "-2"},
+                                                                                   {"time", "25_26"},
+                                                                                   {"time", "3_5"},
+                                                                                   {"channel", "bestaat"}}) {
     auto r = load("/gedraaid", {{key, value}});
     EXPECT_EQ(r.status, 200u) << key << "=" << value;
     EXPECT_EQ(r.canonical_path, "/gedraaid") << key << "=" << value;

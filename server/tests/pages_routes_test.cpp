@@ -120,9 +120,9 @@ TEST(TextFold, RecognisesWellFormedUtf8) {
   EXPECT_TRUE(valid_utf8("Café 日本 🎵"));
   EXPECT_FALSE(valid_utf8("\xff"));
   EXPECT_FALSE(valid_utf8("\xc3\x28"));
-  EXPECT_FALSE(valid_utf8("\xc0\xaf"));          // overlong '/'
-  EXPECT_FALSE(valid_utf8("\xed\xa0\x80"));      // a surrogate
-  EXPECT_FALSE(valid_utf8("\xe6\x97"));          // cut short
+  EXPECT_FALSE(valid_utf8("\xc0\xaf"));      // overlong '/'
+  EXPECT_FALSE(valid_utf8("\xed\xa0\x80"));  // a surrogate
+  EXPECT_FALSE(valid_utf8("\xe6\x97"));      // cut short
 }
 
 }  // namespace

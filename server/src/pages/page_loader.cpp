@@ -267,20 +267,21 @@ class Page {
     if (out.empty()) return not_found();
     json::object params;
     if (!group.empty()) params["group"] = group;
-    return result("sitemap", title(group.empty() ? "Sitemap" : "Sitemap: " + group_title),
-                  group.empty() ? "Alle pagina's van " + settings_.name + " op een rij: zenders, programma's, "
-                                      "presentatoren, nieuws, podcasts en meer."
-                                : group_title + " van " + settings_.name + " op een rij.",
-                  routes::sitemap(group), std::move(params),
-                  json::object{{"group", group.empty() ? json::value(nullptr) : json::value(group)},
-                               {"groups", std::move(out)}});
+    return result(
+        "sitemap", title(group.empty() ? "Sitemap" : "Sitemap: " + group_title),
+        group.empty() ? "Alle pagina's van " + settings_.name +
+                            " op een rij: zenders, programma's, "
+                            "presentatoren, nieuws, podcasts en meer."
+                      : group_title + " van " + settings_.name + " op een rij.",
+        routes::sitemap(group), std::move(params),
+        json::object{{"group", group.empty() ? json::value(nullptr) : json::value(group)}, {"groups", std::move(out)}});
   }
 
   PageResult live() {
     auto channel = channel_param();
-    json::object data{{"onAir", on_air(channel)},
-                      {"streamUrl", channel.live_video_url.empty() ? json::value(nullptr)
-                                                                   : json::value(channel.live_video_url)}};
+    json::object data{
+        {"onAir", on_air(channel)},
+        {"streamUrl", channel.live_video_url.empty() ? json::value(nullptr) : json::value(channel.live_video_url)}};
     bool visual = !channel.live_video_url.empty();
     return result("live", title((visual ? "Kijk live naar " : "Luister live naar ") + channel.name),
                   visual ? "Kijk en luister live mee met " + channel.name + " in de studio."
@@ -313,8 +314,8 @@ class Page {
     std::string heading = "Gedraaid op " + channel.name;
     if (day != ctx().today) heading += " - " + dutch_long_date(day);
     std::string description = total == 0 ? "Er zijn " + when + " nog geen nummers gedraaid op " + channel.name + "."
-                                          : "Alle " + std::to_string(total) + " nummers die " + when +
-                                                " op " + channel.name + " zijn gedraaid, de nieuwste bovenaan.";
+                                         : "Alle " + std::to_string(total) + " nummers die " + when + " op " +
+                                               channel.name + " zijn gedraaid, de nieuwste bovenaan.";
     json::object data{{"channel", catalog_.channel_summary(channel)},
                       {"date", iso_date(day)},
                       {"time", time},
@@ -338,11 +339,10 @@ class Page {
     for (const auto& d : catalog_.guide_days(channel.slug)) days.emplace_back(iso_date(d));
     bool is_default = channel.slug == ctx().default_channel;
     std::string heading = std::string(is_default ? "Gids" : "Gids " + channel.name) + " - " + dutch_long_date(day);
-    std::string description = broadcasts.empty()
-                                  ? "Voor " + dutch_long_date(day) + " staan er geen uitzendingen van " + channel.name +
-                                        " in de gids."
-                                  : "Het programmaoverzicht van " + channel.name + " op " + dutch_long_date(day) +
-                                        ": wie er te horen is en wanneer.";
+    std::string description = broadcasts.empty() ? "Voor " + dutch_long_date(day) + " staan er geen uitzendingen van " +
+                                                       channel.name + " in de gids."
+                                                 : "Het programmaoverzicht van " + channel.name + " op " +
+                                                       dutch_long_date(day) + ": wie er te horen is en wanneer.";
     auto iso = iso_date(day);
     json::object data{{"channel", catalog_.channel_summary(channel)},
                       {"date", iso},
@@ -392,8 +392,8 @@ class Page {
         {"presenters", std::move(presenter_cards)},
         {"fragments", catalog_.fragments(fragment_filter, 8, 0).items},
         {"news", catalog_.article_cards(article_filter, 6, 0).items},
-        {"broadcasts", catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at <= " + now, {},
-                                           "b.starts_at DESC", 10)},
+        {"broadcasts",
+         catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at <= " + now, {}, "b.starts_at DESC", 10)},
         {"upcoming", catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at > " + now, {}, "b.starts_at", 5)}};
     const auto* channel = catalog_.channel(p->channel_slug);
     std::string description = !p->summary.empty() ? p->summary
@@ -422,11 +422,11 @@ class Page {
     json::array tags;
     for (const auto& t : catalog_.fragment_tags(p->id)) tags.emplace_back(t);
     std::string description =
-        total == 0 ? "Er zijn geen fragmenten van " + p->name + (day ? " van " + dutch_long_date(*day) : std::string()) +
-                         (tag.empty() ? "" : " over " + tag) + "."
-                   : "Luister " + std::to_string(total) + " fragmenten van " + p->name + " terug" +
-                         (day ? " van " + dutch_long_date(*day) : std::string()) +
-                         (tag.empty() ? "" : " over " + tag) + ".";
+        total == 0
+            ? "Er zijn geen fragmenten van " + p->name + (day ? " van " + dutch_long_date(*day) : std::string()) +
+                  (tag.empty() ? "" : " over " + tag) + "."
+            : "Luister " + std::to_string(total) + " fragmenten van " + p->name + " terug" +
+                  (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag) + ".";
     json::object data{{"programme", catalog_.programme_ref(*p)},
                       {"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
                       {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
@@ -513,11 +513,12 @@ class Page {
     auto list = catalog_.article_cards(filter, kGridPageSize, paging.offset);
     std::string heading = category ? category->name + " - Nieuws" : "Nieuws";
     if (!tag.empty()) heading = "Nieuws over " + tag;
-    json::object data{{"category", category ? json::value(catalog_.news_category(category->slug)) : json::value(nullptr)},
-                      {"categories", catalog_.news_categories()},
-                      {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
-                      {"articles", std::move(list.items)},
-                      {"paging", paging_json(paging)}};
+    json::object data{
+        {"category", category ? json::value(catalog_.news_category(category->slug)) : json::value(nullptr)},
+        {"categories", catalog_.news_categories()},
+        {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
+        {"articles", std::move(list.items)},
+        {"paging", paging_json(paging)}};
     json::object params{{"page", std::to_string(paging.page)}};
     if (category) params["categorySlug"] = category->slug;
     if (!tag.empty()) params["tag"] = tag;
@@ -525,8 +526,8 @@ class Page {
         total == 0 ? std::string("Er is hier nog geen nieuws.")
                    : "Het laatste nieuws van " + settings_.name + (category ? " over " + category->name : "") +
                          (tag.empty() ? "" : " over " + tag) + ": achtergronden, verslagen en interviews.";
-    return result("nieuws", title(heading), description,
-                  routes::news(category ? category->slug : "", paging.page, tag), std::move(params), std::move(data));
+    return result("nieuws", title(heading), description, routes::news(category ? category->slug : "", paging.page, tag),
+                  std::move(params), std::move(data));
   }
 
   // The id identifies the article; a wrong category or slug in the path still shows it, and the
@@ -543,8 +544,8 @@ class Page {
     auto canonical = catalog_.article_url(*found, app);
     auto article_title = field(*found, "title");
     auto intro = field(*found, "intro");
-    json::object params{{"categorySlug", filter.category}, {"articleId", std::to_string(*id)},
-                        {"articleSlug", field(*found, "slug")}};
+    json::object params{
+        {"categorySlug", filter.category}, {"articleId", std::to_string(*id)}, {"articleSlug", field(*found, "slug")}};
     return result("artikel", title(article_title), intro.empty() ? article_title : intro, canonical, std::move(params),
                   json::object{{"article", std::move(*found)}, {"related", std::move(related)}});
   }
@@ -572,8 +573,7 @@ class Page {
                                 (programme ? " van " + programme->name : std::string()) +
                                 (tag.empty() ? "" : " over " + tag) + " gepubliceerd."
                           : "Er zijn geen fragmenten" + scope + ".")
-                   : "Luister de " + std::to_string(total) + " fragmenten" + scope +
-                         " terug, de nieuwste eerst.";
+                   : "Luister de " + std::to_string(total) + " fragmenten" + scope + " terug, de nieuwste eerst.";
     json::object data{{"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
                       {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
                       {"program", programme ? json::value(programme->slug) : json::value(nullptr)},
@@ -599,9 +599,8 @@ class Page {
     queries::FragmentFilter filter;
     filter.exclude_id = *id;
     filter.published_before = parse_iso_instant(field(*found, "publishedAt")).value_or(catalog_.now());
-    if (const auto* p = catalog_.programme(found->at("programme").is_object()
-                                               ? field(found->at("programme").as_object(), "slug")
-                                               : std::string())) {
+    if (const auto* p = catalog_.programme(
+            found->at("programme").is_object() ? field(found->at("programme").as_object(), "slug") : std::string())) {
       filter.programme_id = p->id;
     }
     auto queue = catalog_.fragments(filter, 10, 0).items;
@@ -619,14 +618,15 @@ class Page {
     json::array programmes;
     for (const auto& p : catalog_.programmes()) programmes.push_back(catalog_.programme_ref(p));
     auto now = catalog_.now();
-    std::string where = "b.ends_at <= " + std::to_string(now) + " AND b.starts_at >= " +
-                        std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
+    std::string where = "b.ends_at <= " + std::to_string(now) +
+                        " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
     if (programme) where += " AND b.programme_id = " + std::to_string(programme->id);
     auto list = catalog_.broadcasts(where, {}, "b.starts_at DESC", 100);
     json::object params;
     if (programme) params["programme"] = programme->slug;
-    std::string description = programme ? "Luister uitzendingen van " + programme->name + " van de afgelopen week terug."
-                                        : "Uitzending gemist? Luister de uitzendingen van de afgelopen week terug.";
+    std::string description = programme
+                                  ? "Luister uitzendingen van " + programme->name + " van de afgelopen week terug."
+                                  : "Uitzending gemist? Luister de uitzendingen van de afgelopen week terug.";
     return result("uitzendingen", title(programme ? "Uitzendingen van " + programme->name : "Uitzending gemist"),
                   description, routes::broadcasts(programme ? programme->slug : ""), std::move(params),
                   json::object{{"programme", programme ? json::value(programme->slug) : json::value(nullptr)},
@@ -680,14 +680,13 @@ class Page {
     if (!feed) return not_found();
     auto episode_title = field(*episode, "title");
     auto description = field(*episode, "description");
-    json::object params{{"feedSlug", feed_slug}, {"episodeId", std::to_string(*id)},
-                        {"episodeSlug", field(*episode, "slug")}};
+    json::object params{
+        {"feedSlug", feed_slug}, {"episodeId", std::to_string(*id)}, {"episodeSlug", field(*episode, "slug")}};
     auto feed_title = field(*feed, "title");
     if (description.empty()) description = "Luister " + episode_title + " van " + feed_title + ".";
     auto canonical = routes::podcast_episode(feed_slug, *id, field(*episode, "slug"));
     return result("podcast-aflevering", title(episode_title + " - " + feed_title), description, canonical,
-                  std::move(params),
-                  json::object{{"feed", std::move(*feed)}, {"episode", std::move(*episode)}});
+                  std::move(params), json::object{{"feed", std::move(*feed)}, {"episode", std::move(*episode)}});
   }
 
   PageResult content_page(const std::string& kind, const std::string& slug, bool app) {
@@ -695,7 +694,8 @@ class Page {
     if (!page) return not_found();
     auto page_title = field(*page, "title");
     auto description = field(*page, "description");
-    return result(kind, title(page_title), description.empty() ? page_title + " op " + settings_.name + "." : description,
+    return result(kind, title(page_title),
+                  description.empty() ? page_title + " op " + settings_.name + "." : description,
                   kind == "thema" ? routes::thema(slug, app) : routes::overzicht(slug), json::object{{"slug", slug}},
                   std::move(*page));
   }
@@ -714,10 +714,10 @@ class Page {
         shown.empty() ? "Zoek in programma's, presentatoren, nieuws, fragmenten, podcasts en gedraaide nummers."
         : total == 0  ? "Niets gevonden voor " + shown + ". Probeer een ander zoekwoord."
                       : std::to_string(total) + " resultaten voor " + shown +
-                            " in programma's, nieuws, fragmenten, podcasts en gedraaide nummers.";
+                           " in programma's, nieuws, fragmenten, podcasts en gedraaide nummers.";
     return result("zoeken", title(shown.empty() ? "Zoeken" : "Zoeken naar " + shown), description,
-                  shown.empty() ? std::string("/zoeken") : routes::search(shown),
-                  json::object{{"searchTerm", shown}}, std::move(data));
+                  shown.empty() ? std::string("/zoeken") : routes::search(shown), json::object{{"searchTerm", shown}},
+                  std::move(data));
   }
 
   PageResult videos() {

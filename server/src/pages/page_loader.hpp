@@ -31,7 +31,8 @@ inline constexpr int kTrackPageSize = 20;
 
 class PageLoader final : public PageSource {
  public:
-  PageLoader(store::Database& db, SiteSettings settings, Clock clock = [] { return std::chrono::system_clock::now(); });
+  PageLoader(
+      store::Database& db, SiteSettings settings, Clock clock = [] { return std::chrono::system_clock::now(); });
 
   PageResult load(std::string_view path, const http::QueryParams& query) override;
   boost::json::object site_config() override;

@@ -103,8 +103,10 @@ json::object search_data(queries::Catalog& catalog, std::string_view term) {
   queries::for_each_row(
       catalog.session(),
       "SELECT s.title, s.artist, s.cover_url, (SELECT t.channel_slug FROM track_plays t WHERE t.song_id = s.id AND "
-      "t.starts_at <= " + std::to_string(catalog.now()) + " ORDER BY t.starts_at DESC LIMIT 1) FROM songs s "
-      "ORDER BY s.title",
+      "t.starts_at <= " +
+          std::to_string(catalog.now()) +
+          " ORDER BY t.starts_at DESC LIMIT 1) FROM songs s "
+          "ORDER BY s.title",
       {}, [&](const soci::row& row) {
         auto channel = queries::text_at(row, 3);
         if (channel.empty()) return;

@@ -4,7 +4,6 @@
 // grouped by type (SearchData of web/src/api/types.ts), title matches ranked before text matches.
 
 #include <boost/json/object.hpp>
-
 #include <string_view>
 
 #include "pages/queries/catalog.hpp"

@@ -69,11 +69,11 @@ std::string route_date(const Date& day) {
 }
 
 std::string dutch_long_date(const Date& day) {
-  static constexpr std::array<const char*, 7> weekdays{"zondag",   "maandag", "dinsdag", "woensdag",
+  static constexpr std::array<const char*, 7> weekdays{"zondag",    "maandag", "dinsdag", "woensdag",
                                                        "donderdag", "vrijdag", "zaterdag"};
-  static constexpr std::array<const char*, 12> months{"januari", "februari", "maart",     "april",   "mei",      "juni",
-                                                      "juli",    "augustus", "september", "oktober", "november",
-                                                      "december"};
+  static constexpr std::array<const char*, 12> months{"januari",   "februari", "maart",    "april",
+                                                      "mei",       "juni",     "juli",     "augustus",
+                                                      "september", "oktober",  "november", "december"};
   date::weekday weekday{date::sys_days{day}};
   return std::string(weekdays[weekday.c_encoding()]) + " " + std::to_string(static_cast<unsigned>(day.day())) + " " +
          months[static_cast<unsigned>(day.month()) - 1] + " " + std::to_string(static_cast<int>(day.year()));
@@ -102,8 +102,8 @@ std::optional<std::int64_t> parse_iso_instant(std::string_view text) {
   auto minute = digits(text.substr(14, 2), 2, 2);
   auto second = digits(text.substr(17, 2), 2, 2);
   if (!day || !hour || !minute || !second) return std::nullopt;
-  auto instant = date::sys_days{*day} + std::chrono::hours{*hour} + std::chrono::minutes{*minute} +
-                 std::chrono::seconds{*second};
+  auto instant =
+      date::sys_days{*day} + std::chrono::hours{*hour} + std::chrono::minutes{*minute} + std::chrono::seconds{*second};
   return std::chrono::duration_cast<std::chrono::seconds>(instant.time_since_epoch()).count();
 }
 

@@ -105,8 +105,7 @@ std::string programmes() { return "/programmas"; }
 
 std::string programme(std::string_view slug) { return "/programmas/" + percent_encode(slug); }
 
-std::string programme_fragments(std::string_view slug, const std::optional<Date>& day, int page,
-                                std::string_view tag) {
+std::string programme_fragments(std::string_view slug, const std::optional<Date>& day, int page, std::string_view tag) {
   return build_route(programme(slug) + "/fragmenten", {{"date", day ? route_date(*day) : std::string(), ""},
                                                        {"page", page_value(page), "1"},
                                                        {"tag", std::string(tag), ""}});

@@ -16,11 +16,19 @@ static_assert(kLatin1.size() == 64 && kLatinA.size() == 128);
 
 std::string_view two_letters(unsigned code_point) {
   switch (code_point) {
-    case 0xC6: case 0xE6: return "ae";
-    case 0xDF: return "ss";
-    case 0x132: case 0x133: return "ij";
-    case 0x152: case 0x153: return "oe";
-    default: return {};
+    case 0xC6:
+    case 0xE6:
+      return "ae";
+    case 0xDF:
+      return "ss";
+    case 0x132:
+    case 0x133:
+      return "ij";
+    case 0x152:
+    case 0x153:
+      return "oe";
+    default:
+      return {};
   }
 }
 
@@ -61,7 +69,11 @@ bool valid_utf8(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
     auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 0;
+    std::size_t length = byte < 0x80           ? 1
+                         : (byte >> 5) == 0x6  ? 2
+                         : (byte >> 4) == 0xE  ? 3
+                         : (byte >> 3) == 0x1E ? 4
+                                               : 0;
     if (length == 0 || i + length > text.size()) return false;
     std::uint32_t code_point = length == 1 ? byte : byte & (0x7Fu >> length);
     for (std::size_t k = 1; k < length; ++k) {

@@ -1,11 +1,11 @@
 #include "pages/queries/catalog.hpp"
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <array>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 
 #include "pages/queries/rows.hpp"
 
@@ -33,8 +33,8 @@ std::string clock_text(int minute) {
 }
 
 std::string days_text(const std::vector<int>& days) {
-  static constexpr std::array<const char*, 8> names{"", "maandag", "dinsdag", "woensdag", "donderdag",
-                                                    "vrijdag", "zaterdag", "zondag"};
+  static constexpr std::array<const char*, 8> names{"",          "maandag", "dinsdag",  "woensdag",
+                                                    "donderdag", "vrijdag", "zaterdag", "zondag"};
   if (days.size() == 7) return "dagelijks";
   bool consecutive = true;
   for (std::size_t i = 1; i < days.size(); ++i) consecutive = consecutive && days[i] == days[i - 1] + 1;
@@ -205,9 +205,10 @@ void Catalog::load_reference_data() {
                [&](const soci::row& row) {
                  if (auto* p = programme_by_id(int_at(row, 0))) p->broadcaster_slugs.push_back(text_at(row, 1));
                });
-  for_each_row(sql, "SELECT programme_id, weekday, start_minute, end_minute FROM schedule_slots "
-                    "ORDER BY start_minute, weekday", {},
-               [&](const soci::row& row) {
+  for_each_row(sql,
+               "SELECT programme_id, weekday, start_minute, end_minute FROM schedule_slots "
+               "ORDER BY start_minute, weekday",
+               {}, [&](const soci::row& row) {
                  if (auto* p = programme_by_id(int_at(row, 0))) {
                    p->slots.push_back(SlotRow{static_cast<int>(int_at(row, 1)), static_cast<int>(int_at(row, 2)),
                                               static_cast<int>(int_at(row, 3))});
@@ -388,8 +389,8 @@ std::vector<Date> Catalog::guide_days(std::string_view channel) {
   std::optional<std::int64_t> earliest, latest;
   for_each_row(session(),
                "SELECT MIN(starts_at), MAX(starts_at) FROM broadcasts WHERE channel_slug = :c AND starts_at >= " +
-                   std::to_string(amsterdam_day_start(first)) +
-                   " AND starts_at < " + std::to_string(amsterdam_day_start(add_days(last, 1))),
+                   std::to_string(amsterdam_day_start(first)) + " AND starts_at < " +
+                   std::to_string(amsterdam_day_start(add_days(last, 1))),
                {std::string(channel)}, [&](const soci::row& row) {
                  earliest = optional_int_at(row, 0);
                  latest = optional_int_at(row, 1);
@@ -409,8 +410,8 @@ std::string Catalog::broadcast_url(const json::object& b) const {
 ListPage Catalog::track_plays(std::string_view channel, std::int64_t from, std::int64_t until, int limit, int offset,
                               bool newest_first) {
   ListPage page;
-  std::string where = " WHERE t.channel_slug = :c AND t.starts_at >= " + std::to_string(from) +
-                      " AND t.starts_at < " + std::to_string(until) + " AND t.starts_at <= " + std::to_string(now_);
+  std::string where = " WHERE t.channel_slug = :c AND t.starts_at >= " + std::to_string(from) + " AND t.starts_at < " +
+                      std::to_string(until) + " AND t.starts_at <= " + std::to_string(now_);
   std::vector<std::string> binds{std::string(channel)};
   for_each_row(session(), "SELECT COUNT(*) FROM track_plays t" + where, binds,
                [&](const soci::row& row) { page.total = int_at(row, 0); });
@@ -450,7 +451,7 @@ struct ArticleRow {
 };
 
 ArticleRow article_from_row(const soci::row& row) {
-  return ArticleRow{int_at(row, 0),   int_at(row, 3),   int_at(row, 7),   text_at(row, 1), text_at(row, 2),
+  return ArticleRow{int_at(row, 0),  int_at(row, 3),  int_at(row, 7),  text_at(row, 1), text_at(row, 2),
                     text_at(row, 4), text_at(row, 5), text_at(row, 6), text_at(row, 8), text_at(row, 9)};
 }
 
@@ -506,17 +507,18 @@ std::optional<json::object> Catalog::article(std::int64_t id) {
   auto tags = tags_of("article_tags", "article_id", {id});
   for (const auto& tag : tags[id]) tag_list.emplace_back(tag);
   const auto* p = programme(found->programme_id);
-  return json::object{{"id", found->id},
-                      {"slug", found->slug},
-                      {"category", news_category(found->category)},
-                      {"title", found->title},
-                      {"intro", found->intro},
-                      {"imageUrl", found->image_url},
-                      {"publishedAt", iso_instant(found->published_at)},
-                      {"tags", std::move(tag_list)},
-                      {"author", found->author},
-                      {"programme", p ? json::value(programme_ref(*p)) : json::value(nullptr)},
-                      {"blocks", resolve_article_blocks(parse_blocks(found->body_json, "article " + std::to_string(id)))}};
+  return json::object{
+      {"id", found->id},
+      {"slug", found->slug},
+      {"category", news_category(found->category)},
+      {"title", found->title},
+      {"intro", found->intro},
+      {"imageUrl", found->image_url},
+      {"publishedAt", iso_instant(found->published_at)},
+      {"tags", std::move(tag_list)},
+      {"author", found->author},
+      {"programme", p ? json::value(programme_ref(*p)) : json::value(nullptr)},
+      {"blocks", resolve_article_blocks(parse_blocks(found->body_json, "article " + std::to_string(id)))}};
 }
 
 json::array Catalog::article_cards_by_slug(const std::vector<std::string>& slugs) {
@@ -556,8 +558,8 @@ ListPage Catalog::fragments(const FragmentFilter& filter, int limit, int offset)
   if (filter.programme_id > 0) where += " AND f.programme_id = " + std::to_string(filter.programme_id);
   if (!filter.programme_ids.empty()) where += " AND f.programme_id IN (" + id_list(filter.programme_ids) + ")";
   if (filter.day_until > 0) {
-    where += " AND f.published_at >= " + std::to_string(filter.day_from) +
-             " AND f.published_at < " + std::to_string(filter.day_until);
+    where += " AND f.published_at >= " + std::to_string(filter.day_from) + " AND f.published_at < " +
+             std::to_string(filter.day_until);
   }
   if (filter.published_before > 0) where += " AND f.published_at <= " + std::to_string(filter.published_before);
   if (filter.exclude_id > 0) where += " AND f.id <> " + std::to_string(filter.exclude_id);
@@ -577,8 +579,8 @@ ListPage Catalog::fragments(const FragmentFilter& filter, int limit, int offset)
   };
   std::vector<Row> rows;
   for_each_row(session(), sql, binds, [&](const soci::row& row) {
-    rows.push_back(Row{int_at(row, 0), int_at(row, 2), int_at(row, 7), int_at(row, 8), text_at(row, 1),
-                       text_at(row, 3), text_at(row, 4), text_at(row, 5), text_at(row, 6)});
+    rows.push_back(Row{int_at(row, 0), int_at(row, 2), int_at(row, 7), int_at(row, 8), text_at(row, 1), text_at(row, 3),
+                       text_at(row, 4), text_at(row, 5), text_at(row, 6)});
   });
   std::vector<std::int64_t> ids;
   for (const auto& r : rows) ids.push_back(r.id);
@@ -630,8 +632,10 @@ json::array Catalog::fragments_by_slug(const std::vector<std::string>& slugs) {
 
 std::vector<std::string> Catalog::fragment_tags(std::int64_t programme_id) {
   std::vector<std::string> tags;
-  std::string sql = "SELECT DISTINCT t.tag FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id "
-                    "WHERE f.published_at <= " + std::to_string(now_);
+  std::string sql =
+      "SELECT DISTINCT t.tag FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id "
+      "WHERE f.published_at <= " +
+      std::to_string(now_);
   if (programme_id > 0) sql += " AND f.programme_id = " + std::to_string(programme_id);
   for_each_row(session(), sql + " ORDER BY t.tag", {}, [&](const soci::row& row) { tags.push_back(text_at(row, 0)); });
   return tags;
@@ -694,8 +698,10 @@ std::optional<json::object> Catalog::podcast_episode(std::int64_t id) {
 
 json::array Catalog::videos(const std::vector<std::string>& slugs) {
   json::array list;
-  std::string sql = "SELECT v.id, v.slug, v.title, v.description, v.published_at, v.duration_ms, v.video_path, "
-                    "v.poster_url FROM videos v WHERE v.published_at <= " + std::to_string(now_);
+  std::string sql =
+      "SELECT v.id, v.slug, v.title, v.description, v.published_at, v.duration_ms, v.video_path, "
+      "v.poster_url FROM videos v WHERE v.published_at <= " +
+      std::to_string(now_);
   if (!slugs.empty()) sql += " AND v.slug IN (" + placeholders(slugs.size()) + ")";
   for_each_row(session(), sql + " ORDER BY v.published_at DESC, v.id DESC", slugs, [&](const soci::row& row) {
     list.push_back(json::object{{"id", int_at(row, 0)},
@@ -835,14 +841,14 @@ json::array Catalog::resolve_page_blocks(const json::array& blocks) {
 std::optional<json::object> Catalog::content_page(std::string_view kind, std::string_view slug) {
   std::optional<json::object> page;
   std::string blocks_json;
-  for_each_row(session(),
-               "SELECT slug, title, description, blocks_json FROM content_pages WHERE kind = :k AND slug = :s "
-               "AND published <> 0",
-               {std::string(kind), std::string(slug)}, [&](const soci::row& row) {
-                 page = json::object{
-                     {"slug", text_at(row, 0)}, {"title", text_at(row, 1)}, {"description", text_at(row, 2)}};
-                 blocks_json = text_at(row, 3);
-               });
+  for_each_row(
+      session(),
+      "SELECT slug, title, description, blocks_json FROM content_pages WHERE kind = :k AND slug = :s "
+      "AND published <> 0",
+      {std::string(kind), std::string(slug)}, [&](const soci::row& row) {
+        page = json::object{{"slug", text_at(row, 0)}, {"title", text_at(row, 1)}, {"description", text_at(row, 2)}};
+        blocks_json = text_at(row, 3);
+      });
   if (page) (*page)["blocks"] = resolve_page_blocks(parse_blocks(blocks_json, "content page " + std::string(slug)));
   return page;
 }

@@ -6,7 +6,6 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
-
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -75,8 +74,8 @@ struct FragmentFilter {
   std::int64_t day_from = 0, day_until = 0;
   std::int64_t published_before = 0;  // only fragments published at or before this instant, when > 0
   std::int64_t exclude_id = 0;
-  std::vector<std::int64_t> ids;     // only these, when not empty
-  std::vector<std::string> slugs;    // only these, when not empty
+  std::vector<std::int64_t> ids;   // only these, when not empty
+  std::vector<std::string> slugs;  // only these, when not empty
 };
 
 class Catalog {
