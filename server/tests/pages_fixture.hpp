@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -37,7 +38,14 @@ class PagesFixture : public ::testing::Test {
            ("pages-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
-    db_ = store::Database::open("sqlite:" + (dir_ / "ether.db").string(), 2);
+    // ETHER_PAGES_TEST_DATABASE_URL runs the same tests on PostgreSQL (its public schema is emptied).
+    if (const char* url = std::getenv("ETHER_PAGES_TEST_DATABASE_URL"); url && *url) {
+      db_ = store::Database::open(url, 2);
+      exec("DROP SCHEMA public CASCADE");
+      exec("CREATE SCHEMA public");
+    } else {
+      db_ = store::Database::open("sqlite:" + (dir_ / "ether.db").string(), 2);
+    }
     db_->migrate();
     seed();
     SiteSettings settings;
@@ -189,10 +197,10 @@ class PagesFixture : public ::testing::Test {
         t(utc(2026, 11, 22, 8)) + ")");
     for (int i = 0; i < 14; ++i) {
       exec(
-          "INSERT INTO articles (slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
-          "published_at) VALUES ('sportbericht-" +
-          std::to_string(i) + "', 'sport', NULL, 'Sportbericht " + std::to_string(i) +
-          "', 'Kort sportnieuws.', 'Piet', '', '[]', " + t(utc(2026, 11, 10 + i / 2, 12)) + ")");
+          "INSERT INTO articles (id, slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
+          "published_at) VALUES (" +
+          std::to_string(100 + i) + ", 'sportbericht-" + std::to_string(i) + "', 'sport', NULL, 'Sportbericht " +
+          std::to_string(i) + "', 'Kort sportnieuws.', 'Piet', '', '[]', " + t(utc(2026, 11, 10 + i / 2, 12)) + ")");
     }
     exec("INSERT INTO article_tags (article_id, tag) VALUES (2, 'voetbal'), (1, 'nacht'), (1, 'muziek')");
     exec(
@@ -211,17 +219,16 @@ class PagesFixture : public ::testing::Test {
         "), "
         "(3, 1, 'aflevering-3', 'Volgende week', '', '', 'podcasts/3.mp3', 1000, 1000, " +
         t(utc(2026, 11, 28, 6)) + ")");
-    std::string blocks =
-        R"([{"type":"hero","title":"Kerst op Ether","text":"Warme muziek.",)"
-        R"("image":"images/pages/kerst.webp","url":"/programmas"},)"
-        R"({"type":"fragments","title":"Luister terug","items":["interview-jan","bestaat-niet"]},)"
-        R"({"type":"articles","title":"Lees meer","items":["muziek-in-de-nacht"]},)"
-        R"({"type":"podcasts","title":"Podcasts","items":["de-nieuwsduik"]},)"
-        R"({"type":"tiles","title":"Meer",)"
-        R"("items":[{"title":"Gids","text":"Wat komt er","url":"/gids","image":"images/t.webp"}]},)"
-        R"({"type":"text","title":"Over","text":"Kersttekst."},)"
-        R"({"type":"radio","title":"Luister","channel":"soulenjazz",)"
-        R"("items":[{"label":"Site","title":"Soul","slug":"soul","url":"https://example.org"}]}])";
+    std::string blocks = R"([{"type":"hero","title":"Kerst op Ether","text":"Warme muziek.",)"
+                         R"("image":"images/pages/kerst.webp","url":"/programmas"},)"
+                         R"({"type":"fragments","title":"Luister terug","items":["interview-jan","bestaat-niet"]},)"
+                         R"({"type":"articles","title":"Lees meer","items":["muziek-in-de-nacht"]},)"
+                         R"({"type":"podcasts","title":"Podcasts","items":["de-nieuwsduik"]},)"
+                         R"({"type":"tiles","title":"Meer",)"
+                         R"("items":[{"title":"Gids","text":"Wat komt er","url":"/gids","image":"images/t.webp"}]},)"
+                         R"({"type":"text","title":"Over","text":"Kersttekst."},)"
+                         R"({"type":"radio","title":"Luister","channel":"soulenjazz",)"
+                         R"("items":[{"label":"Site","title":"Soul","slug":"soul","url":"https://example.org"}]}])";
     exec(
         "INSERT INTO content_pages (id, kind, slug, title, description, blocks_json, published) VALUES "
         "(1, 'thema', 'kerst', 'Kerst', 'Alles over kerst op Ether.', '" +
