@@ -514,6 +514,9 @@ TEST_F(PagesFixture, InvalidUtf8InputIsIgnored) {
   EXPECT_EQ(r.status, 200u);
   EXPECT_TRUE(r.data.at("tag").is_null());
   EXPECT_EQ(r.canonical_path, "/nieuws");
+  auto unknown = load("/onbekend/\xff");
+  EXPECT_EQ(unknown.status, 404u);
+  EXPECT_EQ(str(unknown.data.at("path")), "/onbekend/%FF");
   auto search = load("/zoeken/\xc3\x28");
   EXPECT_EQ(search.status, 200u);
   EXPECT_EQ(size(search.data.at("groups")), 0u);

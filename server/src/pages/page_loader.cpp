@@ -191,12 +191,23 @@ class Page {
 
   // ---- routes ----
 
+  // The requested path as JSON can carry it: bytes of malformed UTF-8 are percent-encoded.
+  std::string shown_path() const {
+    if (path_.empty()) return "/";
+    if (valid_utf8(path_)) return path_;
+    std::string shown;
+    for (char c : path_) {
+      shown += static_cast<unsigned char>(c) < 0x80 ? std::string(1, c) : percent_encode(std::string_view(&c, 1));
+    }
+    return shown;
+  }
+
   PageResult not_found(std::string description = {}) const {
     PageResult r = result("not-found", title("Pagina niet gevonden"),
                           description.empty() ? "Deze pagina bestaat niet (meer). Kijk in de sitemap of ga terug naar "
                                                 "de voorpagina om verder te luisteren."
                                               : std::move(description),
-                          std::string(path_.empty() ? "/" : path_), {}, json::object{{"path", path_}});
+                          shown_path(), {}, json::object{{"path", shown_path()}});
     r.status = 404;
     return r;
   }
