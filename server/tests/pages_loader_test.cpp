@@ -282,6 +282,8 @@ TEST_F(PagesFixture, PresentersAndPresenterPage) {
   EXPECT_EQ(keys(r.data.at("presenter")), (Keys{"slug", "name", "imageUrl", "role", "bio"}));
   EXPECT_EQ(size(r.data.at("programmes")), 2u);
   EXPECT_EQ(size(r.data.at("fragments")), 3u);
+  EXPECT_EQ(r.description, "Jan maakt al twintig jaar radio.");
+  EXPECT_EQ(load("/presentatoren/renee-smit").description, "Renée Smit is dj bij Ether.");
   EXPECT_EQ(load("/presentatoren/niemand").status, 404u);
 }
 

@@ -507,7 +507,9 @@ class Page {
     json::object data{{"presenter", std::move(card)},
                       {"programmes", programme_cards(list)},
                       {"fragments", list.empty() ? json::array{} : catalog_.fragments(filter, 8, 0).items}};
-    std::string description = p->bio.empty() ? p->name + " is " + p->role + " bij " + settings_.name + "." : p->bio;
+    std::string role = p->role.empty() ? std::string("presentator") : p->role;
+    if (role[0] >= 'A' && role[0] <= 'Z') role[0] = static_cast<char>(role[0] - 'A' + 'a');
+    std::string description = p->bio.empty() ? p->name + " is " + role + " bij " + settings_.name + "." : p->bio;
     return result("presentator", title(p->name), description, routes::presenter(p->slug),
                   json::object{{"presenterSlug", p->slug}}, std::move(data));
   }
