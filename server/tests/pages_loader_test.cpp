@@ -185,6 +185,10 @@ TEST_F(PagesFixture, GidsIgnoresIncompleteOrInvalidDates) {
   EXPECT_EQ(invalid.canonical_path, "/gids");
   EXPECT_EQ(str(invalid.data.at("date")), "2026-11-21");
   EXPECT_EQ(load("/gids/2026/11/20/1").status, 404u);
+  auto january = load("/gids/2026/01/05");
+  EXPECT_EQ(size(january.data.at("broadcasts")), 0u);
+  EXPECT_EQ(str(january.data.at("days").at(0)), "2026-01-05");  // the chosen day is always offered
+  EXPECT_EQ(january.canonical_path, "/gids/2026/01/05");
 }
 
 TEST_F(PagesFixture, LiveShowsVisualRadioWhenTheChannelHasIt) {

@@ -347,7 +347,7 @@ class Page {
     if (s.size() == 4) day = parse_date_parts(s[1], s[2], s[3]).value_or(ctx().today);
     auto broadcasts = catalog_.guide(channel.slug, day);
     json::array days;
-    for (const auto& d : catalog_.guide_days(channel.slug)) days.emplace_back(iso_date(d));
+    for (const auto& d : catalog_.guide_days(channel.slug, day)) days.emplace_back(iso_date(d));
     bool is_default = channel.slug == ctx().default_channel;
     std::string heading = std::string(is_default ? "Gids" : "Gids " + channel.name) + " - " + dutch_long_date(day);
     std::string description = broadcasts.empty() ? "Voor " + dutch_long_date(day) + " staan er geen uitzendingen van " +

@@ -383,7 +383,7 @@ json::array Catalog::guide(std::string_view channel, const Date& day) {
                     {std::string(channel)}, "b.starts_at", 0);
 }
 
-std::vector<Date> Catalog::guide_days(std::string_view channel) {
+std::vector<Date> Catalog::guide_days(std::string_view channel, const Date& selected) {
   auto first = add_days(ctx_.today, -7);
   auto last = add_days(ctx_.today, 7);
   std::optional<std::int64_t> earliest, latest;
@@ -399,6 +399,8 @@ std::vector<Date> Catalog::guide_days(std::string_view channel) {
   Date until = latest ? std::max(amsterdam_date(*latest), ctx_.today) : ctx_.today;
   std::vector<Date> days;
   for (Date day = from; day <= until; day = add_days(day, 1)) days.push_back(day);
+  if (selected < from) days.insert(days.begin(), selected);
+  if (selected > until) days.push_back(selected);
   return days;
 }
 

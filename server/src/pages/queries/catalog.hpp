@@ -120,8 +120,9 @@ class Catalog {
   std::optional<boost::json::object> broadcast_on_air(std::string_view channel);
   /// Broadcasts of `channel` starting on the Amsterdam date `day`, in order.
   boost::json::array guide(std::string_view channel, const Date& day);
-  /// Amsterdam dates with broadcasts on `channel` within a week of today, always including today.
-  std::vector<Date> guide_days(std::string_view channel);
+  /// Amsterdam dates with broadcasts on `channel` within a week of today, always including today and
+  /// `selected`, oldest first.
+  std::vector<Date> guide_days(std::string_view channel, const Date& selected);
   std::string broadcast_url(const boost::json::object& broadcast) const;
 
   // Track plays (TrackPlay of types.ts).
