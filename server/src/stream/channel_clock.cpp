@@ -64,8 +64,8 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
   };
 
   while (stream_ms_ < now_ms) {
-    const bool segment_over = !segment_ || !file_ || next_frame_ >= file_->frames.size() ||
-                              stream_ms_ >= segment_->ends_at_ms;
+    const bool segment_over =
+        !segment_ || !file_ || next_frame_ >= file_->frames.size() || stream_ms_ >= segment_->ends_at_ms;
     if (segment_over) {
       flush();
       if (!start_segment(stream_ms_)) {

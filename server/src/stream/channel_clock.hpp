@@ -68,7 +68,7 @@ class ChannelClock {
   BroadcastRing& ring_;
   std::int64_t chunk_ms_;
   bool started_ = false;
-  std::int64_t stream_ms_ = 0;  // wall-clock instant of the next frame's start
+  std::int64_t stream_ms_ = 0;       // wall-clock instant of the next frame's start
   std::int64_t stream_us_rest_ = 0;  // sub-millisecond remainder, so frame timing does not drift
   std::optional<ScheduledAudio> segment_;
   std::shared_ptr<const FramedFile> file_;
