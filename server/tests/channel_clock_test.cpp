@@ -106,9 +106,32 @@ TEST_F(ChannelClockTest, WaitsThroughGapsWithoutInventingAudio) {
   FramedFileCache files(dir_.string());
   BroadcastRing ring(1 << 20);
   ChannelClock clock(schedule_, files, ring);
-  clock.advance_to(t0 + 7000, 0);
+  clock.advance_to(t0 + 20000, 0);
   EXPECT_EQ(ring.head(), 0U);
-  EXPECT_EQ(clock.produced_until_ms(), t0 + 7000);
+  clock.advance_to(t0 + 26000, 0);
+  EXPECT_EQ(clock.produced_until_ms(), t0 + 26000) << "after a long gap the clock rejoins the wall clock";
+}
+
+TEST_F(ChannelClockTest, WaitsForAPlayRecordedLateAndContinuesSeamlessly) {
+  FramedFileCache files(dir_.string());
+  BroadcastRing ring(1 << 20);
+  bool second_recorded = false;
+  ChannelClock clock(
+      [&](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (at >= t0 && at < t0 + 3000) return ScheduledAudio{"songs/a.mp3", t0, t0 + 3000, "Artiest - A"};
+        if (second_recorded && at >= t0 + 3000 && at < t0 + 6000) {
+          return ScheduledAudio{"songs/b.mp3", t0 + 3000, t0 + 6000, "Artiest - B"};
+        }
+        return std::nullopt;
+      },
+      files, ring);
+  clock.advance_to(t0 + 100, 100);
+  clock.advance_to(t0 + 3500, 0);
+  const auto before = ring.head();
+  second_recorded = true;
+  clock.advance_to(t0 + 4000, 0);
+  EXPECT_NEAR(static_cast<double>(ring.head() - before), 6000.0, 300.0) << "one second of B, from its start";
+  EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 4.0, 0.1);
 }
 
 TEST_F(ChannelClockTest, MissingFileIsAnErrorNotACrash) {

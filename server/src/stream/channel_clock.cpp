@@ -9,6 +9,10 @@
 
 namespace ether::stream {
 
+namespace {
+constexpr std::int64_t schedule_lag_ms = 5000;
+}  // namespace
+
 FramedFileCache::FramedFileCache(std::string media_dir) : media_dir_(std::move(media_dir)) {}
 
 std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relative_path) {
@@ -69,9 +73,10 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
     if (segment_over) {
       flush();
       if (!start_segment(stream_ms_)) {
-        // Nothing scheduled (or unreadable): wait for the schedule instead of inventing audio.
-        // Time moves on regardless, so the stream stays on the wall clock once audio returns.
-        stream_ms_ = now_ms;
+        // Nothing scheduled (or unreadable). The playout may record the next play a moment late:
+        // wait for it without moving, so the stream continues seamlessly; after a real gap, skip
+        // to the wall clock instead of bursting stale audio.
+        if (now_ms - stream_ms_ > schedule_lag_ms) stream_ms_ = now_ms;
         return;
       }
       if (next_frame_ >= file_->frames.size()) {
