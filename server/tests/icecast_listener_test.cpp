@@ -2,62 +2,19 @@
 
 #include <gtest/gtest.h>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/connect.hpp>
-#include <boost/asio/detached.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/read.hpp>
 #include <thread>
+
+#include "support/loopback_stream.hpp"
 
 #include "stream/icy_metadata.hpp"
 
 namespace ether::stream {
 namespace {
-namespace asio = boost::asio;
-
-// A listener on one end of a loopback connection, served by its own io thread.
-class ListenerHarness {
- public:
-  ListenerHarness(std::shared_ptr<BroadcastRing> ring, ListenerOptions options)
-      : acceptor_(io_, {asio::ip::make_address("127.0.0.1"), 0}), server_socket_(io_), client_(io_) {
-    client_.connect(acceptor_.local_endpoint());
-    acceptor_.accept(server_socket_);
-    auto listener = std::make_shared<IcecastListener>(std::move(ring), options);
-    asio::co_spawn(
-        io_,
-        [listener, this]() -> asio::awaitable<void> {
-          co_await listener->run(server_socket_);
-          server_socket_.close();
-          finished_ = true;
-        },
-        asio::detached);
-    thread_ = std::thread([this] { io_.run(); });
-  }
-  ~ListenerHarness() {
-    io_.stop();
-    thread_.join();
-  }
-  std::string read_exactly(std::size_t n) {
-    std::string data(n, '\0');
-    asio::read(client_, asio::buffer(data));
-    return data;
-  }
-  asio::ip::tcp::socket& client() { return client_; }
-  bool finished() const { return finished_; }
-
- private:
-  asio::io_context io_;
-  asio::ip::tcp::acceptor acceptor_;
-  asio::ip::tcp::socket server_socket_;
-  asio::ip::tcp::socket client_;
-  std::thread thread_;
-  std::atomic<bool> finished_ = false;
-};
 
 TEST(IcecastListener, NewListenerGetsTheBurstAtOnce) {
   auto ring = std::make_shared<BroadcastRing>(1 << 20);
   for (int i = 0; i < 100; ++i) ring->append(std::string(4096, static_cast<char>('a' + i % 26)), "A - B");
-  ListenerHarness harness(ring, {});
+  LoopbackStream harness(std::make_shared<IcecastListener>(ring, ListenerOptions{}));
   auto data = harness.read_exactly(64 * 1024);
   EXPECT_EQ(data.front(), static_cast<char>('a' + (100 - 16) % 26)) << "starts 16 chunks of 4 KiB before the head";
   EXPECT_EQ(data.back(), static_cast<char>('a' + 99 % 26));
@@ -68,7 +25,7 @@ TEST(IcecastListener, FollowsTheRingAsItGrows) {
   ring->append(std::string(100, 'x'), "A - B");
   ListenerOptions options;
   options.poll = std::chrono::milliseconds(5);
-  ListenerHarness harness(ring, options);
+  LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
   EXPECT_EQ(harness.read_exactly(100), std::string(100, 'x'));
   ring->append(std::string(50, 'y'), "A - B");
   EXPECT_EQ(harness.read_exactly(50), std::string(50, 'y'));
@@ -80,7 +37,7 @@ TEST(IcecastListener, InterleavesIcyMetadataEveryMetaintBytesAndOnlyOnChange) {
   ring->append(std::string(300, 'b'), "Artiest - Twee");
   ListenerOptions options;
   options.metaint = 256;
-  ListenerHarness harness(ring, options);
+  LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
   // 256 audio bytes, the first title, 256 audio, the second title (the byte at 512 is from chunk 2).
   EXPECT_EQ(harness.read_exactly(256), std::string(256, 'a'));
   auto first = icy_metadata_block("Artiest - Een");
@@ -99,7 +56,7 @@ TEST(IcecastListener, ListenerThatStopsReadingIsDroppedWithoutHoldingTheRing) {
   options.poll = std::chrono::milliseconds(2);
   options.write_timeout = std::chrono::seconds(1);
   ring->append(std::string(1024, 'x'), "t");
-  ListenerHarness harness(ring, options);
+  LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
   // Never read: kernel buffers fill, the ring moves on far beyond its capacity.
   for (int i = 0; i < 2000 && !harness.finished(); ++i) {
     ring->append(std::string(16 * 1024, 'x'), "t");
