@@ -11,7 +11,9 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/json/parse.hpp>
+#include <csignal>
 #include <future>
+#include <unistd.h>
 
 #include "app/site_app.hpp"
 #include "http/security_headers.hpp"
@@ -312,6 +314,37 @@ TEST_F(ServerTest, ConnectionsBeyondTheLimitAreClosed) {
   Client d(server_->port());
   d.send(request("GET", "/healthz"));
   EXPECT_EQ(d.read().status, 200u);
+}
+
+TEST_F(ServerTest, SlowAndIdleConnectionsTimeOut) {
+  server_->stop();
+  ServerOptions options;
+  options.read_timeout = std::chrono::milliseconds(300);
+  options.idle_timeout = std::chrono::milliseconds(300);
+  start(options);
+  auto started = std::chrono::steady_clock::now();
+  Client partial(server_->port());
+  partial.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");  // the header never ends
+  Client idle(server_->port());
+  idle.send(request("GET", "/healthz"));
+  EXPECT_EQ(idle.read().status, 200u);
+  EXPECT_TRUE(partial.closed_by_server());
+  EXPECT_TRUE(idle.closed_by_server());
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
+}
+
+TEST_F(ServerTest, SigtermStopsTheServer) {
+  auto running = std::async(std::launch::async, [this] { return server_->run_until_signal(); });
+  // run_until_signal installs its handler at once; give the thread time to get there.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_EQ(::kill(::getpid(), SIGTERM), 0);
+  ASSERT_EQ(running.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+  EXPECT_EQ(running.get(), SIGTERM);
+  boost::system::error_code ec;
+  asio::io_context io;
+  tcp::socket late(io);
+  late.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server_->port()), ec);
+  EXPECT_TRUE(ec);
 }
 
 TEST_F(ServerTest, BindFailureIsAClearError) {

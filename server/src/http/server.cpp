@@ -22,6 +22,7 @@
 #include <boost/beast/http/write.hpp>
 #include <condition_variable>
 #include <csignal>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -85,6 +86,7 @@ struct Server::Impl {
   std::unordered_map<Connection*, std::weak_ptr<Connection>> connections;
   std::atomic<std::size_t> connection_count{0};
   std::atomic<bool> stopping{false};
+  std::atomic<std::chrono::steady_clock::rep> last_refusal_log{0};
   std::uint16_t bound_port = 0;
 
   std::mutex stop_mutex;
@@ -130,7 +132,13 @@ asio::awaitable<void> Server::Impl::accept_loop() {
     if (connection_count.load() >= options.max_connections) {
       boost::system::error_code ignored;
       socket.close(ignored);
-      spdlog::warn("http: connection refused, {} connections open (limit)", options.max_connections);
+      // Under a flood this would log every connection: once a second is enough.
+      auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+      auto last = last_refusal_log.load();
+      if (now - last > std::chrono::nanoseconds(std::chrono::seconds(1)).count() &&
+          last_refusal_log.compare_exchange_strong(last, now)) {
+        spdlog::warn("http: refusing connections, {} open (the limit)", options.max_connections);
+      }
       continue;
     }
     auto connection = std::make_shared<Connection>(std::move(socket));
@@ -227,13 +235,27 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       header_ec = body_ec;
     }
 
-    if (header_ec == bhttp::error::header_limit || header_ec == bhttp::error::body_limit) {
-      auto response = header_ec == bhttp::error::header_limit
-                          ? api::json_error(431, "header_too_large", "The request header is larger than 16 KiB.")
-                          : api::json_error(413, "payload_too_large", "The request body is larger than 1 MiB.");
-      response.set_header("X-Request-Id", new_request_id());
-      co_await write(*connection, nullptr, std::move(response), false, start);
-      // Drain what the client is still sending, so that it reads the 413 instead of a reset.
+    if (header_ec) {
+      // What is known of a refused request, for its log line.
+      Request refused;
+      refused.remote_address = remote;
+      refused.request_id = new_request_id();
+      // The request line is kept by the parser even when a later limit stopped it.
+      const auto& partial = parser.get();
+      refused.method = partial.method_string().empty() ? "-" : std::string(partial.method_string());
+      refused.target = partial.target().empty() ? "-" : std::string(partial.target());
+      std::optional<Response> answer;
+      if (header_ec == bhttp::error::header_limit) {
+        answer = api::json_error(431, "header_too_large", "The request header is larger than 16 KiB.");
+      } else if (header_ec == bhttp::error::body_limit) {
+        answer = api::json_error(413, "payload_too_large", "The request body is larger than 1 MiB.");
+      } else if (is_parse_error(header_ec)) {
+        answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
+      }
+      if (!answer) break;  // the client went away or timed out: nothing to answer
+      answer->set_header("X-Request-Id", refused.request_id);
+      co_await write(*connection, &refused, std::move(*answer), false, start);
+      // Drain what the client is still sending, so that it reads the answer instead of a reset.
       connection->stream.socket().shutdown(tcp::socket::shutdown_send, ec);
       connection->stream.expires_after(std::chrono::seconds(2));
       std::size_t drained = 0;
@@ -242,14 +264,6 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
         auto [drain_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(65536), kTuple);
         if (drain_ec) break;
         drained += n;
-      }
-      break;
-    }
-    if (header_ec) {
-      if (is_parse_error(header_ec)) {
-        auto response = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
-        response.set_header("X-Request-Id", new_request_id());
-        co_await write(*connection, nullptr, std::move(response), false, start);
       }
       break;
     }
@@ -317,10 +331,14 @@ void Server::stop() {
   if (!impl_->started || impl_->stopped) return;
   impl_->stopped = true;
   impl_->stopping = true;
-  asio::post(impl_->acceptor->get_executor(), [impl = impl_.get()] {
+  // The acceptor belongs to its strand: close it there, and wait so that no connection gets in later.
+  auto closed = std::make_shared<std::promise<void>>();
+  asio::post(impl_->acceptor->get_executor(), [impl = impl_.get(), closed] {
     boost::system::error_code ignored;
     impl->acceptor->close(ignored);
+    closed->set_value();
   });
+  closed->get_future().wait_for(std::chrono::seconds(2));
   {
     std::lock_guard registry_lock(impl_->registry_mutex);
     for (auto& [raw, weak] : impl_->connections) {
