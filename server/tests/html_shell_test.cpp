@@ -76,8 +76,7 @@ TEST(HtmlShell, ScriptJsonCannotBreakOut) {
   EXPECT_EQ(count, 3u);
 
   auto envelope = boost::json::parse(page_json).as_object();
-  EXPECT_EQ(envelope["data"].as_object()["text"].as_string(),
-            "</script><script>alert(1)</script> & \xE2\x80\xA8 line");
+  EXPECT_EQ(envelope["data"].as_object()["text"].as_string(), "</script><script>alert(1)</script> & \xE2\x80\xA8 line");
   EXPECT_EQ(envelope["canonical"].as_string(), "https://ether.example/nieuws/sport/12/tom-en-jerry?a=1&b=2");
   EXPECT_EQ(envelope["status"].as_int64(), 200);
   EXPECT_EQ(envelope["route"].as_string(), "artikel");
@@ -97,7 +96,8 @@ TEST(HtmlShell, ResponseStatusEtagAnd304) {
   EXPECT_EQ(response.header("Cache-Control"), "no-cache");
   std::string etag(response.header("ETag"));
   ASSERT_FALSE(etag.empty());
-  http::Response again = shell.respond(test::get("/", {{"If-None-Match", etag}}), home, site(), "http://localhost:8080");
+  http::Response again =
+      shell.respond(test::get("/", {{"If-None-Match", etag}}), home, site(), "http://localhost:8080");
   EXPECT_EQ(again.status, 304u);
   EXPECT_TRUE(again.body.empty());
 

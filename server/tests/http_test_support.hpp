@@ -50,7 +50,8 @@ inline const char* kIndexHtml =
 /// A JavaScript file large enough to be compressed.
 inline std::string sample_script() {
   std::string script;
-  for (int i = 0; i < 200; ++i) script += "export const value" + std::to_string(i) + " = 'Ether radio " + std::to_string(i) + "';\n";
+  for (int i = 0; i < 200; ++i)
+    script += "export const value" + std::to_string(i) + " = 'Ether radio " + std::to_string(i) + "';\n";
   return script;
 }
 
@@ -109,8 +110,11 @@ class FakePageSource : public pages::PageSource {
   }
 
   boost::json::object site_config() override {
-    return {{"name", "Ether"}, {"baseUrl", "http://localhost:8080"}, {"siteCode", "ether"},
-            {"defaultChannel", "radio2"}, {"channels", boost::json::array{}}};
+    return {{"name", "Ether"},
+            {"baseUrl", "http://localhost:8080"},
+            {"siteCode", "ether"},
+            {"defaultChannel", "radio2"},
+            {"channels", boost::json::array{}}};
   }
 
   std::atomic<int> loads{0};
@@ -119,7 +123,8 @@ class FakePageSource : public pages::PageSource {
 };
 
 /// A GET request for `target` with optional headers.
-inline http::Request get(std::string_view target, std::initializer_list<std::pair<std::string, std::string>> headers = {},
+inline http::Request get(std::string_view target,
+                         std::initializer_list<std::pair<std::string, std::string>> headers = {},
                          std::string method = "GET") {
   http::Request request;
   request.method = std::move(method);

@@ -32,9 +32,7 @@ TEST(Range, SuffixRange) {
   EXPECT_EQ(parse_range("bytes=-0", 1000).kind, Kind::unsatisfiable);
 }
 
-TEST(Range, LastBeyondEndIsClamped) {
-  EXPECT_EQ(parse_range("bytes=500-5000", 1000).range, (ByteRange{500, 999}));
-}
+TEST(Range, LastBeyondEndIsClamped) { EXPECT_EQ(parse_range("bytes=500-5000", 1000).range, (ByteRange{500, 999})); }
 
 TEST(Range, FirstBeyondEndIsUnsatisfiable) {
   EXPECT_EQ(parse_range("bytes=1000-", 1000).kind, Kind::unsatisfiable);
@@ -51,9 +49,7 @@ TEST(Range, MalformedOrOtherUnitsGiveTheFullBody) {
   }
 }
 
-TEST(Range, MultipleRangesGiveTheFullBody) {
-  EXPECT_EQ(parse_range("bytes=0-1,5-6", 1000).kind, Kind::full);
-}
+TEST(Range, MultipleRangesGiveTheFullBody) { EXPECT_EQ(parse_range("bytes=0-1,5-6", 1000).kind, Kind::full); }
 
 TEST(Range, WhitespaceAndCaseAreTolerated) {
   auto r = parse_range(" Bytes = 10 - 19 ", 1000);

@@ -17,13 +17,13 @@ Router make_router() {
   Router router;
   router.add("GET", "/api/site", [](const Request&, const RouteParams&) { return text("site"); });
   router.add("POST", "/api/site", [](const Request&, const RouteParams&) { return text("posted"); });
-  router.add("GET", "/api/player/{channel}", [](const Request&, const RouteParams& params) {
-    return text("player " + params.at("channel"));
-  });
+  router.add("GET", "/api/player/{channel}",
+             [](const Request&, const RouteParams& params) { return text("player " + params.at("channel")); });
   router.add("GET", "/podcasts/{feed}/{id}/{slug}", [](const Request&, const RouteParams& params) {
     return text(params.at("feed") + "|" + params.at("id") + "|" + params.at("slug"));
   });
-  router.add("GET", "/media/{path*}", [](const Request&, const RouteParams& params) { return text(params.at("path")); });
+  router.add("GET", "/media/{path*}",
+             [](const Request&, const RouteParams& params) { return text(params.at("path")); });
   router.add("DELETE", "/things/{id}", [](const Request&, const RouteParams&) { return text("deleted"); });
   return router;
 }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -13,7 +14,6 @@
 #include <boost/json/parse.hpp>
 #include <csignal>
 #include <future>
-#include <unistd.h>
 
 #include "app/site_app.hpp"
 #include "http/security_headers.hpp"
@@ -61,7 +61,8 @@ class Client {
     }
     if (response.status == 100) return read(head);
     std::size_t length = 0;
-    if (auto it = response.headers.find("Content-Length"); it != response.headers.end()) length = std::stoul(it->second);
+    if (auto it = response.headers.find("Content-Length"); it != response.headers.end())
+      length = std::stoul(it->second);
     if (head || response.status == 304 || response.status == 204) return response;
     fill(length);
     response.body = buffer_.substr(0, length);
@@ -310,7 +311,8 @@ TEST_F(ServerTest, ConnectionsBeyondTheLimitAreClosed) {
   a.send(request("GET", "/healthz", "Connection: close\r\n"));
   EXPECT_EQ(a.read().status, 200u);
   EXPECT_TRUE(a.closed_by_server());
-  for (int i = 0; i < 200 && server_->connection_count() != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  for (int i = 0; i < 200 && server_->connection_count() != 1; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   Client d(server_->port());
   d.send(request("GET", "/healthz"));
   EXPECT_EQ(d.read().status, 200u);

@@ -138,8 +138,8 @@ TEST_F(StaticAssetsTest, NotModifiedByEtag) {
 
 TEST_F(StaticAssetsTest, RangeUsesIdentity) {
   const std::string original = test::sample_script();
-  auto part = assets_.serve(
-      test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br, gzip"}, {"Range", "bytes=10-19"}}));
+  auto part =
+      assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br, gzip"}, {"Range", "bytes=10-19"}}));
   ASSERT_TRUE(part);
   EXPECT_EQ(part->status, 206u);
   EXPECT_EQ(part->header("Content-Encoding"), "");

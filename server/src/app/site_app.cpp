@@ -14,8 +14,25 @@ bool is_get(const http::Request& request) { return request.method == "GET" || re
 bool is_url_char(unsigned char c) {
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
   switch (c) {
-    case '-': case '.': case '_': case '~': case '!': case '$': case '&': case '\'': case '(': case ')':
-    case '*': case '+': case ',': case ';': case '=': case ':': case '@': case '/': case '?':
+    case '-':
+    case '.':
+    case '_':
+    case '~':
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case ';':
+    case '=':
+    case ':':
+    case '@':
+    case '/':
+    case '?':
       return true;
     default:
       return false;
@@ -50,8 +67,8 @@ http::Response with_cache_control(http::Response response, std::string_view valu
 
 }  // namespace
 
-SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::filesystem::path media_dir, shell::HtmlShell shell,
-                 std::function<bool()> ready, std::string base_url)
+SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::filesystem::path media_dir,
+                 shell::HtmlShell shell, std::function<bool()> ready, std::string base_url)
     : pages_(pages),
       assets_(std::move(assets)),
       media_(std::move(media_dir)),

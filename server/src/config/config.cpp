@@ -19,11 +19,22 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 16> kKeys{
-    "PORT",           "ETHER_BIND",        "ETHER_DATA_DIR",        "DATABASE_URL",
-    "ETHER_WEB_DIR",  "ETHER_MEDIA_DIR",   "ETHER_SEED_FILE",       "ETHER_BASE_URL",
-    "ETHER_SITE_NAME", "ETHER_SITE_CODE",  "ETHER_DEFAULT_CHANNEL", "ETHER_STREAM_SECRET",
-    "ETHER_IO_THREADS", "ETHER_MAX_CONNECTIONS", "ETHER_LOG_LEVEL", "ETHER_PLAYOUT_BACKFILL_DAYS"};
+constexpr std::array<std::string_view, 16> kKeys{"PORT",
+                                                 "ETHER_BIND",
+                                                 "ETHER_DATA_DIR",
+                                                 "DATABASE_URL",
+                                                 "ETHER_WEB_DIR",
+                                                 "ETHER_MEDIA_DIR",
+                                                 "ETHER_SEED_FILE",
+                                                 "ETHER_BASE_URL",
+                                                 "ETHER_SITE_NAME",
+                                                 "ETHER_SITE_CODE",
+                                                 "ETHER_DEFAULT_CHANNEL",
+                                                 "ETHER_STREAM_SECRET",
+                                                 "ETHER_IO_THREADS",
+                                                 "ETHER_MAX_CONNECTIONS",
+                                                 "ETHER_LOG_LEVEL",
+                                                 "ETHER_PLAYOUT_BACKFILL_DAYS"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -62,9 +73,8 @@ std::string require_non_empty(std::string_view key, std::string_view text) {
 
 bool is_slug(std::string_view text) {
   if (text.empty() || text.front() == '-' || text.back() == '-') return false;
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-  });
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
 }
 
 std::string hex(const unsigned char* bytes, std::size_t size) {
@@ -136,8 +146,8 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_SITE_CODE")) {
     config.site_code = require_non_empty("ETHER_SITE_CODE", *v);
     if (!is_slug(config.site_code)) {
-      throw ConfigError("ETHER_SITE_CODE: expected lower-case letters, digits and hyphens, got \"" +
-                        config.site_code + "\"");
+      throw ConfigError("ETHER_SITE_CODE: expected lower-case letters, digits and hyphens, got \"" + config.site_code +
+                        "\"");
     }
   }
   if (auto v = get("ETHER_DEFAULT_CHANNEL")) {
@@ -178,8 +188,10 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (!(config.base_url.starts_with("http://") || config.base_url.starts_with("https://")) ||
       config.base_url.find_first_of(" \t\"<>?#") != std::string::npos ||
       config.base_url.size() <= std::string_view("https://").size()) {
-    throw ConfigError("ETHER_BASE_URL: expected an absolute http(s) URL without query, such as "
-                      "https://ether.example, got \"" + config.base_url + "\"");
+    throw ConfigError(
+        "ETHER_BASE_URL: expected an absolute http(s) URL without query, such as "
+        "https://ether.example, got \"" +
+        config.base_url + "\"");
   }
   return config;
 }
@@ -228,8 +240,9 @@ void ensure_stream_secret(Config& config) {
     std::getline(in, secret);
     secret = std::string(trim(secret));
     if (secret.size() < 16) {
-      throw ConfigError(path.string() + ": the stream secret is shorter than 16 characters; delete the file to "
-                                        "generate a new one");
+      throw ConfigError(path.string() +
+                        ": the stream secret is shorter than 16 characters; delete the file to "
+                        "generate a new one");
     }
     config.stream_secret = secret;
     return;

@@ -22,22 +22,22 @@ class ConfigError : public std::runtime_error {
 };
 
 struct Config {
-  std::uint16_t port = 8080;                                     // PORT
-  std::string bind = "0.0.0.0";                                  // ETHER_BIND
-  std::filesystem::path data_dir = "data";                       // ETHER_DATA_DIR
-  std::string database_url;                                      // DATABASE_URL; default sqlite:<data>/ether.db
-  std::filesystem::path web_dir = "web/dist";                    // ETHER_WEB_DIR
-  std::filesystem::path media_dir = "media/demo";                // ETHER_MEDIA_DIR
+  std::uint16_t port = 8080;                                          // PORT
+  std::string bind = "0.0.0.0";                                       // ETHER_BIND
+  std::filesystem::path data_dir = "data";                            // ETHER_DATA_DIR
+  std::string database_url;                                           // DATABASE_URL; default sqlite:<data>/ether.db
+  std::filesystem::path web_dir = "web/dist";                         // ETHER_WEB_DIR
+  std::filesystem::path media_dir = "media/demo";                     // ETHER_MEDIA_DIR
   std::filesystem::path seed_file = "server/seed/demo-station.json";  // ETHER_SEED_FILE
-  std::string base_url;                                          // ETHER_BASE_URL; default http://localhost:<port>
-  std::string site_name = "Ether";                               // ETHER_SITE_NAME
-  std::string site_code = "ether";                               // ETHER_SITE_CODE
-  std::string default_channel = "radio2";                        // ETHER_DEFAULT_CHANNEL
-  std::string stream_secret;                                     // ETHER_STREAM_SECRET; see ensure_stream_secret
-  unsigned io_threads = 2;                                       // ETHER_IO_THREADS
-  std::size_t max_connections = 10000;                           // ETHER_MAX_CONNECTIONS
-  std::string log_level = "info";                                // ETHER_LOG_LEVEL
-  int playout_backfill_days = 14;                                // ETHER_PLAYOUT_BACKFILL_DAYS
+  std::string base_url;                                               // ETHER_BASE_URL; default http://localhost:<port>
+  std::string site_name = "Ether";                                    // ETHER_SITE_NAME
+  std::string site_code = "ether";                                    // ETHER_SITE_CODE
+  std::string default_channel = "radio2";                             // ETHER_DEFAULT_CHANNEL
+  std::string stream_secret;                                          // ETHER_STREAM_SECRET; see ensure_stream_secret
+  unsigned io_threads = 2;                                            // ETHER_IO_THREADS
+  std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
+  std::string log_level = "info";                                     // ETHER_LOG_LEVEL
+  int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

@@ -27,8 +27,7 @@ Response respond_with(const Request& request, const Representation& rep) {
   if (!rep.content_encoding.empty()) response.set_header("Content-Encoding", rep.content_encoding);
   const std::uint64_t size = rep.bytes ? rep.bytes->size() : 0;
   std::string_view range_header = request.header("Range");
-  if (rep.ranges && !range_header.empty() &&
-      if_range_allows(request.header("If-Range"), rep.etag, rep.last_modified)) {
+  if (rep.ranges && !range_header.empty() && if_range_allows(request.header("If-Range"), rep.etag, rep.last_modified)) {
     RangeRequest range = parse_range(range_header, size);
     if (range.kind == RangeRequest::Kind::unsatisfiable) {
       response.status = 416;

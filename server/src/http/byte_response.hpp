@@ -15,7 +15,7 @@ namespace ether::http {
 /// One stored representation of a resource.
 struct Representation {
   std::shared_ptr<const std::string> bytes;
-  std::string_view etag;                    // strong tag, quoted
+  std::string_view etag;                     // strong tag, quoted
   std::optional<std::time_t> last_modified;  // sent as Last-Modified when set
   std::string_view content_type;
   std::string_view content_encoding;  // "br", "gzip", or empty for identity

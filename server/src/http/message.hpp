@@ -31,11 +31,11 @@ using QueryParams = std::map<std::string, std::string, std::less<>>;
 
 /// An HTTP request as a handler sees it.
 struct Request {
-  std::string method;   // "GET", "HEAD", ...
-  std::string target;   // as received: "/gids/2026/11/21?channel=radio2"
-  std::string path;     // percent-decoded path: "/gids/2026/11/21"
+  std::string method;        // "GET", "HEAD", ...
+  std::string target;        // as received: "/gids/2026/11/21?channel=radio2"
+  std::string path;          // percent-decoded path: "/gids/2026/11/21"
   std::string query_string;  // raw text after '?', without it
-  QueryParams query;    // decoded query parameters
+  QueryParams query;         // decoded query parameters
   Headers headers;
   std::string body;
   std::string request_id;  // set by the server for logs and the X-Request-Id header

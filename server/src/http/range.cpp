@@ -135,9 +135,9 @@ std::string format_http_date(std::time_t time) {
   std::tm tm{};
   gmtime_r(&time, &tm);
   char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%s, %02d %s %04d %02d:%02d:%02d GMT", kDays[static_cast<std::size_t>(tm.tm_wday)],
-                tm.tm_mday, kMonths[static_cast<std::size_t>(tm.tm_mon)], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
-                tm.tm_sec);
+  std::snprintf(buffer, sizeof buffer, "%s, %02d %s %04d %02d:%02d:%02d GMT",
+                kDays[static_cast<std::size_t>(tm.tm_wday)], tm.tm_mday, kMonths[static_cast<std::size_t>(tm.tm_mon)],
+                tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return buffer;
 }
 

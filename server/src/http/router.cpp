@@ -122,8 +122,8 @@ Response Router::dispatch(const Request& request) const {
     case Match::Kind::found:
       return (*found.handler)(request, found.params);
     case Match::Kind::method_not_allowed: {
-      Response response = api::json_error(405, "method_not_allowed",
-                                          "Method " + request.method + " is not allowed here; use " + found.allow + ".");
+      Response response = api::json_error(
+          405, "method_not_allowed", "Method " + request.method + " is not allowed here; use " + found.allow + ".");
       response.set_header("Allow", found.allow);
       return response;
     }

@@ -69,8 +69,8 @@ std::string new_request_id() {
 
 bool is_parse_error(const boost::system::error_code& ec) {
   return ec.category() == bhttp::make_error_code(bhttp::error::bad_target).category() &&
-         ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message &&
-         ec != bhttp::error::need_more && ec != bhttp::error::buffer_overflow;
+         ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message && ec != bhttp::error::need_more &&
+         ec != bhttp::error::buffer_overflow;
 }
 
 }  // namespace
@@ -311,8 +311,8 @@ void Server::start() {
   if (!ec) acceptor.bind(endpoint, ec);
   if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
   if (ec) {
-    throw std::runtime_error("cannot listen on " + impl_->options.address + ":" +
-                             std::to_string(impl_->options.port) + ": " + ec.message());
+    throw std::runtime_error("cannot listen on " + impl_->options.address + ":" + std::to_string(impl_->options.port) +
+                             ": " + ec.message());
   }
   impl_->bound_port = acceptor.local_endpoint().port();
   asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(), asio::detached);

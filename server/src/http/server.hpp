@@ -21,13 +21,13 @@ struct ServerOptions {
   std::string address = "0.0.0.0";
   std::uint16_t port = 0;  // 0: the system picks a free port, see Server::port()
   unsigned io_threads = 2;
-  std::size_t max_connections = 10000;    // further connections are closed at once
-  std::size_t header_limit = 16 * 1024;   // beyond it: 431
-  std::size_t body_limit = 1024 * 1024;   // beyond it: 413 JSON error
-  std::chrono::milliseconds read_timeout{30000};     // to read one request's header or body
-  std::chrono::milliseconds idle_timeout{60000};     // between requests on a kept-alive connection
-  std::chrono::milliseconds write_timeout{60000};    // to write one response
-  std::chrono::milliseconds shutdown_grace{10000};   // stop() waits this long for in-flight requests
+  std::size_t max_connections = 10000;              // further connections are closed at once
+  std::size_t header_limit = 16 * 1024;             // beyond it: 431
+  std::size_t body_limit = 1024 * 1024;             // beyond it: 413 JSON error
+  std::chrono::milliseconds read_timeout{30000};    // to read one request's header or body
+  std::chrono::milliseconds idle_timeout{60000};    // between requests on a kept-alive connection
+  std::chrono::milliseconds write_timeout{60000};   // to write one response
+  std::chrono::milliseconds shutdown_grace{10000};  // stop() waits this long for in-flight requests
   bool access_log = true;
 };
 

@@ -61,10 +61,14 @@ Encoding choose_encoding(std::string_view accept_encoding, bool has_brotli, bool
     auto semi = item.find(';');
     std::string_view coding = trim(item.substr(0, semi));
     double q = semi == std::string_view::npos ? 1.0 : parse_q(item.substr(semi + 1));
-    if (iequals(coding, "br")) q_br = q;
-    else if (iequals(coding, "gzip") || iequals(coding, "x-gzip")) q_gzip = q;
-    else if (iequals(coding, "identity")) q_identity = q;
-    else if (coding == "*") q_any = q;
+    if (iequals(coding, "br"))
+      q_br = q;
+    else if (iequals(coding, "gzip") || iequals(coding, "x-gzip"))
+      q_gzip = q;
+    else if (iequals(coding, "identity"))
+      q_identity = q;
+    else if (coding == "*")
+      q_any = q;
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
   }

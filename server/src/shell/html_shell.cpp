@@ -1,7 +1,7 @@
 #include "shell/html_shell.hpp"
 
-#include <boost/json/serialize.hpp>
 #include <algorithm>
+#include <boost/json/serialize.hpp>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -38,12 +38,23 @@ std::string html_escape(std::string_view text) {
   out.reserve(text.size() + 16);
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out.push_back(c);
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out.push_back(c);
     }
   }
   return out;

@@ -37,7 +37,7 @@ class HtmlShell {
                                        const boost::json::object& site, std::string_view base_url) const;
 
  private:
-  std::string before_title_;  // up to and including <title>
+  std::string before_title_;   // up to and including <title>
   std::string title_to_head_;  // from </title> to the head marker
   std::string head_to_data_;   // from the head marker to the data marker
   std::string after_data_;
