@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 
 #include "http_test_support.hpp"
 
@@ -125,6 +126,14 @@ TEST(HtmlShell, LoadNamesTheMissingFile) {
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("index.html"), std::string::npos);
   }
+}
+
+TEST(PageEnvelope, JsonTextMatchesTheObject) {
+  pages::PageResult page = tricky_page();
+  page.status = 404;
+  std::string text = envelope_json(page, "https://ether.example/");
+  EXPECT_EQ(text, boost::json::serialize(pages::to_envelope(page, "https://ether.example/")));
+  EXPECT_EQ(boost::json::parse(text), boost::json::value(pages::to_envelope(page, "https://ether.example")));
 }
 
 TEST(PageEnvelope, CanonicalIsAbsolute) {

@@ -42,7 +42,7 @@ class Client {
   }
   void send(const std::string& bytes) { asio::write(socket_, asio::buffer(bytes)); }
 
-  WireResponse read(bool head = false) {
+  WireResponse read(bool head = false, bool skip_interim = true) {
     WireResponse response;
     auto end = read_until("\r\n\r\n");
     std::string head_text = buffer_.substr(0, end);
@@ -59,7 +59,7 @@ class Client {
       while (!value.empty() && value.front() == ' ') value.erase(0, 1);
       response.headers[line.substr(0, colon)] = value;
     }
-    if (response.status == 100) return read(head);
+    if (response.status == 100 && skip_interim) return read(head);
     std::size_t length = 0;
     if (auto it = response.headers.find("Content-Length"); it != response.headers.end())
       length = std::stoul(it->second);
@@ -164,6 +164,21 @@ TEST_F(ServerTest, BodyOverOneMebibyteIs413) {
   EXPECT_NE(response.body.find("\"code\":\"payload_too_large\""), std::string::npos);
   EXPECT_FALSE(response.header("Content-Security-Policy").empty());
   EXPECT_FALSE(response.header("X-Request-Id").empty());
+}
+
+TEST_F(ServerTest, ChunkedBodyOverTheLimitIs413) {
+  Client client(server_->port());
+  std::string chunk(1536 * 1024, 'b');
+  client.send(request("POST", "/api/page", "Transfer-Encoding: chunked\r\n") + "180000\r\n" + chunk + "\r\n0\r\n\r\n");
+  EXPECT_EQ(client.read().status, 413u);
+}
+
+TEST_F(ServerTest, ExpectContinueIsAnswered) {
+  Client client(server_->port());
+  client.send(request("POST", "/gids", "Content-Length: 5\r\nExpect: 100-continue\r\n"));
+  EXPECT_EQ(client.read(false, false).status, 100u);
+  client.send("hallo");
+  EXPECT_EQ(client.read().status, 405u);
 }
 
 TEST_F(ServerTest, BodyWithinTheLimitIsAccepted) {

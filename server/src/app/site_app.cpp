@@ -122,7 +122,10 @@ http::Response SiteApp::api_page(const http::Request& request) const {
     return api::json_error(400, "bad_parameter", "The parameter 'path' is not a valid path.");
   }
   pages::PageResult result = pages_.load(target.path, target.query);
-  auto response = api::json_response(result.status, pages::to_envelope(result, base_url_));
+  http::Response response;
+  response.status = result.status;
+  response.body = shell::envelope_json(result, base_url_);
+  response.set_header("Content-Type", "application/json; charset=utf-8");
   return with_cache_control(std::move(response), "no-cache");
 }
 

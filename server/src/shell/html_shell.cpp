@@ -24,6 +24,14 @@ void append_meta(std::string& out, std::string_view attribute, std::string_view 
   out += "\">";
 }
 
+std::string canonical_url(const pages::PageResult& page, std::string_view base_url) {
+  while (!base_url.empty() && base_url.back() == '/') base_url.remove_suffix(1);
+  std::string canonical(base_url);
+  if (page.canonical_path.empty() || page.canonical_path.front() != '/') canonical.push_back('/');
+  canonical += page.canonical_path;
+  return canonical;
+}
+
 std::string site_name_of(const boost::json::object& site) {
   if (auto it = site.find("name"); it != site.end() && it->value().is_string()) {
     return std::string(it->value().get_string());
@@ -60,8 +68,34 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::string script_safe_json(const boost::json::value& value) {
-  std::string json = boost::json::serialize(value);
+std::string script_safe_json(const boost::json::value& value) { return script_safe(boost::json::serialize(value)); }
+
+std::string envelope_json(const pages::PageResult& page, std::string_view base_url) {
+  std::string canonical = canonical_url(page, base_url);
+  auto quoted = [](std::string_view text) { return boost::json::serialize(boost::json::string(text)); };
+  std::string params = boost::json::serialize(page.params);
+  std::string data = boost::json::serialize(page.data);
+  std::string out;
+  out.reserve(data.size() + params.size() + page.title.size() + page.description.size() + canonical.size() + 128);
+  out += "{\"status\":";
+  out += std::to_string(page.status);
+  out += ",\"route\":";
+  out += quoted(page.route);
+  out += ",\"title\":";
+  out += quoted(page.title);
+  out += ",\"description\":";
+  out += quoted(page.description);
+  out += ",\"canonical\":";
+  out += quoted(canonical);
+  out += ",\"params\":";
+  out += params;
+  out += ",\"data\":";
+  out += data;
+  out += "}";
+  return out;
+}
+
+std::string script_safe(std::string_view json) {
   std::string out;
   out.reserve(json.size() + 32);
   for (std::size_t i = 0; i < json.size(); ++i) {
@@ -132,11 +166,10 @@ HtmlShell HtmlShell::load(const std::filesystem::path& web_dir) {
 
 std::string HtmlShell::render(const pages::PageResult& page, const boost::json::object& site,
                               std::string_view base_url) const {
-  boost::json::object envelope = pages::to_envelope(page, base_url);
-  std::string canonical(envelope["canonical"].as_string());
+  std::string canonical = canonical_url(page, base_url);
   std::string site_name = site_name_of(site);
   std::string site_json = script_safe_json(site);
-  std::string page_json = script_safe_json(envelope);
+  std::string page_json = script_safe(envelope_json(page, base_url));
 
   std::string out;
   out.reserve(before_title_.size() + title_to_head_.size() + head_to_data_.size() + after_data_.size() +

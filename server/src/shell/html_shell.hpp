@@ -17,6 +17,11 @@ std::string html_escape(std::string_view text);
 
 /// `value` serialised as JSON that is safe inside <script>: <, >, &, U+2028 and U+2029 as \u escapes.
 std::string script_safe_json(const boost::json::value& value);
+/// Makes serialised JSON safe inside <script> (see script_safe_json).
+std::string script_safe(std::string_view json);
+
+/// The JSON text of pages::to_envelope(page, base_url), serialised without copying the page's data.
+std::string envelope_json(const pages::PageResult& page, std::string_view base_url);
 
 class HtmlShell {
  public:
