@@ -97,7 +97,7 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
   router_.add("GET", "/api/page",
               [this](const http::Request& request, const http::RouteParams&) { return api_page(request); });
   router_.add("GET", "/media/{path*}", [this](const http::Request& request, const http::RouteParams& params) {
-    return media_.serve(request, params.at("path"));
+    return serve_media(request, params.at("path"));
   });
   router_.set_fallback([this](const http::Request& request) { return fallback(request); });
 }
@@ -134,6 +134,13 @@ http::Response SiteApp::page(const http::Request& request) const {
   return shell_.respond(request, result, pages_.site_config(), base_url_);
 }
 
+http::Response SiteApp::serve_media(const http::Request& request, std::string_view relative) const {
+  if (media_guard_) {
+    if (auto refused = media_guard_(request, relative)) return std::move(*refused);
+  }
+  return media_.serve(request, relative);
+}
+
 http::Response SiteApp::fallback(const http::Request& request) const {
   const std::string& path = request.path;
   if (path == "/api" || path.starts_with("/api/")) {
@@ -144,7 +151,7 @@ http::Response SiteApp::fallback(const http::Request& request) const {
     response.set_header("Allow", "GET, HEAD");
     return response;
   }
-  if (path.starts_with("/media/")) return media_.serve(request, std::string_view(path).substr(7));
+  if (path.starts_with("/media/")) return serve_media(request, std::string_view(path).substr(7));
   if (auto response = assets_.serve(request)) return std::move(*response);
   if (path.starts_with("/assets/")) return api::json_error(404, "not_found", "No such file: " + path);
   return page(request);

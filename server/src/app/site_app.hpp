@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 
 #include "config/config.hpp"
@@ -33,11 +35,16 @@ class SiteApp {
   /// Answers one request; never throws for bad input.
   [[nodiscard]] http::Response handle(const http::Request& request) const;
 
+  /// Media files a guard refuses (e.g. an expired signed URL) get the guard's answer instead.
+  using MediaGuard = std::function<std::optional<http::Response>(const http::Request&, std::string_view relative)>;
+  void set_media_guard(MediaGuard guard) { media_guard_ = std::move(guard); }
+
   /// The routing table, to add more API routes before serving (e.g. router().add("GET", "/api/x", ...)).
   http::Router& router() { return router_; }
 
  private:
   http::Response fallback(const http::Request& request) const;
+  http::Response serve_media(const http::Request& request, std::string_view relative) const;
   http::Response page(const http::Request& request) const;
   http::Response api_page(const http::Request& request) const;
 
@@ -48,6 +55,7 @@ class SiteApp {
   std::function<bool()> ready_;
   std::string base_url_;
   http::Router router_;
+  MediaGuard media_guard_;
 };
 
 /// The server options of a config (bind address, port, io threads, max connections).

@@ -54,10 +54,15 @@ bool parse_target(std::string_view target, Request& request);
 
 /// An HTTP response as a handler returns it. The payload is `body`, or the shared bytes set by
 /// set_shared_body (static files and media are sent without copying); for HEAD only its length.
+class StreamingBody;
+
 struct Response {
   unsigned status = 200;
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
+  /// When set, the body is written over time by this object (http/streaming_body.hpp) after the
+  /// headers, and the connection closes when it ends.
+  std::shared_ptr<StreamingBody> streaming;
 
   /// Adds or replaces a header field.
   void set_header(std::string_view name, std::string_view value);

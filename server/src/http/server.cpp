@@ -1,5 +1,7 @@
 #include "http/server.hpp"
 
+#include "http/streaming_body.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <condition_variable>
 #include <csignal>
 #include <future>
@@ -47,7 +50,8 @@ constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 struct Connection {
   explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
   beast::tcp_stream stream;
-  bool busy = false;  // only touched on the connection's strand
+  bool busy = false;       // only touched on the connection's strand
+  bool streaming = false;  // writing a streaming body: shutdown closes it instead of waiting
 };
 
 bool sane_request_id(std::string_view id) {
@@ -108,6 +112,8 @@ struct Server::Impl {
   Response handle(Request& request);
   asio::awaitable<bool> write(Connection& connection, const Request* request, Response response, bool keep_alive,
                               std::chrono::steady_clock::time_point start);
+  asio::awaitable<bool> write_streaming(Connection& connection, const Request* request, Response response,
+                                        std::chrono::steady_clock::time_point start);
   void log_access(const Request* request, const Response& response, std::size_t bytes,
                   std::chrono::steady_clock::time_point start) const;
   void forget(Connection* connection) {
@@ -178,6 +184,7 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
                                           bool keep_alive, std::chrono::steady_clock::time_point start) {
   add_security_headers(response);
   const bool head = request && request->method == "HEAD";
+  if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
   std::string_view payload = response.payload();
 
   bhttp::response<bhttp::span_body<const char>> message{static_cast<bhttp::status>(response.status), 11};
@@ -193,6 +200,30 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   log_access(request, response, head || bodiless_status ? 0 : payload.size(), start);
   if (ec) co_return false;
   co_return keep_alive;
+}
+
+asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request,
+                                                    Response response, std::chrono::steady_clock::time_point start) {
+  // No length: the body runs until the listener leaves, so the connection ends with it.
+  bhttp::response<bhttp::empty_body> message{static_cast<bhttp::status>(response.status), 11};
+  for (const auto& [name, value] : response.headers) message.insert(name, value);
+  message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
+  message.keep_alive(false);
+  bhttp::response_serializer<bhttp::empty_body> serializer{message};
+  connection.stream.expires_after(options.write_timeout);
+  auto [ec, written] = co_await bhttp::async_write_header(connection.stream, serializer, kTuple);
+  if (!ec) {
+    connection.stream.expires_never();
+    connection.streaming = true;
+    try {
+      co_await response.streaming->run(connection.stream.socket());
+    } catch (const std::exception& error) {
+      spdlog::warn("http: stream ended: {} request_id={}", error.what(), request ? request->request_id : "-");
+    }
+    connection.streaming = false;
+  }
+  log_access(request, response, 0, start);
+  co_return false;
 }
 
 asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connection) {
@@ -344,7 +375,11 @@ void Server::stop() {
     for (auto& [raw, weak] : impl_->connections) {
       if (auto connection = weak.lock()) {
         asio::post(connection->stream.get_executor(), [weak = weak] {
-          if (auto c = weak.lock(); c && !c->busy) c->stream.cancel();
+          if (auto c = weak.lock(); c && (!c->busy || c->streaming)) {
+            boost::system::error_code ignored;
+            if (c->streaming) c->stream.socket().close(ignored);
+            c->stream.cancel();
+          }
         });
       }
     }

@@ -34,8 +34,17 @@ std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relati
     spdlog::error("live: {} has no MP3 frames", relative_path);
     return nullptr;
   }
+  const auto& first = file->frames.front();
+  if (auto header = parse_mp3_frame_header(std::string_view(file->bytes).substr(first.offset, first.length))) {
+    file->bitrate_kbps = header->bitrate_kbps;
+  }
   std::lock_guard lock(mutex_);
   return files_.emplace(relative_path, std::move(file)).first->second;
+}
+
+int FramedFileCache::bitrate_kbps() {
+  std::lock_guard lock(mutex_);
+  return files_.empty() ? 0 : files_.begin()->second->bitrate_kbps;
 }
 
 ChannelClock::ChannelClock(ScheduleLookup schedule, FramedFileCache& files, BroadcastRing& ring, std::int64_t chunk_ms)

@@ -33,6 +33,7 @@ using ScheduleLookup = std::function<std::optional<ScheduledAudio>(std::int64_t 
 struct FramedFile {
   std::string bytes;
   std::vector<Mp3Frame> frames;
+  int bitrate_kbps = 0;  // of the first frame; the demo media are constant bit rate
 };
 
 /// Loads media files by relative path and keeps them; thread-safe.
@@ -41,6 +42,8 @@ class FramedFileCache {
   explicit FramedFileCache(std::string media_dir);
   /// The file cut into frames, or nullptr when it cannot be read or has no frames.
   std::shared_ptr<const FramedFile> get(const std::string& relative_path);
+  /// The bit rate of a file loaded so far (0 before any), for the icy-br header.
+  [[nodiscard]] int bitrate_kbps();
 
  private:
   std::string media_dir_;

@@ -40,6 +40,8 @@ class LiveOrigin {
 
   /// The channel's ring, or nullptr for a channel the origin does not carry.
   [[nodiscard]] std::shared_ptr<const BroadcastRing> ring(std::string_view channel) const;
+  /// The stream's bit rate (kbit/s), once audio has been produced; 0 before.
+  [[nodiscard]] int bitrate_kbps() { return files_.bitrate_kbps(); }
 
  private:
   struct Channel {
