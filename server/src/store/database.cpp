@@ -60,7 +60,12 @@ std::unique_ptr<Database> Database::open(const std::string& url, std::size_t poo
     for (std::size_t i = 0; i < pool_size; ++i) {
       soci::session& session = db->pool_->at(i);
       if (is_postgres) {
-        session.open(*soci::factory_postgresql(), url);
+        // SOCI 4.0 misreads a URL without a query ("database \"db=\" does not exist"); any
+        // parameter avoids that, and this one names us in pg_stat_activity.
+        session.open(*soci::factory_postgresql(),
+                     url.find('?') == std::string::npos ? url + "?application_name=ether" : url);
+        // libpq prints every NOTICE to stderr (e.g. CREATE TABLE IF NOT EXISTS on each start).
+        session << "SET client_min_messages TO warning";
       } else {
         std::filesystem::path file = url.substr(std::string_view("sqlite:").size());
         if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());

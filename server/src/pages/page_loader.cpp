@@ -1,0 +1,771 @@
+#include "pages/page_loader.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "pages/page_search.hpp"
+#include "pages/page_time.hpp"
+#include "pages/queries/catalog.hpp"
+#include "pages/route_builder.hpp"
+#include "pages/text_fold.hpp"
+
+namespace ether::pages {
+namespace json = boost::json;
+using queries::Catalog;
+using queries::ChannelRow;
+
+namespace {
+
+constexpr std::size_t kMaxTextParam = 100;
+
+struct Paging {
+  int page = 1;
+  int page_count = 1;
+  std::int64_t total = 0;
+  int offset = 0;
+};
+
+// A page past the end shows the last page rather than an empty list.
+Paging paginate(std::int64_t requested, std::int64_t total, int size) {
+  Paging p;
+  p.total = total;
+  p.page_count = static_cast<int>(std::max<std::int64_t>(1, (total + size - 1) / size));
+  p.page = static_cast<int>(std::clamp<std::int64_t>(requested, 1, p.page_count));
+  p.offset = (p.page - 1) * size;
+  return p;
+}
+
+json::object paging_json(const Paging& p) {
+  return json::object{{"page", p.page}, {"pageCount", p.page_count}, {"total", p.total}};
+}
+
+std::string field(const json::object& object, std::string_view key) {
+  auto* value = object.if_contains(key);
+  return value && value->is_string() ? std::string(value->get_string()) : std::string();
+}
+
+std::vector<std::string> split_path(std::string_view path) {
+  std::vector<std::string> segments;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    auto end = path.find('/', start);
+    if (end == std::string_view::npos) end = path.size();
+    if (end > start) segments.emplace_back(path.substr(start, end - start));
+    start = end + 1;
+  }
+  return segments;
+}
+
+// One request being answered: the catalog, the query and the result under construction.
+class Page {
+ public:
+  Page(Catalog& catalog, const SiteSettings& settings, std::string_view path, const http::QueryParams& query)
+      : catalog_(catalog), settings_(settings), path_(path), query_(query) {}
+
+  PageResult answer() {
+    auto s = split_path(path_);
+    if (s.empty()) return home();
+    const auto& first = s[0];
+    auto n = s.size();
+    if (first == "app") {
+      if (n == 5 && s[1] == "nieuws") return article(s[3], true);
+      if (n == 3 && s[1] == "thema") return content_page("thema", s[2], true);
+      return not_found();
+    }
+    if (first == "sitemap" && n <= 2) return sitemap(n == 2 ? s[1] : "");
+    if (first == "live" && n == 1) return live();
+    if (first == "gedraaid" && n <= 2) return gedraaid(n == 2 ? s[1] : "");
+    if (first == "gids" && n <= 4) return gids(s);
+    if (first == "programmas") {
+      if (n == 1) return programmes();
+      if (n == 2) return programme(s[1]);
+      if (n == 3 && s[2] == "fragmenten") return programme_fragments(s[1]);
+      if (n == 3 && s[2] == "nieuws") return programme_news(s[1]);
+    }
+    if (first == "presentatoren") {
+      if (n == 1) return presenters();
+      if (n == 2) return presenter(s[1]);
+    }
+    if (first == "nieuws") {
+      if (n <= 2) return news(n == 2 ? s[1] : "");
+      if (n == 4) return article(s[2], false);
+    }
+    if (first == "fragmenten") {
+      if (n == 1) return fragments();
+      if (n == 4) return fragment(s[2]);
+    }
+    if (first == "uitzendingen") {
+      if (n == 1) return broadcasts();
+      if (n == 4) return broadcast(s[2]);
+    }
+    if (first == "podcasts") {
+      if (n == 1) return podcasts();
+      if (n == 2) return podcast(s[1]);
+      if (n == 4) return podcast_episode(s[2]);
+    }
+    if (first == "thema" && n == 2) return content_page("thema", s[1], false);
+    if (first == "overzicht") {
+      if (n == 2 && s[1] != "preview") return content_page("overzicht", s[1], false);
+      if (n == 3 && s[1] == "preview") return preview();
+    }
+    if (first == "zoeken" && n <= 2) return search(n == 2 ? s[1] : "");
+    if (first == "videos" && n == 1) return videos();
+    return not_found();
+  }
+
+ private:
+  // ---- helpers ----
+
+  const RouteContext& ctx() const { return catalog_.context(); }
+
+  std::string title(std::string_view text) const {
+    return text.empty() ? settings_.name : std::string(text) + " - " + settings_.name;
+  }
+
+  std::string param(std::string_view key) const {
+    auto it = query_.find(key);
+    if (it == query_.end()) return {};
+    std::string value = it->second;
+    value.erase(0, value.find_first_not_of(" \t\r\n"));
+    value.erase(value.find_last_not_of(" \t\r\n") + 1);
+    return value.size() > kMaxTextParam || !valid_utf8(value) ? std::string() : value;
+  }
+
+  std::int64_t page_param() const { return parse_positive(param("page")).value_or(1); }
+
+  // An explicitly given date, as route date (dd-MM-yyyy) or ISO date; nullopt when absent or malformed.
+  std::optional<Date> date_param() const {
+    auto text = param("date");
+    if (auto day = parse_route_date(text)) return day;
+    return parse_iso_date(text);
+  }
+
+  // The query's channel when it exists, else the site's own channel.
+  ChannelRow channel_param() const {
+    if (const auto* c = catalog_.channel(param("channel"))) return *c;
+    return site_channel();
+  }
+
+  // The site's own channel; the first in the store, or one named after the site when the store is empty.
+  ChannelRow site_channel() const {
+    if (const auto* c = catalog_.channel(settings_.default_channel)) return *c;
+    if (!catalog_.channels().empty()) return catalog_.channels().front();
+    ChannelRow fallback;
+    fallback.slug = settings_.default_channel;
+    fallback.name = settings_.name;
+    return fallback;
+  }
+
+  PageResult result(std::string route, std::string page_title, std::string description, std::string canonical,
+                    json::object params, json::object data) const {
+    PageResult r;
+    r.status = 200;
+    r.route = std::move(route);
+    r.title = std::move(page_title);
+    r.description = std::move(description);
+    r.canonical_path = std::move(canonical);
+    r.params = std::move(params);
+    r.data = std::move(data);
+    return r;
+  }
+
+  json::object on_air(const ChannelRow& channel) {
+    auto broadcast = catalog_.broadcast_on_air(channel.slug);
+    auto track = catalog_.track_on_air(channel.slug);
+    return json::object{{"channel", catalog_.channel_summary(channel)},
+                        {"broadcast", broadcast ? json::value(*broadcast) : json::value(nullptr)},
+                        {"track", track ? json::value(*track) : json::value(nullptr)}};
+  }
+
+  json::array programme_cards(const std::vector<const queries::ProgrammeRow*>& list) const {
+    json::array cards;
+    for (const auto* p : list) cards.push_back(catalog_.programme_card(*p));
+    return cards;
+  }
+
+  static std::vector<std::string> as_strings(const json::array& list, std::string_view key) {
+    std::vector<std::string> out;
+    for (const auto& item : list) out.push_back(field(item.get_object(), key));
+    return out;
+  }
+
+  // ---- routes ----
+
+  // The requested path as JSON can carry it: bytes of malformed UTF-8 are percent-encoded.
+  std::string shown_path() const {
+    if (path_.empty()) return "/";
+    if (valid_utf8(path_)) return path_;
+    std::string shown;
+    for (char c : path_) {
+      shown += static_cast<unsigned char>(c) < 0x80 ? std::string(1, c) : percent_encode(std::string_view(&c, 1));
+    }
+    return shown;
+  }
+
+  PageResult not_found(std::string description = {}) const {
+    PageResult r = result("not-found", title("Pagina niet gevonden"),
+                          description.empty() ? "Deze pagina bestaat niet (meer). Kijk in de sitemap of ga terug naar "
+                                                "de voorpagina om verder te luisteren."
+                                              : std::move(description),
+                          shown_path(), {}, json::object{{"path", shown_path()}});
+    r.status = 404;
+    return r;
+  }
+
+  PageResult home() {
+    auto channel = site_channel();
+    json::array channels;
+    for (const auto& c : catalog_.channels()) channels.push_back(on_air(c));
+    json::object data{{"onAir", on_air(channel)},
+                      {"channels", std::move(channels)},
+                      {"news", catalog_.article_cards({}, 6, 0).items},
+                      {"fragments", catalog_.fragments({}, 8, 0).items},
+                      {"podcasts", catalog_.podcast_feeds()},
+                      {"guide", catalog_.guide(channel.slug, ctx().today)}};
+    return result("home", title("Luister live naar " + channel.name),
+                  "Luister live naar " + channel.name + ", zie wat er gedraaid is en wat er straks komt, en luister " +
+                      "programma's, fragmenten en podcasts terug.",
+                  routes::home(), {}, std::move(data));
+  }
+
+  PageResult sitemap(const std::string& group) {
+    using Links = json::array;
+    auto link = [](std::string link_title, std::string url) {
+      return json::object{{"title", std::move(link_title)}, {"url", std::move(url)}};
+    };
+    std::vector<std::tuple<std::string, std::string, Links>> groups;
+    Links channels;
+    for (const auto& c : catalog_.channels()) {
+      channels.push_back(link("Gedraaid op " + c.name, routes::gedraaid(ctx(), c.slug, ctx().today)));
+      channels.push_back(link("Gids van " + c.name, routes::gids(ctx(), c.slug, ctx().today)));
+    }
+    groups.emplace_back("zenders", "Zenders", std::move(channels));
+    Links programmes{link("Alle programma's", routes::programmes())};
+    for (const auto& p : catalog_.programmes()) programmes.push_back(link(p.name, routes::programme(p.slug)));
+    groups.emplace_back("programmas", "Programma's", std::move(programmes));
+    Links presenters{link("Alle presentatoren", routes::presenters())};
+    for (const auto& p : catalog_.presenters()) presenters.push_back(link(p.name, routes::presenter(p.slug)));
+    groups.emplace_back("presentatoren", "Presentatoren", std::move(presenters));
+    Links news{link("Al het nieuws", routes::news())};
+    for (const auto& c : catalog_.categories()) news.push_back(link(c.name, routes::news(c.slug)));
+    groups.emplace_back("nieuws", "Nieuws", std::move(news));
+    Links podcasts{link("Alle podcasts", routes::podcasts())};
+    for (const auto& feed : catalog_.podcast_feeds()) {
+      const auto& f = feed.get_object();
+      podcasts.push_back(link(field(f, "title"), routes::podcast(field(f, "slug"))));
+    }
+    groups.emplace_back("podcasts", "Podcasts", std::move(podcasts));
+    Links pages;
+    for (const auto& [slug, page_title] : catalog_.content_page_list("thema")) {
+      pages.push_back(link(page_title, routes::thema(slug)));
+    }
+    for (const auto& [slug, page_title] : catalog_.content_page_list("overzicht")) {
+      pages.push_back(link(page_title, routes::overzicht(slug)));
+    }
+    groups.emplace_back("themas", "Thema's en overzichten", std::move(pages));
+    groups.emplace_back("overig", "Overig",
+                        Links{link("Voorpagina", routes::home()), link("Fragmenten", routes::fragments()),
+                              link("Uitzendingen terugluisteren", routes::broadcasts()),
+                              link("Video's", routes::videos()), link("Kijk live", routes::live(ctx()))});
+
+    json::array out;
+    std::string group_title;
+    for (auto& [slug, group_name, links] : groups) {
+      if (!group.empty() && slug != group) continue;
+      group_title = group_name;
+      out.push_back(json::object{{"slug", slug}, {"title", group_name}, {"links", std::move(links)}});
+    }
+    if (out.empty()) return not_found();
+    json::object params;
+    if (!group.empty()) params["group"] = group;
+    return result(
+        "sitemap", title(group.empty() ? "Sitemap" : "Sitemap: " + group_title),
+        group.empty() ? "Alle pagina's van " + settings_.name +
+                            " op een rij: zenders, programma's, "
+                            "presentatoren, nieuws, podcasts en meer."
+                      : group_title + " van " + settings_.name + " op een rij.",
+        routes::sitemap(group), std::move(params),
+        json::object{{"group", group.empty() ? json::value(nullptr) : json::value(group)}, {"groups", std::move(out)}});
+  }
+
+  PageResult live() {
+    auto channel = channel_param();
+    json::object data{
+        {"onAir", on_air(channel)},
+        {"streamUrl", channel.live_video_url.empty() ? json::value(nullptr) : json::value(channel.live_video_url)}};
+    bool visual = !channel.live_video_url.empty();
+    return result("live", title((visual ? "Kijk live naar " : "Luister live naar ") + channel.name),
+                  visual ? "Kijk en luister live mee met " + channel.name + " in de studio."
+                         : "Luister live naar " + channel.name + "; deze zender heeft geen live beeld.",
+                  routes::live(ctx(), channel.slug), json::object{{"channel", channel.slug}}, std::move(data));
+  }
+
+  static std::optional<int> slot_hour(std::string_view time) {
+    if (time == "0_24") return std::nullopt;
+    for (int h = 0; h < 24; ++h) {
+      if (time == std::to_string(h) + "_" + std::to_string(h + 1)) return h;
+    }
+    return std::nullopt;
+  }
+
+  PageResult gedraaid(const std::string& date_segment) {
+    auto channel = channel_param();
+    Date day = parse_route_date(date_segment).value_or(ctx().today);
+    auto time = param("time");
+    auto hour = slot_hour(time);
+    if (!hour) time = "0_24";
+    auto from = hour ? amsterdam_hour_start(day, *hour) : amsterdam_day_start(day);
+    auto until = hour ? amsterdam_hour_start(day, *hour + 1) : amsterdam_day_start(add_days(day, 1));
+    auto total = catalog_.track_plays(channel.slug, from, until, 1, 0, true).total;
+    auto paging = paginate(page_param(), total, kTrackPageSize);
+    auto tracks = catalog_.track_plays(channel.slug, from, until, kTrackPageSize, paging.offset, true);
+
+    std::string when = day == ctx().today ? "vandaag" : "op " + dutch_long_date(day);
+    if (hour) when += " tussen " + std::to_string(*hour) + ":00 en " + std::to_string(*hour + 1) + ":00";
+    std::string heading = "Gedraaid op " + channel.name;
+    if (day != ctx().today) heading += " - " + dutch_long_date(day);
+    std::string description = total == 0 ? "Er zijn " + when + " nog geen nummers gedraaid op " + channel.name + "."
+                                         : "Alle " + std::to_string(total) + " nummers die " + when + " op " +
+                                               channel.name + " zijn gedraaid, de nieuwste bovenaan.";
+    json::object data{{"channel", catalog_.channel_summary(channel)},
+                      {"date", iso_date(day)},
+                      {"time", time},
+                      {"tracks", std::move(tracks.items)},
+                      {"paging", paging_json(paging)}};
+    return result("gedraaid", title(heading), description,
+                  routes::gedraaid(ctx(), channel.slug, day, paging.page, time),
+                  json::object{{"channel", channel.slug},
+                               {"date", route_date(day)},
+                               {"page", std::to_string(paging.page)},
+                               {"time", time}},
+                  std::move(data));
+  }
+
+  PageResult gids(const std::vector<std::string>& s) {
+    auto channel = channel_param();
+    Date day = ctx().today;
+    if (s.size() == 4) day = parse_date_parts(s[1], s[2], s[3]).value_or(ctx().today);
+    auto broadcasts = catalog_.guide(channel.slug, day);
+    json::array days;
+    for (const auto& d : catalog_.guide_days(channel.slug, day)) days.emplace_back(iso_date(d));
+    bool is_default = channel.slug == ctx().default_channel;
+    std::string heading = std::string(is_default ? "Gids" : "Gids " + channel.name) + " - " + dutch_long_date(day);
+    std::string description = broadcasts.empty() ? "Voor " + dutch_long_date(day) + " staan er geen uitzendingen van " +
+                                                       channel.name + " in de gids."
+                                                 : "Het programmaoverzicht van " + channel.name + " op " +
+                                                       dutch_long_date(day) + ": wie er te horen is en wanneer.";
+    auto iso = iso_date(day);
+    json::object data{{"channel", catalog_.channel_summary(channel)},
+                      {"date", iso},
+                      {"days", std::move(days)},
+                      {"broadcasts", std::move(broadcasts)}};
+    return result("gids", title(heading), description, routes::gids(ctx(), channel.slug, day),
+                  json::object{{"channel", channel.slug},
+                               {"year", iso.substr(0, 4)},
+                               {"month", iso.substr(5, 2)},
+                               {"day", iso.substr(8, 2)}},
+                  std::move(data));
+  }
+
+  PageResult programmes() {
+    // Grouped by channel in picker order, then by name.
+    std::vector<const queries::ProgrammeRow*> list;
+    for (const auto& c : catalog_.channels()) {
+      for (const auto& p : catalog_.programmes()) {
+        if (p.channel_slug == c.slug) list.push_back(&p);
+      }
+    }
+    return result("programmas", title("Programma's"),
+                  "Alle programma's van de zenders van " + settings_.name + ", met hun presentatoren en zendtijden.",
+                  routes::programmes(), {}, json::object{{"programmes", programme_cards(list)}});
+  }
+
+  PageResult programme(const std::string& slug) {
+    const auto* p = catalog_.programme(slug);
+    if (!p) return not_found();
+    auto card = catalog_.programme_card(*p);
+    card["description"] = p->description;
+    card["broadcasters"] = catalog_.broadcaster_refs(*p, p->channel_slug);
+    json::array presenter_cards;
+    for (auto id : p->presenter_ids) {
+      for (const auto& presenter : catalog_.presenters()) {
+        if (presenter.id == id) presenter_cards.push_back(catalog_.presenter_card(presenter));
+      }
+    }
+    queries::FragmentFilter fragment_filter;
+    fragment_filter.programme_id = p->id;
+    queries::ArticleFilter article_filter;
+    article_filter.programme_id = p->id;
+    auto id = std::to_string(p->id);
+    auto now = std::to_string(catalog_.now());
+    json::object data{
+        {"programme", std::move(card)},
+        {"presenters", std::move(presenter_cards)},
+        {"fragments", catalog_.fragments(fragment_filter, 8, 0).items},
+        {"news", catalog_.article_cards(article_filter, 6, 0).items},
+        {"broadcasts",
+         catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at <= " + now, {}, "b.starts_at DESC", 10)},
+        {"upcoming", catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at > " + now, {}, "b.starts_at", 5)}};
+    const auto* channel = catalog_.channel(p->channel_slug);
+    std::string description = !p->summary.empty() ? p->summary
+                              : !p->description.empty()
+                                  ? p->description
+                                  : p->name + " is te horen op " + (channel ? channel->name : settings_.name) + ".";
+    return result("programma", title(p->name), description, routes::programme(p->slug),
+                  json::object{{"programmeSlug", p->slug}}, std::move(data));
+  }
+
+  PageResult programme_fragments(const std::string& slug) {
+    const auto* p = catalog_.programme(slug);
+    if (!p) return not_found();
+    auto day = date_param();
+    auto tag = param("tag");
+    queries::FragmentFilter filter;
+    filter.programme_id = p->id;
+    filter.tag = tag;
+    if (day) {
+      filter.day_from = amsterdam_day_start(*day);
+      filter.day_until = amsterdam_day_start(add_days(*day, 1));
+    }
+    auto total = catalog_.fragments(filter, 1, 0).total;
+    auto paging = paginate(page_param(), total, kGridPageSize);
+    auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
+    json::array tags;
+    for (const auto& t : catalog_.fragment_tags(p->id)) tags.emplace_back(t);
+    std::string description =
+        total == 0
+            ? "Er zijn geen fragmenten van " + p->name + (day ? " van " + dutch_long_date(*day) : std::string()) +
+                  (tag.empty() ? "" : " over " + tag) + "."
+            : "Luister " + std::to_string(total) + " fragmenten van " + p->name + " terug" +
+                  (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag) + ".";
+    json::object data{{"programme", catalog_.programme_ref(*p)},
+                      {"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
+                      {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
+                      {"tags", std::move(tags)},
+                      {"fragments", std::move(list.items)},
+                      {"paging", paging_json(paging)}};
+    json::object params{{"programmeSlug", p->slug}, {"page", std::to_string(paging.page)}};
+    if (day) params["date"] = route_date(*day);
+    if (!tag.empty()) params["tag"] = tag;
+    return result("programma-fragmenten", title("Fragmenten van " + p->name), description,
+                  routes::programme_fragments(p->slug, day, paging.page, tag), std::move(params), std::move(data));
+  }
+
+  PageResult programme_news(const std::string& slug) {
+    const auto* p = catalog_.programme(slug);
+    if (!p) return not_found();
+    auto category_param = param("category");
+    const auto* category = catalog_.category(category_param);
+    queries::ArticleFilter filter;
+    filter.programme_id = p->id;
+    // The categories offered are the ones this programme has written in.
+    json::array categories;
+    for (const auto& c : catalog_.categories()) {
+      filter.category = c.slug;
+      if (catalog_.article_cards(filter, 1, 0).total > 0) categories.push_back(catalog_.news_category(c.slug));
+    }
+    filter.category = category ? category->slug : "";
+    auto total = catalog_.article_cards(filter, 1, 0).total;
+    auto paging = paginate(page_param(), total, kGridPageSize);
+    auto list = catalog_.article_cards(filter, kGridPageSize, paging.offset);
+    json::object data{{"programme", catalog_.programme_ref(*p)},
+                      {"category", category ? json::value(category->slug) : json::value(nullptr)},
+                      {"categories", std::move(categories)},
+                      {"articles", std::move(list.items)},
+                      {"paging", paging_json(paging)}};
+    json::object params{{"programmeSlug", p->slug}, {"page", std::to_string(paging.page)}};
+    if (category) params["category"] = category->slug;
+    return result("programma-nieuws", title("Nieuws van " + p->name),
+                  total == 0 ? p->name + " heeft nog geen nieuws gepubliceerd."
+                             : "Het laatste nieuws van " + p->name + (category ? " over " + category->name : "") + ".",
+                  routes::programme_news(p->slug, category ? category->slug : "", paging.page), std::move(params),
+                  std::move(data));
+  }
+
+  PageResult presenters() {
+    json::array cards;
+    for (const auto& p : catalog_.presenters()) cards.push_back(catalog_.presenter_card(p));
+    return result("presentatoren", title("Presentatoren"),
+                  "Maak kennis met de presentatoren, dj's en nieuwslezers van " + settings_.name + ".",
+                  routes::presenters(), {}, json::object{{"presenters", std::move(cards)}});
+  }
+
+  PageResult presenter(const std::string& slug) {
+    const auto* p = catalog_.presenter(slug);
+    if (!p) return not_found();
+    std::vector<const queries::ProgrammeRow*> list;
+    queries::FragmentFilter filter;
+    for (const auto& programme : catalog_.programmes()) {
+      if (std::find(programme.presenter_ids.begin(), programme.presenter_ids.end(), p->id) !=
+          programme.presenter_ids.end()) {
+        list.push_back(&programme);
+        filter.programme_ids.push_back(programme.id);
+      }
+    }
+    auto card = catalog_.presenter_card(*p);
+    card["bio"] = p->bio;
+    json::object data{{"presenter", std::move(card)},
+                      {"programmes", programme_cards(list)},
+                      {"fragments", list.empty() ? json::array{} : catalog_.fragments(filter, 8, 0).items}};
+    std::string role = p->role.empty() ? std::string("presentator") : p->role;
+    if (role[0] >= 'A' && role[0] <= 'Z') role[0] = static_cast<char>(role[0] - 'A' + 'a');
+    std::string description = p->bio.empty() ? p->name + " is " + role + " bij " + settings_.name + "." : p->bio;
+    return result("presentator", title(p->name), description, routes::presenter(p->slug),
+                  json::object{{"presenterSlug", p->slug}}, std::move(data));
+  }
+
+  PageResult news(const std::string& category_slug) {
+    const auto* category = catalog_.category(category_slug);
+    if (!category_slug.empty() && !category) return not_found();
+    auto tag = param("tag");
+    queries::ArticleFilter filter;
+    filter.category = category ? category->slug : "";
+    filter.tag = tag;
+    auto total = catalog_.article_cards(filter, 1, 0).total;
+    auto paging = paginate(page_param(), total, kGridPageSize);
+    auto list = catalog_.article_cards(filter, kGridPageSize, paging.offset);
+    std::string heading = category ? category->name + " - Nieuws" : "Nieuws";
+    if (!tag.empty()) heading = "Nieuws over " + tag;
+    json::object data{
+        {"category", category ? json::value(catalog_.news_category(category->slug)) : json::value(nullptr)},
+        {"categories", catalog_.news_categories()},
+        {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
+        {"articles", std::move(list.items)},
+        {"paging", paging_json(paging)}};
+    json::object params{{"page", std::to_string(paging.page)}};
+    if (category) params["categorySlug"] = category->slug;
+    if (!tag.empty()) params["tag"] = tag;
+    std::string description =
+        total == 0 ? std::string("Er is hier nog geen nieuws.")
+                   : "Het laatste nieuws van " + settings_.name + (category ? " over " + category->name : "") +
+                         (tag.empty() ? "" : " over " + tag) + ": achtergronden, verslagen en interviews.";
+    return result("nieuws", title(heading), description, routes::news(category ? category->slug : "", paging.page, tag),
+                  std::move(params), std::move(data));
+  }
+
+  // The id identifies the article; a wrong category or slug in the path still shows it, and the
+  // canonical path carries the right ones.
+  PageResult article(const std::string& id_text, bool app) {
+    auto id = parse_positive(id_text);
+    if (!id) return not_found();
+    auto found = catalog_.article(*id);
+    if (!found) return not_found();
+    queries::ArticleFilter filter;
+    filter.category = field(found->at("category").as_object(), "slug");
+    filter.exclude_id = *id;
+    auto related = catalog_.article_cards(filter, 4, 0).items;
+    auto canonical = catalog_.article_url(*found, app);
+    auto article_title = field(*found, "title");
+    auto intro = field(*found, "intro");
+    json::object params{
+        {"categorySlug", filter.category}, {"articleId", std::to_string(*id)}, {"articleSlug", field(*found, "slug")}};
+    return result("artikel", title(article_title), intro.empty() ? article_title : intro, canonical, std::move(params),
+                  json::object{{"article", std::move(*found)}, {"related", std::move(related)}});
+  }
+
+  PageResult fragments() {
+    auto day = date_param();
+    auto tag = param("tag");
+    const auto* programme = catalog_.programme(slugify(param("program")));
+    queries::FragmentFilter filter;
+    filter.tag = tag;
+    if (programme) filter.programme_id = programme->id;
+    if (day) {
+      filter.day_from = amsterdam_day_start(*day);
+      filter.day_until = amsterdam_day_start(add_days(*day, 1));
+    }
+    auto total = catalog_.fragments(filter, 1, 0).total;
+    auto paging = paginate(page_param(), total, kGridPageSize);
+    auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
+    json::array tags;
+    for (const auto& t : catalog_.fragment_tags(programme ? programme->id : 0)) tags.emplace_back(t);
+    std::string scope = (programme ? " van " + programme->name : std::string()) +
+                        (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag);
+    std::string description =
+        total == 0 ? (day ? "Op " + dutch_long_date(*day) + " zijn geen fragmenten" +
+                                (programme ? " van " + programme->name : std::string()) +
+                                (tag.empty() ? "" : " over " + tag) + " gepubliceerd."
+                          : "Er zijn geen fragmenten" + scope + ".")
+                   : "Luister de " + std::to_string(total) + " fragmenten" + scope + " terug, de nieuwste eerst.";
+    json::object data{{"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
+                      {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
+                      {"program", programme ? json::value(programme->slug) : json::value(nullptr)},
+                      {"tags", std::move(tags)},
+                      {"fragments", std::move(list.items)},
+                      {"paging", paging_json(paging)}};
+    json::object params{{"page", std::to_string(paging.page)}};
+    if (day) params["date"] = route_date(*day);
+    if (!tag.empty()) params["tag"] = tag;
+    if (programme) params["program"] = programme->slug;
+    // With a programme, spec §2 points the link at the programme's own fragments page.
+    auto canonical = programme ? routes::programme_fragments(programme->slug, day, paging.page, tag)
+                               : routes::fragments(day, paging.page, "", tag);
+    return result("fragmenten", title(programme ? "Fragmenten van " + programme->name : "Fragmenten"), description,
+                  canonical, std::move(params), std::move(data));
+  }
+
+  PageResult fragment(const std::string& id_text) {
+    auto id = parse_positive(id_text);
+    if (!id) return not_found();
+    auto found = catalog_.fragment(*id);
+    if (!found) return not_found();
+    queries::FragmentFilter filter;
+    filter.exclude_id = *id;
+    filter.published_before = parse_iso_instant(field(*found, "publishedAt")).value_or(catalog_.now());
+    if (const auto* p = catalog_.programme(
+            found->at("programme").is_object() ? field(found->at("programme").as_object(), "slug") : std::string())) {
+      filter.programme_id = p->id;
+    }
+    auto queue = catalog_.fragments(filter, 10, 0).items;
+    auto canonical = catalog_.fragment_url(*found);
+    auto fragment_title = field(*found, "title");
+    auto description = field(*found, "description");
+    json::object params{{"fragmentId", std::to_string(*id)}, {"fragmentSlug", field(*found, "slug")}};
+    return result("fragment", title(fragment_title),
+                  description.empty() ? "Luister het fragment " + fragment_title + " terug." : description, canonical,
+                  std::move(params), json::object{{"fragment", std::move(*found)}, {"queue", std::move(queue)}});
+  }
+
+  PageResult broadcasts() {
+    const auto* programme = catalog_.programme(param("programme"));
+    json::array programmes;
+    for (const auto& p : catalog_.programmes()) programmes.push_back(catalog_.programme_ref(p));
+    auto now = catalog_.now();
+    std::string where = "b.ends_at <= " + std::to_string(now) +
+                        " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
+    if (programme) where += " AND b.programme_id = " + std::to_string(programme->id);
+    auto list = catalog_.broadcasts(where, {}, "b.starts_at DESC", 100);
+    json::object params;
+    if (programme) params["programme"] = programme->slug;
+    std::string description = programme
+                                  ? "Luister uitzendingen van " + programme->name + " van de afgelopen week terug."
+                                  : "Uitzending gemist? Luister de uitzendingen van de afgelopen week terug.";
+    return result("uitzendingen", title(programme ? "Uitzendingen van " + programme->name : "Uitzending gemist"),
+                  description, routes::broadcasts(programme ? programme->slug : ""), std::move(params),
+                  json::object{{"programme", programme ? json::value(programme->slug) : json::value(nullptr)},
+                               {"programmes", std::move(programmes)},
+                               {"broadcasts", std::move(list)}});
+  }
+
+  PageResult broadcast(const std::string& id_text) {
+    auto id = parse_positive(id_text);
+    if (!id) return not_found();
+    auto found = catalog_.broadcast(*id);
+    if (!found) return not_found();
+    auto from = parse_iso_instant(field(*found, "from")).value_or(0);
+    auto until = parse_iso_instant(field(*found, "until")).value_or(0);
+    auto channel_slug = field(found->at("channel").as_object(), "slug");
+    auto tracks = catalog_.track_plays(channel_slug, from, until, 0, 0, false);
+    auto broadcast_title = field(*found, "title");
+    auto day = dutch_long_date(amsterdam_date(from));
+    auto canonical = catalog_.broadcast_url(*found);
+    json::object params{{"broadcastId", std::to_string(*id)}, {"broadcastSlug", field(*found, "slug")}};
+    auto description = "Luister de uitzending van " + broadcast_title + " van " + day + " op " +
+                       field(found->at("channel").as_object(), "name") + " terug.";
+    return result("uitzending", title(broadcast_title + " - " + day), description, canonical, std::move(params),
+                  json::object{{"broadcast", std::move(*found)}, {"tracks", std::move(tracks.items)}});
+  }
+
+  PageResult podcasts() {
+    return result("podcasts", title("Podcasts"),
+                  "Alle podcasts van " + settings_.name + ": luister ze hier of in je favoriete podcastapp.",
+                  routes::podcasts(), {}, json::object{{"feeds", catalog_.podcast_feeds()}});
+  }
+
+  PageResult podcast(const std::string& slug) {
+    auto feed = catalog_.podcast_feed(slug);
+    if (!feed) return not_found();
+    auto feed_title = field(*feed, "title");
+    auto description = field(*feed, "description");
+    return result("podcast", title(feed_title),
+                  description.empty() ? "Luister alle afleveringen van " + feed_title + "." : description,
+                  routes::podcast(slug), json::object{{"feedSlug", slug}},
+                  json::object{{"feed", std::move(*feed)}, {"episodes", catalog_.podcast_episodes(slug)}});
+  }
+
+  PageResult podcast_episode(const std::string& id_text) {
+    auto id = parse_positive(id_text);
+    if (!id) return not_found();
+    auto episode = catalog_.podcast_episode(*id);
+    if (!episode) return not_found();
+    auto feed_slug = field(*episode, "feedSlug");
+    auto feed = catalog_.podcast_feed(feed_slug);
+    if (!feed) return not_found();
+    auto episode_title = field(*episode, "title");
+    auto description = field(*episode, "description");
+    json::object params{
+        {"feedSlug", feed_slug}, {"episodeId", std::to_string(*id)}, {"episodeSlug", field(*episode, "slug")}};
+    auto feed_title = field(*feed, "title");
+    if (description.empty()) description = "Luister " + episode_title + " van " + feed_title + ".";
+    auto canonical = routes::podcast_episode(feed_slug, *id, field(*episode, "slug"));
+    return result("podcast-aflevering", title(episode_title + " - " + feed_title), description, canonical,
+                  std::move(params), json::object{{"feed", std::move(*feed)}, {"episode", std::move(*episode)}});
+  }
+
+  PageResult content_page(const std::string& kind, const std::string& slug, bool app) {
+    auto page = catalog_.content_page(kind, slug);
+    if (!page) return not_found();
+    auto page_title = field(*page, "title");
+    auto description = field(*page, "description");
+    return result(kind, title(page_title),
+                  description.empty() ? page_title + " op " + settings_.name + "." : description,
+                  kind == "thema" ? routes::thema(slug, app) : routes::overzicht(slug), json::object{{"slug", slug}},
+                  std::move(*page));
+  }
+
+  PageResult preview() const {
+    return not_found(
+        "Een voorbeeld van een niet-gepubliceerde pagina is alleen te zien met een geldige voorbeeldsleutel.");
+  }
+
+  PageResult search(const std::string& term) {
+    auto data = search_data(catalog_, term.size() > kMaxTextParam || !valid_utf8(term) ? std::string() : term);
+    auto shown = field(data, "term");
+    std::int64_t total = 0;
+    for (const auto& group : data.at("groups").as_array()) total += group.as_object().at("total").as_int64();
+    std::string description =
+        shown.empty() ? "Zoek in programma's, presentatoren, nieuws, fragmenten, podcasts en gedraaide nummers."
+        : total == 0  ? "Niets gevonden voor " + shown + ". Probeer een ander zoekwoord."
+                      : std::to_string(total) + " resultaten voor " + shown +
+                           " in programma's, nieuws, fragmenten, podcasts en gedraaide nummers.";
+    return result("zoeken", title(shown.empty() ? "Zoeken" : "Zoeken naar " + shown), description,
+                  shown.empty() ? std::string("/zoeken") : routes::search(shown), json::object{{"searchTerm", shown}},
+                  std::move(data));
+  }
+
+  PageResult videos() {
+    return result("videos", title("Video's"),
+                  "Bekijk de video's van " + settings_.name + ": optredens, interviews en beelden uit de studio.",
+                  routes::videos(), {}, json::object{{"videos", catalog_.videos()}});
+  }
+
+  Catalog& catalog_;
+  const SiteSettings& settings_;
+  std::string path_;
+  const http::QueryParams& query_;
+};
+
+}  // namespace
+
+PageLoader::PageLoader(store::Database& db, SiteSettings settings, Clock clock)
+    : db_(db), settings_(std::move(settings)), clock_(std::move(clock)) {}
+
+PageResult PageLoader::load(std::string_view path, const http::QueryParams& query) {
+  auto now = std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count();
+  Catalog catalog(db_, RouteContext{amsterdam_date(now), settings_.default_channel}, now);
+  return Page(catalog, settings_, path, query).answer();
+}
+
+json::object PageLoader::site_config() {
+  auto now = std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count();
+  Catalog catalog(db_, RouteContext{amsterdam_date(now), settings_.default_channel}, now);
+  json::array channels;
+  for (const auto& c : catalog.channels()) channels.push_back(catalog.channel_summary(c));
+  return json::object{{"name", settings_.name},
+                      {"baseUrl", settings_.base_url},
+                      {"siteCode", settings_.site_code},
+                      {"defaultChannel", settings_.default_channel},
+                      {"channels", std::move(channels)}};
+}
+
+}  // namespace ether::pages

@@ -1,0 +1,46 @@
+#pragma once
+// The store-backed PageSource: matches a path against every route of spec §2 and answers its
+// PageResult (status, route kind, Dutch title and description, canonical path, effective params and
+// the route's data as web/src/api/types.ts describes it). Bad input never throws: malformed query
+// values fall back to their defaults and unknown paths, slugs and ids answer a 404 result. Store
+// errors propagate as exceptions for the HTTP layer to turn into a 500.
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+#include "pages/page_result.hpp"
+#include "store/database.hpp"
+
+namespace ether::pages {
+
+/// What the loader needs to know about the site itself.
+struct SiteSettings {
+  std::string name = "Ether";
+  std::string base_url;  // "http://localhost:8080", no trailing slash
+  std::string site_code = "ether";
+  std::string default_channel = "radio2";
+};
+
+/// The current time; tests fix it.
+using Clock = std::function<std::chrono::system_clock::time_point()>;
+
+/// Grid pages show this many items, track lists kTrackPageSize.
+inline constexpr int kGridPageSize = 12;
+inline constexpr int kTrackPageSize = 20;
+
+class PageLoader final : public PageSource {
+ public:
+  PageLoader(
+      store::Database& db, SiteSettings settings, Clock clock = [] { return std::chrono::system_clock::now(); });
+
+  PageResult load(std::string_view path, const http::QueryParams& query) override;
+  boost::json::object site_config() override;
+
+ private:
+  store::Database& db_;
+  SiteSettings settings_;
+  Clock clock_;
+};
+
+}  // namespace ether::pages

@@ -1,0 +1,177 @@
+#include "pages/route_builder.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "pages/text_fold.hpp"
+
+namespace ether::pages {
+namespace {
+
+bool less_ignoring_case(std::string_view a, std::string_view b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) < std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+std::string page_value(int page) { return std::to_string(page < 1 ? 1 : page); }
+
+std::string segment(std::string_view text) { return text.empty() ? std::string("null") : percent_encode(text); }
+
+std::string dated_slug(const std::optional<Date>& day, std::string_view slug) {
+  return (day ? iso_date(*day) : std::string("null")) + "-" + segment(slug);
+}
+
+}  // namespace
+
+std::string percent_encode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out.push_back(c);
+    } else {
+      out.push_back('%');
+      out.push_back(kHex[byte >> 4]);
+      out.push_back(kHex[byte & 0x0F]);
+    }
+  }
+  return out;
+}
+
+std::string build_route(std::string_view path, std::vector<QueryPart> query, std::string_view hash) {
+  std::erase_if(query, [](const QueryPart& part) { return part.value.empty() || part.value == part.default_value; });
+  std::stable_sort(query.begin(), query.end(),
+                   [](const QueryPart& a, const QueryPart& b) { return less_ignoring_case(a.key, b.key); });
+  std::string url(path);
+  char separator = '?';
+  for (const auto& part : query) {
+    url.push_back(separator);
+    url += percent_encode(part.key) + "=" + percent_encode(part.value);
+    separator = '&';
+  }
+  if (!hash.empty()) url += "#" + std::string(hash);
+  return url;
+}
+
+std::string slugify(std::string_view text) {
+  std::string folded = fold_text(text);
+  auto first = folded.find_first_not_of(" \t\r\n");
+  auto last = folded.find_last_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  std::string slug;
+  for (char c : folded.substr(first, last - first + 1)) {
+    if (c == ' ' || c == '-') {
+      if (!slug.empty() && slug.back() != '-') slug.push_back('-');
+    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+      slug.push_back(c);
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug;
+}
+
+namespace routes {
+
+std::string home() { return "/"; }
+
+std::string sitemap(std::string_view group) {
+  return group.empty() ? std::string("/sitemap") : "/sitemap/" + percent_encode(group);
+}
+
+std::string live(const RouteContext& ctx, std::string_view channel) {
+  return build_route("/live", {{"channel", std::string(channel), ctx.default_channel}});
+}
+
+std::string gedraaid(const RouteContext& ctx, std::string_view channel, const Date& day, int page,
+                     std::string_view time) {
+  std::string path = day == ctx.today ? std::string("/gedraaid") : "/gedraaid/" + route_date(day);
+  return build_route(path, {{"channel", std::string(channel), ctx.default_channel},
+                            {"page", page_value(page), "1"},
+                            {"time", std::string(time), "0_24"}});
+}
+
+std::string gids(const RouteContext& ctx, std::string_view channel, const Date& day) {
+  std::string path = "/gids";
+  if (day != ctx.today) {
+    auto parts = iso_date(day);
+    path += "/" + parts.substr(0, 4) + "/" + parts.substr(5, 2) + "/" + parts.substr(8, 2);
+  }
+  return build_route(path, {{"channel", std::string(channel), ctx.default_channel}});
+}
+
+std::string programmes() { return "/programmas"; }
+
+std::string programme(std::string_view slug) { return "/programmas/" + percent_encode(slug); }
+
+std::string programme_fragments(std::string_view slug, const std::optional<Date>& day, int page, std::string_view tag) {
+  return build_route(programme(slug) + "/fragmenten", {{"date", day ? route_date(*day) : std::string(), ""},
+                                                       {"page", page_value(page), "1"},
+                                                       {"tag", std::string(tag), ""}});
+}
+
+std::string programme_news(std::string_view slug, std::string_view category, int page) {
+  return build_route(programme(slug) + "/nieuws",
+                     {{"category", std::string(category), ""}, {"page", page_value(page), "1"}});
+}
+
+std::string presenters() { return "/presentatoren"; }
+
+std::string presenter(std::string_view slug) { return "/presentatoren/" + percent_encode(slug); }
+
+std::string news(std::string_view category, int page, std::string_view tag) {
+  std::string path = category.empty() ? std::string("/nieuws") : "/nieuws/" + percent_encode(category);
+  return build_route(path, {{"page", page_value(page), "1"}, {"tag", std::string(tag), ""}});
+}
+
+std::string article(std::string_view category, std::int64_t id, std::string_view slug, bool app) {
+  return std::string(app ? "/app" : "") + "/nieuws/" + segment(category) + "/" + std::to_string(id) + "/" +
+         segment(slug);
+}
+
+std::string fragments(const std::optional<Date>& day, int page, std::string_view program, std::string_view tag) {
+  if (!program.empty()) {
+    std::string slug(program);
+    std::replace(slug.begin(), slug.end(), ' ', '-');
+    return build_route(programme(slug) + "/fragmenten", {{"tag", std::string(tag), ""}});
+  }
+  return build_route("/fragmenten", {{"date", day ? route_date(*day) : std::string(), ""},
+                                     {"page", page_value(page), "1"},
+                                     {"tag", std::string(tag), ""}});
+}
+
+std::string fragment(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
+                     std::string_view slug) {
+  return "/fragmenten/" + segment(programme_slug) + "/" + std::to_string(id) + "/" + dated_slug(day, slug);
+}
+
+std::string broadcasts(std::string_view programme) {
+  return build_route("/uitzendingen", {{"programme", std::string(programme), ""}});
+}
+
+std::string broadcast(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
+                      std::string_view slug) {
+  return "/uitzendingen/" + segment(programme_slug) + "/" + std::to_string(id) + "/" + dated_slug(day, slug);
+}
+
+std::string podcasts() { return "/podcasts"; }
+
+std::string podcast(std::string_view feed) { return "/podcasts/" + percent_encode(feed); }
+
+std::string podcast_episode(std::string_view feed, std::int64_t id, std::string_view slug) {
+  return podcast(feed) + "/" + std::to_string(id) + "/" + segment(slug);
+}
+
+std::string thema(std::string_view slug, bool app) {
+  return std::string(app ? "/app" : "") + "/thema/" + percent_encode(slug);
+}
+
+std::string overzicht(std::string_view slug) { return "/overzicht/" + percent_encode(slug); }
+
+std::string search(std::string_view term) { return "/zoeken/" + percent_encode(term); }
+
+std::string videos() { return "/videos"; }
+
+}  // namespace routes
+}  // namespace ether::pages

@@ -1,0 +1,66 @@
+#pragma once
+// The demo playout: keeps the store's broadcasts and track plays up to the present, as if every
+// channel had been on air all along. Each tick (once a second) materialises the schedule around
+// today and records the songs each channel's rotation played since the last recorded play.
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "domain/playout.hpp"
+#include "domain/time.hpp"
+#include "store/database.hpp"
+
+namespace ether::playout {
+
+/// What a channel plays at an instant: the play, its song's audio and how far into it we are.
+struct NowPlaying {
+  domain::TrackPlay play;
+  std::string audio_path;  // relative to the media directory
+  long long duration_ms = 0;
+  std::chrono::milliseconds offset{0};
+};
+
+class DemoPlayout {
+ public:
+  using Clock = std::function<std::chrono::system_clock::time_point()>;
+
+  /// `backfill_days`: how far back an empty store is filled with broadcasts and plays.
+  DemoPlayout(
+      store::Database& db, int backfill_days, Clock clock = [] { return std::chrono::system_clock::now(); });
+  ~DemoPlayout();
+  DemoPlayout(const DemoPlayout&) = delete;
+  DemoPlayout& operator=(const DemoPlayout&) = delete;
+
+  /// Starts a thread that runs catch_up(clock()) every second; errors are logged, never thrown.
+  void start();
+  /// Stops the thread; returns once it has ended (at most the tick in progress).
+  void stop();
+  [[nodiscard]] bool running() const { return running_; }
+
+  /// One tick: (a) broadcasts for the Amsterdam dates [today - backfill_days, today + 7] when the
+  /// local date changed since the last tick; (b) for every channel with a rotation, plays back to
+  /// back from the last play's end (at most backfill_days back) until a play covers `now`.
+  /// Idempotent; one transaction per channel. Returns the number of plays recorded.
+  int catch_up(std::chrono::system_clock::time_point now);
+
+  /// The play covering `at` on a channel, or nullopt when nothing was recorded for that instant.
+  std::optional<NowPlaying> now_playing(const std::string& channel_slug, std::chrono::system_clock::time_point at);
+
+ private:
+  int record_plays(const std::string& channel_slug, long long now);
+
+  store::Database& db_;
+  int backfill_days_;
+  Clock clock_;
+  std::mutex catch_up_mutex_;
+  std::optional<domain::LocalDate> materialised_for_;
+  std::atomic<bool> running_{false};
+  std::jthread thread_;
+};
+
+}  // namespace ether::playout

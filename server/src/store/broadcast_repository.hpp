@@ -1,0 +1,28 @@
+#pragma once
+// Broadcasts: the weekly schedule materialised into dated programme instances.
+
+#include <soci/soci.h>
+
+#include <string>
+#include <vector>
+
+#include "domain/playout.hpp"
+
+namespace ether::store {
+
+/// Works on a session the caller leases (and, for batches, wraps in a transaction).
+class BroadcastRepository {
+ public:
+  explicit BroadcastRepository(soci::session& session) : session_(session) {}
+
+  /// Inserts the broadcasts that are not there yet (a broadcast is identified by its channel and
+  /// starts_at); returns how many were new. One prepared statement; the caller's transaction, if any.
+  int materialise(const std::vector<domain::Broadcast>& broadcasts);
+  /// A channel's broadcasts that overlap [from, until), oldest first.
+  std::vector<domain::Broadcast> between(const std::string& channel_slug, long long from, long long until);
+
+ private:
+  soci::session& session_;
+};
+
+}  // namespace ether::store

@@ -1,0 +1,45 @@
+#pragma once
+// Track plays: what each channel played when. `record` is the one way a playout (the demo playout
+// now, an external playout's ingest later) writes them.
+
+#include <soci/soci.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/playout.hpp"
+
+namespace ether::store {
+
+/// A track play with the song fields a live stream needs.
+struct PlayWithSong {
+  domain::TrackPlay play;
+  std::string audio_path;
+  long long duration_ms = 0;
+};
+
+/// Works on a session the caller leases (and, for batches, wraps in a transaction).
+class TrackPlayRepository {
+ public:
+  explicit TrackPlayRepository(soci::session& session) : session_(session) {}
+
+  /// Records that `song_id` played on `channel_slug` over [starts_at, ends_at). Idempotent on
+  /// (channel, starts_at): a second record of the same start changes nothing and returns false.
+  bool record(const std::string& channel_slug, long long song_id, long long starts_at, long long ends_at,
+              std::optional<int> chart_position);
+  /// `record` for many plays of one channel with one prepared statement; returns how many were new.
+  int record_all(const std::string& channel_slug, const std::vector<domain::TrackPlay>& plays);
+
+  /// The channel's latest play (by starts_at), or nullopt when it never played.
+  std::optional<domain::TrackPlay> last_play(const std::string& channel_slug);
+  /// The play covering `instant` (starts_at <= instant < ends_at), with its song's audio.
+  std::optional<PlayWithSong> covering(const std::string& channel_slug, long long instant);
+  /// The channel's plays that start in [from, until), oldest first.
+  std::vector<domain::TrackPlay> between(const std::string& channel_slug, long long from, long long until);
+
+ private:
+  soci::session& session_;
+};
+
+}  // namespace ether::store

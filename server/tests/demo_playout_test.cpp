@@ -1,0 +1,296 @@
+// The demo playout and schedule materialiser on the seeded fixture, on a real SQLite file.
+
+#include "playout/demo_playout.hpp"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <tuple>
+
+#include "playout/schedule_materialiser.hpp"
+#include "seed/demo_seed.hpp"
+#include "store/broadcast_repository.hpp"
+#include "store/station_repository.hpp"
+#include "store/track_play_repository.hpp"
+#include "store_test_support.hpp"
+
+namespace ether::playout {
+namespace {
+
+using date::literals::operator""_y;
+using testing_support::at;
+using testing_support::fixture_media;
+using testing_support::fixture_seed;
+using testing_support::TempStore;
+using testing_support::utc;
+
+const long long kNow = utc(2026, 11, 21, 10, 17, 5);
+constexpr long long kDay = 86400;
+
+void seed(TempStore& store) {
+  ASSERT_TRUE(seed::seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow - 3600)));
+}
+
+std::vector<domain::TrackPlay> plays_of(TempStore& store, const std::string& channel) {
+  auto session = store.db().lease();
+  return store::TrackPlayRepository(*session).between(channel, 0, kNow * 2);
+}
+
+std::vector<domain::Broadcast> broadcasts_of(TempStore& store, const std::string& channel) {
+  auto session = store.db().lease();
+  return store::BroadcastRepository(*session).between(channel, 0, kNow * 2);
+}
+
+std::vector<domain::RotationEntry> rotation_of(TempStore& store, const std::string& channel) {
+  auto session = store.db().lease();
+  return store::StationRepository(*session).rotation(channel);
+}
+
+// Back to back, in rotation order, each as long as its song, the last one covering `now`.
+void expect_continuous(TempStore& store, const std::string& channel, long long first_start, long long now) {
+  const auto plays = plays_of(store, channel);
+  const auto rotation = rotation_of(store, channel);
+  ASSERT_FALSE(plays.empty()) << channel;
+  ASSERT_FALSE(rotation.empty()) << channel;
+  EXPECT_EQ(plays.front().starts_at, first_start) << channel;
+  EXPECT_LE(plays.back().starts_at, now) << channel;
+  EXPECT_GT(plays.back().ends_at, now) << channel;
+  std::size_t position = 0;
+  while (rotation[position].song_id != plays.front().song_id) ++position;
+  for (std::size_t i = 0; i < plays.size(); ++i) {
+    const auto& entry = rotation[(position + i) % rotation.size()];
+    ASSERT_EQ(plays[i].song_id, entry.song_id) << channel << " play " << i;
+    ASSERT_EQ(plays[i].chart_position, entry.chart_position) << channel << " play " << i;
+    ASSERT_EQ(plays[i].ends_at - plays[i].starts_at, entry.duration_ms / 1000) << channel << " play " << i;
+    if (i > 0) ASSERT_EQ(plays[i].starts_at, plays[i - 1].ends_at) << channel << " play " << i;
+  }
+}
+
+TEST(DemoPlayout, FillsTheBackfillWindowWithoutGaps) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 2);
+  EXPECT_GT(playout.catch_up(at(kNow)), 0);
+  expect_continuous(store, "radio2", kNow - 2 * kDay, kNow);
+  expect_continuous(store, "soulenjazz", kNow - 2 * kDay, kNow);
+  EXPECT_TRUE(plays_of(store, "radio1").empty());  // no rotation, no plays
+  // The rotation starts at its first place in an empty store.
+  EXPECT_EQ(plays_of(store, "radio2").front().song_id, rotation_of(store, "radio2").front().song_id);
+}
+
+TEST(DemoPlayout, CatchingUpTwiceForTheSameInstantAddsNothing) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  const auto plays = store.count("track_plays");
+  const auto broadcasts = store.count("broadcasts");
+  EXPECT_EQ(playout.catch_up(at(kNow)), 0);
+  DemoPlayout another(store.db(), 1);
+  EXPECT_EQ(another.catch_up(at(kNow)), 0);
+  EXPECT_EQ(store.count("track_plays"), plays);
+  EXPECT_EQ(store.count("broadcasts"), broadcasts);
+  auto session = store.db().lease();
+  long long duplicates = 0;
+  *session << "SELECT COUNT(*) FROM (SELECT channel_slug, starts_at FROM track_plays GROUP BY channel_slug, starts_at "
+              "HAVING COUNT(*) > 1) d",
+      soci::into(duplicates);
+  EXPECT_EQ(duplicates, 0);
+}
+
+TEST(DemoPlayout, RestartAfterAThreeHourStopFillsTheGapExactly) {
+  const long long stopped = kNow;
+  const long long restarted = kNow + 3 * 3600;
+  TempStore interrupted;
+  seed(interrupted);
+  {
+    DemoPlayout before(interrupted.db(), 1);
+    before.catch_up(at(stopped));
+  }
+  interrupted.reopen();
+  DemoPlayout after(interrupted.db(), 1);
+  EXPECT_GT(after.catch_up(at(restarted)), 0);
+  expect_continuous(interrupted, "radio2", stopped - kDay, restarted);
+  expect_continuous(interrupted, "soulenjazz", stopped - kDay, restarted);
+
+  // The same hours played by a playout that never stopped.
+  TempStore steady;
+  seed(steady);
+  DemoPlayout always(steady.db(), 1);
+  for (long long t = stopped; t <= restarted; t += 7 * 60) always.catch_up(at(t));
+  always.catch_up(at(restarted));
+  auto key = [](const domain::TrackPlay& p) { return std::tuple(p.song_id, p.starts_at, p.ends_at, p.chart_position); };
+  for (const char* channel : {"radio2", "soulenjazz"}) {
+    const auto a = plays_of(interrupted, channel);
+    const auto b = plays_of(steady, channel);
+    ASSERT_EQ(a.size(), b.size()) << channel;
+    for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(key(a[i]), key(b[i])) << channel << " play " << i;
+  }
+}
+
+TEST(DemoPlayout, ResumesAtTheBackfillEdgeAfterALongStop) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  const auto last = plays_of(store, "radio2").back();
+  playout.catch_up(at(kNow + 5 * kDay));
+  const auto plays = plays_of(store, "radio2");
+  auto resumed = std::find_if(plays.begin(), plays.end(), [&](const auto& p) { return p.starts_at > last.starts_at; });
+  ASSERT_NE(resumed, plays.end());
+  EXPECT_EQ(resumed->starts_at, kNow + 4 * kDay);
+  EXPECT_GT(plays.back().ends_at, kNow + 5 * kDay);
+}
+
+TEST(DemoPlayout, NowPlayingGivesTheSongAndTheOffsetIntoIt) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  const auto instant = at(kNow) + std::chrono::milliseconds(250);
+  auto now = playout.now_playing("radio2", instant);
+  ASSERT_TRUE(now);
+  EXPECT_LE(now->play.starts_at, kNow);
+  EXPECT_GT(now->play.ends_at, kNow);
+  EXPECT_EQ(now->offset, std::chrono::milliseconds((kNow - now->play.starts_at) * 1000 + 250));
+  EXPECT_EQ(now->audio_path.rfind("songs/", 0), 0u);
+  EXPECT_GT(now->duration_ms, 0);
+  EXPECT_FALSE(playout.now_playing("radio1", instant));
+  EXPECT_FALSE(playout.now_playing("radio2", at(kNow + kDay)));
+}
+
+// Every Amsterdam date of the window is covered from local midnight to local midnight.
+void expect_days_covered(TempStore& store, domain::LocalDate first, domain::LocalDate last,
+                         domain::LocalDate switch_day, long long switch_day_hours) {
+  const auto broadcasts = broadcasts_of(store, "radio2");
+  ASSERT_FALSE(broadcasts.empty());
+  EXPECT_EQ(broadcasts.front().starts_at, domain::local_to_unix(first, 0));
+  EXPECT_EQ(broadcasts.back().ends_at, domain::local_to_unix(domain::add_days(last, 1), 0));
+  for (std::size_t i = 1; i < broadcasts.size(); ++i) {
+    ASSERT_EQ(broadcasts[i].starts_at, broadcasts[i - 1].ends_at) << broadcasts[i].slug;
+  }
+  int days = 0;
+  for (auto day = first; date::sys_days{day} <= date::sys_days{last}; day = domain::add_days(day, 1), ++days) {
+    const long long from = domain::local_to_unix(day, 0);
+    const long long until = domain::local_to_unix(day, 1440);
+    long long covered = 0;
+    int count = 0;
+    for (const auto& b : broadcasts) {
+      if (b.starts_at < from || b.starts_at >= until) continue;
+      EXPECT_LE(b.ends_at, until) << b.slug;
+      EXPECT_TRUE(b.slug.ends_with(domain::format_date(day))) << b.slug;
+      covered += b.ends_at - b.starts_at;
+      ++count;
+    }
+    EXPECT_EQ(count, 5) << domain::format_date(day);
+    EXPECT_EQ(covered, (day == switch_day ? switch_day_hours : 24) * 3600) << domain::format_date(day);
+  }
+  EXPECT_EQ(static_cast<std::size_t>(days) * 5, broadcasts.size());
+}
+
+TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 3);
+  playout.catch_up(at(utc(2026, 10, 27, 10)));
+  expect_days_covered(store, 2026_y / 10 / 24, 2026_y / 11 / 3, 2026_y / 10 / 25, 25);
+  const auto broadcasts = broadcasts_of(store, "radio2");
+  auto night = std::find_if(broadcasts.begin(), broadcasts.end(),
+                            [](const auto& b) { return b.slug == "nachtwacht-2026-10-25"; });
+  ASSERT_NE(night, broadcasts.end());
+  EXPECT_EQ(night->title, "Nachtwacht");
+  EXPECT_EQ(night->image_url, "/media/images/programmes/nachtwacht.webp");
+  EXPECT_EQ(night->starts_at, utc(2026, 10, 24, 22));
+  EXPECT_EQ(night->ends_at, utc(2026, 10, 25, 0, 30));         // 02:30 of the first, summer-time, pass
+  EXPECT_EQ(std::next(night)->ends_at, utc(2026, 10, 25, 5));  // 06:00 CET
+}
+
+TEST(DemoPlayout, BroadcastsCoverTheSpringSwitchDayWith23Hours) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 2);
+  playout.catch_up(at(utc(2026, 3, 30, 10)));
+  expect_days_covered(store, 2026_y / 3 / 28, 2026_y / 4 / 6, 2026_y / 3 / 29, 23);
+}
+
+TEST(DemoPlayout, MaterialisesAgainWhenTheLocalDateChanges) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  const auto before = broadcasts_of(store, "radio2");
+  ASSERT_FALSE(before.empty());
+  EXPECT_EQ(before.back().slug, "avondrood-2026-11-28");  // today (Saturday 21st) + 7
+  playout.catch_up(at(kNow + kDay));
+  const auto after = broadcasts_of(store, "radio2");
+  EXPECT_EQ(after.back().slug, "avondrood-2026-11-29");
+  EXPECT_EQ(after.front().starts_at, before.front().starts_at);
+  EXPECT_EQ(after.size(), before.size() + 5);
+}
+
+TEST(DemoPlayout, PartialSchedulesOnlyFillTheirSlots) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 7);
+  playout.catch_up(at(kNow));
+  const auto broadcasts = broadcasts_of(store, "soulenjazz");
+  ASSERT_EQ(broadcasts.size(), 5u);  // Fridays and Saturdays of 2026-11-14 .. 2026-11-28
+  for (const auto& b : broadcasts) {
+    const int weekday = domain::iso_weekday(domain::local_date(b.starts_at));
+    EXPECT_TRUE(weekday == 5 || weekday == 6) << b.slug;
+    EXPECT_EQ(domain::local_minute_of_day(b.starts_at), 20 * 60) << b.slug;
+    EXPECT_EQ(b.ends_at - b.starts_at, 2 * 3600) << b.slug;
+  }
+  EXPECT_TRUE(broadcasts_of(store, "radio1").size() > 0);
+}
+
+TEST(DemoPlayout, StartsTicksAndStopsPromptly) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1, [] { return at(kNow); });
+  EXPECT_FALSE(playout.running());
+  playout.start();
+  EXPECT_TRUE(playout.running());
+  for (int i = 0; i < 100 && store.count("track_plays") == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_GT(store.count("track_plays"), 0);
+  const auto stop_begun = std::chrono::steady_clock::now();
+  playout.stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - stop_begun, std::chrono::milliseconds(1500));
+  EXPECT_FALSE(playout.running());
+  expect_continuous(store, "radio2", kNow - kDay, kNow);
+}
+
+TEST(DemoPlayout, FirstCatchUpOfFourteenDaysOnEightChannels) {
+  TempStore store;
+  seed(store);
+  {
+    auto session = store.db().lease();
+    store::StationRepository station(*session);
+    const auto songs = rotation_of(store, "radio2");
+    for (int c = 0; c < 6; ++c) {
+      domain::Channel channel;
+      channel.slug = "extra" + std::to_string(c);
+      channel.name = channel.slug;
+      station.insert_channel(channel);
+      for (std::size_t p = 0; p < songs.size(); ++p) {
+        station.add_rotation_entry(channel.slug, static_cast<int>(p) + 1, songs[(p + c) % songs.size()].song_id,
+                                   std::nullopt);
+      }
+    }
+  }
+  DemoPlayout playout(store.db(), 14);
+  const auto begun = std::chrono::steady_clock::now();
+  const int recorded = playout.catch_up(at(kNow));
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begun);
+  std::cout << "first catch-up, 14 days x 8 channels: " << recorded << " plays, " << store.count("broadcasts")
+            << " broadcasts in " << took.count() << " ms\n";
+  RecordProperty("first_catch_up_ms", static_cast<int>(took.count()));
+  EXPECT_LT(took, std::chrono::seconds(30));
+  for (int c = 0; c < 6; ++c) expect_continuous(store, "extra" + std::to_string(c), kNow - 14 * kDay, kNow);
+  expect_continuous(store, "radio2", kNow - 14 * kDay, kNow);
+}
+
+}  // namespace
+}  // namespace ether::playout

@@ -1,0 +1,578 @@
+// PageLoader against a real SQLite store: every route of spec §2, the shapes of
+// web/src/api/types.ts, defaults, paging, filters, 404s, malformed input and canonical paths.
+
+#include <gtest/gtest.h>
+
+#include "pages_fixture.hpp"
+
+namespace ether::pages::testing {
+namespace {
+
+namespace json = boost::json;
+using Keys = std::set<std::string>;
+
+std::string str(const json::value& value) { return std::string(value.as_string()); }
+std::size_t size(const json::value& value) { return value.as_array().size(); }
+
+const Keys kChannelSummary{"slug",    "name",           "parentSlug", "description", "color",
+                           "logoUrl", "hasProgramming", "playerMode", "classical",   "hasVisualRadio"};
+const Keys kBroadcast{"id",           "slug", "title", "channel",  "programme", "presenters",
+                      "broadcasters", "from", "until", "imageUrl", "audioUrl"};
+const Keys kTrack{"id",     "from",     "until",         "title",    "artist",       "songSlug",
+                  "songId", "coverUrl", "chartPosition", "composer", "completeWork", "ensemble"};
+const Keys kArticleCard{"id", "slug", "category", "title", "intro", "imageUrl", "publishedAt", "tags"};
+const Keys kFragment{"id",       "slug",     "title", "description", "programme", "publishedAt", "durationSeconds",
+                     "imageUrl", "audioUrl", "tags"};
+const Keys kFeed{"slug", "title", "description", "author", "imageUrl", "episodeCount"};
+const Keys kEpisode{"id",       "slug",    "feedSlug", "title", "description", "publishedAt", "durationSeconds",
+                    "audioUrl", "imageUrl"};
+const Keys kProgrammeCard{"slug", "name", "channel", "summary", "imageUrl", "presenters", "schedule"};
+const Keys kPaging{"page", "pageCount", "total"};
+
+TEST_F(PagesFixture, HomeShowsWhatIsOnAirAndTheLatestContent) {
+  auto r = load("/");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "home");
+  EXPECT_EQ(r.title, "Luister live naar Ether Radio 2 - Ether");
+  EXPECT_EQ(r.canonical_path, "/");
+  EXPECT_EQ(keys(r.data), (Keys{"onAir", "channels", "news", "fragments", "podcasts", "guide"}));
+  const auto& on_air = r.data.at("onAir");
+  EXPECT_EQ(keys(on_air), (Keys{"channel", "broadcast", "track"}));
+  EXPECT_EQ(keys(on_air.at("channel")), kChannelSummary);
+  EXPECT_EQ(keys(on_air.at("broadcast")), kBroadcast);
+  EXPECT_EQ(str(on_air.at("broadcast").at("title")), "Koffiepauze");
+  EXPECT_EQ(keys(on_air.at("track")), kTrack);
+  EXPECT_EQ(str(on_air.at("track").at("title")), "Koffie Zwart");
+  EXPECT_EQ(str(on_air.at("track").at("artist")), "Café Noir");
+  EXPECT_TRUE(on_air.at("track").at("coverUrl").is_null());
+
+  const auto& channels = r.data.at("channels").as_array();
+  ASSERT_EQ(channels.size(), 3u);
+  EXPECT_EQ(str(channels[0].at("channel").at("slug")), "radio2");
+  EXPECT_EQ(str(channels[1].at("channel").at("slug")), "soulenjazz");  // children after their parent
+  EXPECT_EQ(str(channels[2].at("channel").at("slug")), "3fm");
+  EXPECT_TRUE(channels[1].at("broadcast").is_null());
+  EXPECT_TRUE(channels[1].at("track").is_null());  // its last track ended more than a minute ago
+  EXPECT_EQ(channels[2].at("track").at("chartPosition").as_int64(), 3);
+
+  EXPECT_EQ(size(r.data.at("news")), 6u);
+  EXPECT_EQ(keys(r.data.at("news").at(0)), kArticleCard);
+  EXPECT_EQ(str(r.data.at("news").at(0).at("title")), "Ajax wint de topper");
+  EXPECT_EQ(size(r.data.at("fragments")), 3u);  // the unpublished one is left out
+  EXPECT_EQ(keys(r.data.at("fragments").at(0)), kFragment);
+  EXPECT_EQ(size(r.data.at("podcasts")), 1u);
+  EXPECT_EQ(keys(r.data.at("podcasts").at(0)), kFeed);
+  EXPECT_EQ(r.data.at("podcasts").at(0).at("episodeCount").as_int64(), 2);
+  EXPECT_EQ(size(r.data.at("guide")), 2u);
+}
+
+TEST_F(PagesFixture, SiteConfigListsChannelsInPickerOrder) {
+  auto config = loader_->site_config();
+  EXPECT_EQ(keys(config), (Keys{"name", "baseUrl", "siteCode", "defaultChannel", "channels"}));
+  EXPECT_EQ(str(config.at("baseUrl")), "http://localhost:8080");
+  EXPECT_EQ(str(config.at("defaultChannel")), "radio2");
+  const auto& channels = config.at("channels").as_array();
+  ASSERT_EQ(channels.size(), 3u);
+  EXPECT_EQ(str(channels[1].at("slug")), "soulenjazz");
+  EXPECT_EQ(str(channels[1].at("parentSlug")), "radio2");
+  EXPECT_TRUE(channels[0].at("parentSlug").is_null());
+  EXPECT_TRUE(channels[2].at("hasVisualRadio").as_bool());
+  EXPECT_FALSE(channels[0].at("hasVisualRadio").as_bool());
+}
+
+TEST_F(PagesFixture, GedraaidDefaultsToTodayOnTheSiteChannelNewestFirst) {
+  auto r = load("/gedraaid");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "gedraaid");
+  EXPECT_EQ(r.title, "Gedraaid op Ether Radio 2 - Ether");
+  EXPECT_EQ(r.canonical_path, "/gedraaid");
+  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "time", "tracks", "paging"}));
+  EXPECT_EQ(str(r.data.at("date")), "2026-11-21");
+  EXPECT_EQ(str(r.data.at("time")), "0_24");
+  EXPECT_EQ(keys(r.data.at("paging")), kPaging);
+  EXPECT_EQ(r.data.at("paging").at("total").as_int64(), 26);  // the future play is not yet played
+  EXPECT_EQ(r.data.at("paging").at("pageCount").as_int64(), 2);
+  ASSERT_EQ(size(r.data.at("tracks")), 20u);
+  EXPECT_EQ(str(r.data.at("tracks").at(0).at("from")), "2026-11-21T10:28:00Z");
+  EXPECT_EQ(str(r.params.at("channel")), "radio2");
+  EXPECT_EQ(str(r.params.at("date")), "21-11-2026");
+  EXPECT_EQ(str(r.params.at("page")), "1");
+  EXPECT_EQ(str(r.params.at("time")), "0_24");
+}
+
+TEST_F(PagesFixture, GedraaidPagesAndFiltersByHourSlotDateAndChannel) {
+  auto page2 = load("/gedraaid", {{"page", "2"}});
+  EXPECT_EQ(size(page2.data.at("tracks")), 6u);
+  EXPECT_EQ(page2.canonical_path, "/gedraaid?page=2");
+
+  auto midnight = load("/gedraaid", {{"time", "0_1"}});
+  EXPECT_EQ(size(midnight.data.at("tracks")), 3u);  // local 00:00-01:00 is 23:00-00:00 UTC
+  auto eleven = load("/gedraaid", {{"time", "11_12"}, {"channel", "radio2"}});
+  ASSERT_EQ(size(eleven.data.at("tracks")), 1u);
+  EXPECT_EQ(eleven.canonical_path, "/gedraaid?time=11_12");
+
+  auto yesterday = load("/gedraaid/20-11-2026");
+  EXPECT_EQ(str(yesterday.data.at("date")), "2026-11-20");
+  EXPECT_EQ(size(yesterday.data.at("tracks")), 1u);
+  EXPECT_EQ(yesterday.canonical_path, "/gedraaid/20-11-2026");
+  EXPECT_EQ(yesterday.title, "Gedraaid op Ether Radio 2 - vrijdag 20 november 2026 - Ether");
+
+  auto threefm = load("/gedraaid", {{"time", "11_12"}, {"page", "1"}, {"channel", "3fm"}});
+  ASSERT_EQ(size(threefm.data.at("tracks")), 1u);
+  EXPECT_EQ(threefm.data.at("tracks").at(0).at("chartPosition").as_int64(), 3);
+  EXPECT_EQ(threefm.canonical_path, "/gedraaid?channel=3fm&time=11_12");
+  EXPECT_EQ(threefm.title, "Gedraaid op Ether 3FM - Ether");
+}
+
+TEST_F(PagesFixture, GedraaidMalformedValuesFallBackToDefaults) {
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{{"page", "abc"},
+                                                                                   {"page", "0"},
+                                                                                   {"page", "-2"},
+                                                                                   {"time", "25_26"},
+                                                                                   {"time", "3_5"},
+                                                                                   {"channel", "bestaat"}}) {
+    auto r = load("/gedraaid", {{key, value}});
+    EXPECT_EQ(r.status, 200u) << key << "=" << value;
+    EXPECT_EQ(r.canonical_path, "/gedraaid") << key << "=" << value;
+    EXPECT_EQ(r.data.at("paging").at("total").as_int64(), 26) << key << "=" << value;
+  }
+  auto bad_date = load("/gedraaid/31-02-2026");
+  EXPECT_EQ(str(bad_date.data.at("date")), "2026-11-21");
+  EXPECT_EQ(bad_date.canonical_path, "/gedraaid");
+  auto past_end = load("/gedraaid", {{"page", "99"}});
+  EXPECT_EQ(past_end.data.at("paging").at("page").as_int64(), 2);
+  EXPECT_EQ(load("/gedraaid/21-11-2026/extra").status, 404u);
+}
+
+TEST_F(PagesFixture, GidsShowsTheDayOfAChannel) {
+  auto r = load("/gids");
+  EXPECT_EQ(r.route, "gids");
+  EXPECT_EQ(r.title, "Gids - zaterdag 21 november 2026 - Ether");
+  EXPECT_EQ(r.canonical_path, "/gids");
+  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "days", "broadcasts"}));
+  ASSERT_EQ(size(r.data.at("broadcasts")), 2u);
+  EXPECT_EQ(keys(r.data.at("broadcasts").at(0)), kBroadcast);
+  EXPECT_EQ(str(r.data.at("broadcasts").at(0).at("title")), "Koffiepauze");
+  EXPECT_TRUE(r.data.at("broadcasts").at(1).at("programme").is_null());
+  EXPECT_EQ(str(r.data.at("broadcasts").at(1).at("imageUrl")), "/images/unknown_programme.webp");
+  const auto& days = r.data.at("days").as_array();
+  ASSERT_EQ(days.size(), 4u);
+  EXPECT_EQ(str(days.front()), "2026-11-20");
+  EXPECT_EQ(str(days.back()), "2026-11-23");
+  EXPECT_EQ(str(r.params.at("year")), "2026");
+
+  auto friday = load("/gids/2026/11/20");
+  ASSERT_EQ(size(friday.data.at("broadcasts")), 1u);
+  EXPECT_EQ(friday.canonical_path, "/gids/2026/11/20");
+  // spec §5: only broadcasters on the channel's whitelist (vara is not on radio2's).
+  const auto& broadcasters = friday.data.at("broadcasts").at(0).at("broadcasters").as_array();
+  ASSERT_EQ(broadcasters.size(), 1u);
+  EXPECT_EQ(str(broadcasters[0].at("slug")), "avro");
+  EXPECT_EQ(keys(broadcasters[0]), (Keys{"slug", "name", "logoUrl"}));
+  EXPECT_EQ(str(friday.data.at("broadcasts").at(0).at("presenters").at(0).at("name")), "Jan de Vries");
+
+  auto threefm = load("/gids", {{"channel", "3fm"}});
+  EXPECT_EQ(threefm.title, "Gids Ether 3FM - zaterdag 21 november 2026 - Ether");
+  EXPECT_EQ(threefm.canonical_path, "/gids?channel=3fm");
+  EXPECT_EQ(str(threefm.data.at("broadcasts").at(0).at("broadcasters").at(0).at("slug")), "vara");
+}
+
+TEST_F(PagesFixture, GidsIgnoresIncompleteOrInvalidDates) {
+  EXPECT_EQ(load("/gids/2026/11").canonical_path, "/gids");
+  EXPECT_EQ(load("/gids/2026").canonical_path, "/gids");
+  auto invalid = load("/gids/2026/02/30", {{"channel", "nope"}});
+  EXPECT_EQ(invalid.status, 200u);
+  EXPECT_EQ(invalid.canonical_path, "/gids");
+  EXPECT_EQ(str(invalid.data.at("date")), "2026-11-21");
+  EXPECT_EQ(load("/gids/2026/11/20/1").status, 404u);
+  auto january = load("/gids/2026/01/05");
+  EXPECT_EQ(size(january.data.at("broadcasts")), 0u);
+  EXPECT_EQ(str(january.data.at("days").at(0)), "2026-01-05");  // the chosen day is always offered
+  EXPECT_EQ(january.canonical_path, "/gids/2026/01/05");
+}
+
+TEST_F(PagesFixture, LiveShowsVisualRadioWhenTheChannelHasIt) {
+  auto radio2 = load("/live");
+  EXPECT_EQ(radio2.route, "live");
+  EXPECT_EQ(keys(radio2.data), (Keys{"onAir", "streamUrl"}));
+  EXPECT_TRUE(radio2.data.at("streamUrl").is_null());
+  auto threefm = load("/live", {{"channel", "3fm"}});
+  EXPECT_EQ(str(threefm.data.at("streamUrl")), "https://video.example/3fm.m3u8");
+  EXPECT_EQ(threefm.title, "Kijk live naar Ether 3FM - Ether");
+  EXPECT_EQ(threefm.canonical_path, "/live?channel=3fm");
+}
+
+TEST_F(PagesFixture, ProgrammesAndProgrammePage) {
+  auto list = load("/programmas");
+  EXPECT_EQ(list.route, "programmas");
+  EXPECT_EQ(list.title, "Programma's - Ether");
+  const auto& cards = list.data.at("programmes").as_array();
+  ASSERT_EQ(cards.size(), 3u);
+  EXPECT_EQ(keys(cards[0]), kProgrammeCard);
+  EXPECT_EQ(str(cards[0].at("schedule")), "Maandag t/m vrijdag 06:00-09:00");
+  EXPECT_EQ(str(cards[1].at("schedule")), "Zaterdag en zondag 10:00-12:00");
+  EXPECT_EQ(str(cards[1].at("imageUrl")), "/images/unknown_programme.webp");
+  EXPECT_EQ(str(cards[2].at("channel").at("name")), "Ether 3FM");
+
+  auto r = load("/programmas/de-ochtendploeg");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "programma");
+  EXPECT_EQ(r.title, "De Ochtendploeg - Ether");
+  EXPECT_EQ(r.description, "Wakker worden met muziek en nieuws.");
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "presenters", "fragments", "news", "broadcasts", "upcoming"}));
+  auto programme_keys = kProgrammeCard;
+  programme_keys.insert({"description", "broadcasters"});
+  EXPECT_EQ(keys(r.data.at("programme")), programme_keys);
+  EXPECT_EQ(size(r.data.at("programme").at("broadcasters")), 1u);
+  EXPECT_EQ(keys(r.data.at("presenters").at(0)), (Keys{"slug", "name", "imageUrl", "role"}));
+  EXPECT_EQ(size(r.data.at("fragments")), 2u);
+  EXPECT_EQ(size(r.data.at("news")), 1u);
+  ASSERT_EQ(size(r.data.at("broadcasts")), 1u);
+  EXPECT_EQ(str(r.data.at("broadcasts").at(0).at("audioUrl")), "/media/broadcasts/ochtendploeg.mp3");
+  ASSERT_EQ(size(r.data.at("upcoming")), 1u);
+  EXPECT_EQ(str(r.data.at("upcoming").at(0).at("from")), "2026-11-23T05:00:00Z");
+
+  EXPECT_EQ(load("/programmas/bestaat-niet").status, 404u);
+  EXPECT_EQ(load("/programmas/de-ochtendploeg/onbekend").status, 404u);
+}
+
+TEST_F(PagesFixture, ProgrammeFragmentsFilterByTagAndExplicitDate) {
+  auto r = load("/programmas/de-ochtendploeg/fragmenten");
+  EXPECT_EQ(r.route, "programma-fragmenten");
+  EXPECT_EQ(r.title, "Fragmenten van De Ochtendploeg - Ether");
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "date", "tag", "tags", "fragments", "paging"}));
+  EXPECT_TRUE(r.data.at("date").is_null());
+  EXPECT_EQ(size(r.data.at("fragments")), 2u);
+  EXPECT_EQ(size(r.data.at("tags")), 3u);
+
+  auto tagged = load("/programmas/de-ochtendploeg/fragmenten", {{"tag", "interview"}});
+  EXPECT_EQ(size(tagged.data.at("fragments")), 1u);
+  EXPECT_EQ(tagged.canonical_path, "/programmas/de-ochtendploeg/fragmenten?tag=interview");
+
+  auto dated = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "2026-11-20"}});
+  EXPECT_EQ(str(dated.data.at("date")), "2026-11-20");
+  EXPECT_EQ(size(dated.data.at("fragments")), 1u);
+  EXPECT_EQ(dated.canonical_path, "/programmas/de-ochtendploeg/fragmenten?date=20-11-2026");
+
+  auto bad = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "31-02-2026"}, {"page", "x"}});
+  EXPECT_TRUE(bad.data.at("date").is_null());
+  EXPECT_EQ(bad.canonical_path, "/programmas/de-ochtendploeg/fragmenten");
+}
+
+TEST_F(PagesFixture, ProgrammeNewsFiltersByCategory) {
+  auto r = load("/programmas/de-ochtendploeg/nieuws");
+  EXPECT_EQ(r.route, "programma-nieuws");
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "category", "categories", "articles", "paging"}));
+  EXPECT_EQ(size(r.data.at("articles")), 1u);
+  EXPECT_EQ(size(r.data.at("categories")), 1u);
+  auto sport = load("/programmas/de-ochtendploeg/nieuws", {{"category", "sport"}});
+  EXPECT_EQ(size(sport.data.at("articles")), 0u);
+  EXPECT_EQ(sport.canonical_path, "/programmas/de-ochtendploeg/nieuws?category=sport");
+  auto unknown = load("/programmas/de-ochtendploeg/nieuws", {{"category", "onzin"}});
+  EXPECT_TRUE(unknown.data.at("category").is_null());
+  EXPECT_EQ(unknown.canonical_path, "/programmas/de-ochtendploeg/nieuws");
+}
+
+TEST_F(PagesFixture, PresentersAndPresenterPage) {
+  auto list = load("/presentatoren");
+  EXPECT_EQ(list.route, "presentatoren");
+  ASSERT_EQ(size(list.data.at("presenters")), 2u);
+  EXPECT_EQ(str(list.data.at("presenters").at(0).at("name")), "Jan de Vries");
+
+  auto r = load("/presentatoren/jan-de-vries");
+  EXPECT_EQ(r.route, "presentator");
+  EXPECT_EQ(r.title, "Jan de Vries - Ether");
+  EXPECT_EQ(keys(r.data), (Keys{"presenter", "programmes", "fragments"}));
+  EXPECT_EQ(keys(r.data.at("presenter")), (Keys{"slug", "name", "imageUrl", "role", "bio"}));
+  EXPECT_EQ(size(r.data.at("programmes")), 2u);
+  EXPECT_EQ(size(r.data.at("fragments")), 3u);
+  EXPECT_EQ(r.description, "Jan maakt al twintig jaar radio.");
+  EXPECT_EQ(load("/presentatoren/renee-smit").description, "Renée Smit is dj bij Ether.");
+  EXPECT_EQ(load("/presentatoren/niemand").status, 404u);
+}
+
+TEST_F(PagesFixture, NewsPagesByCategoryAndTag) {
+  auto r = load("/nieuws");
+  EXPECT_EQ(r.route, "nieuws");
+  EXPECT_EQ(r.title, "Nieuws - Ether");
+  EXPECT_EQ(keys(r.data), (Keys{"category", "categories", "tag", "articles", "paging"}));
+  EXPECT_EQ(r.data.at("paging").at("total").as_int64(), 16);  // the future article is not yet published
+  EXPECT_EQ(size(r.data.at("articles")), 12u);
+  EXPECT_EQ(size(load("/nieuws", {{"page", "2"}}).data.at("articles")), 4u);
+
+  auto sport = load("/nieuws/sport");
+  EXPECT_EQ(sport.title, "Sport - Nieuws - Ether");
+  EXPECT_EQ(sport.data.at("paging").at("total").as_int64(), 15);
+  EXPECT_EQ(keys(sport.data.at("category")), (Keys{"slug", "name", "color"}));
+  auto voetbal = load("/nieuws/sport", {{"tag", "voetbal"}, {"page", "1"}});
+  EXPECT_EQ(size(voetbal.data.at("articles")), 1u);
+  EXPECT_EQ(voetbal.canonical_path, "/nieuws/sport?tag=voetbal");
+  EXPECT_EQ(load("/nieuws/onbekend").status, 404u);
+}
+
+TEST_F(PagesFixture, ArticleResolvesFragmentAndVideoBlocks) {
+  auto r = load("/nieuws/verdieping/1/muziek-in-de-nacht");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "artikel");
+  EXPECT_EQ(r.title, "Muziek in de nacht - Ether");
+  EXPECT_EQ(r.description, "Wat gebeurt er als iedereen slaapt?");
+  EXPECT_EQ(r.canonical_path, "/nieuws/verdieping/1/muziek-in-de-nacht");
+  EXPECT_EQ(keys(r.data), (Keys{"article", "related"}));
+  auto article_keys = kArticleCard;
+  article_keys.insert({"author", "programme", "blocks"});
+  EXPECT_EQ(keys(r.data.at("article")), article_keys);
+  EXPECT_EQ(str(r.data.at("article").at("programme").at("slug")), "de-ochtendploeg");
+  const auto& blocks = r.data.at("article").at("blocks").as_array();
+  ASSERT_EQ(blocks.size(), 4u);  // the block referring to an unknown fragment is left out
+  EXPECT_EQ(str(blocks[1].at("type")), "fragment");
+  EXPECT_EQ(keys(blocks[1].at("fragment")), kFragment);
+  EXPECT_EQ(str(blocks[1].at("fragment").at("audioUrl")), "/media/fragments/interview.mp3");
+  EXPECT_EQ(blocks[1].at("fragment").at("durationSeconds").as_int64(), 95);
+  EXPECT_EQ(str(blocks[2].at("video").at("videoUrl")), "/media/videos/sessie.mp4");
+  EXPECT_EQ(keys(blocks[2].at("video")),
+            (Keys{"id", "slug", "title", "description", "publishedAt", "durationSeconds", "videoUrl", "posterUrl"}));
+  EXPECT_EQ(str(blocks[3].at("type")), "quote");
+}
+
+TEST_F(PagesFixture, ArticleWithWrongSlugOrCategoryIsServedWithTheCanonicalPath) {
+  auto r = load("/nieuws/sport/1/verkeerde-slug");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.canonical_path, "/nieuws/verdieping/1/muziek-in-de-nacht");
+  auto app = load("/app/nieuws/sport/2/ajax-wint");
+  EXPECT_EQ(app.status, 200u);
+  EXPECT_EQ(app.route, "artikel");
+  EXPECT_EQ(app.canonical_path, "/app/nieuws/sport/2/ajax-wint");
+  EXPECT_EQ(size(app.data.at("related")), 4u);
+  EXPECT_EQ(load("/nieuws/sport/999/x").status, 404u);
+  EXPECT_EQ(load("/nieuws/sport/abc/x").status, 404u);
+  EXPECT_EQ(load("/nieuws/sport/3/later").status, 404u);  // not yet published
+  EXPECT_EQ(load("/app/gids").status, 404u);
+}
+
+TEST_F(PagesFixture, FragmentsListAllRecentUnlessADateIsGiven) {
+  auto r = load("/fragmenten");
+  EXPECT_EQ(r.route, "fragmenten");
+  EXPECT_EQ(keys(r.data), (Keys{"date", "tag", "program", "tags", "fragments", "paging"}));
+  EXPECT_TRUE(r.data.at("date").is_null());
+  ASSERT_EQ(size(r.data.at("fragments")), 3u);
+  EXPECT_EQ(str(r.data.at("fragments").at(0).at("slug")), "live-in-cafe-ether");
+  EXPECT_EQ(str(r.data.at("fragments").at(0).at("imageUrl")), "/images/unknown_programme.webp");
+
+  EXPECT_EQ(size(load("/fragmenten", {{"tag", "muziek"}}).data.at("fragments")), 2u);
+  auto today = load("/fragmenten", {{"date", "21-11-2026"}});
+  EXPECT_EQ(size(today.data.at("fragments")), 1u);
+  EXPECT_EQ(today.canonical_path, "/fragmenten?date=21-11-2026");
+  auto empty = load("/fragmenten", {{"date", "01-01-2026"}});
+  EXPECT_EQ(size(empty.data.at("fragments")), 0u);
+  EXPECT_NE(empty.description.find("geen fragmenten"), std::string::npos);
+
+  auto program = load("/fragmenten", {{"program", "De Ochtendploeg"}});
+  EXPECT_EQ(str(program.data.at("program")), "de-ochtendploeg");
+  EXPECT_EQ(size(program.data.at("fragments")), 2u);
+  EXPECT_EQ(program.canonical_path, "/programmas/de-ochtendploeg/fragmenten");
+  EXPECT_EQ(load("/fragmenten", {{"page", "abc"}, {"date", "nope"}}).canonical_path, "/fragmenten");
+}
+
+TEST_F(PagesFixture, FragmentDetailWithQueue) {
+  auto r = load("/fragmenten/de-ochtendploeg/1/2026-11-20-interview-jan");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "fragment");
+  EXPECT_EQ(r.title, "Interview met Jan - Ether");
+  EXPECT_EQ(r.canonical_path, "/fragmenten/de-ochtendploeg/1/2026-11-20-interview-jan");
+  EXPECT_EQ(keys(r.data), (Keys{"fragment", "queue"}));
+  ASSERT_EQ(size(r.data.at("queue")), 1u);
+  EXPECT_EQ(str(r.data.at("queue").at(0).at("slug")), "ochtendnieuws");
+  auto nulls = load("/fragmenten/null/1/null-null");
+  EXPECT_EQ(nulls.status, 200u);
+  EXPECT_EQ(nulls.canonical_path, "/fragmenten/de-ochtendploeg/1/2026-11-20-interview-jan");
+  EXPECT_EQ(load("/fragmenten/de-ochtendploeg/4/2026-11-22-toekomst").status, 404u);
+  EXPECT_EQ(load("/fragmenten/x/999/y").status, 404u);
+}
+
+TEST_F(PagesFixture, BroadcastsAndBroadcastDetail) {
+  auto r = load("/uitzendingen");
+  EXPECT_EQ(r.route, "uitzendingen");
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "programmes", "broadcasts"}));
+  ASSERT_EQ(size(r.data.at("broadcasts")), 1u);  // only broadcasts that have ended
+  EXPECT_EQ(size(r.data.at("programmes")), 3u);
+  auto filtered = load("/uitzendingen", {{"programme", "koffiepauze"}});
+  EXPECT_EQ(size(filtered.data.at("broadcasts")), 0u);
+  EXPECT_EQ(filtered.canonical_path, "/uitzendingen?programme=koffiepauze");
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "onbekend"}}).canonical_path, "/uitzendingen");
+
+  auto detail = load("/uitzendingen/de-ochtendploeg/1/2026-11-20-de-ochtendploeg");
+  EXPECT_EQ(detail.status, 200u);
+  EXPECT_EQ(detail.route, "uitzending");
+  EXPECT_EQ(detail.title, "De Ochtendploeg - vrijdag 20 november 2026 - Ether");
+  EXPECT_EQ(keys(detail.data), (Keys{"broadcast", "tracks"}));
+  EXPECT_EQ(size(detail.data.at("tracks")), 1u);
+  auto nulls = load("/uitzendingen/null/3/null-null");
+  EXPECT_EQ(nulls.status, 200u);
+  EXPECT_EQ(nulls.canonical_path, "/uitzendingen/null/3/2026-11-21-middagmuziek");
+  EXPECT_EQ(load("/uitzendingen/x/42/y").status, 404u);
+}
+
+TEST_F(PagesFixture, PodcastsFeedsAndEpisodes) {
+  auto list = load("/podcasts");
+  EXPECT_EQ(list.route, "podcasts");
+  EXPECT_EQ(size(list.data.at("feeds")), 1u);
+  auto feed = load("/podcasts/de-nieuwsduik");
+  EXPECT_EQ(feed.route, "podcast");
+  EXPECT_EQ(feed.title, "De Nieuwsduik - Ether");
+  const auto& episodes = feed.data.at("episodes").as_array();
+  ASSERT_EQ(episodes.size(), 2u);
+  EXPECT_EQ(keys(episodes[0]), kEpisode);
+  EXPECT_EQ(str(episodes[0].at("slug")), "aflevering-2");
+  EXPECT_EQ(str(episodes[1].at("imageUrl")), "/img/duik.webp");  // falls back to the feed's image
+  EXPECT_EQ(str(episodes[1].at("audioUrl")), "/media/podcasts/1.mp3");
+
+  auto episode = load("/podcasts/de-nieuwsduik/1/verkeerd");
+  EXPECT_EQ(episode.status, 200u);
+  EXPECT_EQ(episode.route, "podcast-aflevering");
+  EXPECT_EQ(episode.canonical_path, "/podcasts/de-nieuwsduik/1/aflevering-1");
+  EXPECT_EQ(keys(episode.data), (Keys{"feed", "episode"}));
+  EXPECT_EQ(load("/podcasts/de-nieuwsduik/3/aflevering-3").status, 404u);
+  EXPECT_EQ(load("/podcasts/onbekend").status, 404u);
+}
+
+TEST_F(PagesFixture, ThemeAndOverviewPagesResolveTheirBlocks) {
+  auto r = load("/thema/kerst");
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "thema");
+  EXPECT_EQ(r.title, "Kerst - Ether");
+  EXPECT_EQ(keys(r.data), (Keys{"slug", "title", "description", "blocks"}));
+  const auto& blocks = r.data.at("blocks").as_array();
+  ASSERT_EQ(blocks.size(), 7u);
+  EXPECT_EQ(keys(blocks[0]), (Keys{"type", "title", "text", "imageUrl", "url"}));
+  EXPECT_EQ(str(blocks[0].at("imageUrl")), "/media/images/pages/kerst.webp");
+  EXPECT_EQ(size(blocks[1].at("items")), 1u);
+  EXPECT_EQ(keys(blocks[1].at("items").at(0)), kFragment);
+  EXPECT_EQ(keys(blocks[2].at("items").at(0)), kArticleCard);
+  EXPECT_EQ(keys(blocks[3].at("items").at(0)), kFeed);
+  EXPECT_EQ(str(blocks[4].at("items").at(0).at("imageUrl")), "/media/images/t.webp");
+  EXPECT_EQ(str(blocks[6].at("channel").at("name")), "Soul & Jazz");
+  EXPECT_EQ(keys(blocks[6].at("items").at(0)), (Keys{"label", "title", "slug", "url", "urlType", "hasNoLink"}));
+  EXPECT_EQ(str(blocks[6].at("items").at(0).at("urlType")), "external");
+
+  auto app = load("/app/thema/kerst");
+  EXPECT_EQ(app.status, 200u);
+  EXPECT_EQ(app.canonical_path, "/app/thema/kerst");
+  EXPECT_EQ(load("/thema/geheim").status, 404u);  // unpublished
+  auto overview = load("/overzicht/zomer");
+  EXPECT_EQ(overview.route, "overzicht");
+  EXPECT_EQ(overview.description, "Zomer op Ether.");
+  EXPECT_EQ(load("/overzicht/kerst").status, 404u);
+  auto preview = load("/overzicht/preview/3", {{"x-craft-live-preview", "abc"}});
+  EXPECT_EQ(preview.status, 404u);
+  EXPECT_EQ(preview.route, "not-found");
+}
+
+TEST_F(PagesFixture, SearchFoldsCaseAndDiacritics) {
+  auto r = load("/zoeken/Muziek");
+  EXPECT_EQ(r.route, "zoeken");
+  EXPECT_EQ(r.title, "Zoeken naar Muziek - Ether");
+  EXPECT_EQ(keys(r.data), (Keys{"term", "groups"}));
+  const auto& groups = r.data.at("groups").as_array();
+  ASSERT_GE(groups.size(), 2u);
+  EXPECT_EQ(keys(groups[0]), (Keys{"type", "label", "total", "hits"}));
+  EXPECT_EQ(str(groups[0].at("type")), "programma");
+  EXPECT_EQ(str(groups[0].at("label")), "Programma's");
+  EXPECT_EQ(groups[0].at("total").as_int64(), 2);
+  EXPECT_EQ(str(groups[0].at("hits").at(0).at("title")), "Nieuwe Muziek");  // title match before text match
+  EXPECT_EQ(str(groups[0].at("hits").at(1).at("title")), "De Ochtendploeg");
+  EXPECT_EQ(keys(groups[0].at("hits").at(0)), (Keys{"type", "title", "text", "url", "imageUrl"}));
+  EXPECT_EQ(str(groups[1].at("type")), "artikel");
+  EXPECT_EQ(str(groups[1].at("hits").at(0).at("url")), "/nieuws/verdieping/1/muziek-in-de-nacht");
+
+  auto cafe = load("/zoeken/cafe");
+  std::set<std::string> types;
+  for (const auto& group : cafe.data.at("groups").as_array()) types.insert(str(group.at("type")));
+  EXPECT_EQ(types, (Keys{"programma", "fragment", "track"}));
+  for (const auto& group : cafe.data.at("groups").as_array()) {
+    if (str(group.at("type")) == "track") {
+      EXPECT_EQ(str(group.at("hits").at(0).at("title")), "Koffie Zwart");
+      EXPECT_EQ(str(group.at("hits").at(0).at("url")), "/gedraaid");
+    }
+    if (str(group.at("type")) == "fragment") {
+      EXPECT_EQ(str(group.at("hits").at(0).at("url")), "/fragmenten/koffiepauze/2/2026-11-21-live-in-cafe-ether");
+    }
+  }
+  auto queen = load("/zoeken/QUEEN");
+  ASSERT_EQ(size(queen.data.at("groups")), 1u);
+  EXPECT_EQ(str(queen.data.at("groups").at(0).at("hits").at(0).at("url")), "/gedraaid?channel=3fm");
+  EXPECT_EQ(size(load("/zoeken/never").data.at("groups")), 0u);  // a song never played is not found
+  EXPECT_EQ(load("/zoeken/café").canonical_path, "/zoeken/caf%C3%A9");
+  auto empty = load("/zoeken");
+  EXPECT_EQ(empty.status, 200u);
+  EXPECT_EQ(size(empty.data.at("groups")), 0u);
+}
+
+TEST_F(PagesFixture, SearchKeepsTenHitsPerGroupAndCountsThemAll) {
+  auto r = load("/zoeken/sportbericht");
+  ASSERT_EQ(size(r.data.at("groups")), 1u);
+  EXPECT_EQ(r.data.at("groups").at(0).at("total").as_int64(), 14);
+  EXPECT_EQ(size(r.data.at("groups").at(0).at("hits")), 10u);
+  EXPECT_EQ(str(r.params.at("searchTerm")), "sportbericht");
+}
+
+TEST_F(PagesFixture, InvalidUtf8InputIsIgnored) {
+  auto r = load("/nieuws", {{"tag", "\xff\xfe"}});
+  EXPECT_EQ(r.status, 200u);
+  EXPECT_TRUE(r.data.at("tag").is_null());
+  EXPECT_EQ(r.canonical_path, "/nieuws");
+  auto unknown = load("/onbekend/\xff");
+  EXPECT_EQ(unknown.status, 404u);
+  EXPECT_EQ(str(unknown.data.at("path")), "/onbekend/%FF");
+  auto search = load("/zoeken/\xc3\x28");
+  EXPECT_EQ(search.status, 200u);
+  EXPECT_EQ(size(search.data.at("groups")), 0u);
+}
+
+TEST_F(PagesFixture, StoreErrorsPropagate) {
+  exec("DROP TABLE videos");
+  EXPECT_THROW(load("/videos"), std::exception);
+}
+
+TEST_F(PagesFixture, SitemapGroups) {
+  auto r = load("/sitemap");
+  EXPECT_EQ(r.route, "sitemap");
+  EXPECT_TRUE(r.data.at("group").is_null());
+  const auto& groups = r.data.at("groups").as_array();
+  ASSERT_EQ(groups.size(), 7u);
+  EXPECT_EQ(keys(groups[0]), (Keys{"slug", "title", "links"}));
+  EXPECT_EQ(str(groups[0].at("slug")), "zenders");
+  bool has_3fm_gedraaid = false;
+  for (const auto& link : groups[0].at("links").as_array()) {
+    has_3fm_gedraaid = has_3fm_gedraaid || str(link.at("url")) == "/gedraaid?channel=3fm";
+  }
+  EXPECT_TRUE(has_3fm_gedraaid);
+  auto programmes = load("/sitemap/programmas");
+  EXPECT_EQ(str(programmes.data.at("group")), "programmas");
+  ASSERT_EQ(size(programmes.data.at("groups")), 1u);
+  EXPECT_EQ(size(programmes.data.at("groups").at(0).at("links")), 4u);
+  EXPECT_EQ(programmes.title, "Sitemap: Programma's - Ether");
+  EXPECT_EQ(load("/sitemap/onbekend").status, 404u);
+}
+
+TEST_F(PagesFixture, VideosNewestFirst) {
+  auto r = load("/videos");
+  EXPECT_EQ(r.route, "videos");
+  EXPECT_EQ(r.title, "Video's - Ether");
+  ASSERT_EQ(size(r.data.at("videos")), 1u);
+  EXPECT_EQ(r.data.at("videos").at(0).at("durationSeconds").as_int64(), 120);
+}
+
+TEST_F(PagesFixture, UnknownPathsAnswerNotFound) {
+  for (const char* path : {"/bestaat/niet", "/gedraaid/a/b", "/videos/1", "/thema", "/app", "/nieuws/a/b"}) {
+    auto r = load(path);
+    EXPECT_EQ(r.status, 404u) << path;
+    EXPECT_EQ(r.route, "not-found") << path;
+    EXPECT_EQ(r.title, "Pagina niet gevonden - Ether") << path;
+    EXPECT_EQ(keys(r.data), (Keys{"path"})) << path;
+    EXPECT_EQ(str(r.data.at("path")), path);
+  }
+  EXPECT_EQ(load("/programmas/").route, "programmas");  // a trailing slash is the same page
+}
+
+}  // namespace
+}  // namespace ether::pages::testing

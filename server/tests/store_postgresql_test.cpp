@@ -1,0 +1,185 @@
+// The store, the seed and the playout against a real PostgreSQL.
+//
+// The tests exist only when ETHER_TEST_DATABASE_URL names a PostgreSQL database (which they empty:
+// they drop the store's tables first). With ETHER_REQUIRE_POSTGRES=1 and no URL, one test is
+// registered that fails and says so; with neither, nothing is registered. Registration happens at
+// start-up through testing::RegisterTest, so `ctest` lists them only when the variable was set at
+// build (test discovery) time; running ether-tests directly always follows the environment.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "playout/demo_playout.hpp"
+#include "seed/demo_seed.hpp"
+#include "store/settings_repository.hpp"
+#include "store/track_play_repository.hpp"
+#include "store_test_support.hpp"
+
+namespace ether::store {
+namespace {
+
+using testing_support::at;
+using testing_support::fixture_media;
+using testing_support::fixture_seed;
+using testing_support::utc;
+
+const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
+
+const char* const kTables[] = {"track_plays",
+                               "broadcasts",
+                               "channel_rotation",
+                               "schedule_slots",
+                               "programme_broadcasters",
+                               "programme_presenters",
+                               "article_tags",
+                               "fragment_tags",
+                               "articles",
+                               "fragments",
+                               "podcast_episodes",
+                               "podcast_feeds",
+                               "bulletins",
+                               "videos",
+                               "content_pages",
+                               "event_modal_blocks",
+                               "maintenance_notifications",
+                               "news_categories",
+                               "programmes",
+                               "presenters",
+                               "songs",
+                               "channel_broadcasters",
+                               "broadcasters",
+                               "channels",
+                               "settings",
+                               "schema_migrations"};
+
+std::string database_url() {
+  const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
+  return url == nullptr ? "" : url;
+}
+
+long long count(Database& db, const std::string& table) {
+  auto session = db.lease();
+  long long n = 0;
+  *session << "SELECT COUNT(*) FROM " + table, soci::into(n);
+  return n;
+}
+
+// An empty PostgreSQL store, opened afresh.
+std::unique_ptr<Database> empty_store() {
+  auto db = Database::open(database_url());
+  EXPECT_EQ(db->dialect(), Dialect::postgresql);
+  auto session = db->lease();
+  for (const char* table : kTables) *session << std::string("DROP TABLE IF EXISTS ") + table + " CASCADE";
+  return db;
+}
+
+void migrations_are_idempotent() {
+  auto db = empty_store();
+  EXPECT_EQ(db->migrate(), 1);
+  EXPECT_EQ(db->migrate(), 0);
+  EXPECT_EQ(db->schema_version(), 1);
+  {
+    auto session = db->lease();
+    SettingsRepository settings(*session);
+    settings.set("demo_seeded", "first");
+    settings.set("demo_seeded", "second");
+  }
+  db.reset();
+  db = Database::open(database_url());
+  EXPECT_EQ(db->migrate(), 0);
+  auto session = db->lease();
+  EXPECT_EQ(SettingsRepository(*session).get("demo_seeded"), "second");
+  EXPECT_FALSE(SettingsRepository(*session).get("absent"));
+}
+
+void seed_and_catch_up() {
+  auto db = empty_store();
+  db->migrate();
+
+  // A bad reference writes nothing, on PostgreSQL too.
+  auto broken = std::filesystem::path(ETHER_TEST_TMP) / "postgresql-broken.json";
+  std::filesystem::create_directories(broken.parent_path());
+  {
+    std::ifstream in(fixture_seed());
+    std::stringstream raw;
+    raw << in.rdbuf();
+    auto text = raw.str();
+    auto pos = text.find("\"programme\": \"de-ochtend\", \"title\": \"De trainer");
+    ASSERT_NE(pos, std::string::npos);
+    text.replace(pos, std::string("\"programme\": \"de-ochtend\"").size(), "\"programme\": \"weg\"");
+    std::ofstream(broken) << text;
+  }
+  EXPECT_THROW(seed::seed_demo_station_if_empty(*db, broken, fixture_media(), at(kNow)), seed::SeedError);
+  EXPECT_EQ(count(*db, "channels"), 0);
+  EXPECT_EQ(count(*db, "songs"), 0);
+  EXPECT_EQ(count(*db, "settings"), 0);
+
+  ASSERT_TRUE(seed::seed_demo_station_if_empty(*db, fixture_seed(), fixture_media(), at(kNow)));
+  EXPECT_FALSE(seed::seed_demo_station_if_empty(*db, fixture_seed(), fixture_media(), at(kNow)));
+  EXPECT_EQ(count(*db, "channels"), 3);
+  EXPECT_EQ(count(*db, "schedule_slots"), 42);
+  EXPECT_EQ(count(*db, "channel_rotation"), 6);
+  EXPECT_EQ(count(*db, "podcast_episodes"), 2);
+  EXPECT_EQ(count(*db, "event_modal_blocks"), 2);
+
+  playout::DemoPlayout playout(*db, 2);
+  EXPECT_GT(playout.catch_up(at(kNow)), 0);
+  EXPECT_EQ(playout.catch_up(at(kNow)), 0);
+  playout.catch_up(at(kNow + 3 * 3600));
+
+  auto session = db->lease();
+  TrackPlayRepository plays(*session);
+  auto all = plays.between("radio2", 0, kNow * 2);
+  ASSERT_FALSE(all.empty());
+  EXPECT_EQ(all.front().starts_at, kNow - 2 * 86400);
+  for (std::size_t i = 1; i < all.size(); ++i) ASSERT_EQ(all[i].starts_at, all[i - 1].ends_at) << i;
+  EXPECT_GT(all.back().ends_at, kNow + 3 * 3600);
+  EXPECT_FALSE(plays.record("radio2", all.back().song_id, all.back().starts_at, all.back().ends_at, std::nullopt));
+
+  auto now = playout.now_playing("radio2", at(kNow));
+  ASSERT_TRUE(now);
+  EXPECT_EQ(now->offset, std::chrono::seconds(kNow - now->play.starts_at));
+
+  // The switch day has 25 hours of broadcasts on radio2.
+  long long covered = 0;
+  const long long from = utc(2026, 10, 24, 22), until = utc(2026, 10, 25, 23);
+  *session << "SELECT SUM(ends_at - starts_at) FROM broadcasts WHERE channel_slug = 'radio2' AND starts_at >= :f "
+              "AND starts_at < :u",
+      soci::use(from), soci::use(until), soci::into(covered);
+  EXPECT_EQ(covered, 25 * 3600);
+}
+
+class Body : public ::testing::Test {
+ public:
+  explicit Body(std::function<void()> body) : body_(std::move(body)) {}
+  void TestBody() override { body_(); }
+
+ private:
+  std::function<void()> body_;
+};
+
+void add(const char* name, int line, std::function<void()> body) {
+  ::testing::RegisterTest("StorePostgreSQL", name, nullptr, nullptr, __FILE__, line,
+                          [body]() -> ::testing::Test* { return new Body(body); });
+}
+
+const bool registered = [] {
+  const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
+  if (!database_url().empty()) {
+    add("MigrationsAreIdempotent", __LINE__, migrations_are_idempotent);
+    add("SeedAndCatchUp", __LINE__, seed_and_catch_up);
+  } else if (require != nullptr && std::string(require) == "1") {
+    add("DatabaseUrlIsSet", __LINE__, [] {
+      FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set: set it to a throwaway "
+                "PostgreSQL database (postgresql://user@host:port/db) to run the PostgreSQL store tests";
+    });
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace ether::store
