@@ -19,7 +19,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 16> kKeys{"PORT",
+constexpr std::array<std::string_view, 17> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "DATABASE_URL",
@@ -34,7 +34,8 @@ constexpr std::array<std::string_view, 16> kKeys{"PORT",
                                                  "ETHER_IO_THREADS",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_LOG_LEVEL",
-                                                 "ETHER_PLAYOUT_BACKFILL_DAYS"};
+                                                 "ETHER_PLAYOUT_BACKFILL_DAYS",
+                                                 "ETHER_STATIC_PREFIX"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -148,6 +149,13 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     if (!is_slug(config.site_code)) {
       throw ConfigError("ETHER_SITE_CODE: expected lower-case letters, digits and hyphens, got \"" + config.site_code +
                         "\"");
+    }
+  }
+  if (auto v = get("ETHER_STATIC_PREFIX")) {
+    config.static_prefix = std::string(trim(*v));
+    while (config.static_prefix.ends_with('/')) config.static_prefix.pop_back();
+    if (!config.static_prefix.empty() && !config.static_prefix.starts_with('/')) {
+      throw ConfigError("ETHER_STATIC_PREFIX: expected a path such as /static, got \"" + config.static_prefix + "\"");
     }
   }
   if (auto v = get("ETHER_DEFAULT_CHANNEL")) {

@@ -38,6 +38,7 @@ struct Config {
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
   std::string log_level = "info";                                     // ETHER_LOG_LEVEL
   int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
+  std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be
