@@ -63,12 +63,12 @@ PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream:
       clock_(std::move(clock)) {}
 
 void PlayerApi::add_routes(http::Router& router) {
-  router.add("GET", "/api/miniplayer/info", [this](const http::Request& r, const http::RouteParams&) { return info(r); });
+  router.add("GET", "/api/miniplayer/info",
+             [this](const http::Request& r, const http::RouteParams&) { return info(r); });
   router.add("GET", "/api/miniplayer/events",
              [this](const http::Request& r, const http::RouteParams&) { return events(r); });
-  router.add("GET", "/api/player/{channel}", [this](const http::Request&, const http::RouteParams& p) {
-    return channel_token_url(p.at("channel"));
-  });
+  router.add("GET", "/api/player/{channel}",
+             [this](const http::Request&, const http::RouteParams& p) { return channel_token_url(p.at("channel")); });
   router.add("GET", "/api/player/{channel}/token",
              [this](const http::Request&, const http::RouteParams& p) { return play_live(p.at("channel")); });
   router.add("GET", "/live/{file}",
@@ -82,7 +82,8 @@ void PlayerApi::add_routes(http::Router& router) {
 
 http::Response PlayerApi::info(const http::Request& request) const {
   auto channel = request.param("channel");
-  if (!channel || channel->empty()) return json_error(400, "bad_parameter", "The query parameter 'channel' is missing.");
+  if (!channel || channel->empty())
+    return json_error(400, "bad_parameter", "The query parameter 'channel' is missing.");
   if (!valid_slug(*channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
   auto entry = info_.get(*channel);
   if (!entry) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");

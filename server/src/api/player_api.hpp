@@ -24,17 +24,17 @@
 namespace ether::api {
 
 struct PlayerApiOptions {
-  std::string base_url;                    // environmentDomain of the play API
-  std::string static_prefix;               // optional path prefix of /api/latestNews (configuration)
-  std::int64_t stream_token_seconds = 900;  // how long a stream token may be used to connect
+  std::string base_url;                      // environmentDomain of the play API
+  std::string static_prefix;                 // optional path prefix of /api/latestNews (configuration)
+  std::int64_t stream_token_seconds = 900;   // how long a stream token may be used to connect
   std::int64_t bulletin_url_seconds = 3600;  // how long a bulletin URL stays valid
 };
 
 class PlayerApi {
  public:
   using Clock = std::function<std::int64_t()>;  // unix seconds
-  PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin,
-            stream::TokenSigner signer, PlayerApiOptions options, Clock clock);
+  PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin, stream::TokenSigner signer,
+            PlayerApiOptions options, Clock clock);
 
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);

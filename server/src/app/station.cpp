@@ -17,8 +17,8 @@ std::vector<std::string> own_channels(store::Database& db) {
   std::vector<std::string> slugs;
   std::string slug;
   auto lease = db.lease();
-  soci::statement st = (lease->prepare << "SELECT slug FROM channels WHERE stream_url IS NULL ORDER BY sort_order",
-                        soci::into(slug));
+  soci::statement st =
+      (lease->prepare << "SELECT slug FROM channels WHERE stream_url IS NULL ORDER BY sort_order", soci::into(slug));
   st.execute();
   while (st.fetch()) slugs.push_back(slug);
   return slugs;

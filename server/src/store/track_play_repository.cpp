@@ -57,7 +57,8 @@ std::optional<PlayWithSong> TrackPlayRepository::covering(const std::string& cha
   PlayWithSong result;
   Nullable<int> chart;
   session_ << "SELECT t.id, t.channel_slug, t.song_id, t.starts_at, t.ends_at, t.chart_position, s.audio_path, "
-              "s.duration_ms, s.title, s.artist FROM track_plays t JOIN songs s ON s.id = t.song_id WHERE t.channel_slug = :channel "
+              "s.duration_ms, s.title, s.artist FROM track_plays t JOIN songs s ON s.id = t.song_id WHERE "
+              "t.channel_slug = :channel "
               "AND t.starts_at <= :instant AND t.ends_at > :instant2 ORDER BY t.starts_at DESC LIMIT 1",
       soci::use(channel_slug), soci::use(instant), soci::use(instant), soci::into(result.play.id),
       soci::into(result.play.channel_slug), soci::into(result.play.song_id), soci::into(result.play.starts_at),
