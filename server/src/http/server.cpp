@@ -67,6 +67,8 @@ std::string new_request_id() {
   return id;
 }
 
+std::string kib(std::size_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
+
 bool is_parse_error(const boost::system::error_code& ec) {
   return ec.category() == bhttp::make_error_code(bhttp::error::bad_target).category() &&
          ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message && ec != bhttp::error::need_more &&
@@ -246,9 +248,11 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       refused.target = partial.target().empty() ? "-" : std::string(partial.target());
       std::optional<Response> answer;
       if (header_ec == bhttp::error::header_limit) {
-        answer = api::json_error(431, "header_too_large", "The request header is larger than 16 KiB.");
+        answer = api::json_error(431, "header_too_large",
+                                 "The request header is larger than " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
-        answer = api::json_error(413, "payload_too_large", "The request body is larger than 1 MiB.");
+        answer = api::json_error(413, "payload_too_large",
+                                 "The request body is larger than " + kib(options.body_limit) + ".");
       } else if (is_parse_error(header_ec)) {
         answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
       }
