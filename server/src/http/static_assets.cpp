@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <zlib.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -115,6 +116,7 @@ std::string brotli_compress(std::string_view bytes) {
 
 StaticAssets StaticAssets::load(const std::filesystem::path& dir) {
   StaticAssets assets;
+  const auto started = std::chrono::steady_clock::now();
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
     spdlog::warn("static assets: directory {} not found; no static files are served", dir.string());
@@ -129,7 +131,9 @@ StaticAssets StaticAssets::load(const std::filesystem::path& dir) {
     assets.add(std::move(url_path), read_file(it->path()));
   }
   if (ec) throw std::runtime_error("cannot read " + dir.string() + ": " + ec.message());
-  spdlog::info("static assets: {} files from {}", assets.size(), dir.string());
+  spdlog::info(
+      "static assets: {} files from {}, compressed in {} ms", assets.size(), dir.string(),
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
   return assets;
 }
 
