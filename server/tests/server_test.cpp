@@ -64,11 +64,25 @@ class Client {
     if (auto it = response.headers.find("Content-Length"); it != response.headers.end())
       length = std::stoul(it->second);
     if (head || response.status == 304 || response.status == 204) return response;
+    if (response.header("Transfer-Encoding") == "chunked") {
+      while (true) {
+        auto line_end = read_until("\r\n");
+        std::size_t size = std::stoul(buffer_.substr(0, line_end), nullptr, 16);
+        buffer_.erase(0, line_end + 2);
+        fill(size + 2);
+        response.body += buffer_.substr(0, size);
+        ++chunks;
+        buffer_.erase(0, size + 2);
+        if (size == 0) return response;
+      }
+    }
     fill(length);
     response.body = buffer_.substr(0, length);
     buffer_.erase(0, length);
     return response;
   }
+
+  int chunks = 0;  // chunks read so far, the terminal one included
 
   /// True when the server closed the connection (EOF or reset) with nothing more to read.
   bool closed_by_server() {
@@ -362,6 +376,72 @@ TEST_F(ServerTest, SigtermStopsTheServer) {
   tcp::socket late(io);
   late.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server_->port()), ec);
   EXPECT_TRUE(ec);
+}
+
+/// Pieces "een", "twee", "drie" 30 ms apart; or, when endless, "tik" every 20 ms.
+class CountingStream : public BodyStream {
+ public:
+  explicit CountingStream(bool endless) : endless_(endless) {}
+  Piece next() override {
+    static const char* kWords[] = {"een", "twee", "drie"};
+    if (endless_) return {"tik", std::chrono::milliseconds(20), false};
+    Piece piece{kWords[count_], std::chrono::milliseconds(30), count_ == 2};
+    ++count_;
+    return piece;
+  }
+
+ private:
+  bool endless_;
+  int count_ = 0;
+};
+
+class StreamingServerTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    server_->stop();
+    app_->router().add("GET", "/test/stream/{kind}", [](const Request&, const RouteParams& params) {
+      Response response;
+      response.set_header("Content-Type", "audio/mpeg");
+      response.stream = std::make_shared<CountingStream>(params.at("kind") == "endless");
+      return response;
+    });
+    start({});
+  }
+};
+
+TEST_F(StreamingServerTest, StreamIsSentChunkedAndPaced) {
+  Client client(server_->port());
+  auto started = std::chrono::steady_clock::now();
+  client.send(request("GET", "/test/stream/three"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_EQ(response.header("Transfer-Encoding"), "chunked");
+  EXPECT_EQ(response.header("Content-Type"), "audio/mpeg");
+  EXPECT_FALSE(response.header("Content-Security-Policy").empty());
+  EXPECT_EQ(response.body, "eentweedrie");
+  EXPECT_EQ(client.chunks, 4);
+  EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(60));
+  client.send(request("HEAD", "/test/stream/three"));
+  auto head = client.read(/*head=*/true);
+  EXPECT_EQ(head.status, 200u);
+  client.send(request("GET", "/healthz"));
+  EXPECT_EQ(client.read().body, "{\"status\":\"ok\"}");
+}
+
+TEST_F(StreamingServerTest, StopEndsAnEndlessStream) {
+  Client client(server_->port());
+  client.send(request("GET", "/test/stream/endless"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto started = std::chrono::steady_clock::now();
+  auto stopping = std::async(std::launch::async, [this] { server_->stop(); });
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_GE(response.body.size(), 3u);
+  EXPECT_EQ(response.body.size() % 3, 0u);
+  stopping.get();
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+  EXPECT_TRUE(client.closed_by_server());
 }
 
 TEST_F(ServerTest, BindFailureIsAClearError) {

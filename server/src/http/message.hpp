@@ -2,6 +2,7 @@
 // Plain HTTP messages: what a handler receives and returns. Only the Beast adapter
 // (http/server.cpp) converts to and from the wire, so handlers compile without Beast.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -52,12 +53,28 @@ struct Request {
 /// fields unspecified, when the target is not a valid origin-form ("/path?query").
 bool parse_target(std::string_view target, Request& request);
 
+/// A body produced piece by piece while it is sent (e.g. a paced live audio stream), with chunked
+/// transfer encoding. The server calls next() on an io thread, so it must not block; between
+/// pieces it waits `delay` without holding a thread. On shutdown the stream is ended early.
+class BodyStream {
+ public:
+  virtual ~BodyStream() = default;
+  struct Piece {
+    std::string bytes;                   // may be empty
+    std::chrono::milliseconds delay{0};  // wait this long before asking for the next piece
+    bool last = false;                   // the body ends with these bytes
+  };
+  virtual Piece next() = 0;
+};
+
 /// An HTTP response as a handler returns it. The payload is `body`, or the shared bytes set by
 /// set_shared_body (static files and media are sent without copying); for HEAD only its length.
 struct Response {
   unsigned status = 200;
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
+  /// When set, the body comes from this stream instead (payload() is not sent).
+  std::shared_ptr<BodyStream> stream;
 
   /// Adds or replaces a header field.
   void set_header(std::string_view name, std::string_view value);

@@ -13,10 +13,13 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/chunk_encode.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
@@ -110,6 +113,8 @@ struct Server::Impl {
   Response handle(Request& request);
   asio::awaitable<bool> write(Connection& connection, const Request* request, Response response, bool keep_alive,
                               std::chrono::steady_clock::time_point start);
+  asio::awaitable<bool> write_stream(Connection& connection, const Request* request, Response response, bool keep_alive,
+                                     std::chrono::steady_clock::time_point start);
   void log_access(const Request* request, const Response& response, std::size_t bytes,
                   std::chrono::steady_clock::time_point start) const;
   void forget(Connection* connection) {
@@ -180,12 +185,15 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
                                           bool keep_alive, std::chrono::steady_clock::time_point start) {
   add_security_headers(response);
   const bool head = request && request->method == "HEAD";
+  const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
+  if (response.stream && !bodiless_status) {
+    co_return co_await write_stream(connection, request, std::move(response), keep_alive, start);
+  }
   std::string_view payload = response.payload();
 
   bhttp::response<bhttp::span_body<const char>> message{static_cast<bhttp::status>(response.status), 11};
   for (const auto& [name, value] : response.headers) message.insert(name, value);
   message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
-  const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
   if (!bodiless_status) message.content_length(payload.size());
   if (!head && !bodiless_status) message.body() = boost::span<const char>(payload.data(), payload.size());
   message.keep_alive(keep_alive);
@@ -195,6 +203,60 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   log_access(request, response, head || bodiless_status ? 0 : payload.size(), start);
   if (ec) co_return false;
   co_return keep_alive;
+}
+
+asio::awaitable<bool> Server::Impl::write_stream(Connection& connection, const Request* request, Response response,
+                                                 bool keep_alive, std::chrono::steady_clock::time_point start) {
+  bhttp::response<bhttp::empty_body> message{static_cast<bhttp::status>(response.status), 11};
+  for (const auto& [name, value] : response.headers) message.insert(name, value);
+  message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
+  message.chunked(true);
+  message.keep_alive(keep_alive);
+  bhttp::response_serializer<bhttp::empty_body> serializer{message};
+  connection.stream.expires_after(options.write_timeout);
+  auto [header_ec, header_n] = co_await bhttp::async_write_header(connection.stream, serializer, kTuple);
+  std::size_t sent = 0;
+  if (header_ec || (request && request->method == "HEAD")) {
+    log_access(request, response, 0, start);
+    co_return !header_ec && keep_alive;
+  }
+
+  bool ok = true;
+  while (ok) {
+    BodyStream::Piece piece;
+    try {
+      piece = response.stream->next();
+    } catch (const std::exception& error) {
+      // The status line is out: all that is left is to cut the body short.
+      spdlog::error("http: body stream failed: {} request_id={}", error.what(), request ? request->request_id : "-");
+      ok = false;
+      break;
+    }
+    if (!piece.bytes.empty()) {
+      connection.stream.expires_after(options.write_timeout);
+      auto [ec, n] =
+          co_await asio::async_write(connection.stream, bhttp::make_chunk(asio::buffer(piece.bytes)), kTuple);
+      if (ec) ok = false;
+      sent += piece.bytes.size();
+    }
+    if (piece.last || !ok) break;
+    // Wait in short steps so that stop() ends the stream promptly.
+    auto until = std::chrono::steady_clock::now() + piece.delay;
+    while (!stopping && std::chrono::steady_clock::now() < until) {
+      auto step = std::min<std::chrono::steady_clock::duration>(until - std::chrono::steady_clock::now(),
+                                                                std::chrono::milliseconds(100));
+      asio::steady_timer timer(connection.stream.get_executor(), step);
+      co_await timer.async_wait(kTuple);
+    }
+    if (stopping) break;
+  }
+  if (ok) {
+    connection.stream.expires_after(options.write_timeout);
+    auto [ec, n] = co_await asio::async_write(connection.stream, bhttp::make_chunk_last(), kTuple);
+    ok = !ec;
+  }
+  log_access(request, response, sent, start);
+  co_return ok&& keep_alive;
 }
 
 asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connection) {
