@@ -110,7 +110,11 @@ std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::Pa
                                    config.base_url);
 }
 
-http::Response SiteApp::handle(const http::Request& request) const { return router_.dispatch(request); }
+http::Response SiteApp::handle(const http::Request& request) const {
+  http::Response response = router_.dispatch(request);
+  http::compress_response(request, response);
+  return response;
+}
 
 http::Response SiteApp::api_page(const http::Request& request) const {
   auto path_param = request.param("path");

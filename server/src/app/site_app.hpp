@@ -30,7 +30,8 @@ class SiteApp {
   static std::unique_ptr<SiteApp> create(const config::Config& config, pages::PageSource& pages,
                                          std::function<bool()> ready);
 
-  /// Answers one request; never throws for bad input.
+  /// Answers one request (HTML and JSON of 1 KiB or more compressed by Accept-Encoding); never
+  /// throws for bad input.
   [[nodiscard]] http::Response handle(const http::Request& request) const;
 
   /// The routing table, to add more API routes before serving (e.g. router().add("GET", "/api/x", ...)).

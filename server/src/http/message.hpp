@@ -86,6 +86,8 @@ struct Response {
   /// Makes the payload `length` bytes of `*owner` from `offset` (clamped), shared instead of copied.
   void set_shared_body(std::shared_ptr<const std::string> owner, std::size_t offset = 0,
                        std::size_t length = std::string::npos);
+  /// True when set_shared_body gave the payload.
+  [[nodiscard]] bool has_shared_body() const noexcept { return shared_owner_ != nullptr; }
   /// The bytes to send: the shared body when set, otherwise `body`.
   [[nodiscard]] std::string_view payload() const noexcept;
 
