@@ -76,6 +76,9 @@ class FakePageSource : public pages::PageSource {
       result.description = "Luister live naar Ether Radio 2";
       result.canonical_path = "/";
       result.data["greeting"] = "hallo";
+      std::string intro;
+      for (int i = 0; i < 40; ++i) intro += "Ether speelt de beste muziek, dag en nacht. ";
+      result.data["intro"] = intro;
       return result;
     }
     if (path == "/gids") {

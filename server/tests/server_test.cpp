@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/json/parse.hpp>
 #include <csignal>
@@ -17,6 +20,7 @@
 
 #include "app/site_app.hpp"
 #include "http/security_headers.hpp"
+#include "http/streaming_body.hpp"
 #include "http_test_support.hpp"
 
 namespace ether::http {
@@ -64,11 +68,38 @@ class Client {
     if (auto it = response.headers.find("Content-Length"); it != response.headers.end())
       length = std::stoul(it->second);
     if (head || response.status == 304 || response.status == 204) return response;
+    if (response.header("Transfer-Encoding") == "chunked") {
+      while (true) {
+        auto line_end = read_until("\r\n");
+        std::size_t size = std::stoul(buffer_.substr(0, line_end), nullptr, 16);
+        buffer_.erase(0, line_end + 2);
+        fill(size + 2);
+        response.body += buffer_.substr(0, size);
+        ++chunks;
+        buffer_.erase(0, size + 2);
+        if (size == 0) return response;
+      }
+    }
+    if (response.headers.find("Content-Length") == response.headers.end() && response.status >= 200 &&
+        response.header("Connection") == "close") {
+      // A streaming body without a length runs until the server closes the connection.
+      boost::system::error_code ec;
+      while (!ec) {
+        char chunk[65536];
+        std::size_t n = socket_.read_some(asio::buffer(chunk), ec);
+        buffer_.append(chunk, n);
+      }
+      response.body = std::move(buffer_);
+      buffer_.clear();
+      return response;
+    }
     fill(length);
     response.body = buffer_.substr(0, length);
     buffer_.erase(0, length);
     return response;
   }
+
+  int chunks = 0;  // chunks read so far, the terminal one included
 
   /// True when the server closed the connection (EOF or reset) with nothing more to read.
   bool closed_by_server() {
@@ -362,6 +393,79 @@ TEST_F(ServerTest, SigtermStopsTheServer) {
   tcp::socket late(io);
   late.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server_->port()), ec);
   EXPECT_TRUE(ec);
+}
+
+/// Writes "een", "twee", "drie" 30 ms apart; or, when endless, "tik" every 20 ms until the
+/// connection closes.
+class CountingBody : public StreamingBody {
+ public:
+  explicit CountingBody(bool endless) : endless_(endless) {}
+  asio::awaitable<void> run(asio::ip::tcp::socket& socket) override {
+    asio::steady_timer timer(co_await asio::this_coro::executor);
+    for (int i = 0; endless_ || i < 3; ++i) {
+      static const char* words[] = {"een", "twee", "drie"};
+      std::string word = endless_ ? "tik" : words[i];
+      auto [ec, n] = co_await asio::async_write(socket, asio::buffer(word), asio::as_tuple(asio::use_awaitable));
+      if (ec || !socket.is_open()) co_return;
+      timer.expires_after(std::chrono::milliseconds(endless_ ? 20 : 30));
+      co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+    }
+  }
+
+ private:
+  bool endless_;
+};
+
+class StreamingServerTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    server_->stop();
+    app_->router().add("GET", "/test/stream/{kind}", [](const Request&, const RouteParams& params) {
+      Response response;
+      response.set_header("Content-Type", "audio/mpeg");
+      response.streaming = std::make_shared<CountingBody>(params.at("kind") == "endless");
+      return response;
+    });
+    start({});
+  }
+};
+
+TEST_F(StreamingServerTest, StreamIsSentPacedAndEndsTheConnection) {
+  Client client(server_->port());
+  auto started = std::chrono::steady_clock::now();
+  client.send(request("GET", "/test/stream/three"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_EQ(response.header("Content-Length"), "");
+  EXPECT_EQ(response.header("Connection"), "close");
+  EXPECT_EQ(response.header("Content-Type"), "audio/mpeg");
+  EXPECT_FALSE(response.header("Content-Security-Policy").empty());
+  EXPECT_EQ(response.body, "eentweedrie");
+  EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(60));
+}
+
+TEST_F(StreamingServerTest, HeadOfAStreamHasNoBody) {
+  Client client(server_->port());
+  client.send(request("HEAD", "/test/stream/endless"));
+  auto head = client.read(/*head=*/true);
+  EXPECT_EQ(head.status, 200u);
+  client.send(request("GET", "/healthz"));
+  EXPECT_EQ(client.read().body, "{\"status\":\"ok\"}");
+}
+
+TEST_F(StreamingServerTest, StopEndsAnEndlessStream) {
+  Client client(server_->port());
+  client.send(request("GET", "/test/stream/endless"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto started = std::chrono::steady_clock::now();
+  auto stopping = std::async(std::launch::async, [this] { server_->stop(); });
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_GE(response.body.size(), 3u);
+  EXPECT_EQ(response.body.size() % 3, 0u);
+  stopping.get();
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
 }
 
 TEST_F(ServerTest, BindFailureIsAClearError) {

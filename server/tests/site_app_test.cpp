@@ -94,6 +94,17 @@ TEST_F(SiteAppTest, PagesAreRenderedInTheShell) {
   EXPECT_NE(gids.body.find("https://ether.example/gids?channel=3fm"), std::string::npos);
 }
 
+TEST_F(SiteAppTest, ShellIsCompressedForBrowsers) {
+  auto plain = call("/");
+  auto compressed = call("/", {{"Accept-Encoding", "gzip, deflate, br"}});
+  EXPECT_EQ(compressed.header("Content-Encoding"), "br");
+  EXPECT_LT(compressed.body.size(), plain.body.size());
+  auto again =
+      call("/", {{"Accept-Encoding", "gzip, deflate, br"}, {"If-None-Match", std::string(compressed.header("ETag"))}});
+  EXPECT_EQ(again.status, 304u);
+  EXPECT_EQ(call("/", {{"If-None-Match", std::string(plain.header("ETag"))}}).status, 304u);
+}
+
 TEST_F(SiteAppTest, StaticFilesAndMedia) {
   auto js = call("/assets/app-abc123.js");
   EXPECT_EQ(js.status, 200u);

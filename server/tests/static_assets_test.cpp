@@ -150,5 +150,59 @@ TEST_F(StaticAssetsTest, RangeUsesIdentity) {
   EXPECT_EQ(beyond->status, 416u);
 }
 
+TEST(CompressResponse, DynamicBodiesByAcceptEncoding) {
+  const std::string json = "{\"items\":[" + std::string(4000, '1') + "]}";
+  auto make = [&] {
+    Response response;
+    response.body = json;
+    response.set_header("Content-Type", "application/json; charset=utf-8");
+    response.set_header("ETag", "\"abc\"");
+    return response;
+  };
+  Response br = make();
+  compress_response(test::get("/api/page", {{"Accept-Encoding", "gzip, br"}}), br);
+  EXPECT_EQ(br.header("Content-Encoding"), "br");
+  EXPECT_EQ(br.header("Vary"), "Accept-Encoding");
+  EXPECT_EQ(br.header("ETag"), "\"abc-br\"");
+  EXPECT_EQ(unbrotli(br.body), json);
+
+  Response gz = make();
+  compress_response(test::get("/api/page", {{"Accept-Encoding", "gzip"}}), gz);
+  EXPECT_EQ(gz.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(gunzip(gz.body), json);
+
+  Response plain = make();
+  compress_response(test::get("/api/page"), plain);
+  EXPECT_FALSE(plain.has_header("Content-Encoding"));
+  EXPECT_EQ(plain.body, json);
+  EXPECT_EQ(plain.header("Vary"), "Accept-Encoding");
+
+  Response cached = make();
+  compress_response(test::get("/", {{"Accept-Encoding", "br"}, {"If-None-Match", "\"abc-br\""}}), cached);
+  EXPECT_EQ(cached.status, 304u);
+  EXPECT_TRUE(cached.body.empty());
+}
+
+TEST(CompressResponse, LeavesSmallSharedAndBinaryBodiesAlone) {
+  Response small;
+  small.body = "{\"status\":\"ok\"}";
+  small.set_header("Content-Type", "application/json; charset=utf-8");
+  compress_response(test::get("/healthz", {{"Accept-Encoding", "br"}}), small);
+  EXPECT_FALSE(small.has_header("Content-Encoding"));
+
+  Response binary;
+  binary.body = std::string(5000, 'x');
+  binary.set_header("Content-Type", "audio/mpeg");
+  compress_response(test::get("/x", {{"Accept-Encoding", "br"}}), binary);
+  EXPECT_FALSE(binary.has_header("Content-Encoding"));
+
+  Response shared;
+  shared.set_shared_body(std::make_shared<const std::string>(5000, 'x'));
+  shared.set_header("Content-Type", "text/plain; charset=utf-8");
+  compress_response(test::get("/x", {{"Accept-Encoding", "br"}}), shared);
+  EXPECT_FALSE(shared.has_header("Content-Encoding"));
+  EXPECT_EQ(shared.payload().size(), 5000u);
+}
+
 }  // namespace
 }  // namespace ether::http

@@ -2,7 +2,6 @@
 
 #include <boost/json.hpp>
 #include <charconv>
-#include <regex>
 
 #include "api/json_error.hpp"
 #include "player/info_events.hpp"
@@ -14,9 +13,16 @@ namespace {
 
 constexpr std::size_t icy_metaint = 16000;
 
+// Lower-case letters and digits, single hyphens inside, at most 64 characters (spec §5 slugs).
 bool valid_slug(std::string_view slug) {
-  static const std::regex pattern("[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?");
-  return std::regex_match(slug.begin(), slug.end(), pattern);
+  if (slug.empty() || slug.size() > 64 || slug.front() == '-' || slug.back() == '-') return false;
+  char previous = 0;
+  for (char c : slug) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == '-' && previous != '-');
+    if (!ok) return false;
+    previous = c;
+  }
+  return true;
 }
 
 struct ChannelRow {

@@ -12,31 +12,9 @@ namespace {
 bool is_get(const http::Request& request) { return request.method == "GET" || request.method == "HEAD"; }
 
 bool is_url_char(unsigned char c) {
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-  switch (c) {
-    case '-':
-    case '.':
-    case '_':
-    case '~':
-    case '!':
-    case '$':
-    case '&':
-    case '\'':
-    case '(':
-    case ')':
-    case '*':
-    case '+':
-    case ',':
-    case ';':
-    case '=':
-    case ':':
-    case '@':
-    case '/':
-    case '?':
-      return true;
-    default:
-      return false;
-  }
+  constexpr std::string_view kOther = "-._~!$&'()*+,;=:@/?";
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         (c != 0 && kOther.find(static_cast<char>(c)) != std::string_view::npos);
 }
 
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
@@ -110,7 +88,11 @@ std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::Pa
                                    config.base_url);
 }
 
-http::Response SiteApp::handle(const http::Request& request) const { return router_.dispatch(request); }
+http::Response SiteApp::handle(const http::Request& request) const {
+  http::Response response = router_.dispatch(request);
+  http::compress_response(request, response);
+  return response;
+}
 
 http::Response SiteApp::api_page(const http::Request& request) const {
   auto path_param = request.param("path");

@@ -32,7 +32,8 @@ class SiteApp {
   static std::unique_ptr<SiteApp> create(const config::Config& config, pages::PageSource& pages,
                                          std::function<bool()> ready);
 
-  /// Answers one request; never throws for bad input.
+  /// Answers one request (HTML and JSON of 1 KiB or more compressed by Accept-Encoding); never
+  /// throws for bad input.
   [[nodiscard]] http::Response handle(const http::Request& request) const;
 
   /// Media files a guard refuses (e.g. an expired signed URL) get the guard's answer instead.

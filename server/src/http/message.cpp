@@ -38,7 +38,7 @@ bool parse_target(std::string_view target, Request& request) {
   const boost::urls::url_view& url = *parsed;
   request.target = std::string(target);
   request.path = url.path();
-  if (request.path.empty()) request.path = "/";
+  if (request.path.empty()) request.path.push_back('/');
   request.query_string = url.has_query() ? std::string(url.encoded_query()) : std::string();
   request.query.clear();
   for (auto param : url.params()) {

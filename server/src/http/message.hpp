@@ -2,6 +2,7 @@
 // Plain HTTP messages: what a handler receives and returns. Only the Beast adapter
 // (http/server.cpp) converts to and from the wire, so handlers compile without Beast.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -52,10 +53,10 @@ struct Request {
 /// fields unspecified, when the target is not a valid origin-form ("/path?query").
 bool parse_target(std::string_view target, Request& request);
 
-/// An HTTP response as a handler returns it. The payload is `body`, or the shared bytes set by
-/// set_shared_body (static files and media are sent without copying); for HEAD only its length.
 class StreamingBody;
 
+/// An HTTP response as a handler returns it. The payload is `body`, or the shared bytes set by
+/// set_shared_body (static files and media are sent without copying); for HEAD only its length.
 struct Response {
   unsigned status = 200;
   std::vector<std::pair<std::string, std::string>> headers;
@@ -74,6 +75,8 @@ struct Response {
   /// Makes the payload `length` bytes of `*owner` from `offset` (clamped), shared instead of copied.
   void set_shared_body(std::shared_ptr<const std::string> owner, std::size_t offset = 0,
                        std::size_t length = std::string::npos);
+  /// True when set_shared_body gave the payload.
+  [[nodiscard]] bool has_shared_body() const noexcept { return shared_owner_ != nullptr; }
   /// The bytes to send: the shared body when set, otherwise `body`.
   [[nodiscard]] std::string_view payload() const noexcept;
 

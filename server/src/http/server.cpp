@@ -15,14 +15,16 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/chunk_encode.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
-#include <boost/beast/http/serializer.hpp>
 #include <condition_variable>
 #include <csignal>
 #include <future>
@@ -70,6 +72,8 @@ std::string new_request_id() {
   for (int i = 15; i >= 0; --i, value >>= 4) id[static_cast<std::size_t>(i)] = kHex[value & 0xf];
   return id;
 }
+
+std::string kib(std::size_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
 bool is_parse_error(const boost::system::error_code& ec) {
   return ec.category() == bhttp::make_error_code(bhttp::error::bad_target).category() &&
@@ -185,12 +189,12 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   add_security_headers(response);
   const bool head = request && request->method == "HEAD";
   if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
+  const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
   std::string_view payload = response.payload();
 
   bhttp::response<bhttp::span_body<const char>> message{static_cast<bhttp::status>(response.status), 11};
   for (const auto& [name, value] : response.headers) message.insert(name, value);
   message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
-  const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
   if (!bodiless_status) message.content_length(payload.size());
   if (!head && !bodiless_status) message.body() = boost::span<const char>(payload.data(), payload.size());
   message.keep_alive(keep_alive);
@@ -202,8 +206,8 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   co_return keep_alive;
 }
 
-asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request,
-                                                    Response response, std::chrono::steady_clock::time_point start) {
+asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request, Response response,
+                                                    std::chrono::steady_clock::time_point start) {
   // No length: the body runs until the listener leaves, so the connection ends with it.
   bhttp::response<bhttp::empty_body> message{static_cast<bhttp::status>(response.status), 11};
   for (const auto& [name, value] : response.headers) message.insert(name, value);
@@ -277,9 +281,11 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       refused.target = partial.target().empty() ? "-" : std::string(partial.target());
       std::optional<Response> answer;
       if (header_ec == bhttp::error::header_limit) {
-        answer = api::json_error(431, "header_too_large", "The request header is larger than 16 KiB.");
+        answer = api::json_error(431, "header_too_large",
+                                 "The request header is larger than " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
-        answer = api::json_error(413, "payload_too_large", "The request body is larger than 1 MiB.");
+        answer = api::json_error(413, "payload_too_large",
+                                 "The request body is larger than " + kib(options.body_limit) + ".");
       } else if (is_parse_error(header_ec)) {
         answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
       }

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <zlib.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -82,9 +83,9 @@ Encoding choose_encoding(std::string_view accept_encoding, bool has_brotli, bool
   return Encoding::identity;
 }
 
-std::string gzip_compress(std::string_view bytes) {
+std::string gzip_compress(std::string_view bytes, int level) {
   z_stream stream{};
-  if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+  if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
     throw std::runtime_error("zlib deflateInit2 failed");
   }
   std::string out;
@@ -100,11 +101,11 @@ std::string gzip_compress(std::string_view bytes) {
   return out;
 }
 
-std::string brotli_compress(std::string_view bytes) {
+std::string brotli_compress(std::string_view bytes, int quality) {
   std::string out;
   out.resize(BrotliEncoderMaxCompressedSize(bytes.size()));
   std::size_t out_size = out.size();
-  if (!BrotliEncoderCompress(BROTLI_MAX_QUALITY, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, bytes.size(),
+  if (!BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, bytes.size(),
                              reinterpret_cast<const uint8_t*>(bytes.data()), &out_size,
                              reinterpret_cast<uint8_t*>(out.data()))) {
     throw std::runtime_error("brotli compression failed");
@@ -113,8 +114,33 @@ std::string brotli_compress(std::string_view bytes) {
   return out;
 }
 
+void compress_response(const Request& request, Response& response) {
+  if (response.streaming || response.has_shared_body() || response.body.size() < kMinCompressSize ||
+      response.status == 206 || response.has_header("Content-Encoding") ||
+      !is_compressible(response.header("Content-Type"))) {
+    return;
+  }
+  Encoding encoding = choose_encoding(request.header("Accept-Encoding"), true, true);
+  response.set_header("Vary", "Accept-Encoding");
+  if (encoding == Encoding::identity) return;
+  const bool br = encoding == Encoding::brotli;
+  std::string compressed = br ? brotli_compress(response.body, 5) : gzip_compress(response.body, 6);
+  response.body = std::move(compressed);
+  response.set_header("Content-Encoding", br ? "br" : "gzip");
+  std::string etag(response.header("ETag"));
+  if (etag.size() >= 2 && etag.back() == '"') {
+    etag.insert(etag.size() - 1, br ? "-br" : "-gz");
+    response.set_header("ETag", etag);
+    if (response.status == 200 && if_none_match(request.header("If-None-Match"), etag)) {
+      response.status = 304;
+      response.body.clear();
+    }
+  }
+}
+
 StaticAssets StaticAssets::load(const std::filesystem::path& dir) {
   StaticAssets assets;
+  const auto started = std::chrono::steady_clock::now();
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
     spdlog::warn("static assets: directory {} not found; no static files are served", dir.string());
@@ -129,7 +155,9 @@ StaticAssets StaticAssets::load(const std::filesystem::path& dir) {
     assets.add(std::move(url_path), read_file(it->path()));
   }
   if (ec) throw std::runtime_error("cannot read " + dir.string() + ": " + ec.message());
-  spdlog::info("static assets: {} files from {}", assets.size(), dir.string());
+  spdlog::info(
+      "static assets: {} files from {}, compressed in {} ms", assets.size(), dir.string(),
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
   return assets;
 }
 
