@@ -1,1 +1,87 @@
 #include "http/message.hpp"
+
+#include <algorithm>
+#include <boost/url/parse.hpp>
+#include <boost/url/url_view.hpp>
+
+namespace ether::http {
+namespace {
+
+char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+bool HeaderNameLess::operator()(std::string_view a, std::string_view b) const noexcept {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                      [](char x, char y) { return lower(x) < lower(y); });
+}
+
+bool iequals(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+std::string_view Request::header(std::string_view name) const {
+  auto it = headers.find(name);
+  return it == headers.end() ? std::string_view{} : std::string_view{it->second};
+}
+
+std::optional<std::string_view> Request::param(std::string_view name) const {
+  auto it = query.find(name);
+  if (it == query.end()) return std::nullopt;
+  return std::string_view{it->second};
+}
+
+bool parse_target(std::string_view target, Request& request) {
+  auto parsed = boost::urls::parse_origin_form(target);
+  if (!parsed) return false;
+  const boost::urls::url_view& url = *parsed;
+  request.target = std::string(target);
+  request.path = url.path();
+  if (request.path.empty()) request.path.push_back('/');
+  request.query_string = url.has_query() ? std::string(url.encoded_query()) : std::string();
+  request.query.clear();
+  for (auto param : url.params()) {
+    if (param.key.empty()) continue;
+    request.query.emplace(std::string(param.key), param.has_value ? std::string(param.value) : std::string());
+  }
+  return true;
+}
+
+void Response::set_header(std::string_view name, std::string_view value) {
+  for (auto& [key, current] : headers) {
+    if (iequals(key, name)) {
+      current = std::string(value);
+      return;
+    }
+  }
+  headers.emplace_back(std::string(name), std::string(value));
+}
+
+std::string_view Response::header(std::string_view name) const {
+  for (const auto& [key, value] : headers) {
+    if (iequals(key, name)) return value;
+  }
+  return {};
+}
+
+bool Response::has_header(std::string_view name) const {
+  return std::any_of(headers.begin(), headers.end(), [&](const auto& field) { return iequals(field.first, name); });
+}
+
+void Response::set_shared_body(std::shared_ptr<const std::string> owner, std::size_t offset, std::size_t length) {
+  body.clear();
+  if (!owner) {
+    shared_owner_.reset();
+    shared_view_ = {};
+    return;
+  }
+  std::string_view all(*owner);
+  offset = std::min(offset, all.size());
+  shared_view_ = all.substr(offset, length);
+  shared_owner_ = std::move(owner);
+}
+
+std::string_view Response::payload() const noexcept { return shared_owner_ ? shared_view_ : std::string_view(body); }
+
+}  // namespace ether::http

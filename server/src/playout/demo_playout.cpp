@@ -128,6 +128,8 @@ std::optional<NowPlaying> DemoPlayout::now_playing(const std::string& channel_sl
   now.play = found->play;
   now.audio_path = found->audio_path;
   now.duration_ms = found->duration_ms;
+  now.title = found->title;
+  now.artist = found->artist;
   now.offset = std::chrono::duration_cast<std::chrono::milliseconds>(at - domain::from_unix(found->play.starts_at));
   return now;
 }

@@ -23,6 +23,8 @@ struct NowPlaying {
   std::string audio_path;  // relative to the media directory
   long long duration_ms = 0;
   std::chrono::milliseconds offset{0};
+  std::string title;  // the song's
+  std::string artist;
 };
 
 class DemoPlayout {

@@ -57,12 +57,13 @@ std::optional<PlayWithSong> TrackPlayRepository::covering(const std::string& cha
   PlayWithSong result;
   Nullable<int> chart;
   session_ << "SELECT t.id, t.channel_slug, t.song_id, t.starts_at, t.ends_at, t.chart_position, s.audio_path, "
-              "s.duration_ms FROM track_plays t JOIN songs s ON s.id = t.song_id WHERE t.channel_slug = :channel "
+              "s.duration_ms, s.title, s.artist FROM track_plays t JOIN songs s ON s.id = t.song_id WHERE "
+              "t.channel_slug = :channel "
               "AND t.starts_at <= :instant AND t.ends_at > :instant2 ORDER BY t.starts_at DESC LIMIT 1",
       soci::use(channel_slug), soci::use(instant), soci::use(instant), soci::into(result.play.id),
       soci::into(result.play.channel_slug), soci::into(result.play.song_id), soci::into(result.play.starts_at),
       soci::into(result.play.ends_at), soci::into(chart.value, chart.ind), soci::into(result.audio_path),
-      soci::into(result.duration_ms);
+      soci::into(result.duration_ms), soci::into(result.title), soci::into(result.artist);
   if (!session_.got_data()) return std::nullopt;
   result.play.chart_position = chart.get();
   return result;

@@ -17,6 +17,8 @@ struct PlayWithSong {
   domain::TrackPlay play;
   std::string audio_path;
   long long duration_ms = 0;
+  std::string title;
+  std::string artist;
 };
 
 /// Works on a session the caller leases (and, for batches, wraps in a transaction).

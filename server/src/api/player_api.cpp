@@ -1,0 +1,236 @@
+#include "api/player_api.hpp"
+
+#include <boost/json.hpp>
+#include <charconv>
+
+#include "api/json_error.hpp"
+#include "player/info_events.hpp"
+#include "stream/icecast_listener.hpp"
+
+namespace ether::api {
+namespace json = boost::json;
+namespace {
+
+constexpr std::size_t icy_metaint = 16000;
+
+// Lower-case letters and digits, single hyphens inside, at most 64 characters (spec §5 slugs).
+bool valid_slug(std::string_view slug) {
+  if (slug.empty() || slug.size() > 64 || slug.front() == '-' || slug.back() == '-') return false;
+  char previous = 0;
+  for (char c : slug) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == '-' && previous != '-');
+    if (!ok) return false;
+    previous = c;
+  }
+  return true;
+}
+
+struct ChannelRow {
+  std::string slug;
+  std::string name;
+  std::string description;
+  std::string genre;
+  std::string stream_url;  // empty: our own live origin
+};
+
+std::optional<ChannelRow> find_channel(store::Database& db, const std::string& slug) {
+  ChannelRow row;
+  soci::indicator stream_ind = soci::i_null;
+  auto lease = db.lease();
+  *lease << "SELECT slug, name, description, genre, stream_url FROM channels WHERE slug = :s", soci::into(row.slug),
+      soci::into(row.name), soci::into(row.description), soci::into(row.genre), soci::into(row.stream_url, stream_ind),
+      soci::use(slug);
+  if (!lease->got_data()) return std::nullopt;
+  if (stream_ind != soci::i_ok) row.stream_url.clear();
+  return row;
+}
+
+http::Response no_store(http::Response response) {
+  response.set_header("Cache-Control", "no-store");
+  return response;
+}
+
+std::optional<std::int64_t> parse_int(std::string_view text) {
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin,
+                     stream::TokenSigner signer, PlayerApiOptions options, Clock clock)
+    : db_(db),
+      info_(info),
+      origin_(origin),
+      signer_(std::move(signer)),
+      options_(std::move(options)),
+      clock_(std::move(clock)) {}
+
+void PlayerApi::add_routes(http::Router& router) {
+  router.add("GET", "/api/miniplayer/info",
+             [this](const http::Request& r, const http::RouteParams&) { return info(r); });
+  router.add("GET", "/api/miniplayer/events",
+             [this](const http::Request& r, const http::RouteParams&) { return events(r); });
+  router.add("GET", "/api/player/{channel}",
+             [this](const http::Request&, const http::RouteParams& p) { return channel_token_url(p.at("channel")); });
+  router.add("GET", "/api/player/{channel}/token",
+             [this](const http::Request&, const http::RouteParams& p) { return play_live(p.at("channel")); });
+  router.add("GET", "/live/{file}",
+             [this](const http::Request& r, const http::RouteParams& p) { return live_stream(r, p.at("file")); });
+  const std::string latest = options_.static_prefix + "/api/latestNews";
+  router.add("GET", latest, [this](const http::Request&, const http::RouteParams&) { return latest_news(); });
+  router.add("GET", "/api/play/{kind}/{id}", [this](const http::Request&, const http::RouteParams& p) {
+    return play_on_demand(p.at("kind"), p.at("id"));
+  });
+}
+
+http::Response PlayerApi::info(const http::Request& request) const {
+  auto channel = request.param("channel");
+  if (!channel || channel->empty())
+    return json_error(400, "bad_parameter", "The query parameter 'channel' is missing.");
+  if (!valid_slug(*channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+  auto entry = info_.get(*channel);
+  if (!entry) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
+  http::Response response;
+  response.set_header("ETag", entry->etag);
+  response.set_header("Cache-Control", "public, max-age=5, s-maxage=10, stale-while-revalidate=30");
+  if (request.header("If-None-Match") == entry->etag) {
+    response.status = 304;
+    return response;
+  }
+  response.set_header("Content-Type", "application/json; charset=utf-8");
+  response.set_shared_body(std::shared_ptr<const std::string>(entry, &entry->body));
+  return response;
+}
+
+http::Response PlayerApi::events(const http::Request& request) const {
+  auto channel = request.param("channel");
+  if (!channel || !valid_slug(*channel)) {
+    return json_error(400, "bad_parameter", "The query parameter 'channel' must be a channel slug.");
+  }
+  if (!info_.get(*channel)) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
+  http::Response response;
+  response.set_header("Content-Type", "text/event-stream; charset=utf-8");
+  response.set_header("Cache-Control", "no-cache");
+  response.set_header("X-Accel-Buffering", "no");
+  response.streaming = std::make_shared<player::InfoEvents>(info_, std::string(*channel));
+  return response;
+}
+
+http::Response PlayerApi::channel_token_url(const std::string& channel) const {
+  if (!valid_slug(channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+  if (!find_channel(db_, channel)) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
+  return no_store(json_response(200, json::object{{"tokenUrl", "/api/player/" + channel + "/token"}}));
+}
+
+http::Response PlayerApi::play_live(const std::string& channel) const {
+  if (!valid_slug(channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+  auto row = find_channel(db_, channel);
+  if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
+  json::object play{{"mid", channel}, {"environmentDomain", options_.base_url}};
+  if (!row->stream_url.empty()) {
+    // A station's own Icecast or HLS stream is handed out as is; it needs no token of ours.
+    play["playerToken"] = "";
+    play["streamUrl"] = row->stream_url;
+    play["format"] = row->stream_url.find(".m3u8") != std::string::npos ? "hls" : "mp3";
+  } else {
+    const auto token = signer_.sign("live:" + channel, clock_() + options_.stream_token_seconds);
+    play["playerToken"] = token;
+    play["streamUrl"] = options_.base_url + "/live/" + channel + ".mp3?token=" + token;
+    play["format"] = "mp3";
+  }
+  return no_store(json_response(200, play));
+}
+
+http::Response PlayerApi::live_stream(const http::Request& request, const std::string& file) const {
+  if (!file.ends_with(".mp3")) return json_error(404, "not_found", "Live streams are /live/{channel}.mp3.");
+  const std::string channel = file.substr(0, file.size() - 4);
+  if (!valid_slug(channel)) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
+  auto row = find_channel(db_, channel);
+  auto ring = origin_.ring(channel);
+  if (!row || !ring) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
+  const auto token = request.param("token").value_or("");
+  const auto verdict = signer_.verify(token, "live:" + channel, clock_());
+  if (verdict != stream::TokenVerdict::valid) {
+    return json_error(403, std::string("token_") + std::string(stream::to_string(verdict)),
+                      "The stream token is missing, altered or expired: ask /api/player/" + channel + "/token anew.");
+  }
+  stream::ListenerOptions options;
+  http::Response response;
+  response.set_header("Content-Type", "audio/mpeg");
+  response.set_header("Cache-Control", "no-store");
+  response.set_header("icy-name", row->name);
+  response.set_header("icy-genre", row->genre);
+  response.set_header("icy-description", row->description);
+  response.set_header("icy-pub", "0");
+  if (int bitrate = origin_.bitrate_kbps(); bitrate > 0) response.set_header("icy-br", std::to_string(bitrate));
+  if (request.header("Icy-MetaData") == "1") {
+    options.metaint = icy_metaint;
+    response.set_header("icy-metaint", std::to_string(icy_metaint));
+  }
+  response.streaming = std::make_shared<stream::IcecastListener>(ring, options);
+  return response;
+}
+
+std::string PlayerApi::signed_media_url(const std::string& relative_path) const {
+  const auto expires = clock_() + options_.bulletin_url_seconds;
+  const std::string path = "/media/" + relative_path;
+  return path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
+}
+
+std::optional<http::Response> PlayerApi::guard_media(const http::Request& request, std::string_view relative) const {
+  if (!relative.starts_with("bulletins/")) return std::nullopt;
+  const auto expires = parse_int(request.param("expires").value_or(""));
+  const auto signature = request.param("signature").value_or("");
+  const std::string path = "/media/" + std::string(relative);
+  if (!expires) return json_error(403, "unsigned", "A news bulletin is only served through /api/latestNews.");
+  const auto verdict = signer_.verify_signature(signature, path, *expires, clock_());
+  if (verdict == stream::TokenVerdict::valid) return std::nullopt;
+  return json_error(403, std::string("url_") + std::string(stream::to_string(verdict)),
+                    "This bulletin URL is altered or has expired: ask /api/latestNews anew.");
+}
+
+http::Response PlayerApi::latest_news() const {
+  long long id = 0;
+  std::string title;
+  std::string audio_path;
+  {
+    auto lease = db_.lease();
+    const long long now = clock_();
+    *lease << "SELECT id, title, audio_path FROM bulletins WHERE published_at <= :t ORDER BY published_at DESC, id "
+              "DESC LIMIT 1",
+        soci::into(id), soci::into(title), soci::into(audio_path), soci::use(now);
+    if (!lease->got_data()) return json_error(404, "not_found", "There is no news bulletin yet.");
+  }
+  json::array parameters{json::object{{"name", "progressive"}, {"value", signed_media_url(audio_path)}},
+                         json::object{{"name", "poster"}, {"value", "/images/unknown_programme.webp"}}};
+  json::object player{{"tokenUrl", "/api/play/bulletin/" + std::to_string(id)}, {"parameters", std::move(parameters)}};
+  return no_store(json_response(200, json::object{{"player", std::move(player)}, {"name", title}}));
+}
+
+http::Response PlayerApi::play_on_demand(const std::string& kind, const std::string& id_text) const {
+  const auto id = parse_int(id_text);
+  if (!id || *id <= 0) return json_error(400, "bad_parameter", "The id must be a positive whole number.");
+  std::string table;
+  if (kind == "fragment") table = "fragments";
+  if (kind == "episode") table = "podcast_episodes";
+  if (kind == "bulletin") table = "bulletins";
+  if (table.empty()) return json_error(404, "not_found", "On-demand kinds are fragment, episode and bulletin.");
+  std::string audio_path;
+  {
+    auto lease = db_.lease();
+    const long long key = *id;
+    *lease << "SELECT audio_path FROM " + table + " WHERE id = :id", soci::into(audio_path), soci::use(key);
+    if (!lease->got_data()) return json_error(404, "not_found", "There is no " + kind + " " + id_text + ".");
+  }
+  const std::string url = kind == "bulletin" ? signed_media_url(audio_path) : "/media/" + audio_path;
+  return no_store(json_response(200, json::object{{"mid", kind + "-" + id_text},
+                                                  {"playerToken", ""},
+                                                  {"environmentDomain", options_.base_url},
+                                                  {"streamUrl", options_.base_url + url},
+                                                  {"format", "mp3"}}));
+}
+
+}  // namespace ether::api

@@ -1,0 +1,65 @@
+#pragma once
+// The player calls of spec §7 and the streams behind them:
+//   GET /api/miniplayer/info?channel=  the live info document, from memory with ETag (304)
+//   GET /api/miniplayer/events?channel=  the same document as Server-Sent Events on change
+//   GET /api/player/{channel}          {tokenUrl}
+//   GET /api/player/{channel}/token    the play API: {mid, playerToken, environmentDomain, streamUrl, format}
+//   GET /live/{channel}.mp3?token=     the Icecast-compatible live stream (token checked on connect)
+//   GET /api/latestNews                the latest bulletin as a player config with a signed, expiring URL
+//   GET /api/play/{kind}/{id}          the play API of an on-demand item (fragment, episode, bulletin)
+// and the guard that refuses an unsigned or expired bulletin URL under /media/bulletins/.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "http/message.hpp"
+#include "http/router.hpp"
+#include "player/live_info_service.hpp"
+#include "store/database.hpp"
+#include "stream/live_origin.hpp"
+#include "stream/stream_token.hpp"
+
+namespace ether::api {
+
+struct PlayerApiOptions {
+  std::string base_url;                      // environmentDomain of the play API
+  std::string static_prefix;                 // optional path prefix of /api/latestNews (configuration)
+  std::int64_t stream_token_seconds = 900;   // how long a stream token may be used to connect
+  std::int64_t bulletin_url_seconds = 3600;  // how long a bulletin URL stays valid
+};
+
+class PlayerApi {
+ public:
+  using Clock = std::function<std::int64_t()>;  // unix seconds
+  PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin, stream::TokenSigner signer,
+            PlayerApiOptions options, Clock clock);
+
+  /// Adds the routes above to `router`.
+  void add_routes(http::Router& router);
+
+  /// For the /media route: an error answer when `relative` is a bulletin whose URL is not signed
+  /// or has expired; nullopt when the file may be served.
+  [[nodiscard]] std::optional<http::Response> guard_media(const http::Request& request,
+                                                          std::string_view relative) const;
+
+ private:
+  http::Response info(const http::Request& request) const;
+  http::Response events(const http::Request& request) const;
+  http::Response channel_token_url(const std::string& channel) const;
+  http::Response play_live(const std::string& channel) const;
+  http::Response live_stream(const http::Request& request, const std::string& file) const;
+  http::Response latest_news() const;
+  http::Response play_on_demand(const std::string& kind, const std::string& id) const;
+  [[nodiscard]] std::string signed_media_url(const std::string& relative_path) const;
+
+  store::Database& db_;
+  player::LiveInfoService& info_;
+  stream::LiveOrigin& origin_;
+  stream::TokenSigner signer_;
+  PlayerApiOptions options_;
+  Clock clock_;
+};
+
+}  // namespace ether::api

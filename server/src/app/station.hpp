@@ -1,0 +1,44 @@
+#pragma once
+// Everything the server runs besides HTTP: the store (migrated, seeded once), the demo playout,
+// the live origin, the live info service, the page loader and the player API, started in that
+// order and stopped in reverse.
+
+#include <memory>
+
+#include "api/player_api.hpp"
+#include "app/site_app.hpp"
+#include "config/config.hpp"
+#include "pages/page_loader.hpp"
+#include "player/live_info_service.hpp"
+#include "playout/demo_playout.hpp"
+#include "store/database.hpp"
+#include "stream/live_origin.hpp"
+
+namespace ether::app {
+
+class Station {
+ public:
+  /// Opens and migrates the store, seeds the demo station into an empty one, and starts the
+  /// playout and the live origin. Throws std::runtime_error (with a readable message) when the
+  /// store or the seed cannot be read.
+  explicit Station(const config::Config& config);
+  ~Station();
+  Station(const Station&) = delete;
+  Station& operator=(const Station&) = delete;
+
+  [[nodiscard]] pages::PageSource& pages() { return *pages_; }
+  /// /readyz: the store answers and the demo playout and live origin run.
+  [[nodiscard]] bool ready();
+  /// Adds the player routes and the bulletin URL guard to the site.
+  void add_routes(SiteApp& site);
+
+ private:
+  std::unique_ptr<store::Database> db_;
+  std::unique_ptr<playout::DemoPlayout> playout_;
+  std::unique_ptr<stream::LiveOrigin> origin_;
+  std::unique_ptr<player::LiveInfoService> info_;
+  std::unique_ptr<pages::PageLoader> pages_;
+  std::unique_ptr<api::PlayerApi> player_api_;
+};
+
+}  // namespace ether::app

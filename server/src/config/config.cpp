@@ -1,0 +1,270 @@
+#include "config/config.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <openssl/rand.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace ether::config {
+namespace {
+
+constexpr std::array<std::string_view, 17> kKeys{"PORT",
+                                                 "ETHER_BIND",
+                                                 "ETHER_DATA_DIR",
+                                                 "DATABASE_URL",
+                                                 "ETHER_WEB_DIR",
+                                                 "ETHER_MEDIA_DIR",
+                                                 "ETHER_SEED_FILE",
+                                                 "ETHER_BASE_URL",
+                                                 "ETHER_SITE_NAME",
+                                                 "ETHER_SITE_CODE",
+                                                 "ETHER_DEFAULT_CHANNEL",
+                                                 "ETHER_STREAM_SECRET",
+                                                 "ETHER_IO_THREADS",
+                                                 "ETHER_MAX_CONNECTIONS",
+                                                 "ETHER_LOG_LEVEL",
+                                                 "ETHER_PLAYOUT_BACKFILL_DAYS",
+                                                 "ETHER_STATIC_PREFIX"};
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+std::optional<std::string> normalise_key(std::string_view key) {
+  std::string upper(key);
+  std::transform(upper.begin(), upper.end(), upper.begin(),
+                 [](unsigned char c) { return c == '-' ? '_' : static_cast<char>(std::toupper(c)); });
+  for (std::string_view known : kKeys) {
+    if (upper == known) return upper;
+    if (known.starts_with("ETHER_") && upper == known.substr(6)) return std::string(known);
+  }
+  return std::nullopt;
+}
+
+template <typename Int>
+Int parse_int(std::string_view key, std::string_view text, long long min, long long max) {
+  text = trim(text);
+  long long value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size() || value < min || value > max) {
+    throw ConfigError(std::string(key) + ": expected a whole number from " + std::to_string(min) + " to " +
+                      std::to_string(max) + ", got \"" + std::string(text) + "\"");
+  }
+  return static_cast<Int>(value);
+}
+
+std::string require_non_empty(std::string_view key, std::string_view text) {
+  text = trim(text);
+  if (text.empty()) throw ConfigError(std::string(key) + ": must not be empty");
+  return std::string(text);
+}
+
+bool is_slug(std::string_view text) {
+  if (text.empty() || text.front() == '-' || text.back() == '-') return false;
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+}
+
+std::string hex(const unsigned char* bytes, std::size_t size) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < size; ++i) {
+    out.push_back(kHex[bytes[i] >> 4]);
+    out.push_back(kHex[bytes[i] & 0xf]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::map<std::string, std::string> parse_config_text(std::string_view text) {
+  std::map<std::string, std::string> values;
+  int line_number = 0;
+  while (!text.empty()) {
+    ++line_number;
+    auto newline = text.find('\n');
+    std::string_view line = trim(text.substr(0, newline));
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    if (line.empty() || line.front() == '#') continue;
+    auto equals = line.find('=');
+    if (equals == std::string_view::npos) {
+      throw ConfigError("config line " + std::to_string(line_number) + ": expected KEY = value, got \"" +
+                        std::string(line) + "\"");
+    }
+    std::string_view raw_key = trim(line.substr(0, equals));
+    auto key = normalise_key(raw_key);
+    if (!key) {
+      throw ConfigError("config line " + std::to_string(line_number) + ": unknown key \"" + std::string(raw_key) +
+                        "\"");
+    }
+    std::string_view value = trim(line.substr(equals + 1));
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+    values[*key] = std::string(value);
+  }
+  return values;
+}
+
+Config build_config(const std::map<std::string, std::string>& file_values, const EnvLookup& env) {
+  auto get = [&](std::string_view key) -> std::optional<std::string> {
+    if (env) {
+      if (auto value = env(key)) return value;
+    }
+    auto it = file_values.find(std::string(key));
+    if (it != file_values.end()) return it->second;
+    return std::nullopt;
+  };
+
+  Config config;
+  if (auto v = get("PORT")) config.port = parse_int<std::uint16_t>("PORT", *v, 0, 65535);
+  if (auto v = get("ETHER_BIND")) {
+    config.bind = std::string(trim(*v));
+    unsigned char buffer[sizeof(in6_addr)];
+    if (inet_pton(AF_INET, config.bind.c_str(), buffer) != 1 && inet_pton(AF_INET6, config.bind.c_str(), buffer) != 1) {
+      throw ConfigError("ETHER_BIND: expected an IPv4 or IPv6 address such as 0.0.0.0 or ::1, got \"" + config.bind +
+                        "\"");
+    }
+  }
+  if (auto v = get("ETHER_DATA_DIR")) config.data_dir = require_non_empty("ETHER_DATA_DIR", *v);
+  if (auto v = get("DATABASE_URL")) config.database_url = std::string(trim(*v));
+  if (auto v = get("ETHER_WEB_DIR")) config.web_dir = require_non_empty("ETHER_WEB_DIR", *v);
+  if (auto v = get("ETHER_MEDIA_DIR")) config.media_dir = require_non_empty("ETHER_MEDIA_DIR", *v);
+  if (auto v = get("ETHER_SEED_FILE")) config.seed_file = require_non_empty("ETHER_SEED_FILE", *v);
+  if (auto v = get("ETHER_BASE_URL")) config.base_url = std::string(trim(*v));
+  if (auto v = get("ETHER_SITE_NAME")) config.site_name = require_non_empty("ETHER_SITE_NAME", *v);
+  if (auto v = get("ETHER_SITE_CODE")) {
+    config.site_code = require_non_empty("ETHER_SITE_CODE", *v);
+    if (!is_slug(config.site_code)) {
+      throw ConfigError("ETHER_SITE_CODE: expected lower-case letters, digits and hyphens, got \"" + config.site_code +
+                        "\"");
+    }
+  }
+  if (auto v = get("ETHER_STATIC_PREFIX")) {
+    config.static_prefix = std::string(trim(*v));
+    while (config.static_prefix.ends_with('/')) config.static_prefix.pop_back();
+    if (!config.static_prefix.empty() && !config.static_prefix.starts_with('/')) {
+      throw ConfigError("ETHER_STATIC_PREFIX: expected a path such as /static, got \"" + config.static_prefix + "\"");
+    }
+  }
+  if (auto v = get("ETHER_DEFAULT_CHANNEL")) {
+    config.default_channel = require_non_empty("ETHER_DEFAULT_CHANNEL", *v);
+    if (!is_slug(config.default_channel)) {
+      throw ConfigError("ETHER_DEFAULT_CHANNEL: expected a channel slug such as radio2, got \"" +
+                        config.default_channel + "\"");
+    }
+  }
+  if (auto v = get("ETHER_STREAM_SECRET")) {
+    config.stream_secret = std::string(trim(*v));
+    if (!config.stream_secret.empty() && config.stream_secret.size() < 16) {
+      throw ConfigError("ETHER_STREAM_SECRET: must be at least 16 characters (or empty to generate one)");
+    }
+  }
+  if (auto v = get("ETHER_IO_THREADS")) config.io_threads = parse_int<unsigned>("ETHER_IO_THREADS", *v, 1, 256);
+  if (auto v = get("ETHER_MAX_CONNECTIONS")) {
+    config.max_connections = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS", *v, 1, 1000000);
+  }
+  if (auto v = get("ETHER_LOG_LEVEL")) {
+    std::string level(trim(*v));
+    std::transform(level.begin(), level.end(), level.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (level == "warning") level = "warn";
+    constexpr std::array<std::string_view, 7> kLevels{"trace", "debug", "info", "warn", "error", "critical", "off"};
+    if (std::find(kLevels.begin(), kLevels.end(), level) == kLevels.end()) {
+      throw ConfigError("ETHER_LOG_LEVEL: expected trace, debug, info, warn, error, critical or off, got \"" + level +
+                        "\"");
+    }
+    config.log_level = level;
+  }
+  if (auto v = get("ETHER_PLAYOUT_BACKFILL_DAYS")) {
+    config.playout_backfill_days = parse_int<int>("ETHER_PLAYOUT_BACKFILL_DAYS", *v, 0, 366);
+  }
+
+  if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();
+  if (config.base_url.empty()) config.base_url = "http://localhost:" + std::to_string(config.port);
+  while (config.base_url.size() > 1 && config.base_url.back() == '/') config.base_url.pop_back();
+  if (!(config.base_url.starts_with("http://") || config.base_url.starts_with("https://")) ||
+      config.base_url.find_first_of(" \t\"<>?#") != std::string::npos ||
+      config.base_url.size() <= std::string_view("https://").size()) {
+    throw ConfigError(
+        "ETHER_BASE_URL: expected an absolute http(s) URL without query, such as "
+        "https://ether.example, got \"" +
+        config.base_url + "\"");
+  }
+  return config;
+}
+
+Config load_config() {
+  std::map<std::string, std::string> file_values;
+  std::filesystem::path file;
+  bool required = false;
+  if (const char* explicit_path = std::getenv("ETHER_CONFIG"); explicit_path && *explicit_path) {
+    file = explicit_path;
+    required = true;
+  } else {
+    file = "ether.conf";
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec)) {
+    std::ifstream in(file);
+    std::ostringstream text;
+    if (!(in && text << in.rdbuf())) throw ConfigError("cannot read config file " + file.string());
+    try {
+      file_values = parse_config_text(text.str());
+    } catch (const ConfigError& error) {
+      throw ConfigError(file.string() + ": " + error.what());
+    }
+  } else if (required) {
+    throw ConfigError("ETHER_CONFIG: config file " + file.string() + " does not exist");
+  }
+  Config config = build_config(file_values, [](std::string_view key) -> std::optional<std::string> {
+    const char* value = std::getenv(std::string(key).c_str());
+    if (!value) return std::nullopt;
+    return std::string(value);
+  });
+  ensure_stream_secret(config);
+  return config;
+}
+
+void ensure_stream_secret(Config& config) {
+  if (!config.stream_secret.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(config.data_dir, ec);
+  if (ec) throw ConfigError("ETHER_DATA_DIR: cannot create " + config.data_dir.string() + ": " + ec.message());
+  std::filesystem::path path = config.data_dir / "stream-secret";
+  if (std::filesystem::exists(path, ec)) {
+    std::ifstream in(path);
+    std::string secret;
+    std::getline(in, secret);
+    secret = std::string(trim(secret));
+    if (secret.size() < 16) {
+      throw ConfigError(path.string() +
+                        ": the stream secret is shorter than 16 characters; delete the file to "
+                        "generate a new one");
+    }
+    config.stream_secret = secret;
+    return;
+  }
+  unsigned char random[32];
+  if (RAND_bytes(random, sizeof random) != 1) throw ConfigError("cannot generate a stream secret: no random source");
+  std::string secret = hex(random, sizeof random);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) throw ConfigError("cannot create " + path.string() + ": " + std::strerror(errno));
+  std::string line = secret + "\n";
+  bool written = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  ::close(fd);
+  if (!written) throw ConfigError("cannot write " + path.string());
+  config.stream_secret = secret;
+}
+
+}  // namespace ether::config

@@ -1,0 +1,64 @@
+#pragma once
+// The server's settings: an optional config file (ETHER_CONFIG, or ./ether.conf when present) of
+// `KEY = value` lines, then environment variables, which win. Keys are the environment names
+// (PORT, ETHER_BIND, ...); in the file they may also be written without ETHER_ and in lower case.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace ether::config {
+
+/// A setting that cannot be used; the message names the key and what is wrong. main exits with 2.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Config {
+  std::uint16_t port = 8080;                                          // PORT
+  std::string bind = "0.0.0.0";                                       // ETHER_BIND
+  std::filesystem::path data_dir = "data";                            // ETHER_DATA_DIR
+  std::string database_url;                                           // DATABASE_URL; default sqlite:<data>/ether.db
+  std::filesystem::path web_dir = "web/dist";                         // ETHER_WEB_DIR
+  std::filesystem::path media_dir = "media/demo";                     // ETHER_MEDIA_DIR
+  std::filesystem::path seed_file = "server/seed/demo-station.json";  // ETHER_SEED_FILE
+  std::string base_url;                                               // ETHER_BASE_URL; default http://localhost:<port>
+  std::string site_name = "Ether";                                    // ETHER_SITE_NAME
+  std::string site_code = "ether";                                    // ETHER_SITE_CODE
+  std::string default_channel = "radio2";                             // ETHER_DEFAULT_CHANNEL
+  std::string stream_secret;                                          // ETHER_STREAM_SECRET; see ensure_stream_secret
+  unsigned io_threads = 2;                                            // ETHER_IO_THREADS
+  std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
+  std::string log_level = "info";                                     // ETHER_LOG_LEVEL
+  int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
+  std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
+};
+
+/// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be
+/// quoted with "..." . Keys are normalised to their environment names. Throws ConfigError
+/// (with the line number) for a line without '=' or an unknown key.
+std::map<std::string, std::string> parse_config_text(std::string_view text);
+
+/// Looks up an environment variable; nullopt when unset.
+using EnvLookup = std::function<std::optional<std::string>(std::string_view)>;
+
+/// Builds a Config from file values overridden by the environment, filling derived defaults
+/// (database_url, base_url). Throws ConfigError for invalid values. Does not touch the disk.
+Config build_config(const std::map<std::string, std::string>& file_values, const EnvLookup& env);
+
+/// The real thing: the config file (ETHER_CONFIG must exist when set; ./ether.conf is optional),
+/// the process environment, then ensure_stream_secret. Throws ConfigError.
+Config load_config();
+
+/// When stream_secret is empty: reads `<data_dir>/stream-secret`, or creates it (mode 0600, 64 hex
+/// characters from a cryptographic random source) and the data dir. Throws ConfigError.
+void ensure_stream_secret(Config& config);
+
+}  // namespace ether::config

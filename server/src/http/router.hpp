@@ -1,0 +1,55 @@
+#pragma once
+// A small routing table: per method, exact paths and patterns with "{name}" segments (one
+// segment) and a final "{name*}" (the rest, at least one segment). Exact paths win over patterns;
+// patterns are tried in the order they were added. A GET route also answers HEAD.
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "http/message.hpp"
+
+namespace ether::http {
+
+/// Values of a matched route's "{name}" segments, decoded.
+using RouteParams = std::map<std::string, std::string, std::less<>>;
+
+/// What a route does with a request.
+using RouteHandler = std::function<Response(const Request&, const RouteParams&)>;
+
+class Router {
+ public:
+  /// Adds a route; `pattern` starts with '/'. Throws std::invalid_argument for a malformed pattern.
+  void add(std::string_view method, std::string_view pattern, RouteHandler handler);
+
+  /// The handler for requests that match no path at all. By default: 404 JSON error.
+  void set_fallback(std::function<Response(const Request&)> fallback);
+
+  /// The result of looking a request up.
+  struct Match {
+    enum class Kind { found, not_found, method_not_allowed };
+    Kind kind = Kind::not_found;
+    const RouteHandler* handler = nullptr;
+    RouteParams params;
+    std::string allow;  // for method_not_allowed: "GET, HEAD"
+  };
+  [[nodiscard]] Match match(std::string_view method, std::string_view path) const;
+
+  /// Runs the matching handler; 405 JSON error with Allow when the path exists under other methods,
+  /// the fallback when no route has the path.
+  [[nodiscard]] Response dispatch(const Request& request) const;
+
+ private:
+  struct Route {
+    std::string method;
+    std::vector<std::string> segments;  // literal, "{name}" or "{name*}"
+    RouteHandler handler;
+  };
+  std::multimap<std::string, Route, std::less<>> exact_;
+  std::vector<Route> patterns_;
+  std::function<Response(const Request&)> fallback_;
+};
+
+}  // namespace ether::http

@@ -1,0 +1,434 @@
+#include "http/server.hpp"
+
+#include "http/streaming_body.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/chunk_encode.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
+#include <boost/beast/http/span_body.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+#include <condition_variable>
+#include <csignal>
+#include <future>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "api/json_error.hpp"
+#include "http/range.hpp"
+#include "http/security_headers.hpp"
+
+namespace ether::http {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = boost::beast::http;
+using tcp = asio::ip::tcp;
+constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
+
+struct Connection {
+  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  beast::tcp_stream stream;
+  bool busy = false;       // only touched on the connection's strand
+  bool streaming = false;  // writing a streaming body: shutdown closes it instead of waiting
+};
+
+bool sane_request_id(std::string_view id) {
+  if (id.empty() || id.size() > 128) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.' || c == ':';
+  });
+}
+
+std::string new_request_id() {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::uint64_t value = generator();
+  std::string id(16, '0');
+  for (int i = 15; i >= 0; --i, value >>= 4) id[static_cast<std::size_t>(i)] = kHex[value & 0xf];
+  return id;
+}
+
+std::string kib(std::size_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
+
+bool is_parse_error(const boost::system::error_code& ec) {
+  return ec.category() == bhttp::make_error_code(bhttp::error::bad_target).category() &&
+         ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message && ec != bhttp::error::need_more &&
+         ec != bhttp::error::buffer_overflow;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Impl(ServerOptions o, Handler h) : options(std::move(o)), handler(std::move(h)) {}
+
+  ServerOptions options;
+  Handler handler;
+
+  std::mutex registry_mutex;
+  std::condition_variable registry_cv;
+  std::unordered_map<Connection*, std::weak_ptr<Connection>> connections;
+  std::atomic<std::size_t> connection_count{0};
+  std::atomic<bool> stopping{false};
+  std::atomic<std::chrono::steady_clock::rep> last_refusal_log{0};
+  std::uint16_t bound_port = 0;
+
+  std::mutex stop_mutex;
+  bool started = false;
+  bool stopped = false;
+
+  std::mutex signal_mutex;
+  std::condition_variable signal_cv;
+  bool stop_requested = false;
+  int signal_number = 0;
+
+  // Declared after everything the coroutines touch, so their frames die first.
+  asio::io_context ioc;
+  std::optional<tcp::acceptor> acceptor;
+  std::vector<std::thread> threads;
+
+  asio::awaitable<void> accept_loop();
+  asio::awaitable<void> session(std::shared_ptr<Connection> connection);
+  Response handle(Request& request);
+  asio::awaitable<bool> write(Connection& connection, const Request* request, Response response, bool keep_alive,
+                              std::chrono::steady_clock::time_point start);
+  asio::awaitable<bool> write_streaming(Connection& connection, const Request* request, Response response,
+                                        std::chrono::steady_clock::time_point start);
+  void log_access(const Request* request, const Response& response, std::size_t bytes,
+                  std::chrono::steady_clock::time_point start) const;
+  void forget(Connection* connection) {
+    std::lock_guard lock(registry_mutex);
+    connections.erase(connection);
+    connection_count.fetch_sub(1);
+    registry_cv.notify_all();
+  }
+};
+
+asio::awaitable<void> Server::Impl::accept_loop() {
+  while (true) {
+    auto [ec, socket] = co_await acceptor->async_accept(asio::make_strand(ioc), kTuple);
+    if (ec) {
+      if (stopping || ec == asio::error::operation_aborted || !acceptor->is_open()) co_return;
+      spdlog::warn("http: accept failed: {}", ec.message());
+      // Out of descriptors and the like: back off instead of spinning.
+      asio::steady_timer timer(acceptor->get_executor(), std::chrono::milliseconds(50));
+      co_await timer.async_wait(kTuple);
+      continue;
+    }
+    if (connection_count.load() >= options.max_connections) {
+      boost::system::error_code ignored;
+      socket.close(ignored);
+      // Under a flood this would log every connection: once a second is enough.
+      auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+      auto last = last_refusal_log.load();
+      if (now - last > std::chrono::nanoseconds(std::chrono::seconds(1)).count() &&
+          last_refusal_log.compare_exchange_strong(last, now)) {
+        spdlog::warn("http: refusing connections, {} open (the limit)", options.max_connections);
+      }
+      continue;
+    }
+    auto connection = std::make_shared<Connection>(std::move(socket));
+    {
+      std::lock_guard lock(registry_mutex);
+      connections.emplace(connection.get(), connection);
+      connection_count.fetch_add(1);
+    }
+    auto executor = connection->stream.get_executor();
+    asio::co_spawn(executor, session(std::move(connection)), asio::detached);
+  }
+}
+
+Response Server::Impl::handle(Request& request) {
+  try {
+    return handler(request);
+  } catch (const std::exception& error) {
+    spdlog::error("http: handler failed: {} request_id={} method={} target={}", error.what(), request.request_id,
+                  request.method, request.target);
+  } catch (...) {
+    spdlog::error("http: handler failed with an unknown exception request_id={}", request.request_id);
+  }
+  return api::json_error(500, "internal", "The server could not answer this request.");
+}
+
+void Server::Impl::log_access(const Request* request, const Response& response, std::size_t bytes,
+                              std::chrono::steady_clock::time_point start) const {
+  if (!options.access_log) return;
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  spdlog::info("http method={} target=\"{}\" status={} bytes={} duration_ms={:.2f} request_id={} remote={}",
+               request ? request->method : "-", request ? request->target : "-", response.status, bytes, ms,
+               request ? request->request_id : std::string(response.header("X-Request-Id")),
+               request ? request->remote_address : "-");
+}
+
+asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request* request, Response response,
+                                          bool keep_alive, std::chrono::steady_clock::time_point start) {
+  add_security_headers(response);
+  const bool head = request && request->method == "HEAD";
+  if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
+  const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
+  std::string_view payload = response.payload();
+
+  bhttp::response<bhttp::span_body<const char>> message{static_cast<bhttp::status>(response.status), 11};
+  for (const auto& [name, value] : response.headers) message.insert(name, value);
+  message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
+  if (!bodiless_status) message.content_length(payload.size());
+  if (!head && !bodiless_status) message.body() = boost::span<const char>(payload.data(), payload.size());
+  message.keep_alive(keep_alive);
+
+  connection.stream.expires_after(options.write_timeout);
+  auto [ec, written] = co_await bhttp::async_write(connection.stream, message, kTuple);
+  log_access(request, response, head || bodiless_status ? 0 : payload.size(), start);
+  if (ec) co_return false;
+  co_return keep_alive;
+}
+
+asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request, Response response,
+                                                    std::chrono::steady_clock::time_point start) {
+  // No length: the body runs until the listener leaves, so the connection ends with it.
+  bhttp::response<bhttp::empty_body> message{static_cast<bhttp::status>(response.status), 11};
+  for (const auto& [name, value] : response.headers) message.insert(name, value);
+  message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
+  message.keep_alive(false);
+  bhttp::response_serializer<bhttp::empty_body> serializer{message};
+  connection.stream.expires_after(options.write_timeout);
+  auto [ec, written] = co_await bhttp::async_write_header(connection.stream, serializer, kTuple);
+  if (!ec) {
+    connection.stream.expires_never();
+    connection.streaming = true;
+    try {
+      co_await response.streaming->run(connection.stream.socket());
+    } catch (const std::exception& error) {
+      spdlog::warn("http: stream ended: {} request_id={}", error.what(), request ? request->request_id : "-");
+    }
+    connection.streaming = false;
+  }
+  log_access(request, response, 0, start);
+  co_return false;
+}
+
+asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connection) {
+  struct Forget {
+    Impl& impl;
+    Connection* connection;
+    ~Forget() { impl.forget(connection); }
+  } forget_on_exit{*this, connection.get()};
+
+  boost::system::error_code ec;
+  std::string remote = connection->stream.socket().remote_endpoint(ec).address().to_string();
+  beast::flat_buffer buffer;
+  bool first = true;
+
+  while (!stopping) {
+    if (buffer.size() == 0) {
+      // Idle between requests: stop() may cancel this wait.
+      connection->busy = false;
+      connection->stream.expires_after(first ? options.read_timeout : options.idle_timeout);
+      auto [read_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(8192), kTuple);
+      if (read_ec) break;
+      buffer.commit(n);
+    }
+    connection->busy = true;
+    first = false;
+    const auto start = std::chrono::steady_clock::now();
+
+    bhttp::request_parser<bhttp::string_body> parser;
+    parser.header_limit(static_cast<std::uint32_t>(options.header_limit));
+    parser.body_limit(options.body_limit);
+    connection->stream.expires_after(options.read_timeout);
+    auto [header_ec, header_n] = co_await bhttp::async_read_header(connection->stream, buffer, parser, kTuple);
+    if (!header_ec && !parser.is_done()) {
+      if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
+        bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, 11};
+        auto [continue_ec, continue_n] = co_await bhttp::async_write(connection->stream, go_on, kTuple);
+        if (continue_ec) break;
+      }
+      auto [body_ec, body_n] = co_await bhttp::async_read(connection->stream, buffer, parser, kTuple);
+      header_ec = body_ec;
+    }
+
+    if (header_ec) {
+      // What is known of a refused request, for its log line.
+      Request refused;
+      refused.remote_address = remote;
+      refused.request_id = new_request_id();
+      // The request line is kept by the parser even when a later limit stopped it.
+      const auto& partial = parser.get();
+      refused.method = partial.method_string().empty() ? "-" : std::string(partial.method_string());
+      refused.target = partial.target().empty() ? "-" : std::string(partial.target());
+      std::optional<Response> answer;
+      if (header_ec == bhttp::error::header_limit) {
+        answer = api::json_error(431, "header_too_large",
+                                 "The request header is larger than " + kib(options.header_limit) + ".");
+      } else if (header_ec == bhttp::error::body_limit) {
+        answer = api::json_error(413, "payload_too_large",
+                                 "The request body is larger than " + kib(options.body_limit) + ".");
+      } else if (is_parse_error(header_ec)) {
+        answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
+      }
+      if (!answer) break;  // the client went away or timed out: nothing to answer
+      answer->set_header("X-Request-Id", refused.request_id);
+      co_await write(*connection, &refused, std::move(*answer), false, start);
+      // Drain what the client is still sending, so that it reads the answer instead of a reset.
+      connection->stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+      connection->stream.expires_after(std::chrono::seconds(2));
+      std::size_t drained = 0;
+      while (drained < 4 * options.body_limit) {
+        buffer.consume(buffer.size());
+        auto [drain_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(65536), kTuple);
+        if (drain_ec) break;
+        drained += n;
+      }
+      break;
+    }
+
+    auto message = parser.release();
+    Request request;
+    request.method = std::string(message.method_string());
+    request.remote_address = remote;
+    for (const auto& field : message) request.headers[std::string(field.name_string())] = std::string(field.value());
+    std::string_view incoming_id = request.header("X-Request-Id");
+    request.request_id = sane_request_id(incoming_id) ? std::string(incoming_id) : new_request_id();
+    request.body = std::move(message.body());
+
+    Response response;
+    if (!parse_target(message.target(), request)) {
+      request.target = std::string(message.target());
+      response = api::json_error(400, "bad_request", "The request target is not a valid path.");
+    } else {
+      response = handle(request);
+    }
+    response.set_header("X-Request-Id", request.request_id);
+    bool keep_alive = message.keep_alive() && !stopping;
+    if (!co_await write(*connection, &request, std::move(response), keep_alive, start)) break;
+  }
+
+  connection->stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  connection->stream.close();
+}
+
+Server::Server(ServerOptions options, Handler handler)
+    : impl_(std::make_unique<Impl>(std::move(options), std::move(handler))) {}
+
+Server::~Server() { stop(); }
+
+void Server::start() {
+  std::lock_guard lock(impl_->stop_mutex);
+  if (impl_->started) throw std::logic_error("http::Server started twice");
+  boost::system::error_code ec;
+  auto address = asio::ip::make_address(impl_->options.address, ec);
+  if (ec) throw std::runtime_error("invalid bind address " + impl_->options.address);
+  tcp::endpoint endpoint(address, impl_->options.port);
+  auto& acceptor = impl_->acceptor.emplace(asio::make_strand(impl_->ioc));
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) {
+    throw std::runtime_error("cannot listen on " + impl_->options.address + ":" + std::to_string(impl_->options.port) +
+                             ": " + ec.message());
+  }
+  impl_->bound_port = acceptor.local_endpoint().port();
+  asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(), asio::detached);
+  unsigned threads = std::max(1u, impl_->options.io_threads);
+  for (unsigned i = 0; i < threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  impl_->started = true;
+  spdlog::info("http: listening on {}:{} with {} io threads", impl_->options.address, impl_->bound_port, threads);
+}
+
+std::uint16_t Server::port() const { return impl_->bound_port; }
+
+std::size_t Server::connection_count() const { return impl_->connection_count.load(); }
+
+void Server::stop() {
+  std::lock_guard lock(impl_->stop_mutex);
+  if (!impl_->started || impl_->stopped) return;
+  impl_->stopped = true;
+  impl_->stopping = true;
+  // The acceptor belongs to its strand: close it there, and wait so that no connection gets in later.
+  auto closed = std::make_shared<std::promise<void>>();
+  asio::post(impl_->acceptor->get_executor(), [impl = impl_.get(), closed] {
+    boost::system::error_code ignored;
+    impl->acceptor->close(ignored);
+    closed->set_value();
+  });
+  closed->get_future().wait_for(std::chrono::seconds(2));
+  {
+    std::lock_guard registry_lock(impl_->registry_mutex);
+    for (auto& [raw, weak] : impl_->connections) {
+      if (auto connection = weak.lock()) {
+        asio::post(connection->stream.get_executor(), [weak = weak] {
+          if (auto c = weak.lock(); c && (!c->busy || c->streaming)) {
+            boost::system::error_code ignored;
+            if (c->streaming) c->stream.socket().close(ignored);
+            c->stream.cancel();
+          }
+        });
+      }
+    }
+  }
+  {
+    std::unique_lock registry_lock(impl_->registry_mutex);
+    bool drained = impl_->registry_cv.wait_for(registry_lock, impl_->options.shutdown_grace,
+                                               [&] { return impl_->connections.empty(); });
+    if (!drained) {
+      spdlog::warn("http: {} connections still busy after the shutdown grace period; closing them",
+                   impl_->connections.size());
+    }
+  }
+  impl_->ioc.stop();
+  for (auto& thread : impl_->threads) thread.join();
+  impl_->threads.clear();
+  spdlog::info("http: stopped");
+}
+
+int Server::run_until_signal() {
+  asio::signal_set signals(impl_->ioc, SIGINT, SIGTERM);
+  signals.async_wait([impl = impl_.get()](const boost::system::error_code& ec, int signal_number) {
+    if (ec) return;
+    std::lock_guard lock(impl->signal_mutex);
+    impl->signal_number = signal_number;
+    impl->stop_requested = true;
+    impl->signal_cv.notify_all();
+  });
+  int signal_number = 0;
+  {
+    std::unique_lock lock(impl_->signal_mutex);
+    impl_->signal_cv.wait(lock, [&] { return impl_->stop_requested; });
+    signal_number = impl_->signal_number;
+  }
+  if (signal_number != 0) spdlog::info("http: signal {} received, shutting down", signal_number);
+  stop();
+  return signal_number;
+}
+
+void Server::request_stop() {
+  std::lock_guard lock(impl_->signal_mutex);
+  impl_->stop_requested = true;
+  impl_->signal_cv.notify_all();
+}
+
+}  // namespace ether::http

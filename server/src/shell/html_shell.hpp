@@ -1,0 +1,51 @@
+#pragma once
+// The page shell: web/dist/index.html, loaded once, rendered per page with the page's title,
+// head tags (description, canonical, Open Graph, Twitter) and the site and page JSON for the app.
+
+#include <boost/json/object.hpp>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "http/message.hpp"
+#include "pages/page_result.hpp"
+
+namespace ether::shell {
+
+/// `text` HTML-escaped for element content and attribute values (&, <, >, ", ').
+std::string html_escape(std::string_view text);
+
+/// `value` serialised as JSON that is safe inside <script>: <, >, &, U+2028 and U+2029 as \u escapes.
+std::string script_safe_json(const boost::json::value& value);
+/// Makes serialised JSON safe inside <script> (see script_safe_json).
+std::string script_safe(std::string_view json);
+
+/// The JSON text of pages::to_envelope(page, base_url), serialised without copying the page's data.
+std::string envelope_json(const pages::PageResult& page, std::string_view base_url);
+
+class HtmlShell {
+ public:
+  /// Uses `index_html`, which should hold <title>…</title>, <!--ether-head--> and <!--ether-data-->;
+  /// without the markers the tags go before </head> and </body>.
+  explicit HtmlShell(std::string index_html);
+
+  /// Loads `<web_dir>/index.html`. Throws std::runtime_error naming the file when it cannot be read.
+  static HtmlShell load(const std::filesystem::path& web_dir);
+
+  /// The full document for a page. `base_url` has no trailing slash.
+  [[nodiscard]] std::string render(const pages::PageResult& page, const boost::json::object& site,
+                                   std::string_view base_url) const;
+
+  /// The HTML response: status = page.status, no-cache, strong ETag of the document, 304 when the
+  /// request's If-None-Match matches (for 200 pages).
+  [[nodiscard]] http::Response respond(const http::Request& request, const pages::PageResult& page,
+                                       const boost::json::object& site, std::string_view base_url) const;
+
+ private:
+  std::string before_title_;   // up to and including <title>
+  std::string title_to_head_;  // from </title> to the head marker
+  std::string head_to_data_;   // from the head marker to the data marker
+  std::string after_data_;
+};
+
+}  // namespace ether::shell

@@ -1,0 +1,108 @@
+#include "stream/channel_clock.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace ether::stream {
+
+namespace {
+constexpr std::int64_t schedule_lag_ms = 5000;
+}  // namespace
+
+FramedFileCache::FramedFileCache(std::string media_dir) : media_dir_(std::move(media_dir)) {}
+
+std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relative_path) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = files_.find(relative_path); it != files_.end()) return it->second;
+  }
+  auto file = std::make_shared<FramedFile>();
+  std::ifstream in(std::filesystem::path(media_dir_) / relative_path, std::ios::binary);
+  if (!in) {
+    spdlog::error("live: cannot read {}", relative_path);
+    return nullptr;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  file->bytes = buffer.str();
+  file->frames = split_mp3_frames(file->bytes);
+  if (file->frames.empty()) {
+    spdlog::error("live: {} has no MP3 frames", relative_path);
+    return nullptr;
+  }
+  const auto& first = file->frames.front();
+  if (auto header = parse_mp3_frame_header(std::string_view(file->bytes).substr(first.offset, first.length))) {
+    file->bitrate_kbps = header->bitrate_kbps;
+  }
+  std::lock_guard lock(mutex_);
+  return files_.emplace(relative_path, std::move(file)).first->second;
+}
+
+int FramedFileCache::bitrate_kbps() {
+  std::lock_guard lock(mutex_);
+  return files_.empty() ? 0 : files_.begin()->second->bitrate_kbps;
+}
+
+ChannelClock::ChannelClock(ScheduleLookup schedule, FramedFileCache& files, BroadcastRing& ring, std::int64_t chunk_ms)
+    : schedule_(std::move(schedule)), files_(files), ring_(ring), chunk_ms_(chunk_ms) {}
+
+bool ChannelClock::start_segment(std::int64_t at_ms) {
+  segment_ = schedule_(at_ms);
+  file_ = segment_ ? files_.get(segment_->audio_path) : nullptr;
+  next_frame_ = 0;
+  if (!file_) return false;
+  // Joining a song in the middle: skip the frames that were already on air.
+  std::int64_t offset_us = (at_ms - segment_->starts_at_ms) * 1000;
+  while (offset_us > 0 && next_frame_ < file_->frames.size()) offset_us -= file_->frames[next_frame_++].duration_us;
+  return true;
+}
+
+void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
+  if (!started_) {
+    started_ = true;
+    stream_ms_ = now_ms - backlog_ms;
+    start_segment(stream_ms_);
+  }
+  std::string chunk;
+  std::string chunk_title;
+  std::int64_t chunk_started_ms = stream_ms_;
+  auto flush = [&] {
+    if (!chunk.empty()) ring_.append(std::move(chunk), chunk_title);
+    chunk.clear();
+    chunk_started_ms = stream_ms_;
+  };
+
+  while (stream_ms_ < now_ms) {
+    const bool segment_over =
+        !segment_ || !file_ || next_frame_ >= file_->frames.size() || stream_ms_ >= segment_->ends_at_ms;
+    if (segment_over) {
+      flush();
+      if (!start_segment(stream_ms_)) {
+        // Nothing scheduled (or unreadable). The playout may record the next play a moment late:
+        // wait for it without moving, so the stream continues seamlessly; after a real gap, skip
+        // to the wall clock instead of bursting stale audio.
+        if (now_ms - stream_ms_ > schedule_lag_ms) stream_ms_ = now_ms;
+        return;
+      }
+      if (next_frame_ >= file_->frames.size()) {
+        // The file ends before its slot does: the rest of the slot stays silent.
+        stream_ms_ = std::min(segment_->ends_at_ms, now_ms);
+        continue;
+      }
+    }
+    if (chunk.empty()) chunk_title = segment_->title;
+    const auto& frame = file_->frames[next_frame_++];
+    chunk.append(file_->bytes, frame.offset, frame.length);
+    stream_us_rest_ += frame.duration_us;
+    stream_ms_ += stream_us_rest_ / 1000;
+    stream_us_rest_ %= 1000;
+    if (stream_ms_ - chunk_started_ms >= chunk_ms_) flush();
+  }
+  flush();
+}
+
+}  // namespace ether::stream

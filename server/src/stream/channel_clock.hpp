@@ -1,0 +1,81 @@
+#pragma once
+// One channel's broadcast clock: follows the playout's schedule (which song plays from when) and
+// feeds the channel's BroadcastRing with that song's MP3 frames at real-time pace, so every
+// listener hears the same moment and the stream title changes exactly when the track play does.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stream/broadcast_ring.hpp"
+#include "stream/mp3_frames.hpp"
+
+namespace ether::stream {
+
+/// What the schedule says plays at an instant: a file from `starts_at_ms` until `ends_at_ms`.
+struct ScheduledAudio {
+  std::string audio_path;  // relative to the media directory
+  std::int64_t starts_at_ms = 0;
+  std::int64_t ends_at_ms = 0;
+  std::string title;  // "Artist - Title"
+};
+
+/// The schedule of one channel: what plays at an instant (unix ms), if anything.
+using ScheduleLookup = std::function<std::optional<ScheduledAudio>(std::int64_t at_ms)>;
+
+/// An MP3 file cut into frames, loaded once and shared by every clock that plays it.
+struct FramedFile {
+  std::string bytes;
+  std::vector<Mp3Frame> frames;
+  int bitrate_kbps = 0;  // of the first frame; the demo media are constant bit rate
+};
+
+/// Loads media files by relative path and keeps them; thread-safe.
+class FramedFileCache {
+ public:
+  explicit FramedFileCache(std::string media_dir);
+  /// The file cut into frames, or nullptr when it cannot be read or has no frames.
+  std::shared_ptr<const FramedFile> get(const std::string& relative_path);
+  /// The bit rate of a file loaded so far (0 before any), for the icy-br header.
+  [[nodiscard]] int bitrate_kbps();
+
+ private:
+  std::string media_dir_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const FramedFile>, std::less<>> files_;
+};
+
+class ChannelClock {
+ public:
+  /// `ring` receives the audio; chunks group the frames of about `chunk_ms` of audio.
+  ChannelClock(ScheduleLookup schedule, FramedFileCache& files, BroadcastRing& ring, std::int64_t chunk_ms = 100);
+
+  /// Produces every frame whose start lies before `now_ms`. The first call starts `backlog_ms` in
+  /// the past, so a listener arriving at once still gets a burst.
+  void advance_to(std::int64_t now_ms, std::int64_t backlog_ms = 15'000);
+
+  /// The stream time up to which audio has been produced (unix ms).
+  [[nodiscard]] std::int64_t produced_until_ms() const { return stream_ms_; }
+
+ private:
+  bool start_segment(std::int64_t at_ms);
+
+  ScheduleLookup schedule_;
+  FramedFileCache& files_;
+  BroadcastRing& ring_;
+  std::int64_t chunk_ms_;
+  bool started_ = false;
+  std::int64_t stream_ms_ = 0;       // wall-clock instant of the next frame's start
+  std::int64_t stream_us_rest_ = 0;  // sub-millisecond remainder, so frame timing does not drift
+  std::optional<ScheduledAudio> segment_;
+  std::shared_ptr<const FramedFile> file_;
+  std::size_t next_frame_ = 0;
+};
+
+}  // namespace ether::stream

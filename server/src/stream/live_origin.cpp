@@ -1,0 +1,59 @@
+#include "stream/live_origin.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace ether::stream {
+namespace {
+
+std::int64_t unix_ms_now() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+LiveOrigin::LiveOrigin(std::vector<std::string> channels, ChannelSchedule schedule, std::string media_dir,
+                       std::size_t ring_bytes)
+    : files_(std::move(media_dir)) {
+  for (auto& slug : channels) {
+    Channel channel;
+    channel.ring = std::make_shared<BroadcastRing>(ring_bytes);
+    channel.clock = std::make_unique<ChannelClock>(
+        [schedule, slug](std::int64_t at_ms) { return schedule(slug, at_ms); }, files_, *channel.ring);
+    channels_.emplace(std::move(slug), std::move(channel));
+  }
+}
+
+LiveOrigin::~LiveOrigin() { stop(); }
+
+void LiveOrigin::start(std::chrono::milliseconds tick) {
+  if (thread_.joinable()) return;
+  thread_ = std::jthread([this, tick](const std::stop_token& stop) {
+    while (!stop.stop_requested()) {
+      try {
+        advance_to(unix_ms_now());
+      } catch (const std::exception& e) {
+        // A store hiccup must not end the broadcast: the clocks retry on the next tick.
+        spdlog::error("live: {}", e.what());
+      }
+      std::this_thread::sleep_for(tick);
+    }
+  });
+}
+
+void LiveOrigin::stop() {
+  if (!thread_.joinable()) return;
+  thread_.request_stop();
+  thread_.join();
+}
+
+void LiveOrigin::advance_to(std::int64_t now_ms) {
+  for (auto& [slug, channel] : channels_) channel.clock->advance_to(now_ms);
+}
+
+std::shared_ptr<const BroadcastRing> LiveOrigin::ring(std::string_view channel) const {
+  auto it = channels_.find(channel);
+  return it == channels_.end() ? nullptr : it->second.ring;
+}
+
+}  // namespace ether::stream

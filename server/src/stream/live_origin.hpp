@@ -1,0 +1,56 @@
+#pragma once
+// The live origin: one broadcast clock and ring per channel of our own, advanced together by one
+// thread, so that every listener of a channel hears the same moment.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "stream/broadcast_ring.hpp"
+#include "stream/channel_clock.hpp"
+
+namespace ether::stream {
+
+/// What plays on `channel` at `at_ms` (unix ms).
+using ChannelSchedule = std::function<std::optional<ScheduledAudio>(const std::string& channel, std::int64_t at_ms)>;
+
+class LiveOrigin {
+ public:
+  /// `ring_bytes` of each channel's newest audio are kept for listeners to catch up from.
+  LiveOrigin(std::vector<std::string> channels, ChannelSchedule schedule, std::string media_dir,
+             std::size_t ring_bytes = 512 * 1024);
+  ~LiveOrigin();
+  LiveOrigin(const LiveOrigin&) = delete;
+  LiveOrigin& operator=(const LiveOrigin&) = delete;
+
+  /// Starts the thread that advances every clock every `tick`.
+  void start(std::chrono::milliseconds tick = std::chrono::milliseconds(100));
+  void stop();
+  [[nodiscard]] bool running() const { return thread_.joinable(); }
+
+  /// Advances every channel to `now_ms`; what the thread does each tick.
+  void advance_to(std::int64_t now_ms);
+
+  /// The channel's ring, or nullptr for a channel the origin does not carry.
+  [[nodiscard]] std::shared_ptr<const BroadcastRing> ring(std::string_view channel) const;
+  /// The stream's bit rate (kbit/s), once audio has been produced; 0 before.
+  [[nodiscard]] int bitrate_kbps() { return files_.bitrate_kbps(); }
+
+ private:
+  struct Channel {
+    std::shared_ptr<BroadcastRing> ring;
+    std::unique_ptr<ChannelClock> clock;
+  };
+  FramedFileCache files_;
+  std::map<std::string, Channel, std::less<>> channels_;
+  std::jthread thread_;
+};
+
+}  // namespace ether::stream

@@ -1,0 +1,166 @@
+#include "config/config.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "http_test_support.hpp"
+
+namespace ether::config {
+namespace {
+
+EnvLookup env_of(std::map<std::string, std::string> values) {
+  return [values = std::move(values)](std::string_view key) -> std::optional<std::string> {
+    auto it = values.find(std::string(key));
+    if (it == values.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
+TEST(Config, Defaults) {
+  Config config = build_config({}, env_of({}));
+  EXPECT_EQ(config.port, 8080);
+  EXPECT_EQ(config.bind, "0.0.0.0");
+  EXPECT_EQ(config.data_dir, "data");
+  EXPECT_EQ(config.database_url, "sqlite:data/ether.db");
+  EXPECT_EQ(config.web_dir, "web/dist");
+  EXPECT_EQ(config.media_dir, "media/demo");
+  EXPECT_EQ(config.seed_file, "server/seed/demo-station.json");
+  EXPECT_EQ(config.base_url, "http://localhost:8080");
+  EXPECT_EQ(config.site_name, "Ether");
+  EXPECT_EQ(config.site_code, "ether");
+  EXPECT_EQ(config.default_channel, "radio2");
+  EXPECT_EQ(config.stream_secret, "");
+  EXPECT_EQ(config.io_threads, 2u);
+  EXPECT_EQ(config.max_connections, 10000u);
+  EXPECT_EQ(config.log_level, "info");
+  EXPECT_EQ(config.playout_backfill_days, 14);
+}
+
+TEST(Config, FileTextParsing) {
+  auto values = parse_config_text(
+      "# Ether\n"
+      "\n"
+      "port = 9090\n"
+      "  ETHER_SITE_NAME = \"Ether Test\"  \n"
+      "data_dir=/var/lib/ether\n"
+      "DATABASE_URL = postgresql://u:p@h/db?sslmode=disable\n"
+      "log-level = debug\n");
+  EXPECT_EQ(values.at("PORT"), "9090");
+  EXPECT_EQ(values.at("ETHER_SITE_NAME"), "Ether Test");
+  EXPECT_EQ(values.at("ETHER_DATA_DIR"), "/var/lib/ether");
+  EXPECT_EQ(values.at("DATABASE_URL"), "postgresql://u:p@h/db?sslmode=disable");
+  EXPECT_EQ(values.at("ETHER_LOG_LEVEL"), "debug");
+}
+
+TEST(Config, FileErrorsNameTheLine) {
+  try {
+    parse_config_text("port = 1\nthis line is wrong\n");
+    FAIL();
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("line 2"), std::string::npos);
+  }
+  try {
+    parse_config_text("prot = 1\n");
+    FAIL();
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("unknown key \"prot\""), std::string::npos);
+  }
+}
+
+TEST(Config, EnvironmentWinsOverFile) {
+  auto file = parse_config_text("port = 9090\nsite_name = Bestand\n");
+  Config config = build_config(file, env_of({{"PORT", "7070"}}));
+  EXPECT_EQ(config.port, 7070);
+  EXPECT_EQ(config.site_name, "Bestand");
+  EXPECT_EQ(config.base_url, "http://localhost:7070");
+}
+
+TEST(Config, DerivedValues) {
+  Config config = build_config({}, env_of({{"ETHER_DATA_DIR", "/tmp/x"},
+                                           {"ETHER_BASE_URL", "https://ether.example/"},
+                                           {"ETHER_LOG_LEVEL", "WARNING"},
+                                           {"ETHER_IO_THREADS", "8"},
+                                           {"ETHER_MAX_CONNECTIONS", "50"},
+                                           {"ETHER_PLAYOUT_BACKFILL_DAYS", "0"},
+                                           {"ETHER_BIND", "::1"}}));
+  EXPECT_EQ(config.database_url, "sqlite:/tmp/x/ether.db");
+  EXPECT_EQ(config.base_url, "https://ether.example");
+  EXPECT_EQ(config.log_level, "warn");
+  EXPECT_EQ(config.io_threads, 8u);
+  EXPECT_EQ(config.max_connections, 50u);
+  EXPECT_EQ(config.playout_backfill_days, 0);
+  EXPECT_EQ(config.bind, "::1");
+  EXPECT_EQ(build_config({}, env_of({{"DATABASE_URL", "postgres://h/db"}})).database_url, "postgres://h/db");
+}
+
+TEST(Config, InvalidValuesAreClearErrors) {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"PORT", "http"},
+      {"PORT", "70000"},
+      {"PORT", "-1"},
+      {"PORT", "80x"},
+      {"PORT", ""},
+      {"ETHER_BIND", "localhost"},
+      {"ETHER_IO_THREADS", "0"},
+      {"ETHER_IO_THREADS", "99999999999999999999"},
+      {"ETHER_MAX_CONNECTIONS", "0"},
+      {"ETHER_LOG_LEVEL", "loud"},
+      {"ETHER_PLAYOUT_BACKFILL_DAYS", "-3"},
+      {"ETHER_BASE_URL", "ftp://x"},
+      {"ETHER_BASE_URL", "http://"},
+      {"ETHER_BASE_URL", "https://e.nl/?x=1"},
+      {"ETHER_SITE_CODE", "Ether Site"},
+      {"ETHER_DEFAULT_CHANNEL", "Radio 2"},
+      {"ETHER_STREAM_SECRET", "short"},
+      {"ETHER_DATA_DIR", "  "},
+  };
+  for (const auto& [key, value] : bad) {
+    try {
+      build_config({}, env_of({{key, value}}));
+      ADD_FAILURE() << key << "=" << value << " was accepted";
+    } catch (const ConfigError& error) {
+      EXPECT_NE(std::string(error.what()).find(key), std::string::npos) << error.what();
+    }
+  }
+}
+
+TEST(Config, StreamSecretIsGeneratedOnceWithMode0600) {
+  test::TempDir dir;
+  Config first;
+  first.data_dir = dir.path() / "data";
+  ensure_stream_secret(first);
+  EXPECT_EQ(first.stream_secret.size(), 64u);
+  struct stat info {};
+  ASSERT_EQ(::stat((first.data_dir / "stream-secret").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0600u);
+
+  Config second;
+  second.data_dir = first.data_dir;
+  ensure_stream_secret(second);
+  EXPECT_EQ(second.stream_secret, first.stream_secret);
+
+  Config given;
+  given.data_dir = dir.path() / "other";
+  given.stream_secret = "a-secret-that-is-long-enough";
+  ensure_stream_secret(given);
+  EXPECT_EQ(given.stream_secret, "a-secret-that-is-long-enough");
+  EXPECT_FALSE(std::filesystem::exists(given.data_dir / "stream-secret"));
+}
+
+TEST(Config, LoadConfigReadsTheFileNamedByEtherConfig) {
+  test::TempDir dir;
+  test::write_file(dir.path() / "ether.conf", "port = 9191\ndata_dir = " + (dir.path() / "d").string() + "\n");
+  for (const char* key : {"PORT", "ETHER_DATA_DIR", "ETHER_STREAM_SECRET"}) ::unsetenv(key);
+  ::setenv("ETHER_CONFIG", (dir.path() / "ether.conf").c_str(), 1);
+  Config config = load_config();
+  EXPECT_EQ(config.port, 9191);
+  EXPECT_EQ(config.stream_secret.size(), 64u);
+  ::setenv("ETHER_CONFIG", (dir.path() / "missing.conf").c_str(), 1);
+  EXPECT_THROW(load_config(), ConfigError);
+  ::unsetenv("ETHER_CONFIG");
+}
+
+}  // namespace
+}  // namespace ether::config

@@ -1,0 +1,81 @@
+#include "api/json_error.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+
+#include "http/security_headers.hpp"
+#include "http_test_support.hpp"
+
+namespace ether {
+namespace {
+
+TEST(JsonError, Envelope) {
+  http::Response response = api::json_error(404, "not_found", "No \"such\" thing </script>");
+  EXPECT_EQ(response.status, 404u);
+  EXPECT_EQ(response.header("Content-Type"), "application/json; charset=utf-8");
+  auto json = boost::json::parse(response.body).as_object();
+  auto error = json["error"].as_object();
+  EXPECT_EQ(error["code"].as_string(), "not_found");
+  EXPECT_EQ(error["message"].as_string(), "No \"such\" thing </script>");
+  EXPECT_EQ(json.size(), 1u);
+}
+
+TEST(JsonResponse, SerialisesTheValue) {
+  http::Response response = api::json_response(201, boost::json::object{{"status", "ok"}, {"n", 3}});
+  EXPECT_EQ(response.status, 201u);
+  EXPECT_EQ(response.body, "{\"status\":\"ok\",\"n\":3}");
+  EXPECT_EQ(response.header("content-type"), "application/json; charset=utf-8");
+}
+
+TEST(SecurityHeaders, AllPresentAndHandlerValuesKept) {
+  http::Response response;
+  response.set_header("X-Frame-Options", "DENY");
+  http::add_security_headers(response);
+  EXPECT_EQ(response.header("Content-Security-Policy"), http::kContentSecurityPolicy);
+  EXPECT_NE(response.header("Content-Security-Policy").find("object-src 'none'"), std::string::npos);
+  EXPECT_EQ(response.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(response.header("Referrer-Policy"), "strict-origin-when-cross-origin");
+  EXPECT_EQ(response.header("X-Frame-Options"), "DENY");
+  EXPECT_EQ(response.header("Permissions-Policy"), "camera=(), microphone=(), geolocation=()");
+  EXPECT_EQ(response.header("Cross-Origin-Opener-Policy"), "same-origin-allow-popups");
+}
+
+TEST(Message, ParseTargetDecodes) {
+  http::Request request;
+  ASSERT_TRUE(http::parse_target("/zoeken/caf%C3%A9%20live?q=a+b&channel=radio2&channel=3fm&empty&=x", request));
+  EXPECT_EQ(request.path, "/zoeken/caf\xC3\xA9 live");
+  EXPECT_EQ(request.query_string, "q=a+b&channel=radio2&channel=3fm&empty&=x");
+  EXPECT_EQ(request.param("q"), "a b");
+  EXPECT_EQ(request.param("channel"), "radio2");
+  EXPECT_EQ(request.param("empty"), "");
+  EXPECT_FALSE(request.param("missing"));
+  EXPECT_FALSE(http::parse_target("no-slash", request));
+  EXPECT_FALSE(http::parse_target("/bad%zz", request));
+  EXPECT_FALSE(http::parse_target("http://example.com/x", request));
+}
+
+TEST(Message, HeadersAreCaseInsensitive) {
+  http::Request request;
+  request.headers["Accept-Encoding"] = "br";
+  EXPECT_EQ(request.header("accept-encoding"), "br");
+  http::Response response;
+  response.set_header("Content-Type", "a");
+  response.set_header("content-type", "b");
+  EXPECT_EQ(response.headers.size(), 1u);
+  EXPECT_EQ(response.header("CONTENT-TYPE"), "b");
+}
+
+TEST(Message, SharedBodyIsAView) {
+  auto bytes = std::make_shared<const std::string>("abcdef");
+  http::Response response;
+  response.set_shared_body(bytes, 2, 3);
+  EXPECT_EQ(response.payload(), "cde");
+  EXPECT_EQ(response.payload().data(), bytes->data() + 2);
+  response.set_shared_body(nullptr);
+  response.body = "own";
+  EXPECT_EQ(response.payload(), "own");
+}
+
+}  // namespace
+}  // namespace ether

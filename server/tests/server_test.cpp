@@ -1,0 +1,485 @@
+// Integration tests of http::Server with SiteApp on 127.0.0.1, spoken to with a plain blocking
+// Boost.Asio socket so that the bytes on the wire are what is checked.
+
+#include "http/server.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/json/parse.hpp>
+#include <csignal>
+#include <future>
+
+#include "app/site_app.hpp"
+#include "http/security_headers.hpp"
+#include "http/streaming_body.hpp"
+#include "http_test_support.hpp"
+
+namespace ether::http {
+namespace {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+struct WireResponse {
+  unsigned status = 0;
+  Headers headers;
+  std::string body;
+  [[nodiscard]] std::string header(std::string_view name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? std::string() : it->second;
+  }
+};
+
+class Client {
+ public:
+  explicit Client(std::uint16_t port) : socket_(io_) {
+    socket_.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  }
+  void send(const std::string& bytes) { asio::write(socket_, asio::buffer(bytes)); }
+
+  WireResponse read(bool head = false, bool skip_interim = true) {
+    WireResponse response;
+    auto end = read_until("\r\n\r\n");
+    std::string head_text = buffer_.substr(0, end);
+    buffer_.erase(0, end + 4);
+    std::istringstream lines(head_text);
+    std::string line;
+    std::getline(lines, line);
+    response.status = static_cast<unsigned>(std::stoi(line.substr(9, 3)));
+    while (std::getline(lines, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      auto colon = line.find(':');
+      if (colon == std::string::npos) continue;
+      std::string value = line.substr(colon + 1);
+      while (!value.empty() && value.front() == ' ') value.erase(0, 1);
+      response.headers[line.substr(0, colon)] = value;
+    }
+    if (response.status == 100 && skip_interim) return read(head);
+    std::size_t length = 0;
+    if (auto it = response.headers.find("Content-Length"); it != response.headers.end())
+      length = std::stoul(it->second);
+    if (head || response.status == 304 || response.status == 204) return response;
+    if (response.header("Transfer-Encoding") == "chunked") {
+      while (true) {
+        auto line_end = read_until("\r\n");
+        std::size_t size = std::stoul(buffer_.substr(0, line_end), nullptr, 16);
+        buffer_.erase(0, line_end + 2);
+        fill(size + 2);
+        response.body += buffer_.substr(0, size);
+        ++chunks;
+        buffer_.erase(0, size + 2);
+        if (size == 0) return response;
+      }
+    }
+    if (response.headers.find("Content-Length") == response.headers.end() && response.status >= 200 &&
+        response.header("Connection") == "close") {
+      // A streaming body without a length runs until the server closes the connection.
+      boost::system::error_code ec;
+      while (!ec) {
+        char chunk[65536];
+        std::size_t n = socket_.read_some(asio::buffer(chunk), ec);
+        buffer_.append(chunk, n);
+      }
+      response.body = std::move(buffer_);
+      buffer_.clear();
+      return response;
+    }
+    fill(length);
+    response.body = buffer_.substr(0, length);
+    buffer_.erase(0, length);
+    return response;
+  }
+
+  int chunks = 0;  // chunks read so far, the terminal one included
+
+  /// True when the server closed the connection (EOF or reset) with nothing more to read.
+  bool closed_by_server() {
+    if (!buffer_.empty()) return false;
+    char byte;
+    boost::system::error_code ec;
+    socket_.read_some(asio::buffer(&byte, 1), ec);
+    return ec == asio::error::eof || ec == asio::error::connection_reset;
+  }
+
+ private:
+  std::size_t read_until(std::string_view marker) {
+    while (true) {
+      auto pos = buffer_.find(marker);
+      if (pos != std::string::npos) return pos;
+      read_more();
+    }
+  }
+  void fill(std::size_t size) {
+    while (buffer_.size() < size) read_more();
+  }
+  void read_more() {
+    char chunk[65536];
+    std::size_t n = socket_.read_some(asio::buffer(chunk));
+    buffer_.append(chunk, n);
+  }
+
+  asio::io_context io_;
+  tcp::socket socket_;
+  std::string buffer_;
+};
+
+std::string request(std::string_view method, std::string_view target, std::string extra = "") {
+  return std::string(method) + " " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra + "\r\n";
+}
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    test::write_web_dist(dir_.path() / "web");
+    config::Config config;
+    config.web_dir = dir_.path() / "web";
+    config.media_dir = dir_.path() / "media";
+    config.base_url = "http://127.0.0.1";
+    app_ = app::SiteApp::create(config, source_, [] { return true; });
+    start({});
+  }
+  void start(ServerOptions options) {
+    options.address = "127.0.0.1";
+    options.port = 0;
+    if (options.shutdown_grace == ServerOptions{}.shutdown_grace) options.shutdown_grace = std::chrono::seconds(5);
+    server_ = std::make_unique<Server>(options, [this](const Request& r) { return app_->handle(r); });
+    server_->start();
+    ASSERT_NE(server_->port(), 0);
+  }
+  void TearDown() override {
+    source_.slow_release = true;
+    if (server_) server_->stop();
+  }
+  test::TempDir dir_;
+  test::FakePageSource source_;
+  std::unique_ptr<app::SiteApp> app_;
+  std::unique_ptr<Server> server_;
+};
+
+TEST_F(ServerTest, KeepAliveServesTwoRequestsOnOneConnection) {
+  Client client(server_->port());
+  client.send(request("GET", "/healthz"));
+  auto first = client.read();
+  EXPECT_EQ(first.status, 200u);
+  EXPECT_EQ(first.body, "{\"status\":\"ok\"}");
+  EXPECT_NE(first.header("Connection"), "close");
+  client.send(request("GET", "/api/site"));
+  auto second = client.read();
+  EXPECT_EQ(second.status, 200u);
+  EXPECT_EQ(boost::json::parse(second.body).as_object()["name"].as_string(), "Ether");
+  EXPECT_FALSE(second.header("Date").empty());
+}
+
+TEST_F(ServerTest, PipelinedRequestsAreAnsweredInOrder) {
+  Client client(server_->port());
+  client.send(request("GET", "/healthz") + request("GET", "/readyz"));
+  EXPECT_EQ(client.read().body, "{\"status\":\"ok\"}");
+  EXPECT_EQ(client.read().body, "{\"status\":\"ready\"}");
+}
+
+TEST_F(ServerTest, BodyOverOneMebibyteIs413) {
+  Client client(server_->port());
+  client.send(request("POST", "/api/page", "Content-Length: 2097152\r\n") + std::string(2097152, 'a'));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 413u);
+  EXPECT_EQ(response.header("Content-Type"), "application/json; charset=utf-8");
+  EXPECT_NE(response.body.find("\"code\":\"payload_too_large\""), std::string::npos);
+  EXPECT_FALSE(response.header("Content-Security-Policy").empty());
+  EXPECT_FALSE(response.header("X-Request-Id").empty());
+}
+
+TEST_F(ServerTest, ChunkedBodyOverTheLimitIs413) {
+  Client client(server_->port());
+  std::string chunk(1536 * 1024, 'b');
+  client.send(request("POST", "/api/page", "Transfer-Encoding: chunked\r\n") + "180000\r\n" + chunk + "\r\n0\r\n\r\n");
+  EXPECT_EQ(client.read().status, 413u);
+}
+
+TEST_F(ServerTest, ExpectContinueIsAnswered) {
+  Client client(server_->port());
+  client.send(request("POST", "/gids", "Content-Length: 5\r\nExpect: 100-continue\r\n"));
+  EXPECT_EQ(client.read(false, false).status, 100u);
+  client.send("hallo");
+  EXPECT_EQ(client.read().status, 405u);
+}
+
+TEST_F(ServerTest, BodyWithinTheLimitIsAccepted) {
+  Client client(server_->port());
+  client.send(request("POST", "/gids", "Content-Length: 1000\r\n") + std::string(1000, 'a'));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 405u);  // read completely, then refused by the route
+  client.send(request("GET", "/healthz"));
+  EXPECT_EQ(client.read().status, 200u);
+}
+
+TEST_F(ServerTest, HeaderOver16KibIsRefused) {
+  Client client(server_->port());
+  client.send(request("GET", "/", "X-Big: " + std::string(20000, 'a') + "\r\n"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 431u);
+  EXPECT_TRUE(client.closed_by_server());
+}
+
+TEST_F(ServerTest, HeadHasLengthButNoBody) {
+  Client client(server_->port());
+  client.send(request("HEAD", "/assets/app-abc123.js"));
+  auto head = client.read(/*head=*/true);
+  EXPECT_EQ(head.status, 200u);
+  EXPECT_EQ(head.header("Content-Length"), std::to_string(test::sample_script().size()));
+  EXPECT_EQ(head.header("Content-Type"), "text/javascript; charset=utf-8");
+  // Had the body been sent, this response would be misread.
+  client.send(request("GET", "/healthz"));
+  auto next = client.read();
+  EXPECT_EQ(next.status, 200u);
+  EXPECT_EQ(next.body, "{\"status\":\"ok\"}");
+}
+
+TEST_F(ServerTest, MethodNotAllowed) {
+  Client client(server_->port());
+  client.send(request("DELETE", "/gids"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 405u);
+  EXPECT_EQ(response.header("Allow"), "GET, HEAD");
+}
+
+TEST_F(ServerTest, RequestIdIsHonouredOrGenerated) {
+  Client client(server_->port());
+  client.send(request("GET", "/healthz", "X-Request-Id: trace-42.a_b\r\n"));
+  EXPECT_EQ(client.read().header("X-Request-Id"), "trace-42.a_b");
+  client.send(request("GET", "/healthz"));
+  std::string generated = client.read().header("X-Request-Id");
+  EXPECT_EQ(generated.size(), 16u);
+  client.send(request("GET", "/healthz", "X-Request-Id: <script>\r\n"));
+  std::string replaced = client.read().header("X-Request-Id");
+  EXPECT_EQ(replaced.size(), 16u);
+  EXPECT_NE(replaced, generated);
+}
+
+TEST_F(ServerTest, SecurityHeadersOnEveryResponse) {
+  Client client(server_->port());
+  for (const char* target : {"/", "/assets/app-abc123.js", "/api/nothing", "/bestaat-niet"}) {
+    client.send(request("GET", target));
+    auto response = client.read();
+    EXPECT_EQ(response.header("Content-Security-Policy"), std::string(kContentSecurityPolicy)) << target;
+    EXPECT_EQ(response.header("X-Content-Type-Options"), "nosniff") << target;
+    EXPECT_EQ(response.header("Referrer-Policy"), "strict-origin-when-cross-origin") << target;
+    EXPECT_EQ(response.header("X-Frame-Options"), "SAMEORIGIN") << target;
+    EXPECT_EQ(response.header("Permissions-Policy"), "camera=(), microphone=(), geolocation=()") << target;
+    EXPECT_EQ(response.header("Cross-Origin-Opener-Policy"), "same-origin-allow-popups") << target;
+  }
+}
+
+TEST_F(ServerTest, HandlerExceptionBecomes500Json) {
+  Client client(server_->port());
+  client.send(request("GET", "/explode"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 500u);
+  EXPECT_NE(response.body.find("\"code\":\"internal\""), std::string::npos);
+  EXPECT_EQ(response.body.find("exploded"), std::string::npos);
+  client.send(request("GET", "/healthz"));
+  EXPECT_EQ(client.read().status, 200u);
+}
+
+TEST_F(ServerTest, MalformedRequestIs400) {
+  Client client(server_->port());
+  client.send("GARBAGE\r\n\r\n");
+  EXPECT_EQ(client.read().status, 400u);
+  Client bad_target(server_->port());
+  bad_target.send(request("GET", "/bad%zz"));
+  EXPECT_EQ(bad_target.read().status, 400u);
+}
+
+TEST_F(ServerTest, ConnectionCloseIsHonoured) {
+  Client client(server_->port());
+  client.send(request("GET", "/healthz", "Connection: close\r\n"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_EQ(response.header("Connection"), "close");
+  EXPECT_TRUE(client.closed_by_server());
+}
+
+TEST_F(ServerTest, GracefulShutdownFinishesInFlightRequests) {
+  Client idle(server_->port());
+  idle.send(request("GET", "/healthz"));
+  EXPECT_EQ(idle.read().status, 200u);
+
+  Client busy(server_->port());
+  busy.send(request("GET", "/slow"));
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (!source_.slow_entered && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(source_.slow_entered);
+
+  auto started = std::chrono::steady_clock::now();
+  auto stopping = std::async(std::launch::async, [this] { server_->stop(); });
+  // The idle connection is closed at once, while the slow request is still running.
+  EXPECT_TRUE(idle.closed_by_server());
+  EXPECT_EQ(stopping.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout);
+  source_.slow_release = true;
+
+  auto response = busy.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_NE(response.body.find("<title>Langzaam - Ether</title>"), std::string::npos);
+  EXPECT_EQ(response.header("Connection"), "close");
+  stopping.get();
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(4));
+
+  boost::system::error_code ec;
+  asio::io_context io;
+  tcp::socket late(io);
+  late.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server_->port()), ec);
+  EXPECT_TRUE(ec) << "the server still accepts connections after stop()";
+}
+
+TEST_F(ServerTest, ConnectionsBeyondTheLimitAreClosed) {
+  server_->stop();
+  ServerOptions options;
+  options.max_connections = 2;
+  start(options);
+  Client a(server_->port()), b(server_->port());
+  for (Client* client : {&a, &b}) {
+    client->send(request("GET", "/healthz"));
+    EXPECT_EQ(client->read().status, 200u);
+  }
+  EXPECT_EQ(server_->connection_count(), 2u);
+  Client c(server_->port());
+  EXPECT_TRUE(c.closed_by_server());
+  a.send(request("GET", "/healthz", "Connection: close\r\n"));
+  EXPECT_EQ(a.read().status, 200u);
+  EXPECT_TRUE(a.closed_by_server());
+  for (int i = 0; i < 200 && server_->connection_count() != 1; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  Client d(server_->port());
+  d.send(request("GET", "/healthz"));
+  EXPECT_EQ(d.read().status, 200u);
+}
+
+TEST_F(ServerTest, SlowAndIdleConnectionsTimeOut) {
+  server_->stop();
+  ServerOptions options;
+  options.read_timeout = std::chrono::milliseconds(300);
+  options.idle_timeout = std::chrono::milliseconds(300);
+  start(options);
+  auto started = std::chrono::steady_clock::now();
+  Client partial(server_->port());
+  partial.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");  // the header never ends
+  Client idle(server_->port());
+  idle.send(request("GET", "/healthz"));
+  EXPECT_EQ(idle.read().status, 200u);
+  EXPECT_TRUE(partial.closed_by_server());
+  EXPECT_TRUE(idle.closed_by_server());
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
+}
+
+TEST_F(ServerTest, SigtermStopsTheServer) {
+  auto running = std::async(std::launch::async, [this] { return server_->run_until_signal(); });
+  // run_until_signal installs its handler at once; give the thread time to get there.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_EQ(::kill(::getpid(), SIGTERM), 0);
+  ASSERT_EQ(running.wait_for(std::chrono::seconds(5)), std::future_status::ready);
+  EXPECT_EQ(running.get(), SIGTERM);
+  boost::system::error_code ec;
+  asio::io_context io;
+  tcp::socket late(io);
+  late.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server_->port()), ec);
+  EXPECT_TRUE(ec);
+}
+
+/// Writes "een", "twee", "drie" 30 ms apart; or, when endless, "tik" every 20 ms until the
+/// connection closes.
+class CountingBody : public StreamingBody {
+ public:
+  explicit CountingBody(bool endless) : endless_(endless) {}
+  asio::awaitable<void> run(asio::ip::tcp::socket& socket) override {
+    asio::steady_timer timer(co_await asio::this_coro::executor);
+    for (int i = 0; endless_ || i < 3; ++i) {
+      static const char* words[] = {"een", "twee", "drie"};
+      std::string word = endless_ ? "tik" : words[i];
+      auto [ec, n] = co_await asio::async_write(socket, asio::buffer(word), asio::as_tuple(asio::use_awaitable));
+      if (ec || !socket.is_open()) co_return;
+      timer.expires_after(std::chrono::milliseconds(endless_ ? 20 : 30));
+      co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+    }
+  }
+
+ private:
+  bool endless_;
+};
+
+class StreamingServerTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    server_->stop();
+    app_->router().add("GET", "/test/stream/{kind}", [](const Request&, const RouteParams& params) {
+      Response response;
+      response.set_header("Content-Type", "audio/mpeg");
+      response.streaming = std::make_shared<CountingBody>(params.at("kind") == "endless");
+      return response;
+    });
+    start({});
+  }
+};
+
+TEST_F(StreamingServerTest, StreamIsSentPacedAndEndsTheConnection) {
+  Client client(server_->port());
+  auto started = std::chrono::steady_clock::now();
+  client.send(request("GET", "/test/stream/three"));
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_EQ(response.header("Content-Length"), "");
+  EXPECT_EQ(response.header("Connection"), "close");
+  EXPECT_EQ(response.header("Content-Type"), "audio/mpeg");
+  EXPECT_FALSE(response.header("Content-Security-Policy").empty());
+  EXPECT_EQ(response.body, "eentweedrie");
+  EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(60));
+}
+
+TEST_F(StreamingServerTest, HeadOfAStreamHasNoBody) {
+  Client client(server_->port());
+  client.send(request("HEAD", "/test/stream/endless"));
+  auto head = client.read(/*head=*/true);
+  EXPECT_EQ(head.status, 200u);
+  client.send(request("GET", "/healthz"));
+  EXPECT_EQ(client.read().body, "{\"status\":\"ok\"}");
+}
+
+TEST_F(StreamingServerTest, StopEndsAnEndlessStream) {
+  Client client(server_->port());
+  client.send(request("GET", "/test/stream/endless"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto started = std::chrono::steady_clock::now();
+  auto stopping = std::async(std::launch::async, [this] { server_->stop(); });
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_GE(response.body.size(), 3u);
+  EXPECT_EQ(response.body.size() % 3, 0u);
+  stopping.get();
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+}
+
+TEST_F(ServerTest, BindFailureIsAClearError) {
+  ServerOptions options;
+  options.address = "127.0.0.1";
+  options.port = server_->port();
+  Server second(options, [](const Request&) { return Response{}; });
+  try {
+    second.start();
+    FAIL() << "binding a used port succeeded";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("cannot listen on 127.0.0.1:"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace ether::http

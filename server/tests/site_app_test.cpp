@@ -1,0 +1,132 @@
+#include "app/site_app.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+
+#include "http_test_support.hpp"
+
+namespace ether::app {
+namespace {
+
+class SiteAppTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    test::write_web_dist(dir_.path() / "web");
+    test::write_file(dir_.path() / "media" / "songs" / "lied.mp3", std::string(3000, 'x'));
+    config_.web_dir = dir_.path() / "web";
+    config_.media_dir = dir_.path() / "media";
+    config_.base_url = "https://ether.example";
+    app_ = SiteApp::create(config_, source_, [this] { return ready_; });
+  }
+  http::Response call(std::string_view target, std::initializer_list<std::pair<std::string, std::string>> headers = {},
+                      std::string method = "GET") {
+    return app_->handle(test::get(target, headers, std::move(method)));
+  }
+  test::TempDir dir_;
+  config::Config config_;
+  test::FakePageSource source_;
+  bool ready_ = true;
+  std::unique_ptr<SiteApp> app_;
+};
+
+TEST_F(SiteAppTest, Probes) {
+  auto health = call("/healthz");
+  EXPECT_EQ(health.status, 200u);
+  EXPECT_EQ(health.body, "{\"status\":\"ok\"}");
+  EXPECT_EQ(call("/readyz").status, 200u);
+  ready_ = false;
+  auto not_ready = call("/readyz");
+  EXPECT_EQ(not_ready.status, 503u);
+  EXPECT_EQ(not_ready.header("Content-Type"), "application/json; charset=utf-8");
+  EXPECT_EQ(call("/healthz", {}, "HEAD").status, 200u);
+}
+
+TEST_F(SiteAppTest, ApiSite) {
+  auto site = call("/api/site");
+  EXPECT_EQ(site.status, 200u);
+  EXPECT_EQ(boost::json::parse(site.body).as_object()["name"].as_string(), "Ether");
+}
+
+TEST_F(SiteAppTest, ApiPageWithEncodedQuery) {
+  auto page = call("/api/page?path=%2Fgids%3Fchannel%3D3fm");
+  EXPECT_EQ(page.status, 200u);
+  auto envelope = boost::json::parse(page.body).as_object();
+  EXPECT_EQ(envelope["route"].as_string(), "gids");
+  EXPECT_EQ(envelope["params"].as_object()["channel"].as_string(), "3fm");
+  EXPECT_EQ(envelope["canonical"].as_string(), "https://ether.example/gids?channel=3fm");
+}
+
+TEST_F(SiteAppTest, ApiPageStatusFollowsTheResult) {
+  auto page = call("/api/page?path=/caf%C3%A9%20%25zz");
+  EXPECT_EQ(page.status, 404u);
+  auto envelope = boost::json::parse(page.body).as_object();
+  EXPECT_EQ(envelope["status"].as_int64(), 404);
+  EXPECT_EQ(envelope["data"].as_object()["path"].as_string(), "/caf\xC3\xA9 %zz");
+}
+
+TEST_F(SiteAppTest, ApiPageNeedsAPath) {
+  for (const char* target : {"/api/page", "/api/page?path=", "/api/page?path=gids", "/api/page?path=http://x/"}) {
+    auto response = call(target);
+    EXPECT_EQ(response.status, 400u) << target;
+    EXPECT_NE(response.body.find("bad_parameter"), std::string::npos) << target;
+  }
+}
+
+TEST_F(SiteAppTest, UnknownApiIsJson404) {
+  auto response = call("/api/bestaat-niet");
+  EXPECT_EQ(response.status, 404u);
+  EXPECT_EQ(response.header("Content-Type"), "application/json; charset=utf-8");
+  EXPECT_EQ(call("/api/page", {}, "POST").status, 405u);
+  EXPECT_EQ(call("/api/page", {}, "POST").header("Allow"), "GET, HEAD");
+}
+
+TEST_F(SiteAppTest, PagesAreRenderedInTheShell) {
+  auto home = call("/");
+  EXPECT_EQ(home.status, 200u);
+  EXPECT_NE(home.body.find("<title>Ether</title>"), std::string::npos);
+  EXPECT_NE(home.body.find("id=\"ether-page\""), std::string::npos);
+  EXPECT_NE(home.body.find("<link rel=\"canonical\" href=\"https://ether.example/\">"), std::string::npos);
+  auto missing = call("/programmas/bestaat-niet");
+  EXPECT_EQ(missing.status, 404u);
+  EXPECT_EQ(missing.header("Content-Type"), "text/html; charset=utf-8");
+  auto gids = call("/gids?channel=3fm");
+  EXPECT_NE(gids.body.find("https://ether.example/gids?channel=3fm"), std::string::npos);
+}
+
+TEST_F(SiteAppTest, ShellIsCompressedForBrowsers) {
+  auto plain = call("/");
+  auto compressed = call("/", {{"Accept-Encoding", "gzip, deflate, br"}});
+  EXPECT_EQ(compressed.header("Content-Encoding"), "br");
+  EXPECT_LT(compressed.body.size(), plain.body.size());
+  auto again =
+      call("/", {{"Accept-Encoding", "gzip, deflate, br"}, {"If-None-Match", std::string(compressed.header("ETag"))}});
+  EXPECT_EQ(again.status, 304u);
+  EXPECT_EQ(call("/", {{"If-None-Match", std::string(plain.header("ETag"))}}).status, 304u);
+}
+
+TEST_F(SiteAppTest, StaticFilesAndMedia) {
+  auto js = call("/assets/app-abc123.js");
+  EXPECT_EQ(js.status, 200u);
+  EXPECT_EQ(js.header("Cache-Control"), "public, max-age=31536000, immutable");
+  EXPECT_EQ(call("/assets/missing.js").status, 404u);
+  EXPECT_EQ(call("/robots.txt").payload(), "User-agent: *\nAllow: /\n");
+  auto song = call("/media/songs/lied.mp3", {{"Range", "bytes=0-9"}});
+  EXPECT_EQ(song.status, 206u);
+  EXPECT_EQ(song.payload(), std::string(10, 'x'));
+  EXPECT_EQ(call("/media/%2e%2e/web/index.html").status, 400u);
+  EXPECT_EQ(call("/media/").status, 400u);
+  EXPECT_EQ(source_.loads.load(), 0);
+}
+
+TEST_F(SiteAppTest, NonGetOnPagesIs405) {
+  for (const char* method : {"POST", "PUT", "DELETE"}) {
+    auto response = call("/gids", {}, method);
+    EXPECT_EQ(response.status, 405u);
+    EXPECT_EQ(response.header("Allow"), "GET, HEAD");
+  }
+  EXPECT_EQ(call("/healthz", {}, "POST").status, 405u);
+}
+
+}  // namespace
+}  // namespace ether::app

@@ -1,0 +1,208 @@
+#include "http/static_assets.hpp"
+
+#include <brotli/decode.h>
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include "http/mime.hpp"
+#include "http_test_support.hpp"
+
+namespace ether::http {
+namespace {
+
+std::string gunzip(const std::string& bytes) {
+  z_stream stream{};
+  inflateInit2(&stream, 15 + 16);
+  std::string out(1 << 20, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  stream.avail_in = static_cast<uInt>(bytes.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(inflate(&stream, Z_FINISH), Z_STREAM_END);
+  out.resize(stream.total_out);
+  inflateEnd(&stream);
+  return out;
+}
+
+std::string unbrotli(const std::string& bytes) {
+  std::string out(1 << 20, '\0');
+  std::size_t size = out.size();
+  EXPECT_EQ(BrotliDecoderDecompress(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()), &size,
+                                    reinterpret_cast<uint8_t*>(out.data())),
+            BROTLI_DECODER_RESULT_SUCCESS);
+  out.resize(size);
+  return out;
+}
+
+class StaticAssetsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    test::write_web_dist(dir_.path());
+    assets_ = StaticAssets::load(dir_.path());
+  }
+  test::TempDir dir_;
+  StaticAssets assets_;
+};
+
+TEST(ChooseEncoding, PrefersBrotliOnTies) {
+  EXPECT_EQ(choose_encoding("gzip, deflate, br, zstd", true, true), Encoding::brotli);
+  EXPECT_EQ(choose_encoding("br;q=1, gzip;q=1", true, true), Encoding::brotli);
+}
+
+TEST(ChooseEncoding, RespectsQValues) {
+  EXPECT_EQ(choose_encoding("br;q=0.5, gzip;q=0.8", true, true), Encoding::gzip);
+  EXPECT_EQ(choose_encoding("br;q=0, gzip", true, true), Encoding::gzip);
+  EXPECT_EQ(choose_encoding("gzip;q=0, br;q=0", true, true), Encoding::identity);
+  EXPECT_EQ(choose_encoding("gzip;q=0.4, identity;q=0.9", true, true), Encoding::identity);
+  EXPECT_EQ(choose_encoding("*", true, true), Encoding::brotli);
+  EXPECT_EQ(choose_encoding("*;q=0.2, br;q=0.1", true, true), Encoding::gzip);
+}
+
+TEST(ChooseEncoding, IdentityWhenNothingFits) {
+  EXPECT_EQ(choose_encoding("", true, true), Encoding::identity);
+  EXPECT_EQ(choose_encoding("deflate", true, true), Encoding::identity);
+  EXPECT_EQ(choose_encoding("br", false, true), Encoding::identity);
+  EXPECT_EQ(choose_encoding("br, gzip", false, true), Encoding::gzip);
+  EXPECT_EQ(choose_encoding("garbage;q=x,,;", true, true), Encoding::identity);
+}
+
+TEST_F(StaticAssetsTest, LoadsEveryFileButIndex) {
+  EXPECT_EQ(assets_.size(), 3u);
+  EXPECT_EQ(assets_.find("/index.html"), nullptr);
+  ASSERT_NE(assets_.find("/assets/app-abc123.js"), nullptr);
+  EXPECT_FALSE(assets_.serve(test::get("/nothing.js")).has_value());
+}
+
+TEST_F(StaticAssetsTest, ContentTypesAndCacheControl) {
+  auto js = assets_.serve(test::get("/assets/app-abc123.js"));
+  ASSERT_TRUE(js);
+  EXPECT_EQ(js->header("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(js->header("Cache-Control"), "public, max-age=31536000, immutable");
+  auto svg = assets_.serve(test::get("/favicon.svg"));
+  ASSERT_TRUE(svg);
+  EXPECT_EQ(svg->header("Content-Type"), "image/svg+xml; charset=utf-8");
+  EXPECT_EQ(svg->header("Cache-Control"), "no-cache");
+  auto robots = assets_.serve(test::get("/robots.txt"));
+  ASSERT_TRUE(robots);
+  EXPECT_EQ(robots->header("Content-Type"), "text/plain; charset=utf-8");
+  EXPECT_EQ(robots->payload(), "User-agent: *\nAllow: /\n");
+  EXPECT_EQ(content_type_for("x.mp3"), "audio/mpeg");
+  EXPECT_EQ(content_type_for("x.WEBP"), "image/webp");
+  EXPECT_EQ(content_type_for("noext"), "application/octet-stream");
+}
+
+TEST_F(StaticAssetsTest, EncodingByAcceptEncoding) {
+  const std::string original = test::sample_script();
+  auto br = assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "gzip, deflate, br"}}));
+  ASSERT_TRUE(br);
+  EXPECT_EQ(br->header("Content-Encoding"), "br");
+  EXPECT_EQ(br->header("Vary"), "Accept-Encoding");
+  EXPECT_LT(br->payload().size(), original.size());
+  EXPECT_EQ(unbrotli(std::string(br->payload())), original);
+
+  auto gz = assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "gzip, br;q=0.5"}}));
+  ASSERT_TRUE(gz);
+  EXPECT_EQ(gz->header("Content-Encoding"), "gzip");
+  EXPECT_EQ(gunzip(std::string(gz->payload())), original);
+
+  auto plain = assets_.serve(test::get("/assets/app-abc123.js"));
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->header("Content-Encoding"), "");
+  EXPECT_EQ(plain->header("Vary"), "Accept-Encoding");
+  EXPECT_EQ(plain->payload(), original);
+
+  EXPECT_NE(br->header("ETag"), gz->header("ETag"));
+  EXPECT_NE(br->header("ETag"), plain->header("ETag"));
+}
+
+TEST_F(StaticAssetsTest, SmallFilesAreNotCompressed) {
+  auto svg = assets_.serve(test::get("/favicon.svg", {{"Accept-Encoding", "br, gzip"}}));
+  ASSERT_TRUE(svg);
+  EXPECT_EQ(svg->header("Content-Encoding"), "");
+  EXPECT_FALSE(svg->has_header("Vary"));
+}
+
+TEST_F(StaticAssetsTest, NotModifiedByEtag) {
+  auto first = assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br"}}));
+  ASSERT_TRUE(first);
+  std::string etag(first->header("ETag"));
+  auto again = assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br"}, {"If-None-Match", etag}}));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status, 304u);
+  EXPECT_TRUE(again->payload().empty());
+  EXPECT_EQ(again->header("ETag"), etag);
+  EXPECT_EQ(again->header("Cache-Control"), "public, max-age=31536000, immutable");
+  auto other = assets_.serve(test::get("/assets/app-abc123.js", {{"If-None-Match", "\"nope\""}}));
+  EXPECT_EQ(other->status, 200u);
+}
+
+TEST_F(StaticAssetsTest, RangeUsesIdentity) {
+  const std::string original = test::sample_script();
+  auto part =
+      assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br, gzip"}, {"Range", "bytes=10-19"}}));
+  ASSERT_TRUE(part);
+  EXPECT_EQ(part->status, 206u);
+  EXPECT_EQ(part->header("Content-Encoding"), "");
+  EXPECT_EQ(part->payload(), original.substr(10, 10));
+  EXPECT_EQ(part->header("Content-Range"), "bytes 10-19/" + std::to_string(original.size()));
+
+  auto beyond = assets_.serve(test::get("/assets/app-abc123.js", {{"Range", "bytes=100000-"}}));
+  EXPECT_EQ(beyond->status, 416u);
+}
+
+TEST(CompressResponse, DynamicBodiesByAcceptEncoding) {
+  const std::string json = "{\"items\":[" + std::string(4000, '1') + "]}";
+  auto make = [&] {
+    Response response;
+    response.body = json;
+    response.set_header("Content-Type", "application/json; charset=utf-8");
+    response.set_header("ETag", "\"abc\"");
+    return response;
+  };
+  Response br = make();
+  compress_response(test::get("/api/page", {{"Accept-Encoding", "gzip, br"}}), br);
+  EXPECT_EQ(br.header("Content-Encoding"), "br");
+  EXPECT_EQ(br.header("Vary"), "Accept-Encoding");
+  EXPECT_EQ(br.header("ETag"), "\"abc-br\"");
+  EXPECT_EQ(unbrotli(br.body), json);
+
+  Response gz = make();
+  compress_response(test::get("/api/page", {{"Accept-Encoding", "gzip"}}), gz);
+  EXPECT_EQ(gz.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(gunzip(gz.body), json);
+
+  Response plain = make();
+  compress_response(test::get("/api/page"), plain);
+  EXPECT_FALSE(plain.has_header("Content-Encoding"));
+  EXPECT_EQ(plain.body, json);
+  EXPECT_EQ(plain.header("Vary"), "Accept-Encoding");
+
+  Response cached = make();
+  compress_response(test::get("/", {{"Accept-Encoding", "br"}, {"If-None-Match", "\"abc-br\""}}), cached);
+  EXPECT_EQ(cached.status, 304u);
+  EXPECT_TRUE(cached.body.empty());
+}
+
+TEST(CompressResponse, LeavesSmallSharedAndBinaryBodiesAlone) {
+  Response small;
+  small.body = "{\"status\":\"ok\"}";
+  small.set_header("Content-Type", "application/json; charset=utf-8");
+  compress_response(test::get("/healthz", {{"Accept-Encoding", "br"}}), small);
+  EXPECT_FALSE(small.has_header("Content-Encoding"));
+
+  Response binary;
+  binary.body = std::string(5000, 'x');
+  binary.set_header("Content-Type", "audio/mpeg");
+  compress_response(test::get("/x", {{"Accept-Encoding", "br"}}), binary);
+  EXPECT_FALSE(binary.has_header("Content-Encoding"));
+
+  Response shared;
+  shared.set_shared_body(std::make_shared<const std::string>(5000, 'x'));
+  shared.set_header("Content-Type", "text/plain; charset=utf-8");
+  compress_response(test::get("/x", {{"Accept-Encoding", "br"}}), shared);
+  EXPECT_FALSE(shared.has_header("Content-Encoding"));
+  EXPECT_EQ(shared.payload().size(), 5000u);
+}
+
+}  // namespace
+}  // namespace ether::http

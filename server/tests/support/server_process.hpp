@@ -1,0 +1,138 @@
+#pragma once
+// The real ether-server binary on 127.0.0.1 with a fresh data dir, the repository's seed file and
+// demo media, and a minimal web/dist; plus curl and ffmpeg as real clients.
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ether::test {
+
+/// Runs a shell command and returns what it printed on standard output.
+inline std::string run_command(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("cannot run " + command);
+  std::array<char, 4096> buffer{};
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  pclose(pipe);
+  return output;
+}
+
+inline std::uint16_t free_port() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  socklen_t length = sizeof address;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& name, std::vector<std::string> extra_env = {})
+      : dir_(std::filesystem::path(ETHER_TEST_TMP) / name), port_(free_port()) {
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "web");
+    std::ofstream(dir_ / "web" / "index.html")
+        << "<!doctype html><html lang=\"nl\"><head><title>Ether</title><!--ether-head--></head>"
+           "<body><div id=\"root\"></div><!--ether-data--></body></html>";
+    const std::filesystem::path source = ETHER_SOURCE_DIR;
+    std::vector<std::string> env{"PORT=" + std::to_string(port_),
+                                 "ETHER_BIND=127.0.0.1",
+                                 "ETHER_DATA_DIR=" + (dir_ / "data").string(),
+                                 "ETHER_WEB_DIR=" + (dir_ / "web").string(),
+                                 "ETHER_MEDIA_DIR=" + (source / "media" / "demo").string(),
+                                 "ETHER_SEED_FILE=" + (source / "server" / "seed" / "demo-station.json").string(),
+                                 "ETHER_BASE_URL=" + base_url(),
+                                 "ETHER_PLAYOUT_BACKFILL_DAYS=2",
+                                 "ETHER_LOG_LEVEL=warn",
+                                 "PATH=/usr/bin:/bin"};
+    env.insert(env.end(), extra_env.begin(), extra_env.end());
+    const std::string log = (dir_ / "server.log").string();
+    pid_ = fork();
+    if (pid_ == 0) {
+      std::vector<char*> envp;
+      for (auto& entry : env) envp.push_back(entry.data());
+      envp.push_back(nullptr);
+      std::freopen(log.c_str(), "w", stdout);
+      std::freopen(log.c_str(), "a", stderr);
+      char* argv[] = {const_cast<char*>(ETHER_SERVER_BINARY), nullptr};
+      execve(ETHER_SERVER_BINARY, argv, envp.data());
+      _exit(127);
+    }
+    for (int i = 0; i < 300; ++i) {
+      if (run_command("curl -s -o /dev/null -w '%{http_code}' " + base_url() + "/readyz") == "200") return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    throw std::runtime_error("ether-server did not become ready; see " + log);
+  }
+
+  ~ServerProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  /// Sends SIGTERM and returns the exit status (-1 if it did not exit normally within 15 s).
+  int terminate() {
+    ::kill(pid_, SIGTERM);
+    for (int i = 0; i < 150; ++i) {
+      int status = 0;
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return -1;
+  }
+
+  [[nodiscard]] std::string base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
+
+  /// GET with curl: "<status>\n<body>" is split into the two.
+  struct Answer {
+    int status = 0;
+    std::string body;
+    std::string headers;
+  };
+  Answer get(const std::string& target, const std::string& curl_options = "") const {
+    const auto headers_file = (dir_ / "headers.txt").string();
+    auto output = run_command("curl -s --max-time 10 -D " + headers_file + " -w '\\n%{http_code}' " + curl_options +
+                              " '" + base_url() + target + "'");
+    Answer answer;
+    auto cut = output.rfind('\n');
+    answer.status = std::stoi(output.substr(cut + 1));
+    answer.body = output.substr(0, cut);
+    std::ifstream in(headers_file);
+    answer.headers.assign(std::istreambuf_iterator<char>(in), {});
+    return answer;
+  }
+
+ private:
+  std::filesystem::path dir_;
+  std::uint16_t port_;
+  pid_t pid_ = -1;
+};
+
+}  // namespace ether::test

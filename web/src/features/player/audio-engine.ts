@@ -1,0 +1,134 @@
+// The playback engine behind the mini player: one HTMLAudioElement (MP3 streams and files, native
+// HLS where the browser has it) or hls.js, loaded only when an HLS stream must play without native
+// support. It reports the engine events of spec §4: sourceloaded, play, paused, playbackfinished.
+
+export type EngineEvent = 'sourceloaded' | 'play' | 'paused' | 'playbackfinished' | 'error' | 'timeupdate';
+
+export interface EngineSource {
+  url: string;
+  title: string;
+  poster?: string;
+  /** Seconds to start at, for on-demand items. */
+  startAt?: number;
+}
+
+export interface PlaybackTime {
+  duration: number; // seconds; Infinity for live
+  position: number; // seconds
+  progress: number; // percent 0..100, 0 for live
+}
+
+type Listener = (event: EngineEvent, detail?: string) => void;
+
+interface HlsLike {
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  destroy(): void;
+  on(event: string, callback: (event: string, data: { fatal?: boolean; details?: string }) => void): void;
+}
+
+function isHls(url: string): boolean {
+  return /\.m3u8(\?|$)/i.test(url);
+}
+
+export class AudioEngine {
+  private readonly audio: HTMLAudioElement;
+  private readonly listeners = new Set<Listener>();
+  private hls: HlsLike | null = null;
+  private source: EngineSource | null = null;
+
+  constructor(audio: HTMLAudioElement) {
+    this.audio = audio;
+    audio.preload = 'none';
+    const forward = (from: string, to: EngineEvent) => audio.addEventListener(from, () => this.emit(to));
+    forward('loadeddata', 'sourceloaded');
+    forward('playing', 'play');
+    forward('pause', 'paused');
+    forward('ended', 'playbackfinished');
+    forward('timeupdate', 'timeupdate');
+    audio.addEventListener('error', () => {
+      // Reloading a source aborts the old one; that is not an error a listener should see.
+      if (audio.error && audio.error.code !== MediaError.MEDIA_ERR_ABORTED) this.emit('error', audio.error.message);
+    });
+  }
+
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: EngineEvent, detail?: string) {
+    for (const listener of this.listeners) listener(event, detail);
+  }
+
+  get element(): HTMLAudioElement {
+    return this.audio;
+  }
+
+  get currentSource(): EngineSource | null {
+    return this.source;
+  }
+
+  /** Loads a source and, with autoplay, starts it. */
+  async load(source: EngineSource, autoplay: boolean): Promise<void> {
+    this.unload();
+    this.source = source;
+    this.audio.title = source.title;
+    if (isHls(source.url) && !this.audio.canPlayType('application/vnd.apple.mpegurl')) {
+      const { default: Hls } = await import('hls.js');
+      const hls = new Hls() as unknown as HlsLike;
+      hls.on('hlsError', (_event, data) => {
+        if (data.fatal) this.emit('error', data.details ?? 'HLS-fout');
+      });
+      hls.loadSource(source.url);
+      hls.attachMedia(this.audio);
+      this.hls = hls;
+    } else {
+      this.audio.src = source.url;
+    }
+    if (source.startAt) this.audio.currentTime = source.startAt;
+    if (autoplay) await this.play();
+  }
+
+  async play(): Promise<void> {
+    try {
+      await this.audio.play();
+    } catch (error) {
+      // A pause that interrupts play() is expected (spec §8); anything else is reported.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        this.emit('error', error instanceof Error ? error.message : String(error));
+        this.emit('paused');
+      }
+    }
+  }
+
+  pause(): void {
+    this.audio.pause();
+  }
+
+  /** Stops a live stream for real: the connection closes, so nothing buffers behind the listener. */
+  unload(): void {
+    this.hls?.destroy();
+    this.hls = null;
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    this.source = null;
+  }
+
+  seek(position: number): void {
+    if (Number.isFinite(position)) this.audio.currentTime = Math.max(0, position);
+  }
+
+  /** Volume in percent (spec §4: volume × 100). */
+  setVolume(percent: number): void {
+    this.audio.volume = Math.min(100, Math.max(0, percent)) / 100;
+  }
+
+  time(): PlaybackTime {
+    const duration = this.audio.duration;
+    const position = this.audio.currentTime;
+    const finite = Number.isFinite(duration) && duration > 0;
+    return { duration: finite ? duration : Infinity, position, progress: finite ? (position / duration) * 100 : 0 };
+  }
+}

@@ -1,0 +1,82 @@
+// The channel dropdown of spec §2: the current channel's name; opening it lists the family (sub-
+// channels under their parent) at 32 px an item, at most 169 px high. Changing channel stops,
+// switches, loads the new channel and closes the list (spec §4).
+
+import { useEffect, useId, useRef, useState } from 'react';
+
+import { useSite } from '../../app/site-context';
+import { usePlayer } from './player-context';
+
+export function ChannelPicker() {
+  const site = useSite();
+  const { state, commands } = usePlayer();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const current = state.channel?.id ?? site.defaultChannel;
+
+  useEffect(() => {
+    if (!open) return;
+    listRef.current?.querySelector<HTMLButtonElement>('[aria-current="true"], button')?.focus();
+    const close = (event: MouseEvent) => {
+      if (!listRef.current?.parentElement?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const choose = (slug: string) => {
+    setOpen(false);
+    buttonRef.current?.focus();
+    if (slug !== current) commands.changeChannel(slug);
+  };
+
+  return (
+    <div className="channel-picker">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="channel-picker__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="visually-hidden">Zender: </span>
+        {state.channel?.name || site.channels.find((c) => c.slug === current)?.name}
+      </button>
+      {open && (
+        <ul
+          id={listId}
+          ref={listRef}
+          className="channel-picker__list"
+          onKeyDown={(event) => {
+            const buttons = [...(listRef.current?.querySelectorAll('button') ?? [])];
+            const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+            if (event.key === 'Escape') {
+              setOpen(false);
+              buttonRef.current?.focus();
+            } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              const step = event.key === 'ArrowDown' ? 1 : -1;
+              buttons[(index + step + buttons.length) % buttons.length]?.focus();
+            }
+          }}
+        >
+          {site.channels.map((channel) => (
+            <li key={channel.slug} className={channel.parentSlug ? 'channel-picker__child' : undefined}>
+              <button
+                type="button"
+                aria-current={channel.slug === current ? 'true' : undefined}
+                onClick={() => choose(channel.slug)}
+              >
+                {channel.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Show, Track } from './live-state';
+import { nowPlayingItems } from './now-playing';
+import { initialPlayerState, playerReducer } from './player-state';
+
+const show: Show = {
+  broadcasters: [{ name: 'Omroep Zuiderzee', slug: 'ozz' }],
+  from: '2026-11-21 12:00:00',
+  until: '2026-11-21 14:00:00',
+  fromToTime: '12:00 - 14:00',
+  imageUrls: { url360: '', url600: '', url1200: '' },
+  name: 'De Middagshow',
+  presenters: 'Mira de Vries & Kees Jansen',
+  presentersRaw: [],
+  slug: 's',
+  url: null,
+};
+const track = { name: 'Zomeravond', artist: 'De Golven' } as Track;
+
+describe('now playing', () => {
+  it('a music channel alternates show (with presenters) and song', () => {
+    const state = playerReducer(initialPlayerState('music'), {
+      type: 'listenToLive',
+      live: { show, track, tracks: [track], isVisualRadioAvailable: false },
+    });
+    const items = nowPlayingItems(state);
+    expect(items.map((i) => i.kind)).toEqual(['show', 'song']);
+    expect(items[0]?.subtitle).toBe('Mira de Vries & Kees Jansen');
+    expect(items[0]?.broadcasters).toEqual(['Omroep Zuiderzee']);
+    expect(items[1]).toMatchObject({ title: 'Zomeravond', subtitle: 'De Golven' });
+    expect(items[0]?.durationMs).toBeGreaterThanOrEqual(8000);
+  });
+  it('a talk channel shows the show with its times and hides the song', () => {
+    const state = playerReducer(initialPlayerState('talk'), {
+      type: 'listenToLive',
+      live: { show, track, tracks: [track], isVisualRadioAvailable: false },
+    });
+    const items = nowPlayingItems(state);
+    expect(items.map((i) => i.kind)).toEqual(['show']);
+    expect(items[0]?.subtitle).toBe('12:00 - 14:00');
+  });
+  it('on demand shows the playable', () => {
+    const state = playerReducer(initialPlayerState('music'), {
+      type: 'setPlayable',
+      playable: { id: '1', name: 'Een fragment', type: 'fragment', queue: [], player: { tokenUrl: '', parameters: [] } },
+    });
+    expect(nowPlayingItems(state)).toEqual([expect.objectContaining({ kind: 'playable', title: 'Een fragment' })]);
+  });
+  it('falls back to the channel name', () => {
+    const state = { ...initialPlayerState('music'), channel: { id: 'radio2', name: 'Ether Radio 2' } };
+    expect(nowPlayingItems(state)[0]).toMatchObject({ kind: 'channel', title: 'Ether Radio 2' });
+  });
+});

@@ -1,0 +1,50 @@
+// What the mini player's text shows (spec §2, §4 "Now-playing display"): in live mode it alternates
+// between the show and the song, each for a time that grows with its text; on demand it shows the
+// playable. Pure, so the alternation is testable without timers.
+
+import { rotationDurationMs } from './live-state';
+import type { PlayerState } from './player-state';
+
+export interface NowPlayingItem {
+  kind: 'show' | 'song' | 'playable' | 'channel';
+  title: string;
+  subtitle: string;
+  broadcasters: string[];
+  durationMs: number;
+}
+
+/** The items the display cycles through, in order; a single item does not alternate. */
+export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
+  const classical = state.isLiveUsingClassicalData;
+  if (!state.isLiveMode && state.playable) {
+    return [{ kind: 'playable', title: state.playable.name, subtitle: '', broadcasters: [], durationMs: 0 }];
+  }
+  const items: NowPlayingItem[] = [];
+  const show = state.show;
+  if (show) {
+    const subtitle = state.isRadioshowTimeVisibleForLiveRadio ? show.fromToTime : (show.presenters ?? show.fromToTime);
+    const broadcasters = show.broadcasters.map((b) => b.name);
+    items.push({
+      kind: 'show',
+      title: show.name,
+      subtitle,
+      broadcasters,
+      durationMs: rotationDurationMs(`${show.name} ${subtitle}`, { classical, hasBroadcasters: broadcasters.length > 0 }),
+    });
+  }
+  const track = state.track;
+  if (track && !state.isSongHiddenForLiveRadio) {
+    const subtitle = track.ensemble ? `${track.artist} · ${track.ensemble}` : track.artist;
+    items.push({
+      kind: 'song',
+      title: track.name,
+      subtitle,
+      broadcasters: [],
+      durationMs: rotationDurationMs(`${track.name} ${subtitle}`, { classical, hasBroadcasters: false }),
+    });
+  }
+  if (items.length === 0 && state.channel?.name) {
+    items.push({ kind: 'channel', title: state.channel.name, subtitle: 'Live', broadcasters: [], durationMs: 0 });
+  }
+  return items;
+}

@@ -1,0 +1,80 @@
+// The player's calls of spec §7: the mini-player info, the channel's token URL, the play API behind
+// a token URL and the latest news bulletin. Failures are the HttpError and NetworkError of §8.
+
+import { HttpError, NetworkError } from '../../api/page-client';
+import type { MiniplayerInfo } from './miniplayer-info';
+import type { Playable, PlayerConfig } from './player-state';
+
+/** spec §3 Play API response; `streamUrl` and `format` are Ether's additions. */
+export interface PlayApiResponse {
+  mid: string;
+  playerToken: string;
+  environmentDomain?: string;
+  streamUrl?: string;
+  format?: 'mp3' | 'hls';
+}
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Accept: 'application/json' }, signal, cache: 'no-cache' });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
+  }
+  // spec §7: a non-ok response raises an error carrying the status text.
+  if (!response.ok) throw new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export function fetchMiniplayerInfo(channel: string, signal?: AbortSignal): Promise<MiniplayerInfo> {
+  return getJson<MiniplayerInfo>(`/api/miniplayer/info?channel=${encodeURIComponent(channel)}`, signal);
+}
+
+export async function fetchChannelTokenUrl(channel: string, signal?: AbortSignal): Promise<string> {
+  const body = await getJson<{ tokenUrl: string }>(`/api/player/${encodeURIComponent(channel)}`, signal);
+  return body.tokenUrl;
+}
+
+export function fetchPlayApi(tokenUrl: string, signal?: AbortSignal): Promise<PlayApiResponse> {
+  return getJson<PlayApiResponse>(tokenUrl, signal);
+}
+
+/** The latest news bulletin as a playable (spec §3). */
+export async function fetchLatestNews(signal?: AbortSignal): Promise<Playable> {
+  const body = await getJson<{ player: PlayerConfig; imageUrl?: string; name?: string }>('/api/latestNews', signal);
+  const playable: Playable = {
+    id: 'latest_news_from_player',
+    name: 'Laatste journaal',
+    type: 'fragment',
+    isLatestNews: true,
+    queue: [],
+    player: body.player,
+  };
+  if (body.imageUrl) playable.imageUrl = body.imageUrl;
+  return playable;
+}
+
+export function parameter(config: PlayerConfig, name: string): string | undefined {
+  return config.parameters.find((p) => p.name === name)?.value;
+}
+
+/**
+ * spec §4: whether the 'expires' query value (unix seconds) of the latest news' progressive URL is
+ * still in the future. Instants are absolute, so comparing with the clock is comparing with
+ * Amsterdam time.
+ */
+export function isProgressiveUrlValid(url: string | undefined, nowMs: number): boolean {
+  if (!url) return false;
+  const expires = Number(new URL(url, 'http://localhost').searchParams.get('expires'));
+  return Number.isFinite(expires) && expires * 1000 > nowMs;
+}
+
+/** The URL the engine loads for a play API answer (spec §7 "Stream loading"). */
+export function streamUrlFor(play: PlayApiResponse, config?: PlayerConfig): string {
+  const progressive = config ? parameter(config, 'progressive') : undefined;
+  if (progressive) return progressive;
+  if (play.streamUrl) return play.streamUrl;
+  const domain = play.environmentDomain ?? window.location.origin;
+  return `${domain}/live/${encodeURIComponent(play.mid)}.mp3?token=${encodeURIComponent(play.playerToken)}`;
+}

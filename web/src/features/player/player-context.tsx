@@ -1,0 +1,314 @@
+// The persistent player: one reducer state, one audio engine and the commands of spec §4, provided
+// to the whole app so that playback survives client-side navigation.
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+
+import { HttpError, NetworkError } from '../../api/page-client';
+import type { SiteConfig } from '../../api/types';
+import { AudioEngine, type PlaybackTime } from './audio-engine';
+import { buildLiveState } from './live-state';
+import type { MiniplayerInfo } from './miniplayer-info';
+import {
+  fetchChannelTokenUrl,
+  fetchLatestNews,
+  fetchMiniplayerInfo,
+  fetchPlayApi,
+  isProgressiveUrlValid,
+  parameter,
+  streamUrlFor,
+} from './player-api';
+import {
+  engineVolume,
+  initialPlayerState,
+  playerReducer,
+  shouldStartPlayingOnLive,
+  smartTagUserIdFromCookie,
+  type Playable,
+  type PlayerMode,
+  type PlayerState,
+} from './player-state';
+
+/** spec §9: live info is polled every 20 seconds. */
+export const LIVE_POLL_MS = 20_000;
+
+export interface PlayerCommands {
+  togglePlaying(): void;
+  startPlaying(): void;
+  stopPlaying(): void;
+  positionSeek(position: number): void;
+  setVolume(volume: number): void;
+  toggleMute(): void;
+  changeChannel(slug: string): void;
+  listenLive(): void;
+  playPlayable(playable: Playable): void;
+  playLatestNews(): void;
+  setExpanded(expanded: boolean): void;
+  time(): PlaybackTime;
+}
+
+interface PlayerContextValue {
+  state: PlayerState;
+  commands: PlayerCommands;
+  info: MiniplayerInfo | null;
+  engine: AudioEngine | null;
+}
+
+const PlayerContext = createContext<PlayerContextValue | null>(null);
+
+function modeOf(site: SiteConfig, slug: string): PlayerMode {
+  return site.channels.find((c) => c.slug === slug)?.playerMode ?? 'music';
+}
+
+function reportQuietly(error: unknown) {
+  // Info errors are logged unless they are network or HTTP errors (spec §8).
+  if (!(error instanceof NetworkError) && !(error instanceof HttpError)) console.error(error);
+}
+
+export function PlayerProvider({ site, children }: { site: SiteConfig; children: ReactNode }) {
+  const [state, dispatch] = useReducer(playerReducer, modeOf(site, site.defaultChannel), initialPlayerState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const engineRef = useRef<AudioEngine | null>(null);
+  const infoRef = useRef<MiniplayerInfo | null>(null);
+  const tokenUrlRef = useRef<string | null>(null);
+  const channelRef = useRef(site.defaultChannel);
+  const autoplayRef = useRef(false);
+
+  const applyInfo = useCallback(
+    (info: MiniplayerInfo, slug: string) => {
+      infoRef.current = info;
+      try {
+        const live = buildLiveState(info, slug, Date.now());
+        const shouldStart = shouldStartPlayingOnLive(stateRef.current);
+        dispatch({
+          type: 'setPlayerState',
+          state: {
+            isLiveUsingClassicalData: info.data.coreChannels.data[0]?.classical ?? false,
+            isChannelPickerPresent: true,
+          },
+        });
+        if (stateRef.current.isLiveMode || shouldStart) dispatch({ type: 'listenToLive', live });
+      } catch (error) {
+        dispatch({ type: 'onError', error, mode: modeOf(site, slug) });
+      }
+    },
+    [site],
+  );
+
+  const playLiveStream = useCallback(async () => {
+    const engine = engineRef.current;
+    const tokenUrl = tokenUrlRef.current;
+    if (!engine || !tokenUrl) return;
+    try {
+      const play = await fetchPlayApi(tokenUrl);
+      dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
+      await engine.load({ url: streamUrlFor(play), title: stateRef.current.channel?.name ?? site.name }, true);
+    } catch (error) {
+      dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
+      dispatch({ type: 'setLoadingPlayer', value: false });
+    }
+  }, [site.name]);
+
+  /** spec §4 "Loading a channel". */
+  const loadChannel = useCallback(
+    async (slug: string, autoplay: boolean) => {
+      channelRef.current = slug;
+      dispatch({ type: 'setLoadingPlayer', value: true });
+      try {
+        const [info, tokenUrl] = await Promise.all([fetchMiniplayerInfo(slug), fetchChannelTokenUrl(slug)]);
+        tokenUrlRef.current = tokenUrl;
+        applyInfo(info, slug);
+        if (autoplay) await playLiveStream();
+      } catch (error) {
+        reportQuietly(error);
+        dispatch({ type: 'setPlayerUnavailable' });
+      } finally {
+        dispatch({ type: 'setLoadingPlayer', value: false });
+      }
+    },
+    [applyInfo, playLiveStream],
+  );
+
+  const playOnDemand = useCallback(async (playable: Playable) => {
+    const engine = engineRef.current;
+    if (!engine) return;
+    try {
+      let url = parameter(playable.player, 'progressive');
+      if (!url) url = streamUrlFor(await fetchPlayApi(playable.player.tokenUrl), playable.player);
+      const poster = parameter(playable.player, 'poster');
+      await engine.load({ url, title: playable.name, ...(poster ? { poster } : {}) }, true);
+    } catch (error) {
+      dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+
+  // One engine for the app's lifetime, bound to the #audio-player-id element.
+  useEffect(() => {
+    const audio = document.getElementById('audio-player-id');
+    if (!(audio instanceof HTMLAudioElement)) return;
+    const engine = new AudioEngine(audio);
+    engineRef.current = engine;
+    const off = engine.on((event) => {
+      if (event === 'sourceloaded' || event === 'play' || event === 'paused' || event === 'playbackfinished') {
+        dispatch({ type: event });
+      }
+      if (event === 'error') dispatch({ type: 'setLoadingPlayer', value: false });
+      if (event === 'playbackfinished') {
+        // spec §4: when a queued fragment ends, the next item in the queue plays.
+        const current = stateRef.current.playable;
+        const next = current?.queue[0];
+        if (current && next && !stateRef.current.isLiveMode) {
+          const following = { ...next, queue: current.queue.slice(1) };
+          dispatch({ type: 'setPlayable', playable: following });
+          void playOnDemand(following);
+        }
+      }
+    });
+    dispatch({
+      type: 'setSmartTagUserId',
+      value: smartTagUserIdFromCookie(document.cookie, () => undefined),
+    });
+    void loadChannel(site.defaultChannel, autoplayRef.current);
+    return () => {
+      off();
+      engine.unload();
+      engineRef.current = null;
+    };
+  }, [loadChannel, playOnDemand, site.defaultChannel]);
+
+  // The engine follows the state's volume (spec §4: volume × 100, mute is 0).
+  useEffect(() => {
+    engineRef.current?.setVolume(engineVolume(state.playerVolume, state.isPlayerMuted));
+  }, [state.playerVolume, state.isPlayerMuted]);
+
+  // spec §4: in live mode with an active channel the info is polled every 20 s; Server-Sent Events
+  // bring changes sooner where the browser and network allow.
+  const liveChannel = state.isLiveMode && state.channel?.id ? state.channel.id : null;
+  useEffect(() => {
+    if (!liveChannel) return;
+    let cancelled = false;
+    const refresh = async () => {
+      try {
+        const info = await fetchMiniplayerInfo(liveChannel);
+        if (!cancelled) applyInfo(info, liveChannel);
+      } catch (error) {
+        reportQuietly(error);
+      }
+    };
+    const timer = window.setInterval(() => void refresh(), LIVE_POLL_MS);
+    let events: EventSource | null = null;
+    if (typeof EventSource !== 'undefined') {
+      events = new EventSource(`/api/miniplayer/events?channel=${encodeURIComponent(liveChannel)}`);
+      events.addEventListener('info', (event) => {
+        try {
+          applyInfo(JSON.parse((event as MessageEvent<string>).data) as MiniplayerInfo, liveChannel);
+        } catch (error) {
+          reportQuietly(error);
+        }
+      });
+    }
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+      events?.close();
+    };
+  }, [liveChannel, applyInfo]);
+
+  const commands = useMemo<PlayerCommands>(() => {
+    const ready = () => engineRef.current !== null && !stateRef.current.isLoadingPlayer;
+    const start = () => {
+      const current = stateRef.current;
+      if (current.isLiveMode) void playLiveStream();
+      else if (current.playable && engineRef.current?.currentSource) void engineRef.current.play();
+      else if (current.playable) void playOnDemand(current.playable);
+    };
+    const stop = () => {
+      // Live is stopped (the connection closes); on demand is paused where it is.
+      if (stateRef.current.isLiveMode) {
+        engineRef.current?.unload();
+        dispatch({ type: 'stopPlaying' });
+        dispatch({ type: 'setLoadingPlayer', value: false });
+      } else {
+        engineRef.current?.pause();
+      }
+    };
+    return {
+      togglePlaying() {
+        if (!ready()) return;
+        dispatch({ type: 'setLoadingPlayer', value: true });
+        if (stateRef.current.isPlaying) stop();
+        else start();
+      },
+      startPlaying() {
+        if (ready()) start();
+      },
+      stopPlaying() {
+        if (ready()) stop();
+      },
+      positionSeek(position: number) {
+        if (ready()) engineRef.current?.seek(position);
+      },
+      setVolume(volume: number) {
+        dispatch({ type: 'setVolume', volume });
+      },
+      toggleMute() {
+        dispatch({ type: stateRef.current.isPlayerMuted ? 'unmutePlayer' : 'mutePlayer' });
+      },
+      changeChannel(slug: string) {
+        const channel = site.channels.find((c) => c.slug === slug);
+        if (!channel) return;
+        engineRef.current?.unload();
+        dispatch({ type: 'stopPlaying' });
+        dispatch({ type: 'setRadioChannel', channel: { id: channel.slug, name: channel.name } });
+        dispatch({ type: 'setPlayerState', state: { isLiveMode: true } });
+        void loadChannel(slug, true);
+      },
+      listenLive() {
+        engineRef.current?.unload();
+        dispatch({ type: 'unload' });
+        dispatch({ type: 'setPlayerState', state: { isLiveMode: true, playable: undefined } });
+        const parent = site.channels.find((c) => c.slug === channelRef.current)?.parentSlug ?? channelRef.current;
+        void loadChannel(parent, true);
+      },
+      playPlayable(playable: Playable) {
+        dispatch({ type: 'setPlayable', playable });
+        engineRef.current?.unload();
+        void playOnDemand(playable);
+      },
+      playLatestNews() {
+        void (async () => {
+          const current = stateRef.current.playable;
+          // spec §4: replay the bulletin while its URL is valid, otherwise fetch it anew.
+          const reuse =
+            current?.isLatestNews && isProgressiveUrlValid(parameter(current.player, 'progressive'), Date.now());
+          try {
+            const playable = reuse && current ? current : await fetchLatestNews();
+            dispatch({ type: 'setPlayable', playable });
+            await playOnDemand(playable);
+          } catch (error) {
+            reportQuietly(error);
+          }
+        })();
+      },
+      setExpanded(expanded: boolean) {
+        dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } });
+      },
+      time() {
+        return engineRef.current?.time() ?? { duration: 0, position: 0, progress: 0 };
+      },
+    };
+  }, [loadChannel, playLiveStream, playOnDemand, site.channels]);
+
+  const value = useMemo(
+    () => ({ state, commands, info: infoRef.current, engine: engineRef.current }),
+    [state, commands],
+  );
+  return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
+}
+
+/** The player's state and commands. */
+export function usePlayer(): PlayerContextValue {
+  const value = useContext(PlayerContext);
+  if (!value) throw new Error('usePlayer outside PlayerProvider');
+  return value;
+}

@@ -1,0 +1,268 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import type { LiveState, Show } from './live-state';
+import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
+import type { Playable, PlayerState } from './player-state';
+import {
+  engineVolume,
+  initialPlayerState,
+  playerReducer,
+  shouldStartPlayingOnLive,
+  smartTagUserIdFromCookie,
+  volumeIcon,
+} from './player-state';
+
+const show: Show = {
+  broadcasters: [],
+  from: '2026-11-21 10:00:00',
+  until: '2026-11-21 12:00:00',
+  fromToTime: '10:00 - 12:00',
+  imageUrls: { url360: '/a-360.webp', url600: '/a-600.webp', url1200: '/a-1200.webp' },
+  name: 'De Middagshow',
+  presentersRaw: [],
+  slug: 'de-middagshow-2026-11-21',
+  url: '/programmas/de-middagshow',
+};
+
+const playable: Playable = {
+  id: 'fragment-1',
+  name: 'Een fragment',
+  type: 'fragment',
+  queue: [],
+  player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
+  imageUrl: '/media/images/fragments/1.webp',
+};
+
+const live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> = {
+  channel: { id: 'radio2', name: 'Ether Radio 2' },
+  show,
+  tracks: [],
+  isVisualRadioAvailable: true,
+};
+
+function playing(state: PlayerState): PlayerState {
+  return playerReducer(state, { type: 'play' });
+}
+
+describe('initial state', () => {
+  it('reading B for a music channel', () => {
+    const state = initialPlayerState('music');
+    expect(state.buttonConfig).toEqual({ actionButtonLeft: 'gedraaid', actionButtonRight: 'gemist' });
+    expect(state.isSongHiddenForLiveRadio).toBe(false);
+    expect(state.isRadioshowTimeVisibleForLiveRadio).toBe(false);
+    expect(state.channel).toEqual({ id: '', name: '' });
+    expect('show' in state && state.show).toBeUndefined();
+  });
+  it('reading A for a talk channel', () => {
+    const state = initialPlayerState('talk');
+    expect(state.buttonConfig).toEqual({ actionButtonLeft: 'gemist', actionButtonRight: 'visual-radio' });
+    expect(state.isSongHiddenForLiveRadio).toBe(true);
+    expect(state.isRadioshowTimeVisibleForLiveRadio).toBe(true);
+    expect(state.channel).toBeUndefined();
+  });
+  it.each(['music', 'talk'] as const)('both readings agree on the rest (%s)', (mode) => {
+    const state = initialPlayerState(mode);
+    expect(state).toMatchObject({
+      apiEvents: [],
+      isLiveMode: true,
+      isLoadingPlayer: true,
+      playerVolume: 1,
+      isLiveUsingClassicalData: false,
+      isChannelPickerPresent: false,
+      isVisualRadioAvailable: false,
+      isAdBreak: false,
+      isAutoPlayAfterEmbed: false,
+      isLiveRequestedAfterPlayable: false,
+      isPlaybackEnded: false,
+      isPlayerExpanded: false,
+      isPlayerMuted: false,
+      isPlayerUnavailable: false,
+      isPlaying: false,
+      isReceivedMessageEvent: false,
+    });
+  });
+});
+
+describe('listenToLive', () => {
+  it('turns live on and takes the live data, the show image as active image', () => {
+    const before = playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
+    const after = playerReducer(before, { type: 'listenToLive', live });
+    expect(after.isLiveMode).toBe(true);
+    expect(after.channel).toEqual({ id: 'radio2', name: 'Ether Radio 2' });
+    expect(after.show).toBe(show);
+    expect(after.isVisualRadioAvailable).toBe(true);
+    expect(after.activeImageUrl).toBe('/a-600.webp');
+    expect(after.playable).toBeUndefined();
+    expect(after.isPlaybackEnded).toBe(false);
+    expect(after.isLiveRequestedAfterPlayable).toBe(false);
+  });
+  it('uses the placeholder without a show and keeps the channel when none is given', () => {
+    const state = { ...initialPlayerState('music'), channel: { id: '3fm', name: '3FM' } };
+    const after = playerReducer(state, { type: 'listenToLive', live: { isVisualRadioAvailable: false } });
+    expect(after.activeImageUrl).toBe(UNKNOWN_PROGRAMME_IMAGE);
+    expect(after.channel).toEqual({ id: '3fm', name: '3FM' });
+  });
+  it('entering live mode resets the volume to 1', () => {
+    let state = playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
+    state = playerReducer(state, { type: 'setVolume', volume: 0.3 });
+    expect(playerReducer(state, { type: 'listenToLive', live }).playerVolume).toBe(1);
+    const alreadyLive = playerReducer(initialPlayerState('music'), { type: 'setVolume', volume: 0.3 });
+    expect(playerReducer(alreadyLive, { type: 'listenToLive', live }).playerVolume).toBe(0.3);
+  });
+  it('should start playing when live was requested after a playable', () => {
+    const livePlaying = playing(initialPlayerState('music'));
+    const onDemand = playerReducer(livePlaying, { type: 'setPlayable', playable });
+    expect(shouldStartPlayingOnLive(onDemand)).toBe(true);
+    expect(shouldStartPlayingOnLive(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('setPlayable', () => {
+  it('turns live off, stores the playable and resets what belongs to live', () => {
+    let state = playing(initialPlayerState('music'));
+    state = playerReducer(state, { type: 'mutePlayer' });
+    state = playerReducer(state, { type: 'setVolume', volume: 0.2 });
+    state = playerReducer(state, { type: 'mutePlayer' });
+    state = playerReducer(state, { type: 'setPlayerUnavailable' });
+    state = playerReducer(state, { type: 'setPlayerState', state: { isAutoPlayAfterEmbed: true, isPlaybackEnded: true } });
+    const after = playerReducer(state, { type: 'setPlayable', playable });
+    expect(after.isLiveMode).toBe(false);
+    expect(after.playable).toBe(playable);
+    expect(after.activeImageUrl).toBe(playable.imageUrl);
+    expect(after.isPlayerMuted).toBe(false);
+    expect(after.playerVolume).toBe(1);
+    expect(after.track).toBeUndefined();
+    expect(after.isPlayerUnavailable).toBe(false);
+    expect(after.isPlaybackEnded).toBe(false);
+    expect(after.isAutoPlayAfterEmbed).toBe(false);
+  });
+  it('remembers live only when it was live and playing', () => {
+    expect(playerReducer(playing(initialPlayerState('music')), { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable).toBe(true);
+    expect(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable).toBe(false);
+    const onDemandPlaying = playing(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }));
+    expect(playerReducer(onDemandPlaying, { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable).toBe(false);
+  });
+  it('falls back to the placeholder image', () => {
+    const { imageUrl: _ignored, ...withoutImage } = playable;
+    expect(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable: withoutImage }).activeImageUrl).toBe(
+      UNKNOWN_PROGRAMME_IMAGE,
+    );
+  });
+});
+
+describe('other transitions', () => {
+  it('setRadioChannel sets the channel and clears playing, ended and unavailable', () => {
+    let state = playing(initialPlayerState('music'));
+    state = playerReducer(state, { type: 'setPlayerState', state: { isPlaybackEnded: true, isPlayerUnavailable: true } });
+    const after = playerReducer(state, { type: 'setRadioChannel', channel: { id: 'kx', name: 'KX' } });
+    expect(after).toMatchObject({ channel: { id: 'kx', name: 'KX' }, isPlaying: false, isPlaybackEnded: false, isPlayerUnavailable: false });
+  });
+  it('setVolume clamps to 0..1 and unmutes', () => {
+    const muted = playerReducer(initialPlayerState('music'), { type: 'mutePlayer' });
+    expect(playerReducer(muted, { type: 'setVolume', volume: 1.7 })).toMatchObject({ playerVolume: 1, isPlayerMuted: false });
+    expect(playerReducer(muted, { type: 'setVolume', volume: -3 }).playerVolume).toBe(0);
+    expect(playerReducer(muted, { type: 'setVolume', volume: 0.42 }).playerVolume).toBe(0.42);
+    expect(playerReducer(muted, { type: 'setVolume', volume: Number.NaN }).playerVolume).toBe(1);
+  });
+  it('mute and unmute', () => {
+    const muted = playerReducer(initialPlayerState('music'), { type: 'mutePlayer' });
+    expect(muted.isPlayerMuted).toBe(true);
+    expect(playerReducer(muted, { type: 'unmutePlayer' }).isPlayerMuted).toBe(false);
+  });
+  it('setPlayerApiError stores the error and stops', () => {
+    const after = playerReducer(playing(initialPlayerState('music')), { type: 'setPlayerApiError', error: 'token' });
+    expect(after).toMatchObject({ lastPlayerApiError: 'token', isPlaying: false });
+  });
+  it('setPlayerUnavailable', () => {
+    expect(playerReducer(playing(initialPlayerState('music')), { type: 'setPlayerUnavailable' })).toMatchObject({
+      isPlayerUnavailable: true,
+      isPlaying: false,
+    });
+  });
+  it('onError logs and resets to the initial state of the mode', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const messy = playerReducer(playing(initialPlayerState('talk')), { type: 'listenToLive', live });
+    expect(playerReducer(messy, { type: 'onError', error: new Error('x'), mode: 'talk' })).toEqual(initialPlayerState('talk'));
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+  it('stopPlaying, unload and togglePlaying', () => {
+    const on = playing(initialPlayerState('music'));
+    expect(playerReducer(on, { type: 'stopPlaying' }).isPlaying).toBe(false);
+    expect(playerReducer(on, { type: 'unload' }).isPlaying).toBe(false);
+    expect(playerReducer(on, { type: 'togglePlaying' }).isPlaying).toBe(false);
+    expect(playerReducer(initialPlayerState('music'), { type: 'togglePlaying' }).isPlaying).toBe(true);
+  });
+  it('setPlayerState merges a partial state', () => {
+    const after = playerReducer(initialPlayerState('music'), { type: 'setPlayerState', state: { isPlayerExpanded: true } });
+    expect(after.isPlayerExpanded).toBe(true);
+    expect(after.isLiveMode).toBe(true);
+  });
+  it('setPlayerState entering live mode resets the volume', () => {
+    let state = playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
+    state = playerReducer(state, { type: 'setVolume', volume: 0.5 });
+    expect(playerReducer(state, { type: 'setPlayerState', state: { isLiveMode: true } }).playerVolume).toBe(1);
+  });
+  it('simple setters', () => {
+    let state = initialPlayerState('music');
+    state = playerReducer(state, { type: 'setAdBreak', value: true });
+    state = playerReducer(state, { type: 'setReceivedMessageEvent', value: true });
+    state = playerReducer(state, { type: 'setSmartTagUserId', value: 'u-1' });
+    state = playerReducer(state, { type: 'setLoadingPlayer', value: false });
+    state = playerReducer(state, { type: 'setPlayerAudioToken', value: 'tok' });
+    state = playerReducer({ ...state, apiEvents: [{ type: 'x', at: 1 }], isAutoPlayAfterEmbed: true }, { type: 'clearApiEvents' });
+    state = playerReducer(state, { type: 'resetAutoPlayAfterEmbed' });
+    expect(state).toMatchObject({
+      isAdBreak: true,
+      isReceivedMessageEvent: true,
+      smartTagUserId: 'u-1',
+      isLoadingPlayer: false,
+      playerAudioToken: 'tok',
+      apiEvents: [],
+      isAutoPlayAfterEmbed: false,
+    });
+    expect(playerReducer(state, { type: 'setLoadingPlayer', value: true }).isLoadingPlayer).toBe(true);
+  });
+});
+
+describe('engine events', () => {
+  it('sourceloaded, play, paused and playbackfinished', () => {
+    const loading = initialPlayerState('music');
+    expect(playerReducer(loading, { type: 'sourceloaded' }).isLoadingPlayer).toBe(false);
+    expect(playerReducer(loading, { type: 'play' })).toMatchObject({ isLoadingPlayer: false, isPlaying: true });
+    expect(playerReducer(playing(loading), { type: 'paused' })).toMatchObject({ isLoadingPlayer: false, isPlaying: false });
+    expect(playerReducer(playing(loading), { type: 'playbackfinished' }).isPlaying).toBe(false);
+  });
+});
+
+describe('atuserid cookie', () => {
+  it('takes val from the JSON in the cookie', () => {
+    const cookie = `other=1; atuserid=${encodeURIComponent(JSON.stringify({ name: 'atuserid', val: 'abc-123' }))}`;
+    expect(smartTagUserIdFromCookie(cookie, () => undefined)).toBe('abc-123');
+  });
+  it('reports an invalid cookie silently and yields nothing', () => {
+    const report = vi.fn();
+    expect(smartTagUserIdFromCookie('atuserid=%7Bnot-json', report)).toBeUndefined();
+    expect(smartTagUserIdFromCookie('atuserid=%7B%7D', report)).toBeUndefined();
+    expect(report).toHaveBeenCalledTimes(2);
+    expect(smartTagUserIdFromCookie('other=1', report)).toBeUndefined();
+    expect(report).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('volume', () => {
+  it('icon thresholds of spec §9', () => {
+    expect(volumeIcon(0.75, false)).toBe('full');
+    expect(volumeIcon(0.74, false)).toBe('reduced');
+    expect(volumeIcon(0.02, false)).toBe('reduced');
+    expect(volumeIcon(0.019, false)).toBe('muted');
+    expect(volumeIcon(1, true)).toBe('muted');
+  });
+  it('engine volume is volume × 100, 0 when muted', () => {
+    expect(engineVolume(0.5, false)).toBe(50);
+    expect(engineVolume(0.5, true)).toBe(0);
+    expect(engineVolume(2, false)).toBe(100);
+  });
+});

@@ -1,0 +1,270 @@
+// The mini player's state and every transition of spec §4, as one pure reducer.
+
+import type { LiveState, Show, Track } from './live-state';
+import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
+
+export type ActionButton = 'gedraaid' | 'gemist' | 'visual-radio' | 'luister-live';
+
+/** spec §3 Player config object. */
+export interface PlayerConfig {
+  tokenUrl: string;
+  parameters: { name: 'poster' | 'progressive' | string; value: string }[];
+}
+
+/** spec §3 Playable (on demand). */
+export interface Playable {
+  id: string;
+  name: string;
+  type: string; // 'fragment', 'broadcast', 'episode'
+  queue: Playable[];
+  player: PlayerConfig;
+  imageUrl?: string;
+  isLatestNews?: boolean;
+}
+
+export interface PlayerApiEvent {
+  type: string;
+  at: number;
+}
+
+export interface PlayerState {
+  apiEvents: PlayerApiEvent[];
+  buttonConfig: { actionButtonLeft: ActionButton; actionButtonRight: ActionButton };
+  channel?: { id: string; name: string };
+  isAdBreak: boolean;
+  isAutoPlayAfterEmbed: boolean;
+  isChannelPickerPresent: boolean;
+  isLiveMode: boolean;
+  isLiveRequestedAfterPlayable: boolean;
+  isLiveUsingClassicalData: boolean;
+  isLoadingPlayer: boolean;
+  isPlaybackEnded: boolean;
+  isPlayerExpanded: boolean;
+  isPlayerMuted: boolean;
+  isPlayerUnavailable: boolean;
+  isPlaying: boolean;
+  isRadioshowTimeVisibleForLiveRadio: boolean;
+  isReceivedMessageEvent: boolean;
+  isSongHiddenForLiveRadio: boolean;
+  isVisualRadioAvailable: boolean;
+  playerVolume: number;
+  show?: Show;
+  track?: Track;
+  tracks?: Track[];
+  upcomingShow?: Show;
+  activeImageUrl?: string;
+  playable?: Playable;
+  lastPlayerApiError?: string;
+  smartTagUserId?: string;
+  playerAudioToken?: string;
+}
+
+/**
+ * The kind of channel decides which reading of spec §4's initial state applies: a music channel
+ * reading B ('Gedraaid' and 'Gemist', show and song alternate), a talk channel reading A ('Gemist'
+ * and 'Kijk live', song hidden, show times shown).
+ */
+export type PlayerMode = 'music' | 'talk';
+
+export function initialPlayerState(mode: PlayerMode): PlayerState {
+  const common = {
+    apiEvents: [],
+    isAdBreak: false,
+    isAutoPlayAfterEmbed: false,
+    isChannelPickerPresent: false,
+    isLiveMode: true,
+    isLiveRequestedAfterPlayable: false,
+    isLiveUsingClassicalData: false,
+    isLoadingPlayer: true,
+    isPlaybackEnded: false,
+    isPlayerExpanded: false,
+    isPlayerMuted: false,
+    isPlayerUnavailable: false,
+    isPlaying: false,
+    isReceivedMessageEvent: false,
+    isVisualRadioAvailable: false,
+    playerVolume: 1,
+  };
+  if (mode === 'talk') {
+    return {
+      ...common,
+      buttonConfig: { actionButtonLeft: 'gemist', actionButtonRight: 'visual-radio' },
+      isSongHiddenForLiveRadio: true,
+      isRadioshowTimeVisibleForLiveRadio: true,
+    };
+  }
+  return {
+    ...common,
+    buttonConfig: { actionButtonLeft: 'gedraaid', actionButtonRight: 'gemist' },
+    isSongHiddenForLiveRadio: false,
+    isRadioshowTimeVisibleForLiveRadio: false,
+    channel: { id: '', name: '' },
+    show: undefined,
+    track: undefined,
+    tracks: undefined,
+    upcomingShow: undefined,
+  };
+}
+
+export type PlayerAction =
+  | { type: 'listenToLive'; live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> }
+  | { type: 'setPlayable'; playable: Playable }
+  | { type: 'setRadioChannel'; channel: { id: string; name: string } }
+  | { type: 'setVolume'; volume: number }
+  | { type: 'mutePlayer' }
+  | { type: 'unmutePlayer' }
+  | { type: 'setPlayerApiError'; error: string }
+  | { type: 'setPlayerUnavailable' }
+  | { type: 'onError'; error: unknown; mode: PlayerMode }
+  | { type: 'stopPlaying' }
+  | { type: 'togglePlaying' }
+  | { type: 'unload' }
+  | { type: 'setPlayerState'; state: Partial<PlayerState> }
+  | { type: 'setAdBreak'; value: boolean }
+  | { type: 'setReceivedMessageEvent'; value: boolean }
+  | { type: 'clearApiEvents' }
+  | { type: 'setSmartTagUserId'; value: string | undefined }
+  | { type: 'setLoadingPlayer'; value: boolean }
+  | { type: 'setPlayerAudioToken'; value: string }
+  | { type: 'resetAutoPlayAfterEmbed' }
+  // Playback engine events (spec §4).
+  | { type: 'sourceloaded' }
+  | { type: 'play' }
+  | { type: 'paused' }
+  | { type: 'playbackfinished' };
+
+function clampVolume(volume: number): number {
+  if (!Number.isFinite(volume)) return 1;
+  return Math.min(1, Math.max(0, volume));
+}
+
+function enteringLive(state: PlayerState): Partial<PlayerState> {
+  return state.isLiveMode ? {} : { playerVolume: 1 };
+}
+
+export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
+  switch (action.type) {
+    case 'listenToLive': {
+      const { live } = action;
+      return {
+        ...state,
+        ...enteringLive(state),
+        isLiveMode: true,
+        ...(live.channel ? { channel: live.channel } : {}),
+        show: live.show,
+        track: live.track,
+        tracks: live.tracks,
+        upcomingShow: live.upcomingShow,
+        isVisualRadioAvailable: live.isVisualRadioAvailable,
+        activeImageUrl: live.show?.imageUrls.url600 ?? UNKNOWN_PROGRAMME_IMAGE,
+        playable: undefined,
+        isPlaybackEnded: false,
+        isLiveRequestedAfterPlayable: false,
+      };
+    }
+    case 'setPlayable':
+      return {
+        ...state,
+        isLiveMode: false,
+        playable: action.playable,
+        activeImageUrl: action.playable.imageUrl ?? UNKNOWN_PROGRAMME_IMAGE,
+        isLiveRequestedAfterPlayable: state.isLiveMode && state.isPlaying,
+        isPlayerMuted: false,
+        playerVolume: 1,
+        track: undefined,
+        isPlayerUnavailable: false,
+        isPlaybackEnded: false,
+        isAutoPlayAfterEmbed: false,
+      };
+    case 'setRadioChannel':
+      return {
+        ...state,
+        channel: action.channel,
+        isPlaying: false,
+        isPlaybackEnded: false,
+        isPlayerUnavailable: false,
+      };
+    case 'setVolume':
+      return { ...state, playerVolume: clampVolume(action.volume), isPlayerMuted: false };
+    case 'mutePlayer':
+      return { ...state, isPlayerMuted: true };
+    case 'unmutePlayer':
+      return { ...state, isPlayerMuted: false };
+    case 'setPlayerApiError':
+      return { ...state, lastPlayerApiError: action.error, isPlaying: false };
+    case 'setPlayerUnavailable':
+      return { ...state, isPlayerUnavailable: true, isPlaying: false };
+    case 'onError':
+      console.error('Speler: live data kon niet worden verwerkt', action.error);
+      return initialPlayerState(action.mode);
+    case 'stopPlaying':
+    case 'unload':
+      return { ...state, isPlaying: false };
+    case 'togglePlaying':
+      return { ...state, isPlaying: !state.isPlaying };
+    case 'setPlayerState':
+      return {
+        ...state,
+        ...(action.state.isLiveMode === true ? enteringLive(state) : {}),
+        ...action.state,
+      };
+    case 'setAdBreak':
+      return { ...state, isAdBreak: action.value };
+    case 'setReceivedMessageEvent':
+      return { ...state, isReceivedMessageEvent: action.value };
+    case 'clearApiEvents':
+      return { ...state, apiEvents: [] };
+    case 'setSmartTagUserId':
+      return { ...state, smartTagUserId: action.value };
+    case 'setLoadingPlayer':
+      return { ...state, isLoadingPlayer: action.value };
+    case 'setPlayerAudioToken':
+      return { ...state, playerAudioToken: action.value };
+    case 'resetAutoPlayAfterEmbed':
+      return { ...state, isAutoPlayAfterEmbed: false };
+    case 'sourceloaded':
+      return { ...state, isLoadingPlayer: false };
+    case 'play':
+      return { ...state, isLoadingPlayer: false, isPlaying: true };
+    case 'paused':
+      return { ...state, isLoadingPlayer: false, isPlaying: false };
+    case 'playbackfinished':
+      return { ...state, isPlaying: false };
+  }
+}
+
+/** Whether listenToLive should start playback: live was asked for while a playable played. */
+export function shouldStartPlayingOnLive(state: PlayerState): boolean {
+  return state.isLiveRequestedAfterPlayable;
+}
+
+/**
+ * spec §4: the value of the 'val' field of the JSON in the 'atuserid' cookie. Returns undefined
+ * (and reports through `onInvalid`) when the cookie is absent or not that JSON.
+ */
+export function smartTagUserIdFromCookie(cookie: string, onInvalid: (error: unknown) => void): string | undefined {
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('atuserid='));
+  if (!entry) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(entry.slice('atuserid='.length)));
+    if (parsed && typeof parsed === 'object' && 'val' in parsed && typeof parsed.val === 'string') return parsed.val;
+    throw new Error('atuserid heeft geen val');
+  } catch (error) {
+    onInvalid(error);
+    return undefined;
+  }
+}
+
+/** spec §9 volume icon: full at 0.75 or more, reduced from 0.02, muted below 0.02 (or when muted). */
+export function volumeIcon(volume: number, muted: boolean): 'full' | 'reduced' | 'muted' {
+  if (muted || volume < 0.02) return 'muted';
+  return volume >= 0.75 ? 'full' : 'reduced';
+}
+
+/** The volume the playback engine takes, in percent (spec §4: volume × 100; muted is 0). */
+export function engineVolume(volume: number, muted: boolean): number {
+  return muted ? 0 : Math.round(clampVolume(volume) * 100);
+}
