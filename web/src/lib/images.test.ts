@@ -36,7 +36,9 @@ describe('images', () => {
   });
   it('uses presets and falls back for empty URLs', () => {
     expect(IMAGE_PRESETS.ARTICLE_CARD[0]).toEqual({ width: 564, height: 424 });
-    expect(presetImageUrl('', 'PROGRAMME_ITEM', UNKNOWN_PROGRAMME_IMAGE)).toBe('/images/unknown_programme.webp');
+    expect(presetImageUrl('', 'PROGRAMME_ITEM', UNKNOWN_PROGRAMME_IMAGE)).toBe(
+      '/images/unknown_programme.webp',
+    );
     expect(presetImageUrl('https://cdn.example/{format}.jpg', 'TILE', 'x', 2, ['cdn.example'])).toBe(
       'https://cdn.example/h_282,w_282,c_north.jpg?height=282&width=282&aspect_ratio=600%3A601',
     );

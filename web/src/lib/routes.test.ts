@@ -58,7 +58,9 @@ describe('routes', () => {
   });
 
   it('programme sub-pages', () => {
-    expect(routes.programmaFragmenten('koffiepauze', {}, defaults)).toBe('/programmas/koffiepauze/fragmenten');
+    expect(routes.programmaFragmenten('koffiepauze', {}, defaults)).toBe(
+      '/programmas/koffiepauze/fragmenten',
+    );
     expect(
       routes.programmaFragmenten('koffiepauze', { date: '2026-11-21', page: 1, tag: 'Interview' }, defaults),
     ).toBe('/programmas/koffiepauze/fragmenten?tag=Interview');
@@ -77,7 +79,9 @@ describe('routes', () => {
     expect(routes.nieuws('sport', { page: 1, tag: '' })).toBe('/nieuws/sport');
     expect(routes.nieuws(null, { page: 2, tag: 'EK' })).toBe('/nieuws?page=2&tag=EK');
     expect(routes.artikel('sport', 42, 'oranje-wint')).toBe('/nieuws/sport/42/oranje-wint');
-    expect(routes.artikel('sport', 42, 'oranje-wint', { app: true })).toBe('/app/nieuws/sport/42/oranje-wint');
+    expect(routes.artikel('sport', 42, 'oranje-wint', { app: true })).toBe(
+      '/app/nieuws/sport/42/oranje-wint',
+    );
   });
 
   it('fragmenten, and the programme link when program is given', () => {
@@ -89,7 +93,9 @@ describe('routes', () => {
     expect(routes.fragmenten({ program: 'de middagshow', tag: 'Live', page: 3 }, defaults)).toBe(
       '/programmas/de-middagshow/fragmenten?tag=Live',
     );
-    expect(routes.fragmenten({ program: 'koffiepauze' }, defaults)).toBe('/programmas/koffiepauze/fragmenten');
+    expect(routes.fragmenten({ program: 'koffiepauze' }, defaults)).toBe(
+      '/programmas/koffiepauze/fragmenten',
+    );
   });
 
   it('fragment and broadcast details write missing parts as null', () => {

@@ -74,7 +74,11 @@ export const routes = {
   },
 
   gids: (
-    date: { year?: number | string | null; month?: number | string | null; day?: number | string | null } | null,
+    date: {
+      year?: number | string | null;
+      month?: number | string | null;
+      day?: number | string | null;
+    } | null,
     channel: string | null | undefined,
     defaults: Pick<RouteDefaults, 'defaultChannel'>,
   ): string => {
@@ -121,7 +125,9 @@ export const routes = {
     defaults: Pick<RouteDefaults, 'today'>,
   ): string => {
     if (params.program) {
-      return buildUrl(`/programmas/${seg(params.program.replace(/ /g, '-'))}/fragmenten`, { tag: params.tag });
+      return buildUrl(`/programmas/${seg(params.program.replace(/ /g, '-'))}/fragmenten`, {
+        tag: params.tag,
+      });
     }
     return buildUrl(
       '/fragmenten',

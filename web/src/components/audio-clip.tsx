@@ -1,0 +1,15 @@
+import { formatDuration } from '../lib/format-date';
+
+/** A real audio player for an on-demand item (the mini player takes over in a later version). */
+export function AudioClip({ src, title, durationSeconds }: { src: string; title: string; durationSeconds?: number }) {
+  return (
+    <div className="audio-clip">
+      <audio controls preload="none" src={src} aria-label={`Luister: ${title}`}>
+        <a href={src}>Download {title}</a>
+      </audio>
+      {durationSeconds !== undefined && durationSeconds > 0 && (
+        <span className="audio-clip__duration">Duur {formatDuration(durationSeconds)}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { Video } from '../api/types';
+
+function mediaErrorText(error: MediaError | null): string {
+  switch (error?.code) {
+    case 1:
+      return 'Het afspelen is afgebroken.';
+    case 2:
+      return 'Er ging iets mis met het netwerk.';
+    case 3:
+      return 'De video kon niet worden gedecodeerd.';
+    case 4:
+      return 'Dit videoformaat of deze bron wordt niet ondersteund.';
+    default:
+      return 'Onbekende fout.';
+  }
+}
+
+/** A real video; on an error it shows 'Video niet beschikbaar' with the error and hides the player. */
+export function VideoPlayer({ video }: { video: Video }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <figure className="video">
+      {error && (
+        <p className="video__error" role="alert">
+          Video niet beschikbaar: {error}
+        </p>
+      )}
+      <div className="video__container" hidden={error !== null}>
+        <video
+          controls
+          preload="none"
+          poster={video.posterUrl || undefined}
+          src={video.videoUrl}
+          aria-label={video.title}
+          onError={(event) => setError(mediaErrorText(event.currentTarget.error))}
+        >
+          <track kind="captions" />
+        </video>
+      </div>
+      <figcaption className="video__caption">{video.title}</figcaption>
+    </figure>
+  );
+}
