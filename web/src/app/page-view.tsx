@@ -98,7 +98,11 @@ export function PageLoadError() {
       {revalidator.state === 'loading' ? (
         <Loading />
       ) : (
-        <ErrorState title="De pagina is niet geladen" message={message} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState
+          title="De pagina is niet geladen"
+          message={message}
+          onRetry={() => void revalidator.revalidate()}
+        />
       )}
     </div>
   );

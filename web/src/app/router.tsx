@@ -31,5 +31,8 @@ export const routeTree = [
 
 /** The browser router, hydrated with the envelope the shell embedded (no fetch on first load). */
 export function createAppRouter(initial: PageEnvelope | null) {
-  return createBrowserRouter(routeTree, initial ? { hydrationData: { loaderData: { page: initial } } } : undefined);
+  return createBrowserRouter(
+    routeTree,
+    initial ? { hydrationData: { loaderData: { page: initial } } } : undefined,
+  );
 }

@@ -1,9 +1,18 @@
 import { formatDuration } from '../lib/format-date';
 
 /** A real audio player for an on-demand item (the mini player takes over in a later version). */
-export function AudioClip({ src, title, durationSeconds }: { src: string; title: string; durationSeconds?: number }) {
+export function AudioClip({
+  src,
+  title,
+  durationSeconds,
+}: {
+  src: string;
+  title: string;
+  durationSeconds?: number;
+}) {
   return (
     <div className="audio-clip">
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the data has no caption files; the text beside it describes the audio */}
       <audio controls preload="none" src={src} aria-label={`Luister: ${title}`}>
         <a href={src}>Download {title}</a>
       </audio>

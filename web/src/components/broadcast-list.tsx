@@ -10,9 +10,14 @@ export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; no
       {broadcasts.map((b) => {
         const current = isBetween(now, b.from, b.until);
         return (
-          <li key={b.id} className={`guide-item${current ? ' guide-item--current' : ''}`} aria-current={current ? 'time' : undefined}>
+          <li
+            key={b.id}
+            className={`guide-item${current ? ' guide-item--current' : ''}`}
+            aria-current={current ? 'time' : undefined}
+          >
             <p className="guide-item__time">
-              <time dateTime={b.from}>{formatTime(b.from)}</time>–<time dateTime={b.until}>{formatTime(b.until)}</time>
+              <time dateTime={b.from}>{formatTime(b.from)}</time>–
+              <time dateTime={b.until}>{formatTime(b.until)}</time>
               {current && <span className="live-badge">Nu live</span>}
             </p>
             <div className="guide-item__body">

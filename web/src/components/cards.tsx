@@ -6,7 +6,13 @@ import type {
   PresenterCard as PresenterCardData,
   ProgrammeCard as ProgrammeCardData,
 } from '../api/types';
-import { durationLabel, formatDuration, formatPublished, formatTimeRange, toIsoDate } from '../lib/format-date';
+import {
+  durationLabel,
+  formatDuration,
+  formatPublished,
+  formatTimeRange,
+  toIsoDate,
+} from '../lib/format-date';
 import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../lib/images';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
@@ -50,7 +56,12 @@ export function ArticleCard({ article, app }: { article: ArticleCardData; app?: 
 
 /** The detail URL of a fragment. */
 export function fragmentUrl(fragment: Fragment): string {
-  return routes.fragment(fragment.programme?.slug, fragment.id, toIsoDate(fragment.publishedAt), fragment.slug);
+  return routes.fragment(
+    fragment.programme?.slug,
+    fragment.id,
+    toIsoDate(fragment.publishedAt),
+    fragment.slug,
+  );
 }
 
 /** A fragment card with real audio. */
@@ -76,7 +87,9 @@ export function FragmentCard({ fragment }: { fragment: Fragment }) {
         <p className="card__meta">
           <time dateTime={fragment.publishedAt}>{formatPublished(fragment.publishedAt)}</time>
           {' · '}
-          <span aria-label={durationLabel(fragment.durationSeconds)}>{formatDuration(fragment.durationSeconds)}</span>
+          <span aria-label={durationLabel(fragment.durationSeconds)}>
+            {formatDuration(fragment.durationSeconds)}
+          </span>
         </p>
         <AudioClip src={fragment.audioUrl} title={fragment.title} />
       </div>
@@ -135,7 +148,9 @@ export function ProgrammeCard({ programme }: { programme: ProgrammeCardData }) {
         <p className="card__text">{programme.summary}</p>
         <p className="card__meta">
           {programme.schedule}
-          {programme.presenters.length > 0 && <> · Met {programme.presenters.map((p) => p.name).join(' & ')}</>}
+          {programme.presenters.length > 0 && (
+            <> · Met {programme.presenters.map((p) => p.name).join(' & ')}</>
+          )}
         </p>
       </div>
     </article>
@@ -169,7 +184,12 @@ export function PresenterCard({ presenter }: { presenter: PresenterCardData }) {
 
 /** The detail URL of a broadcast. */
 export function broadcastUrl(broadcast: Broadcast): string {
-  return routes.uitzending(broadcast.programme?.slug, broadcast.id, toIsoDate(broadcast.from), broadcast.slug);
+  return routes.uitzending(
+    broadcast.programme?.slug,
+    broadcast.id,
+    toIsoDate(broadcast.from),
+    broadcast.slug,
+  );
 }
 
 /** A missed-broadcast card with its recording. */

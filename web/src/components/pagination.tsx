@@ -5,7 +5,8 @@ import { AppLink } from './app-link';
 export function Pagination({ paging, hrefFor }: { paging: Paging; hrefFor: (page: number) => string }) {
   if (paging.pageCount <= 1) return null;
   const pages: number[] = [];
-  for (let p = Math.max(1, paging.page - 2); p <= Math.min(paging.pageCount, paging.page + 2); p += 1) pages.push(p);
+  for (let p = Math.max(1, paging.page - 2); p <= Math.min(paging.pageCount, paging.page + 2); p += 1)
+    pages.push(p);
   return (
     <nav className="pagination" aria-label="Paginering">
       {paging.page > 1 && (

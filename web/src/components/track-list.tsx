@@ -4,7 +4,15 @@ import { IMAGE_PRESETS } from '../lib/images';
 import { Image } from './image';
 
 /** Played tracks with time, cover, name and artist. */
-export function TrackList({ tracks, classical, label }: { tracks: TrackPlay[]; classical: boolean; label: string }) {
+export function TrackList({
+  tracks,
+  classical,
+  label,
+}: {
+  tracks: TrackPlay[];
+  classical: boolean;
+  label: string;
+}) {
   const { width, height } = IMAGE_PRESETS.TRACKPLAY_LIST_ITEM[1];
   return (
     <ol className="track-list" aria-label={label}>

@@ -537,3 +537,10 @@ export const envelopesByPath: Record<string, PageEnvelope> = {
   '/zoeken/golven': envelope('zoeken', '/zoeken/golven', 'Zoeken naar golven', searchData),
   '/videos': envelope('videos', '/videos', "Video's", videosData),
 };
+
+/** The fixture envelope of a path; throws when there is none. */
+export function fixturePage(path: string): PageEnvelope {
+  const envelope = envelopesByPath[path];
+  if (!envelope) throw new Error(`No fixture for ${path}`);
+  return envelope;
+}

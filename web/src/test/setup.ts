@@ -3,3 +3,6 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// jsdom has no scrolling; React Router's scroll restoration calls it.
+window.scrollTo = () => undefined;

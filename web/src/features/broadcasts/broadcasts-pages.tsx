@@ -87,7 +87,9 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
           )}
           {broadcast.programme && (
             <p>
-              <AppLink to={routes.programma(broadcast.programme.slug)}>Naar {broadcast.programme.name}</AppLink>
+              <AppLink to={routes.programma(broadcast.programme.slug)}>
+                Naar {broadcast.programme.name}
+              </AppLink>
             </p>
           )}
         </div>

@@ -27,7 +27,12 @@ export function FragmentsPage({ data }: PageProps<FragmentsData>) {
         label="Onderwerpen"
         items={[
           { key: '', label: 'Alles', to: href({ tag: null, page: 1 }), active: !data.tag },
-          ...data.tags.map((t) => ({ key: t, label: t, to: href({ tag: t, page: 1 }), active: data.tag === t })),
+          ...data.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: href({ tag: t, page: 1 }),
+            active: data.tag === t,
+          })),
         ]}
       />
       {data.fragments.length ? (
@@ -72,7 +77,11 @@ export function FragmentPage({ data }: PageProps<FragmentData>) {
           <p className="card__meta">
             <time dateTime={fragment.publishedAt}>{formatPublishedWithTime(fragment.publishedAt)}</time>
           </p>
-          <AudioClip src={fragment.audioUrl} title={fragment.title} durationSeconds={fragment.durationSeconds} />
+          <AudioClip
+            src={fragment.audioUrl}
+            title={fragment.title}
+            durationSeconds={fragment.durationSeconds}
+          />
         </div>
       </header>
       <p className="prose">{fragment.description}</p>

@@ -36,7 +36,13 @@ export function GuidePage({ data }: PageProps<GuideData>) {
               id={channelId}
               value={data.channel.slug}
               onChange={(e) =>
-                void navigate(routes.gids(data.date === defaults.today ? null : dateParts(data.date), e.target.value, defaults))
+                void navigate(
+                  routes.gids(
+                    data.date === defaults.today ? null : dateParts(data.date),
+                    e.target.value,
+                    defaults,
+                  ),
+                )
               }
             >
               {site.channels.map((c) => (

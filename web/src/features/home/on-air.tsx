@@ -38,7 +38,9 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
             </p>
             <p className="on-air__meta">
               {formatTimeRange(broadcast.from, broadcast.until)}
-              {broadcast.presenters.length > 0 && <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>}
+              {broadcast.presenters.length > 0 && (
+                <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>
+              )}
             </p>
             {broadcast.broadcasters.length > 0 && (
               <ul className="on-air__broadcasters" aria-label="Omroepen">
@@ -62,7 +64,9 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
           </div>
         )}
         <p className="on-air__links">
-          <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>Gedraaid op {channel.name}</AppLink>
+          <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>
+            Gedraaid op {channel.name}
+          </AppLink>
           <AppLink to={routes.gids(null, channel.slug, defaults)}>Gids</AppLink>
           {channel.hasVisualRadio && <AppLink to={routes.live()}>Kijk live</AppLink>}
         </p>

@@ -9,6 +9,8 @@ describe('applyHead', () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('De gids');
     applyHead({ title: 'Nieuws | Ether', description: 'Het nieuws', canonical: 'http://x/nieuws' });
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://x/nieuws');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'http://x/nieuws',
+    );
   });
 });

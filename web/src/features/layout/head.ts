@@ -9,7 +9,10 @@ function ensure<T extends HTMLElement>(doc: Document, selector: string, create: 
 }
 
 /** Puts a page's title, meta description and canonical link into the document head. */
-export function applyHead(envelope: Pick<PageEnvelope, 'title' | 'description' | 'canonical'>, doc: Document = document): void {
+export function applyHead(
+  envelope: Pick<PageEnvelope, 'title' | 'description' | 'canonical'>,
+  doc: Document = document,
+): void {
   doc.title = envelope.title;
   const description = ensure(doc, 'meta[name="description"]', () => {
     const meta = doc.createElement('meta');

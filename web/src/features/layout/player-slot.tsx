@@ -17,7 +17,11 @@ export function PlayerSlot({ onAir }: { onAir: OnAir | null }) {
   const track = onAir?.track ? displayTrack(onAir.track, { classical: onAir.channel.classical }) : null;
   return (
     <div id="player-slot" className="player-slot" role="region" aria-label="Nu op de radio">
-      <span className="player-slot__accent" style={{ background: channel?.color ?? '#999900' }} aria-hidden="true" />
+      <span
+        className="player-slot__accent"
+        style={{ background: channel?.color ?? '#999900' }}
+        aria-hidden="true"
+      />
       <div className="player-slot__text">
         <strong className="player-slot__channel">{channel?.name ?? site.name}</strong>
         <span className="player-slot__now">

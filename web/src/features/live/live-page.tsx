@@ -20,12 +20,13 @@ export function LivePage({ data }: PageProps<LiveData>) {
       <div className="live-stage" style={{ borderColor: channel.color }}>
         {data.streamUrl ? (
           <p className="live-stage__note">
-            Visual radio van {channel.name} is in de lucht. De livebeelden zijn te zien zodra de videospeler op deze
-            pagina beschikbaar is.
+            Visual radio van {channel.name} is in de lucht. De livebeelden zijn te zien zodra de videospeler
+            op deze pagina beschikbaar is.
           </p>
         ) : (
           <p className="live-stage__note" role="note">
-            Visual radio van {channel.name} zendt op dit moment niet uit. Je kunt wel zien wat er op de radio is.
+            Visual radio van {channel.name} zendt op dit moment niet uit. Je kunt wel zien wat er op de radio
+            is.
           </p>
         )}
       </div>
@@ -48,7 +49,9 @@ export function LivePage({ data }: PageProps<LiveData>) {
                 <p className="on-air__show">{broadcast.title}</p>
                 <p className="on-air__meta">
                   {formatTimeRange(broadcast.from, broadcast.until)}
-                  {broadcast.presenters.length > 0 && <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>}
+                  {broadcast.presenters.length > 0 && (
+                    <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>
+                  )}
                 </p>
               </>
             ) : (

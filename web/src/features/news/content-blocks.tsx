@@ -23,8 +23,8 @@ function SocialPlaceholder({ network, url, text }: { network: string; url: strin
       <p className="social-placeholder__title">Inhoud van {name}</p>
       {text && <blockquote className="social-placeholder__text">{text}</blockquote>}
       <p>
-        Dit bericht wordt pas getoond als je toestemming geeft voor cookies in de categorie ‘social’. Je kunt het
-        ook direct bekijken op {name}.
+        Dit bericht wordt pas getoond als je toestemming geeft voor cookies in de categorie ‘social’. Je kunt
+        het ook direct bekijken op {name}.
       </p>
       <AppLink to={url}>Bekijk op {name}</AppLink>
     </aside>

@@ -65,7 +65,8 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
         <PageHeading>{article.title}</PageHeading>
         <p className="article__intro">{article.intro}</p>
         <p className="card__meta">
-          {article.author} · <time dateTime={article.publishedAt}>{formatPublishedWithTime(article.publishedAt)}</time>
+          {article.author} ·{' '}
+          <time dateTime={article.publishedAt}>{formatPublishedWithTime(article.publishedAt)}</time>
           {article.programme && (
             <>
               {' · '}
@@ -87,7 +88,12 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
       {article.tags.length > 0 && (
         <ChipNav
           label="Onderwerpen"
-          items={article.tags.map((t) => ({ key: t, label: t, to: routes.nieuws(null, { tag: t }), active: false }))}
+          items={article.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: routes.nieuws(null, { tag: t }),
+            active: false,
+          }))}
         />
       )}
       {data.related.length > 0 && (

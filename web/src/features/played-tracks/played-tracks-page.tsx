@@ -28,7 +28,8 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
   const dates = playedTrackDates(defaults.today);
   if (!dates.includes(data.date)) dates.push(data.date);
   const slots = hourSlots(data.date);
-  if (!slots.some((s) => s.id === data.time)) slots.push({ id: data.time, name: data.time.replace('_', ':00-') + ':00' });
+  if (!slots.some((s) => s.id === data.time))
+    slots.push({ id: data.time, name: data.time.replace('_', ':00-') + ':00' });
 
   return (
     <div className="page">
@@ -60,7 +61,11 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
         {site.channels.length > 1 && (
           <div className="field">
             <label htmlFor={ids.channel}>Zender</label>
-            <select id={ids.channel} value={data.channel.slug} onChange={(e) => go({ channel: e.target.value })}>
+            <select
+              id={ids.channel}
+              value={data.channel.slug}
+              onChange={(e) => go({ channel: e.target.value })}
+            >
               {site.channels.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
@@ -71,7 +76,11 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
         )}
       </form>
       {data.tracks.length ? (
-        <TrackList tracks={data.tracks} classical={data.channel.classical} label={`Gedraaide nummers op ${data.channel.name}`} />
+        <TrackList
+          tracks={data.tracks}
+          classical={data.channel.classical}
+          label={`Gedraaide nummers op ${data.channel.name}`}
+        />
       ) : (
         <EmptyState>Geen gedraaide nummers gevonden voor dit tijdvak.</EmptyState>
       )}

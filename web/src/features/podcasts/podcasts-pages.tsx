@@ -35,12 +35,16 @@ function EpisodeItem({ episode }: { episode: PodcastEpisode }) {
   return (
     <li className="episode">
       <h3 className="episode__title">
-        <AppLink to={routes.podcastAflevering(episode.feedSlug, episode.id, episode.slug)}>{episode.title}</AppLink>
+        <AppLink to={routes.podcastAflevering(episode.feedSlug, episode.id, episode.slug)}>
+          {episode.title}
+        </AppLink>
       </h3>
       <p className="card__meta">
         <time dateTime={episode.publishedAt}>{formatPublished(episode.publishedAt)}</time>
         {' · '}
-        <span aria-label={durationLabel(episode.durationSeconds)}>{formatDuration(episode.durationSeconds)}</span>
+        <span aria-label={durationLabel(episode.durationSeconds)}>
+          {formatDuration(episode.durationSeconds)}
+        </span>
       </p>
       <p className="card__text">{episode.description}</p>
       <AudioClip src={episode.audioUrl} title={episode.title} />

@@ -41,7 +41,9 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
           <p className="page-intro">{programme.summary}</p>
           <p className="card__meta">
             {programme.schedule}
-            {programme.broadcasters.length > 0 && <> · {programme.broadcasters.map((b) => b.name).join(', ')}</>}
+            {programme.broadcasters.length > 0 && (
+              <> · {programme.broadcasters.map((b) => b.name).join(', ')}</>
+            )}
           </p>
         </div>
       </header>
@@ -74,7 +76,10 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
         )}
       </Section>
 
-      <Section title="Fragmenten" more={{ to: routes.programmaFragmenten(programme.slug, {}, defaults), label: 'Alle fragmenten' }}>
+      <Section
+        title="Fragmenten"
+        more={{ to: routes.programmaFragmenten(programme.slug, {}, defaults), label: 'Alle fragmenten' }}
+      >
         {data.fragments.length ? (
           <CardGrid>
             {data.fragments.map((f) => (
@@ -102,7 +107,10 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
         )}
       </Section>
 
-      <Section title="Gemist" more={{ to: routes.uitzendingen({ programme: programme.slug }), label: 'Alle uitzendingen' }}>
+      <Section
+        title="Gemist"
+        more={{ to: routes.uitzendingen({ programme: programme.slug }), label: 'Alle uitzendingen' }}
+      >
         {data.broadcasts.length ? (
           <CardGrid>
             {data.broadcasts.map((b) => (

@@ -25,7 +25,12 @@ export function ProgrammeFragmentsPage({ data }: PageProps<ProgrammeFragmentsDat
         label="Onderwerpen"
         items={[
           { key: '', label: 'Alles', to: href({ tag: null, page: 1 }), active: !data.tag },
-          ...data.tags.map((t) => ({ key: t, label: t, to: href({ tag: t, page: 1 }), active: data.tag === t })),
+          ...data.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: href({ tag: t, page: 1 }),
+            active: data.tag === t,
+          })),
         ]}
       />
       {data.fragments.length ? (

@@ -16,7 +16,9 @@ export function SearchPage({ data }: PageProps<SearchData>) {
       <p className="page-intro" role="status">
         {total === 1 ? '1 resultaat' : `${total} resultaten`}
       </p>
-      {total === 0 && <EmptyState>Geen resultaten gevonden voor ‘{data.term}’. Probeer een ander woord.</EmptyState>}
+      {total === 0 && (
+        <EmptyState>Geen resultaten gevonden voor ‘{data.term}’. Probeer een ander woord.</EmptyState>
+      )}
       {data.groups
         .filter((g) => g.hits.length > 0)
         .map((g) => (

@@ -17,7 +17,12 @@ export function SitemapPage({ data }: PageProps<SitemapData>) {
         label="Onderdelen"
         items={[
           { key: '', label: 'Alles', to: routes.sitemap(), active: !data.group },
-          ...data.groups.map((g) => ({ key: g.slug, label: g.title, to: routes.sitemap(g.slug), active: g.slug === data.group })),
+          ...data.groups.map((g) => ({
+            key: g.slug,
+            label: g.title,
+            to: routes.sitemap(g.slug),
+            active: g.slug === data.group,
+          })),
         ]}
       />
       {shown.length === 0 && <EmptyState>Geen pagina's gevonden.</EmptyState>}
