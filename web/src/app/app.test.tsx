@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../test/fixtures';
+import { envelopesByPath, fixturePage, homeEnvelope, notFoundEnvelope } from '../test/fixtures';
 import { pageFetch, renderApp } from '../test/render-app';
 
 afterEach(() => {
@@ -102,5 +102,13 @@ describe('the app', () => {
     renderApp(envelope, path);
     const headings = await screen.findAllByRole('heading', { level: 1 }, { timeout: 4000 });
     expect(headings).toHaveLength(1);
+  });
+});
+
+describe('content-management previews', () => {
+  it('hide the player slot', async () => {
+    renderApp(fixturePage('/overzicht/zomer'), '/overzicht/preview/5?x-craft-live-preview=abc');
+    await screen.findByRole('heading', { level: 1, name: 'Zomer op Ether' });
+    expect(document.getElementById('player-slot')).toBeNull();
   });
 });

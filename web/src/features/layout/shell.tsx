@@ -28,7 +28,11 @@ export function Shell() {
   if (seen && seen !== onAir) setOnAir(seen);
 
   const app = isAppVariant(location.pathname);
-  const playerHidden = app || location.pathname === '/live';
+  // Spec §2: no player on /live, in app views and in content-management previews.
+  const preview =
+    location.pathname.includes('/preview') &&
+    new URLSearchParams(location.search).has('x-craft-live-preview');
+  const playerHidden = app || preview || location.pathname === '/live';
   const loading = navigation.state === 'loading';
   return (
     <div className={`app${app ? ' app--embedded' : ''}${playerHidden ? '' : ' app--with-player'}`}>
