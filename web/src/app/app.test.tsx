@@ -34,14 +34,14 @@ describe('the app', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Nieuws' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Nieuws' });
     expect(fetchMock).toHaveBeenCalledWith('/api/page?path=%2Fnieuws', expect.anything());
-    expect(document.title).toBe('Nieuws | Ether');
+    await waitFor(() => expect(document.title).toBe('Nieuws | Ether'));
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
       'http://127.0.0.1:18080/nieuws',
     );
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Nieuws op Ether.');
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByText('Pagina geladen: Nieuws | Ether')).toBeInTheDocument();
+    expect(await screen.findByText('Pagina geladen: Nieuws | Ether')).toBeInTheDocument();
     // The player slot stays mounted with what the home page said was on air.
     expect(document.getElementById('player-slot')).toHaveTextContent('De Ochtendploeg');
   });

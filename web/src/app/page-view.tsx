@@ -1,4 +1,13 @@
-import { Component, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { HttpError, NetworkError } from '../api/page-client';
 import type { PageEnvelope } from '../api/types';
@@ -34,8 +43,10 @@ export function PageView() {
   const first = useRef(true);
   const [announcement, setAnnouncement] = useState('');
 
+  // The head changes in the same commit as the page content.
+  useLayoutEffect(() => applyHead(envelope), [envelope]);
+
   useEffect(() => {
-    applyHead(envelope);
     if (first.current) {
       first.current = false;
       return;

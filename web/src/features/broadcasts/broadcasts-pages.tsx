@@ -24,14 +24,20 @@ export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
       <PageHeading>Gemist</PageHeading>
       <p className="page-intro">Luister uitzendingen terug.</p>
       {data.programmes.length > 0 && (
-        <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Programma kiezen">
+        <form
+          className="filters"
+          aria-label="Programma kiezen"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const programme = new FormData(event.currentTarget).get('programme');
+            void navigate(
+              routes.uitzendingen({ programme: typeof programme === 'string' ? programme : null }),
+            );
+          }}
+        >
           <div className="field">
             <label htmlFor={id}>Programma</label>
-            <select
-              id={id}
-              value={data.programme ?? ''}
-              onChange={(e) => void navigate(routes.uitzendingen({ programme: e.target.value || null }))}
-            >
+            <select id={id} name="programme" defaultValue={data.programme ?? ''}>
               <option value="">Alle programma's</option>
               {data.programmes.map((p) => (
                 <option key={p.slug} value={p.slug}>
@@ -40,6 +46,9 @@ export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
               ))}
             </select>
           </div>
+          <button type="submit" className="button filters__submit">
+            Toon uitzendingen
+          </button>
         </form>
       )}
       {data.broadcasts.length ? (

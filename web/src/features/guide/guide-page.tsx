@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { GuideData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
@@ -22,6 +22,12 @@ export function GuidePage({ data }: PageProps<GuideData>) {
   const navigate = useNavigate();
   const now = useNow();
   const channelId = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const channel = new FormData(event.currentTarget).get('channel');
+    const date = data.date === defaults.today ? null : dateParts(data.date);
+    void navigate(routes.gids(date, typeof channel === 'string' ? channel : data.channel.slug, defaults));
+  };
   const dayHref = (iso: string) =>
     routes.gids(iso === defaults.today ? null : dateParts(iso), data.channel.slug, defaults);
   return (
@@ -29,22 +35,10 @@ export function GuidePage({ data }: PageProps<GuideData>) {
       <PageHeading>Gids {data.channel.name}</PageHeading>
       <p className="page-intro">{formatLongIsoDate(data.date)}</p>
       {site.channels.length > 1 && (
-        <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Zender kiezen">
+        <form className="filters" onSubmit={onSubmit} aria-label="Zender kiezen">
           <div className="field">
             <label htmlFor={channelId}>Zender</label>
-            <select
-              id={channelId}
-              value={data.channel.slug}
-              onChange={(e) =>
-                void navigate(
-                  routes.gids(
-                    data.date === defaults.today ? null : dateParts(data.date),
-                    e.target.value,
-                    defaults,
-                  ),
-                )
-              }
-            >
+            <select id={channelId} name="channel" defaultValue={data.channel.slug}>
               {site.channels.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
@@ -52,6 +46,9 @@ export function GuidePage({ data }: PageProps<GuideData>) {
               ))}
             </select>
           </div>
+          <button type="submit" className="button filters__submit">
+            Toon gids
+          </button>
         </form>
       )}
       <nav aria-label="Dagen" className="day-tabs">

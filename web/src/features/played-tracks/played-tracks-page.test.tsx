@@ -50,6 +50,8 @@ describe('PlayedTracksPage', () => {
     const { router } = renderApp(envelope, '/gedraaid');
     await screen.findByRole('heading', { level: 1 });
     await userEvent.selectOptions(screen.getByLabelText(label), value);
+    expect(router.state.location.search).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Toon nummers' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(url));
   });
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { PlayedTracksData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
@@ -23,8 +23,26 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
   const navigate = useNavigate();
   const ids = { date: useId(), time: useId(), channel: useId() };
   const current = { date: data.date, channel: data.channel.slug, time: data.time };
-  const go = (change: Partial<typeof current>) =>
-    void navigate(routes.gedraaid({ ...current, ...change, page: 1 }, defaults));
+  // Filters apply on submit (WCAG 3.2.2: changing a select does not navigate by itself).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (key: string, fallback: string) => {
+      const v = form.get(key);
+      return typeof v === 'string' && v ? v : fallback;
+    };
+    void navigate(
+      routes.gedraaid(
+        {
+          date: value('date', current.date),
+          time: value('time', current.time),
+          channel: value('channel', current.channel),
+          page: 1,
+        },
+        defaults,
+      ),
+    );
+  };
   const dates = playedTrackDates(defaults.today);
   if (!dates.includes(data.date)) dates.push(data.date);
   const slots = hourSlots(data.date);
@@ -37,10 +55,10 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
       <p className="page-intro">
         {relativeDayLabel(data.date)}, {formatLongIsoDate(data.date)}
       </p>
-      <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+      <form className="filters" onSubmit={onSubmit} aria-label="Filters">
         <div className="field">
           <label htmlFor={ids.date}>Datum</label>
-          <select id={ids.date} value={data.date} onChange={(e) => go({ date: e.target.value })}>
+          <select id={ids.date} name="date" defaultValue={data.date}>
             {dates.map((d) => (
               <option key={d} value={d}>
                 {relativeDayLabel(d)} {formatLongIsoDate(d).split(' ').slice(1).join(' ')}
@@ -50,7 +68,7 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
         </div>
         <div className="field">
           <label htmlFor={ids.time}>Tijdvak</label>
-          <select id={ids.time} value={data.time} onChange={(e) => go({ time: e.target.value })}>
+          <select id={ids.time} name="time" defaultValue={data.time}>
             {slots.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -61,11 +79,7 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
         {site.channels.length > 1 && (
           <div className="field">
             <label htmlFor={ids.channel}>Zender</label>
-            <select
-              id={ids.channel}
-              value={data.channel.slug}
-              onChange={(e) => go({ channel: e.target.value })}
-            >
+            <select id={ids.channel} name="channel" defaultValue={data.channel.slug}>
               {site.channels.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
@@ -74,6 +88,9 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
             </select>
           </div>
         )}
+        <button type="submit" className="button filters__submit">
+          Toon nummers
+        </button>
       </form>
       {data.tracks.length ? (
         <TrackList
