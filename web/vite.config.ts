@@ -9,6 +9,15 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        // Name each lazily loaded page chunk after its feature folder.
+        chunkFileNames: (chunk) => {
+          const feature = /features\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return `assets/${feature?.[1] ?? '[name]'}-[hash].js`;
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',
