@@ -25,9 +25,11 @@ export function PlayerSlot({ onAir }: { onAir: OnAir | null }) {
       <div className="player-slot__text">
         <strong className="player-slot__channel">{channel?.name ?? site.name}</strong>
         <span className="player-slot__now">
-          {broadcast
-            ? `${broadcast.title} · ${formatTimeRange(broadcast.from, broadcast.until)}`
-            : 'Bekijk in de gids wat er op de radio is'}
+          {broadcast ? (
+            `${broadcast.title} · ${formatTimeRange(broadcast.from, broadcast.until)}`
+          ) : (
+            <AppLink to={routes.gids(null, null, defaults)}>Bekijk in de gids wat er op de radio is</AppLink>
+          )}
           {track && ` — ${track.name} van ${track.artist}`}
         </span>
       </div>
