@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Video } from '../api/types';
+import { pauseOtherMedia } from './media';
 
 function mediaErrorText(error: MediaError | null): string {
   switch (error?.code) {
@@ -34,6 +35,7 @@ export function VideoPlayer({ video }: { video: Video }) {
           poster={video.posterUrl || undefined}
           src={video.videoUrl}
           aria-label={video.title}
+          onPlay={(event) => pauseOtherMedia(event.currentTarget)}
           onError={(event) => setError(mediaErrorText(event.currentTarget.error))}
         />
       </div>
