@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { useRouteDefaults, useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
@@ -21,6 +21,11 @@ export function SiteHeader() {
     { to: routes.live(), label: 'Kijk live' },
   ];
   const parents = site.channels.filter((c) => c.parentSlug === null);
+  const { pathname } = useLocation();
+  const isActive = (to: string) => {
+    const path = to.split('?')[0] ?? to;
+    return pathname === path || pathname.startsWith(`${path}/`);
+  };
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -37,9 +42,13 @@ export function SiteHeader() {
         <ul>
           {nav.map((item) => (
             <li key={item.label}>
-              <NavLink to={item.to} className="main-nav__link" end={false}>
+              <AppLink
+                to={item.to}
+                className={`main-nav__link${isActive(item.to) ? ' main-nav__link--active' : ''}`}
+                aria-current={isActive(item.to) ? 'page' : undefined}
+              >
                 {item.label}
-              </NavLink>
+              </AppLink>
             </li>
           ))}
         </ul>
