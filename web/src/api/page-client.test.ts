@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  HttpError,
+  NetworkError,
+  fetchPage,
+  pageApiUrl,
+  readEmbeddedPage,
+  readEmbeddedSite,
+} from './page-client';
+import { homeEnvelope, notFoundEnvelope, site } from '../test/fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('page client', () => {
+  it('reads the embedded JSON scripts', () => {
+    document.body.innerHTML = `<script type="application/json" id="ether-site">${JSON.stringify(site)}</script>
+      <script type="application/json" id="ether-page">${JSON.stringify(homeEnvelope)}</script>`;
+    expect(readEmbeddedSite()?.defaultChannel).toBe('radio2');
+    expect(readEmbeddedPage()?.route).toBe('home');
+    document.body.innerHTML = '<script type="application/json" id="ether-page">{kapot</script>';
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(readEmbeddedPage()).toBeNull();
+  });
+
+  it('encodes the path with its search', () => {
+    expect(pageApiUrl('/gids/2026/11/21?channel=radio2')).toBe(
+      '/api/page?path=%2Fgids%2F2026%2F11%2F21%3Fchannel%3Dradio2',
+    );
+  });
+
+  it('returns envelopes, also a 404 one', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(200, homeEnvelope))
+      .mockResolvedValueOnce(json(404, notFoundEnvelope));
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await fetchPage('/')).route).toBe('home');
+    expect((await fetchPage('/nieuws/sport/9/x')).route).toBe('not-found');
+    expect(fetchMock).toHaveBeenCalledWith('/api/page?path=%2F', expect.anything());
+  });
+
+  it('throws HttpError on other failures and NetworkError when offline', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(500, { error: { code: 'x', message: 'y' } })));
+    await expect(fetchPage('/')).rejects.toBeInstanceOf(HttpError);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(fetchPage('/')).rejects.toBeInstanceOf(NetworkError);
+  });
+});

@@ -1,0 +1,71 @@
+// Reading the page data: the shell embeds the first page's envelope and the site configuration as
+// JSON scripts; client-side navigation fetches /api/page?path=...
+
+import type { PageEnvelope, SiteConfig } from './types';
+
+/** An HTTP failure other than a 404 page envelope. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+function readJsonScript<T>(id: string, doc: Document): T | null {
+  const el = doc.getElementById(id);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as T;
+  } catch (error) {
+    console.error(`Kon #${id} niet lezen`, error);
+    return null;
+  }
+}
+
+/** The site configuration the shell embedded as #ether-site. */
+export function readEmbeddedSite(doc: Document = document): SiteConfig | null {
+  return readJsonScript<SiteConfig>('ether-site', doc);
+}
+
+/** The first page's envelope the shell embedded as #ether-page. */
+export function readEmbeddedPage(doc: Document = document): PageEnvelope | null {
+  return readJsonScript<PageEnvelope>('ether-page', doc);
+}
+
+function isEnvelope(value: unknown): value is PageEnvelope {
+  return typeof value === 'object' && value !== null && 'route' in value && 'data' in value;
+}
+
+/** The page API URL for a path with search ('/gids?channel=radio1'). */
+export function pageApiUrl(pathWithSearch: string): string {
+  return `/api/page?path=${encodeURIComponent(pathWithSearch)}`;
+}
+
+/** Fetches a page envelope. A 404 answer with a not-found envelope is returned, not thrown. */
+export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): Promise<PageEnvelope> {
+  let response: Response;
+  try {
+    response = await fetch(pageApiUrl(pathWithSearch), { headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if ((response.ok || response.status === 404) && isEnvelope(body)) return body;
+  throw new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
+}

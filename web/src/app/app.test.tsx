@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelopesByPath, fixturePage, homeEnvelope, notFoundEnvelope } from '../test/fixtures';
+import { pageFetch, renderApp } from '../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the app', () => {
+  it('renders the embedded first page without fetching', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp(homeEnvelope);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nu op Ether Radio 2' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Oranje wint in de slotminuut' })).toHaveAttribute(
+      'href',
+      '/nieuws/sport/1201/oranje-wint-in-de-slotminuut',
+    );
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(document.getElementById('player-slot')).toHaveTextContent('Ether Radio 2');
+    expect(document.title).toBe('Ether | Ether');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fetches the next page on navigation, updates the head, focuses and announces', async () => {
+    const fetchMock = vi.fn(pageFetch(envelopesByPath, notFoundEnvelope));
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp(homeEnvelope);
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Nieuws' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Nieuws' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/page?path=%2Fnieuws', expect.anything());
+    await waitFor(() => expect(document.title).toBe('Nieuws | Ether'));
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://127.0.0.1:18080/nieuws',
+    );
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Nieuws op Ether.');
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(await screen.findByText('Pagina geladen: Nieuws | Ether')).toBeInTheDocument();
+    // The player slot stays mounted with what the home page said was on air.
+    expect(document.getElementById('player-slot')).toHaveTextContent('De Ochtendploeg');
+  });
+
+  it('renders a 404 envelope as the Dutch not-found page', async () => {
+    vi.stubGlobal('fetch', vi.fn(pageFetch({}, notFoundEnvelope)));
+    const { router } = renderApp(homeEnvelope);
+    await router.navigate('/nieuws/sport/999999/bestaat-niet');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Deze pagina bestaat niet (meer)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bekijk de gids' })).toHaveAttribute('href', '/gids');
+  });
+
+  it('shows a Dutch error with retry when loading fails', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementation(pageFetch(envelopesByPath, notFoundEnvelope));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderApp(homeEnvelope);
+    await router.navigate('/gids');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Geen verbinding' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Controleer je internetverbinding');
+    await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gids Ether Radio 2' })).toBeInTheDocument();
+  });
+
+  it('reports HTTP failures with their status', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('kapot', { status: 503 })));
+    const { router } = renderApp(homeEnvelope);
+    await router.navigate('/podcasts');
+    expect(await screen.findByText(/foutcode 503/)).toBeInTheDocument();
+  });
+
+  it('renders app variants without header, footer and player', async () => {
+    const envelope = envelopesByPath['/app/thema/zomer'];
+    if (!envelope) throw new Error('fixture missing');
+    renderApp(envelope, '/app/thema/zomer');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zomer op Ether' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(document.getElementById('player-slot')).toBeNull();
+  });
+
+  it('submits the header search to /zoeken/{term}', async () => {
+    const fetchMock = vi.fn(pageFetch(envelopesByPath, notFoundEnvelope));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderApp(homeEnvelope);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'golven{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zoekresultaten voor ‘golven’' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/zoeken/golven');
+  });
+
+  it.each(Object.entries(envelopesByPath))('renders %s with a single h1', async (path, envelope) => {
+    renderApp(envelope, path);
+    const headings = await screen.findAllByRole('heading', { level: 1 }, { timeout: 4000 });
+    expect(headings).toHaveLength(1);
+  });
+});
+
+describe('content-management previews', () => {
+  it('hide the player slot', async () => {
+    renderApp(fixturePage('/overzicht/zomer'), '/overzicht/preview/5?x-craft-live-preview=abc');
+    await screen.findByRole('heading', { level: 1, name: 'Zomer op Ether' });
+    expect(document.getElementById('player-slot')).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  Component,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
+import { HttpError, NetworkError } from '../api/page-client';
+import type { PageEnvelope } from '../api/types';
+import { FocusRequestContext } from '../components/page-heading';
+import { ErrorState, Loading } from '../components/states';
+import { applyHead } from '../features/layout';
+import { PAGES } from './page-registry';
+
+class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) {
+      return (
+        <ErrorState
+          title="Deze pagina kon niet worden geladen"
+          message="Een deel van de website kon niet worden opgehaald. Herlaad de pagina om het opnieuw te proberen."
+          onRetry={() => window.location.reload()}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** Renders the page of the current envelope; updates the head, focus and announcement on navigation. */
+export function PageView() {
+  const envelope = useLoaderData() as PageEnvelope;
+  const location = useLocation();
+  const focus = useMemo(() => ({ pending: false }), []);
+  const first = useRef(true);
+  const [announcement, setAnnouncement] = useState('');
+
+  // The head changes in the same commit as the page content.
+  useLayoutEffect(() => applyHead(envelope), [envelope]);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setAnnouncement(`Pagina geladen: ${envelope.title}`);
+  }, [envelope]);
+
+  // Request focus for the next heading on every client-side navigation (not on first load).
+  const lastKey = useRef(location.key);
+  if (lastKey.current !== location.key) {
+    lastKey.current = location.key;
+    focus.pending = true;
+  }
+
+  const Page = PAGES[envelope.route] ?? PAGES['not-found'];
+  return (
+    <FocusRequestContext.Provider value={focus}>
+      <ChunkBoundary>
+        <Suspense fallback={<Loading label="Pagina laden…" />}>
+          <Page key={location.key} data={envelope.data} envelope={envelope} />
+        </Suspense>
+      </ChunkBoundary>
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </FocusRequestContext.Provider>
+  );
+}
+
+/** Dutch text for a failed page load. */
+export function describeLoadError(error: unknown): { title: string; message: string } {
+  if (error instanceof NetworkError) {
+    return {
+      title: 'Geen verbinding',
+      message: 'De pagina kon niet worden geladen. Controleer je internetverbinding en probeer het opnieuw.',
+    };
+  }
+  if (error instanceof HttpError) {
+    return {
+      title: 'Er ging iets mis',
+      message: `De pagina kon niet worden geladen (foutcode ${error.statusCode}). Probeer het later opnieuw.`,
+    };
+  }
+  return { title: 'Er ging iets mis', message: 'De pagina kon niet worden geladen. Probeer het opnieuw.' };
+}
+
+/** The error state of the page route, with retry. */
+export function PageLoadError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const { title, message } = describeLoadError(error);
+  useEffect(() => {
+    document.title = 'Fout bij laden | Ether';
+  }, []);
+  return (
+    <div className="page">
+      <h1 className="page-title" tabIndex={-1}>
+        {title}
+      </h1>
+      {revalidator.state === 'loading' ? (
+        <Loading />
+      ) : (
+        <ErrorState
+          title="De pagina is niet geladen"
+          message={message}
+          onRetry={() => void revalidator.revalidate()}
+        />
+      )}
+    </div>
+  );
+}

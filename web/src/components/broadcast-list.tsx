@@ -1,0 +1,39 @@
+import type { Broadcast } from '../api/types';
+import { formatTime, isBetween } from '../lib/format-date';
+import { routes } from '../lib/routes';
+import { AppLink } from './app-link';
+
+/** A guide: broadcasts with HH:mm–HH:mm, programme, presenters, broadcasters; the current one marked. */
+export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; now: Date }) {
+  return (
+    <ol className="guide-list">
+      {broadcasts.map((b) => {
+        const current = isBetween(now, b.from, b.until);
+        return (
+          <li
+            key={b.id}
+            className={`guide-item${current ? ' guide-item--current' : ''}`}
+            aria-current={current ? 'time' : undefined}
+          >
+            <p className="guide-item__time">
+              <time dateTime={b.from}>{formatTime(b.from)}</time>–
+              <time dateTime={b.until}>{formatTime(b.until)}</time>
+              {current && <span className="live-badge">Nu live</span>}
+            </p>
+            <div className="guide-item__body">
+              <h3 className="guide-item__title">
+                {b.programme ? <AppLink to={routes.programma(b.programme.slug)}>{b.title}</AppLink> : b.title}
+              </h3>
+              {b.presenters.length > 0 && (
+                <p className="guide-item__meta">Met {b.presenters.map((p) => p.name).join(' & ')}</p>
+              )}
+              {b.broadcasters.length > 0 && (
+                <p className="guide-item__meta">{b.broadcasters.map((x) => x.name).join(', ')}</p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,49 @@
+import type { NewsCategory } from '../api/types';
+import { readableTextColor } from '../lib/colors';
+import { AppLink } from './app-link';
+
+/** A category label in its §9 colour with readable text. */
+export function CategoryBadge({ category }: { category: NewsCategory }) {
+  return (
+    <span className="badge" style={{ background: category.color, color: readableTextColor(category.color) }}>
+      {category.name}
+    </span>
+  );
+}
+
+export interface ChipItem {
+  key: string;
+  label: string;
+  to: string;
+  active: boolean;
+  color?: string;
+}
+
+/** A row of filter links; the active one is marked for screen readers. */
+export function ChipNav({ label, items }: { label: string; items: ChipItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={label} className="chips">
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            <AppLink
+              to={item.to}
+              className={`chip${item.active ? ' chip--active' : ''}`}
+              aria-current={item.active ? 'page' : undefined}
+              style={
+                item.active && item.color
+                  ? { background: item.color, borderColor: item.color, color: readableTextColor(item.color) }
+                  : item.color
+                    ? { borderColor: item.color }
+                    : undefined
+              }
+            >
+              {item.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId, type ReactNode } from 'react';
+import { AppLink } from './app-link';
+
+/** A titled section (h2) with an optional 'more' link. */
+export function Section({
+  title,
+  children,
+  more,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  more?: { to: string; label: string };
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`section ${className ?? ''}`}>
+      <div className="section__head">
+        <h2 id={id} className="section__title">
+          {title}
+        </h2>
+        {more && (
+          <AppLink to={more.to} className="section__more">
+            {more.label}
+          </AppLink>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}

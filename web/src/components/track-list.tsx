@@ -1,0 +1,41 @@
+import type { TrackPlay } from '../api/types';
+import { displayTracks, UNKNOWN_TRACK_IMAGE } from '../lib/track-display';
+import { IMAGE_PRESETS } from '../lib/images';
+import { Image } from './image';
+
+/** Played tracks with time, cover, name and artist. */
+export function TrackList({
+  tracks,
+  classical,
+  label,
+}: {
+  tracks: TrackPlay[];
+  classical: boolean;
+  label: string;
+}) {
+  const { width, height } = IMAGE_PRESETS.TRACKPLAY_LIST_ITEM[1];
+  return (
+    <ol className="track-list" aria-label={label}>
+      {displayTracks(tracks, { classical }).map((t) => (
+        <li key={t.id} className="track">
+          <time className="track__time" dateTime={tracks.find((p) => p.id === t.id)?.from}>
+            {t.time}
+          </time>
+          <Image
+            className="track__cover"
+            src={t.imageUrl}
+            fallback={UNKNOWN_TRACK_IMAGE}
+            alt=""
+            width={width}
+            height={height}
+          />
+          <div className="track__text">
+            <span className="track__name">{t.name}</span>
+            <span className="track__artist">{t.artist}</span>
+            {classical && t.ensemble && <span className="track__ensemble">{t.ensemble}</span>}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

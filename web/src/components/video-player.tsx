@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { Video } from '../api/types';
+import { pauseOtherMedia } from './media';
+
+function mediaErrorText(error: MediaError | null): string {
+  switch (error?.code) {
+    case 1:
+      return 'Het afspelen is afgebroken.';
+    case 2:
+      return 'Er ging iets mis met het netwerk.';
+    case 3:
+      return 'De video kon niet worden gedecodeerd.';
+    case 4:
+      return 'Dit videoformaat of deze bron wordt niet ondersteund.';
+    default:
+      return 'Onbekende fout.';
+  }
+}
+
+/** A real video; on an error it shows 'Video niet beschikbaar' with the error and hides the player. */
+export function VideoPlayer({ video }: { video: Video }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <figure className="video">
+      {error && (
+        <p className="video__error" role="alert">
+          Video niet beschikbaar: {error}
+        </p>
+      )}
+      <div className="video__container" hidden={error !== null}>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the data has no caption files; title and description are shown as text */}
+        <video
+          controls
+          preload="none"
+          poster={video.posterUrl || undefined}
+          src={video.videoUrl}
+          aria-label={video.title}
+          onPlay={(event) => pauseOtherMedia(event.currentTarget)}
+          onError={(event) => setError(mediaErrorText(event.currentTarget.error))}
+        />
+      </div>
+      <figcaption className="video__caption">{video.title}</figcaption>
+    </figure>
+  );
+}

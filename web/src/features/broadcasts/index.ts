@@ -1,0 +1,1 @@
+export { BroadcastPage, BroadcastsPage } from './broadcasts-pages';

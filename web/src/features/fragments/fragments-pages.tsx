@@ -1,0 +1,116 @@
+import type { FragmentData, FragmentsData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { useRouteDefaults } from '../../app/site-context';
+import { AppLink } from '../../components/app-link';
+import { AudioClip } from '../../components/audio-clip';
+import { CardGrid, CardGridItem, FragmentCard } from '../../components/cards';
+import { ChipNav } from '../../components/chips';
+import { Image } from '../../components/image';
+import { PageHeading } from '../../components/page-heading';
+import { Pagination } from '../../components/pagination';
+import { Section } from '../../components/section';
+import { EmptyState } from '../../components/states';
+import { formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
+import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { routes } from '../../lib/routes';
+
+/** Fragmenten: all fragments with tag filter and paging. */
+export function FragmentsPage({ data }: PageProps<FragmentsData>) {
+  const defaults = useRouteDefaults();
+  const href = (params: { tag?: string | null; page?: number }) =>
+    routes.fragmenten({ date: data.date, tag: data.tag, ...params }, defaults);
+  return (
+    <div className="page">
+      <PageHeading>Fragmenten</PageHeading>
+      {data.date && <p className="page-intro">{formatLongIsoDate(data.date)}</p>}
+      <ChipNav
+        label="Onderwerpen"
+        items={[
+          { key: '', label: 'Alles', to: href({ tag: null, page: 1 }), active: !data.tag },
+          ...data.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: href({ tag: t, page: 1 }),
+            active: data.tag === t,
+          })),
+        ]}
+      />
+      {data.fragments.length ? (
+        <CardGrid label="Fragmenten">
+          {data.fragments.map((f) => (
+            <CardGridItem key={f.id}>
+              <FragmentCard fragment={f} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      ) : (
+        <EmptyState>Geen fragmenten gevonden.</EmptyState>
+      )}
+      <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
+    </div>
+  );
+}
+
+/** One fragment with real audio and the fragments that follow it. */
+export function FragmentPage({ data }: PageProps<FragmentData>) {
+  const { fragment } = data;
+  const defaults = useRouteDefaults();
+  return (
+    <div className="page">
+      <header className="detail-header">
+        <Image
+          className="detail-header__image"
+          src={presetImageUrl(fragment.imageUrl, 'FRAGMENT_TILE', UNKNOWN_PROGRAMME_IMAGE)}
+          fallback={UNKNOWN_PROGRAMME_IMAGE}
+          alt=""
+          width={360}
+          height={270}
+          eager
+        />
+        <div>
+          {fragment.programme && (
+            <p className="card__kicker">
+              <AppLink to={routes.programma(fragment.programme.slug)}>{fragment.programme.name}</AppLink>
+            </p>
+          )}
+          <PageHeading>{fragment.title}</PageHeading>
+          <p className="card__meta">
+            <time dateTime={fragment.publishedAt}>{formatPublishedWithTime(fragment.publishedAt)}</time>
+          </p>
+          <AudioClip
+            src={fragment.audioUrl}
+            title={fragment.title}
+            durationSeconds={fragment.durationSeconds}
+          />
+        </div>
+      </header>
+      <p className="prose">{fragment.description}</p>
+      {fragment.tags.length > 0 && (
+        <ChipNav
+          label="Onderwerpen"
+          items={fragment.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: fragment.programme
+              ? routes.fragmenten({ program: fragment.programme.slug, tag: t }, defaults)
+              : routes.fragmenten({ tag: t }, defaults),
+            active: false,
+          }))}
+        />
+      )}
+      <Section title="Hierna">
+        {data.queue.length ? (
+          <CardGrid>
+            {data.queue.map((f) => (
+              <CardGridItem key={f.id}>
+                <FragmentCard fragment={f} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen andere fragmenten gevonden.</EmptyState>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { FragmentPage, FragmentsPage } from './fragments-pages';

@@ -1,0 +1,86 @@
+import type { HomeData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { useNow, useRouteDefaults, useSite } from '../../app/site-context';
+import { BroadcastList } from '../../components/broadcast-list';
+import { ArticleCard, CardGrid, CardGridItem, FragmentCard, PodcastCard } from '../../components/cards';
+import { PageHeading } from '../../components/page-heading';
+import { Section } from '../../components/section';
+import { EmptyState } from '../../components/states';
+import { routes } from '../../lib/routes';
+import { ChannelFamily, OnAirHero } from './on-air';
+
+/** Home: on air now, the channel family, news, fragments, podcasts and today's guide. */
+export function HomePage({ data }: PageProps<HomeData>) {
+  const site = useSite();
+  const defaults = useRouteDefaults();
+  const now = useNow();
+  return (
+    <div className="page page--home">
+      <section aria-labelledby="main-heading" className="home-hero">
+        <PageHeading className="home-hero__title">Nu op {data.onAir.channel.name}</PageHeading>
+        <OnAirHero onAir={data.onAir} defaults={defaults} />
+      </section>
+
+      <Section title={`De zenders van ${site.name}`}>
+        {data.channels.length ? (
+          <ChannelFamily channels={data.channels} defaults={defaults} />
+        ) : (
+          <EmptyState>Geen zenders gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section title="Laatste nieuws" more={{ to: routes.nieuws(), label: 'Al het nieuws' }}>
+        {data.news.length ? (
+          <CardGrid label="Nieuws">
+            {data.news.map((a) => (
+              <CardGridItem key={a.id}>
+                <ArticleCard article={a} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen nieuws gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section title="Fragmenten" more={{ to: routes.fragmenten({}, defaults), label: 'Alle fragmenten' }}>
+        {data.fragments.length ? (
+          <CardGrid label="Fragmenten">
+            {data.fragments.map((f) => (
+              <CardGridItem key={f.id}>
+                <FragmentCard fragment={f} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen fragmenten gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section title="Podcasts" more={{ to: routes.podcasts(), label: 'Alle podcasts' }}>
+        {data.podcasts.length ? (
+          <CardGrid label="Podcasts">
+            {data.podcasts.map((p) => (
+              <CardGridItem key={p.slug}>
+                <PodcastCard feed={p} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen podcasts gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section
+        title={`Vandaag op ${data.onAir.channel.name}`}
+        more={{ to: routes.gids(null, null, defaults), label: 'Hele gids' }}
+      >
+        {data.guide.length ? (
+          <BroadcastList broadcasts={data.guide} now={now} />
+        ) : (
+          <EmptyState>Geen uitzendingen gevonden.</EmptyState>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { OnAir } from '../../api/types';
+import { AppLink } from '../../components/app-link';
+import { Image } from '../../components/image';
+import { formatTimeRange } from '../../lib/format-date';
+import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { routes, type RouteDefaults } from '../../lib/routes';
+import { UNKNOWN_TRACK_IMAGE, displayTrack } from '../../lib/track-display';
+
+/** The big 'now on air' block of a channel: show, presenters, broadcasters and song. */
+export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDefaults }) {
+  const { channel, broadcast } = onAir;
+  const track = onAir.track ? displayTrack(onAir.track, { classical: channel.classical }) : null;
+  return (
+    <div className="on-air" style={{ borderColor: channel.color }}>
+      <Image
+        className="on-air__image"
+        src={presetImageUrl(broadcast?.imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE, 1)}
+        fallback={UNKNOWN_PROGRAMME_IMAGE}
+        alt=""
+        width={360}
+        height={360}
+        eager
+      />
+      <div className="on-air__body">
+        <p className="on-air__channel">
+          <span className="channel-dot" style={{ background: channel.color }} aria-hidden="true" />
+          {channel.name}
+          <span className="live-badge">Live</span>
+        </p>
+        {broadcast ? (
+          <>
+            <p className="on-air__show">
+              {broadcast.programme ? (
+                <AppLink to={routes.programma(broadcast.programme.slug)}>{broadcast.title}</AppLink>
+              ) : (
+                broadcast.title
+              )}
+            </p>
+            <p className="on-air__meta">
+              {formatTimeRange(broadcast.from, broadcast.until)}
+              {broadcast.presenters.length > 0 && (
+                <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>
+              )}
+            </p>
+            {broadcast.broadcasters.length > 0 && (
+              <ul className="on-air__broadcasters" aria-label="Omroepen">
+                {broadcast.broadcasters.map((b) => (
+                  <li key={b.slug}>{b.name}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <p className="on-air__show">Er is nu geen programma op {channel.name}.</p>
+        )}
+        {track && (
+          <div className="on-air__track">
+            <Image src={track.imageUrl} fallback={UNKNOWN_TRACK_IMAGE} alt="" width={67} height={67} />
+            <p>
+              <span className="on-air__label">Nu gedraaid</span>
+              <span className="on-air__song">{track.name}</span>
+              <span className="on-air__artist">{track.artist}</span>
+            </p>
+          </div>
+        )}
+        <p className="on-air__links">
+          <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>
+            Gedraaid op {channel.name}
+          </AppLink>
+          <AppLink to={routes.gids(null, channel.slug, defaults)}>Gids</AppLink>
+          {channel.hasVisualRadio && <AppLink to={routes.live()}>Kijk live</AppLink>}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The channel family with what each channel plays now. */
+export function ChannelFamily({ channels, defaults }: { channels: OnAir[]; defaults: RouteDefaults }) {
+  return (
+    <ul className="channel-grid">
+      {channels.map(({ channel, broadcast, track }) => {
+        const song = track ? displayTrack(track, { classical: channel.classical }) : null;
+        return (
+          <li key={channel.slug} className="channel-card" style={{ borderTopColor: channel.color }}>
+            <h3 className="channel-card__name">
+              <AppLink to={routes.gids(null, channel.slug, defaults)}>{channel.name}</AppLink>
+            </h3>
+            <p className="channel-card__show">{broadcast ? broadcast.title : channel.description}</p>
+            <p className="channel-card__song">
+              {song ? (
+                <>
+                  <span className="visually-hidden">Nu: </span>
+                  {song.name} — {song.artist}
+                </>
+              ) : (
+                'Geen nummer bekend'
+              )}
+            </p>
+            <AppLink className="channel-card__more" to={routes.gedraaid({ channel: channel.slug }, defaults)}>
+              Gedraaid<span className="visually-hidden"> op {channel.name}</span>
+            </AppLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

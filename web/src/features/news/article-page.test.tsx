@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fixturePage } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const path = '/nieuws/sport/1201/oranje-wint-in-de-slotminuut';
+
+describe('ArticlePage', () => {
+  it('renders every content block as elements', async () => {
+    const { container } = renderApp(fixturePage(path), path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oranje wint in de slotminuut' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Het was lang spannend in het stadion.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'De slotfase' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Het stadion' })).toBeInTheDocument();
+    expect(screen.getByText('Dit vergeten we nooit.')).toBeInTheDocument();
+    const audio = container.querySelector('audio[src="/media/fragments/live-in-de-studio.mp3"]');
+    expect(audio).toHaveAttribute('controls');
+    expect(container.querySelector('video[src="/media/videos/achter-de-schermen.mp4"]')).not.toBeNull();
+    const social = screen.getByRole('complementary', { name: 'Bericht op Instagram' });
+    expect(social).toHaveTextContent('toestemming geeft voor cookies in de categorie ‘social’');
+    expect(container.querySelector('iframe')).toBeNull();
+  });
+
+  it('keeps related links inside the app variant', async () => {
+    renderApp(fixturePage(path), `/app${path}`);
+    expect(await screen.findByRole('link', { name: 'Trainer blijft' })).toHaveAttribute(
+      'href',
+      '/app/nieuws/sport/1202/oranje-wint-in-de-slotminuut',
+    );
+  });
+});

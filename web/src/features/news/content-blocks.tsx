@@ -1,0 +1,83 @@
+import type { ContentBlock } from '../../api/types';
+import { AppLink } from '../../components/app-link';
+import { AudioClip } from '../../components/audio-clip';
+import { fragmentUrl } from '../../components/cards';
+import { Image } from '../../components/image';
+import { VideoPlayer } from '../../components/video-player';
+import { CONTENT_IMAGE_WIDTHS } from '../../lib/images';
+
+const NETWORK_NAMES: Record<string, string> = {
+  instagram: 'Instagram',
+  x: 'X',
+  twitter: 'X',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  facebook: 'Facebook',
+};
+
+/** A social embed needs consent in the 'social' category; until it is given, a placeholder explains. */
+function SocialPlaceholder({ network, url, text }: { network: string; url: string; text: string }) {
+  const name = NETWORK_NAMES[network.toLowerCase()] ?? network;
+  return (
+    <aside className="social-placeholder" aria-label={`Bericht op ${name}`}>
+      <p className="social-placeholder__title">Inhoud van {name}</p>
+      {text && <blockquote className="social-placeholder__text">{text}</blockquote>}
+      <p>
+        Dit bericht wordt pas getoond als je toestemming geeft voor cookies in de categorie ‘social’. Je kunt
+        het ook direct bekijken op {name}.
+      </p>
+      <AppLink to={url}>Bekijk op {name}</AppLink>
+    </aside>
+  );
+}
+
+/** An article's content blocks as React elements (never raw HTML). */
+export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  return (
+    <div className="prose">
+      {blocks.map((block, i) => {
+        switch (block.type) {
+          case 'paragraph':
+            return <p key={i}>{block.text}</p>;
+          case 'heading':
+            return <h2 key={i}>{block.text}</h2>;
+          case 'image':
+            return (
+              <figure key={i} className="content-image">
+                <Image src={block.url} alt={block.alt} width={CONTENT_IMAGE_WIDTHS[0]} height={405} />
+                {block.caption && <figcaption>{block.caption}</figcaption>}
+              </figure>
+            );
+          case 'quote':
+            return (
+              <figure key={i} className="quote">
+                <blockquote>
+                  <p>{block.text}</p>
+                </blockquote>
+                {block.cite && <figcaption>— {block.cite}</figcaption>}
+              </figure>
+            );
+          case 'fragment':
+            return (
+              <aside key={i} className="content-fragment" aria-label={`Fragment: ${block.fragment.title}`}>
+                <p className="content-fragment__title">
+                  <AppLink to={fragmentUrl(block.fragment)}>{block.fragment.title}</AppLink>
+                </p>
+                <AudioClip
+                  src={block.fragment.audioUrl}
+                  title={block.fragment.title}
+                  durationSeconds={block.fragment.durationSeconds}
+                />
+              </aside>
+            );
+          case 'video':
+            return <VideoPlayer key={i} video={block.video} />;
+          case 'social':
+            return <SocialPlaceholder key={i} network={block.network} url={block.url} text={block.text} />;
+          default:
+            return null;
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ArticlePage, NewsPage } from './news-pages';

@@ -1,0 +1,112 @@
+import { useLocation } from 'react-router';
+import type { ArticleData, NewsData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { AppLink } from '../../components/app-link';
+import { ArticleCard, CardGrid, CardGridItem } from '../../components/cards';
+import { CategoryBadge, ChipNav } from '../../components/chips';
+import { Image } from '../../components/image';
+import { PageHeading } from '../../components/page-heading';
+import { Pagination } from '../../components/pagination';
+import { Section } from '../../components/section';
+import { EmptyState } from '../../components/states';
+import { formatPublishedWithTime } from '../../lib/format-date';
+import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { isAppVariant, routes } from '../../lib/routes';
+import { ContentBlocks } from './content-blocks';
+
+/** Nieuws: category chips in their colours, tag filter and paging. */
+export function NewsPage({ data }: PageProps<NewsData>) {
+  const category = data.category?.slug ?? null;
+  return (
+    <div className="page">
+      <PageHeading>{data.category ? `Nieuws: ${data.category.name}` : 'Nieuws'}</PageHeading>
+      <ChipNav
+        label="Categorieën"
+        items={[
+          { key: '', label: 'Alles', to: routes.nieuws(), active: !category },
+          ...data.categories.map((c) => ({
+            key: c.slug,
+            label: c.name,
+            to: routes.nieuws(c.slug),
+            active: c.slug === category,
+            color: c.color,
+          })),
+        ]}
+      />
+      {data.tag && (
+        <p className="filter-note">
+          Onderwerp: <strong>{data.tag}</strong> <AppLink to={routes.nieuws(category)}>Filter wissen</AppLink>
+        </p>
+      )}
+      {data.articles.length ? (
+        <CardGrid label="Artikelen">
+          {data.articles.map((a) => (
+            <CardGridItem key={a.id}>
+              <ArticleCard article={a} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      ) : (
+        <EmptyState>Geen artikelen gevonden.</EmptyState>
+      )}
+      <Pagination paging={data.paging} hrefFor={(page) => routes.nieuws(category, { page, tag: data.tag })} />
+    </div>
+  );
+}
+
+/** One article with its content blocks, tags and related articles. */
+export function ArticlePage({ data }: PageProps<ArticleData>) {
+  const { article } = data;
+  const app = isAppVariant(useLocation().pathname);
+  return (
+    <article className="page article">
+      <header className="article__header">
+        <CategoryBadge category={article.category} />
+        <PageHeading>{article.title}</PageHeading>
+        <p className="article__intro">{article.intro}</p>
+        <p className="card__meta">
+          {article.author} ·{' '}
+          <time dateTime={article.publishedAt}>{formatPublishedWithTime(article.publishedAt)}</time>
+          {article.programme && (
+            <>
+              {' · '}
+              <AppLink to={routes.programma(article.programme.slug)}>{article.programme.name}</AppLink>
+            </>
+          )}
+        </p>
+      </header>
+      <Image
+        className="article__image"
+        src={presetImageUrl(article.imageUrl, 'LARGE_TILE', UNKNOWN_PROGRAMME_IMAGE)}
+        fallback={UNKNOWN_PROGRAMME_IMAGE}
+        alt=""
+        width={1280}
+        height={720}
+        eager
+      />
+      <ContentBlocks blocks={article.blocks} />
+      {article.tags.length > 0 && (
+        <ChipNav
+          label="Onderwerpen"
+          items={article.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: routes.nieuws(null, { tag: t }),
+            active: false,
+          }))}
+        />
+      )}
+      {data.related.length > 0 && (
+        <Section title="Meer nieuws">
+          <CardGrid>
+            {data.related.map((a) => (
+              <CardGridItem key={a.id}>
+                <ArticleCard article={a} app={app} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        </Section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import type { NotFoundData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { useRouteDefaults } from '../../app/site-context';
+import { AppLink } from '../../components/app-link';
+import { PageHeading } from '../../components/page-heading';
+import { SearchForm } from '../layout';
+import { routes } from '../../lib/routes';
+
+/** The Dutch not-found page with links onwards. */
+export function NotFoundPage({ data }: PageProps<NotFoundData>) {
+  const defaults = useRouteDefaults();
+  return (
+    <div className="page not-found">
+      <PageHeading>Deze pagina bestaat niet (meer)</PageHeading>
+      <p className="page-intro">
+        We konden <code>{data.path}</code> niet vinden. Misschien is de pagina verplaatst of verwijderd.
+      </p>
+      <nav aria-label="Verder naar">
+        <ul className="link-list">
+          <li>
+            <AppLink to={routes.home()}>Naar de homepage</AppLink>
+          </li>
+          <li>
+            <AppLink to={routes.gids(null, null, defaults)}>Bekijk de gids</AppLink>
+          </li>
+          <li>
+            <AppLink to={routes.nieuws()}>Lees het laatste nieuws</AppLink>
+          </li>
+        </ul>
+      </nav>
+      <h2 className="section__title">Zoeken</h2>
+      <SearchForm />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlayedTracksPage } from './played-tracks-page';

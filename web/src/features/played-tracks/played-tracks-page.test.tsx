@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixturePage } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { playedTrackDates } from './played-tracks-page';
+
+const envelope = fixturePage('/gedraaid');
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z'), shouldAdvanceTime: true, toFake: ['Date'] });
+  // Every /gedraaid URL answers with the same page data.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('PlayedTracksPage', () => {
+  it('offers today and the 14 days before it', () => {
+    const dates = playedTrackDates('2026-11-21');
+    expect(dates).toHaveLength(15);
+    expect(dates[0]).toBe('2026-11-21');
+    expect(dates[14]).toBe('2026-11-07');
+  });
+
+  it('lists tracks with time, name and artist', async () => {
+    renderApp(envelope, '/gedraaid');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Gedraaid op Ether Radio 2' }),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
+    expect(list).toHaveTextContent('08:04');
+    expect(list).toHaveTextContent('Zomeravond');
+    expect(list).toHaveTextContent('De Golven');
+    expect(screen.getByRole('link', { name: 'Pagina 2' })).toHaveAttribute('href', '/gedraaid?page=2');
+  });
+
+  it.each([
+    ['Datum', '2026-11-19', '/gedraaid/19-11-2026'],
+    ['Tijdvak', '9_10', '/gedraaid?time=9_10'],
+    ['Zender', 'radio1', '/gedraaid?channel=radio1'],
+  ])('changes the URL through the route builder (%s)', async (label, value, url) => {
+    const { router } = renderApp(envelope, '/gedraaid');
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.selectOptions(screen.getByLabelText(label), value);
+    expect(router.state.location.search).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Toon nummers' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(url));
+  });
+
+  it('offers today only the hour slots up to now', async () => {
+    renderApp(envelope, '/gedraaid');
+    await screen.findByRole('heading', { level: 1 });
+    const options = [...(screen.getByLabelText('Tijdvak') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options.at(-1)).toBe('13_14'); // 12:00 UTC is 13:00 in Amsterdam
+  });
+});

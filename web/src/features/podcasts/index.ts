@@ -1,0 +1,1 @@
+export { EpisodePage, PodcastPage, PodcastsPage } from './podcasts-pages';

@@ -1,0 +1,1 @@
+export { PresenterPage, PresentersPage } from './presenters-pages';

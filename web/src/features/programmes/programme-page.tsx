@@ -1,0 +1,128 @@
+import type { ProgrammeData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { useNow, useRouteDefaults } from '../../app/site-context';
+import { AppLink } from '../../components/app-link';
+import { BroadcastList } from '../../components/broadcast-list';
+import {
+  ArticleCard,
+  BroadcastCard,
+  CardGrid,
+  CardGridItem,
+  FragmentCard,
+  PresenterCard,
+} from '../../components/cards';
+import { Image } from '../../components/image';
+import { PageHeading } from '../../components/page-heading';
+import { Section } from '../../components/section';
+import { EmptyState } from '../../components/states';
+import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { routes } from '../../lib/routes';
+
+/** A programme: description, presenters, upcoming and past broadcasts, fragments and news. */
+export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
+  const { programme } = data;
+  const defaults = useRouteDefaults();
+  const now = useNow();
+  return (
+    <div className="page">
+      <header className="detail-header">
+        <Image
+          className="detail-header__image"
+          src={presetImageUrl(programme.imageUrl, 'LARGE_TILE', UNKNOWN_PROGRAMME_IMAGE, 1)}
+          fallback={UNKNOWN_PROGRAMME_IMAGE}
+          alt=""
+          width={320}
+          height={180}
+          eager
+        />
+        <div>
+          <p className="card__kicker">{programme.channel.name}</p>
+          <PageHeading>{programme.name}</PageHeading>
+          <p className="page-intro">{programme.summary}</p>
+          <p className="card__meta">
+            {programme.schedule}
+            {programme.broadcasters.length > 0 && (
+              <> · {programme.broadcasters.map((b) => b.name).join(', ')}</>
+            )}
+          </p>
+        </div>
+      </header>
+      <p className="prose">{programme.description}</p>
+      <p className="link-row">
+        <AppLink to={routes.programmaFragmenten(programme.slug, {}, defaults)}>Alle fragmenten</AppLink>
+        <AppLink to={routes.programmaNieuws(programme.slug)}>Al het nieuws</AppLink>
+        <AppLink to={routes.uitzendingen({ programme: programme.slug })}>Gemiste uitzendingen</AppLink>
+      </p>
+
+      <Section title="Presentatoren">
+        {data.presenters.length ? (
+          <CardGrid>
+            {data.presenters.map((p) => (
+              <CardGridItem key={p.slug}>
+                <PresenterCard presenter={p} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen presentatoren gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section title="Binnenkort">
+        {data.upcoming.length ? (
+          <BroadcastList broadcasts={data.upcoming} now={now} />
+        ) : (
+          <EmptyState>Geen geplande uitzendingen gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section
+        title="Fragmenten"
+        more={{ to: routes.programmaFragmenten(programme.slug, {}, defaults), label: 'Alle fragmenten' }}
+      >
+        {data.fragments.length ? (
+          <CardGrid>
+            {data.fragments.map((f) => (
+              <CardGridItem key={f.id}>
+                <FragmentCard fragment={f} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen fragmenten gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section title="Nieuws" more={{ to: routes.programmaNieuws(programme.slug), label: 'Al het nieuws' }}>
+        {data.news.length ? (
+          <CardGrid>
+            {data.news.map((a) => (
+              <CardGridItem key={a.id}>
+                <ArticleCard article={a} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen nieuws gevonden.</EmptyState>
+        )}
+      </Section>
+
+      <Section
+        title="Gemist"
+        more={{ to: routes.uitzendingen({ programme: programme.slug }), label: 'Alle uitzendingen' }}
+      >
+        {data.broadcasts.length ? (
+          <CardGrid>
+            {data.broadcasts.map((b) => (
+              <CardGridItem key={b.id}>
+                <BroadcastCard broadcast={b} />
+              </CardGridItem>
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyState>Geen uitzendingen gevonden.</EmptyState>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ProgrammeFragmentsData, ProgrammeNewsData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { useRouteDefaults } from '../../app/site-context';
+import { AppLink } from '../../components/app-link';
+import { ArticleCard, CardGrid, CardGridItem, FragmentCard } from '../../components/cards';
+import { ChipNav } from '../../components/chips';
+import { PageHeading } from '../../components/page-heading';
+import { Pagination } from '../../components/pagination';
+import { EmptyState } from '../../components/states';
+import { routes } from '../../lib/routes';
+
+/** The fragments of one programme, with tag filter and paging. */
+export function ProgrammeFragmentsPage({ data }: PageProps<ProgrammeFragmentsData>) {
+  const defaults = useRouteDefaults();
+  const slug = data.programme.slug;
+  const href = (params: { tag?: string | null; page?: number }) =>
+    routes.programmaFragmenten(slug, { date: data.date, tag: data.tag, ...params }, defaults);
+  return (
+    <div className="page">
+      <p className="breadcrumb">
+        <AppLink to={routes.programma(slug)}>{data.programme.name}</AppLink>
+      </p>
+      <PageHeading>Fragmenten van {data.programme.name}</PageHeading>
+      <ChipNav
+        label="Onderwerpen"
+        items={[
+          { key: '', label: 'Alles', to: href({ tag: null, page: 1 }), active: !data.tag },
+          ...data.tags.map((t) => ({
+            key: t,
+            label: t,
+            to: href({ tag: t, page: 1 }),
+            active: data.tag === t,
+          })),
+        ]}
+      />
+      {data.fragments.length ? (
+        <CardGrid>
+          {data.fragments.map((f) => (
+            <CardGridItem key={f.id}>
+              <FragmentCard fragment={f} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      ) : (
+        <EmptyState>Geen fragmenten gevonden.</EmptyState>
+      )}
+      <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
+    </div>
+  );
+}
+
+/** The news of one programme, with category filter and paging. */
+export function ProgrammeNewsPage({ data }: PageProps<ProgrammeNewsData>) {
+  const slug = data.programme.slug;
+  return (
+    <div className="page">
+      <p className="breadcrumb">
+        <AppLink to={routes.programma(slug)}>{data.programme.name}</AppLink>
+      </p>
+      <PageHeading>Nieuws van {data.programme.name}</PageHeading>
+      <ChipNav
+        label="Categorieën"
+        items={[
+          { key: '', label: 'Alles', to: routes.programmaNieuws(slug), active: !data.category },
+          ...data.categories.map((c) => ({
+            key: c.slug,
+            label: c.name,
+            to: routes.programmaNieuws(slug, { category: c.slug }),
+            active: data.category === c.slug,
+            color: c.color,
+          })),
+        ]}
+      />
+      {data.articles.length ? (
+        <CardGrid>
+          {data.articles.map((a) => (
+            <CardGridItem key={a.id}>
+              <ArticleCard article={a} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      ) : (
+        <EmptyState>Geen nieuws gevonden.</EmptyState>
+      )}
+      <Pagination
+        paging={data.paging}
+        hrefFor={(page) => routes.programmaNieuws(slug, { category: data.category, page })}
+      />
+    </div>
+  );
+}

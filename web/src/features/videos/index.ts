@@ -1,0 +1,1 @@
+export { VideosPage } from './videos-page';

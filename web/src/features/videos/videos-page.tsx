@@ -1,0 +1,33 @@
+import type { VideosData } from '../../api/types';
+import type { PageProps } from '../../app/page-types';
+import { PageHeading } from '../../components/page-heading';
+import { EmptyState } from '../../components/states';
+import { VideoPlayer } from '../../components/video-player';
+import { durationLabel, formatDuration, formatPublished } from '../../lib/format-date';
+
+/** Video's: real video players. */
+export function VideosPage({ data }: PageProps<VideosData>) {
+  return (
+    <div className="page">
+      <PageHeading>Video's</PageHeading>
+      {data.videos.length ? (
+        <ul className="video-grid">
+          {data.videos.map((v) => (
+            <li key={v.id} className="video-grid__item">
+              <h2 className="video-grid__title">{v.title}</h2>
+              <VideoPlayer video={v} />
+              <p className="card__meta">
+                <time dateTime={v.publishedAt}>{formatPublished(v.publishedAt)}</time>
+                {' · '}
+                <span aria-label={durationLabel(v.durationSeconds)}>{formatDuration(v.durationSeconds)}</span>
+              </p>
+              <p className="card__text">{v.description}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>Geen video's gevonden.</EmptyState>
+      )}
+    </div>
+  );
+}

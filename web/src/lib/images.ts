@@ -1,0 +1,101 @@
+// Image sizing of spec §9: '{format}' placeholders, CDN query values and size presets.
+
+export const UNKNOWN_PROGRAMME_IMAGE = '/images/unknown_programme.webp';
+export const NOT_AVAILABLE_PAGE_IMAGE = '/images/pages/not_available_page.webp';
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+const sq = (n: number): ImageSize => ({ width: n, height: n });
+const wh = (width: number, height: number): ImageSize => ({ width, height });
+
+/** Sizes per preset, largest breakpoint first (spec §9 table). */
+export const IMAGE_PRESETS = {
+  ARTICLE_CARD: [wh(564, 424), wh(256, 192)],
+  ARTIST_ITEM: [wh(520, 520), wh(550, 412)],
+  BROADCAST_TILE: [wh(320, 214), wh(136, 90)],
+  CAMPAIGN_AVATAR: [wh(88, 88)],
+  CAMPAIGN_HEADER: [wh(640, 360), wh(320, 180)],
+  CAMPAIGN_TILE: [wh(280, 210), wh(128, 96)],
+  CHART_ITEM: [sq(130), sq(67)],
+  CHART_ITEM_VIRTUAL: [sq(240), sq(110)],
+  EVENT_LIST_ITEM: [wh(132, 99), wh(92, 69)],
+  FRAGMENT_CARD: [wh(360, 270), wh(200, 200)],
+  FRAGMENT_TILE: [wh(360, 270), wh(200, 150)],
+  LARGE_TILE: [wh(1280, 720), wh(320, 180)],
+  LIST_ITEM: [wh(281, 211), wh(128, 96)],
+  NEWS_ITEM: [wh(280, 210), wh(128, 96)],
+  PLAYER_PREVIEW: [sq(170), sq(148)],
+  PODCAST_ITEM: [wh(281, 211), wh(96, 96)],
+  PROGRAMME_ITEM: [sq(100), sq(74)],
+  TILE: [sq(600), sq(360), sq(282)],
+  TRACKPLAY_LIST_ITEM: [sq(100), sq(67)],
+  VIDEOCLIP: [wh(280, 158), wh(480, 270), wh(360, 203)],
+} as const satisfies Record<string, readonly ImageSize[]>;
+
+/** Widths only (CONTENT_IMAGE 540 / 363). */
+export const CONTENT_IMAGE_WIDTHS = [540, 363] as const;
+
+export type ImagePreset = keyof typeof IMAGE_PRESETS;
+
+/** The image CDN hosts. Our own server's images have no CDN host, so this is empty by default. */
+export const DEFAULT_CDN_HOSTS: readonly string[] = [];
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** 'w:h' reduced; 1:1 is sent as 600:601. */
+export function aspectRatio(size: ImageSize): string {
+  const d = gcd(size.width, size.height) || 1;
+  const w = size.width / d;
+  const h = size.height / d;
+  return w === h ? '600:601' : `${w}:${h}`;
+}
+
+/** Puts 'h_{h},w_{w},c_north' in the place of '{format}'. */
+export function applyFormat(url: string, size: ImageSize): string {
+  return url.split('{format}').join(`h_${size.height},w_${size.width},c_north`);
+}
+
+/** Adds height, width and aspect_ratio query values for images on a CDN host. */
+export function applyCdn(url: string, size: ImageSize, cdnHosts: readonly string[]): string {
+  if (cdnHosts.length === 0) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!cdnHosts.includes(parsed.host)) return url;
+  parsed.searchParams.set('height', String(size.height));
+  parsed.searchParams.set('width', String(size.width));
+  parsed.searchParams.set('aspect_ratio', aspectRatio(size));
+  return parsed.toString();
+}
+
+/** The URL of an image at a size, with the fallback when the URL is empty. */
+export function sizedImageUrl(
+  url: string | null | undefined,
+  size: ImageSize,
+  fallback: string,
+  cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS,
+): string {
+  if (!url) return fallback;
+  return applyCdn(applyFormat(url, size), size, cdnHosts);
+}
+
+/** The URL of an image for a preset at a breakpoint index (0 = largest). */
+export function presetImageUrl(
+  url: string | null | undefined,
+  preset: ImagePreset,
+  fallback: string,
+  index = 0,
+  cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS,
+): string {
+  const sizes: readonly ImageSize[] = IMAGE_PRESETS[preset];
+  const size = sizes[Math.min(index, sizes.length - 1)] ?? sizes[0] ?? sq(600);
+  return sizedImageUrl(url, size, fallback, cdnHosts);
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
+import type { SiteConfig } from './api/types';
+import { SiteProvider } from './app/site-context';
+import { createAppRouter } from './app/router';
+import './styles/global.css';
+
+const FALLBACK_SITE: SiteConfig = {
+  name: 'Ether',
+  baseUrl: window.location.origin,
+  siteCode: 'ether',
+  defaultChannel: 'radio2',
+  channels: [],
+};
+
+const site = readEmbeddedSite() ?? FALLBACK_SITE;
+const router = createAppRouter(readEmbeddedPage());
+const root = document.getElementById('root');
+
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <SiteProvider site={site}>
+        <RouterProvider router={router} />
+      </SiteProvider>
+    </StrictMode>,
+  );
+}

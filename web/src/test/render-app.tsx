@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PageEnvelope, SiteConfig } from '../api/types';
+import { routeTree } from '../app/router';
+import { SiteProvider } from '../app/site-context';
+import { site as fixtureSite } from './fixtures';
+
+/** Renders the whole app at `path` with `envelope` as the embedded first page. */
+export function renderApp(envelope: PageEnvelope, path = '/', site: SiteConfig = fixtureSite) {
+  const router = createMemoryRouter(routeTree, {
+    initialEntries: [path],
+    hydrationData: { loaderData: { page: envelope } },
+  });
+  const result = render(
+    <SiteProvider site={site}>
+      <RouterProvider router={router} />
+    </SiteProvider>,
+  );
+  return { ...result, router };
+}
+
+/** A fetch mock answering /api/page with the given envelopes by path (404 not-found otherwise). */
+export function pageFetch(envelopes: Record<string, PageEnvelope>, notFound: PageEnvelope) {
+  return async (input: RequestInfo | URL): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.searchParams.get('path') ?? '';
+    const envelope = envelopes[path];
+    return new Response(JSON.stringify(envelope ?? notFound), {
+      status: envelope ? 200 : 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+}
