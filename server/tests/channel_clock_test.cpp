@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,7 +17,7 @@ constexpr std::int64_t t0 = 1'795'258'800'000;
 class ChannelClockTest : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::path(ETHER_TEST_TMP) / "channel_clock";
+    dir_ = std::filesystem::path(ETHER_TEST_TMP) / ("channel_clock-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_ / "songs");
     for (auto [name, frequency] : {std::pair{"a", 440}, std::pair{"b", 660}}) {
       auto command = "ffmpeg -v error -y -f lavfi -i sine=frequency=" + std::to_string(frequency) +

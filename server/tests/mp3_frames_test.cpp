@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -21,7 +23,7 @@ std::string read_file(const std::filesystem::path& path) {
 class Mp3FramesTest : public testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::path(ETHER_TEST_TMP) / "mp3_frames";
+    dir_ = std::filesystem::path(ETHER_TEST_TMP) / ("mp3_frames-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
     mp3_ = dir_ / "tone.mp3";
     auto command =

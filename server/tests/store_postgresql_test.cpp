@@ -7,6 +7,7 @@
 // build (test discovery) time; running ether-tests directly always follows the environment.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -56,9 +57,25 @@ const char* const kTables[] = {"track_plays",
                                "settings",
                                "schema_migrations"};
 
-std::string database_url() {
+std::string configured_url() {
   const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
   return url == nullptr ? "" : url;
+}
+
+// ctest runs each test in its own process, several at once: each process works in a schema of
+// its own in the shared test database, so that one's DROP TABLE never meets another's rows.
+std::string database_url() {
+  static const std::string url = [] {
+    const std::string base = configured_url();
+    const std::string schema = "ether_test_" + std::to_string(::getpid());
+    {
+      auto db = Database::open(base, 1);
+      auto session = db->lease();
+      *session << "CREATE SCHEMA IF NOT EXISTS " + schema;
+    }
+    return base + (base.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema;
+  }();
+  return url;
 }
 
 long long count(Database& db, const std::string& table) {
@@ -169,7 +186,7 @@ void add(const char* name, int line, std::function<void()> body) {
 
 const bool registered = [] {
   const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
-  if (!database_url().empty()) {
+  if (!configured_url().empty()) {
     add("MigrationsAreIdempotent", __LINE__, migrations_are_idempotent);
     add("SeedAndCatchUp", __LINE__, seed_and_catch_up);
   } else if (require != nullptr && std::string(require) == "1") {

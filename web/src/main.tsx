@@ -5,6 +5,7 @@ import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
 import { SiteProvider } from './app/site-context';
 import { createAppRouter } from './app/router';
+import { PlayerProvider } from './features/player';
 import './styles/global.css';
 
 const FALLBACK_SITE: SiteConfig = {
@@ -23,7 +24,9 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <SiteProvider site={site}>
-        <RouterProvider router={router} />
+        <PlayerProvider site={site}>
+          <RouterProvider router={router} />
+        </PlayerProvider>
       </SiteProvider>
     </StrictMode>,
   );

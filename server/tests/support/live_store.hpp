@@ -3,6 +3,8 @@
 // classical radio4, a programme on air at `noon` with presenters and broadcasters, and track plays
 // around it. Shared by the player tests.
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -16,7 +18,8 @@ inline constexpr long long noon = 1'795'258'800;
 
 /// A migrated store in a new SQLite file under the test directory.
 inline std::unique_ptr<store::Database> open_test_store(const std::string& name) {
-  auto dir = std::filesystem::path(ETHER_TEST_TMP) / name;
+  // ctest runs each test in its own process, several at once: one directory per process.
+  auto dir = std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   auto db = store::Database::open("sqlite:" + (dir / "ether.db").string());

@@ -46,7 +46,7 @@ inline std::uint16_t free_port() {
 class ServerProcess {
  public:
   explicit ServerProcess(const std::string& name, std::vector<std::string> extra_env = {})
-      : dir_(std::filesystem::path(ETHER_TEST_TMP) / name), port_(free_port()) {
+      : dir_(std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()))), port_(free_port()) {
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "web");
     std::ofstream(dir_ / "web" / "index.html")

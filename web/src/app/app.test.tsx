@@ -23,13 +23,16 @@ describe('the app', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(document.getElementById('player-slot')).toHaveTextContent('Ether Radio 2');
     expect(document.title).toBe('Ether | Ether');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The mini player asks for its live data; the page itself is not fetched again.
+    const pageCalls = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/page'));
+    expect(pageCalls).toHaveLength(0);
   });
 
   it('fetches the next page on navigation, updates the head, focuses and announces', async () => {
     const fetchMock = vi.fn(pageFetch(envelopesByPath, notFoundEnvelope));
     vi.stubGlobal('fetch', fetchMock);
     renderApp(homeEnvelope);
+    const player = document.getElementById('player-slot');
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Nieuws' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Nieuws' });
@@ -42,8 +45,8 @@ describe('the app', () => {
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Nieuws op Ether.');
     await waitFor(() => expect(heading).toHaveFocus());
     expect(await screen.findByText('Pagina geladen: Nieuws | Ether')).toBeInTheDocument();
-    // The player slot stays mounted with what the home page said was on air.
-    expect(document.getElementById('player-slot')).toHaveTextContent('De Ochtendploeg');
+    // The mini player stays mounted: the very same element survives the navigation.
+    expect(document.getElementById('player-slot')).toBe(player);
   });
 
   it('renders a 404 envelope as the Dutch not-found page', async () => {
@@ -57,10 +60,14 @@ describe('the app', () => {
   });
 
   it('shows a Dutch error with retry when loading fails', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockImplementation(pageFetch(envelopesByPath, notFoundEnvelope));
+    // The first page request finds no network; the mini player's own calls go on as usual.
+    let pageRequests = 0;
+    const answer = pageFetch(envelopesByPath, notFoundEnvelope);
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).startsWith('/api/page') && pageRequests++ === 0)
+        throw new TypeError('Failed to fetch');
+      return answer(input);
+    });
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderApp(homeEnvelope);
     await router.navigate('/gids');

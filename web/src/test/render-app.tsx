@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PageEnvelope, SiteConfig } from '../api/types';
 import { routeTree } from '../app/router';
 import { SiteProvider } from '../app/site-context';
+import { PlayerProvider } from '../features/player';
 import { site as fixtureSite } from './fixtures';
 
 /** Renders the whole app at `path` with `envelope` as the embedded first page. */
@@ -13,7 +14,9 @@ export function renderApp(envelope: PageEnvelope, path = '/', site: SiteConfig =
   });
   const result = render(
     <SiteProvider site={site}>
-      <RouterProvider router={router} />
+      <PlayerProvider site={site}>
+        <RouterProvider router={router} />
+      </PlayerProvider>
     </SiteProvider>,
   );
   return { ...result, router };

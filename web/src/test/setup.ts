@@ -9,3 +9,11 @@ window.scrollTo = () => undefined;
 
 // Lazy page chunks are transformed on first import; on a busy machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no media playback: the mini player's engine calls these on every mount and unmount.
+Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
+Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: () => undefined });
+Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+  configurable: true,
+  value: () => Promise.resolve(),
+});

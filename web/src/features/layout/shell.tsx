@@ -1,31 +1,13 @@
-import { useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
-import type { LiveData, HomeData, OnAir, PageEnvelope } from '../../api/types';
-import { useSite } from '../../app/site-context';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { isAppVariant } from '../../lib/routes';
-import { PlayerSlot } from './player-slot';
+import { MiniPlayer } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-function onAirOf(envelope: PageEnvelope | undefined, channel: string): OnAir | null {
-  if (!envelope) return null;
-  if (envelope.route === 'home') return (envelope.data as HomeData).onAir;
-  if (envelope.route === 'live') {
-    const onAir = (envelope.data as LiveData).onAir;
-    return onAir.channel.slug === channel ? onAir : null;
-  }
-  return null;
-}
-
-/** The page frame: skip link, header, main, footer and the persistent player slot. */
+/** The page frame: skip link, header, main, footer and the persistent mini player. */
 export function Shell() {
-  const site = useSite();
   const location = useLocation();
   const navigation = useNavigation();
-  const envelope = useRouteLoaderData('page') as PageEnvelope | undefined;
-  const [onAir, setOnAir] = useState<OnAir | null>(null);
-  const seen = onAirOf(envelope, site.defaultChannel);
-  if (seen && seen !== onAir) setOnAir(seen);
 
   const app = isAppVariant(location.pathname);
   // Spec §2: no player on /live, in app views and in content-management previews.
@@ -47,7 +29,7 @@ export function Shell() {
         <Outlet />
       </main>
       {!app && <SiteFooter />}
-      {!playerHidden && <PlayerSlot onAir={onAir} />}
+      <MiniPlayer hidden={playerHidden} />
       <ScrollRestoration />
     </div>
   );

@@ -48,7 +48,8 @@ export class AudioEngine {
     forward('timeupdate', 'timeupdate');
     audio.addEventListener('error', () => {
       // Reloading a source aborts the old one; that is not an error a listener should see.
-      if (audio.error && audio.error.code !== MediaError.MEDIA_ERR_ABORTED) this.emit('error', audio.error.message);
+      if (audio.error && audio.error.code !== MediaError.MEDIA_ERR_ABORTED)
+        this.emit('error', audio.error.message);
     });
   }
 
@@ -129,6 +130,10 @@ export class AudioEngine {
     const duration = this.audio.duration;
     const position = this.audio.currentTime;
     const finite = Number.isFinite(duration) && duration > 0;
-    return { duration: finite ? duration : Infinity, position, progress: finite ? (position / duration) * 100 : 0 };
+    return {
+      duration: finite ? duration : Infinity,
+      position,
+      progress: finite ? (position / duration) * 100 : 0,
+    };
   }
 }

@@ -2,7 +2,7 @@
 // channels under their parent) at 32 px an item, at most 169 px high. Changing channel stops,
 // switches, loads the new channel and closes the list (spec §4).
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { useSite } from '../../app/site-context';
 import { usePlayer } from './player-context';
@@ -26,6 +26,20 @@ export function ChannelPicker() {
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
 
+  // Arrow keys move between the channels, Escape closes the list and returns to its button.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const buttons = [...(listRef.current?.querySelectorAll('button') ?? [])];
+    const index = buttons.indexOf(event.currentTarget);
+    if (event.key === 'Escape') {
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      buttons[(index + step + buttons.length) % buttons.length]?.focus();
+    }
+  };
+
   const choose = (slug: string) => {
     setOpen(false);
     buttonRef.current?.focus();
@@ -47,29 +61,14 @@ export function ChannelPicker() {
         {state.channel?.name || site.channels.find((c) => c.slug === current)?.name}
       </button>
       {open && (
-        <ul
-          id={listId}
-          ref={listRef}
-          className="channel-picker__list"
-          onKeyDown={(event) => {
-            const buttons = [...(listRef.current?.querySelectorAll('button') ?? [])];
-            const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
-            if (event.key === 'Escape') {
-              setOpen(false);
-              buttonRef.current?.focus();
-            } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-              event.preventDefault();
-              const step = event.key === 'ArrowDown' ? 1 : -1;
-              buttons[(index + step + buttons.length) % buttons.length]?.focus();
-            }
-          }}
-        >
+        <ul id={listId} ref={listRef} className="channel-picker__list">
           {site.channels.map((channel) => (
             <li key={channel.slug} className={channel.parentSlug ? 'channel-picker__child' : undefined}>
               <button
                 type="button"
                 aria-current={channel.slug === current ? 'true' : undefined}
                 onClick={() => choose(channel.slug)}
+                onKeyDown={onKeyDown}
               >
                 {channel.name}
               </button>

@@ -13,7 +13,11 @@ export function ExpandedPlayer() {
     <div className="expanded-player">
       <div className="expanded-player__header">
         <h2 className="expanded-player__channel">{state.channel?.name}</h2>
-        <button type="button" className="mini-player__icon-button" onClick={() => commands.setExpanded(false)}>
+        <button
+          type="button"
+          className="mini-player__icon-button"
+          onClick={() => commands.setExpanded(false)}
+        >
           Sluiten
         </button>
       </div>
@@ -37,7 +41,13 @@ export function ExpandedPlayer() {
             <h3>Nu op de radio</h3>
             {show ? (
               <>
-                <img src={show.imageUrls.url600} alt="" width={300} height={300} className="expanded-player__image" />
+                <img
+                  src={show.imageUrls.url600}
+                  alt=""
+                  width={300}
+                  height={300}
+                  className="expanded-player__image"
+                />
                 <p className="expanded-player__show">
                   {show.url ? <AppLink to={show.url}>{show.name}</AppLink> : show.name}
                 </p>

@@ -64,7 +64,17 @@ function info(plays: InfoTrackPlay[], ch: InfoChannel = channel): MiniplayerInfo
       coreChannels: { data: [ch] },
       radioBroadcasts: { data: [broadcast] },
       radioTrackPlays: { data: plays },
-      upcomingBroadcasts: { data: [{ ...broadcast, id: 8, name: 'Avondrood', from: '2026-11-21 14:00:00', until: '2026-11-21 18:00:00' }] },
+      upcomingBroadcasts: {
+        data: [
+          {
+            ...broadcast,
+            id: 8,
+            name: 'Avondrood',
+            from: '2026-11-21 14:00:00',
+            until: '2026-11-21 18:00:00',
+          },
+        ],
+      },
       allChannels: { data: [{ name: ch.name, slug: ch.slug }] },
     },
   };
@@ -137,16 +147,28 @@ describe('buildTrack', () => {
     expect(track?.url).toBe('#');
   });
   it('prefixes the chart position with two spaces', () => {
-    expect(buildTrack(play({ cmsChartEditionPositions: [{ position: 3 }] }), false)?.name).toBe('#3:  Zomeravond');
+    expect(buildTrack(play({ cmsChartEditionPositions: [{ position: 3 }] }), false)?.name).toBe(
+      '#3:  Zomeravond',
+    );
   });
   it('prefers the complete work as name, then the track name, then the song', () => {
-    const classical = { completeWork: 'Symfonie nr. 5', composer: 'L. van Beethoven', ensemble: 'Residentie Orkest' };
+    const classical = {
+      completeWork: 'Symfonie nr. 5',
+      composer: 'L. van Beethoven',
+      ensemble: 'Residentie Orkest',
+    };
     expect(buildTrack(play({ classicalData: classical }), true)?.name).toBe('Symfonie nr. 5');
-    expect(buildTrack(play({ radioTracks: { id: 1, name: 'Track naam', slug: 't' } }), false)?.name).toBe('Track naam');
+    expect(buildTrack(play({ radioTracks: { id: 1, name: 'Track naam', slug: 't' } }), false)?.name).toBe(
+      'Track naam',
+    );
     expect(buildTrack(play({ radioTracks: null }), false)?.name).toBe('Zomeravond');
   });
   it('in classical mode the artist is the composer and the ensemble is kept', () => {
-    const classical = { completeWork: 'Symfonie nr. 5', composer: 'L. van Beethoven', ensemble: 'Residentie Orkest' };
+    const classical = {
+      completeWork: 'Symfonie nr. 5',
+      composer: 'L. van Beethoven',
+      ensemble: 'Residentie Orkest',
+    };
     const track = buildTrack(play({ classicalData: classical }), true);
     expect(track?.artist).toBe('L. van Beethoven');
     expect(track?.ensemble).toBe('Residentie Orkest');

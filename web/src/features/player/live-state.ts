@@ -1,7 +1,13 @@
 // Builds the live state of spec §3 (channel, show, track, tracks, upcoming show, visual radio)
 // from the mini-player info response. Pure: the clock is a parameter.
 
-import type { InfoBroadcast, InfoChannel, InfoTrackPlay, MiniplayerInfo, PhotoAsset } from './miniplayer-info';
+import type {
+  InfoBroadcast,
+  InfoChannel,
+  InfoTrackPlay,
+  MiniplayerInfo,
+  PhotoAsset,
+} from './miniplayer-info';
 
 export const UNKNOWN_PROGRAMME_IMAGE = '/images/unknown_programme.webp';
 export const UNKNOWN_TRACK_IMAGE = '/images/unknown_track.webp';
@@ -88,7 +94,15 @@ function amsterdamOffsetMs(instant: number): number {
 export function apiTimeToInstant(apiTime: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(apiTime);
   if (!match) return Number.NaN;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number];
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   // The offset at the wall time read as UTC is off by at most the DST step; a second pass settles it.
   let instant = wall - amsterdamOffsetMs(wall);
@@ -181,7 +195,10 @@ export function buildLiveState(info: MiniplayerInfo, slug: string, now: number):
 }
 
 /** How long one show-or-song cycle of the now-playing display lasts (spec §4, §9). */
-export function rotationDurationMs(text: string, options: { classical: boolean; hasBroadcasters: boolean }): number {
+export function rotationDurationMs(
+  text: string,
+  options: { classical: boolean; hasBroadcasters: boolean },
+): number {
   const fallback = options.classical && !options.hasBroadcasters ? 6000 : 8000;
   const length = text.trim().length;
   if (length === 0) return fallback;

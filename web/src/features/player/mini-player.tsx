@@ -35,7 +35,15 @@ function useRotation(items: NowPlayingItem[], alternate: boolean) {
   return { current, cycle: index };
 }
 
-function ActionLink({ kind, state, channelSlug }: { kind: ActionButton; state: PlayerState; channelSlug: string }) {
+function ActionLink({
+  kind,
+  state,
+  channelSlug,
+}: {
+  kind: ActionButton;
+  state: PlayerState;
+  channelSlug: string;
+}) {
   const defaults = useRouteDefaults();
   const location = useLocation();
   const { commands } = usePlayer();
@@ -67,7 +75,12 @@ function ActionLink({ kind, state, channelSlug }: { kind: ActionButton; state: P
   if (state.isAdBreak) disabled = true;
   if (to === null) {
     return (
-      <button type="button" className="mini-player__action" disabled={disabled} onClick={() => commands.listenLive()}>
+      <button
+        type="button"
+        className="mini-player__action"
+        disabled={disabled}
+        onClick={() => commands.listenLive()}
+      >
         {label}
       </button>
     );
@@ -195,13 +208,18 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   if (hidden) return null;
 
   const channelSlug = state.channel?.id || site.defaultChannel;
+  const channelName =
+    state.channel?.name || site.channels.find((c) => c.slug === channelSlug)?.name || site.name;
   const items = nowPlayingItems(state);
   const alternate = state.isLiveMode && !state.isSongHiddenForLiveRadio;
   const left: ActionButton = state.isLiveMode ? state.buttonConfig.actionButtonLeft : 'luister-live';
   const right = state.buttonConfig.actionButtonRight;
   const popout = info?.data.coreChannels.data[0]?.links[0]?.value;
   const showPicker =
-    site.channels.length > 1 && state.isChannelPickerPresent && state.isLiveMode && Boolean(state.channel?.id);
+    site.channels.length > 1 &&
+    state.isChannelPickerPresent &&
+    state.isLiveMode &&
+    Boolean(state.channel?.id);
   const message: ReactNode = state.isPlayerUnavailable
     ? state.isLiveMode
       ? 'Live data tijdelijk niet beschikbaar'
@@ -210,6 +228,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
 
   return (
     <section
+      id="player-slot"
       className={`mini-player${state.isPlayerExpanded ? ' is-expanded' : ''}${state.isAdBreak ? ' is-ad-break' : ''}`}
       aria-label="Radiospeler"
     >
@@ -229,18 +248,25 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
           onClick={() => commands.setExpanded(!state.isPlayerExpanded)}
         >
           <span className="mini-player__artwork">
-            <img src={state.activeImageUrl ?? '/images/unknown_programme.webp'} alt="" width={85} height={85} />
+            <img
+              src={state.activeImageUrl ?? '/images/unknown_programme.webp'}
+              alt=""
+              width={85}
+              height={85}
+            />
             <Progress />
           </span>
           {message ? (
             <span className="mini-player__text">
-              <span className="mini-player__title">{state.channel?.name || site.name}</span>
+              <span className="mini-player__title">{channelName}</span>
               <span className="mini-player__subtitle mini-player__unavailable">{message}</span>
             </span>
           ) : (
             <NowPlayingText items={items} alternate={alternate} />
           )}
-          <span className="visually-hidden">{state.isPlayerExpanded ? 'Speler inklappen' : 'Speler uitklappen'}</span>
+          <span className="visually-hidden">
+            {state.isPlayerExpanded ? 'Speler inklappen' : 'Speler uitklappen'}
+          </span>
         </button>
 
         <div className="mini-player__controls">

@@ -58,3 +58,18 @@ export interface MiniplayerInfo {
     allChannels: { data: { name: string; slug: string }[] };
   };
 }
+
+/** Whether a parsed body has the sections the player reads (a proxy's error page does not). */
+export function isMiniplayerInfo(value: unknown): value is MiniplayerInfo {
+  if (typeof value !== 'object' || value === null || !('data' in value)) return false;
+  const data = (value as { data: unknown }).data;
+  if (typeof data !== 'object' || data === null) return false;
+  return ['coreChannels', 'radioBroadcasts', 'radioTrackPlays', 'upcomingBroadcasts', 'allChannels'].every(
+    (key) => {
+      const section = (data as Record<string, unknown>)[key];
+      return (
+        typeof section === 'object' && section !== null && Array.isArray((section as { data?: unknown }).data)
+      );
+    },
+  );
+}

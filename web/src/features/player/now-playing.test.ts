@@ -43,9 +43,17 @@ describe('now playing', () => {
   it('on demand shows the playable', () => {
     const state = playerReducer(initialPlayerState('music'), {
       type: 'setPlayable',
-      playable: { id: '1', name: 'Een fragment', type: 'fragment', queue: [], player: { tokenUrl: '', parameters: [] } },
+      playable: {
+        id: '1',
+        name: 'Een fragment',
+        type: 'fragment',
+        queue: [],
+        player: { tokenUrl: '', parameters: [] },
+      },
     });
-    expect(nowPlayingItems(state)).toEqual([expect.objectContaining({ kind: 'playable', title: 'Een fragment' })]);
+    expect(nowPlayingItems(state)).toEqual([
+      expect.objectContaining({ kind: 'playable', title: 'Een fragment' }),
+    ]);
   });
   it('falls back to the channel name', () => {
     const state = { ...initialPlayerState('music'), channel: { id: 'radio2', name: 'Ether Radio 2' } };

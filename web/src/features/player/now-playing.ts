@@ -22,14 +22,19 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
   const items: NowPlayingItem[] = [];
   const show = state.show;
   if (show) {
-    const subtitle = state.isRadioshowTimeVisibleForLiveRadio ? show.fromToTime : (show.presenters ?? show.fromToTime);
+    const subtitle = state.isRadioshowTimeVisibleForLiveRadio
+      ? show.fromToTime
+      : (show.presenters ?? show.fromToTime);
     const broadcasters = show.broadcasters.map((b) => b.name);
     items.push({
       kind: 'show',
       title: show.name,
       subtitle,
       broadcasters,
-      durationMs: rotationDurationMs(`${show.name} ${subtitle}`, { classical, hasBroadcasters: broadcasters.length > 0 }),
+      durationMs: rotationDurationMs(`${show.name} ${subtitle}`, {
+        classical,
+        hasBroadcasters: broadcasters.length > 0,
+      }),
     });
   }
   const track = state.track;
@@ -44,7 +49,13 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
     });
   }
   if (items.length === 0 && state.channel?.name) {
-    items.push({ kind: 'channel', title: state.channel.name, subtitle: 'Live', broadcasters: [], durationMs: 0 });
+    items.push({
+      kind: 'channel',
+      title: state.channel.name,
+      subtitle: 'Live',
+      broadcasters: [],
+      durationMs: 0,
+    });
   }
   return items;
 }

@@ -2,7 +2,7 @@
 // a token URL and the latest news bulletin. Failures are the HttpError and NetworkError of §8.
 
 import { HttpError, NetworkError } from '../../api/page-client';
-import type { MiniplayerInfo } from './miniplayer-info';
+import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
 import type { Playable, PlayerConfig } from './player-state';
 
 /** spec §3 Play API response; `streamUrl` and `format` are Ether's additions. */
@@ -27,8 +27,10 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
-export function fetchMiniplayerInfo(channel: string, signal?: AbortSignal): Promise<MiniplayerInfo> {
-  return getJson<MiniplayerInfo>(`/api/miniplayer/info?channel=${encodeURIComponent(channel)}`, signal);
+export async function fetchMiniplayerInfo(channel: string, signal?: AbortSignal): Promise<MiniplayerInfo> {
+  const body = await getJson<unknown>(`/api/miniplayer/info?channel=${encodeURIComponent(channel)}`, signal);
+  if (!isMiniplayerInfo(body)) throw new Error('De live data hebben een onbekende vorm');
+  return body;
 }
 
 export async function fetchChannelTokenUrl(channel: string, signal?: AbortSignal): Promise<string> {
@@ -42,7 +44,10 @@ export function fetchPlayApi(tokenUrl: string, signal?: AbortSignal): Promise<Pl
 
 /** The latest news bulletin as a playable (spec §3). */
 export async function fetchLatestNews(signal?: AbortSignal): Promise<Playable> {
-  const body = await getJson<{ player: PlayerConfig; imageUrl?: string; name?: string }>('/api/latestNews', signal);
+  const body = await getJson<{ player: PlayerConfig; imageUrl?: string; name?: string }>(
+    '/api/latestNews',
+    signal,
+  );
   const playable: Playable = {
     id: 'latest_news_from_player',
     name: 'Laatste journaal',

@@ -1,13 +1,22 @@
 // The persistent player: one reducer state, one audio engine and the commands of spec §4, provided
 // to the whole app so that playback survives client-side navigation.
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 
 import { HttpError, NetworkError } from '../../api/page-client';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
 import { buildLiveState } from './live-state';
-import type { MiniplayerInfo } from './miniplayer-info';
+import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
 import {
   fetchChannelTokenUrl,
   fetchLatestNews,
@@ -73,6 +82,7 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
   const tokenUrlRef = useRef<string | null>(null);
   const channelRef = useRef(site.defaultChannel);
   const autoplayRef = useRef(false);
+  const audioRef = useRef<HTMLAudioElement>(null);
 
   const applyInfo = useCallback(
     (info: MiniplayerInfo, slug: string) => {
@@ -102,7 +112,10 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
     try {
       const play = await fetchPlayApi(tokenUrl);
       dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
-      await engine.load({ url: streamUrlFor(play), title: stateRef.current.channel?.name ?? site.name }, true);
+      await engine.load(
+        { url: streamUrlFor(play), title: stateRef.current.channel?.name ?? site.name },
+        true,
+      );
     } catch (error) {
       dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
       dispatch({ type: 'setLoadingPlayer', value: false });
@@ -144,12 +157,17 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
 
   // One engine for the app's lifetime, bound to the #audio-player-id element.
   useEffect(() => {
-    const audio = document.getElementById('audio-player-id');
-    if (!(audio instanceof HTMLAudioElement)) return;
+    const audio = audioRef.current;
+    if (!audio) return;
     const engine = new AudioEngine(audio);
     engineRef.current = engine;
     const off = engine.on((event) => {
-      if (event === 'sourceloaded' || event === 'play' || event === 'paused' || event === 'playbackfinished') {
+      if (
+        event === 'sourceloaded' ||
+        event === 'play' ||
+        event === 'paused' ||
+        event === 'playbackfinished'
+      ) {
         dispatch({ type: event });
       }
       if (event === 'error') dispatch({ type: 'setLoadingPlayer', value: false });
@@ -201,7 +219,8 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
       events = new EventSource(`/api/miniplayer/events?channel=${encodeURIComponent(liveChannel)}`);
       events.addEventListener('info', (event) => {
         try {
-          applyInfo(JSON.parse((event as MessageEvent<string>).data) as MiniplayerInfo, liveChannel);
+          const info: unknown = JSON.parse((event as MessageEvent<string>).data);
+          if (isMiniplayerInfo(info)) applyInfo(info, liveChannel);
         } catch (error) {
           reportQuietly(error);
         }
@@ -267,7 +286,8 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
         engineRef.current?.unload();
         dispatch({ type: 'unload' });
         dispatch({ type: 'setPlayerState', state: { isLiveMode: true, playable: undefined } });
-        const parent = site.channels.find((c) => c.slug === channelRef.current)?.parentSlug ?? channelRef.current;
+        const parent =
+          site.channels.find((c) => c.slug === channelRef.current)?.parentSlug ?? channelRef.current;
         void loadChannel(parent, true);
       },
       playPlayable(playable: Playable) {
@@ -280,7 +300,8 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
           const current = stateRef.current.playable;
           // spec §4: replay the bulletin while its URL is valid, otherwise fetch it anew.
           const reuse =
-            current?.isLatestNews && isProgressiveUrlValid(parameter(current.player, 'progressive'), Date.now());
+            current?.isLatestNews &&
+            isProgressiveUrlValid(parameter(current.player, 'progressive'), Date.now());
           try {
             const playable = reuse && current ? current : await fetchLatestNews();
             dispatch({ type: 'setPlayable', playable });
@@ -303,7 +324,15 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
     () => ({ state, commands, info: infoRef.current, engine: engineRef.current }),
     [state, commands],
   );
-  return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
+  return (
+    <PlayerContext.Provider value={value}>
+      {children}
+      {/* The one element all listening goes through (spec §2: id 'audio-player-id'); it outlives
+          every page and the bar, which may be hidden while the element stays. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- live radio has no caption track */}
+      <audio id="audio-player-id" ref={audioRef} />
+    </PlayerContext.Provider>
+  );
 }
 
 /** The player's state and commands. */

@@ -113,9 +113,9 @@ describe('listenToLive', () => {
     const livePlaying = playing(initialPlayerState('music'));
     const onDemand = playerReducer(livePlaying, { type: 'setPlayable', playable });
     expect(shouldStartPlayingOnLive(onDemand)).toBe(true);
-    expect(shouldStartPlayingOnLive(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }))).toBe(
-      false,
-    );
+    expect(
+      shouldStartPlayingOnLive(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable })),
+    ).toBe(false);
   });
 });
 
@@ -126,7 +126,10 @@ describe('setPlayable', () => {
     state = playerReducer(state, { type: 'setVolume', volume: 0.2 });
     state = playerReducer(state, { type: 'mutePlayer' });
     state = playerReducer(state, { type: 'setPlayerUnavailable' });
-    state = playerReducer(state, { type: 'setPlayerState', state: { isAutoPlayAfterEmbed: true, isPlaybackEnded: true } });
+    state = playerReducer(state, {
+      type: 'setPlayerState',
+      state: { isAutoPlayAfterEmbed: true, isPlaybackEnded: true },
+    });
     const after = playerReducer(state, { type: 'setPlayable', playable });
     expect(after.isLiveMode).toBe(false);
     expect(after.playable).toBe(playable);
@@ -139,29 +142,52 @@ describe('setPlayable', () => {
     expect(after.isAutoPlayAfterEmbed).toBe(false);
   });
   it('remembers live only when it was live and playing', () => {
-    expect(playerReducer(playing(initialPlayerState('music')), { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable).toBe(true);
-    expect(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable).toBe(false);
-    const onDemandPlaying = playing(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }));
-    expect(playerReducer(onDemandPlaying, { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable).toBe(false);
+    expect(
+      playerReducer(playing(initialPlayerState('music')), { type: 'setPlayable', playable })
+        .isLiveRequestedAfterPlayable,
+    ).toBe(true);
+    expect(
+      playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable })
+        .isLiveRequestedAfterPlayable,
+    ).toBe(false);
+    const onDemandPlaying = playing(
+      playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable }),
+    );
+    expect(
+      playerReducer(onDemandPlaying, { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable,
+    ).toBe(false);
   });
   it('falls back to the placeholder image', () => {
-    const { imageUrl: _ignored, ...withoutImage } = playable;
-    expect(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable: withoutImage }).activeImageUrl).toBe(
-      UNKNOWN_PROGRAMME_IMAGE,
-    );
+    const withoutImage: Playable = { ...playable };
+    delete withoutImage.imageUrl;
+    expect(
+      playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable: withoutImage })
+        .activeImageUrl,
+    ).toBe(UNKNOWN_PROGRAMME_IMAGE);
   });
 });
 
 describe('other transitions', () => {
   it('setRadioChannel sets the channel and clears playing, ended and unavailable', () => {
     let state = playing(initialPlayerState('music'));
-    state = playerReducer(state, { type: 'setPlayerState', state: { isPlaybackEnded: true, isPlayerUnavailable: true } });
+    state = playerReducer(state, {
+      type: 'setPlayerState',
+      state: { isPlaybackEnded: true, isPlayerUnavailable: true },
+    });
     const after = playerReducer(state, { type: 'setRadioChannel', channel: { id: 'kx', name: 'KX' } });
-    expect(after).toMatchObject({ channel: { id: 'kx', name: 'KX' }, isPlaying: false, isPlaybackEnded: false, isPlayerUnavailable: false });
+    expect(after).toMatchObject({
+      channel: { id: 'kx', name: 'KX' },
+      isPlaying: false,
+      isPlaybackEnded: false,
+      isPlayerUnavailable: false,
+    });
   });
   it('setVolume clamps to 0..1 and unmutes', () => {
     const muted = playerReducer(initialPlayerState('music'), { type: 'mutePlayer' });
-    expect(playerReducer(muted, { type: 'setVolume', volume: 1.7 })).toMatchObject({ playerVolume: 1, isPlayerMuted: false });
+    expect(playerReducer(muted, { type: 'setVolume', volume: 1.7 })).toMatchObject({
+      playerVolume: 1,
+      isPlayerMuted: false,
+    });
     expect(playerReducer(muted, { type: 'setVolume', volume: -3 }).playerVolume).toBe(0);
     expect(playerReducer(muted, { type: 'setVolume', volume: 0.42 }).playerVolume).toBe(0.42);
     expect(playerReducer(muted, { type: 'setVolume', volume: Number.NaN }).playerVolume).toBe(1);
@@ -172,11 +198,16 @@ describe('other transitions', () => {
     expect(playerReducer(muted, { type: 'unmutePlayer' }).isPlayerMuted).toBe(false);
   });
   it('setPlayerApiError stores the error and stops', () => {
-    const after = playerReducer(playing(initialPlayerState('music')), { type: 'setPlayerApiError', error: 'token' });
+    const after = playerReducer(playing(initialPlayerState('music')), {
+      type: 'setPlayerApiError',
+      error: 'token',
+    });
     expect(after).toMatchObject({ lastPlayerApiError: 'token', isPlaying: false });
   });
   it('setPlayerUnavailable', () => {
-    expect(playerReducer(playing(initialPlayerState('music')), { type: 'setPlayerUnavailable' })).toMatchObject({
+    expect(
+      playerReducer(playing(initialPlayerState('music')), { type: 'setPlayerUnavailable' }),
+    ).toMatchObject({
       isPlayerUnavailable: true,
       isPlaying: false,
     });
@@ -184,7 +215,9 @@ describe('other transitions', () => {
   it('onError logs and resets to the initial state of the mode', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const messy = playerReducer(playing(initialPlayerState('talk')), { type: 'listenToLive', live });
-    expect(playerReducer(messy, { type: 'onError', error: new Error('x'), mode: 'talk' })).toEqual(initialPlayerState('talk'));
+    expect(playerReducer(messy, { type: 'onError', error: new Error('x'), mode: 'talk' })).toEqual(
+      initialPlayerState('talk'),
+    );
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });
@@ -196,14 +229,19 @@ describe('other transitions', () => {
     expect(playerReducer(initialPlayerState('music'), { type: 'togglePlaying' }).isPlaying).toBe(true);
   });
   it('setPlayerState merges a partial state', () => {
-    const after = playerReducer(initialPlayerState('music'), { type: 'setPlayerState', state: { isPlayerExpanded: true } });
+    const after = playerReducer(initialPlayerState('music'), {
+      type: 'setPlayerState',
+      state: { isPlayerExpanded: true },
+    });
     expect(after.isPlayerExpanded).toBe(true);
     expect(after.isLiveMode).toBe(true);
   });
   it('setPlayerState entering live mode resets the volume', () => {
     let state = playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
     state = playerReducer(state, { type: 'setVolume', volume: 0.5 });
-    expect(playerReducer(state, { type: 'setPlayerState', state: { isLiveMode: true } }).playerVolume).toBe(1);
+    expect(playerReducer(state, { type: 'setPlayerState', state: { isLiveMode: true } }).playerVolume).toBe(
+      1,
+    );
   });
   it('simple setters', () => {
     let state = initialPlayerState('music');
@@ -212,7 +250,10 @@ describe('other transitions', () => {
     state = playerReducer(state, { type: 'setSmartTagUserId', value: 'u-1' });
     state = playerReducer(state, { type: 'setLoadingPlayer', value: false });
     state = playerReducer(state, { type: 'setPlayerAudioToken', value: 'tok' });
-    state = playerReducer({ ...state, apiEvents: [{ type: 'x', at: 1 }], isAutoPlayAfterEmbed: true }, { type: 'clearApiEvents' });
+    state = playerReducer(
+      { ...state, apiEvents: [{ type: 'x', at: 1 }], isAutoPlayAfterEmbed: true },
+      { type: 'clearApiEvents' },
+    );
     state = playerReducer(state, { type: 'resetAutoPlayAfterEmbed' });
     expect(state).toMatchObject({
       isAdBreak: true,
@@ -231,8 +272,14 @@ describe('engine events', () => {
   it('sourceloaded, play, paused and playbackfinished', () => {
     const loading = initialPlayerState('music');
     expect(playerReducer(loading, { type: 'sourceloaded' }).isLoadingPlayer).toBe(false);
-    expect(playerReducer(loading, { type: 'play' })).toMatchObject({ isLoadingPlayer: false, isPlaying: true });
-    expect(playerReducer(playing(loading), { type: 'paused' })).toMatchObject({ isLoadingPlayer: false, isPlaying: false });
+    expect(playerReducer(loading, { type: 'play' })).toMatchObject({
+      isLoadingPlayer: false,
+      isPlaying: true,
+    });
+    expect(playerReducer(playing(loading), { type: 'paused' })).toMatchObject({
+      isLoadingPlayer: false,
+      isPlaying: false,
+    });
     expect(playerReducer(playing(loading), { type: 'playbackfinished' }).isPlaying).toBe(false);
   });
 });

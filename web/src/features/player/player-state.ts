@@ -242,7 +242,10 @@ export function shouldStartPlayingOnLive(state: PlayerState): boolean {
  * spec §4: the value of the 'val' field of the JSON in the 'atuserid' cookie. Returns undefined
  * (and reports through `onInvalid`) when the cookie is absent or not that JSON.
  */
-export function smartTagUserIdFromCookie(cookie: string, onInvalid: (error: unknown) => void): string | undefined {
+export function smartTagUserIdFromCookie(
+  cookie: string,
+  onInvalid: (error: unknown) => void,
+): string | undefined {
   const entry = cookie
     .split(';')
     .map((part) => part.trim())
@@ -250,7 +253,8 @@ export function smartTagUserIdFromCookie(cookie: string, onInvalid: (error: unkn
   if (!entry) return undefined;
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(entry.slice('atuserid='.length)));
-    if (parsed && typeof parsed === 'object' && 'val' in parsed && typeof parsed.val === 'string') return parsed.val;
+    if (parsed && typeof parsed === 'object' && 'val' in parsed && typeof parsed.val === 'string')
+      return parsed.val;
     throw new Error('atuserid heeft geen val');
   } catch (error) {
     onInvalid(error);

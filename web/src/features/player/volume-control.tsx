@@ -10,8 +10,12 @@ function VolumeIcon({ level }: { level: 'full' | 'reduced' | 'muted' }) {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <path d="M4 9v6h4l5 5V4L8 9H4z" fill="currentColor" />
-      {level !== 'muted' && <path d="M16 8.5a4.5 4.5 0 0 1 0 7" stroke="currentColor" strokeWidth="2" fill="none" />}
-      {level === 'full' && <path d="M18.5 5.5a8 8 0 0 1 0 13" stroke="currentColor" strokeWidth="2" fill="none" />}
+      {level !== 'muted' && (
+        <path d="M16 8.5a4.5 4.5 0 0 1 0 7" stroke="currentColor" strokeWidth="2" fill="none" />
+      )}
+      {level === 'full' && (
+        <path d="M18.5 5.5a8 8 0 0 1 0 13" stroke="currentColor" strokeWidth="2" fill="none" />
+      )}
       {level === 'muted' && <path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" strokeWidth="2" />}
     </svg>
   );
