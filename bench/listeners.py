@@ -52,7 +52,7 @@ async def main() -> None:
 
     with urllib.request.urlopen(f"{args.base}/api/player/radio2/token") as response:
         play = json.load(response)
-    url = urllib.parse.urlparse(play["streamUrl"])
+    url = urllib.parse.urlparse(urllib.parse.urljoin(args.base, play["streamUrl"]))
     path = f"{url.path}?{url.query}"
     host, port = url.hostname, url.port
 

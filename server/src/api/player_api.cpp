@@ -138,7 +138,9 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
   } else {
     const auto token = signer_.sign("live:" + channel, clock_() + options_.stream_token_seconds);
     play["playerToken"] = token;
-    play["streamUrl"] = options_.base_url + "/live/" + channel + ".mp3?token=" + token;
+    // Relative, so that the page's origin serves it whatever name the listener used for the site
+    // (the Content-Security-Policy allows media from 'self').
+    play["streamUrl"] = "/live/" + channel + ".mp3?token=" + token;
     play["format"] = "mp3";
   }
   return no_store(json_response(200, play));
@@ -229,7 +231,7 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
   return no_store(json_response(200, json::object{{"mid", kind + "-" + id_text},
                                                   {"playerToken", ""},
                                                   {"environmentDomain", options_.base_url},
-                                                  {"streamUrl", options_.base_url + url},
+                                                  {"streamUrl", url},
                                                   {"format", "mp3"}}));
 }
 
