@@ -27,6 +27,7 @@ export default defineConfig({
             '--disable-sync',
             '--no-first-run',
             '--disable-quic',
+            '--autoplay-policy=no-user-gesture-required',
           ],
         },
       },

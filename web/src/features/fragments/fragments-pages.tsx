@@ -2,7 +2,7 @@ import type { FragmentData, FragmentsData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
-import { AudioClip } from '../../components/audio-clip';
+import { fragmentPlayable, ListenButton } from '../player';
 import { CardGrid, CardGridItem, FragmentCard } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
 import { Image } from '../../components/image';
@@ -10,7 +10,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
-import { formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
+import { formatDuration, formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
 
@@ -77,11 +77,10 @@ export function FragmentPage({ data }: PageProps<FragmentData>) {
           <p className="card__meta">
             <time dateTime={fragment.publishedAt}>{formatPublishedWithTime(fragment.publishedAt)}</time>
           </p>
-          <AudioClip
-            src={fragment.audioUrl}
-            title={fragment.title}
-            durationSeconds={fragment.durationSeconds}
-          />
+          <p className="listen-row">
+            <ListenButton playable={fragmentPlayable(fragment, data.queue)} label="Luister fragment" />
+            <span className="audio-clip__duration">Duur {formatDuration(fragment.durationSeconds)}</span>
+          </p>
         </div>
       </header>
       <p className="prose">{fragment.description}</p>

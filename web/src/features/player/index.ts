@@ -2,3 +2,5 @@
 export { PlayerProvider, usePlayer } from './player-context';
 export { MiniPlayer } from './mini-player';
 export type { Playable, PlayerConfig } from './player-state';
+export { ListenButton } from './listen-button';
+export { fragmentPlayable } from './playables';

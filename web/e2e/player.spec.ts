@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The persistent mini player against the real server: real streams, real audio decoding in Chromium.
+
+function player(page: Page) {
+  return page.getByRole('region', { name: 'Radiospeler' });
+}
+
+async function audio(page: Page) {
+  return page.evaluate(() => {
+    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
+    return {
+      time: element.currentTime,
+      src: element.currentSrc,
+      paused: element.paused,
+      volume: element.volume,
+    };
+  });
+}
+
+async function playLive(page: Page) {
+  await page.goto('/');
+  await player(page).getByRole('button', { name: 'Afspelen' }).click();
+  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+}
+
+test('plays live and keeps playing through five in-app routes without a gap', async ({ page }) => {
+  await playLive(page);
+  await expect(player(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { __marker: number }).__marker = 1;
+  });
+  const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+  let last = (await audio(page)).time;
+  for (const name of ['Gids', 'Nieuws', "Programma's", 'Podcasts', 'Gedraaid']) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const now = await audio(page);
+    expect(now.paused, `still playing on ${name}`).toBe(false);
+    expect(now.time, `time goes on through ${name}`).toBeGreaterThanOrEqual(last);
+    last = now.time;
+  }
+  await expect.poll(async () => (await audio(page)).time).toBeGreaterThan(last);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+});
+
+test('switching channel plays the other stream', async ({ page }) => {
+  await playLive(page);
+  expect((await audio(page)).src).toContain('/live/radio2.mp3');
+  await player(page)
+    .getByRole('button', { name: /Zender:/ })
+    .click();
+  await player(page).getByRole('button', { name: 'Ether 3FM', exact: true }).click();
+  await expect.poll(async () => (await audio(page)).src, { timeout: 10_000 }).toContain('/live/3fm.mp3');
+  const switched = (await audio(page)).time;
+  await expect
+    .poll(async () => (await audio(page)).time, { timeout: 15_000 })
+    .toBeGreaterThan(switched + 0.5);
+  await expect(player(page).getByRole('button', { name: /Zender:/ })).toHaveText(/Ether 3FM/);
+});
+
+test('the volume slider sets the audio element volume', async ({ page }) => {
+  await playLive(page);
+  await player(page).getByRole('button', { name: 'Geluid uit' }).hover();
+  await player(page).getByLabel('Volume').fill('40');
+  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(0.4, 2);
+  await player(page).getByLabel('Volume').press('ArrowUp');
+  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(0.41, 2);
+  await player(page).getByRole('button', { name: 'Geluid uit' }).click();
+  await expect.poll(async () => (await audio(page)).volume).toBe(0);
+});
+
+test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {
+  await page.goto('/');
+  await player(page).getByRole('button', { name: 'Laatste journaal' }).click();
+  await expect
+    .poll(async () => (await audio(page)).src, { timeout: 10_000 })
+    .toMatch(/\/media\/bulletins\/.*expires=/);
+  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect(player(page).getByRole('button', { name: 'Pauze' })).toBeVisible();
+  await expect(player(page).getByRole('button', { name: 'Luister live' })).toBeEnabled();
+});
+
+test('a fragment plays in the mini player and its queue advances when it ends', async ({ page }) => {
+  await page.goto('/fragmenten');
+  await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const next = page.getByRole('region', { name: 'Hierna' }).getByRole('heading', { level: 3 }).first();
+  const nextTitle = (await next.textContent())?.trim() ?? '';
+  expect(nextTitle, 'the fragment has a next one').not.toBe('');
+  await page.getByRole('button', { name: 'Luister fragment' }).click();
+  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await page.evaluate(() => {
+    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
+    element.currentTime = element.duration - 0.3;
+  });
+  await expect(player(page)).toContainText(nextTitle, { timeout: 15_000 });
+  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+});
+
+test('a failing info call shows that live data is unavailable, with the play button greyed', async ({
+  page,
+}) => {
+  await page.route('**/api/miniplayer/info**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"error":{"code":"x","message":"y"}}',
+    }),
+  );
+  await page.goto('/');
+  await expect(player(page)).toContainText('Live data tijdelijk niet beschikbaar');
+  await expect(player(page).getByRole('button', { name: 'Afspelen' })).toBeDisabled();
+});
+
+test('/live hides the mini player and stops playback', async ({ page }) => {
+  await playLive(page);
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Kijk live' }).click();
+  await expect(page).toHaveURL(/\/live$/);
+  await expect(player(page)).toHaveCount(0);
+  await expect.poll(async () => (await audio(page)).paused).toBe(true);
+});
