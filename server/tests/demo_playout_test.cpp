@@ -17,7 +17,6 @@
 namespace ether::playout {
 namespace {
 
-using date::literals::operator""_y;
 using testing_support::at;
 using testing_support::fixture_media;
 using testing_support::fixture_seed;
@@ -193,7 +192,7 @@ TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
   seed(store);
   DemoPlayout playout(store.db(), 3);
   playout.catch_up(at(utc(2026, 10, 27, 10)));
-  expect_days_covered(store, 2026_y / 10 / 24, 2026_y / 11 / 3, 2026_y / 10 / 25, 25);
+  expect_days_covered(store, date::year{2026} / 10 / 24, date::year{2026} / 11 / 3, date::year{2026} / 10 / 25, 25);
   const auto broadcasts = broadcasts_of(store, "radio2");
   auto night = std::find_if(broadcasts.begin(), broadcasts.end(),
                             [](const auto& b) { return b.slug == "nachtwacht-2026-10-25"; });
@@ -210,7 +209,7 @@ TEST(DemoPlayout, BroadcastsCoverTheSpringSwitchDayWith23Hours) {
   seed(store);
   DemoPlayout playout(store.db(), 2);
   playout.catch_up(at(utc(2026, 3, 30, 10)));
-  expect_days_covered(store, 2026_y / 3 / 28, 2026_y / 4 / 6, 2026_y / 3 / 29, 23);
+  expect_days_covered(store, date::year{2026} / 3 / 28, date::year{2026} / 4 / 6, date::year{2026} / 3 / 29, 23);
 }
 
 TEST(DemoPlayout, MaterialisesAgainWhenTheLocalDateChanges) {
@@ -241,7 +240,7 @@ TEST(DemoPlayout, PartialSchedulesOnlyFillTheirSlots) {
     EXPECT_EQ(domain::local_minute_of_day(b.starts_at), 20 * 60) << b.slug;
     EXPECT_EQ(b.ends_at - b.starts_at, 2 * 3600) << b.slug;
   }
-  EXPECT_TRUE(broadcasts_of(store, "radio1").size() > 0);
+  EXPECT_FALSE(broadcasts_of(store, "radio1").empty());
 }
 
 TEST(DemoPlayout, StartsTicksAndStopsPromptly) {

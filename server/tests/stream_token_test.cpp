@@ -68,7 +68,7 @@ TEST(StreamToken, UrlSignatureBindsPathAndExpiry) {
 }
 
 TEST(StreamToken, Base64UrlRoundTrips) {
-  for (std::string bytes :
+  for (const std::string& bytes :
        {std::string(), std::string("f"), std::string("fo"), std::string("foo"), std::string("\xff\x00\x10", 3)}) {
     std::string decoded;
     ASSERT_TRUE(base64url_decode(base64url_encode(bytes), decoded));

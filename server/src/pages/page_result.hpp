@@ -13,13 +13,13 @@ namespace ether::pages {
 
 /// What a route answers: HTTP status, Dutch head tags and the page's data.
 struct PageResult {
-  unsigned status = 200;          // 200, or 404 when the path, slug or id is unknown
-  std::string route;              // a RouteKind of web/src/api/types.ts
-  std::string title;              // full document title, e.g. "Gids - Ether"
-  std::string description;        // meta description
-  std::string canonical_path;     // path and query of the canonical URL, e.g. "/gids?channel=3fm"
-  boost::json::object params;     // effective route parameters, defaults filled in
-  boost::json::object data;       // the route's data, shaped as web/src/api/types.ts says
+  unsigned status = 200;       // 200, or 404 when the path, slug or id is unknown
+  std::string route;           // a RouteKind of web/src/api/types.ts
+  std::string title;           // full document title, e.g. "Gids - Ether"
+  std::string description;     // meta description
+  std::string canonical_path;  // path and query of the canonical URL, e.g. "/gids?channel=3fm"
+  boost::json::object params;  // effective route parameters, defaults filled in
+  boost::json::object data;    // the route's data, shaped as web/src/api/types.ts says
 };
 
 /// Where page results come from: the store-backed pages::PageLoader in the server, a fake in

@@ -43,7 +43,7 @@ DemoPlayout::~DemoPlayout() { stop(); }
 void DemoPlayout::start() {
   if (running_) return;
   running_ = true;
-  thread_ = std::jthread([this](std::stop_token stop) {
+  thread_ = std::jthread([this](const std::stop_token& stop) {
     std::mutex mutex;
     std::condition_variable_any wake;
     while (!stop.stop_requested()) {

@@ -12,7 +12,7 @@ std::int64_t unix_ms_now() {
 
 }  // namespace
 
-LiveOrigin::LiveOrigin(std::vector<std::string> channels, ChannelSchedule schedule, std::string media_dir,
+LiveOrigin::LiveOrigin(std::vector<std::string> channels, const ChannelSchedule& schedule, std::string media_dir,
                        std::size_t ring_bytes)
     : files_(std::move(media_dir)) {
   for (auto& slug : channels) {

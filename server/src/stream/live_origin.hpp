@@ -24,7 +24,7 @@ using ChannelSchedule = std::function<std::optional<ScheduledAudio>(const std::s
 class LiveOrigin {
  public:
   /// `ring_bytes` of each channel's newest audio are kept for listeners to catch up from.
-  LiveOrigin(std::vector<std::string> channels, ChannelSchedule schedule, std::string media_dir,
+  LiveOrigin(std::vector<std::string> channels, const ChannelSchedule& schedule, std::string media_dir,
              std::size_t ring_bytes = 512 * 1024);
   ~LiveOrigin();
   LiveOrigin(const LiveOrigin&) = delete;

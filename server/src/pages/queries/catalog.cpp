@@ -481,6 +481,7 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
   if (limit > 0) sql += " LIMIT " + std::to_string(limit) + " OFFSET " + std::to_string(offset);
   for_each_row(session(), sql, binds, [&](const soci::row& row) { rows.push_back(article_from_row(row)); });
   std::vector<std::int64_t> ids;
+  ids.reserve(rows.size());
   for (const auto& r : rows) ids.push_back(r.id);
   auto tags = tags_of("article_tags", "article_id", ids);
   for (const auto& r : rows) {
@@ -585,6 +586,7 @@ ListPage Catalog::fragments(const FragmentFilter& filter, int limit, int offset)
                        text_at(row, 4), text_at(row, 5), text_at(row, 6)});
   });
   std::vector<std::int64_t> ids;
+  ids.reserve(rows.size());
   for (const auto& r : rows) ids.push_back(r.id);
   auto tags = tags_of("fragment_tags", "fragment_id", ids);
   for (const auto& r : rows) {
