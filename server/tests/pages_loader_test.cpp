@@ -202,6 +202,16 @@ TEST_F(PagesFixture, LiveShowsVisualRadioWhenTheChannelHasIt) {
   EXPECT_EQ(threefm.canonical_path, "/live?channel=3fm");
 }
 
+TEST_F(PagesFixture, PopoutIsThePlayerOfAnExistingChannel) {
+  auto page = load("/popout/3fm");
+  EXPECT_EQ(page.status, 200U);
+  EXPECT_EQ(page.route, "popout");
+  EXPECT_EQ(str(page.data.at("channel").at("slug")), "3fm");
+  EXPECT_EQ(page.canonical_path, "/popout/3fm");
+  EXPECT_EQ(load("/popout/bestaat-niet").status, 404U);
+  EXPECT_EQ(load("/popout").status, 404U);
+}
+
 TEST_F(PagesFixture, ProgrammesAndProgrammePage) {
   auto list = load("/programmas");
   EXPECT_EQ(list.route, "programmas");

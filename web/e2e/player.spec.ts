@@ -120,3 +120,19 @@ test('/live hides the mini player and stops playback', async ({ page }) => {
   await expect(player(page)).toHaveCount(0);
   await expect.poll(async () => (await audio(page)).paused).toBe(true);
 });
+
+test("'Open in venster' opens the channel's own player window, which plays", async ({ page }) => {
+  await page.goto('/');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    player(page).getByRole('button', { name: 'Open in venster' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  expect(new URL(popup.url()).pathname).toBe('/popout/radio2');
+  expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([700, 700]);
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Ether Radio 2');
+  await expect(popup.getByRole('banner')).toHaveCount(0);
+  await player(popup).getByRole('button', { name: 'Afspelen' }).click();
+  await expect.poll(async () => (await audio(popup)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect((await audio(popup)).src).toContain('/live/radio2.mp3');
+});

@@ -6,6 +6,7 @@ import type { SiteConfig } from './api/types';
 import { SiteProvider } from './app/site-context';
 import { createAppRouter } from './app/router';
 import { PlayerProvider } from './features/player';
+import { popoutChannel } from './lib/routes';
 import './styles/global.css';
 
 const FALLBACK_SITE: SiteConfig = {
@@ -24,7 +25,10 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <SiteProvider site={site}>
-        <PlayerProvider site={site}>
+        <PlayerProvider
+          site={site}
+          initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
+        >
           <RouterProvider router={router} />
         </PlayerProvider>
       </SiteProvider>

@@ -74,6 +74,7 @@ class Page {
     }
     if (first == "sitemap" && n <= 2) return sitemap(n == 2 ? s[1] : "");
     if (first == "live" && n == 1) return live();
+    if (first == "popout" && n == 2) return popout(s[1]);
     if (first == "gedraaid" && n <= 2) return gedraaid(n == 2 ? s[1] : "");
     if (first == "gids" && n <= 4) return gids(s);
     if (first == "programmas") {
@@ -298,6 +299,16 @@ class Page {
                   visual ? "Kijk en luister live mee met " + channel.name + " in de studio."
                          : "Luister live naar " + channel.name + "; deze zender heeft geen live beeld.",
                   routes::live(ctx(), channel.slug), json::object{{"channel", channel.slug}}, std::move(data));
+  }
+
+  // The pop-out player (spec §2 'Open in venster'): the player alone, playing this channel.
+  PageResult popout(std::string_view slug) {
+    const auto* channel = catalog_.channel(slug);
+    if (channel == nullptr) return not_found("Deze zender bestaat niet.");
+    return result("popout", title(channel->name + " - Luister live"),
+                  "Luister live naar " + channel->name + " in een eigen venster.", "/popout/" + channel->slug,
+                  json::object{{"channel", channel->slug}},
+                  json::object{{"channel", catalog_.channel_summary(*channel)}});
   }
 
   static std::optional<int> slot_hour(std::string_view time) {

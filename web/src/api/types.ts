@@ -28,6 +28,7 @@ export type RouteKind =
   | 'overzicht'
   | 'zoeken'
   | 'videos'
+  | 'popout'
   | 'not-found';
 
 /** What /api/page?path=... answers, and what the HTML shell embeds as #ether-page. */
@@ -385,6 +386,11 @@ export interface VideosData {
   videos: Video[];
 }
 
+/** The pop-out player window of a channel (spec §2 'Open in venster'). */
+export interface PopoutData {
+  channel: ChannelSummary;
+}
+
 export interface NotFoundData {
   path: string;
 }
@@ -413,6 +419,7 @@ export type PageData =
   | ContentPageData
   | SearchData
   | VideosData
+  | PopoutData
   | NotFoundData;
 
 /** The API error envelope, for every non-2xx JSON answer. */

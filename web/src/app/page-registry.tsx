@@ -34,5 +34,6 @@ export const PAGES: Record<RouteKind, AnyPage> = {
   overzicht: page(() => import('../features/content-pages'), 'ContentPage'),
   zoeken: page(() => import('../features/search'), 'SearchPage'),
   videos: page(() => import('../features/videos'), 'VideosPage'),
+  popout: page(() => import('../features/player/popout'), 'PopoutPage'),
   'not-found': page(() => import('../features/not-found'), 'NotFoundPage'),
 };

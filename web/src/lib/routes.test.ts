@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, isAppVariant, isInAppLink, routes, toAppPath, withHash } from './routes';
+import {
+  buildUrl,
+  isAppVariant,
+  isInAppLink,
+  isPopout,
+  popoutChannel,
+  routes,
+  toAppPath,
+  withHash,
+} from './routes';
 
 const defaults = { today: '2026-11-21', defaultChannel: 'radio2' };
 
@@ -146,5 +155,16 @@ describe('isInAppLink', () => {
     expect(isAppVariant('/app/thema/x')).toBe(true);
     expect(isAppVariant('/apps')).toBe(false);
     expect(isAppVariant('/')).toBe(false);
+  });
+});
+
+describe('pop-out player paths', () => {
+  it('knows the pop-out window and its channel', () => {
+    expect(isPopout('/popout/radio2')).toBe(true);
+    expect(isPopout('/live')).toBe(false);
+    expect(popoutChannel('/popout/3fm')).toBe('3fm');
+    expect(popoutChannel('/popout/3fm/')).toBe('3fm');
+    expect(popoutChannel('/popout/Bad Slug')).toBeNull();
+    expect(popoutChannel('/gids')).toBeNull();
   });
 });

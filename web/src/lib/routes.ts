@@ -191,3 +191,14 @@ export function toAppPath(url: string, baseUrl: string): string {
 export function isAppVariant(pathname: string): boolean {
   return pathname === '/app' || pathname.startsWith('/app/');
 }
+
+/** The pop-out player window's path (spec §2 'Open in venster'): the player alone, no page frame. */
+export function isPopout(pathname: string): boolean {
+  return pathname.startsWith('/popout/');
+}
+
+/** The channel a pop-out window plays, from its path; null elsewhere. */
+export function popoutChannel(pathname: string): string | null {
+  const match = /^\/popout\/([a-z0-9-]+)\/?$/.exec(pathname);
+  return match?.[1] ?? null;
+}

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { isAppVariant } from '../../lib/routes';
+import { isAppVariant, isPopout } from '../../lib/routes';
 import { MiniPlayer } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -10,6 +10,8 @@ export function Shell() {
   const navigation = useNavigation();
 
   const app = isAppVariant(location.pathname);
+  // App views and the pop-out player have no header or footer.
+  const frameless = app || isPopout(location.pathname);
   // Spec §2: no player on /live, in app views and in content-management previews.
   const preview =
     location.pathname.includes('/preview') &&
@@ -18,17 +20,17 @@ export function Shell() {
   const loading = navigation.state === 'loading';
   return (
     <div className={`app${app ? ' app--embedded' : ''}${playerHidden ? '' : ' app--with-player'}`}>
-      {!app && (
+      {!frameless && (
         <a className="skip-link" href="#main">
           Naar de inhoud
         </a>
       )}
-      {!app && <SiteHeader />}
+      {!frameless && <SiteHeader />}
       {loading && <div className="progress" aria-hidden="true" />}
       <main id="main" tabIndex={-1} className="main" aria-busy={loading}>
         <Outlet />
       </main>
-      {!app && <SiteFooter />}
+      {!frameless && <SiteFooter />}
       <MiniPlayer hidden={playerHidden} />
       <ScrollRestoration />
     </div>

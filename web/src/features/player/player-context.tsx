@@ -73,14 +73,23 @@ function reportQuietly(error: unknown) {
   if (!(error instanceof NetworkError) && !(error instanceof HttpError)) console.error(error);
 }
 
-export function PlayerProvider({ site, children }: { site: SiteConfig; children: ReactNode }) {
-  const [state, dispatch] = useReducer(playerReducer, modeOf(site, site.defaultChannel), initialPlayerState);
+/** `initialChannel`: what the player loads first (the site's default channel, or a pop-out's). */
+export function PlayerProvider({
+  site,
+  initialChannel = site.defaultChannel,
+  children,
+}: {
+  site: SiteConfig;
+  initialChannel?: string;
+  children: ReactNode;
+}) {
+  const [state, dispatch] = useReducer(playerReducer, modeOf(site, initialChannel), initialPlayerState);
   const stateRef = useRef(state);
   stateRef.current = state;
   const engineRef = useRef<AudioEngine | null>(null);
   const infoRef = useRef<MiniplayerInfo | null>(null);
   const tokenUrlRef = useRef<string | null>(null);
-  const channelRef = useRef(site.defaultChannel);
+  const channelRef = useRef(initialChannel);
   const autoplayRef = useRef(false);
   const audioRef = useRef<HTMLAudioElement>(null);
 
@@ -186,13 +195,13 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
       type: 'setSmartTagUserId',
       value: smartTagUserIdFromCookie(document.cookie, () => undefined),
     });
-    void loadChannel(site.defaultChannel, autoplayRef.current);
+    void loadChannel(initialChannel, autoplayRef.current);
     return () => {
       off();
       engine.unload();
       engineRef.current = null;
     };
-  }, [loadChannel, playOnDemand, site.defaultChannel]);
+  }, [loadChannel, playOnDemand, initialChannel]);
 
   // The engine follows the state's volume (spec §4: volume × 100, mute is 0).
   useEffect(() => {
@@ -319,6 +328,44 @@ export function PlayerProvider({ site, children }: { site: SiteConfig; children:
       },
     };
   }, [loadChannel, playLiveStream, playOnDemand, site.channels]);
+
+  // Media Session: lock screens and hardware keys show what plays and control it.
+  const sessionTitle = state.isLiveMode
+    ? (state.track?.name ?? state.show?.name ?? state.channel?.name ?? site.name)
+    : (state.playable?.name ?? site.name);
+  const sessionArtist = state.isLiveMode ? (state.track?.artist ?? state.show?.presenters ?? '') : '';
+  const sessionAlbum = state.channel?.name ?? site.name;
+  const sessionImage = state.activeImageUrl;
+  useEffect(() => {
+    if (
+      typeof navigator === 'undefined' ||
+      !('mediaSession' in navigator) ||
+      typeof MediaMetadata === 'undefined'
+    ) {
+      return;
+    }
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: sessionTitle,
+      artist: sessionArtist,
+      album: sessionAlbum,
+      artwork: sessionImage ? [{ src: sessionImage, sizes: '600x600' }] : [],
+    });
+  }, [sessionTitle, sessionArtist, sessionAlbum, sessionImage]);
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    navigator.mediaSession.playbackState = state.isPlaying ? 'playing' : 'paused';
+  }, [state.isPlaying]);
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    const session = navigator.mediaSession;
+    const actions = ['play', 'pause', 'stop'] as const;
+    session.setActionHandler('play', () => commands.startPlaying());
+    session.setActionHandler('pause', () => commands.stopPlaying());
+    session.setActionHandler('stop', () => commands.stopPlaying());
+    return () => {
+      for (const action of actions) session.setActionHandler(action, null);
+    };
+  }, [commands]);
 
   const value = useMemo(
     () => ({ state, commands, info: infoRef.current, engine: engineRef.current }),
