@@ -15,23 +15,23 @@ using test::ServerProcess;
 
 class LiveStationTest : public testing::Test {
  protected:
-  static void SetUpTestSuite() { server_ = new ServerProcess("live_station"); }
+  static void SetUpTestSuite() { station = new ServerProcess("live_station"); }
   static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
+    delete station;
+    station = nullptr;
   }
   static std::string header(const std::string& headers, const std::string& name) {
     std::smatch match;
     std::regex pattern("(^|\\n)" + name + ": ([^\\r\\n]*)", std::regex::icase);
     return std::regex_search(headers, match, pattern) ? match[2].str() : "";
   }
-  static ServerProcess* server_;
+  static ServerProcess* station;
 };
 
-ServerProcess* LiveStationTest::server_ = nullptr;
+ServerProcess* LiveStationTest::station = nullptr;
 
 TEST_F(LiveStationTest, InfoIsServedWithAStrongEtagAnd304) {
-  auto first = server_->get("/api/miniplayer/info?channel=radio2");
+  auto first = station->get("/api/miniplayer/info?channel=radio2");
   ASSERT_EQ(first.status, 200);
   auto document = json::parse(first.body);
   EXPECT_EQ(document.at("data").at("coreChannels").at("data").at(0).at("slug"), "radio2");
@@ -39,55 +39,55 @@ TEST_F(LiveStationTest, InfoIsServedWithAStrongEtagAnd304) {
   const auto etag = header(first.headers, "ETag");
   ASSERT_EQ(etag.front(), '"');
   EXPECT_EQ(header(first.headers, "Cache-Control"), "public, max-age=5, s-maxage=10, stale-while-revalidate=30");
-  auto again = server_->get("/api/miniplayer/info?channel=radio2", "-H 'If-None-Match: " + etag + "'");
+  auto again = station->get("/api/miniplayer/info?channel=radio2", "-H 'If-None-Match: " + etag + "'");
   EXPECT_EQ(again.status, 304);
   EXPECT_EQ(again.body, "");
 }
 
 TEST_F(LiveStationTest, InfoRefusesBadAndUnknownChannelsWithJsonErrors) {
-  auto missing = server_->get("/api/miniplayer/info");
+  auto missing = station->get("/api/miniplayer/info");
   EXPECT_EQ(missing.status, 400);
   EXPECT_EQ(json::parse(missing.body).at("error").at("code"), "bad_parameter");
-  EXPECT_EQ(server_->get("/api/miniplayer/info?channel=Radio%202").status, 400);
-  auto unknown = server_->get("/api/miniplayer/info?channel=radio9");
+  EXPECT_EQ(station->get("/api/miniplayer/info?channel=Radio%202").status, 400);
+  auto unknown = station->get("/api/miniplayer/info?channel=radio9");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(json::parse(unknown.body).at("error").at("code"), "not_found");
 }
 
 TEST_F(LiveStationTest, PlayerServiceHandsOutASignedStream) {
-  auto token_url = server_->get("/api/player/radio2");
+  auto token_url = station->get("/api/player/radio2");
   ASSERT_EQ(token_url.status, 200);
   const auto url = std::string(json::parse(token_url.body).at("tokenUrl").as_string());
-  auto play = json::parse(server_->get(url).body);
+  auto play = json::parse(station->get(url).body);
   EXPECT_EQ(play.at("mid"), "radio2");
-  EXPECT_EQ(play.at("environmentDomain").as_string(), server_->base_url());
+  EXPECT_EQ(play.at("environmentDomain").as_string(), station->base_url());
   EXPECT_FALSE(play.at("playerToken").as_string().empty());
-  EXPECT_EQ(server_->get("/api/player/radio9").status, 404);
+  EXPECT_EQ(station->get("/api/player/radio9").status, 404);
 }
 
 TEST_F(LiveStationTest, StreamRefusesForgedAndAlteredTokens) {
-  auto play = json::parse(server_->get("/api/player/radio2/token").body);
+  auto play = json::parse(station->get("/api/player/radio2/token").body);
   std::string token(play.at("playerToken").as_string());
-  auto forged = server_->get("/live/radio2.mp3?token=djF8bGl2ZTpyYWRpbzJ8OTk5OTk5OTk5OQ.AAAA");
+  auto forged = station->get("/live/radio2.mp3?token=djF8bGl2ZTpyYWRpbzJ8OTk5OTk5OTk5OQ.AAAA");
   EXPECT_EQ(forged.status, 403);
   EXPECT_EQ(json::parse(forged.body).at("error").at("code"), "token_bad_signature");
   token[token.size() - 3] = token[token.size() - 3] == 'A' ? 'B' : 'A';
-  EXPECT_EQ(server_->get("/live/radio2.mp3?token=" + token).status, 403);
-  EXPECT_EQ(server_->get("/live/radio2.mp3").status, 403);
-  auto other_channel = json::parse(server_->get("/api/player/3fm/token").body);
-  EXPECT_EQ(server_->get("/live/radio2.mp3?token=" + std::string(other_channel.at("playerToken").as_string())).status,
+  EXPECT_EQ(station->get("/live/radio2.mp3?token=" + token).status, 403);
+  EXPECT_EQ(station->get("/live/radio2.mp3").status, 403);
+  auto other_channel = json::parse(station->get("/api/player/3fm/token").body);
+  EXPECT_EQ(station->get("/live/radio2.mp3?token=" + std::string(other_channel.at("playerToken").as_string())).status,
             403);
 }
 
 TEST_F(LiveStationTest, FfmpegDecodesTheLiveStreamAndReadsTheTitleOnAir) {
-  auto play = json::parse(server_->get("/api/player/radio2/token").body);
-  const std::string url = server_->base_url() + std::string(play.at("streamUrl").as_string());
+  auto play = json::parse(station->get("/api/player/radio2/token").body);
+  const std::string url = station->base_url() + std::string(play.at("streamUrl").as_string());
   auto log = run_command("ffmpeg -hide_banner -nostdin -loglevel debug -icy 1 -i '" + url + "' -t 6 -f null - 2>&1");
   EXPECT_NE(log.find("Audio: mp3"), std::string::npos) << log.substr(0, 2000);
   std::smatch match;
   ASSERT_TRUE(std::regex_search(log, match, std::regex("Metadata update for StreamTitle: ([^\\n]*)"))) << log;
   // The title on air is the track play on air: compare with the info document.
-  auto info = json::parse(server_->get("/api/miniplayer/info?channel=radio2").body);
+  auto info = json::parse(station->get("/api/miniplayer/info?channel=radio2").body);
   const auto& plays = info.at("data").at("radioTrackPlays").at("data").as_array();
   bool found = false;
   for (const auto& p : plays) {
@@ -101,7 +101,7 @@ TEST_F(LiveStationTest, FfmpegDecodesTheLiveStreamAndReadsTheTitleOnAir) {
 }
 
 TEST_F(LiveStationTest, LatestNewsIsASignedExpiringUrl) {
-  auto news = server_->get("/api/latestNews");
+  auto news = station->get("/api/latestNews");
   ASSERT_EQ(news.status, 200);
   auto player = json::parse(news.body).at("player");
   std::string progressive;
@@ -109,26 +109,26 @@ TEST_F(LiveStationTest, LatestNewsIsASignedExpiringUrl) {
     if (parameter.at("name") == "progressive") progressive = std::string(parameter.at("value").as_string());
   }
   ASSERT_NE(progressive.find("expires="), std::string::npos);
-  auto audio = server_->get(progressive, "-o /dev/null");
+  auto audio = station->get(progressive, "-o /dev/null");
   EXPECT_EQ(audio.status, 200);
   EXPECT_EQ(header(audio.headers, "Content-Type"), "audio/mpeg");
   auto path = progressive.substr(0, progressive.find('?'));
-  EXPECT_EQ(server_->get(path).status, 403);
+  EXPECT_EQ(station->get(path).status, 403);
   auto altered = std::regex_replace(progressive, std::regex("expires=([0-9]+)"), "expires=9999999999");
-  EXPECT_EQ(server_->get(altered).status, 403);
+  EXPECT_EQ(station->get(altered).status, 403);
 }
 
 TEST_F(LiveStationTest, OnDemandFilesAnswerRanges) {
-  auto play = json::parse(server_->get("/api/play/fragment/1").body);
+  auto play = json::parse(station->get("/api/play/fragment/1").body);
   const std::string url(play.at("streamUrl").as_string());
   ASSERT_EQ(url.rfind("/media/", 0), 0U) << url;
-  auto range = server_->get(url, "-r 100-199");
+  auto range = station->get(url, "-r 100-199");
   EXPECT_EQ(range.status, 206);
   EXPECT_EQ(range.body.size(), 100U);
   EXPECT_EQ(header(range.headers, "Accept-Ranges"), "bytes");
-  EXPECT_EQ(server_->get(url, "-r 999999999-").status, 416);
-  EXPECT_EQ(server_->get("/api/play/fragment/abc").status, 400);
-  EXPECT_EQ(server_->get("/api/play/fragment/999999").status, 404);
+  EXPECT_EQ(station->get(url, "-r 999999999-").status, 416);
+  EXPECT_EQ(station->get("/api/play/fragment/abc").status, 400);
+  EXPECT_EQ(station->get("/api/play/fragment/999999").status, 404);
 }
 
 TEST_F(LiveStationTest, StopsCleanlyOnSigterm) {

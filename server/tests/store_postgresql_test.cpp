@@ -179,7 +179,7 @@ class Body : public ::testing::Test {
   std::function<void()> body_;
 };
 
-void add(const char* name, int line, std::function<void()> body) {
+void add(const char* name, int line, const std::function<void()>& body) {
   ::testing::RegisterTest("StorePostgreSQL", name, nullptr, nullptr, __FILE__, line,
                           [body]() -> ::testing::Test* { return new Body(body); });
 }
