@@ -132,7 +132,7 @@ class Client {
   std::string buffer_;
 };
 
-std::string request(std::string_view method, std::string_view target, std::string extra = "") {
+std::string request(std::string_view method, std::string_view target, const std::string& extra = "") {
   return std::string(method) + " " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra + "\r\n";
 }
 
