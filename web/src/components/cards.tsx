@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type {
   ArticleCard as ArticleCardData,
   Broadcast,
@@ -22,35 +23,66 @@ import { Image } from './image';
 
 const size = (preset: keyof typeof IMAGE_PRESETS) => IMAGE_PRESETS[preset][0];
 
-/** A news article card: image, category, title, intro, age. */
-export function ArticleCard({ article, app }: { article: ArticleCardData; app?: boolean }) {
-  const { width, height } = size('ARTICLE_CARD');
+/**
+ * The frame every card shares: an image in a preset size (the unknown-programme image when it is
+ * missing), then a body with an optional kicker above the title link.
+ */
+function Card({
+  imageUrl,
+  preset,
+  title,
+  to,
+  kicker,
+  person = false,
+  children,
+}: {
+  imageUrl: string;
+  preset: keyof typeof IMAGE_PRESETS;
+  title: string;
+  to: string;
+  kicker?: ReactNode;
+  person?: boolean;
+  children?: ReactNode;
+}) {
+  const { width, height } = size(preset);
   return (
-    <article className="card">
+    <article className={person ? 'card card--person' : 'card'}>
       <Image
-        className="card__image"
-        src={presetImageUrl(article.imageUrl, 'ARTICLE_CARD', UNKNOWN_PROGRAMME_IMAGE)}
+        className={person ? 'card__image card__image--round' : 'card__image'}
+        src={presetImageUrl(imageUrl, preset, UNKNOWN_PROGRAMME_IMAGE)}
         fallback={UNKNOWN_PROGRAMME_IMAGE}
         alt=""
         width={width}
         height={height}
       />
       <div className="card__body">
-        <CategoryBadge category={article.category} />
+        {kicker}
         <h3 className="card__title">
-          <AppLink
-            className="card__link"
-            to={routes.artikel(article.category.slug, article.id, article.slug, { app: app ?? false })}
-          >
-            {article.title}
+          <AppLink className="card__link" to={to}>
+            {title}
           </AppLink>
         </h3>
-        <p className="card__text">{article.intro}</p>
-        <p className="card__meta">
-          <time dateTime={article.publishedAt}>{formatPublished(article.publishedAt)}</time>
-        </p>
+        {children}
       </div>
     </article>
+  );
+}
+
+/** A news article card: image, category, title, intro, age. */
+export function ArticleCard({ article, app }: { article: ArticleCardData; app?: boolean }) {
+  return (
+    <Card
+      imageUrl={article.imageUrl}
+      preset="ARTICLE_CARD"
+      title={article.title}
+      to={routes.artikel(article.category.slug, article.id, article.slug, { app: app ?? false })}
+      kicker={<CategoryBadge category={article.category} />}
+    >
+      <p className="card__text">{article.intro}</p>
+      <p className="card__meta">
+        <time dateTime={article.publishedAt}>{formatPublished(article.publishedAt)}</time>
+      </p>
+    </Card>
   );
 }
 
@@ -66,119 +98,69 @@ export function fragmentUrl(fragment: Fragment): string {
 
 /** A fragment card with real audio. */
 export function FragmentCard({ fragment }: { fragment: Fragment }) {
-  const { width, height } = size('FRAGMENT_CARD');
   return (
-    <article className="card">
-      <Image
-        className="card__image"
-        src={presetImageUrl(fragment.imageUrl, 'FRAGMENT_CARD', UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-        width={width}
-        height={height}
-      />
-      <div className="card__body">
-        {fragment.programme && <p className="card__kicker">{fragment.programme.name}</p>}
-        <h3 className="card__title">
-          <AppLink className="card__link" to={fragmentUrl(fragment)}>
-            {fragment.title}
-          </AppLink>
-        </h3>
-        <p className="card__meta">
-          <time dateTime={fragment.publishedAt}>{formatPublished(fragment.publishedAt)}</time>
-          {' · '}
-          <span aria-label={durationLabel(fragment.durationSeconds)}>
-            {formatDuration(fragment.durationSeconds)}
-          </span>
-        </p>
-        <AudioClip src={fragment.audioUrl} title={fragment.title} />
-      </div>
-    </article>
+    <Card
+      imageUrl={fragment.imageUrl}
+      preset="FRAGMENT_CARD"
+      title={fragment.title}
+      to={fragmentUrl(fragment)}
+      kicker={fragment.programme && <p className="card__kicker">{fragment.programme.name}</p>}
+    >
+      <p className="card__meta">
+        <time dateTime={fragment.publishedAt}>{formatPublished(fragment.publishedAt)}</time>
+        {' · '}
+        <span aria-label={durationLabel(fragment.durationSeconds)}>
+          {formatDuration(fragment.durationSeconds)}
+        </span>
+      </p>
+      <AudioClip src={fragment.audioUrl} title={fragment.title} />
+    </Card>
   );
 }
 
 /** A podcast feed card. */
 export function PodcastCard({ feed }: { feed: PodcastFeed }) {
-  const { width, height } = size('PODCAST_ITEM');
   return (
-    <article className="card">
-      <Image
-        className="card__image"
-        src={presetImageUrl(feed.imageUrl, 'PODCAST_ITEM', UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-        width={width}
-        height={height}
-      />
-      <div className="card__body">
-        <h3 className="card__title">
-          <AppLink className="card__link" to={routes.podcast(feed.slug)}>
-            {feed.title}
-          </AppLink>
-        </h3>
-        <p className="card__text">{feed.description}</p>
-        <p className="card__meta">
-          {feed.author} · {feed.episodeCount} {feed.episodeCount === 1 ? 'aflevering' : 'afleveringen'}
-        </p>
-      </div>
-    </article>
+    <Card imageUrl={feed.imageUrl} preset="PODCAST_ITEM" title={feed.title} to={routes.podcast(feed.slug)}>
+      <p className="card__text">{feed.description}</p>
+      <p className="card__meta">
+        {feed.author} · {feed.episodeCount} {feed.episodeCount === 1 ? 'aflevering' : 'afleveringen'}
+      </p>
+    </Card>
   );
 }
 
 /** A programme card. */
 export function ProgrammeCard({ programme }: { programme: ProgrammeCardData }) {
-  const { width, height } = size('LIST_ITEM');
   return (
-    <article className="card">
-      <Image
-        className="card__image"
-        src={presetImageUrl(programme.imageUrl, 'LIST_ITEM', UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-        width={width}
-        height={height}
-      />
-      <div className="card__body">
-        <p className="card__kicker">{programme.channel.name}</p>
-        <h3 className="card__title">
-          <AppLink className="card__link" to={routes.programma(programme.slug)}>
-            {programme.name}
-          </AppLink>
-        </h3>
-        <p className="card__text">{programme.summary}</p>
-        <p className="card__meta">
-          {programme.schedule}
-          {programme.presenters.length > 0 && (
-            <> · Met {programme.presenters.map((p) => p.name).join(' & ')}</>
-          )}
-        </p>
-      </div>
-    </article>
+    <Card
+      imageUrl={programme.imageUrl}
+      preset="LIST_ITEM"
+      title={programme.name}
+      to={routes.programma(programme.slug)}
+      kicker={<p className="card__kicker">{programme.channel.name}</p>}
+    >
+      <p className="card__text">{programme.summary}</p>
+      <p className="card__meta">
+        {programme.schedule}
+        {programme.presenters.length > 0 && <> · Met {programme.presenters.map((p) => p.name).join(' & ')}</>}
+      </p>
+    </Card>
   );
 }
 
 /** A presenter card. */
 export function PresenterCard({ presenter }: { presenter: PresenterCardData }) {
-  const { width, height } = size('ARTIST_ITEM');
   return (
-    <article className="card card--person">
-      <Image
-        className="card__image card__image--round"
-        src={presetImageUrl(presenter.imageUrl, 'ARTIST_ITEM', UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-        width={width}
-        height={height}
-      />
-      <div className="card__body">
-        <h3 className="card__title">
-          <AppLink className="card__link" to={routes.presentatoren(presenter.slug)}>
-            {presenter.name}
-          </AppLink>
-        </h3>
-        <p className="card__meta">{presenter.role}</p>
-      </div>
-    </article>
+    <Card
+      imageUrl={presenter.imageUrl}
+      preset="ARTIST_ITEM"
+      title={presenter.name}
+      to={routes.presentatoren(presenter.slug)}
+      person
+    >
+      <p className="card__meta">{presenter.role}</p>
+    </Card>
   );
 }
 
@@ -194,34 +176,23 @@ export function broadcastUrl(broadcast: Broadcast): string {
 
 /** A missed-broadcast card with its recording. */
 export function BroadcastCard({ broadcast }: { broadcast: Broadcast }) {
-  const { width, height } = size('BROADCAST_TILE');
   return (
-    <article className="card">
-      <Image
-        className="card__image"
-        src={presetImageUrl(broadcast.imageUrl, 'BROADCAST_TILE', UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-        width={width}
-        height={height}
-      />
-      <div className="card__body">
-        <p className="card__kicker">{broadcast.channel.name}</p>
-        <h3 className="card__title">
-          <AppLink className="card__link" to={broadcastUrl(broadcast)}>
-            {broadcast.title}
-          </AppLink>
-        </h3>
-        <p className="card__meta">
-          <time dateTime={broadcast.from}>{formatPublished(broadcast.from)}</time>
-          {' · '}
-          {formatTimeRange(broadcast.from, broadcast.until)}
-        </p>
-        {broadcast.presenters.length > 0 && (
-          <p className="card__text">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
-        )}
-      </div>
-    </article>
+    <Card
+      imageUrl={broadcast.imageUrl}
+      preset="BROADCAST_TILE"
+      title={broadcast.title}
+      to={broadcastUrl(broadcast)}
+      kicker={<p className="card__kicker">{broadcast.channel.name}</p>}
+    >
+      <p className="card__meta">
+        <time dateTime={broadcast.from}>{formatPublished(broadcast.from)}</time>
+        {' · '}
+        {formatTimeRange(broadcast.from, broadcast.until)}
+      </p>
+      {broadcast.presenters.length > 0 && (
+        <p className="card__text">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
+      )}
+    </Card>
   );
 }
 
