@@ -18,9 +18,16 @@ async function audio(page: Page) {
   });
 }
 
+// spec §4: commands are ignored while the player loads; the play button says so with aria-busy.
+async function clickPlay(page: Page) {
+  const button = player(page).getByRole('button', { name: 'Afspelen' });
+  await expect(button).toHaveAttribute('aria-busy', 'false');
+  await button.click();
+}
+
 async function playLive(page: Page) {
   await page.goto('/');
-  await player(page).getByRole('button', { name: 'Afspelen' }).click();
+  await clickPlay(page);
   await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
 }
 
@@ -132,7 +139,7 @@ test("'Open in venster' opens the channel's own player window, which plays", asy
   expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([700, 700]);
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Ether Radio 2');
   await expect(popup.getByRole('banner')).toHaveCount(0);
-  await player(popup).getByRole('button', { name: 'Afspelen' }).click();
+  await clickPlay(popup);
   await expect.poll(async () => (await audio(popup)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
   expect((await audio(popup)).src).toContain('/live/radio2.mp3');
 });

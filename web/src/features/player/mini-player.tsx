@@ -126,6 +126,7 @@ function PlayButton() {
       aria-label={label}
       title={label}
       data-mode={mode}
+      aria-busy={state.isLoadingPlayer}
       disabled={state.isPlayerUnavailable || state.isAdBreak}
       onClick={() => {
         setPressed(true);

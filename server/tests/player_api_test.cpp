@@ -1,0 +1,103 @@
+#include "api/player_api.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include "support/live_store.hpp"
+
+namespace ether::api {
+namespace {
+namespace json = boost::json;
+
+class PlayerApiTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = open_test_store("player_api");
+    seed_live_store(*db_);
+    auto lease = db_->lease();
+    *lease << "UPDATE channels SET stream_url = 'https://icecast.example/radio4/playlist.m3u8' WHERE slug = 'radio4'";
+    info_ = std::make_unique<player::LiveInfoService>(*db_, [] { return noon; });
+    origin_ = std::make_unique<stream::LiveOrigin>(
+        std::vector<std::string>{"radio2"}, [](const std::string&, std::int64_t) { return std::nullopt; },
+        std::string(ETHER_TEST_TMP));
+    api_ = std::make_unique<PlayerApi>(*db_, *info_, *origin_, stream::TokenSigner("test-secret"),
+                                       PlayerApiOptions{.base_url = "https://ether.example"}, [] { return noon; });
+    api_->add_routes(router_);
+  }
+
+  http::Response get(const std::string& target) {
+    http::Request request;
+    request.method = "GET";
+    EXPECT_TRUE(http::parse_target(target, request));
+    return router_.dispatch(request);
+  }
+
+  std::unique_ptr<store::Database> db_;
+  std::unique_ptr<player::LiveInfoService> info_;
+  std::unique_ptr<stream::LiveOrigin> origin_;
+  std::unique_ptr<PlayerApi> api_;
+  http::Router router_;
+};
+
+TEST_F(PlayerApiTest, ExternalStreamIsHandedOutAsIs) {
+  auto response = get("/api/player/radio4/token");
+  ASSERT_EQ(response.status, 200U);
+  auto play = json::parse(response.payload());
+  EXPECT_EQ(play.at("streamUrl"), "https://icecast.example/radio4/playlist.m3u8");
+  EXPECT_EQ(play.at("format"), "hls");
+  EXPECT_EQ(play.at("playerToken"), "");
+  EXPECT_EQ(play.at("environmentDomain"), "https://ether.example");
+}
+
+TEST_F(PlayerApiTest, OwnStreamIsSignedForItsChannel) {
+  auto play = json::parse(get("/api/player/radio2/token").payload());
+  const std::string token(play.at("playerToken").as_string());
+  EXPECT_EQ(stream::TokenSigner("test-secret").verify(token, "live:radio2", noon), stream::TokenVerdict::valid);
+  EXPECT_EQ(stream::TokenSigner("test-secret").verify(token, "live:radio2", noon + 900), stream::TokenVerdict::expired);
+  EXPECT_EQ(play.at("streamUrl").as_string(), "/live/radio2.mp3?token=" + token);
+  EXPECT_EQ(play.at("format"), "mp3");
+}
+
+TEST_F(PlayerApiTest, BadAndUnknownChannelsGetJsonErrors) {
+  EXPECT_EQ(get("/api/player/Radio-2").status, 400U);
+  EXPECT_EQ(get("/api/player/-radio2").status, 400U);
+  auto unknown = get("/api/player/radio9");
+  EXPECT_EQ(unknown.status, 404U);
+  EXPECT_EQ(json::parse(unknown.payload()).at("error").at("code"), "not_found");
+  EXPECT_EQ(get("/api/player/radio2").status, 200U);
+  EXPECT_EQ(get("/live/radio9.mp3?token=x").status, 404U);
+  EXPECT_EQ(get("/live/radio2.ogg").status, 404U);
+}
+
+TEST_F(PlayerApiTest, OnDemandKindsAndIdsAreChecked) {
+  EXPECT_EQ(get("/api/play/video/1").status, 404U);
+  EXPECT_EQ(get("/api/play/fragment/0").status, 400U);
+  EXPECT_EQ(get("/api/play/fragment/-3").status, 400U);
+  EXPECT_EQ(get("/api/play/fragment/12abc").status, 400U);
+}
+
+TEST_F(PlayerApiTest, LatestNewsWithoutBulletinsIsNotFound) {
+  auto response = get("/api/latestNews");
+  EXPECT_EQ(response.status, 404U);
+  EXPECT_EQ(json::parse(response.payload()).at("error").at("code"), "not_found");
+}
+
+TEST_F(PlayerApiTest, BulletinMediaNeedsAValidSignature) {
+  http::Request request;
+  request.method = "GET";
+  ASSERT_TRUE(http::parse_target("/media/bulletins/a.mp3", request));
+  EXPECT_EQ(api_->guard_media(request, "bulletins/a.mp3")->status, 403U);
+  EXPECT_FALSE(api_->guard_media(request, "fragments/a.mp3")) << "only bulletins are signed";
+  const auto expires = noon + 60;
+  const auto signature = stream::TokenSigner("test-secret").signature("/media/bulletins/a.mp3", expires);
+  ASSERT_TRUE(http::parse_target(
+      "/media/bulletins/a.mp3?expires=" + std::to_string(expires) + "&signature=" + signature, request));
+  EXPECT_FALSE(api_->guard_media(request, "bulletins/a.mp3"));
+  ASSERT_TRUE(http::parse_target(
+      "/media/bulletins/b.mp3?expires=" + std::to_string(expires) + "&signature=" + signature, request));
+  EXPECT_EQ(api_->guard_media(request, "bulletins/b.mp3")->status, 403U);
+}
+
+}  // namespace
+}  // namespace ether::api
