@@ -49,6 +49,28 @@ test('plays live and keeps playing through five in-app routes without a gap', as
   }
   await expect.poll(async () => (await audio(page)).time).toBeGreaterThan(last);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  // Lock screens and hardware keys see what plays (Media Session).
+  const session = await page.evaluate(() => ({
+    title: navigator.mediaSession.metadata?.title ?? '',
+    album: navigator.mediaSession.metadata?.album ?? '',
+    state: navigator.mediaSession.playbackState,
+  }));
+  expect(session.title).not.toBe('');
+  expect(session.album).toBe('Ether Radio 2');
+  expect(session.state).toBe('playing');
+});
+
+test('the expanded player opens from the info area and collapses after a route change', async ({ page }) => {
+  await page.goto('/');
+  const info = player(page).getByRole('button', { name: /Speler uitklappen/ });
+  await info.click();
+  const panel = player(page).getByRole('heading', { name: 'Nu op de radio' });
+  await expect(panel).toBeVisible();
+  await expect(player(page).getByRole('heading', { name: 'Nu gedraaid' })).toBeVisible();
+  // The panel covers the page; its programme link navigates, and the panel folds away.
+  await player(page).getByRole('region', { name: 'Programma' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/programmas\//);
+  await expect(panel).toHaveCount(0);
 });
 
 test('switching channel plays the other stream', async ({ page }) => {
