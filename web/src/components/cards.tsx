@@ -20,6 +20,7 @@ import { AppLink } from './app-link';
 import { AudioClip } from './audio-clip';
 import { CategoryBadge } from './chips';
 import { Image } from './image';
+import { EmptyState } from './states';
 
 const size = (preset: keyof typeof IMAGE_PRESETS) => IMAGE_PRESETS[preset][0];
 
@@ -193,6 +194,30 @@ export function BroadcastCard({ broadcast }: { broadcast: Broadcast }) {
         <p className="card__text">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
       )}
     </Card>
+  );
+}
+
+/** Cards in a grid, or a Dutch empty state when there are none. */
+export function CardList<T>({
+  items,
+  keyOf,
+  render,
+  empty,
+  label,
+}: {
+  items: T[];
+  keyOf: (item: T) => string | number;
+  render: (item: T) => ReactNode;
+  empty: string;
+  label?: string;
+}) {
+  if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <CardGrid label={label}>
+      {items.map((item) => (
+        <CardGridItem key={keyOf(item)}>{render(item)}</CardGridItem>
+      ))}
+    </CardGrid>
   );
 }
 

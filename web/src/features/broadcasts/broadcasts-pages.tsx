@@ -5,7 +5,7 @@ import type { PageProps } from '../../app/page-types';
 import { useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
 import { AudioClip } from '../../components/audio-clip';
-import { BroadcastCard, CardGrid, CardGridItem } from '../../components/cards';
+import { BroadcastCard, CardList } from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -51,17 +51,13 @@ export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
           </button>
         </form>
       )}
-      {data.broadcasts.length ? (
-        <CardGrid label="Uitzendingen">
-          {data.broadcasts.map((b) => (
-            <CardGridItem key={b.id}>
-              <BroadcastCard broadcast={b} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen uitzendingen gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.broadcasts}
+        keyOf={(b) => b.id}
+        render={(b) => <BroadcastCard broadcast={b} />}
+        empty="Geen uitzendingen gevonden."
+        label="Uitzendingen"
+      />
     </div>
   );
 }

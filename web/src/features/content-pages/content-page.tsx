@@ -2,7 +2,14 @@ import { useLocation } from 'react-router';
 import type { ContentPageData, PageBlock } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { AppLink } from '../../components/app-link';
-import { ArticleCard, CardGrid, CardGridItem, FragmentCard, PodcastCard } from '../../components/cards';
+import {
+  ArticleCard,
+  CardGrid,
+  CardGridItem,
+  FragmentCard,
+  PodcastCard,
+  CardList,
+} from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -79,49 +86,34 @@ function Block({ block, app }: { block: PageBlock; app: boolean }) {
     case 'fragments':
       return (
         <Section title={block.title}>
-          {block.items.length ? (
-            <CardGrid>
-              {block.items.map((f) => (
-                <CardGridItem key={f.id}>
-                  <FragmentCard fragment={f} />
-                </CardGridItem>
-              ))}
-            </CardGrid>
-          ) : (
-            <EmptyState>Geen fragmenten gevonden.</EmptyState>
-          )}
+          <CardList
+            items={block.items}
+            keyOf={(f) => f.id}
+            render={(f) => <FragmentCard fragment={f} />}
+            empty="Geen fragmenten gevonden."
+          />
         </Section>
       );
     case 'articles':
       return (
         <Section title={block.title}>
-          {block.items.length ? (
-            <CardGrid>
-              {block.items.map((a) => (
-                <CardGridItem key={a.id}>
-                  <ArticleCard article={a} app={app} />
-                </CardGridItem>
-              ))}
-            </CardGrid>
-          ) : (
-            <EmptyState>Geen artikelen gevonden.</EmptyState>
-          )}
+          <CardList
+            items={block.items}
+            keyOf={(a) => a.id}
+            render={(a) => <ArticleCard article={a} app={app} />}
+            empty="Geen artikelen gevonden."
+          />
         </Section>
       );
     case 'podcasts':
       return (
         <Section title={block.title}>
-          {block.items.length ? (
-            <CardGrid>
-              {block.items.map((p) => (
-                <CardGridItem key={p.slug}>
-                  <PodcastCard feed={p} />
-                </CardGridItem>
-              ))}
-            </CardGrid>
-          ) : (
-            <EmptyState>Geen podcasts gevonden.</EmptyState>
-          )}
+          <CardList
+            items={block.items}
+            keyOf={(p) => p.slug}
+            render={(p) => <PodcastCard feed={p} />}
+            empty="Geen podcasts gevonden."
+          />
         </Section>
       );
     case 'radio':

@@ -3,13 +3,12 @@ import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
 import { fragmentPlayable, ListenButton } from '../player';
-import { CardGrid, CardGridItem, FragmentCard } from '../../components/cards';
+import { FragmentCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
-import { EmptyState } from '../../components/states';
 import { formatDuration, formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
@@ -35,17 +34,13 @@ export function FragmentsPage({ data }: PageProps<FragmentsData>) {
           })),
         ]}
       />
-      {data.fragments.length ? (
-        <CardGrid label="Fragmenten">
-          {data.fragments.map((f) => (
-            <CardGridItem key={f.id}>
-              <FragmentCard fragment={f} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen fragmenten gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.fragments}
+        keyOf={(f) => f.id}
+        render={(f) => <FragmentCard fragment={f} />}
+        empty="Geen fragmenten gevonden."
+        label="Fragmenten"
+      />
       <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
     </div>
   );
@@ -98,17 +93,12 @@ export function FragmentPage({ data }: PageProps<FragmentData>) {
         />
       )}
       <Section title="Hierna">
-        {data.queue.length ? (
-          <CardGrid>
-            {data.queue.map((f) => (
-              <CardGridItem key={f.id}>
-                <FragmentCard fragment={f} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen andere fragmenten gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.queue}
+          keyOf={(f) => f.id}
+          render={(f) => <FragmentCard fragment={f} />}
+          empty="Geen andere fragmenten gevonden."
+        />
       </Section>
     </div>
   );

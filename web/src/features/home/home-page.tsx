@@ -2,7 +2,7 @@ import type { HomeData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useNow, useRouteDefaults, useSite } from '../../app/site-context';
 import { BroadcastList } from '../../components/broadcast-list';
-import { ArticleCard, CardGrid, CardGridItem, FragmentCard, PodcastCard } from '../../components/cards';
+import { ArticleCard, FragmentCard, PodcastCard, CardList } from '../../components/cards';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
@@ -30,45 +30,33 @@ export function HomePage({ data }: PageProps<HomeData>) {
       </Section>
 
       <Section title="Laatste nieuws" more={{ to: routes.nieuws(), label: 'Al het nieuws' }}>
-        {data.news.length ? (
-          <CardGrid label="Nieuws">
-            {data.news.map((a) => (
-              <CardGridItem key={a.id}>
-                <ArticleCard article={a} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen nieuws gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.news}
+          keyOf={(a) => a.id}
+          render={(a) => <ArticleCard article={a} />}
+          empty="Geen nieuws gevonden."
+          label="Nieuws"
+        />
       </Section>
 
       <Section title="Fragmenten" more={{ to: routes.fragmenten({}, defaults), label: 'Alle fragmenten' }}>
-        {data.fragments.length ? (
-          <CardGrid label="Fragmenten">
-            {data.fragments.map((f) => (
-              <CardGridItem key={f.id}>
-                <FragmentCard fragment={f} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen fragmenten gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.fragments}
+          keyOf={(f) => f.id}
+          render={(f) => <FragmentCard fragment={f} />}
+          empty="Geen fragmenten gevonden."
+          label="Fragmenten"
+        />
       </Section>
 
       <Section title="Podcasts" more={{ to: routes.podcasts(), label: 'Alle podcasts' }}>
-        {data.podcasts.length ? (
-          <CardGrid label="Podcasts">
-            {data.podcasts.map((p) => (
-              <CardGridItem key={p.slug}>
-                <PodcastCard feed={p} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen podcasts gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.podcasts}
+          keyOf={(p) => p.slug}
+          render={(p) => <PodcastCard feed={p} />}
+          empty="Geen podcasts gevonden."
+          label="Podcasts"
+        />
       </Section>
 
       <Section

@@ -2,13 +2,12 @@ import { useLocation } from 'react-router';
 import type { ArticleData, NewsData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { AppLink } from '../../components/app-link';
-import { ArticleCard, CardGrid, CardGridItem } from '../../components/cards';
+import { ArticleCard, CardGrid, CardGridItem, CardList } from '../../components/cards';
 import { CategoryBadge, ChipNav } from '../../components/chips';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
-import { EmptyState } from '../../components/states';
 import { formatPublishedWithTime } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { isAppVariant, routes } from '../../lib/routes';
@@ -38,17 +37,13 @@ export function NewsPage({ data }: PageProps<NewsData>) {
           Onderwerp: <strong>{data.tag}</strong> <AppLink to={routes.nieuws(category)}>Filter wissen</AppLink>
         </p>
       )}
-      {data.articles.length ? (
-        <CardGrid label="Artikelen">
-          {data.articles.map((a) => (
-            <CardGridItem key={a.id}>
-              <ArticleCard article={a} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen artikelen gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.articles}
+        keyOf={(a) => a.id}
+        render={(a) => <ArticleCard article={a} />}
+        empty="Geen artikelen gevonden."
+        label="Artikelen"
+      />
       <Pagination paging={data.paging} hrefFor={(page) => routes.nieuws(category, { page, tag: data.tag })} />
     </div>
   );

@@ -2,7 +2,7 @@ import type { PodcastData, PodcastEpisode, PodcastEpisodeData, PodcastsData } fr
 import type { PageProps } from '../../app/page-types';
 import { AppLink } from '../../components/app-link';
 import { AudioClip } from '../../components/audio-clip';
-import { CardGrid, CardGridItem, PodcastCard } from '../../components/cards';
+import { PodcastCard, CardList } from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -16,17 +16,13 @@ export function PodcastsPage({ data }: PageProps<PodcastsData>) {
   return (
     <div className="page">
       <PageHeading>Podcasts</PageHeading>
-      {data.feeds.length ? (
-        <CardGrid label="Podcasts">
-          {data.feeds.map((f) => (
-            <CardGridItem key={f.slug}>
-              <PodcastCard feed={f} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen podcasts gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.feeds}
+        keyOf={(f) => f.slug}
+        render={(f) => <PodcastCard feed={f} />}
+        empty="Geen podcasts gevonden."
+        label="Podcasts"
+      />
     </div>
   );
 }

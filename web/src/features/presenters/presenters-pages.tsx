@@ -1,10 +1,9 @@
 import type { PresenterData, PresentersData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
-import { CardGrid, CardGridItem, FragmentCard, PresenterCard, ProgrammeCard } from '../../components/cards';
+import { FragmentCard, PresenterCard, ProgrammeCard, CardList } from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
-import { EmptyState } from '../../components/states';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 
 /** All presenters. */
@@ -12,17 +11,12 @@ export function PresentersPage({ data }: PageProps<PresentersData>) {
   return (
     <div className="page">
       <PageHeading>Presentatoren</PageHeading>
-      {data.presenters.length ? (
-        <CardGrid>
-          {data.presenters.map((p) => (
-            <CardGridItem key={p.slug}>
-              <PresenterCard presenter={p} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen presentatoren gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.presenters}
+        keyOf={(p) => p.slug}
+        render={(p) => <PresenterCard presenter={p} />}
+        empty="Geen presentatoren gevonden."
+      />
     </div>
   );
 }
@@ -49,30 +43,20 @@ export function PresenterPage({ data }: PageProps<PresenterData>) {
         </div>
       </header>
       <Section title="Programma's">
-        {data.programmes.length ? (
-          <CardGrid>
-            {data.programmes.map((p) => (
-              <CardGridItem key={p.slug}>
-                <ProgrammeCard programme={p} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen programma's gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.programmes}
+          keyOf={(p) => p.slug}
+          render={(p) => <ProgrammeCard programme={p} />}
+          empty="Geen programma's gevonden."
+        />
       </Section>
       <Section title="Fragmenten">
-        {data.fragments.length ? (
-          <CardGrid>
-            {data.fragments.map((f) => (
-              <CardGridItem key={f.id}>
-                <FragmentCard fragment={f} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen fragmenten gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.fragments}
+          keyOf={(f) => f.id}
+          render={(f) => <FragmentCard fragment={f} />}
+          empty="Geen fragmenten gevonden."
+        />
       </Section>
     </div>
   );

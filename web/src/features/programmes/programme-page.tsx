@@ -3,14 +3,7 @@ import type { PageProps } from '../../app/page-types';
 import { useNow, useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
 import { BroadcastList } from '../../components/broadcast-list';
-import {
-  ArticleCard,
-  BroadcastCard,
-  CardGrid,
-  CardGridItem,
-  FragmentCard,
-  PresenterCard,
-} from '../../components/cards';
+import { ArticleCard, BroadcastCard, FragmentCard, PresenterCard, CardList } from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -55,17 +48,12 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
       </p>
 
       <Section title="Presentatoren">
-        {data.presenters.length ? (
-          <CardGrid>
-            {data.presenters.map((p) => (
-              <CardGridItem key={p.slug}>
-                <PresenterCard presenter={p} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen presentatoren gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.presenters}
+          keyOf={(p) => p.slug}
+          render={(p) => <PresenterCard presenter={p} />}
+          empty="Geen presentatoren gevonden."
+        />
       </Section>
 
       <Section title="Binnenkort">
@@ -80,48 +68,33 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
         title="Fragmenten"
         more={{ to: routes.programmaFragmenten(programme.slug, {}, defaults), label: 'Alle fragmenten' }}
       >
-        {data.fragments.length ? (
-          <CardGrid>
-            {data.fragments.map((f) => (
-              <CardGridItem key={f.id}>
-                <FragmentCard fragment={f} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen fragmenten gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.fragments}
+          keyOf={(f) => f.id}
+          render={(f) => <FragmentCard fragment={f} />}
+          empty="Geen fragmenten gevonden."
+        />
       </Section>
 
       <Section title="Nieuws" more={{ to: routes.programmaNieuws(programme.slug), label: 'Al het nieuws' }}>
-        {data.news.length ? (
-          <CardGrid>
-            {data.news.map((a) => (
-              <CardGridItem key={a.id}>
-                <ArticleCard article={a} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen nieuws gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.news}
+          keyOf={(a) => a.id}
+          render={(a) => <ArticleCard article={a} />}
+          empty="Geen nieuws gevonden."
+        />
       </Section>
 
       <Section
         title="Gemist"
         more={{ to: routes.uitzendingen({ programme: programme.slug }), label: 'Alle uitzendingen' }}
       >
-        {data.broadcasts.length ? (
-          <CardGrid>
-            {data.broadcasts.map((b) => (
-              <CardGridItem key={b.id}>
-                <BroadcastCard broadcast={b} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyState>Geen uitzendingen gevonden.</EmptyState>
-        )}
+        <CardList
+          items={data.broadcasts}
+          keyOf={(b) => b.id}
+          render={(b) => <BroadcastCard broadcast={b} />}
+          empty="Geen uitzendingen gevonden."
+        />
       </Section>
     </div>
   );

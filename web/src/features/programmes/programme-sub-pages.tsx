@@ -2,11 +2,10 @@ import type { ProgrammeFragmentsData, ProgrammeNewsData } from '../../api/types'
 import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
-import { ArticleCard, CardGrid, CardGridItem, FragmentCard } from '../../components/cards';
+import { ArticleCard, FragmentCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
-import { EmptyState } from '../../components/states';
 import { routes } from '../../lib/routes';
 
 /** The fragments of one programme, with tag filter and paging. */
@@ -33,17 +32,12 @@ export function ProgrammeFragmentsPage({ data }: PageProps<ProgrammeFragmentsDat
           })),
         ]}
       />
-      {data.fragments.length ? (
-        <CardGrid>
-          {data.fragments.map((f) => (
-            <CardGridItem key={f.id}>
-              <FragmentCard fragment={f} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen fragmenten gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.fragments}
+        keyOf={(f) => f.id}
+        render={(f) => <FragmentCard fragment={f} />}
+        empty="Geen fragmenten gevonden."
+      />
       <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
     </div>
   );
@@ -71,17 +65,12 @@ export function ProgrammeNewsPage({ data }: PageProps<ProgrammeNewsData>) {
           })),
         ]}
       />
-      {data.articles.length ? (
-        <CardGrid>
-          {data.articles.map((a) => (
-            <CardGridItem key={a.id}>
-              <ArticleCard article={a} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      ) : (
-        <EmptyState>Geen nieuws gevonden.</EmptyState>
-      )}
+      <CardList
+        items={data.articles}
+        keyOf={(a) => a.id}
+        render={(a) => <ArticleCard article={a} />}
+        empty="Geen nieuws gevonden."
+      />
       <Pagination
         paging={data.paging}
         hrefFor={(page) => routes.programmaNieuws(slug, { category: data.category, page })}
