@@ -1,18 +1,31 @@
 // The expanded player panel, loaded on demand when the listener opens the player: the show with
 // presenters and times, the song on air and the last few, the next show, and the channel family.
 
+import { useRouteDefaults, useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { routes } from '../../lib/routes';
 import { ChannelPicker } from './channel-picker';
 import { usePlayer } from './player-context';
 
 export function ExpandedPlayer() {
   const { state, commands } = usePlayer();
+  const site = useSite();
+  const defaults = useRouteDefaults();
+  const channelSlug = state.channel?.id || site.defaultChannel;
   const { show, track, upcomingShow } = state;
   const recent = (state.tracks ?? []).slice(track ? 1 : 0, 6);
   return (
     <div className="expanded-player">
       <div className="expanded-player__header">
         <h2 className="expanded-player__channel">{state.channel?.name}</h2>
+        <nav className="expanded-player__links" aria-label="Meer van deze zender">
+          <AppLink className="mini-player__action" to={routes.gedraaid({ channel: channelSlug }, defaults)}>
+            Gedraaid
+          </AppLink>
+          <AppLink className="mini-player__action" to={routes.uitzendingen()}>
+            Gemist
+          </AppLink>
+        </nav>
         <button
           type="button"
           className="mini-player__icon-button"
