@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '../../components/app-link';
 import { CountClock } from './count-clock-view';
 import { parseAmsterdam } from './count-clock';
@@ -25,6 +25,23 @@ function clockOf(view: EventModalView): { mode: 'countdown' | 'countup'; target:
   return null;
 }
 
+/** Tab from the last focusable element goes to the first, Shift+Tab from the first to the last. */
+function wrapTab(event: KeyboardEvent, panel: HTMLElement | null): void {
+  if (!panel) return;
+  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !panel.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** The event modal of spec §2: a labelled modal dialog that holds focus while open. */
 export default function EventModal({ view, onClose }: EventModalProps) {
   const titleId = useId();
@@ -46,38 +63,25 @@ export default function EventModal({ view, onClose }: EventModalProps) {
       const panel = panelRef.current;
       if (panel && event.target instanceof Node && !panel.contains(event.target)) closeRef.current?.focus();
     };
-    const closeOnEscape = (event: KeyboardEvent) => {
+    const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        wrapTab(event, panelRef.current);
       }
     };
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     document.addEventListener('focusin', keepFocusInside);
-    document.addEventListener('keydown', closeOnEscape);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('focusin', keepFocusInside);
-      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();
     };
   }, []);
-
-  const trapTab = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const clock = clockOf(view);
   return (
@@ -96,7 +100,6 @@ export default function EventModal({ view, onClose }: EventModalProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        onKeyDown={trapTab}
       >
         <img
           className="event-modal__image"
