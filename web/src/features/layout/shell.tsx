@@ -1,10 +1,12 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { hiddenOverlays } from '../../lib/path-rules';
 import { isAppVariant, isPopout } from '../../lib/routes';
+import { EventModalSlot, MaintenanceBannerSlot } from '../overlays';
 import { MiniPlayer } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The page frame: skip link, header, main, footer and the persistent mini player. */
+/** The page frame: skip link, overlays, header, main, footer and the persistent mini player. */
 export function Shell() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -12,11 +14,9 @@ export function Shell() {
   const app = isAppVariant(location.pathname);
   // App views and the pop-out player have no header or footer.
   const frameless = app || isPopout(location.pathname);
-  // Spec §2: no player on /live, in app views and in content-management previews.
-  const preview =
-    location.pathname.includes('/preview') &&
-    new URLSearchParams(location.search).has('x-craft-live-preview');
-  const playerHidden = app || preview || location.pathname === '/live';
+  // Spec §2 special path rules: which of the player, event modal and maintenance banner this path hides.
+  const hidden = hiddenOverlays(location.pathname, location.search);
+  const playerHidden = hidden.player;
   const loading = navigation.state === 'loading';
   return (
     <div className={`app${app ? ' app--embedded' : ''}${playerHidden ? '' : ' app--with-player'}`}>
@@ -25,6 +25,7 @@ export function Shell() {
           Naar de inhoud
         </a>
       )}
+      <MaintenanceBannerSlot hidden={hidden.maintenanceBanner} />
       {!frameless && <SiteHeader />}
       {loading && <div className="progress" aria-hidden="true" />}
       <main id="main" tabIndex={-1} className="main" aria-busy={loading}>
@@ -32,6 +33,7 @@ export function Shell() {
       </main>
       {!frameless && <SiteFooter />}
       <MiniPlayer hidden={playerHidden} />
+      <EventModalSlot hidden={hidden.eventModal} />
       <ScrollRestoration />
     </div>
   );
