@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
+#include <chrono>
 #include <regex>
 
+#include "domain/time.hpp"
 #include "support/server_process.hpp"
 
 namespace ether {
@@ -129,6 +131,45 @@ TEST_F(LiveStationTest, OnDemandFilesAnswerRanges) {
   EXPECT_EQ(station->get(url, "-r 999999999-").status, 416);
   EXPECT_EQ(station->get("/api/play/fragment/abc").status, 400);
   EXPECT_EQ(station->get("/api/play/fragment/999999").status, 404);
+}
+
+TEST_F(LiveStationTest, DemoSeedServesOnePublishedEventModalAndOneMaintenanceNotice) {
+  auto modal = station->get("/api/eventmodal/content");
+  ASSERT_EQ(modal.status, 200);
+  EXPECT_EQ(header(modal.headers, "Content-Type"), "application/json; charset=utf-8");
+  EXPECT_EQ(header(modal.headers, "Cache-Control"), "public, max-age=30");
+  const auto blocks = json::parse(modal.body).at("data").at("cmsContentBlocks").at("data").as_array();
+  ASSERT_EQ(blocks.size(), 1U);  // the seed's second block is unpublished
+  const auto& block = blocks[0];
+  EXPECT_EQ(block.at("__typename"), "cms_eventmodal");
+  EXPECT_EQ(block.at("published"), true);
+  EXPECT_EQ(block.at("title"), "De Top 2000 Dagen komen eraan!");
+  EXPECT_EQ(block.at("relatedUrl"), "/thema/top-2000-dagen");
+  EXPECT_EQ(block.at("backgroundImage").at("url"), "/media/images/pages/top-2000-dagen-modal.webp");
+  EXPECT_EQ(block.at("cmsLogo").at("url"), "/media/images/channels/radio2.webp");
+  const auto& clock = block.at("countClock");
+  EXPECT_EQ(clock.at("__typename"), "cms_countclock_countdown");
+  EXPECT_EQ(clock.at("caption"), "Nog even en de lijst begint");
+  EXPECT_TRUE(clock.at("startDate").is_null());
+  const std::string end_date(clock.at("endDate").as_string());
+  EXPECT_TRUE(std::regex_match(end_date, std::regex(R"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"))) << end_date;
+  // The seed counts down to twelve days after it ran, which was when this server started.
+  const auto now = domain::to_unix(std::chrono::system_clock::now());
+  EXPECT_GT(end_date, domain::format_api_local(now + 11 * 86400));
+  EXPECT_LE(end_date, domain::format_api_local(now + 12 * 86400));
+  const auto etag = header(modal.headers, "ETag");
+  ASSERT_FALSE(etag.empty());
+  EXPECT_EQ(station->get("/api/eventmodal/content", "-H 'If-None-Match: " + etag + "'").status, 304);
+
+  auto banner = station->get("/api/maintenance-notification");
+  ASSERT_EQ(banner.status, 200);
+  EXPECT_EQ(header(banner.headers, "Cache-Control"), "public, max-age=30");
+  const auto notices = json::parse(banner.body).at("data").at("maintenanceNotifications").at("data").as_array();
+  ASSERT_EQ(notices.size(), 1U);
+  EXPECT_EQ(notices[0].at("title"), "Gepland onderhoud");
+  EXPECT_EQ(notices[0].at("url"), "https://status.ether.example/onderhoud");
+  EXPECT_EQ(notices[0].at("isDismissable"), true);
+  EXPECT_TRUE(notices[0].at("id").is_int64());
 }
 
 TEST_F(LiveStationTest, StopsCleanlyOnSigterm) {

@@ -57,6 +57,7 @@ Station::Station(const config::Config& config) {
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
+  overlay_api_ = std::make_unique<api::OverlayApi>(*db_);
 }
 
 Station::~Station() {
@@ -68,6 +69,7 @@ bool Station::ready() { return db_->ping() && playout_->running() && origin_->ru
 
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());
+  overlay_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });
