@@ -22,6 +22,8 @@ async function firstVisit(browser: Browser): Promise<{ context: BrowserContext; 
   const page = await context.newPage();
   await page.goto('/');
   await expect(modal(page)).toBeVisible();
+  // Focus moves in once the dialog has wired its keys (Escape, Tab): only then is it ready.
+  await expect(modal(page).getByRole('button', { name: 'Sluiten' })).toBeFocused();
   return { context, page };
 }
 
