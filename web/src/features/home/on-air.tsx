@@ -1,10 +1,11 @@
 import type { OnAir } from '../../api/types';
 import { AppLink } from '../../components/app-link';
+import { OnAirTrack } from '../../components/on-air-track';
 import { Image } from '../../components/image';
 import { formatTimeRange } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes, type RouteDefaults } from '../../lib/routes';
-import { UNKNOWN_TRACK_IMAGE, displayTrack } from '../../lib/track-display';
+import { displayTrack } from '../../lib/track-display';
 
 /** The big 'now on air' block of a channel: show, presenters, broadcasters and song. */
 export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDefaults }) {
@@ -53,16 +54,7 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
         ) : (
           <p className="on-air__show">Er is nu geen programma op {channel.name}.</p>
         )}
-        {track && (
-          <div className="on-air__track">
-            <Image src={track.imageUrl} fallback={UNKNOWN_TRACK_IMAGE} alt="" width={67} height={67} />
-            <p>
-              <span className="on-air__label">Nu gedraaid</span>
-              <span className="on-air__song">{track.name}</span>
-              <span className="on-air__artist">{track.artist}</span>
-            </p>
-          </div>
-        )}
+        {track && <OnAirTrack track={track} />}
         <p className="on-air__links">
           <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>
             Gedraaid op {channel.name}

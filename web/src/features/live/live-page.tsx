@@ -2,12 +2,13 @@ import type { LiveData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { OnAirTrack } from '../../components/on-air-track';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { formatTimeRange } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
-import { UNKNOWN_TRACK_IMAGE, displayTrack } from '../../lib/track-display';
+import { displayTrack } from '../../lib/track-display';
 
 /** Kijk live: the channel's visual radio page with what is on air. */
 export function LivePage({ data }: PageProps<LiveData>) {
@@ -57,16 +58,7 @@ export function LivePage({ data }: PageProps<LiveData>) {
             ) : (
               <p className="on-air__show">Er is nu geen programma.</p>
             )}
-            {track && (
-              <div className="on-air__track">
-                <Image src={track.imageUrl} fallback={UNKNOWN_TRACK_IMAGE} alt="" width={67} height={67} />
-                <p>
-                  <span className="on-air__label">Nu gedraaid</span>
-                  <span className="on-air__song">{track.name}</span>
-                  <span className="on-air__artist">{track.artist}</span>
-                </p>
-              </div>
-            )}
+            {track && <OnAirTrack track={track} />}
             <p className="on-air__links">
               <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>Gedraaid</AppLink>
               <AppLink to={routes.gids(null, channel.slug, defaults)}>Gids</AppLink>
