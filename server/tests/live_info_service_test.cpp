@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "domain/time.hpp"
 #include "player/info_events.hpp"
 #include "player/miniplayer_info.hpp"
 #include "support/live_store.hpp"
@@ -35,7 +36,7 @@ TEST_F(LiveInfoServiceTest, ServesTheSameEntryUntilTheDocumentChanges) {
   auto second = service.get("radio2");
   EXPECT_EQ(second->version, 2U);
   EXPECT_NE(second->etag, first->etag);
-  EXPECT_NE(second->body.find(format_api_time(noon + 80)), std::string::npos);
+  EXPECT_NE(second->body.find(domain::format_api_local(noon + 80)), std::string::npos);
 }
 
 TEST_F(LiveInfoServiceTest, UnknownChannelIsNull) {
@@ -55,7 +56,7 @@ TEST_F(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
   now_ = noon + 80;
   auto second = stream.read_until("\n\n");
   EXPECT_EQ(second.rfind("event: info\nid: 2\ndata: {", 0), 0U) << second;
-  EXPECT_NE(second.find(format_api_time(noon + 80)), std::string::npos);
+  EXPECT_NE(second.find(domain::format_api_local(noon + 80)), std::string::npos);
   EXPECT_LT(std::chrono::steady_clock::now() - changed_at, std::chrono::seconds(1));
 }
 

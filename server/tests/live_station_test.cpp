@@ -44,6 +44,8 @@ TEST_F(LiveStationTest, InfoIsServedWithAStrongEtagAnd304) {
   auto again = station->get("/api/miniplayer/info?channel=radio2", "-H 'If-None-Match: " + etag + "'");
   EXPECT_EQ(again.status, 304);
   EXPECT_EQ(again.body, "");
+  auto listed = station->get("/api/miniplayer/info?channel=radio2", "-H 'If-None-Match: \"other\", W/" + etag + "'");
+  EXPECT_EQ(listed.status, 304) << "a list with the tag, weak or not, matches";
 }
 
 TEST_F(LiveStationTest, InfoRefusesBadAndUnknownChannelsWithJsonErrors) {

@@ -5,6 +5,7 @@
 #include <boost/json.hpp>
 #include <filesystem>
 
+#include "domain/time.hpp"
 #include "support/live_store.hpp"
 
 namespace ether::player {
@@ -21,8 +22,8 @@ class MiniplayerInfoTest : public testing::Test {
 };
 
 TEST_F(MiniplayerInfoTest, FormatsApiTimesInAmsterdam) {
-  EXPECT_EQ(format_api_time(noon), "2026-11-21 12:00:00");
-  EXPECT_EQ(format_api_time(1'782'900'000), "2026-07-01 12:00:00");  // CEST
+  EXPECT_EQ(domain::format_api_local(noon), "2026-11-21 12:00:00");
+  EXPECT_EQ(domain::format_api_local(1'782'900'000), "2026-07-01 12:00:00");  // CEST
 }
 
 TEST_F(MiniplayerInfoTest, UnknownChannelHasNoDocument) {
@@ -67,7 +68,7 @@ TEST_F(MiniplayerInfoTest, TrackPlaysNewestFirstUpToNowWithChartPosition) {
   auto info = build_miniplayer_info(*db_, "radio2", noon);
   const auto& plays = info->document.at("data").at("radioTrackPlays").at("data").as_array();
   ASSERT_EQ(plays.size(), 2U) << "the play that starts after now is not on air yet";
-  EXPECT_EQ(plays.at(0).at("from").as_string(), format_api_time(noon - 10));
+  EXPECT_EQ(plays.at(0).at("from").as_string(), domain::format_api_local(noon - 10));
   EXPECT_EQ(plays.at(0).at("cmsChartEditionPositions").at(0).at("position"), 4);
   EXPECT_EQ(plays.at(0).at("song"), "Zomeravond");
   EXPECT_EQ(plays.at(0).at("radioTracks").at("slug"), "zomeravond");

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "api/json_error.hpp"
+#include "http/range.hpp"
 #include "player/info_events.hpp"
 #include "stream/icecast_listener.hpp"
 
@@ -96,7 +97,7 @@ http::Response PlayerApi::info(const http::Request& request) const {
   http::Response response;
   response.set_header("ETag", entry->etag);
   response.set_header("Cache-Control", "public, max-age=5, s-maxage=10, stale-while-revalidate=30");
-  if (request.header("If-None-Match") == entry->etag) {
+  if (http::if_none_match(request.header("If-None-Match"), entry->etag)) {
     response.status = 304;
     return response;
   }

@@ -3,24 +3,10 @@
 #include <boost/json/serialize.hpp>
 #include <functional>
 
+#include "http/range.hpp"
 #include "player/miniplayer_info.hpp"
 
 namespace ether::player {
-namespace {
-
-std::string strong_etag(const std::string& body) {
-  // FNV-1a 64: cheap, and only our own documents are compared with it.
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (unsigned char c : body) {
-    hash ^= c;
-    hash *= 1099511628211ULL;
-  }
-  char text[24];
-  std::snprintf(text, sizeof text, "\"%016llx\"", static_cast<unsigned long long>(hash));
-  return text;
-}
-
-}  // namespace
 
 LiveInfoService::LiveInfoService(store::Database& db, Clock clock) : db_(db), clock_(std::move(clock)) {}
 
@@ -38,7 +24,7 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
   if (!info) return nullptr;
   auto entry = std::make_shared<InfoEntry>();
   entry->body = boost::json::serialize(info->document);
-  entry->etag = strong_etag(entry->body);
+  entry->etag = http::strong_etag(entry->body);
   entry->valid_until = info->valid_until;
 
   std::lock_guard lock(mutex_);

@@ -1,11 +1,9 @@
 #include "player/miniplayer_info.hpp"
 
-#include <date/date.h>
-#include <date/tz.h>
+#include "domain/time.hpp"
 
 #include <algorithm>
 #include <boost/json/array.hpp>
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -63,8 +61,8 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
   json::object out{{"id", row.id},
                    {"name", row.title},
                    {"slug", row.slug},
-                   {"from", format_api_time(row.starts_at)},
-                   {"until", format_api_time(row.ends_at)},
+                   {"from", domain::format_api_local(row.starts_at)},
+                   {"until", domain::format_api_local(row.ends_at)},
                    {"radioPhotoAssets", photo_assets(row.image_url)}};
   json::array broadcasters;
   json::array presenters;
@@ -105,12 +103,6 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
 }
 
 }  // namespace
-
-std::string format_api_time(std::int64_t unix_seconds) {
-  static const auto* zone = date::locate_zone("Europe/Amsterdam");
-  const date::sys_seconds instant{std::chrono::seconds{unix_seconds}};
-  return date::format("%Y-%m-%d %H:%M:%S", date::zoned_time<std::chrono::seconds>{zone, instant});
-}
 
 std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::string_view channel_slug,
                                                     std::int64_t now) {
@@ -237,8 +229,8 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
       }
       plays.push_back(
           json::object{{"id", id},
-                       {"from", format_api_time(starts_at)},
-                       {"until", format_api_time(ends_at)},
+                       {"from", domain::format_api_local(starts_at)},
+                       {"until", domain::format_api_local(ends_at)},
                        {"song", title},
                        {"artist", artist},
                        {"coverUrl", cover_ind == soci::i_ok ? json::value(cover_url) : json::value(nullptr)},

@@ -25,7 +25,4 @@ struct MiniplayerInfo {
 std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::string_view channel_slug,
                                                     std::int64_t now);
 
-/// Formats an instant as the API time of spec §9: 'yyyy-MM-dd HH:mm:ss' in Europe/Amsterdam.
-std::string format_api_time(std::int64_t unix_seconds);
-
 }  // namespace ether::player
