@@ -22,6 +22,21 @@ export function FragmentsPage({ data }: PageProps<FragmentsData>) {
     <div className="page">
       <PageHeading>Fragmenten</PageHeading>
       {data.date && <p className="page-intro">{formatLongIsoDate(data.date)}</p>}
+      <TaggedFragments data={data} href={href} />
+    </div>
+  );
+}
+
+/** Fragments of one topic at a time: topic chips, the cards and paging, linked through `href`. */
+export function TaggedFragments({
+  data,
+  href,
+}: {
+  data: Pick<FragmentsData, 'tag' | 'tags' | 'fragments' | 'paging'>;
+  href: (params: { tag?: string | null; page?: number }) => string;
+}) {
+  return (
+    <>
       <ChipNav
         label="Onderwerpen"
         items={[
@@ -42,7 +57,7 @@ export function FragmentsPage({ data }: PageProps<FragmentsData>) {
         label="Fragmenten"
       />
       <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
-    </div>
+    </>
   );
 }
 

@@ -1,1 +1,2 @@
 export { FragmentPage, FragmentsPage } from './fragments-pages';
+export { TaggedFragments } from './fragments-pages';

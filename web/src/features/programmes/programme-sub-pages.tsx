@@ -2,11 +2,12 @@ import type { ProgrammeFragmentsData, ProgrammeNewsData } from '../../api/types'
 import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
-import { ArticleCard, FragmentCard, CardList } from '../../components/cards';
+import { ArticleCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { routes } from '../../lib/routes';
+import { TaggedFragments } from '../fragments';
 
 /** The fragments of one programme, with tag filter and paging. */
 export function ProgrammeFragmentsPage({ data }: PageProps<ProgrammeFragmentsData>) {
@@ -20,25 +21,7 @@ export function ProgrammeFragmentsPage({ data }: PageProps<ProgrammeFragmentsDat
         <AppLink to={routes.programma(slug)}>{data.programme.name}</AppLink>
       </p>
       <PageHeading>Fragmenten van {data.programme.name}</PageHeading>
-      <ChipNav
-        label="Onderwerpen"
-        items={[
-          { key: '', label: 'Alles', to: href({ tag: null, page: 1 }), active: !data.tag },
-          ...data.tags.map((t) => ({
-            key: t,
-            label: t,
-            to: href({ tag: t, page: 1 }),
-            active: data.tag === t,
-          })),
-        ]}
-      />
-      <CardList
-        items={data.fragments}
-        keyOf={(f) => f.id}
-        render={(f) => <FragmentCard fragment={f} />}
-        empty="Geen fragmenten gevonden."
-      />
-      <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
+      <TaggedFragments data={data} href={href} />
     </div>
   );
 }
