@@ -228,6 +228,13 @@ export interface Paging {
   total: number;
 }
 
+/** The dates a list is kept for (played tracks: 14 days back; guide: 14 back, 7 ahead). */
+export interface KeptWindow {
+  first: string; // Amsterdam date, "2026-11-07"
+  last: string;
+  contains: boolean; // whether the page's date lies inside; outside, the list is empty
+}
+
 export interface OnAir {
   channel: ChannelSummary;
   broadcast: Broadcast | null;
@@ -259,6 +266,7 @@ export interface PlayedTracksData {
   channel: ChannelSummary;
   date: string; // Amsterdam date
   time: string; // hour-slot id, "0_24" or "{h}_{h+1}"
+  window: KeptWindow;
   tracks: TrackPlay[]; // newest first
   paging: Paging;
 }
@@ -267,6 +275,7 @@ export interface GuideData {
   channel: ChannelSummary;
   date: string;
   days: string[]; // the Amsterdam dates a listener can pick, oldest first
+  window: KeptWindow;
   broadcasts: Broadcast[];
 }
 

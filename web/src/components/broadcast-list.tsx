@@ -1,7 +1,34 @@
-import type { Broadcast } from '../api/types';
+import type { Broadcast, BroadcasterRef } from '../api/types';
 import { formatTime, isBetween } from '../lib/format-date';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
+import './browse.css';
+
+/** The broadcasters of a broadcast as their logo icons, named for screen readers; names when a logo is missing. */
+export function BroadcasterIcons({ broadcasters }: { broadcasters: BroadcasterRef[] }) {
+  if (broadcasters.length === 0) return null;
+  return (
+    <ul className="broadcaster-icons" aria-label="Omroepen">
+      {broadcasters.map((b) => (
+        <li key={b.slug} className="broadcaster-icons__item">
+          {b.logoUrl ? (
+            <img
+              src={b.logoUrl}
+              alt={b.name}
+              title={b.name}
+              width={32}
+              height={32}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            b.name
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A guide: broadcasts with HH:mm–HH:mm, programme, presenters, broadcasters; the current one marked. */
 export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; now: Date }) {
@@ -27,9 +54,7 @@ export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; no
               {b.presenters.length > 0 && (
                 <p className="guide-item__meta">Met {b.presenters.map((p) => p.name).join(' & ')}</p>
               )}
-              {b.broadcasters.length > 0 && (
-                <p className="guide-item__meta">{b.broadcasters.map((x) => x.name).join(', ')}</p>
-              )}
+              <BroadcasterIcons broadcasters={b.broadcasters} />
             </div>
           </li>
         );

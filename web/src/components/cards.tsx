@@ -14,7 +14,7 @@ import {
   formatTimeRange,
   toIsoDate,
 } from '../lib/format-date';
-import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../lib/images';
+import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../lib/images';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
 import { AudioClip } from './audio-clip';
@@ -22,11 +22,9 @@ import { CategoryBadge } from './chips';
 import { Image } from './image';
 import { EmptyState } from './states';
 
-const size = (preset: keyof typeof IMAGE_PRESETS) => IMAGE_PRESETS[preset][0];
-
 /**
- * The frame every card shares: an image in a preset size (the unknown-programme image when it is
- * missing), then a body with an optional kicker above the title link.
+ * The frame every card shares: a responsive image of a preset (spec §9; the unknown-programme image
+ * when it is missing), lazily loaded, then a body with an optional kicker above the title link.
  */
 function Card({
   imageUrl,
@@ -45,16 +43,13 @@ function Card({
   person?: boolean;
   children?: ReactNode;
 }) {
-  const { width, height } = size(preset);
   return (
     <article className={person ? 'card card--person' : 'card'}>
       <Image
         className={person ? 'card__image card__image--round' : 'card__image'}
-        src={presetImageUrl(imageUrl, preset, UNKNOWN_PROGRAMME_IMAGE)}
+        {...responsiveImage(imageUrl, preset, UNKNOWN_PROGRAMME_IMAGE)}
         fallback={UNKNOWN_PROGRAMME_IMAGE}
         alt=""
-        width={width}
-        height={height}
       />
       <div className="card__body">
         {kicker}

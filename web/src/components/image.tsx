@@ -1,6 +1,10 @@
 import { useState } from 'react';
 
-/** An image with lazy loading and a fallback when the source fails. */
+/**
+ * An image, lazily loaded unless `eager` or `priority` (the first hero: eager and fetched with high
+ * priority). `srcSet`/`sizes` come from lib/images' responsiveImage; when the source fails the
+ * fallback is shown instead, without the srcset.
+ */
 export function Image({
   src,
   alt,
@@ -9,6 +13,9 @@ export function Image({
   fallback,
   className,
   eager,
+  priority,
+  srcSet,
+  sizes,
 }: {
   src: string;
   alt: string;
@@ -17,17 +24,23 @@ export function Image({
   fallback?: string;
   className?: string;
   eager?: boolean;
+  priority?: boolean;
+  srcSet?: string;
+  sizes?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const current = failed === src && fallback ? fallback : src;
+  const useFallback = failed === src && Boolean(fallback);
   return (
     <img
-      src={current}
+      src={useFallback ? fallback : src}
+      srcSet={useFallback ? undefined : srcSet || undefined}
+      sizes={useFallback || !srcSet ? undefined : sizes}
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
       className={className}
       onError={() => setFailed(src)}
     />

@@ -1,7 +1,8 @@
 import type { TrackPlay } from '../api/types';
 import { displayTracks, UNKNOWN_TRACK_IMAGE } from '../lib/track-display';
-import { IMAGE_PRESETS } from '../lib/images';
+import { responsiveImage } from '../lib/images';
 import { Image } from './image';
+import './browse.css';
 
 /** Played tracks with time, cover, name and artist. */
 export function TrackList({
@@ -13,7 +14,6 @@ export function TrackList({
   classical: boolean;
   label: string;
 }) {
-  const { width, height } = IMAGE_PRESETS.TRACKPLAY_LIST_ITEM[1];
   return (
     <ol className="track-list" aria-label={label}>
       {displayTracks(tracks, { classical }).map((t) => (
@@ -23,11 +23,9 @@ export function TrackList({
           </time>
           <Image
             className="track__cover"
-            src={t.imageUrl}
+            {...responsiveImage(t.imageUrl, 'TRACKPLAY_LIST_ITEM', UNKNOWN_TRACK_IMAGE)}
             fallback={UNKNOWN_TRACK_IMAGE}
             alt=""
-            width={width}
-            height={height}
           />
           <div className="track__text">
             <span className="track__name">{t.name}</span>

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   IMAGE_PRESETS,
   UNKNOWN_PROGRAMME_IMAGE,
+  UNKNOWN_TRACK_IMAGE,
   applyCdn,
   applyFormat,
   aspectRatio,
+  isResizable,
   presetImageUrl,
+  presetMinWidths,
+  presetSizes,
+  presetSrcSet,
+  responsiveImage,
   sizedImageUrl,
 } from './images';
 
@@ -44,5 +50,65 @@ describe('images', () => {
     );
     expect(presetImageUrl('/a/{format}', 'CAMPAIGN_AVATAR', 'x', 5)).toBe('/a/h_88,w_88,c_north');
     expect(sizedImageUrl(null, { width: 1, height: 1 }, 'fb')).toBe('fb');
+  });
+
+  it('knows which URLs can be resized', () => {
+    expect(isResizable('https://img.example/{format}/a.jpg')).toBe(true);
+    expect(isResizable('/media/images/a.webp')).toBe(false);
+    expect(isResizable('https://cdn.example/a.jpg', ['cdn.example'])).toBe(true);
+    expect(isResizable('https://other.example/a.jpg', ['cdn.example'])).toBe(false);
+    expect(isResizable('/relative.jpg', ['cdn.example'])).toBe(false);
+  });
+  it('maps preset sizes to breakpoints, largest first', () => {
+    expect(presetMinWidths(1)).toEqual([null]);
+    expect(presetMinWidths(2)).toEqual([768, null]);
+    expect(presetMinWidths(3)).toEqual([1200, 768, null]);
+    expect(presetSizes('ARTICLE_CARD')).toBe('(min-width: 768px) 564px, 256px');
+    expect(presetSizes('TILE')).toBe('(min-width: 1200px) 600px, (min-width: 768px) 360px, 282px');
+    expect(presetSizes('CAMPAIGN_AVATAR')).toBe('88px');
+  });
+  it('builds a srcset of every preset size at 1x and 2x, smallest first', () => {
+    expect(presetSrcSet('https://img.example/{format}/a.jpg', 'ARTICLE_CARD')).toBe(
+      [
+        'https://img.example/h_192,w_256,c_north/a.jpg 256w',
+        'https://img.example/h_384,w_512,c_north/a.jpg 512w',
+        'https://img.example/h_424,w_564,c_north/a.jpg 564w',
+        'https://img.example/h_848,w_1128,c_north/a.jpg 1128w',
+      ].join(', '),
+    );
+    // 1:1 on the CDN is sent as 600:601, at every size.
+    expect(presetSrcSet('https://cdn.example/p.jpg', 'PROGRAMME_ITEM', ['cdn.example'])).toBe(
+      [
+        'https://cdn.example/p.jpg?height=74&width=74&aspect_ratio=600%3A601 74w',
+        'https://cdn.example/p.jpg?height=100&width=100&aspect_ratio=600%3A601 100w',
+        'https://cdn.example/p.jpg?height=148&width=148&aspect_ratio=600%3A601 148w',
+        'https://cdn.example/p.jpg?height=200&width=200&aspect_ratio=600%3A601 200w',
+      ].join(', '),
+    );
+    // TILE has three sizes, so six candidates.
+    expect(presetSrcSet('/{format}', 'TILE').split(', ')).toHaveLength(6);
+    expect(presetSrcSet('/media/images/a.webp', 'TILE')).toBe('');
+    expect(presetSrcSet(null, 'TILE')).toBe('');
+  });
+  it('gives an <img> its src, srcset, sizes and dimensions, or the fallback', () => {
+    expect(responsiveImage('https://img.example/{format}.jpg', 'NEWS_ITEM', UNKNOWN_PROGRAMME_IMAGE)).toEqual(
+      {
+        src: 'https://img.example/h_210,w_280,c_north.jpg',
+        srcSet: presetSrcSet('https://img.example/{format}.jpg', 'NEWS_ITEM'),
+        sizes: '(min-width: 768px) 280px, 128px',
+        width: 280,
+        height: 210,
+      },
+    );
+    expect(responsiveImage('/media/images/a.webp', 'FRAGMENT_CARD', UNKNOWN_PROGRAMME_IMAGE)).toEqual({
+      src: '/media/images/a.webp',
+      width: 360,
+      height: 270,
+    });
+    expect(responsiveImage('', 'TRACKPLAY_LIST_ITEM', UNKNOWN_TRACK_IMAGE)).toEqual({
+      src: '/images/unknown_track.webp',
+      width: 100,
+      height: 100,
+    });
   });
 });

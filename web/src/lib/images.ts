@@ -1,7 +1,21 @@
 // Image sizing of spec §9: '{format}' placeholders, CDN query values and size presets.
 
 export const UNKNOWN_PROGRAMME_IMAGE = '/images/unknown_programme.webp';
+export const UNKNOWN_TRACK_IMAGE = '/images/unknown_track.webp';
 export const NOT_AVAILABLE_PAGE_IMAGE = '/images/pages/not_available_page.webp';
+
+/** The breakpoints of spec §9, in px. */
+export const BREAKPOINTS = {
+  XS: 320,
+  S: 600,
+  M: 768,
+  L: 1200,
+  XL: 1344,
+  XXL: 1550,
+  FHD: 1920,
+  QHD: 2560,
+  UHD: 3860,
+} as const;
 
 export interface ImageSize {
   width: number;
@@ -98,4 +112,91 @@ export function presetImageUrl(
   const sizes: readonly ImageSize[] = IMAGE_PRESETS[preset];
   const size = sizes[Math.min(index, sizes.length - 1)] ?? sizes[0] ?? sq(600);
   return sizedImageUrl(url, size, fallback, cdnHosts);
+}
+
+/** Whether an image URL can be asked for at another size: it has '{format}' or lies on a CDN host. */
+export function isResizable(url: string, cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS): boolean {
+  if (url.includes('{format}')) return true;
+  if (cdnHosts.length === 0) return false;
+  try {
+    return cdnHosts.includes(new URL(url).host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The smallest viewport width (px) from which each size of a preset applies, largest size first:
+ * one size applies everywhere; two: M and up, then below; three: L and up, M and up, then below.
+ */
+export function presetMinWidths(count: number): (number | null)[] {
+  if (count <= 1) return [null];
+  if (count === 2) return [BREAKPOINTS.M, null];
+  return [BREAKPOINTS.L, BREAKPOINTS.M, ...Array<null>(count - 2).fill(null)].slice(0, count);
+}
+
+/** The `sizes` attribute of a preset: '(min-width: 768px) 564px, 256px'. */
+export function presetSizes(preset: ImagePreset): string {
+  const sizes: readonly ImageSize[] = IMAGE_PRESETS[preset];
+  const minWidths = presetMinWidths(sizes.length);
+  return sizes
+    .map((size, i) => {
+      const min = minWidths[i];
+      return min === null || min === undefined ? `${size.width}px` : `(min-width: ${min}px) ${size.width}px`;
+    })
+    .join(', ');
+}
+
+/**
+ * The `srcset` of a preset: each size of the preset at 1x and 2x, as width descriptors, without
+ * duplicates and smallest first; empty when the URL cannot be resized.
+ */
+export function presetSrcSet(
+  url: string | null | undefined,
+  preset: ImagePreset,
+  cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS,
+): string {
+  if (!url || !isResizable(url, cdnHosts)) return '';
+  const byWidth = new Map<number, string>();
+  for (const size of IMAGE_PRESETS[preset] as readonly ImageSize[]) {
+    for (const scale of [1, 2]) {
+      const scaled = { width: size.width * scale, height: size.height * scale };
+      if (!byWidth.has(scaled.width)) byWidth.set(scaled.width, sizedImageUrl(url, scaled, '', cdnHosts));
+    }
+  }
+  return [...byWidth.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([width, candidate]) => `${candidate} ${width}w`)
+    .join(', ');
+}
+
+/** What an <img> of a preset needs: src (the largest size), srcSet and sizes (when resizable), width and height. */
+export interface ResponsiveImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width: number;
+  height: number;
+}
+
+/** The responsive image of a preset, or the fallback image (at the preset's size) when the URL is empty. */
+export function responsiveImage(
+  url: string | null | undefined,
+  preset: ImagePreset,
+  fallback: string,
+  cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS,
+): ResponsiveImage {
+  const sizes: readonly ImageSize[] = IMAGE_PRESETS[preset];
+  const largest = sizes[0] ?? sq(600);
+  const image: ResponsiveImage = {
+    src: presetImageUrl(url, preset, fallback, 0, cdnHosts),
+    width: largest.width,
+    height: largest.height,
+  };
+  const srcSet = presetSrcSet(url, preset, cdnHosts);
+  if (srcSet) {
+    image.srcSet = srcSet;
+    image.sizes = presetSizes(preset);
+  }
+  return image;
 }

@@ -2,8 +2,9 @@
 
 import type { TrackPlay } from '../api/types';
 import { formatTime } from './format-date';
+import { UNKNOWN_TRACK_IMAGE } from './images';
 
-export const UNKNOWN_TRACK_IMAGE = '/images/unknown_track.webp';
+export { UNKNOWN_TRACK_IMAGE };
 
 export interface TrackDisplay {
   id: number;

@@ -297,6 +297,7 @@ export const playedTracksData: PlayedTracksData = {
   channel: radio2,
   date: '2026-11-21',
   time: '0_24',
+  window: { first: '2026-11-07', last: '2026-11-21', contains: true },
   tracks: [track, olderTrack],
   paging,
 };
@@ -305,6 +306,7 @@ export const guideData: GuideData = {
   channel: radio2,
   date: '2026-11-21',
   days: ['2026-11-20', '2026-11-21', '2026-11-22'],
+  window: { first: '2026-11-07', last: '2026-11-28', contains: true },
   broadcasts: [broadcast, laterBroadcast],
 };
 

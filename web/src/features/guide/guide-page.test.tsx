@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GuideData, PageEnvelope } from '../../api/types';
 import { fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -23,6 +24,43 @@ describe('GuidePage', () => {
     expect(current).toHaveTextContent('Nu live');
     expect(current).toHaveTextContent('De Ochtendploeg');
     expect(current).toHaveTextContent('Met Anna de Wit');
-    expect(current).toHaveTextContent('AVRO');
+    expect(within(current as HTMLElement).getByRole('img', { name: 'AVRO' })).toHaveAttribute(
+      'src',
+      '/media/images/broadcasters/avro.webp',
+    );
+    expect(screen.getByText('Vandaag, zaterdag 21 november 2026')).toBeInTheDocument();
+  });
+
+  it('labels the days of the rolling window relative to today', async () => {
+    const base = fixturePage('/gids') as PageEnvelope<GuideData>;
+    const days = ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'];
+    renderApp({ ...base, data: { ...base.data, days, date: '2026-11-23' } }, '/gids/2026/11/23');
+    const nav = await screen.findByRole('navigation', { name: 'Dagen' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((l) => l.querySelector('.day-tab__label')?.textContent);
+    expect(labels).toEqual(['Donderdag', 'Gisteren', 'Vandaag', 'Morgen', 'Maandag', 'Dinsdag']);
+    expect(within(nav).getByRole('link', { current: 'date' })).toHaveAttribute('href', '/gids/2026/11/23');
+    expect(screen.getByText('Maandag 23 november 2026')).toBeInTheDocument();
+  });
+
+  it('says so when the day lies outside the kept window', async () => {
+    const base = fixturePage('/gids') as PageEnvelope<GuideData>;
+    renderApp(
+      {
+        ...base,
+        data: {
+          ...base.data,
+          date: '2026-12-25',
+          broadcasts: [],
+          window: { first: '2026-11-07', last: '2026-11-28', contains: false },
+        },
+      },
+      '/gids/2026/12/25',
+    );
+    expect(await screen.findByText(/De gids gaat 14 dagen terug en 7 dagen vooruit/)).toHaveTextContent(
+      'vrijdag 25 december 2026 valt daarbuiten.',
+    );
+    expect(screen.getByRole('link', { name: 'Bekijk de gids van vandaag' })).toHaveAttribute('href', '/gids');
   });
 });

@@ -8,6 +8,7 @@ import { BroadcastList } from '../../components/broadcast-list';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState } from '../../components/states';
 import { dayTabLabel, formatLongIsoDate } from '../../lib/format-date';
+import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
 
 const dateParts = (iso: string) => {
@@ -33,7 +34,7 @@ export function GuidePage({ data }: PageProps<GuideData>) {
   return (
     <div className="page">
       <PageHeading>Gids {data.channel.name}</PageHeading>
-      <p className="page-intro">{formatLongIsoDate(data.date)}</p>
+      <p className="page-intro">{dayHeading(data.date, now)}</p>
       {site.channels.length > 1 && (
         <form className="filters" onSubmit={onSubmit} aria-label="Zender kiezen">
           <div className="field">
@@ -54,7 +55,7 @@ export function GuidePage({ data }: PageProps<GuideData>) {
       <nav aria-label="Dagen" className="day-tabs">
         <ul>
           {data.days.map((d) => {
-            const { label, detail } = dayTabLabel(d);
+            const { label, detail } = dayTabLabel(d, now);
             const active = d === data.date;
             return (
               <li key={d}>
@@ -72,7 +73,13 @@ export function GuidePage({ data }: PageProps<GuideData>) {
           })}
         </ul>
       </nav>
-      {data.broadcasts.length ? (
+      {!data.window.contains ? (
+        <EmptyState>
+          De gids gaat 14 dagen terug en 7 dagen vooruit: van {formatLongIsoDate(data.window.first)} tot en
+          met {formatLongIsoDate(data.window.last)}. {formatLongIsoDate(data.date)} valt daarbuiten.{' '}
+          <AppLink to={routes.gids(null, data.channel.slug, defaults)}>Bekijk de gids van vandaag</AppLink>
+        </EmptyState>
+      ) : data.broadcasts.length ? (
         <BroadcastList broadcasts={data.broadcasts} now={now} />
       ) : (
         <EmptyState>Geen uitzendingen gevonden op deze dag.</EmptyState>

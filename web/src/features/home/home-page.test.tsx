@@ -15,6 +15,18 @@ describe('HomePage', () => {
       '/gids?channel=soulenjazz',
     );
     expect(screen.getByRole('list', { name: 'Nieuws' })).toHaveTextContent('Oranje wint in de slotminuut');
+    // A play action for the channel on air and for every channel of the family.
+    expect(screen.getByRole('button', { name: 'Luister live' })).toHaveAttribute('aria-pressed', 'false');
+    for (const onAir of homeEnvelope.data.channels) {
+      expect(
+        screen.getByRole('button', { name: `Luister live naar ${onAir.channel.name}` }),
+      ).toBeInTheDocument();
+    }
+    // The hero image is fetched first; card images below the fold load lazily.
+    const hero = container.querySelector('.on-air__image');
+    expect(hero).toHaveAttribute('loading', 'eager');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(container.querySelector('.card__image')).toHaveAttribute('loading', 'lazy');
     expect(container.querySelector('audio[src="/media/fragments/live-in-de-studio.mp3"]')).not.toBeNull();
     expect(within(screen.getByRole('list', { name: 'Podcasts' })).getByRole('link')).toHaveAttribute(
       'href',

@@ -1,11 +1,13 @@
 import type { OnAir } from '../../api/types';
 import { AppLink } from '../../components/app-link';
+import { BroadcasterIcons } from '../../components/broadcast-list';
 import { OnAirTrack } from '../../components/on-air-track';
 import { Image } from '../../components/image';
 import { formatTimeRange } from '../../lib/format-date';
-import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../../lib/images';
 import { routes, type RouteDefaults } from '../../lib/routes';
 import { displayTrack } from '../../lib/track-display';
+import { LiveButton } from './live-button';
 
 /** The big 'now on air' block of a channel: show, presenters, broadcasters and song. */
 export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDefaults }) {
@@ -15,12 +17,10 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
     <div className="on-air" style={{ borderColor: channel.color }}>
       <Image
         className="on-air__image"
-        src={presetImageUrl(broadcast?.imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE, 1)}
+        {...responsiveImage(broadcast?.imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE)}
         fallback={UNKNOWN_PROGRAMME_IMAGE}
         alt=""
-        width={360}
-        height={360}
-        eager
+        priority
       />
       <div className="on-air__body">
         <p className="on-air__channel">
@@ -43,18 +43,15 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
                 <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>
               )}
             </p>
-            {broadcast.broadcasters.length > 0 && (
-              <ul className="on-air__broadcasters" aria-label="Omroepen">
-                {broadcast.broadcasters.map((b) => (
-                  <li key={b.slug}>{b.name}</li>
-                ))}
-              </ul>
-            )}
+            <BroadcasterIcons broadcasters={broadcast.broadcasters} />
           </>
         ) : (
           <p className="on-air__show">Er is nu geen programma op {channel.name}.</p>
         )}
         {track && <OnAirTrack track={track} />}
+        <p className="on-air__play">
+          <LiveButton channel={channel} />
+        </p>
         <p className="on-air__links">
           <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>
             Gedraaid op {channel.name}
@@ -89,9 +86,15 @@ export function ChannelFamily({ channels, defaults }: { channels: OnAir[]; defau
                 'Geen nummer bekend'
               )}
             </p>
-            <AppLink className="channel-card__more" to={routes.gedraaid({ channel: channel.slug }, defaults)}>
-              Gedraaid<span className="visually-hidden"> op {channel.name}</span>
-            </AppLink>
+            <p className="channel-card__actions">
+              <LiveButton channel={channel} compact />
+              <AppLink
+                className="channel-card__more"
+                to={routes.gedraaid({ channel: channel.slug }, defaults)}
+              >
+                Gedraaid<span className="visually-hidden"> op {channel.name}</span>
+              </AppLink>
+            </p>
           </li>
         );
       })}

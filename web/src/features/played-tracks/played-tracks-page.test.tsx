@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { playedTrackDates } from './played-tracks-page';
+import type { PageEnvelope, PlayedTracksData } from '../../api/types';
+import { dateOptionLabel, offeredSlots, playedTrackDates, windowDates } from './played-tracks-page';
 
 const envelope = fixturePage('/gedraaid');
 
@@ -60,5 +61,48 @@ describe('PlayedTracksPage', () => {
     await screen.findByRole('heading', { level: 1 });
     const options = [...(screen.getByLabelText('Tijdvak') as HTMLSelectElement).options].map((o) => o.value);
     expect(options.at(-1)).toBe('13_14'); // 12:00 UTC is 13:00 in Amsterdam
+  });
+
+  it('offers the dates of the kept window with relative labels', async () => {
+    expect(windowDates({ first: '2026-11-07', last: '2026-11-21', contains: true })).toEqual(
+      playedTrackDates('2026-11-21'),
+    );
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(dateOptionLabel('2026-11-21', now)).toBe('Vandaag 21 november 2026');
+    expect(dateOptionLabel('2026-11-20', now)).toBe('Gisteren 20 november 2026');
+    expect(dateOptionLabel('2026-11-18', now)).toBe('Woensdag 18 november 2026');
+    renderApp(envelope, '/gedraaid');
+    await screen.findByRole('heading', { level: 1 });
+    const options = [...(screen.getByLabelText('Datum') as HTMLSelectElement).options];
+    expect(options).toHaveLength(15);
+    expect(options[1]?.textContent).toBe('Gisteren 20 november 2026');
+    expect(screen.getByText('Vandaag, zaterdag 21 november 2026')).toBeInTheDocument();
+  });
+
+  it('keeps a chosen slot that is not offered yet', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(offeredSlots('2026-11-21', '20_21', now).at(-1)).toEqual({ id: '20_21', name: '20:00-21:00' });
+    expect(offeredSlots('2026-11-20', '20_21', now)).toHaveLength(25);
+  });
+
+  it('says so when the date lies outside the kept window', async () => {
+    const outside: PageEnvelope<PlayedTracksData> = {
+      ...(envelope as PageEnvelope<PlayedTracksData>),
+      data: {
+        ...(envelope.data as PlayedTracksData),
+        date: '2026-10-01',
+        tracks: [],
+        paging: { page: 1, pageCount: 1, total: 0 },
+        window: { first: '2026-11-07', last: '2026-11-21', contains: false },
+      },
+    };
+    renderApp(outside, '/gedraaid/01-10-2026');
+    expect(await screen.findByText(/Gedraaide nummers worden 14 dagen bewaard/)).toHaveTextContent(
+      'Van donderdag 1 oktober 2026 is er geen lijst.',
+    );
+    expect(screen.getByRole('link', { name: 'Bekijk wat er vandaag is gedraaid' })).toHaveAttribute(
+      'href',
+      '/gedraaid',
+    );
   });
 });

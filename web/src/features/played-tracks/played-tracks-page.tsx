@@ -1,14 +1,16 @@
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { PlayedTracksData } from '../../api/types';
+import type { KeptWindow, PlayedTracksData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
-import { useRouteDefaults, useSite } from '../../app/site-context';
+import { useNow, useRouteDefaults, useSite } from '../../app/site-context';
+import { AppLink } from '../../components/app-link';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { EmptyState } from '../../components/states';
 import { TrackList } from '../../components/track-list';
 import { addDays, formatLongIsoDate, relativeDayLabel } from '../../lib/format-date';
-import { hourSlots } from '../../lib/hour-slots';
+import { hourSlots, WHOLE_DAY_SLOT, type HourSlot } from '../../lib/hour-slots';
+import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
 
 /** The selectable dates: today and the 14 days before it, newest first. */
@@ -16,11 +18,34 @@ export function playedTrackDates(today: string): string[] {
   return Array.from({ length: 15 }, (_, i) => addDays(today, -i));
 }
 
+/** The dates of a kept window, newest first. */
+export function windowDates(window: KeptWindow): string[] {
+  const dates: string[] = [];
+  for (let d = window.last; d >= window.first && dates.length < 60; d = addDays(d, -1)) dates.push(d);
+  return dates;
+}
+
+/** A date option's text: 'Vandaag 21 november 2026', 'Gisteren 20 november 2026', 'Donderdag 19 …'. */
+export function dateOptionLabel(iso: string, now: Date = new Date()): string {
+  return `${relativeDayLabel(iso, now)} ${formatLongIsoDate(iso).split(' ').slice(1).join(' ')}`;
+}
+
+/** The hour slots offered for a date, with the chosen one kept even when it is not offered (yet). */
+export function offeredSlots(date: string, time: string, now: Date): HourSlot[] {
+  const slots = hourSlots(date, now);
+  if (!slots.some((s) => s.id === time)) {
+    const [from, until] = time.split('_');
+    slots.push({ id: time, name: `${from}:00-${until}:00` });
+  }
+  return slots;
+}
+
 /** Gedraaid: the tracks a channel played, by date, hour slot and page. */
 export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
   const site = useSite();
   const defaults = useRouteDefaults();
   const navigate = useNavigate();
+  const now = useNow();
   const ids = { date: useId(), time: useId(), channel: useId() };
   const current = { date: data.date, channel: data.channel.slug, time: data.time };
   // Filters apply on submit (WCAG 3.2.2: changing a select does not navigate by itself).
@@ -43,25 +68,23 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
       ),
     );
   };
-  const dates = playedTrackDates(defaults.today);
+  const dates = windowDates(data.window);
   if (!dates.includes(data.date)) dates.push(data.date);
-  const slots = hourSlots(data.date);
-  if (!slots.some((s) => s.id === data.time))
-    slots.push({ id: data.time, name: data.time.replace('_', ':00-') + ':00' });
+  const slots = offeredSlots(data.date, data.time, now);
+  const slotName = slots.find((s) => s.id === data.time)?.name ?? WHOLE_DAY_SLOT.name;
+  const isToday = data.date === defaults.today;
 
   return (
     <div className="page">
       <PageHeading>Gedraaid op {data.channel.name}</PageHeading>
-      <p className="page-intro">
-        {relativeDayLabel(data.date)}, {formatLongIsoDate(data.date)}
-      </p>
+      <p className="page-intro">{dayHeading(data.date, now)}</p>
       <form className="filters" onSubmit={onSubmit} aria-label="Filters">
         <div className="field">
           <label htmlFor={ids.date}>Datum</label>
           <select id={ids.date} name="date" defaultValue={data.date}>
             {dates.map((d) => (
               <option key={d} value={d}>
-                {relativeDayLabel(d)} {formatLongIsoDate(d).split(' ').slice(1).join(' ')}
+                {dateOptionLabel(d, now)}
               </option>
             ))}
           </select>
@@ -92,14 +115,34 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
           Toon nummers
         </button>
       </form>
-      {data.tracks.length ? (
-        <TrackList
-          tracks={data.tracks}
-          classical={data.channel.classical}
-          label={`Gedraaide nummers op ${data.channel.name}`}
-        />
+      {!data.window.contains ? (
+        <EmptyState>
+          <span className="kept-window">
+            Gedraaide nummers worden 14 dagen bewaard, van {formatLongIsoDate(data.window.first)} tot en met
+            vandaag. Van {formatLongIsoDate(data.date)} is er geen lijst.{' '}
+            <AppLink to={routes.gedraaid({ channel: data.channel.slug }, defaults)}>
+              Bekijk wat er vandaag is gedraaid
+            </AppLink>
+          </span>
+        </EmptyState>
+      ) : data.tracks.length ? (
+        <>
+          <p className="filters__summary" aria-live="polite">
+            {data.paging.total} {data.paging.total === 1 ? 'nummer' : 'nummers'} · {slotName}
+            {data.paging.pageCount > 1 && ` · pagina ${data.paging.page} van ${data.paging.pageCount}`}
+          </p>
+          <TrackList
+            tracks={data.tracks}
+            classical={data.channel.classical}
+            label={`Gedraaide nummers op ${data.channel.name}`}
+          />
+        </>
       ) : (
-        <EmptyState>Geen gedraaide nummers gevonden voor dit tijdvak.</EmptyState>
+        <EmptyState>
+          {isToday && data.time !== WHOLE_DAY_SLOT.id
+            ? `In het tijdvak ${slotName} is vandaag nog niets gedraaid op ${data.channel.name}.`
+            : 'Geen gedraaide nummers gevonden voor dit tijdvak.'}
+        </EmptyState>
       )}
       <Pagination paging={data.paging} hrefFor={(page) => routes.gedraaid({ ...current, page }, defaults)} />
     </div>

@@ -4,7 +4,7 @@ import { FragmentCard, PresenterCard, ProgrammeCard, CardList } from '../../comp
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
-import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../../lib/images';
 
 /** All presenters. */
 export function PresentersPage({ data }: PageProps<PresentersData>) {
@@ -29,12 +29,10 @@ export function PresenterPage({ data }: PageProps<PresenterData>) {
       <header className="detail-header">
         <Image
           className="detail-header__image detail-header__image--round"
-          src={presetImageUrl(presenter.imageUrl, 'ARTIST_ITEM', UNKNOWN_PROGRAMME_IMAGE)}
+          {...responsiveImage(presenter.imageUrl, 'ARTIST_ITEM', UNKNOWN_PROGRAMME_IMAGE)}
           fallback={UNKNOWN_PROGRAMME_IMAGE}
           alt={`Portret van ${presenter.name}`}
-          width={260}
-          height={260}
-          eager
+          priority
         />
         <div>
           <p className="card__kicker">{presenter.role}</p>

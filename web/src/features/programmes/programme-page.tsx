@@ -2,13 +2,13 @@ import type { ProgrammeData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useNow, useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
-import { BroadcastList } from '../../components/broadcast-list';
+import { BroadcasterIcons, BroadcastList } from '../../components/broadcast-list';
 import { ArticleCard, BroadcastCard, FragmentCard, PresenterCard, CardList } from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
-import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../../lib/images';
 import { routes } from '../../lib/routes';
 
 /** A programme: description, presenters, upcoming and past broadcasts, fragments and news. */
@@ -21,23 +21,17 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
       <header className="detail-header">
         <Image
           className="detail-header__image"
-          src={presetImageUrl(programme.imageUrl, 'LARGE_TILE', UNKNOWN_PROGRAMME_IMAGE, 1)}
+          {...responsiveImage(programme.imageUrl, 'CAMPAIGN_HEADER', UNKNOWN_PROGRAMME_IMAGE)}
           fallback={UNKNOWN_PROGRAMME_IMAGE}
           alt=""
-          width={320}
-          height={180}
-          eager
+          priority
         />
         <div>
           <p className="card__kicker">{programme.channel.name}</p>
           <PageHeading>{programme.name}</PageHeading>
           <p className="page-intro">{programme.summary}</p>
-          <p className="card__meta">
-            {programme.schedule}
-            {programme.broadcasters.length > 0 && (
-              <> · {programme.broadcasters.map((b) => b.name).join(', ')}</>
-            )}
-          </p>
+          <p className="card__meta">{programme.schedule}</p>
+          <BroadcasterIcons broadcasters={programme.broadcasters} />
         </div>
       </header>
       <p className="prose">{programme.description}</p>

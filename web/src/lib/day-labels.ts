@@ -1,0 +1,16 @@
+// The day headings of the played-tracks page and the guide (spec §9 relative dates).
+
+import { formatLongIsoDate, relativeDayLabel } from './format-date';
+
+const RELATIVE = new Set(['Vandaag', 'Gisteren', 'Morgen']);
+
+/**
+ * 'Vandaag, zaterdag 21 november 2026' (likewise 'Gisteren', 'Morgen'); other days the long date
+ * alone, capitalised: 'Maandag 23 november 2026'.
+ */
+export function dayHeading(iso: string, now: Date = new Date()): string {
+  const relative = relativeDayLabel(iso, now);
+  const long = formatLongIsoDate(iso);
+  if (RELATIVE.has(relative)) return `${relative}, ${long}`;
+  return long.charAt(0).toUpperCase() + long.slice(1);
+}
