@@ -84,6 +84,15 @@ describe('the app', () => {
     expect(await screen.findByText(/foutcode 503/)).toBeInTheDocument();
   });
 
+  it('explains a 400 for a malformed date or hour slot in Dutch', async () => {
+    const body = JSON.stringify({ error: { code: 'bad_parameter', message: 'bad time' } });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { status: 400 })));
+    const { router } = renderApp(homeEnvelope);
+    await router.navigate('/gedraaid?time=25_26');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ongeldige link' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('een datum of tijdvak dat niet bestaat');
+  });
+
   it('renders app variants without header, footer and player', async () => {
     const envelope = envelopesByPath['/app/thema/zomer'];
     if (!envelope) throw new Error('fixture missing');

@@ -84,6 +84,13 @@ export function describeLoadError(error: unknown): { title: string; message: str
       message: 'De pagina kon niet worden geladen. Controleer je internetverbinding en probeer het opnieuw.',
     };
   }
+  if (error instanceof HttpError && error.statusCode === 400) {
+    return {
+      title: 'Ongeldige link',
+      message:
+        'Deze link bevat een datum of tijdvak dat niet bestaat. Kies een andere datum of ga terug naar de vorige pagina.',
+    };
+  }
   if (error instanceof HttpError) {
     return {
       title: 'Er ging iets mis',
