@@ -86,7 +86,11 @@ TEST_F(PagesFixture, GedraaidDefaultsToTodayOnTheSiteChannelNewestFirst) {
   EXPECT_EQ(r.route, "gedraaid");
   EXPECT_EQ(r.title, "Gedraaid op Ether Radio 2 - Ether");
   EXPECT_EQ(r.canonical_path, "/gedraaid");
-  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "time", "tracks", "paging"}));
+  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "time", "window", "tracks", "paging"}));
+  EXPECT_EQ(str(r.data.at("window").at("first")), "2026-11-07");
+  EXPECT_EQ(str(r.data.at("window").at("last")), "2026-11-21");
+  EXPECT_TRUE(r.data.at("window").at("contains").as_bool());
+  EXPECT_TRUE(r.bad_parameter.empty());
   EXPECT_EQ(str(r.data.at("date")), "2026-11-21");
   EXPECT_EQ(str(r.data.at("time")), "0_24");
   EXPECT_EQ(keys(r.data.at("paging")), kPaging);
@@ -135,13 +139,35 @@ TEST_F(PagesFixture, GedraaidMalformedValuesFallBackToDefaults) {
     EXPECT_EQ(r.status, 200u) << key << "=" << value;
     EXPECT_EQ(r.canonical_path, "/gedraaid") << key << "=" << value;
     EXPECT_EQ(r.data.at("paging").at("total").as_int64(), 26) << key << "=" << value;
+    // A malformed hour slot is an error for the API; a page or channel quietly gets its default.
+    EXPECT_EQ(r.bad_parameter.empty(), key != "time") << key << "=" << value;
   }
-  auto bad_date = load("/gedraaid/31-02-2026");
-  EXPECT_EQ(str(bad_date.data.at("date")), "2026-11-21");
-  EXPECT_EQ(bad_date.canonical_path, "/gedraaid");
+  EXPECT_TRUE(load("/gedraaid", {{"time", "0_24"}}).bad_parameter.empty());
+  EXPECT_TRUE(load("/gedraaid", {{"time", ""}}).bad_parameter.empty());
+  for (const char* path : {"/gedraaid/31-02-2026", "/gedraaid/2026-11-20", "/gedraaid/gisteren"}) {
+    auto bad_date = load(path);
+    EXPECT_EQ(bad_date.status, 200u) << path;
+    EXPECT_EQ(str(bad_date.data.at("date")), "2026-11-21") << path;
+    EXPECT_EQ(bad_date.canonical_path, "/gedraaid") << path;
+    EXPECT_NE(bad_date.bad_parameter.find("dd-MM-yyyy"), std::string::npos) << path;
+  }
   auto past_end = load("/gedraaid", {{"page", "99"}});
   EXPECT_EQ(past_end.data.at("paging").at("page").as_int64(), 2);
   EXPECT_EQ(load("/gedraaid/21-11-2026/extra").status, 404u);
+}
+
+TEST_F(PagesFixture, GedraaidOutsideTheKeptWindowIsEmptyAndSaysSo) {
+  auto first = load("/gedraaid/07-11-2026");  // 14 days back: still kept
+  EXPECT_TRUE(first.data.at("window").at("contains").as_bool());
+  for (const char* path : {"/gedraaid/06-11-2026", "/gedraaid/22-11-2026", "/gedraaid/01-01-2020"}) {
+    auto r = load(path);
+    EXPECT_EQ(r.status, 200u) << path;
+    EXPECT_TRUE(r.bad_parameter.empty()) << path;
+    EXPECT_FALSE(r.data.at("window").at("contains").as_bool()) << path;
+    EXPECT_EQ(size(r.data.at("tracks")), 0u) << path;
+    EXPECT_EQ(r.data.at("paging").at("total").as_int64(), 0) << path;
+    EXPECT_EQ(r.description.rfind("Gedraaide nummers worden 14 dagen bewaard", 0), 0u) << r.description;
+  }
 }
 
 TEST_F(PagesFixture, GidsShowsTheDayOfAChannel) {
@@ -149,7 +175,10 @@ TEST_F(PagesFixture, GidsShowsTheDayOfAChannel) {
   EXPECT_EQ(r.route, "gids");
   EXPECT_EQ(r.title, "Gids - zaterdag 21 november 2026 - Ether");
   EXPECT_EQ(r.canonical_path, "/gids");
-  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "days", "broadcasts"}));
+  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "days", "window", "broadcasts"}));
+  EXPECT_EQ(str(r.data.at("window").at("first")), "2026-11-07");
+  EXPECT_EQ(str(r.data.at("window").at("last")), "2026-11-28");
+  EXPECT_TRUE(r.data.at("window").at("contains").as_bool());
   ASSERT_EQ(size(r.data.at("broadcasts")), 2u);
   EXPECT_EQ(keys(r.data.at("broadcasts").at(0)), kBroadcast);
   EXPECT_EQ(str(r.data.at("broadcasts").at(0).at("title")), "Koffiepauze");
@@ -180,15 +209,35 @@ TEST_F(PagesFixture, GidsShowsTheDayOfAChannel) {
 TEST_F(PagesFixture, GidsIgnoresIncompleteOrInvalidDates) {
   EXPECT_EQ(load("/gids/2026/11").canonical_path, "/gids");
   EXPECT_EQ(load("/gids/2026").canonical_path, "/gids");
-  auto invalid = load("/gids/2026/02/30", {{"channel", "nope"}});
-  EXPECT_EQ(invalid.status, 200u);
-  EXPECT_EQ(invalid.canonical_path, "/gids");
-  EXPECT_EQ(str(invalid.data.at("date")), "2026-11-21");
+  EXPECT_TRUE(load("/gids/2026/11").bad_parameter.empty());  // the date path needs all three parts
+  for (const char* path : {"/gids/2026/02/30", "/gids/2026/13/01", "/gids/jaar/11/20"}) {
+    auto invalid = load(path, {{"channel", "nope"}});
+    EXPECT_EQ(invalid.status, 200u) << path;
+    EXPECT_EQ(invalid.canonical_path, "/gids") << path;
+    EXPECT_EQ(str(invalid.data.at("date")), "2026-11-21") << path;
+    EXPECT_NE(invalid.bad_parameter.find("yyyy/MM/dd"), std::string::npos) << path;
+  }
   EXPECT_EQ(load("/gids/2026/11/20/1").status, 404u);
   auto january = load("/gids/2026/01/05");
   EXPECT_EQ(size(january.data.at("broadcasts")), 0u);
+  EXPECT_FALSE(january.data.at("window").at("contains").as_bool());
   EXPECT_EQ(str(january.data.at("days").at(0)), "2026-01-05");  // the chosen day is always offered
   EXPECT_EQ(january.canonical_path, "/gids/2026/01/05");
+  EXPECT_TRUE(january.bad_parameter.empty());
+}
+
+TEST_F(PagesFixture, GidsKeepsFourteenDaysBackAndSevenAhead) {
+  for (const auto& [path, kept] : std::vector<std::pair<std::string, bool>>{{"/gids/2026/11/07", true},
+                                                                            {"/gids/2026/11/06", false},
+                                                                            {"/gids/2026/11/28", true},
+                                                                            {"/gids/2026/11/29", false}}) {
+    auto r = load(path);
+    EXPECT_EQ(r.data.at("window").at("contains").as_bool(), kept) << path;
+    if (!kept) {
+      EXPECT_EQ(size(r.data.at("broadcasts")), 0u) << path;
+      EXPECT_NE(r.description.find("valt daarbuiten"), std::string::npos) << r.description;
+    }
+  }
 }
 
 TEST_F(PagesFixture, LiveShowsVisualRadioWhenTheChannelHasIt) {
@@ -267,6 +316,10 @@ TEST_F(PagesFixture, ProgrammeFragmentsFilterByTagAndExplicitDate) {
   auto bad = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "31-02-2026"}, {"page", "x"}});
   EXPECT_TRUE(bad.data.at("date").is_null());
   EXPECT_EQ(bad.canonical_path, "/programmas/de-ochtendploeg/fragmenten");
+  EXPECT_NE(bad.bad_parameter.find("'date'"), std::string::npos);
+  EXPECT_TRUE(load("/programmas/de-ochtendploeg/fragmenten", {{"page", "x"}}).bad_parameter.empty());
+  EXPECT_EQ(load("/programmas/bestaat-niet/fragmenten").status, 404u);
+  EXPECT_EQ(load("/programmas/bestaat-niet/nieuws").status, 404u);
 }
 
 TEST_F(PagesFixture, ProgrammeNewsFiltersByCategory) {

@@ -104,6 +104,7 @@ http::Response SiteApp::api_page(const http::Request& request) const {
     return api::json_error(400, "bad_parameter", "The parameter 'path' is not a valid path.");
   }
   pages::PageResult result = pages_.load(target.path, target.query);
+  if (!result.bad_parameter.empty()) return api::json_error(400, "bad_parameter", result.bad_parameter);
   http::Response response;
   response.status = result.status;
   response.body = shell::envelope_json(result, base_url_);

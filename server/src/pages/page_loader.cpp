@@ -17,6 +17,9 @@ using queries::ChannelRow;
 namespace {
 
 constexpr std::size_t kMaxTextParam = 100;
+// The kept window of spec §2 pages: played tracks and the guide go 14 days back, the guide 7 ahead.
+constexpr int kKeptDaysBack = 14;
+constexpr int kGuideDaysAhead = 7;
 
 struct Paging {
   int page = 1;
@@ -167,7 +170,25 @@ class Page {
     r.canonical_path = std::move(canonical);
     r.params = std::move(params);
     r.data = std::move(data);
+    r.bad_parameter = bad_parameter_;
     return r;
+  }
+
+  // Remembers the first malformed value; the page still answers with the default in its place.
+  void reject(std::string message) {
+    if (bad_parameter_.empty()) bad_parameter_ = std::move(message);
+  }
+
+  // An explicitly given date parameter, or nullopt; a malformed one is rejected.
+  std::optional<Date> checked_date_param() {
+    auto day = date_param();
+    if (!day && !param("date").empty()) reject("The parameter 'date' must be a date as dd-MM-yyyy or yyyy-MM-dd.");
+    return day;
+  }
+
+  static json::object window_json(const Date& first, const Date& last, const Date& day) {
+    return json::object{
+        {"first", iso_date(first)}, {"last", iso_date(last)}, {"contains", first <= day && day <= last}};
   }
 
   json::object on_air(const ChannelRow& channel) {
@@ -321,26 +342,37 @@ class Page {
 
   PageResult gedraaid(const std::string& date_segment) {
     auto channel = channel_param();
-    Date day = parse_route_date(date_segment).value_or(ctx().today);
+    auto parsed_day = parse_route_date(date_segment);
+    if (!date_segment.empty() && !parsed_day) reject("The date in the path must be a date as dd-MM-yyyy.");
+    Date day = parsed_day.value_or(ctx().today);
     auto time = param("time");
     auto hour = slot_hour(time);
+    if (!hour && !time.empty() && time != "0_24") {
+      reject("The parameter 'time' must be an hour slot such as 8_9, or 0_24 for the whole day.");
+    }
     if (!hour) time = "0_24";
     auto from = hour ? amsterdam_hour_start(day, *hour) : amsterdam_day_start(day);
     auto until = hour ? amsterdam_hour_start(day, *hour + 1) : amsterdam_day_start(add_days(day, 1));
-    auto total = catalog_.track_plays(channel.slug, from, until, 1, 0, true).total;
+    auto window = window_json(add_days(ctx().today, -kKeptDaysBack), ctx().today, day);
+    bool kept = window.at("contains").as_bool();
+    auto total = kept ? catalog_.track_plays(channel.slug, from, until, 1, 0, true).total : 0;
     auto paging = paginate(page_param(), total, kTrackPageSize);
-    auto tracks = catalog_.track_plays(channel.slug, from, until, kTrackPageSize, paging.offset, true);
+    auto tracks = kept ? catalog_.track_plays(channel.slug, from, until, kTrackPageSize, paging.offset, true)
+                       : queries::ListPage{};
 
     std::string when = day == ctx().today ? "vandaag" : "op " + dutch_long_date(day);
     if (hour) when += " tussen " + std::to_string(*hour) + ":00 en " + std::to_string(*hour + 1) + ":00";
     std::string heading = "Gedraaid op " + channel.name;
     if (day != ctx().today) heading += " - " + dutch_long_date(day);
-    std::string description = total == 0 ? "Er zijn " + when + " nog geen nummers gedraaid op " + channel.name + "."
-                                         : "Alle " + std::to_string(total) + " nummers die " + when + " op " +
-                                               channel.name + " zijn gedraaid, de nieuwste bovenaan.";
+    std::string description = !kept ? "Gedraaide nummers worden " + std::to_string(kKeptDaysBack) +
+                                          " dagen bewaard; van " + dutch_long_date(day) + " is er geen lijst."
+                              : total == 0 ? "Er zijn " + when + " nog geen nummers gedraaid op " + channel.name + "."
+                                           : "Alle " + std::to_string(total) + " nummers die " + when + " op " +
+                                                 channel.name + " zijn gedraaid, de nieuwste bovenaan.";
     json::object data{{"channel", catalog_.channel_summary(channel)},
                       {"date", iso_date(day)},
                       {"time", time},
+                      {"window", std::move(window)},
                       {"tracks", std::move(tracks.items)},
                       {"paging", paging_json(paging)}};
     return result("gedraaid", title(heading), description,
@@ -355,20 +387,30 @@ class Page {
   PageResult gids(const std::vector<std::string>& s) {
     auto channel = channel_param();
     Date day = ctx().today;
-    if (s.size() == 4) day = parse_date_parts(s[1], s[2], s[3]).value_or(ctx().today);
-    auto broadcasts = catalog_.guide(channel.slug, day);
+    if (s.size() == 4) {
+      auto parsed = parse_date_parts(s[1], s[2], s[3]);
+      if (!parsed) reject("The date in the path must be a date as yyyy/MM/dd.");
+      day = parsed.value_or(ctx().today);
+    }
+    auto window = window_json(add_days(ctx().today, -kKeptDaysBack), add_days(ctx().today, kGuideDaysAhead), day);
+    bool kept = window.at("contains").as_bool();
+    auto broadcasts = kept ? catalog_.guide(channel.slug, day) : json::array{};
     json::array days;
     for (const auto& d : catalog_.guide_days(channel.slug, day)) days.emplace_back(iso_date(d));
     bool is_default = channel.slug == ctx().default_channel;
     std::string heading = std::string(is_default ? "Gids" : "Gids " + channel.name) + " - " + dutch_long_date(day);
-    std::string description = broadcasts.empty() ? "Voor " + dutch_long_date(day) + " staan er geen uitzendingen van " +
-                                                       channel.name + " in de gids."
-                                                 : "Het programmaoverzicht van " + channel.name + " op " +
-                                                       dutch_long_date(day) + ": wie er te horen is en wanneer.";
+    std::string description =
+        !kept ? "De gids gaat " + std::to_string(kKeptDaysBack) + " dagen terug en " + std::to_string(kGuideDaysAhead) +
+                    " dagen vooruit; " + dutch_long_date(day) + " valt daarbuiten."
+        : broadcasts.empty()
+            ? "Voor " + dutch_long_date(day) + " staan er geen uitzendingen van " + channel.name + " in de gids."
+            : "Het programmaoverzicht van " + channel.name + " op " + dutch_long_date(day) +
+                  ": wie er te horen is en wanneer.";
     auto iso = iso_date(day);
     json::object data{{"channel", catalog_.channel_summary(channel)},
                       {"date", iso},
                       {"days", std::move(days)},
+                      {"window", std::move(window)},
                       {"broadcasts", std::move(broadcasts)}};
     return result("gids", title(heading), description, routes::gids(ctx(), channel.slug, day),
                   json::object{{"channel", channel.slug},
@@ -429,7 +471,7 @@ class Page {
   PageResult programme_fragments(const std::string& slug) {
     const auto* p = catalog_.programme(slug);
     if (!p) return not_found();
-    auto day = date_param();
+    auto day = checked_date_param();
     auto tag = param("tag");
     queries::FragmentFilter filter;
     filter.programme_id = p->id;
@@ -754,6 +796,7 @@ class Page {
   const SiteSettings& settings_;
   std::string path_;
   const http::QueryParams& query_;
+  std::string bad_parameter_;
 };
 
 }  // namespace

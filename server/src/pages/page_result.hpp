@@ -20,6 +20,9 @@ struct PageResult {
   std::string canonical_path;  // path and query of the canonical URL, e.g. "/gids?channel=3fm"
   boost::json::object params;  // effective route parameters, defaults filled in
   boost::json::object data;    // the route's data, shaped as web/src/api/types.ts says
+  // Set when a date or hour slot in the path or query was malformed: GET /api/page answers 400
+  // with this message, while a full page load shows the page with the defaults in its place.
+  std::string bad_parameter;
 };
 
 /// Where page results come from: the store-backed pages::PageLoader in the server, a fake in
