@@ -127,19 +127,19 @@ test('gedraaid lists the tracks of the store and its filters change the URL and 
   if (!newest) throw new Error('the demo station played nothing today');
   const hour = amsterdamHour(newest.from);
   const slot = `${hour}_${hour + 1}`;
-  await page.getByLabel('Tijdvak').selectOption(slot);
+  await page.getByLabel('Tijdvak', { exact: true }).selectOption(slot);
   expect(currentPath(page), 'choosing does not navigate by itself (WCAG 3.2.2)').toBe('/gedraaid');
   await page.getByRole('button', { name: 'Toon nummers' }).click();
   await expect.poll(() => currentPath(page)).toBe(`/gedraaid?time=${slot}`);
   const inSlot = await pageData<PlayedTracksData>(request, `/gedraaid?time=${slot}`);
   await expectTracksOf(page, inSlot.data);
-  await expect(page.getByLabel('Tijdvak')).toHaveValue(slot);
+  await expect(page.getByLabel('Tijdvak', { exact: true })).toHaveValue(slot);
 
   // Yesterday, the whole day: the date goes into the path as dd-MM-yyyy.
   const yesterdayIso = shiftDay(today.data.date, -1);
   const [y, m, d] = yesterdayIso.split('-');
-  await page.getByLabel('Datum').selectOption(yesterdayIso);
-  await page.getByLabel('Tijdvak').selectOption('0_24');
+  await page.getByLabel('Datum', { exact: true }).selectOption(yesterdayIso);
+  await page.getByLabel('Tijdvak', { exact: true }).selectOption('0_24');
   await page.getByRole('button', { name: 'Toon nummers' }).click();
   const yesterdayPath = `/gedraaid/${d}-${m}-${y}`;
   await expect.poll(() => currentPath(page)).toBe(yesterdayPath);
@@ -163,7 +163,7 @@ test('gedraaid lists the tracks of the store and its filters change the URL and 
   );
   if (other) {
     await page.goto('/gedraaid');
-    await page.getByLabel('Zender').selectOption(other.channel.slug);
+    await page.getByLabel('Zender', { exact: true }).selectOption(other.channel.slug);
     await page.getByRole('button', { name: 'Toon nummers' }).click();
     await expect.poll(() => currentPath(page)).toBe(`/gedraaid?channel=${other.channel.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Gedraaid op ${other.channel.name}`);
@@ -224,7 +224,7 @@ test('the guide shows the broadcasts of the day, marks the current one and navig
   );
   if (other) {
     await page.goto('/gids');
-    await page.getByLabel('Zender').selectOption(other.channel.slug);
+    await page.getByLabel('Zender', { exact: true }).selectOption(other.channel.slug);
     expect(currentPath(page)).toBe('/gids');
     await page.getByRole('button', { name: 'Toon gids' }).click();
     await expect.poll(() => currentPath(page)).toBe(`/gids?channel=${other.channel.slug}`);
