@@ -41,7 +41,9 @@ TEST(PodcastFeedServer, FeedsAnnounceEnclosuresAppsCanDownloadWithoutAToken) {
     EXPECT_NE(feed.headers.find("application/rss+xml"), std::string::npos);
     Xml xml(feed.body);
     ASSERT_TRUE(xml.ok()) << feed.body;
-    EXPECT_EQ(xml.one("/rss/channel/atom:link/@href"), base + "/podcasts/" + slug + "/feed.xml");
+    std::string self = base;
+    self += "/podcasts/" + slug + "/feed.xml";
+    EXPECT_EQ(xml.one("/rss/channel/atom:link/@href"), self);
     auto urls_of = xml.all("/rss/channel/item/enclosure/@url");
     auto lengths = xml.all("/rss/channel/item/enclosure/@length");
     ASSERT_EQ(urls_of.size(), lengths.size());

@@ -50,6 +50,11 @@ test('the three podcast routes show the store content, axe-clean', async ({ page
   await tiles.getByRole('link', { name: feed.title }).click();
   await expect(page).toHaveURL(new RegExp(`/podcasts/${feed.slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: feed.title })).toBeVisible();
+  // After client-side navigation the head announces the feed as the shell does on a full load.
+  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/podcasts/${feed.slug}/feed\\.xml$`),
+  );
 
   await page.goto(`/podcasts/${feed.slug}`);
   const { episodes } = await embedded<{ episodes: Episode[] }>(page);

@@ -12,6 +12,7 @@ import type {
 import type { PageProps } from '../../app/page-types';
 import { AppLink } from '../../components/app-link';
 import { Image } from '../../components/image';
+import { useSite } from '../../app/site-context';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
@@ -19,6 +20,7 @@ import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
 import { EpisodePlayButton } from './episode-play-button';
 import { episodeCountLabel, episodeMeta, followingEpisodes } from './episodes';
+import { useFeedLink } from './feed-link';
 import './podcasts.css';
 
 function Artwork({ url, size, eager = false }: { url: string; size: number; eager?: boolean }) {
@@ -145,6 +147,7 @@ function FeedHero({ feed, episodes }: { feed: PodcastFeed; episodes: PodcastEpis
 
 /** One feed with its episodes, newest first. */
 export function PodcastPage({ data }: PageProps<PodcastData>) {
+  useFeedLink(data.feed, useSite().baseUrl);
   return (
     <div className="page">
       <FeedHero feed={data.feed} episodes={data.episodes} />
@@ -166,6 +169,7 @@ export function PodcastPage({ data }: PageProps<PodcastData>) {
 /** One episode, playable in the mini player, with the feed's other episodes. */
 export function EpisodePage({ data }: PageProps<PodcastEpisodeData>) {
   const { episode, feed } = data;
+  useFeedLink(feed, useSite().baseUrl);
   const episodes = data.episodes.some((e) => e.id === episode.id)
     ? data.episodes
     : [episode, ...data.episodes];
