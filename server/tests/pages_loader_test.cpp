@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "pages_fixture.hpp"
 
 namespace ether::pages::testing {
@@ -493,7 +495,10 @@ TEST_F(PagesFixture, PodcastsFeedsAndEpisodes) {
   EXPECT_EQ(episode.status, 200u);
   EXPECT_EQ(episode.route, "podcast-aflevering");
   EXPECT_EQ(episode.canonical_path, "/podcasts/de-nieuwsduik/1/aflevering-1");
-  EXPECT_EQ(keys(episode.data), (Keys{"feed", "episode"}));
+  EXPECT_EQ(keys(episode.data), (Keys{"feed", "episode", "episodes"}));
+  // The feed's published episodes, newest first, for the player's queue and the list beside it.
+  ASSERT_EQ(size(episode.data.at("episodes")), 2u);
+  EXPECT_EQ(str(episode.data.at("episodes").at(0).at("slug")), "aflevering-2");
   EXPECT_EQ(load("/podcasts/de-nieuwsduik/3/aflevering-3").status, 404u);
   EXPECT_EQ(load("/podcasts/onbekend").status, 404u);
 }
@@ -601,7 +606,7 @@ TEST_F(PagesFixture, SitemapGroups) {
   EXPECT_EQ(r.route, "sitemap");
   EXPECT_TRUE(r.data.at("group").is_null());
   const auto& groups = r.data.at("groups").as_array();
-  ASSERT_EQ(groups.size(), 7u);
+  ASSERT_EQ(groups.size(), 8u);
   EXPECT_EQ(keys(groups[0]), (Keys{"slug", "title", "links"}));
   EXPECT_EQ(str(groups[0].at("slug")), "zenders");
   bool has_3fm_gedraaid = false;
@@ -611,8 +616,20 @@ TEST_F(PagesFixture, SitemapGroups) {
   EXPECT_TRUE(has_3fm_gedraaid);
   auto programmes = load("/sitemap/programmas");
   EXPECT_EQ(str(programmes.data.at("group")), "programmas");
-  ASSERT_EQ(size(programmes.data.at("groups")), 1u);
-  EXPECT_EQ(size(programmes.data.at("groups").at(0).at("links")), 4u);
+  // Every group is offered; only the chosen one carries its links.
+  ASSERT_EQ(size(programmes.data.at("groups")), 8u);
+  std::set<std::string> urls;
+  for (const auto& group : programmes.data.at("groups").as_array()) {
+    if (str(group.at("slug")) != "programmas") EXPECT_EQ(size(group.at("links")), 0u);
+    for (const auto& link : group.at("links").as_array()) urls.insert(str(link.at("url")));
+  }
+  EXPECT_TRUE(urls.contains("/programmas"));
+  EXPECT_TRUE(urls.contains("/programmas/de-ochtendploeg"));
+  EXPECT_TRUE(urls.contains("/programmas/koffiepauze"));
+  EXPECT_TRUE(urls.contains("/programmas/nieuwe-muziek"));
+  EXPECT_TRUE(urls.contains("/programmas/de-ochtendploeg/fragmenten"));
+  EXPECT_TRUE(urls.contains("/programmas/de-ochtendploeg/nieuws"));
+  EXPECT_FALSE(urls.contains("/programmas/nieuwe-muziek/nieuws"));
   EXPECT_EQ(programmes.title, "Sitemap: Programma's - Ether");
   EXPECT_EQ(load("/sitemap/onbekend").status, 404u);
 }

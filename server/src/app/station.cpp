@@ -58,6 +58,9 @@ Station::Station(const config::Config& config) {
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_);
+  podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
+  seo_routes_ = std::make_unique<seo::SeoRoutes>(
+      *db_, seo::SeoOptions{config.base_url, config.media_dir, config.site_code, config.default_channel}, unix_now);
 }
 
 Station::~Station() {
@@ -70,6 +73,8 @@ bool Station::ready() { return db_->ping() && playout_->running() && origin_->ru
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
+  podcast_api_->add_routes(site.router());
+  seo_routes_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -7,11 +7,13 @@
 
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
+#include "api/podcast_api.hpp"
 #include "app/site_app.hpp"
 #include "config/config.hpp"
 #include "pages/page_loader.hpp"
 #include "player/live_info_service.hpp"
 #include "playout/demo_playout.hpp"
+#include "seo/seo_routes.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
 
@@ -30,7 +32,8 @@ class Station {
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
   /// /readyz: the store answers and the demo playout and live origin run.
   [[nodiscard]] bool ready();
-  /// Adds the player and overlay routes and the bulletin URL guard to the site.
+  /// Adds the player, overlay, podcast and crawler (robots, sitemap, RSS) routes and the bulletin URL guard to the
+  /// site.
   void add_routes(SiteApp& site);
 
  private:
@@ -41,6 +44,8 @@ class Station {
   std::unique_ptr<pages::PageLoader> pages_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;
+  std::unique_ptr<api::PodcastApi> podcast_api_;
+  std::unique_ptr<seo::SeoRoutes> seo_routes_;
 };
 
 }  // namespace ether::app

@@ -7,6 +7,7 @@
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
 #include "pages/route_builder.hpp"
+#include "pages/site_links.hpp"
 #include "pages/text_fold.hpp"
 
 namespace ether::pages {
@@ -251,52 +252,19 @@ class Page {
   }
 
   PageResult sitemap(const std::string& group) {
-    using Links = json::array;
-    auto link = [](std::string link_title, std::string url) {
-      return json::object{{"title", std::move(link_title)}, {"url", std::move(url)}};
-    };
-    std::vector<std::tuple<std::string, std::string, Links>> groups;
-    Links channels;
-    for (const auto& c : catalog_.channels()) {
-      channels.push_back(link("Gedraaid op " + c.name, routes::gedraaid(ctx(), c.slug, ctx().today)));
-      channels.push_back(link("Gids van " + c.name, routes::gids(ctx(), c.slug, ctx().today)));
-    }
-    groups.emplace_back("zenders", "Zenders", std::move(channels));
-    Links programmes{link("Alle programma's", routes::programmes())};
-    for (const auto& p : catalog_.programmes()) programmes.push_back(link(p.name, routes::programme(p.slug)));
-    groups.emplace_back("programmas", "Programma's", std::move(programmes));
-    Links presenters{link("Alle presentatoren", routes::presenters())};
-    for (const auto& p : catalog_.presenters()) presenters.push_back(link(p.name, routes::presenter(p.slug)));
-    groups.emplace_back("presentatoren", "Presentatoren", std::move(presenters));
-    Links news{link("Al het nieuws", routes::news())};
-    for (const auto& c : catalog_.categories()) news.push_back(link(c.name, routes::news(c.slug)));
-    groups.emplace_back("nieuws", "Nieuws", std::move(news));
-    Links podcasts{link("Alle podcasts", routes::podcasts())};
-    for (const auto& feed : catalog_.podcast_feeds()) {
-      const auto& f = feed.get_object();
-      podcasts.push_back(link(field(f, "title"), routes::podcast(field(f, "slug"))));
-    }
-    groups.emplace_back("podcasts", "Podcasts", std::move(podcasts));
-    Links pages;
-    for (const auto& [slug, page_title] : catalog_.content_page_list("thema")) {
-      pages.push_back(link(page_title, routes::thema(slug)));
-    }
-    for (const auto& [slug, page_title] : catalog_.content_page_list("overzicht")) {
-      pages.push_back(link(page_title, routes::overzicht(slug)));
-    }
-    groups.emplace_back("themas", "Thema's en overzichten", std::move(pages));
-    groups.emplace_back("overig", "Overig",
-                        Links{link("Voorpagina", routes::home()), link("Fragmenten", routes::fragments()),
-                              link("Uitzendingen terugluisteren", routes::broadcasts()),
-                              link("Video's", routes::videos()), link("Kijk live", routes::live(ctx()))});
-
+    // Every group is listed (the page offers them all), with links only for the one shown.
     json::array out;
     std::string group_title;
-    for (auto& [slug, group_name, links] : groups) {
-      if (!group.empty() && slug != group) continue;
-      group_title = group_name;
-      out.push_back(json::object{{"slug", slug}, {"title", group_name}, {"links", std::move(links)}});
+    for (auto& g : site_link_groups(catalog_)) {
+      const bool shown = group.empty() || g.slug == group;
+      if (g.slug == group) group_title = g.title;
+      json::array links;
+      if (shown) {
+        for (auto& l : g.links) links.push_back(json::object{{"title", std::move(l.title)}, {"url", std::move(l.url)}});
+      }
+      out.push_back(json::object{{"slug", g.slug}, {"title", g.title}, {"links", std::move(links)}});
     }
+    if (!group.empty() && group_title.empty()) out.clear();
     if (out.empty()) return not_found();
     json::object params;
     if (!group.empty()) params["group"] = group;
@@ -752,7 +720,10 @@ class Page {
     if (description.empty()) description = "Luister " + episode_title + " van " + feed_title + ".";
     auto canonical = routes::podcast_episode(feed_slug, *id, field(*episode, "slug"));
     return result("podcast-aflevering", title(episode_title + " - " + feed_title), description, canonical,
-                  std::move(params), json::object{{"feed", std::move(*feed)}, {"episode", std::move(*episode)}});
+                  std::move(params),
+                  json::object{{"feed", std::move(*feed)},
+                               {"episode", std::move(*episode)},
+                               {"episodes", catalog_.podcast_episodes(feed_slug)}});
   }
 
   PageResult content_page(const std::string& kind, const std::string& slug, bool app) {

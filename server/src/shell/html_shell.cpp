@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "http/range.hpp"
+#include "seo/structured_data.hpp"
 
 namespace ether::shell {
 namespace {
@@ -189,6 +190,18 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
   append_meta(out, "property", "og:site_name", site_name);
   append_meta(out, "property", "og:locale", "nl_NL");
   append_meta(out, "name", "twitter:card", "summary");
+  for (const auto& feed : seo::alternate_feeds(page, base_url)) {
+    out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"";
+    out += html_escape(feed.title);
+    out += "\" href=\"";
+    out += html_escape(feed.url);
+    out += "\">";
+  }
+  if (auto nodes = seo::structured_data(page, site, base_url); !nodes.empty()) {
+    out += "<script type=\"application/ld+json\">";
+    out += script_safe_json(seo::json_ld_document(std::move(nodes)));
+    out += "</script>";
+  }
   out += head_to_data_;
   out += "<script type=\"application/json\" id=\"ether-site\">";
   out += site_json;

@@ -1,6 +1,7 @@
 #pragma once
 // The page shell: web/dist/index.html, loaded once, rendered per page with the page's title,
-// head tags (description, canonical, Open Graph, Twitter) and the site and page JSON for the app.
+// head tags (description, canonical, Open Graph, Twitter, RSS feed links, schema.org JSON-LD of
+// seo/structured_data.hpp) and the site and page JSON for the app.
 
 #include <boost/json/object.hpp>
 #include <filesystem>

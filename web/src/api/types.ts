@@ -369,6 +369,7 @@ export interface PodcastData {
 export interface PodcastEpisodeData {
   feed: PodcastFeed;
   episode: PodcastEpisode;
+  episodes: PodcastEpisode[]; // the feed's published episodes, newest first (this one included)
 }
 
 export interface ContentPageData {

@@ -40,6 +40,7 @@ describe('routes', () => {
     expect(routes.podcasts()).toBe('/podcasts');
     expect(routes.podcast('sportpraat')).toBe('/podcasts/sportpraat');
     expect(routes.podcastAflevering('sportpraat', 12, 'de-finale')).toBe('/podcasts/sportpraat/12/de-finale');
+    expect(routes.podcastFeed('sportpraat')).toBe('/podcasts/sportpraat/feed.xml');
     expect(routes.overzicht('zomer')).toBe('/overzicht/zomer');
     expect(routes.videos()).toBe('/videos');
   });

@@ -155,6 +155,8 @@ export const routes = {
   podcast: (feed: string): string => `/podcasts/${seg(feed)}`,
   podcastAflevering: (feed: string, id: number | string, slug: string): string =>
     `/podcasts/${seg(feed)}/${seg(id)}/${seg(slug)}`,
+  /** The feed's RSS document for podcast apps; a plain link, not an in-app route. */
+  podcastFeed: (feed: string): string => `/podcasts/${seg(feed)}/feed.xml`,
 
   thema: (slug: string, options: { app?: boolean } = {}): string =>
     `${options.app ? '/app' : ''}/thema/${seg(slug)}`,

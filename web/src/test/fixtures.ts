@@ -378,7 +378,11 @@ export const broadcastData: BroadcastData = { broadcast, tracks: [olderTrack, tr
 
 export const podcastsData: PodcastsData = { feeds: [podcastFeed] };
 export const podcastData: PodcastData = { feed: podcastFeed, episodes: [episode] };
-export const podcastEpisodeData: PodcastEpisodeData = { feed: podcastFeed, episode };
+export const podcastEpisodeData: PodcastEpisodeData = {
+  feed: podcastFeed,
+  episode,
+  episodes: [episode],
+};
 
 export const contentPageData: ContentPageData = {
   slug: 'zomer',

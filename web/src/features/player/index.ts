@@ -3,4 +3,4 @@ export { PlayerProvider, usePlayer } from './player-context';
 export { MiniPlayer } from './mini-player';
 export type { Playable, PlayerConfig } from './player-state';
 export { ListenButton } from './listen-button';
-export { fragmentPlayable } from './playables';
+export { episodePlayable, fragmentPlayable } from './playables';

@@ -10,6 +10,7 @@ import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
 import { ChannelPicker } from './channel-picker';
 import { nowPlayingItems, type NowPlayingItem } from './now-playing';
+import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
 import type { ActionButton, PlayerState } from './player-state';
 import { VolumeControl } from './volume-control';
@@ -157,6 +158,32 @@ function Progress() {
   );
 }
 
+/** On demand: the position and the duration (h:mm:ss, spec §9), refreshed twice a second. */
+function PlaybackClock() {
+  const { state, commands } = usePlayer();
+  const [time, setTime] = useState(() => commands.time());
+  useEffect(() => {
+    const timer = window.setInterval(() => setTime(commands.time()), 500);
+    return () => window.clearInterval(timer);
+  }, [commands]);
+  if (state.isLiveMode || !state.playable) return null;
+  const clock = playbackClockText(time);
+  return (
+    <span className="mini-player__clock">
+      <span aria-hidden="true">
+        <span className="mini-player__position">{clock.position}</span>
+        {clock.duration && (
+          <>
+            {' / '}
+            <span className="mini-player__duration">{clock.duration}</span>
+          </>
+        )}
+      </span>
+      <span className="visually-hidden">{clock.label}</span>
+    </span>
+  );
+}
+
 function NowPlayingText({ items, alternate }: { items: NowPlayingItem[]; alternate: boolean }) {
   const { current, cycle } = useRotation(items, alternate);
   const song = items.find((i) => i.kind === 'song');
@@ -269,6 +296,8 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
             {state.isPlayerExpanded ? 'Speler inklappen' : 'Speler uitklappen'}
           </span>
         </button>
+
+        <PlaybackClock />
 
         <div className="mini-player__controls">
           <ActionLink kind={left} state={state} channelSlug={channelSlug} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Fragment } from '../../api/types';
-import { fragmentPlayable } from './playables';
+import type { Fragment, PodcastEpisode } from '../../api/types';
+import { episodePlayable, fragmentPlayable } from './playables';
 
 function fragment(id: number): Fragment {
   return {
@@ -29,5 +29,34 @@ describe('fragmentPlayable', () => {
     expect(playable.player.tokenUrl).toBe('/api/play/fragment/1');
     expect(playable.queue.map((p) => p.id)).toEqual(['fragment-2', 'fragment-3']);
     expect(playable.queue[0]?.queue).toEqual([]);
+  });
+});
+
+function episode(id: number): PodcastEpisode {
+  return {
+    id,
+    slug: `e-${id}`,
+    feedSlug: 'de-nieuwsduik',
+    title: `Aflevering ${id}`,
+    description: '',
+    publishedAt: '2026-11-21T10:00:00Z',
+    durationSeconds: 3700,
+    audioUrl: `/media/podcasts/de-nieuwsduik/${id}.mp3`,
+    imageUrl: '/media/images/podcasts/de-nieuwsduik.webp',
+  };
+}
+
+describe('episodePlayable', () => {
+  it('is an episode playable with the following episodes as its queue', () => {
+    const playable = episodePlayable(episode(5), [episode(4), episode(3)]);
+    expect(playable).toMatchObject({ id: 'episode-5', name: 'Aflevering 5', type: 'episode' });
+    expect(playable.player.tokenUrl).toBe('/api/play/episode/5');
+    expect(playable.player.parameters).toContainEqual({
+      name: 'progressive',
+      value: '/media/podcasts/de-nieuwsduik/5.mp3',
+    });
+    expect(playable.imageUrl).toBe('/media/images/podcasts/de-nieuwsduik.webp');
+    expect(playable.queue.map((p) => p.id)).toEqual(['episode-4', 'episode-3']);
+    expect(playable.queue[1]?.queue).toEqual([]);
   });
 });

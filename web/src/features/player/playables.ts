@@ -1,6 +1,6 @@
 // On-demand items as playables of spec §3, for the mini player.
 
-import type { Fragment } from '../../api/types';
+import type { Fragment, PodcastEpisode } from '../../api/types';
 import type { Playable } from './player-state';
 
 /** A fragment with the fragments that follow it as its queue (spec §4: the next plays when one ends). */
@@ -18,5 +18,23 @@ export function fragmentPlayable(fragment: Fragment, following: Fragment[] = [])
       ],
     },
     queue: following.map((f) => fragmentPlayable(f)),
+  };
+}
+
+/** A podcast episode with the episodes after it in the feed's list as its queue. */
+export function episodePlayable(episode: PodcastEpisode, following: PodcastEpisode[] = []): Playable {
+  return {
+    id: `episode-${episode.id}`,
+    name: episode.title,
+    type: 'episode',
+    imageUrl: episode.imageUrl,
+    player: {
+      tokenUrl: `/api/play/episode/${episode.id}`,
+      parameters: [
+        { name: 'progressive', value: episode.audioUrl },
+        { name: 'poster', value: episode.imageUrl },
+      ],
+    },
+    queue: following.map((e) => episodePlayable(e)),
   };
 }

@@ -1,0 +1,156 @@
+#include "seo/seo_routes.hpp"
+
+#include <soci/soci.h>
+
+#include <system_error>
+#include <vector>
+
+#include "api/json_error.hpp"
+#include "http/mime.hpp"
+#include "http/range.hpp"
+#include "pages/page_time.hpp"
+#include "pages/queries/catalog.hpp"
+#include "pages/route_builder.hpp"
+#include "pages/site_links.hpp"
+#include "seo/podcast_rss.hpp"
+#include "seo/xml_text.hpp"
+
+namespace ether::seo {
+namespace {
+
+// Bodies are small and built per request; the ETag lets crawlers and podcast apps skip unchanged ones.
+http::Response document(const http::Request& request, std::string body, std::string_view content_type,
+                        std::string_view cache_control) {
+  http::Response response;
+  const auto etag = http::strong_etag(body);
+  response.set_header("ETag", etag);
+  response.set_header("Cache-Control", cache_control);
+  if (http::if_none_match(request.header("If-None-Match"), etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.status = 200;
+  response.set_header("Content-Type", content_type);
+  response.body = std::move(body);
+  return response;
+}
+
+struct FeedRow {
+  long long id = 0;
+  std::string slug, title, description, author, image_url, category;
+};
+
+struct EpisodeRow {
+  long long id = 0;
+  std::string slug, title, description, image_url, audio_path;
+  long long duration_ms = 0, byte_length = 0, published_at = 0;
+};
+
+}  // namespace
+
+std::string podcast_feed_path(std::string_view feed_slug) { return pages::routes::podcast(feed_slug) + "/feed.xml"; }
+
+SeoRoutes::SeoRoutes(store::Database& db, SeoOptions options, Clock clock)
+    : db_(db), options_(std::move(options)), clock_(std::move(clock)) {
+  while (!options_.base_url.empty() && options_.base_url.back() == '/') options_.base_url.pop_back();
+}
+
+void SeoRoutes::add_routes(http::Router& router) {
+  router.add("GET", "/robots.txt", [this](const http::Request& r, const http::RouteParams&) { return robots(r); });
+  router.add("GET", "/sitemap.xml", [this](const http::Request& r, const http::RouteParams&) { return sitemap(r); });
+  router.add("GET", "/podcasts/{feed}/feed.xml",
+             [this](const http::Request& r, const http::RouteParams& p) { return podcast_feed(r, p.at("feed")); });
+}
+
+std::string SeoRoutes::absolute(std::string_view url) const {
+  if (url.empty() || url.starts_with("http://") || url.starts_with("https://")) return std::string(url);
+  return options_.base_url + (url.front() == '/' ? "" : "/") + std::string(url);
+}
+
+http::Response SeoRoutes::robots(const http::Request& request) const {
+  std::string body =
+      "User-agent: *\n"
+      "Disallow: /api/\n"
+      "Disallow: /app/\n"
+      "Disallow: /overzicht/preview/\n"
+      "Disallow: /popout/\n"
+      "Allow: /\n"
+      "\n"
+      "Sitemap: " +
+      absolute("/sitemap.xml") + "\n";
+  return document(request, std::move(body), "text/plain; charset=utf-8", "public, max-age=3600");
+}
+
+http::Response SeoRoutes::sitemap(const http::Request& request) const {
+  const auto now = clock_();
+  pages::queries::Catalog catalog(db_, pages::RouteContext{pages::amsterdam_date(now), options_.default_channel}, now);
+  std::string body =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (const auto& group : pages::site_link_groups(catalog)) {
+    for (const auto& link : group.links) {
+      body += "<url><loc>" + xml_escape(absolute(link.url)) + "</loc>";
+      if (link.lastmod > 0) body += "<lastmod>" + w3c_datetime(link.lastmod) + "</lastmod>";
+      body += "</url>\n";
+    }
+  }
+  body += "</urlset>\n";
+  return document(request, std::move(body), "application/xml; charset=utf-8", "public, max-age=300");
+}
+
+http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::string& feed_slug) const {
+  FeedRow feed;
+  std::vector<EpisodeRow> episodes;
+  const long long now = clock_();
+  {
+    auto lease = db_.lease();
+    *lease << "SELECT id, slug, title, description, author, image_url, category FROM podcast_feeds WHERE slug = :s",
+        soci::into(feed.id), soci::into(feed.slug), soci::into(feed.title), soci::into(feed.description),
+        soci::into(feed.author), soci::into(feed.image_url), soci::into(feed.category), soci::use(feed_slug);
+    if (!lease->got_data()) return api::json_error(404, "not_found", "There is no podcast '" + feed_slug + "'.");
+    EpisodeRow row;
+    soci::statement st =
+        (lease->prepare << "SELECT id, slug, title, description, image_url, audio_path, duration_ms, byte_length, "
+                           "published_at FROM podcast_episodes WHERE feed_id = :f AND published_at <= :t "
+                           "ORDER BY published_at DESC, id DESC",
+         soci::into(row.id), soci::into(row.slug), soci::into(row.title), soci::into(row.description),
+         soci::into(row.image_url), soci::into(row.audio_path), soci::into(row.duration_ms),
+         soci::into(row.byte_length), soci::into(row.published_at), soci::use(feed.id), soci::use(now));
+    st.execute();
+    while (st.fetch()) episodes.push_back(row);
+  }
+
+  RssChannel channel;
+  channel.title = feed.title;
+  channel.description = feed.description;
+  channel.author = feed.author;
+  channel.category = feed.category;
+  channel.page_url = absolute(pages::routes::podcast(feed.slug));
+  channel.feed_url = absolute(podcast_feed_path(feed.slug));
+  channel.image_url = absolute(feed.image_url);
+
+  std::vector<RssItem> items;
+  auto number = static_cast<std::int64_t>(episodes.size());
+  for (const auto& e : episodes) {
+    RssItem item;
+    item.guid = options_.site_code + "-podcast-episode-" + std::to_string(e.id);
+    item.title = e.title;
+    item.description = e.description;
+    item.page_url = absolute(pages::routes::podcast_episode(feed.slug, e.id, e.slug));
+    item.image_url = absolute(e.image_url.empty() ? feed.image_url : e.image_url);
+    item.audio_url = absolute(pages::queries::Catalog::media_url(e.audio_path));
+    item.audio_type = std::string(http::content_type_for(e.audio_path));
+    item.published_at = e.published_at;
+    item.duration_seconds = (e.duration_ms + 500) / 1000;
+    // The enclosure announces the bytes a podcast app will download: the file's real size.
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(options_.media_dir / e.audio_path, ec);
+    item.byte_length = ec ? e.byte_length : static_cast<std::int64_t>(size);
+    item.episode_number = number--;
+    items.push_back(std::move(item));
+  }
+  return document(request, render_podcast_rss(channel, items), "application/rss+xml; charset=utf-8",
+                  "public, max-age=300");
+}
+
+}  // namespace ether::seo
