@@ -58,9 +58,14 @@ Station::Station(const config::Config& config) {
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_);
+  // The first index is built before serving; later ones in the background when the store changes.
+  pages_->search().refresh();
+  pages_->search().start();
+  search_api_ = std::make_unique<api::SearchApi>(pages_->search());
 }
 
 Station::~Station() {
+  if (pages_) pages_->search().stop();
   if (origin_) origin_->stop();
   if (playout_) playout_->stop();
 }
@@ -70,6 +75,7 @@ bool Station::ready() { return db_->ping() && playout_->running() && origin_->ru
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
+  search_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -1,12 +1,14 @@
 #pragma once
 // Everything the server runs besides HTTP: the store (migrated, seeded once), the demo playout,
-// the live origin, the live info service, the page loader, the player API and the overlay API
-// (event modal, maintenance banner), started in that order and stopped in reverse.
+// the live origin, the live info service, the page loader with its search index, the player API,
+// the overlay API (event modal, maintenance banner) and the search API, started in that order and
+// stopped in reverse.
 
 #include <memory>
 
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
+#include "api/search_api.hpp"
 #include "app/site_app.hpp"
 #include "config/config.hpp"
 #include "pages/page_loader.hpp"
@@ -30,7 +32,7 @@ class Station {
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
   /// /readyz: the store answers and the demo playout and live origin run.
   [[nodiscard]] bool ready();
-  /// Adds the player and overlay routes and the bulletin URL guard to the site.
+  /// Adds the player, overlay and search routes and the bulletin URL guard to the site.
   void add_routes(SiteApp& site);
 
  private:
@@ -41,6 +43,7 @@ class Station {
   std::unique_ptr<pages::PageLoader> pages_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;
+  std::unique_ptr<api::SearchApi> search_api_;
 };
 
 }  // namespace ether::app
