@@ -440,6 +440,8 @@ export const searchData: SearchData = {
       type: 'track',
       label: 'Muziek',
       total: 1,
+      page: 1,
+      pageCount: 1,
       hits: [
         {
           type: 'track',
@@ -454,6 +456,8 @@ export const searchData: SearchData = {
       type: 'fragment',
       label: 'Fragmenten',
       total: 1,
+      page: 1,
+      pageCount: 1,
       hits: [
         {
           type: 'fragment',
