@@ -31,9 +31,8 @@ void SearchApi::add_routes(http::Router& router) {
     return suggestions(request, params.at("term"));
   });
   for (const auto* path : {"/api/search", "/api/search/"}) {
-    router.add("GET", path, [this](const http::Request& request, const http::RouteParams&) {
-      return suggestions(request, "");
-    });
+    router.add("GET", path,
+               [this](const http::Request& request, const http::RouteParams&) { return suggestions(request, ""); });
   }
 }
 

@@ -764,10 +764,12 @@ class Page {
 
 PageLoader::PageLoader(store::Database& db, SiteSettings settings, Clock clock)
     : db_(db), settings_(std::move(settings)), clock_(std::move(clock)) {
-  auto unix_now = [this] { return std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count(); };
-  search_ = std::make_unique<search::SearchService>(search::Source{
-      [this, unix_now] { return search_corpus(db_, settings_.default_channel, unix_now()); },
-      [this, unix_now] { return search_fingerprint(db_, unix_now()); }});
+  auto unix_now = [this] {
+    return std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count();
+  };
+  search_ = std::make_unique<search::SearchService>(
+      search::Source{[this, unix_now] { return search_corpus(db_, settings_.default_channel, unix_now()); },
+                     [this, unix_now] { return search_fingerprint(db_, unix_now()); }});
 }
 
 PageResult PageLoader::load(std::string_view path, const http::QueryParams& query) {

@@ -84,9 +84,8 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
   std::unordered_map<std::int64_t, Extra> articles;
   queries::for_each_row(catalog.session(), "SELECT id, author, body_json, published_at FROM articles", {},
                         [&](const soci::row& row) {
-                          articles[queries::int_at(row, 0)] = {queries::text_at(row, 1),
-                                                               body_text(queries::text_at(row, 2)),
-                                                               queries::int_at(row, 3)};
+                          articles[queries::int_at(row, 0)] = {
+                              queries::text_at(row, 1), body_text(queries::text_at(row, 2)), queries::int_at(row, 3)};
                         });
   for (const auto& card : catalog.article_cards({}, 0, 0).items) {
     const auto& a = card.get_object();
@@ -98,8 +97,9 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
   }
 
   std::unordered_map<std::int64_t, std::int64_t> fragment_dates;
-  queries::for_each_row(catalog.session(), "SELECT id, published_at FROM fragments", {},
-                        [&](const soci::row& row) { fragment_dates[queries::int_at(row, 0)] = queries::int_at(row, 1); });
+  queries::for_each_row(catalog.session(), "SELECT id, published_at FROM fragments", {}, [&](const soci::row& row) {
+    fragment_dates[queries::int_at(row, 0)] = queries::int_at(row, 1);
+  });
   for (const auto& item : catalog.fragments({}, 0, 0).items) {
     const auto& f = item.get_object();
     std::string names;
@@ -107,21 +107,41 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
       names = field(programme->as_object(), "name");
     }
     if (auto tags = joined_strings(f.if_contains("tags")); !tags.empty()) names += (names.empty() ? "" : ", ") + tags;
-    docs.push_back({"fragment", field(f, "title"), field(f, "description"), catalog.fragment_url(f),
-                    field(f, "imageUrl"), names, field(f, "description"), {}, fragment_dates[f.at("id").as_int64()]});
+    docs.push_back({"fragment",
+                    field(f, "title"),
+                    field(f, "description"),
+                    catalog.fragment_url(f),
+                    field(f, "imageUrl"),
+                    names,
+                    field(f, "description"),
+                    {},
+                    fragment_dates[f.at("id").as_int64()]});
   }
 
   for (const auto& item : catalog.podcast_feeds()) {
     const auto& feed = item.get_object();
     auto feed_slug = field(feed, "slug");
     auto feed_title = field(feed, "title");
-    docs.push_back({"podcast", feed_title, field(feed, "description"), routes::podcast(feed_slug),
-                    field(feed, "imageUrl"), field(feed, "author"), field(feed, "description"), {}, 0});
+    docs.push_back({"podcast",
+                    feed_title,
+                    field(feed, "description"),
+                    routes::podcast(feed_slug),
+                    field(feed, "imageUrl"),
+                    field(feed, "author"),
+                    field(feed, "description"),
+                    {},
+                    0});
     for (const auto& episode_value : catalog.podcast_episodes(feed_slug)) {
       const auto& e = episode_value.get_object();
-      docs.push_back({"aflevering", field(e, "title"), feed_title,
+      docs.push_back({"aflevering",
+                      field(e, "title"),
+                      feed_title,
                       routes::podcast_episode(feed_slug, e.at("id").as_int64(), field(e, "slug")),
-                      field(e, "imageUrl"), feed_title, field(e, "description"), {}, 0});
+                      field(e, "imageUrl"),
+                      feed_title,
+                      field(e, "description"),
+                      {},
+                      0});
     }
   }
 
@@ -140,9 +160,15 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
         for (std::size_t column : {4, 5}) {
           if (auto extra = queries::text_at(row, column); !extra.empty()) names += ", " + extra;
         }
-        docs.push_back({"track", queries::text_at(row, 0), queries::text_at(row, 1),
-                        routes::gedraaid(ctx, channel, ctx.today), queries::text_at(row, 2), names,
-                        queries::text_at(row, 6), {}, 0});
+        docs.push_back({"track",
+                        queries::text_at(row, 0),
+                        queries::text_at(row, 1),
+                        routes::gedraaid(ctx, channel, ctx.today),
+                        queries::text_at(row, 2),
+                        names,
+                        queries::text_at(row, 6),
+                        {},
+                        0});
       });
   return corpus;
 }
@@ -161,20 +187,18 @@ std::string search_fingerprint(store::Database& db, std::int64_t now) {
                                    {"article_tags", "LENGTH(tag)"},
                                    {"fragment_tags", "LENGTH(tag)"}};
   for (const auto& [table, lengths] : tables) {
-    queries::for_each_row(*lease,
-                          "SELECT COUNT(*), COALESCE(SUM(" + lengths + "), 0) FROM " + table, {},
-                          [&](const soci::row& row) {
-                            fingerprint += '|' + std::to_string(queries::int_at(row, 0)) + ':' +
-                                           std::to_string(queries::int_at(row, 1));
-                          });
+    queries::for_each_row(
+        *lease, "SELECT COUNT(*), COALESCE(SUM(" + lengths + "), 0) FROM " + table, {}, [&](const soci::row& row) {
+          fingerprint += '|' + std::to_string(queries::int_at(row, 0)) + ':' + std::to_string(queries::int_at(row, 1));
+        });
   }
-  queries::for_each_row(*lease,
-                        "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " +
-                            std::to_string(now) + " AND starts_at > " + std::to_string(now - 86400),
-                        {}, [&](const soci::row& row) {
-                          fingerprint += '|' + std::to_string(queries::int_at(row, 0)) + ':' +
-                                         std::to_string(queries::int_at(row, 1));
-                        });
+  queries::for_each_row(
+      *lease,
+      "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " + std::to_string(now) +
+          " AND starts_at > " + std::to_string(now - 86400),
+      {}, [&](const soci::row& row) {
+        fingerprint += '|' + std::to_string(queries::int_at(row, 0)) + ':' + std::to_string(queries::int_at(row, 1));
+      });
   return fingerprint;
 }
 

@@ -13,16 +13,15 @@ namespace {
 
 // The stop words of Snowball's Dutch list, folded.
 constexpr std::string_view kStopWords[] = {
-    "aan",   "al",     "alles", "als",     "altijd", "andere", "ben",   "bij",    "daar",   "dan",   "dat",
-    "de",    "der",    "deze",  "die",     "dit",    "doch",   "doen",  "door",   "dus",    "een",   "eens",
-    "en",    "er",     "ge",    "geen",    "geweest", "haar",  "had",   "heb",    "hebben", "heeft", "hem",
-    "het",   "hier",   "hij",   "hoe",     "hun",    "iemand", "iets",  "ik",     "in",     "is",    "ja",
-    "je",    "kan",    "kon",   "kunnen",  "maar",   "me",     "meer",  "men",    "met",    "mij",   "mijn",
-    "moet",  "na",     "naar",  "niet",    "niets",  "nog",    "nu",    "of",     "om",     "omdat", "onder",
-    "ons",   "ook",    "op",    "over",    "reeds",  "te",     "tegen", "toch",   "toen",   "tot",   "u",
-    "uit",   "uw",     "van",   "veel",    "voor",   "want",   "waren", "was",    "wat",    "we",    "wel",
-    "werd",  "wezen",  "wie",   "wil",     "worden", "wordt",  "zal",   "ze",     "zelf",   "zich",  "zij",
-    "zijn",  "zo",     "zonder", "zou",    "'t"};
+    "aan",   "al",   "alles",   "als",  "altijd", "andere", "ben",    "bij",   "daar",   "dan",   "dat",   "de",
+    "der",   "deze", "die",     "dit",  "doch",   "doen",   "door",   "dus",   "een",    "eens",  "en",    "er",
+    "ge",    "geen", "geweest", "haar", "had",    "heb",    "hebben", "heeft", "hem",    "het",   "hier",  "hij",
+    "hoe",   "hun",  "iemand",  "iets", "ik",     "in",     "is",     "ja",    "je",     "kan",   "kon",   "kunnen",
+    "maar",  "me",   "meer",    "men",  "met",    "mij",    "mijn",   "moet",  "na",     "naar",  "niet",  "niets",
+    "nog",   "nu",   "of",      "om",   "omdat",  "onder",  "ons",    "ook",   "op",     "over",  "reeds", "te",
+    "tegen", "toch", "toen",    "tot",  "u",      "uit",    "uw",     "van",   "veel",   "voor",  "want",  "waren",
+    "was",   "wat",  "we",      "wel",  "werd",   "wezen",  "wie",    "wil",   "worden", "wordt", "zal",   "ze",
+    "zelf",  "zich", "zij",     "zijn", "zo",     "zonder", "zou",    "'t"};
 
 bool is_word_byte(unsigned char byte) {
   // Bytes of multi-byte UTF-8 sequences that folding kept (letters of other scripts) belong to words.

@@ -69,7 +69,8 @@ Index::Index(Corpus corpus) : documents_(std::move(corpus.documents)), now_(corp
     folded_titles_.push_back(joined_words(doc.title));
   }
   for (std::size_t f = 0; f < kFields; ++f) {
-    average_length_[f] = documents_.empty() ? 1 : std::max(1.0, total_length[f] / static_cast<double>(documents_.size()));
+    average_length_[f] =
+        documents_.empty() ? 1 : std::max(1.0, total_length[f] / static_cast<double>(documents_.size()));
   }
   vocabulary_.assign(vocabulary.begin(), vocabulary.end());
   std::sort(vocabulary_.begin(), vocabulary_.end());

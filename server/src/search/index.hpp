@@ -38,9 +38,9 @@ struct Document {
   std::string subtitle;  // shown under the title
   std::string url;       // where the hit links to (route rules of spec §2)
   std::string image_url;
-  std::string names;    // people and names besides the title: presenters, artist, author, programme
-  std::string summary;  // a short description
-  std::string body;     // the long text
+  std::string names;              // people and names besides the title: presenters, artist, author, programme
+  std::string summary;            // a short description
+  std::string body;               // the long text
   std::int64_t published_at = 0;  // unix seconds; 0 when the type has no date
 };
 
