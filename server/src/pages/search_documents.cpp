@@ -145,17 +145,23 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
     }
   }
 
-  // A song links to the played-tracks page of the channel that played it last.
+  // A song links to the played-tracks page of the channel that played it last. One grouped pass
+  // over the plays: a subquery per song costs a scan of track_plays each.
   const auto& ctx = catalog.context();
+  std::int64_t previous_song = -1;
   queries::for_each_row(
       catalog.session(),
-      "SELECT s.title, s.artist, s.cover_url, (SELECT t.channel_slug FROM track_plays t WHERE t.song_id = s.id AND "
-      "t.starts_at <= " +
+      "SELECT s.title, s.artist, s.cover_url, t.channel_slug, s.composer, s.ensemble, s.complete_work, s.id "
+      "FROM songs s JOIN (SELECT song_id, MAX(starts_at) AS last_start FROM track_plays WHERE starts_at <= " +
           std::to_string(now) +
-          " ORDER BY t.starts_at DESC LIMIT 1), s.composer, s.ensemble, s.complete_work FROM songs s ORDER BY s.title",
+          " GROUP BY song_id) l ON l.song_id = s.id "
+          "JOIN track_plays t ON t.song_id = s.id AND t.starts_at = l.last_start "
+          "ORDER BY s.title, s.id, t.channel_slug",
       {}, [&](const soci::row& row) {
+        auto song = queries::int_at(row, 7);
+        if (song == previous_song) return;  // played on two channels at the same instant
+        previous_song = song;
         auto channel = queries::text_at(row, 3);
-        if (channel.empty()) return;
         std::string names = queries::text_at(row, 1);
         for (std::size_t column : {4, 5}) {
           if (auto extra = queries::text_at(row, column); !extra.empty()) names += ", " + extra;
@@ -175,6 +181,12 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
 
 std::string search_fingerprint(store::Database& db, std::int64_t now) {
   std::string fingerprint = iso_date(amsterdam_date(now));
+  auto append = [&fingerprint](const soci::row& row) {
+    fingerprint += '|';
+    fingerprint += std::to_string(queries::int_at(row, 0));
+    fingerprint += ':';
+    fingerprint += std::to_string(queries::int_at(row, 1));
+  };
   auto lease = db.lease();
   const std::string tables[][2] = {{"programmes", "LENGTH(name) + LENGTH(summary) + LENGTH(description)"},
                                    {"presenters", "LENGTH(name) + LENGTH(role) + LENGTH(bio)"},
@@ -187,18 +199,12 @@ std::string search_fingerprint(store::Database& db, std::int64_t now) {
                                    {"article_tags", "LENGTH(tag)"},
                                    {"fragment_tags", "LENGTH(tag)"}};
   for (const auto& [table, lengths] : tables) {
-    queries::for_each_row(
-        *lease, "SELECT COUNT(*), COALESCE(SUM(" + lengths + "), 0) FROM " + table, {}, [&](const soci::row& row) {
-          fingerprint += '|' + std::to_string(queries::int_at(row, 0)) + ':' + std::to_string(queries::int_at(row, 1));
-        });
+    queries::for_each_row(*lease, "SELECT COUNT(*), COALESCE(SUM(" + lengths + "), 0) FROM " + table, {}, append);
   }
-  queries::for_each_row(
-      *lease,
-      "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " + std::to_string(now) +
-          " AND starts_at > " + std::to_string(now - 86400),
-      {}, [&](const soci::row& row) {
-        fingerprint += '|' + std::to_string(queries::int_at(row, 0)) + ':' + std::to_string(queries::int_at(row, 1));
-      });
+  queries::for_each_row(*lease,
+                        "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " +
+                            std::to_string(now) + " AND starts_at > " + std::to_string(now - 86400),
+                        {}, append);
   return fingerprint;
 }
 
