@@ -188,19 +188,19 @@ std::string search_fingerprint(store::Database& db, std::int64_t now) {
     fingerprint += std::to_string(queries::int_at(row, 1));
   };
   auto lease = db.lease();
-  const std::string tables[][2] = {{"programmes", "LENGTH(name) + LENGTH(summary) + LENGTH(description)"},
-                                   {"presenters", "LENGTH(name) + LENGTH(role) + LENGTH(bio)"},
-                                   {"articles", "LENGTH(title) + LENGTH(intro) + LENGTH(body_json)"},
-                                   {"fragments", "LENGTH(title) + LENGTH(description)"},
-                                   {"podcast_feeds", "LENGTH(title) + LENGTH(description)"},
-                                   {"podcast_episodes", "LENGTH(title) + LENGTH(description)"},
-                                   {"songs", "LENGTH(title) + LENGTH(artist)"},
-                                   {"programme_presenters", "position"},
-                                   {"article_tags", "LENGTH(tag)"},
-                                   {"fragment_tags", "LENGTH(tag)"}};
-  for (const auto& [table, lengths] : tables) {
-    queries::for_each_row(*lease, "SELECT COUNT(*), COALESCE(SUM(" + lengths + "), 0) FROM " + table, {}, append);
-  }
+  // Row counts and text lengths: an insert, a delete or an edit of a searchable text changes them.
+  static constexpr const char* kTableSummaries[] = {
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(summary) + LENGTH(description)), 0) FROM programmes",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(role) + LENGTH(bio)), 0) FROM presenters",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(intro) + LENGTH(body_json)), 0) FROM articles",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description)), 0) FROM fragments",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description)), 0) FROM podcast_feeds",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description)), 0) FROM podcast_episodes",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(artist)), 0) FROM songs",
+      "SELECT COUNT(*), COALESCE(SUM(position), 0) FROM programme_presenters",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(tag)), 0) FROM article_tags",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(tag)), 0) FROM fragment_tags"};
+  for (const auto* sql : kTableSummaries) queries::for_each_row(*lease, sql, {}, append);
   queries::for_each_row(*lease,
                         "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " +
                             std::to_string(now) + " AND starts_at > " + std::to_string(now - 86400),
