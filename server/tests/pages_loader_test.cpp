@@ -542,7 +542,7 @@ TEST_F(PagesFixture, SearchFoldsCaseAndDiacritics) {
   EXPECT_EQ(keys(r.data), (Keys{"term", "groups"}));
   const auto& groups = r.data.at("groups").as_array();
   ASSERT_GE(groups.size(), 2u);
-  EXPECT_EQ(keys(groups[0]), (Keys{"type", "label", "total", "hits"}));
+  EXPECT_EQ(keys(groups[0]), (Keys{"type", "label", "total", "page", "pageCount", "hits"}));
   EXPECT_EQ(str(groups[0].at("type")), "programma");
   EXPECT_EQ(str(groups[0].at("label")), "Programma's");
   EXPECT_EQ(groups[0].at("total").as_int64(), 2);

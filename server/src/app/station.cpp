@@ -61,9 +61,14 @@ Station::Station(const config::Config& config) {
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
   seo_routes_ = std::make_unique<seo::SeoRoutes>(
       *db_, seo::SeoOptions{config.base_url, config.media_dir, config.site_code, config.default_channel}, unix_now);
+  // The first index is built before serving; later ones in the background when the store changes.
+  pages_->search().refresh();
+  pages_->search().start();
+  search_api_ = std::make_unique<api::SearchApi>(pages_->search());
 }
 
 Station::~Station() {
+  if (pages_) pages_->search().stop();
   if (origin_) origin_->stop();
   if (playout_) playout_->stop();
 }
@@ -75,6 +80,7 @@ void Station::add_routes(SiteApp& site) {
   overlay_api_->add_routes(site.router());
   podcast_api_->add_routes(site.router());
   seo_routes_->add_routes(site.router());
+  search_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -1,13 +1,15 @@
 #pragma once
 // Everything the server runs besides HTTP: the store (migrated, seeded once), the demo playout,
-// the live origin, the live info service, the page loader, the player API and the overlay API
-// (event modal, maintenance banner), started in that order and stopped in reverse.
+// the live origin, the live info service, the page loader with its search index, the player API,
+// the overlay API (event modal, maintenance banner) and the search API, started in that order and
+// stopped in reverse.
 
 #include <memory>
 
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
 #include "api/podcast_api.hpp"
+#include "api/search_api.hpp"
 #include "app/site_app.hpp"
 #include "config/config.hpp"
 #include "pages/page_loader.hpp"
@@ -32,8 +34,8 @@ class Station {
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
   /// /readyz: the store answers and the demo playout and live origin run.
   [[nodiscard]] bool ready();
-  /// Adds the player, overlay, podcast and crawler (robots, sitemap, RSS) routes and the bulletin URL guard to the
-  /// site.
+  /// Adds the player, overlay, podcast, search and crawler (robots, sitemap, RSS) routes and the bulletin URL guard
+  /// to the site.
   void add_routes(SiteApp& site);
 
  private:
@@ -46,6 +48,7 @@ class Station {
   std::unique_ptr<api::OverlayApi> overlay_api_;
   std::unique_ptr<api::PodcastApi> podcast_api_;
   std::unique_ptr<seo::SeoRoutes> seo_routes_;
+  std::unique_ptr<api::SearchApi> search_api_;
 };
 
 }  // namespace ether::app

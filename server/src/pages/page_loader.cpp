@@ -8,6 +8,7 @@
 #include "pages/queries/catalog.hpp"
 #include "pages/route_builder.hpp"
 #include "pages/site_links.hpp"
+#include "pages/search_documents.hpp"
 #include "pages/text_fold.hpp"
 
 namespace ether::pages {
@@ -63,8 +64,9 @@ std::vector<std::string> split_path(std::string_view path) {
 // One request being answered: the catalog, the query and the result under construction.
 class Page {
  public:
-  Page(Catalog& catalog, const SiteSettings& settings, std::string_view path, const http::QueryParams& query)
-      : catalog_(catalog), settings_(settings), path_(path), query_(query) {}
+  Page(Catalog& catalog, const SiteSettings& settings, std::string_view path, const http::QueryParams& query,
+       search::SearchService& search)
+      : catalog_(catalog), settings_(settings), path_(path), query_(query), search_(search) {}
 
   PageResult answer() {
     auto s = split_path(path_);
@@ -743,7 +745,8 @@ class Page {
   }
 
   PageResult search(const std::string& term) {
-    auto data = search_data(catalog_, term.size() > kMaxTextParam || !valid_utf8(term) ? std::string() : term);
+    auto data = search_data(*search_.index(), term.size() > kMaxTextParam || !valid_utf8(term) ? std::string() : term,
+                            param("type"), page_param());
     auto shown = field(data, "term");
     std::int64_t total = 0;
     for (const auto& group : data.at("groups").as_array()) total += group.as_object().at("total").as_int64();
@@ -768,17 +771,25 @@ class Page {
   std::string path_;
   const http::QueryParams& query_;
   std::string bad_parameter_;
+  search::SearchService& search_;
 };
 
 }  // namespace
 
 PageLoader::PageLoader(store::Database& db, SiteSettings settings, Clock clock)
-    : db_(db), settings_(std::move(settings)), clock_(std::move(clock)) {}
+    : db_(db), settings_(std::move(settings)), clock_(std::move(clock)) {
+  auto unix_now = [this] {
+    return std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count();
+  };
+  search_ = std::make_unique<search::SearchService>(
+      search::Source{[this, unix_now] { return search_corpus(db_, settings_.default_channel, unix_now()); },
+                     [this, unix_now] { return search_fingerprint(db_, unix_now()); }});
+}
 
 PageResult PageLoader::load(std::string_view path, const http::QueryParams& query) {
   auto now = std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count();
   Catalog catalog(db_, RouteContext{amsterdam_date(now), settings_.default_channel}, now);
-  return Page(catalog, settings_, path, query).answer();
+  return Page(catalog, settings_, path, query, *search_).answer();
 }
 
 json::object PageLoader::site_config() {

@@ -7,9 +7,11 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "pages/page_result.hpp"
+#include "search/search_service.hpp"
 #include "store/database.hpp"
 
 namespace ether::pages {
@@ -37,10 +39,14 @@ class PageLoader final : public PageSource {
   PageResult load(std::string_view path, const http::QueryParams& query) override;
   boost::json::object site_config() override;
 
+  /// The search index of /zoeken and /api/search, kept current from this loader's store.
+  search::SearchService& search() { return *search_; }
+
  private:
   store::Database& db_;
   SiteSettings settings_;
   Clock clock_;
+  std::unique_ptr<search::SearchService> search_;
 };
 
 }  // namespace ether::pages

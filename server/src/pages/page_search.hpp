@@ -1,19 +1,22 @@
 #pragma once
-// The search of /zoeken/{term}: a case- and diacritic-insensitive substring search over
-// programmes, presenters, articles, fragments, podcast feeds and episodes and the songs played,
-// grouped by type (SearchData of web/src/api/types.ts), title matches ranked before text matches.
+// The data of /zoeken/{term} (SearchData of web/src/api/types.ts) from the search index: the
+// matching programmes, presenters, articles, fragments, podcast feeds and episodes and played songs,
+// grouped by type in a fixed order, best first, each group paged on its own.
 
 #include <boost/json/object.hpp>
+#include <cstdint>
 #include <string_view>
 
-#include "pages/queries/catalog.hpp"
+#include "search/index.hpp"
 
 namespace ether::pages {
 
-/// At most this many hits per group; `total` still counts them all.
-inline constexpr std::size_t kSearchHitsPerGroup = 10;
+/// Hits per group and page.
+inline constexpr std::int64_t kSearchPageSize = 10;
 
-/// SearchData for `term`; an empty or blank term answers no groups.
-boost::json::object search_data(queries::Catalog& catalog, std::string_view term);
+/// SearchData for `term`: every group shows its first page, except the group of type `paged_type`,
+/// which shows page `page` (clamped to its pages). An empty or blank term answers no groups.
+boost::json::object search_data(const search::Index& index, std::string_view term, std::string_view paged_type = {},
+                                std::int64_t page = 1);
 
 }  // namespace ether::pages

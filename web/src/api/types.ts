@@ -387,9 +387,33 @@ export interface SearchHit {
   imageUrl: string;
 }
 
+/** One group of /zoeken/{term}: its hits on `page` of `pageCount` (query `type` and `page` page one group). */
+export interface SearchGroup extends Paging {
+  type: SearchHit['type'];
+  label: string;
+  hits: SearchHit[];
+}
+
 export interface SearchData {
   term: string;
-  groups: { type: SearchHit['type']; label: string; total: number; hits: SearchHit[] }[];
+  groups: SearchGroup[];
+}
+
+/** One autocomplete suggestion of GET /api/search/{term}. */
+export interface SearchSuggestion {
+  type: SearchHit['type'];
+  label: string;
+  title: string;
+  subtitle: string;
+  url: string;
+  imageUrl: string;
+}
+
+/** GET /api/search/{term}: at most 8 suggestions by type then rank; `total` counts every match. */
+export interface SearchSuggestions {
+  term: string;
+  total: number;
+  suggestions: SearchSuggestion[];
 }
 
 export interface VideosData {

@@ -107,7 +107,7 @@ describe('the app', () => {
     const fetchMock = vi.fn(pageFetch(envelopesByPath, notFoundEnvelope));
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderApp(homeEnvelope);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'golven{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Zoeken' }), 'golven{Enter}');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Zoekresultaten voor ‘golven’' }),
     ).toBeInTheDocument();

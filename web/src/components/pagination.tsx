@@ -1,14 +1,22 @@
 import type { Paging } from '../api/types';
 import { AppLink } from './app-link';
 
-/** Previous/next and numbered page links, built by `hrefFor`. */
-export function Pagination({ paging, hrefFor }: { paging: Paging; hrefFor: (page: number) => string }) {
+/** Previous/next and numbered page links, built by `hrefFor`; `label` names the navigation when a page has several. */
+export function Pagination({
+  paging,
+  hrefFor,
+  label = 'Paginering',
+}: {
+  paging: Paging;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
   if (paging.pageCount <= 1) return null;
   const pages: number[] = [];
   for (let p = Math.max(1, paging.page - 2); p <= Math.min(paging.pageCount, paging.page + 2); p += 1)
     pages.push(p);
   return (
-    <nav className="pagination" aria-label="Paginering">
+    <nav className="pagination" aria-label={label}>
       {paging.page > 1 && (
         <AppLink to={hrefFor(paging.page - 1)} className="pagination__link" rel="prev">
           Vorige

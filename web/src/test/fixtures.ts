@@ -446,6 +446,8 @@ export const searchData: SearchData = {
       type: 'track',
       label: 'Muziek',
       total: 1,
+      page: 1,
+      pageCount: 1,
       hits: [
         {
           type: 'track',
@@ -460,6 +462,8 @@ export const searchData: SearchData = {
       type: 'fragment',
       label: 'Fragmenten',
       total: 1,
+      page: 1,
+      pageCount: 1,
       hits: [
         {
           type: 'fragment',

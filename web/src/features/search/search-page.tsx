@@ -1,24 +1,44 @@
-import type { SearchData } from '../../api/types';
+import type { SearchData, SearchGroup } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { AppLink } from '../../components/app-link';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
+import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
 import { UNKNOWN_PROGRAMME_IMAGE } from '../../lib/images';
+import { routes } from '../../lib/routes';
 
-/** Zoeken: results grouped by type. */
+/** The URL of page `page` of one group of the results for `term`. */
+export function searchGroupHref(term: string, type: SearchGroup['type'], page: number): string {
+  return page <= 1 ? routes.zoeken(term) : `${routes.zoeken(term)}?type=${type}&page=${page}`;
+}
+
+function resultCount(total: number): string {
+  return total === 1 ? '1 resultaat' : `${total} resultaten`;
+}
+
+/** Zoeken: the results grouped by type, each group with its count and its own paging. */
 export function SearchPage({ data }: PageProps<SearchData>) {
   const total = data.groups.reduce((sum, g) => sum + g.total, 0);
+  if (!data.term) {
+    return (
+      <div className="page">
+        <PageHeading>Zoeken</PageHeading>
+        <EmptyState>
+          Typ een zoekwoord in het zoekvak bovenaan de pagina om programma’s, presentatoren, nieuws,
+          fragmenten, podcasts en gedraaide nummers te vinden.
+        </EmptyState>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <PageHeading>Zoekresultaten voor ‘{data.term}’</PageHeading>
       <p className="page-intro" role="status">
-        {total === 1 ? '1 resultaat' : `${total} resultaten`}
+        {resultCount(total)}
       </p>
-      {total === 0 && (
-        <EmptyState>Geen resultaten gevonden voor ‘{data.term}’. Probeer een ander woord.</EmptyState>
-      )}
+      {total === 0 && <EmptyState>Geen resultaten voor ‘{data.term}’. Probeer een ander woord.</EmptyState>}
       {data.groups
         .filter((g) => g.hits.length > 0)
         .map((g) => (
@@ -43,6 +63,11 @@ export function SearchPage({ data }: PageProps<SearchData>) {
                 </li>
               ))}
             </ul>
+            <Pagination
+              paging={g}
+              label={`Pagina's van ${g.label}`}
+              hrefFor={(page) => searchGroupHref(data.term, g.type, page)}
+            />
           </Section>
         ))}
     </div>

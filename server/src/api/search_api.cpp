@@ -1,0 +1,97 @@
+#include "api/search_api.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <string>
+
+#include "api/json_error.hpp"
+#include "http/range.hpp"
+#include "pages/text_fold.hpp"
+
+namespace ether::api {
+namespace json = boost::json;
+namespace {
+
+struct Pick {
+  std::size_t type_order;
+  std::size_t rank;
+  search::Hit hit;
+};
+
+http::Response bad_term(std::string_view message) { return json_error(400, "bad_term", message); }
+
+}  // namespace
+
+SearchApi::SearchApi(search::SearchService& search) : search_(search) {}
+
+void SearchApi::add_routes(http::Router& router) {
+  router.add("GET", "/api/search/{term}", [this](const http::Request& request, const http::RouteParams& params) {
+    return suggestions(request, params.at("term"));
+  });
+  for (const auto* path : {"/api/search", "/api/search/"}) {
+    router.add("GET", path,
+               [this](const http::Request& request, const http::RouteParams&) { return suggestions(request, ""); });
+  }
+}
+
+http::Response SearchApi::suggestions(const http::Request& request, std::string_view term) const {
+  if (term.size() > kMaxTermBytes) {
+    return bad_term("The search term is longer than " + std::to_string(kMaxTermBytes) + " bytes.");
+  }
+  if (!pages::valid_utf8(term)) return bad_term("The search term is not valid UTF-8.");
+  std::string trimmed(term);
+  trimmed.erase(0, trimmed.find_first_not_of(" \t\r\n"));
+  trimmed.erase(trimmed.find_last_not_of(" \t\r\n") + 1);
+  if (trimmed.empty()) return bad_term("The search term is empty.");
+
+  std::shared_ptr<const search::Index> index;
+  try {
+    index = search_.index();
+  } catch (const std::exception& error) {
+    spdlog::error("search: cannot build the index: {}", error.what());
+    return json_error(500, "internal", "The store could not be read; try again shortly.");
+  }
+  auto groups = index->search(trimmed, true);
+
+  // The best hits overall, then shown by type so that the list reads in groups.
+  std::vector<Pick> picks;
+  std::int64_t total = 0;
+  for (const auto& group : groups) {
+    total += static_cast<std::int64_t>(group.hits.size());
+    std::size_t order = 0;
+    while (order < search::kTypes.size() && search::kTypes[order].type != group.type) ++order;
+    for (std::size_t rank = 0; rank < group.hits.size() && rank < kMaxSuggestions; ++rank) {
+      picks.push_back({order, rank, group.hits[rank]});
+    }
+  }
+  std::stable_sort(picks.begin(), picks.end(), [](const Pick& a, const Pick& b) { return a.hit.score > b.hit.score; });
+  if (picks.size() > kMaxSuggestions) picks.resize(kMaxSuggestions);
+  std::sort(picks.begin(), picks.end(), [](const Pick& a, const Pick& b) {
+    return a.type_order != b.type_order ? a.type_order < b.type_order : a.rank < b.rank;
+  });
+
+  json::array suggestions;
+  for (const auto& pick : picks) {
+    const auto& doc = index->document(pick.hit.document);
+    suggestions.push_back(json::object{{"type", doc.type},
+                                       {"label", search::type_label(doc.type)},
+                                       {"title", doc.title},
+                                       {"subtitle", doc.subtitle},
+                                       {"url", doc.url},
+                                       {"imageUrl", doc.image_url}});
+  }
+  auto response =
+      json_response(200, json::object{{"term", trimmed}, {"total", total}, {"suggestions", std::move(suggestions)}});
+  const auto etag = http::strong_etag(response.body);
+  response.set_header("ETag", etag);
+  response.set_header("Cache-Control", "public, max-age=60");
+  if (const auto inm = request.header("If-None-Match"); !inm.empty() && http::if_none_match(inm, etag)) {
+    response.status = 304;
+    response.body.clear();
+  }
+  return response;
+}
+
+}  // namespace ether::api
