@@ -1,12 +1,14 @@
 #pragma once
 // Everything the server runs besides HTTP: the store (migrated, seeded once), the demo playout,
 // the live origin, the live info service, the page loader, the player API and the overlay API
-// (event modal, maintenance banner), started in that order and stopped in reverse.
+// (event modal, maintenance banner) and the visual radio segmenters, started in that order and
+// stopped in reverse.
 
 #include <memory>
 
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
+#include "api/visual_radio_api.hpp"
 #include "app/site_app.hpp"
 #include "config/config.hpp"
 #include "pages/page_loader.hpp"
@@ -14,6 +16,7 @@
 #include "playout/demo_playout.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
+#include "visual/visual_radio.hpp"
 
 namespace ether::app {
 
@@ -41,6 +44,8 @@ class Station {
   std::unique_ptr<pages::PageLoader> pages_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;
+  std::unique_ptr<visual::VisualRadio> visual_;
+  std::unique_ptr<api::VisualRadioApi> visual_api_;
 };
 
 }  // namespace ether::app
