@@ -13,6 +13,9 @@ describe('LivePage', () => {
       'Visual radio van Ether Radio 1 zendt op dit moment niet uit',
     );
     expect(screen.getByText('De Ochtendploeg')).toBeInTheDocument();
+    const choice = screen.getByRole('navigation', { name: 'Kies een zender met livebeelden' });
+    expect(choice).toContainElement(screen.getByRole('link', { name: 'Ether Radio 1' }));
+    expect(screen.getByRole('link', { name: 'Ether Radio 1' })).toHaveAttribute('aria-current', 'page');
     expect(document.getElementById('player-slot')).toBeNull();
   });
 });
