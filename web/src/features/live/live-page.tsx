@@ -44,8 +44,6 @@ export function LivePage({ data }: PageProps<LiveData>) {
   const defaults = useRouteDefaults();
   const live = useLiveNow(data);
   const visualChannels = site.channels.filter((c) => c.hasVisualRadio);
-  const liveUrl = (slug: string) =>
-    slug === site.defaultChannel ? routes.live() : `${routes.live()}?channel=${encodeURIComponent(slug)}`;
   return (
     <div className="page">
       <PageHeading>Kijk live: {channel.name}</PageHeading>
@@ -54,7 +52,7 @@ export function LivePage({ data }: PageProps<LiveData>) {
         items={visualChannels.map((c) => ({
           key: c.slug,
           label: c.name,
-          to: liveUrl(c.slug),
+          to: routes.live(c.slug, defaults),
           active: c.slug === channel.slug,
           color: c.color,
         }))}
