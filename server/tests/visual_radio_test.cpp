@@ -245,6 +245,21 @@ TEST_F(VisualRadioStationTest, StopsWhenNobodyWatchesAndRestartsAfterACrash) {
   EXPECT_NE(restarted.front(), running.front());
 }
 
+TEST_F(VisualRadioStationTest, RunsNoMoreSegmentersThanAllowed) {
+  ServerProcess bounded("visual_radio_bounded", {"ETHER_VISUAL_RADIO_MAX=1"});
+  auto url = [&](const std::string& channel) {
+    auto play = json::parse(bounded.get("/api/player/" + channel + "/video").body);
+    return std::string(play.at("streamUrl").as_string());
+  };
+  ASSERT_EQ(bounded.get(url("radio1")).status, 200);
+  auto refused = bounded.get(url("3fm"));
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_EQ(json::parse(refused.body).at("error").at("code"), "busy");
+  EXPECT_EQ(header(refused.headers, "Retry-After"), "10");
+  EXPECT_EQ(ffmpeg_children(bounded.pid()).size(), 1U);
+  EXPECT_EQ(bounded.get(url("radio1")).status, 200) << "the running one still serves";
+}
+
 TEST_F(VisualRadioStationTest, SigtermStopsTheSegmentersToo) {
   ServerProcess another("visual_radio_term");
   auto play = json::parse(another.get("/api/player/radio1/video").body);

@@ -130,8 +130,9 @@ void VisualRadio::run(const std::stop_token& stop) {
     }
     std::unique_lock lock(mutex_);
     wake_.wait_for(lock, stop, options_.tick, [this] {
+      const auto now = std::chrono::steady_clock::now();
       for (const auto& [slug, slot] : slots_) {
-        if (slot.wanted && !slot.segmenter) return true;
+        if (slot.wanted && !slot.segmenter && now >= slot.not_before) return true;
       }
       return false;
     });
@@ -175,6 +176,7 @@ void VisualRadio::tick() {
         if (idle) spdlog::info("visual radio: stopping the segmenter of {}, nobody watches", slug);
         segmenter->stop();
         slot.segmenter.reset();
+        if (!alive) slot.not_before = now + options_.restart_delay;
         std::lock_guard lock(mutex_);
         slot.pid = -1;
         slot.wanted = false;
@@ -184,7 +186,7 @@ void VisualRadio::tick() {
         segmenter->set_show(show_(slug));
         slot.next_show_check = now + std::chrono::seconds(5);
       }
-    } else if (wanted) {
+    } else if (wanted && now >= slot.not_before) {
       try {
         start_segmenter(slot);
         std::lock_guard lock(mutex_);

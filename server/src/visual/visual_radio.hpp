@@ -40,8 +40,9 @@ struct VisualRadioOptions {
   std::size_t max_segmenters = 4;
   std::chrono::milliseconds idle_timeout{60000};
   std::chrono::milliseconds tick{100};
-  std::size_t burst_bytes = 64 * 1024;  // audio before the head a new segmenter starts from
-  int bytes_per_second = 4000;          // of the live MP3, for the picture's clock
+  std::chrono::milliseconds restart_delay{2000};  // after a crash, so that a failing ffmpeg cannot spin
+  std::size_t burst_bytes = 64 * 1024;            // audio before the head a new segmenter starts from
+  int bytes_per_second = 4000;                    // of the live MP3, for the picture's clock
 };
 
 /// The show on air on a channel now, as the picture's second line ("" for none).
@@ -83,6 +84,7 @@ class VisualRadio {
     std::unique_ptr<Segmenter> segmenter;  // owned by the thread
     pid_t pid = -1;                        // guarded by mutex_
     std::chrono::steady_clock::time_point next_show_check{};
+    std::chrono::steady_clock::time_point not_before{};  // a crashed segmenter restarts no sooner
   };
   void run(const std::stop_token& stop);
   void tick();
