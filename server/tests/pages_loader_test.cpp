@@ -243,12 +243,16 @@ TEST_F(PagesFixture, GidsKeepsFourteenDaysBackAndSevenAhead) {
 }
 
 TEST_F(PagesFixture, LiveShowsVisualRadioWhenTheChannelHasIt) {
-  auto radio2 = load("/live");
+  auto radio2 = load("/live", {{"channel", "radio2"}});
   EXPECT_EQ(radio2.route, "live");
-  EXPECT_EQ(keys(radio2.data), (Keys{"onAir", "streamUrl"}));
+  EXPECT_EQ(keys(radio2.data), (Keys{"onAir", "streamUrl", "videoTokenUrl"}));
   EXPECT_TRUE(radio2.data.at("streamUrl").is_null());
+  EXPECT_TRUE(radio2.data.at("videoTokenUrl").is_null());
   auto threefm = load("/live", {{"channel", "3fm"}});
   EXPECT_EQ(str(threefm.data.at("streamUrl")), "https://video.example/3fm.m3u8");
+  EXPECT_EQ(str(threefm.data.at("videoTokenUrl")), "/api/player/3fm/video");
+  // Without a choice the page opens on a channel with live video, as the site's own has none.
+  EXPECT_EQ(load("/live").canonical_path, "/live?channel=3fm");
   EXPECT_EQ(threefm.title, "Kijk live naar Ether 3FM - Ether");
   EXPECT_EQ(threefm.canonical_path, "/live?channel=3fm");
 }

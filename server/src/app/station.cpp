@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
 
 namespace ether::app {
@@ -22,6 +23,49 @@ std::vector<std::string> own_channels(store::Database& db) {
   st.execute();
   while (st.fetch()) slugs.push_back(slug);
   return slugs;
+}
+
+// Channels of our own whose live video is ours too (a relative URL; an absolute one is external).
+std::vector<visual::VisualChannel> visual_channels(store::Database& db, const std::filesystem::path& media_dir) {
+  std::vector<visual::VisualChannel> channels;
+  visual::VisualChannel c;
+  std::string logo;
+  auto lease = db.lease();
+  soci::statement st = (lease->prepare << "SELECT slug, name, color, logo_url FROM channels WHERE stream_url IS NULL "
+                                          "AND live_video_url LIKE '/%' ORDER BY sort_order",
+                        soci::into(c.slug), soci::into(c.name), soci::into(c.colour), soci::into(logo));
+  st.execute();
+  while (st.fetch()) {
+    c.logo = logo.starts_with("/media/") ? media_dir / logo.substr(7) : std::filesystem::path();
+    channels.push_back(c);
+  }
+  return channels;
+}
+
+// The picture's show lines: "De Ochtend · 06:00-09:00" and "met Mira de Vries & Kees Jansen".
+std::string show_line(store::Database& db, const std::string& channel) {
+  const long long now = unix_now();
+  long long id = 0;
+  long long starts = 0;
+  long long ends = 0;
+  std::string title;
+  auto lease = db.lease();
+  *lease << "SELECT id, title, starts_at, ends_at FROM broadcasts WHERE channel_slug = :c AND starts_at <= :t AND "
+            "ends_at > :t2 ORDER BY starts_at DESC LIMIT 1",
+      soci::into(id), soci::into(title), soci::into(starts), soci::into(ends), soci::use(channel), soci::use(now),
+      soci::use(now);
+  if (!lease->got_data()) return "";
+  auto hhmm = [](long long at) { return domain::format_api_local(at).substr(11, 5); };
+  std::string line = title + " \u00b7 " + hhmm(starts) + "-" + hhmm(ends);
+  soci::rowset<std::string> presenters =
+      (lease->prepare << "SELECT p.name FROM broadcasts b JOIN programme_presenters pp ON pp.programme_id = "
+                         "b.programme_id JOIN presenters p ON p.id = pp.presenter_id WHERE b.id = :id ORDER BY "
+                         "pp.position",
+       soci::use(id));
+  std::string joined;
+  for (const auto& name : presenters) joined += (joined.empty() ? "" : " & ") + name;
+  if (!joined.empty()) line += "\nmet " + joined;
+  return line;
 }
 
 }  // namespace
@@ -65,9 +109,23 @@ Station::Station(const config::Config& config) {
   pages_->search().refresh();
   pages_->search().start();
   search_api_ = std::make_unique<api::SearchApi>(pages_->search());
+
+  auto* db = db_.get();
+  visual::VisualRadioOptions visual_options;
+  visual_options.work_dir = config.data_dir / "visual-radio";
+  visual_options.max_segmenters = static_cast<std::size_t>(config.visual_radio_max);
+  visual_options.idle_timeout = std::chrono::seconds(config.visual_radio_idle_seconds);
+  visual_ = std::make_unique<visual::VisualRadio>(
+      visual_channels(*db_, config.media_dir), *origin_,
+      [db](const std::string& channel) { return show_line(*db, channel); }, std::move(visual_options));
+  visual_->start();
+  visual_api_ =
+      std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
+                                            api::VisualRadioApiOptions{.base_url = config.base_url}, unix_now);
 }
 
 Station::~Station() {
+  if (visual_) visual_->stop();
   if (pages_) pages_->search().stop();
   if (origin_) origin_->stop();
   if (playout_) playout_->stop();
@@ -81,6 +139,7 @@ void Station::add_routes(SiteApp& site) {
   podcast_api_->add_routes(site.router());
   seo_routes_->add_routes(site.router());
   search_api_->add_routes(site.router());
+  visual_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -1,8 +1,8 @@
 #pragma once
 // Everything the server runs besides HTTP: the store (migrated, seeded once), the demo playout,
 // the live origin, the live info service, the page loader with its search index, the player API,
-// the overlay API (event modal, maintenance banner) and the search API, started in that order and
-// stopped in reverse.
+// the overlay API (event modal, maintenance banner), the podcast, search and crawler routes and the
+// visual radio segmenters, started in that order and stopped in reverse.
 
 #include <memory>
 
@@ -10,6 +10,7 @@
 #include "api/player_api.hpp"
 #include "api/podcast_api.hpp"
 #include "api/search_api.hpp"
+#include "api/visual_radio_api.hpp"
 #include "app/site_app.hpp"
 #include "config/config.hpp"
 #include "pages/page_loader.hpp"
@@ -18,6 +19,7 @@
 #include "seo/seo_routes.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
+#include "visual/visual_radio.hpp"
 
 namespace ether::app {
 
@@ -49,6 +51,8 @@ class Station {
   std::unique_ptr<api::PodcastApi> podcast_api_;
   std::unique_ptr<seo::SeoRoutes> seo_routes_;
   std::unique_ptr<api::SearchApi> search_api_;
+  std::unique_ptr<visual::VisualRadio> visual_;
+  std::unique_ptr<api::VisualRadioApi> visual_api_;
 };
 
 }  // namespace ether::app

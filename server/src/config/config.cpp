@@ -19,7 +19,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 17> kKeys{"PORT",
+constexpr std::array<std::string_view, 19> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "DATABASE_URL",
@@ -35,7 +35,9 @@ constexpr std::array<std::string_view, 17> kKeys{"PORT",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_LOG_LEVEL",
                                                  "ETHER_PLAYOUT_BACKFILL_DAYS",
-                                                 "ETHER_STATIC_PREFIX"};
+                                                 "ETHER_STATIC_PREFIX",
+                                                 "ETHER_VISUAL_RADIO_IDLE_SECONDS",
+                                                 "ETHER_VISUAL_RADIO_MAX"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -188,6 +190,12 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_PLAYOUT_BACKFILL_DAYS")) {
     config.playout_backfill_days = parse_int<int>("ETHER_PLAYOUT_BACKFILL_DAYS", *v, 0, 366);
+  }
+  if (auto v = get("ETHER_VISUAL_RADIO_IDLE_SECONDS")) {
+    config.visual_radio_idle_seconds = parse_int<int>("ETHER_VISUAL_RADIO_IDLE_SECONDS", *v, 5, 3600);
+  }
+  if (auto v = get("ETHER_VISUAL_RADIO_MAX")) {
+    config.visual_radio_max = parse_int<int>("ETHER_VISUAL_RADIO_MAX", *v, 0, 64);
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

@@ -38,6 +38,8 @@ struct Config {
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
   std::string log_level = "info";                                     // ETHER_LOG_LEVEL
   int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
+  int visual_radio_idle_seconds = 60;  // ETHER_VISUAL_RADIO_IDLE_SECONDS: a segmenter nobody asked for this long stops
+  int visual_radio_max = 4;   // ETHER_VISUAL_RADIO_MAX: segmenters running at once (0: no visual radio of our own)
   std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
 };
 

@@ -282,9 +282,20 @@ class Page {
 
   PageResult live() {
     auto channel = channel_param();
+    // Without a choice, the page opens on a channel that has live video, if the site's own has none.
+    if (param("channel").empty() && channel.live_video_url.empty()) {
+      for (const auto& c : catalog_.channels()) {
+        if (!c.live_video_url.empty()) {
+          channel = c;
+          break;
+        }
+      }
+    }
+    const bool has_video = !channel.live_video_url.empty();
     json::object data{
         {"onAir", on_air(channel)},
-        {"streamUrl", channel.live_video_url.empty() ? json::value(nullptr) : json::value(channel.live_video_url)}};
+        {"streamUrl", has_video ? json::value(channel.live_video_url) : json::value(nullptr)},
+        {"videoTokenUrl", has_video ? json::value("/api/player/" + channel.slug + "/video") : json::value(nullptr)}};
     bool visual = !channel.live_video_url.empty();
     return result("live", title((visual ? "Kijk live naar " : "Luister live naar ") + channel.name),
                   visual ? "Kijk en luister live mee met " + channel.name + " in de studio."

@@ -260,6 +260,7 @@ export interface SitemapData {
 export interface LiveData {
   onAir: OnAir;
   streamUrl: string | null; // the live video (HLS) URL, null when the channel has no visual radio
+  videoTokenUrl: string | null; // the play API of the live video (token-signed streamUrl), null without visual radio
 }
 
 export interface PlayedTracksData {

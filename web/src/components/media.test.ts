@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { pauseOtherMedia } from './media';
+import { pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
 
 describe('pauseOtherMedia', () => {
   it('pauses every other playing element', () => {
@@ -13,5 +13,23 @@ describe('pauseOtherMedia', () => {
     expect(pauses[0]).not.toHaveBeenCalled();
     expect(pauses[1]).toHaveBeenCalledOnce();
     expect(pauses[2]).toHaveBeenCalledOnce();
+  });
+});
+
+describe('pauseWhenOtherMediaPlays', () => {
+  it('pauses its element when another one starts, and not for its own play', () => {
+    document.body.innerHTML = '<video id="own"></video><audio id="other"></audio>';
+    const own = document.getElementById('own') as HTMLVideoElement;
+    const other = document.getElementById('other') as HTMLAudioElement;
+    Object.defineProperty(own, 'paused', { value: false, configurable: true });
+    const pause = vi.spyOn(own, 'pause').mockImplementation(() => undefined);
+    const stop = pauseWhenOtherMediaPlays(() => own);
+    own.dispatchEvent(new Event('play'));
+    expect(pause).not.toHaveBeenCalled();
+    other.dispatchEvent(new Event('play'));
+    expect(pause).toHaveBeenCalledOnce();
+    stop();
+    other.dispatchEvent(new Event('play'));
+    expect(pause).toHaveBeenCalledOnce();
   });
 });

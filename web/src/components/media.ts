@@ -4,3 +4,22 @@ export function pauseOtherMedia(playing: HTMLMediaElement, doc: Document = docum
     if (el !== playing && !el.paused) el.pause();
   });
 }
+
+/**
+ * Pauses `own()` whenever another audio or video element of the document starts playing (the
+ * mini player included); returns the function that stops listening.
+ */
+export function pauseWhenOtherMediaPlays(
+  own: () => HTMLMediaElement | null,
+  doc: Document = document,
+): () => void {
+  const onPlay = (event: Event) => {
+    const element = own();
+    if (element && event.target !== element && event.target instanceof HTMLMediaElement && !element.paused) {
+      element.pause();
+    }
+  };
+  // 'play' does not bubble; the capture phase still sees it at the document.
+  doc.addEventListener('play', onPlay, true);
+  return () => doc.removeEventListener('play', onPlay, true);
+}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Video } from '../api/types';
-import { pauseOtherMedia } from './media';
+import { pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
 
 function mediaErrorText(error: MediaError | null): string {
   switch (error?.code) {
@@ -17,9 +17,15 @@ function mediaErrorText(error: MediaError | null): string {
   }
 }
 
-/** A real video; on an error it shows 'Video niet beschikbaar' with the error and hides the player. */
-export function VideoPlayer({ video }: { video: Video }) {
+/**
+ * A real video, played inline (spec "Video blocks"): starting it pauses the mini player and any
+ * other media, another one starting pauses it; on an error it shows 'Video niet beschikbaar' with
+ * the error and hides the player.
+ */
+export function VideoPlayer({ video, caption = true }: { video: Video; caption?: boolean }) {
   const [error, setError] = useState<string | null>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  useEffect(() => pauseWhenOtherMediaPlays(() => videoRef.current), []);
   return (
     <figure className="video">
       {error && (
@@ -30,7 +36,9 @@ export function VideoPlayer({ video }: { video: Video }) {
       <div className="video__container" hidden={error !== null}>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the data has no caption files; title and description are shown as text */}
         <video
+          ref={videoRef}
           controls
+          playsInline
           preload="none"
           poster={video.posterUrl || undefined}
           src={video.videoUrl}
@@ -39,7 +47,7 @@ export function VideoPlayer({ video }: { video: Video }) {
           onError={(event) => setError(mediaErrorText(event.currentTarget.error))}
         />
       </div>
-      <figcaption className="video__caption">{video.title}</figcaption>
+      {caption && <figcaption className="video__caption">{video.title}</figcaption>}
     </figure>
   );
 }

@@ -33,6 +33,8 @@ describe('routes', () => {
     expect(routes.sitemap()).toBe('/sitemap');
     expect(routes.sitemap('nieuws')).toBe('/sitemap/nieuws');
     expect(routes.live()).toBe('/live');
+    expect(routes.live('3fm', { today: '2026-11-21', defaultChannel: 'radio2' })).toBe('/live?channel=3fm');
+    expect(routes.live('radio2', { today: '2026-11-21', defaultChannel: 'radio2' })).toBe('/live');
     expect(routes.programmas()).toBe('/programmas');
     expect(routes.programma('de-ochtendploeg')).toBe('/programmas/de-ochtendploeg');
     expect(routes.presentatoren()).toBe('/presentatoren');

@@ -59,7 +59,11 @@ const orNull = (value: string | number | null | undefined): string =>
 export const routes = {
   home: (): string => '/',
   sitemap: (group?: string | null): string => (group ? `/sitemap/${seg(group)}` : '/sitemap'),
-  live: (): string => '/live',
+  /** Kijk live; the channel is left out when it is the site's default (spec §2 defaults). */
+  live: (channel?: string | null, defaults?: RouteDefaults): string =>
+    channel && channel !== defaults?.defaultChannel
+      ? `/live?channel=${encodeURIComponent(channel)}`
+      : '/live',
 
   gedraaid: (
     params: { date?: string | null; channel?: string | null; page?: number | null; time?: string | null },

@@ -291,7 +291,11 @@ export const sitemapData: SitemapData = {
   ],
 };
 
-export const liveData: LiveData = { onAir: { channel: radio1, broadcast, track: null }, streamUrl: null };
+export const liveData: LiveData = {
+  onAir: { channel: radio1, broadcast, track: null },
+  streamUrl: null,
+  videoTokenUrl: null,
+};
 
 export const playedTracksData: PlayedTracksData = {
   channel: radio2,

@@ -57,7 +57,7 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
             Gedraaid op {channel.name}
           </AppLink>
           <AppLink to={routes.gids(null, channel.slug, defaults)}>Gids</AppLink>
-          {channel.hasVisualRadio && <AppLink to={routes.live()}>Kijk live</AppLink>}
+          {channel.hasVisualRadio && <AppLink to={routes.live(channel.slug, defaults)}>Kijk live</AppLink>}
         </p>
       </div>
     </div>

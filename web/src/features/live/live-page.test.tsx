@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -13,6 +13,11 @@ describe('LivePage', () => {
       'Visual radio van Ether Radio 1 zendt op dit moment niet uit',
     );
     expect(screen.getByText('De Ochtendploeg')).toBeInTheDocument();
+    const choice = screen.getByRole('navigation', { name: 'Kies een zender met livebeelden' });
+    expect(within(choice).getByRole('link', { name: 'Ether Radio 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(document.getElementById('player-slot')).toBeNull();
   });
 });

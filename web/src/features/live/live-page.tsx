@@ -1,71 +1,102 @@
+import { useEffect, useState } from 'react';
 import type { LiveData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
-import { useRouteDefaults } from '../../app/site-context';
+import { useRouteDefaults, useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { ChipNav } from '../../components/chips';
 import { OnAirTrack } from '../../components/on-air-track';
-import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
-import { formatTimeRange } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
-import { displayTrack } from '../../lib/track-display';
+import { buildLiveState, fetchMiniplayerInfo } from '../player';
+import { liveNowFromLiveState, liveNowFromOnAir, type LiveNow } from './live-now';
+import { LiveVideo } from './live-video';
 
-/** Kijk live: the channel's visual radio page with what is on air. */
+/** spec §9: the live info is polled every 20 seconds. */
+const LIVE_POLL_MS = 20_000;
+
+/** The show and song on air, first from the page data, then kept current from the live info. */
+function useLiveNow(data: LiveData): LiveNow {
+  const slug = data.onAir.channel.slug;
+  const [now, setNow] = useState(() => liveNowFromOnAir(data.onAir));
+  useEffect(() => {
+    setNow(liveNowFromOnAir(data.onAir));
+    const controller = new AbortController();
+    const refresh = () => {
+      fetchMiniplayerInfo(slug, controller.signal)
+        .then((info) => setNow(liveNowFromLiveState(buildLiveState(info, slug, Date.now()))))
+        .catch(() => undefined); // the last known state stays; the next poll tries again
+    };
+    refresh();
+    const timer = window.setInterval(refresh, LIVE_POLL_MS);
+    return () => {
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [data.onAir, slug]);
+  return now;
+}
+
+/** Kijk live: the channel's live video with the show and song on air beside it. */
 export function LivePage({ data }: PageProps<LiveData>) {
   const { channel, broadcast } = data.onAir;
+  const site = useSite();
   const defaults = useRouteDefaults();
-  const track = data.onAir.track ? displayTrack(data.onAir.track, { classical: channel.classical }) : null;
+  const live = useLiveNow(data);
+  const visualChannels = site.channels.filter((c) => c.hasVisualRadio);
   return (
     <div className="page">
       <PageHeading>Kijk live: {channel.name}</PageHeading>
-      <div className="live-stage" style={{ borderColor: channel.color }}>
-        {data.streamUrl ? (
-          <p className="live-stage__note">
-            Visual radio van {channel.name} is in de lucht. De livebeelden zijn te zien zodra de videospeler
-            op deze pagina beschikbaar is.
-          </p>
-        ) : (
-          <p className="live-stage__note" role="note">
-            Visual radio van {channel.name} zendt op dit moment niet uit. Je kunt wel zien wat er op de radio
-            is.
-          </p>
-        )}
-      </div>
-      <section aria-labelledby="live-now" className="section">
-        <h2 id="live-now" className="section__title">
-          Nu op {channel.name}
-        </h2>
-        <div className="on-air" style={{ borderColor: channel.color }}>
-          <Image
-            className="on-air__image"
-            src={presetImageUrl(broadcast?.imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE, 1)}
-            fallback={UNKNOWN_PROGRAMME_IMAGE}
-            alt=""
-            width={360}
-            height={360}
-          />
-          <div className="on-air__body">
-            {broadcast ? (
-              <>
-                <p className="on-air__show">{broadcast.title}</p>
-                <p className="on-air__meta">
-                  {formatTimeRange(broadcast.from, broadcast.until)}
-                  {broadcast.presenters.length > 0 && (
-                    <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>
-                  )}
-                </p>
-              </>
-            ) : (
-              <p className="on-air__show">Er is nu geen programma.</p>
-            )}
-            {track && <OnAirTrack track={track} />}
-            <p className="on-air__links">
-              <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>Gedraaid</AppLink>
-              <AppLink to={routes.gids(null, channel.slug, defaults)}>Gids</AppLink>
+      <ChipNav
+        label="Kies een zender met livebeelden"
+        items={visualChannels.map((c) => ({
+          key: c.slug,
+          label: c.name,
+          to: routes.live(c.slug, defaults),
+          active: c.slug === channel.slug,
+          color: c.color,
+        }))}
+      />
+      <div className="live-layout">
+        <div className="live-stage" style={{ borderColor: channel.color }}>
+          {data.videoTokenUrl ? (
+            <LiveVideo
+              key={channel.slug}
+              tokenUrl={data.videoTokenUrl}
+              channelName={channel.name}
+              poster={presetImageUrl(broadcast?.imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE, 1)}
+            />
+          ) : (
+            <p className="live-stage__note" role="note">
+              Visual radio van {channel.name} zendt op dit moment niet uit. Je kunt wel zien wat er op de
+              radio is.
             </p>
-          </div>
+          )}
         </div>
-      </section>
+        <section aria-labelledby="live-now" className="live-now" style={{ borderColor: channel.color }}>
+          <h2 id="live-now" className="section__title">
+            Nu op {channel.name}
+          </h2>
+          {live.show ? (
+            <div className="live-now__show">
+              <p className="on-air__show">
+                {live.show.url ? <AppLink to={live.show.url}>{live.show.name}</AppLink> : live.show.name}
+              </p>
+              <p className="on-air__meta">
+                <span aria-label={`van ${live.show.time.replace('–', ' tot ')}`}>{live.show.time}</span>
+                {live.show.presenters && <> · Met {live.show.presenters}</>}
+              </p>
+            </div>
+          ) : (
+            <p className="on-air__show">Er is nu geen programma.</p>
+          )}
+          {live.track && <OnAirTrack track={live.track} />}
+          <p className="on-air__links">
+            <AppLink to={routes.gedraaid({ channel: channel.slug }, defaults)}>Gedraaid</AppLink>
+            <AppLink to={routes.gids(null, channel.slug, defaults)}>Gids</AppLink>
+          </p>
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,9 @@
 // The playback engine behind the mini player: one HTMLAudioElement (MP3 streams and files, native
 // HLS where the browser has it) or hls.js, loaded only when an HLS stream must play without native
-// support. It reports the engine events of spec §4: sourceloaded, play, paused, playbackfinished.
+// support (components/stream-source.ts). It reports the engine events of spec §4: sourceloaded,
+// play, paused, playbackfinished.
+
+import { attachStream, type AttachedStream } from '../../components/stream-source';
 
 export type EngineEvent = 'sourceloaded' | 'play' | 'paused' | 'playbackfinished' | 'error' | 'timeupdate';
 
@@ -20,21 +23,10 @@ export interface PlaybackTime {
 
 type Listener = (event: EngineEvent, detail?: string) => void;
 
-interface HlsLike {
-  loadSource(url: string): void;
-  attachMedia(media: HTMLMediaElement): void;
-  destroy(): void;
-  on(event: string, callback: (event: string, data: { fatal?: boolean; details?: string }) => void): void;
-}
-
-function isHls(url: string): boolean {
-  return /\.m3u8(\?|$)/i.test(url);
-}
-
 export class AudioEngine {
   private readonly audio: HTMLAudioElement;
   private readonly listeners = new Set<Listener>();
-  private hls: HlsLike | null = null;
+  private stream: AttachedStream | null = null;
   private source: EngineSource | null = null;
 
   constructor(audio: HTMLAudioElement) {
@@ -75,18 +67,7 @@ export class AudioEngine {
     this.unload();
     this.source = source;
     this.audio.title = source.title;
-    if (isHls(source.url) && !this.audio.canPlayType('application/vnd.apple.mpegurl')) {
-      const { default: Hls } = await import('hls.js');
-      const hls = new Hls() as unknown as HlsLike;
-      hls.on('hlsError', (_event, data) => {
-        if (data.fatal) this.emit('error', data.details ?? 'HLS-fout');
-      });
-      hls.loadSource(source.url);
-      hls.attachMedia(this.audio);
-      this.hls = hls;
-    } else {
-      this.audio.src = source.url;
-    }
+    this.stream = await attachStream(this.audio, source.url, (error) => this.emit('error', error.details));
     if (source.startAt) this.audio.currentTime = source.startAt;
     if (autoplay) await this.play();
   }
@@ -109,8 +90,8 @@ export class AudioEngine {
 
   /** Stops a live stream for real: the connection closes, so nothing buffers behind the listener. */
   unload(): void {
-    this.hls?.destroy();
-    this.hls = null;
+    this.stream?.detach();
+    this.stream = null;
     this.audio.pause();
     this.audio.removeAttribute('src');
     this.audio.load();

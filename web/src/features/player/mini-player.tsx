@@ -66,7 +66,7 @@ function ActionLink({
       break;
     case 'visual-radio':
       label = 'Kijk live';
-      to = routes.live();
+      to = routes.live(state.channel?.id, defaults);
       disabled ||= !state.isVisualRadioAvailable;
       break;
     case 'luister-live':

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/states';
 import { VideoPlayer } from '../../components/video-player';
 import { durationLabel, formatDuration, formatPublished } from '../../lib/format-date';
 
-/** Video's: real video players. */
+/** Video's: every published video in a grid, newest first, each playing inline with its poster. */
 export function VideosPage({ data }: PageProps<VideosData>) {
   return (
     <div className="page">
@@ -15,8 +15,8 @@ export function VideosPage({ data }: PageProps<VideosData>) {
           {data.videos.map((v) => (
             <li key={v.id} className="video-grid__item">
               <h2 className="video-grid__title">{v.title}</h2>
-              <VideoPlayer video={v} />
-              <p className="card__meta">
+              <VideoPlayer video={v} caption={false} />
+              <p className="card__meta video-grid__meta">
                 <time dateTime={v.publishedAt}>{formatPublished(v.publishedAt)}</time>
                 {' · '}
                 <span aria-label={durationLabel(v.durationSeconds)}>{formatDuration(v.durationSeconds)}</span>

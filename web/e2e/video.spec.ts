@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { suppressOverlays } from './overlay-guard';
+
+// Visual radio and videos against the real server: a live HLS stream made by the server's own
+// ffmpeg segmenter, real video files, real decoding in Chromium.
+
+test.beforeEach(async ({ context, request }) => {
+  await suppressOverlays(context, request);
+});
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+function miniPlayer(page: Page) {
+  return page.getByRole('region', { name: 'Radiospeler' });
+}
+
+async function miniPlayerAudio(page: Page) {
+  return page.evaluate(() => {
+    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
+    return { time: element.currentTime, paused: element.paused };
+  });
+}
+
+test('/live plays the live video stream and shows the show and song on air beside it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/live?channel=3fm');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kijk live: Ether 3FM');
+  await expect(page.locator('#audio-player-id')).toHaveCount(1);
+  await expect(miniPlayer(page)).toHaveCount(0); // spec §2: no mini player on /live
+
+  // Beside the video: what the live info says is on air now.
+  const info = (await (await request.get('/api/miniplayer/info?channel=3fm')).json()) as {
+    data: { radioBroadcasts: { data: { name: string }[] } };
+  };
+  const showName = info.data.radioBroadcasts.data[0]?.name;
+  const now = page.getByRole('region', { name: 'Nu op Ether 3FM' });
+  if (showName) await expect(now.locator('.on-air__show')).toHaveText(showName);
+  await expect(now.getByText('Nu gedraaid')).toBeVisible({ timeout: 25_000 });
+  await expect(now.locator('.on-air__song')).not.toBeEmpty();
+
+  const video = page.getByLabel('Livebeelden van Ether 3FM');
+  await expect(video).toBeVisible();
+  await expect(page.getByText('De livebeelden worden geladen…')).toHaveCount(0, { timeout: 20_000 });
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 40_000 })
+    .toBeGreaterThan(2);
+  const state = await video.evaluate((v: HTMLVideoElement) => ({
+    paused: v.paused,
+    width: v.videoWidth,
+    error: v.error?.code ?? null,
+  }));
+  expect(state).toEqual({ paused: false, width: 640, error: null });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectAxeClean(page);
+});
+
+test('/live offers the channels with live video and says so in Dutch when a stream fails', async ({
+  page,
+}) => {
+  await page.route('**/live/radio1/index.m3u8*', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{}}' }),
+  );
+  await page.goto('/live?channel=3fm');
+  const choice = page.getByRole('navigation', { name: 'Kies een zender met livebeelden' });
+  await expect(choice.getByRole('link', { name: 'Ether 3FM' })).toHaveAttribute('aria-current', 'page');
+  await choice.getByRole('link', { name: 'Ether Radio 1' }).click();
+  await expect(page).toHaveURL(/\/live\?channel=radio1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kijk live: Ether Radio 1');
+  await expect(page.getByRole('alert')).toContainText(
+    'De livebeelden van Ether Radio 1 kunnen nu niet worden afgespeeld',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByLabel('Livebeelden van Ether Radio 1')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+});
+
+test('/videos shows every video with poster, title and duration, and plays one inline', async ({ page }) => {
+  await page.goto('/videos');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Video's");
+  const items = page.locator('.video-grid__item');
+  expect(await items.count()).toBeGreaterThan(1);
+  const first = items.first();
+  await expect(first.getByRole('heading', { level: 2 })).not.toBeEmpty();
+  await expect(first.locator('.video-grid__meta')).toContainText(/\d+:\d\d/);
+  const video = first.locator('video');
+  await expect(video).toHaveAttribute('poster', /\.webp$/);
+  await expect(video).toHaveAttribute('playsinline', '');
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+  await expectAxeClean(page);
+});
+
+test("a video that cannot play shows 'Video niet beschikbaar' with the error and hides its player", async ({
+  page,
+}) => {
+  await page.goto('/videos');
+  const first = page.locator('.video-grid__item').first();
+  const src = await first.locator('video').getAttribute('src');
+  expect(src).toBeTruthy();
+  // The file is gone: the server would answer 404 for a missing file just the same.
+  await page.route(`**${src}`, (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{}}' }),
+  );
+  await first.locator('video').evaluate((v: HTMLVideoElement) => {
+    v.play().catch(() => undefined);
+  });
+  await expect(first.getByRole('alert')).toHaveText(/^Video niet beschikbaar: .+/);
+  await expect(first.locator('.video__container')).toBeHidden();
+  await expect(page.locator('.video-grid__item').nth(1).locator('.video__container')).toBeVisible();
+});
+
+test('starting a video pauses the mini player playing live radio', async ({ page }) => {
+  await page.goto('/videos');
+  const play = miniPlayer(page).getByRole('button', { name: 'Afspelen' });
+  await expect(play).toHaveAttribute('aria-busy', 'false');
+  await play.click();
+  await expect.poll(async () => (await miniPlayerAudio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect((await miniPlayerAudio(page)).paused).toBe(false);
+
+  const video = page.locator('.video-grid__item').first().locator('video');
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(async () => (await miniPlayerAudio(page)).paused).toBe(true);
+  await expect(miniPlayer(page).getByRole('button', { name: 'Afspelen' })).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+});

@@ -1,0 +1,80 @@
+// Attaches a media URL to an audio or video element: progressive files, MP3 streams and HLS where
+// the browser plays it natively go straight to `src`; HLS elsewhere goes through hls.js, which is
+// loaded only then (its own chunk). Shared by the mini player's engine and the live video.
+
+interface HlsLike {
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  destroy(): void;
+  on(
+    event: string,
+    callback: (event: string, data: { fatal?: boolean; details?: string; type?: string }) => void,
+  ): void;
+}
+
+export interface AttachedStream {
+  /** Stops loading and detaches the source. */
+  detach(): void;
+  /** True when hls.js plays the stream. */
+  readonly usesHlsJs: boolean;
+}
+
+/** A fatal playback error of hls.js: its details code, and whether it came from the network. */
+export interface StreamError {
+  details: string;
+  network: boolean;
+}
+
+/** True for an HLS playlist URL (.m3u8, with or without a query). */
+export function isHlsUrl(url: string): boolean {
+  return /\.m3u8(\?|$)/i.test(url);
+}
+
+/** True when the element needs hls.js for `url`: HLS without native support. */
+export function needsHlsJs(url: string, media: Pick<HTMLMediaElement, 'canPlayType'>): boolean {
+  return isHlsUrl(url) && !media.canPlayType('application/vnd.apple.mpegurl');
+}
+
+/** True when the browser has Media Source Extensions, which hls.js needs. */
+function hasMediaSource(): boolean {
+  return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+}
+
+/**
+ * Plays `url` through `media`; `onFatal` hears hls.js errors it cannot recover from. With
+ * `preferHlsJs`, HLS goes through hls.js wherever Media Source Extensions exist (it loads the
+ * playlist at once and reports failures), and natively only elsewhere (iOS).
+ */
+export async function attachStream(
+  media: HTMLMediaElement,
+  url: string,
+  onFatal: (error: StreamError) => void,
+  options: { preferHlsJs?: boolean } = {},
+): Promise<AttachedStream> {
+  const viaHlsJs = isHlsUrl(url) && (options.preferHlsJs ? hasMediaSource() : needsHlsJs(url, media));
+  if (!viaHlsJs) {
+    media.src = url;
+    return {
+      usesHlsJs: false,
+      detach() {
+        media.removeAttribute('src');
+        media.load();
+      },
+    };
+  }
+  const { default: Hls } = await import('hls.js');
+  const hls = new Hls() as unknown as HlsLike;
+  hls.on('hlsError', (_event, data) => {
+    if (data.fatal) onFatal({ details: data.details ?? 'HLS-fout', network: data.type === 'networkError' });
+  });
+  hls.loadSource(url);
+  hls.attachMedia(media);
+  return {
+    usesHlsJs: true,
+    detach() {
+      hls.destroy();
+      media.removeAttribute('src');
+      media.load();
+    },
+  };
+}
