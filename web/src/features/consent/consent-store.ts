@@ -54,9 +54,12 @@ export function hasConsent(category: ConsentCategory): boolean {
   return state[category];
 }
 
-/** Replaces the choices and tells every listener when something changed. */
-export function setConsentState(next: ConsentState): void {
-  if (next.analytics === state.analytics && next.social === state.social) return;
+/**
+ * Replaces the choices and tells every listener when something changed, or always when `decided`
+ * (the visitor just made or confirmed a choice: listeners may then drop what waited for one).
+ */
+export function setConsentState(next: ConsentState, decided = false): void {
+  if (!decided && next.analytics === state.analytics && next.social === state.social) return;
   state = { ...next, necessary: true };
   for (const listener of listeners) listener(state);
 }

@@ -8,7 +8,10 @@ import './consent.css';
 import { fromList, setConsentState, type ConsentCategory } from './consent-store';
 
 function mirror(): void {
-  setConsentState(fromList(CookieConsent.getUserPreferences().acceptedCategories));
+  setConsentState(
+    fromList(CookieConsent.getUserPreferences().acceptedCategories),
+    CookieConsent.validConsent(),
+  );
 }
 
 /** Starts the library: shows the consent box when no valid choice is stored yet. */
