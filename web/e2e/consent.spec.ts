@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { suppressOverlays } from './overlay-guard';
 
 // Consent (issue 5): the 'Cookie-instellingen' link 1000 ms after each route change, a social
@@ -64,18 +65,22 @@ test.describe('consent', () => {
   test('the consent link appears about 1000 ms after a route change', async ({ page }) => {
     // Times are taken in the page: when the router pushes the new URL, and when the link appears.
     await page.addInitScript(() => {
-      const w = window as unknown as { __navAt?: number; __linkAt?: number };
+      const w = window as unknown as { __navAt?: number; __linkAt?: number; __gone?: boolean };
       const push = history.pushState.bind(history);
       history.pushState = (...args: Parameters<History['pushState']>) => {
         w.__navAt = performance.now();
         w.__linkAt = undefined;
+        w.__gone = false;
         push(...args);
       };
+      // The link of the previous route goes first; its return after the navigation is what counts.
       new MutationObserver(() => {
+        if (w.__navAt === undefined || w.__linkAt !== undefined) return;
         const present = [...document.querySelectorAll('button')].some(
           (b) => b.textContent === 'Cookie-instellingen',
         );
-        if (present && w.__navAt !== undefined && w.__linkAt === undefined) w.__linkAt = performance.now();
+        if (!present) w.__gone = true;
+        else if (w.__gone) w.__linkAt = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/');
@@ -187,7 +192,7 @@ test.describe('error reporting with a DSN', () => {
     test.setTimeout(120_000);
     receiver = await startReceiver();
     const port = await freePort();
-    const root = resolve(__dirname, '../..');
+    const root = fileURLToPath(new URL('../..', import.meta.url));
     dataDir = mkdtempSync(join(tmpdir(), 'ether-consent-e2e-'));
     const binary = process.env.ETHER_SERVER_BIN ?? join(root, 'build/server/ether-server');
     server = spawn(binary, [], {
@@ -220,13 +225,14 @@ test.describe('error reporting with a DSN', () => {
   });
 
   test.afterAll(async () => {
+    if (!receiver) return;
     if (server && server.exitCode === null) {
       const exited = new Promise((done) => server.once('exit', done));
       server.kill('SIGTERM');
       await exited;
     }
     await new Promise((done) => receiver.server.close(done));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a thrown error arrives as a Sentry envelope and an ignored error does not', async ({ browser }) => {

@@ -39,6 +39,8 @@ struct Config {
   std::string log_level = "info";                                     // ETHER_LOG_LEVEL
   int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
   std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
+  std::string sentry_dsn;     // ETHER_SENTRY_DSN: error reporting (browser and server); empty: off
+  double sentry_traces_sample_rate = 0;  // ETHER_SENTRY_TRACES_SAMPLE_RATE: 0..1 (spec §9)
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

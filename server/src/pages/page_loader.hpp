@@ -20,6 +20,8 @@ struct SiteSettings {
   std::string base_url;  // "http://localhost:8080", no trailing slash
   std::string site_code = "ether";
   std::string default_channel = "radio2";
+  std::string sentry_dsn;                // empty: error reporting is off
+  double sentry_traces_sample_rate = 0;  // spec §9, default 0
 };
 
 /// The current time; tests fix it.
@@ -38,6 +40,8 @@ class PageLoader final : public PageSource {
   boost::json::object site_config() override;
 
  private:
+  [[nodiscard]] boost::json::value error_reporting_config() const;
+
   store::Database& db_;
   SiteSettings settings_;
   Clock clock_;

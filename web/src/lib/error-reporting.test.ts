@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   dropPending,
+  setBuffering,
   isIgnoredMessage,
   MAX_PENDING,
   pendingCount,
@@ -11,6 +12,7 @@ import {
 
 afterEach(() => {
   setErrorReporter(null);
+  setBuffering(true);
   dropPending();
   vi.restoreAllMocks();
 });
@@ -48,6 +50,18 @@ describe('reporting', () => {
   it('drops waiting reports when reporting stays off', () => {
     reportSilently(new Error('x'));
     dropPending();
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
+    expect(reporter).not.toHaveBeenCalled();
+  });
+});
+
+describe('after a choice without analytics', () => {
+  it('keeps nothing waiting', () => {
+    reportSilently(new Error('voor de keuze'));
+    setBuffering(false);
+    reportSilently(new Error('na de keuze'));
+    expect(pendingCount()).toBe(0);
     const reporter = vi.fn();
     setErrorReporter(reporter);
     expect(reporter).not.toHaveBeenCalled();

@@ -1,8 +1,8 @@
 // The app's side of error reporting (spec §7 "Failed fetches", §8). Code reports through
 // `reportError` (also logs to the console) or `reportSilently` (does not); what happens next is up
 // to the reporter installed by `setErrorReporter` (the lazily loaded Sentry client, once the visitor
-// allowed it). Until one is installed, up to MAX_PENDING reports wait in memory; `dropPending`
-// discards them when reporting stays off.
+// allowed it). Until one is installed, up to MAX_PENDING reports wait in memory; `setBuffering(false)`
+// discards them, and later ones, when the visitor chose without analytics.
 
 /** Sends one error on; installed by the error-reporting client. */
 export type Reporter = (error: unknown, context?: Record<string, unknown>) => void;
@@ -15,11 +15,12 @@ interface Pending {
 export const MAX_PENDING = 20;
 
 let reporter: Reporter | null = null;
+let pending: Pending[] = [];
+let buffering = true;
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
-let pending: Pending[] = [];
 
 function deliver(error: unknown, context?: Record<string, unknown>): void {
   if (isAbortError(error)) return;
@@ -27,7 +28,7 @@ function deliver(error: unknown, context?: Record<string, unknown>): void {
     reporter(error, context);
     return;
   }
-  if (pending.length < MAX_PENDING) pending.push({ error, context });
+  if (buffering && pending.length < MAX_PENDING) pending.push({ error, context });
 }
 
 /** Reports an error without a console line (spec §8 "reported silently"). */
@@ -54,6 +55,16 @@ export function setErrorReporter(next: Reporter | null): void {
 /** Forgets the reports waiting for a reporter (reporting is off for this visit). */
 export function dropPending(): void {
   pending = [];
+}
+
+/**
+ * Whether reports made while no reporter is installed wait for one (the visitor has not chosen
+ * yet) or are discarded at once (the visitor chose without analytics). Turning it off drops the
+ * waiting reports.
+ */
+export function setBuffering(on: boolean): void {
+  buffering = on;
+  if (!on) pending = [];
 }
 
 /** The reports waiting for a reporter (for tests). */

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteConfig } from '../../api/types';
 import { SocialEmbed } from '../../components/social-embed';
-import { dropPending, reportSilently, setErrorReporter } from '../../lib/error-reporting';
+import { dropPending, reportSilently, setBuffering, setErrorReporter } from '../../lib/error-reporting';
 import { startErrorReporting } from '../error-reporting/error-reporting';
 import { ConsentLink, CONSENT_LINK_DELAY_MS } from './consent-link';
 import {
@@ -28,6 +28,7 @@ vi.mock('./consent', () => ({
 afterEach(() => {
   resetConsentStore();
   setErrorReporter(null);
+  setBuffering(true);
   dropPending();
   vi.useRealTimers();
 });

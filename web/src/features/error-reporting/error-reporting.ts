@@ -1,10 +1,11 @@
 // Error reporting follows the analytics consent: with a DSN in the site configuration and consent
 // in 'analytics', the Sentry client is loaded and becomes the reporter; without consent (or when
-// it is withdrawn) nothing leaves the browser. Uncaught errors before the SDK runs are kept with
-// the other waiting reports (bounded) and handed over when it starts.
+// it is withdrawn) nothing leaves the browser. Until the visitor has chosen, uncaught errors and
+// reports wait in memory (bounded) and are handed over if the choice includes analytics; a choice
+// without it discards them and keeps nothing after.
 
 import type { SiteConfig } from '../../api/types';
-import { dropPending, reportSilently, setErrorReporter } from '../../lib/error-reporting';
+import { reportSilently, setBuffering, setErrorReporter } from '../../lib/error-reporting';
 import { getConsentState, onConsentChange } from '../consent';
 import { siteHosts } from './sentry-options';
 
@@ -33,6 +34,7 @@ export function startErrorReporting(
   const apply = (analytics: boolean) => {
     if (analytics && !running) {
       running = true;
+      setBuffering(true);
       loadClient()
         .then((loaded) => {
           client = loaded;
@@ -45,10 +47,10 @@ export function startErrorReporting(
     } else if (!analytics && running) {
       running = false;
       setErrorReporter(null);
-      dropPending();
+      setBuffering(false);
       void client?.stopSentry();
     } else if (!analytics) {
-      dropPending();
+      setBuffering(false);
     }
   };
 
