@@ -17,6 +17,11 @@ function banner(page: Page) {
   return page.getByRole('region', { name: 'Onderhoudsmelding' });
 }
 
+// The consent box (consent.spec.ts) is also a dialog: a stored choice keeps it closed here.
+test.beforeEach(async ({ context, baseURL }) => {
+  await presetConsent(context, baseURL ?? 'http://127.0.0.1:18080');
+});
+
 /** A fresh context (empty storage) with a page on the home page, its modal open. */
 async function firstVisit(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
