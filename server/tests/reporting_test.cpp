@@ -3,6 +3,7 @@
 // configuration keys.
 
 #include <arpa/inet.h>
+#include <curl/curl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -21,6 +22,7 @@
 
 #include "config/config.hpp"
 #include "http/security_headers.hpp"
+#include "http/server.hpp"
 #include "reporting/envelope.hpp"
 #include "reporting/reporter.hpp"
 
@@ -198,6 +200,42 @@ TEST(ReportingReporter, DeliversEnvelopesToTheDsnWithSentryAuth) {
   EXPECT_EQ(body.at("server_name").as_string(), "test-host");
 }
 
+std::size_t ignore_body(char* /*data*/, std::size_t size, std::size_t count, void* /*user*/) { return size * count; }
+
+TEST(ReportingReporter, AHandlerExceptionBecomesA500AndAnEnvelope) {
+  EnvelopeReceiver receiver;
+  Reporter reporter(*parse_dsn("http://k@127.0.0.1:" + std::to_string(receiver.port()) + "/9"),
+                    EventContext{"production", "test-host", ""});
+  install(&reporter);
+  ether::http::ServerOptions options;
+  options.address = "127.0.0.1";
+  options.io_threads = 1;
+  options.access_log = false;
+  ether::http::Server server(
+      options, [](const ether::http::Request&) -> ether::http::Response { throw std::logic_error("handler bug"); });
+  server.start();
+  CURL* curl = curl_easy_init();
+  ASSERT_NE(curl, nullptr);
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/kapot?q=geheim";
+  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, ignore_body);
+  ASSERT_EQ(curl_easy_perform(curl), CURLE_OK);
+  long status = 0;
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  curl_easy_cleanup(curl);
+  EXPECT_EQ(status, 500);
+  ASSERT_TRUE(reporter.flush(std::chrono::seconds(10)));
+  server.stop();
+  install(nullptr);
+  const auto received = receiver.received();
+  ASSERT_EQ(received.size(), 1U);
+  const auto body = json::parse(lines_of(received[0].body).at(2)).as_object();
+  const auto& exception = body.at("exception").at("values").as_array().at(0).as_object();
+  EXPECT_EQ(exception.at("type").as_string(), "std::logic_error");
+  EXPECT_EQ(exception.at("value").as_string(), "GET /kapot: handler bug");
+  EXPECT_EQ(received[0].body.find("geheim"), std::string::npos);
+}
+
 TEST(ReportingReporter, DropsBeyondTheRateLimitAndWhenTheReceiverIsGone) {
   EnvelopeReceiver receiver;
   const auto dsn = *parse_dsn("http://k@127.0.0.1:" + std::to_string(receiver.port()) + "/1");
@@ -213,21 +251,33 @@ TEST(ReportingReporter, DropsBeyondTheRateLimitAndWhenTheReceiverIsGone) {
 }
 
 TEST(ReportingReporter, ABoundedQueueDropsWhenFull) {
-  // Port 9 (discard) on loopback: nothing listens, sends fail fast; the queue still bounds.
-  Reporter reporter(
-      *parse_dsn("http://k@127.0.0.1:9/1"), EventContext{},
-      ReporterOptions{.queue_capacity = 2, .max_per_minute = 1000, .send_timeout = std::chrono::milliseconds(500)});
-  int accepted = 0;
-  for (int i = 0; i < 50; ++i) accepted += reporter.report(ErrorEvent{"error", "x", "", ""}) ? 1 : 0;
-  EXPECT_LE(accepted, 3);  // two waiting plus at most one taken by the sender meanwhile
-  ASSERT_TRUE(reporter.flush(std::chrono::seconds(10)));
-  EXPECT_EQ(reporter.sent(), 0U);
-  EXPECT_EQ(reporter.dropped(), 50U);
+  // A listener that never answers: the first envelope hangs until send_timeout, so the queue fills.
+  const int silent = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(silent, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(silent, 16), 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(silent, reinterpret_cast<sockaddr*>(&addr), &len);
+  {
+    Reporter reporter(
+        *parse_dsn("http://k@127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/1"), EventContext{},
+        ReporterOptions{.queue_capacity = 2, .max_per_minute = 1000, .send_timeout = std::chrono::milliseconds(300)});
+    int accepted = 0;
+    for (int i = 0; i < 50; ++i) accepted += reporter.report(ErrorEvent{"error", "x", "", ""}) ? 1 : 0;
+    EXPECT_GE(accepted, 2);
+    EXPECT_LE(accepted, 3);  // two waiting plus at most one taken by the sender meanwhile
+    ASSERT_TRUE(reporter.flush(std::chrono::seconds(10)));
+    EXPECT_EQ(reporter.sent(), 0U);
+    EXPECT_EQ(reporter.dropped(), 50U);
+  }
+  ::close(silent);
 }
 
 TEST(ReportingConfig, ReadsTheDsnAndTheSampleRate) {
   using ether::config::build_config;
-  auto env = [](std::map<std::string, std::string> values) {
+  auto env = [](const std::map<std::string, std::string>& values) {
     return [values](std::string_view key) -> std::optional<std::string> {
       auto it = values.find(std::string(key));
       if (it == values.end()) return std::nullopt;
