@@ -68,9 +68,23 @@ TEST_F(PagesFixture, HomeShowsWhatIsOnAirAndTheLatestContent) {
   EXPECT_EQ(size(r.data.at("guide")), 2u);
 }
 
+TEST_F(PagesFixture, SiteConfigCarriesTheErrorReportingSettingsWhenADsnIsSet) {
+  SiteSettings settings;
+  settings.base_url = "http://localhost:8080";
+  settings.sentry_dsn = "https://k@sentry.example/5";
+  settings.sentry_traces_sample_rate = 0.5;
+  PageLoader loader(*db_, settings);
+  const auto config = loader.site_config();
+  const auto& reporting = config.at("errorReporting").as_object();
+  EXPECT_EQ(str(reporting.at("dsn")), "https://k@sentry.example/5");
+  EXPECT_DOUBLE_EQ(reporting.at("tracesSampleRate").as_double(), 0.5);
+  EXPECT_EQ(str(reporting.at("environment")), "production");
+}
+
 TEST_F(PagesFixture, SiteConfigListsChannelsInPickerOrder) {
   auto config = loader_->site_config();
-  EXPECT_EQ(keys(config), (Keys{"name", "baseUrl", "siteCode", "defaultChannel", "channels"}));
+  EXPECT_EQ(keys(config), (Keys{"name", "baseUrl", "siteCode", "defaultChannel", "channels", "errorReporting"}));
+  EXPECT_TRUE(config.at("errorReporting").is_null());
   EXPECT_EQ(str(config.at("baseUrl")), "http://localhost:8080");
   EXPECT_EQ(str(config.at("defaultChannel")), "radio2");
   const auto& channels = config.at("channels").as_array();

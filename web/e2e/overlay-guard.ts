@@ -5,13 +5,49 @@ interface MaintenanceBody {
 }
 
 /**
+ * Stores a consent choice of only 'necessary' (in the cookie format of vanilla-cookieconsent v3) for
+ * `baseURL`, so the consent box does not open over what a suite clicks. consent.spec.ts tests the box.
+ */
+export async function presetConsent(context: BrowserContext, baseURL: string): Promise<void> {
+  const now = new Date();
+  const expires = new Date(now.getTime() + 182 * 864e5);
+  const value = {
+    categories: ['necessary'],
+    revision: 0,
+    data: null,
+    consentTimestamp: now.toISOString(),
+    consentId: '00000000-0000-4000-8000-000000000000',
+    services: { necessary: [], analytics: [], social: [] },
+    languageCode: 'nl',
+    lastConsentTimestamp: now.toISOString(),
+    expirationTime: expires.getTime(),
+  };
+  await context.addCookies([
+    {
+      name: 'cc_cookie',
+      value: encodeURIComponent(JSON.stringify(value)),
+      url: baseURL,
+      expires: Math.floor(expires.getTime() / 1000),
+      sameSite: 'Lax',
+    },
+  ]);
+}
+
+/**
  * Marks the event modal as checked for the session and every current maintenance notification as
  * dismissed, in every page of `context`, before any script of the app runs. The site's own overlays
  * are tested in overlays.spec.ts; suites about other things use this so that a modal dialog does
- * not sit on top of what they click, nor a banner shift the layout they look at.
+ * not sit on top of what they click, nor a banner shift the layout they look at. Unless
+ * `consent: false`, the consent box is kept closed too (presetConsent).
  */
-export async function suppressOverlays(context: BrowserContext, request: APIRequestContext): Promise<void> {
-  const html = await (await request.get('/')).text();
+export async function suppressOverlays(
+  context: BrowserContext,
+  request: APIRequestContext,
+  options: { consent?: boolean } = {},
+): Promise<void> {
+  const home = await request.get('/');
+  if (options.consent !== false) await presetConsent(context, new URL(home.url()).origin);
+  const html = await home.text();
   const siteJson = /<script[^>]*id="ether-site"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   const siteCode = siteJson ? (JSON.parse(siteJson) as { siteCode: string }).siteCode : 'ether';
   const response = await request.get('/api/maintenance-notification');

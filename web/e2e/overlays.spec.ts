@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { presetConsent } from './overlay-guard';
 
 // The event modal and the maintenance banner against the real server and the demo station: one
 // published modal with a countdown whose relatedUrl is /thema/top-2000-dagen, and one dismissable
@@ -16,9 +17,15 @@ function banner(page: Page) {
   return page.getByRole('region', { name: 'Onderhoudsmelding' });
 }
 
+// The consent box (consent.spec.ts) is also a dialog: a stored choice keeps it closed here.
+test.beforeEach(async ({ context, baseURL }) => {
+  await presetConsent(context, baseURL ?? 'http://127.0.0.1:18080');
+});
+
 /** A fresh context (empty storage) with a page on the home page, its modal open. */
 async function firstVisit(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
+  await presetConsent(context, test.info().project.use.baseURL ?? 'http://127.0.0.1:18080');
   const page = await context.newPage();
   await page.goto('/');
   await expect(modal(page)).toBeVisible();

@@ -5,6 +5,8 @@ import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
 import { SiteProvider } from './app/site-context';
 import { createAppRouter } from './app/router';
+import { startConsent } from './features/consent';
+import { startErrorReporting } from './features/error-reporting';
 import { PlayerProvider } from './features/player';
 import { popoutChannel } from './lib/routes';
 import './styles/global.css';
@@ -18,6 +20,8 @@ const FALLBACK_SITE: SiteConfig = {
 };
 
 const site = readEmbeddedSite() ?? FALLBACK_SITE;
+startConsent();
+startErrorReporting(site);
 const router = createAppRouter(readEmbeddedPage());
 const root = document.getElementById('root');
 

@@ -5,10 +5,12 @@
 
 #include <exception>
 #include <iostream>
+#include <memory>
 
 #include "app/site_app.hpp"
 #include "app/station.hpp"
 #include "config/config.hpp"
+#include "reporting/reporter.hpp"
 
 int main() {
   ether::config::Config config;
@@ -19,6 +21,21 @@ int main() {
     return 2;
   }
   ether::app::configure_logging(config);
+  // The server's own errors go to the same DSN as the browser's; off when none is configured.
+  std::unique_ptr<ether::reporting::Reporter> reporter;
+  if (auto dsn = ether::reporting::parse_dsn(config.sentry_dsn)) {
+    reporter = std::make_unique<ether::reporting::Reporter>(
+        *dsn, ether::reporting::EventContext{"production", ether::reporting::host_name(), "ether-server@0.1.0"});
+    ether::reporting::install(reporter.get());
+  }
+  struct Uninstall {
+    Uninstall() = default;
+    Uninstall(const Uninstall&) = delete;
+    Uninstall& operator=(const Uninstall&) = delete;
+    Uninstall(Uninstall&&) = delete;
+    Uninstall& operator=(Uninstall&&) = delete;
+    ~Uninstall() { ether::reporting::install(nullptr); }
+  } uninstall;
   try {
     ether::app::Station station(config);
     return ether::app::run_server(

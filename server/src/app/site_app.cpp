@@ -5,6 +5,7 @@
 #include <boost/json/object.hpp>
 
 #include "api/json_error.hpp"
+#include "reporting/envelope.hpp"
 
 namespace ether::app {
 namespace {
@@ -146,6 +147,9 @@ http::ServerOptions server_options(const config::Config& config) {
   options.port = config.port;
   options.io_threads = config.io_threads;
   options.max_connections = config.max_connections;
+  std::string connect_origin;
+  if (auto dsn = reporting::parse_dsn(config.sentry_dsn)) connect_origin = dsn->origin();
+  options.content_security_policy = http::content_security_policy(connect_origin);
   return options;
 }
 

@@ -97,7 +97,8 @@ Station::Station(const config::Config& config) {
 
   info_ = std::make_unique<player::LiveInfoService>(*db_, unix_now);
   pages_ = std::make_unique<pages::PageLoader>(
-      *db_, pages::SiteSettings{config.site_name, config.base_url, config.site_code, config.default_channel});
+      *db_, pages::SiteSettings{config.site_name, config.base_url, config.site_code, config.default_channel,
+                                config.sentry_dsn, config.sentry_traces_sample_rate});
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);

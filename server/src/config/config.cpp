@@ -1,5 +1,7 @@
 #include "config/config.hpp"
 
+#include "reporting/envelope.hpp"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <openssl/rand.h>
@@ -19,7 +21,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 19> kKeys{"PORT",
+constexpr std::array<std::string_view, 21> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "DATABASE_URL",
@@ -37,7 +39,9 @@ constexpr std::array<std::string_view, 19> kKeys{"PORT",
                                                  "ETHER_PLAYOUT_BACKFILL_DAYS",
                                                  "ETHER_STATIC_PREFIX",
                                                  "ETHER_VISUAL_RADIO_IDLE_SECONDS",
-                                                 "ETHER_VISUAL_RADIO_MAX"};
+                                                 "ETHER_VISUAL_RADIO_MAX",
+                                                 "ETHER_SENTRY_DSN",
+                                                 "ETHER_SENTRY_TRACES_SAMPLE_RATE"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -196,6 +200,27 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_VISUAL_RADIO_MAX")) {
     config.visual_radio_max = parse_int<int>("ETHER_VISUAL_RADIO_MAX", *v, 0, 64);
+  }
+  if (auto v = get("ETHER_SENTRY_DSN")) {
+    config.sentry_dsn = std::string(trim(*v));
+    if (!config.sentry_dsn.empty() && !reporting::parse_dsn(config.sentry_dsn)) {
+      throw ConfigError("ETHER_SENTRY_DSN: expected a Sentry DSN such as https://key@host/1, got \"" +
+                        config.sentry_dsn + "\"");
+    }
+  }
+  if (auto v = get("ETHER_SENTRY_TRACES_SAMPLE_RATE")) {
+    const std::string text(trim(*v));
+    std::size_t used = 0;
+    double rate = -1;
+    try {
+      rate = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (text.empty() || used != text.size() || !(rate >= 0 && rate <= 1)) {
+      throw ConfigError("ETHER_SENTRY_TRACES_SAMPLE_RATE: expected a number from 0 to 1, got \"" + text + "\"");
+    }
+    config.sentry_traces_sample_rate = rate;
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

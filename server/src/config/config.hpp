@@ -41,6 +41,8 @@ struct Config {
   int visual_radio_idle_seconds = 60;  // ETHER_VISUAL_RADIO_IDLE_SECONDS: a segmenter nobody asked for this long stops
   int visual_radio_max = 4;   // ETHER_VISUAL_RADIO_MAX: segmenters running at once (0: no visual radio of our own)
   std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
+  std::string sentry_dsn;     // ETHER_SENTRY_DSN: error reporting (browser and server); empty: off
+  double sentry_traces_sample_rate = 0;  // ETHER_SENTRY_TRACES_SAMPLE_RATE: 0..1 (spec §9)
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

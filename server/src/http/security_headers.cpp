@@ -5,16 +5,24 @@
 
 namespace ether::http {
 
-void add_security_headers(Response& response) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kHeaders{{
-      {"Content-Security-Policy", kContentSecurityPolicy},
+std::string content_security_policy(std::string_view connect_origin) {
+  std::string policy(kContentSecurityPolicy);
+  if (connect_origin.empty()) return policy;
+  static constexpr std::string_view kConnect = "connect-src 'self'";
+  policy.insert(policy.find(kConnect) + kConnect.size(), " " + std::string(connect_origin));
+  return policy;
+}
+
+void add_security_headers(Response& response, std::string_view policy) {
+  const std::array<std::pair<std::string_view, std::string_view>, 6> headers{{
+      {"Content-Security-Policy", policy},
       {"X-Content-Type-Options", "nosniff"},
       {"Referrer-Policy", "strict-origin-when-cross-origin"},
       {"X-Frame-Options", "SAMEORIGIN"},
       {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
       {"Cross-Origin-Opener-Policy", "same-origin-allow-popups"},
   }};
-  for (const auto& [name, value] : kHeaders) {
+  for (const auto& [name, value] : headers) {
     if (!response.has_header(name)) response.headers.emplace_back(std::string(name), std::string(value));
   }
 }

@@ -5,13 +5,19 @@
 
 namespace ether::http {
 
-/// The Content-Security-Policy of the site: same-origin scripts and styles, media also over https.
+/// The Content-Security-Policy of the site: same-origin scripts and styles, media also over https,
+/// frames only from the social-embed origins of web/src/lib/social-embeds.ts (after consent).
 inline constexpr std::string_view kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-    "media-src 'self' blob: https:; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; "
-    "form-action 'self'; object-src 'none'";
+    "media-src 'self' blob: https:; connect-src 'self'; "
+    "frame-src 'self' https://platform.twitter.com https://www.instagram.com https://www.youtube-nocookie.com; "
+    "frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
+/// kContentSecurityPolicy with `connect_origin` (e.g. the error-reporting DSN's origin) added to
+/// connect-src; unchanged when it is empty.
+std::string content_security_policy(std::string_view connect_origin);
 
 /// Sets the security headers on `response`, keeping any the handler already set.
-void add_security_headers(Response& response);
+void add_security_headers(Response& response, std::string_view policy = kContentSecurityPolicy);
 
 }  // namespace ether::http

@@ -41,6 +41,7 @@
 #include "api/json_error.hpp"
 #include "http/range.hpp"
 #include "http/security_headers.hpp"
+#include "reporting/reporter.hpp"
 
 namespace ether::http {
 namespace {
@@ -215,8 +216,12 @@ Response Server::Impl::handle(Request& request) {
   } catch (const std::exception& error) {
     spdlog::error("http: handler failed: {} request_id={} method={} target={}", error.what(), request.request_id,
                   request.method, request.target);
+    // The path only, never the query: it may carry a search term or a token.
+    reporting::report_exception("http", error,
+                                request.method + " " + request.target.substr(0, request.target.find('?')));
   } catch (...) {
     spdlog::error("http: handler failed with an unknown exception request_id={}", request.request_id);
+    reporting::report_error("http", "unknown", "handler failed with an unknown exception");
   }
   return api::json_error(500, "internal", "The server could not answer this request.");
 }
@@ -233,7 +238,7 @@ void Server::Impl::log_access(const Request* request, const Response& response, 
 
 asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request* request, Response response,
                                           bool keep_alive, std::chrono::steady_clock::time_point start) {
-  add_security_headers(response);
+  add_security_headers(response, options.content_security_policy);
   const bool head = request && request->method == "HEAD";
   if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
   const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;

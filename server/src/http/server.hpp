@@ -11,6 +11,7 @@
 #include <string>
 
 #include "http/message.hpp"
+#include "http/security_headers.hpp"
 
 namespace ether::http {
 
@@ -29,6 +30,7 @@ struct ServerOptions {
   std::chrono::milliseconds write_timeout{60000};   // to write one response
   std::chrono::milliseconds shutdown_grace{10000};  // stop() waits this long for in-flight requests
   bool access_log = true;
+  std::string content_security_policy{kContentSecurityPolicy};  // see http/security_headers.hpp
 };
 
 class Server {

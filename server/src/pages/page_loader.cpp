@@ -808,11 +808,16 @@ json::object PageLoader::site_config() {
   Catalog catalog(db_, RouteContext{amsterdam_date(now), settings_.default_channel}, now);
   json::array channels;
   for (const auto& c : catalog.channels()) channels.push_back(catalog.channel_summary(c));
-  return json::object{{"name", settings_.name},
-                      {"baseUrl", settings_.base_url},
-                      {"siteCode", settings_.site_code},
-                      {"defaultChannel", settings_.default_channel},
-                      {"channels", std::move(channels)}};
+  return json::object{{"name", settings_.name},          {"baseUrl", settings_.base_url},
+                      {"siteCode", settings_.site_code}, {"defaultChannel", settings_.default_channel},
+                      {"channels", std::move(channels)}, {"errorReporting", error_reporting_config()}};
+}
+
+json::value PageLoader::error_reporting_config() const {
+  if (settings_.sentry_dsn.empty()) return nullptr;
+  return json::object{{"dsn", settings_.sentry_dsn},
+                      {"tracesSampleRate", settings_.sentry_traces_sample_rate},
+                      {"environment", "production"}};
 }
 
 }  // namespace ether::pages

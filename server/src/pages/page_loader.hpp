@@ -22,6 +22,8 @@ struct SiteSettings {
   std::string base_url;  // "http://localhost:8080", no trailing slash
   std::string site_code = "ether";
   std::string default_channel = "radio2";
+  std::string sentry_dsn;                // empty: error reporting is off
+  double sentry_traces_sample_rate = 0;  // spec §9, default 0
 };
 
 /// The current time; tests fix it.
@@ -43,6 +45,8 @@ class PageLoader final : public PageSource {
   search::SearchService& search() { return *search_; }
 
  private:
+  [[nodiscard]] boost::json::value error_reporting_config() const;
+
   store::Database& db_;
   SiteSettings settings_;
   Clock clock_;

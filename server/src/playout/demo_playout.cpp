@@ -6,6 +6,7 @@
 #include <condition_variable>
 
 #include "playout/schedule_materialiser.hpp"
+#include "reporting/reporter.hpp"
 #include "store/station_repository.hpp"
 #include "store/track_play_repository.hpp"
 
@@ -51,6 +52,7 @@ void DemoPlayout::start() {
         catch_up(clock_());
       } catch (const std::exception& e) {
         spdlog::error("playout: catch-up failed: {}", e.what());
+        reporting::report_exception("playout", e, "catch-up failed");
       }
       std::unique_lock lock(mutex);
       wake.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; });

@@ -1,6 +1,7 @@
 #include "stream/live_origin.hpp"
 
 #include <spdlog/spdlog.h>
+#include "reporting/reporter.hpp"
 
 namespace ether::stream {
 namespace {
@@ -35,6 +36,7 @@ void LiveOrigin::start(std::chrono::milliseconds tick) {
       } catch (const std::exception& e) {
         // A store hiccup must not end the broadcast: the clocks retry on the next tick.
         spdlog::error("live: {}", e.what());
+        reporting::report_exception("live", e);
       }
       std::this_thread::sleep_for(tick);
     }

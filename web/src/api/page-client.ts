@@ -1,25 +1,10 @@
 // Reading the page data: the shell embeds the first page's envelope and the site configuration as
 // JSON scripts; client-side navigation fetches /api/page?path=...
 
+import { errorForStatus, request } from '../lib/http';
 import type { PageEnvelope, SiteConfig } from './types';
 
-/** An HTTP failure other than a 404 page envelope. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.name = 'HttpError';
-    this.statusCode = statusCode;
-  }
-}
-
-/** The request never got an answer (offline, DNS, connection reset). */
-export class NetworkError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NetworkError';
-  }
-}
+export { HttpError, NetworkError, NotFoundError } from '../lib/http';
 
 function readJsonScript<T>(id: string, doc: Document): T | null {
   const el = doc.getElementById(id);
@@ -53,13 +38,8 @@ export function pageApiUrl(pathWithSearch: string): string {
 
 /** Fetches a page envelope. A 404 answer with a not-found envelope is returned, not thrown. */
 export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): Promise<PageEnvelope> {
-  let response: Response;
-  try {
-    response = await fetch(pageApiUrl(pathWithSearch), { headers: { Accept: 'application/json' }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new NetworkError(error instanceof Error ? error.message : String(error));
-  }
+  const url = pageApiUrl(pathWithSearch);
+  const response = await request(url, signal ? { signal } : {});
   let body: unknown = null;
   try {
     body = await response.json();
@@ -67,5 +47,5 @@ export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): P
     body = null;
   }
   if ((response.ok || response.status === 404) && isEnvelope(body)) return body;
-  throw new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
+  throw errorForStatus(url, response);
 }

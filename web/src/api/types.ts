@@ -49,6 +49,15 @@ export interface SiteConfig {
   siteCode: string;
   defaultChannel: string; // the parent channel slug, "radio2"
   channels: ChannelSummary[]; // every channel, parents first in picker order, children after their parent
+  errorReporting?: ErrorReportingConfig | null; // null or absent: error reporting is off
+}
+
+/** Error reporting of spec §9 (ETHER_SENTRY_DSN, ETHER_SENTRY_TRACES_SAMPLE_RATE). */
+export interface ErrorReportingConfig {
+  dsn: string;
+  tracesSampleRate: number; // 0..1, default 0
+  environment: 'production';
+  release?: string;
 }
 
 export interface ChannelRef {

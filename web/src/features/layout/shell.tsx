@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { hiddenOverlays } from '../../lib/path-rules';
 import { isAppVariant, isPopout } from '../../lib/routes';
+import { ConsentLink } from '../consent';
 import { EventModalSlot, MaintenanceBannerSlot } from '../overlays';
 import { MiniPlayer } from '../player';
 import { SiteFooter } from './site-footer';
@@ -32,6 +33,7 @@ export function Shell() {
         <Outlet />
       </main>
       {!frameless && <SiteFooter />}
+      <ConsentLink />
       <MiniPlayer hidden={playerHidden} />
       <EventModalSlot hidden={hidden.eventModal} />
       <ScrollRestoration />

@@ -19,7 +19,7 @@ describe('ArticlePage', () => {
     expect(audio).toHaveAttribute('controls');
     expect(container.querySelector('video[src="/media/videos/achter-de-schermen.mp4"]')).not.toBeNull();
     const social = screen.getByRole('complementary', { name: 'Bericht op Instagram' });
-    expect(social).toHaveTextContent('toestemming geeft voor cookies in de categorie ‘social’');
+    expect(social).toHaveTextContent('toestemming geeft voor de categorie ‘sociale media’');
     expect(container.querySelector('iframe')).toBeNull();
   });
 

@@ -3,33 +3,9 @@ import { AppLink } from '../../components/app-link';
 import { AudioClip } from '../../components/audio-clip';
 import { fragmentUrl } from '../../components/cards';
 import { Image } from '../../components/image';
+import { SocialEmbed } from '../../components/social-embed';
 import { VideoPlayer } from '../../components/video-player';
 import { CONTENT_IMAGE_WIDTHS } from '../../lib/images';
-
-const NETWORK_NAMES: Record<string, string> = {
-  instagram: 'Instagram',
-  x: 'X',
-  twitter: 'X',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
-};
-
-/** A social embed needs consent in the 'social' category; until it is given, a placeholder explains. */
-function SocialPlaceholder({ network, url, text }: { network: string; url: string; text: string }) {
-  const name = NETWORK_NAMES[network.toLowerCase()] ?? network;
-  return (
-    <aside className="social-placeholder" aria-label={`Bericht op ${name}`}>
-      <p className="social-placeholder__title">Inhoud van {name}</p>
-      {text && <blockquote className="social-placeholder__text">{text}</blockquote>}
-      <p>
-        Dit bericht wordt pas getoond als je toestemming geeft voor cookies in de categorie ‘social’. Je kunt
-        het ook direct bekijken op {name}.
-      </p>
-      <AppLink to={url}>Bekijk op {name}</AppLink>
-    </aside>
-  );
-}
 
 /** An article's content blocks as React elements (never raw HTML). */
 export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
@@ -73,7 +49,7 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
           case 'video':
             return <VideoPlayer key={i} video={block.video} />;
           case 'social':
-            return <SocialPlaceholder key={i} network={block.network} url={block.url} text={block.text} />;
+            return <SocialEmbed key={i} provider={block.network} url={block.url} title={block.text} />;
           default:
             return null;
         }

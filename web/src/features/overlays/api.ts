@@ -1,7 +1,8 @@
 // Fetching the overlay endpoints. Failures become HttpError or NetworkError (spec §8); the caller
 // reports them silently and shows nothing.
 
-import { HttpError, NetworkError } from '../../api/page-client';
+import { reportSilently } from '../../lib/error-reporting';
+import { fetchJson, HttpError } from '../../lib/http';
 import type {
   EventModalBlock,
   EventModalResponse,
@@ -9,20 +10,8 @@ import type {
   MaintenanceResponse,
 } from './types';
 
-async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new NetworkError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (!response.ok) throw new HttpError(response.status, `${url} gaf ${response.status}`);
-  try {
-    return await response.json();
-  } catch {
-    throw new HttpError(response.status, `${url} gaf geen JSON`);
-  }
+function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  return fetchJson(url, signal ? { signal } : {});
 }
 
 /** The event-modal blocks (published or not), in the order the server gives them. */
@@ -48,6 +37,5 @@ export async function fetchMaintenanceNotifications(
 
 /** Spec §8: overlay fetch failures are reported silently; nothing is shown. */
 export function reportOverlayError(what: string, error: unknown): void {
-  if (error instanceof DOMException && error.name === 'AbortError') return;
-  console.error(`${what} kon niet geladen worden`, error);
+  reportSilently(error, { overlay: what });
 }

@@ -2,6 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixtures';
+import { setErrorReporter } from '../../lib/error-reporting';
+import { HttpError } from '../../lib/http';
 import { pageFetch, renderApp } from '../../test/render-app';
 import { CountClock } from './count-clock-view';
 import { MaintenanceBanner } from './maintenance-banner';
@@ -152,9 +154,14 @@ describe('the event modal', () => {
   });
 
   it('reports a failed fetch silently and shows nothing', async () => {
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
     vi.stubGlobal('fetch', overlayFetch(null, null));
     renderApp(homeEnvelope);
-    await waitFor(() => expect(console.error).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(reporter).toHaveBeenCalledTimes(2));
+    setErrorReporter(null);
+    expect(reporter.mock.calls.map(([error]) => error instanceof HttpError)).toEqual([true, true]);
+    expect(console.error).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Onderhoudsmelding' })).not.toBeInTheDocument();
   });

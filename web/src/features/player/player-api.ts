@@ -1,7 +1,7 @@
 // The player's calls of spec §7: the mini-player info, the channel's token URL, the play API behind
 // a token URL and the latest news bulletin. Failures are the HttpError and NetworkError of §8.
 
-import { HttpError, NetworkError } from '../../api/page-client';
+import { fetchJson } from '../../lib/http';
 import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
 import type { Playable, PlayerConfig } from './player-state';
 
@@ -14,17 +14,9 @@ export interface PlayApiResponse {
   format?: 'mp3' | 'hls';
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, signal, cache: 'no-cache' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new NetworkError(error instanceof Error ? error.message : String(error));
-  }
-  // spec §7: a non-ok response raises an error carrying the status text.
-  if (!response.ok) throw new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
-  return (await response.json()) as T;
+// spec §7: a non-ok response raises an error carrying the status text.
+function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return fetchJson<T>(url, signal ? { signal, cache: 'no-cache' } : { cache: 'no-cache' });
 }
 
 export async function fetchMiniplayerInfo(channel: string, signal?: AbortSignal): Promise<MiniplayerInfo> {

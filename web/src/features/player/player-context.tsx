@@ -12,7 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 
-import { HttpError, NetworkError } from '../../api/page-client';
+import { reportSilently } from '../../lib/error-reporting';
+import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
 import { buildLiveState } from './live-state';
@@ -70,7 +71,7 @@ function modeOf(site: SiteConfig, slug: string): PlayerMode {
 
 function reportQuietly(error: unknown) {
   // Info errors are logged unless they are network or HTTP errors (spec §8).
-  if (!(error instanceof NetworkError) && !(error instanceof HttpError)) console.error(error);
+  if (!isFetchError(error)) console.error(error);
 }
 
 /** `initialChannel`: what the player loads first (the site's default channel, or a pop-out's). */
@@ -126,6 +127,8 @@ export function PlayerProvider({
         true,
       );
     } catch (error) {
+      // spec §8: a token that cannot be fetched is reported; nothing plays.
+      reportSilently(error);
       dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
       dispatch({ type: 'setLoadingPlayer', value: false });
     }
@@ -193,7 +196,7 @@ export function PlayerProvider({
     });
     dispatch({
       type: 'setSmartTagUserId',
-      value: smartTagUserIdFromCookie(document.cookie, () => undefined),
+      value: smartTagUserIdFromCookie(document.cookie, (error) => reportSilently(error)),
     });
     void loadChannel(initialChannel, autoplayRef.current);
     return () => {
@@ -316,6 +319,8 @@ export function PlayerProvider({
             dispatch({ type: 'setPlayable', playable });
             await playOnDemand(playable);
           } catch (error) {
+            // spec §8: a latest-news bulletin that cannot be fetched is reported; nothing plays.
+            reportSilently(error);
             reportQuietly(error);
           }
         })();

@@ -286,16 +286,18 @@ describe('engine events', () => {
 
 describe('atuserid cookie', () => {
   it('takes val from the JSON in the cookie', () => {
-    const cookie = `other=1; atuserid=${encodeURIComponent(JSON.stringify({ name: 'atuserid', val: 'abc-123' }))}`;
-    expect(smartTagUserIdFromCookie(cookie, () => undefined)).toBe('abc-123');
+    const cookie = `other=1; atuserid=${encodeURIComponent(JSON.stringify({ name: 'atuserid', val: '3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b' }))}`;
+    expect(smartTagUserIdFromCookie(cookie, () => undefined)).toBe('3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b');
   });
   it('reports an invalid cookie silently and yields nothing', () => {
     const report = vi.fn();
     expect(smartTagUserIdFromCookie('atuserid=%7Bnot-json', report)).toBeUndefined();
     expect(smartTagUserIdFromCookie('atuserid=%7B%7D', report)).toBeUndefined();
-    expect(report).toHaveBeenCalledTimes(2);
+    const notUuid = encodeURIComponent(JSON.stringify({ val: 'abc-123' }));
+    expect(smartTagUserIdFromCookie(`atuserid=${notUuid}`, report)).toBeUndefined();
+    expect(report).toHaveBeenCalledTimes(3);
     expect(smartTagUserIdFromCookie('other=1', report)).toBeUndefined();
-    expect(report).toHaveBeenCalledTimes(2);
+    expect(report).toHaveBeenCalledTimes(3);
   });
 });
 

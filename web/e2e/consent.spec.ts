@@ -1,0 +1,279 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suppressOverlays } from './overlay-guard';
+
+// Consent (issue 5): the 'Cookie-instellingen' link 1000 ms after each route change, a social
+// embed only after consent in 'social', axe with the consent dialog open, and error reporting to a
+// Sentry DSN served by this test (a second ether-server started with ETHER_SENTRY_DSN).
+
+const consentLink = (page: Page) => page.getByRole('button', { name: 'Cookie-instellingen' });
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+interface ArticleRef {
+  id: number | string;
+  slug: string;
+  category: { slug: string };
+}
+
+function findArticle(value: unknown, slug: string): ArticleRef | null {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findArticle(item, slug);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (record.slug === slug && 'id' in record && record.category && typeof record.category === 'object') {
+      return record as unknown as ArticleRef;
+    }
+    for (const item of Object.values(record)) {
+      const found = findArticle(item, slug);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The seeded article with an X post block (server/seed/demo-station.json, 'begrotingsdebat-live'). */
+async function socialArticlePath(request: APIRequestContext): Promise<string> {
+  const response = await request.get(`/api/page?path=${encodeURIComponent('/nieuws/live')}`);
+  expect(response.ok()).toBe(true);
+  const article = findArticle(await response.json(), 'begrotingsdebat-live');
+  if (!article) throw new Error('the demo seed has no article begrotingsdebat-live with a social block');
+  return `/nieuws/${article.category.slug}/${article.id}/${article.slug}`;
+}
+
+test.describe('consent', () => {
+  test.beforeEach(async ({ context, request }) => {
+    await suppressOverlays(context, request, { consent: false });
+  });
+
+  test('the consent link appears about 1000 ms after a route change', async ({ page }) => {
+    // Times are taken in the page: when the router pushes the new URL, and when the link appears.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __navAt?: number; __linkAt?: number; __gone?: boolean };
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        w.__navAt = performance.now();
+        w.__linkAt = undefined;
+        w.__gone = false;
+        push(...args);
+      };
+      // The link of the previous route goes first; its return after the navigation is what counts.
+      new MutationObserver(() => {
+        if (w.__navAt === undefined || w.__linkAt !== undefined) return;
+        const present = [...document.querySelectorAll('button')].some(
+          (b) => b.textContent === 'Cookie-instellingen',
+        );
+        if (!present) w.__gone = true;
+        else if (w.__gone) w.__linkAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(consentLink(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Alleen noodzakelijk' }).first().click();
+
+    await page
+      .getByRole('navigation')
+      .first()
+      .getByRole('link', { name: /^Nieuws$/ })
+      .click();
+    await expect(page).toHaveURL(/\/nieuws$/);
+    await expect(consentLink(page)).toBeVisible();
+    const delay = await page.evaluate(() => {
+      const w = window as unknown as { __navAt?: number; __linkAt?: number };
+      return (w.__linkAt ?? Number.NaN) - (w.__navAt ?? Number.NaN);
+    });
+    expect(delay).toBeGreaterThanOrEqual(900);
+    expect(delay).toBeLessThanOrEqual(2000);
+
+    // Keyboard: the link is a button that opens the settings dialog.
+    await consentLink(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Cookie-instellingen' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a social embed appears only after consent in social', async ({ page, request }) => {
+    const path = await socialArticlePath(request);
+    await page.goto(path);
+    const consentBox = page.getByRole('dialog', { name: 'Toestemming voor cookies' });
+    await expect(consentBox).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await consentBox.getByRole('button', { name: 'Alleen noodzakelijk' }).click();
+    await expect(consentBox).toBeHidden();
+
+    const placeholder = page.getByRole('complementary', { name: 'Bericht op X' });
+    await expect(placeholder).toBeVisible();
+    await expect(page.locator('iframe[src*="platform.twitter.com"]')).toHaveCount(0);
+    await placeholder.getByRole('button', { name: 'Toestaan en tonen' }).click();
+    const frame = page.locator('iframe[src*="platform.twitter.com"]');
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+
+    // The choice is stored: a reload shows the post at once.
+    await page.reload();
+    await expect(page.locator('iframe[src*="platform.twitter.com"]')).toHaveCount(1);
+  });
+});
+
+interface Envelope {
+  url: string;
+  body: string;
+}
+
+function startReceiver(): Promise<{ server: Server; port: number; envelopes: Envelope[] }> {
+  const envelopes: Envelope[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST')
+        envelopes.push({ url: req.url ?? '', body: Buffer.concat(chunks).toString() });
+      res.writeHead(200, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': '*',
+        'Content-Type': 'application/json',
+      });
+      res.end('{}');
+    });
+  });
+  return new Promise((done) => {
+    server.listen(0, '127.0.0.1', () =>
+      done({ server, port: (server.address() as AddressInfo).port, envelopes }),
+    );
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Dispatches an uncaught error whose stack points into the site's own script. */
+async function throwInPage(page: Page, message: string) {
+  await page.evaluate((msg) => {
+    const file = `${location.origin}/assets/index.js`;
+    const error = new Error(msg);
+    error.stack = `Error: ${msg}\n    at boom (${file}:1:1)`;
+    window.dispatchEvent(
+      new ErrorEvent('error', { error, message: msg, filename: file, lineno: 1, colno: 1 }),
+    );
+  }, message);
+}
+
+test.describe('error reporting with a DSN', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let server: ChildProcess;
+  let dataDir: string;
+  let baseURL: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    receiver = await startReceiver();
+    const port = await freePort();
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    dataDir = mkdtempSync(join(tmpdir(), 'ether-consent-e2e-'));
+    const binary = process.env.ETHER_SERVER_BIN ?? join(root, 'build/server/ether-server');
+    server = spawn(binary, [], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        ETHER_BIND: '127.0.0.1',
+        ETHER_DATA_DIR: dataDir,
+        ETHER_WEB_DIR: join(root, 'web/dist'),
+        ETHER_LOG_LEVEL: 'warn',
+        ETHER_PLAYOUT_BACKFILL_DAYS: '1',
+        ETHER_SENTRY_DSN: `http://e2ekey@127.0.0.1:${receiver.port}/1`,
+      },
+      stdio: 'ignore',
+    });
+    baseURL = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${baseURL}/readyz`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 100_000, intervals: [250] },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (!receiver) return;
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await new Promise((done) => receiver.server.close(done));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a thrown error arrives as a Sentry envelope and an ignored error does not', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL });
+    await suppressOverlays(context, context.request, { consent: false });
+    const page = await context.newPage();
+    const site = await page.goto('/');
+    expect(site?.headers()['content-security-policy']).toContain(
+      `connect-src 'self' http://127.0.0.1:${receiver.port}`,
+    );
+
+    // Before consent in 'analytics' nothing is sent.
+    await throwInPage(page, 'ether-e2e voor toestemming');
+    await page
+      .getByRole('dialog', { name: 'Toestemming voor cookies' })
+      .getByRole('button', { name: 'Alleen noodzakelijk' })
+      .click();
+    await throwInPage(page, 'ether-e2e zonder toestemming');
+
+    // With it, the SDK loads and reports.
+    await consentLink(page).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie-instellingen' });
+    await settings.getByRole('button', { name: 'Alles accepteren' }).click();
+    await expect(settings).toBeHidden();
+    await expect.poll(() => page.evaluate(() => '__SENTRY__' in window), { timeout: 15_000 }).toBe(true);
+
+    await throwInPage(page, 'ResizeObserver loop limit exceeded');
+    await throwInPage(page, 'ether-e2e kapot');
+    const arrived = () => receiver.envelopes.filter((e) => e.body.includes('"type":"event"'));
+    await expect
+      .poll(() => arrived().some((e) => e.body.includes('ether-e2e kapot')), { timeout: 15_000 })
+      .toBe(true);
+
+    const events = arrived();
+    const kapot = events.find((e) => e.body.includes('ether-e2e kapot'));
+    if (!kapot) throw new Error('no envelope with the thrown error');
+    expect(kapot.url).toContain('/api/1/envelope/');
+    expect(kapot.url).toContain('sentry_key=e2ekey');
+    expect(kapot.body).toContain('"environment":"production"');
+    expect(events.some((e) => e.body.includes('ResizeObserver loop'))).toBe(false);
+    expect(events.some((e) => e.body.includes('zonder toestemming'))).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+// The consent feature's entry: starts the lazily loaded library, opens its settings and grants a
+// category, whether or not the library has finished loading.
+
+import { categoriesFromCookie, setConsentState, type ConsentCategory } from './consent-store';
+
+type Library = typeof import('./cookie-consent');
+
+let library: Promise<Library> | null = null;
+
+function load(): Promise<Library> {
+  library ??= import('./cookie-consent').then(async (lib) => {
+    await lib.runCookieConsent();
+    return lib;
+  });
+  return library;
+}
+
+/**
+ * Reads the stored choices at once (no library needed), then loads and runs the library when the
+ * browser is idle, so the consent code stays out of the entry chunk.
+ */
+export function startConsent(doc: Document = document): void {
+  const stored = categoriesFromCookie(doc.cookie);
+  if (stored) setConsentState(stored);
+  const run = () => {
+    load().catch((error: unknown) => console.error('Cookie-instellingen konden niet laden', error));
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else window.setTimeout(run, 200);
+}
+
+/** Opens the consent settings (loads the library first when needed). */
+export async function openConsentSettings(): Promise<void> {
+  (await load()).showPreferences();
+}
+
+/** Grants `category` (for example from a social embed's placeholder). */
+export async function grantConsent(category: ConsentCategory): Promise<void> {
+  (await load()).acceptCategory(category);
+}
