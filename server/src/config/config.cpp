@@ -35,6 +35,8 @@ constexpr std::array<std::string_view, 17> kKeys{"PORT",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_LOG_LEVEL",
                                                  "ETHER_PLAYOUT_BACKFILL_DAYS",
+                                                 "ETHER_RECORDING_DAYS",
+                                                 "ETHER_RECORDING_BACKFILL_HOURS",
                                                  "ETHER_STATIC_PREFIX"};
 
 std::string_view trim(std::string_view text) {
@@ -188,6 +190,10 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_PLAYOUT_BACKFILL_DAYS")) {
     config.playout_backfill_days = parse_int<int>("ETHER_PLAYOUT_BACKFILL_DAYS", *v, 0, 366);
+  }
+  if (auto v = get("ETHER_RECORDING_DAYS")) config.recording_days = parse_int<int>("ETHER_RECORDING_DAYS", *v, 1, 366);
+  if (auto v = get("ETHER_RECORDING_BACKFILL_HOURS")) {
+    config.recording_backfill_hours = parse_int<int>("ETHER_RECORDING_BACKFILL_HOURS", *v, 0, 48);
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

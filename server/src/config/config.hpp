@@ -38,7 +38,9 @@ struct Config {
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
   std::string log_level = "info";                                     // ETHER_LOG_LEVEL
   int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
-  std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
+  int recording_days = 2;            // ETHER_RECORDING_DAYS: hour files of the live output kept this long
+  int recording_backfill_hours = 6;  // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
+  std::string static_prefix;         // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

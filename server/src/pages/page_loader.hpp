@@ -6,7 +6,9 @@
 // errors propagate as exceptions for the HTTP layer to turn into a 500.
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "pages/page_result.hpp"
@@ -14,12 +16,18 @@
 
 namespace ether::pages {
 
+/// The playing time (seconds) of the recording of `channel` from `from` until `until` (unix
+/// seconds), or nullopt when nothing covers that range.
+using RecordingLookup =
+    std::function<std::optional<double>(const std::string& channel, std::int64_t from, std::int64_t until)>;
+
 /// What the loader needs to know about the site itself.
 struct SiteSettings {
   std::string name = "Ether";
   std::string base_url;  // "http://localhost:8080", no trailing slash
   std::string site_code = "ether";
   std::string default_channel = "radio2";
+  RecordingLookup recordings;  // broadcast recordings; unset: none
 };
 
 /// The current time; tests fix it.
@@ -36,6 +44,9 @@ class PageLoader final : public PageSource {
 
   PageResult load(std::string_view path, const http::QueryParams& query) override;
   boost::json::object site_config() override;
+
+  /// Where the missed-broadcast pages learn which broadcasts have a recording.
+  void set_recordings(RecordingLookup lookup) { settings_.recordings = std::move(lookup); }
 
  private:
   store::Database& db_;
