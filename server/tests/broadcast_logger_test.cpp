@@ -28,6 +28,14 @@ std::string slurp(const std::filesystem::path& path) {
   return std::move(out).str();
 }
 
+// Byte strings compared without printing megabytes of audio: sizes and the first difference.
+testing::AssertionResult same_bytes(const std::string& a, const std::string& b) {
+  if (a == b) return testing::AssertionSuccess();
+  std::size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  return testing::AssertionFailure() << "sizes " << a.size() << " and " << b.size() << ", first difference at " << i;
+}
+
 class BroadcastLoggerTest : public testing::Test {
  protected:
   void SetUp() override {
@@ -136,7 +144,7 @@ TEST_F(BroadcastLoggerTest, RollsOverAtTheUtcHourWithTheExactFramesAndWholeFrame
   const auto before = slurp(file(kHour - 1));
   const auto after = slurp(file(kHour));
   // The new hour holds exactly the frames that started after the hour, as the origin sent them.
-  EXPECT_EQ(after, frames_from(sent, kHour, kHour + 10'000));
+  EXPECT_TRUE(same_bytes(after, frames_from(sent, kHour, kHour + 10'000)));
   EXPECT_EQ(whole_frames(after).end, after.size());
   EXPECT_EQ(whole_frames(before).end, before.size());
   // The earlier hour is time-aligned: silence from its start, then the 5 seconds that were sent.
@@ -166,7 +174,7 @@ TEST_F(BroadcastLoggerTest, AReopenedFileIsCutToWholeFramesAndContinues) {
   EXPECT_GT(bytes.size(), whole);
   EXPECT_EQ(whole_frames(bytes).end, bytes.size());
   // Nothing twice: the chunks already written were skipped by their time.
-  EXPECT_EQ(bytes, frames_from(sent, kHour, kHour + 10'000));
+  EXPECT_TRUE(same_bytes(bytes, frames_from(sent, kHour, kHour + 10'000)));
   EXPECT_NEAR(decoded_seconds(file(kHour)), 4.0, 0.1);
 }
 
@@ -187,12 +195,14 @@ TEST_F(BroadcastLoggerTest, BackfillReconstructsTheFramesTheOriginWouldHaveSent)
   const auto now = kHour + 10'000;
   auto log = logger(1);
   EXPECT_GT(log->backfill(now), 0);
-  // The previous hour whole, the current one up to now.
+  log->close_files();
+  // The previous hour whole, the current one up to now. The encoder's padding keeps the bytes
+  // proportional to time within a fraction of a second an hour.
   const auto previous = slurp(file(kHour - 1));
-  EXPECT_NEAR(static_cast<double>(previous.size()), 3600.0 * 4000, 3 * 105);
+  EXPECT_NEAR(static_cast<double>(previous.size()), 3600.0 * 4000, 0.5 * 4000);
   const auto sent = clock_output(kHour - kHourMs, now);
-  EXPECT_EQ(previous, frames_from(sent, kHour - kHourMs, kHour));
-  EXPECT_EQ(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs));
+  EXPECT_TRUE(same_bytes(previous, frames_from(sent, kHour - kHourMs, kHour)));
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
   EXPECT_NEAR(decoded_seconds(file(kHour)), 10.0, 0.1);
   // A second start finds the hours recorded and adds nothing.
   EXPECT_EQ(logger(1)->backfill(now), 0);
@@ -209,7 +219,7 @@ TEST_F(BroadcastLoggerTest, LiveChunksAfterTheBackfillContinueSeamlessly) {
     if (chunk.start_ms >= start - 15'000) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
   }
   log->close_files();
-  EXPECT_EQ(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs));
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
 }
 
 }  // namespace

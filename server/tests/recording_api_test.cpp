@@ -140,7 +140,7 @@ TEST_F(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
   EXPECT_EQ(full.header("Content-Type"), "audio/mpeg");
   EXPECT_EQ(full.header("Accept-Ranges"), "bytes");
   EXPECT_FALSE(full.header("ETag").empty());
-  EXPECT_EQ(full.payload(), expected);
+  EXPECT_TRUE(full.payload() == expected) << full.payload().size() << " bytes, expected " << expected.size();
 
   // A range across the hour boundary.
   const auto first = a.length - 1000;
@@ -148,10 +148,10 @@ TEST_F(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
   ASSERT_EQ(part.status, 206U);
   EXPECT_EQ(part.header("Content-Range"), "bytes " + std::to_string(first) + "-" + std::to_string(first + 1999) + "/" +
                                               std::to_string(expected.size()));
-  EXPECT_EQ(part.payload(), expected.substr(first, 2000));
+  EXPECT_TRUE(part.payload() == expected.substr(first, 2000));
   auto tail = get(url, {{"Range", "bytes=-500"}});
   EXPECT_EQ(tail.status, 206U);
-  EXPECT_EQ(tail.payload(), expected.substr(expected.size() - 500));
+  EXPECT_TRUE(tail.payload() == expected.substr(expected.size() - 500));
   auto beyond = get(url, {{"Range", "bytes=" + std::to_string(expected.size()) + "-"}});
   EXPECT_EQ(beyond.status, 416U);
   EXPECT_EQ(beyond.header("Content-Range"), "bytes */" + std::to_string(expected.size()));
@@ -233,7 +233,7 @@ TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
   {
     auto lease = db_->lease();
     for (int i = 0; i < 14; ++i) {
-      const long long start = noon - 30 + i;  // all within the recorded minute, so all recorded
+      const long long start = noon - 29 + i;  // all within the recorded minute, so all recorded
       *lease << "INSERT INTO broadcasts (id, channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES ("
              << 100 + i << ", 'radio2', NULL, 'kort', 'Kort', " << start << ", " << start + 10 << ")";
     }

@@ -19,7 +19,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 17> kKeys{"PORT",
+constexpr std::array<std::string_view, 19> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "DATABASE_URL",

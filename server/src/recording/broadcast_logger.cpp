@@ -12,9 +12,6 @@
 namespace ether::recording {
 namespace {
 
-// Frames whose place in the file is this close to the file's end are appended as they come, so
-// rounding of the clock's millisecond timing never inserts silence or drops audio.
-constexpr std::int64_t kSlackFrames = 2;
 constexpr std::size_t kMaxQueued = 10'000;
 
 std::int64_t unix_ms_now() {
@@ -141,13 +138,25 @@ void BroadcastLogger::write_frame(const std::string& channel, std::int64_t start
     open.silence = silent_frame_like(frame);
     open.padded_silence = silent_frame_like(frame, true);
   }
-  const auto index = open.format->frame_index(start_ms - hour * kHourMs);
-  if (index + kSlackFrames < open.frames) return;  // that moment is already in the file
+  // How many frame slots lie between the file's last frame and this one: none for a continuous
+  // stream, more after a gap (filled with silence); a frame at or before the last one is audio
+  // the file already holds (the origin's first chunks overlap the backfill; a restart resends).
+  const double frame_ms = open.format->frame_seconds() * 1000.0;
+  std::int64_t missing = 0;
+  if (open.frames == 0) {
+    missing = open.format->frame_index(start_ms - hour * kHourMs);
+  } else {
+    const auto last = open.last_start_ms.value_or(hour * kHourMs + open.format->frame_start_ms(open.frames - 1));
+    const auto delta = static_cast<double>(start_ms - last);
+    if (delta < frame_ms / 2) return;
+    missing = std::llround(delta / frame_ms) - 1;
+  }
   const double frame_bytes = open.format->bytes_per_second() * open.format->frame_seconds();
-  while (open.frames + kSlackFrames < index) {
+  for (; missing > 0; --missing) {
     // Padded where the average needs it, so that bytes stay proportional to time (readers map a
     // time offset to a byte offset by the bit rate).
-    const bool padded = static_cast<double>(open.bytes + open.silence.size()) < (open.frames + 1) * frame_bytes;
+    const bool padded =
+        static_cast<double>(open.bytes + open.silence.size()) < static_cast<double>(open.frames + 1) * frame_bytes;
     const auto& silence = padded ? open.padded_silence : open.silence;
     open.out.write(silence.data(), static_cast<std::streamsize>(silence.size()));
     ++open.frames;
@@ -156,6 +165,7 @@ void BroadcastLogger::write_frame(const std::string& channel, std::int64_t start
   open.out.write(frame.data(), static_cast<std::streamsize>(frame.size()));
   ++open.frames;
   open.bytes += frame.size();
+  open.last_start_ms = start_ms;
   ++frames_written_;
 }
 
@@ -195,7 +205,7 @@ std::int64_t BroadcastLogger::backfill(std::int64_t now_ms) {
         [this, &channel](std::int64_t start_ms, std::string_view bytes) { write_chunk(channel, start_ms, bytes); });
     clock.advance_to(now_ms, now_ms - *from_ms);
   }
-  close_files();
+  // The current hours stay open: the live chunks continue them from the last frame written.
   return frames_written_ - before;
 }
 

@@ -49,8 +49,9 @@ class BroadcastLogger {
 
   // The steps the thread takes, public for tests (call them with the thread stopped).
 
-  /// Writes the frames of a chunk into the hour files. Frames already covered by the file are
-  /// skipped; a gap before a frame is filled with silent frames, so files stay time-aligned.
+  /// Writes the frames of a chunk into the hour files. Frames that do not start after the file's
+  /// last frame are skipped; a gap before a frame is filled with silent frames, so files stay
+  /// time-aligned.
   void write_chunk(const std::string& channel, std::int64_t start_ms, std::string_view bytes);
   /// Reconstructs, for every channel, the last `backfill_hours` hours and the current one up to
   /// `now_ms`, from where the files end (nothing when backfill_hours is 0). Returns the number of
@@ -67,6 +68,7 @@ class BroadcastLogger {
     std::ofstream out;
     std::int64_t frames = 0;
     std::uint64_t bytes = 0;
+    std::optional<std::int64_t> last_start_ms;  // of the last frame this process wrote
     std::optional<FrameFormat> format;
     std::string silence;
     std::string padded_silence;

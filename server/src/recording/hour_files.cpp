@@ -45,7 +45,8 @@ std::filesystem::path hour_file_path(const std::filesystem::path& root, std::str
 }
 
 std::int64_t FrameFormat::frame_index(std::int64_t offset_ms) const {
-  return std::llround(static_cast<double>(offset_ms) * sample_rate / (samples_per_frame * 1000.0));
+  return static_cast<std::int64_t>(
+      std::floor(static_cast<double>(offset_ms) * sample_rate / (samples_per_frame * 1000.0)));
 }
 
 std::int64_t FrameFormat::frame_start_ms(std::int64_t index) const {

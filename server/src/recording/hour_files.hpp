@@ -32,7 +32,8 @@ struct FrameFormat {
   [[nodiscard]] double bytes_per_second() const { return bitrate_kbps * 1000.0 / 8.0; }
   /// Seconds per frame.
   [[nodiscard]] double frame_seconds() const { return static_cast<double>(samples_per_frame) / sample_rate; }
-  /// The index of the frame that starts at `offset_ms` after the hour (rounded to the nearest).
+  /// The slot of a frame that starts `offset_ms` after the hour: frame k starts in
+  /// [k, k + 1) frame durations.
   [[nodiscard]] std::int64_t frame_index(std::int64_t offset_ms) const;
   /// Milliseconds from the hour to the start of frame `index`.
   [[nodiscard]] std::int64_t frame_start_ms(std::int64_t index) const;
