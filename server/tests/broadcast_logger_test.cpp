@@ -222,5 +222,24 @@ TEST_F(BroadcastLoggerTest, LiveChunksAfterTheBackfillContinueSeamlessly) {
   EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
 }
 
+TEST_F(BroadcastLoggerTest, BackfillRebuildsTheRangesItIsGivenAndTheCurrentHour) {
+  const auto now = kHour + 3 * kHourMs + 5000;
+  auto log = logger(2);
+  // An older broadcast of 40 s around an hour, and one too long for the backfill, are offered.
+  log->set_backfill_ranges([](const std::string&, std::int64_t) {
+    return std::vector<std::pair<std::int64_t, std::int64_t>>{{kHour - 20'000, kHour + 20'000},
+                                                              {kHour - 5 * kHourMs, kHour}};
+  });
+  EXPECT_GT(log->backfill(now), 0);
+  log->close_files();
+  const auto sent = clock_output(kHour - 20'000, kHour + 20'000);
+  // The broadcast's frames, time-aligned in its two hours.
+  EXPECT_TRUE(slurp(file(kHour - 1)).ends_with(frames_from(sent, kHour - 20'000, kHour)));
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + 20'000)));
+  // Nothing of the five-hour range; the current hour up to now.
+  EXPECT_FALSE(std::filesystem::exists(file(kHour - 2 * kHourMs)));
+  EXPECT_NEAR(static_cast<double>(std::filesystem::file_size(file(now))), 5.0 * 4000, 2 * 105);
+}
+
 }  // namespace
 }  // namespace ether::recording

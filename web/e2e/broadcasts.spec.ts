@@ -65,7 +65,7 @@ test('the list shows recorded broadcasts and filters by programme on submit', as
   expect(data.broadcasts.length, 'the backfill recorded at least one whole broadcast').toBeGreaterThan(0);
   await expectNoSeriousViolations(page);
 
-  const select = page.getByLabel('Programma');
+  const select = page.getByLabel('Programma', { exact: true });
   const programme = data.programmes[0];
   if (!programme) throw new Error('the demo station has programmes');
   await select.selectOption(programme.slug);
@@ -101,7 +101,7 @@ test('a missed broadcast plays in the mini player and a track seeks there', asyn
   const target = detail.data.tracks.find((t) => t.offsetSeconds > 60);
   if (!target) throw new Error('the broadcast has a track more than a minute in');
   await page
-    .getByRole('button', { name: new RegExp(`^Speel vanaf ${clock(target.offsetSeconds)}:`) })
+    .getByRole('button', { name: new RegExp(`^Speel vanaf ${clock(target.offsetSeconds)}: `) })
     .click();
   await expect
     .poll(async () => (await audio(page)).time, { timeout: 15_000 })

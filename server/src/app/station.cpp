@@ -55,6 +55,23 @@ Station::Station(const config::Config& config) {
   logger_ = std::make_unique<recording::BroadcastLogger>(
       recording::LoggerOptions{recordings_root, config.recording_days, config.recording_backfill_hours}, channels,
       schedule, config.media_dir.string());
+  // The demo's broadcasts last 3 to 24 hours: rather than the last few clock hours, which seldom
+  // hold a whole one, each channel's latest ended broadcast that fits the backfill is rebuilt.
+  logger_->set_backfill_ranges([db = db_.get(), days = config.recording_days, hours = config.recording_backfill_hours](
+                                   const std::string& channel, std::int64_t now_ms) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+    long long from = 0;
+    long long until = 0;
+    const long long now = now_ms / 1000;
+    const long long oldest = now - 86400LL * days;
+    const long long longest = 3600LL * hours;
+    auto lease = db->lease();
+    *lease << "SELECT starts_at, ends_at FROM broadcasts WHERE channel_slug = :c AND ends_at <= :n AND starts_at >= :o "
+              "AND ends_at - starts_at <= :l ORDER BY ends_at DESC LIMIT 1",
+        soci::into(from), soci::into(until), soci::use(channel), soci::use(now), soci::use(oldest), soci::use(longest);
+    if (lease->got_data()) ranges.emplace_back(from * 1000, until * 1000);
+    return ranges;
+  });
   auto* logger = logger_.get();
   origin_->set_chunk_sink([logger](const std::string& channel, std::int64_t start_ms, std::string_view bytes) {
     logger->submit(channel, start_ms, bytes);

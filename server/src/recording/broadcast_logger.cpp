@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -186,27 +187,43 @@ std::int64_t BroadcastLogger::backfill(std::int64_t now_ms) {
   const auto before = frames_written_;
   const auto current = hour_of(now_ms);
   for (const auto& channel : channels_) {
-    // From the earliest moment of the window that no file holds yet up to now, in one run of the
-    // clock so that it continues across the hours as the origin does; what a file already holds is
-    // skipped by write_frame.
-    std::optional<std::int64_t> from_ms;
-    for (auto hour = current - options_.backfill_hours; hour <= current && !from_ms; ++hour) {
-      const auto until = std::min((hour + 1) * kHourMs, now_ms);
-      const auto recorded = recorded_until_ms(hour_file_path(options_.root, channel, hour), hour);
-      if (until - recorded >= 1000) from_ms = recorded;
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+    if (backfill_ranges_) {
+      for (auto [from, until] : backfill_ranges_(channel, now_ms)) {
+        if (until > from && until - from <= std::int64_t{options_.backfill_hours} * kHourMs && until <= now_ms) {
+          ranges.emplace_back(from, until);
+        }
+      }
+    } else {
+      ranges.emplace_back((current - options_.backfill_hours) * kHourMs, now_ms);
     }
-    if (!from_ms) continue;
-    // The origin's own clock, run over the past into a scratch ring: the same frames at the same
-    // instants as it sent (or would have sent) them.
-    stream::BroadcastRing scratch(64 * 1024);
-    stream::ChannelClock clock([this, channel](std::int64_t at_ms) { return schedule_(channel, at_ms); }, files_,
-                               scratch, 1000);
-    clock.set_chunk_sink(
-        [this, &channel](std::int64_t start_ms, std::string_view bytes) { write_chunk(channel, start_ms, bytes); });
-    clock.advance_to(now_ms, now_ms - *from_ms);
+    ranges.emplace_back(current * kHourMs, now_ms);
+    std::sort(ranges.begin(), ranges.end());
+    for (auto [from, until] : ranges) rebuild(channel, from, until);
   }
   // The current hours stay open: the live chunks continue them from the last frame written.
   return frames_written_ - before;
+}
+
+void BroadcastLogger::rebuild(const std::string& channel, std::int64_t from_ms, std::int64_t until_ms) {
+  // From the earliest moment of the range that no file holds yet to its end, in one run of the
+  // clock so that it continues across the hours as the origin does; what a file already holds is
+  // skipped by write_frame.
+  std::optional<std::int64_t> start_ms;
+  for (auto hour = hour_of(from_ms); hour * kHourMs < until_ms && !start_ms; ++hour) {
+    const auto until = std::min((hour + 1) * kHourMs, until_ms);
+    const auto recorded = std::max(from_ms, recorded_until_ms(hour_file_path(options_.root, channel, hour), hour));
+    if (until - recorded >= 1000) start_ms = recorded;
+  }
+  if (!start_ms) return;
+  // The origin's own clock, run over the past into a scratch ring: the same frames at the same
+  // instants as it sent (or would have sent) them.
+  stream::BroadcastRing scratch(64 * 1024);
+  stream::ChannelClock clock([this, channel](std::int64_t at_ms) { return schedule_(channel, at_ms); }, files_, scratch,
+                             1000);
+  clock.set_chunk_sink(
+      [this, &channel](std::int64_t start, std::string_view bytes) { write_chunk(channel, start, bytes); });
+  clock.advance_to(until_ms, until_ms - *start_ms);
 }
 
 int BroadcastLogger::prune(std::int64_t now_ms) {

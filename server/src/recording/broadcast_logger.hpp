@@ -10,12 +10,14 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "recording/hour_files.hpp"
@@ -30,6 +32,10 @@ struct LoggerOptions {
   int backfill_hours = 6;
 };
 
+/// Time ranges (unix ms) of a channel worth rebuilding at start, e.g. its last ended broadcasts.
+using BackfillRanges =
+    std::function<std::vector<std::pair<std::int64_t, std::int64_t>>(const std::string& channel, std::int64_t now_ms)>;
+
 class BroadcastLogger {
  public:
   /// `schedule` and `media_dir` are what the live origin plays from, for the backfill.
@@ -38,6 +44,10 @@ class BroadcastLogger {
   ~BroadcastLogger();
   BroadcastLogger(const BroadcastLogger&) = delete;
   BroadcastLogger& operator=(const BroadcastLogger&) = delete;
+
+  /// What the backfill rebuilds besides the current hour: these ranges of each channel (each at
+  /// most `backfill_hours` long) instead of the last `backfill_hours` hours. Set before start().
+  void set_backfill_ranges(BackfillRanges ranges) { backfill_ranges_ = std::move(ranges); }
 
   /// Queues a chunk of whole frames of `channel` whose first frame started at `start_ms` (the live
   /// origin's chunk sink). Cheap; the thread writes it.
@@ -53,9 +63,9 @@ class BroadcastLogger {
   /// last frame are skipped; a gap before a frame is filled with silent frames, so files stay
   /// time-aligned.
   void write_chunk(const std::string& channel, std::int64_t start_ms, std::string_view bytes);
-  /// Reconstructs, for every channel, the last `backfill_hours` hours and the current one up to
-  /// `now_ms`, from where the files end (nothing when backfill_hours is 0). Returns the number of
-  /// frames written.
+  /// Reconstructs, for every channel, the current hour up to `now_ms` and the backfill ranges (or
+  /// the last `backfill_hours` hours), from where the files end; nothing when backfill_hours is 0.
+  /// Returns the number of frames written.
   std::int64_t backfill(std::int64_t now_ms);
   /// Deletes hour files that ended more than `retention_days` before `now_ms`; returns how many.
   int prune(std::int64_t now_ms);
@@ -78,6 +88,7 @@ class BroadcastLogger {
     std::int64_t start_ms = 0;
     std::string bytes;
   };
+  void rebuild(const std::string& channel, std::int64_t from_ms, std::int64_t until_ms);
   Open& open_hour(const std::string& channel, std::int64_t hour);
   void write_frame(const std::string& channel, std::int64_t start_ms, std::string_view frame);
   void run(const std::stop_token& stop, std::int64_t now_ms);
@@ -85,6 +96,7 @@ class BroadcastLogger {
   LoggerOptions options_;
   std::vector<std::string> channels_;
   stream::ChannelSchedule schedule_;
+  BackfillRanges backfill_ranges_;
   stream::FramedFileCache files_;
   std::map<std::string, Open, std::less<>> open_;
   std::int64_t frames_written_ = 0;
