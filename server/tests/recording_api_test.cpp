@@ -202,7 +202,7 @@ TEST_F(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
 
 class BroadcastPagesTest : public RecordingApiTest {
  protected:
-  pages::PageResult load(std::string_view path, http::QueryParams query = {}) {
+  pages::PageResult load(std::string_view path, const http::QueryParams& query = {}) {
     pages::PageLoader loader(*db_, pages::SiteSettings{},
                              [this] { return std::chrono::system_clock::time_point{std::chrono::seconds{now_}}; });
     loader.set_recordings([this](const std::string& channel, std::int64_t from, std::int64_t until) {

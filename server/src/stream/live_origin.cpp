@@ -30,7 +30,7 @@ void LiveOrigin::set_chunk_sink(
     const std::function<void(const std::string& channel, std::int64_t start_ms, std::string_view bytes)>& sink) {
   for (auto& [slug, channel] : channels_) {
     channel.clock->set_chunk_sink(
-        [sink, slug](std::int64_t start_ms, std::string_view bytes) { sink(slug, start_ms, bytes); });
+        [sink, name = slug](std::int64_t start_ms, std::string_view bytes) { sink(name, start_ms, bytes); });
   }
 }
 
