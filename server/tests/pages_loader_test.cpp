@@ -473,9 +473,13 @@ TEST_F(PagesFixture, FragmentDetailWithQueue) {
 }
 
 TEST_F(PagesFixture, BroadcastsAndBroadcastDetail) {
+  // Every range counts as recorded here; recording_api_test covers the real recordings.
+  loader_->set_recordings([](const std::string&, std::int64_t from, std::int64_t until) {
+    return std::optional<double>(static_cast<double>(until - from));
+  });
   auto r = load("/uitzendingen");
   EXPECT_EQ(r.route, "uitzendingen");
-  EXPECT_EQ(keys(r.data), (Keys{"programme", "programmes", "broadcasts"}));
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "programmes", "broadcasts", "paging"}));
   ASSERT_EQ(size(r.data.at("broadcasts")), 1u);  // only broadcasts that have ended
   EXPECT_EQ(size(r.data.at("programmes")), 3u);
   auto filtered = load("/uitzendingen", {{"programme", "koffiepauze"}});
@@ -487,7 +491,7 @@ TEST_F(PagesFixture, BroadcastsAndBroadcastDetail) {
   EXPECT_EQ(detail.status, 200u);
   EXPECT_EQ(detail.route, "uitzending");
   EXPECT_EQ(detail.title, "De Ochtendploeg - vrijdag 20 november 2026 - Ether");
-  EXPECT_EQ(keys(detail.data), (Keys{"broadcast", "tracks"}));
+  EXPECT_EQ(keys(detail.data), (Keys{"broadcast", "recording", "tracks"}));
   EXPECT_EQ(size(detail.data.at("tracks")), 1u);
   auto nulls = load("/uitzendingen/null/3/null-null");
   EXPECT_EQ(nulls.status, 200u);

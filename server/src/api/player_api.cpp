@@ -85,6 +85,9 @@ void PlayerApi::add_routes(http::Router& router) {
   router.add("GET", "/api/play/{kind}/{id}", [this](const http::Request&, const http::RouteParams& p) {
     return play_on_demand(p.at("kind"), p.at("id"));
   });
+  router.add("GET", "/recordings/broadcast/{file}", [this](const http::Request& r, const http::RouteParams& p) {
+    return broadcast_recording(r, p.at("file"));
+  });
 }
 
 http::Response PlayerApi::info(const http::Request& request) const {
@@ -216,11 +219,14 @@ http::Response PlayerApi::latest_news() const {
 http::Response PlayerApi::play_on_demand(const std::string& kind, const std::string& id_text) const {
   const auto id = parse_int(id_text);
   if (!id || *id <= 0) return json_error(400, "bad_parameter", "The id must be a positive whole number.");
+  if (kind == "broadcast") return play_broadcast(*id);
   std::string table;
   if (kind == "fragment") table = "fragments";
   if (kind == "episode") table = "podcast_episodes";
   if (kind == "bulletin") table = "bulletins";
-  if (table.empty()) return json_error(404, "not_found", "On-demand kinds are fragment, episode and bulletin.");
+  if (table.empty()) {
+    return json_error(404, "not_found", "On-demand kinds are fragment, episode, bulletin and broadcast.");
+  }
   std::string audio_path;
   {
     auto lease = db_.lease();
@@ -234,6 +240,91 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
                                                   {"environmentDomain", options_.base_url},
                                                   {"streamUrl", url},
                                                   {"format", "mp3"}}));
+}
+
+std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_recording(std::int64_t id) const {
+  std::string channel;
+  long long starts_at = 0;
+  long long ends_at = 0;
+  {
+    auto lease = db_.lease();
+    const long long key = id;
+    *lease << "SELECT channel_slug, starts_at, ends_at FROM broadcasts WHERE id = :id", soci::into(channel),
+        soci::into(starts_at), soci::into(ends_at), soci::use(key);
+    if (!lease->got_data()) return json_error(404, "not_found", "There is no broadcast " + std::to_string(id) + ".");
+  }
+  if (ends_at > clock_()) {
+    return json_error(404, "not_recorded", "Broadcast " + std::to_string(id) + " has not ended yet.");
+  }
+  auto found = recordings_ ? recordings_->find(channel, starts_at, ends_at) : std::nullopt;
+  if (!found) return json_error(404, "not_recorded", "There is no recording of broadcast " + std::to_string(id) + ".");
+  return BroadcastRecording{id, std::move(*found)};
+}
+
+http::Response PlayerApi::play_broadcast(std::int64_t id) const {
+  auto found = find_recording(id);
+  if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
+  const auto expires = clock_() + options_.recording_url_seconds;
+  const std::string path = "/recordings/broadcast/" + std::to_string(id) + ".mp3";
+  const std::string url =
+      path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
+  const auto& recording = std::get<BroadcastRecording>(found).recording;
+  return no_store(json_response(200, json::object{{"mid", "broadcast-" + std::to_string(id)},
+                                                  {"playerToken", ""},
+                                                  {"environmentDomain", options_.base_url},
+                                                  {"streamUrl", url},
+                                                  {"format", "mp3"},
+                                                  {"durationSeconds", recording.duration_seconds}}));
+}
+
+http::Response PlayerApi::broadcast_recording(const http::Request& request, const std::string& file) const {
+  const auto id = file.ends_with(".mp3") ? parse_int(std::string_view(file).substr(0, file.size() - 4)) : std::nullopt;
+  if (!id || *id <= 0) return json_error(404, "not_found", "Recordings are /recordings/broadcast/{id}.mp3.");
+  const std::string path = "/recordings/broadcast/" + std::to_string(*id) + ".mp3";
+  const auto expires = parse_int(request.param("expires").value_or(""));
+  if (!expires) return json_error(403, "unsigned", "A recording is only served through /api/play/broadcast/{id}.");
+  const auto verdict = signer_.verify_signature(request.param("signature").value_or(""), path, *expires, clock_());
+  if (verdict != stream::TokenVerdict::valid) {
+    return json_error(
+        403, std::string("url_") + std::string(stream::to_string(verdict)),
+        "This recording URL is altered or has expired: ask /api/play/broadcast/" + std::to_string(*id) + " anew.");
+  }
+  auto found = find_recording(*id);
+  if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
+  const auto& recording = std::get<BroadcastRecording>(found).recording;
+
+  http::Response response;
+  response.set_header("ETag", recording.etag);
+  response.set_header("Accept-Ranges", "bytes");
+  response.set_header("Cache-Control", "private, max-age=3600");
+  if (http::if_none_match(request.header("If-None-Match"), recording.etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.set_header("Content-Type", "audio/mpeg");
+  const auto size = recording.size;
+  auto range = http::RangeRequest{};
+  if (const auto header = request.header("Range");
+      !header.empty() && http::if_range_allows(request.header("If-Range"), recording.etag, std::nullopt)) {
+    range = http::parse_range(header, size);
+  }
+  switch (range.kind) {
+    case http::RangeRequest::Kind::unsatisfiable:
+      response.status = 416;
+      response.set_header("Content-Range", http::unsatisfied_content_range(size));
+      response.set_header("Content-Type", "text/plain; charset=utf-8");
+      response.body = "Range Not Satisfiable\n";
+      return response;
+    case http::RangeRequest::Kind::partial:
+      response.status = 206;
+      response.set_header("Content-Range", http::content_range(range.range, size));
+      response.body = recording::RecordingLibrary::read(recording, range.range.first, range.range.length());
+      return response;
+    case http::RangeRequest::Kind::full:
+      break;
+  }
+  response.body = recording::RecordingLibrary::read(recording, 0, size);
+  return response;
 }
 
 }  // namespace ether::api

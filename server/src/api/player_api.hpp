@@ -6,17 +6,21 @@
 //   GET /api/player/{channel}/token    the play API: {mid, playerToken, environmentDomain, streamUrl, format}
 //   GET /live/{channel}.mp3?token=     the Icecast-compatible live stream (token checked on connect)
 //   GET /api/latestNews                the latest bulletin as a player config with a signed, expiring URL
-//   GET /api/play/{kind}/{id}          the play API of an on-demand item (fragment, episode, bulletin)
+//   GET /api/play/{kind}/{id}          the play API of an on-demand item (fragment, episode, bulletin,
+//                                      broadcast: a signed, expiring URL of its recording)
+//   GET /recordings/broadcast/{id}.mp3?expires=&signature=  a broadcast's recording, with Range
 // and the guard that refuses an unsigned or expired bulletin URL under /media/bulletins/.
 
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "http/message.hpp"
 #include "http/router.hpp"
 #include "player/live_info_service.hpp"
+#include "recording/recordings.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
 #include "stream/stream_token.hpp"
@@ -24,10 +28,11 @@
 namespace ether::api {
 
 struct PlayerApiOptions {
-  std::string base_url;                      // environmentDomain of the play API
-  std::string static_prefix;                 // optional path prefix of /api/latestNews (configuration)
-  std::int64_t stream_token_seconds = 900;   // how long a stream token may be used to connect
-  std::int64_t bulletin_url_seconds = 3600;  // how long a bulletin URL stays valid
+  std::string base_url;                           // environmentDomain of the play API
+  std::string static_prefix;                      // optional path prefix of /api/latestNews (configuration)
+  std::int64_t stream_token_seconds = 900;        // how long a stream token may be used to connect
+  std::int64_t bulletin_url_seconds = 3600;       // how long a bulletin URL stays valid
+  std::int64_t recording_url_seconds = 6 * 3600;  // how long a broadcast recording URL stays valid
 };
 
 class PlayerApi {
@@ -35,6 +40,9 @@ class PlayerApi {
   using Clock = std::function<std::int64_t()>;  // unix seconds
   PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin, stream::TokenSigner signer,
             PlayerApiOptions options, Clock clock);
+
+  /// Where broadcast recordings are read from; without it /api/play/broadcast answers 404.
+  void set_recordings(const recording::RecordingLibrary* recordings) { recordings_ = recordings; }
 
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);
@@ -53,6 +61,14 @@ class PlayerApi {
   http::Response latest_news() const;
   http::Response play_on_demand(const std::string& kind, const std::string& id) const;
   [[nodiscard]] std::string signed_media_url(const std::string& relative_path) const;
+  http::Response play_broadcast(std::int64_t id) const;
+  http::Response broadcast_recording(const http::Request& request, const std::string& file) const;
+  struct BroadcastRecording {
+    std::int64_t id = 0;
+    recording::Recording recording;
+  };
+  /// The recording of an ended broadcast, or the JSON error to answer instead.
+  [[nodiscard]] std::variant<BroadcastRecording, http::Response> find_recording(std::int64_t id) const;
 
   store::Database& db_;
   player::LiveInfoService& info_;
@@ -60,6 +76,7 @@ class PlayerApi {
   stream::TokenSigner signer_;
   PlayerApiOptions options_;
   Clock clock_;
+  const recording::RecordingLibrary* recordings_ = nullptr;
 };
 
 }  // namespace ether::api

@@ -83,25 +83,64 @@ Station::Station(const config::Config& config) {
   playout_->start();
 
   auto* playout = playout_.get();
-  origin_ = std::make_unique<stream::LiveOrigin>(
-      own_channels(*db_),
-      [playout](const std::string& channel, std::int64_t at_ms) -> std::optional<stream::ScheduledAudio> {
-        const auto at = std::chrono::system_clock::time_point(std::chrono::milliseconds(at_ms));
-        auto now = playout->now_playing(channel, std::chrono::time_point_cast<std::chrono::system_clock::duration>(at));
-        if (!now) return std::nullopt;
-        return stream::ScheduledAudio{now->audio_path, now->play.starts_at * 1000, now->play.ends_at * 1000,
-                                      now->artist + " - " + now->title};
-      },
-      config.media_dir.string());
+  const stream::ChannelSchedule schedule = [playout](const std::string& channel,
+                                                     std::int64_t at_ms) -> std::optional<stream::ScheduledAudio> {
+    const auto at = std::chrono::system_clock::time_point(std::chrono::milliseconds(at_ms));
+    auto now = playout->now_playing(channel, std::chrono::time_point_cast<std::chrono::system_clock::duration>(at));
+    if (!now) return std::nullopt;
+    return stream::ScheduledAudio{now->audio_path, now->play.starts_at * 1000, now->play.ends_at * 1000,
+                                  now->artist + " - " + now->title};
+  };
+  const auto channels = own_channels(*db_);
+  origin_ = std::make_unique<stream::LiveOrigin>(channels, schedule, config.media_dir.string());
+  // The logger records exactly what the origin sends; its thread first rebuilds the recent hours
+  // that were not recorded, then writes the live chunks queued meanwhile.
+  const auto recordings_root = config.data_dir / "recordings";
+  logger_ = std::make_unique<recording::BroadcastLogger>(
+      recording::LoggerOptions{recordings_root, config.recording_days, config.recording_backfill_hours}, channels,
+      schedule, config.media_dir.string());
+  // The demo's broadcasts last 3 to 24 hours: rather than the last few clock hours, which seldom
+  // hold a whole one, each channel's latest ended broadcast that fits the backfill is rebuilt.
+  logger_->set_backfill_ranges([db = db_.get(), days = config.recording_days, hours = config.recording_backfill_hours](
+                                   const std::string& channel, std::int64_t now_ms) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+    long long from = 0;
+    long long until = 0;
+    const long long now = now_ms / 1000;
+    const long long oldest = now - 86400LL * days;
+    const long long longest = 3600LL * hours;
+    auto lease = db->lease();
+    *lease << "SELECT starts_at, ends_at FROM broadcasts WHERE channel_slug = :c AND ends_at <= :n AND starts_at >= :o "
+              "AND ends_at - starts_at <= :l ORDER BY ends_at DESC LIMIT 1",
+        soci::into(from), soci::into(until), soci::use(channel), soci::use(now), soci::use(oldest), soci::use(longest);
+    if (lease->got_data()) ranges.emplace_back(from * 1000, until * 1000);
+    return ranges;
+  });
+  auto* logger = logger_.get();
+  origin_->set_chunk_sink([logger](const std::string& channel, std::int64_t start_ms, std::string_view bytes) {
+    logger->submit(channel, start_ms, bytes);
+  });
+  logger_->start(unix_now() * 1000);
   origin_->start();
+  recordings_ = std::make_unique<recording::RecordingLibrary>(recordings_root);
 
   info_ = std::make_unique<player::LiveInfoService>(*db_, unix_now);
-  pages_ = std::make_unique<pages::PageLoader>(
-      *db_, pages::SiteSettings{config.site_name, config.base_url, config.site_code, config.default_channel,
-                                config.sentry_dsn, config.sentry_traces_sample_rate});
+  pages_ = std::make_unique<pages::PageLoader>(*db_, pages::SiteSettings{config.site_name,
+                                                                         config.base_url,
+                                                                         config.site_code,
+                                                                         config.default_channel,
+                                                                         config.sentry_dsn,
+                                                                         config.sentry_traces_sample_rate,
+                                                                         {}});
+  pages_->set_recordings([library = recordings_.get()](const std::string& channel, std::int64_t from,
+                                                       std::int64_t until) -> std::optional<double> {
+    auto found = library->find(channel, from, until);
+    return found ? std::optional<double>(found->duration_seconds) : std::nullopt;
+  });
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
+  player_api_->set_recordings(recordings_.get());
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
   seo_routes_ = std::make_unique<seo::SeoRoutes>(
@@ -129,6 +168,7 @@ Station::~Station() {
   if (visual_) visual_->stop();
   if (pages_) pages_->search().stop();
   if (origin_) origin_->stop();
+  if (logger_) logger_->stop();
   if (playout_) playout_->stop();
 }
 

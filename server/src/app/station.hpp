@@ -1,8 +1,9 @@
 #pragma once
 // Everything the server runs besides HTTP: the store (migrated, seeded once), the demo playout,
-// the live origin, the live info service, the page loader with its search index, the player API,
-// the overlay API (event modal, maintenance banner), the podcast, search and crawler routes and the
-// visual radio segmenters, started in that order and stopped in reverse.
+// the live origin and its broadcast logger (recordings), the live info service, the page loader
+// with its search index, the player API, the overlay API (event modal, maintenance banner), the
+// podcast, search and crawler routes and the visual radio segmenters, started in that order and
+// stopped in reverse.
 
 #include <memory>
 
@@ -17,6 +18,8 @@
 #include "player/live_info_service.hpp"
 #include "playout/demo_playout.hpp"
 #include "seo/seo_routes.hpp"
+#include "recording/broadcast_logger.hpp"
+#include "recording/recordings.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
 #include "visual/visual_radio.hpp"
@@ -44,6 +47,8 @@ class Station {
   std::unique_ptr<store::Database> db_;
   std::unique_ptr<playout::DemoPlayout> playout_;
   std::unique_ptr<stream::LiveOrigin> origin_;
+  std::unique_ptr<recording::BroadcastLogger> logger_;
+  std::unique_ptr<recording::RecordingLibrary> recordings_;
   std::unique_ptr<player::LiveInfoService> info_;
   std::unique_ptr<pages::PageLoader> pages_;
   std::unique_ptr<api::PlayerApi> player_api_;

@@ -21,7 +21,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 21> kKeys{"PORT",
+constexpr std::array<std::string_view, 23> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "DATABASE_URL",
@@ -41,7 +41,9 @@ constexpr std::array<std::string_view, 21> kKeys{"PORT",
                                                  "ETHER_VISUAL_RADIO_IDLE_SECONDS",
                                                  "ETHER_VISUAL_RADIO_MAX",
                                                  "ETHER_SENTRY_DSN",
-                                                 "ETHER_SENTRY_TRACES_SAMPLE_RATE"};
+                                                 "ETHER_SENTRY_TRACES_SAMPLE_RATE",
+                                                 "ETHER_RECORDING_DAYS",
+                                                 "ETHER_RECORDING_BACKFILL_HOURS"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -221,6 +223,10 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
       throw ConfigError("ETHER_SENTRY_TRACES_SAMPLE_RATE: expected a number from 0 to 1, got \"" + text + "\"");
     }
     config.sentry_traces_sample_rate = rate;
+  }
+  if (auto v = get("ETHER_RECORDING_DAYS")) config.recording_days = parse_int<int>("ETHER_RECORDING_DAYS", *v, 1, 366);
+  if (auto v = get("ETHER_RECORDING_BACKFILL_HOURS")) {
+    config.recording_backfill_hours = parse_int<int>("ETHER_RECORDING_BACKFILL_HOURS", *v, 0, 48);
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

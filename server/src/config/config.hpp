@@ -43,6 +43,8 @@ struct Config {
   std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
   std::string sentry_dsn;     // ETHER_SENTRY_DSN: error reporting (browser and server); empty: off
   double sentry_traces_sample_rate = 0;  // ETHER_SENTRY_TRACES_SAMPLE_RATE: 0..1 (spec §9)
+  int recording_days = 2;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
+  int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

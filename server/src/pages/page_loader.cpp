@@ -665,20 +665,43 @@ class Page {
     json::array programmes;
     for (const auto& p : catalog_.programmes()) programmes.push_back(catalog_.programme_ref(p));
     auto now = catalog_.now();
+    // Only ended broadcasts whose recording is on disk can be listened to again.
     std::string where = "b.ends_at <= " + std::to_string(now) +
                         " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
     if (programme) where += " AND b.programme_id = " + std::to_string(programme->id);
-    auto list = catalog_.broadcasts(where, {}, "b.starts_at DESC", 100);
-    json::object params;
+    json::array recorded;
+    for (auto& b : catalog_.broadcasts(where, {}, "b.starts_at DESC", 0)) {
+      if (recording_seconds(b.as_object())) recorded.push_back(std::move(b));
+    }
+    auto paging = paginate(page_param(), static_cast<std::int64_t>(recorded.size()), kGridPageSize);
+    json::array list;
+    for (std::size_t i = paging.offset; i < recorded.size() && list.size() < kGridPageSize; ++i) {
+      list.push_back(std::move(recorded[i]));
+    }
+    json::object params{{"page", std::to_string(paging.page)}};
     if (programme) params["programme"] = programme->slug;
     std::string description = programme
                                   ? "Luister uitzendingen van " + programme->name + " van de afgelopen week terug."
                                   : "Uitzending gemist? Luister de uitzendingen van de afgelopen week terug.";
+    auto canonical = routes::broadcasts(programme ? programme->slug : "");
+    if (paging.page > 1) {
+      canonical += (canonical.find('?') == std::string::npos ? "?page=" : "&page=") + std::to_string(paging.page);
+    }
     return result("uitzendingen", title(programme ? "Uitzendingen van " + programme->name : "Uitzending gemist"),
-                  description, routes::broadcasts(programme ? programme->slug : ""), std::move(params),
+                  description, canonical, std::move(params),
                   json::object{{"programme", programme ? json::value(programme->slug) : json::value(nullptr)},
                                {"programmes", std::move(programmes)},
-                               {"broadcasts", std::move(list)}});
+                               {"broadcasts", std::move(list)},
+                               {"paging", paging_json(paging)}});
+  }
+
+  // The recording's playing time of a broadcast that ended, if one is on disk.
+  std::optional<double> recording_seconds(const json::object& broadcast) const {
+    if (!settings_.recordings) return std::nullopt;
+    auto from = parse_iso_instant(field(broadcast, "from"));
+    auto until = parse_iso_instant(field(broadcast, "until"));
+    if (!from || !until || *until > catalog_.now()) return std::nullopt;
+    return settings_.recordings(field(broadcast.at("channel").as_object(), "slug"), *from, *until);
   }
 
   PageResult broadcast(const std::string& id_text) {
@@ -690,6 +713,14 @@ class Page {
     auto until = parse_iso_instant(field(*found, "until")).value_or(0);
     auto channel_slug = field(found->at("channel").as_object(), "slug");
     auto tracks = catalog_.track_plays(channel_slug, from, until, 0, 0, false);
+    // Each track's place in the recording, which starts with the broadcast.
+    for (auto& track : tracks.items) {
+      auto& t = track.as_object();
+      t["offsetSeconds"] = std::max<std::int64_t>(0, parse_iso_instant(field(t, "from")).value_or(from) - from);
+    }
+    auto seconds = recording_seconds(*found);
+    json::object recording{{"available", seconds.has_value()},
+                           {"durationSeconds", seconds ? json::value(*seconds) : json::value(nullptr)}};
     auto broadcast_title = field(*found, "title");
     auto day = dutch_long_date(amsterdam_date(from));
     auto canonical = catalog_.broadcast_url(*found);
@@ -697,7 +728,9 @@ class Page {
     auto description = "Luister de uitzending van " + broadcast_title + " van " + day + " op " +
                        field(found->at("channel").as_object(), "name") + " terug.";
     return result("uitzending", title(broadcast_title + " - " + day), description, canonical, std::move(params),
-                  json::object{{"broadcast", std::move(*found)}, {"tracks", std::move(tracks.items)}});
+                  json::object{{"broadcast", std::move(*found)},
+                               {"recording", std::move(recording)},
+                               {"tracks", std::move(tracks.items)}});
   }
 
   PageResult podcasts() {

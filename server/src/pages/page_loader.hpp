@@ -6,8 +6,10 @@
 // errors propagate as exceptions for the HTTP layer to turn into a 500.
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "pages/page_result.hpp"
@@ -15,6 +17,11 @@
 #include "store/database.hpp"
 
 namespace ether::pages {
+
+/// The playing time (seconds) of the recording of `channel` from `from` until `until` (unix
+/// seconds), or nullopt when nothing covers that range.
+using RecordingLookup =
+    std::function<std::optional<double>(const std::string& channel, std::int64_t from, std::int64_t until)>;
 
 /// What the loader needs to know about the site itself.
 struct SiteSettings {
@@ -24,6 +31,7 @@ struct SiteSettings {
   std::string default_channel = "radio2";
   std::string sentry_dsn;                // empty: error reporting is off
   double sentry_traces_sample_rate = 0;  // spec §9, default 0
+  RecordingLookup recordings;            // broadcast recordings; unset: none
 };
 
 /// The current time; tests fix it.
@@ -43,6 +51,9 @@ class PageLoader final : public PageSource {
 
   /// The search index of /zoeken and /api/search, kept current from this loader's store.
   search::SearchService& search() { return *search_; }
+
+  /// Where the missed-broadcast pages learn which broadcasts have a recording.
+  void set_recordings(RecordingLookup lookup) { settings_.recordings = std::move(lookup); }
 
  private:
   [[nodiscard]] boost::json::value error_reporting_config() const;

@@ -71,7 +71,10 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
   std::string chunk_title;
   std::int64_t chunk_started_ms = stream_ms_;
   auto flush = [&] {
-    if (!chunk.empty()) ring_.append(std::move(chunk), chunk_title);
+    if (!chunk.empty()) {
+      if (sink_) sink_(chunk_started_ms, chunk);
+      ring_.append(std::move(chunk), chunk_title);
+    }
     chunk.clear();
     chunk_started_ms = stream_ms_;
   };
@@ -94,7 +97,11 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
         continue;
       }
     }
-    if (chunk.empty()) chunk_title = segment_->title;
+    if (chunk.empty()) {
+      // The clock may have moved over a silent rest of a slot since the last chunk.
+      chunk_title = segment_->title;
+      chunk_started_ms = stream_ms_;
+    }
     const auto& frame = file_->frames[next_frame_++];
     chunk.append(file_->bytes, frame.offset, frame.length);
     stream_us_rest_ += frame.duration_us;

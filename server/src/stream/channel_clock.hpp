@@ -29,6 +29,10 @@ struct ScheduledAudio {
 /// The schedule of one channel: what plays at an instant (unix ms), if anything.
 using ScheduleLookup = std::function<std::optional<ScheduledAudio>(std::int64_t at_ms)>;
 
+/// Receives each chunk the clock produces: the unix ms at which its first frame starts, and its
+/// whole frames (the same bytes the ring gets).
+using ChunkSink = std::function<void(std::int64_t start_ms, std::string_view bytes)>;
+
 /// An MP3 file cut into frames, loaded once and shared by every clock that plays it.
 struct FramedFile {
   std::string bytes;
@@ -60,6 +64,9 @@ class ChannelClock {
   /// the past, so a listener arriving at once still gets a burst.
   void advance_to(std::int64_t now_ms, std::int64_t backlog_ms = 15'000);
 
+  /// Also hands every chunk to `sink` (e.g. the broadcast logger); set before the first advance.
+  void set_chunk_sink(ChunkSink sink) { sink_ = std::move(sink); }
+
   /// The stream time up to which audio has been produced (unix ms).
   [[nodiscard]] std::int64_t produced_until_ms() const { return stream_ms_; }
 
@@ -69,6 +76,7 @@ class ChannelClock {
   ScheduleLookup schedule_;
   FramedFileCache& files_;
   BroadcastRing& ring_;
+  ChunkSink sink_;
   std::int64_t chunk_ms_;
   bool started_ = false;
   std::int64_t stream_ms_ = 0;       // wall-clock instant of the next frame's start

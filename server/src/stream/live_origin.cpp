@@ -27,6 +27,14 @@ LiveOrigin::LiveOrigin(std::vector<std::string> channels, const ChannelSchedule&
 
 LiveOrigin::~LiveOrigin() { stop(); }
 
+void LiveOrigin::set_chunk_sink(
+    const std::function<void(const std::string& channel, std::int64_t start_ms, std::string_view bytes)>& sink) {
+  for (auto& [slug, channel] : channels_) {
+    channel.clock->set_chunk_sink(
+        [sink, name = slug](std::int64_t start_ms, std::string_view bytes) { sink(name, start_ms, bytes); });
+  }
+}
+
 void LiveOrigin::start(std::chrono::milliseconds tick) {
   if (thread_.joinable()) return;
   thread_ = std::jthread([this, tick](const std::stop_token& stop) {

@@ -30,6 +30,10 @@ class LiveOrigin {
   LiveOrigin(const LiveOrigin&) = delete;
   LiveOrigin& operator=(const LiveOrigin&) = delete;
 
+  /// Hands every chunk of every channel to `sink` as well (the broadcast logger); call before start().
+  void set_chunk_sink(
+      const std::function<void(const std::string& channel, std::int64_t start_ms, std::string_view bytes)>& sink);
+
   /// Starts the thread that advances every clock every `tick`.
   void start(std::chrono::milliseconds tick = std::chrono::milliseconds(100));
   void stop();

@@ -53,6 +53,8 @@ class ServerProcess {
         << "<!doctype html><html lang=\"nl\"><head><title>Ether</title><!--ether-head--></head>"
            "<body><div id=\"root\"></div><!--ether-data--></body></html>";
     const std::filesystem::path source = ETHER_SOURCE_DIR;
+    // The broadcast logger records live here; rebuilding past hours (0.8 GB for the demo station)
+    // is broadcast_logger_test's.
     std::vector<std::string> env{"PORT=" + std::to_string(port_),
                                  "ETHER_BIND=127.0.0.1",
                                  "ETHER_DATA_DIR=" + (dir_ / "data").string(),
@@ -61,6 +63,7 @@ class ServerProcess {
                                  "ETHER_SEED_FILE=" + (source / "server" / "seed" / "demo-station.json").string(),
                                  "ETHER_BASE_URL=" + base_url(),
                                  "ETHER_PLAYOUT_BACKFILL_DAYS=2",
+                                 "ETHER_RECORDING_BACKFILL_HOURS=0",
                                  "ETHER_LOG_LEVEL=warn",
                                  "PATH=/usr/bin:/bin"};
     env.insert(env.end(), extra_env.begin(), extra_env.end());

@@ -359,12 +359,25 @@ export interface FragmentData {
 export interface BroadcastsData {
   programme: string | null;
   programmes: ProgrammeRef[];
-  broadcasts: Broadcast[]; // past broadcasts, newest first
+  broadcasts: Broadcast[]; // ended broadcasts that have a recording, newest first (one page)
+  paging: Paging;
+}
+
+/** The server's recording of a broadcast (played through GET /api/play/broadcast/{id}). */
+export interface BroadcastRecording {
+  available: boolean;
+  durationSeconds: number | null; // null when not available
+}
+
+/** A track played during a broadcast, with its place in the recording. */
+export interface BroadcastTrack extends TrackPlay {
+  offsetSeconds: number; // from the broadcast's start
 }
 
 export interface BroadcastData {
   broadcast: Broadcast;
-  tracks: TrackPlay[]; // played during the broadcast, oldest first
+  recording: BroadcastRecording;
+  tracks: BroadcastTrack[]; // played during the broadcast, oldest first
 }
 
 export interface PodcastsData {

@@ -146,8 +146,8 @@ export const routes = {
     slug: string | null | undefined,
   ): string => `/fragmenten/${orNull(programmeSlug)}/${orNull(id)}/${orNull(date)}-${orNull(slug)}`,
 
-  uitzendingen: (params: { programme?: string | null } = {}): string =>
-    buildUrl('/uitzendingen', { programme: params.programme }),
+  uitzendingen: (params: { programme?: string | null; page?: number | null } = {}): string =>
+    buildUrl('/uitzendingen', { programme: params.programme, page: params.page }, { page: DEFAULT_PAGE }),
   uitzending: (
     programmeSlug: string | null | undefined,
     id: number | string | null | undefined,

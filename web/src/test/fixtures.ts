@@ -376,9 +376,20 @@ export const broadcastsData: BroadcastsData = {
   programme: null,
   programmes: [{ slug: programme.slug, name: programme.name }],
   broadcasts: [broadcast],
+  paging: { page: 1, pageCount: 1, total: 1 },
 };
 
-export const broadcastData: BroadcastData = { broadcast, tracks: [olderTrack, track] };
+export const broadcastData: BroadcastData = {
+  broadcast,
+  recording: { available: true, durationSeconds: 10800 },
+  tracks: [
+    {
+      ...olderTrack,
+      offsetSeconds: Math.round((Date.parse(olderTrack.from) - Date.parse(broadcast.from)) / 1000),
+    },
+    { ...track, offsetSeconds: Math.round((Date.parse(track.from) - Date.parse(broadcast.from)) / 1000) },
+  ],
+};
 
 export const podcastsData: PodcastsData = { feeds: [podcastFeed] };
 export const podcastData: PodcastData = { feed: podcastFeed, episodes: [episode] };

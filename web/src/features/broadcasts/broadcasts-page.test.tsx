@@ -1,10 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BroadcastsData } from '../../api/types';
 import { fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const envelope = fixturePage('/uitzendingen');
+const listData = envelope.data as BroadcastsData;
+
+// The first render loads the whole app, which takes a while on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -22,6 +27,35 @@ describe('BroadcastsPage', () => {
     expect(await screen.findByRole('link', { name: 'De Ochtendploeg' })).toHaveAttribute(
       'href',
       '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg',
+    );
+  });
+  it('explains the empty list', async () => {
+    renderApp(
+      {
+        ...envelope,
+        data: { ...listData, broadcasts: [], paging: { page: 1, pageCount: 1, total: 0 } },
+      },
+      '/uitzendingen',
+    );
+    expect(
+      await screen.findByText(/Alleen afgelopen uitzendingen waarvan een opname is/),
+    ).toBeInTheDocument();
+  });
+  it('pages with links that keep the programme', async () => {
+    renderApp(
+      {
+        ...envelope,
+        data: {
+          ...listData,
+          programme: 'de-ochtendploeg',
+          paging: { page: 1, pageCount: 2, total: 13 },
+        },
+      },
+      '/uitzendingen?programme=de-ochtendploeg',
+    );
+    expect(await screen.findByRole('link', { name: /Volgende/ })).toHaveAttribute(
+      'href',
+      '/uitzendingen?page=2&programme=de-ochtendploeg',
     );
   });
   it('filters by programme on submit', async () => {

@@ -28,6 +28,8 @@ export class AudioEngine {
   private readonly listeners = new Set<Listener>();
   private stream: AttachedStream | null = null;
   private source: EngineSource | null = null;
+  /** A position asked for before the element knew its duration; taken once metadata arrive. */
+  private pendingSeek: number | null = null;
 
   constructor(audio: HTMLAudioElement) {
     this.audio = audio;
@@ -38,6 +40,12 @@ export class AudioEngine {
     forward('pause', 'paused');
     forward('ended', 'playbackfinished');
     forward('timeupdate', 'timeupdate');
+    audio.addEventListener('loadedmetadata', () => {
+      if (this.pendingSeek === null) return;
+      const position = this.pendingSeek;
+      this.pendingSeek = null;
+      this.audio.currentTime = position;
+    });
     audio.addEventListener('error', () => {
       // Reloading a source aborts the old one; that is not an error a listener should see.
       if (audio.error && audio.error.code !== MediaError.MEDIA_ERR_ABORTED)
@@ -68,7 +76,7 @@ export class AudioEngine {
     this.source = source;
     this.audio.title = source.title;
     this.stream = await attachStream(this.audio, source.url, (error) => this.emit('error', error.details));
-    if (source.startAt) this.audio.currentTime = source.startAt;
+    if (source.startAt) this.seek(source.startAt);
     if (autoplay) await this.play();
   }
 
@@ -96,10 +104,19 @@ export class AudioEngine {
     this.audio.removeAttribute('src');
     this.audio.load();
     this.source = null;
+    this.pendingSeek = null;
   }
 
+  /** Goes to `position` (seconds) now, or as soon as the source's metadata are known. */
   seek(position: number): void {
-    if (Number.isFinite(position)) this.audio.currentTime = Math.max(0, position);
+    if (!Number.isFinite(position)) return;
+    const target = Math.max(0, position);
+    if (this.audio.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      this.pendingSeek = null;
+      this.audio.currentTime = target;
+    } else {
+      this.pendingSeek = target;
+    }
   }
 
   /** Volume in percent (spec §4: volume × 100). */

@@ -7,7 +7,9 @@ import { useLocation, useNavigation } from 'react-router';
 
 import { useRouteDefaults, useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { formatDuration } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
+import type { PlaybackTime } from './audio-engine';
 import { ChannelPicker } from './channel-picker';
 import { nowPlayingItems, type NowPlayingItem } from './now-playing';
 import { playbackClockText } from './playback-clock';
@@ -139,21 +141,35 @@ function PlayButton() {
   );
 }
 
-function Progress() {
+/** On demand: the playing position and duration (seconds), sampled twice a second. */
+function usePlaybackTime(): PlaybackTime | null {
   const { state, commands } = usePlayer();
-  const [progress, setProgress] = useState(0);
+  const [time, setTime] = useState<PlaybackTime | null>(null);
   useEffect(() => {
     if (state.isLiveMode) {
-      setProgress(0);
+      setTime(null);
       return;
     }
-    const timer = window.setInterval(() => setProgress(commands.time().progress), 500);
+    const timer = window.setInterval(() => setTime(commands.time()), 500);
     return () => window.clearInterval(timer);
   }, [state.isLiveMode, commands]);
-  if (state.isLiveMode) return null;
+  return state.isLiveMode ? null : time;
+}
+
+function Progress({ time }: { time: PlaybackTime | null }) {
+  if (!time) return null;
   return (
     <span className="mini-player__progress" aria-hidden="true">
-      <span style={{ width: `${progress}%` }} />
+      <span style={{ width: `${time.progress}%` }} />
+    </span>
+  );
+}
+
+function PlaybackClock({ time }: { time: PlaybackTime | null }) {
+  if (!time || !Number.isFinite(time.duration) || time.duration <= 0) return null;
+  return (
+    <span className="mini-player__time">
+      {formatDuration(time.position)} / {formatDuration(time.duration)}
     </span>
   );
 }
@@ -222,6 +238,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const location = useLocation();
   const panelId = useId();
   const wasHidden = useRef(hidden);
+  const time = usePlaybackTime();
 
   useEffect(() => {
     if (hidden && !wasHidden.current && state.isPlaying) commands.stopPlaying();
@@ -282,7 +299,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
               width={85}
               height={85}
             />
-            <Progress />
+            <Progress time={time} />
           </span>
           {message ? (
             <span className="mini-player__text">
@@ -292,6 +309,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
           ) : (
             <NowPlayingText items={items} alternate={alternate} />
           )}
+          <PlaybackClock time={time} />
           <span className="visually-hidden">
             {state.isPlayerExpanded ? 'Speler inklappen' : 'Speler uitklappen'}
           </span>

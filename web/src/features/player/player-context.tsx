@@ -28,6 +28,7 @@ import {
   streamUrlFor,
 } from './player-api';
 import {
+  clampPosition,
   engineVolume,
   initialPlayerState,
   playerReducer,
@@ -46,11 +47,14 @@ export interface PlayerCommands {
   startPlaying(): void;
   stopPlaying(): void;
   positionSeek(position: number): void;
+  /** On demand: goes to `position` (seconds) of the playable that is loaded and plays from there. */
+  seekTo(position: number): void;
   setVolume(volume: number): void;
   toggleMute(): void;
   changeChannel(slug: string): void;
   listenLive(): void;
-  playPlayable(playable: Playable): void;
+  /** Plays an on-demand item, from `startAt` seconds when given. */
+  playPlayable(playable: Playable, startAt?: number): void;
   playLatestNews(): void;
   setExpanded(expanded: boolean): void;
   time(): PlaybackTime;
@@ -154,14 +158,22 @@ export function PlayerProvider({
     [applyInfo, playLiveStream],
   );
 
-  const playOnDemand = useCallback(async (playable: Playable) => {
+  const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
     const engine = engineRef.current;
     if (!engine) return;
     try {
       let url = parameter(playable.player, 'progressive');
       if (!url) url = streamUrlFor(await fetchPlayApi(playable.player.tokenUrl), playable.player);
       const poster = parameter(playable.player, 'poster');
-      await engine.load({ url, title: playable.name, ...(poster ? { poster } : {}) }, true);
+      await engine.load(
+        {
+          url,
+          title: playable.name,
+          ...(poster ? { poster } : {}),
+          ...(startAt !== undefined ? { startAt } : {}),
+        },
+        true,
+      );
     } catch (error) {
       dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
     }
@@ -277,7 +289,21 @@ export function PlayerProvider({
         if (ready()) stop();
       },
       positionSeek(position: number) {
-        if (ready()) engineRef.current?.seek(position);
+        if (!ready()) return;
+        dispatch({ type: 'seek', position });
+        engineRef.current?.seek(clampPosition(position));
+      },
+      seekTo(position: number) {
+        const current = stateRef.current;
+        if (current.isLiveMode || !current.playable) return;
+        dispatch({ type: 'seek', position });
+        const engine = engineRef.current;
+        if (engine?.currentSource) {
+          engine.seek(clampPosition(position));
+          void engine.play();
+        } else {
+          void playOnDemand(current.playable, clampPosition(position));
+        }
       },
       setVolume(volume: number) {
         dispatch({ type: 'setVolume', volume });
@@ -302,10 +328,10 @@ export function PlayerProvider({
           site.channels.find((c) => c.slug === channelRef.current)?.parentSlug ?? channelRef.current;
         void loadChannel(parent, true);
       },
-      playPlayable(playable: Playable) {
-        dispatch({ type: 'setPlayable', playable });
+      playPlayable(playable: Playable, startAt?: number) {
+        dispatch({ type: 'setPlayable', playable, ...(startAt !== undefined ? { startAt } : {}) });
         engineRef.current?.unload();
-        void playOnDemand(playable);
+        void playOnDemand(playable, startAt === undefined ? undefined : clampPosition(startAt));
       },
       playLatestNews() {
         void (async () => {

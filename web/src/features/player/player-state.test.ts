@@ -315,3 +315,46 @@ describe('volume', () => {
     expect(engineVolume(2, false)).toBe(100);
   });
 });
+
+describe('seek', () => {
+  const onDemand = () => playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
+
+  it('records the position asked for on demand', () => {
+    const state = playerReducer(onDemand(), { type: 'seek', position: 125.5 });
+    expect(state.seekPosition).toBe(125.5);
+    expect(state.isLiveMode).toBe(false);
+    expect(state.playable).toBe(playable);
+  });
+
+  it('clamps a negative or broken position to the start', () => {
+    expect(playerReducer(onDemand(), { type: 'seek', position: -3 }).seekPosition).toBe(0);
+    expect(playerReducer(onDemand(), { type: 'seek', position: Number.NaN }).seekPosition).toBe(0);
+  });
+
+  it('clears a finished playback, so the item plays again from there', () => {
+    const ended = { ...onDemand(), isPlaybackEnded: true };
+    expect(playerReducer(ended, { type: 'seek', position: 10 }).isPlaybackEnded).toBe(false);
+  });
+
+  it('is ignored in live mode and without a playable', () => {
+    const live = initialPlayerState('music');
+    expect(playerReducer(live, { type: 'seek', position: 10 })).toBe(live);
+  });
+
+  it('can start a playable at a position, and forgets it again on live', () => {
+    const started = playerReducer(initialPlayerState('music'), {
+      type: 'setPlayable',
+      playable,
+      startAt: 3840,
+    });
+    expect(started.seekPosition).toBe(3840);
+    expect(playerReducer(started, { type: 'setPlayable', playable }).seekPosition).toBeUndefined();
+    expect(playerReducer(started, { type: 'listenToLive', live }).seekPosition).toBeUndefined();
+  });
+
+  it('a new playable starts without the previous error', () => {
+    const failed = playerReducer(onDemand(), { type: 'setPlayerApiError', error: 'HTTP 404' });
+    expect(failed.lastPlayerApiError).toBe('HTTP 404');
+    expect(playerReducer(failed, { type: 'setPlayable', playable }).lastPlayerApiError).toBeUndefined();
+  });
+});

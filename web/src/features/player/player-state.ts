@@ -54,6 +54,8 @@ export interface PlayerState {
   upcomingShow?: Show;
   activeImageUrl?: string;
   playable?: Playable;
+  /** On demand: the position (seconds) last asked for by a seek, for the engine to go to. */
+  seekPosition?: number;
   lastPlayerApiError?: string;
   smartTagUserId?: string;
   playerAudioToken?: string;
@@ -108,7 +110,8 @@ export function initialPlayerState(mode: PlayerMode): PlayerState {
 
 export type PlayerAction =
   | { type: 'listenToLive'; live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> }
-  | { type: 'setPlayable'; playable: Playable }
+  | { type: 'setPlayable'; playable: Playable; startAt?: number }
+  | { type: 'seek'; position: number }
   | { type: 'setRadioChannel'; channel: { id: string; name: string } }
   | { type: 'setVolume'; volume: number }
   | { type: 'mutePlayer' }
@@ -138,6 +141,11 @@ function clampVolume(volume: number): number {
   return Math.min(1, Math.max(0, volume));
 }
 
+/** A seek position in seconds: finite and not negative. */
+export function clampPosition(position: number): number {
+  return Number.isFinite(position) ? Math.max(0, position) : 0;
+}
+
 function enteringLive(state: PlayerState): Partial<PlayerState> {
   return state.isLiveMode ? {} : { playerVolume: 1 };
 }
@@ -158,6 +166,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         isVisualRadioAvailable: live.isVisualRadioAvailable,
         activeImageUrl: live.show?.imageUrls.url600 ?? UNKNOWN_PROGRAMME_IMAGE,
         playable: undefined,
+        seekPosition: undefined,
         isPlaybackEnded: false,
         isLiveRequestedAfterPlayable: false,
       };
@@ -167,6 +176,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         ...state,
         isLiveMode: false,
         playable: action.playable,
+        seekPosition: action.startAt === undefined ? undefined : clampPosition(action.startAt),
+        lastPlayerApiError: undefined,
         activeImageUrl: action.playable.imageUrl ?? UNKNOWN_PROGRAMME_IMAGE,
         isLiveRequestedAfterPlayable: state.isLiveMode && state.isPlaying,
         isPlayerMuted: false,
@@ -176,6 +187,10 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         isPlaybackEnded: false,
         isAutoPlayAfterEmbed: false,
       };
+    case 'seek':
+      // A live stream has no positions to go to.
+      if (state.isLiveMode || !state.playable) return state;
+      return { ...state, seekPosition: clampPosition(action.position), isPlaybackEnded: false };
     case 'setRadioChannel':
       return {
         ...state,

@@ -1,0 +1,245 @@
+// The broadcast logger against real MP3 frames (ffmpeg encodes the demo format: 32 kbit/s mono
+// 22050 Hz) and real files: hourly roll-over at the UTC hour, whole frames, time alignment,
+// crash recovery, retention and the backfill; ffmpeg decodes what it wrote.
+
+#include "recording/broadcast_logger.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "recording/hour_files.hpp"
+#include "stream/mp3_frames.hpp"
+
+namespace ether::recording {
+namespace {
+
+// 2026-11-21 11:00:00 UTC, an hour boundary.
+constexpr std::int64_t kHour = 1'795'258'800'000;
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return std::move(out).str();
+}
+
+// Byte strings compared without printing megabytes of audio: sizes and the first difference.
+testing::AssertionResult same_bytes(const std::string& a, const std::string& b) {
+  if (a == b) return testing::AssertionSuccess();
+  std::size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  return testing::AssertionFailure() << "sizes " << a.size() << " and " << b.size() << ", first difference at " << i;
+}
+
+class BroadcastLoggerTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::path(ETHER_TEST_TMP) / ("broadcast_logger-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "media" / "songs");
+    const auto command =
+        "ffmpeg -v error -y -f lavfi -i sine=frequency=440:duration=3 -ar 22050 -ac 1 -c:a "
+        "libmp3lame -b:a 32k " +
+        (dir_ / "media" / "songs" / "a.mp3").string();
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    // A 3-second song over and over, as the play log would say.
+    schedule_ = [](const std::string&, std::int64_t at) -> std::optional<stream::ScheduledAudio> {
+      const auto start = at - ((at % 3000) + 3000) % 3000;
+      return stream::ScheduledAudio{"songs/a.mp3", start, start + 3000, "Artiest - A"};
+    };
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::unique_ptr<BroadcastLogger> logger(int backfill_hours = 0, int days = 2) {
+    return std::make_unique<BroadcastLogger>(LoggerOptions{dir_ / "recordings", days, backfill_hours},
+                                             std::vector<std::string>{"radio2"}, schedule_, (dir_ / "media").string());
+  }
+
+  // What the live origin's clock sends from `from_ms` to `until_ms`, chunk by chunk.
+  struct Sent {
+    std::int64_t start_ms;
+    std::string bytes;
+  };
+  std::vector<Sent> clock_output(std::int64_t from_ms, std::int64_t until_ms) {
+    stream::FramedFileCache files((dir_ / "media").string());
+    stream::BroadcastRing ring(1 << 20);
+    stream::ChannelClock clock([this](std::int64_t at) { return schedule_("radio2", at); }, files, ring);
+    std::vector<Sent> sent;
+    clock.set_chunk_sink([&](std::int64_t start, std::string_view bytes) {
+      sent.push_back({start, std::string(bytes)});
+    });
+    clock.advance_to(until_ms, until_ms - from_ms);
+    return sent;
+  }
+
+  // The frames of `sent` that start at or after `from_ms`, concatenated.
+  static std::string frames_from(const std::vector<Sent>& sent, std::int64_t from_ms, std::int64_t until_ms) {
+    std::string out;
+    for (const auto& chunk : sent) {
+      std::int64_t at_us = chunk.start_ms * 1000;
+      for (const auto& frame : stream::split_mp3_frames(chunk.bytes)) {
+        if (at_us / 1000 >= from_ms && at_us / 1000 < until_ms) out.append(chunk.bytes, frame.offset, frame.length);
+        at_us += frame.duration_us;
+      }
+    }
+    return out;
+  }
+
+  double decoded_seconds(const std::filesystem::path& file) {
+    const auto out = dir_ / "probe.txt";
+    const auto errors = dir_ / "errors.txt";
+    const auto command = "ffprobe -v error -show_entries format=duration -of csv=p=0 " + file.string() + " > " +
+                         out.string() + " && ffmpeg -v error -xerror -i " + file.string() + " -f null - 2> " +
+                         errors.string();
+    EXPECT_EQ(std::system(command.c_str()), 0);
+    EXPECT_EQ(slurp(errors), "");
+    double seconds = 0;
+    std::ifstream(out) >> seconds;
+    return seconds;
+  }
+
+  std::filesystem::path file(std::int64_t hour_ms) const {
+    return hour_file_path(dir_ / "recordings", "radio2", hour_of(hour_ms));
+  }
+
+  std::filesystem::path dir_;
+  stream::ChannelSchedule schedule_;
+};
+
+TEST(HourFiles, NamesAreUtcHours) {
+  EXPECT_EQ(hour_file_stem(hour_of(kHour)), "2026-11-21T11");
+  EXPECT_EQ(hour_file_stem(hour_of(kHour - 1)), "2026-11-21T10");
+  EXPECT_EQ(parse_hour_file_name("2026-11-21T11.mp3"), hour_of(kHour));
+  EXPECT_FALSE(parse_hour_file_name("2026-11-21T24.mp3"));
+  EXPECT_FALSE(parse_hour_file_name("2026-02-30T10.mp3"));
+  EXPECT_FALSE(parse_hour_file_name("2026-11-21T11.mp3.tmp"));
+  EXPECT_FALSE(parse_hour_file_name("notes.txt"));
+}
+
+TEST_F(BroadcastLoggerTest, FormatIsReadFromTheFrames) {
+  const auto bytes = slurp(dir_ / "media" / "songs" / "a.mp3");
+  const auto frames = stream::split_mp3_frames(bytes);
+  ASSERT_FALSE(frames.empty());
+  auto format = frame_format(std::string_view(bytes).substr(frames[0].offset));
+  ASSERT_TRUE(format);
+  EXPECT_EQ(format->sample_rate, 22050);
+  EXPECT_EQ(format->samples_per_frame, 576);
+  EXPECT_EQ(format->bitrate_kbps, 32);
+  EXPECT_DOUBLE_EQ(format->bytes_per_second(), 4000.0);
+  const auto silent = silent_frame_like(std::string_view(bytes).substr(frames[0].offset));
+  EXPECT_EQ(whole_frames(silent).count, 1);
+}
+
+TEST_F(BroadcastLoggerTest, RollsOverAtTheUtcHourWithTheExactFramesAndWholeFrames) {
+  const auto sent = clock_output(kHour - 5000, kHour + 5000);
+  auto log = logger();
+  for (const auto& chunk : sent) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+  log->close_files();
+
+  const auto before = slurp(file(kHour - 1));
+  const auto after = slurp(file(kHour));
+  // The new hour holds exactly the frames that started after the hour, as the origin sent them.
+  EXPECT_TRUE(same_bytes(after, frames_from(sent, kHour, kHour + 10'000)));
+  EXPECT_EQ(whole_frames(after).end, after.size());
+  EXPECT_EQ(whole_frames(before).end, before.size());
+  // The earlier hour is time-aligned: silence from its start, then the 5 seconds that were sent.
+  EXPECT_NEAR(static_cast<double>(before.size()), 3600.0 * 4000, 3 * 105);
+  EXPECT_TRUE(before.ends_with(frames_from(sent, kHour - 5000, kHour)));
+  EXPECT_NEAR(decoded_seconds(file(kHour)), 5.0, 0.1);
+}
+
+TEST_F(BroadcastLoggerTest, AReopenedFileIsCutToWholeFramesAndContinues) {
+  const auto sent = clock_output(kHour, kHour + 4000);
+  {
+    auto log = logger();
+    for (const auto& chunk : sent) {
+      if (chunk.start_ms < kHour + 2000) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+    }
+  }
+  const auto whole = slurp(file(kHour)).size();
+  {
+    // A crash in the middle of a write: half a frame at the end.
+    std::ofstream out(file(kHour), std::ios::binary | std::ios::app);
+    out << sent.back().bytes.substr(0, 50);
+  }
+  auto log = logger();
+  for (const auto& chunk : sent) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+  log->close_files();
+  const auto bytes = slurp(file(kHour));
+  EXPECT_GT(bytes.size(), whole);
+  EXPECT_EQ(whole_frames(bytes).end, bytes.size());
+  // Nothing twice: the chunks already written were skipped by their time.
+  EXPECT_TRUE(same_bytes(bytes, frames_from(sent, kHour, kHour + 10'000)));
+  EXPECT_NEAR(decoded_seconds(file(kHour)), 4.0, 0.1);
+}
+
+TEST_F(BroadcastLoggerTest, RetentionPrunesOldHoursOnly) {
+  auto log = logger(0, 2);
+  const auto root = dir_ / "recordings" / "radio2";
+  std::filesystem::create_directories(root);
+  const auto now = kHour + 600'000;
+  for (int hours_ago : {0, 1, 47, 48, 49, 72}) std::ofstream(file(now - hours_ago * kHourMs)) << "x";
+  std::ofstream(root / "notes.txt") << "keep";
+  EXPECT_EQ(log->prune(now), 2);
+  for (int hours_ago : {0, 1, 47, 48}) EXPECT_TRUE(std::filesystem::exists(file(now - hours_ago * kHourMs)));
+  for (int hours_ago : {49, 72}) EXPECT_FALSE(std::filesystem::exists(file(now - hours_ago * kHourMs)));
+  EXPECT_TRUE(std::filesystem::exists(root / "notes.txt"));
+}
+
+TEST_F(BroadcastLoggerTest, BackfillReconstructsTheFramesTheOriginWouldHaveSent) {
+  const auto now = kHour + 10'000;
+  auto log = logger(1);
+  EXPECT_GT(log->backfill(now), 0);
+  log->close_files();
+  // The previous hour whole, the current one up to now. The encoder's padding keeps the bytes
+  // proportional to time within a fraction of a second an hour.
+  const auto previous = slurp(file(kHour - 1));
+  EXPECT_NEAR(static_cast<double>(previous.size()), 3600.0 * 4000, 0.5 * 4000);
+  const auto sent = clock_output(kHour - kHourMs, now);
+  EXPECT_TRUE(same_bytes(previous, frames_from(sent, kHour - kHourMs, kHour)));
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
+  EXPECT_NEAR(decoded_seconds(file(kHour)), 10.0, 0.1);
+  // A second start finds the hours recorded and adds nothing.
+  EXPECT_EQ(logger(1)->backfill(now), 0);
+  EXPECT_EQ(logger(0)->backfill(now + kHourMs), 0);
+}
+
+TEST_F(BroadcastLoggerTest, LiveChunksAfterTheBackfillContinueSeamlessly) {
+  const auto start = kHour + 20'000;
+  auto log = logger(1);
+  log->backfill(start);
+  // The origin starts 15 seconds behind its start time: those chunks overlap what was rebuilt.
+  const auto sent = clock_output(kHour - kHourMs, start + 5000);
+  for (const auto& chunk : sent) {
+    if (chunk.start_ms >= start - 15'000) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+  }
+  log->close_files();
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
+}
+
+TEST_F(BroadcastLoggerTest, BackfillRebuildsTheRangesItIsGivenAndTheCurrentHour) {
+  const auto now = kHour + 3 * kHourMs + 5000;
+  auto log = logger(2);
+  // An older broadcast of 40 s around an hour, and one too long for the backfill, are offered.
+  log->set_backfill_ranges([](const std::string&, std::int64_t) {
+    return std::vector<std::pair<std::int64_t, std::int64_t>>{{kHour - 20'000, kHour + 20'000},
+                                                              {kHour - 5 * kHourMs, kHour}};
+  });
+  EXPECT_GT(log->backfill(now), 0);
+  log->close_files();
+  const auto sent = clock_output(kHour - 20'000, kHour + 20'000);
+  // The broadcast's frames, time-aligned in its two hours.
+  EXPECT_TRUE(slurp(file(kHour - 1)).ends_with(frames_from(sent, kHour - 20'000, kHour)));
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + 20'000)));
+  // Nothing of the five-hour range; the current hour up to now.
+  EXPECT_FALSE(std::filesystem::exists(file(kHour - 2 * kHourMs)));
+  EXPECT_NEAR(static_cast<double>(std::filesystem::file_size(file(now))), 5.0 * 4000, 2 * 105);
+}
+
+}  // namespace
+}  // namespace ether::recording

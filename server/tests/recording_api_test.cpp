@@ -1,0 +1,273 @@
+// Serving broadcast recordings: the play API's signed URL, the MP3 sliced across an hour boundary
+// with Range (206/416), ETag and signature checks, and ffprobe decoding what is served; plus the
+// missed-broadcast pages (list, paging, programme filter, detail with recording and track offsets).
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "api/player_api.hpp"
+#include "pages/page_loader.hpp"
+#include "recording/broadcast_logger.hpp"
+#include "recording/hour_files.hpp"
+#include "recording/recordings.hpp"
+#include "support/live_store.hpp"
+
+namespace ether::recording {
+namespace {
+namespace json = boost::json;
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return std::move(out).str();
+}
+
+class RecordingApiTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = open_test_store("recording_api");
+    seed_live_store(*db_);
+    {
+      auto lease = db_->lease();
+      // A minute around the hour (noon in Amsterdam is 11:00 UTC), and one not yet over.
+      *lease << "INSERT INTO broadcasts (id, channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES "
+                "(20, 'radio2', 1, 'rond-het-uur', 'Rond het uur', "
+             << noon - 30 << ", " << noon + 30 << "), (21, 'radio2', 1, 'later', 'Later', " << now_ - 10 << ", "
+             << now_ + 100 << ")";
+    }
+    dir_ = std::filesystem::path(ETHER_TEST_TMP) / ("recording_api-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "media" / "songs");
+    const auto command =
+        "ffmpeg -v error -y -f lavfi -i sine=frequency=330:duration=3 -ar 22050 -ac 1 -c:a "
+        "libmp3lame -b:a 32k " +
+        (dir_ / "media" / "songs" / "a.mp3").string();
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    const stream::ChannelSchedule schedule = [](const std::string&, std::int64_t at) {
+      const auto start = at - ((at % 3000) + 3000) % 3000;
+      return std::optional<stream::ScheduledAudio>(stream::ScheduledAudio{"songs/a.mp3", start, start + 3000, "A"});
+    };
+    // What the origin sent from 40 s before the hour to 40 s after it, through the logger.
+    BroadcastLogger logger({dir_ / "recordings", 2, 0}, {"radio2"}, schedule, (dir_ / "media").string());
+    stream::FramedFileCache files((dir_ / "media").string());
+    stream::BroadcastRing ring(1 << 20);
+    stream::ChannelClock clock([&](std::int64_t at) { return schedule("radio2", at); }, files, ring);
+    clock.set_chunk_sink(
+        [&](std::int64_t start, std::string_view bytes) { logger.write_chunk("radio2", start, bytes); });
+    clock.advance_to((noon + 40) * 1000, 80'000);
+    logger.close_files();
+
+    library_ = std::make_unique<RecordingLibrary>(dir_ / "recordings");
+    info_ = std::make_unique<player::LiveInfoService>(*db_, [this] { return now_; });
+    origin_ = std::make_unique<stream::LiveOrigin>(
+        std::vector<std::string>{"radio2"}, [](const std::string&, std::int64_t) { return std::nullopt; },
+        (dir_ / "media").string());
+    api_ = std::make_unique<api::PlayerApi>(*db_, *info_, *origin_, stream::TokenSigner("test-secret"),
+                                            api::PlayerApiOptions{.base_url = "https://ether.example"},
+                                            [this] { return now_; });
+    api_->set_recordings(library_.get());
+    api_->add_routes(router_);
+  }
+
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  http::Response get(const std::string& target, const std::vector<std::pair<std::string, std::string>>& headers = {}) {
+    http::Request request;
+    request.method = "GET";
+    EXPECT_TRUE(http::parse_target(target, request));
+    for (const auto& [name, value] : headers) request.headers[name] = value;
+    return router_.dispatch(request);
+  }
+
+  std::string signed_url(int id) {
+    auto response = get("/api/play/broadcast/" + std::to_string(id));
+    EXPECT_EQ(response.status, 200U) << response.payload();
+    return std::string(json::parse(response.payload()).at("streamUrl").as_string());
+  }
+
+  std::filesystem::path hour_file(std::int64_t unix_s) const {
+    return hour_file_path(dir_ / "recordings", "radio2", hour_of(unix_s * 1000));
+  }
+
+  long long now_ = noon + 3600;
+  std::unique_ptr<store::Database> db_;
+  std::filesystem::path dir_;
+  std::unique_ptr<RecordingLibrary> library_;
+  std::unique_ptr<player::LiveInfoService> info_;
+  std::unique_ptr<stream::LiveOrigin> origin_;
+  std::unique_ptr<api::PlayerApi> api_;
+  http::Router router_;
+};
+
+TEST_F(RecordingApiTest, PlayApiAnswersASignedExpiringUrl) {
+  auto response = get("/api/play/broadcast/20");
+  ASSERT_EQ(response.status, 200U);
+  EXPECT_EQ(response.header("Cache-Control"), "no-store");
+  auto play = json::parse(response.payload());
+  EXPECT_EQ(play.at("mid"), "broadcast-20");
+  EXPECT_EQ(play.at("format"), "mp3");
+  EXPECT_EQ(play.at("environmentDomain"), "https://ether.example");
+  EXPECT_NEAR(play.at("durationSeconds").to_number<double>(), 60.0, 0.1);
+  const std::string url(play.at("streamUrl").as_string());
+  EXPECT_TRUE(
+      url.starts_with("/recordings/broadcast/20.mp3?expires=" + std::to_string(now_ + 6 * 3600) + "&signature="));
+}
+
+TEST_F(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
+  auto found = library_->find("radio2", noon - 30, noon + 30);
+  ASSERT_TRUE(found);
+  ASSERT_EQ(found->slices.size(), 2U);
+  const auto before = slurp(hour_file(noon - 1));
+  const auto after = slurp(hour_file(noon));
+  const auto& a = found->slices[0];
+  const auto& b = found->slices[1];
+  EXPECT_NEAR(static_cast<double>(a.offset), 3570.0 * 4000, 2 * 105);
+  EXPECT_EQ(a.offset + a.length, before.size());
+  EXPECT_EQ(b.offset, 0U);
+  EXPECT_NEAR(static_cast<double>(b.length), 30.0 * 4000, 2 * 105);
+  const auto expected = before.substr(a.offset) + after.substr(0, b.length);
+
+  const auto url = signed_url(20);
+  auto full = get(url);
+  ASSERT_EQ(full.status, 200U);
+  EXPECT_EQ(full.header("Content-Type"), "audio/mpeg");
+  EXPECT_EQ(full.header("Accept-Ranges"), "bytes");
+  EXPECT_FALSE(full.header("ETag").empty());
+  EXPECT_TRUE(full.payload() == expected) << full.payload().size() << " bytes, expected " << expected.size();
+
+  // A range across the hour boundary.
+  const auto first = a.length - 1000;
+  auto part = get(url, {{"Range", "bytes=" + std::to_string(first) + "-" + std::to_string(first + 1999)}});
+  ASSERT_EQ(part.status, 206U);
+  EXPECT_EQ(part.header("Content-Range"), "bytes " + std::to_string(first) + "-" + std::to_string(first + 1999) + "/" +
+                                              std::to_string(expected.size()));
+  EXPECT_TRUE(part.payload() == expected.substr(first, 2000));
+  auto tail = get(url, {{"Range", "bytes=-500"}});
+  EXPECT_EQ(tail.status, 206U);
+  EXPECT_TRUE(tail.payload() == expected.substr(expected.size() - 500));
+  auto beyond = get(url, {{"Range", "bytes=" + std::to_string(expected.size()) + "-"}});
+  EXPECT_EQ(beyond.status, 416U);
+  EXPECT_EQ(beyond.header("Content-Range"), "bytes */" + std::to_string(expected.size()));
+  EXPECT_EQ(get(url, {{"If-None-Match", std::string(full.header("ETag"))}}).status, 304U);
+}
+
+TEST_F(RecordingApiTest, FfprobeDecodesWhatIsServedWithTheBroadcastsDuration) {
+  auto full = get(signed_url(20));
+  ASSERT_EQ(full.status, 200U);
+  const auto file = dir_ / "served.mp3";
+  std::ofstream(file, std::ios::binary) << full.payload();
+  const auto command = "ffprobe -v error -show_entries format=duration -of csv=p=0 " + file.string() + " > " +
+                       (dir_ / "d.txt").string() + " && ffmpeg -v error -xerror -i " + file.string() +
+                       " -f null - 2> " + (dir_ / "e.txt").string();
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(slurp(dir_ / "e.txt"), "");
+  double seconds = 0;
+  std::ifstream(dir_ / "d.txt") >> seconds;
+  EXPECT_NEAR(seconds, 60.0, 0.1);
+}
+
+TEST_F(RecordingApiTest, ForgedExpiredAndUnsignedUrlsAreRefused) {
+  const auto url = signed_url(20);
+  EXPECT_EQ(get("/recordings/broadcast/20.mp3").status, 403U);
+  auto forged = url;
+  forged.back() = forged.back() == 'a' ? 'b' : 'a';
+  auto refused = get(forged);
+  EXPECT_EQ(refused.status, 403U);
+  EXPECT_TRUE(json::parse(refused.payload()).at("error").at("code").as_string().starts_with("url_"));
+  // Signed for 20, asked for 10.
+  auto other = url;
+  other.replace(other.find("/20.mp3"), 7, "/10.mp3");
+  EXPECT_EQ(get(other).status, 403U);
+  now_ += 6 * 3600 + 1;
+  EXPECT_EQ(get(url).status, 403U);
+}
+
+TEST_F(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
+  // Broadcast 10 runs an hour past what was recorded; 21 has not ended; 999 does not exist.
+  auto partial = get("/api/play/broadcast/10");
+  EXPECT_EQ(partial.status, 404U);
+  EXPECT_EQ(json::parse(partial.payload()).at("error").at("code"), "not_recorded");
+  EXPECT_EQ(get("/api/play/broadcast/21").status, 404U);
+  EXPECT_EQ(get("/api/play/broadcast/999").status, 404U);
+  EXPECT_EQ(get("/api/play/broadcast/abc").status, 400U);
+  EXPECT_EQ(get("/recordings/broadcast/abc.mp3").status, 404U);
+}
+
+class BroadcastPagesTest : public RecordingApiTest {
+ protected:
+  pages::PageResult load(std::string_view path, const http::QueryParams& query = {}) {
+    pages::PageLoader loader(*db_, pages::SiteSettings{},
+                             [this] { return std::chrono::system_clock::time_point{std::chrono::seconds{now_}}; });
+    loader.set_recordings([this](const std::string& channel, std::int64_t from, std::int64_t until) {
+      auto found = library_->find(channel, from, until);
+      return found ? std::optional<double>(found->duration_seconds) : std::nullopt;
+    });
+    return loader.load(path, query);
+  }
+};
+
+TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedBroadcasts) {
+  auto list = load("/uitzendingen");
+  ASSERT_EQ(list.status, 200U);
+  const auto& broadcasts = list.data.at("broadcasts").as_array();
+  ASSERT_EQ(broadcasts.size(), 1U);
+  EXPECT_EQ(broadcasts[0].at("id"), 20);
+  EXPECT_EQ(list.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 1}, {"total", 1}}));
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("broadcasts").as_array().size(), 1U);
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).canonical_path,
+            "/uitzendingen?programme=de-middagshow");
+  // Bad values fall back to their defaults.
+  EXPECT_EQ(load("/uitzendingen", {{"page", "abc"}}).data.at("paging").at("page"), 1);
+  EXPECT_EQ(load("/uitzendingen", {{"page", "99"}}).data.at("paging").at("page"), 1);
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "<script>"}}).canonical_path, "/uitzendingen");
+}
+
+TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
+  {
+    auto lease = db_->lease();
+    for (int i = 0; i < 14; ++i) {
+      const long long start = noon - 29 + i;  // all within the recorded minute, so all recorded
+      *lease << "INSERT INTO broadcasts (id, channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES ("
+             << 100 + i << ", 'radio2', NULL, 'kort', 'Kort', " << start << ", " << start + 10 << ")";
+    }
+  }
+  auto first = load("/uitzendingen");
+  EXPECT_EQ(first.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 2}, {"total", 15}}));
+  const auto& items = first.data.at("broadcasts").as_array();
+  ASSERT_EQ(items.size(), 12U);
+  EXPECT_EQ(items[0].at("id"), 113);
+  auto second = load("/uitzendingen", {{"page", "2"}});
+  EXPECT_EQ(second.data.at("broadcasts").as_array().size(), 3U);
+  EXPECT_EQ(second.canonical_path, "/uitzendingen?page=2");
+  // The programme filter leaves only the one of De Middagshow.
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("paging").at("total"), 1);
+}
+
+TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
+  auto detail = load("/uitzendingen/de-middagshow/20/2026-11-21-rond-het-uur");
+  ASSERT_EQ(detail.status, 200U);
+  const auto& recording = detail.data.at("recording");
+  EXPECT_EQ(recording.at("available"), true);
+  EXPECT_NEAR(recording.at("durationSeconds").to_number<double>(), 60.0, 0.1);
+  const auto& tracks = detail.data.at("tracks").as_array();
+  // Plays starting within the broadcast: noon - 10 (20 s in) and noon + 80 is after its end.
+  ASSERT_EQ(tracks.size(), 1U);
+  EXPECT_EQ(tracks[0].at("offsetSeconds"), 20);
+  EXPECT_EQ(tracks[0].at("title"), "Zomeravond");
+  EXPECT_EQ(tracks[0].at("artist"), "De Golven");
+
+  auto unrecorded = load("/uitzendingen/de-middagshow/10/2026-11-21-de-middagshow-2026-11-21");
+  EXPECT_EQ(unrecorded.data.at("recording"), (json::object{{"available", false}, {"durationSeconds", nullptr}}));
+  EXPECT_EQ(load("/uitzendingen/x/999/2026-11-21-x").status, 404U);
+  EXPECT_EQ(load("/uitzendingen/x/abc/2026-11-21-x").status, 404U);
+}
+
+}  // namespace
+}  // namespace ether::recording
