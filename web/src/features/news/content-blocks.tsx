@@ -1,38 +1,21 @@
-import type { ContentBlock } from '../../api/types';
+import type { ContentBlock, Fragment } from '../../api/types';
 import { AppLink } from '../../components/app-link';
-import { AudioClip } from '../../components/audio-clip';
 import { fragmentUrl } from '../../components/cards';
 import { Image } from '../../components/image';
+import { SocialEmbed } from '../../components/social-embed';
 import { VideoPlayer } from '../../components/video-player';
+import { formatDuration } from '../../lib/format-date';
 import { CONTENT_IMAGE_WIDTHS } from '../../lib/images';
+import { fragmentPlayable, ListenButton } from '../player';
 
-const NETWORK_NAMES: Record<string, string> = {
-  instagram: 'Instagram',
-  x: 'X',
-  twitter: 'X',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  facebook: 'Facebook',
-};
-
-/** A social embed needs consent in the 'social' category; until it is given, a placeholder explains. */
-function SocialPlaceholder({ network, url, text }: { network: string; url: string; text: string }) {
-  const name = NETWORK_NAMES[network.toLowerCase()] ?? network;
-  return (
-    <aside className="social-placeholder" aria-label={`Bericht op ${name}`}>
-      <p className="social-placeholder__title">Inhoud van {name}</p>
-      {text && <blockquote className="social-placeholder__text">{text}</blockquote>}
-      <p>
-        Dit bericht wordt pas getoond als je toestemming geeft voor cookies in de categorie ‘social’. Je kunt
-        het ook direct bekijken op {name}.
-      </p>
-      <AppLink to={url}>Bekijk op {name}</AppLink>
-    </aside>
-  );
+/** The fragments of an article in reading order: a fragment plays with the ones after it as its queue. */
+function articleFragments(blocks: ContentBlock[]): Fragment[] {
+  return blocks.flatMap((b) => (b.type === 'fragment' ? [b.fragment] : []));
 }
 
 /** An article's content blocks as React elements (never raw HTML). */
 export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  const fragments = articleFragments(blocks);
   return (
     <div className="prose">
       {blocks.map((block, i) => {
@@ -63,17 +46,26 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
                 <p className="content-fragment__title">
                   <AppLink to={fragmentUrl(block.fragment)}>{block.fragment.title}</AppLink>
                 </p>
-                <AudioClip
-                  src={block.fragment.audioUrl}
-                  title={block.fragment.title}
-                  durationSeconds={block.fragment.durationSeconds}
-                />
+                <p className="listen-row">
+                  <ListenButton
+                    playable={fragmentPlayable(
+                      block.fragment,
+                      fragments.slice(fragments.indexOf(block.fragment) + 1),
+                    )}
+                    label="Luister fragment"
+                  />
+                  {block.fragment.durationSeconds > 0 && (
+                    <span className="audio-clip__duration">
+                      Duur {formatDuration(block.fragment.durationSeconds)}
+                    </span>
+                  )}
+                </p>
               </aside>
             );
           case 'video':
             return <VideoPlayer key={i} video={block.video} />;
           case 'social':
-            return <SocialPlaceholder key={i} network={block.network} url={block.url} text={block.text} />;
+            return <SocialEmbed key={i} provider={block.network} url={block.url} title={block.text} />;
           default:
             return null;
         }
