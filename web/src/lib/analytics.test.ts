@@ -7,6 +7,11 @@ import {
   trackEvent,
 } from './analytics';
 
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
     const reader = new FileReader();
@@ -49,12 +54,12 @@ describe('trackEvent', () => {
   });
 
   it('posts the event as JSON once consent is given', async () => {
-    const beacon = vi.fn((_url: string, _data: Blob) => true);
+    const beacon = vi.fn<(url: string, data: Blob) => boolean>(() => true);
     vi.stubGlobal('navigator', { sendBeacon: beacon });
     setAnalyticsConsent(true);
     expect(trackEvent({ name: 'player_radioblok_counter_a_b', type: 'navigation' })).toBe(true);
     expect(beacon).toHaveBeenCalledTimes(1);
-    const [url, blob] = beacon.mock.calls[0]!;
+    const [url, blob] = must(beacon.mock.calls[0]);
     expect(url).toBe(EVENTS_ENDPOINT);
     expect(JSON.parse(await readBlob(blob))).toEqual({
       name: 'player_radioblok_counter_a_b',
