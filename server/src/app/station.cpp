@@ -52,12 +52,14 @@ Station::Station(const config::Config& config) {
   origin_->start();
 
   info_ = std::make_unique<player::LiveInfoService>(*db_, unix_now);
-  pages_ = std::make_unique<pages::PageLoader>(
-      *db_, pages::SiteSettings{config.site_name, config.base_url, config.site_code, config.default_channel});
+  pages_ =
+      std::make_unique<pages::PageLoader>(*db_, pages::SiteSettings{config.site_name, config.base_url, config.site_code,
+                                                                    config.default_channel, config.preview_secret});
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_);
+  events_api_ = std::make_unique<api::EventsApi>(*db_);
 }
 
 Station::~Station() {
@@ -70,6 +72,7 @@ bool Station::ready() { return db_->ping() && playout_->running() && origin_->ru
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
+  events_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

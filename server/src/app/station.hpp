@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
 #include "app/site_app.hpp"
@@ -30,7 +31,7 @@ class Station {
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
   /// /readyz: the store answers and the demo playout and live origin run.
   [[nodiscard]] bool ready();
-  /// Adds the player and overlay routes and the bulletin URL guard to the site.
+  /// Adds the player, overlay and events routes and the bulletin URL guard to the site.
   void add_routes(SiteApp& site);
 
  private:
@@ -41,6 +42,7 @@ class Station {
   std::unique_ptr<pages::PageLoader> pages_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;
+  std::unique_ptr<api::EventsApi> events_api_;
 };
 
 }  // namespace ether::app

@@ -20,6 +20,7 @@ struct SiteSettings {
   std::string base_url;  // "http://localhost:8080", no trailing slash
   std::string site_code = "ether";
   std::string default_channel = "radio2";
+  std::string preview_secret;  // signs content-page preview links (pages/preview_token.hpp); empty: none open
 };
 
 /// The current time; tests fix it.
