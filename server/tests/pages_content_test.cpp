@@ -64,7 +64,9 @@ class ContentPagesFixture : public PagesFixture {
     preview_loader_.reset();
     PagesFixture::TearDown();
   }
-  PageResult preview(std::string_view path, http::QueryParams query = {}) { return preview_loader_->load(path, query); }
+  PageResult preview(std::string_view path, const http::QueryParams& query = {}) {
+    return preview_loader_->load(path, query);
+  }
 
   std::unique_ptr<PageLoader> preview_loader_;
 };
