@@ -51,7 +51,10 @@ export function pageApiUrl(pathWithSearch: string): string {
   return `/api/page?path=${encodeURIComponent(pathWithSearch)}`;
 }
 
-/** Fetches a page envelope. A 404 answer with a not-found envelope is returned, not thrown. */
+/**
+ * Fetches a page envelope. A 404 answer with a not-found envelope, and a 403 one (a refused
+ * preview), are returned, not thrown.
+ */
 export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): Promise<PageEnvelope> {
   let response: Response;
   try {
@@ -66,6 +69,7 @@ export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): P
   } catch {
     body = null;
   }
-  if ((response.ok || response.status === 404) && isEnvelope(body)) return body;
+  const pageAnswer = response.ok || response.status === 404 || response.status === 403;
+  if (pageAnswer && isEnvelope(body)) return body;
   throw new HttpError(response.status, response.statusText || `HTTP ${response.status}`);
 }
