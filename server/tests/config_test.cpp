@@ -149,6 +149,34 @@ TEST(Config, StreamSecretIsGeneratedOnceWithMode0600) {
   EXPECT_FALSE(std::filesystem::exists(given.data_dir / "stream-secret"));
 }
 
+TEST(Config, PreviewSecretIsItsOwnGeneratedFileOrTheEnvironment) {
+  test::TempDir dir;
+  Config first;
+  first.data_dir = dir.path() / "data";
+  ensure_stream_secret(first);
+  ensure_preview_secret(first);
+  EXPECT_EQ(first.preview_secret.size(), 64u);
+  EXPECT_NE(first.preview_secret, first.stream_secret);
+  struct stat info {};
+  ASSERT_EQ(::stat((first.data_dir / "preview-secret").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0600u);
+  Config second;
+  second.data_dir = first.data_dir;
+  ensure_preview_secret(second);
+  EXPECT_EQ(second.preview_secret, first.preview_secret);
+
+  auto env = [](std::string_view key) -> std::optional<std::string> {
+    if (key == "ETHER_PREVIEW_SECRET") return std::string("short");
+    return std::nullopt;
+  };
+  EXPECT_THROW(build_config({}, env), ConfigError);
+  auto good = build_config({}, [](std::string_view key) -> std::optional<std::string> {
+    if (key == "ETHER_PREVIEW_SECRET") return std::string("a-preview-secret-long-enough");
+    return std::nullopt;
+  });
+  EXPECT_EQ(good.preview_secret, "a-preview-secret-long-enough");
+}
+
 TEST(Config, LoadConfigReadsTheFileNamedByEtherConfig) {
   test::TempDir dir;
   test::write_file(dir.path() / "ether.conf", "port = 9191\ndata_dir = " + (dir.path() / "d").string() + "\n");

@@ -194,7 +194,7 @@ test.describe('error reporting with a DSN', () => {
     const port = await freePort();
     const root = fileURLToPath(new URL('../..', import.meta.url));
     dataDir = mkdtempSync(join(tmpdir(), 'ether-consent-e2e-'));
-    const binary = process.env.ETHER_SERVER_BIN ?? join(root, 'build/server/ether-server');
+    const binary = process.env.ETHER_E2E_SERVER ?? join(root, 'build/server/ether-server');
     server = spawn(binary, [], {
       cwd: root,
       env: {
@@ -205,6 +205,7 @@ test.describe('error reporting with a DSN', () => {
         ETHER_WEB_DIR: join(root, 'web/dist'),
         ETHER_LOG_LEVEL: 'warn',
         ETHER_PLAYOUT_BACKFILL_DAYS: '1',
+        ETHER_RECORDING_BACKFILL_HOURS: '0',
         ETHER_SENTRY_DSN: `http://e2ekey@127.0.0.1:${receiver.port}/1`,
       },
       stdio: 'ignore',

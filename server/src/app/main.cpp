@@ -1,23 +1,70 @@
 // ether-server: serves the Ether site, its API and its live streams until SIGINT or SIGTERM.
 // Configuration: README.md "Configuration" (ether.conf, then environment variables).
+// `ether-server preview-url <pageId>` (or `--preview-url <pageId>`) prints a signed preview URL of a
+// content page, valid for one hour, and exits.
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <exception>
 #include <iostream>
 #include <memory>
+#include <string_view>
 
 #include "app/site_app.hpp"
 #include "app/station.hpp"
 #include "config/config.hpp"
+#include "pages/page_time.hpp"
+#include "pages/preview_token.hpp"
 #include "reporting/reporter.hpp"
+#include "store/database.hpp"
 
-int main() {
+namespace {
+
+int print_preview_url(const ether::config::Config& config, std::string_view id_text) {
+  auto id = ether::pages::parse_positive(id_text);
+  if (!id) {
+    std::cerr << "ether-server: preview-url needs a page id (a positive number), got \"" << id_text << "\"\n";
+    return 2;
+  }
+  // An editor asking for a page that does not exist gets told so, not a link that answers 404.
+  try {
+    auto db = ether::store::Database::open(config.database_url, 1);
+    auto lease = db->lease();
+    long long count = 0;
+    long long page_id = *id;
+    *lease << "SELECT COUNT(*) FROM content_pages WHERE id = :id", soci::into(count), soci::use(page_id);
+    if (count == 0) {
+      std::cerr << "ether-server: there is no content page with id " << page_id << "\n";
+      return 1;
+    }
+  } catch (const std::exception& error) {
+    std::cerr << "ether-server: cannot read the store: " << error.what() << "\n";
+    return 1;
+  }
+  auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+  ether::pages::PreviewTokens tokens(config.preview_secret);
+  std::cout << tokens.url(config.base_url, *id, now.count() + ether::pages::PreviewTokens::kDefaultLifetimeSeconds)
+            << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
   ether::config::Config config;
   try {
     config = ether::config::load_config();
   } catch (const std::exception& error) {
     std::cerr << "ether-server: " << error.what() << "\n";
+    return 2;
+  }
+  if (argc > 1) {
+    std::string_view command = argv[1];
+    if (command == "preview-url" || command == "--preview-url") {
+      return print_preview_url(config, argc > 2 ? argv[2] : "");
+    }
+    std::cerr << "ether-server: unknown argument \"" << command << "\"; usage: ether-server [preview-url <pageId>]\n";
     return 2;
   }
   ether::app::configure_logging(config);

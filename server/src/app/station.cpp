@@ -125,13 +125,15 @@ Station::Station(const config::Config& config) {
   recordings_ = std::make_unique<recording::RecordingLibrary>(recordings_root);
 
   info_ = std::make_unique<player::LiveInfoService>(*db_, unix_now);
-  pages_ = std::make_unique<pages::PageLoader>(*db_, pages::SiteSettings{config.site_name,
-                                                                         config.base_url,
-                                                                         config.site_code,
-                                                                         config.default_channel,
-                                                                         config.sentry_dsn,
-                                                                         config.sentry_traces_sample_rate,
-                                                                         {}});
+  pages_ = std::make_unique<pages::PageLoader>(
+      *db_, pages::SiteSettings{.name = config.site_name,
+                                .base_url = config.base_url,
+                                .site_code = config.site_code,
+                                .default_channel = config.default_channel,
+                                .sentry_dsn = config.sentry_dsn,
+                                .sentry_traces_sample_rate = config.sentry_traces_sample_rate,
+                                .recordings = {},
+                                .preview_secret = config.preview_secret});
   pages_->set_recordings([library = recordings_.get()](const std::string& channel, std::int64_t from,
                                                        std::int64_t until) -> std::optional<double> {
     auto found = library->find(channel, from, until);
@@ -162,6 +164,7 @@ Station::Station(const config::Config& config) {
   visual_api_ =
       std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
                                             api::VisualRadioApiOptions{.base_url = config.base_url}, unix_now);
+  events_api_ = std::make_unique<api::EventsApi>(*db_);
 }
 
 Station::~Station() {
@@ -181,6 +184,7 @@ void Station::add_routes(SiteApp& site) {
   seo_routes_->add_routes(site.router());
   search_api_->add_routes(site.router());
   visual_api_->add_routes(site.router());
+  events_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
 #include "api/podcast_api.hpp"
@@ -39,8 +40,8 @@ class Station {
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
   /// /readyz: the store answers and the demo playout and live origin run.
   [[nodiscard]] bool ready();
-  /// Adds the player, overlay, podcast, search and crawler (robots, sitemap, RSS) routes and the bulletin URL guard
-  /// to the site.
+  /// Adds the player, overlay, podcast, search, events and crawler (robots, sitemap, RSS) routes and the bulletin
+  /// URL guard to the site.
   void add_routes(SiteApp& site);
 
  private:
@@ -58,6 +59,7 @@ class Station {
   std::unique_ptr<api::SearchApi> search_api_;
   std::unique_ptr<visual::VisualRadio> visual_;
   std::unique_ptr<api::VisualRadioApi> visual_api_;
+  std::unique_ptr<api::EventsApi> events_api_;
 };
 
 }  // namespace ether::app

@@ -21,7 +21,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 23> kKeys{"PORT",
+constexpr std::array<std::string_view, 24> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "DATABASE_URL",
@@ -33,6 +33,7 @@ constexpr std::array<std::string_view, 23> kKeys{"PORT",
                                                  "ETHER_SITE_CODE",
                                                  "ETHER_DEFAULT_CHANNEL",
                                                  "ETHER_STREAM_SECRET",
+                                                 "ETHER_PREVIEW_SECRET",
                                                  "ETHER_IO_THREADS",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_LOG_LEVEL",
@@ -179,6 +180,12 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
       throw ConfigError("ETHER_STREAM_SECRET: must be at least 16 characters (or empty to generate one)");
     }
   }
+  if (auto v = get("ETHER_PREVIEW_SECRET")) {
+    config.preview_secret = std::string(trim(*v));
+    if (!config.preview_secret.empty() && config.preview_secret.size() < 16) {
+      throw ConfigError("ETHER_PREVIEW_SECRET: must be at least 16 characters (or empty to generate one)");
+    }
+  }
   if (auto v = get("ETHER_IO_THREADS")) config.io_threads = parse_int<unsigned>("ETHER_IO_THREADS", *v, 1, 256);
   if (auto v = get("ETHER_MAX_CONNECTIONS")) {
     config.max_connections = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS", *v, 1, 1000000);
@@ -272,30 +279,34 @@ Config load_config() {
     return std::string(value);
   });
   ensure_stream_secret(config);
+  ensure_preview_secret(config);
   return config;
 }
 
-void ensure_stream_secret(Config& config) {
-  if (!config.stream_secret.empty()) return;
+namespace {
+
+// Reads `<data_dir>/<file>`, or creates it (mode 0600) with 64 hex characters from a cryptographic
+// random source, so the secret is made once per installation and never committed.
+std::string read_or_create_secret(const std::filesystem::path& data_dir, std::string_view file, std::string_view what) {
   std::error_code ec;
-  std::filesystem::create_directories(config.data_dir, ec);
-  if (ec) throw ConfigError("ETHER_DATA_DIR: cannot create " + config.data_dir.string() + ": " + ec.message());
-  std::filesystem::path path = config.data_dir / "stream-secret";
+  std::filesystem::create_directories(data_dir, ec);
+  if (ec) throw ConfigError("ETHER_DATA_DIR: cannot create " + data_dir.string() + ": " + ec.message());
+  std::filesystem::path path = data_dir / file;
   if (std::filesystem::exists(path, ec)) {
     std::ifstream in(path);
     std::string secret;
     std::getline(in, secret);
     secret = std::string(trim(secret));
     if (secret.size() < 16) {
-      throw ConfigError(path.string() +
-                        ": the stream secret is shorter than 16 characters; delete the file to "
-                        "generate a new one");
+      throw ConfigError(path.string() + ": the " + std::string(what) +
+                        " is shorter than 16 characters; delete the file to generate a new one");
     }
-    config.stream_secret = secret;
-    return;
+    return secret;
   }
   unsigned char random[32];
-  if (RAND_bytes(random, sizeof random) != 1) throw ConfigError("cannot generate a stream secret: no random source");
+  if (RAND_bytes(random, sizeof random) != 1) {
+    throw ConfigError("cannot generate a " + std::string(what) + ": no random source");
+  }
   std::string secret = hex(random, sizeof random);
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) throw ConfigError("cannot create " + path.string() + ": " + std::strerror(errno));
@@ -303,7 +314,19 @@ void ensure_stream_secret(Config& config) {
   bool written = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
   ::close(fd);
   if (!written) throw ConfigError("cannot write " + path.string());
-  config.stream_secret = secret;
+  return secret;
+}
+
+}  // namespace
+
+void ensure_stream_secret(Config& config) {
+  if (!config.stream_secret.empty()) return;
+  config.stream_secret = read_or_create_secret(config.data_dir, "stream-secret", "stream secret");
+}
+
+void ensure_preview_secret(Config& config) {
+  if (!config.preview_secret.empty()) return;
+  config.preview_secret = read_or_create_secret(config.data_dir, "preview-secret", "preview secret");
 }
 
 }  // namespace ether::config

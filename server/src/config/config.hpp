@@ -34,6 +34,7 @@ struct Config {
   std::string site_code = "ether";                                    // ETHER_SITE_CODE
   std::string default_channel = "radio2";                             // ETHER_DEFAULT_CHANNEL
   std::string stream_secret;                                          // ETHER_STREAM_SECRET; see ensure_stream_secret
+  std::string preview_secret;                                         // ETHER_PREVIEW_SECRET; see ensure_preview_secret
   unsigned io_threads = 2;                                            // ETHER_IO_THREADS
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
   std::string log_level = "info";                                     // ETHER_LOG_LEVEL
@@ -60,11 +61,14 @@ using EnvLookup = std::function<std::optional<std::string>(std::string_view)>;
 Config build_config(const std::map<std::string, std::string>& file_values, const EnvLookup& env);
 
 /// The real thing: the config file (ETHER_CONFIG must exist when set; ./ether.conf is optional),
-/// the process environment, then ensure_stream_secret. Throws ConfigError.
+/// the process environment, then ensure_stream_secret and ensure_preview_secret. Throws ConfigError.
 Config load_config();
 
 /// When stream_secret is empty: reads `<data_dir>/stream-secret`, or creates it (mode 0600, 64 hex
 /// characters from a cryptographic random source) and the data dir. Throws ConfigError.
 void ensure_stream_secret(Config& config);
+
+/// The same for preview_secret (content-page preview tokens), in `<data_dir>/preview-secret`.
+void ensure_preview_secret(Config& config);
 
 }  // namespace ether::config

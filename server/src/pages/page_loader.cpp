@@ -5,6 +5,7 @@
 
 #include "pages/page_search.hpp"
 #include "pages/page_time.hpp"
+#include "pages/preview_token.hpp"
 #include "pages/queries/catalog.hpp"
 #include "pages/route_builder.hpp"
 #include "pages/site_links.hpp"
@@ -113,7 +114,7 @@ class Page {
     if (first == "thema" && n == 2) return content_page("thema", s[1], false);
     if (first == "overzicht") {
       if (n == 2 && s[1] != "preview") return content_page("overzicht", s[1], false);
-      if (n == 3 && s[1] == "preview") return preview();
+      if (n == 3 && s[1] == "preview") return preview(s[2]);
     }
     if (first == "zoeken" && n <= 2) return search(n == 2 ? s[1] : "");
     if (first == "videos" && n == 1) return videos();
@@ -783,9 +784,35 @@ class Page {
                   std::move(*page));
   }
 
-  PageResult preview() const {
-    return not_found(
-        "Een voorbeeld van een niet-gepubliceerde pagina is alleen te zien met een geldige voorbeeldsleutel.");
+  // An unpublished page shows only with a valid token: without one the preview does not exist
+  // (404), with a bad, expired or other page's token access is refused (403).
+  PageResult preview(const std::string& id_text) {
+    auto id = parse_positive(id_text);
+    if (!id) return not_found();
+    auto it = query_.find("x-craft-live-preview");
+    auto token = it == query_.end() ? std::string() : it->second;
+    auto verdict = PreviewTokens(settings_.preview_secret).verify(token, *id, catalog_.now());
+    if (verdict == PreviewVerdict::missing) {
+      return not_found(
+          "Een voorbeeld van een niet-gepubliceerde pagina is alleen te zien met een geldige voorbeeldsleutel.");
+    }
+    if (verdict != PreviewVerdict::valid) {
+      PageResult denied =
+          not_found(verdict == PreviewVerdict::expired ? "Deze voorbeeldlink is verlopen. Vraag een nieuwe link aan."
+                                                       : "Deze voorbeeldlink is ongeldig. Vraag een nieuwe link aan.");
+      denied.title = title("Geen toegang tot dit voorbeeld");
+      denied.data["message"] = denied.description;
+      denied.status = 403;
+      return denied;
+    }
+    std::string kind;
+    auto page = catalog_.content_page_by_id(*id, &kind);
+    if (!page) return not_found();
+    auto page_title = field(*page, "title");
+    return result(kind == "thema" ? "thema" : "overzicht", title("Voorbeeld: " + page_title),
+                  "Voorbeeld van " + page_title + ", nog niet gepubliceerd.",
+                  "/overzicht/preview/" + std::to_string(*id), json::object{{"pageId", std::to_string(*id)}},
+                  std::move(*page));
   }
 
   PageResult search(const std::string& term) {

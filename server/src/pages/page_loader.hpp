@@ -32,6 +32,7 @@ struct SiteSettings {
   std::string sentry_dsn;                // empty: error reporting is off
   double sentry_traces_sample_rate = 0;  // spec §9, default 0
   RecordingLookup recordings;            // broadcast recordings; unset: none
+  std::string preview_secret;            // signs content-page preview links (pages/preview_token.hpp); empty: none open
 };
 
 /// The current time; tests fix it.

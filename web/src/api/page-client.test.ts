@@ -43,6 +43,15 @@ describe('page client', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/page?path=%2F', expect.anything());
   });
 
+  it('returns the 403 envelope of a refused preview', async () => {
+    const refused = { ...notFoundEnvelope, status: 403, title: 'Geen toegang tot dit voorbeeld - Ether' };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(403, refused)));
+    const envelope = await fetchPage('/overzicht/preview/6?x-craft-live-preview=x');
+    expect(envelope.status).toBe(403);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(403, { error: { code: 'x', message: 'y' } })));
+    await expect(fetchPage('/')).rejects.toBeInstanceOf(HttpError);
+  });
+
   it('throws HttpError on other failures and NetworkError when offline', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(500, { error: { code: 'x', message: 'y' } })));
     await expect(fetchPage('/')).rejects.toBeInstanceOf(HttpError);

@@ -36,7 +36,10 @@ export function pageApiUrl(pathWithSearch: string): string {
   return `/api/page?path=${encodeURIComponent(pathWithSearch)}`;
 }
 
-/** Fetches a page envelope. A 404 answer with a not-found envelope is returned, not thrown. */
+/**
+ * Fetches a page envelope. A 404 answer with a not-found envelope, and a 403 one (a refused
+ * preview), are returned, not thrown.
+ */
 export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): Promise<PageEnvelope> {
   const url = pageApiUrl(pathWithSearch);
   const response = await request(url, signal ? { signal } : {});
@@ -46,6 +49,7 @@ export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): P
   } catch {
     body = null;
   }
-  if ((response.ok || response.status === 404) && isEnvelope(body)) return body;
+  const pageAnswer = response.ok || response.status === 404 || response.status === 403;
+  if (pageAnswer && isEnvelope(body)) return body;
   throw errorForStatus(url, response);
 }

@@ -450,6 +450,7 @@ export interface PopoutData {
 
 export interface NotFoundData {
   path: string;
+  message?: string; // a preview refused with 403: why (expired or invalid link)
 }
 
 export type PageData =

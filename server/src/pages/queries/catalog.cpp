@@ -7,6 +7,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "pages/content_safety.hpp"
 #include "pages/queries/rows.hpp"
 
 namespace ether::pages::queries {
@@ -750,11 +751,14 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
         spdlog::warn("pages: an article refers to the unknown {} '{}'; the block is left out", type, slug);
       }
     } else if (type == "paragraph" || type == "heading") {
-      resolved.push_back(json::object{{"type", type}, {"text", string_field(object, "text")}});
+      // A CMS may store rich text as "html"; the page gets its plain text only.
+      auto text = string_field(object, "text");
+      if (text.empty()) text = plain_text(string_field(object, "html"));
+      resolved.push_back(json::object{{"type", type}, {"text", text}});
     } else if (type == "image") {
       auto url = string_field(object, "url");
       resolved.push_back(json::object{{"type", type},
-                                      {"url", url.empty() ? media_url(string_field(object, "image")) : url},
+                                      {"url", safe_url(url.empty() ? media_url(string_field(object, "image")) : url)},
                                       {"alt", string_field(object, "alt")},
                                       {"caption", string_field(object, "caption")}});
     } else if (type == "quote") {
@@ -763,7 +767,7 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
     } else if (type == "social") {
       resolved.push_back(json::object{{"type", type},
                                       {"network", string_field(object, "network")},
-                                      {"url", string_field(object, "url")},
+                                      {"url", safe_url(string_field(object, "url"))},
                                       {"text", string_field(object, "text")}});
     }
   }
@@ -779,10 +783,10 @@ json::array Catalog::resolve_page_blocks(const json::array& blocks) {
     auto title = string_field(b, "title");
     auto image_of = [](const json::object& o) {
       auto image = string_field(o, "imageUrl");
-      return image.empty() ? media_url(string_field(o, "image")) : image;
+      return safe_url(image.empty() ? media_url(string_field(o, "image")) : image);
     };
     if (type == "hero") {
-      auto url = string_field(b, "url");
+      auto url = safe_url(string_field(b, "url"));
       resolved.push_back(json::object{{"type", type},
                                       {"title", title},
                                       {"text", string_field(b, "text")},
@@ -798,7 +802,7 @@ json::array Catalog::resolve_page_blocks(const json::array& blocks) {
           const auto& tile = item.get_object();
           items.push_back(json::object{{"title", string_field(tile, "title")},
                                        {"text", string_field(tile, "text")},
-                                       {"url", string_field(tile, "url")},
+                                       {"url", safe_url(string_field(tile, "url"))},
                                        {"imageUrl", image_of(tile)}});
         }
       }
@@ -818,7 +822,7 @@ json::array Catalog::resolve_page_blocks(const json::array& blocks) {
         for (const auto& item : list->get_array()) {
           if (!item.is_object()) continue;
           const auto& link = item.get_object();
-          auto url = string_field(link, "url");
+          auto url = safe_url(string_field(link, "url"));
           auto url_type = string_field(link, "urlType");
           if (url_type != "external" && url_type != "internal") {
             url_type = url.starts_with("http://") || url.starts_with("https://") ? "external" : "internal";
@@ -854,6 +858,22 @@ std::optional<json::object> Catalog::content_page(std::string_view kind, std::st
         blocks_json = text_at(row, 3);
       });
   if (page) (*page)["blocks"] = resolve_page_blocks(parse_blocks(blocks_json, "content page " + std::string(slug)));
+  return page;
+}
+
+std::optional<json::object> Catalog::content_page_by_id(std::int64_t id, std::string* kind) {
+  std::optional<json::object> page;
+  std::string blocks_json;
+  // The id is a parsed integer, so it is written into the SQL as the other id lookups do.
+  for_each_row(
+      session(),
+      "SELECT slug, title, description, blocks_json, kind FROM content_pages WHERE id = " + std::to_string(id), {},
+      [&](const soci::row& row) {
+        page = json::object{{"slug", text_at(row, 0)}, {"title", text_at(row, 1)}, {"description", text_at(row, 2)}};
+        blocks_json = text_at(row, 3);
+        if (kind) *kind = text_at(row, 4);
+      });
+  if (page) (*page)["blocks"] = resolve_page_blocks(parse_blocks(blocks_json, "content page " + std::to_string(id)));
   return page;
 }
 

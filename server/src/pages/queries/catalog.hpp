@@ -152,6 +152,8 @@ class Catalog {
 
   /// A theme or overview page's title, description and resolved blocks; nullopt when absent or unpublished.
   std::optional<boost::json::object> content_page(std::string_view kind, std::string_view slug);
+  /// A content page by id, published or not (for previews), with its kind; nullopt when unknown.
+  std::optional<boost::json::object> content_page_by_id(std::int64_t id, std::string* kind = nullptr);
   /// Published content pages of a kind: (slug, title), by title.
   std::vector<std::pair<std::string, std::string>> content_page_list(std::string_view kind);
 

@@ -14,6 +14,7 @@ import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
+import { radioBlockCounterEvent, trackEvent } from '../../lib/analytics';
 import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { isAppVariant } from '../../lib/routes';
 
@@ -130,7 +131,9 @@ function Block({ block, app }: { block: PageBlock; app: boolean }) {
                   {item.hasNoLink || !item.url ? (
                     <span>{item.title}</span>
                   ) : (
-                    <AppLink to={item.url}>{item.title}</AppLink>
+                    <AppLink to={item.url} onClick={() => trackEvent(radioBlockCounterEvent(item))}>
+                      {item.title}
+                    </AppLink>
                   )}
                 </li>
               ))}

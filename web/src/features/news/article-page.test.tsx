@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -15,8 +15,12 @@ describe('ArticlePage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'De slotfase' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Het stadion' })).toBeInTheDocument();
     expect(screen.getByText('Dit vergeten we nooit.')).toBeInTheDocument();
-    const audio = container.querySelector('audio[src="/media/fragments/live-in-de-studio.mp3"]');
-    expect(audio).toHaveAttribute('controls');
+    // The fragment plays in the mini player, not in an audio element of its own.
+    const fragmentBlock = screen.getByRole('complementary', {
+      name: 'Fragment: Live in de studio: De Golven',
+    });
+    expect(within(fragmentBlock).getByRole('button', { name: 'Luister fragment' })).toBeInTheDocument();
+    expect(container.querySelector('audio[src="/media/fragments/live-in-de-studio.mp3"]')).toBeNull();
     expect(container.querySelector('video[src="/media/videos/achter-de-schermen.mp4"]')).not.toBeNull();
     const social = screen.getByRole('complementary', { name: 'Bericht op Instagram' });
     expect(social).toHaveTextContent('toestemming geeft voor de categorie ‘sociale media’');

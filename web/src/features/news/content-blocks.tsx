@@ -1,14 +1,21 @@
-import type { ContentBlock } from '../../api/types';
+import type { ContentBlock, Fragment } from '../../api/types';
 import { AppLink } from '../../components/app-link';
-import { AudioClip } from '../../components/audio-clip';
 import { fragmentUrl } from '../../components/cards';
 import { Image } from '../../components/image';
 import { SocialEmbed } from '../../components/social-embed';
 import { VideoPlayer } from '../../components/video-player';
+import { formatDuration } from '../../lib/format-date';
 import { CONTENT_IMAGE_WIDTHS } from '../../lib/images';
+import { fragmentPlayable, ListenButton } from '../player';
+
+/** The fragments of an article in reading order: a fragment plays with the ones after it as its queue. */
+function articleFragments(blocks: ContentBlock[]): Fragment[] {
+  return blocks.flatMap((b) => (b.type === 'fragment' ? [b.fragment] : []));
+}
 
 /** An article's content blocks as React elements (never raw HTML). */
 export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  const fragments = articleFragments(blocks);
   return (
     <div className="prose">
       {blocks.map((block, i) => {
@@ -39,11 +46,20 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
                 <p className="content-fragment__title">
                   <AppLink to={fragmentUrl(block.fragment)}>{block.fragment.title}</AppLink>
                 </p>
-                <AudioClip
-                  src={block.fragment.audioUrl}
-                  title={block.fragment.title}
-                  durationSeconds={block.fragment.durationSeconds}
-                />
+                <p className="listen-row">
+                  <ListenButton
+                    playable={fragmentPlayable(
+                      block.fragment,
+                      fragments.slice(fragments.indexOf(block.fragment) + 1),
+                    )}
+                    label="Luister fragment"
+                  />
+                  {block.fragment.durationSeconds > 0 && (
+                    <span className="audio-clip__duration">
+                      Duur {formatDuration(block.fragment.durationSeconds)}
+                    </span>
+                  )}
+                </p>
               </aside>
             );
           case 'video':

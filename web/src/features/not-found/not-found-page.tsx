@@ -7,8 +7,22 @@ import { SearchForm } from '../layout';
 import { routes } from '../../lib/routes';
 
 /** The Dutch not-found page with links onwards. */
-export function NotFoundPage({ data }: PageProps<NotFoundData>) {
+export function NotFoundPage({ data, envelope }: PageProps<NotFoundData>) {
   const defaults = useRouteDefaults();
+  if (envelope.status === 403) {
+    return (
+      <div className="page not-found">
+        <PageHeading>Geen toegang tot dit voorbeeld</PageHeading>
+        <p className="page-intro">
+          {data.message ?? 'Deze voorbeeldlink is ongeldig.'} Een voorbeeld van een pagina die nog niet is
+          gepubliceerd, is alleen te zien met een geldige link van de redactie.
+        </p>
+        <p>
+          <AppLink to={routes.home()}>Naar de homepage</AppLink>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page not-found">
       <PageHeading>Deze pagina bestaat niet (meer)</PageHeading>
