@@ -24,5 +24,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A guard against hangs, not a speed check: on a loaded 2-core machine the first render of a
+    // page test (jsdom, the router, lazy chunks) can take longer than Vitest's default of 5 s.
+    testTimeout: 20_000,
   },
 });

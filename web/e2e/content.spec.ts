@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { suppressOverlays } from './overlay-guard';
+import { presetConsent, suppressOverlays } from './overlay-guard';
 
 // News, articles (and their /app variant), fragments, theme pages and previews against the real
 // server and its demo store.
@@ -211,6 +211,29 @@ test('a theme page shows its blocks and a radio block whose links work', async (
   await expectAxeClean(page);
   const unknown = await page.goto('/thema/bestaat-niet');
   expect(unknown?.status()).toBe(404);
+});
+
+test('with analytics consent a radio block link click is tracked as its counter event', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await presetConsent(context, must(baseURL, 'a base URL'), ['necessary', 'analytics']);
+  await page.goto('/thema/top-2000-dagen');
+  const theme = await embedded<{ blocks: { type: string; title: string }[] }>(page);
+  const radio = must(
+    theme.data.blocks.find((b) => b.type === 'radio'),
+    'a radio block',
+  );
+  const internal = page
+    .getByRole('region', { name: radio.title })
+    .locator('a:not([target="_blank"])')
+    .first();
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.method() === 'POST');
+  await internal.click();
+  const event = JSON.parse((await sent).postData() ?? '{}') as { name?: string; type?: string };
+  expect(event.name).toMatch(/^player_radioblok_counter_[a-z0-9-]+_[a-z0-9-]+$/);
+  expect(event.type).toBe('navigation');
 });
 
 // The demo's unpublished overview page 'Winter op Ether' is content page 6 (the sixth in the seed).

@@ -8,11 +8,15 @@ interface MaintenanceBody {
  * Stores a consent choice of only 'necessary' (in the cookie format of vanilla-cookieconsent v3) for
  * `baseURL`, so the consent box does not open over what a suite clicks. consent.spec.ts tests the box.
  */
-export async function presetConsent(context: BrowserContext, baseURL: string): Promise<void> {
+export async function presetConsent(
+  context: BrowserContext,
+  baseURL: string,
+  categories: readonly string[] = ['necessary'],
+): Promise<void> {
   const now = new Date();
   const expires = new Date(now.getTime() + 182 * 864e5);
   const value = {
-    categories: ['necessary'],
+    categories,
     revision: 0,
     data: null,
     consentTimestamp: now.toISOString(),

@@ -5,9 +5,10 @@ import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
 import { SiteProvider } from './app/site-context';
 import { createAppRouter } from './app/router';
-import { startConsent } from './features/consent';
+import { getConsentState, onConsentChange, startConsent } from './features/consent';
 import { startErrorReporting } from './features/error-reporting';
 import { PlayerProvider } from './features/player';
+import { setAnalyticsConsent } from './lib/analytics';
 import { popoutChannel } from './lib/routes';
 import './styles/global.css';
 
@@ -21,6 +22,9 @@ const FALLBACK_SITE: SiteConfig = {
 
 const site = readEmbeddedSite() ?? FALLBACK_SITE;
 startConsent();
+// Analytics events (radio block clicks) are sent only while the visitor allows 'analytics'.
+setAnalyticsConsent(getConsentState().analytics);
+onConsentChange((state) => setAnalyticsConsent(state.analytics));
 startErrorReporting(site);
 const router = createAppRouter(readEmbeddedPage());
 const root = document.getElementById('root');

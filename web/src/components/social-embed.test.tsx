@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteProvider } from '../app/site-context';
 import { site } from '../test/fixtures';
-import { SocialEmbed, providerName } from './social-embed';
+import { providerName } from '../lib/social-embeds';
+import { SocialEmbed } from './social-embed';
 
 function renderEmbed(props: { provider: string; url: string; title: string }) {
   const router = createMemoryRouter([{ path: '*', element: <SocialEmbed {...props} /> }]);
@@ -22,7 +23,7 @@ describe('SocialEmbed', () => {
       title: 'Feest!',
     });
     const aside = screen.getByRole('complementary', { name: 'Bericht op Instagram' });
-    expect(aside).toHaveTextContent('toestemming geeft voor cookies in de categorie ‘social’');
+    expect(aside).toHaveTextContent('toestemming geeft voor de categorie ‘sociale media’');
     expect(aside).toHaveTextContent('Feest!');
     const link = screen.getByRole('link', { name: /Bekijk op Instagram/ });
     expect(link).toHaveAttribute('href', 'https://www.instagram.com/p/abc/');

@@ -19,6 +19,13 @@ export function SocialEmbed({ provider, url, title }: SocialEmbedProps) {
   const allowed = useConsent('social');
   const name = providerName(provider);
   const label = `Bericht op ${name}`;
+  // The server already drops unsafe URLs; a link is still only made to a web address.
+  const link = /^https?:\/\//i.test(url) ? url : null;
+  const visit = link && (
+    <a href={link} target="_blank" rel="noopener noreferrer">
+      Bekijk op {name}
+    </a>
+  );
 
   if (!allowed) {
     return (
@@ -41,23 +48,19 @@ export function SocialEmbed({ provider, url, title }: SocialEmbedProps) {
           >
             Toestaan en tonen
           </button>{' '}
-          <a href={url} target="_blank" rel="noopener noreferrer">
-            Bekijk op {name}
-          </a>
+          {visit}
         </p>
       </aside>
     );
   }
 
-  const src = embedUrl(provider, url);
+  const src = link && embedUrl(provider, link);
   if (!src) {
     return (
       <aside className="social-card" aria-label={label}>
         <p className="social-placeholder__title">{label}</p>
         {title && <blockquote className="social-placeholder__text">{title}</blockquote>}
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          Bekijk op {name}
-        </a>
+        {visit}
       </aside>
     );
   }
@@ -71,11 +74,7 @@ export function SocialEmbed({ provider, url, title }: SocialEmbedProps) {
         sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
         referrerPolicy="strict-origin-when-cross-origin"
       />
-      <figcaption>
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          Bekijk op {name}
-        </a>
-      </figcaption>
+      <figcaption>{visit}</figcaption>
     </figure>
   );
 }

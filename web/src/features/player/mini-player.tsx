@@ -7,7 +7,6 @@ import { useLocation, useNavigation } from 'react-router';
 
 import { useRouteDefaults, useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
-import { formatDuration } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
 import type { PlaybackTime } from './audio-engine';
 import { ChannelPicker } from './channel-picker';
@@ -165,24 +164,9 @@ function Progress({ time }: { time: PlaybackTime | null }) {
   );
 }
 
+/** On demand: the position and the duration (h:mm:ss, spec §9) of the sampled playback time. */
 function PlaybackClock({ time }: { time: PlaybackTime | null }) {
-  if (!time || !Number.isFinite(time.duration) || time.duration <= 0) return null;
-  return (
-    <span className="mini-player__time">
-      {formatDuration(time.position)} / {formatDuration(time.duration)}
-    </span>
-  );
-}
-
-/** On demand: the position and the duration (h:mm:ss, spec §9), refreshed twice a second. */
-function PlaybackClock() {
-  const { state, commands } = usePlayer();
-  const [time, setTime] = useState(() => commands.time());
-  useEffect(() => {
-    const timer = window.setInterval(() => setTime(commands.time()), 500);
-    return () => window.clearInterval(timer);
-  }, [commands]);
-  if (state.isLiveMode || !state.playable) return null;
+  if (!time) return null;
   const clock = playbackClockText(time);
   return (
     <span className="mini-player__clock">
@@ -309,13 +293,12 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
           ) : (
             <NowPlayingText items={items} alternate={alternate} />
           )}
-          <PlaybackClock time={time} />
           <span className="visually-hidden">
             {state.isPlayerExpanded ? 'Speler inklappen' : 'Speler uitklappen'}
           </span>
         </button>
 
-        <PlaybackClock />
+        <PlaybackClock time={time} />
 
         <div className="mini-player__controls">
           <ActionLink kind={left} state={state} channelSlug={channelSlug} />
