@@ -93,6 +93,12 @@ test.describe('consent', () => {
       .getByRole('link', { name: /^Nieuws$/ })
       .click();
     await expect(page).toHaveURL(/\/nieuws$/);
+    // The old route's link may still be on screen for a moment: wait for the new one's return.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __linkAt?: number }).__linkAt !== undefined), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await expect(consentLink(page)).toBeVisible();
     const delay = await page.evaluate(() => {
       const w = window as unknown as { __navAt?: number; __linkAt?: number };

@@ -6,11 +6,24 @@
 #include "api/json_error.hpp"
 #include "http/range.hpp"
 #include "player/info_events.hpp"
+#include "recording/recording_body.hpp"
 #include "stream/icecast_listener.hpp"
 
 namespace ether::api {
 namespace json = boost::json;
 namespace {
+
+// Small ranges (a player's probes) stay in memory and keep the connection alive; larger ones are
+// streamed from the hour files so that memory does not grow with the broadcast's length.
+void send_recording(http::Response& response, const recording::Recording& recording, std::uint64_t first,
+                    std::uint64_t length) {
+  if (length <= recording::RecordingBody::kChunkBytes) {
+    response.body = recording::RecordingLibrary::read(recording, first, length);
+    return;
+  }
+  response.streaming = std::make_shared<recording::RecordingBody>(recording, first, length);
+  response.streaming_length = length;
+}
 
 constexpr std::size_t icy_metaint = 16000;
 
@@ -318,12 +331,12 @@ http::Response PlayerApi::broadcast_recording(const http::Request& request, cons
     case http::RangeRequest::Kind::partial:
       response.status = 206;
       response.set_header("Content-Range", http::content_range(range.range, size));
-      response.body = recording::RecordingLibrary::read(recording, range.range.first, range.range.length());
+      send_recording(response, recording, range.range.first, range.range.length());
       return response;
     case http::RangeRequest::Kind::full:
       break;
   }
-  response.body = recording::RecordingLibrary::read(recording, 0, size);
+  send_recording(response, recording, 0, size);
   return response;
 }
 

@@ -64,6 +64,9 @@ struct Response {
   /// When set, the body is written over time by this object (http/streaming_body.hpp) after the
   /// headers, and the connection closes when it ends.
   std::shared_ptr<StreamingBody> streaming;
+  /// The length of a streaming body known in advance (a file range): sent as Content-Length, also
+  /// in the answer to HEAD.
+  std::optional<std::uint64_t> streaming_length;
 
   /// Adds or replaces a header field.
   void set_header(std::string_view name, std::string_view value);

@@ -243,8 +243,9 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
   const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
   std::string_view payload = response.payload();
+  const auto length = head && response.streaming_length ? *response.streaming_length : payload.size();
 
-  const std::string head_text = serialize_head(response, payload.size(), !bodiless_status, keep_alive);
+  const std::string head_text = serialize_head(response, length, !bodiless_status, keep_alive);
   std::array<asio::const_buffer, 2> buffers{asio::buffer(head_text), asio::const_buffer()};
   if (!head && !bodiless_status) buffers[1] = asio::buffer(payload.data(), payload.size());
 
@@ -262,6 +263,7 @@ asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, cons
   for (const auto& [name, value] : response.headers) message.insert(name, value);
   message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
   message.keep_alive(false);
+  if (response.streaming_length) message.content_length(*response.streaming_length);
   bhttp::response_serializer<bhttp::empty_body> serializer{message};
   connection.stream.expires_after(options.write_timeout);
   auto [ec, written] = co_await bhttp::async_write_header(connection.stream, serializer, kTuple);

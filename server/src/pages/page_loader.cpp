@@ -8,8 +8,8 @@
 #include "pages/preview_token.hpp"
 #include "pages/queries/catalog.hpp"
 #include "pages/route_builder.hpp"
-#include "pages/site_links.hpp"
 #include "pages/search_documents.hpp"
+#include "pages/site_links.hpp"
 #include "pages/text_fold.hpp"
 
 namespace ether::pages {

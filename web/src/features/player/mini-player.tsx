@@ -149,6 +149,7 @@ function usePlaybackTime(): PlaybackTime | null {
       setTime(null);
       return;
     }
+    setTime(commands.time());
     const timer = window.setInterval(() => setTime(commands.time()), 500);
     return () => window.clearInterval(timer);
   }, [state.isLiveMode, commands]);
