@@ -1,14 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
+import { audioState, embeddedEnvelope, expectNoSeriousAxeViolations, type Envelope } from './support';
 
 // Missed broadcasts against the real server: the recordings its broadcast logger wrote (a fresh
 // data dir has the last hours rebuilt from the play log), played in the mini player by Chromium.
 
-interface Envelope<T> {
-  route: string;
-  data: T;
-}
 interface ListData {
   broadcasts: { id: number; title: string }[];
   programmes: { slug: string; name: string }[];
@@ -23,24 +19,6 @@ test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
 
-async function embedded<T>(page: Page): Promise<Envelope<T>> {
-  const text = await page.locator('script#ether-page').textContent();
-  if (!text) throw new Error('The page has no #ether-page data');
-  return JSON.parse(text) as Envelope<T>;
-}
-
-async function audio(page: Page) {
-  return page.evaluate(() => {
-    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
-    return {
-      time: element.currentTime,
-      src: element.currentSrc,
-      paused: element.paused,
-      duration: element.duration,
-    };
-  });
-}
-
 // The offset as the page writes it: 'm:ss', or 'h:mm:ss' from an hour on.
 function clock(totalSeconds: number): string {
   const s = Math.floor(totalSeconds);
@@ -50,20 +28,12 @@ function clock(totalSeconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('the list shows recorded broadcasts and filters by programme on submit', async ({ page }) => {
   await page.goto('/uitzendingen');
   await expect(page.getByRole('heading', { level: 1, name: 'Gemist' })).toBeVisible();
-  const { data } = await embedded<ListData>(page);
+  const { data } = await embeddedEnvelope<ListData>(page);
   expect(data.broadcasts.length, 'the backfill recorded at least one whole broadcast').toBeGreaterThan(0);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   const select = page.getByLabel('Programma', { exact: true });
   const programme = data.programmes[0];
@@ -77,13 +47,13 @@ test('the list shows recorded broadcasts and filters by programme on submit', as
 
 test('a missed broadcast plays in the mini player and a track seeks there', async ({ page }) => {
   await page.goto('/uitzendingen');
-  const { data } = await embedded<ListData>(page);
+  const { data } = await embeddedEnvelope<ListData>(page);
   const first = data.broadcasts[0];
   if (!first) throw new Error('no recorded broadcast');
   await page.getByRole('main').getByRole('link', { name: first.title }).first().click();
   await expect(page).toHaveURL(new RegExp(`/uitzendingen/[^/]+/${first.id}/`));
   await expect(page.getByText(/ \d\d - \d\d uur/)).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   // The detail's data, as the server sends it to the app.
   const detail = (await (
@@ -92,8 +62,8 @@ test('a missed broadcast plays in the mini player and a track seeks there', asyn
   expect(detail.data.recording.available).toBe(true);
 
   await page.getByRole('button', { name: 'Luister de uitzending' }).click();
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  const playing = await audio(page);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  const playing = await audioState(page);
   expect(playing.src).toContain(`/recordings/broadcast/${first.id}.mp3?expires=`);
   expect(playing.duration).toBeGreaterThan((detail.data.recording.durationSeconds ?? 0) - 5);
   await expect(page.getByRole('region', { name: 'Radiospeler' })).toContainText(first.title);
@@ -104,9 +74,9 @@ test('a missed broadcast plays in the mini player and a track seeks there', asyn
     .getByRole('button', { name: new RegExp(`^Speel vanaf ${clock(target.offsetSeconds)}: `) })
     .click();
   await expect
-    .poll(async () => (await audio(page)).time, { timeout: 15_000 })
+    .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
     .toBeGreaterThan(target.offsetSeconds - 1);
-  const after = await audio(page);
+  const after = await audioState(page);
   expect(after.time).toBeLessThan(target.offsetSeconds + 10);
   expect(after.paused).toBe(false);
 });

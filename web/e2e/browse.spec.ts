@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type {
   GuideData,
@@ -11,6 +10,7 @@ import type {
   ProgrammesData,
 } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
+import { expectNoSeriousAxeViolations } from './support';
 
 // The browsing pages against the real server and its store: every check compares what the page
 // shows with what /api/page answers for the same URL, so the tests follow the demo station's clock.
@@ -23,12 +23,6 @@ async function pageData<T>(request: APIRequestContext, path: string): Promise<Pa
   const response = await request.get(`/api/page?path=${encodeURIComponent(path)}`);
   expect(response.status(), path).toBe(200);
   return (await response.json()) as PageEnvelope<T>;
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The Amsterdam hour of an instant. */
@@ -95,7 +89,7 @@ test('home shows what is on air, the channels, news, fragments, podcasts and the
   // The hero image is fetched first; images further down load lazily.
   await expect(main.locator('.on-air__image')).toHaveAttribute('fetchpriority', 'high');
   await expect(main.locator('.card__image').first()).toHaveAttribute('loading', 'lazy');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('the home play action starts the channel live in the mini player', async ({ page }) => {
@@ -120,7 +114,7 @@ test('gedraaid lists the tracks of the store and its filters change the URL and 
   await page.goto('/gedraaid');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Gedraaid op ${today.data.channel.name}`);
   await expectTracksOf(page, today.data);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   // The hour slot of the newest track.
   const newest = today.data.tracks[0];
@@ -184,7 +178,7 @@ test('gedraaid answers a malformed slot with 400 from the API and says when a da
   expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('bad_parameter');
   await page.goto('/gedraaid/01-01-2020');
   await expect(page.getByText(/Gedraaide nummers worden 14 dagen bewaard/)).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('the guide shows the broadcasts of the day, marks the current one and navigates over days and channels', async ({
@@ -206,7 +200,7 @@ test('the guide shows the broadcasts of the day, marks the current one and navig
   }
   const days = page.getByRole('navigation', { name: 'Dagen' });
   await expect(days.locator('a[aria-current="date"]')).toContainText('Vandaag');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   if (today.data.days.includes(shiftDay(today.data.date, -1))) {
     await days.getByRole('link', { name: /Gisteren/ }).click();
@@ -243,7 +237,7 @@ test('programmes, a programme page and its fragments and news come from the stor
   for (const p of data.programmes.slice(0, 5)) {
     await expect(page.getByRole('main').getByRole('link', { name: p.name, exact: true })).toBeAttached();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   const chosen = data.programmes[0];
   if (!chosen) throw new Error('the store has no programmes');
@@ -257,14 +251,14 @@ test('programmes, a programme page and its fragments and news come from the stor
       page.getByRole('main').getByRole('link', { name: presenter.name, exact: true }),
     ).toBeAttached();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   await page.goto(`/programmas/${chosen.slug}/fragmenten`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Fragmenten van ${chosen.name}`);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
   await page.goto(`/programmas/${chosen.slug}/nieuws`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Nieuws van ${chosen.name}`);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   const missing = await page.goto('/programmas/bestaat-niet');
   expect(missing?.status()).toBe(404);
@@ -276,7 +270,7 @@ test('presenters and a presenter page come from the store', async ({ page, reque
   await page.goto('/presentatoren');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Presentatoren');
   await expect(page.getByRole('main').locator('.card')).toHaveCount(data.presenters.length);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   const chosen = data.presenters[0];
   if (!chosen) throw new Error('the store has no presenters');
@@ -289,7 +283,7 @@ test('presenters and a presenter page come from the store', async ({ page, reque
   for (const p of presenter.data.programmes) {
     await expect(page.getByRole('main').getByRole('link', { name: p.name, exact: true })).toBeAttached();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   const missing = await page.goto('/presentatoren/niemand-bekend');
   expect(missing?.status()).toBe(404);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,18 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suppressOverlays } from './overlay-guard';
+import { expectNoSeriousAxeViolations } from './support';
 
 // Consent (issue 5): the 'Cookie-instellingen' link 1000 ms after each route change, a social
 // embed only after consent in 'social', axe with the consent dialog open, and error reporting to a
 // Sentry DSN served by this test (a second ether-server started with ETHER_SENTRY_DSN).
 
 const consentLink = (page: Page) => page.getByRole('button', { name: 'Cookie-instellingen' });
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 interface ArticleRef {
   id: number | string;
@@ -111,7 +105,7 @@ test.describe('consent', () => {
     await consentLink(page).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Cookie-instellingen' })).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test('a social embed appears only after consent in social', async ({ page, request }) => {
@@ -119,7 +113,7 @@ test.describe('consent', () => {
     await page.goto(path);
     const consentBox = page.getByRole('dialog', { name: 'Toestemming voor cookies' });
     await expect(consentBox).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousAxeViolations(page);
     await consentBox.getByRole('button', { name: 'Alleen noodzakelijk' }).click();
     await expect(consentBox).toBeHidden();
 

@@ -1,16 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { presetConsent, suppressOverlays } from './overlay-guard';
+import {
+  audioState,
+  embeddedEnvelope,
+  expectNoSeriousAxeViolations,
+  miniPlayer,
+  must,
+  type Envelope,
+} from './support';
 
 // News, articles (and their /app variant), fragments, theme pages and previews against the real
 // server and its demo store.
 
-interface Envelope<D> {
-  status: number;
-  route: string;
-  data: D;
-}
 interface ArticleCard {
   id: number;
   slug: string;
@@ -27,36 +29,6 @@ test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
 
-async function embedded<D>(page: Page): Promise<Envelope<D>> {
-  const text = await page.locator('script#ether-page').textContent();
-  if (!text) throw new Error('The page has no #ether-page data');
-  return JSON.parse(text) as Envelope<D>;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-function must<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new Error(`expected ${what}`);
-  return value;
-}
-
-function player(page: Page) {
-  return page.getByRole('region', { name: 'Radiospeler' });
-}
-
-async function audio(page: Page) {
-  return page.evaluate(() => {
-    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
-    return { time: element.currentTime, src: element.currentSrc };
-  });
-}
-
 function articlePath(a: ArticleCard, app = false) {
   return `${app ? '/app' : ''}/nieuws/${a.category.slug}/${a.id}/${a.slug}`;
 }
@@ -64,21 +36,21 @@ function articlePath(a: ArticleCard, app = false) {
 test('news lists the store articles, a category filters them, paging works', async ({ page }) => {
   const response = await page.goto('/nieuws');
   expect(response?.status()).toBe(200);
-  const news = await embedded<{ articles: ArticleCard[]; paging: { pageCount: number } }>(page);
+  const news = await embeddedEnvelope<{ articles: ArticleCard[]; paging: { pageCount: number } }>(page);
   expect(news.data.articles.length).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Nieuws' })).toBeVisible();
   const main = page.getByRole('main');
   await expect(
     main.getByRole('link', { name: must(news.data.articles[0], 'an article').title }).first(),
   ).toBeVisible();
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   const chips = page.getByRole('navigation', { name: 'Categorieën' });
   await chips.getByRole('link', { name: 'Sport' }).click();
   await expect(page).toHaveURL(/\/nieuws\/sport$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Sport');
   await expect(chips.getByRole('link', { name: 'Sport' })).toHaveAttribute('aria-current', 'page');
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   if (news.data.paging.pageCount > 1) {
     await page.goto('/nieuws');
@@ -96,7 +68,7 @@ test('an article renders its content blocks; its fragment plays in the mini play
   request,
 }) => {
   await page.goto('/nieuws');
-  const news = await embedded<{ articles: ArticleCard[] }>(page);
+  const news = await embeddedEnvelope<{ articles: ArticleCard[] }>(page);
   // The demo's debate article carries a fragment and a social embed.
   const withSocial =
     news.data.articles.find((a) => a.slug === 'begrotingsdebat-live') ??
@@ -108,7 +80,7 @@ test('an article renders its content blocks; its fragment plays in the mini play
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: withSocial.title })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
-  await expect(player(page)).toBeVisible();
+  await expect(miniPlayer(page)).toBeVisible();
 
   const social = blocks.find((b) => b.type === 'social');
   if (social) {
@@ -116,28 +88,28 @@ test('an article renders its content blocks; its fragment plays in the mini play
     await expect(aside).toContainText('toestemming geeft voor de categorie ‘sociale media’');
     await expect(page.locator('main iframe')).toHaveCount(0);
   }
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   const fragment = must(blocks.find((b) => b.type === 'fragment')?.fragment, 'a fragment block');
   const block = page.getByRole('complementary', { name: `Fragment: ${fragment.title}` });
   await block.getByRole('button', { name: 'Luister fragment' }).click();
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
-  expect((await audio(page)).src).toMatch(/\/media\/fragments\/.*\.mp3/);
-  await expect(player(page)).toContainText(fragment.title);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  expect((await audioState(page)).src).toMatch(/\/media\/fragments\/.*\.mp3/);
+  await expect(miniPlayer(page)).toContainText(fragment.title);
 });
 
 test('the /app article has no header, footer, player or banner', async ({ page }) => {
   await page.goto('/nieuws');
-  const news = await embedded<{ articles: ArticleCard[] }>(page);
+  const news = await embeddedEnvelope<{ articles: ArticleCard[] }>(page);
   const article = must(news.data.articles[0], 'an article');
   const response = await page.goto(articlePath(article, true));
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
-  await expect(player(page)).toHaveCount(0);
+  await expect(miniPlayer(page)).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
   const missing = await page.goto('/app/nieuws/sport/999999/bestaat-niet');
   expect(missing?.status()).toBe(404);
 });
@@ -148,29 +120,29 @@ test('fragments and a fragment detail; play queues the following fragments and t
   const response = await page.goto('/fragmenten');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Fragmenten' })).toBeVisible();
-  const list = await embedded<{ fragments: { title: string }[] }>(page);
+  const list = await embeddedEnvelope<{ fragments: { title: string }[] }>(page);
   expect(list.data.fragments.length).toBeGreaterThan(1);
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(list.data.fragments.length);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/fragmenten\/[^/]+\/\d+\/\d{4}-\d{2}-\d{2}-[^/]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
   const next = page.getByRole('region', { name: 'Hierna' }).getByRole('heading', { level: 3 }).first();
   const nextTitle = (await next.textContent())?.trim() ?? '';
   expect(nextTitle, 'the fragment has a next one').not.toBe('');
   await page.getByRole('button', { name: 'Luister fragment' }).click();
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
-  const first = (await audio(page)).src;
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  const first = (await audioState(page)).src;
   // Let it end: the demo fragments are short real MP3s; jump to their last moment.
   await page.evaluate(() => {
     const element = document.getElementById('audio-player-id') as HTMLAudioElement;
     element.currentTime = element.duration - 0.3;
   });
-  await expect(player(page)).toContainText(nextTitle, { timeout: 15_000 });
-  await expect.poll(async () => (await audio(page)).src, { timeout: 15_000 }).not.toBe(first);
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await expect(miniPlayer(page)).toContainText(nextTitle, { timeout: 15_000 });
+  await expect.poll(async () => (await audioState(page)).src, { timeout: 15_000 }).not.toBe(first);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
 
   const missing = await page.goto('/fragmenten/null/999999/null-null');
   expect(missing?.status()).toBe(404);
@@ -184,7 +156,7 @@ test('a theme page shows its blocks and a radio block whose links work', async (
   });
   const response = await page.goto('/thema/top-2000-dagen');
   expect(response?.status()).toBe(200);
-  const theme = await embedded<{ title: string; blocks: { type: string; title: string }[] }>(page);
+  const theme = await embeddedEnvelope<{ title: string; blocks: { type: string; title: string }[] }>(page);
   await expect(page.getByRole('heading', { level: 1, name: theme.data.title })).toBeVisible();
   const radio = must(
     theme.data.blocks.find((b) => b.type === 'radio'),
@@ -193,7 +165,7 @@ test('a theme page shows its blocks and a radio block whose links work', async (
   const section = page.getByRole('region', { name: radio.title });
   const links = section.getByRole('link');
   expect(await links.count()).toBeGreaterThan(0);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   const internal = section.locator('a:not([target="_blank"])').first();
   const href = (await internal.getAttribute('href')) ?? '';
@@ -205,10 +177,10 @@ test('a theme page shows its blocks and a radio block whose links work', async (
   const app = await page.goto('/app/thema/top-2000-dagen');
   expect(app?.status()).toBe(200);
   await expect(page.getByRole('banner')).toHaveCount(0);
-  await expect(player(page)).toHaveCount(0);
+  await expect(miniPlayer(page)).toHaveCount(0);
   const overview = await page.goto('/overzicht/zomer-op-ether');
   expect(overview?.status()).toBe(200);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
   const unknown = await page.goto('/thema/bestaat-niet');
   expect(unknown?.status()).toBe(404);
 });
@@ -233,7 +205,7 @@ test('with analytics consent a radio block link click is tracked as its counter 
     };
   });
   await page.goto('/thema/top-2000-dagen');
-  const theme = await embedded<{ blocks: { type: string; title: string }[] }>(page);
+  const theme = await embeddedEnvelope<{ blocks: { type: string; title: string }[] }>(page);
   const radio = must(
     theme.data.blocks.find((b) => b.type === 'radio'),
     'a radio block',
@@ -283,9 +255,9 @@ test('a preview with a valid token renders the unpublished page without player a
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Winter op Ether' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Binnenkort' })).toBeVisible();
-  await expect(player(page)).toHaveCount(0);
+  await expect(miniPlayer(page)).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   const missing = await page.goto(`/overzicht/preview/${UNPUBLISHED_PAGE_ID}`);
   expect(missing?.status()).toBe(404);
@@ -299,7 +271,7 @@ test('a preview with a valid token renders the unpublished page without player a
   expect(refused?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Geen toegang tot dit voorbeeld');
   await expect(page.getByText('Winter op Ether')).toHaveCount(0);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   const otherPage = await page.goto(`/overzicht/preview/1${url.search}`);
   expect(otherPage?.status()).toBe(403);

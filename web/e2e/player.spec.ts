@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
+import { audioState, miniPlayer } from './support';
 
 // The persistent mini player against the real server: real streams, real audio decoding in Chromium.
 
@@ -10,25 +11,9 @@ test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
 
-function player(page: Page) {
-  return page.getByRole('region', { name: 'Radiospeler' });
-}
-
-async function audio(page: Page) {
-  return page.evaluate(() => {
-    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
-    return {
-      time: element.currentTime,
-      src: element.currentSrc,
-      paused: element.paused,
-      volume: element.volume,
-    };
-  });
-}
-
 // spec §4: commands are ignored while the player loads; the play button says so with aria-busy.
 async function clickPlay(page: Page) {
-  const button = player(page).getByRole('button', { name: 'Afspelen' });
+  const button = miniPlayer(page).getByRole('button', { name: 'Afspelen' });
   await expect(button).toHaveAttribute('aria-busy', 'false');
   await button.click();
 }
@@ -36,26 +21,26 @@ async function clickPlay(page: Page) {
 async function playLive(page: Page) {
   await page.goto('/');
   await clickPlay(page);
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
 }
 
 test('plays live and keeps playing through five in-app routes without a gap', async ({ page }) => {
   await playLive(page);
-  await expect(player(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { __marker: number }).__marker = 1;
   });
   const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
-  let last = (await audio(page)).time;
+  let last = (await audioState(page)).time;
   for (const name of ['Gids', 'Nieuws', "Programma's", 'Podcasts', 'Gedraaid']) {
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const now = await audio(page);
+    const now = await audioState(page);
     expect(now.paused, `still playing on ${name}`).toBe(false);
     expect(now.time, `time goes on through ${name}`).toBeGreaterThanOrEqual(last);
     last = now.time;
   }
-  await expect.poll(async () => (await audio(page)).time).toBeGreaterThan(last);
+  await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(last);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   // Lock screens and hardware keys see what plays (Media Session).
   const session = await page.evaluate(() => ({
@@ -70,52 +55,52 @@ test('plays live and keeps playing through five in-app routes without a gap', as
 
 test('the expanded player opens from the info area and collapses after a route change', async ({ page }) => {
   await page.goto('/');
-  const info = player(page).getByRole('button', { name: /Speler uitklappen/ });
+  const info = miniPlayer(page).getByRole('button', { name: /Speler uitklappen/ });
   await info.click();
-  const panel = player(page).getByRole('heading', { name: 'Nu op de radio' });
+  const panel = miniPlayer(page).getByRole('heading', { name: 'Nu op de radio' });
   await expect(panel).toBeVisible();
-  await expect(player(page).getByRole('heading', { name: 'Nu gedraaid' })).toBeVisible();
+  await expect(miniPlayer(page).getByRole('heading', { name: 'Nu gedraaid' })).toBeVisible();
   // The panel covers the page; its programme link navigates, and the panel folds away.
-  await player(page).getByRole('region', { name: 'Programma' }).getByRole('link').first().click();
+  await miniPlayer(page).getByRole('region', { name: 'Programma' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/programmas\//);
   await expect(panel).toHaveCount(0);
 });
 
 test('switching channel plays the other stream', async ({ page }) => {
   await playLive(page);
-  expect((await audio(page)).src).toContain('/live/radio2.mp3');
-  await player(page)
+  expect((await audioState(page)).src).toContain('/live/radio2.mp3');
+  await miniPlayer(page)
     .getByRole('button', { name: /Zender:/ })
     .click();
-  await player(page).getByRole('button', { name: 'Ether 3FM', exact: true }).click();
-  await expect.poll(async () => (await audio(page)).src, { timeout: 10_000 }).toContain('/live/3fm.mp3');
-  const switched = (await audio(page)).time;
+  await miniPlayer(page).getByRole('button', { name: 'Ether 3FM', exact: true }).click();
+  await expect.poll(async () => (await audioState(page)).src, { timeout: 10_000 }).toContain('/live/3fm.mp3');
+  const switched = (await audioState(page)).time;
   await expect
-    .poll(async () => (await audio(page)).time, { timeout: 15_000 })
+    .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
     .toBeGreaterThan(switched + 0.5);
-  await expect(player(page).getByRole('button', { name: /Zender:/ })).toHaveText(/Ether 3FM/);
+  await expect(miniPlayer(page).getByRole('button', { name: /Zender:/ })).toHaveText(/Ether 3FM/);
 });
 
 test('the volume slider sets the audio element volume', async ({ page }) => {
   await playLive(page);
-  await player(page).getByRole('button', { name: 'Geluid uit' }).hover();
-  await player(page).getByLabel('Volume').fill('40');
-  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(0.4, 2);
-  await player(page).getByLabel('Volume').press('ArrowUp');
-  await expect.poll(async () => (await audio(page)).volume).toBeCloseTo(0.41, 2);
-  await player(page).getByRole('button', { name: 'Geluid uit' }).click();
-  await expect.poll(async () => (await audio(page)).volume).toBe(0);
+  await miniPlayer(page).getByRole('button', { name: 'Geluid uit' }).hover();
+  await miniPlayer(page).getByLabel('Volume').fill('40');
+  await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.4, 2);
+  await miniPlayer(page).getByLabel('Volume').press('ArrowUp');
+  await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.41, 2);
+  await miniPlayer(page).getByRole('button', { name: 'Geluid uit' }).click();
+  await expect.poll(async () => (await audioState(page)).volume).toBe(0);
 });
 
 test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {
   await page.goto('/');
-  await player(page).getByRole('button', { name: 'Laatste journaal' }).click();
+  await miniPlayer(page).getByRole('button', { name: 'Laatste journaal' }).click();
   await expect
-    .poll(async () => (await audio(page)).src, { timeout: 10_000 })
+    .poll(async () => (await audioState(page)).src, { timeout: 10_000 })
     .toMatch(/\/media\/bulletins\/.*expires=/);
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  await expect(player(page).getByRole('button', { name: 'Pauze' })).toBeVisible();
-  await expect(player(page).getByRole('button', { name: 'Luister live' })).toBeEnabled();
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect(miniPlayer(page).getByRole('button', { name: 'Pauze' })).toBeVisible();
+  await expect(miniPlayer(page).getByRole('button', { name: 'Luister live' })).toBeEnabled();
 });
 
 test('a fragment plays in the mini player and its queue advances when it ends', async ({ page }) => {
@@ -126,13 +111,13 @@ test('a fragment plays in the mini player and its queue advances when it ends', 
   const nextTitle = (await next.textContent())?.trim() ?? '';
   expect(nextTitle, 'the fragment has a next one').not.toBe('');
   await page.getByRole('button', { name: 'Luister fragment' }).click();
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
   await page.evaluate(() => {
     const element = document.getElementById('audio-player-id') as HTMLAudioElement;
     element.currentTime = element.duration - 0.3;
   });
-  await expect(player(page)).toContainText(nextTitle, { timeout: 15_000 });
-  await expect.poll(async () => (await audio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await expect(miniPlayer(page)).toContainText(nextTitle, { timeout: 15_000 });
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
 });
 
 test('a failing info call shows that live data is unavailable, with the play button greyed', async ({
@@ -146,23 +131,23 @@ test('a failing info call shows that live data is unavailable, with the play but
     }),
   );
   await page.goto('/');
-  await expect(player(page)).toContainText('Live data tijdelijk niet beschikbaar');
-  await expect(player(page).getByRole('button', { name: 'Afspelen' })).toBeDisabled();
+  await expect(miniPlayer(page)).toContainText('Live data tijdelijk niet beschikbaar');
+  await expect(miniPlayer(page).getByRole('button', { name: 'Afspelen' })).toBeDisabled();
 });
 
 test('/live hides the mini player and stops playback', async ({ page }) => {
   await playLive(page);
   await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Kijk live' }).click();
   await expect(page).toHaveURL(/\/live$/);
-  await expect(player(page)).toHaveCount(0);
-  await expect.poll(async () => (await audio(page)).paused).toBe(true);
+  await expect(miniPlayer(page)).toHaveCount(0);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
 });
 
 test("'Open in venster' opens the channel's own player window, which plays", async ({ page }) => {
   await page.goto('/');
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
-    player(page).getByRole('button', { name: 'Open in venster' }).click(),
+    miniPlayer(page).getByRole('button', { name: 'Open in venster' }).click(),
   ]);
   await popup.waitForLoadState();
   expect(new URL(popup.url()).pathname).toBe('/popout/radio2');
@@ -170,6 +155,6 @@ test("'Open in venster' opens the channel's own player window, which plays", asy
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Ether Radio 2');
   await expect(popup.getByRole('banner')).toHaveCount(0);
   await clickPlay(popup);
-  await expect.poll(async () => (await audio(popup)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  expect((await audio(popup)).src).toContain('/live/radio2.mp3');
+  await expect.poll(async () => (await audioState(popup)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect((await audioState(popup)).src).toContain('/live/radio2.mp3');
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
+import { expectNoSeriousAxeViolations } from './support';
 
 // The podcast pages against the real server and store: what they show, an episode playing in the
 // mini player with its position and duration, the RSS feed a podcast app subscribes to, and axe.
@@ -25,14 +25,6 @@ async function embedded<T>(page: Page): Promise<T> {
   const text = await page.locator('script#ether-page').textContent();
   if (!text) throw new Error('The page has no #ether-page data');
   return (JSON.parse(text) as { data: T }).data;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const HMS = /^(\d+:)?\d{1,2}:\d{2}$/;

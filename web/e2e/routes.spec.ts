@@ -1,17 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
+import { pageData } from './support';
 
 // Every route of spec §2, each at one real URL of the demo store: the URLs come from the server's
 // own /sitemap.xml (and, for the routes a crawler is not sent to, from the page data), so the list
 // follows the store. Each route must answer 200, render its heading and pass axe-core without a
 // serious or critical violation.
-
-interface Envelope<D> {
-  status: number;
-  route: string;
-  data: D;
-}
 
 const FROM_SITEMAP: [string, RegExp][] = [
   ['home', /^\/$/],
@@ -48,12 +43,6 @@ function amsterdamDate(offsetDays: number): { day: string; month: string; year: 
   }).formatToParts(new Date(Date.now() + offsetDays * 864e5));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { day: get('day'), month: get('month'), year: get('year') };
-}
-
-async function pageData<D>(request: APIRequestContext, path: string): Promise<Envelope<D>> {
-  const response = await request.get(`/api/page?path=${encodeURIComponent(path)}`);
-  expect(response.ok(), `/api/page for ${path}`).toBe(true);
-  return (await response.json()) as Envelope<D>;
 }
 
 async function routeUrls(request: APIRequestContext): Promise<[string, string][]> {

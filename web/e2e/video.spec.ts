@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
+import { audioState, expectNoSeriousAxeViolations, miniPlayer } from './support';
 
 // Visual radio and videos against the real server: a live HLS stream made by the server's own
 // ffmpeg segmenter, real video files, real decoding in Chromium.
@@ -8,25 +8,6 @@ import { suppressOverlays } from './overlay-guard';
 test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-function miniPlayer(page: Page) {
-  return page.getByRole('region', { name: 'Radiospeler' });
-}
-
-async function miniPlayerAudio(page: Page) {
-  return page.evaluate(() => {
-    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
-    return { time: element.currentTime, paused: element.paused };
-  });
-}
 
 test('/live plays the live video stream and shows the show and song on air beside it', async ({
   page,
@@ -62,7 +43,7 @@ test('/live plays the live video stream and shows the show and song on air besid
   }));
   expect(state).toEqual({ paused: false, width: 640, error: null });
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('/live offers the channels with live video and says so in Dutch when a stream fails', async ({
@@ -100,7 +81,7 @@ test('/videos shows every video with poster, title and duration, and plays one i
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);
-  await expectAxeClean(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test("a video that cannot play shows 'Video niet beschikbaar' with the error and hides its player", async ({
@@ -127,12 +108,12 @@ test('starting a video pauses the mini player playing live radio', async ({ page
   const play = miniPlayer(page).getByRole('button', { name: 'Afspelen' });
   await expect(play).toHaveAttribute('aria-busy', 'false');
   await play.click();
-  await expect.poll(async () => (await miniPlayerAudio(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  expect((await miniPlayerAudio(page)).paused).toBe(false);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect((await audioState(page)).paused).toBe(false);
 
   const video = page.locator('.video-grid__item').first().locator('video');
   await video.evaluate((v: HTMLVideoElement) => v.play());
-  await expect.poll(async () => (await miniPlayerAudio(page)).paused).toBe(true);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
   await expect(miniPlayer(page).getByRole('button', { name: 'Afspelen' })).toBeVisible();
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })

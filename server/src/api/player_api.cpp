@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "api/json_error.hpp"
+#include "domain/slug.hpp"
 #include "http/range.hpp"
 #include "player/info_events.hpp"
 #include "recording/recording_body.hpp"
@@ -26,18 +27,6 @@ void send_recording(http::Response& response, const recording::Recording& record
 }
 
 constexpr std::size_t icy_metaint = 16000;
-
-// Lower-case letters and digits, single hyphens inside, at most 64 characters (spec §5 slugs).
-bool valid_slug(std::string_view slug) {
-  if (slug.empty() || slug.size() > 64 || slug.front() == '-' || slug.back() == '-') return false;
-  char previous = 0;
-  for (char c : slug) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == '-' && previous != '-');
-    if (!ok) return false;
-    previous = c;
-  }
-  return true;
-}
 
 struct ChannelRow {
   std::string slug;
@@ -107,7 +96,8 @@ http::Response PlayerApi::info(const http::Request& request) const {
   auto channel = request.param("channel");
   if (!channel || channel->empty())
     return json_error(400, "bad_parameter", "The query parameter 'channel' is missing.");
-  if (!valid_slug(*channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+  if (!domain::is_valid_slug(*channel))
+    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
   auto entry = info_.get(*channel);
   if (!entry) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
   http::Response response;
@@ -124,7 +114,7 @@ http::Response PlayerApi::info(const http::Request& request) const {
 
 http::Response PlayerApi::events(const http::Request& request) const {
   auto channel = request.param("channel");
-  if (!channel || !valid_slug(*channel)) {
+  if (!channel || !domain::is_valid_slug(*channel)) {
     return json_error(400, "bad_parameter", "The query parameter 'channel' must be a channel slug.");
   }
   if (!info_.get(*channel)) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
@@ -137,13 +127,15 @@ http::Response PlayerApi::events(const http::Request& request) const {
 }
 
 http::Response PlayerApi::channel_token_url(const std::string& channel) const {
-  if (!valid_slug(channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+  if (!domain::is_valid_slug(channel))
+    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
   if (!find_channel(db_, channel)) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   return no_store(json_response(200, json::object{{"tokenUrl", "/api/player/" + channel + "/token"}}));
 }
 
 http::Response PlayerApi::play_live(const std::string& channel) const {
-  if (!valid_slug(channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+  if (!domain::is_valid_slug(channel))
+    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
   auto row = find_channel(db_, channel);
   if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   json::object play{{"mid", channel}, {"environmentDomain", options_.base_url}};
@@ -166,7 +158,7 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
 http::Response PlayerApi::live_stream(const http::Request& request, const std::string& file) const {
   if (!file.ends_with(".mp3")) return json_error(404, "not_found", "Live streams are /live/{channel}.mp3.");
   const std::string channel = file.substr(0, file.size() - 4);
-  if (!valid_slug(channel)) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
+  if (!domain::is_valid_slug(channel)) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
   auto row = find_channel(db_, channel);
   auto ring = origin_.ring(channel);
   if (!row || !ring) return json_error(404, "not_found", "There is no live stream '" + file + "'.");

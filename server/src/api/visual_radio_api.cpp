@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 
 #include "api/json_error.hpp"
+#include "domain/slug.hpp"
 #include "http/streaming_body.hpp"
 #include "visual/hls_playlist.hpp"
 
@@ -16,17 +17,6 @@ namespace asio = boost::asio;
 namespace {
 
 constexpr const char* kPlaylistType = "application/vnd.apple.mpegurl";
-
-bool valid_slug(std::string_view slug) {
-  if (slug.empty() || slug.size() > 64 || slug.front() == '-' || slug.back() == '-') return false;
-  char previous = 0;
-  for (char c : slug) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == '-' && previous != '-');
-    if (!ok) return false;
-    previous = c;
-  }
-  return true;
-}
 
 bool is_external(std::string_view url) { return url.starts_with("http://") || url.starts_with("https://"); }
 
@@ -104,7 +94,8 @@ void VisualRadioApi::add_routes(http::Router& router) {
 }
 
 http::Response VisualRadioApi::play_video(const std::string& channel) const {
-  if (!valid_slug(channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio1'.");
+  if (!domain::is_valid_slug(channel))
+    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio1'.");
   auto row = find_channel(db_, channel);
   if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   json::object play{{"mid", channel + "-video"}, {"environmentDomain", options_.base_url}, {"format", "hls"}};
@@ -125,7 +116,8 @@ http::Response VisualRadioApi::play_video(const std::string& channel) const {
 
 http::Response VisualRadioApi::live_file(const http::Request& request, const std::string& channel,
                                          const std::string& file) const {
-  if (!valid_slug(channel)) return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio1'.");
+  if (!domain::is_valid_slug(channel))
+    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio1'.");
   const bool is_playlist = file == visual::kPlaylistFile;
   if (!is_playlist && !visual::valid_segment_name(file)) {
     return json_error(400, "bad_parameter", "Live video files are index.m3u8 and seg-{number}.ts.");

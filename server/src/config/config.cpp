@@ -1,5 +1,6 @@
 #include "config/config.hpp"
 
+#include "domain/slug.hpp"
 #include "reporting/envelope.hpp"
 
 #include <arpa/inet.h>
@@ -81,12 +82,6 @@ std::string require_non_empty(std::string_view key, std::string_view text) {
   return std::string(text);
 }
 
-bool is_slug(std::string_view text) {
-  if (text.empty() || text.front() == '-' || text.back() == '-') return false;
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
-}
-
 std::string hex(const unsigned char* bytes, std::size_t size) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
@@ -155,7 +150,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_SITE_NAME")) config.site_name = require_non_empty("ETHER_SITE_NAME", *v);
   if (auto v = get("ETHER_SITE_CODE")) {
     config.site_code = require_non_empty("ETHER_SITE_CODE", *v);
-    if (!is_slug(config.site_code)) {
+    if (!domain::is_valid_slug(config.site_code)) {
       throw ConfigError("ETHER_SITE_CODE: expected lower-case letters, digits and hyphens, got \"" + config.site_code +
                         "\"");
     }
@@ -169,7 +164,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_DEFAULT_CHANNEL")) {
     config.default_channel = require_non_empty("ETHER_DEFAULT_CHANNEL", *v);
-    if (!is_slug(config.default_channel)) {
+    if (!domain::is_valid_slug(config.default_channel)) {
       throw ConfigError("ETHER_DEFAULT_CHANNEL: expected a channel slug such as radio2, got \"" +
                         config.default_channel + "\"");
     }

@@ -8,6 +8,7 @@
 
 #include "http/range.hpp"
 #include "seo/structured_data.hpp"
+#include "seo/xml_text.hpp"
 
 namespace ether::shell {
 namespace {
@@ -42,32 +43,9 @@ std::string site_name_of(const boost::json::object& site) {
 
 }  // namespace
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 16);
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out.push_back(c);
-    }
-  }
-  return out;
-}
+// HTML5 knows every entity XML does (&apos; included), and the characters XML 1.0 cannot carry
+// have no business in a page head either: one escaper serves both.
+std::string html_escape(std::string_view text) { return seo::xml_escape(text); }
 
 std::string script_safe_json(const boost::json::value& value) { return script_safe(boost::json::serialize(value)); }
 

@@ -19,7 +19,7 @@ import { EmptyState } from '../../components/states';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
 import { EpisodePlayButton } from './episode-play-button';
-import { episodeCountLabel, episodeMeta, followingEpisodes } from './episodes';
+import { episodeCountLabel, episodeMeta, followingEpisodes, type EpisodeMeta } from './episodes';
 import { useFeedLink } from './feed-link';
 import './podcasts.css';
 
@@ -83,6 +83,29 @@ export function PodcastsPage({ data }: PageProps<PodcastsData>) {
   );
 }
 
+/** An episode's date and its duration (h:mm:ss, read out in words). */
+function EpisodeDateAndDuration({
+  className,
+  publishedAt,
+  meta,
+}: {
+  className: string;
+  publishedAt: string;
+  meta: EpisodeMeta;
+}) {
+  return (
+    <p className={className}>
+      <time dateTime={publishedAt}>{meta.date}</time>
+      <span aria-hidden="true"> · </span>
+      <span className="visually-hidden">, duur </span>
+      <span className="podcast-episode__duration" aria-hidden="true">
+        {meta.duration}
+      </span>
+      <span className="visually-hidden">{meta.durationLabel}</span>
+    </p>
+  );
+}
+
 function EpisodeRow({
   episode,
   episodes,
@@ -103,15 +126,11 @@ function EpisodeRow({
             {episode.title}
           </AppLink>
         </Heading>
-        <p className="podcast-episode__meta">
-          <time dateTime={episode.publishedAt}>{meta.date}</time>
-          <span aria-hidden="true"> · </span>
-          <span className="visually-hidden">, duur </span>
-          <span className="podcast-episode__duration" aria-hidden="true">
-            {meta.duration}
-          </span>
-          <span className="visually-hidden">{meta.durationLabel}</span>
-        </p>
+        <EpisodeDateAndDuration
+          className="podcast-episode__meta"
+          publishedAt={episode.publishedAt}
+          meta={meta}
+        />
         {episode.description && <p className="podcast-episode__text">{episode.description}</p>}
         <EpisodePlayButton episode={episode} following={followingEpisodes(episodes, episode.id)} />
       </div>
@@ -189,15 +208,11 @@ export function EpisodePage({ data }: PageProps<PodcastEpisodeData>) {
             <AppLink to={routes.podcast(feed.slug)}>{feed.title}</AppLink> · {feed.author}
           </p>
           <PageHeading>{episode.title}</PageHeading>
-          <p className="podcast-hero__meta">
-            <time dateTime={episode.publishedAt}>{meta.date}</time>
-            <span aria-hidden="true"> · </span>
-            <span className="visually-hidden">, duur </span>
-            <span className="podcast-episode__duration" aria-hidden="true">
-              {meta.duration}
-            </span>
-            <span className="visually-hidden">{meta.durationLabel}</span>
-          </p>
+          <EpisodeDateAndDuration
+            className="podcast-hero__meta"
+            publishedAt={episode.publishedAt}
+            meta={meta}
+          />
           <div className="podcast-hero__actions">
             <EpisodePlayButton
               episode={episode}

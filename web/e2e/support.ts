@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// What the Playwright suites share: the page envelope the server embeds or answers, the mini
+// player's audio element, and the accessibility check every route must pass.
+
+/** The page envelope of web/src/api/types.ts, with the route's data as `D`. */
+export interface Envelope<D> {
+  status: number;
+  route: string;
+  title: string;
+  params: Record<string, string>;
+  data: D;
+}
+
+/** The envelope the HTML shell embedded as #ether-page on a full page load. */
+export async function embeddedEnvelope<D>(page: Page): Promise<Envelope<D>> {
+  const text = await page.locator('script#ether-page').textContent();
+  if (!text) throw new Error('The page has no #ether-page data');
+  return JSON.parse(text) as Envelope<D>;
+}
+
+/** The envelope /api/page answers for `path` (what client navigation reads). */
+export async function pageData<D>(request: APIRequestContext, path: string): Promise<Envelope<D>> {
+  const response = await request.get(`/api/page?path=${encodeURIComponent(path)}`);
+  expect(response.ok(), `/api/page for ${path}`).toBe(true);
+  return (await response.json()) as Envelope<D>;
+}
+
+/** `value`, or a test failure naming what was expected. */
+export function must<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}`);
+  return value;
+}
+
+/** The mini player's landmark. */
+export function miniPlayer(page: Page) {
+  return page.getByRole('region', { name: 'Radiospeler' });
+}
+
+/** The state of the mini player's audio element (id 'audio-player-id', spec §2). */
+export async function audioState(page: Page) {
+  return page.evaluate(() => {
+    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
+    return {
+      time: element.currentTime,
+      src: element.currentSrc,
+      paused: element.paused,
+      duration: element.duration,
+      volume: element.volume,
+    };
+  });
+}
+
+/** axe-core over the page as it is now: no serious or critical WCAG 2.1 A/AA violation. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
