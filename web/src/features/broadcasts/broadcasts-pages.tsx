@@ -4,6 +4,7 @@ import type { BroadcastData, BroadcastsData, BroadcastTrack } from '../../api/ty
 import type { PageProps } from '../../app/page-types';
 import { useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { DetailHeader } from '../../components/detail-header';
 import { BroadcastCard, CardList } from '../../components/cards';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
@@ -11,7 +12,7 @@ import { Section } from '../../components/section';
 import { EmptyState, ErrorState } from '../../components/states';
 import { Pagination } from '../../components/pagination';
 import { formatBroadcastSlot, formatDuration, formatTimeRange } from '../../lib/format-date';
-import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { IMAGE_PRESETS } from '../../lib/images';
 import { routes } from '../../lib/routes';
 import { displayTrack, hasSong, UNKNOWN_TRACK_IMAGE } from '../../lib/track-display';
 import { ListenButton, usePlayer, type Playable } from '../player';
@@ -80,37 +81,27 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
   const playable = useMemo(() => broadcastPlayable(broadcast), [broadcast]);
   return (
     <div className="page">
-      <header className="detail-header">
-        <Image
-          className="detail-header__image"
-          src={presetImageUrl(broadcast.imageUrl, 'BROADCAST_TILE', UNKNOWN_PROGRAMME_IMAGE)}
-          fallback={UNKNOWN_PROGRAMME_IMAGE}
-          alt=""
-          width={320}
-          height={214}
-          eager
-        />
-        <div>
-          <p className="card__kicker">{broadcast.channel.name}</p>
-          <PageHeading>{broadcast.title}</PageHeading>
-          <p className="card__meta">
-            {formatBroadcastSlot(broadcast.from)} · {formatTimeRange(broadcast.from, broadcast.until)}
+      <DetailHeader
+        imageUrl={broadcast.imageUrl}
+        preset="BROADCAST_TILE"
+        kicker={broadcast.channel.name}
+        title={broadcast.title}
+      >
+        <p className="card__meta">
+          {formatBroadcastSlot(broadcast.from)} · {formatTimeRange(broadcast.from, broadcast.until)}
+        </p>
+        {broadcast.presenters.length > 0 && (
+          <p className="card__meta">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
+        )}
+        {broadcast.broadcasters.length > 0 && (
+          <p className="card__meta">{broadcast.broadcasters.map((b) => b.name).join(', ')}</p>
+        )}
+        {broadcast.programme && (
+          <p>
+            <AppLink to={routes.programma(broadcast.programme.slug)}>Naar {broadcast.programme.name}</AppLink>
           </p>
-          {broadcast.presenters.length > 0 && (
-            <p className="card__meta">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
-          )}
-          {broadcast.broadcasters.length > 0 && (
-            <p className="card__meta">{broadcast.broadcasters.map((b) => b.name).join(', ')}</p>
-          )}
-          {broadcast.programme && (
-            <p>
-              <AppLink to={routes.programma(broadcast.programme.slug)}>
-                Naar {broadcast.programme.name}
-              </AppLink>
-            </p>
-          )}
-        </div>
-      </header>
+        )}
+      </DetailHeader>
       <Recording data={data} playable={playable} />
       <Section title="Gedraaid in deze uitzending">
         <BroadcastTracks

@@ -2,15 +2,14 @@ import type { FragmentData, FragmentsData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { DetailHeader } from '../../components/detail-header';
 import { fragmentPlayable, ListenButton } from '../player';
 import { FragmentCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
-import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { formatDuration, formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
-import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
 
 /** Fragmenten: all fragments with tag filter and paging. */
@@ -67,32 +66,24 @@ export function FragmentPage({ data }: PageProps<FragmentData>) {
   const defaults = useRouteDefaults();
   return (
     <div className="page">
-      <header className="detail-header">
-        <Image
-          className="detail-header__image"
-          src={presetImageUrl(fragment.imageUrl, 'FRAGMENT_TILE', UNKNOWN_PROGRAMME_IMAGE)}
-          fallback={UNKNOWN_PROGRAMME_IMAGE}
-          alt=""
-          width={360}
-          height={270}
-          eager
-        />
-        <div>
-          {fragment.programme && (
-            <p className="card__kicker">
-              <AppLink to={routes.programma(fragment.programme.slug)}>{fragment.programme.name}</AppLink>
-            </p>
-          )}
-          <PageHeading>{fragment.title}</PageHeading>
-          <p className="card__meta">
-            <time dateTime={fragment.publishedAt}>{formatPublishedWithTime(fragment.publishedAt)}</time>
-          </p>
-          <p className="listen-row">
-            <ListenButton playable={fragmentPlayable(fragment, data.queue)} label="Luister fragment" />
-            <span className="audio-clip__duration">Duur {formatDuration(fragment.durationSeconds)}</span>
-          </p>
-        </div>
-      </header>
+      <DetailHeader
+        imageUrl={fragment.imageUrl}
+        preset="FRAGMENT_TILE"
+        kicker={
+          fragment.programme && (
+            <AppLink to={routes.programma(fragment.programme.slug)}>{fragment.programme.name}</AppLink>
+          )
+        }
+        title={fragment.title}
+      >
+        <p className="card__meta">
+          <time dateTime={fragment.publishedAt}>{formatPublishedWithTime(fragment.publishedAt)}</time>
+        </p>
+        <p className="listen-row">
+          <ListenButton playable={fragmentPlayable(fragment, data.queue)} label="Luister fragment" />
+          <span className="audio-clip__duration">Duur {formatDuration(fragment.durationSeconds)}</span>
+        </p>
+      </DetailHeader>
       <p className="prose">{fragment.description}</p>
       {fragment.tags.length > 0 && (
         <ChipNav

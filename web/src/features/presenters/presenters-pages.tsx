@@ -1,10 +1,9 @@
 import type { PresenterData, PresentersData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { FragmentCard, PresenterCard, ProgrammeCard, CardList } from '../../components/cards';
-import { Image } from '../../components/image';
+import { DetailHeader } from '../../components/detail-header';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
-import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../../lib/images';
 
 /** All presenters. */
 export function PresentersPage({ data }: PageProps<PresentersData>) {
@@ -26,20 +25,16 @@ export function PresenterPage({ data }: PageProps<PresenterData>) {
   const { presenter } = data;
   return (
     <div className="page">
-      <header className="detail-header">
-        <Image
-          className="detail-header__image detail-header__image--round"
-          {...responsiveImage(presenter.imageUrl, 'ARTIST_ITEM', UNKNOWN_PROGRAMME_IMAGE)}
-          fallback={UNKNOWN_PROGRAMME_IMAGE}
-          alt={`Portret van ${presenter.name}`}
-          priority
-        />
-        <div>
-          <p className="card__kicker">{presenter.role}</p>
-          <PageHeading>{presenter.name}</PageHeading>
-          <p className="prose">{presenter.bio}</p>
-        </div>
-      </header>
+      <DetailHeader
+        imageUrl={presenter.imageUrl}
+        preset="ARTIST_ITEM"
+        alt={`Portret van ${presenter.name}`}
+        round
+        kicker={presenter.role}
+        title={presenter.name}
+      >
+        <p className="prose">{presenter.bio}</p>
+      </DetailHeader>
       <Section title="Programma's">
         <CardList
           items={data.programmes}

@@ -2,13 +2,11 @@ import type { ProgrammeData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useNow, useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { DetailHeader } from '../../components/detail-header';
 import { BroadcasterIcons, BroadcastList } from '../../components/broadcast-list';
 import { ArticleCard, BroadcastCard, FragmentCard, PresenterCard, CardList } from '../../components/cards';
-import { Image } from '../../components/image';
-import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
-import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../../lib/images';
 import { routes } from '../../lib/routes';
 
 /** A programme: description, presenters, upcoming and past broadcasts, fragments and news. */
@@ -18,22 +16,16 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
   const now = useNow();
   return (
     <div className="page">
-      <header className="detail-header">
-        <Image
-          className="detail-header__image"
-          {...responsiveImage(programme.imageUrl, 'CAMPAIGN_HEADER', UNKNOWN_PROGRAMME_IMAGE)}
-          fallback={UNKNOWN_PROGRAMME_IMAGE}
-          alt=""
-          priority
-        />
-        <div>
-          <p className="card__kicker">{programme.channel.name}</p>
-          <PageHeading>{programme.name}</PageHeading>
-          <p className="page-intro">{programme.summary}</p>
-          <p className="card__meta">{programme.schedule}</p>
-          <BroadcasterIcons broadcasters={programme.broadcasters} />
-        </div>
-      </header>
+      <DetailHeader
+        imageUrl={programme.imageUrl}
+        preset="CAMPAIGN_HEADER"
+        kicker={programme.channel.name}
+        title={programme.name}
+      >
+        <p className="page-intro">{programme.summary}</p>
+        <p className="card__meta">{programme.schedule}</p>
+        <BroadcasterIcons broadcasters={programme.broadcasters} />
+      </DetailHeader>
       <p className="prose">{programme.description}</p>
       <p className="link-row">
         <AppLink to={routes.programmaFragmenten(programme.slug, {}, defaults)}>Alle fragmenten</AppLink>
