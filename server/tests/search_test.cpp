@@ -245,6 +245,29 @@ TEST_F(SearchPagesTest, NewContentIsFoundAfterARefresh) {
   EXPECT_EQ(load("/zoeken/archief").data.at("groups").as_array().size(), 1u);
 }
 
+TEST_F(SearchPagesTest, KeptSuggestionsGiveWayToARebuiltIndex) {
+  // One API for every request, as the server has: its kept answers must not outlive the index.
+  http::Router router;
+  api::SearchApi api(loader_->search());
+  api.add_routes(router);
+  auto total = [&router] {
+    http::Request request;
+    request.method = "GET";
+    EXPECT_TRUE(http::parse_target("/api/search/zeldz", request));
+    auto response = router.dispatch(request);
+    EXPECT_EQ(response.status, 200u);
+    return json::parse(response.payload()).at("total").as_int64();
+  };
+  EXPECT_EQ(total(), 0);
+  EXPECT_EQ(total(), 0);
+  exec(
+      "INSERT INTO programmes (id, slug, name, channel_slug, summary, description, image_url) VALUES "
+      "(9, 'zeldzame-platen', 'Zeldzame Platen', 'radio2', 'Platen die niemand kent.', '', '')");
+  EXPECT_EQ(total(), 0);  // the index has not been rebuilt yet
+  EXPECT_TRUE(loader_->search().refresh());
+  EXPECT_EQ(total(), 1);
+}
+
 TEST_F(SearchPagesTest, SuggestionsHaveTheirShape) {
   auto response = suggest("/api/search/koff");
   ASSERT_EQ(response.status, 200u);

@@ -53,7 +53,29 @@ http::Response SearchApi::suggestions(const http::Request& request, std::string_
     spdlog::error("search: cannot build the index: {}", error.what());
     return json_error(500, "internal", "The store could not be read; try again shortly.");
   }
-  auto groups = index->search(trimmed, true);
+  const auto found = answer(index, trimmed);
+  http::Response response;
+  response.set_header("Content-Type", "application/json; charset=utf-8");
+  response.set_header("ETag", found.etag);
+  response.set_header("Cache-Control", "public, max-age=60");
+  if (const auto inm = request.header("If-None-Match"); !inm.empty() && http::if_none_match(inm, found.etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.set_shared_body(found.body);
+  return response;
+}
+
+SearchApi::Answer SearchApi::answer(const std::shared_ptr<const search::Index>& index, const std::string& term) const {
+  {
+    std::lock_guard lock(cache_mutex_);
+    if (cached_index_ != index) {
+      cache_.clear();
+      cached_index_ = index;
+    }
+    if (auto it = cache_.find(term); it != cache_.end()) return it->second;
+  }
+  auto groups = index->search(term, true);
 
   // The best hits overall, then shown by type so that the list reads in groups.
   std::vector<Pick> picks;
@@ -82,16 +104,15 @@ http::Response SearchApi::suggestions(const http::Request& request, std::string_
                                        {"url", doc.url},
                                        {"imageUrl", doc.image_url}});
   }
-  auto response =
-      json_response(200, json::object{{"term", trimmed}, {"total", total}, {"suggestions", std::move(suggestions)}});
-  const auto etag = http::strong_etag(response.body);
-  response.set_header("ETag", etag);
-  response.set_header("Cache-Control", "public, max-age=60");
-  if (const auto inm = request.header("If-None-Match"); !inm.empty() && http::if_none_match(inm, etag)) {
-    response.status = 304;
-    response.body.clear();
+  auto text = std::make_shared<const std::string>(
+      json::serialize(json::object{{"term", term}, {"total", total}, {"suggestions", std::move(suggestions)}}));
+  Answer computed{text, http::strong_etag(*text)};
+  std::lock_guard lock(cache_mutex_);
+  if (cached_index_ == index) {
+    if (cache_.size() >= kMaxCachedTerms) cache_.clear();
+    cache_.emplace(term, computed);
   }
-  return response;
+  return computed;
 }
 
 }  // namespace ether::api

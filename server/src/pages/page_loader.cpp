@@ -438,8 +438,7 @@ class Page {
         {"presenters", std::move(presenter_cards)},
         {"fragments", catalog_.fragments(fragment_filter, 8, 0).items},
         {"news", catalog_.article_cards(article_filter, 6, 0).items},
-        {"broadcasts",
-         catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at <= " + now, {}, "b.starts_at DESC", 10)},
+        {"broadcasts", recorded_broadcasts("b.programme_id = " + id, 10)},
         {"upcoming", catalog_.broadcasts("b.programme_id = " + id + " AND b.ends_at > " + now, {}, "b.starts_at", 5)}};
     const auto* channel = catalog_.channel(p->channel_slug);
     std::string description = !p->summary.empty() ? p->summary
@@ -665,15 +664,7 @@ class Page {
     const auto* programme = catalog_.programme(param("programme"));
     json::array programmes;
     for (const auto& p : catalog_.programmes()) programmes.push_back(catalog_.programme_ref(p));
-    auto now = catalog_.now();
-    // Only ended broadcasts whose recording is on disk can be listened to again.
-    std::string where = "b.ends_at <= " + std::to_string(now) +
-                        " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
-    if (programme) where += " AND b.programme_id = " + std::to_string(programme->id);
-    json::array recorded;
-    for (auto& b : catalog_.broadcasts(where, {}, "b.starts_at DESC", 0)) {
-      if (recording_seconds(b.as_object())) recorded.push_back(std::move(b));
-    }
+    auto recorded = recorded_broadcasts(programme ? "b.programme_id = " + std::to_string(programme->id) : "", 0);
     auto paging = paginate(page_param(), static_cast<std::int64_t>(recorded.size()), kGridPageSize);
     json::array list;
     for (std::size_t i = paging.offset; i < recorded.size() && list.size() < kGridPageSize; ++i) {
@@ -694,6 +685,20 @@ class Page {
                                {"programmes", std::move(programmes)},
                                {"broadcasts", std::move(list)},
                                {"paging", paging_json(paging)}});
+  }
+
+  // Ended broadcasts of the last week whose recording is on disk (only those can be listened to
+  // again), newest first; `filter` narrows them, `limit` 0 means all.
+  json::array recorded_broadcasts(const std::string& filter, std::size_t limit) const {
+    std::string where = "b.ends_at <= " + std::to_string(catalog_.now()) +
+                        " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
+    if (!filter.empty()) where += " AND " + filter;
+    json::array recorded;
+    for (auto& b : catalog_.broadcasts(where, {}, "b.starts_at DESC", 0)) {
+      if (recording_seconds(b.as_object())) recorded.push_back(std::move(b));
+      if (limit > 0 && recorded.size() == limit) break;
+    }
+    return recorded;
   }
 
   // The recording's playing time of a broadcast that ended, if one is on disk.

@@ -79,7 +79,7 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
           items={data.broadcasts}
           keyOf={(b) => b.id}
           render={(b) => <BroadcastCard broadcast={b} />}
-          empty="Geen uitzendingen gevonden."
+          empty="Er zijn geen opnames van recente uitzendingen om terug te luisteren."
         />
       </Section>
     </div>
