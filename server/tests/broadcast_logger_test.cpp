@@ -1,16 +1,26 @@
 // The broadcast logger against real MP3 frames (ffmpeg encodes the demo format: 32 kbit/s mono
 // 22050 Hz) and real files: hourly roll-over at the UTC hour, whole frames, time alignment,
-// crash recovery, retention and the backfill; ffmpeg decodes what it wrote.
+// crash recovery, retention and the backfill; ffmpeg decodes what it wrote. A full disk is a real
+// one: a small tmpfs mounted as a channel's directory (the tests run as root).
 
 #include "recording/broadcast_logger.hpp"
 
 #include <gtest/gtest.h>
+#include <spdlog/sinks/ringbuffer_sink.h>
+#include <spdlog/spdlog.h>
+#include <sys/mount.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
+#include <system_error>
+#include <thread>
 
 #include "recording/hour_files.hpp"
 #include "stream/mp3_frames.hpp"
@@ -34,6 +44,86 @@ testing::AssertionResult same_bytes(const std::string& a, const std::string& b) 
   std::size_t i = 0;
   while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
   return testing::AssertionFailure() << "sizes " << a.size() << " and " << b.size() << ", first difference at " << i;
+}
+
+// A tmpfs of `size` mounted on `dir` for the life of the object: a disk that really fills up.
+class SmallDisk {
+ public:
+  SmallDisk(std::filesystem::path dir, const std::string& size) : dir_(std::move(dir)) {
+    std::filesystem::create_directories(dir_);
+    if (::mount("tmpfs", dir_.c_str(), "tmpfs", 0, ("size=" + size).c_str()) != 0) {
+      error_ = std::generic_category().message(errno);
+    }
+  }
+  ~SmallDisk() {
+    if (error_.empty()) ::umount2(dir_.c_str(), MNT_DETACH);
+  }
+  SmallDisk(const SmallDisk&) = delete;
+  SmallDisk& operator=(const SmallDisk&) = delete;
+  /// Empty when mounted, else why not.
+  [[nodiscard]] const std::string& error() const { return error_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::string error_;
+};
+
+// Fills the file system of `file` to the last byte; returns the bytes written.
+std::uint64_t fill_disk(const std::filesystem::path& file) {
+  std::FILE* out = std::fopen(file.c_str(), "wb");
+  if (out == nullptr) return 0;
+  std::setvbuf(out, nullptr, _IONBF, 0);
+  const std::string block(4096, 'x');
+  std::uint64_t written = 0;
+  for (std::size_t n = 0; (n = std::fwrite(block.data(), 1, block.size(), out)) > 0;) {
+    written += n;
+    if (n < block.size()) break;
+  }
+  // A page of slack may remain below the block size: byte by byte to the end.
+  while (std::fwrite("x", 1, 1, out) == 1) ++written;
+  std::fclose(out);
+  return written;
+}
+
+// The log lines spdlog writes while the object lives.
+class CapturedLog {
+ public:
+  CapturedLog()
+      : previous_(spdlog::default_logger()), sink_(std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(10'000)) {
+    auto logger = std::make_shared<spdlog::logger>("captured", sink_);
+    logger->set_level(spdlog::level::info);
+    spdlog::set_default_logger(logger);
+  }
+  ~CapturedLog() { spdlog::set_default_logger(previous_); }
+  CapturedLog(const CapturedLog&) = delete;
+  CapturedLog& operator=(const CapturedLog&) = delete;
+  [[nodiscard]] std::vector<std::string> lines_with(std::string_view text) const {
+    std::vector<std::string> found;
+    for (auto& line : sink_->last_formatted()) {
+      if (line.find(text) != std::string::npos) found.push_back(line);
+    }
+    return found;
+  }
+
+ private:
+  std::shared_ptr<spdlog::logger> previous_;
+  std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> sink_;
+};
+
+// Polls `done` every 20 ms for at most `seconds` (a deadline against a hang, not a speed claim).
+bool eventually(const std::function<bool()>& done, int seconds = 30) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+std::uint64_t size_of(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  return ec ? 0 : size;
 }
 
 class BroadcastLoggerTest : public testing::Test {
@@ -103,13 +193,120 @@ class BroadcastLoggerTest : public testing::Test {
     return seconds;
   }
 
-  std::filesystem::path file(std::int64_t hour_ms) const {
-    return hour_file_path(dir_ / "recordings", "radio2", hour_of(hour_ms));
+  std::filesystem::path file(std::int64_t hour_ms, std::string_view channel = "radio2") const {
+    return hour_file_path(dir_ / "recordings", channel, hour_of(hour_ms));
   }
+
+  // radio2's directory is a 512 KiB disk (131 s of audio), radio3's the ordinary one. The logger's
+  // thread runs on a clock the test moves as it hands over the live chunks of both channels: 20 s
+  // recorded, the disk filled, 30 s while it is full, space freed, and 20 s more.
+  void full_disk_then_freed(int backfill_hours);
 
   std::filesystem::path dir_;
   stream::ChannelSchedule schedule_;
 };
+
+void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
+  const auto root = dir_ / "recordings";
+  SmallDisk disk(root / "radio2", "512k");
+  ASSERT_EQ(disk.error(), "") << "mounting a tmpfs needs root (CAP_SYS_ADMIN), as in CI";
+  CapturedLog log_lines;
+
+  const auto begin = kHour + 10'000;
+  std::atomic<std::int64_t> now{begin};
+  LoggerOptions options{root, 2, backfill_hours};
+  options.clock = [&now] { return now.load(); };
+  BroadcastLogger log(options, {"radio2", "radio3"}, schedule_, (dir_ / "media").string());
+  log.set_backfill_ranges(
+      [](const std::string&, std::int64_t) { return std::vector<std::pair<std::int64_t, std::int64_t>>{}; });
+  log.start(begin);
+
+  const auto sent = clock_output(kHour, kHour + 90'000);
+  std::size_t next = 0;
+  // The origin's chunks up to `until_ms` for both channels, each handed over as the clock passes
+  // its end, with a pause now and then so that the logger's thread takes them in many batches.
+  const auto play_until = [&](std::int64_t until_ms) {
+    for (; next < sent.size() && sent[next].start_ms < until_ms; ++next) {
+      if (sent[next].start_ms < begin - 5000) continue;
+      now = next + 1 < sent.size() ? sent[next + 1].start_ms : until_ms;
+      log.submit("radio2", sent[next].start_ms, sent[next].bytes);
+      log.submit("radio3", sent[next].start_ms, sent[next].bytes);
+      if (next % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  };
+  // Whether a channel's hour file holds what it sent up to `until_ms`: with the backfill exactly
+  // the origin's frames from the hour on, without it silence before the first live chunk.
+  const auto holds_until = [&](std::string_view channel, std::int64_t until_ms) {
+    const auto bytes = slurp(file(kHour, channel));
+    if (backfill_hours > 0) return bytes == frames_from(sent, kHour, until_ms);
+    return bytes.ends_with(frames_from(sent, until_ms - 5000, until_ms));
+  };
+
+  // The logger has taken every chunk handed over when radio3 (handed over last) holds them all.
+  const auto caught_up = [&] { return eventually([&] { return holds_until("radio3", now.load()); }); };
+
+  play_until(kHour + 20'000);
+  ASSERT_TRUE(caught_up());
+  ASSERT_TRUE(holds_until("radio2", now.load()));
+
+  const auto filled = fill_disk(root / "radio2" / "filler");
+  ASSERT_GT(filled, 100'000u);
+  play_until(kHour + 50'000);
+  // radio2 stops without a crash and says so, once; radio3 records on.
+  ASSERT_TRUE(caught_up());
+  ASSERT_TRUE(eventually([&] { return !log.failing_channels().empty(); }));
+  const auto failing = log.failing_channels();
+  ASSERT_EQ(failing.size(), 1u);
+  EXPECT_EQ(failing[0].channel, "radio2");
+  EXPECT_NE(failing[0].error.find("No space left on device"), std::string::npos) << failing[0].error;
+  EXPECT_GE(failing[0].since_ms, kHour + 20'000);
+  // What radio2 holds is whole frames, all of them the origin's: a failed write was cut back.
+  const auto stuck = slurp(file(kHour, "radio2"));
+  EXPECT_EQ(whole_frames(stuck).end, stuck.size());
+  EXPECT_LT(stuck.size(), frames_from(sent, kHour, kHour + 50'000).size() - 20 * 4000);
+  if (backfill_hours > 0) EXPECT_TRUE(frames_from(sent, kHour, kHour + 50'000).starts_with(stuck));
+  // 30 s of a full disk, chunks every 100 ms and retries with backoff: one line.
+  EXPECT_EQ(log_lines.lines_with("radio2").size(), 1u);
+  EXPECT_TRUE(log_lines.lines_with("radio3").empty());
+
+  std::filesystem::remove(root / "radio2" / "filler");
+  const auto freed_at = now.load();
+  std::optional<std::int64_t> resumed_at;
+  while (now < kHour + 70'000) {
+    play_until(now + 1000);
+    ASSERT_TRUE(caught_up());
+    if (!resumed_at && log.failing_channels().empty()) resumed_at = now.load();
+  }
+  ASSERT_TRUE(eventually([&] { return log.failing_channels().empty(); }));
+  ASSERT_TRUE(resumed_at);
+  // Within the longest backoff (8 s), a second of chunks and a second of this loop.
+  EXPECT_LE(*resumed_at - freed_at, 10'000);
+  const auto until = now.load();
+  ASSERT_TRUE(eventually([&] { return holds_until("radio2", until); }));
+  log.stop();
+  EXPECT_EQ(log_lines.lines_with("radio2 records again").size(), 1u);
+  EXPECT_EQ(log_lines.lines_with("radio2").size(), 2u);
+
+  for (std::string_view channel : {"radio2", "radio3"}) {
+    SCOPED_TRACE(std::string(channel));
+    const auto bytes = slurp(file(kHour, channel));
+    EXPECT_EQ(whole_frames(bytes).end, bytes.size());
+    // Continuous and time-aligned across the gap: bytes proportional to time.
+    const auto seconds = static_cast<double>(until - kHour) / 1000.0;
+    EXPECT_NEAR(static_cast<double>(bytes.size()), seconds * 4000, 3 * 105);
+    EXPECT_NEAR(decoded_seconds(file(kHour, channel)), seconds, 0.1);
+    if (backfill_hours > 0) {
+      // The gap holds exactly the frames the origin sent meanwhile, rebuilt from the schedule.
+      EXPECT_TRUE(same_bytes(bytes, frames_from(sent, kHour, until)));
+    }
+  }
+  if (backfill_hours == 0) {
+    // Silence where the disk was full, the origin's frames again after it.
+    const auto bytes = slurp(file(kHour, "radio2"));
+    EXPECT_TRUE(bytes.ends_with(frames_from(sent, *resumed_at, until)));
+    EXPECT_FALSE(bytes.ends_with(frames_from(sent, kHour + 20'000, until)));
+  }
+}
 
 TEST(HourFiles, NamesAreUtcHours) {
   EXPECT_EQ(hour_file_stem(hour_of(kHour)), "2026-11-21T11");
@@ -239,6 +436,38 @@ TEST_F(BroadcastLoggerTest, BackfillRebuildsTheRangesItIsGivenAndTheCurrentHour)
   // Nothing of the five-hour range; the current hour up to now.
   EXPECT_FALSE(std::filesystem::exists(file(kHour - 2 * kHourMs)));
   EXPECT_NEAR(static_cast<double>(std::filesystem::file_size(file(now))), 5.0 * 4000, 2 * 105);
+}
+
+TEST_F(BroadcastLoggerTest, AFullDiskStopsOneChannelUntilSpaceIsFreedThenTheGapIsRebuilt) { full_disk_then_freed(1); }
+
+TEST_F(BroadcastLoggerTest, AFullDiskStopsOneChannelUntilSpaceIsFreedThenTheGapIsSilence) { full_disk_then_freed(0); }
+
+TEST_F(BroadcastLoggerTest, AFailedWriteLeavesWholeFramesAndTheNextWriteReopens) {
+  // A directory where the hour file should be: the writes throw rather than lose audio silently,
+  // and once the file is back the next write reopens it and continues from its last frame.
+  const auto sent = clock_output(kHour, kHour + 3000);
+  auto log = logger();
+  for (const auto& chunk : sent) {
+    if (chunk.start_ms < kHour + 1000) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+  }
+  log->close_files();
+  std::filesystem::rename(file(kHour), dir_ / "moved.mp3");
+  std::filesystem::create_directory(file(kHour));
+  bool threw = false;
+  for (const auto& chunk : sent) {
+    if (chunk.start_ms < kHour + 1000 || chunk.start_ms >= kHour + 2000) continue;
+    try {
+      log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+    } catch (const std::runtime_error&) {
+      threw = true;
+    }
+  }
+  EXPECT_TRUE(threw);
+  std::filesystem::remove(file(kHour));
+  std::filesystem::rename(dir_ / "moved.mp3", file(kHour));
+  for (const auto& chunk : sent) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
+  log->close_files();
+  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + 3000)));
 }
 
 }  // namespace
