@@ -24,6 +24,7 @@ TEST(Config, Defaults) {
   EXPECT_EQ(config.bind, "0.0.0.0");
   EXPECT_EQ(config.data_dir, "data");
   EXPECT_EQ(config.database_url, "sqlite:data/ether.db");
+  EXPECT_EQ(config.recordings_dir, "data/recordings");
   EXPECT_EQ(config.web_dir, "web/dist");
   EXPECT_EQ(config.media_dir, "media/demo");
   EXPECT_EQ(config.seed_file, "server/seed/demo-station.json");
@@ -86,6 +87,9 @@ TEST(Config, DerivedValues) {
                                            {"ETHER_PLAYOUT_BACKFILL_DAYS", "0"},
                                            {"ETHER_BIND", "::1"}}));
   EXPECT_EQ(config.database_url, "sqlite:/tmp/x/ether.db");
+  EXPECT_EQ(config.recordings_dir, "/tmp/x/recordings");
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_RECORDINGS_DIR", "/mnt/nfs/recordings"}})).recordings_dir,
+            "/mnt/nfs/recordings");
   EXPECT_EQ(config.base_url, "https://ether.example");
   EXPECT_EQ(config.log_level, "warn");
   EXPECT_EQ(config.io_threads, 8u);
@@ -103,6 +107,7 @@ TEST(Config, InvalidValuesAreClearErrors) {
       {"PORT", "80x"},
       {"PORT", ""},
       {"ETHER_BIND", "localhost"},
+      {"ETHER_RECORDINGS_DIR", ""},
       {"ETHER_IO_THREADS", "0"},
       {"ETHER_IO_THREADS", "99999999999999999999"},
       {"ETHER_MAX_CONNECTIONS", "0"},

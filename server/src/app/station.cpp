@@ -95,7 +95,7 @@ Station::Station(const config::Config& config) {
   origin_ = std::make_unique<stream::LiveOrigin>(channels, schedule, config.media_dir.string());
   // The logger records exactly what the origin sends; its thread first rebuilds the recent hours
   // that were not recorded, then writes the live chunks queued meanwhile.
-  const auto recordings_root = config.data_dir / "recordings";
+  const auto& recordings_root = config.recordings_dir;
   logger_ = std::make_unique<recording::BroadcastLogger>(
       recording::LoggerOptions{recordings_root, config.recording_days, config.recording_backfill_hours}, channels,
       schedule, config.media_dir.string());

@@ -6,6 +6,7 @@
 // stopped in reverse.
 
 #include <memory>
+#include <vector>
 
 #include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
@@ -40,6 +41,11 @@ class Station {
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
   /// /readyz: the store answers and the demo playout and live origin run.
   [[nodiscard]] bool ready();
+  /// The channels whose recording is failing (a full or failing recordings disk), for a readiness
+  /// detail. Not part of ready(): the instance still serves pages, streams and recordings.
+  [[nodiscard]] std::vector<recording::FailingChannel> recording_failures() const {
+    return logger_ ? logger_->failing_channels() : std::vector<recording::FailingChannel>{};
+  }
   /// Adds the player, overlay, podcast, search, events and crawler (robots, sitemap, RSS) routes and the bulletin
   /// URL guard to the site.
   void add_routes(SiteApp& site);

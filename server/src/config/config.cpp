@@ -22,9 +22,10 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 24> kKeys{"PORT",
+constexpr std::array<std::string_view, 25> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
+                                                 "ETHER_RECORDINGS_DIR",
                                                  "DATABASE_URL",
                                                  "ETHER_WEB_DIR",
                                                  "ETHER_MEDIA_DIR",
@@ -142,6 +143,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     }
   }
   if (auto v = get("ETHER_DATA_DIR")) config.data_dir = require_non_empty("ETHER_DATA_DIR", *v);
+  if (auto v = get("ETHER_RECORDINGS_DIR")) config.recordings_dir = require_non_empty("ETHER_RECORDINGS_DIR", *v);
   if (auto v = get("DATABASE_URL")) config.database_url = std::string(trim(*v));
   if (auto v = get("ETHER_WEB_DIR")) config.web_dir = require_non_empty("ETHER_WEB_DIR", *v);
   if (auto v = get("ETHER_MEDIA_DIR")) config.media_dir = require_non_empty("ETHER_MEDIA_DIR", *v);
@@ -232,6 +234,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();
+  if (config.recordings_dir.empty()) config.recordings_dir = config.data_dir / "recordings";
   if (config.base_url.empty()) config.base_url = "http://localhost:" + std::to_string(config.port);
   while (config.base_url.size() > 1 && config.base_url.back() == '/') config.base_url.pop_back();
   if (!(config.base_url.starts_with("http://") || config.base_url.starts_with("https://")) ||

@@ -46,6 +46,7 @@ struct Config {
   double sentry_traces_sample_rate = 0;  // ETHER_SENTRY_TRACES_SAMPLE_RATE: 0..1 (spec §9)
   int recording_days = 2;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
   int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
+  std::filesystem::path recordings_dir;  // ETHER_RECORDINGS_DIR: default <data>/recordings; shared storage
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be
