@@ -2,11 +2,21 @@
 
 #include <gtest/gtest.h>
 
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+#include <sys/socket.h>
+
 #include <atomic>
+#include <chrono>
+#include <future>
+#include <optional>
+#include <sstream>
+#include <string>
 
 #include "domain/time.hpp"
 #include "player/info_events.hpp"
 #include "player/miniplayer_info.hpp"
+#include "store/track_play_repository.hpp"
 #include "support/live_store.hpp"
 #include "support/loopback_stream.hpp"
 
@@ -69,6 +79,156 @@ TEST_F(LiveInfoServiceTest, EventStreamSendsHeartbeatsWhileNothingChanges) {
   stream.read_until("\n\n");
   stream.read_until("\n\n");
   EXPECT_EQ(stream.read_until("\n\n"), ": heartbeat\n\n");
+}
+
+// radio2's last seeded play (from noon + 80) ends at noon + 170; the playout records the next one at
+// its first tick after that, here a second later. Polled every second, the service names each song
+// from the second its play is recorded.
+TEST_F(LiveInfoServiceTest, EachSecondAroundATrackChangeNamesTheSongOnceItIsRecorded) {
+  LiveInfoService service(*db_, clock_);
+  const long long change = noon + 170;
+  for (long long at = change - 5; at <= change + 5; ++at) {
+    SCOPED_TRACE("at change " + std::to_string(at - change) + " s");
+    now_ = at;
+    if (at == change + 1) {
+      auto lease = db_->lease();
+      store::TrackPlayRepository(*lease).record("radio2", 2, change, change + 100, std::nullopt);
+    }
+    auto entry = service.get("radio2");
+    ASSERT_TRUE(entry);
+    EXPECT_GT(entry->valid_until, at);
+    const bool adagio = entry->body.find("\"song\":\"Adagio\"") != std::string::npos;
+    EXPECT_EQ(adagio, at >= change + 1) << entry->body.substr(0, 400);
+    if (at == change) EXPECT_LE(entry->valid_until, at + 2) << "the next play is due: rebuilt within a second or two";
+  }
+}
+
+// The clock of these tests moves with real time from `start`, whole seconds as unix_now does.
+class RealTimeClock {
+ public:
+  explicit RealTimeClock(long long start) : start_(start) {}
+  long long operator()() const {
+    return start_ + std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - began_).count();
+  }
+
+ private:
+  long long start_;
+  std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
+};
+
+// The next event within `deadline`, or nullopt; a stream that stays silent is cut so no read hangs.
+std::optional<std::string> next_event_within(LoopbackStream& stream, std::chrono::seconds deadline) {
+  auto event = std::async(std::launch::async, [&stream] { return stream.read_until("\n\n"); });
+  if (event.wait_for(deadline) == std::future_status::ready) return event.get();
+  ::shutdown(stream.client().native_handle(), SHUT_RDWR);
+  event.wait();
+  return std::nullopt;
+}
+
+TEST_F(LiveInfoServiceTest, EventStreamDeliversAPlayRecordedAfterAGapWithinTwoSeconds) {
+  const RealTimeClock clock(noon + 175);  // radio2's last play ended at noon + 170: a gap in the log
+  LiveInfoService service(*db_, clock);
+  LoopbackStream stream(std::make_shared<InfoEvents>(service, "radio2"));  // the server's own options
+  EXPECT_EQ(stream.read_until("\n\n"), "retry: 5000\n\n");
+  auto first = stream.read_until("\n\n");
+  EXPECT_EQ(first.find("Adagio"), std::string::npos);
+
+  const long long starts = clock();
+  {
+    auto lease = db_->lease();
+    store::TrackPlayRepository(*lease).record("radio2", 2, starts, starts + 100, std::nullopt);
+  }
+  std::string event;
+  do {  // heartbeats may come first
+    auto next = next_event_within(stream, std::chrono::seconds(3));
+    ASSERT_TRUE(next) << "no update within 3 s of the play being recorded";
+    event = *next;
+  } while (event.starts_with(":"));
+  EXPECT_EQ(event.rfind("event: info\nid: 2\n", 0), 0U) << event;
+  EXPECT_NE(event.find("\"song\":\"Adagio\""), std::string::npos);
+}
+
+// The store fails as when a database goes away mid-query: its table of plays is gone, then back.
+class FailingStoreTest : public LiveInfoServiceTest {
+ protected:
+  void SetUp() override {
+    LiveInfoServiceTest::SetUp();
+    stream_ = std::make_shared<std::ostringstream>();
+    previous_ = spdlog::default_logger();
+    spdlog::set_default_logger(
+        std::make_shared<spdlog::logger>("test", std::make_shared<spdlog::sinks::ostream_sink_mt>(*stream_)));
+  }
+  void TearDown() override { spdlog::set_default_logger(previous_); }
+  void fail() {
+    auto lease = db_->lease();
+    *lease << "ALTER TABLE track_plays RENAME TO track_plays_away";
+  }
+  void recover() {
+    auto lease = db_->lease();
+    *lease << "ALTER TABLE track_plays_away RENAME TO track_plays";
+  }
+  int warnings() const {
+    const auto text = stream_->str();
+    int count = 0;
+    for (auto at = text.find("the store fails"); at != std::string::npos; at = text.find("the store fails", at + 1)) {
+      ++count;
+    }
+    return count;
+  }
+  std::shared_ptr<std::ostringstream> stream_;
+  std::shared_ptr<spdlog::logger> previous_;
+};
+
+TEST_F(FailingStoreTest, ServesTheLastDocumentWhileTheStoreFailsAndAFreshOneOnceItAnswers) {
+  LiveInfoService service(*db_, clock_);
+  auto good = service.get("radio2");
+  ASSERT_TRUE(good);
+  fail();
+  ASSERT_THROW(build_miniplayer_info(*db_, "radio2", noon + 80), std::exception) << "the store really fails";
+
+  // Two minutes of failures, asked ten times a second: the last good document every time.
+  for (long long at = noon + 80; at < noon + 200; ++at) {
+    now_ = at;
+    for (int i = 0; i < 10; ++i) ASSERT_EQ(service.get("radio2").get(), good.get()) << "at " << at - noon;
+  }
+  EXPECT_EQ(warnings(), 2) << "one line a minute per channel:\n" << stream_->str();
+
+  recover();
+  EXPECT_EQ(service.get("radio2").get(), good.get()) << "within the second of the last failure: not retried yet";
+  now_ = noon + 200;
+  auto fresh = service.get("radio2");
+  ASSERT_TRUE(fresh);
+  EXPECT_NE(fresh->etag, good->etag);
+  EXPECT_EQ(fresh->version, good->version + 1);
+  EXPECT_NE(fresh->body.find(domain::format_api_local(noon + 80)), std::string::npos);
+  EXPECT_NE(stream_->str().find("the store answers again"), std::string::npos);
+}
+
+TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
+  fail();
+  LiveInfoService service(*db_, clock_);
+  EXPECT_THROW(service.get("radio2"), std::exception);
+  recover();
+  EXPECT_TRUE(service.get("radio2"));
+}
+
+TEST_F(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOutage) {
+  LiveInfoService service(*db_, clock_);
+  InfoEventsOptions options;
+  options.check = std::chrono::milliseconds(20);
+  options.heartbeat = std::chrono::seconds(1);
+  LoopbackStream stream(std::make_shared<InfoEvents>(service, "radio2", options));
+  stream.read_until("\n\n");
+  EXPECT_EQ(stream.read_until("\n\n").rfind("event: info\nid: 1\n", 0), 0U);
+  fail();
+  now_ = noon + 80;
+  EXPECT_EQ(stream.read_until("\n\n"), ": heartbeat\n\n") << "the stream stays open through the outage";
+  recover();
+  now_ = noon + 81;
+  auto event = next_event_within(stream, std::chrono::seconds(3));
+  while (event && event->starts_with(":")) event = next_event_within(stream, std::chrono::seconds(3));
+  ASSERT_TRUE(event) << "no update within 3 s of the store answering again";
+  EXPECT_EQ(event->rfind("event: info\nid: 2\n", 0), 0U) << *event;
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <boost/json.hpp>
 #include <filesystem>
+#include <optional>
+#include <string>
 
 #include "domain/time.hpp"
 #include "support/live_store.hpp"
@@ -87,7 +89,97 @@ TEST_F(MiniplayerInfoTest, ClassicalChannelCarriesClassicalData) {
 TEST_F(MiniplayerInfoTest, ValidUntilIsTheNextChange) {
   EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon)->valid_until, noon + 80);
   EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon + 100)->valid_until, noon + 170);
-  EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon + 3000)->valid_until, noon + 3300);
+  EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon + 3000)->valid_until, noon + 3001)
+      << "no play on air: the next one is due";
+}
+
+// The play the document says is on air at `at` (the first whose from <= at < until), by its start.
+std::optional<std::string> play_on_air(const MiniplayerInfo& info, long long at) {
+  const auto instant = domain::format_api_local(at);  // same format: compares as text (no DST change here)
+  for (const auto& play : info.document.at("data").at("radioTrackPlays").at("data").as_array()) {
+    if (play.at("from").as_string() <= instant && instant < play.at("until").as_string()) {
+      return std::string(play.at("from").as_string());
+    }
+  }
+  return std::nullopt;
+}
+
+// radio2's last seeded play (Zomeravond from noon + 80) ends at noon + 170 with nothing after it: the
+// playout records the next play at its first tick after that, so a document built in between must
+// expire as soon as the log may have grown, not minutes later.
+TEST_F(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayNotRecordedYet) {
+  const long long change = noon + 170;
+  for (long long at = change - 5; at <= change + 5; ++at) {
+    SCOPED_TRACE("at change " + std::to_string(at - change) + " s");
+    auto info = build_miniplayer_info(*db_, "radio2", at);
+    ASSERT_TRUE(info);
+    EXPECT_GT(info->valid_until, at);
+    if (at < change) {
+      EXPECT_EQ(play_on_air(*info, at), domain::format_api_local(noon + 80));
+      EXPECT_EQ(info->valid_until, change) << "valid while Zomeravond plays";
+    } else {
+      EXPECT_EQ(play_on_air(*info, at), std::nullopt) << "no play is claimed on air after the last one ended";
+      EXPECT_LE(info->valid_until, at + 2) << "the next play is overdue: rebuilt within a second or two";
+    }
+  }
+}
+
+TEST_F(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayRecorded) {
+  const long long change = noon + 170;
+  {
+    auto lease = db_->lease();
+    *lease << "INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at) VALUES ('radio2', 2, :s, :e)",
+        soci::use(change), soci::use(change + 100);
+  }
+  for (long long at = change - 5; at <= change + 5; ++at) {
+    SCOPED_TRACE("at change " + std::to_string(at - change) + " s");
+    auto info = build_miniplayer_info(*db_, "radio2", at);
+    ASSERT_TRUE(info);
+    if (at < change) {
+      EXPECT_EQ(play_on_air(*info, at), domain::format_api_local(noon + 80));
+      EXPECT_EQ(info->valid_until, change);
+    } else {
+      EXPECT_EQ(play_on_air(*info, at), domain::format_api_local(change));
+      EXPECT_EQ(info->document.at("data").at("radioTrackPlays").at("data").at(0).at("song"), "Adagio");
+      EXPECT_EQ(info->valid_until, change + 100) << "the cache holds for the whole play";
+    }
+  }
+}
+
+TEST_F(MiniplayerInfoTest, AChannelThatNeverPlayedIsLookedAtAgainWithinASecond) {
+  auto info = build_miniplayer_info(*db_, "soulenjazz", noon);
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->valid_until, noon + 1) << "an external playout may record its first play at any moment";
+}
+
+// The broadcast edges: De Middagshow ends at noon + 3600 where Nachtmuziek starts, which ends at
+// noon + 7200 with no broadcast after it; one long play covers both edges, so only the grid decides.
+TEST_F(MiniplayerInfoTest, EveryOffsetAroundTheBroadcastEdges) {
+  {
+    auto lease = db_->lease();
+    *lease << "INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at) VALUES ('radio2', 2, :s, :e)",
+        soci::use(noon + 170), soci::use(noon + 8000);
+  }
+  auto on_air_broadcast = [](const MiniplayerInfo& info) -> std::string {
+    const auto& shows = info.document.at("data").at("radioBroadcasts").at("data").as_array();
+    return shows.empty() ? "" : std::string(shows.at(0).at("name").as_string());
+  };
+  for (const long long edge : {noon + 3600, noon + 7200}) {
+    for (long long at = edge - 5; at <= edge + 5; ++at) {
+      SCOPED_TRACE("at broadcast edge " + std::to_string(edge - noon) + " + " + std::to_string(at - edge) + " s");
+      auto info = build_miniplayer_info(*db_, "radio2", at);
+      ASSERT_TRUE(info);
+      EXPECT_GT(info->valid_until, at);
+      EXPECT_EQ(play_on_air(*info, at), domain::format_api_local(noon + 170));
+      if (at < edge) {
+        EXPECT_EQ(info->valid_until, edge) << "rebuilt when the broadcast on air ends";
+        EXPECT_EQ(on_air_broadcast(*info), edge == noon + 3600 ? "De Middagshow" : "Nachtmuziek");
+      } else {
+        EXPECT_EQ(on_air_broadcast(*info), edge == noon + 3600 ? "Nachtmuziek" : "");
+        EXPECT_LE(info->valid_until, edge == noon + 3600 ? noon + 7200 : noon + 8000);
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -102,7 +102,7 @@ http::Response PlayerApi::info(const http::Request& request) const {
   if (!entry) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
   http::Response response;
   response.set_header("ETag", entry->etag);
-  response.set_header("Cache-Control", "public, max-age=5, s-maxage=10, stale-while-revalidate=30");
+  response.set_header("Cache-Control", "public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=600");
   if (http::if_none_match(request.header("If-None-Match"), entry->etag)) {
     response.status = 304;
     return response;

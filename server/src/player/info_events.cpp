@@ -6,6 +6,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
+#include <exception>
 
 namespace ether::player {
 namespace asio = boost::asio;
@@ -22,7 +23,13 @@ asio::awaitable<void> InfoEvents::run(asio::ip::tcp::socket& socket) {
   std::string message = "retry: 5000\n\n";
 
   while (socket.is_open()) {
-    if (auto entry = service_.get(channel_); entry && entry->version != sent_version) {
+    std::shared_ptr<const InfoEntry> entry;
+    try {
+      entry = service_.get(channel_);
+    } catch (const std::exception&) {
+      // The store fails and nothing was built yet: heartbeats keep the stream until it answers.
+    }
+    if (entry && entry->version != sent_version) {
       message += "event: info\nid: " + std::to_string(entry->version) + "\ndata: " + entry->body + "\n\n";
       sent_version = entry->version;
     } else if (std::chrono::steady_clock::now() - last_write >= options_.heartbeat) {

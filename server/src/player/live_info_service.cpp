@@ -1,40 +1,88 @@
 #include "player/live_info_service.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/json/serialize.hpp>
+#include <exception>
 #include <functional>
+#include <optional>
 
 #include "http/range.hpp"
 #include "player/miniplayer_info.hpp"
 
 namespace ether::player {
+namespace {
+
+// A store that is down fails every build; one line a minute per channel says so without flooding.
+constexpr std::int64_t failure_log_interval = 60;
+constexpr std::int64_t retry_interval = 1;
+
+}  // namespace
 
 LiveInfoService::LiveInfoService(store::Database& db, Clock clock) : db_(db), clock_(std::move(clock)) {}
 
 std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) {
   const auto now = clock_();
-  std::shared_ptr<const InfoEntry> cached;
   {
     std::lock_guard lock(mutex_);
-    if (auto it = entries_.find(channel); it != entries_.end()) cached = it->second;
+    if (auto it = slots_.find(channel); it != slots_.end()) {
+      auto& slot = it->second;
+      if (now < slot.entry->valid_until) return slot.entry;
+      // One reader rebuilds; the others, and everyone within a second of a failed build, get the
+      // last document rather than a queue of builds against a store that may be struggling.
+      if (slot.building || now < slot.retry_at) return slot.entry;
+      slot.building = true;
+    }
   }
-  if (cached && now < cached->valid_until) return cached;
 
   // Built outside the lock so that one channel's rebuild never stalls another channel's readers.
-  auto info = build_miniplayer_info(db_, channel, now);
-  if (!info) return nullptr;
+  std::optional<MiniplayerInfo> info;
+  try {
+    info = build_miniplayer_info(db_, channel, now);
+  } catch (const std::exception& error) {
+    std::lock_guard lock(mutex_);
+    auto it = slots_.find(channel);
+    if (it == slots_.end()) throw;  // nothing to serve instead
+    auto& slot = it->second;
+    slot.building = false;
+    slot.retry_at = now + retry_interval;
+    ++slot.failures;
+    if (slot.failing_since == 0) slot.failing_since = now;
+    if (slot.logged_at == 0 || now - slot.logged_at >= failure_log_interval) {
+      spdlog::warn(
+          "miniplayer info {}: the store fails ({} s, {} attempts since the last line), serving the last "
+          "document: {}",
+          channel, now - slot.failing_since, slot.failures, error.what());
+      slot.logged_at = now;
+      slot.failures = 0;
+    }
+    return slot.entry;
+  }
+
+  std::lock_guard lock(mutex_);
+  if (!info) {
+    slots_.erase(std::string(channel));  // the channel was removed
+    return nullptr;
+  }
   auto entry = std::make_shared<InfoEntry>();
   entry->body = boost::json::serialize(info->document);
   entry->etag = http::strong_etag(entry->body);
   entry->valid_until = info->valid_until;
 
-  std::lock_guard lock(mutex_);
-  auto& slot = entries_[std::string(channel)];
-  if (slot && slot->etag == entry->etag) {
-    entry->version = slot->version;  // same document: listeners need not hear of it again
+  auto& slot = slots_[std::string(channel)];
+  if (slot.entry && slot.entry->etag == entry->etag) {
+    entry->version = slot.entry->version;  // same document: listeners need not hear of it again
   } else {
-    entry->version = slot ? slot->version + 1 : 1;
+    entry->version = slot.entry ? slot.entry->version + 1 : 1;
   }
-  slot = entry;
+  if (slot.failing_since != 0 && slot.logged_at >= slot.failing_since) {
+    spdlog::info("miniplayer info {}: the store answers again after {} s", channel, now - slot.failing_since);
+  }
+  slot.entry = entry;
+  slot.building = false;
+  slot.retry_at = 0;
+  slot.failing_since = 0;
+  slot.failures = 0;
   return entry;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Serves the mini-player info document from memory: built once per change per channel (when the
 // track play or broadcast on air changes), with a strong ETag, shared by the poll endpoint and the
-// Server-Sent Events stream.
+// Server-Sent Events stream. While the store fails, the last good document is served (stale, as
+// RFC 5861's stale-if-error allows) and the build is retried about once a second.
 
 #include <cstdint>
 #include <functional>
@@ -28,14 +29,26 @@ class LiveInfoService {
   using Clock = std::function<std::int64_t()>;  // unix seconds
   LiveInfoService(store::Database& db, Clock clock);
 
-  /// The channel's current document, or nullptr when the channel does not exist.
+  /// The channel's current document, or nullptr when the channel does not exist. When the store
+  /// fails, the channel's last good document (if any; else the store's exception is thrown): the
+  /// failure is logged at most once a minute per channel and the build retried at most once a
+  /// second per channel, while one rebuild is under way its readers get the previous document.
   std::shared_ptr<const InfoEntry> get(std::string_view channel);
 
  private:
+  struct Slot {
+    std::shared_ptr<const InfoEntry> entry;
+    bool building = false;
+    std::int64_t retry_at = 0;       // while failing: no new build before this instant
+    std::int64_t failing_since = 0;  // 0 while the store answers
+    std::int64_t logged_at = 0;      // the last failure logged
+    std::uint64_t failures = 0;      // since the last line logged
+  };
+
   store::Database& db_;
   Clock clock_;
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const InfoEntry>, std::less<>> entries_;
+  std::map<std::string, Slot, std::less<>> slots_;
 };
 
 }  // namespace ether::player

@@ -54,6 +54,11 @@ std::vector<BroadcastRow> broadcasts(soci::session& sql, const std::string& quer
   return rows;
 }
 
+constexpr std::int64_t longest_validity = 300;
+// While no play is on air the playout is about to record the next one (it records each play at its
+// first tick after the previous one ends): look again that soon, not at the next clock edge.
+constexpr std::int64_t play_expected_recheck = 1;
+
 constexpr const char* broadcast_columns =
     "SELECT id, slug, title, starts_at, ends_at, image_url, programme_id FROM broadcasts ";
 
@@ -127,8 +132,8 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
   if (!sql.got_data()) return std::nullopt;
 
   MiniplayerInfo info;
-  // Plays recorded by an external playout may arrive without a clock edge; look again within minutes.
-  std::int64_t valid_until = now + 300;
+  // Even a long play is looked at again within minutes, so that a correction of the log shows.
+  std::int64_t valid_until = now + longest_validity;
 
   json::array children;
   {
@@ -169,6 +174,8 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
       std::string(broadcast_columns) + "WHERE channel_slug = :c AND starts_at <= :t ORDER BY starts_at DESC LIMIT 1",
       channel, at);
   // The latest broadcast that started is on air only if it has not ended (the grid may have gaps).
+  // Unlike plays, broadcasts are materialised days ahead, so a missing next one is a gap in the
+  // grid, not one about to be written: its edges are the only times to look again.
   if (!current.empty() && current.front().ends_at <= at) current.clear();
   long long upcoming_from = at;
   if (!current.empty()) {
@@ -186,6 +193,7 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
   }
 
   json::array plays;
+  bool play_on_air = false;
   {
     long long id = 0;
     long long starts_at = 0;
@@ -215,7 +223,10 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
          soci::into(cover_url, cover_ind), soci::use(channel, "c"), soci::use(at, "t"));
     st.execute();
     while (st.fetch()) {
-      if (plays.empty() && ends_at > now) valid_until = std::min<std::int64_t>(valid_until, ends_at);
+      if (plays.empty() && ends_at > now) {
+        play_on_air = true;
+        valid_until = std::min<std::int64_t>(valid_until, ends_at);
+      }
       json::array positions;
       if (chart_ind == soci::i_ok) positions.push_back(json::object{{"position", chart_position}});
       json::value classical_data = nullptr;
@@ -240,13 +251,18 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
                        {"cmsChartEditionPositions", std::move(positions)}});
     }
   }
-  // The next play may already be recorded; the document changes when it starts.
+  // The next play may already be recorded; the document changes when it starts. When it is not, and
+  // nothing is on air, the log is due to grow at any moment.
   {
     long long next_start = 0;
     soci::indicator next_ind = soci::i_null;
     sql << "SELECT MIN(starts_at) FROM track_plays WHERE channel_slug = :c AND starts_at > :t",
         soci::into(next_start, next_ind), soci::use(channel, "c"), soci::use(at, "t");
-    if (next_ind == soci::i_ok) valid_until = std::min<std::int64_t>(valid_until, next_start);
+    if (next_ind == soci::i_ok) {
+      valid_until = std::min<std::int64_t>(valid_until, next_start);
+    } else if (!play_on_air) {
+      valid_until = std::min<std::int64_t>(valid_until, now + play_expected_recheck);
+    }
   }
 
   json::array all_channels;

@@ -16,7 +16,8 @@ namespace ether::player {
 struct MiniplayerInfo {
   boost::json::object document;
   /// The first instant at which the document may change: the end of the track play or broadcast
-  /// on air, or the start of the next one, whichever comes first.
+  /// on air, or the start of the next one, whichever comes first. While no play is on air and none
+  /// is recorded ahead, the next one is expected at any moment: then a second after `now`.
   std::int64_t valid_until = 0;
 };
 
