@@ -232,6 +232,7 @@ TEST(BadInputCorpus, NoRequestGetsA5xxOrHangsAndTheServerStaysHealthy) {
     }
   };
   std::vector<std::thread> clients;
+  clients.reserve(4);
   for (int i = 0; i < 4; ++i) clients.emplace_back(worker);
   for (auto& client : clients) client.join();
 

@@ -217,6 +217,7 @@ TEST_F(HardeningTest, OneAddressGetsItsShareAndNoMore) {
   options.max_connections = 64;  // per address by default: max(64 / 8, 16) = 16
   start(options);
   std::vector<std::unique_ptr<RawSocket>> held;
+  held.reserve(40);
   for (int i = 0; i < 40; ++i) held.push_back(std::make_unique<RawSocket>(server_->port(), "127.0.0.1"));
   int refused = 0;
   for (std::size_t i = 16; i < held.size(); ++i) refused += held[i]->wait_closed(1s) ? 1 : 0;

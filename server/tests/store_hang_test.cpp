@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <functional>
+#include <iostream>
 #include <list>
 #include <mutex>
 #include <thread>
@@ -185,7 +186,9 @@ void hung_store_answers_503_and_memory_keeps_answering() {
 
   relay.pause();
   // Store work: 503 with Retry-After within the worker deadline, never a hang.
+  const auto asked = std::chrono::steady_clock::now();
   auto page = ask(port, "/", 4s);
+  const auto page_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count();
   ASSERT_EQ(page.kind, RawOutcome::Kind::answered) << "a page hung with the database";
   EXPECT_EQ(page.status, 503u);
   EXPECT_NE(page.head.find("\r\nRetry-After: "), std::string::npos) << page.head;
@@ -196,10 +199,14 @@ void hung_store_answers_503_and_memory_keeps_answering() {
   EXPECT_NE(api.head.find("application/json"), std::string::npos) << api.head;
   // In memory: answered while the database hangs.
   for (const char* target : {"/healthz", "/api/search/radio", "/api/search/ether"}) {
+    const auto started = std::chrono::steady_clock::now();
     auto answer = ask(port, target, 1s);
+    const auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     ASSERT_EQ(answer.kind, RawOutcome::Kind::answered) << target << " hung with the database";
     EXPECT_EQ(answer.status, 200u) << target;
+    std::cout << "database hung: " << target << " answered " << answer.status << " in " << ms << " ms\n";
   }
+  std::cout << "database hung: / answered " << page.status << " in " << page_ms << " ms (worker timeout 1000 ms)\n";
 
   relay.resume();
   unsigned status = 0;
