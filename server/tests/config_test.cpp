@@ -99,6 +99,25 @@ TEST(Config, DerivedValues) {
   EXPECT_EQ(build_config({}, env_of({{"DATABASE_URL", "postgres://h/db"}})).database_url, "postgres://h/db");
 }
 
+TEST(Config, ConnectionFairnessAndWorkerPool) {
+  Config defaults = build_config({}, env_of({}));
+  EXPECT_EQ(defaults.max_connections_per_address, 0u);  // the server derives it from max_connections
+  EXPECT_EQ(defaults.worker_threads, 8u);
+  EXPECT_EQ(defaults.worker_timeout_ms, 5000);
+  Config config = build_config({}, env_of({{"ETHER_MAX_CONNECTIONS_PER_ADDRESS", "300"},
+                                           {"ETHER_WORKER_THREADS", "16"},
+                                           {"ETHER_WORKER_TIMEOUT_MS", "2000"}}));
+  EXPECT_EQ(config.max_connections_per_address, 300u);
+  EXPECT_EQ(config.worker_threads, 16u);
+  EXPECT_EQ(config.worker_timeout_ms, 2000);
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, std::string>>{{"ETHER_WORKER_THREADS", "0"},
+                                                        {"ETHER_WORKER_TIMEOUT_MS", "5"},
+                                                        {"ETHER_MAX_CONNECTIONS_PER_ADDRESS", "x"}}) {
+    EXPECT_THROW(build_config({}, env_of({{key, value}})), ConfigError) << key;
+  }
+}
+
 TEST(Config, InvalidValuesAreClearErrors) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"PORT", "http"},

@@ -99,5 +99,18 @@ TEST(Router, MalformedPatternsAreRejected) {
   EXPECT_THROW(router.add("GET", "/a/{rest*}/b", noop), std::invalid_argument);
 }
 
+TEST(Router, RoutesAreOffloadedUnlessMarkedForTheIoThread) {
+  Router router;
+  router.add(
+      "GET", "/healthz", [](const Request&, const RouteParams&) { return text("ok"); }, Execution::io_thread);
+  router.add("GET", "/api/player/{channel}", [](const Request&, const RouteParams&) { return text("p"); });
+  router.add(
+      "GET", "/live/{file}", [](const Request&, const RouteParams&) { return text("l"); }, Execution::io_thread);
+  EXPECT_EQ(router.match("GET", "/healthz").execution, Execution::io_thread);
+  EXPECT_EQ(router.match("HEAD", "/healthz").execution, Execution::io_thread);
+  EXPECT_EQ(router.match("GET", "/api/player/radio2").execution, Execution::offloaded);
+  EXPECT_EQ(router.match("GET", "/live/radio2.mp3").execution, Execution::io_thread);
+}
+
 }  // namespace
 }  // namespace ether::http

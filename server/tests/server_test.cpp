@@ -151,7 +151,7 @@ class ServerTest : public ::testing::Test {
     options.address = "127.0.0.1";
     options.port = 0;
     if (options.shutdown_grace == ServerOptions{}.shutdown_grace) options.shutdown_grace = std::chrono::seconds(5);
-    server_ = std::make_unique<Server>(options, [this](const Request& r) { return app_->handle(r); });
+    server_ = std::make_unique<Server>(options, app_->handlers());
     server_->start();
     ASSERT_NE(server_->port(), 0);
   }
@@ -352,7 +352,7 @@ TEST_F(ServerTest, ConnectionsBeyondTheLimitAreClosed) {
     EXPECT_EQ(client->read().status, 200u);
   }
   EXPECT_EQ(server_->connection_count(), 2u);
-  Client c(server_->port());
+  Client c(server_->port());  // the same address: beyond its share (at most max_connections)
   EXPECT_TRUE(c.closed_by_server());
   a.send(request("GET", "/healthz", "Connection: close\r\n"));
   EXPECT_EQ(a.read().status, 200u);
@@ -367,7 +367,7 @@ TEST_F(ServerTest, ConnectionsBeyondTheLimitAreClosed) {
 TEST_F(ServerTest, SlowAndIdleConnectionsTimeOut) {
   server_->stop();
   ServerOptions options;
-  options.read_timeout = std::chrono::milliseconds(300);
+  options.header_timeout = std::chrono::milliseconds(300);
   options.idle_timeout = std::chrono::milliseconds(300);
   start(options);
   auto started = std::chrono::steady_clock::now();

@@ -4,6 +4,7 @@
 
 #include <boost/json/parse.hpp>
 
+#include "api/json_error.hpp"
 #include "http_test_support.hpp"
 
 namespace ether::app {
@@ -126,6 +127,81 @@ TEST_F(SiteAppTest, NonGetOnPagesIs405) {
     EXPECT_EQ(response.header("Allow"), "GET, HEAD");
   }
   EXPECT_EQ(call("/healthz", {}, "POST").status, 405u);
+}
+
+TEST_F(SiteAppTest, InMemoryAnswersRunOnTheIoThreadAndTheRestIsOffloaded) {
+  auto where = [this](std::string_view target, std::string method = "GET") {
+    return app_->execution(test::get(target, {}, std::move(method)));
+  };
+  for (const char* target :
+       {"/healthz", "/readyz", "/assets/app-abc123.js", "/favicon.svg", "/assets/missing.js", "/api/nothing"}) {
+    EXPECT_EQ(where(target), http::Execution::io_thread) << target;
+  }
+  EXPECT_EQ(where("/healthz", "POST"), http::Execution::io_thread);  // 405 from memory
+  EXPECT_EQ(where("/live/radio2.mp3", "OPTIONS"), http::Execution::io_thread);
+  for (const char* target : {"/", "/gids", "/api/page?path=/", "/api/site", "/media/songs/lied.mp3"}) {
+    EXPECT_EQ(where(target), http::Execution::offloaded) << target;
+  }
+  // A new route is offloaded unless it says otherwise.
+  app_->router().add("POST", "/api/new",
+                     [](const http::Request&, const http::RouteParams&) { return http::Response{}; });
+  app_->router().add(
+      "GET", "/api/cached", [](const http::Request&, const http::RouteParams&) { return http::Response{}; },
+      http::Execution::io_thread);
+  EXPECT_EQ(where("/api/new", "POST"), http::Execution::offloaded);
+  EXPECT_EQ(where("/api/cached"), http::Execution::io_thread);
+}
+
+TEST_F(SiteAppTest, CorsOnlyOnPublicPlayerResources) {
+  for (const char* path :
+       {"/live/radio2.mp3", "/live/radio2/index.m3u8", "/recordings/broadcast/1.mp3", "/podcasts/ether-radio/feed.xml",
+        "/api/miniplayer/info", "/api/player/radio2/token", "/api/play/episode/1", "/api/latestNews",
+        "/api/podcasts/episodes/3", "/api/search/radio", "/api/search"}) {
+    EXPECT_TRUE(app_->is_public_cross_origin(path)) << path;
+  }
+  for (const char* path : {"/", "/gids", "/api/page", "/api/site", "/api/events", "/api/miniplayer/events",
+                           "/podcasts/ether-radio", "/media/songs/lied.mp3", "/live/", "/api/eventmodal/content"}) {
+    EXPECT_FALSE(app_->is_public_cross_origin(path)) << path;
+  }
+  app_->router().add("GET", "/api/player/{channel}", [](const http::Request&, const http::RouteParams&) {
+    return api::json_response(200, boost::json::object{{"tokenUrl", "/x"}});
+  });
+  auto player = call("/api/player/radio2");
+  EXPECT_EQ(player.header("Access-Control-Allow-Origin"), "*");
+  EXPECT_EQ(call("/api/player/radio2", {}, "HEAD").header("Access-Control-Allow-Origin"), "*");
+  EXPECT_FALSE(call("/").has_header("Access-Control-Allow-Origin"));
+  EXPECT_FALSE(call("/api/page?path=/").has_header("Access-Control-Allow-Origin"));
+  auto preflight = call("/api/player/radio2", {{"Origin", "https://player.example"}}, "OPTIONS");
+  EXPECT_EQ(preflight.status, 204u);
+  EXPECT_EQ(preflight.header("Access-Control-Allow-Origin"), "*");
+  EXPECT_EQ(preflight.header("Access-Control-Allow-Methods"), "GET, HEAD");
+  // A state-changing method on a public path gets no CORS.
+  EXPECT_FALSE(call("/api/player/radio2", {}, "POST").has_header("Access-Control-Allow-Origin"));
+  EXPECT_FALSE(call("/gids", {}, "OPTIONS").has_header("Access-Control-Allow-Origin"));
+}
+
+TEST_F(SiteAppTest, LatestNewsFollowsTheStaticPrefix) {
+  config_.static_prefix = "/static";
+  auto prefixed = SiteApp::create(config_, source_, [] { return true; });
+  EXPECT_TRUE(prefixed->is_public_cross_origin("/static/api/latestNews"));
+  EXPECT_FALSE(prefixed->is_public_cross_origin("/api/latestNews"));
+}
+
+TEST(ServerOptionsTest, HstsWhenTheBaseUrlIsHttps) {
+  config::Config config;
+  config.base_url = "https://ether.example";
+  config.max_connections_per_address = 32;
+  config.worker_threads = 12;
+  config.worker_timeout_ms = 2500;
+  auto options = server_options(config);
+  EXPECT_TRUE(options.strict_transport_security);
+  EXPECT_EQ(options.max_connections_per_address, 32u);
+  EXPECT_EQ(options.worker_threads, 12u);
+  EXPECT_EQ(options.worker_timeout, std::chrono::milliseconds(2500));
+  config.base_url = "http://localhost:8080";
+  EXPECT_FALSE(server_options(config).strict_transport_security);
+  config.base_url = "HTTPS://ETHER.EXAMPLE";
+  EXPECT_TRUE(server_options(config).strict_transport_security);
 }
 
 }  // namespace

@@ -72,16 +72,21 @@ PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream:
       clock_(std::move(clock)) {}
 
 void PlayerApi::add_routes(http::Router& router) {
-  router.add("GET", "/api/miniplayer/info",
-             [this](const http::Request& r, const http::RouteParams&) { return info(r); });
-  router.add("GET", "/api/miniplayer/events",
-             [this](const http::Request& r, const http::RouteParams&) { return events(r); });
+  // The info document, its events and the live streams answer from memory (http::Execution).
+  router.add(
+      "GET", "/api/miniplayer/info", [this](const http::Request& r, const http::RouteParams&) { return info(r); },
+      http::Execution::io_thread);
+  router.add(
+      "GET", "/api/miniplayer/events", [this](const http::Request& r, const http::RouteParams&) { return events(r); },
+      http::Execution::io_thread);
   router.add("GET", "/api/player/{channel}",
              [this](const http::Request&, const http::RouteParams& p) { return channel_token_url(p.at("channel")); });
   router.add("GET", "/api/player/{channel}/token",
              [this](const http::Request&, const http::RouteParams& p) { return play_live(p.at("channel")); });
-  router.add("GET", "/live/{file}",
-             [this](const http::Request& r, const http::RouteParams& p) { return live_stream(r, p.at("file")); });
+  router.add(
+      "GET", "/live/{file}",
+      [this](const http::Request& r, const http::RouteParams& p) { return live_stream(r, p.at("file")); },
+      http::Execution::io_thread);
   const std::string latest = options_.static_prefix + "/api/latestNews";
   router.add("GET", latest, [this](const http::Request&, const http::RouteParams&) { return latest_news(); });
   router.add("GET", "/api/play/{kind}/{id}", [this](const http::Request&, const http::RouteParams& p) {

@@ -27,12 +27,18 @@ http::Response bad_term(std::string_view message) { return json_error(400, "bad_
 SearchApi::SearchApi(search::SearchService& search) : search_(search) {}
 
 void SearchApi::add_routes(http::Router& router) {
-  router.add("GET", "/api/search/{term}", [this](const http::Request& request, const http::RouteParams& params) {
-    return suggestions(request, params.at("term"));
-  });
+  // Suggestions come from the in-memory index (http::Execution).
+  router.add(
+      "GET", "/api/search/{term}",
+      [this](const http::Request& request, const http::RouteParams& params) {
+        return suggestions(request, params.at("term"));
+      },
+      http::Execution::io_thread);
   for (const auto* path : {"/api/search", "/api/search/"}) {
-    router.add("GET", path,
-               [this](const http::Request& request, const http::RouteParams&) { return suggestions(request, ""); });
+    router.add(
+        "GET", path,
+        [this](const http::Request& request, const http::RouteParams&) { return suggestions(request, ""); },
+        http::Execution::io_thread);
   }
 }
 

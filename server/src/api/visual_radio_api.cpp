@@ -88,9 +88,13 @@ VisualRadioApi::VisualRadioApi(store::Database& db, visual::VisualRadio& radio, 
 void VisualRadioApi::add_routes(http::Router& router) {
   router.add("GET", "/api/player/{channel}/video",
              [this](const http::Request&, const http::RouteParams& p) { return play_video(p.at("channel")); });
-  router.add("GET", "/live/{channel}/{file}", [this](const http::Request& r, const http::RouteParams& p) {
-    return live_file(r, p.at("channel"), p.at("file"));
-  });
+  // The HLS playlist and segments are in memory (http::Execution).
+  router.add(
+      "GET", "/live/{channel}/{file}",
+      [this](const http::Request& r, const http::RouteParams& p) {
+        return live_file(r, p.at("channel"), p.at("file"));
+      },
+      http::Execution::io_thread);
 }
 
 http::Response VisualRadioApi::play_video(const std::string& channel) const {

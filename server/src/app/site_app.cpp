@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <array>
 #include <boost/json/object.hpp>
 
 #include "api/json_error.hpp"
@@ -44,6 +46,20 @@ http::Response with_cache_control(http::Response response, std::string_view valu
   return response;
 }
 
+bool is_api(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+
+constexpr std::string_view kUnavailablePage =
+    "<!doctype html>\n<html lang=\"nl\"><head><meta charset=\"utf-8\">"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+    "<title>Even niet bereikbaar</title></head>\n<body><main><h1>Even niet bereikbaar</h1>"
+    "<p>De site is even niet bereikbaar. Probeer het over een paar seconden opnieuw.</p></main></body></html>\n";
+
+// What a player on another origin may send and read: ranges and revalidation of audio, ICY metadata.
+constexpr std::string_view kCorsAllowHeaders = "Range, If-Range, If-None-Match, If-Modified-Since, Icy-MetaData";
+constexpr std::string_view kCorsExposeHeaders =
+    "Content-Length, Content-Range, Accept-Ranges, ETag, Retry-After, icy-metaint, icy-name, icy-genre, "
+    "icy-description, icy-br";
+
 }  // namespace
 
 SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::filesystem::path media_dir,
@@ -56,20 +72,27 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
       base_url_(std::move(base_url)) {
   while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
 
-  router_.add("GET", "/healthz", [](const http::Request&, const http::RouteParams&) {
-    return with_cache_control(api::json_response(200, boost::json::object{{"status", "ok"}}), "no-store");
-  });
-  router_.add("GET", "/readyz", [this](const http::Request&, const http::RouteParams&) {
-    bool ready = false;
-    try {
-      ready = !ready_ || ready_();
-    } catch (const std::exception& error) {
-      spdlog::warn("readiness probe failed: {}", error.what());
-    }
-    auto response = ready ? api::json_response(200, boost::json::object{{"status", "ready"}})
-                          : api::json_response(503, boost::json::object{{"status", "unavailable"}});
-    return with_cache_control(std::move(response), "no-store");
-  });
+  router_.add(
+      "GET", "/healthz",
+      [](const http::Request&, const http::RouteParams&) {
+        return with_cache_control(api::json_response(200, boost::json::object{{"status", "ok"}}), "no-store");
+      },
+      http::Execution::io_thread);
+  // Station::ready() answers from memory; a probe must answer even while the store hangs.
+  router_.add(
+      "GET", "/readyz",
+      [this](const http::Request&, const http::RouteParams&) {
+        bool ready = false;
+        try {
+          ready = !ready_ || ready_();
+        } catch (const std::exception& error) {
+          spdlog::warn("readiness probe failed: {}", error.what());
+        }
+        auto response = ready ? api::json_response(200, boost::json::object{{"status", "ready"}})
+                              : api::json_response(503, boost::json::object{{"status", "unavailable"}});
+        return with_cache_control(std::move(response), "no-store");
+      },
+      http::Execution::io_thread);
   router_.add("GET", "/api/site", [this](const http::Request&, const http::RouteParams&) {
     return with_cache_control(api::json_response(200, pages_.site_config()), "no-cache");
   });
@@ -85,14 +108,82 @@ std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::Pa
                                          std::function<bool()> ready) {
   auto shell = shell::HtmlShell::load(config.web_dir);
   auto assets = http::StaticAssets::load(config.web_dir);
-  return std::make_unique<SiteApp>(pages, std::move(assets), config.media_dir, std::move(shell), std::move(ready),
-                                   config.base_url);
+  auto app = std::make_unique<SiteApp>(pages, std::move(assets), config.media_dir, std::move(shell), std::move(ready),
+                                       config.base_url);
+  app->latest_news_path_ = config.static_prefix + "/api/latestNews";
+  return app;
+}
+
+bool SiteApp::is_public_cross_origin(std::string_view path) const {
+  if (path.starts_with("/podcasts/")) return path.ends_with("/feed.xml");
+  if (path == "/api/miniplayer/info" || path == latest_news_path_ || path == "/api/search") return true;
+  constexpr std::array<std::string_view, 6> kPrefixes{
+      "/live/", "/recordings/", "/api/player/", "/api/play/", "/api/podcasts/episodes/", "/api/search/"};
+  return std::any_of(kPrefixes.begin(), kPrefixes.end(),
+                     [&](std::string_view prefix) { return path.starts_with(prefix) && path.size() > prefix.size(); });
 }
 
 http::Response SiteApp::handle(const http::Request& request) const {
+  const bool cross_origin = is_public_cross_origin(request.path);
+  if (request.method == "OPTIONS" && cross_origin) {
+    // The CORS preflight of a player on another origin (Range and If-None-Match are not simple headers).
+    http::Response preflight;
+    preflight.status = 204;
+    preflight.set_header("Access-Control-Allow-Origin", "*");
+    preflight.set_header("Access-Control-Allow-Methods", "GET, HEAD");
+    preflight.set_header("Access-Control-Allow-Headers", kCorsAllowHeaders);
+    preflight.set_header("Access-Control-Max-Age", "86400");
+    preflight.set_header("Allow", "GET, HEAD, OPTIONS");
+    return preflight;
+  }
   http::Response response = router_.dispatch(request);
   http::compress_response(request, response);
+  if (cross_origin && is_get(request)) {
+    response.set_header("Access-Control-Allow-Origin", "*");
+    response.set_header("Access-Control-Expose-Headers", kCorsExposeHeaders);
+  }
   return response;
+}
+
+http::Execution SiteApp::execution(const http::Request& request) const {
+  if (request.method == "OPTIONS") return http::Execution::io_thread;  // a preflight, or 404/405
+  const auto found = router_.match(request.method, request.path);
+  switch (found.kind) {
+    case http::Router::Match::Kind::found:
+      return found.execution;
+    case http::Router::Match::Kind::method_not_allowed:
+      return http::Execution::io_thread;
+    case http::Router::Match::Kind::not_found:
+      break;
+  }
+  const std::string& path = request.path;
+  if (is_api(path) || !is_get(request)) return http::Execution::io_thread;  // 404 or 405
+  if (path.starts_with("/media/")) return http::Execution::offloaded;       // disk, guard
+  if (assets_.find(path) || path.starts_with("/assets/")) return http::Execution::io_thread;
+  return http::Execution::offloaded;  // a page
+}
+
+http::Response SiteApp::unavailable(const http::Request& request) const {
+  http::Response response;
+  if (is_api(request.path) || !is_get(request)) {
+    response = api::json_error(503, "store_unavailable",
+                               "The site cannot reach its data right now; try again in a few seconds.");
+  } else {
+    response.status = 503;
+    response.set_header("Content-Type", "text/html; charset=utf-8");
+    response.body = std::string(kUnavailablePage);
+  }
+  if (is_public_cross_origin(request.path) && is_get(request)) {
+    response.set_header("Access-Control-Allow-Origin", "*");
+    response.set_header("Access-Control-Expose-Headers", kCorsExposeHeaders);
+  }
+  return response;
+}
+
+http::Handlers SiteApp::handlers() const {
+  return {[this](const http::Request& request) { return handle(request); },
+          [this](const http::Request& request) { return execution(request); },
+          [this](const http::Request& request) { return unavailable(request); }};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {
@@ -127,7 +218,7 @@ http::Response SiteApp::serve_media(const http::Request& request, std::string_vi
 
 http::Response SiteApp::fallback(const http::Request& request) const {
   const std::string& path = request.path;
-  if (path == "/api" || path.starts_with("/api/")) {
+  if (is_api(path)) {
     return api::json_error(404, "not_found", "No such API endpoint: " + path);
   }
   if (!is_get(request)) {
@@ -147,6 +238,10 @@ http::ServerOptions server_options(const config::Config& config) {
   options.port = config.port;
   options.io_threads = config.io_threads;
   options.max_connections = config.max_connections;
+  options.max_connections_per_address = config.max_connections_per_address;
+  options.worker_threads = config.worker_threads;
+  options.worker_timeout = std::chrono::milliseconds(config.worker_timeout_ms);
+  options.strict_transport_security = http::iequals(std::string_view(config.base_url).substr(0, 8), "https://");
   std::string connect_origin;
   if (auto dsn = reporting::parse_dsn(config.sentry_dsn)) connect_origin = dsn->origin();
   options.content_security_policy = http::content_security_policy(connect_origin);
@@ -168,7 +263,7 @@ int run_server(const config::Config& config, pages::PageSource& pages, std::func
     return 1;
   }
   if (customize) customize(*app);
-  http::Server server(server_options(config), [&app](const http::Request& request) { return app->handle(request); });
+  http::Server server(server_options(config), app->handlers());
   try {
     server.start();
   } catch (const std::exception& error) {

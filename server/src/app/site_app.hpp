@@ -1,7 +1,9 @@
 #pragma once
 // The site as one HTTP handler: health and readiness probes, the JSON API of pages (/api/site,
 // /api/page), media files, the web app's static files, and every other GET path rendered as a
-// page in the HTML shell. run_server() serves it until SIGINT/SIGTERM.
+// page in the HTML shell. It tells the server where each request runs (http::Execution), answers
+// 503 when the store is too slow, and adds CORS to the public player resources (one rule, by path).
+// run_server() serves it until SIGINT/SIGTERM.
 
 #include <filesystem>
 #include <functional>
@@ -36,6 +38,23 @@ class SiteApp {
   /// throws for bad input.
   [[nodiscard]] http::Response handle(const http::Request& request) const;
 
+  /// Where the server runs handle() for a request: the matched route's Execution; answers from
+  /// memory (static assets, 404/405, CORS preflight) on the I/O thread; pages and media offloaded.
+  [[nodiscard]] http::Execution execution(const http::Request& request) const;
+
+  /// The 503 answer when the store does not answer in time: a JSON error (store_unavailable) for
+  /// /api/..., a small Dutch page otherwise. From memory only.
+  [[nodiscard]] http::Response unavailable(const http::Request& request) const;
+
+  /// handle, execution and unavailable, for http::Server.
+  [[nodiscard]] http::Handlers handlers() const;
+
+  /// True for the public resources other players and apps may read from any origin (CORS
+  /// `Access-Control-Allow-Origin: *`): live streams and HLS (/live/), recordings, podcast RSS, and
+  /// the players' JSON (/api/miniplayer/info, /api/player/, /api/play/, /api/latestNews,
+  /// /api/podcasts/episodes/, /api/search). Never pages, /api/page or anything with a session.
+  [[nodiscard]] bool is_public_cross_origin(std::string_view path) const;
+
   /// Media files a guard refuses (e.g. an expired signed URL) get the guard's answer instead.
   using MediaGuard = std::function<std::optional<http::Response>(const http::Request&, std::string_view relative)>;
   void set_media_guard(MediaGuard guard) { media_guard_ = std::move(guard); }
@@ -55,11 +74,13 @@ class SiteApp {
   shell::HtmlShell shell_;
   std::function<bool()> ready_;
   std::string base_url_;
+  std::string latest_news_path_ = "/api/latestNews";  // behind config.static_prefix
   http::Router router_;
   MediaGuard media_guard_;
 };
 
-/// The server options of a config (bind address, port, io threads, max connections).
+/// The server options of a config (bind address, port, io and worker threads, connection limits,
+/// HSTS when base_url is https).
 http::ServerOptions server_options(const config::Config& config);
 
 /// Sets spdlog's level and pattern from config.log_level.

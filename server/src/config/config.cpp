@@ -22,7 +22,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 25> kKeys{"PORT",
+constexpr std::array<std::string_view, 28> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -38,6 +38,9 @@ constexpr std::array<std::string_view, 25> kKeys{"PORT",
                                                  "ETHER_PREVIEW_SECRET",
                                                  "ETHER_IO_THREADS",
                                                  "ETHER_MAX_CONNECTIONS",
+                                                 "ETHER_MAX_CONNECTIONS_PER_ADDRESS",
+                                                 "ETHER_WORKER_THREADS",
+                                                 "ETHER_WORKER_TIMEOUT_MS",
                                                  "ETHER_LOG_LEVEL",
                                                  "ETHER_PLAYOUT_BACKFILL_DAYS",
                                                  "ETHER_STATIC_PREFIX",
@@ -186,6 +189,15 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_IO_THREADS")) config.io_threads = parse_int<unsigned>("ETHER_IO_THREADS", *v, 1, 256);
   if (auto v = get("ETHER_MAX_CONNECTIONS")) {
     config.max_connections = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS", *v, 1, 1000000);
+  }
+  if (auto v = get("ETHER_MAX_CONNECTIONS_PER_ADDRESS")) {
+    config.max_connections_per_address = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS_PER_ADDRESS", *v, 0, 1000000);
+  }
+  if (auto v = get("ETHER_WORKER_THREADS")) {
+    config.worker_threads = parse_int<unsigned>("ETHER_WORKER_THREADS", *v, 1, 256);
+  }
+  if (auto v = get("ETHER_WORKER_TIMEOUT_MS")) {
+    config.worker_timeout_ms = parse_int<int>("ETHER_WORKER_TIMEOUT_MS", *v, 100, 600000);
   }
   if (auto v = get("ETHER_LOG_LEVEL")) {
     std::string level(trim(*v));

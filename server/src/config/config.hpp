@@ -37,6 +37,9 @@ struct Config {
   std::string preview_secret;                                         // ETHER_PREVIEW_SECRET; see ensure_preview_secret
   unsigned io_threads = 2;                                            // ETHER_IO_THREADS
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
+  std::size_t max_connections_per_address = 0;                        // ETHER_MAX_CONNECTIONS_PER_ADDRESS (0: derived)
+  unsigned worker_threads = 8;                                        // ETHER_WORKER_THREADS
+  int worker_timeout_ms = 5000;                                       // ETHER_WORKER_TIMEOUT_MS
   std::string log_level = "info";                                     // ETHER_LOG_LEVEL
   int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
   int visual_radio_idle_seconds = 60;  // ETHER_VISUAL_RADIO_IDLE_SECONDS: a segmenter nobody asked for this long stops

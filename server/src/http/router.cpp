@@ -56,11 +56,12 @@ bool match_segments(const std::vector<std::string>& pattern, std::string_view pa
 
 }  // namespace
 
-void Router::add(std::string_view method, std::string_view pattern, RouteHandler handler) {
+void Router::add(std::string_view method, std::string_view pattern, RouteHandler handler, Execution execution) {
   if (pattern.empty() || pattern.front() != '/') throw std::invalid_argument("route pattern must start with '/'");
   Route route;
   route.method = std::string(method);
   route.handler = std::move(handler);
+  route.execution = execution;
   bool has_params = false;
   auto segments = split_path(pattern);
   for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -91,6 +92,7 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
     if (method_matches(it->second.method, method)) {
       result.kind = Match::Kind::found;
       result.handler = &it->second.handler;
+      result.execution = it->second.execution;
       return result;
     }
     allowed.insert(it->second.method);
@@ -101,6 +103,7 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
     if (method_matches(route.method, method)) {
       result.kind = Match::Kind::found;
       result.handler = &route.handler;
+      result.execution = route.execution;
       result.params = std::move(params);
       return result;
     }

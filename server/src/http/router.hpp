@@ -1,7 +1,9 @@
 #pragma once
 // A small routing table: per method, exact paths and patterns with "{name}" segments (one
 // segment) and a final "{name*}" (the rest, at least one segment). Exact paths win over patterns;
-// patterns are tried in the order they were added. A GET route also answers HEAD.
+// patterns are tried in the order they were added. A GET route also answers HEAD. Each route says
+// where the server runs it (http::Execution in http/message.hpp): offloaded to the worker pool
+// unless added with Execution::io_thread.
 
 #include <functional>
 #include <map>
@@ -9,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "http/execution.hpp"
 #include "http/message.hpp"
 
 namespace ether::http {
@@ -22,7 +25,11 @@ using RouteHandler = std::function<Response(const Request&, const RouteParams&)>
 class Router {
  public:
   /// Adds a route; `pattern` starts with '/'. Throws std::invalid_argument for a malformed pattern.
-  void add(std::string_view method, std::string_view pattern, RouteHandler handler);
+  /// `execution`: Execution::offloaded (default) for handlers that may touch the store or disk,
+  /// Execution::io_thread for answers from memory that never block, e.g.
+  /// `router.add("GET", "/healthz", handler, http::Execution::io_thread)`.
+  void add(std::string_view method, std::string_view pattern, RouteHandler handler,
+           Execution execution = Execution::offloaded);
 
   /// The handler for requests that match no path at all. By default: 404 JSON error.
   void set_fallback(std::function<Response(const Request&)> fallback);
@@ -32,6 +39,7 @@ class Router {
     enum class Kind { found, not_found, method_not_allowed };
     Kind kind = Kind::not_found;
     const RouteHandler* handler = nullptr;
+    Execution execution = Execution::offloaded;  // of the found route
     RouteParams params;
     std::string allow;  // for method_not_allowed: "GET, HEAD"
   };
@@ -46,6 +54,7 @@ class Router {
     std::string method;
     std::vector<std::string> segments;  // literal, "{name}" or "{name*}"
     RouteHandler handler;
+    Execution execution = Execution::offloaded;
   };
   std::multimap<std::string, Route, std::less<>> exact_;
   std::vector<Route> patterns_;

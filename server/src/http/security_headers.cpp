@@ -13,7 +13,7 @@ std::string content_security_policy(std::string_view connect_origin) {
   return policy;
 }
 
-void add_security_headers(Response& response, std::string_view policy) {
+void add_security_headers(Response& response, std::string_view policy, bool strict_transport_security) {
   const std::array<std::pair<std::string_view, std::string_view>, 6> headers{{
       {"Content-Security-Policy", policy},
       {"X-Content-Type-Options", "nosniff"},
@@ -24,6 +24,9 @@ void add_security_headers(Response& response, std::string_view policy) {
   }};
   for (const auto& [name, value] : headers) {
     if (!response.has_header(name)) response.headers.emplace_back(std::string(name), std::string(value));
+  }
+  if (strict_transport_security && !response.has_header("Strict-Transport-Security")) {
+    response.headers.emplace_back("Strict-Transport-Security", std::string(kStrictTransportSecurity));
   }
 }
 

@@ -17,7 +17,12 @@ inline constexpr std::string_view kContentSecurityPolicy =
 /// connect-src; unchanged when it is empty.
 std::string content_security_policy(std::string_view connect_origin);
 
-/// Sets the security headers on `response`, keeping any the handler already set.
-void add_security_headers(Response& response, std::string_view policy = kContentSecurityPolicy);
+/// Strict-Transport-Security of a site served over https: a year, subdomains included.
+inline constexpr std::string_view kStrictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/// Sets the security headers on `response`, keeping any the handler already set; with
+/// `strict_transport_security` also kStrictTransportSecurity.
+void add_security_headers(Response& response, std::string_view policy = kContentSecurityPolicy,
+                          bool strict_transport_security = false);
 
 }  // namespace ether::http

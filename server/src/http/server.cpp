@@ -12,9 +12,12 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -52,12 +55,63 @@ namespace bhttp = boost::beast::http;
 using tcp = asio::ip::tcp;
 constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
+using Clock = std::chrono::steady_clock;
+
 struct Connection {
-  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  Connection(tcp::socket socket, std::string remote) : stream(std::move(socket)), address(std::move(remote)) {}
   beast::tcp_stream stream;
-  bool busy = false;       // only touched on the connection's strand
-  bool streaming = false;  // writing a streaming body: shutdown closes it instead of waiting
+  const std::string address;              // the client's, for the per-address count
+  std::atomic<bool> busy{false};          // between a request's first byte and the end of its response
+  std::atomic<bool> streaming{false};     // writing a streaming body: shutdown closes it instead of waiting
+  std::atomic<bool> evicted{false};       // chosen to make room: closes when idle or after its response
+  std::atomic<Clock::rep> idle_since{0};  // when it began waiting for a request; 0 while busy
 };
+
+// An offloaded handler's result, handed from the worker pool to the connection's strand.
+struct PendingWork {
+  explicit PendingWork(const asio::any_io_executor& executor) : timer(executor) {}
+  asio::steady_timer timer;  // the deadline; cancelled early when the result arrives
+  std::mutex mutex;
+  std::optional<Response> response;
+};
+
+// What a front proxy could frame differently from us (request smuggling), or nullopt.
+template <class Message>
+std::optional<std::string> ambiguous_framing(const Message& message) {
+  if (message.version() != 10 && message.version() != 11) return "Only HTTP/1.0 and HTTP/1.1 are served.";
+  if (message.count(bhttp::field::host) > 1) return "The request has more than one Host field.";
+  const auto codings = message.count(bhttp::field::transfer_encoding);
+  if (codings == 0) return std::nullopt;
+  if (message.count(bhttp::field::content_length) > 0) {
+    return "A request may not carry both Content-Length and Transfer-Encoding.";
+  }
+  std::string_view coding = message[bhttp::field::transfer_encoding];
+  while (!coding.empty() && (coding.front() == ' ' || coding.front() == '\t')) coding.remove_prefix(1);
+  while (!coding.empty() && (coding.back() == ' ' || coding.back() == '\t')) coding.remove_suffix(1);
+  if (codings > 1 || !iequals(coding, "chunked") || message.version() == 10) {
+    return "The only transfer coding accepted is chunked (HTTP/1.1).";
+  }
+  return std::nullopt;
+}
+
+// Obsolete line folding (a header line that starts with a space or tab) in the head at the start of
+// `bytes`: Beast would join the lines, a proxy might not.
+bool has_folded_line(std::string_view bytes) {
+  const auto end = bytes.find("\r\n\r\n");
+  const auto head = end == std::string_view::npos ? bytes : bytes.substr(0, end + 2);
+  for (auto i = head.find('\n'); i != std::string_view::npos && i + 1 < head.size(); i = head.find('\n', i + 1)) {
+    if (head[i + 1] == ' ' || head[i + 1] == '\t') return true;
+  }
+  return false;
+}
+
+// Once a second at most, for messages that a flood would repeat for every connection or request.
+bool once_a_second(std::atomic<Clock::rep>& last) {
+  const auto now = Clock::now().time_since_epoch().count();
+  auto previous = last.load();
+  return now - previous > std::chrono::nanoseconds(std::chrono::seconds(1)).count() &&
+         last.compare_exchange_strong(previous, now);
+}
 
 bool sane_request_id(std::string_view id) {
   if (id.empty() || id.size() > 128) return false;
@@ -132,18 +186,36 @@ std::string serialize_head(const Response& response, std::size_t content_length,
 }  // namespace
 
 struct Server::Impl {
-  Impl(ServerOptions o, Handler h) : options(std::move(o)), handler(std::move(h)) {}
+  Impl(ServerOptions o, Handlers h) : options(std::move(o)), handlers(std::move(h)) {
+    if (options.max_connections_per_address == 0) {
+      options.max_connections_per_address = std::max<std::size_t>(options.max_connections / 8, 16);
+    }
+    options.max_connections_per_address = std::min(options.max_connections_per_address, options.max_connections);
+    options.worker_threads = std::max(1u, options.worker_threads);
+    if (options.worker_queue_limit == 0) options.worker_queue_limit = std::size_t{16} * options.worker_threads;
+  }
 
   ServerOptions options;
-  Handler handler;
+  Handlers handlers;
 
   std::mutex registry_mutex;
   std::condition_variable registry_cv;
   std::unordered_map<Connection*, std::weak_ptr<Connection>> connections;
+  std::unordered_map<std::string, std::size_t> per_address;  // open connections by client address
+  std::size_t evicting = 0;                                  // evicted, not yet closed
   std::atomic<std::size_t> connection_count{0};
   std::atomic<bool> stopping{false};
-  std::atomic<std::chrono::steady_clock::rep> last_refusal_log{0};
+  std::atomic<Clock::rep> last_refusal_log{0};
+  std::atomic<Clock::rep> last_address_log{0};
+  std::atomic<Clock::rep> last_timeout_log{0};
   std::uint16_t bound_port = 0;
+
+  // The worker pool and its circuit breaker (see ServerOptions::breaker_retry).
+  std::optional<asio::thread_pool> pool;
+  std::atomic<std::size_t> pending_work{0};
+  std::atomic<bool> breaker_open{false};
+  std::atomic<bool> probe_in_flight{false};
+  std::atomic<Clock::rep> next_probe{0};
 
   std::mutex stop_mutex;
   bool started = false;
@@ -160,8 +232,14 @@ struct Server::Impl {
   std::vector<std::thread> threads;
 
   asio::awaitable<void> accept_loop();
+  bool admit(const std::shared_ptr<Connection>& connection);
+  void evict_oldest_idle();
   asio::awaitable<void> session(std::shared_ptr<Connection> connection);
-  Response handle(Request& request);
+  Response handle(const Request& request);
+  Execution execution(const Request& request) const;
+  bool admit_work(Clock::time_point now, bool& probe);
+  asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
+  Response unavailable(const Request& request) const;
   asio::awaitable<bool> write(Connection& connection, const Request* request, Response response, bool keep_alive,
                               std::chrono::steady_clock::time_point start);
   asio::awaitable<bool> write_streaming(Connection& connection, const Request* request, Response response,
@@ -171,10 +249,69 @@ struct Server::Impl {
   void forget(Connection* connection) {
     std::lock_guard lock(registry_mutex);
     connections.erase(connection);
+    if (auto it = per_address.find(connection->address); it != per_address.end() && --it->second == 0) {
+      per_address.erase(it);
+    }
+    if (connection->evicted) --evicting;
     connection_count.fetch_sub(1);
     registry_cv.notify_all();
   }
 };
+
+// Called with registry_mutex held. Idle keep-alive connections give way before new ones are refused:
+// one client cannot hold the server by opening connections and sending nothing.
+void Server::Impl::evict_oldest_idle() {
+  Connection* oldest = nullptr;
+  std::weak_ptr<Connection> oldest_weak;
+  Clock::rep oldest_since = 0;
+  for (auto& [raw, weak] : connections) {
+    const auto since = raw->idle_since.load();
+    if (since == 0 || raw->evicted || raw->busy) continue;
+    if (!oldest || since < oldest_since) {
+      oldest = raw;
+      oldest_weak = weak;
+      oldest_since = since;
+    }
+  }
+  if (!oldest) return;
+  oldest->evicted = true;
+  ++evicting;
+  if (auto victim = oldest_weak.lock()) {
+    asio::post(victim->stream.get_executor(), [weak = oldest_weak] {
+      // A request may have begun meanwhile: then it is answered and the connection closes after it.
+      if (auto c = weak.lock(); c && !c->busy) c->stream.cancel();
+    });
+  }
+}
+
+bool Server::Impl::admit(const std::shared_ptr<Connection>& connection) {
+  std::lock_guard lock(registry_mutex);
+  const auto held = per_address.find(connection->address);
+  if (held != per_address.end() && held->second >= options.max_connections_per_address) {
+    if (once_a_second(last_address_log)) {
+      spdlog::warn("http: refusing connections from {}: it holds {} (the per-address limit)", connection->address,
+                   held->second);
+    }
+    return false;
+  }
+  std::size_t open = connections.size() - evicting;
+  const std::size_t soft_limit = options.max_connections - options.max_connections / 10;
+  if (open >= soft_limit) {
+    const auto before = evicting;
+    evict_oldest_idle();
+    open -= evicting - before;
+  }
+  if (open >= options.max_connections) {
+    if (once_a_second(last_refusal_log)) {
+      spdlog::warn("http: refusing connections, {} open (the limit) and none idle", options.max_connections);
+    }
+    return false;
+  }
+  ++per_address[connection->address];
+  connections.emplace(connection.get(), connection);
+  connection_count.fetch_add(1);
+  return true;
+}
 
 asio::awaitable<void> Server::Impl::accept_loop() {
   while (true) {
@@ -187,32 +324,24 @@ asio::awaitable<void> Server::Impl::accept_loop() {
       co_await timer.async_wait(kTuple);
       continue;
     }
-    if (connection_count.load() >= options.max_connections) {
+    boost::system::error_code endpoint_ec;
+    std::string remote = socket.remote_endpoint(endpoint_ec).address().to_string();
+    if (endpoint_ec) continue;  // already gone
+    auto connection = std::make_shared<Connection>(std::move(socket), std::move(remote));
+    connection->idle_since = Clock::now().time_since_epoch().count();
+    if (!admit(connection)) {
       boost::system::error_code ignored;
-      socket.close(ignored);
-      // Under a flood this would log every connection: once a second is enough.
-      auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-      auto last = last_refusal_log.load();
-      if (now - last > std::chrono::nanoseconds(std::chrono::seconds(1)).count() &&
-          last_refusal_log.compare_exchange_strong(last, now)) {
-        spdlog::warn("http: refusing connections, {} open (the limit)", options.max_connections);
-      }
+      connection->stream.socket().close(ignored);
       continue;
-    }
-    auto connection = std::make_shared<Connection>(std::move(socket));
-    {
-      std::lock_guard lock(registry_mutex);
-      connections.emplace(connection.get(), connection);
-      connection_count.fetch_add(1);
     }
     auto executor = connection->stream.get_executor();
     asio::co_spawn(executor, session(std::move(connection)), asio::detached);
   }
 }
 
-Response Server::Impl::handle(Request& request) {
+Response Server::Impl::handle(const Request& request) {
   try {
-    return handler(request);
+    return handlers.handle(request);
   } catch (const std::exception& error) {
     spdlog::error("http: handler failed: {} request_id={} method={} target={}", error.what(), request.request_id,
                   request.method, request.target);
@@ -224,6 +353,87 @@ Response Server::Impl::handle(Request& request) {
     reporting::report_error("http", "unknown", "handler failed with an unknown exception");
   }
   return api::json_error(500, "internal", "The server could not answer this request.");
+}
+
+Execution Server::Impl::execution(const Request& request) const {
+  if (!handlers.execution) return Execution::offloaded;
+  try {
+    return handlers.execution(request);
+  } catch (const std::exception& error) {
+    spdlog::error("http: cannot tell where to run {}: {}", request.path, error.what());
+  }
+  return Execution::offloaded;
+}
+
+Response Server::Impl::unavailable(const Request& request) const {
+  std::optional<Response> response;
+  if (handlers.unavailable) {
+    try {
+      response = handlers.unavailable(request);
+    } catch (const std::exception& error) {
+      spdlog::error("http: the unavailable answer failed: {}", error.what());
+    }
+  }
+  if (!response) {
+    response = api::json_error(503, "store_unavailable",
+                               "The site cannot reach its data right now; try again in a few seconds.");
+  }
+  if (!response->has_header("Retry-After")) {
+    const auto seconds = std::chrono::ceil<std::chrono::seconds>(options.worker_timeout).count();
+    response->set_header("Retry-After", std::to_string(std::max<long long>(1, seconds)));
+  }
+  response->set_header("Cache-Control", "no-store");
+  return std::move(*response);
+}
+
+bool Server::Impl::admit_work(Clock::time_point now, bool& probe) {
+  if (pending_work.load() >= options.worker_queue_limit) return false;
+  if (breaker_open.load()) {
+    // Recent work missed its deadline: one probe at a time finds out whether the store is back,
+    // instead of every request queueing behind the stuck ones.
+    if (now.time_since_epoch().count() < next_probe.load()) return false;
+    bool expected = false;
+    if (!probe_in_flight.compare_exchange_strong(expected, true)) return false;
+    next_probe = (now + options.breaker_retry).time_since_epoch().count();
+    probe = true;
+  }
+  pending_work.fetch_add(1);
+  return true;
+}
+
+asio::awaitable<Response> Server::Impl::offload(std::shared_ptr<const Request> request) {
+  const auto started = Clock::now();
+  bool probe = false;
+  if (!admit_work(started, probe)) co_return unavailable(*request);
+  auto pending = std::make_shared<PendingWork>(co_await asio::this_coro::executor);
+  pending->timer.expires_after(options.worker_timeout);
+  asio::post(*pool, [this, pending, request] {
+    Response response = handle(*request);
+    {
+      std::lock_guard lock(pending->mutex);
+      pending->response = std::move(response);
+    }
+    // The store answered (perhaps late): let work through again.
+    breaker_open = false;
+    pending_work.fetch_sub(1);
+    asio::post(pending->timer.get_executor(), [pending] { pending->timer.cancel(); });
+  });
+  co_await pending->timer.async_wait(kTuple);
+  std::optional<Response> result;
+  {
+    std::lock_guard lock(pending->mutex);
+    result = std::move(pending->response);
+  }
+  if (probe) probe_in_flight = false;
+  if (result) co_return std::move(*result);
+  // The work keeps its worker until it returns; its answer is dropped.
+  next_probe = (Clock::now() + options.breaker_retry).time_since_epoch().count();
+  breaker_open = true;
+  if (once_a_second(last_timeout_log)) {
+    spdlog::warn("http: {} {} took longer than {} ms on the worker pool; answering 503 request_id={}", request->method,
+                 request->path, options.worker_timeout.count(), request->request_id);
+  }
+  co_return unavailable(*request);
 }
 
 void Server::Impl::log_access(const Request* request, const Response& response, std::size_t bytes,
@@ -238,7 +448,7 @@ void Server::Impl::log_access(const Request* request, const Response& response, 
 
 asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request* request, Response response,
                                           bool keep_alive, std::chrono::steady_clock::time_point start) {
-  add_security_headers(response, options.content_security_policy);
+  add_security_headers(response, options.content_security_policy, options.strict_transport_security);
   const bool head = request && request->method == "HEAD";
   if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
   const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
@@ -289,29 +499,60 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
   } forget_on_exit{*this, connection.get()};
 
   boost::system::error_code ec;
-  std::string remote = connection->stream.socket().remote_endpoint(ec).address().to_string();
+  const std::string& remote = connection->address;
   beast::flat_buffer buffer;
   bool first = true;
 
-  while (!stopping) {
+  while (!stopping && !connection->evicted) {
+    // The head must be complete this soon: from the connection's start, or from the first byte
+    // after an idle wait, so that a client trickling bytes cannot hold the connection.
+    auto head_deadline = Clock::now() + options.header_timeout;
     if (buffer.size() == 0) {
-      // Idle between requests: stop() may cancel this wait.
+      // Idle between requests: stop() and eviction may cancel this wait.
+      connection->idle_since = Clock::now().time_since_epoch().count();
       connection->busy = false;
-      connection->stream.expires_after(first ? options.read_timeout : options.idle_timeout);
+      if (first) {
+        connection->stream.expires_at(head_deadline);
+      } else {
+        connection->stream.expires_after(options.idle_timeout);
+      }
       auto [read_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(8192), kTuple);
       if (read_ec) break;
       buffer.commit(n);
+      if (!first) head_deadline = Clock::now() + options.header_timeout;
     }
     connection->busy = true;
+    connection->idle_since = 0;
     first = false;
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = Clock::now();
 
     bhttp::request_parser<bhttp::string_body> parser;
     parser.header_limit(static_cast<std::uint32_t>(options.header_limit));
     parser.body_limit(options.body_limit);
-    connection->stream.expires_after(options.read_timeout);
-    auto [header_ec, header_n] = co_await bhttp::async_read_header(connection->stream, buffer, parser, kTuple);
-    if (!header_ec && !parser.is_done()) {
+    boost::system::error_code header_ec;
+    std::optional<std::string> refusal;
+    // The head is read here rather than by async_read_header, so that its raw bytes can be checked
+    // for folded lines before the parser takes them (it consumes nothing until the head is complete).
+    while (true) {
+      const std::string_view bytes(static_cast<const char*>(buffer.data().data()), buffer.size());
+      if (has_folded_line(bytes)) {
+        refusal = "Header lines may not be folded (obsolete line folding).";
+        break;
+      }
+      buffer.consume(parser.put(buffer.data(), header_ec));
+      if (header_ec != bhttp::error::need_more) break;
+      header_ec = {};
+      connection->stream.expires_at(head_deadline);
+      auto [read_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(8192), kTuple);
+      if (read_ec) {
+        header_ec = read_ec;
+        break;
+      }
+      buffer.commit(n);
+    }
+    if (!header_ec && !refusal) refusal = ambiguous_framing(parser.get());
+    if (!header_ec && !refusal && !parser.is_done()) {
+      connection->stream.expires_after(options.read_timeout);
       if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
         bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, 11};
         auto [continue_ec, continue_n] = co_await bhttp::async_write(connection->stream, go_on, kTuple);
@@ -321,7 +562,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       header_ec = body_ec;
     }
 
-    if (header_ec) {
+    if (header_ec || refusal) {
       // What is known of a refused request, for its log line.
       Request refused;
       refused.remote_address = remote;
@@ -331,7 +572,9 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       refused.method = partial.method_string().empty() ? "-" : std::string(partial.method_string());
       refused.target = partial.target().empty() ? "-" : std::string(partial.target());
       std::optional<Response> answer;
-      if (header_ec == bhttp::error::header_limit) {
+      if (refusal) {
+        answer = api::json_error(400, "bad_request", *refusal);
+      } else if (header_ec == bhttp::error::header_limit) {
         answer = api::json_error(431, "header_too_large",
                                  "The request header is larger than " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
@@ -357,24 +600,26 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     }
 
     auto message = parser.release();
-    Request request;
-    request.method = std::string(message.method_string());
-    request.remote_address = remote;
-    for (const auto& field : message) request.headers[std::string(field.name_string())] = std::string(field.value());
-    std::string_view incoming_id = request.header("X-Request-Id");
-    request.request_id = sane_request_id(incoming_id) ? std::string(incoming_id) : new_request_id();
-    request.body = std::move(message.body());
+    auto request = std::make_shared<Request>();
+    request->method = std::string(message.method_string());
+    request->remote_address = remote;
+    for (const auto& field : message) request->headers[std::string(field.name_string())] = std::string(field.value());
+    std::string_view incoming_id = request->header("X-Request-Id");
+    request->request_id = sane_request_id(incoming_id) ? std::string(incoming_id) : new_request_id();
+    request->body = std::move(message.body());
 
     Response response;
-    if (!parse_target(message.target(), request)) {
-      request.target = std::string(message.target());
+    if (!parse_target(message.target(), *request)) {
+      request->target = std::string(message.target());
       response = api::json_error(400, "bad_request", "The request target is not a valid path.");
+    } else if (execution(*request) == Execution::io_thread) {
+      response = handle(*request);
     } else {
-      response = handle(request);
+      response = co_await offload(request);
     }
-    response.set_header("X-Request-Id", request.request_id);
-    bool keep_alive = message.keep_alive() && !stopping;
-    if (!co_await write(*connection, &request, std::move(response), keep_alive, start)) break;
+    response.set_header("X-Request-Id", request->request_id);
+    const bool keep_alive = message.keep_alive() && !stopping && !connection->evicted;
+    if (!co_await write(*connection, request.get(), std::move(response), keep_alive, start)) break;
   }
 
   connection->stream.socket().shutdown(tcp::socket::shutdown_both, ec);
@@ -382,7 +627,10 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 }
 
 Server::Server(ServerOptions options, Handler handler)
-    : impl_(std::make_unique<Impl>(std::move(options), std::move(handler))) {}
+    : Server(std::move(options), Handlers{std::move(handler), {}, {}}) {}
+
+Server::Server(ServerOptions options, Handlers handlers)
+    : impl_(std::make_unique<Impl>(std::move(options), std::move(handlers))) {}
 
 Server::~Server() { stop(); }
 
@@ -403,11 +651,13 @@ void Server::start() {
                              ": " + ec.message());
   }
   impl_->bound_port = acceptor.local_endpoint().port();
+  impl_->pool.emplace(impl_->options.worker_threads);
   asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(), asio::detached);
   unsigned threads = std::max(1u, impl_->options.io_threads);
   for (unsigned i = 0; i < threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
   impl_->started = true;
-  spdlog::info("http: listening on {}:{} with {} io threads", impl_->options.address, impl_->bound_port, threads);
+  spdlog::info("http: listening on {}:{} with {} io threads and {} workers", impl_->options.address, impl_->bound_port,
+               threads, impl_->options.worker_threads);
 }
 
 std::uint16_t Server::port() const { return impl_->bound_port; }
@@ -450,6 +700,12 @@ void Server::stop() {
                    impl_->connections.size());
     }
   }
+  // Offloaded handlers still running use the handlers' objects: wait for them, drop queued ones.
+  if (impl_->pending_work.load() > 0) {
+    spdlog::warn("http: waiting for {} handlers on the worker pool", impl_->pending_work.load());
+  }
+  impl_->pool->stop();
+  impl_->pool->join();
   impl_->ioc.stop();
   for (auto& thread : impl_->threads) thread.join();
   impl_->threads.clear();

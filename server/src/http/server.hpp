@@ -1,6 +1,8 @@
 #pragma once
 // The HTTP/1.1 server (Boost.Beast on Asio coroutines; Beast stays inside server.cpp). It reads
-// requests with limits and timeouts, keeps connections alive, calls one handler per request,
+// requests with limits and timeouts, refuses ambiguous framing (request smuggling) with 400, keeps
+// connections alive, shares connections fairly between client addresses, calls one handler per
+// request (on the I/O thread or on a bounded worker pool with a deadline, see http::Execution),
 // adds the request id and security headers, writes an access log line, and shuts down gracefully.
 
 #include <chrono>
@@ -10,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "http/execution.hpp"
 #include "http/message.hpp"
 #include "http/security_headers.hpp"
 
@@ -18,24 +21,51 @@ namespace ether::http {
 /// The handler of every request. It should not throw; if it does, the client gets a 500 JSON error.
 using Handler = std::function<Response(const Request&)>;
 
+/// What the server calls for a request.
+struct Handlers {
+  /// Answers a request (on the I/O thread or the worker pool, as `execution` says).
+  Handler handle;
+  /// Where `handle` runs for a request, decided on the I/O thread from memory; empty: always
+  /// Execution::offloaded.
+  std::function<Execution(const Request&)> execution;
+  /// The 503 answer when offloaded work is refused or misses its deadline (the server adds
+  /// Retry-After); called on the I/O thread, must not block. Empty: a JSON store_unavailable error.
+  Handler unavailable;
+};
+
 struct ServerOptions {
   std::string address = "0.0.0.0";
   std::uint16_t port = 0;  // 0: the system picks a free port, see Server::port()
   unsigned io_threads = 2;
-  std::size_t max_connections = 10000;              // further connections are closed at once
+  // Above 90% of max_connections every new connection closes the connection that has been idle
+  // longest (waiting for a request); at the limit, with none idle, new connections are closed.
+  std::size_t max_connections = 10000;
+  // Connections (streams included) one client address may hold; 0: max_connections / 8, at least
+  // 16 (and at most max_connections). Many listeners behind one NAT share an address: keep it generous.
+  std::size_t max_connections_per_address = 0;
   std::size_t header_limit = 16 * 1024;             // beyond it: 431
   std::size_t body_limit = 1024 * 1024;             // beyond it: 413 JSON error
-  std::chrono::milliseconds read_timeout{30000};    // to read one request's header or body
+  std::chrono::milliseconds header_timeout{10000};  // for a request's head, from its first byte (slowloris)
+  std::chrono::milliseconds read_timeout{30000};    // to read one request's body
   std::chrono::milliseconds idle_timeout{60000};    // between requests on a kept-alive connection
   std::chrono::milliseconds write_timeout{60000};   // to write one response
   std::chrono::milliseconds shutdown_grace{10000};  // stop() waits this long for in-flight requests
+  unsigned worker_threads = 8;                      // the pool of Execution::offloaded handlers
+  std::chrono::milliseconds worker_timeout{5000};   // past it an offloaded request gets 503
+  std::size_t worker_queue_limit = 0;               // offloaded requests waiting or running; 0: 16 per worker
+  // After offloaded work timed out, new offloaded requests get 503 at once, except one probe at a
+  // time at most this often; the first probe that answers in time lets everything through again.
+  std::chrono::milliseconds breaker_retry{1000};
   bool access_log = true;
+  bool strict_transport_security = false;  // HSTS on every response (the site is served over https)
   std::string content_security_policy{kContentSecurityPolicy};  // see http/security_headers.hpp
 };
 
 class Server {
  public:
+  /// Every request offloaded to the worker pool (see Handlers).
   Server(ServerOptions options, Handler handler);
+  Server(ServerOptions options, Handlers handlers);
   ~Server();  // stops
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
@@ -48,8 +78,8 @@ class Server {
   [[nodiscard]] std::size_t connection_count() const;
 
   /// Stops accepting, closes idle connections, lets in-flight requests finish (up to
-  /// shutdown_grace), then closes everything and joins the io threads. Idempotent; call it from a
-  /// thread that is not an io thread.
+  /// shutdown_grace), waits for the handlers still running on the worker pool, then closes
+  /// everything and joins the io threads. Idempotent; call it from a thread that is not an io thread.
   void stop();
 
   /// Blocks until SIGINT or SIGTERM (or request_stop()), then stop()s. Returns the signal number, or 0.
