@@ -84,7 +84,8 @@ std::string forged(std::string url, const std::string& marker) {
 std::string on_air(const ServerProcess& server, const std::string& channel) {
   const auto answer = server.get("/api/miniplayer/info?channel=" + channel);
   if (answer.status != 200) return "status " + std::to_string(answer.status);
-  const auto& plays = json::parse(answer.body).at("data").at("radioTrackPlays").at("data").as_array();
+  const auto document = json::parse(answer.body);
+  const auto& plays = document.at("data").at("radioTrackPlays").at("data").as_array();
   if (plays.empty()) return "nothing";
   return std::to_string(plays[0].at("id").as_int64()) + " " + std::string(plays[0].at("song").as_string());
 }

@@ -87,7 +87,16 @@ void LeaderElection::stop() {
   for (auto& held : roles_) {
     if (held->leading) give_up(*held, "");
   }
-  // Closing the session gives up the locks at once, so that another instance need not wait.
+  // Given up before the session closes (whose end the server notices a moment later), so that
+  // another instance's next round takes the roles.
+  if (session_) {
+    try {
+      int released = 0;
+      *session_ << "SELECT 1 FROM (SELECT pg_advisory_unlock_all()) AS released", soci::into(released);
+    } catch (const std::exception& e) {
+      spdlog::warn("cluster: cannot give up the leader locks ({}); they go with the connection", e.what());
+    }
+  }
   session_.reset();
 }
 
