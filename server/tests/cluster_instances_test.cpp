@@ -112,7 +112,7 @@ void two_instances_are_interchangeable() {
   // Each instance records into and serves from <data dir>/recordings; shared storage here is a
   // link from both data dirs to one directory.
   auto data_dir = [&root, &shared_recordings](const std::string& name) {
-    const auto dir = root / name;
+    auto dir = root / name;
     fs::create_directories(dir);
     fs::create_directory_symlink(shared_recordings, dir / "recordings");
     return dir;

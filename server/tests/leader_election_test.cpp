@@ -143,6 +143,7 @@ void postgres_secrets_are_shared_and_race_safe() {
   auto second = store::Database::open(database.url());
   // Eight instances asking at once for a secret nobody made yet all get the same one.
   std::vector<std::future<std::string>> asked;
+  asked.reserve(8);
   for (int i = 0; i < 8; ++i) {
     asked.push_back(std::async(std::launch::async, [&first, i] {
       auto lease = first->lease();
