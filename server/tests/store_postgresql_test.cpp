@@ -31,7 +31,8 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
-const char* const kTables[] = {"analytics_events",
+const char* const kTables[] = {"shared_secrets",
+                               "analytics_events",
                                "track_plays",
                                "broadcasts",
                                "channel_rotation",

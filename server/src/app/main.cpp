@@ -13,13 +13,31 @@
 
 #include "app/site_app.hpp"
 #include "app/station.hpp"
+#include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "pages/page_time.hpp"
 #include "pages/preview_token.hpp"
 #include "reporting/reporter.hpp"
 #include "store/database.hpp"
+#include "store/secret_repository.hpp"
 
 namespace {
+
+// Secrets given neither in the environment nor in the config file come from the shared store, so
+// that every instance on one PostgreSQL database signs and accepts the same tokens.
+void share_secrets(ether::config::Config& config) {
+  if (!ether::config::secrets_in_store(config)) return;
+  if (!config.stream_secret.empty() && !config.preview_secret.empty()) return;
+  const ether::cluster::ExclusiveSection startup(config.database_url, ether::cluster::kStartupLockKey);
+  auto db = ether::store::Database::open(config.database_url, 1);
+  db->migrate();
+  ether::config::ensure_shared_secrets(config, [&db](const std::string& name, const std::string& candidate) {
+    auto lease = db->lease();
+    const auto now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    return ether::store::SecretRepository(*lease).keep_first(name, candidate, now.count());
+  });
+}
 
 int print_preview_url(const ether::config::Config& config, std::string_view id_text) {
   auto id = ether::pages::parse_positive(id_text);
@@ -58,6 +76,15 @@ int main(int argc, char** argv) {
   } catch (const std::exception& error) {
     std::cerr << "ether-server: " << error.what() << "\n";
     return 2;
+  }
+  try {
+    share_secrets(config);
+  } catch (const ether::config::ConfigError& error) {
+    std::cerr << "ether-server: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "ether-server: cannot read the shared secrets from the store: " << error.what() << "\n";
+    return 1;
   }
   if (argc > 1) {
     std::string_view command = argv[1];

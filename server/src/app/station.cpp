@@ -72,15 +72,17 @@ std::string show_line(store::Database& db, const std::string& channel) {
 
 Station::Station(const config::Config& config) {
   db_ = store::Database::open(config.database_url);
-  db_->migrate();
-  if (seed::seed_demo_station_if_empty(*db_, config.seed_file, config.media_dir, std::chrono::system_clock::now())) {
-    spdlog::info("store: seeded the demo station from {}", config.seed_file.string());
+  {
+    // Instances starting together on an empty database: one migrates and seeds, the others wait.
+    const cluster::ExclusiveSection startup(config.database_url, cluster::kStartupLockKey);
+    db_->migrate();
+    if (seed::seed_demo_station_if_empty(*db_, config.seed_file, config.media_dir, std::chrono::system_clock::now())) {
+      spdlog::info("store: seeded the demo station from {}", config.seed_file.string());
+    }
   }
+  // Started by the election on the instance that leads it; every instance reads its plays.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
-  // The first catch-up runs before serving, so every page and the live stream have their plays.
-  const auto recorded = playout_->catch_up(std::chrono::system_clock::now());
-  spdlog::info("playout: caught up with {} track plays", recorded);
-  playout_->start();
+  playout_->set_record_ahead(std::chrono::seconds(10));
 
   auto* playout = playout_.get();
   const stream::ChannelSchedule schedule = [playout](const std::string& channel,
@@ -117,10 +119,33 @@ Station::Station(const config::Config& config) {
     return ranges;
   });
   auto* logger = logger_.get();
-  origin_->set_chunk_sink([logger](const std::string& channel, std::int64_t start_ms, std::string_view bytes) {
-    logger->submit(channel, start_ms, bytes);
+  origin_->set_chunk_sink([this, logger](const std::string& channel, std::int64_t start_ms, std::string_view bytes) {
+    if (recording_) logger->submit(channel, start_ms, bytes);
   });
-  logger_->start(unix_now() * 1000);
+  // One playout and one recorder among the instances sharing the store. The first round runs
+  // here, so a first or sole instance has caught up (every page and the live stream have their
+  // plays) before it serves. A follower's origin streams the leader's plays, recorded ahead of
+  // their start; should one still be late, the origin waits for it (stream::ChannelClock).
+  election_ = std::make_unique<cluster::LeaderElection>(
+      config.database_url,
+      std::vector<cluster::Role>{{"playout", cluster::kPlayoutLockKey,
+                                  [playout = playout_.get()] {
+                                    const auto recorded = playout->catch_up(std::chrono::system_clock::now());
+                                    spdlog::info("playout: caught up with {} track plays", recorded);
+                                    playout->start();
+                                  },
+                                  [playout = playout_.get()] { playout->stop(); }},
+                                 // Chunks are handed over before the logger starts: its backfill ends where they begin.
+                                 {"recorder", cluster::kRecorderLockKey,
+                                  [this, logger] {
+                                    recording_ = true;
+                                    logger->start(unix_now() * 1000);
+                                  },
+                                  [this, logger] {
+                                    recording_ = false;
+                                    logger->stop();
+                                  }}});
+  election_->start();
   origin_->start();
   recordings_ = std::make_unique<recording::RecordingLibrary>(recordings_root);
 
@@ -170,12 +195,16 @@ Station::Station(const config::Config& config) {
 Station::~Station() {
   if (visual_) visual_->stop();
   if (pages_) pages_->search().stop();
+  if (election_) election_->stop();
   if (origin_) origin_->stop();
   if (logger_) logger_->stop();
   if (playout_) playout_->stop();
 }
 
-bool Station::ready() { return db_->ping() && playout_->running() && origin_->running(); }
+bool Station::ready() {
+  return db_->ping() && origin_->running() && election_->running() &&
+         (playout_->running() || !election_->leads("playout"));
+}
 
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());

@@ -3,8 +3,10 @@
 // the live origin and its broadcast logger (recordings), the live info service, the page loader
 // with its search index, the player API, the overlay API (event modal, maintenance banner), the
 // podcast, search and crawler routes and the visual radio segmenters, started in that order and
-// stopped in reverse.
+// stopped in reverse. The playout and the broadcast logger run only on the instance that leads
+// them (cluster/leader_election.hpp); every instance streams the plays the playout recorded.
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "api/search_api.hpp"
 #include "api/visual_radio_api.hpp"
 #include "app/site_app.hpp"
+#include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "pages/page_loader.hpp"
 #include "player/live_info_service.hpp"
@@ -39,7 +42,8 @@ class Station {
   Station& operator=(const Station&) = delete;
 
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
-  /// /readyz: the store answers and the demo playout and live origin run.
+  /// /readyz: the store answers, the live origin and the election run, and so does the demo
+  /// playout when this instance leads it.
   [[nodiscard]] bool ready();
   /// The channels whose recording is failing (a full or failing recordings disk), for a readiness
   /// detail. Not part of ready(): the instance still serves pages, streams and recordings.
@@ -55,6 +59,8 @@ class Station {
   std::unique_ptr<playout::DemoPlayout> playout_;
   std::unique_ptr<stream::LiveOrigin> origin_;
   std::unique_ptr<recording::BroadcastLogger> logger_;
+  std::atomic<bool> recording_{false};  // the origin hands chunks to the logger only while it runs
+  std::unique_ptr<cluster::LeaderElection> election_;
   std::unique_ptr<recording::RecordingLibrary> recordings_;
   std::unique_ptr<player::LiveInfoService> info_;
   std::unique_ptr<pages::PageLoader> pages_;

@@ -288,15 +288,30 @@ Config load_config() {
     if (!value) return std::nullopt;
     return std::string(value);
   });
-  ensure_stream_secret(config);
-  ensure_preview_secret(config);
+  if (!secrets_in_store(config)) {
+    ensure_stream_secret(config);
+    ensure_preview_secret(config);
+  }
   return config;
+}
+
+bool secrets_in_store(const Config& config) {
+  return config.database_url.starts_with("postgresql://") || config.database_url.starts_with("postgres://");
 }
 
 namespace {
 
-// Reads `<data_dir>/<file>`, or creates it (mode 0600) with 64 hex characters from a cryptographic
-// random source, so the secret is made once per installation and never committed.
+// 64 hex characters from a cryptographic random source.
+std::string random_secret(std::string_view what) {
+  unsigned char random[32];
+  if (RAND_bytes(random, sizeof random) != 1) {
+    throw ConfigError("cannot generate a " + std::string(what) + ": no random source");
+  }
+  return hex(random, sizeof random);
+}
+
+// Reads `<data_dir>/<file>`, or creates it (mode 0600) with a random secret, so the secret is made
+// once per installation and never committed.
 std::string read_or_create_secret(const std::filesystem::path& data_dir, std::string_view file, std::string_view what) {
   std::error_code ec;
   std::filesystem::create_directories(data_dir, ec);
@@ -313,11 +328,7 @@ std::string read_or_create_secret(const std::filesystem::path& data_dir, std::st
     }
     return secret;
   }
-  unsigned char random[32];
-  if (RAND_bytes(random, sizeof random) != 1) {
-    throw ConfigError("cannot generate a " + std::string(what) + ": no random source");
-  }
-  std::string secret = hex(random, sizeof random);
+  std::string secret = random_secret(what);
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) throw ConfigError("cannot create " + path.string() + ": " + std::strerror(errno));
   std::string line = secret + "\n";
@@ -337,6 +348,19 @@ void ensure_stream_secret(Config& config) {
 void ensure_preview_secret(Config& config) {
   if (!config.preview_secret.empty()) return;
   config.preview_secret = read_or_create_secret(config.data_dir, "preview-secret", "preview secret");
+}
+
+void ensure_shared_secrets(Config& config, const SecretKeeper& keeper) {
+  auto fill = [&keeper](std::string& secret, const std::string& name) {
+    if (!secret.empty()) return;
+    secret = keeper(name, random_secret(name));
+    if (secret.size() < 16) {
+      throw ConfigError("the shared store's " + name +
+                        " is shorter than 16 characters; delete its row of shared_secrets to generate a new one");
+    }
+  };
+  fill(config.stream_secret, "stream_secret");
+  fill(config.preview_secret, "preview_secret");
 }
 
 }  // namespace ether::config

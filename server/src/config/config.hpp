@@ -2,6 +2,8 @@
 // The server's settings: an optional config file (ETHER_CONFIG, or ./ether.conf when present) of
 // `KEY = value` lines, then environment variables, which win. Keys are the environment names
 // (PORT, ETHER_BIND, ...); in the file they may also be written without ETHER_ and in lower case.
+// Secrets come from the environment, else the config file, else the shared store (PostgreSQL,
+// ensure_shared_secrets), else a file of the data dir that is generated once (SQLite).
 
 #include <cstddef>
 #include <cstdint>
@@ -65,8 +67,23 @@ using EnvLookup = std::function<std::optional<std::string>(std::string_view)>;
 Config build_config(const std::map<std::string, std::string>& file_values, const EnvLookup& env);
 
 /// The real thing: the config file (ETHER_CONFIG must exist when set; ./ether.conf is optional),
-/// the process environment, then ensure_stream_secret and ensure_preview_secret. Throws ConfigError.
+/// the process environment, then (unless secrets_in_store) ensure_stream_secret and
+/// ensure_preview_secret. With PostgreSQL, secrets still empty are left to ensure_shared_secrets,
+/// which the caller runs once the store is migrated. Throws ConfigError.
 Config load_config();
+
+/// Whether secrets given neither in the environment nor in the config file are kept in the shared
+/// store (DATABASE_URL names PostgreSQL, which several instances may share) instead of the data dir.
+[[nodiscard]] bool secrets_in_store(const Config& config);
+
+/// Keeps secret `name` in the shared store: stores `candidate` unless a value is stored already,
+/// and returns the stored value (store::SecretRepository::keep_first).
+using SecretKeeper = std::function<std::string(const std::string& name, const std::string& candidate)>;
+
+/// Fills every secret that is still empty (stream_secret as "stream_secret", preview_secret as
+/// "preview_secret") through `keeper`, each offered a fresh random candidate, so all instances on
+/// one store sign alike. Throws ConfigError when the stored value is too short or no random source.
+void ensure_shared_secrets(Config& config, const SecretKeeper& keeper);
 
 /// When stream_secret is empty: reads `<data_dir>/stream-secret`, or creates it (mode 0600, 64 hex
 /// characters from a cryptographic random source) and the data dir. Throws ConfigError.

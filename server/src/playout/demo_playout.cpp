@@ -97,15 +97,16 @@ int DemoPlayout::record_plays(const std::string& channel_slug, long long now) {
 
   const long long earliest = now - backfill_days_ * kDaySeconds;
   long long cursor = earliest;
+  const long long horizon = now + record_ahead_.count();
   std::size_t position = 0;
   if (auto last = plays.last_play(channel_slug)) {
-    if (last->ends_at > now) return 0;
+    if (last->ends_at > horizon) return 0;
     // A store left off for longer than the backfill window resumes at its edge, not at the gap's start.
     cursor = std::max(last->ends_at, earliest);
     position = next_position(rotation, *last);
   }
   std::vector<domain::TrackPlay> batch;
-  while (cursor <= now) {
+  while (cursor <= horizon) {
     const auto& entry = rotation[position];
     domain::TrackPlay play;
     play.song_id = entry.song_id;

@@ -44,13 +44,19 @@ class DemoPlayout {
   void stop();
   [[nodiscard]] bool running() const { return running_; }
 
+  /// Records each play this long before it starts (set before start()), so that instances
+  /// streaming from the store, and the info document, find the next play before it begins.
+  void set_record_ahead(std::chrono::seconds ahead) { record_ahead_ = ahead; }
+
   /// One tick: (a) broadcasts for the Amsterdam dates [today - backfill_days, today + 7] when the
   /// local date changed since the last tick; (b) for every channel with a rotation, plays back to
-  /// back from the last play's end (at most backfill_days back) until a play covers `now`.
+  /// back from the last play's end (at most backfill_days back) until a play covers `now` (plus
+  /// the record-ahead time).
   /// Idempotent; one transaction per channel. Returns the number of plays recorded.
   int catch_up(std::chrono::system_clock::time_point now);
 
   /// The play covering `at` on a channel, or nullopt when nothing was recorded for that instant.
+  /// Reads the store only, so it serves an instance whose playout does not run (another leads it).
   std::optional<NowPlaying> now_playing(const std::string& channel_slug, std::chrono::system_clock::time_point at);
 
  private:
@@ -58,6 +64,7 @@ class DemoPlayout {
 
   store::Database& db_;
   int backfill_days_;
+  std::chrono::seconds record_ahead_{0};
   Clock clock_;
   std::mutex catch_up_mutex_;
   std::optional<domain::LocalDate> materialised_for_;

@@ -45,6 +45,7 @@ inline std::uint16_t free_port() {
 
 class ServerProcess {
  public:
+  /// `extra_env`: NAME=value entries added to (or replacing) the defaults below.
   explicit ServerProcess(const std::string& name, std::vector<std::string> extra_env = {})
       : dir_(std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()))), port_(free_port()) {
     std::filesystem::remove_all(dir_);
@@ -66,6 +67,11 @@ class ServerProcess {
                                  "ETHER_RECORDING_BACKFILL_HOURS=0",
                                  "ETHER_LOG_LEVEL=warn",
                                  "PATH=/usr/bin:/bin"};
+    // An extra entry replaces a default of the same name (getenv would find the first).
+    for (const auto& entry : extra_env) {
+      const auto name = entry.substr(0, entry.find('=') + 1);
+      std::erase_if(env, [&name](const std::string& known) { return known.starts_with(name); });
+    }
     env.insert(env.end(), extra_env.begin(), extra_env.end());
     const std::string log = (dir_ / "server.log").string();
     pid_ = fork();
@@ -95,6 +101,14 @@ class ServerProcess {
 
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
+
+  /// Sends SIGKILL, as a crash would, and waits until the process is gone.
+  void kill_now() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+  }
 
   /// Sends SIGTERM and returns the exit status (-1 if it did not exit normally within 15 s).
   int terminate() {
