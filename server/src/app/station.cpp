@@ -86,7 +86,14 @@ Station::Station(const config::Config& config) {
   const stream::ChannelSchedule schedule = [playout](const std::string& channel,
                                                      std::int64_t at_ms) -> std::optional<stream::ScheduledAudio> {
     const auto at = std::chrono::system_clock::time_point(std::chrono::milliseconds(at_ms));
-    auto now = playout->now_playing(channel, std::chrono::time_point_cast<std::chrono::system_clock::duration>(at));
+    std::optional<playout::NowPlaying> now;
+    try {
+      now = playout->now_playing(channel, std::chrono::time_point_cast<std::chrono::system_clock::duration>(at));
+    } catch (const std::exception&) {
+      // Only an instant before the plan in memory asks the store; while it is away the clock
+      // waits and then skips to the wall clock, which the plan covers.
+      return std::nullopt;
+    }
     if (!now) return std::nullopt;
     return stream::ScheduledAudio{now->audio_path, now->play.starts_at * 1000, now->play.ends_at * 1000,
                                   now->artist + " - " + now->title};
@@ -175,7 +182,16 @@ Station::~Station() {
   if (playout_) playout_->stop();
 }
 
-bool Station::ready() { return db_->ping() && playout_->running() && origin_->running(); }
+Station::Readiness Station::readiness() const {
+  Readiness readiness;
+  readiness.store = std::string(db_->health_text());
+  readiness.playout = playout_->running();
+  readiness.live = origin_->running();
+  readiness.ready = db_->healthy() && readiness.playout && readiness.live;
+  return readiness;
+}
+
+bool Station::ready() { return readiness().ready; }
 
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());

@@ -6,6 +6,7 @@
 // stopped in reverse.
 
 #include <memory>
+#include <string>
 
 #include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
@@ -38,8 +39,17 @@ class Station {
   Station& operator=(const Station&) = delete;
 
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
-  /// /readyz: the store answers and the demo playout and live origin run.
+  /// /readyz: the store answered its last health check and the demo playout and live origin run.
+  /// Never touches the store, so it answers at once even while the store hangs.
   [[nodiscard]] bool ready();
+  /// ready() with its parts, for a readiness document ({"store":"unreachable",...}).
+  struct Readiness {
+    bool ready = false;
+    std::string store;  // "ok" or "unreachable"
+    bool playout = false;
+    bool live = false;
+  };
+  [[nodiscard]] Readiness readiness() const;
   /// Adds the player, overlay, podcast, search, events and crawler (robots, sitemap, RSS) routes and the bulletin
   /// URL guard to the site.
   void add_routes(SiteApp& site);
