@@ -201,7 +201,7 @@ TEST(DemoPlayout, PlaysOnFromMemoryWhileTheStoreFailsAndRecordsExactlyThatAfterw
     for (long long t = kNow + 1; t <= kNow + 600; t += 60) EXPECT_ANY_THROW(playout.catch_up(at(t)));
     during = heard(playout, "radio2", kNow, kNow + 600);
   }
-  ASSERT_GE(during.size(), 5U) << "songs of about a minute over ten minutes";
+  ASSERT_GE(during.size(), 3U) << "several songs over ten minutes";
   for (std::size_t i = 1; i < during.size(); ++i) EXPECT_EQ(during[i].starts_at, during[i - 1].ends_at);
 
   // The store is back: the next tick records what was played, neither more nor less.

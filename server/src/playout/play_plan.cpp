@@ -45,9 +45,9 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
     if (fresh || plan.recorded) plan = ChannelPlan{std::move(plan.rotation), {}, std::nullopt, earliest, std::nullopt};
     return;
   }
-  const bool known = (plan.recorded && same_play(*plan.recorded, *last)) ||
-                     std::any_of(plan.plays.begin(), plan.plays.end(),
-                                 [&](const PlannedPlay& p) { return same_play(p.play, *last); });
+  const bool known =
+      (plan.recorded && same_play(*plan.recorded, *last)) ||
+      std::any_of(plan.plays.begin(), plan.plays.end(), [&](const PlannedPlay& p) { return same_play(p.play, *last); });
   // A plan that fell behind the backfill window (a clock that jumped) starts over at its edge.
   if (known && plan.cursor >= earliest) {
     plan.recorded = *last;

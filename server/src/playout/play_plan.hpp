@@ -58,9 +58,9 @@ class PlayPlan {
  private:
   struct ChannelPlan {
     std::vector<store::RotationSong> rotation;
-    std::deque<PlannedPlay> plays;             // contiguous, oldest first
-    std::optional<domain::TrackPlay> last;     // the play the next one follows
-    long long cursor = 0;                      // where the next play starts
+    std::deque<PlannedPlay> plays;              // contiguous, oldest first
+    std::optional<domain::TrackPlay> last;      // the play the next one follows
+    long long cursor = 0;                       // where the next play starts
     std::optional<domain::TrackPlay> recorded;  // the latest play the store holds
   };
   static void extend(const std::string& channel, ChannelPlan& plan, long long until);

@@ -67,7 +67,7 @@ constexpr int kLeaseWaitMs = 10000;
 std::string postgresql_connect_string(const std::string& url) {
   std::string result = url;
   const std::pair<std::string_view, std::string_view> defaults[] = {
-      {"application_name", "ether"}, {"connect_timeout", "3"},    {"keepalives", "1"},
+      {"application_name", "ether"}, {"connect_timeout", "3"},     {"keepalives", "1"},
       {"keepalives_idle", "10"},     {"keepalives_interval", "5"}, {"keepalives_count", "3"}};
   const auto query = url.find('?');
   for (const auto& [key, value] : defaults) {
@@ -100,7 +100,8 @@ void open_session(soci::session& session, Dialect dialect, const std::string& co
 // server that shuts down or restarts says goodbye on every connection, so a readable socket on an
 // idle connection means it is gone.
 bool looks_alive(soci::session& session) {
-  auto* backend = dynamic_cast<soci::postgresql_session_backend*>(session.get_backend());
+  // A static cast: only PostgreSQL sessions come here, and libsoci_postgresql exports no typeinfo.
+  auto* backend = static_cast<soci::postgresql_session_backend*>(session.get_backend());
   if (backend == nullptr || backend->conn_ == nullptr) return false;
   PGconn* conn = backend->conn_;
   if (PQstatus(conn) != CONNECTION_OK || PQtransactionStatus(conn) != PQTRANS_IDLE) return false;

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "support/server_process.hpp"
+#include "server_process.hpp"
 
 namespace ether::test {
 
