@@ -252,6 +252,36 @@ TEST(DemoPlayout, AFollowerPlansWhatTheRecorderRecordsEvenWhileTheStoreFails) {
   }
 }
 
+TEST(DemoPlayout, ARotationChangeCountsFromTheNextSongThoughThePlanReachesAhead) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  const auto on_air = playout.now_playing("radio2", at(kNow));
+  ASSERT_TRUE(on_air);
+  const auto planned_next = playout.now_playing("radio2", at(on_air->play.ends_at));
+  ASSERT_TRUE(planned_next);
+  // The rotation becomes the one song that was not coming next.
+  const auto rotation = rotation_of(store, "radio2");
+  const auto other = std::find_if(rotation.begin(), rotation.end(), [&](const domain::RotationEntry& e) {
+    return e.song_id != planned_next->play.song_id && e.song_id != on_air->play.song_id;
+  });
+  ASSERT_NE(other, rotation.end());
+  {
+    auto session = store.db().lease();
+    const long long song = other->song_id;
+    *session << "DELETE FROM channel_rotation WHERE channel_slug = 'radio2' AND song_id <> :s", soci::use(song);
+  }
+  playout.catch_up(at(kNow + 1));
+  const auto still = playout.now_playing("radio2", at(kNow + 1));
+  ASSERT_TRUE(still);
+  EXPECT_EQ(still->play.starts_at, on_air->play.starts_at) << "the song on air plays on";
+  const auto next = playout.now_playing("radio2", at(on_air->play.ends_at));
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->play.song_id, other->song_id);
+  EXPECT_EQ(next->play.starts_at, on_air->play.ends_at);
+}
+
 // Every Amsterdam date of the window is covered from local midnight to local midnight.
 void expect_days_covered(TempStore& store, domain::LocalDate first, domain::LocalDate last,
                          domain::LocalDate switch_day, long long switch_day_hours) {

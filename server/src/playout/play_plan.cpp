@@ -28,6 +28,14 @@ bool same_play(const domain::TrackPlay& a, const domain::TrackPlay& b) {
   return a.starts_at == b.starts_at && a.song_id == b.song_id;
 }
 
+bool same_rotation(const std::vector<store::RotationSong>& a, const std::vector<store::RotationSong>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+    return x.entry.song_id == y.entry.song_id && x.entry.chart_position == y.entry.chart_position &&
+           x.entry.duration_ms == y.entry.duration_ms && x.audio_path == y.audio_path && x.title == y.title &&
+           x.artist == y.artist;
+  });
+}
+
 }  // namespace
 
 void PlayPlan::sync(soci::session& session, const std::string& channel, long long now, long long earliest) {
@@ -38,6 +46,17 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
   std::lock_guard lock(mutex_);
   auto [it, fresh] = channels_.try_emplace(channel);
   auto& plan = it->second;
+  // A new rotation counts from the next song: what is planned but not on air yet is planned anew.
+  if (!fresh && !same_rotation(plan.rotation, rotation)) {
+    while (!plan.plays.empty() && plan.plays.back().play.starts_at > now &&
+           (!plan.recorded || plan.plays.back().play.starts_at > plan.recorded->starts_at)) {
+      plan.plays.pop_back();
+    }
+    if (!plan.plays.empty()) {
+      plan.last = plan.plays.back().play;
+      plan.cursor = plan.plays.back().play.ends_at;
+    }
+  }
   plan.rotation = std::move(rotation);
   if (!last) {
     // A channel that never played starts at `earliest`; a plan that had recorded plays which the
