@@ -211,7 +211,9 @@ std::vector<Play> plays_between(store::Database& db, const std::string& channel,
   st.execute();
   while (st.fetch()) {
     // The title as the stream sends it (quotes replaced), read back from its metadata block.
-    const auto block = stream::icy_metadata_block(artist + " - " + title);
+    std::string stream_title = artist;
+    stream_title.append(" - ").append(title);
+    const auto block = stream::icy_metadata_block(stream_title);
     const auto start = block.find("StreamTitle='") + 13;
     play.title = block.substr(start, block.find("';", start) - start);
     plays.push_back(play);
@@ -306,6 +308,7 @@ void outage_keeps_audio_and_plays() {
   // What the listener heard over the outage is what was recorded, in the same order.
   const auto heard = listener.titles();
   std::vector<std::string> recorded;
+  recorded.reserve(plays.size());
   for (const auto& play : plays) recorded.push_back(play.title);
   const auto first = std::find(heard.begin(), heard.end(), recorded.front());
   ASSERT_NE(first, heard.end()) << "the listener never heard " << recorded.front();
