@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <tuple>
 
@@ -156,6 +157,129 @@ TEST(DemoPlayout, NowPlayingGivesTheSongAndTheOffsetIntoIt) {
   EXPECT_GT(now->duration_ms, 0);
   EXPECT_FALSE(playout.now_playing("radio1", instant));
   EXPECT_FALSE(playout.now_playing("radio2", at(kNow + kDay)));
+}
+
+// Makes every track play query fail, as a store that went away does, until the object goes.
+class TrackPlaysAway {
+ public:
+  explicit TrackPlaysAway(TempStore& store) : store_(store) {
+    auto session = store_.db().lease();
+    *session << "ALTER TABLE track_plays RENAME TO track_plays_away";
+  }
+  ~TrackPlaysAway() {
+    auto session = store_.db().lease();
+    *session << "ALTER TABLE track_plays_away RENAME TO track_plays";
+  }
+  TrackPlaysAway(const TrackPlaysAway&) = delete;
+  TrackPlaysAway& operator=(const TrackPlaysAway&) = delete;
+
+ private:
+  TempStore& store_;
+};
+
+// The songs a channel plays over [from, until), asked every 10 s as the live origin does.
+std::vector<domain::TrackPlay> heard(DemoPlayout& playout, const std::string& channel, long long from,
+                                     long long until) {
+  std::vector<domain::TrackPlay> plays;
+  for (long long t = from; t < until; t += 10) {
+    auto now = playout.now_playing(channel, at(t));
+    if (!now) continue;
+    if (plays.empty() || plays.back().starts_at != now->play.starts_at) plays.push_back(now->play);
+  }
+  return plays;
+}
+
+TEST(DemoPlayout, PlaysOnFromMemoryWhileTheStoreFailsAndRecordsExactlyThatAfterwards) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  std::vector<domain::TrackPlay> during;
+  {
+    TrackPlaysAway away(store);
+    // Ten minutes of ticks that all fail: the plan goes on from the rotation in memory.
+    for (long long t = kNow + 1; t <= kNow + 600; t += 60) EXPECT_ANY_THROW(playout.catch_up(at(t)));
+    during = heard(playout, "radio2", kNow, kNow + 600);
+  }
+  ASSERT_GE(during.size(), 3U) << "several songs over ten minutes";
+  for (std::size_t i = 1; i < during.size(); ++i) EXPECT_EQ(during[i].starts_at, during[i - 1].ends_at);
+
+  // The store is back: the next tick records what was played, neither more nor less.
+  EXPECT_GE(playout.catch_up(at(kNow + 600)), static_cast<int>(during.size()) - 1);
+  expect_continuous(store, "radio2", kNow - kDay, kNow + 600);
+  const auto recorded = plays_of(store, "radio2");
+  for (const auto& play : during) {
+    const auto found = std::find_if(recorded.begin(), recorded.end(),
+                                    [&](const domain::TrackPlay& r) { return r.starts_at == play.starts_at; });
+    ASSERT_NE(found, recorded.end()) << play.starts_at;
+    EXPECT_EQ(found->song_id, play.song_id);
+    EXPECT_EQ(found->ends_at, play.ends_at);
+  }
+  EXPECT_EQ(playout.catch_up(at(kNow + 600)), 0);
+}
+
+TEST(DemoPlayout, AFollowerPlansWhatTheRecorderRecordsEvenWhileTheStoreFails) {
+  TempStore store;
+  seed(store);
+  DemoPlayout recorder(store.db(), 1);
+  DemoPlayout follower(store.db(), 1);
+  recorder.catch_up(at(kNow));
+  follower.follow(at(kNow));
+  {
+    TrackPlaysAway away(store);
+    EXPECT_ANY_THROW(recorder.catch_up(at(kNow + 300)));
+    EXPECT_ANY_THROW(follower.follow(at(kNow + 300)));
+    const auto recorders = heard(recorder, "radio2", kNow, kNow + 600);
+    const auto followers = heard(follower, "radio2", kNow, kNow + 600);
+    ASSERT_EQ(recorders.size(), followers.size());
+    for (std::size_t i = 0; i < recorders.size(); ++i) {
+      EXPECT_EQ(recorders[i].starts_at, followers[i].starts_at);
+      EXPECT_EQ(recorders[i].song_id, followers[i].song_id);
+    }
+  }
+  // Following writes nothing; the recorder's plays are what the follower planned.
+  const auto before = plays_of(store, "radio2").size();
+  follower.follow(at(kNow + 600));
+  EXPECT_EQ(plays_of(store, "radio2").size(), before);
+  recorder.catch_up(at(kNow + 600));
+  follower.follow(at(kNow + 600));
+  for (long long t = kNow; t < kNow + 600; t += 10) {
+    auto a = recorder.now_playing("radio2", at(t));
+    auto b = follower.now_playing("radio2", at(t));
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->play.starts_at, b->play.starts_at);
+    EXPECT_EQ(a->play.song_id, b->play.song_id);
+  }
+}
+
+TEST(DemoPlayout, ARotationChangeCountsFromTheNextSongThoughThePlanReachesAhead) {
+  TempStore store;
+  seed(store);
+  DemoPlayout playout(store.db(), 1);
+  playout.catch_up(at(kNow));
+  const auto on_air = playout.now_playing("radio2", at(kNow));
+  ASSERT_TRUE(on_air);
+  const auto planned_next = playout.now_playing("radio2", at(on_air->play.ends_at));
+  ASSERT_TRUE(planned_next);
+  // The rotation becomes the one song that was not coming next.
+  const auto rotation = rotation_of(store, "radio2");
+  const auto other = std::find_if(rotation.begin(), rotation.end(), [&](const domain::RotationEntry& e) {
+    return e.song_id != planned_next->play.song_id && e.song_id != on_air->play.song_id;
+  });
+  ASSERT_NE(other, rotation.end());
+  {
+    auto session = store.db().lease();
+    const long long song = other->song_id;
+    *session << "DELETE FROM channel_rotation WHERE channel_slug = 'radio2' AND song_id <> :s", soci::use(song);
+  }
+  playout.catch_up(at(kNow + 1));
+  const auto still = playout.now_playing("radio2", at(kNow + 1));
+  ASSERT_TRUE(still);
+  EXPECT_EQ(still->play.starts_at, on_air->play.starts_at) << "the song on air plays on";
+  const auto next = playout.now_playing("radio2", at(on_air->play.ends_at));
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->play.song_id, other->song_id);
+  EXPECT_EQ(next->play.starts_at, on_air->play.ends_at);
 }
 
 // Every Amsterdam date of the window is covered from local midnight to local midnight.

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include <boost/json.hpp>
 
 #include "support/live_store.hpp"
@@ -57,6 +60,30 @@ TEST_F(PlayerApiTest, OwnStreamIsSignedForItsChannel) {
   EXPECT_EQ(stream::TokenSigner("test-secret").verify(token, "live:radio2", noon + 900), stream::TokenVerdict::expired);
   EXPECT_EQ(play.at("streamUrl").as_string(), "/live/radio2.mp3?token=" + token);
   EXPECT_EQ(play.at("format"), "mp3");
+}
+
+TEST_F(PlayerApiTest, StreamStartsNeedNoStoreOnceTheChannelsAreRead) {
+  ASSERT_EQ(get("/api/player/radio2/token").status, 200U);
+  {
+    // The channels table gone, as in a store outage: the list in memory is kept.
+    auto lease = db_->lease();
+    *lease << "ALTER TABLE channels RENAME TO channels_away";
+  }
+  EXPECT_EQ(get("/api/player/radio2").status, 200U);
+  auto play = get("/api/player/radio2/token");
+  ASSERT_EQ(play.status, 200U);
+  const std::string token(json::parse(play.payload()).at("playerToken").as_string());
+  auto stream = get("/live/radio2.mp3?token=" + token);
+  EXPECT_EQ(stream.status, 200U);
+  EXPECT_TRUE(stream.streaming);
+  EXPECT_FALSE(stream.header("icy-name").empty()) << "the channel's name, from memory";
+  // An unknown channel asks the store again (which fails) and is still unknown; the list stays.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  EXPECT_EQ(get("/api/player/radio9").status, 404U);
+  EXPECT_EQ(get("/api/player/radio2/token").status, 200U);
+  EXPECT_EQ(json::parse(get("/api/player/radio4/token").payload()).at("format"), "hls");
+  auto lease = db_->lease();
+  *lease << "ALTER TABLE channels_away RENAME TO channels";
 }
 
 TEST_F(PlayerApiTest, BadAndUnknownChannelsGetJsonErrors) {

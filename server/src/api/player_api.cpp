@@ -28,26 +28,6 @@ void send_recording(http::Response& response, const recording::Recording& record
 
 constexpr std::size_t icy_metaint = 16000;
 
-struct ChannelRow {
-  std::string slug;
-  std::string name;
-  std::string description;
-  std::string genre;
-  std::string stream_url;  // empty: our own live origin
-};
-
-std::optional<ChannelRow> find_channel(store::Database& db, const std::string& slug) {
-  ChannelRow row;
-  soci::indicator stream_ind = soci::i_null;
-  auto lease = db.lease();
-  *lease << "SELECT slug, name, description, genre, stream_url FROM channels WHERE slug = :s", soci::into(row.slug),
-      soci::into(row.name), soci::into(row.description), soci::into(row.genre), soci::into(row.stream_url, stream_ind),
-      soci::use(slug);
-  if (!lease->got_data()) return std::nullopt;
-  if (stream_ind != soci::i_ok) row.stream_url.clear();
-  return row;
-}
-
 http::Response no_store(http::Response response) {
   response.set_header("Cache-Control", "no-store");
   return response;
@@ -65,6 +45,7 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
 PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin,
                      stream::TokenSigner signer, PlayerApiOptions options, Clock clock)
     : db_(db),
+      channels_(db),
       info_(info),
       origin_(origin),
       signer_(std::move(signer)),
@@ -134,14 +115,14 @@ http::Response PlayerApi::events(const http::Request& request) const {
 http::Response PlayerApi::channel_token_url(const std::string& channel) const {
   if (!domain::is_valid_slug(channel))
     return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
-  if (!find_channel(db_, channel)) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
+  if (!channels_.find(channel)) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   return no_store(json_response(200, json::object{{"tokenUrl", "/api/player/" + channel + "/token"}}));
 }
 
 http::Response PlayerApi::play_live(const std::string& channel) const {
   if (!domain::is_valid_slug(channel))
     return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
-  auto row = find_channel(db_, channel);
+  auto row = channels_.find(channel);
   if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   json::object play{{"mid", channel}, {"environmentDomain", options_.base_url}};
   if (!row->stream_url.empty()) {
@@ -164,7 +145,7 @@ http::Response PlayerApi::live_stream(const http::Request& request, const std::s
   if (!file.ends_with(".mp3")) return json_error(404, "not_found", "Live streams are /live/{channel}.mp3.");
   const std::string channel = file.substr(0, file.size() - 4);
   if (!domain::is_valid_slug(channel)) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
-  auto row = find_channel(db_, channel);
+  auto row = channels_.find(channel);
   auto ring = origin_.ring(channel);
   if (!row || !ring) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
   const auto token = request.param("token").value_or("");

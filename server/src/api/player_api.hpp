@@ -21,6 +21,7 @@
 #include "http/router.hpp"
 #include "player/live_info_service.hpp"
 #include "recording/recordings.hpp"
+#include "store/channel_directory.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
 #include "stream/stream_token.hpp"
@@ -71,6 +72,8 @@ class PlayerApi {
   [[nodiscard]] std::variant<BroadcastRecording, http::Response> find_recording(std::int64_t id) const;
 
   store::Database& db_;
+  // The channels in memory, so that stream starts and tokens need no store query.
+  mutable store::ChannelDirectory channels_;
   player::LiveInfoService& info_;
   stream::LiveOrigin& origin_;
   stream::TokenSigner signer_;

@@ -80,7 +80,7 @@ Station::Station(const config::Config& config) {
       spdlog::info("store: seeded the demo station from {}", config.seed_file.string());
     }
   }
-  // Started by the election on the instance that leads it; every instance reads its plays.
+  // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));
 
@@ -88,7 +88,14 @@ Station::Station(const config::Config& config) {
   const stream::ChannelSchedule schedule = [playout](const std::string& channel,
                                                      std::int64_t at_ms) -> std::optional<stream::ScheduledAudio> {
     const auto at = std::chrono::system_clock::time_point(std::chrono::milliseconds(at_ms));
-    auto now = playout->now_playing(channel, std::chrono::time_point_cast<std::chrono::system_clock::duration>(at));
+    std::optional<playout::NowPlaying> now;
+    try {
+      now = playout->now_playing(channel, std::chrono::time_point_cast<std::chrono::system_clock::duration>(at));
+    } catch (const std::exception&) {
+      // Only an instant before the plan in memory asks the store; while it is away the clock
+      // waits and then skips to the wall clock, which the plan covers.
+      return std::nullopt;
+    }
     if (!now) return std::nullopt;
     return stream::ScheduledAudio{now->audio_path, now->play.starts_at * 1000, now->play.ends_at * 1000,
                                   now->artist + " - " + now->title};
@@ -132,9 +139,9 @@ Station::Station(const config::Config& config) {
                                   [playout = playout_.get()] {
                                     const auto recorded = playout->catch_up(std::chrono::system_clock::now());
                                     spdlog::info("playout: caught up with {} track plays", recorded);
-                                    playout->start();
+                                    playout->set_recording(true);
                                   },
-                                  [playout = playout_.get()] { playout->stop(); }},
+                                  [playout = playout_.get()] { playout->set_recording(false); }},
                                  // Chunks are handed over before the logger starts: its backfill ends where they begin.
                                  {"recorder", cluster::kRecorderLockKey,
                                   [this, logger] {
@@ -145,7 +152,12 @@ Station::Station(const config::Config& config) {
                                     recording_ = false;
                                     logger->stop();
                                   }}});
+  // Every instance plans the plays in memory (the leader records them, the others follow the
+  // store), so that the live origin never waits for the store at a song boundary.
+  playout_->set_recording(false);
   election_->start();
+  if (!playout_->recording()) playout_->follow(std::chrono::system_clock::now());
+  playout_->start();
   origin_->start();
   recordings_ = std::make_unique<recording::RecordingLibrary>(recordings_root);
 
@@ -201,10 +213,17 @@ Station::~Station() {
   if (playout_) playout_->stop();
 }
 
-bool Station::ready() {
-  return db_->ping() && origin_->running() && election_->running() &&
-         (playout_->running() || !election_->leads("playout"));
+Station::Readiness Station::readiness() const {
+  Readiness readiness;
+  readiness.store = std::string(db_->health_text());
+  readiness.playout = playout_->running();
+  readiness.live = origin_->running();
+  readiness.election = election_->running();
+  readiness.ready = db_->healthy() && readiness.playout && readiness.live && readiness.election;
+  return readiness;
 }
+
+bool Station::ready() { return readiness().ready; }
 
 void Station::add_routes(SiteApp& site) {
   player_api_->add_routes(site.router());

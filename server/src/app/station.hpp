@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "api/events_api.hpp"
@@ -42,9 +43,18 @@ class Station {
   Station& operator=(const Station&) = delete;
 
   [[nodiscard]] pages::PageSource& pages() { return *pages_; }
-  /// /readyz: the store answers, the live origin and the election run, and so does the demo
-  /// playout when this instance leads it.
+  /// /readyz: the store answered its last health check, and the demo playout, the live origin and
+  /// the election run. Never touches the store, so it answers at once even while the store hangs.
   [[nodiscard]] bool ready();
+  /// ready() with its parts, for a readiness document ({"store":"unreachable",...}).
+  struct Readiness {
+    bool ready = false;
+    std::string store;  // "ok" or "unreachable"
+    bool playout = false;
+    bool live = false;
+    bool election = false;
+  };
+  [[nodiscard]] Readiness readiness() const;
   /// The channels whose recording is failing (a full or failing recordings disk), for a readiness
   /// detail. Not part of ready(): the instance still serves pages, streams and recordings.
   [[nodiscard]] std::vector<recording::FailingChannel> recording_failures() const {

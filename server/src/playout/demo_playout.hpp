@@ -2,6 +2,9 @@
 // The demo playout: keeps the store's broadcasts and track plays up to the present, as if every
 // channel had been on air all along. Each tick (once a second) materialises the schedule around
 // today and records the songs each channel's rotation played since the last recorded play.
+// What plays is planned in memory some minutes ahead (PlayPlan): now_playing answers from there,
+// so the live origin and the recorder go on through a store outage, and the plays of the outage
+// are recorded, exactly as planned, once the store is back.
 
 #include <atomic>
 #include <chrono>
@@ -13,6 +16,7 @@
 
 #include "domain/playout.hpp"
 #include "domain/time.hpp"
+#include "playout/play_plan.hpp"
 #include "store/database.hpp"
 
 namespace ether::playout {
@@ -48,26 +52,42 @@ class DemoPlayout {
   /// streaming from the store, and the info document, find the next play before it begins.
   void set_record_ahead(std::chrono::seconds ahead) { record_ahead_ = ahead; }
 
+  /// Whether this instance records the plays (it leads the playout) or follows those another
+  /// instance records. The thread of start() runs catch_up() while recording, follow() otherwise.
+  /// Recording by default.
+  void set_recording(bool recording) { recording_ = recording; }
+  [[nodiscard]] bool recording() const { return recording_; }
+
   /// One tick: (a) broadcasts for the Amsterdam dates [today - backfill_days, today + 7] when the
   /// local date changed since the last tick; (b) for every channel with a rotation, plays back to
-  /// back from the last play's end (at most backfill_days back) until a play covers `now` (plus
-  /// the record-ahead time).
-  /// Idempotent; one transaction per channel. Returns the number of plays recorded.
+  /// back from the last play's end (at most backfill_days back) until a play covers `now` plus the
+  /// record-ahead time. Idempotent; one transaction per channel. Returns the number of plays
+  /// recorded. The plays come from the plan, which is extended to `now` + kAheadSeconds; when the
+  /// store fails, the plan is still extended (from memory) before the error is thrown.
   int catch_up(std::chrono::system_clock::time_point now);
+  /// What an instance that does not record does instead of catch_up: keeps the plan in line with
+  /// the plays another instance records (and extended from memory while the store fails).
+  void follow(std::chrono::system_clock::time_point now);
 
-  /// The play covering `at` on a channel, or nullopt when nothing was recorded for that instant.
-  /// Reads the store only, so it serves an instance whose playout does not run (another leads it).
+  /// The play covering `at` on a channel: from the plan, else (an instant before it) from the
+  /// store; nullopt when nothing was recorded for that instant. Throws what the store throws.
   std::optional<NowPlaying> now_playing(const std::string& channel_slug, std::chrono::system_clock::time_point at);
 
+  /// How far past now the plan reaches.
+  static constexpr long long kAheadSeconds = 600;
+
  private:
-  int record_plays(const std::string& channel_slug, long long now);
+  int tick(std::chrono::system_clock::time_point now, bool record);
+  int record_plays(const std::string& channel_slug, long long now, bool record);
 
   store::Database& db_;
   int backfill_days_;
   std::chrono::seconds record_ahead_{0};
+  std::atomic<bool> recording_{true};
   Clock clock_;
   std::mutex catch_up_mutex_;
   std::optional<domain::LocalDate> materialised_for_;
+  PlayPlan plan_;
   std::atomic<bool> running_{false};
   std::jthread thread_;
 };

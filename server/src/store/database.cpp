@@ -1,12 +1,16 @@
 #include "store/database.hpp"
 
+#include <libpq-fe.h>
+#include <poll.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/sqlite3/soci-sqlite3.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 
 #include "store/migrations.hpp"
 
@@ -44,41 +48,202 @@ std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+constexpr std::chrono::milliseconds kFirstBackoff{100};
+constexpr std::chrono::milliseconds kLongestBackoff{5000};
+constexpr std::chrono::milliseconds kPingEvery{1000};
+constexpr std::chrono::milliseconds kPingEveryWhileAway{250};
+// A ping that has not answered for this long counts as a failure while it lasts (a hung server).
+constexpr std::int64_t kPingHungMs = 2000;
+constexpr int kLeaseWaitMs = 10000;
+
+// libpq's options for a store that may go away: a bounded connect, and keepalives so that a
+// vanished peer is noticed by the kernel. SOCI 4.0 also misreads a URL without a query ("database
+// \"db=\" does not exist"); application_name names us in pg_stat_activity.
+std::string postgresql_connect_string(const std::string& url) {
+  std::string result = url;
+  const std::pair<std::string_view, std::string_view> defaults[] = {
+      {"application_name", "ether"}, {"connect_timeout", "3"},     {"keepalives", "1"},
+      {"keepalives_idle", "10"},     {"keepalives_interval", "5"}, {"keepalives_count", "3"}};
+  const auto query = url.find('?');
+  for (const auto& [key, value] : defaults) {
+    const std::string param = std::string(key) + "=";
+    if (query != std::string::npos &&
+        (url.find("?" + param, query) != std::string::npos || url.find("&" + param, query) != std::string::npos)) {
+      continue;
+    }
+    result += (result.find('?') == std::string::npos ? "?" : "&") + param + std::string(value);
+  }
+  return result;
+}
+
+void open_session(soci::session& session, Dialect dialect, const std::string& connect_string) {
+  if (dialect == Dialect::postgresql) {
+    session.open(*soci::factory_postgresql(), connect_string);
+    // libpq prints every NOTICE to stderr (e.g. CREATE TABLE IF NOT EXISTS on each start).
+    session << "SET client_min_messages TO warning";
+    return;
+  }
+  // A writer waits for another instead of failing at once; WAL lets readers run beside it.
+  session.open(*soci::factory_sqlite3(), connect_string);
+  session << "PRAGMA journal_mode=WAL";
+  session << "PRAGMA foreign_keys=ON";
+  session << "PRAGMA synchronous=NORMAL";
+}
+
+// Whether an idle PostgreSQL session can be used without a round trip: libpq still counts it as
+// connected, no transaction was left open, and the server sent nothing since the last query. A
+// server that shuts down or restarts says goodbye on every connection, so a readable socket on an
+// idle connection means it is gone.
+bool looks_alive(soci::session& session) {
+  // A static cast: only PostgreSQL sessions come here, and libsoci_postgresql exports no typeinfo.
+  auto* backend = static_cast<soci::postgresql_session_backend*>(session.get_backend());
+  if (backend == nullptr || backend->conn_ == nullptr) return false;
+  PGconn* conn = backend->conn_;
+  if (PQstatus(conn) != CONNECTION_OK || PQtransactionStatus(conn) != PQTRANS_IDLE) return false;
+  pollfd descriptor{PQsocket(conn), POLLIN, 0};
+  return ::poll(&descriptor, 1, 0) == 0;
+}
+
+void close_quietly(soci::session& session) noexcept {
+  try {
+    if (session.get_backend() != nullptr) session.close();
+  } catch (...) {  // NOLINT(bugprone-empty-catch): a broken connection may fail to close; it is dropped anyway
+  }
+}
+
 }  // namespace
 
-Database::Database(Dialect dialect, std::size_t pool_size)
-    : dialect_(dialect), pool_(std::make_unique<soci::connection_pool>(pool_size)) {}
+Database::Database(Dialect dialect, std::string connect_string, std::size_t pool_size)
+    : dialect_(dialect),
+      connect_string_(std::move(connect_string)),
+      pool_(std::make_unique<soci::connection_pool>(pool_size)),
+      session_epoch_(pool_size, 0) {}
+
+Database::~Database() {
+  health_->stopping = true;
+  health_->wake.notify_all();
+}
 
 std::unique_ptr<Database> Database::open(const std::string& url, std::size_t pool_size) {
   const bool is_postgres = url.starts_with("postgresql://") || url.starts_with("postgres://");
   if (!is_postgres && !url.starts_with("sqlite:")) {
     throw std::runtime_error("unsupported database URL (use sqlite:/path or postgresql://...): " + url);
   }
-  std::unique_ptr<Database> db(new Database(is_postgres ? Dialect::postgresql : Dialect::sqlite, pool_size));
+  std::string connect_string;
+  if (is_postgres) {
+    connect_string = postgresql_connect_string(url);
+  } else {
+    std::filesystem::path file = url.substr(std::string_view("sqlite:").size());
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    connect_string = "db=" + file.string() + " timeout=10 shared_cache=false";
+  }
+  std::unique_ptr<Database> db(
+      new Database(is_postgres ? Dialect::postgresql : Dialect::sqlite, std::move(connect_string), pool_size));
   try {
-    for (std::size_t i = 0; i < pool_size; ++i) {
-      soci::session& session = db->pool_->at(i);
-      if (is_postgres) {
-        // SOCI 4.0 misreads a URL without a query ("database \"db=\" does not exist"); any
-        // parameter avoids that, and this one names us in pg_stat_activity.
-        session.open(*soci::factory_postgresql(),
-                     url.find('?') == std::string::npos ? url + "?application_name=ether" : url);
-        // libpq prints every NOTICE to stderr (e.g. CREATE TABLE IF NOT EXISTS on each start).
-        session << "SET client_min_messages TO warning";
-      } else {
-        std::filesystem::path file = url.substr(std::string_view("sqlite:").size());
-        if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-        // A writer waits for another instead of failing at once; WAL lets readers run beside it.
-        session.open(*soci::factory_sqlite3(), "db=" + file.string() + " timeout=10 shared_cache=false");
-        session << "PRAGMA journal_mode=WAL";
-        session << "PRAGMA foreign_keys=ON";
-        session << "PRAGMA synchronous=NORMAL";
-      }
-    }
+    for (std::size_t i = 0; i < pool_size; ++i) open_session(db->pool_->at(i), db->dialect_, db->connect_string_);
   } catch (const std::exception& e) {
     throw std::runtime_error(std::string("cannot open the store: ") + e.what());
   }
+  if (is_postgres) db->start_monitor();
   return db;
+}
+
+Database::Lease::Lease(Database& db) : db_(db) {
+  if (!db.pool_->try_lease(position_, kLeaseWaitMs)) {
+    throw StoreUnavailable("every store connection stayed busy for 10 s");
+  }
+  try {
+    db.make_usable(position_);
+  } catch (...) {
+    db.pool_->give_back(position_);
+    throw;
+  }
+  session_ = &db.pool_->at(position_);
+}
+
+Database::Lease::~Lease() { db_.pool_->give_back(position_); }
+
+void Database::make_usable(std::size_t position) {
+  if (dialect_ != Dialect::postgresql) return;
+  soci::session& session = pool_->at(position);
+  const auto failures = health_->failures.load();
+  if (session_epoch_[position] == failures && looks_alive(session)) return;
+  reconnect(session);
+  session_epoch_[position] = failures;
+}
+
+void Database::reconnect(soci::session& session) {
+  auto& health = *health_;
+  {
+    std::lock_guard lock(health.mutex);
+    // While the monitor still reaches the store, a broken session is a stale one (the server
+    // restarted between two pings): reconnect at once. Otherwise the pool waits out its backoff.
+    if (!health.reachable && std::chrono::steady_clock::now() < health.next_attempt) {
+      throw StoreUnavailable("the store is unreachable; reconnecting is backed off");
+    }
+  }
+  close_quietly(session);
+  try {
+    open_session(session, dialect_, connect_string_);
+  } catch (const std::exception& e) {
+    std::lock_guard lock(health.mutex);
+    health.backoff = health.backoff.count() == 0 ? kFirstBackoff : std::min(health.backoff * 2, kLongestBackoff);
+    health.next_attempt = std::chrono::steady_clock::now() + health.backoff;
+    throw StoreUnavailable(std::string("the store is unreachable: ") + e.what());
+  }
+  std::lock_guard lock(health.mutex);
+  health.backoff = std::chrono::milliseconds(0);
+  health.next_attempt = {};
+}
+
+void Database::start_monitor() {
+  // Detached, holding the shared state: a ping stuck on a hung server must not hold up shutdown.
+  std::thread([health = health_, dialect = dialect_, connect_string = connect_string_] {
+    soci::session session;
+    while (!health->stopping) {
+      health->ping_started_ms = steady_ms();
+      std::string error;
+      try {
+        if (!looks_alive(session)) {
+          close_quietly(session);
+          open_session(session, dialect, connect_string);
+        }
+        int one = 0;
+        session << "SELECT 1", soci::into(one);
+      } catch (const std::exception& e) {
+        error = e.what();
+        close_quietly(session);
+      }
+      health->ping_started_ms = 0;
+      if (error.empty()) {
+        if (!health->reachable.exchange(true)) spdlog::info("store: reachable again");
+        // Back now: the next lease reconnects at once instead of waiting out the backoff.
+        std::lock_guard lock(health->mutex);
+        health->backoff = std::chrono::milliseconds(0);
+        health->next_attempt = {};
+      } else {
+        ++health->failures;
+        if (health->reachable.exchange(false)) spdlog::warn("store: unreachable: {}", error);
+      }
+      std::unique_lock lock(health->mutex);
+      // While the store is away it is pinged more often, so that its return is seen within a moment.
+      health->wake.wait_for(lock, health->reachable ? kPingEvery : kPingEveryWhileAway,
+                            [&] { return health->stopping.load(); });
+    }
+    close_quietly(session);
+  }).detach();
+}
+
+bool Database::healthy() const noexcept {
+  if (dialect_ != Dialect::postgresql) return true;
+  const auto started = health_->ping_started_ms.load();
+  if (started != 0 && steady_ms() - started > kPingHungMs) return false;
+  return health_->reachable.load();
 }
 
 std::string Database::dialect_sql(std::string_view portable_sql) const {

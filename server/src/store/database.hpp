@@ -1,17 +1,37 @@
 #pragma once
 // The store's connection: a pool of SOCI sessions on SQLite (the embedded default) or PostgreSQL
 // (when DATABASE_URL is set), and the numbered migrations that bring a store up to date.
+//
+// PostgreSQL may go away (a restart, an outage, a hung server). A health monitor pings it every
+// second (4 times a second while it is away) with a session of its own, so that healthy() answers
+// from memory; a lease checks its session before handing it out and reconnects a broken one. While
+// the monitor finds the store away, reconnecting follows an exponential backoff shared by the pool
+// (100 ms doubling to 5 s), reset as soon as the monitor reaches the store again.
 
 #include <soci/soci.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ether::store {
 
 enum class Dialect { sqlite, postgresql };
+
+/// Thrown by Database::lease() when no working session can be had now: the store is unreachable
+/// (and reconnecting waits for its backoff) or every session stayed busy too long.
+class StoreUnavailable : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// A pooled connection to the store. Thread-safe: each caller leases its own session.
 class Database {
@@ -19,18 +39,29 @@ class Database {
   /// Opens `url`: "sqlite:/path/to/ether.db" or "postgresql://user:pass@host/db" (also "postgres://").
   /// Throws std::runtime_error with a readable message when the store cannot be opened.
   static std::unique_ptr<Database> open(const std::string& url, std::size_t pool_size = 4);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
 
-  /// A session leased from the pool for the lifetime of the returned object.
+  /// A working session leased from the pool for the lifetime of the returned object. Throws
+  /// StoreUnavailable when the store cannot be reached now.
   class Lease {
    public:
-    explicit Lease(soci::connection_pool& pool) : session_(pool) {}
-    soci::session& operator*() { return session_; }
-    soci::session* operator->() { return &session_; }
+    explicit Lease(Database& db);
+    ~Lease();
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    Lease(Lease&&) = delete;
+    Lease& operator=(Lease&&) = delete;
+    soci::session& operator*() { return *session_; }
+    soci::session* operator->() { return session_; }
 
    private:
-    soci::session session_;
+    Database& db_;
+    std::size_t position_ = 0;
+    soci::session* session_ = nullptr;
   };
-  Lease lease() { return Lease(*pool_); }
+  Lease lease() { return Lease(*this); }
 
   [[nodiscard]] Dialect dialect() const { return dialect_; }
 
@@ -39,16 +70,44 @@ class Database {
   int migrate();
   /// The highest migration version applied.
   int schema_version();
-  /// True when a trivial query succeeds.
+  /// True when a trivial query succeeds (touches the store: may wait for it).
   bool ping() noexcept;
+
+  /// Whether the store answered the monitor's last ping, and that ping did not hang: read from
+  /// memory, never waits. Always true for SQLite, which cannot go away.
+  [[nodiscard]] bool healthy() const noexcept;
+  /// "ok" or "unreachable", for readiness details.
+  [[nodiscard]] std::string_view health_text() const noexcept { return healthy() ? "ok" : "unreachable"; }
 
   /// The SQL of a migration with its portable placeholders ({{id}}) written for this dialect.
   [[nodiscard]] std::string dialect_sql(std::string_view portable_sql) const;
 
  private:
-  Database(Dialect dialect, std::size_t pool_size);
+  Database(Dialect dialect, std::string connect_string, std::size_t pool_size);
+  void make_usable(std::size_t position);
+  void reconnect(soci::session& session);
+  void start_monitor();
+
+  /// What the health monitor and the leases share; the monitor thread holds it too, so that a
+  /// monitor stuck in a ping of a hung store need not be waited for when the Database goes.
+  struct Health {
+    std::atomic<std::uint64_t> failures{0};  // failed pings so far
+    std::atomic<bool> reachable{true};
+    std::atomic<std::int64_t> ping_started_ms{0};  // steady ms of the ping in progress; 0 when none
+    std::atomic<bool> stopping{false};
+    std::mutex mutex;  // guards the backoff and the monitor's wake-up
+    std::condition_variable wake;
+    std::chrono::milliseconds backoff{0};
+    std::chrono::steady_clock::time_point next_attempt{};
+  };
+
   Dialect dialect_;
+  std::string connect_string_;
   std::unique_ptr<soci::connection_pool> pool_;
+  // The monitor's failure count when each pooled session was (re)opened: a session opened before
+  // the latest failure is reopened before use.
+  std::vector<std::uint64_t> session_epoch_;
+  std::shared_ptr<Health> health_ = std::make_shared<Health>();
 };
 
 }  // namespace ether::store

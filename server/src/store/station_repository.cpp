@@ -104,6 +104,25 @@ std::vector<domain::RotationEntry> StationRepository::rotation(const std::string
   return entries;
 }
 
+std::vector<RotationSong> StationRepository::rotation_songs(const std::string& channel_slug) {
+  std::vector<RotationSong> songs;
+  RotationSong song;
+  Nullable<int> chart;
+  soci::statement st =
+      (session_.prepare << "SELECT r.position, r.song_id, r.chart_position, s.duration_ms, s.audio_path, s.title, "
+                           "s.artist FROM channel_rotation r JOIN songs s ON s.id = r.song_id WHERE r.channel_slug = "
+                           ":channel ORDER BY r.position",
+       soci::use(channel_slug), soci::into(song.entry.position), soci::into(song.entry.song_id),
+       soci::into(chart.value, chart.ind), soci::into(song.entry.duration_ms), soci::into(song.audio_path),
+       soci::into(song.title), soci::into(song.artist));
+  st.execute();
+  while (st.fetch()) {
+    song.entry.chart_position = chart.get();
+    songs.push_back(song);
+  }
+  return songs;
+}
+
 std::vector<SlotWithProgramme> StationRepository::schedule(const std::string& channel_slug) {
   std::vector<SlotWithProgramme> slots;
   SlotWithProgramme row;

@@ -23,6 +23,14 @@ struct SlotWithProgramme {
 };
 
 /// Works on a session the caller leases (and, for batches, wraps in a transaction).
+/// A rotation place with the song fields a live stream needs.
+struct RotationSong {
+  domain::RotationEntry entry;
+  std::string audio_path;  // relative to the media directory
+  std::string title;
+  std::string artist;
+};
+
 class StationRepository {
  public:
   explicit StationRepository(soci::session& session) : session_(session) {}
@@ -46,6 +54,8 @@ class StationRepository {
   std::vector<std::string> channel_slugs();
   /// A channel's rotation in position order, with each song's duration.
   std::vector<domain::RotationEntry> rotation(const std::string& channel_slug);
+  /// `rotation` with each place's song audio, title and artist.
+  std::vector<RotationSong> rotation_songs(const std::string& channel_slug);
   /// A channel's weekly slots, with their programmes.
   std::vector<SlotWithProgramme> schedule(const std::string& channel_slug);
   /// The id of a programme, or nullopt.

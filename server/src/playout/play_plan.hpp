@@ -1,0 +1,73 @@
+#pragma once
+// The playout's plan in memory: per channel, the plays recorded lately and the ones that follow
+// from its rotation, some minutes ahead. The live origin and the recorder read what plays from
+// here, so that audio does not wait on the store at a song boundary; while the store is away the
+// plan goes on from the rotation it last read, and once the store is back the plays made in the
+// meantime are recorded exactly as they were planned (and played).
+//
+// Extending is deterministic (the rotation place after the last play, back to back), so an
+// instance that only follows the store (sync + extend, never recording) plans the same plays as
+// the one that records them.
+
+#include <soci/soci.h>
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/playout.hpp"
+#include "store/station_repository.hpp"
+#include "store/track_play_repository.hpp"
+
+namespace ether::playout {
+
+/// A play with the song fields a live stream needs.
+using PlannedPlay = store::PlayWithSong;
+
+/// Thread-safe. One writer (the playout's tick) calls sync/extend/mark_recorded/prune; any thread reads.
+class PlayPlan {
+ public:
+  /// `kept_seconds`: how long a recorded play stays in memory after it ended.
+  explicit PlayPlan(long long kept_seconds = 900) : kept_seconds_(kept_seconds) {}
+
+  /// Reads the channel's rotation and its latest recorded play. The plan is kept when it holds that
+  /// play (the plays after it are the ones not recorded yet); otherwise it starts over from that
+  /// play, or from `earliest` for a channel that never played. Throws what the store throws.
+  void sync(soci::session& session, const std::string& channel, long long now, long long earliest);
+
+  /// Plays the rotation last read, back to back from the plan's end, until a play covers `until`.
+  void extend(const std::string& channel, long long until);
+  /// `extend` for every channel synced so far.
+  void extend_all(long long until);
+
+  /// The planned plays that start at or before `now` and that the store does not hold yet, oldest first.
+  [[nodiscard]] std::vector<domain::TrackPlay> unrecorded(const std::string& channel, long long now) const;
+  /// Notes that the store now holds every planned play up to `latest`.
+  void mark_recorded(const std::string& channel, const domain::TrackPlay& latest);
+
+  /// The planned play covering `at_ms` (unix ms), or nullopt when the plan does not reach it.
+  [[nodiscard]] std::optional<PlannedPlay> at(const std::string& channel, std::int64_t at_ms) const;
+
+  /// Forgets recorded plays that ended more than kept_seconds before `now`.
+  void prune(long long now);
+
+ private:
+  struct ChannelPlan {
+    std::vector<store::RotationSong> rotation;
+    std::deque<PlannedPlay> plays;              // contiguous, oldest first
+    std::optional<domain::TrackPlay> last;      // the play the next one follows
+    long long cursor = 0;                       // where the next play starts
+    std::optional<domain::TrackPlay> recorded;  // the latest play the store holds
+  };
+  static void extend(const std::string& channel, ChannelPlan& plan, long long until);
+
+  long long kept_seconds_;
+  mutable std::mutex mutex_;
+  std::map<std::string, ChannelPlan, std::less<>> channels_;
+};
+
+}  // namespace ether::playout

@@ -1,0 +1,359 @@
+// Fault tests: the server lives through its PostgreSQL going away. Each test starts a PostgreSQL
+// of its own (which it stops and starts again) and a real ether-server on it, on free ports, so
+// they may run beside each other and beside the other PostgreSQL tests.
+//
+// Like store_postgresql_test, they exist only when ETHER_TEST_DATABASE_URL is set (PostgreSQL is
+// installed for the tests); with ETHER_REQUIRE_POSTGRES=1 and no URL, one failing test says so.
+
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/json.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "store/database.hpp"
+#include "stream/icy_metadata.hpp"
+#include "support/private_postgres.hpp"
+#include "support/server_process.hpp"
+
+namespace ether {
+namespace {
+
+namespace asio = boost::asio;
+namespace json = boost::json;
+using test::PrivatePostgres;
+using test::ServerProcess;
+using Steady = std::chrono::steady_clock;
+
+long long unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::uint16_t port_of(const ServerProcess& server) {
+  const auto url = server.base_url();
+  return static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
+}
+
+// Polls `done` every 100 ms until it holds or `limit` passes; true when it held.
+bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit) {
+  const auto until = Steady::now() + limit;
+  while (Steady::now() < until) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return done();
+}
+
+/// A listener on a live stream with ICY metadata: reads in a thread of its own, noting when audio
+/// arrived and every change of StreamTitle.
+class IcyListener {
+ public:
+  IcyListener(std::uint16_t port, const std::string& target) : socket_(io_) {
+    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
+    asio::write(socket_, asio::buffer("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nIcy-MetaData: 1\r\n\r\n"));
+    const auto n = asio::read_until(socket_, asio::dynamic_buffer(pending_), "\r\n\r\n");
+    head_ = pending_.substr(0, n);
+    pending_.erase(0, n);
+    status_ = std::stoi(head_.substr(9, 3));
+    if (const auto at = head_.find("icy-metaint: "); at != std::string::npos) {
+      metaint_ = std::stoul(head_.substr(at + 13));
+    }
+    if (status_ == 200 && metaint_ > 0) thread_ = std::thread([this] { run(); });
+  }
+  ~IcyListener() { stop(); }
+  IcyListener(const IcyListener&) = delete;
+  IcyListener& operator=(const IcyListener&) = delete;
+
+  void stop() {
+    if (!thread_.joinable()) return;
+    ::shutdown(socket_.native_handle(), SHUT_RDWR);
+    thread_.join();
+  }
+
+  [[nodiscard]] int status() const { return status_; }
+  [[nodiscard]] std::size_t audio_bytes() const { return audio_bytes_; }
+  /// The longest wait between two reads of audio within [from, until].
+  [[nodiscard]] std::chrono::milliseconds longest_silence(Steady::time_point from, Steady::time_point until) {
+    std::lock_guard lock(mutex_);
+    Steady::time_point previous = from;
+    std::chrono::milliseconds longest{0};
+    for (const auto at : arrivals_) {
+      if (at < from) continue;
+      if (at > until) break;
+      longest = std::max(longest, std::chrono::duration_cast<std::chrono::milliseconds>(at - previous));
+      previous = at;
+    }
+    return std::max(longest, std::chrono::duration_cast<std::chrono::milliseconds>(until - previous));
+  }
+  /// Every StreamTitle heard, in order, each once per change.
+  [[nodiscard]] std::vector<std::string> titles() {
+    std::lock_guard lock(mutex_);
+    return titles_;
+  }
+
+ private:
+  void read_more() {
+    std::array<char, 8192> buffer{};
+    const auto n = socket_.read_some(asio::buffer(buffer));
+    pending_.append(buffer.data(), n);
+  }
+
+  void run() {
+    try {
+      for (;;) {
+        std::size_t audio_left = metaint_;
+        while (audio_left > 0) {
+          if (pending_.empty()) read_more();
+          const auto take = std::min(audio_left, pending_.size());
+          pending_.erase(0, take);
+          audio_left -= take;
+          audio_bytes_ += take;
+          std::lock_guard lock(mutex_);
+          arrivals_.push_back(Steady::now());
+        }
+        if (pending_.empty()) read_more();
+        const std::size_t length = static_cast<unsigned char>(pending_[0]) * 16U;
+        while (pending_.size() < 1 + length) read_more();
+        const std::string block = pending_.substr(1, length);
+        pending_.erase(0, 1 + length);
+        const auto start = block.find("StreamTitle='");
+        if (start == std::string::npos) continue;
+        const auto end = block.find("';", start);
+        const std::string title = block.substr(start + 13, end - start - 13);
+        std::lock_guard lock(mutex_);
+        if (titles_.empty() || titles_.back() != title) titles_.push_back(title);
+      }
+    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the stream ended (stop() or the server)
+    }
+  }
+
+  asio::io_context io_;
+  asio::ip::tcp::socket socket_;
+  std::string pending_;
+  std::string head_;
+  int status_ = 0;
+  std::size_t metaint_ = 0;
+  std::atomic<std::size_t> audio_bytes_{0};
+  std::mutex mutex_;
+  std::vector<Steady::time_point> arrivals_;
+  std::vector<std::string> titles_;
+  std::thread thread_;
+};
+
+std::string stream_path(const ServerProcess& server, const std::string& channel) {
+  const auto answer = server.get("/api/player/" + channel + "/token");
+  if (answer.status != 200) return "";
+  return std::string(json::parse(answer.body).at("streamUrl").as_string());
+}
+
+// After a restart of PostgreSQL (every connection of the pool is closed), the first page load
+// succeeds and /readyz is ready again by itself; during a longer stop, /readyz answers 503 at
+// once (from memory) and pages fail fast instead of hanging.
+void restart_recovers() {
+  PrivatePostgres postgres("restart");
+  ServerProcess server("store_restart", {"DATABASE_URL=" + postgres.url()});
+  ASSERT_EQ(server.get("/api/page?path=/").status, 200);
+
+  // A restart between two health checks: the pooled sessions are stale, the monitor may not
+  // have noticed. The first page after it still loads.
+  postgres.stop();
+  postgres.resume();
+  ASSERT_TRUE(eventually([&] { return server.get("/readyz").status == 200; }, std::chrono::seconds(10)));
+  EXPECT_EQ(server.get("/api/page?path=/").status, 200) << "the first page after a restart";
+
+  // A stop of some seconds: readiness follows, without waiting on the store.
+  postgres.stop();
+  EXPECT_TRUE(eventually([&] { return server.get("/readyz").status == 503; }, std::chrono::seconds(5)));
+  const auto started = Steady::now();
+  const auto readyz = server.get("/readyz");
+  EXPECT_EQ(readyz.status, 503);
+  EXPECT_LT(Steady::now() - started, std::chrono::seconds(2)) << "readiness must not wait for the store";
+  for (int i = 0; i < 3; ++i) EXPECT_GE(server.get("/api/page?path=/").status, 500) << "the store is down";
+  postgres.resume();
+  EXPECT_TRUE(eventually([&] { return server.get("/readyz").status == 200; }, std::chrono::seconds(10)))
+      << "readiness comes back by itself";
+  EXPECT_EQ(server.get("/api/page?path=/").status, 200) << "the first page after the store came back";
+}
+
+struct Play {
+  long long starts_at = 0;
+  long long ends_at = 0;
+  std::string title;  // as the stream names it: "Artist - Title"
+};
+
+std::vector<Play> plays_between(store::Database& db, const std::string& channel, long long from, long long until) {
+  std::vector<Play> plays;
+  Play play;
+  std::string artist;
+  std::string title;
+  auto session = db.lease();
+  soci::statement st =
+      (session->prepare << "SELECT t.starts_at, t.ends_at, s.artist, s.title FROM track_plays t JOIN songs s ON s.id "
+                           "= t.song_id WHERE t.channel_slug = :c AND t.ends_at > :f AND t.starts_at <= :u ORDER BY "
+                           "t.starts_at",
+       soci::use(channel), soci::use(from), soci::use(until), soci::into(play.starts_at), soci::into(play.ends_at),
+       soci::into(artist), soci::into(title));
+  st.execute();
+  while (st.fetch()) {
+    // The title as the stream sends it (quotes replaced), read back from its metadata block.
+    std::string stream_title = artist;
+    stream_title.append(" - ").append(title);
+    const auto block = stream::icy_metadata_block(stream_title);
+    const auto start = block.find("StreamTitle='") + 13;
+    play.title = block.substr(start, block.find("';", start) - start);
+    plays.push_back(play);
+  }
+  return plays;
+}
+
+// An outage of about 20 s: a listener keeps hearing the channel across a song boundary, a new
+// listener with a valid token gets audio, and once the store is back the plays of the outage are
+// recorded once each, back to back, and are the songs the listener heard.
+void outage_keeps_audio_and_plays() {
+  PrivatePostgres postgres("outage");
+  ServerProcess server("store_outage", {"DATABASE_URL=" + postgres.url()});
+  auto db = store::Database::open(postgres.url(), 1);
+
+  // The channel of our own whose current song ends first: the outage will span its boundary.
+  std::string channel;
+  long long boundary = 0;
+  {
+    const long long now = unix_now();
+    std::string slug;
+    long long ends_at = 0;
+    auto session = db->lease();
+    soci::statement st = (session->prepare << "SELECT t.channel_slug, t.ends_at FROM track_plays t JOIN channels c ON "
+                                              "c.slug = t.channel_slug WHERE c.stream_url IS NULL AND t.starts_at <= "
+                                              ":n AND t.ends_at > :n2 AND t.ends_at >= :soon ORDER BY t.ends_at",
+                          soci::use(now), soci::use(now), soci::use(now + 4), soci::into(slug), soci::into(ends_at));
+    st.execute();
+    if (st.fetch()) {
+      channel = slug;
+      boundary = ends_at;
+    }
+  }
+  ASSERT_FALSE(channel.empty()) << "no channel of our own is playing";
+  const auto path = stream_path(server, channel);
+  ASSERT_FALSE(path.empty());
+  IcyListener listener(port_of(server), path);
+  ASSERT_EQ(listener.status(), 200);
+  ASSERT_TRUE(eventually([&] { return listener.audio_bytes() > 32'000; }, std::chrono::seconds(5)));
+
+  postgres.stop();
+  const auto stopped = Steady::now();
+  const long long stopped_at = unix_now();
+  EXPECT_TRUE(eventually([&] { return server.get("/readyz").status == 503; }, std::chrono::seconds(5)));
+
+  // A listener arriving during the outage: the channel and its token come from memory.
+  EXPECT_EQ(server.get("/api/player/" + channel).status, 200);
+  const auto new_path = stream_path(server, channel);
+  ASSERT_FALSE(new_path.empty()) << "a stream start during the outage";
+  {
+    IcyListener newcomer(port_of(server), new_path);
+    EXPECT_EQ(newcomer.status(), 200);
+    EXPECT_TRUE(eventually([&] { return newcomer.audio_bytes() > 32'000; }, std::chrono::seconds(5)));
+  }
+
+  // At least 20 s, and past the boundary with a margin.
+  const long long outage_until = std::max(stopped_at + 20, boundary + 4);
+  while (unix_now() < outage_until) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto resumed = Steady::now();
+  const long long resumed_at = unix_now();
+  EXPECT_LT(listener.longest_silence(stopped, resumed), std::chrono::seconds(2))
+      << "the live stream went silent during the outage";
+  postgres.resume();
+  EXPECT_TRUE(eventually([&] { return server.get("/readyz").status == 200; }, std::chrono::seconds(10)));
+
+  // The playout writes the plays of the outage on its next tick.
+  std::vector<Play> plays;
+  EXPECT_TRUE(eventually(
+      [&] {
+        try {
+          plays = plays_between(*db, channel, stopped_at, resumed_at);
+        } catch (const std::exception&) {
+          return false;  // this test's own pool may take a moment longer to see the store back
+        }
+        return !plays.empty() && plays.back().ends_at > resumed_at;
+      },
+      std::chrono::seconds(10)));
+  ASSERT_FALSE(plays.empty());
+  // A title reaches the listener with the next metadata block, some seconds after its song began.
+  EXPECT_TRUE(eventually(
+      [&] {
+        const auto titles = listener.titles();
+        return !titles.empty() && titles.back() == plays.back().title;
+      },
+      std::chrono::seconds(15)));
+  listener.stop();
+
+  ASSERT_GE(plays.size(), 2U) << "the outage spans a song boundary";
+  for (std::size_t i = 1; i < plays.size(); ++i) {
+    EXPECT_EQ(plays[i].starts_at, plays[i - 1].ends_at) << "plays back to back, none twice, none missing";
+  }
+  // What the listener heard over the outage is what was recorded, in the same order.
+  const auto heard = listener.titles();
+  std::vector<std::string> recorded;
+  recorded.reserve(plays.size());
+  for (const auto& play : plays) recorded.push_back(play.title);
+  const auto first = std::find(heard.begin(), heard.end(), recorded.front());
+  ASSERT_NE(first, heard.end()) << "the listener never heard " << recorded.front();
+  ASSERT_GE(static_cast<std::size_t>(heard.end() - first), recorded.size());
+  EXPECT_EQ(std::vector<std::string>(first, first + static_cast<std::ptrdiff_t>(recorded.size())), recorded);
+
+  // No channel got a play twice or overlapping ones over the outage.
+  long long overlaps = -1;
+  {
+    auto session = db->lease();
+    *session << "SELECT COUNT(*) FROM track_plays a JOIN track_plays b ON a.channel_slug = b.channel_slug AND a.id <> "
+                "b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at WHERE a.ends_at > :f",
+        soci::use(stopped_at - 600), soci::into(overlaps);
+  }
+  EXPECT_EQ(overlaps, 0);
+}
+
+class Body : public ::testing::Test {
+ public:
+  explicit Body(std::function<void()> body) : body_(std::move(body)) {}
+  void TestBody() override { body_(); }
+
+ private:
+  std::function<void()> body_;
+};
+
+void add(const char* name, int line, const std::function<void()>& body) {
+  ::testing::RegisterTest("StoreOutage", name, nullptr, nullptr, __FILE__, line,
+                          [body]() -> ::testing::Test* { return new Body(body); });
+}
+
+const bool registered = [] {
+  const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
+  const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
+  if (url != nullptr && *url != '\0') {
+    add("RestartRecovers", __LINE__, restart_recovers);
+    add("OutageKeepsAudioAndPlays", __LINE__, outage_keeps_audio_and_plays);
+  } else if (require != nullptr && std::string(require) == "1") {
+    add("DatabaseUrlIsSet", __LINE__, [] {
+      FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set: the store outage tests need "
+                "PostgreSQL installed (they start their own server)";
+    });
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace ether
