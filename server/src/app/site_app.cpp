@@ -7,6 +7,7 @@
 #include <boost/json/object.hpp>
 
 #include "api/json_error.hpp"
+#include "store/database.hpp"
 #include "reporting/envelope.hpp"
 
 namespace ether::app {
@@ -88,8 +89,11 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
         } catch (const std::exception& error) {
           spdlog::warn("readiness probe failed: {}", error.what());
         }
-        auto response = ready ? api::json_response(200, boost::json::object{{"status", "ready"}})
-                              : api::json_response(503, boost::json::object{{"status", "unavailable"}});
+        boost::json::object status{{"status", ready ? "ready" : "unavailable"}};
+        if (readiness_details_) {
+          for (auto& [key, value] : readiness_details_()) status[key] = value;
+        }
+        auto response = api::json_response(ready ? 200 : 503, std::move(status));
         return with_cache_control(std::move(response), "no-store");
       },
       http::Execution::io_thread);
@@ -136,7 +140,13 @@ http::Response SiteApp::handle(const http::Request& request) const {
     preflight.set_header("Allow", "GET, HEAD, OPTIONS");
     return preflight;
   }
-  http::Response response = router_.dispatch(request);
+  http::Response response;
+  try {
+    response = router_.dispatch(request);
+  } catch (const store::StoreUnavailable&) {
+    // The store is known to be away (its health monitor failed): the same 503 as a timeout.
+    return unavailable(request);
+  }
   http::compress_response(request, response);
   if (cross_origin && is_get(request)) {
     response.set_header("Access-Control-Allow-Origin", "*");
@@ -173,6 +183,8 @@ http::Response SiteApp::unavailable(const http::Request& request) const {
     response.set_header("Content-Type", "text/html; charset=utf-8");
     response.body = std::string(kUnavailablePage);
   }
+  response.set_header("Retry-After", "5");
+  response.set_header("Cache-Control", "no-store");
   if (is_public_cross_origin(request.path) && is_get(request)) {
     response.set_header("Access-Control-Allow-Origin", "*");
     response.set_header("Access-Control-Expose-Headers", kCorsExposeHeaders);

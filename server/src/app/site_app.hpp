@@ -5,6 +5,7 @@
 // 503 when the store is too slow, and adds CORS to the public player resources (one rule, by path).
 // run_server() serves it until SIGINT/SIGTERM.
 
+#include <boost/json/object.hpp>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -59,6 +60,10 @@ class SiteApp {
   using MediaGuard = std::function<std::optional<http::Response>(const http::Request&, std::string_view relative)>;
   void set_media_guard(MediaGuard guard) { media_guard_ = std::move(guard); }
 
+  /// Details /readyz adds to its status (e.g. the store's health, failing recordings); from memory only.
+  using ReadinessDetails = std::function<boost::json::object()>;
+  void set_readiness_details(ReadinessDetails details) { readiness_details_ = std::move(details); }
+
   /// The routing table, to add more API routes before serving (e.g. router().add("GET", "/api/x", ...)).
   http::Router& router() { return router_; }
 
@@ -77,6 +82,7 @@ class SiteApp {
   std::string latest_news_path_ = "/api/latestNews";  // behind config.static_prefix
   http::Router router_;
   MediaGuard media_guard_;
+  ReadinessDetails readiness_details_;
 };
 
 /// The server options of a config (bind address, port, io and worker threads, connection limits,

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
 #include <chrono>
 
 #include "domain/time.hpp"
@@ -226,6 +229,25 @@ Station::Readiness Station::readiness() const {
 bool Station::ready() { return readiness().ready; }
 
 void Station::add_routes(SiteApp& site) {
+  site.set_readiness_details([this] {
+    const auto parts = readiness();
+    boost::json::object details{{"store", parts.store},
+                                {"playout", parts.playout ? (playout_->recording() ? "recording" : "following")
+                                                          : "stopped"},
+                                {"live", parts.live ? "running" : "stopped"},
+                                {"election", parts.election ? "running" : "stopped"}};
+    // A full recordings disk is reported, not a reason to leave the load balancer: pages, streams
+    // and the recordings already made are still served.
+    boost::json::array failing;
+    for (const auto& channel : recording_failures()) {
+      failing.push_back(boost::json::object{
+          {"channel", channel.channel}, {"since", channel.since_ms / 1000}, {"error", channel.error}});
+    }
+    details["recording"] = failing.empty() ? boost::json::value("ok")
+                                           : boost::json::value(boost::json::object{{"status", "failing"},
+                                                                                     {"channels", std::move(failing)}});
+    return details;
+  });
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
   podcast_api_->add_routes(site.router());
