@@ -84,6 +84,15 @@ TEST(PageTime, ParsesAndRejectsDates) {
   EXPECT_EQ(parse_date_parts("2026", "11", "21"), kToday);
   EXPECT_EQ(parse_date_parts("2026", "1", "2"), 2026_y / date::January / 2_d);
   EXPECT_FALSE(parse_date_parts("2026", "02", "30"));
+  // Found by fuzz_route: a sign is not a digit.
+  EXPECT_FALSE(parse_date_parts("-202", "11", "21"));
+  EXPECT_FALSE(parse_date_parts("2026", "-1", "21"));
+  EXPECT_FALSE(parse_iso_date("-026-11-21"));
+  EXPECT_FALSE(parse_route_date("21-11--026"));
+  EXPECT_FALSE(parse_iso_instant("-026-11-21T00:00:00Z"));
+  EXPECT_FALSE(parse_iso_instant("2026-11-21T-1:00:00Z"));
+  EXPECT_FALSE(parse_iso_instant("2026-11-21T24:00:00Z"));
+  EXPECT_FALSE(parse_iso_instant("2026-11-21T12:60:00Z"));
   EXPECT_FALSE(parse_positive("0"));
   EXPECT_FALSE(parse_positive("abc"));
   EXPECT_FALSE(parse_positive("-3"));

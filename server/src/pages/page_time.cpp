@@ -21,9 +21,12 @@ std::string two(unsigned value) {
 
 std::optional<int> digits(std::string_view text, std::size_t min_len, std::size_t max_len) {
   if (text.size() < min_len || text.size() > max_len) return std::nullopt;
+  // Digits only: from_chars alone would read "-026" as a year.
   int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
   return value;
 }
 
@@ -101,7 +104,7 @@ std::optional<std::int64_t> parse_iso_instant(std::string_view text) {
   auto hour = digits(text.substr(11, 2), 2, 2);
   auto minute = digits(text.substr(14, 2), 2, 2);
   auto second = digits(text.substr(17, 2), 2, 2);
-  if (!day || !hour || !minute || !second) return std::nullopt;
+  if (!day || !hour || !minute || !second || *hour > 23 || *minute > 59 || *second > 59) return std::nullopt;
   auto instant =
       date::sys_days{*day} + std::chrono::hours{*hour} + std::chrono::minutes{*minute} + std::chrono::seconds{*second};
   return std::chrono::duration_cast<std::chrono::seconds>(instant.time_since_epoch()).count();
