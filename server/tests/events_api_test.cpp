@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "http/rate_limiter.hpp"
 #include "support/live_store.hpp"
@@ -40,17 +41,17 @@ std::string error_code(const http::Response& response) {
 std::string counter(const std::string& title) { return "player_radioblok_counter_" + title + "_top"; }
 
 TEST(EventNames, OnlyTheRadioBlockCounterPatternIsAName) {
-  for (const std::string good :
-       {"player_radioblok_counter_top-40_top-40", "player_radioblok_counter__", "player_radioblok_counter_a-b-c_d",
-        // The web app cuts at 200 characters, which may leave the title without "_{slug}".
-        "player_radioblok_counter_" + std::string(175, 'x')}) {
+  for (const std::string& good : std::vector<std::string>{
+           "player_radioblok_counter_top-40_top-40", "player_radioblok_counter__", "player_radioblok_counter_a-b-c_d",
+           // The web app cuts at 200 characters, which may leave the title without "_{slug}".
+           "player_radioblok_counter_" + std::string(175, 'x')}) {
     EXPECT_TRUE(is_valid_event_name(good)) << good;
   }
-  for (const std::string bad :
-       {"", "a", "player_radioblok_counter", "player_other_counter_a_b", "player_radioblok_counter_a_b_c",
-        "player_radioblok_counter_A_b", "player_radioblok_counter_a b_c", "player_radioblok_counter_<x>_y",
-        "player_radioblok_counter_caf\xc3\xa9_x", "Player_radioblok_counter_a_b",
-        "player_radioblok_counter_" + std::string(176, 'x')}) {
+  for (const std::string& bad : std::vector<std::string>{
+           "", "a", "player_radioblok_counter", "player_other_counter_a_b", "player_radioblok_counter_a_b_c",
+           "player_radioblok_counter_A_b", "player_radioblok_counter_a b_c", "player_radioblok_counter_<x>_y",
+           "player_radioblok_counter_caf\xc3\xa9_x", "Player_radioblok_counter_a_b",
+           "player_radioblok_counter_" + std::string(176, 'x')}) {
     EXPECT_FALSE(is_valid_event_name(bad)) << bad;
   }
 }

@@ -265,10 +265,12 @@ TEST_F(StoredUrlLive, AnUnsafeExternalVideoIsNeverHandedToThePlayer) {
 
 TEST_F(StoredUrlLive, IcyHeadersArePlainTextOnOneLine) {
   {
+    const std::string name = "Ether <b>Radio</b> 2\r\nSet-Cookie: x=1";
+    const std::string genre = "Pop';\x01";
+    const std::string description = "  De <script>alert(1)</script>grootste\thits  ";
     auto lease = db_->lease();
-    *lease << "UPDATE channels SET name = :n, genre = :g, description = :d WHERE slug = 'radio2'",
-        soci::use(std::string("Ether <b>Radio</b> 2\r\nSet-Cookie: x=1")), soci::use(std::string("Pop';\x01")),
-        soci::use(std::string("  De <script>alert(1)</script>grootste\thits  "));
+    *lease << "UPDATE channels SET name = :n, genre = :g, description = :d WHERE slug = 'radio2'", soci::use(name),
+        soci::use(genre), soci::use(description);
   }
   const auto token = stream::TokenSigner("test-secret").sign("live:radio2", noon + 60);
   auto response = get("/live/radio2.mp3?token=" + token, {{"Icy-MetaData", "1"}});
