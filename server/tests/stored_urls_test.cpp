@@ -156,11 +156,11 @@ class StoredUrlLive : public testing::Test {
     video_->add_routes(router_);
   }
 
-  http::Response get(const std::string& target, std::vector<std::pair<std::string, std::string>> headers = {}) {
+  http::Response get(const std::string& target, const std::vector<std::pair<std::string, std::string>>& headers = {}) {
     http::Request request;
     request.method = "GET";
     EXPECT_TRUE(http::parse_target(target, request));
-    for (auto& [name, value] : headers) request.headers.emplace(name, value);
+    for (const auto& [name, value] : headers) request.headers.emplace(name, value);
     return router_.dispatch(request);
   }
 
