@@ -61,14 +61,22 @@ std::string iso_instant(std::int64_t unix_seconds) {
   return date::format("%Y-%m-%dT%H:%M:%SZ", instant);
 }
 
+namespace {
+
+// Four digits, as the parsers read them back (year 509 is "0509").
+std::string year_text(const Date& day) {
+  auto text = std::to_string(static_cast<int>(day.year()));
+  return text.size() < 4 ? std::string(4 - text.size(), '0') + text : text;
+}
+
+}  // namespace
+
 std::string iso_date(const Date& day) {
-  return std::to_string(static_cast<int>(day.year())) + "-" + two(static_cast<unsigned>(day.month())) + "-" +
-         two(static_cast<unsigned>(day.day()));
+  return year_text(day) + "-" + two(static_cast<unsigned>(day.month())) + "-" + two(static_cast<unsigned>(day.day()));
 }
 
 std::string route_date(const Date& day) {
-  return two(static_cast<unsigned>(day.day())) + "-" + two(static_cast<unsigned>(day.month())) + "-" +
-         std::to_string(static_cast<int>(day.year()));
+  return two(static_cast<unsigned>(day.day())) + "-" + two(static_cast<unsigned>(day.month())) + "-" + year_text(day);
 }
 
 std::string dutch_long_date(const Date& day) {
