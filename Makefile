@@ -8,7 +8,7 @@ ETHER_DATA_DIR ?= $(CURDIR)/data
 BUILD_DIR ?= build/server
 JOBS ?= $(shell nproc)
 
-.PHONY: run test bench deps test-deps web-deps server web media format lint clean
+.PHONY: run test bench fuzz sanitize deps test-deps web-deps server web media format lint clean
 
 run: deps web-deps server web
 	PORT=$(PORT) ETHER_DATA_DIR=$(ETHER_DATA_DIR) exec $(BUILD_DIR)/ether-server
@@ -19,6 +19,14 @@ test: test-deps web-deps
 bench: deps web-deps server web
 	scripts/install-deps bench
 	bench/run
+
+# libFuzzer harnesses of the parsers, FUZZ_SECONDS (default 60) each, built with clang into build/fuzz.
+fuzz:
+	scripts/fuzz
+
+# The server and ctest suite under AddressSanitizer and UBSan, built into build/sanitize.
+sanitize:
+	scripts/sanitize
 
 deps:
 	scripts/install-deps run

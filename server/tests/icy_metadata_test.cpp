@@ -19,6 +19,43 @@ TEST(IcyMetadata, QuotesCannotEndTheValueEarly) {
   EXPECT_NE(block.find("StreamTitle='Rock `n` Roll - Don`t';"), std::string::npos);
 }
 
+// The text between StreamTitle=' and the first "';".
+std::string title_of(const std::string& block) {
+  const std::string prefix = "StreamTitle='";
+  auto end = block.find("';");
+  EXPECT_NE(end, std::string::npos);
+  EXPECT_EQ(block.substr(1, prefix.size()), prefix);
+  return block.substr(1 + prefix.size(), end - 1 - prefix.size());
+}
+
+TEST(IcyMetadata, StoreTextCannotBreakOutOfTheValue) {
+  auto block = icy_metadata_block("Song';StreamUrl='http://evil.example/';");
+  EXPECT_EQ(title_of(block), "Song`;StreamUrl=`http://evil.example/`;");
+  // The only "';" is the one that closes the value.
+  EXPECT_EQ(block.find("';"), block.rfind("';"));
+}
+
+TEST(IcyMetadata, ControlCharactersBecomeOneSpace) {
+  EXPECT_EQ(title_of(icy_metadata_block("Artist\r\n-\tTitle\x01\x7f")), "Artist - Title");
+  EXPECT_EQ(title_of(icy_metadata_block(std::string("a\0b", 3))), "a b");
+  EXPECT_EQ(title_of(icy_metadata_block("  \n ")), "");
+}
+
+TEST(IcyMetadata, MarkupIsDropped) {
+  EXPECT_EQ(title_of(icy_metadata_block("<b>Queen</b> - <i>Bohemian Rhapsody</i>")), "Queen - Bohemian Rhapsody");
+  EXPECT_EQ(title_of(icy_metadata_block("a<br>b<script>alert(1)</script>")), "a b alert(1)");
+  EXPECT_EQ(title_of(icy_metadata_block("3 < 4 > 2 <3")), "3 4 2 3");
+  EXPECT_EQ(title_of(icy_metadata_block("<img src=x onerror=alert(1)")), "img src=x onerror=alert(1)");
+}
+
+TEST(IcyText, IsCutOnACharacterBoundaryAndKeepsUtf8) {
+  EXPECT_EQ(icy_text("Café Noir — Zomer", 256), "Café Noir — Zomer");
+  EXPECT_EQ(icy_text("Café", 4), "Caf");  // "é" is two bytes: it does not fit
+  EXPECT_EQ(icy_text("Café", 5), "Café");
+  EXPECT_EQ(icy_text("ab  cd", 3), "ab");  // no trailing space
+  EXPECT_EQ(icy_text("<p>x</p>", 256), "x");
+}
+
 TEST(IcyMetadata, LongTitlesAreCutToTheMaximumOnACharacterBoundary) {
   std::string title;
   while (title.size() < 5000) title += "é";

@@ -248,8 +248,8 @@ TEST_F(ContentPagesFixture, EventsAreCountedPerNameAndType) {
 
   http::Router router;
   events.add_routes(router);
-  EXPECT_EQ(router.dispatch(event(R"({"name":"a","type":"click"})")).status, 204u);
-  EXPECT_EQ(events.count("a", "click"), 1);
+  EXPECT_EQ(router.dispatch(event(R"({"name":")" + name + R"(","type":"click"})")).status, 204u);
+  EXPECT_EQ(events.count(name, "click"), 1);
 }
 
 TEST_F(ContentPagesFixture, BadEventsAreRefusedWithAJsonError) {

@@ -84,6 +84,18 @@ TEST(PageTime, ParsesAndRejectsDates) {
   EXPECT_EQ(parse_date_parts("2026", "11", "21"), kToday);
   EXPECT_EQ(parse_date_parts("2026", "1", "2"), 2026_y / date::January / 2_d);
   EXPECT_FALSE(parse_date_parts("2026", "02", "30"));
+  // Found by fuzz_route: a sign is not a digit.
+  EXPECT_FALSE(parse_date_parts("-202", "11", "21"));
+  EXPECT_FALSE(parse_date_parts("2026", "-1", "21"));
+  EXPECT_FALSE(parse_iso_date("-026-11-21"));
+  EXPECT_FALSE(parse_route_date("21-11--026"));
+  EXPECT_FALSE(parse_iso_instant("-026-11-21T00:00:00Z"));
+  EXPECT_FALSE(parse_iso_instant("2026-11-21T-1:00:00Z"));
+  EXPECT_FALSE(parse_iso_instant("2026-11-21T24:00:00Z"));
+  // Found by fuzz_route: early years keep four digits, so they parse back.
+  EXPECT_EQ(iso_date(date::year{509} / November / 21_d), "0509-11-21");
+  EXPECT_EQ(parse_route_date(route_date(date::year{509} / November / 21_d)), date::year{509} / November / 21_d);
+  EXPECT_FALSE(parse_iso_instant("2026-11-21T12:60:00Z"));
   EXPECT_FALSE(parse_positive("0"));
   EXPECT_FALSE(parse_positive("abc"));
   EXPECT_FALSE(parse_positive("-3"));

@@ -87,6 +87,21 @@ TEST(Conditional, HttpDatesRoundTrip) {
   EXPECT_FALSE(parse_http_date("garbage"));
 }
 
+// Found by fuzz_http_date: signs, impossible days and a leap second at the end of year 9999.
+TEST(Conditional, HttpDatesAreRealDates) {
+  EXPECT_FALSE(parse_http_date("Sun, 06 Nov 1994 -8:49:37 GMT"));
+  EXPECT_FALSE(parse_http_date("Sun, 06 Nov 1994 08:-9:37 GMT"));
+  EXPECT_FALSE(parse_http_date("Sun, +6 Nov 1994 08:49:37 GMT"));
+  EXPECT_FALSE(parse_http_date("Tue, 31 Feb 2026 08:49:37 GMT"));
+  EXPECT_TRUE(parse_http_date("Sat, 29 Feb 2020 08:49:37 GMT"));
+  EXPECT_FALSE(parse_http_date("Sun, 29 Feb 2026 08:49:37 GMT"));
+  // A leap second reads as the second before it; the last one of 9999 stays a four-digit year.
+  EXPECT_EQ(parse_http_date("Sun, 06 Nov 1994 08:49:60 GMT"), std::optional<std::time_t>(784111799));
+  auto last = parse_http_date("Fri, 31 Dec 9999 23:59:60 GMT");
+  ASSERT_TRUE(last);
+  EXPECT_EQ(format_http_date(*last), "Fri, 31 Dec 9999 23:59:59 GMT");
+}
+
 TEST(Conditional, IfRange) {
   EXPECT_TRUE(if_range_allows("", "\"a\"", std::nullopt));
   EXPECT_TRUE(if_range_allows("\"a\"", "\"a\"", std::nullopt));

@@ -12,14 +12,7 @@ namespace {
 
 constexpr std::size_t kMaxNameLength = 200;
 
-bool valid_name(std::string_view name) {
-  if (name.empty() || name.size() > kMaxNameLength) return false;
-  for (char c : name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-    if (!ok) return false;
-  }
-  return true;
-}
+bool slug_character(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
 
 bool valid_type(std::string_view type) {
   for (auto known : kEventTypes) {
@@ -35,7 +28,23 @@ std::string_view string_member(const json::object& object, std::string_view key)
 
 }  // namespace
 
-EventsApi::EventsApi(store::Database& db, std::function<std::int64_t()> now) : db_(db), now_(std::move(now)) {
+bool is_valid_event_name(std::string_view name) {
+  if (name.size() > kMaxNameLength || !name.starts_with(kEventNamePrefix)) return false;
+  name.remove_prefix(kEventNamePrefix.size());
+  // The web app cuts the name at 200 characters, which may leave the title without its "_{slug}".
+  bool separator = false;
+  for (char c : name) {
+    if (c == '_' && !separator) {
+      separator = true;
+    } else if (!slug_character(c)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+EventsApi::EventsApi(store::Database& db, std::function<std::int64_t()> now, EventsOptions options)
+    : db_(db), now_(std::move(now)), options_(options), limiter_(options.per_minute, 60, options.max_addresses) {
   if (!now_) {
     now_ = [] {
       return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -50,6 +59,13 @@ void EventsApi::add_routes(http::Router& router) {
 }
 
 http::Response EventsApi::post(const http::Request& request) const {
+  const long long now = now_();
+  if (auto wait = limiter_.admit(request.remote_address, now); wait > 0) {
+    auto response = json_error(429, "too_many_requests",
+                               "At most " + std::to_string(options_.per_minute) + " events a minute per client.");
+    response.set_header("Retry-After", std::to_string(wait));
+    return response;
+  }
   if (request.body.size() > kMaxEventBodyBytes) {
     return json_error(413, "payload_too_large", "An event is at most 1 KiB of JSON.");
   }
@@ -61,19 +77,38 @@ http::Response EventsApi::post(const http::Request& request) const {
   const auto& object = value.get_object();
   auto name = string_member(object, "name");
   auto type = string_member(object, "type");
-  if (!valid_name(name)) {
+  if (!is_valid_event_name(name)) {
     return json_error(400, "bad_parameter",
-                      "name must be 1 to 200 lower-case letters, digits, underscores or hyphens.");
+                      "name must be player_radioblok_counter_{title}_{slug}: at most 200 lower-case letters, "
+                      "digits and hyphens.");
   }
   if (!valid_type(type)) return json_error(400, "bad_parameter", "type must be navigation, exit or click.");
   std::string name_text(name);
   std::string type_text(type);
-  long long now = now_();
   auto lease = db_.lease();
-  // One statement for both backends: SQLite (3.24+) and PostgreSQL share this upsert form.
-  *lease << "INSERT INTO analytics_events (name, type, count, last_at) VALUES (:n, :t, 1, :now) "
-            "ON CONFLICT (name, type) DO UPDATE SET count = analytics_events.count + 1, last_at = :now2",
-      soci::use(name_text), soci::use(type_text), soci::use(now), soci::use(now);
+  auto& sql = *lease;
+  soci::statement update = (sql.prepare << "UPDATE analytics_events SET count = count + 1, last_at = :now "
+                                           "WHERE name = :n AND type = :t",
+                            soci::use(now), soci::use(name_text), soci::use(type_text));
+  update.execute(true);
+  if (update.get_affected_rows() == 0) {
+    // A new row: its name must be known already, or the store must have room for another name.
+    long long known = 0;
+    sql << "SELECT COUNT(*) FROM analytics_events WHERE name = :n", soci::into(known), soci::use(name_text);
+    if (known == 0) {
+      long long names = 0;
+      sql << "SELECT COUNT(DISTINCT name) FROM analytics_events", soci::into(names);
+      if (names >= static_cast<long long>(options_.max_names)) {
+        return json_error(422, "too_many_names",
+                          "The store counts at most " + std::to_string(options_.max_names) +
+                              " event names; this new name is not counted.");
+      }
+    }
+    // Two first events of one name at once both insert: the upsert lets the second one count.
+    sql << "INSERT INTO analytics_events (name, type, count, last_at) VALUES (:n, :t, 1, :now) "
+           "ON CONFLICT (name, type) DO UPDATE SET count = analytics_events.count + 1, last_at = :now2",
+        soci::use(name_text), soci::use(type_text), soci::use(now), soci::use(now);
+  }
   http::Response response;
   response.status = 204;
   response.set_header("Cache-Control", "no-store");

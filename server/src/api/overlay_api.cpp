@@ -9,6 +9,7 @@
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
 #include "http/range.hpp"
+#include "pages/content_safety.hpp"
 
 namespace ether::api {
 namespace json = boost::json;
@@ -25,6 +26,16 @@ json::value local_time_or_null(long long unix_seconds, soci::indicator ind) {
 json::value string_or_null(const std::string& text, soci::indicator ind) {
   if (ind != soci::i_ok) return nullptr;
   return json::value(text);
+}
+
+// Stored URLs pass the pages' safe_url rule; one it refuses ("javascript:", "data:", "//host") is
+// sent as absent: the banner's url as null, and the modal's URLs as "", which the web app already
+// reads as no button and its fallback image.
+json::value url_or_null(const std::string& url, soci::indicator ind) {
+  if (ind != soci::i_ok) return nullptr;
+  auto safe = pages::safe_url(url);
+  if (safe.empty()) return nullptr;
+  return json::value(safe);
 }
 
 // The clock as spec §3 reads it: startDate only for a count-up, and an unknown item carries its
@@ -73,10 +84,10 @@ json::array event_modal_blocks(store::Database& db) {
         {"published", true},
         {"title", title},
         {"description", description},
-        {"relatedUrl", related_url},
+        {"relatedUrl", pages::safe_url(related_url)},
         {"relatedUrlText", related_url_text},
-        {"backgroundImage", json::object{{"url", background_image_url}}},
-        {"cmsLogo", json::object{{"url", logo_url}}},
+        {"backgroundImage", json::object{{"url", pages::safe_url(background_image_url)}}},
+        {"cmsLogo", json::object{{"url", pages::safe_url(logo_url)}}},
         {"countClock", count_clock(type, type_ind, caption, caption_ind, start, start_ind, end, end_ind)},
     });
   }
@@ -101,7 +112,7 @@ json::array maintenance_notifications(store::Database& db) {
     notifications.push_back(json::object{{"id", id},
                                          {"title", title},
                                          {"description", description},
-                                         {"url", string_or_null(url, url_ind)},
+                                         {"url", url_or_null(url, url_ind)},
                                          {"isDismissable", dismissable != 0}});
   }
   return notifications;

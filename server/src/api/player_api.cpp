@@ -6,9 +6,11 @@
 #include "api/json_error.hpp"
 #include "domain/slug.hpp"
 #include "http/range.hpp"
+#include "pages/content_safety.hpp"
 #include "player/info_events.hpp"
 #include "recording/recording_body.hpp"
 #include "stream/icecast_listener.hpp"
+#include "stream/icy_metadata.hpp"
 
 namespace ether::api {
 namespace json = boost::json;
@@ -27,6 +29,7 @@ void send_recording(http::Response& response, const recording::Recording& record
 }
 
 constexpr std::size_t icy_metaint = 16000;
+constexpr std::size_t icy_header_max = 256;
 
 http::Response no_store(http::Response response) {
   response.set_header("Cache-Control", "no-store");
@@ -126,10 +129,15 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
   if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   json::object play{{"mid", channel}, {"environmentDomain", options_.base_url}};
   if (!row->stream_url.empty()) {
-    // A station's own Icecast or HLS stream is handed out as is; it needs no token of ours.
+    // A station's own Icecast or HLS stream is handed out as is; it needs no token of ours. A stored
+    // URL the pages' safe_url rule refuses ("javascript:", "//host") never reaches the player.
+    const auto stream_url = pages::safe_url(row->stream_url);
+    if (stream_url.empty() || stream_url.starts_with("mailto:") || stream_url.starts_with("#")) {
+      return json_error(404, "no_stream", row->name + " has no playable stream.");
+    }
     play["playerToken"] = "";
-    play["streamUrl"] = row->stream_url;
-    play["format"] = row->stream_url.find(".m3u8") != std::string::npos ? "hls" : "mp3";
+    play["streamUrl"] = stream_url;
+    play["format"] = stream_url.find(".m3u8") != std::string::npos ? "hls" : "mp3";
   } else {
     const auto token = signer_.sign("live:" + channel, clock_() + options_.stream_token_seconds);
     play["playerToken"] = token;
@@ -158,9 +166,10 @@ http::Response PlayerApi::live_stream(const http::Request& request, const std::s
   http::Response response;
   response.set_header("Content-Type", "audio/mpeg");
   response.set_header("Cache-Control", "no-store");
-  response.set_header("icy-name", row->name);
-  response.set_header("icy-genre", row->genre);
-  response.set_header("icy-description", row->description);
+  // Store text in a header is plain text on one line (no CR/LF to end the header, no markup).
+  response.set_header("icy-name", stream::icy_text(row->name, icy_header_max));
+  response.set_header("icy-genre", stream::icy_text(row->genre, icy_header_max));
+  response.set_header("icy-description", stream::icy_text(row->description, icy_header_max));
   response.set_header("icy-pub", "0");
   if (int bitrate = origin_.bitrate_kbps(); bitrate > 0) response.set_header("icy-br", std::to_string(bitrate));
   if (request.header("Icy-MetaData") == "1") {

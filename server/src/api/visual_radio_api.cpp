@@ -9,6 +9,7 @@
 #include "api/json_error.hpp"
 #include "domain/slug.hpp"
 #include "http/streaming_body.hpp"
+#include "pages/content_safety.hpp"
 #include "visual/hls_playlist.hpp"
 
 namespace ether::api {
@@ -103,9 +104,10 @@ http::Response VisualRadioApi::play_video(const std::string& channel) const {
   auto row = find_channel(db_, channel);
   if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
   json::object play{{"mid", channel + "-video"}, {"environmentDomain", options_.base_url}, {"format", "hls"}};
-  if (is_external(row->live_video_url)) {
+  // An external URL reaches the player only through the pages' safe_url rule.
+  if (const auto external = pages::safe_url(row->live_video_url); is_external(external)) {
     play["playerToken"] = "";
-    play["streamUrl"] = row->live_video_url;
+    play["streamUrl"] = external;
   } else if (!row->live_video_url.empty() && radio_.carries(channel)) {
     const auto token = signer_.sign("video:" + channel, clock_() + options_.token_seconds);
     play["playerToken"] = token;

@@ -3,7 +3,6 @@
 #include <openssl/evp.h>
 
 #include <array>
-#include <charconv>
 #include <cstdio>
 #include <limits>
 
@@ -145,10 +144,13 @@ std::optional<std::time_t> parse_http_date(std::string_view text) {
   text = trim(text);
   // "Sun, 06 Nov 1994 08:49:37 GMT"
   if (text.size() != 29 || text[3] != ',' || text[4] != ' ' || text.substr(26) != "GMT") return std::nullopt;
+  // Digits only: from_chars alone would take "-1" for an hour.
   auto number = [&](std::size_t pos, std::size_t len) -> std::optional<int> {
     int value = 0;
-    auto [ptr, ec] = std::from_chars(text.data() + pos, text.data() + pos + len, value);
-    if (ec != std::errc{} || ptr != text.data() + pos + len) return std::nullopt;
+    for (char c : text.substr(pos, len)) {
+      if (c < '0' || c > '9') return std::nullopt;
+      value = value * 10 + (c - '0');
+    }
     return value;
   };
   std::tm tm{};
@@ -164,8 +166,13 @@ std::optional<std::time_t> parse_http_date(std::string_view text) {
   tm.tm_year = *year - 1900;
   tm.tm_hour = *hour;
   tm.tm_min = *minute;
-  tm.tm_sec = *second;
-  return timegm(&tm);
+  // A leap second reads as the second before it, so that 9999-12-31 23:59:60 stays in year 9999.
+  tm.tm_sec = *second == 60 ? 59 : *second;
+  const std::time_t instant = timegm(&tm);
+  // timegm moves "31 Feb" into March: such a date does not exist and is refused.
+  std::tm check{};
+  if (gmtime_r(&instant, &check) == nullptr || check.tm_mday != *day || check.tm_mon != month) return std::nullopt;
+  return instant;
 }
 
 bool if_range_allows(std::string_view if_range, std::string_view etag, std::optional<std::time_t> last_modified) {

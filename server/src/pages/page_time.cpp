@@ -21,9 +21,12 @@ std::string two(unsigned value) {
 
 std::optional<int> digits(std::string_view text, std::size_t min_len, std::size_t max_len) {
   if (text.size() < min_len || text.size() > max_len) return std::nullopt;
+  // Digits only: from_chars alone would read "-026" as a year.
   int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
   return value;
 }
 
@@ -58,14 +61,22 @@ std::string iso_instant(std::int64_t unix_seconds) {
   return date::format("%Y-%m-%dT%H:%M:%SZ", instant);
 }
 
+namespace {
+
+// Four digits, as the parsers read them back (year 509 is "0509").
+std::string year_text(const Date& day) {
+  auto text = std::to_string(static_cast<int>(day.year()));
+  return text.size() < 4 ? std::string(4 - text.size(), '0') + text : text;
+}
+
+}  // namespace
+
 std::string iso_date(const Date& day) {
-  return std::to_string(static_cast<int>(day.year())) + "-" + two(static_cast<unsigned>(day.month())) + "-" +
-         two(static_cast<unsigned>(day.day()));
+  return year_text(day) + "-" + two(static_cast<unsigned>(day.month())) + "-" + two(static_cast<unsigned>(day.day()));
 }
 
 std::string route_date(const Date& day) {
-  return two(static_cast<unsigned>(day.day())) + "-" + two(static_cast<unsigned>(day.month())) + "-" +
-         std::to_string(static_cast<int>(day.year()));
+  return two(static_cast<unsigned>(day.day())) + "-" + two(static_cast<unsigned>(day.month())) + "-" + year_text(day);
 }
 
 std::string dutch_long_date(const Date& day) {
@@ -101,7 +112,7 @@ std::optional<std::int64_t> parse_iso_instant(std::string_view text) {
   auto hour = digits(text.substr(11, 2), 2, 2);
   auto minute = digits(text.substr(14, 2), 2, 2);
   auto second = digits(text.substr(17, 2), 2, 2);
-  if (!day || !hour || !minute || !second) return std::nullopt;
+  if (!day || !hour || !minute || !second || *hour > 23 || *minute > 59 || *second > 59) return std::nullopt;
   auto instant =
       date::sys_days{*day} + std::chrono::hours{*hour} + std::chrono::minutes{*minute} + std::chrono::seconds{*second};
   return std::chrono::duration_cast<std::chrono::seconds>(instant.time_since_epoch()).count();

@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 #include <unordered_map>
 
+#include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
 #include "pages/queries/rows.hpp"
@@ -170,7 +171,7 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
                         queries::text_at(row, 0),
                         queries::text_at(row, 1),
                         routes::gedraaid(ctx, channel, ctx.today),
-                        queries::text_at(row, 2),
+                        safe_url(queries::text_at(row, 2)),
                         names,
                         queries::text_at(row, 6),
                         {},

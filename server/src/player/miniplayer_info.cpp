@@ -1,6 +1,7 @@
 #include "player/miniplayer_info.hpp"
 
 #include "domain/time.hpp"
+#include "pages/content_safety.hpp"
 
 #include <algorithm>
 #include <boost/json/array.hpp>
@@ -25,16 +26,25 @@ struct BroadcastRow {
 
 json::object photo_asset(const std::string& url) { return {{"url360", url}, {"url600", url}, {"url1200", url}}; }
 
-json::array photo_assets(const std::string& url) {
+// Stored URLs reach the player only through the pages' safe_url rule; an unsafe one reads as absent.
+json::array photo_assets(const std::string& stored_url) {
   json::array assets;
-  if (!url.empty()) assets.push_back(photo_asset(url));
+  if (auto url = pages::safe_url(stored_url); !url.empty()) assets.push_back(photo_asset(url));
   return assets;
 }
 
-json::array links_for(const std::string& popout_url) {
+json::array links_for(const std::string& stored_popout_url) {
   json::array links;
-  if (!popout_url.empty()) links.push_back(json::object{{"type", "popout"}, {"value", popout_url}});
+  if (auto url = pages::safe_url(stored_popout_url); !url.empty()) {
+    links.push_back(json::object{{"type", "popout"}, {"value", url}});
+  }
   return links;
+}
+
+json::value url_or_null(soci::indicator ind, const std::string& stored_url) {
+  if (ind != soci::i_ok) return nullptr;
+  auto url = pages::safe_url(stored_url);
+  return url.empty() ? json::value(nullptr) : json::value(url);
 }
 
 // `query` selects the columns of BroadcastRow with :c for the channel and :t for the instant.
@@ -238,17 +248,16 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
                                       {"composer", text_or_null(composer_ind, composer)},
                                       {"ensemble", text_or_null(ensemble_ind, ensemble)}};
       }
-      plays.push_back(
-          json::object{{"id", id},
-                       {"from", domain::format_api_local(starts_at)},
-                       {"until", domain::format_api_local(ends_at)},
-                       {"song", title},
-                       {"artist", artist},
-                       {"coverUrl", cover_ind == soci::i_ok ? json::value(cover_url) : json::value(nullptr)},
-                       {"isAvailable", true},
-                       {"radioTracks", json::object{{"id", song_id}, {"name", title}, {"slug", song_slug}}},
-                       {"classicalData", std::move(classical_data)},
-                       {"cmsChartEditionPositions", std::move(positions)}});
+      plays.push_back(json::object{{"id", id},
+                                   {"from", domain::format_api_local(starts_at)},
+                                   {"until", domain::format_api_local(ends_at)},
+                                   {"song", title},
+                                   {"artist", artist},
+                                   {"coverUrl", url_or_null(cover_ind, cover_url)},
+                                   {"isAvailable", true},
+                                   {"radioTracks", json::object{{"id", song_id}, {"name", title}, {"slug", song_slug}}},
+                                   {"classicalData", std::move(classical_data)},
+                                   {"cmsChartEditionPositions", std::move(positions)}});
     }
   }
   // The next play may already be recorded; the document changes when it starts. When it is not, and

@@ -8,6 +8,7 @@
 #include "api/json_error.hpp"
 #include "http/mime.hpp"
 #include "http/range.hpp"
+#include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
 #include "pages/route_builder.hpp"
@@ -127,7 +128,9 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
   channel.category = feed.category;
   channel.page_url = absolute(pages::routes::podcast(feed.slug));
   channel.feed_url = absolute(podcast_feed_path(feed.slug));
-  channel.image_url = absolute(feed.image_url);
+  // Stored image URLs pass the pages' safe_url rule; an unsafe one is left out of the feed.
+  const auto feed_image = pages::safe_url(feed.image_url);
+  channel.image_url = absolute(feed_image);
 
   std::vector<RssItem> items;
   auto number = static_cast<std::int64_t>(episodes.size());
@@ -137,7 +140,8 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
     item.title = e.title;
     item.description = e.description;
     item.page_url = absolute(pages::routes::podcast_episode(feed.slug, e.id, e.slug));
-    item.image_url = absolute(e.image_url.empty() ? feed.image_url : e.image_url);
+    const auto episode_image = pages::safe_url(e.image_url);
+    item.image_url = absolute(episode_image.empty() ? feed_image : episode_image);
     item.audio_url = absolute(pages::queries::Catalog::media_url(e.audio_path));
     item.audio_type = std::string(http::content_type_for(e.audio_path));
     item.published_at = e.published_at;

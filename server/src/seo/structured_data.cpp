@@ -1,5 +1,6 @@
 #include "seo/structured_data.hpp"
 
+#include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "seo/seo_routes.hpp"
@@ -133,7 +134,7 @@ class Builder {
                                     {"name", text_at(p, "name")},
                                     {"jobTitle", text_at(p, "role")},
                                     {"description", text_at(p, "bio")},
-                                    {"image", absolute(text_at(p, "imageUrl"))},
+                                    {"image", absolute_media(text_at(p, "imageUrl"))},
                                     {"url", absolute(canonical())},
                                     {"worksFor", station_ref()}});
       breadcrumbs({{"Presentatoren", pages::routes::presenters()}, {text_at(p, "name"), canonical()}});
@@ -145,6 +146,13 @@ class Builder {
   std::string absolute(std::string_view url) const {
     if (url.empty() || url.starts_with("http://") || url.starts_with("https://")) return std::string(url);
     return base_ + (url.front() == '/' ? "" : "/") + std::string(url);
+  }
+
+  // Image, audio and video URLs come from the store through the page data, which applies safe_url
+  // already; JSON-LD applies it again so that it never names another scheme or a "//host".
+  std::string absolute_media(std::string_view stored_url) const {
+    auto url = pages::safe_url(stored_url);
+    return url.starts_with("mailto:") ? std::string() : absolute(url);
   }
 
   std::string canonical() const { return page_.canonical_path; }
@@ -188,7 +196,7 @@ class Builder {
                       {"isLiveBroadcast", true},
                       {"inLanguage", "nl"},
                       {"publishedOn", broadcast_service(object_at(b, "channel"))}};
-    if (auto image = text_at(b, "imageUrl"); !image.empty()) node["image"] = absolute(image);
+    if (auto image = text_at(b, "imageUrl"); !image.empty()) node["image"] = absolute_media(image);
     const auto& programme = object_at(b, "programme");
     if (!programme.empty()) {
       node["workPerformed"] = json::object{{"@type", "RadioSeries"},
@@ -220,7 +228,7 @@ class Builder {
         {"name", text_at(p, "name")},
         {"description", text_at(p, "description").empty() ? text_at(p, "summary") : text_at(p, "description")},
         {"url", absolute(canonical())},
-        {"image", absolute(text_at(p, "imageUrl"))},
+        {"image", absolute_media(text_at(p, "imageUrl"))},
         {"inLanguage", "nl"},
         {"productionCompany", station_ref()}};
     if (!actors.empty()) node["actor"] = std::move(actors);
@@ -244,7 +252,7 @@ class Builder {
                                    {"@id", station_id()},
                                    {"name", site_name_},
                                    {"logo", json::object{{"@type", "ImageObject"}, {"url", base_ + "/favicon.svg"}}}}}};
-    if (auto image = text_at(a, "imageUrl"); !image.empty()) node["image"] = json::array{absolute(image)};
+    if (auto image = text_at(a, "imageUrl"); !image.empty()) node["image"] = json::array{absolute_media(image)};
     auto author = text_at(a, "author");
     node["author"] = author.empty() ? json::value(json::object{{"@type", "Organization"}, {"name", site_name_}})
                                     : json::value(json::object{{"@type", "Person"}, {"name", author}});
@@ -264,7 +272,7 @@ class Builder {
                         {"name", text_at(feed, "title")},
                         {"description", text_at(feed, "description")},
                         {"url", url},
-                        {"image", absolute(text_at(feed, "imageUrl"))},
+                        {"image", absolute_media(text_at(feed, "imageUrl"))},
                         {"inLanguage", "nl"},
                         {"webFeed", absolute(podcast_feed_path(slug))},
                         {"author", json::object{{"@type", "Organization"}, {"name", text_at(feed, "author")}}},
@@ -281,11 +289,11 @@ class Builder {
                         {"url", url},
                         {"datePublished", text_at(e, "publishedAt")},
                         {"timeRequired", duration},
-                        {"image", absolute(text_at(e, "imageUrl"))},
+                        {"image", absolute_media(text_at(e, "imageUrl"))},
                         {"inLanguage", "nl"},
                         {"partOfSeries", json::object{{"@id", series_id}}},
                         {"associatedMedia", json::object{{"@type", "AudioObject"},
-                                                         {"contentUrl", absolute(text_at(e, "audioUrl"))},
+                                                         {"contentUrl", absolute_media(text_at(e, "audioUrl"))},
                                                          {"encodingFormat", "audio/mpeg"},
                                                          {"duration", duration}}}};
   }
@@ -297,9 +305,9 @@ class Builder {
         {"description", text_at(v, "description").empty() ? text_at(v, "title") : text_at(v, "description")},
         {"uploadDate", text_at(v, "publishedAt")},
         {"duration", iso_duration(int_at(v, "durationSeconds"))},
-        {"contentUrl", absolute(text_at(v, "videoUrl"))},
+        {"contentUrl", absolute_media(text_at(v, "videoUrl"))},
         {"inLanguage", "nl"}};
-    if (auto poster = text_at(v, "posterUrl"); !poster.empty()) node["thumbnailUrl"] = absolute(poster);
+    if (auto poster = text_at(v, "posterUrl"); !poster.empty()) node["thumbnailUrl"] = absolute_media(poster);
     return node;
   }
 

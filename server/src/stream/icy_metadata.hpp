@@ -9,9 +9,15 @@
 
 namespace ether::stream {
 
-/// The metadata block for a title: length byte then text padded with NULs to a multiple of 16.
-/// The title is cut to fit the 4080-byte maximum and single quotes are replaced, since a quote
-/// would end the value early for most players.
+/// Text from the store as ICY carries it (StreamTitle and the icy-* headers): plain text on one
+/// line. Control characters (C0 and DEL, so also CR and LF) become spaces, runs of white space
+/// collapse and the ends are trimmed; a tag ("<" then a letter, "/" or "!", up to ">") is dropped
+/// and any other "<" or ">" with it; a single quote becomes "`", since `';` would end a
+/// StreamTitle early. The result is cut to at most `max_bytes` on a UTF-8 character boundary.
+std::string icy_text(std::string_view text, std::size_t max_bytes);
+
+/// The metadata block for a title: length byte then "StreamTitle='...';" padded with NULs to a
+/// multiple of 16. The title goes through `icy_text`, cut to fit the 4080-byte maximum.
 std::string icy_metadata_block(std::string_view stream_title);
 
 /// The empty block (a single zero byte), sent when the title has not changed since the last block.

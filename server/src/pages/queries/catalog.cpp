@@ -26,6 +26,16 @@ json::value nullable(const std::optional<std::int64_t>& number) {
   return json::value(*number);
 }
 
+// Every URL the store holds passes the one content_safety rule on its way to a page: a
+// "javascript:", "data:" or "//host" value reads as absent, so the usual fallback image applies.
+std::string url_at(const soci::row& row, std::size_t index) { return safe_url(text_at(row, index)); }
+
+std::optional<std::string> optional_url_at(const soci::row& row, std::size_t index) {
+  auto text = optional_text_at(row, index);
+  if (text) *text = safe_url(*text);
+  return text;
+}
+
 std::int64_t seconds_of(std::int64_t milliseconds) { return (milliseconds + 500) / 1000; }
 
 std::string clock_text(int minute) {
@@ -116,7 +126,7 @@ json::object track_from_row(const soci::row& row) {
                       {"artist", text_at(row, 7)},
                       {"songSlug", text_at(row, 5)},
                       {"songId", int_at(row, 4)},
-                      {"coverUrl", nullable(optional_text_at(row, 11))},
+                      {"coverUrl", nullable(optional_url_at(row, 11))},
                       {"chartPosition", nullable(optional_int_at(row, 3))},
                       {"composer", nullable(optional_text_at(row, 8))},
                       {"completeWork", nullable(optional_text_at(row, 9))},
@@ -124,7 +134,7 @@ json::object track_from_row(const soci::row& row) {
 }
 
 json::object episode_from_row(const soci::row& row) {
-  auto image = text_at(row, 8);
+  auto image = url_at(row, 8);
   return json::object{{"id", int_at(row, 0)},
                       {"slug", text_at(row, 1)},
                       {"feedSlug", text_at(row, 2)},
@@ -133,7 +143,7 @@ json::object episode_from_row(const soci::row& row) {
                       {"publishedAt", iso_instant(int_at(row, 5))},
                       {"durationSeconds", seconds_of(int_at(row, 6))},
                       {"audioUrl", Catalog::media_url(text_at(row, 7))},
-                      {"imageUrl", image.empty() ? text_at(row, 9) : image}};
+                      {"imageUrl", image.empty() ? url_at(row, 9) : image}};
 }
 
 }  // namespace
@@ -155,7 +165,7 @@ void Catalog::load_reference_data() {
                                           .parent_slug = text_at(row, 2),
                                           .description = text_at(row, 3),
                                           .color = text_at(row, 4),
-                                          .logo_url = text_at(row, 5),
+                                          .logo_url = url_at(row, 5),
                                           .player_mode = text_at(row, 8),
                                           .live_video_url = text_at(row, 10),
                                           .sort_order = int_at(row, 6),
@@ -172,14 +182,14 @@ void Catalog::load_reference_data() {
   }
 
   for_each_row(sql, "SELECT slug, name, logo_url FROM broadcasters", {}, [&](const soci::row& row) {
-    broadcasters_[text_at(row, 0)] = BroadcasterRow{text_at(row, 0), text_at(row, 1), text_at(row, 2)};
+    broadcasters_[text_at(row, 0)] = BroadcasterRow{text_at(row, 0), text_at(row, 1), url_at(row, 2)};
   });
   for_each_row(sql, "SELECT channel_slug, broadcaster_slug FROM channel_broadcasters", {},
                [&](const soci::row& row) { whitelist_.emplace(text_at(row, 0), text_at(row, 1)); });
   for_each_row(sql, "SELECT id, slug, name, role, bio, image_url FROM presenters ORDER BY name", {},
                [&](const soci::row& row) {
                  presenters_.push_back(PresenterRow{int_at(row, 0), text_at(row, 1), text_at(row, 2), text_at(row, 3),
-                                                    text_at(row, 4), text_at(row, 5)});
+                                                    text_at(row, 4), url_at(row, 5)});
                });
   for_each_row(sql,
                "SELECT id, slug, name, channel_slug, summary, description, image_url FROM programmes ORDER BY name", {},
@@ -191,7 +201,7 @@ void Catalog::load_reference_data() {
                  programme.channel_slug = text_at(row, 3);
                  programme.summary = text_at(row, 4);
                  programme.description = text_at(row, 5);
-                 programme.image_url = text_at(row, 6);
+                 programme.image_url = url_at(row, 6);
                  programmes_.push_back(std::move(programme));
                });
   auto programme_by_id = [this](std::int64_t id) {
@@ -346,7 +356,7 @@ json::array Catalog::broadcasts(const std::string& where, const std::vector<std:
   for_each_row(session(), sql, binds, [&](const soci::row& row) {
     auto channel_slug = text_at(row, 1);
     const auto* p = programme(int_at(row, 2));
-    auto image = text_at(row, 7);
+    auto image = url_at(row, 7);
     if (image.empty()) image = p && !p->image_url.empty() ? p->image_url : kUnknownProgrammeImage;
     auto audio = text_at(row, 8);
     list.push_back(json::object{{"id", int_at(row, 0)},
@@ -454,8 +464,8 @@ struct ArticleRow {
 };
 
 ArticleRow article_from_row(const soci::row& row) {
-  return ArticleRow{int_at(row, 0),  int_at(row, 3),  int_at(row, 7),  text_at(row, 1), text_at(row, 2),
-                    text_at(row, 4), text_at(row, 5), text_at(row, 6), text_at(row, 8), text_at(row, 9)};
+  return ArticleRow{int_at(row, 0),  int_at(row, 3),  int_at(row, 7), text_at(row, 1), text_at(row, 2),
+                    text_at(row, 4), text_at(row, 5), url_at(row, 6), text_at(row, 8), text_at(row, 9)};
 }
 
 }  // namespace
@@ -584,7 +594,7 @@ ListPage Catalog::fragments(const FragmentFilter& filter, int limit, int offset)
   std::vector<Row> rows;
   for_each_row(session(), sql, binds, [&](const soci::row& row) {
     rows.push_back(Row{int_at(row, 0), int_at(row, 2), int_at(row, 7), int_at(row, 8), text_at(row, 1), text_at(row, 3),
-                       text_at(row, 4), text_at(row, 5), text_at(row, 6)});
+                       text_at(row, 4), url_at(row, 5), text_at(row, 6)});
   });
   std::vector<std::int64_t> ids;
   ids.reserve(rows.size());
@@ -667,7 +677,7 @@ json::array Catalog::podcast_feeds(const std::vector<std::string>& slugs) {
                                  {"title", text_at(row, 1)},
                                  {"description", text_at(row, 2)},
                                  {"author", text_at(row, 3)},
-                                 {"imageUrl", text_at(row, 4)},
+                                 {"imageUrl", url_at(row, 4)},
                                  {"episodeCount", int_at(row, 6)}};
   });
   json::array list;
@@ -716,7 +726,7 @@ json::array Catalog::videos(const std::vector<std::string>& slugs) {
                                 {"publishedAt", iso_instant(int_at(row, 4))},
                                 {"durationSeconds", seconds_of(int_at(row, 5))},
                                 {"videoUrl", media_url(text_at(row, 6))},
-                                {"posterUrl", text_at(row, 7)}});
+                                {"posterUrl", url_at(row, 7)}});
   });
   return list;
 }
@@ -886,7 +896,7 @@ std::vector<std::pair<std::string, std::string>> Catalog::content_page_list(std:
 
 std::string Catalog::media_url(std::string_view path) {
   if (path.empty()) return {};
-  if (path.starts_with("/") || path.starts_with("http://") || path.starts_with("https://")) return std::string(path);
+  if (path.starts_with("/") || path.starts_with("http://") || path.starts_with("https://")) return safe_url(path);
   return "/media/" + std::string(path);
 }
 

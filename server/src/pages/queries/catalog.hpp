@@ -157,7 +157,8 @@ class Catalog {
   /// Published content pages of a kind: (slug, title), by title.
   std::vector<std::pair<std::string, std::string>> content_page_list(std::string_view kind);
 
-  /// "/media/<path>" for a path relative to the media directory; a URL already absolute is kept.
+  /// "/media/<path>" for a path relative to the media directory; a URL already absolute ("/x",
+  /// "https://...") is kept when it passes `safe_url` and is "" otherwise ("//host").
   static std::string media_url(std::string_view path);
 
  private:
