@@ -8,6 +8,9 @@ import { expectNoSeriousAxeViolations } from './support';
 // new redacteur, its audit row, an API key, and logout. Needs ETHER_E2E_DATA_DIR (scripts/test-all)
 // and a data dir whose first start has not been used by this test before.
 
+// A guard against hangs, not a speed check: axe-core runs several times per test on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 const EMAIL = 'beheer@ether.local';
 const NEW_PASSWORD = 'een nieuw wachtwoord voor de test';
 

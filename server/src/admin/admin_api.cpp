@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/json.hpp>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 
 #include "admin/api_keys.hpp"
 #include "admin/audit_log.hpp"
@@ -29,9 +29,9 @@ http::Response error(unsigned status, std::string_view code, std::string_view me
 
 // A form's errors: 400 with the message of each field under "fields", for the inline errors.
 http::Response field_errors(const json::object& fields) {
-  json::object body{{"error", json::object{{"code", "invalid"},
-                                           {"message", "Niet alle velden zijn goed ingevuld."},
-                                           {"fields", fields}}}};
+  json::object body{
+      {"error",
+       json::object{{"code", "invalid"}, {"message", "Niet alle velden zijn goed ingevuld."}, {"fields", fields}}}};
   return no_store(api::json_response(400, body));
 }
 
@@ -68,7 +68,8 @@ std::string trimmed(std::string_view text) {
 
 bool plausible_email(std::string_view email) {
   auto at = email.find('@');
-  if (email.size() > 254 || at == std::string_view::npos || at == 0 || email.find('@', at + 1) != std::string_view::npos) {
+  if (email.size() > 254 || at == std::string_view::npos || at == 0 ||
+      email.find('@', at + 1) != std::string_view::npos) {
     return false;
   }
   auto domain = email.substr(at + 1);
@@ -189,8 +190,7 @@ void AdminApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const Params& p) { return update_user(r, p.at("id")); });
   router.add("POST", "/api/admin/users/{id}/password",
              [this](const http::Request& r, const Params& p) { return reset_password(r, p.at("id")); });
-  router.add("GET", "/api/admin/api-keys",
-             [this](const http::Request& r, const Params&) { return list_api_keys(r); });
+  router.add("GET", "/api/admin/api-keys", [this](const http::Request& r, const Params&) { return list_api_keys(r); });
   router.add("POST", "/api/admin/api-keys",
              [this](const http::Request& r, const Params&) { return create_api_key(r); });
   router.add("DELETE", "/api/admin/api-keys/{id}",
@@ -569,7 +569,8 @@ http::Response AdminApi::audit(const http::Request& request) const {
   if (auto id = request.param("id")) filter.item_id = trimmed(*id);
   if (auto page_text = request.param("page"); page_text && !page_text->empty()) {
     auto parsed = parse_id(*page_text);
-    if (!parsed || *parsed > 1'000'000) return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    if (!parsed || *parsed > 1'000'000)
+      return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
     page = *parsed;
   }
   AuditPage result;
@@ -588,10 +589,9 @@ http::Response AdminApi::audit(const http::Request& request) const {
                                    {"action", entry.action},
                                    {"changes", entry.changes}});
   }
-  return ok(200, json::object{{"entries", std::move(entries)},
-                              {"page", page},
-                              {"pageSize", kAuditPageSize},
-                              {"total", result.total}});
+  return ok(
+      200, json::object{
+               {"entries", std::move(entries)}, {"page", page}, {"pageSize", kAuditPageSize}, {"total", result.total}});
 }
 
 }  // namespace ether::admin

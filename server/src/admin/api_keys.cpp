@@ -92,11 +92,10 @@ NewApiKey ApiKeyRepository::create(const std::string& name, const std::vector<st
 std::vector<ApiKey> ApiKeyRepository::list() {
   std::vector<ApiKey> keys;
   Row row;
-  soci::statement st =
-      (session_.prepare << std::string("SELECT ") + kColumns + " FROM api_keys ORDER BY id DESC", soci::into(row.id),
-       soci::into(row.name), soci::into(row.prefix), soci::into(row.scopes),
-       soci::into(row.created_by, row.created_by_ind), soci::into(row.created_at),
-       soci::into(row.last_used, row.last_used_ind), soci::into(row.revoked, row.revoked_ind));
+  soci::statement st = (session_.prepare << std::string("SELECT ") + kColumns + " FROM api_keys ORDER BY id DESC",
+                        soci::into(row.id), soci::into(row.name), soci::into(row.prefix), soci::into(row.scopes),
+                        soci::into(row.created_by, row.created_by_ind), soci::into(row.created_at),
+                        soci::into(row.last_used, row.last_used_ind), soci::into(row.revoked, row.revoked_ind));
   st.execute();
   while (st.fetch()) keys.push_back(row.to_key());
   return keys;

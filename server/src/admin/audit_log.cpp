@@ -37,9 +37,8 @@ AuditPage AuditLog::query(const AuditFilter& filter, std::int64_t page, std::int
       " WHERE (:au = 1 OR user_id = :u) AND (:at = 1 OR item_type = :t) AND (:ai = 1 OR item_id = :i)";
   AuditPage result;
   long long total = 0;
-  session_ << "SELECT COUNT(*) FROM admin_audit_log" + where, soci::use(any_user), soci::use(user),
-      soci::use(any_type), soci::use(filter.item_type), soci::use(any_id), soci::use(filter.item_id),
-      soci::into(total);
+  session_ << "SELECT COUNT(*) FROM admin_audit_log" + where, soci::use(any_user), soci::use(user), soci::use(any_type),
+      soci::use(filter.item_type), soci::use(any_id), soci::use(filter.item_id), soci::into(total);
   result.total = total;
   long long limit = page_size;
   long long offset = (page - 1) * page_size;

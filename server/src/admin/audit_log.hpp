@@ -28,8 +28,8 @@ struct AuditEntry {
   std::string user_name;
   std::string item_type;  // "user", "api_key", "session", later "article", "programme", ...
   std::string item_id;
-  std::string action;              // "create", "update", "deactivate", "login", ...
-  boost::json::object changes;     // {"field": {"before": ..., "after": ...}}
+  std::string action;           // "create", "update", "deactivate", "login", ...
+  boost::json::object changes;  // {"field": {"before": ..., "after": ...}}
 };
 
 /// Adds {"before": before, "after": after} under `field` when the two differ.

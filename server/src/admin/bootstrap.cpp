@@ -64,8 +64,7 @@ CreatedUser create_account(store::Database& db, const std::string& email, const 
 }
 
 std::optional<CreatedUser> ensure_first_admin(store::Database& db, const std::filesystem::path& data_dir,
-                                              const std::string& base_url, std::int64_t now,
-                                              const PasswordCost& cost) {
+                                              const std::string& base_url, std::int64_t now, const PasswordCost& cost) {
   const auto file = data_dir / "admin-password";
   std::string login_url = base_url;
   while (!login_url.empty() && login_url.back() == '/') login_url.pop_back();
@@ -77,8 +76,7 @@ std::optional<CreatedUser> ensure_first_admin(store::Database& db, const std::fi
   }
   if (accounts > 0) {
     if (std::filesystem::exists(file)) {
-      spdlog::info("admin: log in at {}; the first password of {} is in {}", login_url, kDemoAdminEmail,
-                   file.string());
+      spdlog::info("admin: log in at {}; the first password of {} is in {}", login_url, kDemoAdminEmail, file.string());
     } else {
       spdlog::info("admin: log in at {}", login_url);
     }
@@ -93,9 +91,10 @@ std::optional<CreatedUser> ensure_first_admin(store::Database& db, const std::fi
     return std::nullopt;
   }
   write_password_file(file, created.password);
-  spdlog::info("admin: created the beheerder {} with the one-time password {} (also in {}); log in at {} and "
-               "choose a new password",
-               kDemoAdminEmail, created.password, file.string(), login_url);
+  spdlog::info(
+      "admin: created the beheerder {} with the one-time password {} (also in {}); log in at {} and "
+      "choose a new password",
+      kDemoAdminEmail, created.password, file.string(), login_url);
   return created;
 }
 

@@ -5,10 +5,9 @@
 namespace ether::admin {
 
 const std::vector<Permission>& all_permissions() {
-  static const std::vector<Permission> all{Permission::edit_drafts,    Permission::edit_published,
-                                           Permission::publish,        Permission::delete_content,
-                                           Permission::edit_settings,  Permission::read_audit,
-                                           Permission::manage_users,   Permission::manage_api_keys};
+  static const std::vector<Permission> all{
+      Permission::edit_drafts,   Permission::edit_published, Permission::publish,      Permission::delete_content,
+      Permission::edit_settings, Permission::read_audit,     Permission::manage_users, Permission::manage_api_keys};
   return all;
 }
 

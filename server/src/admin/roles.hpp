@@ -13,14 +13,14 @@ enum class Role { beheerder, eindredacteur, redacteur };
 
 /// What a route needs. Content permissions apply to channels, users, keys and audit to the station.
 enum class Permission {
-  edit_drafts,       // create and edit unpublished content
-  edit_published,    // edit content that is on the site
-  publish,           // publish, unpublish and schedule content
-  delete_content,    // delete or archive content
-  edit_settings,     // station settings: channels, broadcasters, site-wide configuration
-  read_audit,        // read the audit log
-  manage_users,      // list, create, change and deactivate accounts
-  manage_api_keys,   // create, list and revoke API keys
+  edit_drafts,      // create and edit unpublished content
+  edit_published,   // edit content that is on the site
+  publish,          // publish, unpublish and schedule content
+  delete_content,   // delete or archive content
+  edit_settings,    // station settings: channels, broadcasters, site-wide configuration
+  read_audit,       // read the audit log
+  manage_users,     // list, create, change and deactivate accounts
+  manage_api_keys,  // create, list and revoke API keys
 };
 
 /// Every permission, in declaration order (for tables and tests).

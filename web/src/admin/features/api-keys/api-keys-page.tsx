@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { adminApi, AdminApiError, formatInstant, type ApiKey } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
 import { OneTimeSecret } from '../../components/one-time-secret';
 import { CreateApiKeyForm } from './create-api-key-form';
 
@@ -50,7 +51,7 @@ export function ApiKeysPage() {
           onDone={() => setSecret(undefined)}
         />
       )}
-      <div className="admin-table-wrap">
+      <TableScroll label="API-sleutels">
         <table className="admin-table">
           <caption className="visually-hidden">Alle API-sleutels</caption>
           <thead>
@@ -86,7 +87,7 @@ export function ApiKeysPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {keys.length === 0 && <p>Er zijn nog geen sleutels.</p>}
       <CreateApiKeyForm
         scopes={scopes}

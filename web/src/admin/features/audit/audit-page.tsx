@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, AdminApiError, formatInstant, type AuditPage as Page } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
 
 const ACTION_LABELS: Record<string, string> = {
   create: 'Gemaakt',
@@ -103,7 +104,7 @@ export function AuditPage() {
           <p role="status">
             {page.total === 1 ? '1 wijziging' : `${page.total} wijzigingen`}, pagina {filter.page} van {pages}
           </p>
-          <div className="admin-table-wrap">
+          <TableScroll label="Wijzigingen">
             <table className="admin-table">
               <caption className="visually-hidden">Wijzigingen, nieuwste eerst</caption>
               <thead>
@@ -140,7 +141,7 @@ export function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className="admin-pager" aria-label="Pagina's van het logboek">
             <button
               type="button"

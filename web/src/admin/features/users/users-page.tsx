@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi, AdminApiError, ROLE_LABELS, type AdminUser, type Role } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
 import { OneTimeSecret } from '../../components/one-time-secret';
 import { CreateUserForm, type ChannelChoice } from './create-user-form';
 
@@ -69,7 +70,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
           onDone={() => setSecret(undefined)}
         />
       )}
-      <div className="admin-table-wrap">
+      <TableScroll label="Gebruikers">
         <table className="admin-table">
           <caption className="visually-hidden">Alle gebruikers</caption>
           <thead>
@@ -126,7 +127,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <CreateUserForm
         channels={channels}
         onCreated={(user, password) => {
