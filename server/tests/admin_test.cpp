@@ -693,7 +693,7 @@ TEST_P(AdminStore, ApiKeysAreShownOnceScopedAndRevocable) {
   EXPECT_EQ(list.response.body.find(key), std::string::npos);
   EXPECT_EQ(list.body.at("scopes"), json::value(json::array{"nowplaying:write", "ingest:source"}));
 
-  auto machine = [&](std::string authorization, std::string_view scope) {
+  auto machine = [&](const std::string& authorization, std::string_view scope) {
     http::Request request;
     request.method = "POST";
     if (!authorization.empty()) request.headers["Authorization"] = authorization;

@@ -140,5 +140,7 @@ test('the first beheerder changes the one-time password, makes a redacteur, sees
   await logIn(page, EMAIL, firstPassword());
   await expect(page.getByRole('alert')).toHaveText('E-mailadres of wachtwoord klopt niet.');
   await logIn(page, EMAIL, NEW_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Welkom, Beheerder' })).toBeVisible();
+  // Back on the page where the session ended.
+  await expect(page.getByRole('heading', { name: 'API-sleutels', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Uitloggen' })).toBeVisible();
 });
