@@ -218,8 +218,8 @@ TEST_F(SeoStore, RobotsKeepsCrawlersOutOfPrivatePathsAndNamesTheSitemap) {
   ASSERT_EQ(response.status, 200u);
   EXPECT_EQ(response.header("Content-Type"), "text/plain; charset=utf-8");
   for (const auto* line :
-       {"User-agent: *\n", "Disallow: /api/\n", "Disallow: /app/\n", "Disallow: /overzicht/preview/\n",
-        "Disallow: /popout/\n", "Sitemap: https://ether.example/sitemap.xml\n"}) {
+       {"User-agent: *\n", "Disallow: /api/\n", "Disallow: /app/\n", "Disallow: /beheer\n",
+        "Disallow: /overzicht/preview/\n", "Disallow: /popout/\n", "Sitemap: https://ether.example/sitemap.xml\n"}) {
     EXPECT_NE(response.body.find(line), std::string::npos) << line;
   }
 }

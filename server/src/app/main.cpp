@@ -1,7 +1,8 @@
 // ether-server: serves the Ether site, its API and its live streams until SIGINT or SIGTERM.
 // Configuration: README.md "Configuration" (ether.conf, then environment variables).
 // `ether-server preview-url <pageId>` (or `--preview-url <pageId>`) prints a signed preview URL of a
-// content page, valid for one hour, and exits.
+// content page, valid for one hour, and exits. `ether-server create-user --role ROLE EMAIL [--name NAME]`
+// makes an admin account and prints its one-time password (admin/bootstrap.hpp).
 
 #include <spdlog/spdlog.h>
 
@@ -10,7 +11,9 @@
 #include <iostream>
 #include <memory>
 #include <string_view>
+#include <vector>
 
+#include "admin/bootstrap.hpp"
 #include "app/site_app.hpp"
 #include "app/station.hpp"
 #include "cluster/leader_election.hpp"
@@ -91,7 +94,18 @@ int main(int argc, char** argv) {
     if (command == "preview-url" || command == "--preview-url") {
       return print_preview_url(config, argc > 2 ? argv[2] : "");
     }
-    std::cerr << "ether-server: unknown argument \"" << command << "\"; usage: ether-server [preview-url <pageId>]\n";
+    if (command == "create-user") {
+      try {
+        auto db = ether::store::Database::open(config.database_url, 1);
+        db->migrate();
+        return ether::admin::run_create_user(*db, std::vector<std::string>(argv + 2, argv + argc));
+      } catch (const std::exception& error) {
+        std::cerr << "ether-server: cannot create the account: " << error.what() << "\n";
+        return 1;
+      }
+    }
+    std::cerr << "ether-server: unknown argument \"" << command
+              << "\"; usage: ether-server [preview-url <pageId> | create-user --role ROLE EMAIL [--name NAME]]\n";
     return 2;
   }
   ether::app::configure_logging(config);

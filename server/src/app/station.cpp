@@ -7,6 +7,7 @@
 
 #include <chrono>
 
+#include "admin/bootstrap.hpp"
 #include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
 
@@ -82,7 +83,11 @@ Station::Station(const config::Config& config) {
     if (seed::seed_demo_station_if_empty(*db_, config.seed_file, config.media_dir, std::chrono::system_clock::now())) {
       spdlog::info("store: seeded the demo station from {}", config.seed_file.string());
     }
+    // The first start of a store makes its first beheerder (and says where to log in).
+    admin::ensure_first_admin(*db_, config.data_dir, config.base_url, unix_now());
   }
+  admin_api_ = std::make_unique<admin::AdminApi>(*db_, admin::AdminOptions{.base_url = config.base_url});
+  admin_pages_ = std::make_unique<admin::AdminPages>(config.web_dir);
   // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));
@@ -255,6 +260,8 @@ void Station::add_routes(SiteApp& site) {
   search_api_->add_routes(site.router());
   visual_api_->add_routes(site.router());
   events_api_->add_routes(site.router());
+  admin_api_->add_routes(site.router());
+  admin_pages_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "admin/admin_api.hpp"
+#include "admin/admin_pages.hpp"
 #include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
@@ -60,8 +62,8 @@ class Station {
   [[nodiscard]] std::vector<recording::FailingChannel> recording_failures() const {
     return logger_ ? logger_->failing_channels() : std::vector<recording::FailingChannel>{};
   }
-  /// Adds the player, overlay, podcast, search, events and crawler (robots, sitemap, RSS) routes and the bulletin
-  /// URL guard to the site.
+  /// Adds the player, overlay, podcast, search, events and crawler (robots, sitemap, RSS) routes, the admin
+  /// (/api/admin/..., /beheer) and the bulletin URL guard to the site.
   void add_routes(SiteApp& site);
 
  private:
@@ -82,6 +84,8 @@ class Station {
   std::unique_ptr<visual::VisualRadio> visual_;
   std::unique_ptr<api::VisualRadioApi> visual_api_;
   std::unique_ptr<api::EventsApi> events_api_;
+  std::unique_ptr<admin::AdminApi> admin_api_;
+  std::unique_ptr<admin::AdminPages> admin_pages_;
 };
 
 }  // namespace ether::app

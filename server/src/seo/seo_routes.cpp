@@ -73,6 +73,7 @@ http::Response SeoRoutes::robots(const http::Request& request) const {
       "User-agent: *\n"
       "Disallow: /api/\n"
       "Disallow: /app/\n"
+      "Disallow: /beheer\n"
       "Disallow: /overzicht/preview/\n"
       "Disallow: /popout/\n"
       "Allow: /\n"

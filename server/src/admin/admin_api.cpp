@@ -1,0 +1,597 @@
+#include "admin/admin_api.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/json.hpp>
+#include <charconv>
+#include <chrono>
+
+#include "admin/api_keys.hpp"
+#include "admin/audit_log.hpp"
+#include "admin/request_guard.hpp"
+#include "api/json_error.hpp"
+#include "domain/time.hpp"
+
+namespace ether::admin {
+namespace json = boost::json;
+namespace {
+
+constexpr std::string_view kBadCredentials = "E-mailadres of wachtwoord klopt niet.";
+
+http::Response no_store(http::Response response) {
+  response.set_header("Cache-Control", "no-store");
+  return response;
+}
+
+http::Response error(unsigned status, std::string_view code, std::string_view message) {
+  return no_store(api::json_error(status, code, message));
+}
+
+// A form's errors: 400 with the message of each field under "fields", for the inline errors.
+http::Response field_errors(const json::object& fields) {
+  json::object body{
+      {"error",
+       json::object{{"code", "invalid"}, {"message", "Niet alle velden zijn goed ingevuld."}, {"fields", fields}}}};
+  return no_store(api::json_response(400, body));
+}
+
+http::Response ok(unsigned status, const json::value& body) { return no_store(api::json_response(status, body)); }
+
+http::Response no_content() {
+  http::Response response;
+  response.status = 204;
+  return no_store(std::move(response));
+}
+
+// The JSON object of a request body, or the error to answer.
+std::variant<json::object, http::Response> read_object(const http::Request& request) {
+  if (request.body.size() > kMaxAdminBodyBytes) {
+    return error(413, "payload_too_large", "Het verzoek is te groot.");
+  }
+  boost::system::error_code ec;
+  auto value = json::parse(request.body, ec);
+  if (ec || !value.is_object()) return error(400, "bad_json", "De gegevens konden niet worden gelezen.");
+  return std::move(value.get_object());
+}
+
+std::optional<std::string> string_member(const json::object& object, std::string_view key) {
+  const auto* value = object.if_contains(key);
+  if (value == nullptr || !value->is_string()) return std::nullopt;
+  return std::string(value->get_string());
+}
+
+std::string trimmed(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return std::string(text);
+}
+
+bool plausible_email(std::string_view email) {
+  auto at = email.find('@');
+  if (email.size() > 254 || at == std::string_view::npos || at == 0 ||
+      email.find('@', at + 1) != std::string_view::npos) {
+    return false;
+  }
+  auto domain = email.substr(at + 1);
+  if (domain.size() < 3 || domain.find('.') == std::string_view::npos || domain.front() == '.' ||
+      domain.back() == '.') {
+    return false;
+  }
+  for (char c : email) {
+    if (static_cast<unsigned char>(c) <= ' ') return false;
+  }
+  return true;
+}
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0) return std::nullopt;
+  return value;
+}
+
+json::value iso_or_null(std::optional<std::int64_t> at) {
+  if (!at) return nullptr;
+  return json::string(domain::format_iso_utc(*at));
+}
+
+json::array string_array(const std::vector<std::string>& items) {
+  json::array out;
+  for (const auto& item : items) out.emplace_back(item);
+  return out;
+}
+
+json::object user_json(const User& user) {
+  return json::object{{"id", user.id},
+                      {"email", user.email},
+                      {"name", user.display_name},
+                      {"role", role_name(user.role)},
+                      {"channels", string_array(user.channels)},
+                      {"active", user.active},
+                      {"mustChangePassword", user.must_change_password},
+                      {"createdAt", domain::format_iso_utc(user.created_at)},
+                      {"updatedAt", domain::format_iso_utc(user.updated_at)}};
+}
+
+json::object api_key_json(const ApiKey& key) {
+  return json::object{{"id", key.id},
+                      {"name", key.name},
+                      {"prefix", key.prefix},
+                      {"scopes", string_array(key.scopes)},
+                      {"createdAt", domain::format_iso_utc(key.created_at)},
+                      {"lastUsedAt", iso_or_null(key.last_used_at)},
+                      {"revokedAt", iso_or_null(key.revoked_at)}};
+}
+
+json::object session_json(const User& user, std::string_view session_id, const SessionInfo& session) {
+  json::array permissions;
+  for (Permission permission : all_permissions()) {
+    if (allows(user.role, permission)) permissions.emplace_back(permission_name(permission));
+  }
+  return json::object{{"user", user_json(user)},
+                      {"csrfToken", csrf_token_for(session_id)},
+                      {"permissions", std::move(permissions)},
+                      {"expiresAt", domain::format_iso_utc(session.expires_at)}};
+}
+
+Actor actor_of(const Principal& principal) { return {principal.user.id, principal.user.display_name}; }
+
+// The channel slugs of a request's "channels" member that do not exist, or nullopt when the
+// member is not an array of strings.
+std::optional<std::vector<std::string>> read_channels(soci::session& session, const json::value& value,
+                                                      std::vector<std::string>& unknown) {
+  if (!value.is_array()) return std::nullopt;
+  std::vector<std::string> channels;
+  for (const auto& item : value.get_array()) {
+    if (!item.is_string()) return std::nullopt;
+    std::string slug(item.get_string());
+    if (std::find(channels.begin(), channels.end(), slug) != channels.end()) continue;
+    long long count = 0;
+    session << "SELECT COUNT(*) FROM channels WHERE slug = :s", soci::into(count), soci::use(slug);
+    if (count == 0) unknown.push_back(slug);
+    channels.push_back(slug);
+  }
+  return channels;
+}
+
+std::string retry_message(std::int64_t seconds) {
+  const auto minutes = (seconds + 59) / 60;
+  return "Te veel mislukte pogingen. Probeer het over " + std::to_string(minutes) +
+         (minutes == 1 ? " minuut" : " minuten") + " opnieuw.";
+}
+
+}  // namespace
+
+AdminApi::AdminApi(store::Database& db, AdminOptions options, std::function<std::int64_t()> now)
+    : db_(db),
+      options_(std::move(options)),
+      now_(std::move(now)),
+      site_origin_(origin_of(options_.base_url)),
+      secure_cookies_(options_.base_url.starts_with("https://")),
+      dummy_hash_(hash_password(random_hex(16), options_.password_cost)) {
+  if (!now_) {
+    now_ = [] {
+      return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+    };
+  }
+}
+
+void AdminApi::add_routes(http::Router& router) {
+  using Params = http::RouteParams;
+  router.add("GET", "/api/admin/session", [this](const http::Request& r, const Params&) { return get_session(r); });
+  router.add("POST", "/api/admin/session", [this](const http::Request& r, const Params&) { return login(r); });
+  router.add("DELETE", "/api/admin/session", [this](const http::Request& r, const Params&) { return logout(r); });
+  router.add("POST", "/api/admin/password",
+             [this](const http::Request& r, const Params&) { return change_password(r); });
+  router.add("GET", "/api/admin/users", [this](const http::Request& r, const Params&) { return list_users(r); });
+  router.add("POST", "/api/admin/users", [this](const http::Request& r, const Params&) { return create_user(r); });
+  router.add("PATCH", "/api/admin/users/{id}",
+             [this](const http::Request& r, const Params& p) { return update_user(r, p.at("id")); });
+  router.add("POST", "/api/admin/users/{id}/password",
+             [this](const http::Request& r, const Params& p) { return reset_password(r, p.at("id")); });
+  router.add("GET", "/api/admin/api-keys", [this](const http::Request& r, const Params&) { return list_api_keys(r); });
+  router.add("POST", "/api/admin/api-keys",
+             [this](const http::Request& r, const Params&) { return create_api_key(r); });
+  router.add("DELETE", "/api/admin/api-keys/{id}",
+             [this](const http::Request& r, const Params& p) { return revoke_api_key(r, p.at("id")); });
+  router.add("GET", "/api/admin/audit", [this](const http::Request& r, const Params&) { return audit(r); });
+}
+
+std::variant<Principal, http::Response> AdminApi::authorize(const http::Request& request, const Guard& guard) const {
+  const bool changing = is_state_changing(request.method);
+  if (changing && !origin_allowed(request, site_origin_)) {
+    return error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
+  }
+  auto cookie = cookie_value(request, kSessionCookie);
+  if (!cookie) return error(401, "unauthenticated", "Je bent niet ingelogd.");
+  Principal principal;
+  {
+    auto lease = db_.lease();
+    auto session = SessionRepository(*lease).find(*cookie, now_());
+    if (!session) return error(401, "unauthenticated", "Je sessie is verlopen. Log opnieuw in.");
+    auto user = UserRepository(*lease).find_by_id(session->user_id);
+    if (!user || !user->active) {
+      SessionRepository(*lease).remove(*cookie);
+      return error(401, "unauthenticated", "Je bent niet ingelogd.");
+    }
+    principal = Principal{std::move(*user), std::move(*session), *cookie};
+  }
+  if (changing && !constant_time_equals(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
+    return error(403, "bad_csrf_token", "De beveiligingscode ontbreekt of klopt niet. Laad de pagina opnieuw.");
+  }
+  if (principal.user.must_change_password && !guard.while_must_change) {
+    return error(403, "password_change_required", "Kies eerst een nieuw wachtwoord.");
+  }
+  if (guard.permission && !allows(principal.user.role, *guard.permission)) {
+    return error(403, "forbidden", "Je rol heeft geen toegang tot deze actie.");
+  }
+  return principal;
+}
+
+http::Response AdminApi::get_session(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  return ok(200, session_json(principal.user, principal.session_id, principal.session));
+}
+
+http::Response AdminApi::login(const http::Request& request) const {
+  if (!origin_allowed(request, site_origin_)) return error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  auto email = trimmed(string_member(object, "email").value_or(""));
+  auto password = string_member(object, "password").value_or("");
+  json::object fields;
+  if (email.empty()) fields["email"] = "Vul je e-mailadres in.";
+  if (password.empty()) fields["password"] = "Vul je wachtwoord in.";
+  if (!fields.empty()) return field_errors(fields);
+
+  const auto now = now_();
+  const std::string account = account_key(email);
+  const std::string address = address_key(request.remote_address);
+  auto lease = db_.lease();
+  LoginThrottle throttle(*lease, options_.throttle);
+  const auto wait = std::max(throttle.locked_for(account, now), throttle.locked_for(address, now));
+  if (wait > 0) {
+    auto response = error(429, "too_many_attempts", retry_message(wait));
+    response.set_header("Retry-After", std::to_string(wait));
+    return response;
+  }
+  UserRepository users(*lease);
+  auto user = users.find_by_email(email);
+  // Without an account the dummy hash is verified all the same: the answer takes as long.
+  const bool matches = verify_password(user ? user->password_hash : dummy_hash_, password);
+  if (!user || !matches || !user->active) {
+    throttle.record_failure(account, options_.throttle.account_threshold, now);
+    throttle.record_failure(address, options_.throttle.address_threshold, now);
+    spdlog::warn("admin: failed login from {}", request.remote_address);
+    return error(401, "invalid_credentials", kBadCredentials);
+  }
+  throttle.clear(account);
+  SessionRepository sessions(*lease);
+  const std::string session_id = sessions.create(user->id, now);
+  auto session = sessions.find(session_id, now);
+  auto response = ok(200, session_json(*user, session_id, *session));
+  response.set_header("Set-Cookie", session_cookie(session_id, secure_cookies_));
+  spdlog::info("admin: {} logged in", user->email);
+  return response;
+}
+
+http::Response AdminApi::logout(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  {
+    auto lease = db_.lease();
+    SessionRepository(*lease).remove(std::get<Principal>(who).session_id);
+  }
+  auto response = no_content();
+  response.set_header("Set-Cookie", clear_session_cookie(secure_cookies_));
+  return response;
+}
+
+http::Response AdminApi::change_password(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto principal = std::get<Principal>(std::move(who));
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  auto current = string_member(object, "currentPassword").value_or("");
+  auto next = string_member(object, "newPassword").value_or("");
+  json::object fields;
+  if (current.empty()) fields["currentPassword"] = "Vul je huidige wachtwoord in.";
+  if (next.size() < kMinPasswordLength) {
+    fields["newPassword"] = "Kies een wachtwoord van minstens 12 tekens.";
+  } else if (next.size() > 1024) {
+    fields["newPassword"] = "Kies een wachtwoord van hoogstens 1024 tekens.";
+  } else if (next == current) {
+    fields["newPassword"] = "Kies een ander wachtwoord dan je huidige.";
+  }
+  if (!fields.empty()) return field_errors(fields);
+  const auto now = now_();
+  if (!verify_password(principal.user.password_hash, current)) {
+    // A stolen session must not become a free password oracle: this counts like a failed login.
+    auto lease = db_.lease();
+    LoginThrottle(*lease, options_.throttle)
+        .record_failure(account_key(principal.user.email), options_.throttle.account_threshold, now);
+    return field_errors(json::object{{"currentPassword", "Het huidige wachtwoord klopt niet."}});
+  }
+  User updated = principal.user;
+  updated.password_hash = hash_password(next, options_.password_cost);
+  updated.must_change_password = false;
+  updated.updated_at = now;
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  UserRepository(*lease).update(updated);
+  SessionRepository(*lease).remove_for_user(updated.id, principal.session.id_hash);
+  json::object changes;
+  add_change(changes, "mustChangePassword", principal.user.must_change_password, false);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(updated.id), "change_password", changes);
+  tx.commit();
+  return ok(200, session_json(updated, principal.session_id, principal.session));
+}
+
+http::Response AdminApi::list_users(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_users});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  json::array items;
+  auto lease = db_.lease();
+  for (const auto& user : UserRepository(*lease).list()) items.push_back(user_json(user));
+  return ok(200, json::object{{"users", std::move(items)}});
+}
+
+http::Response AdminApi::create_user(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_users});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  User user;
+  user.display_name = trimmed(string_member(object, "name").value_or(""));
+  user.email = trimmed(string_member(object, "email").value_or(""));
+  auto role = parse_role(string_member(object, "role").value_or(""));
+  auto lease = db_.lease();
+  json::object fields;
+  if (user.display_name.empty()) fields["name"] = "Vul een naam in.";
+  if (user.display_name.size() > 200) fields["name"] = "Een naam is hoogstens 200 tekens.";
+  if (!plausible_email(user.email)) {
+    fields["email"] = "Vul een geldig e-mailadres in.";
+  } else if (UserRepository(*lease).find_by_email(user.email)) {
+    fields["email"] = "Dit e-mailadres is al in gebruik.";
+  }
+  if (!role) fields["role"] = "Kies een rol.";
+  std::vector<std::string> unknown;
+  if (const auto* channels = object.if_contains("channels")) {
+    auto parsed = read_channels(*lease, *channels, unknown);
+    if (!parsed) {
+      fields["channels"] = "Kies kanalen uit de lijst.";
+    } else {
+      user.channels = std::move(*parsed);
+    }
+    if (!unknown.empty()) fields["channels"] = "Onbekend kanaal: " + unknown.front() + ".";
+  }
+  if (!fields.empty()) return field_errors(fields);
+  user.role = *role;
+  const auto now = now_();
+  const std::string password = generate_password();
+  user.password_hash = hash_password(password, options_.password_cost);
+  user.active = true;
+  user.must_change_password = true;
+  user.created_at = now;
+  user.updated_at = now;
+  soci::transaction tx(*lease);
+  user.id = UserRepository(*lease).insert(user);
+  json::object changes;
+  add_change(changes, "name", nullptr, json::string(user.display_name));
+  add_change(changes, "email", nullptr, json::string(user.email));
+  add_change(changes, "role", nullptr, json::string(role_name(user.role)));
+  add_change(changes, "channels", nullptr, string_array(user.channels));
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), "create", changes);
+  tx.commit();
+  return ok(201, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});
+}
+
+http::Response AdminApi::update_user(const http::Request& request, const std::string& id_text) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_users});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto id = parse_id(id_text);
+  if (!id) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  auto lease = db_.lease();
+  auto found = UserRepository(*lease).find_by_id(*id);
+  if (!found) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  User user = *found;
+  json::object fields;
+  if (const auto* name = object.if_contains("name")) {
+    user.display_name = name->is_string() ? trimmed(name->get_string()) : "";
+    if (user.display_name.empty() || user.display_name.size() > 200) fields["name"] = "Vul een naam in.";
+  }
+  if (const auto* role = object.if_contains("role")) {
+    auto parsed = role->is_string() ? parse_role(role->get_string()) : std::nullopt;
+    if (!parsed) {
+      fields["role"] = "Kies een rol.";
+    } else {
+      user.role = *parsed;
+    }
+  }
+  if (const auto* channels = object.if_contains("channels")) {
+    std::vector<std::string> unknown;
+    auto parsed = read_channels(*lease, *channels, unknown);
+    if (!parsed) {
+      fields["channels"] = "Kies kanalen uit de lijst.";
+    } else {
+      user.channels = std::move(*parsed);
+    }
+    if (!unknown.empty()) fields["channels"] = "Onbekend kanaal: " + unknown.front() + ".";
+  }
+  if (const auto* active = object.if_contains("active")) {
+    if (!active->is_bool()) {
+      fields["active"] = "Kies actief of uitgeschakeld.";
+    } else {
+      user.active = active->get_bool();
+    }
+  }
+  if (!fields.empty()) return field_errors(fields);
+  // A beheerder who demotes or switches off their own account could leave the station without one.
+  if (user.id == principal.user.id && (user.role != found->role || !user.active)) {
+    return error(409, "own_account", "Je kunt je eigen rol niet wijzigen en je eigen account niet uitschakelen.");
+  }
+  const auto now = now_();
+  json::object changes;
+  add_change(changes, "name", json::string(found->display_name), json::string(user.display_name));
+  add_change(changes, "role", json::string(role_name(found->role)), json::string(role_name(user.role)));
+  add_change(changes, "channels", string_array(found->channels), string_array(user.channels));
+  add_change(changes, "active", found->active, user.active);
+  if (changes.empty()) return ok(200, json::object{{"user", user_json(*found)}});
+  user.updated_at = now;
+  const std::string action = found->active && !user.active ? "deactivate" : "update";
+  soci::transaction tx(*lease);
+  UserRepository(*lease).update(user);
+  if (!user.active) SessionRepository(*lease).remove_for_user(user.id);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), action, changes);
+  tx.commit();
+  return ok(200, json::object{{"user", user_json(user)}});
+}
+
+http::Response AdminApi::reset_password(const http::Request& request, const std::string& id_text) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_users});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto id = parse_id(id_text);
+  if (!id) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  auto lease = db_.lease();
+  auto found = UserRepository(*lease).find_by_id(*id);
+  if (!found) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  if (found->id == principal.user.id) {
+    return error(409, "own_account", "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
+  }
+  const auto now = now_();
+  const std::string password = generate_password();
+  User user = *found;
+  user.password_hash = hash_password(password, options_.password_cost);
+  user.must_change_password = true;
+  user.updated_at = now;
+  soci::transaction tx(*lease);
+  UserRepository(*lease).update(user);
+  SessionRepository(*lease).remove_for_user(user.id);
+  json::object changes;
+  add_change(changes, "mustChangePassword", found->must_change_password, true);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), "reset_password", changes);
+  tx.commit();
+  return ok(200, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});
+}
+
+http::Response AdminApi::list_api_keys(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_api_keys});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  json::array keys;
+  auto lease = db_.lease();
+  for (const auto& key : ApiKeyRepository(*lease).list()) keys.push_back(api_key_json(key));
+  json::array scopes;
+  for (auto scope : kApiKeyScopes) scopes.emplace_back(scope);
+  return ok(200, json::object{{"apiKeys", std::move(keys)}, {"scopes", std::move(scopes)}});
+}
+
+http::Response AdminApi::create_api_key(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_api_keys});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  auto name = trimmed(string_member(object, "name").value_or(""));
+  std::vector<std::string> scopes;
+  json::object fields;
+  if (name.empty() || name.size() > 200) fields["name"] = "Vul een naam in.";
+  const auto* scope_list = object.if_contains("scopes");
+  if (scope_list == nullptr || !scope_list->is_array() || scope_list->get_array().empty()) {
+    fields["scopes"] = "Kies minstens een bevoegdheid.";
+  } else {
+    for (const auto& item : scope_list->get_array()) {
+      if (!item.is_string() || !is_known_scope(item.get_string())) {
+        fields["scopes"] = "Kies bevoegdheden uit de lijst.";
+        break;
+      }
+      std::string scope(item.get_string());
+      if (std::find(scopes.begin(), scopes.end(), scope) == scopes.end()) scopes.push_back(scope);
+    }
+  }
+  if (!fields.empty()) return field_errors(fields);
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  auto created = ApiKeyRepository(*lease).create(name, scopes, principal.user.id, now);
+  json::object changes;
+  add_change(changes, "name", nullptr, json::string(name));
+  add_change(changes, "scopes", nullptr, string_array(scopes));
+  AuditLog(*lease).record(actor_of(principal), now, "api_key", std::to_string(created.key.id), "create", changes);
+  tx.commit();
+  return ok(201, json::object{{"apiKey", api_key_json(created.key)}, {"key", created.secret}});
+}
+
+http::Response AdminApi::revoke_api_key(const http::Request& request, const std::string& id_text) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_api_keys});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto id = parse_id(id_text);
+  if (!id) return error(404, "not_found", "Deze sleutel bestaat niet.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ApiKeyRepository keys(*lease);
+  if (!keys.find(*id)) return error(404, "not_found", "Deze sleutel bestaat niet.");
+  if (!keys.revoke(*id, now)) return error(409, "already_revoked", "Deze sleutel is al ingetrokken.");
+  json::object changes;
+  add_change(changes, "revokedAt", nullptr, json::string(domain::format_iso_utc(now)));
+  AuditLog(*lease).record(actor_of(principal), now, "api_key", std::to_string(*id), "revoke", changes);
+  auto key = keys.find(*id);
+  tx.commit();
+  return ok(200, json::object{{"apiKey", api_key_json(*key)}});
+}
+
+http::Response AdminApi::audit(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = Permission::read_audit});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  AuditFilter filter;
+  std::int64_t page = 1;
+  if (auto user = request.param("user"); user && !user->empty()) {
+    auto id = parse_id(*user);
+    if (!id) return error(400, "bad_parameter", "De parameter 'user' moet een gebruikersnummer zijn.");
+    filter.user_id = *id;
+  }
+  if (auto type = request.param("type")) filter.item_type = trimmed(*type);
+  if (auto id = request.param("id")) filter.item_id = trimmed(*id);
+  if (auto page_text = request.param("page"); page_text && !page_text->empty()) {
+    auto parsed = parse_id(*page_text);
+    if (!parsed || *parsed > 1'000'000)
+      return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    page = *parsed;
+  }
+  AuditPage result;
+  {
+    auto lease = db_.lease();
+    result = AuditLog(*lease).query(filter, page, kAuditPageSize);
+  }
+  json::array entries;
+  for (const auto& entry : result.entries) {
+    entries.push_back(json::object{{"id", entry.id},
+                                   {"at", domain::format_iso_utc(entry.at)},
+                                   {"userId", entry.user_id == 0 ? json::value(nullptr) : json::value(entry.user_id)},
+                                   {"userName", entry.user_name},
+                                   {"itemType", entry.item_type},
+                                   {"itemId", entry.item_id},
+                                   {"action", entry.action},
+                                   {"changes", entry.changes}});
+  }
+  return ok(
+      200, json::object{
+               {"entries", std::move(entries)}, {"page", page}, {"pageSize", kAuditPageSize}, {"total", result.total}});
+}
+
+}  // namespace ether::admin

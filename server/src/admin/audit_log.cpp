@@ -1,0 +1,73 @@
+#include "admin/audit_log.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+namespace ether::admin {
+
+void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
+                const boost::json::value& after) {
+  if (before == after) return;
+  changes[field] = boost::json::object{{"before", before}, {"after", after}};
+}
+
+std::int64_t AuditLog::record(const Actor& actor, std::int64_t at, const std::string& item_type,
+                              const std::string& item_id, const std::string& action,
+                              const boost::json::object& changes) {
+  long long when = at;
+  long long user = actor.user_id;
+  soci::indicator user_ind = actor.user_id == 0 ? soci::i_null : soci::i_ok;
+  std::string text = boost::json::serialize(changes);
+  long long id = 0;
+  session_ << "INSERT INTO admin_audit_log (at, user_id, user_name, item_type, item_id, action, changes) VALUES "
+              "(:at, :u, :n, :t, :i, :a, :c) RETURNING id",
+      soci::use(when), soci::use(user, user_ind), soci::use(actor.name), soci::use(item_type), soci::use(item_id),
+      soci::use(action), soci::use(text), soci::into(id);
+  return id;
+}
+
+AuditPage AuditLog::query(const AuditFilter& filter, std::int64_t page, std::int64_t page_size) {
+  // Absent filters become "match anything" through the bound flags, so one statement serves
+  // every combination and every value stays bound.
+  int any_user = filter.user_id ? 0 : 1;
+  long long user = filter.user_id.value_or(0);
+  int any_type = filter.item_type.empty() ? 1 : 0;
+  int any_id = filter.item_id.empty() ? 1 : 0;
+  const std::string where =
+      " WHERE (:au = 1 OR user_id = :u) AND (:at = 1 OR item_type = :t) AND (:ai = 1 OR item_id = :i)";
+  AuditPage result;
+  long long total = 0;
+  session_ << "SELECT COUNT(*) FROM admin_audit_log" + where, soci::use(any_user), soci::use(user), soci::use(any_type),
+      soci::use(filter.item_type), soci::use(any_id), soci::use(filter.item_id), soci::into(total);
+  result.total = total;
+  long long limit = page_size;
+  long long offset = (page - 1) * page_size;
+  AuditEntry row;
+  long long id = 0;
+  long long at = 0;
+  long long user_id = 0;
+  soci::indicator user_ind = soci::i_ok;
+  std::string changes;
+  soci::statement st =
+      (session_.prepare << "SELECT id, at, user_id, user_name, item_type, item_id, action, changes FROM "
+                           "admin_audit_log" +
+                               where + " ORDER BY id DESC LIMIT :l OFFSET :o",
+       soci::into(id), soci::into(at), soci::into(user_id, user_ind), soci::into(row.user_name),
+       soci::into(row.item_type), soci::into(row.item_id), soci::into(row.action), soci::into(changes),
+       soci::use(any_user), soci::use(user), soci::use(any_type), soci::use(filter.item_type), soci::use(any_id),
+       soci::use(filter.item_id), soci::use(limit), soci::use(offset));
+  st.execute();
+  while (st.fetch()) {
+    AuditEntry entry = row;
+    entry.id = id;
+    entry.at = at;
+    entry.user_id = user_ind == soci::i_ok ? user_id : 0;
+    boost::system::error_code ec;
+    auto parsed = boost::json::parse(changes, ec);
+    if (!ec && parsed.is_object()) entry.changes = parsed.get_object();
+    result.entries.push_back(std::move(entry));
+  }
+  return result;
+}
+
+}  // namespace ether::admin

@@ -1,0 +1,64 @@
+#pragma once
+// The audit log of every change made in the admin (table admin_audit_log): who, when, which item
+// (type and id), the action and the changed fields before and after as JSON. Callers write the
+// entry on the session and inside the transaction of the change itself, so that both are stored
+// or neither.
+
+#include <soci/soci.h>
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ether::admin {
+
+/// Who made a change: an account, or (user_id 0) the server or the command line.
+struct Actor {
+  std::int64_t user_id = 0;
+  std::string name;
+};
+
+struct AuditEntry {
+  std::int64_t id = 0;
+  std::int64_t at = 0;
+  std::int64_t user_id = 0;  // 0: no account
+  std::string user_name;
+  std::string item_type;  // "user", "api_key", "session", later "article", "programme", ...
+  std::string item_id;
+  std::string action;           // "create", "update", "deactivate", "login", ...
+  boost::json::object changes;  // {"field": {"before": ..., "after": ...}}
+};
+
+/// Adds {"before": before, "after": after} under `field` when the two differ.
+void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
+                const boost::json::value& after);
+
+struct AuditFilter {
+  std::optional<std::int64_t> user_id;
+  std::string item_type;  // empty: any
+  std::string item_id;    // empty: any
+};
+
+struct AuditPage {
+  std::vector<AuditEntry> entries;  // newest first
+  std::int64_t total = 0;
+};
+
+class AuditLog {
+ public:
+  explicit AuditLog(soci::session& session) : session_(session) {}
+
+  /// Writes one entry; returns its id.
+  std::int64_t record(const Actor& actor, std::int64_t at, const std::string& item_type, const std::string& item_id,
+                      const std::string& action, const boost::json::object& changes = {});
+  /// One page (1-based) of the entries that match, newest first.
+  AuditPage query(const AuditFilter& filter, std::int64_t page, std::int64_t page_size);
+
+ private:
+  soci::session& session_;
+};
+
+}  // namespace ether::admin

@@ -1,0 +1,78 @@
+#include "admin/password.hpp"
+
+#include <sodium.h>
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace ether::admin {
+namespace {
+
+// sodium_init is idempotent and thread-safe; every entry point calls it so that no caller has to.
+void ensure_sodium() {
+  static const bool ready = [] { return sodium_init() >= 0; }();
+  if (!ready) throw std::runtime_error("libsodium cannot be initialised");
+}
+
+std::string to_hex(const unsigned char* data, std::size_t size) {
+  std::string out(size * 2 + 1, '\0');
+  sodium_bin2hex(out.data(), out.size(), data, size);
+  out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+const PasswordCost kInteractiveCost{crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE};
+const PasswordCost kMinimumCost{crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN};
+
+std::string hash_password(std::string_view password, const PasswordCost& cost) {
+  ensure_sodium();
+  std::array<char, crypto_pwhash_STRBYTES> out{};
+  if (crypto_pwhash_str_alg(out.data(), password.data(), password.size(), cost.ops_limit, cost.mem_limit,
+                            crypto_pwhash_ALG_ARGON2ID13) != 0) {
+    throw std::runtime_error("cannot hash a password: out of memory");
+  }
+  return {out.data()};
+}
+
+bool verify_password(std::string_view hash, std::string_view password) {
+  ensure_sodium();
+  if (hash.empty() || hash.size() >= crypto_pwhash_STRBYTES) return false;
+  std::string terminated(hash);  // crypto_pwhash_str_verify reads a C string
+  return crypto_pwhash_str_verify(terminated.c_str(), password.data(), password.size()) == 0;
+}
+
+std::string generate_password() {
+  ensure_sodium();
+  static constexpr std::string_view kAlphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  std::string out;
+  out.reserve(20);
+  for (int i = 0; i < 20; ++i) {
+    out.push_back(kAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kAlphabet.size()))]);
+  }
+  return out;
+}
+
+std::string random_hex(std::size_t bytes) {
+  ensure_sodium();
+  std::vector<unsigned char> buffer(bytes);
+  randombytes_buf(buffer.data(), buffer.size());
+  return to_hex(buffer.data(), buffer.size());
+}
+
+std::string sha256_hex(std::string_view text) {
+  ensure_sodium();
+  std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
+  crypto_hash_sha256(digest.data(), reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  return to_hex(digest.data(), digest.size());
+}
+
+bool constant_time_equals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  return sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+}  // namespace ether::admin

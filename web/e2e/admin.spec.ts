@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support';
+
+// The admin at /beheer, as a fresh station's first beheerder meets it: the one-time password the
+// server wrote to <data dir>/admin-password at its first start, the forced password change, a
+// new redacteur, its audit row, an API key, and logout. Needs ETHER_E2E_DATA_DIR (scripts/test-all)
+// and a data dir whose first start has not been used by this test before.
+
+// A guard against hangs, not a speed check: axe-core runs several times per test on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+const EMAIL = 'beheer@ether.local';
+const NEW_PASSWORD = 'een nieuw wachtwoord voor de test';
+
+function firstPassword(): string {
+  const dataDir = process.env.ETHER_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('Set ETHER_E2E_DATA_DIR to the running server data dir');
+  return readFileSync(join(dataDir, 'admin-password'), 'utf8').trim();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('the admin page is its own app, never indexed or cached, and the listener never loads it', async ({
+  page,
+  request,
+}) => {
+  const response = await request.get('/beheer/gebruikers');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const html = await response.text();
+  expect(html).toContain('/assets/beheer-');
+  expect(html).not.toContain('ether-page');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /beheer\n');
+
+  const loaded: string[] = [];
+  page.on('request', (r) => loaded.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Radiospeler' })).toBeVisible();
+  expect(loaded.filter((url) => url.includes('beheer'))).toEqual([]);
+});
+
+test('a wrong password gets the one Dutch message', async ({ page }) => {
+  await page.goto('/beheer');
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await logIn(page, EMAIL, 'dit is niet het wachtwoord');
+  await expect(page.getByRole('alert')).toHaveText('E-mailadres of wachtwoord klopt niet.');
+  // Empty fields: inline errors, the focus on the first.
+  await page.getByLabel('E-mailadres').fill('');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByLabel('E-mailadres')).toBeFocused();
+  await expect(page.getByLabel('E-mailadres')).toHaveAccessibleDescription('Vul je e-mailadres in.');
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('the first beheerder changes the one-time password, makes a redacteur, sees the audit row and logs out', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/beheer');
+  await logIn(page, EMAIL, firstPassword());
+
+  // Forced: nothing but the password change first.
+  await expect(page.getByRole('heading', { name: 'Wachtwoord wijzigen' })).toBeVisible();
+  await expect(page.getByText(/eenmalig wachtwoord/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await noSidewaysScroll(page);
+  await page.getByLabel('Huidig wachtwoord').fill(firstPassword());
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Welkom, Beheerder' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Beheerder');
+  await expectNoSeriousAxeViolations(page);
+  await noSidewaysScroll(page);
+
+  // A new redacteur: its one-time password is shown once.
+  await page.getByRole('link', { name: 'Gebruikers' }).click();
+  await expect(page.getByRole('heading', { name: 'Gebruikers', level: 1 })).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Gebruiker maken' }).click();
+  await expect(page.getByLabel('Naam')).toBeFocused();
+  await expect(page.getByLabel('Naam')).toHaveAccessibleDescription('Vul een naam in.');
+  await page.getByLabel('Naam').fill('Rian Redacteur');
+  await page.getByLabel('E-mailadres').fill('rian@ether.local');
+  await page.getByLabel('Rol', { exact: true }).selectOption('redacteur');
+  await page.getByRole('button', { name: 'Gebruiker maken' }).click();
+  const secret = page.getByTestId('one-time-secret');
+  await expect(secret).toHaveText(/^[A-Za-z2-9]{20}$/);
+  await expect(page.getByRole('row', { name: /Rian Redacteur/ })).toContainText('rian@ether.local');
+  await expectNoSeriousAxeViolations(page);
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Gezien, verbergen' }).click();
+  await expect(secret).toHaveCount(0);
+
+  // The audit log has the creation, with the role after.
+  await page.getByRole('link', { name: 'Logboek' }).click();
+  const row = page.getByRole('row', { name: /Gebruiker #2/ });
+  await expect(row).toContainText('Gemaakt');
+  await expect(row).toContainText('Beheerder');
+  await expect(row).toContainText('role: – → redacteur');
+  await page.getByLabel('Soort').selectOption('user');
+  await page.getByLabel('Nummer van het item').fill('2');
+  await page.getByRole('button', { name: 'Filteren' }).click();
+  await expect(page.getByRole('status')).toHaveText('1 wijziging, pagina 1 van 1');
+  await expectNoSeriousAxeViolations(page);
+  await noSidewaysScroll(page);
+
+  // An API key, shown once, then revoked.
+  await page.getByRole('link', { name: 'API-sleutels' }).click();
+  await page.getByLabel('Naam').fill('Playout studio 1');
+  await page.getByLabel(/nowplaying:write/).check();
+  await page.getByRole('button', { name: 'Sleutel maken' }).click();
+  await expect(page.getByTestId('one-time-secret')).toHaveText(/^ether_[0-9a-f]{8}_[0-9a-f]{64}$/);
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Intrekken Playout studio 1' }).click();
+  await expect(page.getByRole('row', { name: /Playout studio 1/ })).toContainText('Ingetrokken');
+
+  // Logout ends the session on the server too.
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  const session = await page.request.get('/api/admin/session');
+  expect(session.status()).toBe(401);
+
+  // The new password works, the one-time one no more.
+  await logIn(page, EMAIL, firstPassword());
+  await expect(page.getByRole('alert')).toHaveText('E-mailadres of wachtwoord klopt niet.');
+  await logIn(page, EMAIL, NEW_PASSWORD);
+  // Back on the page where the session ended.
+  await expect(page.getByRole('heading', { name: 'API-sleutels', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Uitloggen' })).toBeVisible();
+});

@@ -1,0 +1,161 @@
+// The admin app's calls to /api/admin/... (server/src/admin/admin_api.hpp). Every state-changing
+// call carries the session's CSRF token; an error answer becomes an AdminApiError with the
+// server's Dutch message and, for forms, the message of each field.
+
+export type Role = 'beheerder' | 'eindredacteur' | 'redacteur';
+
+export const ROLE_LABELS: Record<Role, string> = {
+  beheerder: 'Beheerder',
+  eindredacteur: 'Eindredacteur',
+  redacteur: 'Redacteur',
+};
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  channels: string[];
+  active: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminSession {
+  user: AdminUser;
+  csrfToken: string;
+  permissions: string[];
+  expiresAt: string;
+}
+
+export interface ApiKey {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  userId: number | null;
+  userName: string;
+  itemType: string;
+  itemId: string;
+  action: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** A refused or failed call: status 0 when the server could not be reached. */
+export class AdminApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AdminApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+let csrfToken = '';
+
+/** Remembers the CSRF token of the current session (from login or GET /api/admin/session). */
+export function setCsrfToken(token: string) {
+  csrfToken = token;
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+}
+
+/** Calls the admin API; resolves with the JSON answer (undefined for 204). */
+export async function adminFetch<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new AdminApiError(0, 'network', 'De server is niet bereikbaar. Probeer het opnieuw.');
+  }
+  if (response.status === 204) return undefined as T;
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const error = (parsed as ErrorBody | null)?.error;
+    throw new AdminApiError(
+      response.status,
+      error?.code ?? 'unknown',
+      error?.message ?? `Er ging iets mis (HTTP ${response.status}).`,
+      error?.fields ?? {},
+    );
+  }
+  return parsed as T;
+}
+
+export const adminApi = {
+  session: () => adminFetch<AdminSession>('GET', '/api/admin/session'),
+  login: (email: string, password: string) =>
+    adminFetch<AdminSession>('POST', '/api/admin/session', { email, password }),
+  logout: () => adminFetch<undefined>('DELETE', '/api/admin/session'),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    adminFetch<AdminSession>('POST', '/api/admin/password', { currentPassword, newPassword }),
+  users: () => adminFetch<{ users: AdminUser[] }>('GET', '/api/admin/users'),
+  createUser: (user: { name: string; email: string; role: Role; channels: string[] }) =>
+    adminFetch<{ user: AdminUser; oneTimePassword: string }>('POST', '/api/admin/users', user),
+  updateUser: (id: number, change: Partial<Pick<AdminUser, 'name' | 'role' | 'channels' | 'active'>>) =>
+    adminFetch<{ user: AdminUser }>('PATCH', `/api/admin/users/${id}`, change),
+  resetPassword: (id: number) =>
+    adminFetch<{ user: AdminUser; oneTimePassword: string }>('POST', `/api/admin/users/${id}/password`),
+  apiKeys: () => adminFetch<{ apiKeys: ApiKey[]; scopes: string[] }>('GET', '/api/admin/api-keys'),
+  createApiKey: (name: string, scopes: string[]) =>
+    adminFetch<{ apiKey: ApiKey; key: string }>('POST', '/api/admin/api-keys', { name, scopes }),
+  revokeApiKey: (id: number) => adminFetch<{ apiKey: ApiKey }>('DELETE', `/api/admin/api-keys/${id}`),
+  audit: (filter: { user?: string; type?: string; id?: string; page?: number }) => {
+    const query = new URLSearchParams();
+    if (filter.user) query.set('user', filter.user);
+    if (filter.type) query.set('type', filter.type);
+    if (filter.id) query.set('id', filter.id);
+    if (filter.page && filter.page > 1) query.set('page', String(filter.page));
+    const text = query.toString();
+    return adminFetch<AuditPage>('GET', `/api/admin/audit${text ? `?${text}` : ''}`);
+  },
+};
+
+/** "22-11-2026 10:15" in Amsterdam time, or '' for null. */
+export function formatInstant(iso: string | null): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat('nl-NL', {
+    timeZone: 'Europe/Amsterdam',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

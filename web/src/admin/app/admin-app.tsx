@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession } from '../api/admin-client';
+import { ApiKeysPage } from '../features/api-keys/api-keys-page';
+import { AuditPage } from '../features/audit/audit-page';
+import { LoginForm } from '../features/login/login-form';
+import { ChangePasswordForm } from '../features/password/change-password-form';
+import { UsersPage } from '../features/users/users-page';
+import { AdminShell } from './admin-shell';
+
+function StartPage({ session }: { session: AdminSession }) {
+  return (
+    <section aria-labelledby="start-heading">
+      <h1 id="start-heading" tabIndex={-1}>
+        Welkom, {session.user.name}
+      </h1>
+      <p>
+        Je bent ingelogd als {ROLE_LABELS[session.user.role].toLowerCase()}. Het beheer van programma's,
+        nieuws en de gids volgt hier.
+      </p>
+    </section>
+  );
+}
+
+function Forbidden() {
+  return (
+    <section aria-labelledby="forbidden-heading">
+      <h1 id="forbidden-heading" tabIndex={-1}>
+        Geen toegang
+      </h1>
+      <p>Je rol heeft geen toegang tot deze pagina.</p>
+    </section>
+  );
+}
+
+/** The admin app: the login, the forced password change, then the shell with its pages. */
+export function AdminApp() {
+  const [session, setSession] = useState<AdminSession | null>();
+  const [loadError, setLoadError] = useState<string>();
+
+  const accept = useCallback((next: AdminSession | null) => {
+    setCsrfToken(next?.csrfToken ?? '');
+    setSession(next);
+  }, []);
+
+  useEffect(() => {
+    adminApi
+      .session()
+      .then(accept)
+      .catch((error: unknown) => {
+        if (error instanceof AdminApiError && error.status === 401) accept(null);
+        else
+          setLoadError(
+            error instanceof AdminApiError ? error.message : 'Het beheer kon niet worden geladen.',
+          );
+      });
+  }, [accept]);
+
+  const logout = useCallback(() => {
+    adminApi
+      .logout()
+      .catch(() => undefined)
+      .finally(() => accept(null));
+  }, [accept]);
+
+  const router = useMemo(() => {
+    if (!session || session.user.mustChangePassword) return null;
+    const can = (permission: string) => session.permissions.includes(permission);
+    return createBrowserRouter(
+      [
+        {
+          path: '/',
+          element: <AdminShell session={session} onLogout={logout} />,
+          children: [
+            { index: true, element: <StartPage session={session} /> },
+            {
+              path: 'wachtwoord',
+              element: <ChangePasswordForm forced={false} onChanged={accept} />,
+            },
+            {
+              path: 'gebruikers',
+              element: can('manage_users') ? <UsersPage currentUserId={session.user.id} /> : <Forbidden />,
+            },
+            { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
+            { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
+        },
+      ],
+      { basename: '/beheer' },
+    );
+    // The router is made once per login (or role change), not on every session refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session?.user.id, session?.user.role, session?.user.mustChangePassword, logout, accept]);
+
+  if (loadError) {
+    return (
+      <main className="admin-centered">
+        <h1>Beheer</h1>
+        <p role="alert">{loadError}</p>
+      </main>
+    );
+  }
+  if (session === undefined) {
+    return (
+      <main className="admin-centered" aria-busy="true">
+        <p>Laden…</p>
+      </main>
+    );
+  }
+  if (session === null) {
+    return (
+      <main className="admin-centered">
+        <p className="admin-brand">Ether Beheer</p>
+        <LoginForm onLoggedIn={accept} />
+      </main>
+    );
+  }
+  if (session.user.mustChangePassword || !router) {
+    return (
+      <main className="admin-centered">
+        <p className="admin-brand">Ether Beheer</p>
+        <ChangePasswordForm forced onChanged={accept} />
+        <button type="button" className="admin-link-button" onClick={logout}>
+          Uitloggen
+        </button>
+      </main>
+    );
+  }
+  return <RouterProvider router={router} />;
+}

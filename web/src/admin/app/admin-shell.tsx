@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ROLE_LABELS, type AdminSession } from '../api/admin-client';
+
+/** The logged-in frame: who is logged in, the sections their role may open, and logout. */
+export function AdminShell({ session, onLogout }: { session: AdminSession; onLogout: () => void }) {
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // After a navigation the new page's heading is where keyboard and screen-reader users continue.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [location.pathname]);
+
+  const can = (permission: string) => session.permissions.includes(permission);
+  return (
+    <div className="admin-app">
+      <a className="admin-skip" href="#admin-main">
+        Naar de inhoud
+      </a>
+      <header className="admin-header">
+        <p className="admin-brand">Ether Beheer</p>
+        <p className="admin-who">
+          <span>{session.user.name}</span>{' '}
+          <span className="admin-role">{ROLE_LABELS[session.user.role]}</span>
+        </p>
+        <button type="button" onClick={onLogout}>
+          Uitloggen
+        </button>
+      </header>
+      <nav className="admin-nav" aria-label="Beheer">
+        <ul>
+          <li>
+            <NavLink to="/" end>
+              Start
+            </NavLink>
+          </li>
+          {can('manage_users') && (
+            <li>
+              <NavLink to="/gebruikers">Gebruikers</NavLink>
+            </li>
+          )}
+          {can('manage_api_keys') && (
+            <li>
+              <NavLink to="/sleutels">API-sleutels</NavLink>
+            </li>
+          )}
+          {can('read_audit') && (
+            <li>
+              <NavLink to="/logboek">Logboek</NavLink>
+            </li>
+          )}
+          <li>
+            <NavLink to="/wachtwoord">Wachtwoord wijzigen</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <main id="admin-main" ref={main} className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { adminApi, type ApiKey } from '../../api/admin-client';
+import { FormAlert } from '../../components/form-alert';
+import { applyServerErrors } from '../../components/server-errors';
+import { TextField } from '../../components/text-field';
+
+export const createApiKeySchema = z.object({
+  name: z.string().trim().min(1, 'Vul een naam in.').max(200, 'Een naam is hoogstens 200 tekens.'),
+  scopes: z.array(z.string()).min(1, 'Kies minstens een bevoegdheid.'),
+});
+type CreateApiKeyValues = z.infer<typeof createApiKeySchema>;
+
+/** What each scope lets a machine do, in words. */
+export const SCOPE_LABELS: Record<string, string> = {
+  'nowplaying:write': 'Nu op de radio doorgeven (nowplaying:write)',
+  'ingest:source': 'Live audio aanleveren (ingest:source)',
+};
+
+/** A new API key: the key itself is shown once, after creation. */
+export function CreateApiKeyForm({
+  scopes,
+  onCreated,
+}: {
+  scopes: string[];
+  onCreated: (key: ApiKey, secret: string) => void;
+}) {
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateApiKeyValues>({
+    resolver: zodResolver(createApiKeySchema),
+    defaultValues: { name: '', scopes: [] },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const created = await adminApi.createApiKey(values.name, values.scopes);
+      reset();
+      onCreated(created.apiKey, created.key);
+    } catch (error) {
+      setFormError(applyServerErrors(error, ['name', 'scopes'], setError));
+    }
+  });
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby="create-key-heading">
+      <h2 id="create-key-heading">Nieuwe sleutel</h2>
+      <FormAlert message={formError} />
+      <TextField
+        id="key-name"
+        label="Naam"
+        hint="Bijvoorbeeld de machine die hem gebruikt: 'Playout studio 1'."
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <fieldset className="admin-field" aria-describedby={errors.scopes ? 'key-scopes-error' : undefined}>
+        <legend>Bevoegdheden</legend>
+        <div className="admin-checkboxes">
+          {scopes.map((scope) => (
+            <label key={scope} className="admin-checkbox">
+              <input
+                type="checkbox"
+                value={scope}
+                aria-invalid={errors.scopes ? true : undefined}
+                {...register('scopes')}
+              />
+              {SCOPE_LABELS[scope] ?? scope}
+            </label>
+          ))}
+        </div>
+        {errors.scopes && (
+          <p id="key-scopes-error" className="admin-error">
+            {errors.scopes.message}
+          </p>
+        )}
+      </fieldset>
+      <button type="submit" disabled={isSubmitting}>
+        Sleutel maken
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { adminApi, AdminApiError, formatInstant, type AuditPage as Page } from '../../api/admin-client';
+import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
+
+const ACTION_LABELS: Record<string, string> = {
+  create: 'Gemaakt',
+  update: 'Gewijzigd',
+  deactivate: 'Uitgeschakeld',
+  revoke: 'Ingetrokken',
+  change_password: 'Wachtwoord gewijzigd',
+  reset_password: 'Nieuw wachtwoord',
+};
+
+const TYPE_LABELS: Record<string, string> = { user: 'Gebruiker', api_key: 'API-sleutel' };
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '–';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(geen)';
+  return String(value);
+}
+
+interface Filter {
+  user: string;
+  type: string;
+  id: string;
+  page: number;
+}
+
+/** The audit log (beheerder and eindredacteur): newest first, filtered by user and item. */
+export function AuditPage() {
+  const [filter, setFilter] = useState<Filter>({ user: '', type: '', id: '', page: 1 });
+  const [draft, setDraft] = useState({ user: '', type: '', id: '' });
+  const [page, setPage] = useState<Page>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let current = true;
+    adminApi
+      .audit(filter)
+      .then((answer) => current && setPage(answer))
+      .catch((failure: unknown) => {
+        if (current)
+          setError(
+            failure instanceof AdminApiError ? failure.message : 'Het logboek kon niet worden geladen.',
+          );
+      });
+    return () => {
+      current = false;
+    };
+  }, [filter]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setFilter({ ...draft, page: 1 });
+  };
+
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+
+  return (
+    <section aria-labelledby="audit-heading">
+      <h1 id="audit-heading" tabIndex={-1}>
+        Logboek
+      </h1>
+      <form className="admin-filters" onSubmit={apply} aria-label="Logboek filteren">
+        <div className="admin-field">
+          <label htmlFor="audit-user">Gebruikersnummer</label>
+          <input
+            id="audit-user"
+            inputMode="numeric"
+            value={draft.user}
+            onChange={(event) => setDraft({ ...draft, user: event.target.value })}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-type">Soort</label>
+          <select
+            id="audit-type"
+            value={draft.type}
+            onChange={(event) => setDraft({ ...draft, type: event.target.value })}
+          >
+            <option value="">Alle</option>
+            {Object.entries(TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-id">Nummer van het item</label>
+          <input
+            id="audit-id"
+            value={draft.id}
+            onChange={(event) => setDraft({ ...draft, id: event.target.value })}
+          />
+        </div>
+        <button type="submit">Filteren</button>
+      </form>
+      <FormAlert message={error} />
+      {page && (
+        <>
+          <p role="status">
+            {page.total === 1 ? '1 wijziging' : `${page.total} wijzigingen`}, pagina {filter.page} van {pages}
+          </p>
+          <TableScroll label="Wijzigingen">
+            <table className="admin-table">
+              <caption className="visually-hidden">Wijzigingen, nieuwste eerst</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Wanneer</th>
+                  <th scope="col">Wie</th>
+                  <th scope="col">Item</th>
+                  <th scope="col">Actie</th>
+                  <th scope="col">Wijzigingen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatInstant(entry.at)}</td>
+                    <td>
+                      {entry.userName}
+                      {entry.userId !== null && <span className="admin-muted"> (#{entry.userId})</span>}
+                    </td>
+                    <td>
+                      {TYPE_LABELS[entry.itemType] ?? entry.itemType} #{entry.itemId}
+                    </td>
+                    <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
+                    <td>
+                      <ul className="admin-changes">
+                        {Object.entries(entry.changes).map(([field, change]) => (
+                          <li key={field}>
+                            <strong>{field}</strong>: {show(change.before)} → {show(change.after)}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <nav className="admin-pager" aria-label="Pagina's van het logboek">
+            <button
+              type="button"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+            >
+              Vorige
+            </button>
+            <button
+              type="button"
+              disabled={filter.page >= pages}
+              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+            >
+              Volgende
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

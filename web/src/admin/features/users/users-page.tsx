@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState } from 'react';
+import { adminApi, AdminApiError, ROLE_LABELS, type AdminUser, type Role } from '../../api/admin-client';
+import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
+import { OneTimeSecret } from '../../components/one-time-secret';
+import { CreateUserForm, type ChannelChoice } from './create-user-form';
+
+interface SiteChannels {
+  channels?: { slug: string; name: string }[];
+}
+
+/** The accounts of the station (beheerder only): list, create, change role, (de)activate. */
+export function UsersPage({ currentUserId }: { currentUserId: number }) {
+  const [users, setUsers] = useState<AdminUser[]>([]);
+  const [channels, setChannels] = useState<ChannelChoice[]>([]);
+  const [error, setError] = useState<string>();
+  const [secret, setSecret] = useState<{ email: string; password: string }>();
+
+  const load = useCallback(async () => {
+    try {
+      setUsers((await adminApi.users()).users);
+    } catch (failure) {
+      setError(
+        failure instanceof AdminApiError ? failure.message : 'De gebruikers konden niet worden geladen.',
+      );
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    fetch('/api/site', { headers: { Accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<SiteChannels>) : {}))
+      .then((site: SiteChannels) =>
+        setChannels((site.channels ?? []).map(({ slug, name }) => ({ slug, name }))),
+      )
+      .catch(() => setChannels([]));
+  }, [load]);
+
+  const change = async (user: AdminUser, update: Partial<Pick<AdminUser, 'role' | 'active'>>) => {
+    setError(undefined);
+    try {
+      const { user: changed } = await adminApi.updateUser(user.id, update);
+      setUsers((list) => list.map((item) => (item.id === changed.id ? changed : item)));
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : 'De wijziging is niet opgeslagen.');
+    }
+  };
+
+  const resetPassword = async (user: AdminUser) => {
+    setError(undefined);
+    try {
+      const result = await adminApi.resetPassword(user.id);
+      setSecret({ email: user.email, password: result.oneTimePassword });
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : 'Er ging iets mis.');
+    }
+  };
+
+  return (
+    <section aria-labelledby="users-heading">
+      <h1 id="users-heading" tabIndex={-1}>
+        Gebruikers
+      </h1>
+      <FormAlert message={error} />
+      {secret && (
+        <OneTimeSecret
+          title={`Eenmalig wachtwoord voor ${secret.email}`}
+          text="Geef dit wachtwoord door; het wordt niet opnieuw getoond. Bij de eerste keer inloggen kiest de gebruiker een eigen wachtwoord."
+          secret={secret.password}
+          onDone={() => setSecret(undefined)}
+        />
+      )}
+      <TableScroll label="Gebruikers">
+        <table className="admin-table">
+          <caption className="visually-hidden">Alle gebruikers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Naam</th>
+              <th scope="col">E-mailadres</th>
+              <th scope="col">Rol</th>
+              <th scope="col">Kanalen</th>
+              <th scope="col">Status</th>
+              <th scope="col">Acties</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => {
+              const self = user.id === currentUserId;
+              return (
+                <tr key={user.id}>
+                  <th scope="row">{user.name}</th>
+                  <td>{user.email}</td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`role-${user.id}`}>
+                      Rol van {user.name}
+                    </label>
+                    <select
+                      id={`role-${user.id}`}
+                      value={user.role}
+                      disabled={self}
+                      onChange={(event) => void change(user, { role: event.target.value as Role })}
+                    >
+                      {Object.entries(ROLE_LABELS).map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{user.channels.length ? user.channels.join(', ') : 'Alle'}</td>
+                  <td>{user.active ? 'Actief' : 'Uitgeschakeld'}</td>
+                  <td className="admin-actions">
+                    {!self && (
+                      <>
+                        <button type="button" onClick={() => void change(user, { active: !user.active })}>
+                          {user.active ? 'Uitschakelen' : 'Inschakelen'}
+                          <span className="visually-hidden"> {user.name}</span>
+                        </button>
+                        <button type="button" onClick={() => void resetPassword(user)}>
+                          Nieuw wachtwoord<span className="visually-hidden"> voor {user.name}</span>
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+      <CreateUserForm
+        channels={channels}
+        onCreated={(user, password) => {
+          setUsers((list) => [...list, user].sort((a, b) => a.name.localeCompare(b.name, 'nl')));
+          setSecret({ email: user.email, password });
+        }}
+      />
+    </section>
+  );
+}
