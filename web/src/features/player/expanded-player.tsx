@@ -319,7 +319,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
                     <img src={item.imageUrl ?? UNKNOWN_PROGRAMME_IMAGE} alt="" width={56} height={56} />
                     <span>
                       <span className="visually-hidden">Speel </span>
-                      {item.name}
+                      <span className="expanded-player__queue-name">{item.name}</span>
                       {item.subtitle && <span className="expanded-player__queue-sub">{item.subtitle}</span>}
                     </span>
                   </button>
