@@ -360,7 +360,7 @@ test.describe('with the overlays out of the way', () => {
     });
     const streams: string[] = [];
     // The new song comes once the page has loaded the channel (as a song change would).
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
