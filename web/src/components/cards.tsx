@@ -17,7 +17,6 @@ import {
 import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../lib/images';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
-import { AudioClip } from './audio-clip';
 import { CategoryBadge } from './chips';
 import { Image } from './image';
 import { EmptyState } from './states';
@@ -92,8 +91,11 @@ export function fragmentUrl(fragment: Fragment): string {
   );
 }
 
-/** A fragment card with real audio. */
-export function FragmentCard({ fragment }: { fragment: Fragment }) {
+/**
+ * A fragment card. `action` is its play button, given by the page: it plays the fragment in the mini
+ * player (with the fragments after it as the queue), so that only one audio plays at a time.
+ */
+export function FragmentCard({ fragment, action }: { fragment: Fragment; action?: ReactNode }) {
   return (
     <Card
       imageUrl={fragment.imageUrl}
@@ -109,7 +111,7 @@ export function FragmentCard({ fragment }: { fragment: Fragment }) {
           {formatDuration(fragment.durationSeconds)}
         </span>
       </p>
-      <AudioClip src={fragment.audioUrl} title={fragment.title} />
+      {action}
     </Card>
   );
 }
@@ -202,15 +204,16 @@ export function CardList<T>({
 }: {
   items: T[];
   keyOf: (item: T) => string | number;
-  render: (item: T) => ReactNode;
+  /** The card of `item`; `index` is its place in `items`. */
+  render: (item: T, index: number) => ReactNode;
   empty: string;
   label?: string;
 }) {
   if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <CardGrid label={label}>
-      {items.map((item) => (
-        <CardGridItem key={keyOf(item)}>{render(item)}</CardGridItem>
+      {items.map((item, index) => (
+        <CardGridItem key={keyOf(item)}>{render(item, index)}</CardGridItem>
       ))}
     </CardGrid>
   );

@@ -11,6 +11,8 @@ export function broadcastPlayable(broadcast: Broadcast): Playable {
     name: broadcast.title,
     type: 'broadcast',
     imageUrl: broadcast.imageUrl,
+    subtitle: broadcast.channel.name,
+    broadcastFrom: broadcast.from,
     queue: [],
     player: {
       tokenUrl: `/api/play/broadcast/${broadcast.id}`,

@@ -15,6 +15,7 @@ export const CONSENT_COOKIE = 'cc_cookie';
 const NOTHING: ConsentState = { necessary: true, analytics: false, social: false };
 
 let state: ConsentState = NOTHING;
+let settled = false;
 const listeners = new Set<ConsentListener>();
 
 /** The categories granted in the library's cookie value, or null when there is no usable cookie. */
@@ -32,6 +33,26 @@ export function categoriesFromCookie(cookie: string): ConsentState | null {
     return fromList(categories.filter((c): c is string => typeof c === 'string'));
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the library's cookie holds a choice that has not expired (the library then shows no box).
+ * A cookie without an expiration time counts as valid, as the library treats it.
+ */
+export function hasStoredChoice(cookie: string, now: number): boolean {
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`));
+  if (!entry || !categoriesFromCookie(cookie)) return false;
+  try {
+    const parsed = JSON.parse(decodeURIComponent(entry.slice(CONSENT_COOKIE.length + 1))) as {
+      expirationTime?: unknown;
+    };
+    return typeof parsed.expirationTime !== 'number' || parsed.expirationTime > now;
+  } catch {
+    return false;
   }
 }
 
@@ -59,8 +80,24 @@ export function hasConsent(category: ConsentCategory): boolean {
  * (the visitor just made or confirmed a choice: listeners may then drop what waited for one).
  */
 export function setConsentState(next: ConsentState, decided = false): void {
+  if (decided) settled = true;
   if (!decided && next.analytics === state.analytics && next.social === state.social) return;
   state = { ...next, necessary: true };
+  for (const listener of listeners) listener(state);
+}
+
+/**
+ * Whether the consent box is out of the way: a choice is stored or was just made, or the box could
+ * not load. Until then other dialogs (the event modal) wait, so that two never open at once.
+ */
+export function isConsentSettled(): boolean {
+  return settled;
+}
+
+/** Marks the consent question as out of the way (a stored choice, or a box that cannot show). */
+export function settleConsent(): void {
+  if (settled) return;
+  settled = true;
   for (const listener of listeners) listener(state);
 }
 
@@ -75,5 +112,6 @@ export function onConsentChange(listener: ConsentListener): () => void {
 /** Back to nothing granted and no listeners (for tests). */
 export function resetConsentStore(): void {
   state = NOTHING;
+  settled = false;
   listeners.clear();
 }

@@ -1,7 +1,13 @@
 // The consent feature's entry: starts the lazily loaded library, opens its settings and grants a
 // category, whether or not the library has finished loading.
 
-import { categoriesFromCookie, setConsentState, type ConsentCategory } from './consent-store';
+import {
+  categoriesFromCookie,
+  hasStoredChoice,
+  setConsentState,
+  settleConsent,
+  type ConsentCategory,
+} from './consent-store';
 
 type Library = typeof import('./cookie-consent');
 
@@ -22,8 +28,13 @@ function load(): Promise<Library> {
 export function startConsent(doc: Document = document): void {
   const stored = categoriesFromCookie(doc.cookie);
   if (stored) setConsentState(stored);
+  if (hasStoredChoice(doc.cookie, Date.now())) settleConsent();
   const run = () => {
-    load().catch((error: unknown) => console.error('Cookie-instellingen konden niet laden', error));
+    load().catch((error: unknown) => {
+      console.error('Cookie-instellingen konden niet laden', error);
+      // No box will ask: what waited for the choice need not wait any longer.
+      settleConsent();
+    });
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
   else window.setTimeout(run, 200);

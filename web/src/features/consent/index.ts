@@ -4,8 +4,9 @@ export { grantConsent, openConsentSettings, startConsent } from './consent';
 export {
   getConsentState,
   hasConsent,
+  isConsentSettled,
   onConsentChange,
   type ConsentCategory,
   type ConsentState,
 } from './consent-store';
-export { useConsent } from './use-consent';
+export { useConsent, useConsentSettled } from './use-consent';

@@ -10,6 +10,7 @@ import {
   PodcastCard,
   CardList,
 } from '../../components/cards';
+import { FragmentListenButton } from '../player';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -90,7 +91,12 @@ function Block({ block, app }: { block: PageBlock; app: boolean }) {
           <CardList
             items={block.items}
             keyOf={(f) => f.id}
-            render={(f) => <FragmentCard fragment={f} />}
+            render={(f, i) => (
+              <FragmentCard
+                fragment={f}
+                action={<FragmentListenButton fragment={f} following={block.items.slice(i + 1)} />}
+              />
+            )}
             empty="Geen fragmenten gevonden."
           />
         </Section>

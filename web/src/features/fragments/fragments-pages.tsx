@@ -3,7 +3,7 @@ import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
-import { fragmentPlayable, ListenButton } from '../player';
+import { FragmentListenButton, fragmentPlayable, ListenButton } from '../player';
 import { FragmentCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
 import { PageHeading } from '../../components/page-heading';
@@ -51,7 +51,12 @@ export function TaggedFragments({
       <CardList
         items={data.fragments}
         keyOf={(f) => f.id}
-        render={(f) => <FragmentCard fragment={f} />}
+        render={(f, i) => (
+          <FragmentCard
+            fragment={f}
+            action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
+          />
+        )}
         empty="Geen fragmenten gevonden."
         label="Fragmenten"
       />
@@ -102,7 +107,12 @@ export function FragmentPage({ data }: PageProps<FragmentData>) {
         <CardList
           items={data.queue}
           keyOf={(f) => f.id}
-          render={(f) => <FragmentCard fragment={f} />}
+          render={(f, i) => (
+            <FragmentCard
+              fragment={f}
+              action={<FragmentListenButton fragment={f} following={data.queue.slice(i + 1)} />}
+            />
+          )}
           empty="Geen andere fragmenten gevonden."
         />
       </Section>

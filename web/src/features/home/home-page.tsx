@@ -3,6 +3,7 @@ import type { PageProps } from '../../app/page-types';
 import { useNow, useRouteDefaults, useSite } from '../../app/site-context';
 import { BroadcastList } from '../../components/broadcast-list';
 import { ArticleCard, FragmentCard, PodcastCard, CardList } from '../../components/cards';
+import { FragmentListenButton } from '../player';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
@@ -43,7 +44,12 @@ export function HomePage({ data }: PageProps<HomeData>) {
         <CardList
           items={data.fragments}
           keyOf={(f) => f.id}
-          render={(f) => <FragmentCard fragment={f} />}
+          render={(f, i) => (
+            <FragmentCard
+              fragment={f}
+              action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
+            />
+          )}
           empty="Geen fragmenten gevonden."
           label="Fragmenten"
         />

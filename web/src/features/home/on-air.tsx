@@ -1,23 +1,34 @@
-import type { OnAir } from '../../api/types';
+import type { BroadcasterRef, OnAir } from '../../api/types';
 import { AppLink } from '../../components/app-link';
 import { BroadcasterIcons } from '../../components/broadcast-list';
 import { OnAirTrack } from '../../components/on-air-track';
 import { Image } from '../../components/image';
-import { formatTimeRange } from '../../lib/format-date';
 import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../../lib/images';
 import { routes, type RouteDefaults } from '../../lib/routes';
-import { displayTrack } from '../../lib/track-display';
+import { useLiveNow } from '../player';
 import { LiveButton } from './live-button';
 
-/** The big 'now on air' block of a channel: show, presenters, broadcasters and song. */
+/**
+ * The big 'now on air' block of a channel: show, presenters, broadcasters and song. It starts from
+ * the page data and then follows the same live data as the mini player (useLiveNow), so it never
+ * keeps a song the player has moved past.
+ */
 export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDefaults }) {
   const { channel, broadcast } = onAir;
-  const track = onAir.track ? displayTrack(onAir.track, { classical: channel.classical }) : null;
+  const { now, live } = useLiveNow(onAir);
+  const { show, track } = now;
+  // While the page's broadcast is still on air its artwork and logos stay; a new show brings its own.
+  const liveShow = live?.show;
+  const sameShow = !liveShow || (broadcast !== null && liveShow.name === broadcast.title);
+  const imageUrl = sameShow ? broadcast?.imageUrl : liveShow.imageUrls.url600;
+  const broadcasters: BroadcasterRef[] = sameShow
+    ? (broadcast?.broadcasters ?? [])
+    : liveShow.broadcasters.map((b) => ({ ...b, logoUrl: '' }));
   return (
     <div className="on-air" style={{ borderColor: channel.color }}>
       <Image
         className="on-air__image"
-        {...responsiveImage(broadcast?.imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE)}
+        {...responsiveImage(imageUrl, 'TILE', UNKNOWN_PROGRAMME_IMAGE)}
         fallback={UNKNOWN_PROGRAMME_IMAGE}
         alt=""
         priority
@@ -28,22 +39,16 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
           {channel.name}
           <span className="live-badge">Live</span>
         </p>
-        {broadcast ? (
+        {show ? (
           <>
             <p className="on-air__show">
-              {broadcast.programme ? (
-                <AppLink to={routes.programma(broadcast.programme.slug)}>{broadcast.title}</AppLink>
-              ) : (
-                broadcast.title
-              )}
+              {show.url ? <AppLink to={show.url}>{show.name}</AppLink> : show.name}
             </p>
             <p className="on-air__meta">
-              {formatTimeRange(broadcast.from, broadcast.until)}
-              {broadcast.presenters.length > 0 && (
-                <> · Met {broadcast.presenters.map((p) => p.name).join(' & ')}</>
-              )}
+              {show.time}
+              {show.presenters && <> · Met {show.presenters}</>}
             </p>
-            <BroadcasterIcons broadcasters={broadcast.broadcasters} />
+            <BroadcasterIcons broadcasters={broadcasters} />
           </>
         ) : (
           <p className="on-air__show">Er is nu geen programma op {channel.name}.</p>
@@ -64,40 +69,43 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
   );
 }
 
+/** One channel of the family, following its live data by the 20 s poll (no SSE per channel). */
+function ChannelCard({ onAir, defaults }: { onAir: OnAir; defaults: RouteDefaults }) {
+  const { channel } = onAir;
+  const { now } = useLiveNow(onAir, { push: false });
+  return (
+    <li className="channel-card" style={{ borderTopColor: channel.color }}>
+      <h3 className="channel-card__name">
+        <AppLink to={routes.gids(null, channel.slug, defaults)}>{channel.name}</AppLink>
+      </h3>
+      <p className="channel-card__show">{now.show ? now.show.name : channel.description}</p>
+      <p className="channel-card__song">
+        {now.track ? (
+          <>
+            <span className="visually-hidden">Nu: </span>
+            {now.track.name} — {now.track.artist}
+          </>
+        ) : (
+          'Geen nummer bekend'
+        )}
+      </p>
+      <p className="channel-card__actions">
+        <LiveButton channel={channel} compact />
+        <AppLink className="channel-card__more" to={routes.gedraaid({ channel: channel.slug }, defaults)}>
+          Gedraaid<span className="visually-hidden"> op {channel.name}</span>
+        </AppLink>
+      </p>
+    </li>
+  );
+}
+
 /** The channel family with what each channel plays now. */
 export function ChannelFamily({ channels, defaults }: { channels: OnAir[]; defaults: RouteDefaults }) {
   return (
     <ul className="channel-grid">
-      {channels.map(({ channel, broadcast, track }) => {
-        const song = track ? displayTrack(track, { classical: channel.classical }) : null;
-        return (
-          <li key={channel.slug} className="channel-card" style={{ borderTopColor: channel.color }}>
-            <h3 className="channel-card__name">
-              <AppLink to={routes.gids(null, channel.slug, defaults)}>{channel.name}</AppLink>
-            </h3>
-            <p className="channel-card__show">{broadcast ? broadcast.title : channel.description}</p>
-            <p className="channel-card__song">
-              {song ? (
-                <>
-                  <span className="visually-hidden">Nu: </span>
-                  {song.name} — {song.artist}
-                </>
-              ) : (
-                'Geen nummer bekend'
-              )}
-            </p>
-            <p className="channel-card__actions">
-              <LiveButton channel={channel} compact />
-              <AppLink
-                className="channel-card__more"
-                to={routes.gedraaid({ channel: channel.slug }, defaults)}
-              >
-                Gedraaid<span className="visually-hidden"> op {channel.name}</span>
-              </AppLink>
-            </p>
-          </li>
-        );
-      })}
+      {channels.map((onAir) => (
+        <ChannelCard key={onAir.channel.slug} onAir={onAir} defaults={defaults} />
+      ))}
     </ul>
   );
 }

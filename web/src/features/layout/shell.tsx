@@ -3,11 +3,35 @@ import { hiddenOverlays } from '../../lib/path-rules';
 import { isAppVariant, isPopout } from '../../lib/routes';
 import { ConsentLink } from '../consent';
 import { EventModalSlot, MaintenanceBannerSlot } from '../overlays';
-import { MiniPlayer } from '../player';
+import { MiniPlayer, PLAY_BUTTON_ID, usePlayer } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The page frame: skip link, overlays, header, main, footer and the persistent mini player. */
+/** The event modal, held back while the expanded player (a modal dialog too) is open. */
+function EventModal({ hidden }: { hidden: boolean }) {
+  const { state } = usePlayer();
+  return <EventModalSlot hidden={hidden} held={state.isPlayerExpanded} />;
+}
+
+/** 'Naar de speler': focus to the bar's play button (a fragment link alone would only scroll). */
+function PlayerSkipLink() {
+  return (
+    <a
+      className="skip-link skip-link--player"
+      href={`#${PLAY_BUTTON_ID}`}
+      onClick={(event) => {
+        const button = document.getElementById(PLAY_BUTTON_ID);
+        if (!button) return;
+        event.preventDefault();
+        button.focus();
+      }}
+    >
+      Naar de speler
+    </a>
+  );
+}
+
+/** The page frame: skip links, overlays, header, main, footer and the persistent mini player. */
 export function Shell() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -17,7 +41,8 @@ export function Shell() {
   const frameless = app || isPopout(location.pathname);
   // Spec §2 special path rules: which of the player, event modal and maintenance banner this path hides.
   const hidden = hiddenOverlays(location.pathname, location.search);
-  const playerHidden = hidden.player;
+  // The pop-out window's page is the full player itself; a bar under it would only repeat it.
+  const playerHidden = hidden.player || isPopout(location.pathname);
   const loading = navigation.state === 'loading';
   return (
     <div className={`app${app ? ' app--embedded' : ''}${playerHidden ? '' : ' app--with-player'}`}>
@@ -26,6 +51,7 @@ export function Shell() {
           Naar de inhoud
         </a>
       )}
+      {!frameless && !playerHidden && <PlayerSkipLink />}
       <MaintenanceBannerSlot hidden={hidden.maintenanceBanner} />
       {!frameless && <SiteHeader />}
       {loading && <div className="progress" aria-hidden="true" />}
@@ -35,7 +61,7 @@ export function Shell() {
       {!frameless && <SiteFooter />}
       <ConsentLink />
       <MiniPlayer hidden={playerHidden} />
-      <EventModalSlot hidden={hidden.eventModal} />
+      <EventModal hidden={hidden.eventModal} />
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { LiveData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { useRouteDefaults, useSite } from '../../app/site-context';
@@ -8,41 +7,16 @@ import { OnAirTrack } from '../../components/on-air-track';
 import { PageHeading } from '../../components/page-heading';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
-import { buildLiveState, fetchMiniplayerInfo } from '../player';
-import { liveNowFromLiveState, liveNowFromOnAir, type LiveNow } from './live-now';
+import { useLiveNow } from '../player';
 import { LiveVideo } from './live-video';
-
-/** spec §9: the live info is polled every 20 seconds. */
-const LIVE_POLL_MS = 20_000;
-
-/** The show and song on air, first from the page data, then kept current from the live info. */
-function useLiveNow(data: LiveData): LiveNow {
-  const slug = data.onAir.channel.slug;
-  const [now, setNow] = useState(() => liveNowFromOnAir(data.onAir));
-  useEffect(() => {
-    setNow(liveNowFromOnAir(data.onAir));
-    const controller = new AbortController();
-    const refresh = () => {
-      fetchMiniplayerInfo(slug, controller.signal)
-        .then((info) => setNow(liveNowFromLiveState(buildLiveState(info, slug, Date.now()))))
-        .catch(() => undefined); // the last known state stays; the next poll tries again
-    };
-    refresh();
-    const timer = window.setInterval(refresh, LIVE_POLL_MS);
-    return () => {
-      controller.abort();
-      window.clearInterval(timer);
-    };
-  }, [data.onAir, slug]);
-  return now;
-}
 
 /** Kijk live: the channel's live video with the show and song on air beside it. */
 export function LivePage({ data }: PageProps<LiveData>) {
   const { channel, broadcast } = data.onAir;
   const site = useSite();
   const defaults = useRouteDefaults();
-  const live = useLiveNow(data);
+  // The same live data as the mini player and every other now-playing view.
+  const { now: live } = useLiveNow(data.onAir);
   const visualChannels = site.channels.filter((c) => c.hasVisualRadio);
   return (
     <div className="page">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AppLink } from '../../components/app-link';
+import { wrapTab } from '../../components/dialog-focus';
 import { CountClock } from './count-clock-view';
 import { parseAmsterdam } from './count-clock';
 import { MODAL_FALLBACK_IMAGE, type EventModalView } from './modal-view';
@@ -9,9 +10,9 @@ export interface EventModalProps {
   view: EventModalView;
   /** Called once for Escape, a backdrop click, the close button and the call-to-action. */
   onClose: () => void;
+  /** Where focus goes on close; without it (or when it is gone), where focus was on open, else main. */
+  returnFocusTo?: () => HTMLElement | null;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function clockOf(view: EventModalView): { mode: 'countdown' | 'countup'; target: number } | null {
   if (view.type === 'cms_countclock_countdown' && view.endDate) {
@@ -25,30 +26,26 @@ function clockOf(view: EventModalView): { mode: 'countdown' | 'countup'; target:
   return null;
 }
 
-/** Tab from the last focusable element goes to the first, Shift+Tab from the first to the last. */
-function wrapTab(event: KeyboardEvent, panel: HTMLElement | null): void {
-  if (!panel) return;
-  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !panel.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
-    event.preventDefault();
-    first.focus();
+/**
+ * Focus back to `target` when it is still on the page and can take focus; otherwise to the main
+ * content (tabindex -1), so that it never drops to the body and the next Tab starts from nowhere.
+ */
+function restoreFocus(target: HTMLElement | null): void {
+  if (target?.isConnected) {
+    target.focus({ preventScroll: true });
+    if (document.activeElement === target) return;
   }
+  document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 /** The event modal of spec §2: a labelled modal dialog that holds focus while open. */
-export default function EventModal({ view, onClose }: EventModalProps) {
+export default function EventModal({ view, onClose, returnFocusTo }: EventModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
   const [image, setImage] = useState(view.image);
 
   useEffect(() => {
@@ -57,7 +54,12 @@ export default function EventModal({ view, onClose }: EventModalProps) {
 
   // Focus moves in on open, stays in while open and returns where it was on close.
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const returnFocusTarget = returnFocusRef.current;
+    const active = document.activeElement;
+    const previous =
+      active instanceof HTMLElement && active !== document.body && !panelRef.current?.contains(active)
+        ? active
+        : null;
     closeRef.current?.focus();
     const keepFocusInside = (event: FocusEvent) => {
       const panel = panelRef.current;
@@ -79,7 +81,7 @@ export default function EventModal({ view, onClose }: EventModalProps) {
       document.removeEventListener('focusin', keepFocusInside);
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
+      restoreFocus(returnFocusTarget?.() ?? previous);
     };
   }, []);
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixtures';
 import { setErrorReporter } from '../../lib/error-reporting';
+import { resetConsentStore, setConsentState, settleConsent } from '../consent/consent-store';
 import { HttpError } from '../../lib/http';
 import { pageFetch, renderApp } from '../../test/render-app';
 import { CountClock } from './count-clock-view';
@@ -37,6 +38,9 @@ const overlayCalls = (fetchMock: ReturnType<typeof overlayFetch>, path: string) 
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
+  // A stored consent choice: the consent box is out of the way (its order is tested below).
+  resetConsentStore();
+  settleConsent();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -113,7 +117,32 @@ describe('the event modal', () => {
     await userEvent.tab({ shift: true });
     expect(cta).toHaveFocus();
     await userEvent.keyboard('{Escape}');
-    expect(document.body).toHaveFocus();
+    // Nothing had focus before it opened: focus goes to the main content, never to the body.
+    expect(document.getElementById('main')).toHaveFocus();
+  });
+
+  it('waits for the consent choice, then opens, and on close gives focus back to where it was', async () => {
+    resetConsentStore();
+    vi.stubGlobal('fetch', overlayFetch([modalBlock()], [notification()]));
+    renderApp(homeEnvelope);
+    // The banner is no dialog: it shows at once. The modal waits for the consent box.
+    await screen.findByRole('region', { name: 'Onderhoudsmelding' });
+    await waitFor(() =>
+      expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/eventmodal/content', expect.anything()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // The listener is somewhere on the page, then makes the consent choice.
+    const link = screen.getAllByRole('link', { name: 'Gids' })[0];
+    if (!link) throw new Error('no Gids link');
+    link.focus();
+    act(() => setConsentState({ necessary: true, analytics: false, social: false }, true));
+    const close = await screen.findByRole('button', { name: 'Sluiten' });
+    await waitFor(() => expect(close).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(link).toHaveFocus();
   });
 
   it('is not fetched once isModalChecked is set', async () => {
@@ -225,6 +254,20 @@ describe('the maintenance banner', () => {
     );
     expect(screen.getByRole('region', { name: 'Onderhoudsmelding' })).toHaveTextContent('Gepland onderhoud');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sluit deze melding' })).not.toBeInTheDocument();
+  });
+
+  it('has a details toggle (for small screens) that says whether the description is open', async () => {
+    render(<MaintenanceBanner notification={notification()} onDismiss={() => undefined} />);
+    const toggle = screen.getByRole('button', { name: 'Details over deze melding' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(details).toContainElement(screen.getByRole('link', { name: /Lees meer/ }));
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Minder over deze melding' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('region', { name: 'Onderhoudsmelding' })).toHaveClass('is-open');
   });
 });

@@ -4,10 +4,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSite } from '../../app/site-context';
+import { useConsentSettled } from '../consent';
 import { toAppPath } from '../../lib/routes';
 import { fetchEventModals, fetchMaintenanceNotifications, reportOverlayError } from './api';
 import { MaintenanceBanner } from './maintenance-banner';
 import { toModalView, type EventModalView } from './modal-view';
+import { mayOpenEventModal } from './overlay-order';
 import {
   dismissNotification,
   isOnRelatedPath,
@@ -31,12 +33,41 @@ const local: KeyValueStorage = {
   setItem: (key, value) => window.localStorage.setItem(key, value),
 };
 
-/** The event modal (spec §2, §4): fetched once per session unless hidden here or already seen. */
-export function EventModalSlot({ hidden }: { hidden: boolean }) {
+/** Elements inside a dialog (ours, the consent library's) are not where focus returns to. */
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"], [aria-modal="true"], #cc-main';
+
+/**
+ * The last element focused outside any dialog, followed from the start: when the event modal
+ * closes, focus goes back there, even when a dialog before it (the consent box) had focus last.
+ */
+function useLastFocusOutsideDialogs(): () => HTMLElement | null {
+  const last = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const remember = (target: EventTarget | null) => {
+      if (target instanceof HTMLElement && target !== document.body && !target.closest(DIALOG_SELECTOR)) {
+        last.current = target;
+      }
+    };
+    remember(document.activeElement);
+    const onFocus = (event: FocusEvent) => remember(event.target);
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  return useCallback(() => last.current, []);
+}
+
+/**
+ * The event modal (spec §2, §4): fetched once per session unless hidden here or already seen. It
+ * opens only once the consent box is out of the way (consent first, as a broadcaster would ask),
+ * and not while another dialog (`held`: the expanded player) is open: never two dialogs at once.
+ */
+export function EventModalSlot({ hidden, held = false }: { hidden: boolean; held?: boolean }) {
   const { pathname } = useLocation();
   const { baseUrl } = useSite();
+  const consentSettled = useConsentSettled();
   const [view, setView] = useState<EventModalView | null>(null);
   const requested = useRef(false);
+  const returnFocusTo = useLastFocusOutsideDialogs();
 
   useEffect(() => {
     if (hidden || requested.current || !shouldFetchModal(session)) return;
@@ -56,9 +87,10 @@ export function EventModalSlot({ hidden }: { hidden: boolean }) {
   }, [id]);
 
   if (!view || hidden || isOnRelatedPath(toAppPath(view.buttonUrl, baseUrl), pathname)) return null;
+  if (!mayOpenEventModal({ consentSettled, otherDialogOpen: held })) return null;
   return (
     <Suspense fallback={null}>
-      <EventModal view={view} onClose={close} />
+      <EventModal view={view} onClose={close} returnFocusTo={returnFocusTo} />
     </Suspense>
   );
 }

@@ -31,6 +31,9 @@ export function ChannelPicker() {
     const buttons = [...(listRef.current?.querySelectorAll('button') ?? [])];
     const index = buttons.indexOf(event.currentTarget);
     if (event.key === 'Escape') {
+      // Only the list closes, not the expanded player's dialog around it.
+      event.stopPropagation();
+      event.nativeEvent.stopImmediatePropagation();
       setOpen(false);
       buttonRef.current?.focus();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

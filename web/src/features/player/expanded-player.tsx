@@ -1,74 +1,343 @@
-// The expanded player panel, loaded on demand when the listener opens the player: the show with
-// presenters and times, the song on air and the last few, the next show, and the channel family.
+// The expanded player, loaded on demand (spec §2) when the listener opens the player: a complete
+// player on every screen size, as BBC Sounds' full-screen player. Artwork, the title (wrapping, never
+// cut) and the show; for on-demand items a seek bar (a real range input) with elapsed and remaining
+// time (and the time of day for a missed broadcast), skip back 15 s and forward 30 s, and the queue
+// ('Hierna'), each item playable by click; 'Luister live', 'Laatste journaal', the channel switch and,
+// where the device allows it, the volume. As a modal dialog it holds focus and closes on Escape;
+// in the pop-out window it is the page itself.
+
+import { useEffect, useId, useRef } from 'react';
 
 import { useRouteDefaults, useSite } from '../../app/site-context';
 import { AppLink } from '../../components/app-link';
+import { useDialogFocus } from '../../components/dialog-focus';
 import { routes } from '../../lib/routes';
+import type { PlaybackTime } from './audio-engine';
 import { ChannelPicker } from './channel-picker';
+import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
+import { PlayButton } from './play-button';
+import { queueItem } from './playables';
 import { usePlayer } from './player-context';
+import { volumeIcon, type Playable } from './player-state';
+import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, hasDuration, seekBarView, skipTarget } from './seek-math';
+import { usePlaybackTime } from './use-playback-time';
+import { canSetVolume, VolumeIcon } from './volume-control';
+import './expanded-player.css';
 
-export function ExpandedPlayer() {
+/** What kind of item plays, above its title. */
+function kindLabel(playable: Playable): string {
+  if (playable.isLatestNews) return 'Journaal';
+  switch (playable.type) {
+    case 'broadcast':
+      return 'Gemist';
+    case 'episode':
+      return 'Podcast';
+    default:
+      return 'Fragment';
+  }
+}
+
+function SeekBar({
+  time,
+  playable,
+  onSeek,
+}: {
+  time: PlaybackTime | null;
+  playable: Playable;
+  onSeek: (position: number) => void;
+}) {
+  const view = seekBarView(time, playable.broadcastFrom);
+  if (!view) {
+    return (
+      <div className="expanded-player__seek">
+        <input
+          type="range"
+          className="expanded-player__range"
+          aria-label="Positie"
+          min={0}
+          max={1}
+          value={0}
+          disabled
+        />
+        <p className="expanded-player__times">
+          <span>Laden…</span>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="expanded-player__seek">
+      <input
+        type="range"
+        className="expanded-player__range"
+        aria-label="Positie"
+        min={0}
+        max={view.max}
+        step={1}
+        value={view.value}
+        aria-valuetext={view.valueText}
+        onChange={(event) => onSeek(Number(event.target.value))}
+      />
+      <p className="expanded-player__times" aria-hidden="true">
+        <span className="expanded-player__elapsed">{view.elapsed}</span>
+        {view.onAir && <span className="expanded-player__on-air">uitgezonden om {view.onAir}</span>}
+        <span className="expanded-player__remaining">{view.remaining}</span>
+      </p>
+    </div>
+  );
+}
+
+function SkipIcon({ seconds, forward }: { seconds: number; forward: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true" focusable="false">
+      <path
+        d={
+          forward
+            ? 'M12 5V2l5 4-5 4V7a6 6 0 1 0 6 6h2a8 8 0 1 1-8-8z'
+            : 'M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8z'
+        }
+        fill="currentColor"
+      />
+      <text x="12" y="16" textAnchor="middle" fontSize="7" fontWeight="700" fill="currentColor">
+        {seconds}
+      </text>
+    </svg>
+  );
+}
+
+function Volume() {
+  const { state, commands } = usePlayer();
+  const percent = Math.round((state.isPlayerMuted ? 0 : state.playerVolume) * 100);
+  return (
+    <div className="expanded-player__volume">
+      <button
+        type="button"
+        className="expanded-player__icon"
+        aria-label={state.isPlayerMuted ? 'Geluid aan' : 'Geluid uit'}
+        aria-pressed={state.isPlayerMuted}
+        onClick={() => commands.toggleMute()}
+      >
+        <VolumeIcon level={volumeIcon(state.playerVolume, state.isPlayerMuted)} />
+      </button>
+      <input
+        type="range"
+        className="expanded-player__range"
+        aria-label="Volume"
+        min={0}
+        max={100}
+        step={1}
+        value={percent}
+        aria-valuetext={`${percent} procent`}
+        onChange={(event) => commands.setVolume(Number(event.target.value) / 100)}
+      />
+    </div>
+  );
+}
+
+export interface ExpandedPlayerProps {
+  /** 'dialog': over the page, from the mini player; 'page': the pop-out window's page. */
+  variant?: 'dialog' | 'page';
+  /** Closes the dialog (the close button and Escape); the caller returns focus to its trigger. */
+  onClose?: () => void;
+}
+
+export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }: ExpandedPlayerProps) {
   const { state, commands } = usePlayer();
   const site = useSite();
   const defaults = useRouteDefaults();
+  const [time, refreshTime] = usePlaybackTime();
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const dialog = variant === 'dialog';
+  useDialogFocus(panelRef, closeRef, onClose, dialog);
+
+  // The page behind a full-screen dialog does not scroll.
+  useEffect(() => {
+    if (!dialog) return;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [dialog]);
+
   const channelSlug = state.channel?.id || site.defaultChannel;
+  const channelName =
+    state.channel?.name || site.channels.find((c) => c.slug === channelSlug)?.name || site.name;
+  const playable = !state.isLiveMode ? state.playable : undefined;
   const { show, track, upcomingShow } = state;
   const recent = (state.tracks ?? []).slice(track ? 1 : 0, 6);
+  const seek = (position: number) => {
+    commands.positionSeek(position);
+    refreshTime();
+  };
+  const skip = (delta: number) => seek(skipTarget(commands.time(), delta));
+  const showSubtitle = show ? [show.fromToTime, show.presenters].filter(Boolean).join(' · ') : '';
+
   return (
-    <div className="expanded-player">
-      <div className="expanded-player__header">
-        <h2 className="expanded-player__channel">{state.channel?.name}</h2>
-        <nav className="expanded-player__links" aria-label="Meer van deze zender">
-          <AppLink className="mini-player__action" to={routes.gedraaid({ channel: channelSlug }, defaults)}>
-            Gedraaid
-          </AppLink>
-          <AppLink className="mini-player__action" to={routes.uitzendingen()}>
-            Gemist
-          </AppLink>
-        </nav>
-        <button
-          type="button"
-          className="mini-player__icon-button"
-          onClick={() => commands.setExpanded(false)}
-        >
-          Sluiten
-        </button>
+    <div
+      ref={panelRef}
+      className={`expanded-player expanded-player--${variant}`}
+      role={dialog ? 'dialog' : undefined}
+      aria-modal={dialog ? true : undefined}
+      aria-labelledby={dialog ? titleId : undefined}
+    >
+      <div className="expanded-player__top">
+        {dialog && (
+          <button
+            ref={closeRef}
+            type="button"
+            className="expanded-player__icon expanded-player__close"
+            aria-label="Speler sluiten"
+            title="Speler sluiten"
+            onClick={onClose}
+          >
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+              <path
+                d="M6 9l6 6 6-6"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                fill="none"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        )}
+        <ChannelPicker />
       </div>
-      {!state.isLiveMode && state.playable ? (
-        <section aria-label="Nu te horen">
-          <h3>{state.playable.name}</h3>
-          {state.playable.queue.length > 0 && (
-            <>
-              <h4>Hierna</h4>
-              <ol className="expanded-player__list">
-                {state.playable.queue.map((item) => (
-                  <li key={item.id}>{item.name}</li>
-                ))}
-              </ol>
-            </>
+
+      <div className="expanded-player__main">
+        <img
+          className="expanded-player__artwork"
+          src={state.activeImageUrl ?? UNKNOWN_PROGRAMME_IMAGE}
+          alt=""
+          width={600}
+          height={600}
+        />
+        <div className="expanded-player__now">
+          <p className="expanded-player__kicker">
+            {playable ? kindLabel(playable) : <span className="expanded-player__live">Live</span>}
+            {playable ? '' : ` op ${channelName}`}
+          </p>
+          <h2 id={titleId} className="expanded-player__title">
+            {playable ? playable.name : (show?.name ?? channelName)}
+          </h2>
+          {playable
+            ? playable.subtitle && <p className="expanded-player__subtitle">{playable.subtitle}</p>
+            : showSubtitle && <p className="expanded-player__subtitle">{showSubtitle}</p>}
+          {state.isPlayerUnavailable && (
+            <p className="expanded-player__unavailable">
+              {state.isLiveMode ? 'Live data tijdelijk niet beschikbaar' : '...'}
+            </p>
           )}
-        </section>
+
+          {playable && <SeekBar time={time} playable={playable} onSeek={seek} />}
+
+          <div className="expanded-player__transport">
+            {playable && (
+              <button
+                type="button"
+                className="expanded-player__icon"
+                aria-label={`${SKIP_BACK_SECONDS} seconden terug`}
+                title={`${SKIP_BACK_SECONDS} seconden terug`}
+                disabled={!hasDuration(time)}
+                onClick={() => skip(-SKIP_BACK_SECONDS)}
+              >
+                <SkipIcon seconds={SKIP_BACK_SECONDS} forward={false} />
+              </button>
+            )}
+            <PlayButton large />
+            {playable && (
+              <button
+                type="button"
+                className="expanded-player__icon"
+                aria-label={`${SKIP_FORWARD_SECONDS} seconden vooruit`}
+                title={`${SKIP_FORWARD_SECONDS} seconden vooruit`}
+                disabled={!hasDuration(time)}
+                onClick={() => skip(SKIP_FORWARD_SECONDS)}
+              >
+                <SkipIcon seconds={SKIP_FORWARD_SECONDS} forward />
+              </button>
+            )}
+          </div>
+
+          <div className="expanded-player__actions">
+            {playable && (
+              <button
+                type="button"
+                className="mini-player__action"
+                disabled={state.isAdBreak}
+                onClick={() => commands.listenLive()}
+              >
+                Luister live
+              </button>
+            )}
+            <button
+              type="button"
+              className="mini-player__action"
+              disabled={state.isAdBreak}
+              onClick={() => commands.playLatestNews()}
+            >
+              Laatste journaal
+            </button>
+          </div>
+
+          {canSetVolume() && <Volume />}
+
+          <nav className="expanded-player__links" aria-label="Meer van deze zender">
+            <AppLink className="mini-player__action" to={routes.gedraaid({ channel: channelSlug }, defaults)}>
+              Gedraaid
+            </AppLink>
+            <AppLink className="mini-player__action" to={routes.uitzendingen()}>
+              Gemist
+            </AppLink>
+            {state.isVisualRadioAvailable && (
+              <AppLink className="mini-player__action" to={routes.live(state.channel?.id, defaults)}>
+                Kijk live
+              </AppLink>
+            )}
+          </nav>
+        </div>
+      </div>
+
+      {playable ? (
+        playable.queue.length > 0 && (
+          <section className="expanded-player__section" aria-labelledby={`${titleId}-queue`}>
+            <h3 id={`${titleId}-queue`}>Hierna</h3>
+            <ol className="expanded-player__list expanded-player__queue">
+              {playable.queue.map((item, index) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className="expanded-player__queue-item"
+                    onClick={() => {
+                      const next = queueItem(playable, index);
+                      if (next) commands.playPlayable(next);
+                    }}
+                  >
+                    <img src={item.imageUrl ?? UNKNOWN_PROGRAMME_IMAGE} alt="" width={56} height={56} />
+                    <span>
+                      <span className="visually-hidden">Speel </span>
+                      <span className="expanded-player__queue-name">{item.name}</span>
+                      {item.subtitle && <span className="expanded-player__queue-sub">{item.subtitle}</span>}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )
       ) : (
         <div className="expanded-player__grid">
-          <section aria-label="Programma">
+          <section className="expanded-player__section" aria-label="Programma">
             <h3>Nu op de radio</h3>
             {show ? (
-              <>
-                <img
-                  src={show.imageUrls.url600}
-                  alt=""
-                  width={300}
-                  height={300}
-                  className="expanded-player__image"
-                />
-                <p className="expanded-player__show">
-                  {show.url ? <AppLink to={show.url}>{show.name}</AppLink> : show.name}
-                </p>
-                <p>
-                  {show.fromToTime}
-                  {show.presenters && ` · ${show.presenters}`}
-                </p>
-              </>
+              <p className="expanded-player__show">
+                {show.url ? <AppLink to={show.url}>{show.name}</AppLink> : show.name}
+                <br />
+                {showSubtitle}
+              </p>
             ) : (
               <p>Geen programma-informatie.</p>
             )}
@@ -78,7 +347,7 @@ export function ExpandedPlayer() {
               </p>
             )}
           </section>
-          <section aria-label="Muziek">
+          <section className="expanded-player__section" aria-label="Muziek">
             <h3>Nu gedraaid</h3>
             {track ? (
               <p className="expanded-player__song">
@@ -104,10 +373,6 @@ export function ExpandedPlayer() {
                 </ol>
               </>
             )}
-          </section>
-          <section aria-label="Zenders">
-            <h3>Zenders</h3>
-            <ChannelPicker />
           </section>
         </div>
       )}

@@ -1,20 +1,38 @@
 // A button that plays an on-demand item in the mini player, and shows when it is the one playing.
 
+import type { Fragment } from '../../api/types';
+import { fragmentPlayable } from './playables';
 import { usePlayer } from './player-context';
 import type { Playable } from './player-state';
 
-export function ListenButton({ playable, label = 'Luister' }: { playable: Playable; label?: string }) {
+/** `title`: what the button plays, for its accessible name where several sit on one page. */
+export function ListenButton({
+  playable,
+  label = 'Luister',
+  title,
+}: {
+  playable: Playable;
+  label?: string;
+  title?: string;
+}) {
   const { state, commands } = usePlayer();
   const current = !state.isLiveMode && state.playable?.id === playable.id;
   const playing = current && state.isPlaying;
+  const text = playing ? 'Pauze' : current ? 'Verder luisteren' : label;
   return (
     <button
       type="button"
       className="button listen-button"
       aria-pressed={playing}
+      aria-label={title ? `${text}: ${title}` : undefined}
       onClick={() => (current ? commands.togglePlaying() : commands.playPlayable(playable))}
     >
-      {playing ? 'Pauze' : current ? 'Verder luisteren' : label}
+      {text}
     </button>
   );
+}
+
+/** A fragment card's play button: the fragment in the mini player, the ones after it as its queue. */
+export function FragmentListenButton({ fragment, following }: { fragment: Fragment; following: Fragment[] }) {
+  return <ListenButton playable={fragmentPlayable(fragment, following)} title={fragment.title} />;
 }

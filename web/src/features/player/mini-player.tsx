@@ -2,7 +2,7 @@
 // screens) with artwork and progress, the show or song text, the action buttons around the play
 // button, and on large screens the channel dropdown, the volume slider and 'Open in venster'.
 
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
 import { useRouteDefaults, useSite } from '../../app/site-context';
@@ -10,17 +10,18 @@ import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
 import type { PlaybackTime } from './audio-engine';
 import { ChannelPicker } from './channel-picker';
-import { nowPlayingItems, type NowPlayingItem } from './now-playing';
+import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
+import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
 import type { ActionButton, PlayerState } from './player-state';
+import { usePlaybackTime } from './use-playback-time';
 import { VolumeControl } from './volume-control';
 import './mini-player.css';
 
-const ExpandedPlayer = lazy(() => import('./expanded-player').then((m) => ({ default: m.ExpandedPlayer })));
+export { PLAY_ANIMATION_MS } from './play-button';
 
-/** spec §9: the play button's click animation. */
-export const PLAY_ANIMATION_MS = 300;
+const ExpandedPlayer = lazy(() => import('./expanded-player').then((m) => ({ default: m.ExpandedPlayer })));
 
 function useRotation(items: NowPlayingItem[], alternate: boolean) {
   const [index, setIndex] = useState(0);
@@ -101,61 +102,6 @@ function ActionLink({
   );
 }
 
-function PlayIcon({ mode }: { mode: 'play' | 'stop' | 'pause' }) {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      {mode === 'play' && <path d="M8 5v14l11-7z" fill="currentColor" />}
-      {mode === 'stop' && <rect x="6" y="6" width="12" height="12" rx="1" fill="currentColor" />}
-      {mode === 'pause' && <path d="M7 5h4v14H7zM13 5h4v14h-4z" fill="currentColor" />}
-    </svg>
-  );
-}
-
-function PlayButton() {
-  const { state, commands } = usePlayer();
-  const [pressed, setPressed] = useState(false);
-  const mode = !state.isPlaying ? 'play' : state.isLiveMode ? 'stop' : 'pause';
-  const label = mode === 'play' ? 'Afspelen' : mode === 'stop' ? 'Stop' : 'Pauze';
-  useEffect(() => {
-    if (!pressed) return;
-    const timer = window.setTimeout(() => setPressed(false), PLAY_ANIMATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [pressed]);
-  return (
-    <button
-      type="button"
-      className={`mini-player__play${pressed ? ' is-pressed' : ''}${state.isLoadingPlayer ? ' is-loading' : ''}`}
-      aria-label={label}
-      title={label}
-      data-mode={mode}
-      aria-busy={state.isLoadingPlayer}
-      disabled={state.isPlayerUnavailable || state.isAdBreak}
-      onClick={() => {
-        setPressed(true);
-        commands.togglePlaying();
-      }}
-    >
-      <PlayIcon mode={mode} />
-    </button>
-  );
-}
-
-/** On demand: the playing position and duration (seconds), sampled twice a second. */
-function usePlaybackTime(): PlaybackTime | null {
-  const { state, commands } = usePlayer();
-  const [time, setTime] = useState<PlaybackTime | null>(null);
-  useEffect(() => {
-    if (state.isLiveMode) {
-      setTime(null);
-      return;
-    }
-    setTime(commands.time());
-    const timer = window.setInterval(() => setTime(commands.time()), 500);
-    return () => window.clearInterval(timer);
-  }, [state.isLiveMode, commands]);
-  return state.isLiveMode ? null : time;
-}
-
 function Progress({ time }: { time: PlaybackTime | null }) {
   if (!time) return null;
   return (
@@ -187,7 +133,6 @@ function PlaybackClock({ time }: { time: PlaybackTime | null }) {
 
 function NowPlayingText({ items, alternate }: { items: NowPlayingItem[]; alternate: boolean }) {
   const { current, cycle } = useRotation(items, alternate);
-  const song = items.find((i) => i.kind === 'song');
   if (!current) return null;
   return (
     <span className="mini-player__text">
@@ -208,11 +153,54 @@ function NowPlayingText({ items, alternate }: { items: NowPlayingItem[]; alterna
           aria-hidden="true"
         />
       )}
-      <span className="visually-hidden" aria-live="polite">
-        {song ? `Nu: ${song.title} van ${song.subtitle}` : ''}
-      </span>
     </span>
   );
+}
+
+/**
+ * The polite live region: empty until the listener starts playback, then what plays, and again on
+ * every change (playingAnnouncement). It is always in the page, so each sentence is a change.
+ */
+function PlayingAnnouncer() {
+  const { state } = usePlayer();
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (state.isPlaying) setStarted(true);
+  }, [state.isPlaying]);
+  return (
+    <p className="visually-hidden" aria-live="polite" data-testid="player-announcer">
+      {playingAnnouncement(state, started || state.isPlaying)}
+    </p>
+  );
+}
+
+/**
+ * Hidden while playing, the bar stops playback (spec §4); shown again, it offers to go on where it
+ * was, as a visible button, instead of resuming silently or not at all.
+ */
+function useResumeOffer(hidden: boolean) {
+  const site = useSite();
+  const { state, commands } = usePlayer();
+  const [offer, setOffer] = useState<string | null>(null);
+  const wasHidden = useRef(hidden);
+  useEffect(() => {
+    if (hidden && !wasHidden.current && state.isPlaying) {
+      const name = state.isLiveMode ? state.channel?.name || site.name : (state.playable?.name ?? site.name);
+      setOffer(`Verder luisteren naar ${name}`);
+      commands.stopPlaying();
+    }
+    wasHidden.current = hidden;
+  }, [hidden, state.isPlaying, state.isLiveMode, state.channel, state.playable, site.name, commands]);
+  // Playing again by any means answers the offer.
+  useEffect(() => {
+    if (state.isPlaying && !hidden) setOffer(null);
+  }, [state.isPlaying, hidden]);
+  const accept = useCallback(() => {
+    setOffer(null);
+    commands.startPlaying();
+  }, [commands]);
+  const dismiss = useCallback(() => setOffer(null), []);
+  return { offer: hidden ? null : offer, accept, dismiss };
 }
 
 /** The bar itself. `hidden` follows the special path rules (spec §2): hidden, it stops playback. */
@@ -222,13 +210,22 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const navigation = useNavigation();
   const location = useLocation();
   const panelId = useId();
-  const wasHidden = useRef(hidden);
-  const time = usePlaybackTime();
+  const [time] = usePlaybackTime();
+  const { offer, accept, dismiss } = useResumeOffer(hidden);
+  const infoRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
 
+  // Closed by its button or Escape, the expanded player gives focus back to its trigger; closed by a
+  // route change, focus stays with the new page.
+  const closeExpanded = useCallback(() => {
+    returnFocus.current = true;
+    commands.setExpanded(false);
+  }, [commands]);
   useEffect(() => {
-    if (hidden && !wasHidden.current && state.isPlaying) commands.stopPlaying();
-    wasHidden.current = hidden;
-  }, [hidden, state.isPlaying, commands]);
+    if (state.isPlayerExpanded || !returnFocus.current) return;
+    returnFocus.current = false;
+    infoRef.current?.focus();
+  }, [state.isPlayerExpanded]);
 
   // spec §2: the expanded player collapses when a route change completes.
   useEffect(() => {
@@ -265,12 +262,32 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
       {state.isPlayerExpanded && (
         <div id={panelId} className="mini-player__panel">
           <Suspense fallback={<p className="mini-player__panel-loading">Speler laden…</p>}>
-            <ExpandedPlayer />
+            <ExpandedPlayer onClose={closeExpanded} />
           </Suspense>
+        </div>
+      )}
+      <PlayingAnnouncer />
+      {offer && (
+        <div className="mini-player__resume">
+          <button type="button" className="mini-player__resume-button" onClick={accept}>
+            {offer}
+          </button>
+          <button
+            type="button"
+            className="mini-player__resume-dismiss"
+            aria-label="Niet verder luisteren"
+            title="Niet verder luisteren"
+            onClick={dismiss}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </button>
         </div>
       )}
       <div className="mini-player__bar">
         <button
+          ref={infoRef}
           type="button"
           className="mini-player__info"
           aria-expanded={state.isPlayerExpanded}
@@ -303,7 +320,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
 
         <div className="mini-player__controls">
           <ActionLink kind={left} state={state} channelSlug={channelSlug} />
-          <PlayButton />
+          <PlayButton id={PLAY_BUTTON_ID} />
           <ActionLink kind={right} state={state} channelSlug={channelSlug} />
           <button
             type="button"

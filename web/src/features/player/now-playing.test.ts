@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Show, Track } from './live-state';
-import { nowPlayingItems } from './now-playing';
+import { nowPlayingItems, playingAnnouncement } from './now-playing';
 import { initialPlayerState, playerReducer } from './player-state';
 
 const show: Show = {
@@ -58,5 +58,42 @@ describe('now playing', () => {
   it('falls back to the channel name', () => {
     const state = { ...initialPlayerState('music'), channel: { id: 'radio2', name: 'Ether Radio 2' } };
     expect(nowPlayingItems(state)[0]).toMatchObject({ kind: 'channel', title: 'Ether Radio 2' });
+  });
+});
+
+describe('playingAnnouncement', () => {
+  const live = playerReducer(initialPlayerState('music'), {
+    type: 'listenToLive',
+    live: {
+      channel: { id: 'radio2', name: 'Ether Radio 2' },
+      show,
+      track,
+      tracks: [track],
+      isVisualRadioAvailable: false,
+    },
+  });
+
+  it('says nothing until the listener starts playback, then the song', () => {
+    expect(playingAnnouncement(live, false)).toBe('');
+    expect(playingAnnouncement(live, true)).toBe('Nu te horen: Zomeravond van De Golven');
+  });
+
+  it('names the show when no song is known or songs are hidden, and the item on demand', () => {
+    const noSong = { ...live, track: undefined };
+    expect(playingAnnouncement(noSong, true)).toBe('Nu te horen: De Middagshow op Ether Radio 2');
+    expect(playingAnnouncement({ ...live, isSongHiddenForLiveRadio: true }, true)).toBe(
+      'Nu te horen: De Middagshow op Ether Radio 2',
+    );
+    const fragment = playerReducer(live, {
+      type: 'setPlayable',
+      playable: {
+        id: 'f',
+        name: 'Een fragment',
+        type: 'fragment',
+        queue: [],
+        player: { tokenUrl: '', parameters: [] },
+      },
+    });
+    expect(playingAnnouncement(fragment, true)).toBe('Nu te horen: Een fragment');
   });
 });

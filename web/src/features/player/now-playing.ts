@@ -17,7 +17,8 @@ export interface NowPlayingItem {
 export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
   const classical = state.isLiveUsingClassicalData;
   if (!state.isLiveMode && state.playable) {
-    return [{ kind: 'playable', title: state.playable.name, subtitle: '', broadcasters: [], durationMs: 0 }];
+    const { name, subtitle = '' } = state.playable;
+    return [{ kind: 'playable', title: name, subtitle, broadcasters: [], durationMs: 0 }];
   }
   const items: NowPlayingItem[] = [];
   const show = state.show;
@@ -58,4 +59,20 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
     });
   }
   return items;
+}
+
+/**
+ * What the polite live region says about what plays: nothing until the listener has started
+ * playback (`started`), then the song (or the show, or the on-demand item), and again whenever
+ * that changes. Empty at first, so that the first sentence is an announced change.
+ */
+export function playingAnnouncement(state: PlayerState, started: boolean): string {
+  if (!started) return '';
+  if (!state.isLiveMode) return state.playable ? `Nu te horen: ${state.playable.name}` : '';
+  const channel = state.channel?.name;
+  if (state.track && !state.isSongHiddenForLiveRadio) {
+    return `Nu te horen: ${state.track.name} van ${state.track.artist}`;
+  }
+  if (state.show) return `Nu te horen: ${state.show.name}${channel ? ` op ${channel}` : ''}`;
+  return channel ? `Nu te horen: ${channel}` : '';
 }

@@ -10,6 +10,7 @@ export function fragmentPlayable(fragment: Fragment, following: Fragment[] = [])
     name: fragment.title,
     type: 'fragment',
     imageUrl: fragment.imageUrl,
+    ...(fragment.programme ? { subtitle: fragment.programme.name } : {}),
     player: {
       tokenUrl: `/api/play/fragment/${fragment.id}`,
       parameters: [
@@ -37,4 +38,13 @@ export function episodePlayable(episode: PodcastEpisode, following: PodcastEpiso
     },
     queue: following.map((e) => episodePlayable(e)),
   };
+}
+
+/**
+ * The item at `index` of a playable's queue ('Hierna'), ready to play: the items after it become
+ * its queue, so that the list plays on from there.
+ */
+export function queueItem(current: Playable, index: number): Playable | null {
+  const item = current.queue[index];
+  return item ? { ...item, queue: current.queue.slice(index + 1) } : null;
 }

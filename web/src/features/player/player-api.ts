@@ -44,6 +44,7 @@ export async function fetchLatestNews(signal?: AbortSignal): Promise<Playable> {
     id: 'latest_news_from_player',
     name: 'Laatste journaal',
     type: 'fragment',
+    subtitle: 'Nieuws',
     isLatestNews: true,
     queue: [],
     player: body.player,

@@ -9,6 +9,7 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
 
@@ -16,8 +17,11 @@ import { reportSilently } from '../../lib/error-reporting';
 import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
+import { createLiveFeed } from './live-feed';
 import { buildLiveState } from './live-state';
-import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
+import type { MiniplayerInfo } from './miniplayer-info';
+import { joinPlaybackHandoff } from './playback-handoff';
+import { LiveFeedContext } from './use-live-state';
 import {
   fetchChannelTokenUrl,
   fetchLatestNews,
@@ -60,14 +64,15 @@ export interface PlayerCommands {
   time(): PlaybackTime;
 }
 
-interface PlayerContextValue {
+export interface PlayerContextValue {
   state: PlayerState;
   commands: PlayerCommands;
   info: MiniplayerInfo | null;
   engine: AudioEngine | null;
 }
 
-const PlayerContext = createContext<PlayerContextValue | null>(null);
+/** The context itself, for tests that drive a component with a state of their own. */
+export const PlayerContext = createContext<PlayerContextValue | null>(null);
 
 function modeOf(site: SiteConfig, slug: string): PlayerMode {
   return site.channels.find((c) => c.slug === slug)?.playerMode ?? 'music';
@@ -97,6 +102,13 @@ export function PlayerProvider({
   const channelRef = useRef(initialChannel);
   const autoplayRef = useRef(false);
   const audioRef = useRef<HTMLAudioElement>(null);
+  const [feed] = useState(() =>
+    createLiveFeed({
+      fetchInfo: (slug) => fetchMiniplayerInfo(slug),
+      pollMs: LIVE_POLL_MS,
+      onError: reportQuietly,
+    }),
+  );
 
   const applyInfo = useCallback(
     (info: MiniplayerInfo, slug: string) => {
@@ -147,6 +159,7 @@ export function PlayerProvider({
         const [info, tokenUrl] = await Promise.all([fetchMiniplayerInfo(slug), fetchChannelTokenUrl(slug)]);
         tokenUrlRef.current = tokenUrl;
         applyInfo(info, slug);
+        feed.publish(slug, info);
         if (autoplay) await playLiveStream();
       } catch (error) {
         reportQuietly(error);
@@ -155,7 +168,7 @@ export function PlayerProvider({
         dispatch({ type: 'setLoadingPlayer', value: false });
       }
     },
-    [applyInfo, playLiveStream],
+    [applyInfo, playLiveStream, feed],
   );
 
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
@@ -185,7 +198,18 @@ export function PlayerProvider({
     if (!audio) return;
     const engine = new AudioEngine(audio);
     engineRef.current = engine;
+    // Only one audio at a time across windows: another window of the site starting stops this one.
+    const handoff = joinPlaybackHandoff(() => {
+      if (stateRef.current.isLiveMode) {
+        engine.unload();
+        dispatch({ type: 'stopPlaying' });
+        dispatch({ type: 'setLoadingPlayer', value: false });
+      } else {
+        engine.pause();
+      }
+    });
     const off = engine.on((event) => {
+      if (event === 'play') handoff.announceStarted();
       if (
         event === 'sourceloaded' ||
         event === 'play' ||
@@ -213,6 +237,7 @@ export function PlayerProvider({
     void loadChannel(initialChannel, autoplayRef.current);
     return () => {
       off();
+      handoff.close();
       engine.unload();
       engineRef.current = null;
     };
@@ -224,38 +249,19 @@ export function PlayerProvider({
   }, [state.playerVolume, state.isPlayerMuted]);
 
   // spec §4: in live mode with an active channel the info is polled every 20 s; Server-Sent Events
-  // bring changes sooner where the browser and network allow.
+  // bring changes sooner. Both come from the live feed, which every now-playing view shares.
   const liveChannel = state.isLiveMode && state.channel?.id ? state.channel.id : null;
   useEffect(() => {
     if (!liveChannel) return;
-    let cancelled = false;
-    const refresh = async () => {
-      try {
-        const info = await fetchMiniplayerInfo(liveChannel);
-        if (!cancelled) applyInfo(info, liveChannel);
-      } catch (error) {
-        reportQuietly(error);
-      }
-    };
-    const timer = window.setInterval(() => void refresh(), LIVE_POLL_MS);
-    let events: EventSource | null = null;
-    if (typeof EventSource !== 'undefined') {
-      events = new EventSource(`/api/miniplayer/events?channel=${encodeURIComponent(liveChannel)}`);
-      events.addEventListener('info', (event) => {
-        try {
-          const info: unknown = JSON.parse((event as MessageEvent<string>).data);
-          if (isMiniplayerInfo(info)) applyInfo(info, liveChannel);
-        } catch (error) {
-          reportQuietly(error);
-        }
-      });
-    }
-    return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-      events?.close();
-    };
-  }, [liveChannel, applyInfo]);
+    return feed.subscribe(
+      liveChannel,
+      (info) => {
+        // The document a channel load just applied comes back through the feed: once is enough.
+        if (info !== infoRef.current) applyInfo(info, liveChannel);
+      },
+      { push: true },
+    );
+  }, [liveChannel, applyInfo, feed]);
 
   const commands = useMemo<PlayerCommands>(() => {
     const ready = () => engineRef.current !== null && !stateRef.current.isLoadingPlayer;
@@ -404,7 +410,7 @@ export function PlayerProvider({
   );
   return (
     <PlayerContext.Provider value={value}>
-      {children}
+      <LiveFeedContext.Provider value={feed}>{children}</LiveFeedContext.Provider>
       {/* The one element all listening goes through (spec §2: id 'audio-player-id'); it outlives
           every page and the bar, which may be hidden while the element stays. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- live radio has no caption track */}

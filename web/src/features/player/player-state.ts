@@ -20,6 +20,10 @@ export interface Playable {
   player: PlayerConfig;
   imageUrl?: string;
   isLatestNews?: boolean;
+  /** What the expanded player shows under the title: the programme, the feed, the channel. */
+  subtitle?: string;
+  /** A missed broadcast: the instant its recording starts, for the position's time of day. */
+  broadcastFrom?: string;
 }
 
 export interface PlayerApiEvent {

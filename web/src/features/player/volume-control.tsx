@@ -6,7 +6,26 @@ import { useId, useState } from 'react';
 import { usePlayer } from './player-context';
 import { volumeIcon } from './player-state';
 
-function VolumeIcon({ level }: { level: 'full' | 'reduced' | 'muted' }) {
+let volumeSettable: boolean | null = null;
+
+/**
+ * Whether this device lets a page set the volume: iOS keeps an audio element's volume at 1 (the
+ * hardware buttons decide), so a volume slider there would do nothing and is not shown.
+ */
+export function canSetVolume(): boolean {
+  if (volumeSettable === null) {
+    try {
+      const probe = document.createElement('audio');
+      probe.volume = 0.5;
+      volumeSettable = probe.volume === 0.5;
+    } catch {
+      volumeSettable = false;
+    }
+  }
+  return volumeSettable;
+}
+
+export function VolumeIcon({ level }: { level: 'full' | 'reduced' | 'muted' }) {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <path d="M4 9v6h4l5 5V4L8 9H4z" fill="currentColor" />

@@ -1,6 +1,7 @@
 import type { PresenterData, PresentersData } from '../../api/types';
 import type { PageProps } from '../../app/page-types';
 import { FragmentCard, PresenterCard, ProgrammeCard, CardList } from '../../components/cards';
+import { FragmentListenButton } from '../player';
 import { DetailHeader } from '../../components/detail-header';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -47,7 +48,12 @@ export function PresenterPage({ data }: PageProps<PresenterData>) {
         <CardList
           items={data.fragments}
           keyOf={(f) => f.id}
-          render={(f) => <FragmentCard fragment={f} />}
+          render={(f, i) => (
+            <FragmentCard
+              fragment={f}
+              action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
+            />
+          )}
           empty="Geen fragmenten gevonden."
         />
       </Section>

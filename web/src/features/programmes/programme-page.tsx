@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
 import { BroadcasterIcons, BroadcastList } from '../../components/broadcast-list';
 import { ArticleCard, BroadcastCard, FragmentCard, PresenterCard, CardList } from '../../components/cards';
+import { FragmentListenButton } from '../player';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
 import { routes } from '../../lib/routes';
@@ -57,7 +58,12 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
         <CardList
           items={data.fragments}
           keyOf={(f) => f.id}
-          render={(f) => <FragmentCard fragment={f} />}
+          render={(f, i) => (
+            <FragmentCard
+              fragment={f}
+              action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
+            />
+          )}
           empty="Geen fragmenten gevonden."
         />
       </Section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { broadcast, radio2, track } from '../../test/fixtures';
-import type { LiveState } from '../player';
+import type { LiveState } from './live-state';
 import { liveNowFromLiveState, liveNowFromOnAir } from './live-now';
 
 describe('liveNowFromOnAir', () => {

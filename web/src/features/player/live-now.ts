@@ -1,10 +1,11 @@
-// What the live page shows beside the video: the show on air (name, presenters, time) and the song,
-// first from the page data, then from the live info as it changes. Pure.
+// What a now-playing view shows (the live page beside the video, the home page's on-air box): the
+// show on air (name, presenters, time) and the song, first from the page data, then from the live
+// info as it changes. Pure.
 
 import type { OnAir } from '../../api/types';
 import { formatTimeRange } from '../../lib/format-date';
 import { displayTrack, type TrackDisplay } from '../../lib/track-display';
-import type { LiveState } from '../player';
+import type { LiveState } from './live-state';
 
 export interface LiveNow {
   show: { name: string; presenters: string | null; time: string; url: string | null } | null;

@@ -1,0 +1,230 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useMemo, useReducer } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+
+import { SiteProvider } from '../../app/site-context';
+import { site } from '../../test/fixtures';
+import { ExpandedPlayer } from './expanded-player';
+import { PlayerContext, type PlayerCommands } from './player-context';
+import {
+  clampPosition,
+  initialPlayerState,
+  playerReducer,
+  type Playable,
+  type PlayerState,
+} from './player-state';
+
+function playable(id: string, extra: Partial<Playable> = {}): Playable {
+  return {
+    id,
+    name: `Item ${id}`,
+    type: 'fragment',
+    queue: [],
+    player: { tokenUrl: `/api/play/fragment/${id}`, parameters: [] },
+    imageUrl: `/media/${id}.webp`,
+    ...extra,
+  };
+}
+
+/** A stand-in for the audio element: a position and a duration the commands move. */
+interface FakeEngine {
+  position: number;
+  duration: number;
+}
+
+/**
+ * The expanded player over the real reducer: each command dispatches the reducer action the real
+ * player dispatches, and moves the fake engine as the real engine would.
+ */
+function Harness({
+  initial,
+  engine,
+  spies,
+  onClose = () => undefined,
+}: {
+  initial: PlayerState;
+  engine: FakeEngine;
+  spies: Partial<PlayerCommands>;
+  onClose?: () => void;
+}) {
+  const [state, dispatch] = useReducer(playerReducer, initial);
+  const commands = useMemo<PlayerCommands>(
+    () => ({
+      togglePlaying: () => dispatch({ type: 'togglePlaying' }),
+      startPlaying: () => dispatch({ type: 'play' }),
+      stopPlaying: () => dispatch({ type: 'paused' }),
+      positionSeek: (position) => {
+        dispatch({ type: 'seek', position });
+        engine.position = Math.min(engine.duration, clampPosition(position));
+      },
+      seekTo: (position) => dispatch({ type: 'seek', position }),
+      setVolume: (volume) => dispatch({ type: 'setVolume', volume }),
+      toggleMute: () => dispatch({ type: 'mutePlayer' }),
+      changeChannel: spies.changeChannel ?? (() => undefined),
+      listenLive: () => {
+        spies.listenLive?.();
+        dispatch({ type: 'listenToLive', live: { isVisualRadioAvailable: false } });
+      },
+      playPlayable: (item, startAt) => {
+        spies.playPlayable?.(item, startAt);
+        dispatch({ type: 'setPlayable', playable: item });
+        engine.position = 0;
+      },
+      playLatestNews: spies.playLatestNews ?? (() => undefined),
+      setExpanded: (expanded) => dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } }),
+      time: () => ({
+        duration: engine.duration,
+        position: engine.position,
+        progress: (engine.position / engine.duration) * 100,
+      }),
+    }),
+    [engine, spies],
+  );
+  return (
+    <SiteProvider site={site}>
+      <MemoryRouter>
+        <PlayerContext.Provider value={{ state, commands, info: null, engine: null }}>
+          <ExpandedPlayer onClose={onClose} />
+          <output data-testid="state">
+            {JSON.stringify({
+              seek: state.seekPosition,
+              live: state.isLiveMode,
+              id: state.playable?.id ?? null,
+            })}
+          </output>
+        </PlayerContext.Provider>
+      </MemoryRouter>
+    </SiteProvider>
+  );
+}
+
+function onDemand(item: Playable): PlayerState {
+  return playerReducer(playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable: item }), {
+    type: 'setLoadingPlayer',
+    value: false,
+  });
+}
+
+const observed = () =>
+  JSON.parse(screen.getByTestId('state').textContent ?? '{}') as {
+    seek?: number;
+    live: boolean;
+    id: string | null;
+  };
+
+describe('ExpandedPlayer on demand', () => {
+  const long = 'Minister: snel meer geld voor de zorg in de regio, en ook voor de jeugd';
+  const item = playable('a', {
+    name: long,
+    subtitle: 'De Ochtendploeg',
+    queue: [playable('b'), playable('c', { subtitle: 'De Middagshow' })],
+  });
+
+  it('is a modal dialog named by the whole title, with the artwork and the show', () => {
+    render(<Harness initial={onDemand(item)} engine={{ position: 65, duration: 1500 }} spies={{}} />);
+    const dialog = screen.getByRole('dialog', { name: long });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('heading', { level: 2 })).toHaveTextContent(long);
+    expect(dialog).toHaveTextContent('De Ochtendploeg');
+    expect(dialog.querySelector('img.expanded-player__artwork')).toHaveAttribute('src', '/media/a.webp');
+    expect(screen.getByRole('button', { name: 'Speler sluiten' })).toHaveFocus();
+  });
+
+  it('seeks with the slider and skips back 15 s and forward 30 s through the reducer', async () => {
+    const engine = { position: 65, duration: 1500 };
+    render(<Harness initial={onDemand(item)} engine={engine} spies={{}} />);
+    const slider = screen.getByRole('slider', { name: 'Positie' });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(slider).toHaveAttribute('max', '1500');
+    expect(slider).toHaveValue('65');
+    expect(slider).toHaveAttribute('aria-valuetext', '1 minuut 5 seconden van 25 minuten');
+    expect(screen.getByText('1:05')).toBeInTheDocument();
+    expect(screen.getByText('-23:55')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '30 seconden vooruit' }));
+    expect(observed().seek).toBe(95);
+    expect(slider).toHaveValue('95');
+
+    await userEvent.click(screen.getByRole('button', { name: '15 seconden terug' }));
+    expect(observed().seek).toBe(80);
+
+    // Moving the slider (a real range input; the keyboard is tested in Chromium) goes there.
+    fireEvent.change(slider, { target: { value: '600' } });
+    expect(observed().seek).toBe(600);
+    expect(slider).toHaveValue('600');
+    expect(screen.getByText('-15:00')).toBeInTheDocument();
+  });
+
+  it('plays a queued item by click, with the items after it as its queue', async () => {
+    const playPlayable = vi.fn();
+    render(
+      <Harness initial={onDemand(item)} engine={{ position: 0, duration: 30 }} spies={{ playPlayable }} />,
+    );
+    const queue = screen.getByRole('region', { name: 'Hierna' });
+    await userEvent.click(within(queue).getByRole('button', { name: /Item b/ }));
+    expect(playPlayable).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'b', queue: [expect.objectContaining({ id: 'c' })] }),
+      undefined,
+    );
+    expect(observed().id).toBe('b');
+    expect(screen.getByRole('dialog', { name: 'Item b' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Hierna' })).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it("goes back to live with 'Luister live', and offers the bulletin and the channel switch", async () => {
+    const listenLive = vi.fn();
+    const playLatestNews = vi.fn();
+    render(
+      <Harness
+        initial={onDemand(item)}
+        engine={{ position: 0, duration: 30 }}
+        spies={{ listenLive, playLatestNews }}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Laatste journaal' }));
+    expect(playLatestNews).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: /Zender:/ })).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Volume' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Luister live' }));
+    expect(listenLive).toHaveBeenCalledTimes(1);
+    expect(observed().live).toBe(true);
+    // Live: no seek bar, no skips, no 'Luister live'.
+    expect(screen.queryByRole('slider', { name: 'Positie' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '30 seconden vooruit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Luister live' })).not.toBeInTheDocument();
+  });
+
+  it('shows a missed broadcast position as the time it was on air', async () => {
+    const broadcast = playable('x', { type: 'broadcast', broadcastFrom: '2026-11-21T17:00:00Z' });
+    render(<Harness initial={onDemand(broadcast)} engine={{ position: 5000, duration: 21600 }} spies={{}} />);
+    expect(await screen.findByText('uitgezonden om 19:23')).toBeInTheDocument();
+    expect(document.querySelector('.expanded-player__kicker')).toHaveTextContent('Gemist');
+  });
+
+  it('closes on Escape', async () => {
+    const onClose = vi.fn();
+    render(
+      <Harness
+        initial={onDemand(item)}
+        engine={{ position: 0, duration: 30 }}
+        spies={{}}
+        onClose={onClose}
+      />,
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    render(<Harness initial={onDemand(item)} engine={{ position: 0, duration: 30 }} spies={{}} />);
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 25; i += 1) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+// The play/stop/pause button of spec §2: 'stop' in live mode, 'pause' on demand, with the 300 ms
+// click animation; the mini player's bar and the expanded player both use it.
+
+import { useEffect, useState } from 'react';
+import { usePlayer } from './player-context';
+
+/** spec §9: the play button's click animation. */
+export const PLAY_ANIMATION_MS = 300;
+
+/** The id of the bar's play button: the skip link 'Naar de speler' moves focus there. */
+export const PLAY_BUTTON_ID = 'player-play-button';
+
+function PlayIcon({ mode, size }: { mode: 'play' | 'stop' | 'pause'; size: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      {mode === 'play' && <path d="M8 5v14l11-7z" fill="currentColor" />}
+      {mode === 'stop' && <rect x="6" y="6" width="12" height="12" rx="1" fill="currentColor" />}
+      {mode === 'pause' && <path d="M7 5h4v14H7zM13 5h4v14h-4z" fill="currentColor" />}
+    </svg>
+  );
+}
+
+export function PlayButton({ id, large = false }: { id?: string; large?: boolean }) {
+  const { state, commands } = usePlayer();
+  const [pressed, setPressed] = useState(false);
+  const mode = !state.isPlaying ? 'play' : state.isLiveMode ? 'stop' : 'pause';
+  const label = mode === 'play' ? 'Afspelen' : mode === 'stop' ? 'Stop' : 'Pauze';
+  useEffect(() => {
+    if (!pressed) return;
+    const timer = window.setTimeout(() => setPressed(false), PLAY_ANIMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [pressed]);
+  return (
+    <button
+      id={id}
+      type="button"
+      className={`mini-player__play${large ? ' mini-player__play--large' : ''}${pressed ? ' is-pressed' : ''}${state.isLoadingPlayer ? ' is-loading' : ''}`}
+      aria-label={label}
+      title={label}
+      data-mode={mode}
+      aria-busy={state.isLoadingPlayer}
+      disabled={state.isPlayerUnavailable || state.isAdBreak}
+      onClick={() => {
+        setPressed(true);
+        commands.togglePlaying();
+      }}
+    >
+      <PlayIcon mode={mode} size={large ? 36 : 28} />
+    </button>
+  );
+}
