@@ -142,9 +142,10 @@ class StoredUrlLive : public testing::Test {
     origin_ = std::make_unique<stream::LiveOrigin>(
         std::vector<std::string>{"radio2"}, [](const std::string&, std::int64_t) { return std::nullopt; },
         std::string(ETHER_TEST_TMP));
-    player_ = std::make_unique<api::PlayerApi>(*db_, *info_, *origin_, stream::TokenSigner("test-secret"),
-                                               api::PlayerApiOptions{.base_url = "https://ether.example"},
-                                               [] { return noon; });
+    player_ = std::make_unique<api::PlayerApi>(
+        *db_, *info_, *origin_, stream::TokenSigner("test-secret"),
+        api::PlayerApiOptions{.base_url = "https://ether.example", .channel_refresh = std::chrono::seconds(0)},
+        [] { return noon; });
     player_->add_routes(router_);
     // Visual radio of our own for no channel: only stored external video URLs are in play.
     visual_ = std::make_unique<visual::VisualRadio>(

@@ -48,7 +48,7 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
 PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream::LiveOrigin& origin,
                      stream::TokenSigner signer, PlayerApiOptions options, Clock clock)
     : db_(db),
-      channels_(db),
+      channels_(db, options.channel_refresh),
       info_(info),
       origin_(origin),
       signer_(std::move(signer)),

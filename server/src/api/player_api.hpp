@@ -11,6 +11,7 @@
 //   GET /recordings/broadcast/{id}.mp3?expires=&signature=  a broadcast's recording, with Range
 // and the guard that refuses an unsigned or expired bulletin URL under /media/bulletins/.
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -34,6 +35,7 @@ struct PlayerApiOptions {
   std::int64_t stream_token_seconds = 900;        // how long a stream token may be used to connect
   std::int64_t bulletin_url_seconds = 3600;       // how long a bulletin URL stays valid
   std::int64_t recording_url_seconds = 6 * 3600;  // how long a broadcast recording URL stays valid
+  std::chrono::seconds channel_refresh{15};       // how often the channels in memory are reread
 };
 
 class PlayerApi {

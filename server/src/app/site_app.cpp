@@ -7,8 +7,8 @@
 #include <boost/json/object.hpp>
 
 #include "api/json_error.hpp"
-#include "store/database.hpp"
 #include "reporting/envelope.hpp"
+#include "store/database.hpp"
 
 namespace ether::app {
 namespace {
@@ -145,7 +145,9 @@ http::Response SiteApp::handle(const http::Request& request) const {
     response = router_.dispatch(request);
   } catch (const store::StoreUnavailable&) {
     // The store is known to be away (its health monitor failed): the same 503 as a timeout.
-    return unavailable(request);
+    auto response = unavailable(request);
+    response.set_header("Retry-After", "5");
+    return response;
   }
   http::compress_response(request, response);
   if (cross_origin && is_get(request)) {
@@ -183,7 +185,6 @@ http::Response SiteApp::unavailable(const http::Request& request) const {
     response.set_header("Content-Type", "text/html; charset=utf-8");
     response.body = std::string(kUnavailablePage);
   }
-  response.set_header("Retry-After", "5");
   response.set_header("Cache-Control", "no-store");
   if (is_public_cross_origin(request.path) && is_get(request)) {
     response.set_header("Access-Control-Allow-Origin", "*");

@@ -6,6 +6,7 @@
 #include <boost/json/object.hpp>
 
 #include <chrono>
+#include <map>
 
 #include "admin/bootstrap.hpp"
 #include "domain/time.hpp"
@@ -204,7 +205,16 @@ Station::Station(const config::Config& config) {
   visual_options.idle_timeout = std::chrono::seconds(config.visual_radio_idle_seconds);
   visual_ = std::make_unique<visual::VisualRadio>(
       visual_channels(*db_, config.media_dir), *origin_,
-      [db](const std::string& channel) { return show_line(*db, channel); }, std::move(visual_options));
+      // Called from the visual radio's one thread only. While the store is away the picture keeps
+      // the show it last drew, instead of the thread failing its tick (and its feeding) every time.
+      [db, last = std::map<std::string, std::string>{}](const std::string& channel) mutable {
+        try {
+          return last[channel] = show_line(*db, channel);
+        } catch (const std::exception&) {
+          return last[channel];
+        }
+      },
+      std::move(visual_options));
   visual_->start();
   visual_api_ =
       std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
@@ -236,11 +246,11 @@ bool Station::ready() { return readiness().ready; }
 void Station::add_routes(SiteApp& site) {
   site.set_readiness_details([this] {
     const auto parts = readiness();
-    boost::json::object details{{"store", parts.store},
-                                {"playout", parts.playout ? (playout_->recording() ? "recording" : "following")
-                                                          : "stopped"},
-                                {"live", parts.live ? "running" : "stopped"},
-                                {"election", parts.election ? "running" : "stopped"}};
+    boost::json::object details{
+        {"store", parts.store},
+        {"playout", parts.playout ? (playout_->recording() ? "recording" : "following") : "stopped"},
+        {"live", parts.live ? "running" : "stopped"},
+        {"election", parts.election ? "running" : "stopped"}};
     // A full recordings disk is reported, not a reason to leave the load balancer: pages, streams
     // and the recordings already made are still served.
     boost::json::array failing;
@@ -248,9 +258,10 @@ void Station::add_routes(SiteApp& site) {
       failing.push_back(boost::json::object{
           {"channel", channel.channel}, {"since", channel.since_ms / 1000}, {"error", channel.error}});
     }
-    details["recording"] = failing.empty() ? boost::json::value("ok")
-                                           : boost::json::value(boost::json::object{{"status", "failing"},
-                                                                                     {"channels", std::move(failing)}});
+    details["recording"] =
+        failing.empty()
+            ? boost::json::value("ok")
+            : boost::json::value(boost::json::object{{"status", "failing"}, {"channels", std::move(failing)}});
     return details;
   });
   player_api_->add_routes(site.router());
