@@ -6,16 +6,15 @@
 #include "api/events_api.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <boost/json.hpp>
-#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "http/rate_limiter.hpp"
 #include "support/live_store.hpp"
+#include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 
 namespace ether::api {
@@ -156,38 +155,15 @@ TEST(EventsApiServer, TheRealServerLimitsEachClientAndSaysWhenToRetry) {
   EXPECT_EQ(server.terminate(), 0);
 }
 
-// PostgreSQL: registered only when ETHER_TEST_DATABASE_URL names a throwaway database, in a
-// schema of this process's own (as store_postgresql_test does).
-class PostgresBody : public testing::Test {
- public:
-  explicit PostgresBody(std::function<void()> body) : body_(std::move(body)) {}
-  void TestBody() override { body_(); }
-
- private:
-  std::function<void()> body_;
-};
-
-const bool registered = [] {
-  const char* base = std::getenv("ETHER_TEST_DATABASE_URL");
-  if (base == nullptr || *base == '\0') return false;
-  testing::RegisterTest("EventsApiPostgreSQL", "NamesAreCappedAndKnownNamesStillCount", nullptr, nullptr, __FILE__,
-                        __LINE__, [url = std::string(base)]() -> testing::Test* {
-                          return new PostgresBody([url] {
-                            const std::string schema = "ether_events_" + std::to_string(::getpid());
-                            {
-                              auto admin = store::Database::open(url, 1);
-                              auto lease = admin->lease();
-                              *lease << "DROP SCHEMA IF EXISTS " + schema + " CASCADE";
-                              *lease << "CREATE SCHEMA " + schema;
-                            }
-                            auto db = store::Database::open(url + (url.find('?') == std::string::npos ? "?" : "&") +
-                                                            "options=-csearch_path%3D" + schema);
-                            db->migrate();
-                            names_are_capped_and_known_names_still_count(*db);
-                          });
-                        });
-  return true;
-}();
+// PostgreSQL: registered only when ETHER_TEST_DATABASE_URL names a throwaway server, in a
+// database of this test's own.
+const bool registered = test::register_postgres_tests("EventsApiPostgreSQL", __FILE__,
+                                                      {{"NamesAreCappedAndKnownNamesStillCount", [] {
+                                                          test::FreshPostgresDatabase database("events");
+                                                          auto db = store::Database::open(database.url());
+                                                          db->migrate();
+                                                          names_are_capped_and_known_names_still_count(*db);
+                                                        }}});
 
 }  // namespace
 }  // namespace ether::api

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "store/database.hpp"
+#include "support/postgres_database.hpp"
 #include "support/raw_socket.hpp"
 #include "support/server_process.hpp"
 
@@ -128,11 +129,6 @@ class PausableRelay {
   std::thread acceptor_;
 };
 
-std::string configured_url() {
-  const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
-  return url == nullptr ? "" : url;
-}
-
 // Where the host:port of a postgresql:// URL starts and ends.
 std::pair<std::size_t, std::size_t> authority(const std::string& url) {
   const auto at = url.find('@');
@@ -176,7 +172,7 @@ RawOutcome ask(std::uint16_t port, const std::string& target, std::chrono::milli
 }
 
 void hung_store_answers_503_and_memory_keeps_answering() {
-  const std::string url = configured_url();
+  const std::string url = postgres_test_url();
   PausableRelay relay(database_port(url));
   const std::string relayed = relayed_url(url, relay.port());
   ServerProcess server("store-hang", {"DATABASE_URL=" + relayed, "ETHER_WORKER_TIMEOUT_MS=1000"});
@@ -218,29 +214,9 @@ void hung_store_answers_503_and_memory_keeps_answering() {
   EXPECT_EQ(ask(port, "/api/page?path=/gids", 5s).status, 200u);
 }
 
-class Body : public ::testing::Test {
- public:
-  explicit Body(std::function<void()> body) : body_(std::move(body)) {}
-  void TestBody() override { body_(); }
-
- private:
-  std::function<void()> body_;
-};
-
-const bool registered = [] {
-  const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
-  std::function<void()> body;
-  if (!configured_url().empty()) {
-    body = hung_store_answers_503_and_memory_keeps_answering;
-  } else if (require != nullptr && std::string(require) == "1") {
-    body = [] { FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set"; };
-  }
-  if (body) {
-    ::testing::RegisterTest("StoreHang", "HungStoreAnswers503AndMemoryKeepsAnswering", nullptr, nullptr, __FILE__,
-                            __LINE__, [body]() -> ::testing::Test* { return new Body(body); });
-  }
-  return true;
-}();
+const bool registered = register_postgres_tests(
+    "StoreHang", __FILE__,
+    {{"HungStoreAnswers503AndMemoryKeepsAnswering", hung_store_answers_503_and_memory_keeps_answering}});
 
 }  // namespace
 }  // namespace ether::test

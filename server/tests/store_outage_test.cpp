@@ -19,7 +19,6 @@
 #include <boost/asio/write.hpp>
 #include <boost/json.hpp>
 #include <chrono>
-#include <cstdlib>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -28,6 +27,7 @@
 
 #include "store/database.hpp"
 #include "stream/icy_metadata.hpp"
+#include "support/postgres_database.hpp"
 #include "support/private_postgres.hpp"
 #include "support/server_process.hpp"
 
@@ -326,34 +326,9 @@ void outage_keeps_audio_and_plays() {
   EXPECT_EQ(overlaps, 0);
 }
 
-class Body : public ::testing::Test {
- public:
-  explicit Body(std::function<void()> body) : body_(std::move(body)) {}
-  void TestBody() override { body_(); }
-
- private:
-  std::function<void()> body_;
-};
-
-void add(const char* name, int line, const std::function<void()>& body) {
-  ::testing::RegisterTest("StoreOutage", name, nullptr, nullptr, __FILE__, line,
-                          [body]() -> ::testing::Test* { return new Body(body); });
-}
-
-const bool registered = [] {
-  const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
-  const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
-  if (url != nullptr && *url != '\0') {
-    add("RestartRecovers", __LINE__, restart_recovers);
-    add("OutageKeepsAudioAndPlays", __LINE__, outage_keeps_audio_and_plays);
-  } else if (require != nullptr && std::string(require) == "1") {
-    add("DatabaseUrlIsSet", __LINE__, [] {
-      FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set: the store outage tests need "
-                "PostgreSQL installed (they start their own server)";
-    });
-  }
-  return true;
-}();
+const bool registered = test::register_postgres_tests(
+    "StoreOutage", __FILE__,
+    {{"RestartRecovers", restart_recovers}, {"OutageKeepsAudioAndPlays", outage_keeps_audio_and_plays}});
 
 }  // namespace
 }  // namespace ether
