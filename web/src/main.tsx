@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
-import { SiteProvider } from './app/site-context';
+import { SiteProvider } from './lib/site-context';
 import { createAppRouter } from './app/router';
 import { getConsentState, onConsentChange, startConsent } from './features/consent';
 import { startErrorReporting } from './features/error-reporting';

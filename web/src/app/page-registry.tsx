@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageData, RouteKind } from '../api/types';
 import { HomePage } from '../features/home';
-import type { PageProps } from './page-types';
+import type { PageProps } from '../lib/page-types';
 
 type AnyPage = ComponentType<PageProps<PageData>>;
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SiteProvider } from '../app/site-context';
+import { SiteProvider } from '../lib/site-context';
 import { site } from '../test/fixtures';
 import { AppLink } from './app-link';
 

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../app/site-context';
+import { useSite } from '../lib/site-context';
 import { isInAppLink, toAppPath } from '../lib/routes';
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PageEnvelope, SiteConfig } from '../api/types';
 import { routeTree } from '../app/router';
-import { SiteProvider } from '../app/site-context';
+import { SiteProvider } from '../lib/site-context';
 import { PlayerProvider } from '../features/player';
 import { site as fixtureSite } from './fixtures';
 

@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { BroadcastData, BroadcastsData, BroadcastTrack } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useSite } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
 import { BroadcastCard, CardList } from '../../components/cards';

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { ContentPageData, PageBlock } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
 import {
   ArticleCard,

@@ -1,6 +1,6 @@
 import type { HomeData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useNow, useRouteDefaults, useSite } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useNow, useRouteDefaults, useSite } from '../../lib/site-context';
 import { BroadcastList } from '../../components/broadcast-list';
 import { ArticleCard, FragmentCard, PodcastCard, CardList } from '../../components/cards';
 import { FragmentListenButton } from '../player';

@@ -1,4 +1,4 @@
-import { useRouteDefaults, useSite } from '../../app/site-context';
+import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useRouteDefaults, useSite } from '../../app/site-context';
+import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
 import { SearchForm } from './search-form';

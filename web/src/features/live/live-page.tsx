@@ -1,6 +1,6 @@
 import type { LiveData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useRouteDefaults, useSite } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { ChipNav } from '../../components/chips';
 import { OnAirTrack } from '../../components/on-air-track';

@@ -1,6 +1,6 @@
 import type { NotFoundData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useRouteDefaults } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { PageHeading } from '../../components/page-heading';
 import { SearchForm } from '../layout';

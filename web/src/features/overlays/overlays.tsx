@@ -3,7 +3,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { useConsentSettled } from '../consent';
 import { toAppPath } from '../../lib/routes';
 import { fetchEventModals, fetchMaintenanceNotifications, reportOverlayError } from './api';

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { KeptWindow, PlayedTracksData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useNow, useRouteDefaults, useSite } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useNow, useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';

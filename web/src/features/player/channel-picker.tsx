@@ -4,7 +4,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { usePlayer } from './player-context';
 
 export function ChannelPicker() {

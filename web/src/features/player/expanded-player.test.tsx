@@ -4,7 +4,7 @@ import { useMemo, useReducer } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
-import { SiteProvider } from '../../app/site-context';
+import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { ExpandedPlayer } from './expanded-player';
 import { PlayerContext, type PlayerCommands } from './player-context';

@@ -8,7 +8,7 @@
 
 import { useEffect, useId, useRef } from 'react';
 
-import { useRouteDefaults, useSite } from '../../app/site-context';
+import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { useDialogFocus } from '../../components/dialog-focus';
 import { routes } from '../../lib/routes';

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
-import { useRouteDefaults, useSite } from '../../app/site-context';
+import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
 import type { PlaybackTime } from './audio-engine';

@@ -2,7 +2,7 @@
 // its URL, with the full expanded player as its page (in the site's styles; the bar is not shown).
 
 import type { PopoutData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { PageHeading } from '../../components/page-heading';
 import { ExpandedPlayer } from './expanded-player';
 

@@ -9,10 +9,10 @@ import type {
   PodcastFeed,
   PodcastsData,
 } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
 import { Image } from '../../components/image';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';

@@ -1,5 +1,5 @@
 import type { PresenterData, PresentersData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { FragmentCard, PresenterCard, ProgrammeCard, CardList } from '../../components/cards';
 import { FragmentListenButton } from '../player';
 import { DetailHeader } from '../../components/detail-header';

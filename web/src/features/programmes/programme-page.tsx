@@ -1,6 +1,6 @@
 import type { ProgrammeData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useNow, useRouteDefaults } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useNow, useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
 import { BroadcasterIcons, BroadcastList } from '../../components/broadcast-list';

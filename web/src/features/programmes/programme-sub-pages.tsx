@@ -1,6 +1,6 @@
 import type { ProgrammeFragmentsData, ProgrammeNewsData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
-import { useRouteDefaults } from '../../app/site-context';
+import type { PageProps } from '../../lib/page-types';
+import { useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { ArticleCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';

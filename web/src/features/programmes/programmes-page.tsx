@@ -1,5 +1,5 @@
 import type { ProgrammesData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { CardGrid, CardGridItem, ProgrammeCard } from '../../components/cards';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';

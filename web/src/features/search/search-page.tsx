@@ -1,5 +1,5 @@
 import type { SearchData, SearchGroup } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';

@@ -1,5 +1,5 @@
 import type { SitemapData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
 import { ChipNav } from '../../components/chips';
 import { PageHeading } from '../../components/page-heading';

@@ -1,5 +1,5 @@
 import type { VideosData } from '../../api/types';
-import type { PageProps } from '../../app/page-types';
+import type { PageProps } from '../../lib/page-types';
 import { PageHeading } from '../../components/page-heading';
 import { EmptyState } from '../../components/states';
 import { VideoPlayer } from '../../components/video-player';

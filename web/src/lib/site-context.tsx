@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { SiteConfig } from '../api/types';
-import type { RouteDefaults } from '../lib/routes';
-import { todayIso } from '../lib/format-date';
+import type { RouteDefaults } from './routes';
+import { todayIso } from './format-date';
 
 const SiteContext = createContext<SiteConfig | null>(null);
 
