@@ -4,6 +4,26 @@
 
 namespace ether::store {
 
+namespace {
+
+std::optional<ChannelListing> lookup(const std::map<std::string, ChannelListing, std::less<>>& listings,
+                                     std::string_view slug) {
+  auto it = listings.find(slug);
+  if (it == listings.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace
+
+ChannelDirectory::ChannelDirectory(Database& db, std::chrono::seconds refresh) : db_(db), refresh_(refresh) {
+  if (refresh_.count() > 0) refresher_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
+}
+
+ChannelDirectory::~ChannelDirectory() {
+  refresher_.request_stop();
+  changed_.notify_all();
+}
+
 std::shared_ptr<const ChannelDirectory::Listings> ChannelDirectory::load() {
   auto listings = std::make_shared<Listings>();
   ChannelListing row;
@@ -20,52 +40,76 @@ std::shared_ptr<const ChannelDirectory::Listings> ChannelDirectory::load() {
   return listings;
 }
 
-std::optional<ChannelListing> ChannelDirectory::find(std::string_view slug) {
+bool ChannelDirectory::reload() {
+  std::lock_guard reloading(reload_mutex_);
+  try {
+    auto listings = load();
+    {
+      std::lock_guard lock(mutex_);
+      channels_ = std::move(listings);
+    }
+    changed_.notify_all();
+    if (refresh_failing_) spdlog::info("channels: the list is refreshed from the store again");
+    refresh_failing_ = false;
+    return true;
+  } catch (const std::exception& e) {
+    if (!refresh_failing_) spdlog::warn("channels: refresh failed, keeping the last list: {}", e.what());
+    refresh_failing_ = true;
+    return false;
+  }
+}
+
+void ChannelDirectory::invalidate() {
+  if (refresh_.count() > 0) reload();
+}
+
+void ChannelDirectory::request_refresh() {
   const auto now = std::chrono::steady_clock::now();
-  std::shared_ptr<const Listings> snapshot;
-  std::chrono::steady_clock::time_point attempted;
   {
     std::lock_guard lock(mutex_);
-    snapshot = channels_;
-    attempted = attempted_;
+    // An unknown slug asked for again and again (a typo, a scanner) costs one reread a second.
+    if (now - requested_ < std::chrono::seconds(1)) return;
+    requested_ = now;
+    refresh_requested_ = true;
   }
-  const bool known = snapshot && snapshot->contains(slug);
-  // A new channel shows up within a second of being asked for; the list is reread every `refresh_`.
-  const auto due = known ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(refresh_)
-                         : std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::seconds(1));
-  if ((!snapshot || now - attempted >= due) && db_.healthy()) {
-    // The first load is waited for; later ones are left to whichever request started them.
-    std::unique_lock refreshing(refresh_mutex_, std::defer_lock);
-    if (snapshot) {
-      refreshing.try_lock();
-    } else {
-      refreshing.lock();
+  changed_.notify_all();
+}
+
+void ChannelDirectory::run(const std::stop_token& stop) {
+  // The first read is retried every second until it succeeds: until then stream starts have no list.
+  auto next_wait = std::chrono::steady_clock::duration::zero();
+  while (!stop.stop_requested()) {
+    {
+      std::unique_lock lock(mutex_);
+      changed_.wait_for(lock, stop, next_wait, [this] { return refresh_requested_; });
+      refresh_requested_ = false;
     }
-    if (refreshing.owns_lock()) {
-      try {
-        snapshot = load();
-        std::lock_guard lock(mutex_);
-        channels_ = snapshot;
-        if (refresh_failing_) spdlog::info("channels: the list is refreshed from the store again");
-        refresh_failing_ = false;
-      } catch (const std::exception& e) {
-        if (!refresh_failing_) spdlog::warn("channels: refresh failed, keeping the last list: {}", e.what());
-        refresh_failing_ = true;
-        if (!snapshot) throw;
-      }
+    if (stop.stop_requested()) return;
+    bool have_list = false;
+    if (db_.healthy()) {
+      reload();
+    }
+    {
       std::lock_guard lock(mutex_);
-      attempted_ = now;
-      snapshot = channels_;
+      have_list = channels_ != nullptr;
     }
+    next_wait = have_list ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(refresh_)
+                          : std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::seconds(1));
   }
-  if (!snapshot) {
-    std::lock_guard lock(mutex_);
+}
+
+std::optional<ChannelListing> ChannelDirectory::find(std::string_view slug) {
+  if (refresh_.count() == 0) return lookup(*load(), slug);
+  std::shared_ptr<const Listings> snapshot;
+  {
+    std::unique_lock lock(mutex_);
+    if (!channels_) changed_.wait_for(lock, first_read_wait, [this] { return channels_ != nullptr; });
     snapshot = channels_;
   }
   if (!snapshot) throw StoreUnavailable("the channel list has not been read from the store yet");
-  auto it = snapshot->find(slug);
-  if (it == snapshot->end()) return std::nullopt;
-  return it->second;
+  auto found = lookup(*snapshot, slug);
+  if (!found) request_refresh();
+  return found;
 }
 
 }  // namespace ether::store

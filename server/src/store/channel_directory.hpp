@@ -1,16 +1,21 @@
 #pragma once
 // The channels a listener may stream, kept in memory: what a stream start and its token need
-// (slug, name, description, genre, an external stream URL). Refreshed from the store every
-// `refresh` (and at most once a second for a slug it does not know), only while the store is
-// healthy; a failed refresh keeps the last list, so stream starts go on through a store outage.
+// (slug, name, description, genre, an external stream URL). A background thread rereads the list
+// every `refresh`, and soon after a slug it does not know is asked for (at most once a second), only
+// while the store is healthy. Once the list has been read, a find never waits for the store: stream
+// starts run on the I/O threads and answer from memory even while the store hangs. A failed refresh
+// keeps the last list.
 
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "store/database.hpp"
 
@@ -24,26 +29,42 @@ struct ChannelListing {
   std::string stream_url;  // empty: our own live origin
 };
 
-/// Thread-safe.
+/// Thread-safe. A `refresh` of 0 keeps nothing in memory and starts no thread: every find reads the
+/// store (for tools and tests that edit channels between calls).
 class ChannelDirectory {
  public:
-  explicit ChannelDirectory(Database& db, std::chrono::seconds refresh = std::chrono::seconds(15))
-      : db_(db), refresh_(refresh) {}
+  explicit ChannelDirectory(Database& db, std::chrono::seconds refresh = std::chrono::seconds(15));
+  ~ChannelDirectory();
+  ChannelDirectory(const ChannelDirectory&) = delete;
+  ChannelDirectory& operator=(const ChannelDirectory&) = delete;
 
-  /// The channel, from memory (refreshed first when that is due and the store is healthy).
+  /// The channel, from memory. Before the first read of the list it waits for that read (at most
+  /// `first_read_wait`) and then throws StoreUnavailable.
   std::optional<ChannelListing> find(std::string_view slug);
+
+  /// Rereads the list now, on the calling thread (after an edit; never call it on an I/O thread). A
+  /// failure keeps the last list and is left to the background refresh.
+  void invalidate();
+
+  static constexpr std::chrono::milliseconds first_read_wait{2000};
 
  private:
   using Listings = std::map<std::string, ChannelListing, std::less<>>;
   std::shared_ptr<const Listings> load();
+  bool reload();
+  void request_refresh();
+  void run(const std::stop_token& stop);
 
   Database& db_;
   std::chrono::seconds refresh_;
-  std::mutex mutex_;  // guards the two below
+  std::mutex mutex_;  // guards the four below
+  std::condition_variable_any changed_;
   std::shared_ptr<const Listings> channels_;
-  std::chrono::steady_clock::time_point attempted_{};
-  std::mutex refresh_mutex_;  // one refresh at a time
+  bool refresh_requested_ = false;
+  std::chrono::steady_clock::time_point requested_{};
+  std::mutex reload_mutex_;  // one reread at a time
   bool refresh_failing_ = false;
+  std::jthread refresher_;  // last: stopped and joined before the members it uses go
 };
 
 }  // namespace ether::store
