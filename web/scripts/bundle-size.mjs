@@ -59,14 +59,15 @@ if (!entryKey) {
 
 // Each route kind and the module its page comes from, as the page registry lazy-loads it; a kind
 // that the registry takes from the entry (no import() of its own) loads no page chunk.
-const registry = readFileSync(join(web, 'src', 'app', 'page-registry.tsx'), 'utf8');
+const registrySource = readFileSync(join(web, 'src', 'app', 'page-registry.tsx'), 'utf8');
+const registry = /const REGISTRY\b[^{]*\{([^]*?)\n\};/.exec(registrySource)?.[1] ?? '';
 const routes = new Map();
 for (const match of registry.matchAll(/^\s*'?([\w-]+)'?: (.*)$/gm)) {
   const lazyImport = /import\('\.\.\/([^']+)'\)/.exec(match[2]);
   routes.set(match[1], lazyImport ? `src/${lazyImport[1]}` : null);
 }
 if (routes.size === 0) {
-  console.error('No routes found in src/app/page-registry.tsx');
+  console.error('No REGISTRY of routes found in src/app/page-registry.tsx');
   process.exit(2);
 }
 
