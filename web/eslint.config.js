@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.ts', '*.config.ts', '*.mjs'],
+    files: ['e2e/**/*.ts', '*.config.ts', '*.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

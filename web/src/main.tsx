@@ -4,11 +4,14 @@ import { RouterProvider } from 'react-router';
 import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
 import { SiteProvider } from './lib/site-context';
+import { preloadPage } from './app/page-registry';
 import { createAppRouter } from './app/router';
 import { getConsentState, onConsentChange, startConsent } from './features/consent';
 import { startErrorReporting } from './features/error-reporting';
+import { prefetchMaintenanceNotifications } from './features/overlays';
 import { PlayerProvider } from './features/player';
 import { setAnalyticsConsent } from './lib/analytics';
+import { hiddenOverlays } from './lib/path-rules';
 import { popoutChannel } from './lib/routes';
 import './styles/global.css';
 
@@ -26,20 +29,47 @@ startConsent();
 setAnalyticsConsent(getConsentState().analytics);
 onConsentChange((state) => setAnalyticsConsent(state.analytics));
 startErrorReporting(site);
-const router = createAppRouter(readEmbeddedPage());
+const initialPage = readEmbeddedPage();
+
+// The most the first render waits for the maintenance notifications; a slower answer shows the
+// banner when it comes.
+const BANNER_WAIT_MS = 1000;
+
+/**
+ * What the first render needs, fetched in parallel: the page's own chunk (so that the page appears
+ * at once, not after a loading state) and the maintenance notifications (so that the banner is in
+ * the first layout instead of pushing the page down after it).
+ */
+function firstRenderReady(): Promise<unknown> {
+  const waits: Promise<unknown>[] = [];
+  if (initialPage) waits.push(preloadPage(initialPage.route).catch(() => undefined));
+  if (!hiddenOverlays(window.location.pathname, window.location.search).maintenanceBanner) {
+    waits.push(
+      Promise.race([
+        prefetchMaintenanceNotifications(),
+        new Promise((resolve) => window.setTimeout(resolve, BANNER_WAIT_MS)),
+      ]),
+    );
+  }
+  return Promise.all(waits);
+}
+
+const router = createAppRouter(initialPage);
 const root = document.getElementById('root');
 
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <SiteProvider site={site}>
-        <PlayerProvider
-          site={site}
-          initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
-        >
-          <RouterProvider router={router} />
-        </PlayerProvider>
-      </SiteProvider>
-    </StrictMode>,
+  void firstRenderReady().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <SiteProvider site={site}>
+          <PlayerProvider
+            site={site}
+            initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
+          >
+            <RouterProvider router={router} />
+          </PlayerProvider>
+        </SiteProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelopesByPath, fixturePage, homeEnvelope, notFoundEnvelope } from '../test/fixtures';
 import { pageFetch, renderApp } from '../test/render-app';
+import { preloadPage } from './page-registry';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,6 +48,17 @@ describe('the app', () => {
     expect(await screen.findByText('Pagina geladen: Nieuws | Ether')).toBeInTheDocument();
     // The mini player stays mounted: the very same element survives the navigation.
     expect(document.getElementById('player-slot')).toBe(player);
+  });
+
+  it('renders a lazily loaded first page in the first commit once its chunk is preloaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(pageFetch(envelopesByPath, notFoundEnvelope)));
+    await preloadPage(notFoundEnvelope.route);
+    renderApp(notFoundEnvelope, '/bestaat-niet');
+    // No loading state first (it would push the footer down when the page arrives).
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Deze pagina bestaat niet (meer)' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Pagina laden…')).not.toBeInTheDocument();
   });
 
   it('renders a 404 envelope as the Dutch not-found page', async () => {

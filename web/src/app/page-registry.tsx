@@ -5,12 +5,31 @@ import type { PageProps } from '../lib/page-types';
 
 type AnyPage = ComponentType<PageProps<PageData>>;
 
-// Home is in the entry chunk; every other page loads on demand.
-const page = <K extends string>(load: () => Promise<Record<K, unknown>>, name: K): AnyPage =>
-  lazy(async () => ({ default: (await load())[name] as AnyPage }));
+/** A page loaded on demand; `load` fetches its chunk, `loaded` is the component once it has. */
+interface LazyPage {
+  component: AnyPage;
+  load(): Promise<AnyPage>;
+  loaded: AnyPage | null;
+}
 
-export const PAGES: Record<RouteKind, AnyPage> = {
-  home: HomePage as AnyPage,
+// Home is in the entry chunk; every other page loads on demand.
+const page = <K extends string>(importer: () => Promise<Record<K, unknown>>, name: K): LazyPage => {
+  const entry: LazyPage = {
+    component: lazy(async () => ({ default: await entry.load() })),
+    loaded: null,
+    load: async () => (entry.loaded = (await importer())[name] as AnyPage),
+  };
+  return entry;
+};
+
+const eager = (component: AnyPage): LazyPage => ({
+  component,
+  loaded: component,
+  load: () => Promise.resolve(component),
+});
+
+const REGISTRY: Record<RouteKind, LazyPage> = {
+  home: eager(HomePage as AnyPage),
   sitemap: page(() => import('../features/sitemap'), 'SitemapPage'),
   live: page(() => import('../features/live'), 'LivePage'),
   gedraaid: page(() => import('../features/played-tracks'), 'PlayedTracksPage'),
@@ -37,3 +56,20 @@ export const PAGES: Record<RouteKind, AnyPage> = {
   popout: page(() => import('../features/player/popout'), 'PopoutPage'),
   'not-found': page(() => import('../features/not-found'), 'NotFoundPage'),
 };
+
+/**
+ * The component of a route's page: the loaded component itself once its chunk is in (so that it
+ * renders at once, without a Suspense fallback), a lazy one before.
+ */
+export function pageComponent(route: RouteKind): AnyPage {
+  const entry = REGISTRY[route] ?? REGISTRY['not-found'];
+  return entry.loaded ?? entry.component;
+}
+
+/**
+ * Loads a route's page chunk. The first page is loaded before the first render: its content then
+ * appears in one commit, without the loading state and the shift of the footer it would cause.
+ */
+export function preloadPage(route: RouteKind): Promise<unknown> {
+  return (REGISTRY[route] ?? REGISTRY['not-found']).load();
+}

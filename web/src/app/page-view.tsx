@@ -14,7 +14,7 @@ import type { PageEnvelope } from '../api/types';
 import { FocusRequestContext } from '../components/page-heading';
 import { ErrorState, Loading } from '../components/states';
 import { applyHead } from '../features/layout';
-import { PAGES } from './page-registry';
+import { pageComponent } from './page-registry';
 
 class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -61,7 +61,7 @@ export function PageView() {
     focus.pending = true;
   }
 
-  const Page = PAGES[envelope.route] ?? PAGES['not-found'];
+  const Page = pageComponent(envelope.route);
   return (
     <FocusRequestContext.Provider value={focus}>
       <ChunkBoundary>

@@ -1,6 +1,8 @@
 // Attaches a media URL to an audio or video element: progressive files, MP3 streams and HLS where
 // the browser plays it natively go straight to `src`; HLS elsewhere goes through hls.js, which is
-// loaded only then (its own chunk). Shared by the mini player's engine and the live video.
+// loaded only then (its own chunk). Shared by the mini player's engine and the live video. The light
+// build of hls.js suffices for live audio and video (no subtitles, alternate audio or DRM) and is
+// about a third of the full one.
 
 interface HlsLike {
   loadSource(url: string): void;
@@ -62,7 +64,7 @@ export async function attachStream(
       },
     };
   }
-  const { default: Hls } = await import('hls.js');
+  const { default: Hls } = await import('hls.js/light');
   const hls = new Hls() as unknown as HlsLike;
   hls.on('hlsError', (_event, data) => {
     if (data.fatal) onFatal({ details: data.details ?? 'HLS-fout', network: data.type === 'networkError' });

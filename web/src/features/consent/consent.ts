@@ -22,8 +22,8 @@ function load(): Promise<Library> {
 }
 
 /**
- * Reads the stored choices at once (no library needed), then loads and runs the library when the
- * browser is idle, so the consent code stays out of the entry chunk.
+ * Reads the stored choices at once (no library needed), then loads and runs the library (its own
+ * chunk): at once on a first visit, when the browser is idle otherwise.
  */
 export function startConsent(doc: Document = document): void {
   const stored = categoriesFromCookie(doc.cookie);
@@ -36,7 +36,12 @@ export function startConsent(doc: Document = document): void {
       settleConsent();
     });
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  // A first visit shows the box: it loads alongside the page, so that it is painted with the page
+  // (a box arriving seconds later would be the page's largest paint). With a choice stored, the
+  // library only waits for the settings link and loads when the browser is idle.
+  if (!hasStoredChoice(doc.cookie, Date.now())) run();
+  else if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: 2000 });
   else window.setTimeout(run, 200);
 }
 

@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http';
 import { pageFetch, renderApp } from '../../test/render-app';
 import { CountClock } from './count-clock-view';
 import { MaintenanceBanner } from './maintenance-banner';
+import { prefetchMaintenanceNotifications } from './overlays';
 import { modalBlock, notification } from './test-data';
 import type { EventModalBlock, MaintenanceNotification } from './types';
 
@@ -243,6 +244,28 @@ describe('the maintenance banner', () => {
 
     renderApp(homeEnvelope);
     expect(await screen.findByRole('region', { name: 'Onderhoudsmelding' })).toHaveTextContent('Tweede');
+  });
+
+  it('is in the first render when prefetched before it, and not fetched a second time', async () => {
+    const fetchMock = overlayFetch([], [notification({ id: 5, title: 'Vooraf geladen' })]);
+    vi.stubGlobal('fetch', fetchMock);
+    await prefetchMaintenanceNotifications();
+    renderApp(homeEnvelope);
+    // Synchronously after the first render: the banner pushes nothing down later.
+    expect(screen.getByRole('region', { name: 'Onderhoudsmelding' })).toHaveTextContent('Vooraf geladen');
+    await waitFor(() => expect(overlayCalls(fetchMock, '/api/eventmodal/content')).toBe(1));
+    expect(overlayCalls(fetchMock, '/api/maintenance-notification')).toBe(1);
+  });
+
+  it('a failed prefetch settles without a banner, and the failure is reported once', async () => {
+    const reports: unknown[] = [];
+    setErrorReporter((error) => reports.push(error));
+    vi.stubGlobal('fetch', overlayFetch([], null));
+    await expect(prefetchMaintenanceNotifications()).resolves.toBeUndefined();
+    renderApp(homeEnvelope);
+    await waitFor(() => expect(reports).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Onderhoudsmelding' })).not.toBeInTheDocument();
+    setErrorReporter(null);
   });
 
   it('has no link without a url and no close button when not dismissable', () => {

@@ -95,16 +95,42 @@ export function EventModalSlot({ hidden, held = false }: { hidden: boolean; held
   );
 }
 
+// The notifications fetched at start-up (prefetchMaintenanceNotifications), for the banner's first
+// render: a bar that appears above the header after the page has painted shifts the whole page.
+let prefetched: {
+  promise: Promise<MaintenanceNotification[]>;
+  value: MaintenanceNotification[] | null;
+} | null = null;
+
+/**
+ * Starts fetching the maintenance notifications before the app's first render; the promise settles
+ * (never rejects) when they are in, so that the first render can wait for them briefly.
+ */
+export function prefetchMaintenanceNotifications(): Promise<void> {
+  const entry: NonNullable<typeof prefetched> = { promise: fetchMaintenanceNotifications(), value: null };
+  prefetched = entry;
+  return entry.promise.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => undefined,
+  );
+}
+
 /** The maintenance banner (spec §2, §4): the first notification this site's visitor has not dismissed. */
 export function MaintenanceBannerSlot({ hidden }: { hidden: boolean }) {
   const { siteCode } = useSite();
-  const [notification, setNotification] = useState<MaintenanceNotification | null>(null);
+  const [notification, setNotification] = useState<MaintenanceNotification | null>(() =>
+    !hidden && prefetched?.value ? pickNotification(prefetched.value, local, siteCode) : null,
+  );
   const requested = useRef(false);
 
   useEffect(() => {
     if (hidden || requested.current) return;
     requested.current = true;
-    fetchMaintenanceNotifications()
+    const pending = prefetched?.promise ?? fetchMaintenanceNotifications();
+    prefetched = null;
+    pending
       .then((notifications) => setNotification(pickNotification(notifications, local, siteCode)))
       .catch((error: unknown) => reportOverlayError('De onderhoudsmelding', error));
   }, [hidden, siteCode]);

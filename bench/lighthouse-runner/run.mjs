@@ -1,0 +1,98 @@
+// Lighthouse's mobile performance audit (its default: a Moto G Power-sized screen, simulated slow
+// 4G and a 4x slower CPU) of each page given, in a fresh headless Chromium per run (no cookies, so
+// a first visit with its consent box). Each page is audited `runs` times and the median run by
+// performance score is reported, as Lighthouse's own guidance on variance advises.
+//
+//   node run.mjs --runs 3 [--verbose] URL...
+// Prints one line per page; with --json a JSON array instead.
+
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Math.max(1, Number(args[runsAt + 1])) : 3;
+const verbose = args.includes('--verbose');
+const json = args.includes('--json');
+const urls = args.filter((arg, i) => /^https?:/.test(arg) && args[i - 1] !== '--runs');
+if (urls.length === 0) {
+  console.error('usage: node run.mjs [--runs N] [--verbose] [--json] URL...');
+  process.exit(2);
+}
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function audit(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+    });
+    return summarise(result.lhr);
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function summarise(lhr) {
+  const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((request) => request.resourceType === 'Script');
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+    score: item.score,
+    node: item.node?.snippet ?? item.node?.selector ?? '?',
+  }));
+  const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => ({
+    url: item.url,
+    startTime: Math.round(item.startTime),
+    duration: Math.round(item.duration),
+  }));
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+    scriptTransfer: scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    scriptCount: scripts.length,
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    shifts,
+    longTasks,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+const results = [];
+for (const url of urls) {
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(await audit(url));
+  all.sort((a, b) => a.score - b.score);
+  const median = all[Math.floor(all.length / 2)];
+  results.push({ url, runs: all.map((run) => run.score), ...median });
+}
+
+if (json) {
+  console.log(JSON.stringify(results, null, 2));
+} else {
+  for (const r of results) {
+    const path = new URL(r.url).pathname;
+    console.log(
+      `  ${path.padEnd(48)} performance ${String(r.score).padStart(3)} (runs ${r.runs.join(', ')})  ` +
+        `FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  ` +
+        `CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  scripts ${r.scriptCount}, ${r.scriptTransfer} B transferred`,
+    );
+    if (verbose) {
+      if (r.lcpElement) console.log(`      LCP element: ${r.lcpElement}`);
+      for (const shift of r.shifts) console.log(`      layout shift ${shift.score.toFixed(3)}: ${shift.node}`);
+      for (const task of r.longTasks) console.log(`      long task ${task.duration} ms at ${task.startTime} ms: ${task.url}`);
+      for (const warning of r.warnings) console.log(`      warning: ${warning}`);
+    }
+  }
+}

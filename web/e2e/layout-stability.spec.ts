@@ -1,0 +1,59 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+// Nothing on a listener page moves once painted (Lighthouse's CLS, issue 13), on a phone and on a
+// first visit: the maintenance banner of the demo station, the consent box, the page's own chunk
+// and the mini player all arrive without pushing what is already on the screen.
+
+const PHONE = { width: 375, height: 812 };
+
+async function firstArticle(request: APIRequestContext): Promise<string> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname);
+  const article = paths.find((path) => /^\/nieuws\/[^/]+\/\d+\/[^/]+$/.test(path));
+  if (!article) throw new Error('/sitemap.xml lists no article');
+  return article;
+}
+
+for (const which of ['/', '/gedraaid', 'an article']) {
+  test(`${which} shifts nothing while it loads on a phone, on a first visit`, async ({
+    browser,
+    request,
+  }) => {
+    const path = which === 'an article' ? await firstArticle(request) : which;
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await context.addInitScript(() => {
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            sources: (entry.sources ?? []).map((source) =>
+              source.node instanceof Element
+                ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+                : String(source.node?.nodeName),
+            ),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // Everything a first visit brings is on the screen: the heading, the banner, the consent box
+    // and the mini player.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Onderhoudsmelding' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Toestemming voor cookies' })).toBeVisible();
+    await expect(page.locator('#player-slot')).toContainText(/\S/);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+    );
+    expect(shifts, `layout shifts on ${path}: ${JSON.stringify(shifts)}`).toEqual([]);
+    await context.close();
+  });
+}
