@@ -117,7 +117,8 @@ TEST_F(LiveFeedTest, ClockSwitchesToTheSourceAndBackOnFrameBoundaries) {
   stream::BroadcastRing ring(4 * 1024 * 1024);
   stream::ChannelClock clock(
       [](std::int64_t at) -> std::optional<stream::ScheduledAudio> {
-        if (at >= t0 && at < t0 + 6000) return stream::ScheduledAudio{"songs/song.mp3", t0, t0 + 6000, "Artiest - Lied"};
+        if (at >= t0 && at < t0 + 6000)
+          return stream::ScheduledAudio{"songs/song.mp3", t0, t0 + 6000, "Artiest - Lied"};
         return std::nullopt;
       },
       files, ring);

@@ -10,15 +10,15 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
 #include <cmath>
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <optional>
 #include <fstream>
 #include <numbers>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -95,8 +95,9 @@ class Listener {
     const auto end = bytes_.find("\r\n\r\n");
     const std::string body = end == std::string::npos ? "" : bytes_.substr(end + 4);
     const auto frames = stream::split_mp3_frames(body);
-    return frames.empty() ? "" : body.substr(frames.front().offset, frames.back().offset + frames.back().length -
-                                                                         frames.front().offset);
+    return frames.empty() ? ""
+                          : body.substr(frames.front().offset,
+                                        frames.back().offset + frames.back().length - frames.front().offset);
   }
   [[nodiscard]] std::size_t head_size() const { return bytes_.find("\r\n\r\n") + 4; }
   // When the byte at `offset` of the whole response arrived.
@@ -204,11 +205,11 @@ ToneRun find_tone(const std::vector<float>& samples) {
 // Sends `seconds` of a 1 kHz tone to `server` with ffmpeg's icecast output; returns its exit code.
 int send_tone(const ServerProcess& server, const std::string& channel, const std::string& password,
               const std::string& encoding, double seconds) {
-  const auto url = "icecast://source:" + password + "@127.0.0.1:" + std::to_string(port_of(server)) + "/live/" +
-                   channel + ".mp3";
-  const auto command = "ffmpeg -hide_banner -nostdin -v error -re -f lavfi -i sine=frequency=1000:duration=" +
-                       std::to_string(seconds) + " " + encoding + " -ice_name 'Studio Ether' " + url + " > " +
-                       (server.dir() / "source.log").string() + " 2>&1";
+  const auto url =
+      "icecast://source:" + password + "@127.0.0.1:" + std::to_string(port_of(server)) + "/live/" + channel + ".mp3";
+  const auto command =
+      "ffmpeg -hide_banner -nostdin -v error -re -f lavfi -i sine=frequency=1000:duration=" + std::to_string(seconds) +
+      " " + encoding + " -ice_name 'Studio Ether' " + url + " > " + (server.dir() / "source.log").string() + " 2>&1";
   return std::system(command.c_str());
 }
 
@@ -248,9 +249,9 @@ void expect_tone_between_playout(const ServerProcess& source_to, const ServerPro
 class LiveSourceTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
-    station = new ServerProcess("live_source", {"ETHER_SOURCE_PASSWORD=" + kSharedPassword,
-                                                "ETHER_SOURCE_PASSWORDS=radio2=" + kPassword,
-                                                "ETHER_SOURCE_LIMIT=2", "ETHER_SOURCE_TIMEOUT_SECONDS=2"});
+    station = new ServerProcess(
+        "live_source", {"ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_SOURCE_PASSWORDS=radio2=" + kPassword,
+                        "ETHER_SOURCE_LIMIT=2", "ETHER_SOURCE_TIMEOUT_SECONDS=2"});
   }
   static void TearDownTestSuite() {
     delete station;
@@ -262,8 +263,8 @@ class LiveSourceTest : public testing::Test {
     return ether::send_tone(*station, channel, password, encoding, seconds);
   }
   static void expect_tone_between_playout(const std::string& channel, const std::string& encoding, double seconds) {
-    ether::expect_tone_between_playout(*station, *station, channel,
-                                       channel == "radio2" ? kPassword : kSharedPassword, encoding, seconds);
+    ether::expect_tone_between_playout(*station, *station, channel, channel == "radio2" ? kPassword : kSharedPassword,
+                                       encoding, seconds);
   }
 
   static ServerProcess* station;
@@ -277,8 +278,7 @@ TEST_F(LiveSourceTest, FfmpegSourceIsHeardBetweenThePlayoutTranscoded) {
 }
 
 TEST_F(LiveSourceTest, FfmpegSourceOfTheChannelsFormatPassesThrough) {
-  expect_tone_between_playout("radio4",
-                              "-ar 22050 -ac 1 -c:a libmp3lame -b:a 32k -f mp3 -content_type audio/mpeg", 3);
+  expect_tone_between_playout("radio4", "-ar 22050 -ac 1 -c:a libmp3lame -b:a 32k -f mp3 -content_type audio/mpeg", 3);
   EXPECT_FALSE(std::filesystem::exists(station->dir() / "data" / "source-radio4.log")) << "no transcoder ran";
 }
 
@@ -294,22 +294,23 @@ TEST_F(LiveSourceTest, WrongPasswordGets401WithTheIcecastChallenge) {
   const auto mp3 = (station->dir() / "tiny.mp3").string();
   ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
   const auto url = station->base_url() + "/live/radio2.mp3";
-  auto answer = station->get("/live/radio2.mp3",
-                             "-X PUT -u source:wrong -H 'Content-Type: audio/mpeg' --data-binary @" + mp3);
+  auto answer =
+      station->get("/live/radio2.mp3", "-X PUT -u source:wrong -H 'Content-Type: audio/mpeg' --data-binary @" + mp3);
   EXPECT_EQ(answer.status, 401);
   EXPECT_NE(answer.headers.find("WWW-Authenticate: Basic realm=\"Icecast2 Server\""), std::string::npos)
       << answer.headers;
   // The shared password is not radio2's: radio2 has its own.
-  EXPECT_EQ(station->get("/live/radio2.mp3", "-X PUT -u source:" + kSharedPassword +
-                                                 " -H 'Content-Type: audio/mpeg' --data-binary @" + mp3)
+  EXPECT_EQ(station
+                ->get("/live/radio2.mp3",
+                      "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' --data-binary @" + mp3)
                 .status,
             401);
-  EXPECT_EQ(station->get("/live/radio2.mp3", "-X PUT -u admin:" + kPassword +
-                                                 " -H 'Content-Type: audio/mpeg' --data-binary @" + mp3)
+  EXPECT_EQ(station
+                ->get("/live/radio2.mp3",
+                      "-X PUT -u admin:" + kPassword + " -H 'Content-Type: audio/mpeg' --data-binary @" + mp3)
                 .status,
             401);
-  EXPECT_EQ(station->get("/live/radio2.mp3", "-X PUT -H 'Content-Type: audio/mpeg' --data-binary @" + mp3).status,
-            401);
+  EXPECT_EQ(station->get("/live/radio2.mp3", "-X PUT -H 'Content-Type: audio/mpeg' --data-binary @" + mp3).status, 401);
   // ffmpeg with a wrong password does not get on air either.
   EXPECT_NE(send_tone("radio2", "wrong", "-f mp3 -content_type audio/mpeg", 1), 0);
 }
@@ -321,10 +322,10 @@ TEST_F(LiveSourceTest, BadRequestsGetIcecastsAnswers) {
   auto unsupported = station->get("/live/radio2.mp3", "-X PUT " + login + " -H 'Content-Type: video/mp4' -d abc");
   EXPECT_EQ(unsupported.status, 415);
   EXPECT_EQ(json::parse(unsupported.body).at("error").at("code"), "unsupported_media_type");
-  EXPECT_EQ(station->get("/live/radio9.mp3", "-X PUT -u source:" + kSharedPassword +
-                                                 " -H 'Content-Type: audio/mpeg' -d abc")
-                .status,
-            404);
+  EXPECT_EQ(
+      station->get("/live/radio9.mp3", "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' -d abc")
+          .status,
+      404);
   // Listeners' GET is unchanged: still a token required.
   EXPECT_EQ(station->get("/live/radio2.mp3").status, 403);
 }
@@ -406,23 +407,22 @@ TEST_F(LiveSourceTest, StalledSourceIsDroppedAfterTheTimeout) {
 void source_on_one_instance_is_heard_on_another() {
   test::FreshPostgresDatabase database("live_source");
   auto env = [&database](const std::string& name) {
-    return std::vector<std::string>{"DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword,
-                                    "ETHER_LOG_LEVEL=info",
-                                    "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
-                                                               ("live_source_recordings-" + name))
-                                                                  .string()};
+    return std::vector<std::string>{
+        "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
+        "ETHER_RECORDINGS_DIR=" +
+            (std::filesystem::path(ETHER_TEST_TMP) / ("live_source_recordings-" + name)).string()};
   };
   ServerProcess a("live_source-a", env("a"));
   ServerProcess b("live_source-b", env("b"));
   std::thread check_mount([&] {
     // While A's source is on air (and B relays it), B answers a second source with 409.
     std::this_thread::sleep_for(std::chrono::seconds(6));
-    auto answer = b.get("/live/radio2.mp3", "-X PUT -u source:" + kSharedPassword +
-                                                " -H 'Content-Type: audio/mpeg' --data-binary abc");
+    auto answer = b.get("/live/radio2.mp3",
+                        "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' --data-binary abc");
     EXPECT_EQ(answer.status, 409) << answer.body;
   });
-  expect_tone_between_playout(a, b, "radio2", kSharedPassword, "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg",
-                              5);
+  expect_tone_between_playout(a, b, "radio2", kSharedPassword,
+                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 5);
   check_mount.join();
   std::ifstream log(b.dir() / "server.log");
   const std::string text((std::istreambuf_iterator<char>(log)), {});
@@ -430,7 +430,8 @@ void source_on_one_instance_is_heard_on_another() {
 }
 
 const bool registered = test::register_postgres_tests(
-    "LiveSourceInstances", __FILE__, {{"SourceOnOneInstanceIsHeardOnAnother", source_on_one_instance_is_heard_on_another}});
+    "LiveSourceInstances", __FILE__,
+    {{"SourceOnOneInstanceIsHeardOnAnother", source_on_one_instance_is_heard_on_another}});
 
 }  // namespace
 }  // namespace ether

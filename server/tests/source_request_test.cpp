@@ -42,7 +42,7 @@ TEST(SourceRequestTest, RefusesOtherSchemesAndBadBase64) {
   EXPECT_FALSE(parse_basic_authorization("Bearer c291cmNlOmhhY2ttZQ=="));
   EXPECT_FALSE(parse_basic_authorization("Basic"));
   EXPECT_FALSE(parse_basic_authorization("Basic !!!!"));
-  EXPECT_FALSE(parse_basic_authorization("Basic c291cmNl"));  // "source": no colon
+  EXPECT_FALSE(parse_basic_authorization("Basic c291cmNl"));         // "source": no colon
   EXPECT_FALSE(parse_basic_authorization("Basic c291cmNlOj4-Pj8"));  // base64url is not Basic's
 }
 
@@ -61,12 +61,9 @@ TEST(SourceRequestTest, ContentTypeGivesTheInputFormat) {
 }
 
 TEST(SourceRequestTest, ReadsIceHeadersAndTheOlderIcyOnes) {
-  std::map<std::string, std::string> headers{{"ice-name", "Studio 1"},
-                                             {"ice-description", "Live uit Hilversum"},
-                                             {"icy-genre", "Pop"},
-                                             {"ice-url", "https://ether.example"},
-                                             {"ice-public", "1"},
-                                             {"ice-audio-info", "bitrate=128;channels=2"}};
+  std::map<std::string, std::string> headers{{"ice-name", "Studio 1"}, {"ice-description", "Live uit Hilversum"},
+                                             {"icy-genre", "Pop"},     {"ice-url", "https://ether.example"},
+                                             {"ice-public", "1"},      {"ice-audio-info", "bitrate=128;channels=2"}};
   const auto info = read_ice_info([&](std::string_view name) -> std::string_view {
     auto it = headers.find(std::string(name));
     return it == headers.end() ? std::string_view() : std::string_view(it->second);

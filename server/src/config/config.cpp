@@ -256,7 +256,9 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     auto passwords = ingest::parse_channel_passwords(*v, error);
     if (!passwords) throw ConfigError("ETHER_SOURCE_PASSWORDS: " + error);
     for (const auto& [channel, password] : *passwords) {
-      if (!domain::is_valid_slug(channel)) throw ConfigError("ETHER_SOURCE_PASSWORDS: \"" + channel + "\" is no channel slug");
+      if (!domain::is_valid_slug(channel)) {
+        throw ConfigError("ETHER_SOURCE_PASSWORDS: \"" + channel + "\" is no channel slug");
+      }
     }
     config.source_passwords = std::move(*passwords);
   }
@@ -267,7 +269,8 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_INSTANCE_URL")) config.instance_url = std::string(trim(*v));
   if (config.instance_url.empty()) {
     const bool any = config.bind == "0.0.0.0" || config.bind == "::";
-    config.instance_url = "http://" + (any ? std::string("127.0.0.1") : config.bind) + ":" + std::to_string(config.port);
+    config.instance_url =
+        "http://" + (any ? std::string("127.0.0.1") : config.bind) + ":" + std::to_string(config.port);
   }
   if (!config.instance_url.starts_with("http://") && !config.instance_url.starts_with("https://")) {
     throw ConfigError("ETHER_INSTANCE_URL: expected an http(s) URL, got \"" + config.instance_url + "\"");

@@ -40,7 +40,8 @@ std::vector<Mp3StreamFrame> Mp3StreamFramer::take(bool at_end) {
       continue;
     }
     const auto rest = data.substr(pos);
-    if (rest.size() < 10 && rest.starts_with(std::string_view("ID3").substr(0, std::min<std::size_t>(3, rest.size())))) {
+    if (rest.size() < 10 &&
+        rest.starts_with(std::string_view("ID3").substr(0, std::min<std::size_t>(3, rest.size())))) {
       if (!at_end) break;  // perhaps a tag: wait for its header
     }
     if (rest.size() >= 10 && rest.starts_with("ID3")) {

@@ -52,8 +52,8 @@ class RelayBody final : public http::StreamingBody {
       for (const auto& chunk : read.chunks) {
         const auto skip = position > chunk->start ? static_cast<std::size_t>(position - chunk->start) : 0;
         if (skip < chunk->bytes.size()) {
-          co_await boost::asio::async_write(socket, boost::asio::buffer(chunk->bytes.data() + skip,
-                                                                        chunk->bytes.size() - skip),
+          co_await boost::asio::async_write(socket,
+                                            boost::asio::buffer(chunk->bytes.data() + skip, chunk->bytes.size() - skip),
                                             boost::asio::use_awaitable);
         }
         position = chunk->end();

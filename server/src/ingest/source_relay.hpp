@@ -24,10 +24,10 @@
 namespace ether::ingest {
 
 struct SourceRelayOptions {
-  std::string instance_url;                       // how the other instances reach this one (ETHER_INSTANCE_URL)
-  std::chrono::milliseconds tick{250};            // heartbeat and discovery: a relay starts within ~2 ticks
-  std::chrono::seconds stale{5};                  // a row without heartbeat this long is ignored
-  std::chrono::seconds token_lifetime{3600};      // of the relay request's token
+  std::string instance_url;                   // how the other instances reach this one (ETHER_INSTANCE_URL)
+  std::chrono::milliseconds tick{250};        // heartbeat and discovery: a relay starts within ~2 ticks
+  std::chrono::seconds stale{5};              // a row without heartbeat this long is ignored
+  std::chrono::seconds token_lifetime{3600};  // of the relay request's token
 };
 
 class SourceRelay {

@@ -24,43 +24,15 @@ constexpr auto kFinishGrace = std::chrono::seconds(3);
 
 }  // namespace
 
-std::vector<std::string> transcoder_arguments(const std::string& ffmpeg, InputFormat input, const OutputFormat& output) {
-  return {ffmpeg,
-          "-hide_banner",
-          "-nostdin",
-          "-loglevel",
-          "error",
+std::vector<std::string> transcoder_arguments(const std::string& ffmpeg, InputFormat input,
+                                              const OutputFormat& output) {
+  return {ffmpeg, "-hide_banner", "-nostdin", "-loglevel", "error",
           // Decide on the input's parameters from its first few KiB, so the studio is on air at once.
-          "-probesize",
-          "4096",
-          "-analyzeduration",
-          "100000",
-          "-fflags",
-          "+nobuffer",
-          "-f",
-          std::string(ffmpeg_demuxer(input)),
-          "-i",
-          "pipe:0",
-          "-vn",
-          "-map",
-          "0:a:0",
-          "-ac",
-          std::to_string(output.channels),
-          "-ar",
-          std::to_string(output.sample_rate),
-          "-c:a",
-          "libmp3lame",
-          "-b:a",
-          std::to_string(output.bitrate_kbps) + "k",
-          "-write_xing",
-          "0",
-          "-id3v2_version",
-          "0",
-          "-flush_packets",
-          "1",
-          "-f",
-          "mp3",
-          "pipe:1"};
+          "-probesize", "4096", "-analyzeduration", "100000", "-fflags", "+nobuffer", "-f",
+          std::string(ffmpeg_demuxer(input)), "-i", "pipe:0", "-vn", "-map", "0:a:0", "-ac",
+          std::to_string(output.channels), "-ar", std::to_string(output.sample_rate), "-c:a", "libmp3lame", "-b:a",
+          std::to_string(output.bitrate_kbps) + "k", "-write_xing", "0", "-id3v2_version", "0", "-flush_packets", "1",
+          "-f", "mp3", "pipe:1"};
 }
 
 Transcoder::Transcoder(const std::string& ffmpeg, InputFormat input, const OutputFormat& output, FrameSink sink,
