@@ -7,6 +7,7 @@
 
 #include <map>
 
+#include "config/config.hpp"
 #include "ingest/source_credentials.hpp"
 
 namespace ether::ingest {
@@ -117,6 +118,37 @@ TEST(SourceCredentialsTest, ConstantTimeEqualityComparesWholeStrings) {
   EXPECT_FALSE(equal_in_constant_time("abc", "abd"));
   EXPECT_FALSE(equal_in_constant_time("abc", "abcd"));
   EXPECT_FALSE(equal_in_constant_time("", "a"));
+}
+
+TEST(SourceConfigTest, PasswordsLimitTimeoutAndInstanceUrlAreRead) {
+  auto env = [](std::map<std::string, std::string> values) {
+    return [values = std::move(values)](std::string_view key) -> std::optional<std::string> {
+      auto it = values.find(std::string(key));
+      return it == values.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+  };
+  const auto defaults = config::build_config({}, env({}));
+  EXPECT_EQ(defaults.source_password, "");
+  EXPECT_TRUE(defaults.source_passwords.empty());
+  EXPECT_EQ(defaults.source_limit, 4);
+  EXPECT_EQ(defaults.source_timeout_seconds, 10);
+  EXPECT_EQ(defaults.instance_url, "http://127.0.0.1:8080");
+  const auto set = config::build_config({{"ETHER_SOURCE_PASSWORD", "from-file"}},
+                                        env({{"ETHER_SOURCE_PASSWORDS", "radio2=one,3fm=two"},
+                                             {"ETHER_SOURCE_LIMIT", "1"},
+                                             {"ETHER_SOURCE_TIMEOUT_SECONDS", "3"},
+                                             {"ETHER_BIND", "10.0.0.5"},
+                                             {"PORT", "9090"}}));
+  EXPECT_EQ(set.source_password, "from-file");
+  EXPECT_EQ(set.source_passwords.at("3fm"), "two");
+  EXPECT_EQ(set.source_limit, 1);
+  EXPECT_EQ(set.source_timeout_seconds, 3);
+  EXPECT_EQ(set.instance_url, "http://10.0.0.5:9090");
+  EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_PASSWORDS", "radio2"}})), config::ConfigError);
+  EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_PASSWORDS", "Radio 2=x"}})), config::ConfigError);
+  EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_TIMEOUT_SECONDS", "0"}})), config::ConfigError);
+  EXPECT_THROW(config::build_config({}, env({{"ETHER_INSTANCE_URL", "ftp://x"}})), config::ConfigError);
+  EXPECT_EQ(config::parse_config_text("source_passwords = radio2=a\n").at("ETHER_SOURCE_PASSWORDS"), "radio2=a");
 }
 
 }  // namespace
