@@ -168,12 +168,18 @@ SourceRelay::~SourceRelay() { stop(); }
 void SourceRelay::start() {
   if (thread_.joinable()) return;
   thread_ = std::jthread([this](const std::stop_token& stop) {
+    bool failing = false;
     while (!stop.stop_requested()) {
       try {
-        tick();
+        // While the store is known to be away, running relays go on and nothing waits on it.
+        if (db_.healthy()) {
+          tick();
+          failing = false;
+        }
       } catch (const std::exception& error) {
-        // The store away: relays keep running, heartbeats resume with it.
-        spdlog::warn("ingest: relay bookkeeping failed: {}", error.what());
+        // Said once per outage: the heartbeats resume with the store.
+        if (!failing) spdlog::warn("ingest: relay bookkeeping failed: {}", error.what());
+        failing = true;
       }
       std::this_thread::sleep_for(options_.tick);
     }
@@ -190,9 +196,11 @@ void SourceRelay::stop() {
     clients_.clear();
   }
   try {
-    auto lease = db_.lease();
-    store::LiveSourceRepository repository(*lease);
-    for (const auto& channel : claimed_) repository.release(channel, instance_id_);
+    if (!claimed_.empty() && db_.healthy()) {
+      auto lease = db_.lease();
+      store::LiveSourceRepository repository(*lease);
+      for (const auto& channel : claimed_) repository.release(channel, instance_id_);
+    }
   } catch (const std::exception&) {
     // The rows go stale by themselves.
   }
