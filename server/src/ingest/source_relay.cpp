@@ -239,9 +239,10 @@ void SourceRelay::tick() {
         ++it;
       }
     }
-    for (const auto& [channel, url] : wanted) {
+    for (const auto& [wanted_channel, url] : wanted) {
+      const std::string& channel = wanted_channel;
       // A relay still ending keeps its channel until the next tick, so that two never feed one channel.
-      const bool ending = std::any_of(ended.begin(), ended.end(), [&](const auto& client) {
+      const bool ending = std::any_of(ended.begin(), ended.end(), [&channel](const auto& client) {
         return client->channel() == channel && !client->finished();
       });
       if (!clients_.contains(channel) && !ending) {
