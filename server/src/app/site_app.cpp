@@ -196,7 +196,15 @@ http::Response SiteApp::unavailable(const http::Request& request) const {
 http::Handlers SiteApp::handlers() const {
   return {[this](const http::Request& request) { return handle(request); },
           [this](const http::Request& request) { return execution(request); },
-          [this](const http::Request& request) { return unavailable(request); }};
+          [this](const http::Request& request) { return unavailable(request); },
+          // Icecast source clients (ingest/source_hub.hpp) send audio on PUT or SOURCE for hours.
+          [this](const http::Request& request) {
+            return request_body_handler_ && (request.method == "PUT" || request.method == "SOURCE") &&
+                   request.path.starts_with("/live/");
+          },
+          [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
+            return request_body_handler_(request, body);
+          }};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {

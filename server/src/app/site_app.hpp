@@ -60,6 +60,9 @@ class SiteApp {
   using MediaGuard = std::function<std::optional<http::Response>(const http::Request&, std::string_view relative)>;
   void set_media_guard(MediaGuard guard) { media_guard_ = std::move(guard); }
 
+  /// Answers PUT and SOURCE on /live/ (Icecast source clients), whose bodies are streamed.
+  void set_request_body_handler(http::RequestBodyHandler handler) { request_body_handler_ = std::move(handler); }
+
   /// Details /readyz adds to its status (e.g. the store's health, failing recordings); from memory only.
   using ReadinessDetails = std::function<boost::json::object()>;
   void set_readiness_details(ReadinessDetails details) { readiness_details_ = std::move(details); }
@@ -82,6 +85,7 @@ class SiteApp {
   std::string latest_news_path_ = "/api/latestNews";  // behind config.static_prefix
   http::Router router_;
   MediaGuard media_guard_;
+  http::RequestBodyHandler request_body_handler_;
   ReadinessDetails readiness_details_;
 };
 

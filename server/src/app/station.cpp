@@ -220,9 +220,21 @@ Station::Station(const config::Config& config) {
       std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
                                             api::VisualRadioApiOptions{.base_url = config.base_url}, unix_now);
   events_api_ = std::make_unique<api::EventsApi>(*db_);
+  sources_ = std::make_unique<ingest::SourceHub>(
+      *origin_, ingest::SourceCredentials(config.source_password, config.source_passwords),
+      ingest::SourceHubOptions{.max_sources = static_cast<std::size_t>(config.source_limit),
+                               .timeout = std::chrono::seconds(config.source_timeout_seconds),
+                               .ffmpeg = {},
+                               .log_dir = config.data_dir});
+  // With several instances on one database, a source on any of them is heard on all.
+  relay_ = std::make_unique<ingest::SourceRelay>(*db_, *origin_, *sources_, stream::TokenSigner(config.stream_secret),
+                                                 ingest::SourceRelayOptions{.instance_url = config.instance_url});
+  sources_->set_mount_taken([relay = relay_.get()](std::string_view channel) { return relay->relaying(channel); });
+  relay_->start();
 }
 
 Station::~Station() {
+  if (relay_) relay_->stop();
   if (visual_) visual_->stop();
   if (pages_) pages_->search().stop();
   if (election_) election_->stop();
@@ -273,6 +285,16 @@ void Station::add_routes(SiteApp& site) {
   events_api_->add_routes(site.router());
   admin_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
+  site.router().add(
+      "GET", "/internal/relay/{file}",
+      [this](const http::Request& request, const http::RouteParams& params) {
+        return relay_->relay_stream(request, params.at("file"));
+      },
+      http::Execution::io_thread);
+  site.set_request_body_handler(
+      [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
+        return sources_->connect(request, body);
+      });
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

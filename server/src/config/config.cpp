@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include "domain/slug.hpp"
+#include "ingest/source_credentials.hpp"
 #include "reporting/envelope.hpp"
 
 #include <arpa/inet.h>
@@ -22,7 +23,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 28> kKeys{"PORT",
+constexpr std::array<std::string_view, 33> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -49,7 +50,12 @@ constexpr std::array<std::string_view, 28> kKeys{"PORT",
                                                  "ETHER_SENTRY_DSN",
                                                  "ETHER_SENTRY_TRACES_SAMPLE_RATE",
                                                  "ETHER_RECORDING_DAYS",
-                                                 "ETHER_RECORDING_BACKFILL_HOURS"};
+                                                 "ETHER_RECORDING_BACKFILL_HOURS",
+                                                 "ETHER_SOURCE_PASSWORD",
+                                                 "ETHER_SOURCE_PASSWORDS",
+                                                 "ETHER_SOURCE_LIMIT",
+                                                 "ETHER_SOURCE_TIMEOUT_SECONDS",
+                                                 "ETHER_INSTANCE_URL"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -243,6 +249,31 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_RECORDING_DAYS")) config.recording_days = parse_int<int>("ETHER_RECORDING_DAYS", *v, 1, 366);
   if (auto v = get("ETHER_RECORDING_BACKFILL_HOURS")) {
     config.recording_backfill_hours = parse_int<int>("ETHER_RECORDING_BACKFILL_HOURS", *v, 0, 48);
+  }
+  if (auto v = get("ETHER_SOURCE_PASSWORD")) config.source_password = std::string(trim(*v));
+  if (auto v = get("ETHER_SOURCE_PASSWORDS")) {
+    std::string error;
+    auto passwords = ingest::parse_channel_passwords(*v, error);
+    if (!passwords) throw ConfigError("ETHER_SOURCE_PASSWORDS: " + error);
+    for (const auto& [channel, password] : *passwords) {
+      if (!domain::is_valid_slug(channel)) {
+        throw ConfigError("ETHER_SOURCE_PASSWORDS: \"" + channel + "\" is no channel slug");
+      }
+    }
+    config.source_passwords = std::move(*passwords);
+  }
+  if (auto v = get("ETHER_SOURCE_LIMIT")) config.source_limit = parse_int<int>("ETHER_SOURCE_LIMIT", *v, 0, 1000);
+  if (auto v = get("ETHER_SOURCE_TIMEOUT_SECONDS")) {
+    config.source_timeout_seconds = parse_int<int>("ETHER_SOURCE_TIMEOUT_SECONDS", *v, 1, 3600);
+  }
+  if (auto v = get("ETHER_INSTANCE_URL")) config.instance_url = std::string(trim(*v));
+  if (config.instance_url.empty()) {
+    const bool any = config.bind == "0.0.0.0" || config.bind == "::";
+    config.instance_url =
+        "http://" + (any ? std::string("127.0.0.1") : config.bind) + ":" + std::to_string(config.port);
+  }
+  if (!config.instance_url.starts_with("http://") && !config.instance_url.starts_with("https://")) {
+    throw ConfigError("ETHER_INSTANCE_URL: expected an http(s) URL, got \"" + config.instance_url + "\"");
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

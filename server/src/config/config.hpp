@@ -52,6 +52,15 @@ struct Config {
   int recording_days = 2;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
   int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
   std::filesystem::path recordings_dir;  // ETHER_RECORDINGS_DIR: default <data>/recordings; shared storage
+  // Icecast source input (ingest/): ETHER_SOURCE_PASSWORD for every channel, ETHER_SOURCE_PASSWORDS
+  // "channel=password,..." per channel (wins); a channel with neither refuses sources.
+  std::string source_password;
+  std::map<std::string, std::string, std::less<>> source_passwords;
+  int source_limit = 4;             // ETHER_SOURCE_LIMIT: sources connected at once
+  int source_timeout_seconds = 10;  // ETHER_SOURCE_TIMEOUT_SECONDS: a source silent this long is dropped
+  // ETHER_INSTANCE_URL: how the other instances on one database reach this one (to relay its live
+  // source); default http://<bind address, or 127.0.0.1>:<port>.
+  std::string instance_url;
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

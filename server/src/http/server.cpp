@@ -1,5 +1,6 @@
 #include "http/server.hpp"
 
+#include "http/request_body.hpp"
 #include "http/streaming_body.hpp"
 
 #include <spdlog/spdlog.h>
@@ -30,6 +31,7 @@
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
+#include <boost/optional/optional.hpp>
 #include <condition_variable>
 #include <csignal>
 #include <future>
@@ -65,6 +67,56 @@ struct Connection {
   std::atomic<bool> streaming{false};     // writing a streaming body: shutdown closes it instead of waiting
   std::atomic<bool> evicted{false};       // chosen to make room: closes when idle or after its response
   std::atomic<Clock::rep> idle_since{0};  // when it began waiting for a request; 0 while busy
+};
+
+using RequestParser = bhttp::request_parser<bhttp::string_body>;
+
+// A streamed request body (http/request_body.hpp): what the head's parser has buffered, then the
+// socket. Chunked and Content-Length bodies go through the parser, without its body limit; a body
+// without either (an Icecast source's PUT) is every byte until the client closes.
+class ConnectionBody final : public RequestBodyStream {
+ public:
+  ConnectionBody(beast::tcp_stream& stream, RequestParser& parser, beast::flat_buffer& buffer)
+      : stream_(stream), parser_(parser), buffer_(buffer), framed_(!parser.is_done()) {
+    if (framed_) parser_.body_limit(boost::none);
+  }
+
+  asio::awaitable<Status> read_some(std::string& out, std::chrono::milliseconds timeout) override {
+    if (!framed_ && buffer_.size() > 0) {
+      take_buffer(out);
+      co_return Status::data;
+    }
+    if (framed_ && parser_.is_done()) co_return Status::end;
+    stream_.expires_after(timeout);
+    boost::system::error_code ec;
+    if (framed_) {
+      auto [read_ec, n] = co_await bhttp::async_read_some(stream_, buffer_, parser_, kTuple);
+      ec = read_ec;
+      auto& body = parser_.get().body();
+      out += body;
+      body.clear();
+    } else {
+      auto [read_ec, n] = co_await stream_.async_read_some(buffer_.prepare(16384), kTuple);
+      ec = read_ec;
+      if (!ec) buffer_.commit(n);
+      take_buffer(out);
+    }
+    if (ec == beast::error::timeout) co_return Status::timeout;
+    if (ec == asio::error::eof || ec == bhttp::error::end_of_stream) co_return Status::end;
+    if (ec) co_return Status::error;
+    co_return Status::data;
+  }
+
+ private:
+  void take_buffer(std::string& out) {
+    out.append(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    buffer_.consume(buffer_.size());
+  }
+
+  beast::tcp_stream& stream_;
+  RequestParser& parser_;
+  beast::flat_buffer& buffer_;
+  bool framed_;
 };
 
 // An offloaded handler's result, handed from the worker pool to the connection's strand.
@@ -183,6 +235,18 @@ std::string serialize_head(const Response& response, std::size_t content_length,
   return head;
 }
 
+// A request's method, headers, id and client address (not its target or body).
+template <class Message>
+std::shared_ptr<Request> request_head(const Message& message, const std::string& remote) {
+  auto request = std::make_shared<Request>();
+  request->method = std::string(message.method_string());
+  request->remote_address = remote;
+  for (const auto& field : message) request->headers[std::string(field.name_string())] = std::string(field.value());
+  std::string_view incoming_id = request->header("X-Request-Id");
+  request->request_id = sane_request_id(incoming_id) ? std::string(incoming_id) : new_request_id();
+  return request;
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -246,6 +310,8 @@ struct Server::Impl {
                                         std::chrono::steady_clock::time_point start);
   void log_access(const Request* request, const Response& response, std::size_t bytes,
                   std::chrono::steady_clock::time_point start) const;
+  asio::awaitable<void> stream_request(Connection& connection, RequestParser& parser, beast::flat_buffer& buffer,
+                                       std::shared_ptr<Request> request, std::chrono::steady_clock::time_point start);
   void forget(Connection* connection) {
     std::lock_guard lock(registry_mutex);
     connections.erase(connection);
@@ -491,6 +557,56 @@ asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, cons
   co_return false;
 }
 
+asio::awaitable<void> Server::Impl::stream_request(Connection& connection, RequestParser& parser,
+                                                   beast::flat_buffer& buffer, std::shared_ptr<Request> request,
+                                                   std::chrono::steady_clock::time_point start) {
+  std::shared_ptr<StreamingRequestBody> consumer;
+  Response response;
+  try {
+    response = handlers.accept_request_body(*request, consumer);
+  } catch (const std::exception& error) {
+    spdlog::error("http: handler failed: {} request_id={} method={}", error.what(), request->request_id,
+                  request->method);
+    consumer.reset();
+    response = api::json_error(500, "internal", "The server could not answer this request.");
+  }
+  response.set_header("X-Request-Id", request->request_id);
+  if (!consumer) {
+    // Refused: the answer, then a short drain so that the client reads it rather than a reset.
+    co_await write(connection, request.get(), std::move(response), false, start);
+    boost::system::error_code ignored;
+    connection.stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    connection.stream.expires_after(std::chrono::seconds(2));
+    std::size_t drained = 0;
+    while (drained < options.body_limit) {
+      buffer.consume(buffer.size());
+      auto [drain_ec, n] = co_await connection.stream.async_read_some(buffer.prepare(65536), kTuple);
+      if (drain_ec) break;
+      drained += n;
+    }
+    co_return;
+  }
+  add_security_headers(response, options.content_security_policy, options.strict_transport_security);
+  std::string head_text;
+  if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
+    head_text = "HTTP/1.1 100 Continue\r\n\r\n";
+  }
+  head_text += serialize_head(response, 0, false, false);
+  connection.stream.expires_after(options.write_timeout);
+  auto [ec, written] = co_await asio::async_write(connection.stream, asio::buffer(head_text), kTuple);
+  if (!ec) {
+    connection.streaming = true;
+    ConnectionBody body(connection.stream, parser, buffer);
+    try {
+      co_await consumer->run(body);
+    } catch (const std::exception& error) {
+      spdlog::warn("http: request body stream ended: {} request_id={}", error.what(), request->request_id);
+    }
+    connection.streaming = false;
+  }
+  log_access(request.get(), response, 0, start);
+}
+
 asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connection) {
   struct Forget {
     Impl& impl;
@@ -551,6 +667,13 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       buffer.commit(n);
     }
     if (!header_ec && !refusal) refusal = ambiguous_framing(parser.get());
+    if (!header_ec && !refusal && handlers.streams_request_body && handlers.accept_request_body) {
+      auto head = request_head(parser.get(), remote);
+      if (parse_target(parser.get().target(), *head) && handlers.streams_request_body(*head)) {
+        co_await stream_request(*connection, parser, buffer, std::move(head), start);
+        break;
+      }
+    }
     if (!header_ec && !refusal && !parser.is_done()) {
       connection->stream.expires_after(options.read_timeout);
       if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
@@ -600,12 +723,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     }
 
     auto message = parser.release();
-    auto request = std::make_shared<Request>();
-    request->method = std::string(message.method_string());
-    request->remote_address = remote;
-    for (const auto& field : message) request->headers[std::string(field.name_string())] = std::string(field.value());
-    std::string_view incoming_id = request->header("X-Request-Id");
-    request->request_id = sane_request_id(incoming_id) ? std::string(incoming_id) : new_request_id();
+    auto request = request_head(message, remote);
     request->body = std::move(message.body());
 
     Response response;
@@ -627,7 +745,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 }
 
 Server::Server(ServerOptions options, Handler handler)
-    : Server(std::move(options), Handlers{std::move(handler), {}, {}}) {}
+    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}}) {}
 
 Server::Server(ServerOptions options, Handlers handlers)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(handlers))) {}

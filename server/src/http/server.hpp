@@ -21,6 +21,13 @@ namespace ether::http {
 /// The handler of every request. It should not throw; if it does, the client gets a 500 JSON error.
 using Handler = std::function<Response(const Request&)>;
 
+class StreamingRequestBody;
+
+/// Answers the head of a request whose body is streamed (http/request_body.hpp). To take the body
+/// it sets `body`: the server then writes the answer's head (no length) and hands the body to it;
+/// otherwise the answer is sent and the connection closes. Runs on the I/O thread: must not block.
+using RequestBodyHandler = std::function<Response(const Request&, std::shared_ptr<StreamingRequestBody>& body)>;
+
 /// What the server calls for a request.
 struct Handlers {
   /// Answers a request (on the I/O thread or the worker pool, as `execution` says).
@@ -31,6 +38,10 @@ struct Handlers {
   /// The 503 answer when offloaded work is refused or misses its deadline (the server adds
   /// Retry-After); called on the I/O thread, must not block. Empty: a JSON store_unavailable error.
   Handler unavailable;
+  /// True for a request (head only, empty body) whose body is not read into memory but streamed to
+  /// `accept_request_body` (an Icecast source's PUT); empty: none.
+  std::function<bool(const Request&)> streams_request_body;
+  RequestBodyHandler accept_request_body;
 };
 
 struct ServerOptions {

@@ -80,6 +80,35 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
   };
 
   while (stream_ms_ < now_ms) {
+    if (live_ && live_->on_air()) {
+      if (!live_mode_) {
+        flush();
+        live_mode_ = true;
+      }
+      auto frame = live_->pop();
+      // A source that is late is waited for rather than mixed with the playout.
+      if (!frame) break;
+      if (chunk.empty()) {
+        chunk_title = live_->title();
+        chunk_started_ms = stream_ms_;
+      }
+      chunk += frame->bytes;
+      stream_us_rest_ += frame->duration_us;
+      stream_ms_ += stream_us_rest_ / 1000;
+      stream_us_rest_ %= 1000;
+      if (stream_ms_ - chunk_started_ms >= chunk_ms_) flush();
+      continue;
+    }
+    if (live_mode_) {
+      // The source has left: the playout goes on where its schedule is now, without a burst of
+      // what the source's lateness left behind.
+      flush();
+      live_mode_ = false;
+      if (now_ms - stream_ms_ > chunk_ms_) stream_ms_ = now_ms;
+      segment_.reset();
+      file_ = nullptr;
+      chunk_started_ms = stream_ms_;
+    }
     const bool segment_over =
         !segment_ || !file_ || next_frame_ >= file_->frames.size() || stream_ms_ >= segment_->ends_at_ms;
     if (segment_over) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "stream/broadcast_ring.hpp"
+#include "stream/live_feed.hpp"
 #include "stream/mp3_frames.hpp"
 
 namespace ether::stream {
@@ -66,6 +67,9 @@ class ChannelClock {
 
   /// Also hands every chunk to `sink` (e.g. the broadcast logger); set before the first advance.
   void set_chunk_sink(ChunkSink sink) { sink_ = std::move(sink); }
+  /// Plays `feed`'s frames instead of the schedule's while a live source is on air (see
+  /// stream/live_feed.hpp); set before the first advance.
+  void set_live_feed(std::shared_ptr<LiveFeed> feed) { live_ = std::move(feed); }
 
   /// The stream time up to which audio has been produced (unix ms).
   [[nodiscard]] std::int64_t produced_until_ms() const { return stream_ms_; }
@@ -84,6 +88,8 @@ class ChannelClock {
   std::optional<ScheduledAudio> segment_;
   std::shared_ptr<const FramedFile> file_;
   std::size_t next_frame_ = 0;
+  std::shared_ptr<LiveFeed> live_;
+  bool live_mode_ = false;  // the last frames came from the live feed
 };
 
 }  // namespace ether::stream

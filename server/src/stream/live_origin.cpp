@@ -21,6 +21,8 @@ LiveOrigin::LiveOrigin(std::vector<std::string> channels, const ChannelSchedule&
     channel.ring = std::make_shared<BroadcastRing>(ring_bytes);
     channel.clock = std::make_unique<ChannelClock>(
         [schedule, slug](std::int64_t at_ms) { return schedule(slug, at_ms); }, files_, *channel.ring);
+    channel.live = std::make_shared<LiveFeed>();
+    channel.clock->set_live_feed(channel.live);
     channels_.emplace(std::move(slug), std::move(channel));
   }
 }
@@ -64,6 +66,11 @@ void LiveOrigin::advance_to(std::int64_t now_ms) {
 std::shared_ptr<const BroadcastRing> LiveOrigin::ring(std::string_view channel) const {
   auto it = channels_.find(channel);
   return it == channels_.end() ? nullptr : it->second.ring;
+}
+
+std::shared_ptr<LiveFeed> LiveOrigin::live_feed(std::string_view channel) const {
+  auto it = channels_.find(channel);
+  return it == channels_.end() ? nullptr : it->second.live;
 }
 
 }  // namespace ether::stream

@@ -44,6 +44,9 @@ class LiveOrigin {
 
   /// The channel's ring, or nullptr for a channel the origin does not carry.
   [[nodiscard]] std::shared_ptr<const BroadcastRing> ring(std::string_view channel) const;
+  /// The channel's source selector (a live source replaces the playout while on air), or nullptr
+  /// for a channel the origin does not carry.
+  [[nodiscard]] std::shared_ptr<LiveFeed> live_feed(std::string_view channel) const;
   /// The stream's bit rate (kbit/s), once audio has been produced; 0 before.
   [[nodiscard]] int bitrate_kbps() { return files_.bitrate_kbps(); }
 
@@ -51,6 +54,7 @@ class LiveOrigin {
   struct Channel {
     std::shared_ptr<BroadcastRing> ring;
     std::unique_ptr<ChannelClock> clock;
+    std::shared_ptr<LiveFeed> live;
   };
   FramedFileCache files_;
   std::map<std::string, Channel, std::less<>> channels_;

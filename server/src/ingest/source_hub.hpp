@@ -1,0 +1,78 @@
+#pragma once
+// Icecast-compatible source input: a source client (BUTT, ffmpeg, Liquidsoap, Mixxx, ...) sends a
+// channel's live audio with `PUT /live/{channel}.mp3` (or the legacy SOURCE method), user "source"
+// and the channel's source password. While it sends, its audio replaces the playout in the
+// channel's live origin (stream::LiveFeed); MP3 of the channel's own format passes through frame
+// by frame, anything else is transcoded by an ffmpeg child (ingest/transcoder.hpp). Answers as
+// Icecast: 401 (with WWW-Authenticate), 409 for a mount that has a source, 400 for a PUT without
+// Content-Type, 415 for a type we cannot take, 503 at the source limit; a source that sends
+// nothing for the timeout is dropped.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "http/message.hpp"
+#include "http/server.hpp"
+#include "ingest/source_credentials.hpp"
+#include "ingest/source_request.hpp"
+#include "stream/live_origin.hpp"
+
+namespace ether::ingest {
+
+struct SourceHubOptions {
+  std::size_t max_sources = 4;               // ETHER_SOURCE_LIMIT: sources connected at once
+  std::chrono::milliseconds timeout{10000};  // ETHER_SOURCE_TIMEOUT_SECONDS: silence before a source is dropped
+  std::string ffmpeg;                        // absolute path; empty: looked up in PATH
+  std::filesystem::path log_dir;             // where each transcoder's ffmpeg writes its messages
+};
+
+/// A connected source, for logs and the admin.
+struct SourceStatus {
+  std::string channel;
+  IceInfo ice;
+  std::string remote_address;
+  std::string content_type;
+  bool transcoded = false;
+  std::int64_t connected_at = 0;  // unix seconds
+};
+
+class SourceHub {
+ public:
+  SourceHub(stream::LiveOrigin& origin, SourceCredentials credentials, SourceHubOptions options);
+  ~SourceHub();
+  SourceHub(const SourceHub&) = delete;
+  SourceHub& operator=(const SourceHub&) = delete;
+
+  /// Answers a source's PUT or SOURCE /live/{channel}.mp3 (head only, see http::RequestBodyHandler):
+  /// an error, or 200 with `body` set to the consumer of its audio. From memory; never blocks.
+  http::Response connect(const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body);
+
+  /// The credential check of the source login, also for Icecast's /admin/metadata.
+  [[nodiscard]] const SourceCredentials& credentials() const { return credentials_; }
+  /// Channels whose mount is taken elsewhere (relayed from another instance): a source gets 409.
+  void set_mount_taken(std::function<bool(std::string_view channel)> taken) { mount_taken_ = std::move(taken); }
+  /// The sources connected now.
+  [[nodiscard]] std::vector<SourceStatus> sources() const;
+
+  class Session;
+
+ private:
+  std::size_t reap_locked();  // forgets finished sessions; returns the number still active
+
+  stream::LiveOrigin& origin_;
+  SourceCredentials credentials_;
+  SourceHubOptions options_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Session>, std::less<>> sessions_;
+  std::function<bool(std::string_view)> mount_taken_;
+};
+
+}  // namespace ether::ingest

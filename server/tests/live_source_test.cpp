@@ -1,0 +1,490 @@
+// The Icecast source input end to end: the real server, ffmpeg as the source client (its
+// icecast:// output, as a station would use it) and a listener on the same channel. The listener's
+// audio is decoded by ffmpeg and searched for the studio's 1 kHz tone window by window.
+
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <boost/json.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <numbers>
+#include <optional>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "stream/mp3_frames.hpp"
+#include "support/postgres_database.hpp"
+#include "support/raw_socket.hpp"
+#include "support/server_process.hpp"
+
+namespace ether {
+namespace {
+namespace json = boost::json;
+using test::run_command;
+using test::ServerProcess;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kRate = 22050;  // the demo channels' output: MPEG-2 Layer III, 22050 Hz, mono, 32 kbit/s
+constexpr int kBytesPerSecond = 4000;
+const std::string kPassword = "studio-radio2-secret";
+const std::string kSharedPassword = "every-channel-secret";
+
+// The share of a window's energy at `frequency` (Goertzel): about 1 for a pure tone, small for music.
+double tone_share(const std::vector<float>& samples, std::size_t from, std::size_t count, double frequency) {
+  const double coefficient = 2 * std::cos(2 * std::numbers::pi * frequency / kRate);
+  double s1 = 0;
+  double s2 = 0;
+  double energy = 0;
+  for (std::size_t i = from; i < from + count; ++i) {
+    const double s0 = samples[i] + coefficient * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+    energy += double{samples[i]} * samples[i];
+  }
+  const double power = s1 * s1 + s2 * s2 - coefficient * s1 * s2;
+  return energy <= 0 ? 0 : power / (energy * static_cast<double>(count) / 2);
+}
+
+double rms(const std::vector<float>& samples, std::size_t from, std::size_t count) {
+  double energy = 0;
+  for (std::size_t i = from; i < from + count; ++i) energy += double{samples[i]} * samples[i];
+  return std::sqrt(energy / static_cast<double>(count));
+}
+
+// A listener of /live/{channel}.mp3 that keeps every byte with the moment it arrived.
+class Listener {
+ public:
+  Listener(std::uint16_t port, const std::string& target) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    ::inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+    if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+      throw std::runtime_error("cannot connect");
+    }
+    const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    ::send(fd_, request.data(), request.size(), MSG_NOSIGNAL);
+    thread_ = std::thread([this] { read_loop(); });
+  }
+  ~Listener() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    ::close(fd_);
+  }
+  Listener(const Listener&) = delete;
+  Listener& operator=(const Listener&) = delete;
+
+  void stop() {
+    stop_ = true;
+    thread_.join();
+  }
+  // The body (after the head), cut to whole frames.
+  [[nodiscard]] std::string audio() const {
+    const auto end = bytes_.find("\r\n\r\n");
+    const std::string body = end == std::string::npos ? "" : bytes_.substr(end + 4);
+    const auto frames = stream::split_mp3_frames(body);
+    return frames.empty() ? ""
+                          : body.substr(frames.front().offset,
+                                        frames.back().offset + frames.back().length - frames.front().offset);
+  }
+  [[nodiscard]] std::size_t head_size() const { return bytes_.find("\r\n\r\n") + 4; }
+  // When the byte at `offset` of the whole response arrived.
+  [[nodiscard]] Clock::time_point arrival(std::size_t offset) const {
+    for (const auto& [end, at] : arrivals_) {
+      if (end > offset) return at;
+    }
+    return arrivals_.empty() ? Clock::now() : arrivals_.back().second;
+  }
+  [[nodiscard]] bool closed() const { return closed_; }
+
+ private:
+  void read_loop() {
+    char chunk[8192];
+    while (!stop_) {
+      pollfd watched{fd_, POLLIN, 0};
+      if (::poll(&watched, 1, 100) <= 0) continue;
+      const auto n = ::recv(fd_, chunk, sizeof chunk, 0);
+      if (n <= 0) {
+        closed_ = true;
+        return;
+      }
+      bytes_.append(chunk, static_cast<std::size_t>(n));
+      arrivals_.emplace_back(bytes_.size(), Clock::now());
+    }
+  }
+
+  int fd_ = -1;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> closed_{false};
+  std::string bytes_;
+  std::vector<std::pair<std::size_t, Clock::time_point>> arrivals_;
+};
+
+std::uint16_t port_of(const ServerProcess& server) {
+  const auto url = server.base_url();
+  return static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
+}
+
+std::string stream_target(const ServerProcess& server, const std::string& channel) {
+  auto play = json::parse(server.get("/api/player/" + channel + "/token").body);
+  return "/live/" + channel + ".mp3?token=" + std::string(play.at("playerToken").as_string());
+}
+
+// Decodes `mp3` to mono samples at the channel's rate; `errors` gets what ffmpeg -v error said.
+std::vector<float> decode(const ServerProcess& server, const std::string& mp3, std::string& errors) {
+  const auto in = server.dir() / "listener.mp3";
+  const auto out = server.dir() / "listener.f32";
+  const auto log = server.dir() / "decode-errors.txt";
+  std::ofstream(in, std::ios::binary) << mp3;
+  const auto command = "ffmpeg -hide_banner -nostdin -v error -y -i " + in.string() + " -f f32le -ac 1 -ar " +
+                       std::to_string(kRate) + " " + out.string() + " 2> " + log.string();
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  std::ifstream error_file(log);
+  std::stringstream error_text;
+  error_text << error_file.rdbuf();
+  errors = error_text.str();
+  std::ifstream pcm(out, std::ios::binary);
+  std::string raw((std::istreambuf_iterator<char>(pcm)), {});
+  std::vector<float> samples(raw.size() / sizeof(float));
+  std::memcpy(samples.data(), raw.data(), samples.size() * sizeof(float));
+  return samples;
+}
+
+struct ToneRun {
+  std::size_t runs = 0;      // separate stretches of tone
+  double start_seconds = 0;  // of the (first) stretch, in the decoded audio
+  double length_seconds = 0;
+  double before_rms = 0;  // of the audio before it (the playout)
+  double after_rms = 0;   // and after it
+  double before_seconds = 0;
+  double after_seconds = 0;
+};
+
+// Windows of 0.25 s: tone where most of the energy is at 1 kHz.
+ToneRun find_tone(const std::vector<float>& samples) {
+  constexpr std::size_t kWindow = kRate / 4;
+  ToneRun found;
+  std::vector<bool> tone;
+  for (std::size_t from = 0; from + kWindow <= samples.size(); from += kWindow) {
+    tone.push_back(rms(samples, from, kWindow) > 0.01 && tone_share(samples, from, kWindow, 1000) > 0.8);
+  }
+  std::size_t first = tone.size();
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < tone.size(); ++i) {
+    if (tone[i] && (i == 0 || !tone[i - 1])) ++found.runs;
+    if (tone[i]) {
+      first = std::min(first, i);
+      last = i;
+    }
+  }
+  if (found.runs == 0) return found;
+  found.start_seconds = static_cast<double>(first) / 4;
+  found.length_seconds = static_cast<double>(last + 1 - first) / 4;
+  const auto tone_start = first * kWindow;
+  const auto tone_end = (last + 1) * kWindow;
+  if (tone_start > 0) found.before_rms = rms(samples, 0, tone_start);
+  if (tone_end < samples.size()) found.after_rms = rms(samples, tone_end, samples.size() - tone_end);
+  found.before_seconds = static_cast<double>(tone_start) / kRate;
+  found.after_seconds = static_cast<double>(samples.size() - tone_end) / kRate;
+  return found;
+}
+
+// Sends `seconds` of a 1 kHz tone to `server` with ffmpeg's icecast output; returns its exit code.
+int send_tone(const ServerProcess& server, const std::string& channel, const std::string& password,
+              const std::string& encoding, double seconds) {
+  const auto url =
+      "icecast://source:" + password + "@127.0.0.1:" + std::to_string(port_of(server)) + "/live/" + channel + ".mp3";
+  const auto command =
+      "ffmpeg -hide_banner -nostdin -v error -re -f lavfi -i sine=frequency=1000:duration=" + std::to_string(seconds) +
+      " " + encoding + " -ice_name 'Studio Ether' " + url + " > " + (server.dir() / "source.log").string() + " 2>&1";
+  return std::system(command.c_str());
+}
+
+// A listener of `listen_on` hears the playout, then `seconds` of the tone sent to `source_to` with
+// `encoding`, then the playout again, with no decode error and without being dropped.
+void expect_tone_between_playout(const ServerProcess& source_to, const ServerProcess& listen_on,
+                                 const std::string& channel, const std::string& password, const std::string& encoding,
+                                 double seconds) {
+  Listener listener(port_of(listen_on), stream_target(listen_on, channel));
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  const auto sent_at = Clock::now();
+  EXPECT_EQ(send_tone(source_to, channel, password, encoding, seconds), 0)
+      << run_command("cat " + (source_to.dir() / "source.log").string());
+  // Transcoded Ogg arrives latest (the client's Ogg pages, then ffmpeg's): the playout after it.
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+  listener.stop();
+  EXPECT_FALSE(listener.closed()) << "the listener stays connected through both switches";
+
+  std::string errors;
+  const auto samples = decode(listen_on, listener.audio(), errors);
+  EXPECT_EQ(errors, "") << "no decode errors at the switches";
+  const auto tone = find_tone(samples);
+  ASSERT_EQ(tone.runs, 1u) << "one stretch of tone";
+  EXPECT_GE(tone.length_seconds, seconds - 0.75);
+  EXPECT_LE(tone.length_seconds, seconds + 0.5);
+  EXPECT_GE(tone.before_seconds, 2.0) << "the playout before the studio";
+  EXPECT_GE(tone.after_seconds, 1.5) << "and after it";
+  EXPECT_GT(tone.before_rms, 0.01);
+  EXPECT_GT(tone.after_rms, 0.01);
+  // When the tone's first byte reached the listener (the stream is 32 kbit/s CBR).
+  const auto offset = listener.head_size() + static_cast<std::size_t>(tone.start_seconds * kBytesPerSecond);
+  const auto heard_after = std::chrono::duration<double>(listener.arrival(offset) - sent_at).count();
+  // ffmpeg's own start-up is in this figure; LatencyFromTheFirstBytes measures from the bytes.
+  std::printf("[          ] tone heard %.2f s after ffmpeg was started\n", heard_after);
+}
+
+class LiveSourceTest : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    station = new ServerProcess(
+        "live_source", {"ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_SOURCE_PASSWORDS=radio2=" + kPassword,
+                        "ETHER_SOURCE_LIMIT=2", "ETHER_SOURCE_TIMEOUT_SECONDS=2"});
+  }
+  static void TearDownTestSuite() {
+    delete station;
+    station = nullptr;
+  }
+  static std::uint16_t port() { return port_of(*station); }
+  static int send_tone(const std::string& channel, const std::string& password, const std::string& encoding,
+                       double seconds) {
+    return ether::send_tone(*station, channel, password, encoding, seconds);
+  }
+  static void expect_tone_between_playout(const std::string& channel, const std::string& encoding, double seconds) {
+    ether::expect_tone_between_playout(*station, *station, channel, channel == "radio2" ? kPassword : kSharedPassword,
+                                       encoding, seconds);
+  }
+
+  static ServerProcess* station;
+};
+
+ServerProcess* LiveSourceTest::station = nullptr;
+
+TEST_F(LiveSourceTest, FfmpegSourceIsHeardBetweenThePlayoutTranscoded) {
+  // ffmpeg's defaults (44.1 kHz, 128 kbit/s) differ from the channel's format: transcoded.
+  expect_tone_between_playout("radio2", "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 4);
+  // The recorder writes what goes out: the last minute of the hour file holds the tone too.
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  const auto hours = station->dir() / "data" / "recordings" / "radio2";
+  std::filesystem::path newest;
+  for (const auto& entry : std::filesystem::directory_iterator(hours)) {
+    if (newest.empty() || entry.path().filename() > newest.filename()) newest = entry.path();
+  }
+  ASSERT_FALSE(newest.empty());
+  std::ifstream in(newest, std::ios::binary);
+  const std::string recorded((std::istreambuf_iterator<char>(in)), {});
+  const auto tail =
+      recorded.substr(recorded.size() > 20 * kBytesPerSecond ? recorded.size() - 20 * kBytesPerSecond : 0);
+  const auto frames = stream::split_mp3_frames(tail);
+  ASSERT_FALSE(frames.empty());
+  std::string errors;
+  const auto tone = find_tone(decode(*station, tail.substr(frames.front().offset), errors));
+  EXPECT_EQ(tone.runs, 1u) << newest;
+  EXPECT_GE(tone.length_seconds, 3.25);
+}
+
+TEST_F(LiveSourceTest, FfmpegSourceOfTheChannelsFormatPassesThrough) {
+  expect_tone_between_playout("radio4", "-ar 22050 -ac 1 -c:a libmp3lame -b:a 32k -f mp3 -content_type audio/mpeg", 3);
+  EXPECT_FALSE(std::filesystem::exists(station->dir() / "data" / "source-radio4.log")) << "no transcoder ran";
+}
+
+TEST_F(LiveSourceTest, AacSourceIsTranscoded) {
+  expect_tone_between_playout("3fm", "-c:a aac -b:a 96k -f adts -content_type audio/aac", 3);
+}
+
+TEST_F(LiveSourceTest, OggOpusSourceIsTranscoded) {
+  expect_tone_between_playout("radio1", "-c:a libopus -b:a 64k -f ogg -content_type application/ogg", 3);
+}
+
+TEST_F(LiveSourceTest, WrongPasswordGets401WithTheIcecastChallenge) {
+  const auto mp3 = (station->dir() / "tiny.mp3").string();
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  const auto url = station->base_url() + "/live/radio2.mp3";
+  auto answer =
+      station->get("/live/radio2.mp3", "-X PUT -u source:wrong -H 'Content-Type: audio/mpeg' --data-binary @" + mp3);
+  EXPECT_EQ(answer.status, 401);
+  EXPECT_NE(answer.headers.find("WWW-Authenticate: Basic realm=\"Icecast2 Server\""), std::string::npos)
+      << answer.headers;
+  // The shared password is not radio2's: radio2 has its own.
+  EXPECT_EQ(station
+                ->get("/live/radio2.mp3",
+                      "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' --data-binary @" + mp3)
+                .status,
+            401);
+  EXPECT_EQ(station
+                ->get("/live/radio2.mp3",
+                      "-X PUT -u admin:" + kPassword + " -H 'Content-Type: audio/mpeg' --data-binary @" + mp3)
+                .status,
+            401);
+  EXPECT_EQ(station->get("/live/radio2.mp3", "-X PUT -H 'Content-Type: audio/mpeg' --data-binary @" + mp3).status, 401);
+  // ffmpeg with a wrong password does not get on air either.
+  EXPECT_NE(send_tone("radio2", "wrong", "-f mp3 -content_type audio/mpeg", 1), 0);
+}
+
+TEST_F(LiveSourceTest, BadRequestsGetIcecastsAnswers) {
+  const auto login = "-u source:" + kPassword;
+  // A PUT without Content-Type: 400; a type we cannot take: 415; an unknown mount: 404.
+  EXPECT_EQ(station->get("/live/radio2.mp3", "-X PUT " + login + " -H 'Content-Type:' --data-binary abc").status, 400);
+  auto unsupported = station->get("/live/radio2.mp3", "-X PUT " + login + " -H 'Content-Type: video/mp4' -d abc");
+  EXPECT_EQ(unsupported.status, 415);
+  EXPECT_EQ(json::parse(unsupported.body).at("error").at("code"), "unsupported_media_type");
+  EXPECT_EQ(
+      station->get("/live/radio9.mp3", "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' -d abc")
+          .status,
+      404);
+  // Listeners' GET is unchanged: still a token required.
+  EXPECT_EQ(station->get("/live/radio2.mp3").status, 403);
+}
+
+// A source connected by hand: the head, then MP3 frames of the channel's format as asked.
+class RawSource {
+ public:
+  RawSource(std::uint16_t port, const std::string& channel, const std::string& password, const std::string& method,
+            bool expect_continue)
+      : socket_(port) {
+    const auto credentials = "source:" + password;
+    const auto encoded = run_command("printf '%s' '" + credentials + "' | base64 -w0");
+    std::string head = method + " /live/" + channel + ".mp3 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Basic " +
+                       encoded + "\r\nContent-Type: audio/mpeg\r\nice-name: Handmatig\r\nice-public: 0\r\n";
+    if (expect_continue) head += "Expect: 100-continue\r\n";
+    socket_.send(head + "\r\n");
+  }
+  test::RawOutcome answer() { return socket_.read_head(std::chrono::seconds(10)); }
+  bool send(const std::string& bytes) { return socket_.send(bytes); }
+  bool closed_within(std::chrono::milliseconds deadline) { return socket_.wait_closed(deadline); }
+
+ private:
+  test::RawSocket socket_;
+};
+
+TEST_F(LiveSourceTest, SecondSourceGets409AndTheLimitGives503) {
+  const auto station_port = port();
+  const auto mp3 = (station->dir() / "second.mp3").string();
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  std::ifstream in(mp3, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+
+  RawSource first(station_port, "radio2", kPassword, "PUT", true);
+  auto answer = first.answer();
+  ASSERT_EQ(answer.kind, test::RawOutcome::Kind::answered);
+  EXPECT_EQ(answer.status, 100u) << "Expect: 100-continue is answered first";
+  answer = first.answer();
+  ASSERT_EQ(answer.kind, test::RawOutcome::Kind::answered);
+  EXPECT_EQ(answer.status, 200u) << answer.head;
+  ASSERT_TRUE(first.send(bytes));
+
+  RawSource second(station_port, "radio2", kPassword, "SOURCE", false);
+  EXPECT_EQ(second.answer().status, 409u);
+
+  // The legacy SOURCE method, on another channel: the second source of the limit of two.
+  RawSource other(station_port, "soulenjazz", kSharedPassword, "SOURCE", false);
+  EXPECT_EQ(other.answer().status, 200u);
+  RawSource third(station_port, "kx", kSharedPassword, "PUT", false);
+  EXPECT_EQ(third.answer().status, 503u);
+}
+
+// Listeners hear the studio within 2 s of its first bytes: a source paced by hand (so that no
+// client start-up is counted) sends 3 s of tone in the channel's format, passed through; the
+// listener notes when the tone arrives. (A transcoded source adds its ffmpeg child's start-up,
+// which a loaded machine stretches without bound: bench/source-cpu and the report give figures.)
+TEST_F(LiveSourceTest, ListenersHearTheStudioWithinTwoSecondsOfItsFirstBytes) {
+  for (const auto& [channel, encoding] : {std::pair<std::string, std::string>{"radio4", "-ar 22050 -ac 1 -b:a 32k"}}) {
+    const auto mp3 = (station->dir() / ("paced-" + channel + ".mp3")).string();
+    ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=frequency=1000:duration=3 -c:a libmp3lame " + encoding +
+                           " " + mp3)
+                              .c_str()),
+              0);
+    std::ifstream in(mp3, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    Listener listener(port(), stream_target(*station, channel));
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    RawSource source(port(), channel, kSharedPassword, "PUT", false);
+    ASSERT_EQ(source.answer().status, 200u);
+    const auto first_bytes = Clock::now();
+    const auto per_slice = bytes.size() / 30;  // 3 s in slices of 100 ms
+    for (std::size_t sent = 0; sent < bytes.size(); sent += per_slice) {
+      ASSERT_TRUE(source.send(bytes.substr(sent, per_slice)));
+      std::this_thread::sleep_until(first_bytes + std::chrono::milliseconds(100 * (sent / per_slice + 1)));
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    listener.stop();
+    std::string errors;
+    const auto tone = find_tone(decode(*station, listener.audio(), errors));
+    ASSERT_EQ(tone.runs, 1u) << channel;
+    const auto offset = listener.head_size() + static_cast<std::size_t>(tone.start_seconds * kBytesPerSecond);
+    const auto heard_after = std::chrono::duration<double>(listener.arrival(offset) - first_bytes).count();
+    std::printf("[          ] %s: tone heard %.2f s after its first bytes\n", channel.c_str(), heard_after);
+    EXPECT_LT(heard_after, 2.0) << channel;
+  }
+}
+
+TEST_F(LiveSourceTest, StalledSourceIsDroppedAfterTheTimeout) {
+  const auto station_port = port();
+  const auto mp3 = (station->dir() / "stall.mp3").string();
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  std::ifstream in(mp3, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  // The previous test's sources may still be timing out: wait for the mount to be free.
+  std::optional<RawSource> source;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    source.emplace(station_port, "radio5", kSharedPassword, "PUT", false);
+    if (source->answer().status == 200u) break;
+    source.reset();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  ASSERT_TRUE(source);
+  ASSERT_TRUE(source->send(bytes));
+  // Then nothing: the server drops it after ETHER_SOURCE_TIMEOUT_SECONDS=2 (well before 8 s).
+  const auto silent_since = Clock::now();
+  EXPECT_TRUE(source->closed_within(std::chrono::seconds(8)));
+  EXPECT_GE(Clock::now() - silent_since, std::chrono::milliseconds(1500));
+  // And the mount is free again.
+  RawSource next(station_port, "radio5", kSharedPassword, "PUT", false);
+  EXPECT_EQ(next.answer().status, 200u);
+}
+
+// Two instances on one PostgreSQL database: a source on A is heard by B's listeners (B relays the
+// channel from A, found through the store), and B refuses a second source for the mount.
+void source_on_one_instance_is_heard_on_another() {
+  test::FreshPostgresDatabase database("live_source");
+  auto env = [&database](const std::string& name) {
+    return std::vector<std::string>{
+        "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
+        "ETHER_RECORDINGS_DIR=" +
+            (std::filesystem::path(ETHER_TEST_TMP) / ("live_source_recordings-" + name)).string()};
+  };
+  ServerProcess a("live_source-a", env("a"));
+  ServerProcess b("live_source-b", env("b"));
+  std::thread check_mount([&] {
+    // While A's source is on air (and B relays it), B answers a second source with 409.
+    std::this_thread::sleep_for(std::chrono::seconds(6));
+    auto answer = b.get("/live/radio2.mp3",
+                        "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' --data-binary abc");
+    EXPECT_EQ(answer.status, 409) << answer.body;
+  });
+  expect_tone_between_playout(a, b, "radio2", kSharedPassword,
+                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 5);
+  check_mount.join();
+  std::ifstream log(b.dir() / "server.log");
+  const std::string text((std::istreambuf_iterator<char>(log)), {});
+  EXPECT_NE(text.find("relaying radio2 from " + a.base_url()), std::string::npos) << text;
+}
+
+const bool registered = test::register_postgres_tests(
+    "LiveSourceInstances", __FILE__,
+    {{"SourceOnOneInstanceIsHeardOnAnother", source_on_one_instance_is_heard_on_another}});
+
+}  // namespace
+}  // namespace ether
