@@ -20,6 +20,11 @@ std::shared_ptr<const ChannelDirectory::Listings> ChannelDirectory::load() {
   return listings;
 }
 
+void ChannelDirectory::invalidate() {
+  std::lock_guard lock(mutex_);
+  attempted_ = {};
+}
+
 std::optional<ChannelListing> ChannelDirectory::find(std::string_view slug) {
   const auto now = std::chrono::steady_clock::now();
   std::shared_ptr<const Listings> snapshot;

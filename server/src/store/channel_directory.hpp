@@ -33,6 +33,9 @@ class ChannelDirectory {
   /// The channel, from memory (refreshed first when that is due and the store is healthy).
   std::optional<ChannelListing> find(std::string_view slug);
 
+  /// Rereads the list at the next find(): a channel was edited (store::ContentVersionWatch).
+  void invalidate();
+
  private:
   using Listings = std::map<std::string, ChannelListing, std::less<>>;
   std::shared_ptr<const Listings> load();
