@@ -19,6 +19,7 @@
 #include "domain/time.hpp"
 #include "http/router.hpp"
 #include "pages/page_loader.hpp"
+#include "pages/preview_token.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store_test_support.hpp"
@@ -64,7 +65,8 @@ class Harness {
     exec("INSERT INTO channels (slug, name) VALUES ('radio5', 'Radio 5')");
     exec("INSERT INTO news_categories (slug, name, color) VALUES ('cultuur', 'Cultuur', '#aa0000')");
     admin_ = std::make_unique<AdminApi>(
-        db_, AdminOptions{.base_url = kOrigin, .password_cost = kMinimumCost, .throttle = {}}, [this] { return now_.load(); });
+        db_, AdminOptions{.base_url = kOrigin, .password_cost = kMinimumCost, .throttle = {}},
+        [this] { return now_.load(); });
     pages::SiteSettings settings;
     settings.base_url = kOrigin;
     settings.preview_secret = "test-preview-secret";
@@ -75,8 +77,9 @@ class Harness {
     content_ = std::make_unique<ContentApi>(
         db_, *admin_, ContentApiOptions{.base_url = kOrigin, .preview_secret = "test-preview-secret"},
         [this] { return now_.load(); }, [this] { watch_->refresh(); });
-    seo_ = std::make_unique<seo::SeoRoutes>(db_, seo::SeoOptions{kOrigin, std::filesystem::path(ETHER_TEST_TMP), "ether", "radio2"},
-                                            [this] { return now_.load(); });
+    seo_ = std::make_unique<seo::SeoRoutes>(
+        db_, seo::SeoOptions{kOrigin, std::filesystem::path(ETHER_TEST_TMP), "ether", "radio2"},
+        [this] { return now_.load(); });
     overlays_ = std::make_unique<api::OverlayApi>(db_, [this] { return now_.load(); });
     admin_->add_routes(router_);
     content_->add_routes(router_);
@@ -134,8 +137,9 @@ class Harness {
     const auto start = answer.set_cookie.find('=') + 1;
     Login login{answer.set_cookie.substr(start, answer.set_cookie.find(';') - start),
                 std::string(answer.body.at("csrfToken").as_string())};
-    auto changed = as(login, "POST", "/api/admin/password",
-                      json::object{{"currentPassword", created.password}, {"newPassword", "een lang nieuw wachtwoord"}});
+    auto changed =
+        as(login, "POST", "/api/admin/password",
+           json::object{{"currentPassword", created.password}, {"newPassword", "een lang nieuw wachtwoord"}});
     EXPECT_EQ(changed.status, 200U) << changed.text;
     return login;
   }
@@ -146,7 +150,9 @@ class Harness {
 
   std::vector<AuditEntry> audit(const std::string& type, const std::string& id) {
     auto lease = db_.lease();
-    return AuditLog(*lease).query(AuditFilter{.user_id = std::nullopt, .item_type = type, .item_id = id}, 1, 100).entries;
+    return AuditLog(*lease)
+        .query(AuditFilter{.user_id = std::nullopt, .item_type = type, .item_id = id}, 1, 100)
+        .entries;
   }
 
   store::Database& db_;
@@ -161,12 +167,10 @@ class Harness {
 };
 
 json::object article_values(const std::string& title, const std::string& slug) {
-  return json::object{{"title", title},
-                      {"slug", slug},
-                      {"category", "cultuur"},
-                      {"intro", "Een korte inleiding."},
-                      {"author", "Redactie"},
-                      {"body", json::array{json::object{{"type", "paragraph"}, {"text", "Eerste alinea."}}}}};
+  return json::object{
+      {"title", title},        {"slug", slug},
+      {"category", "cultuur"}, {"intro", "Een korte inleiding."},
+      {"author", "Redactie"},  {"body", json::array{json::object{{"type", "paragraph"}, {"text", "Eerste alinea."}}}}};
 }
 
 json::object programme_values(const std::string& name, const std::string& slug, const std::string& channel = "radio2") {
@@ -186,17 +190,21 @@ void every_role_is_refused_where_it_must_be(store::Database& db) {
   EXPECT_EQ(h.call("POST", "/api/admin/content/articles", "{}").status, 401U);
 
   // A redacteur writes drafts, and nothing that is on the site at once.
-  auto draft = h.as(redacteur, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Concept", "concept")}});
+  auto draft = h.as(redacteur, "POST", "/api/admin/content/articles",
+                    json::object{{"values", article_values("Concept", "concept")}});
   ASSERT_EQ(draft.status, 201U) << draft.text;
   EXPECT_EQ(draft.item().at("state"), "draft");
   auto edited = h.as(redacteur, "PUT", "/api/admin/content/articles/" + draft.id(),
                      json::object{{"version", draft.version()}, {"values", json::object{{"title", "Concept 2"}}}});
   ASSERT_EQ(edited.status, 200U) << edited.text;
   const auto article = "/api/admin/content/articles/" + draft.id();
-  EXPECT_EQ(h.as(redacteur, "POST", article + "/publish", json::object{{"version", edited.version()}}).code(), "forbidden");
+  EXPECT_EQ(h.as(redacteur, "POST", article + "/publish", json::object{{"version", edited.version()}}).code(),
+            "forbidden");
   EXPECT_EQ(h.as(redacteur, "DELETE", article + "?version=" + std::to_string(edited.version())).status, 403U);
-  EXPECT_EQ(h.as(redacteur, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("P", "p")}}).status,
-            403U);
+  EXPECT_EQ(
+      h.as(redacteur, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("P", "p")}})
+          .status,
+      403U);
   EXPECT_EQ(h.as(redacteur, "POST", "/api/admin/content/channels",
                  json::object{{"values", json::object{{"name", "X"}, {"slug", "x"}, {"color", "#112233"}}}})
                 .status,
@@ -210,29 +218,35 @@ void every_role_is_refused_where_it_must_be(store::Database& db) {
                  json::object{{"version", published.version()}, {"values", json::object{{"title", "Anders"}}}})
                 .status,
             403U);
-  EXPECT_EQ(h.as(redacteur, "POST", article + "/unpublish", json::object{{"version", published.version()}}).status, 403U);
+  EXPECT_EQ(h.as(redacteur, "POST", article + "/unpublish", json::object{{"version", published.version()}}).status,
+            403U);
   // Station settings are the beheerder's.
-  const json::object channel{{"values", json::object{{"name", "Radio 6"}, {"slug", "radio6"}, {"color", "#112233"}}}};
+  const json::object channel{
+      {"values", json::object{{"name", "Radio 6"}, {"slug", "radio6"}, {"color", "#112233"}, {"playerMode", "music"}}}};
   EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/channels", channel).status, 403U);
   EXPECT_EQ(h.as(beheerder, "POST", "/api/admin/content/channels", channel).status, 201U);
-  auto programme = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
+                        json::object{{"values", programme_values("Ochtend", "ochtend")}});
   EXPECT_EQ(programme.status, 201U) << programme.text;
   EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/programmes/" + programme.id() + "?version=1").status, 204U);
 
   // A user limited to radio5 neither sees nor changes radio2's programmes.
   auto limited = h.user("lisa@ether.local", Role::eindredacteur);
   h.exec("UPDATE admin_users SET channels = 'radio5' WHERE email_key = 'lisa@ether.local'");
-  auto radio2 = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Twee", "twee")}});
+  auto radio2 =
+      h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Twee", "twee")}});
   ASSERT_EQ(radio2.status, 201U);
   EXPECT_EQ(h.as(limited, "GET", "/api/admin/content/programmes/" + radio2.id()).code(), "forbidden_channel");
   EXPECT_EQ(h.as(limited, "PUT", "/api/admin/content/programmes/" + radio2.id(),
                  json::object{{"version", 1}, {"values", json::object{{"name", "Drie"}}}})
                 .status,
             403U);
-  EXPECT_EQ(h.as(limited, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Vijf", "vijf", "radio2")}})
+  EXPECT_EQ(h.as(limited, "POST", "/api/admin/content/programmes",
+                 json::object{{"values", programme_values("Vijf", "vijf", "radio2")}})
                 .status,
             403U);
-  EXPECT_EQ(h.as(limited, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Vijf", "vijf", "radio5")}})
+  EXPECT_EQ(h.as(limited, "POST", "/api/admin/content/programmes",
+                 json::object{{"values", programme_values("Vijf", "vijf", "radio5")}})
                 .status,
             201U);
   auto seen = h.as(limited, "GET", "/api/admin/content/programmes");
@@ -244,7 +258,8 @@ void slugs_follow_the_rule_and_are_unique(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
   auto create = [&](const std::string& slug) {
-    return h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Ochtend", slug)}});
+    return h.as(eind, "POST", "/api/admin/content/programmes",
+                json::object{{"values", programme_values("Ochtend", slug)}});
   };
   auto empty = create("");
   EXPECT_EQ(empty.status, 400U);
@@ -260,7 +275,8 @@ void slugs_follow_the_rule_and_are_unique(store::Database& db) {
   EXPECT_EQ(taken.field_error("slug"), std::string(content::kSlugTaken));
   // The same article slug in another category is another URL; in the same one it is taken.
   h.exec("INSERT INTO news_categories (slug, name, color) VALUES ('sport', 'Sport', '#00aa00')");
-  auto first = h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Een", "een")}});
+  auto first =
+      h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Een", "een")}});
   ASSERT_EQ(first.status, 201U) << first.text;
   auto again = article_values("Een", "een");
   EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", again}}).field_error("slug"),
@@ -276,8 +292,11 @@ void slugs_follow_the_rule_and_are_unique(store::Database& db) {
   auto suggestion = h.as(eind, "GET", "/api/admin/slug?text=%20Caf%C3%A9%20de%20Nacht%21%20");
   EXPECT_EQ(suggestion.body.at("slug"), "cafe-de-nacht");
   // Other fields answer their own inline messages; unknown references are refused.
-  auto bad = h.as(eind, "POST", "/api/admin/content/programmes",
-                  json::object{{"values", json::object{{"name", ""}, {"slug", "goed"}, {"channel", "radio9"}, {"imageUrl", "javascript:alert(1)"}}}});
+  auto bad = h.as(
+      eind, "POST", "/api/admin/content/programmes",
+      json::object{
+          {"values",
+           json::object{{"name", ""}, {"slug", "goed"}, {"channel", "radio9"}, {"imageUrl", "javascript:alert(1)"}}}});
   EXPECT_EQ(bad.status, 400U);
   EXPECT_EQ(bad.field_error("name"), "Vul dit veld in.");
   EXPECT_EQ(bad.field_error("channel"), "Kies een bestaand item uit de lijst.");
@@ -288,13 +307,16 @@ void a_stale_version_is_refused_and_nothing_is_lost(store::Database& db) {
   Harness h(db);
   auto anna = h.user("anna@ether.local", Role::eindredacteur);
   auto bert = h.user("bert@ether.local", Role::eindredacteur);
-  auto created = h.as(anna, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  auto created = h.as(anna, "POST", "/api/admin/content/programmes",
+                      json::object{{"values", programme_values("Ochtend", "ochtend")}});
   ASSERT_EQ(created.status, 201U);
   const auto path = "/api/admin/content/programmes/" + created.id();
-  auto first = h.as(anna, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"summary", "Van Anna."}}}});
+  auto first =
+      h.as(anna, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"summary", "Van Anna."}}}});
   ASSERT_EQ(first.status, 200U);
   EXPECT_EQ(first.version(), 2);
-  auto second = h.as(bert, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"summary", "Van Bert."}}}});
+  auto second =
+      h.as(bert, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"summary", "Van Bert."}}}});
   EXPECT_EQ(second.status, 409U);
   EXPECT_EQ(second.code(), "conflict");
   EXPECT_NE(std::string(second.body.at("error").at("message").as_string()).find("intussen"), std::string::npos);
@@ -302,8 +324,9 @@ void a_stale_version_is_refused_and_nothing_is_lost(store::Database& db) {
   EXPECT_EQ(h.as(bert, "GET", path).item().at("values").at("summary"), "Van Anna.");
   EXPECT_EQ(h.as(bert, "DELETE", path + "?version=1").status, 409U);
   // With the current version Bert's change goes through.
-  EXPECT_EQ(h.as(bert, "PUT", path, json::object{{"version", 2}, {"values", json::object{{"summary", "Van Bert."}}}}).status,
-            200U);
+  EXPECT_EQ(
+      h.as(bert, "PUT", path, json::object{{"version", 2}, {"values", json::object{{"summary", "Van Bert."}}}}).status,
+      200U);
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM programmes WHERE summary = 'Van Bert.' AND version = 3"), 1);
 }
 
@@ -324,10 +347,10 @@ void publication_follows_the_clock(store::Database& db) {
                                {"publishAt", domain::format_iso_utc(from)},
                                {"unpublishAt", domain::format_iso_utc(from - 60)}});
   EXPECT_EQ(bad.field_error("unpublishAt"), "Kies een moment na de publicatie.");
-  auto scheduled = h.as(eind, "POST", path + "/publish",
-                        json::object{{"version", 1},
-                                     {"publishAt", "2026-11-21T12:00:00.000Z"},
-                                     {"unpublishAt", domain::format_iso_utc(until)}});
+  auto scheduled = h.as(
+      eind, "POST", path + "/publish",
+      json::object{
+          {"version", 1}, {"publishAt", "2026-11-21T12:00:00.000Z"}, {"unpublishAt", domain::format_iso_utc(until)}});
   ASSERT_EQ(scheduled.status, 200U) << scheduled.text;
   EXPECT_EQ(scheduled.item().at("state"), "scheduled");
   EXPECT_EQ(h.as(eind, "GET", "/api/admin/content/articles?state=scheduled").body.at("total"), 1);
@@ -363,7 +386,8 @@ void publication_follows_the_clock(store::Database& db) {
 void every_change_has_its_audit_row(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
-  auto created = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  auto created = h.as(eind, "POST", "/api/admin/content/programmes",
+                      json::object{{"values", programme_values("Ochtend", "ochtend")}});
   const auto id = created.id();
   const auto path = "/api/admin/content/programmes/" + id;
   h.as(eind, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"name", "Middag"}}}});
@@ -400,16 +424,20 @@ void every_change_has_its_audit_row(store::Database& db) {
 void a_revision_is_restored(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
-  auto created = h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Eerste titel", "eerste")}});
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Eerste titel", "eerste")}});
   const auto path = "/api/admin/content/articles/" + created.id();
-  auto second = h.as(eind, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"title", "Tweede titel"}, {"intro", "Anders."}}}});
+  auto second =
+      h.as(eind, "PUT", path,
+           json::object{{"version", 1}, {"values", json::object{{"title", "Tweede titel"}, {"intro", "Anders."}}}});
   ASSERT_EQ(second.status, 200U);
   auto revisions = h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array();
   ASSERT_EQ(revisions.size(), 2U);
   EXPECT_EQ(revisions[0].at("title"), "Tweede titel");
   EXPECT_EQ(revisions[1].at("title"), "Eerste titel");
   const auto first_revision = std::to_string(revisions[1].at("id").as_int64());
-  EXPECT_EQ(h.as(eind, "POST", path + "/revisions/" + first_revision + "/restore", json::object{{"version", 1}}).status, 409U);
+  EXPECT_EQ(h.as(eind, "POST", path + "/revisions/" + first_revision + "/restore", json::object{{"version", 1}}).status,
+            409U);
   auto restored = h.as(eind, "POST", path + "/revisions/" + first_revision + "/restore", json::object{{"version", 2}});
   ASSERT_EQ(restored.status, 200U) << restored.text;
   EXPECT_EQ(restored.item().at("values").at("title"), "Eerste titel");
@@ -423,7 +451,8 @@ void a_revision_is_restored(store::Database& db) {
 void the_public_site_follows_an_edit_at_once(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
-  auto created = h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Nachtelijke vogeltrek", "vogeltrek")}});
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Nachtelijke vogeltrek", "vogeltrek")}});
   const auto path = "/api/admin/content/articles/" + created.id();
   auto published = h.as(eind, "POST", path + "/publish", json::object{{"version", 1}});
   ASSERT_EQ(published.status, 200U);
@@ -433,14 +462,16 @@ void the_public_site_follows_an_edit_at_once(store::Database& db) {
   const auto sitemap = h.sitemap();
   EXPECT_NE(sitemap.find("/nieuws/cultuur/" + created.id() + "/vogeltrek"), std::string::npos);
   // A title of the same length: the old fingerprint (lengths) would not notice; the versions do.
-  auto edited = h.as(eind, "PUT", path,
-                     json::object{{"version", published.version()}, {"values", json::object{{"title", "Nachtelijke vleermuizen"}}}});
+  auto edited = h.as(
+      eind, "PUT", path,
+      json::object{{"version", published.version()}, {"values", json::object{{"title", "Nachtelijke vleermuizen"}}}});
   ASSERT_EQ(edited.status, 200U) << edited.text;
   EXPECT_NE(h.page("/zoeken/vleermuizen").find("Nachtelijke vleermuizen"), std::string::npos);
   EXPECT_EQ(h.page("/zoeken/vogeltrek").find("Nachtelijke"), std::string::npos);
   EXPECT_NE(h.page("/nieuws").find("Nachtelijke vleermuizen"), std::string::npos);
   // A programme edit reaches its page and the search at once too.
-  auto programme = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Zondagochtend", "zondagochtend")}});
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
+                        json::object{{"values", programme_values("Zondagochtend", "zondagochtend")}});
   ASSERT_EQ(programme.status, 201U);
   EXPECT_NE(h.page("/programmas/zondagochtend").find("Zondagochtend"), std::string::npos);
   EXPECT_NE(h.page("/zoeken/zondagochtend").find("/programmas/zondagochtend"), std::string::npos);
@@ -458,19 +489,46 @@ void the_public_site_follows_an_edit_at_once(store::Database& db) {
 void a_preview_link_opens_a_draft_page(store::Database& db) {
   Harness h(db);
   auto redacteur = h.user("rita@ether.local", Role::redacteur);
-  auto page = h.as(redacteur, "POST", "/api/admin/content/pages",
-                   json::object{{"values", json::object{{"title", "Winterspecial"}, {"slug", "winter"}, {"kind", "thema"}}}});
+  auto page =
+      h.as(redacteur, "POST", "/api/admin/content/pages",
+           json::object{{"values", json::object{{"title", "Winterspecial"}, {"slug", "winter"}, {"kind", "thema"}}}});
   ASSERT_EQ(page.status, 201U) << page.text;
   EXPECT_EQ(h.loader_->load("/thema/winter", {}).status, 404U);
   auto preview = h.as(redacteur, "GET", "/api/admin/content/pages/" + page.id() + "/preview");
   ASSERT_EQ(preview.status, 200U) << preview.text;
   std::string url(preview.body.at("url").as_string());
-  ASSERT_EQ(url.rfind(std::string(kOrigin) + "/overzicht/preview/" + page.id() + "?x-craft-live-preview=", 0), 0U) << url;
+  ASSERT_EQ(url.rfind(std::string(kOrigin) + "/overzicht/preview/" + page.id() + "?x-craft-live-preview=", 0), 0U)
+      << url;
   http::Request request;
   ASSERT_TRUE(http::parse_target(url.substr(std::string(kOrigin).size()), request));
   auto shown = h.loader_->load(request.path, request.query);
   EXPECT_EQ(shown.status, 200U);
   EXPECT_NE(json::serialize(shown.data).find("Winterspecial"), std::string::npos);
+}
+
+void a_preview_link_opens_a_draft_article(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto draft = h.as(redacteur, "POST", "/api/admin/content/articles",
+                    json::object{{"values", article_values("Geheim concept", "geheim")}});
+  ASSERT_EQ(draft.status, 201U);
+  auto preview = h.as(redacteur, "GET", "/api/admin/content/articles/" + draft.id() + "/preview");
+  ASSERT_EQ(preview.status, 200U) << preview.text;
+  std::string url(preview.body.at("url").as_string());
+  const std::string path = "/nieuws/preview/" + draft.id();
+  ASSERT_EQ(url.rfind(std::string(kOrigin) + path + "?x-craft-live-preview=", 0), 0U) << url;
+  http::Request request;
+  ASSERT_TRUE(http::parse_target(url.substr(std::string(kOrigin).size()), request));
+  auto shown = h.loader_->load(request.path, request.query);
+  EXPECT_EQ(shown.status, 200U);
+  EXPECT_EQ(shown.route, "artikel");
+  EXPECT_NE(json::serialize(shown.data).find("Geheim concept"), std::string::npos);
+  // Without the token it does not exist; a content page's token for the same id does not open it.
+  EXPECT_EQ(h.loader_->load(path, {}).status, 404U);
+  http::Request page_link;
+  ASSERT_TRUE(http::parse_target(
+      pages::PreviewTokens("test-preview-secret").url("", std::stoll(draft.id()), kStart + 600), page_link));
+  EXPECT_EQ(h.loader_->load(path, page_link.query).status, 403U);
 }
 
 using Scenario = void (*)(store::Database&);
@@ -484,6 +542,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ARevisionIsRestored", a_revision_is_restored},
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
+      {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
   };
   return all;
 }
@@ -495,7 +554,7 @@ TEST_P(AdminContentSqlite, Scenario) {
   scenarios()[GetParam()].second(store.db());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, 8),
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, 9),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            return std::string(scenarios()[info.param].first);
                          });
@@ -508,7 +567,8 @@ TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
     for (const auto& scope : type.slug_scope) EXPECT_NE(type.field(scope), nullptr) << type.name;
     for (const auto& name : type.search_fields) EXPECT_NE(type.field(name), nullptr) << type.name;
     for (const auto& field : type.fields) {
-      if (field.kind == content::FieldKind::reference) EXPECT_NE(content::find_type(field.reference), nullptr) << field.name;
+      if (field.kind == content::FieldKind::reference)
+        EXPECT_NE(content::find_type(field.reference), nullptr) << field.name;
     }
     EXPECT_EQ(type.publication == content::Publication::none, type.flag_column.empty()) << type.name;
   }

@@ -93,7 +93,8 @@ json::object type_json(const TypeSpec& type) {
   json::array fields;
   for (const auto& field : type.fields) {
     json::array choices;
-    for (const auto& choice : field.choices) choices.push_back(json::object{{"value", choice.value}, {"label", choice.label}});
+    for (const auto& choice : field.choices)
+      choices.push_back(json::object{{"value", choice.value}, {"label", choice.label}});
     fields.push_back(json::object{{"name", field.name},
                                   {"label", field.label},
                                   {"kind", content::kind_name(field.kind)},
@@ -104,9 +105,9 @@ json::object type_json(const TypeSpec& type) {
                                   {"reference", field.reference},
                                   {"referenceKey", field.reference_column}});
   }
-  std::string_view publication = type.publication == content::Publication::none     ? "none"
+  std::string_view publication = type.publication == content::Publication::none    ? "none"
                                  : type.publication == content::Publication::dated ? "dated"
-                                                                                     : "switched";
+                                                                                   : "switched";
   return json::object{{"name", type.name},
                       {"label", type.label},
                       {"labelSingular", type.label_singular},
@@ -115,7 +116,7 @@ json::object type_json(const TypeSpec& type) {
                       {"publication", publication},
                       {"revisions", type.revisions},
                       {"settings", type.settings},
-                      {"preview", type.name == "pages"},
+                      {"preview", type.name == "pages" || type.name == "articles"},
                       {"fields", std::move(fields)}};
 }
 
@@ -145,9 +146,8 @@ bool channel_refused(const TypeSpec& type, const Principal& who, const json::obj
 }
 
 http::Response stale(const TypeSpec& type, const Item& current, std::int64_t now) {
-  json::object body{{"error", json::object{{"code", "conflict"},
-                                           {"message", kStale},
-                                           {"current", item_json(type, current, now)}}}};
+  json::object body{
+      {"error", json::object{{"code", "conflict"}, {"message", kStale}, {"current", item_json(type, current, now)}}}};
   return no_store(api::json_response(409, body));
 }
 
@@ -198,10 +198,9 @@ void ContentApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), false); });
   router.add("GET", "/api/admin/content/{type}/{id}/revisions",
              [this](const http::Request& r, const Params& p) { return revisions(r, p.at("type"), p.at("id")); });
-  router.add("POST", "/api/admin/content/{type}/{id}/revisions/{rev}/restore",
-             [this](const http::Request& r, const Params& p) {
-               return restore(r, p.at("type"), p.at("id"), p.at("rev"));
-             });
+  router.add(
+      "POST", "/api/admin/content/{type}/{id}/revisions/{rev}/restore",
+      [this](const http::Request& r, const Params& p) { return restore(r, p.at("type"), p.at("id"), p.at("rev")); });
   router.add("GET", "/api/admin/content/{type}/{id}/preview",
              [this](const http::Request& r, const Params& p) { return preview(r, p.at("type"), p.at("id")); });
 }
@@ -252,7 +251,8 @@ http::Response ContentApi::list(const http::Request& request, const std::string&
   }
   if (auto page = request.param("page"); page && !page->empty()) {
     auto parsed = positive(*page);
-    if (!parsed || *parsed > 100000) return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    if (!parsed || *parsed > 100000)
+      return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
     query.page = *parsed;
   }
   query.page_size = kContentPageSize;
@@ -262,10 +262,10 @@ http::Response ContentApi::list(const http::Request& request, const std::string&
   auto result = ContentStore(*lease, *type).list(query);
   json::array items;
   for (const auto& item : result.items) items.push_back(item_json(*type, item, query.now, false));
-  return ok(200, json::object{{"items", std::move(items)},
-                              {"page", query.page},
-                              {"pageSize", query.page_size},
-                              {"total", result.total}});
+  return ok(
+      200,
+      json::object{
+          {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}});
 }
 
 http::Response ContentApi::options(const http::Request& request, const std::string& type_name) const {
@@ -493,13 +493,12 @@ http::Response ContentApi::revisions(const http::Request& request, const std::st
   if (!store.find(key)) return not_found(*type);
   json::array out;
   for (const auto& revision : store.revisions(key)) {
-    out.push_back(json::object{{"id", revision.id},
-                               {"itemVersion", revision.item_version},
-                               {"createdAt", domain::format_iso_utc(revision.created_at)},
-                               {"userName", revision.user_name},
-                               {"title", revision.data.contains(type->title_field)
-                                             ? revision.data.at(type->title_field)
-                                             : json::value("")}});
+    out.push_back(json::object{
+        {"id", revision.id},
+        {"itemVersion", revision.item_version},
+        {"createdAt", domain::format_iso_utc(revision.created_at)},
+        {"userName", revision.user_name},
+        {"title", revision.data.contains(type->title_field) ? revision.data.at(type->title_field) : json::value("")}});
   }
   return ok(200, json::object{{"revisions", std::move(out)}});
 }
@@ -544,7 +543,7 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
 http::Response ContentApi::preview(const http::Request& request, const std::string& type_name,
                                    const std::string& key) const {
   const auto* type = content::find_type(type_name);
-  if (type == nullptr || type->name != "pages") return unknown_type();
+  if (type == nullptr || (type->name != "pages" && type->name != "articles")) return unknown_type();
   auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   auto id = positive(key);
@@ -555,8 +554,15 @@ http::Response ContentApi::preview(const http::Request& request, const std::stri
   }
   if (options_.preview_secret.empty()) return error(503, "no_preview", "Voorbeeldlinks zijn niet ingesteld.");
   const auto expires = now_() + pages::PreviewTokens::kDefaultLifetimeSeconds;
-  return ok(200, json::object{{"url", pages::PreviewTokens(options_.preview_secret).url(options_.base_url, *id, expires)},
-                              {"expiresAt", domain::format_iso_utc(expires)}});
+  // Pages open at /overzicht/preview/{id}; articles at /nieuws/preview/{id}, signed by their own key.
+  std::string url;
+  if (type->name == "articles") {
+    const pages::PreviewTokens tokens(pages::article_preview_secret(options_.preview_secret));
+    url = options_.base_url + "/nieuws/preview/" + key + "?x-craft-live-preview=" + tokens.sign(*id, expires);
+  } else {
+    url = pages::PreviewTokens(options_.preview_secret).url(options_.base_url, *id, expires);
+  }
+  return ok(200, json::object{{"url", url}, {"expiresAt", domain::format_iso_utc(expires)}});
 }
 
 }  // namespace ether::admin

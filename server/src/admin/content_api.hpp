@@ -41,8 +41,8 @@ class ContentApi {
  public:
   /// `now` gives unix seconds (tests control it); `changed` runs after every committed change,
   /// so that this instance's caches follow at once (the others follow the content version).
-  ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options,
-             std::function<std::int64_t()> now, std::function<void()> changed = {});
+  ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options, std::function<std::int64_t()> now,
+             std::function<void()> changed = {});
 
   void add_routes(http::Router& router);
 
@@ -56,8 +56,7 @@ class ContentApi {
   http::Response create(const http::Request& request, const std::string& type) const;
   http::Response update(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response remove(const http::Request& request, const std::string& type, const std::string& key) const;
-  http::Response publish(const http::Request& request, const std::string& type, const std::string& key,
-                         bool on) const;
+  http::Response publish(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response revisions(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
                          const std::string& revision) const;

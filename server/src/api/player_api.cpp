@@ -9,8 +9,8 @@
 #include "pages/content_safety.hpp"
 #include "player/info_events.hpp"
 #include "recording/recording_body.hpp"
-#include "stream/icecast_listener.hpp"
 #include "store/publication.hpp"
+#include "stream/icecast_listener.hpp"
 #include "stream/icy_metadata.hpp"
 
 namespace ether::api {

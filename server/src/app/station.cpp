@@ -230,9 +230,8 @@ Station::Station(const config::Config& config) {
   });
   content_version_->start();
   content_api_ = std::make_unique<admin::ContentApi>(
-      *db_, *admin_api_,
-      admin::ContentApiOptions{.base_url = config.base_url, .preview_secret = config.preview_secret}, unix_now,
-      [watch = content_version_.get()] { watch->refresh(); });
+      *db_, *admin_api_, admin::ContentApiOptions{.base_url = config.base_url, .preview_secret = config.preview_secret},
+      unix_now, [watch = content_version_.get()] { watch->refresh(); });
 }
 
 Station::~Station() {

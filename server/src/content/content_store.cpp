@@ -133,8 +133,8 @@ std::string ContentStore::select_columns() const {
 Item ContentStore::read(const soci::row& row) const {
   Item item;
   std::size_t column = 0;
-  item.key = type_.numeric_key() ? std::to_string(pages::queries::int_at(row, column))
-                                 : pages::queries::text_at(row, column);
+  item.key =
+      type_.numeric_key() ? std::to_string(pages::queries::int_at(row, column)) : pages::queries::text_at(row, column);
   ++column;
   item.version = pages::queries::int_at(row, column++);
   for (const auto& field : type_.fields) {
@@ -210,8 +210,8 @@ ListResult ContentStore::list(const ListQuery& query) {
   const auto limit = std::to_string(query.page_size);
   const auto offset = std::to_string((query.page - 1) * query.page_size);
   query_rows(session_,
-             "SELECT " + select_columns() + " FROM " + type_.table + where + " ORDER BY " + type_.order_by +
-                 " LIMIT " + limit + " OFFSET " + offset,
+             "SELECT " + select_columns() + " FROM " + type_.table + where + " ORDER BY " + type_.order_by + " LIMIT " +
+                 limit + " OFFSET " + offset,
              binds, [&](const soci::row& row) { result.items.push_back(read(row)); });
   return result;
 }
@@ -278,8 +278,8 @@ WriteResult ContentStore::remove(const std::string& key, std::int64_t expected_v
   Binds binds;
   binds.add(key_value(type_, key));
   binds.add(static_cast<long long>(expected_version));
-  const auto removed =
-      execute(session_, "DELETE FROM " + type_.table + " WHERE " + type_.key_column + " = :k AND version = :ver", binds);
+  const auto removed = execute(
+      session_, "DELETE FROM " + type_.table + " WHERE " + type_.key_column + " = :k AND version = :ver", binds);
   return removed > 0 ? WriteResult::done : WriteResult::stale;
 }
 

@@ -14,17 +14,17 @@
 namespace ether::content {
 
 enum class FieldKind {
-  text,        // one line
-  long_text,   // several lines
-  slug,        // spec §5 URL slug
-  integer,     // whole number
-  flag,        // yes/no, stored 0/1
-  instant,     // a moment, stored as unix seconds, sent as ISO 8601 UTC
-  color,       // #rrggbb
-  url,         // a site path or http(s)/mailto URL (pages/content_safety.hpp)
-  blocks,      // JSON array of content blocks (articles, pages)
-  choice,      // one of `choices`
-  reference,   // the key of a row of another type (`reference`)
+  text,       // one line
+  long_text,  // several lines
+  slug,       // spec §5 URL slug
+  integer,    // whole number
+  flag,       // yes/no, stored 0/1
+  instant,    // a moment, stored as unix seconds, sent as ISO 8601 UTC
+  color,      // #rrggbb
+  url,        // a site path or http(s)/mailto URL (pages/content_safety.hpp)
+  blocks,     // JSON array of content blocks (articles, pages)
+  choice,     // one of `choices`
+  reference,  // the key of a row of another type (`reference`)
 };
 
 struct Choice {
@@ -41,8 +41,8 @@ struct FieldSpec {
   bool nullable = false;   // empty is stored as NULL (else as "" or 0)
   bool immutable = false;  // set on create only (a slug other tables refer to)
   std::size_t max_length = 200;
-  std::vector<Choice> choices;  // for choice
-  std::string reference;        // for reference: the referenced type's name
+  std::vector<Choice> choices;          // for choice
+  std::string reference;                // for reference: the referenced type's name
   std::string reference_column = "id";  // for reference: the column of that type it holds
 };
 
@@ -66,18 +66,18 @@ struct TypeSpec {
   std::string table;
   std::string key_column = "id";  // "id" (numeric) or a text key ("slug")
   std::vector<FieldSpec> fields;
-  std::string title_field;                // shown in lists, the source of the slug suggestion
-  std::string slug_field;                 // empty: no slug
-  std::vector<std::string> slug_scope;    // other fields that, with the slug, must be unique
-  std::string order_by;                   // list order (SQL over the table's columns)
-  std::vector<std::string> search_fields; // searched by the list's ?q=
-  std::string channel_field;              // limits channel-bound users; empty: none
-  bool settings = false;                  // station settings: edit_settings is needed to change it
+  std::string title_field;                 // shown in lists, the source of the slug suggestion
+  std::string slug_field;                  // empty: no slug
+  std::vector<std::string> slug_scope;     // other fields that, with the slug, must be unique
+  std::string order_by;                    // list order (SQL over the table's columns)
+  std::vector<std::string> search_fields;  // searched by the list's ?q=
+  std::string channel_field;               // limits channel-bound users; empty: none
+  bool settings = false;                   // station settings: edit_settings is needed to change it
   Publication publication = Publication::none;
-  std::string flag_column;                // for switched: "published" or "active"
-  bool revisions = false;                 // keeps a revision per save, with restore
+  std::string flag_column;  // for switched: "published" or "active"
+  bool revisions = false;   // keeps a revision per save, with restore
   std::vector<Reference> referenced_by;
-  std::vector<Reference> owns;            // rows removed with the item (tags, links)
+  std::vector<Reference> owns;  // rows removed with the item (tags, links)
 
   [[nodiscard]] const FieldSpec* field(std::string_view field_name) const;
   [[nodiscard]] bool numeric_key() const { return key_column == "id"; }

@@ -14,9 +14,9 @@
 namespace ether::content {
 
 struct Validated {
-  Row row;                      // the columns to write
-  boost::json::object values;   // the fields as stored, as the API sends them
-  boost::json::object errors;   // field name -> Dutch message; empty when valid
+  Row row;                     // the columns to write
+  boost::json::object values;  // the fields as stored, as the API sends them
+  boost::json::object errors;  // field name -> Dutch message; empty when valid
 };
 
 /// Validates `input` (field name -> value) for a new item (`existing` null) or an update of

@@ -6,9 +6,9 @@
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
-#include "store/publication.hpp"
 #include "pages/queries/rows.hpp"
 #include "pages/route_builder.hpp"
+#include "store/publication.hpp"
 
 namespace ether::pages {
 namespace json = boost::json;
@@ -208,10 +208,10 @@ std::string search_fingerprint(store::Database& db, std::int64_t now) {
       "SELECT COUNT(*), COALESCE(MAX(version), 0) FROM content_state"};
   for (const auto* sql : kTableSummaries) queries::for_each_row(*lease, sql, {}, append);
   for (const auto* table : {"articles", "fragments", "podcast_episodes"}) {
-    queries::for_each_row(*lease,
-                          std::string("SELECT COUNT(*), COALESCE(SUM(id), 0) FROM ") + table + " WHERE " +
-                              store::dated_visible("", now),
-                          {}, append);
+    queries::for_each_row(
+        *lease,
+        std::string("SELECT COUNT(*), COALESCE(SUM(id), 0) FROM ") + table + " WHERE " + store::dated_visible("", now),
+        {}, append);
   }
   queries::for_each_row(*lease,
                         "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " +

@@ -1,8 +1,8 @@
 #pragma once
 // Serves the mini-player info document from memory: built once per change per channel (when the
-// track play or broadcast on air changes, or the content is edited), with a strong ETag, shared by the poll endpoint and the
-// Server-Sent Events stream. While the store fails, the last good document is served (stale, as
-// RFC 5861's stale-if-error allows) and the build is retried about once a second.
+// track play or broadcast on air changes, or the content is edited), with a strong ETag, shared by the poll endpoint
+// and the Server-Sent Events stream. While the store fails, the last good document is served (stale, as RFC 5861's
+// stale-if-error allows) and the build is retried about once a second.
 
 #include <cstdint>
 #include <functional>
@@ -21,7 +21,7 @@ struct InfoEntry {
   std::string body;  // the JSON text
   std::string etag;  // strong, quoted
   std::int64_t valid_until = 0;
-  std::uint64_t version = 0;  // grows with every change of this channel's document
+  std::uint64_t version = 0;         // grows with every change of this channel's document
   std::int64_t content_version = 0;  // the store's content version it was built at
 };
 

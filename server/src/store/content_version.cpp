@@ -13,7 +13,9 @@ std::int64_t read_content_version(soci::session& session) {
   return ind == soci::i_ok ? version : 0;
 }
 
-void bump_content_version(soci::session& session) { session << "UPDATE content_state SET version = version + 1 WHERE id = 1"; }
+void bump_content_version(soci::session& session) {
+  session << "UPDATE content_state SET version = version + 1 WHERE id = 1";
+}
 
 ContentVersionWatch::ContentVersionWatch(Database& db, std::chrono::milliseconds interval)
     : db_(db), interval_(interval) {}

@@ -511,12 +511,13 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
   return page;
 }
 
-std::optional<json::object> Catalog::article(std::int64_t id) {
+std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
   std::optional<ArticleRow> found;
-  for_each_row(session(),
-               std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
-                   " AND " + store::dated_visible("a", now_),
-               {}, [&](const soci::row& row) { found = article_from_row(row); });
+  for_each_row(
+      session(),
+      std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
+          (any_state ? std::string() : " AND " + store::dated_visible("a", now_)),
+      {}, [&](const soci::row& row) { found = article_from_row(row); });
   if (!found) return std::nullopt;
   json::array tag_list;
   auto tags = tags_of("article_tags", "article_id", {id});
@@ -542,8 +543,8 @@ json::array Catalog::article_cards_by_slug(const std::vector<std::string>& slugs
   ArticleFilter filter;
   // A slug may be reused by a later article; the newest published one wins.
   for_each_row(session(),
-               "SELECT a.id FROM articles a WHERE a.slug IN (" + placeholders(slugs.size()) +
-                   ") AND " + store::dated_visible("a", now_),
+               "SELECT a.id FROM articles a WHERE a.slug IN (" + placeholders(slugs.size()) + ") AND " +
+                   store::dated_visible("a", now_),
                slugs, [&](const soci::row& row) { filter.ids.push_back(int_at(row, 0)); });
   if (filter.ids.empty()) return ordered;
   auto cards = article_cards(filter, 0, 0).items;
@@ -705,10 +706,10 @@ json::array Catalog::podcast_episodes(std::string_view feed_slug) {
 
 std::optional<json::object> Catalog::podcast_episode(std::int64_t id) {
   std::optional<json::object> episode;
-  for_each_row(session(),
-               std::string(kEpisodeColumns) + " WHERE e.id = " + std::to_string(id) +
-                   " AND " + store::dated_visible("e", now_),
-               {}, [&](const soci::row& row) { episode = episode_from_row(row); });
+  for_each_row(
+      session(),
+      std::string(kEpisodeColumns) + " WHERE e.id = " + std::to_string(id) + " AND " + store::dated_visible("e", now_),
+      {}, [&](const soci::row& row) { episode = episode_from_row(row); });
   return episode;
 }
 
