@@ -140,7 +140,7 @@ TEST_F(LiveStationTest, DemoSeedServesOnePublishedEventModalAndOneMaintenanceNot
   auto modal = station->get("/api/eventmodal/content");
   ASSERT_EQ(modal.status, 200);
   EXPECT_EQ(header(modal.headers, "Content-Type"), "application/json; charset=utf-8");
-  EXPECT_EQ(header(modal.headers, "Cache-Control"), "public, max-age=30");
+  EXPECT_EQ(header(modal.headers, "Cache-Control"), "public, no-cache");
   const auto blocks = json::parse(modal.body).at("data").at("cmsContentBlocks").at("data").as_array();
   ASSERT_EQ(blocks.size(), 1U);  // the seed's second block is unpublished
   const auto& block = blocks[0];
@@ -166,7 +166,7 @@ TEST_F(LiveStationTest, DemoSeedServesOnePublishedEventModalAndOneMaintenanceNot
 
   auto banner = station->get("/api/maintenance-notification");
   ASSERT_EQ(banner.status, 200);
-  EXPECT_EQ(header(banner.headers, "Cache-Control"), "public, max-age=30");
+  EXPECT_EQ(header(banner.headers, "Cache-Control"), "public, no-cache");
   const auto notices = json::parse(banner.body).at("data").at("maintenanceNotifications").at("data").as_array();
   ASSERT_EQ(notices.size(), 1U);
   EXPECT_EQ(notices[0].at("title"), "Gepland onderhoud");

@@ -54,12 +54,12 @@ TEST_F(OverlayApiTest, EmptyTablesGiveEmptyArrays) {
   ASSERT_EQ(modal.status, 200U);
   EXPECT_EQ(json::parse(modal.payload()), json::parse(R"({"data":{"cmsContentBlocks":{"data":[]}}})"));
   EXPECT_EQ(modal.header("Content-Type"), "application/json; charset=utf-8");
-  EXPECT_EQ(modal.header("Cache-Control"), "public, max-age=30");
+  EXPECT_EQ(modal.header("Cache-Control"), "public, no-cache");
   auto banner = get("/api/maintenance-notification");
   ASSERT_EQ(banner.status, 200U);
   EXPECT_EQ(json::parse(banner.payload()), json::parse(R"({"data":{"maintenanceNotifications":{"data":[]}}})"));
   EXPECT_EQ(banner.header("Content-Type"), "application/json; charset=utf-8");
-  EXPECT_EQ(banner.header("Cache-Control"), "public, max-age=30");
+  EXPECT_EQ(banner.header("Cache-Control"), "public, no-cache");
 }
 
 TEST_F(OverlayApiTest, CountdownBlockHasTheFullShapeWithoutStartDate) {

@@ -32,6 +32,8 @@ using testing_support::utc;
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
 const char* const kTables[] = {"live_sources",
+                               "content_revisions",
+                               "content_state",
                                "shared_secrets",
                                "admin_sessions",
                                "admin_login_failures",

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/json.hpp>
+#include <chrono>
 #include <exception>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "domain/time.hpp"
 #include "http/range.hpp"
 #include "pages/content_safety.hpp"
+#include "store/publication.hpp"
 
 namespace ether::api {
 namespace json = boost::json;
@@ -51,7 +53,7 @@ json::value count_clock(const std::string& type, soci::indicator type_ind, const
                       {"startDate", type == countup_type ? local_time_or_null(start, start_ind) : nullptr}};
 }
 
-json::array event_modal_blocks(store::Database& db) {
+json::array event_modal_blocks(store::Database& db, std::int64_t now) {
   long long id = 0;
   std::string title;
   std::string description;
@@ -72,7 +74,8 @@ json::array event_modal_blocks(store::Database& db) {
   soci::statement st =
       (lease->prepare << "SELECT id, title, description, related_url, related_url_text, background_image_url, "
                          "logo_url, count_clock_type, count_clock_caption, count_clock_start, count_clock_end "
-                         "FROM event_modal_blocks WHERE published = 1 ORDER BY sort_order, id",
+                         "FROM event_modal_blocks WHERE " +
+                             store::switched_visible("", "published", now) + " ORDER BY sort_order, id",
        soci::into(id), soci::into(title), soci::into(description), soci::into(related_url),
        soci::into(related_url_text), soci::into(background_image_url), soci::into(logo_url), soci::into(type, type_ind),
        soci::into(caption, caption_ind), soci::into(start, start_ind), soci::into(end, end_ind));
@@ -94,7 +97,7 @@ json::array event_modal_blocks(store::Database& db) {
   return blocks;
 }
 
-json::array maintenance_notifications(store::Database& db) {
+json::array maintenance_notifications(store::Database& db, std::int64_t now) {
   long long id = 0;
   std::string title;
   std::string description;
@@ -105,7 +108,8 @@ json::array maintenance_notifications(store::Database& db) {
   auto lease = db.lease();
   soci::statement st =
       (lease->prepare << "SELECT id, title, description, url, is_dismissable "
-                         "FROM maintenance_notifications WHERE active = 1 ORDER BY id",
+                         "FROM maintenance_notifications WHERE " +
+                             store::switched_visible("", "active", now) + " ORDER BY id",
        soci::into(id), soci::into(title), soci::into(description), soci::into(url, url_ind), soci::into(dismissable));
   st.execute();
   while (st.fetch()) {
@@ -123,7 +127,7 @@ http::Response cached_json(const http::Request& request, const json::value& docu
   auto response = json_response(200, document);
   const auto etag = http::strong_etag(response.body);
   response.set_header("ETag", etag);
-  response.set_header("Cache-Control", "public, max-age=30");
+  response.set_header("Cache-Control", "public, no-cache");
   if (const auto inm = request.header("If-None-Match"); !inm.empty() && http::if_none_match(inm, etag)) {
     response.status = 304;
     response.body.clear();
@@ -144,7 +148,14 @@ http::Response answer(const http::Request& request, const char* collection, Read
 
 }  // namespace
 
-OverlayApi::OverlayApi(store::Database& db) : db_(db) {}
+OverlayApi::OverlayApi(store::Database& db, std::function<std::int64_t()> now) : db_(db), now_(std::move(now)) {
+  if (!now_) {
+    now_ = [] {
+      return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+    };
+  }
+}
 
 void OverlayApi::add_routes(http::Router& router) {
   router.add("GET", "/api/eventmodal/content",
@@ -154,11 +165,11 @@ void OverlayApi::add_routes(http::Router& router) {
 }
 
 http::Response OverlayApi::event_modal(const http::Request& request) const {
-  return answer(request, "cmsContentBlocks", [this] { return event_modal_blocks(db_); });
+  return answer(request, "cmsContentBlocks", [this] { return event_modal_blocks(db_, now_()); });
 }
 
 http::Response OverlayApi::maintenance(const http::Request& request) const {
-  return answer(request, "maintenanceNotifications", [this] { return maintenance_notifications(db_); });
+  return answer(request, "maintenanceNotifications", [this] { return maintenance_notifications(db_, now_()); });
 }
 
 }  // namespace ether::api

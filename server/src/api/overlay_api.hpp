@@ -1,10 +1,14 @@
 #pragma once
 // The two global overlays of spec §2 and §7, read from the store on every request:
 //   GET /api/eventmodal/content         {"data":{"cmsContentBlocks":{"data":[...]}}}, the published
-//                                       event_modal_blocks by sort_order, id (spec §3 EventModal)
+//                                       event_modal_blocks on the site now by sort_order, id (spec §3 EventModal)
 //   GET /api/maintenance-notification   {"data":{"maintenanceNotifications":{"data":[...]}}}, the
-//                                       active maintenance_notifications by id (spec §3)
-// Both answer with `Cache-Control: public, max-age=30` and a strong ETag (304 on If-None-Match).
+//                                       maintenance_notifications switched on now, by id (spec §3)
+// Both answer with `Cache-Control: public, no-cache` and a strong ETag (304 on If-None-Match), so an
+// editor's change shows on the next page load while unchanged answers cost a 304.
+
+#include <cstdint>
+#include <functional>
 
 #include "http/message.hpp"
 #include "http/router.hpp"
@@ -14,7 +18,8 @@ namespace ether::api {
 
 class OverlayApi {
  public:
-  explicit OverlayApi(store::Database& db);
+  /// `now` gives unix seconds for the publication windows (store/publication.hpp); tests fix it.
+  explicit OverlayApi(store::Database& db, std::function<std::int64_t()> now = {});
 
   /// Adds the two routes above to `router`.
   void add_routes(http::Router& router);
@@ -24,6 +29,7 @@ class OverlayApi {
   http::Response maintenance(const http::Request& request) const;
 
   store::Database& db_;
+  std::function<std::int64_t()> now_;
 };
 
 }  // namespace ether::api

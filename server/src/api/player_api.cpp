@@ -9,6 +9,7 @@
 #include "pages/content_safety.hpp"
 #include "player/info_events.hpp"
 #include "recording/recording_body.hpp"
+#include "store/publication.hpp"
 #include "stream/icecast_listener.hpp"
 #include "stream/icy_metadata.hpp"
 
@@ -205,9 +206,9 @@ http::Response PlayerApi::latest_news() const {
   {
     auto lease = db_.lease();
     const long long now = clock_();
-    *lease << "SELECT id, title, audio_path FROM bulletins WHERE published_at <= :t ORDER BY published_at DESC, id "
-              "DESC LIMIT 1",
-        soci::into(id), soci::into(title), soci::into(audio_path), soci::use(now);
+    *lease << "SELECT id, title, audio_path FROM bulletins WHERE " + store::dated_visible("", now) +
+                  " ORDER BY published_at DESC, id DESC LIMIT 1",
+        soci::into(id), soci::into(title), soci::into(audio_path);
     if (!lease->got_data()) return json_error(404, "not_found", "There is no news bulletin yet.");
   }
   json::array parameters{json::object{{"name", "progressive"}, {"value", signed_media_url(audio_path)}},

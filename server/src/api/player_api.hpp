@@ -50,6 +50,9 @@ class PlayerApi {
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);
 
+  /// The content was edited: the channel list is reread at the next request.
+  void content_changed() { channels_.invalidate(); }
+
   /// For the /media route: an error answer when `relative` is a bulletin whose URL is not signed
   /// or has expired; nullopt when the file may be served.
   [[nodiscard]] std::optional<http::Response> guard_media(const http::Request& request,

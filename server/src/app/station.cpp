@@ -189,7 +189,7 @@ Station::Station(const config::Config& config) {
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
       api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
   player_api_->set_recordings(recordings_.get());
-  overlay_api_ = std::make_unique<api::OverlayApi>(*db_);
+  overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
   seo_routes_ = std::make_unique<seo::SeoRoutes>(
       *db_, seo::SeoOptions{config.base_url, config.media_dir, config.site_code, config.default_channel}, unix_now);
@@ -231,11 +231,24 @@ Station::Station(const config::Config& config) {
                                                  ingest::SourceRelayOptions{.instance_url = config.instance_url});
   sources_->set_mount_taken([relay = relay_.get()](std::string_view channel) { return relay->relaying(channel); });
   relay_->start();
+
+  content_version_ = std::make_unique<store::ContentVersionWatch>(*db_);
+  content_version_->refresh();
+  info_->set_content_version([watch = content_version_.get()] { return watch->current(); });
+  content_version_->on_change([this](std::int64_t) {
+    player_api_->content_changed();
+    pages_->search().refresh();
+  });
+  content_version_->start();
+  content_api_ = std::make_unique<admin::ContentApi>(
+      *db_, *admin_api_, admin::ContentApiOptions{.base_url = config.base_url, .preview_secret = config.preview_secret},
+      unix_now, [watch = content_version_.get()] { watch->refresh(); });
 }
 
 Station::~Station() {
   if (relay_) relay_->stop();
   if (visual_) visual_->stop();
+  if (content_version_) content_version_->stop();
   if (pages_) pages_->search().stop();
   if (election_) election_->stop();
   if (origin_) origin_->stop();
@@ -284,6 +297,7 @@ void Station::add_routes(SiteApp& site) {
   visual_api_->add_routes(site.router());
   events_api_->add_routes(site.router());
   admin_api_->add_routes(site.router());
+  content_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   site.router().add(
       "GET", "/internal/relay/{file}",

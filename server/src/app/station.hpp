@@ -13,6 +13,7 @@
 
 #include "admin/admin_api.hpp"
 #include "admin/admin_pages.hpp"
+#include "admin/content_api.hpp"
 #include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
@@ -30,6 +31,7 @@
 #include "recording/broadcast_logger.hpp"
 #include "recording/recordings.hpp"
 #include "seo/seo_routes.hpp"
+#include "store/content_version.hpp"
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
 #include "visual/visual_radio.hpp"
@@ -90,6 +92,10 @@ class Station {
   std::unique_ptr<admin::AdminPages> admin_pages_;
   std::unique_ptr<ingest::SourceHub> sources_;
   std::unique_ptr<ingest::SourceRelay> relay_;
+  // The content version in memory; its listeners keep search, the channel list and the info
+  // documents current after an edit here (at once) or on another instance (within a second).
+  std::unique_ptr<store::ContentVersionWatch> content_version_;
+  std::unique_ptr<admin::ContentApi> content_api_;
 };
 
 }  // namespace ether::app

@@ -95,6 +95,7 @@ class Page {
       if (n == 2) return presenter(s[1]);
     }
     if (first == "nieuws") {
+      if (n == 3 && s[1] == "preview") return article_preview(s[2]);
       if (n <= 2) return news(n == 2 ? s[1] : "");
       if (n == 4) return article(s[2], false);
     }
@@ -818,6 +819,38 @@ class Page {
                   "Voorbeeld van " + page_title + ", nog niet gepubliceerd.",
                   "/overzicht/preview/" + std::to_string(*id), json::object{{"pageId", std::to_string(*id)}},
                   std::move(*page));
+  }
+
+  // An article that is not on the site (a draft, scheduled or expired) opens with a token signed
+  // by the article preview key, like the content-page previews above.
+  PageResult article_preview(const std::string& id_text) {
+    auto id = parse_positive(id_text);
+    if (!id) return not_found();
+    auto it = query_.find("x-craft-live-preview");
+    auto token = it == query_.end() ? std::string() : it->second;
+    auto verdict =
+        PreviewTokens(article_preview_secret(settings_.preview_secret)).verify(token, *id, catalog_.now());
+    if (verdict == PreviewVerdict::missing) {
+      return not_found("Een voorbeeld van een artikel is alleen te zien met een geldige voorbeeldsleutel.");
+    }
+    if (verdict != PreviewVerdict::valid) {
+      PageResult denied =
+          not_found(verdict == PreviewVerdict::expired ? "Deze voorbeeldlink is verlopen. Vraag een nieuwe link aan."
+                                                       : "Deze voorbeeldlink is ongeldig. Vraag een nieuwe link aan.");
+      denied.title = title("Geen toegang tot dit voorbeeld");
+      denied.data["message"] = denied.description;
+      denied.status = 403;
+      return denied;
+    }
+    auto found = catalog_.article(*id, true);
+    if (!found) return not_found();
+    auto article_title = field(*found, "title");
+    json::object params{{"categorySlug", field(found->at("category").as_object(), "slug")},
+                        {"articleId", std::to_string(*id)},
+                        {"articleSlug", field(*found, "slug")}};
+    return result("artikel", title("Voorbeeld: " + article_title), "Voorbeeld van " + article_title + ".",
+                  "/nieuws/preview/" + std::to_string(*id), std::move(params),
+                  json::object{{"article", std::move(*found)}, {"related", json::array{}}});
   }
 
   PageResult search(const std::string& term) {

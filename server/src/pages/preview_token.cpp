@@ -40,4 +40,9 @@ std::string PreviewTokens::url(std::string_view base_url, std::int64_t page_id, 
          "?x-craft-live-preview=" + sign(page_id, expires_at);
 }
 
+std::string article_preview_secret(std::string_view secret) {
+  if (secret.empty()) return {};
+  return std::string(secret) + "|article-preview";
+}
+
 }  // namespace ether::pages

@@ -31,4 +31,8 @@ class PreviewTokens {
   std::string secret_;
 };
 
+/// The key that signs article previews (/nieuws/preview/{articleId}), derived from the preview
+/// secret so that a page's token never opens the article with the same id; "" stays "".
+std::string article_preview_secret(std::string_view secret);
+
 }  // namespace ether::pages

@@ -8,6 +8,7 @@
 #include "pages/queries/catalog.hpp"
 #include "pages/queries/rows.hpp"
 #include "pages/route_builder.hpp"
+#include "store/publication.hpp"
 
 namespace ether::pages {
 namespace json = boost::json;
@@ -189,19 +190,29 @@ std::string search_fingerprint(store::Database& db, std::int64_t now) {
     fingerprint += std::to_string(queries::int_at(row, 1));
   };
   auto lease = db.lease();
-  // Row counts and text lengths: an insert, a delete or an edit of a searchable text changes them.
+  // Row counts, text lengths and the sum of the rows' versions (every admin save raises one), the
+  // store's content version, and which dated items are on the site now (a scheduled publication
+  // or unpublication passing changes the visible set without any write).
   static constexpr const char* kTableSummaries[] = {
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(summary) + LENGTH(description)), 0) FROM programmes",
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(role) + LENGTH(bio)), 0) FROM presenters",
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(intro) + LENGTH(body_json)), 0) FROM articles",
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description)), 0) FROM fragments",
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description)), 0) FROM podcast_feeds",
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description)), 0) FROM podcast_episodes",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(summary) + LENGTH(description) + version), 0) FROM "
+      "programmes",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(role) + LENGTH(bio) + version), 0) FROM presenters",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(intro) + LENGTH(body_json) + version), 0) FROM articles",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description) + version), 0) FROM fragments",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description) + version), 0) FROM podcast_feeds",
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description) + version), 0) FROM podcast_episodes",
       "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(artist)), 0) FROM songs",
       "SELECT COUNT(*), COALESCE(SUM(position), 0) FROM programme_presenters",
       "SELECT COUNT(*), COALESCE(SUM(LENGTH(tag)), 0) FROM article_tags",
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(tag)), 0) FROM fragment_tags"};
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(tag)), 0) FROM fragment_tags",
+      "SELECT COUNT(*), COALESCE(MAX(version), 0) FROM content_state"};
   for (const auto* sql : kTableSummaries) queries::for_each_row(*lease, sql, {}, append);
+  for (const auto* table : {"articles", "fragments", "podcast_episodes"}) {
+    queries::for_each_row(
+        *lease,
+        std::string("SELECT COUNT(*), COALESCE(SUM(id), 0) FROM ") + table + " WHERE " + store::dated_visible("", now),
+        {}, append);
+  }
   queries::for_each_row(*lease,
                         "SELECT COUNT(*), COALESCE(MAX(starts_at), 0) FROM track_plays WHERE starts_at <= " +
                             std::to_string(now) + " AND starts_at > " + std::to_string(now - 86400),

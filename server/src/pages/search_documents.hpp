@@ -15,7 +15,8 @@ namespace ether::pages {
 /// The documents of the store at `now` (unix seconds); `default_channel` shapes the played-tracks URLs.
 search::Corpus search_corpus(store::Database& db, const std::string& default_channel, std::int64_t now);
 
-/// Counts, newest ids and text lengths of the searchable tables, the newest play up to `now` and
+/// Counts, text lengths and row versions of the searchable tables, the store's content version
+/// (store/content_version.hpp), the dated items visible at `now`, the newest play up to `now` and
 /// today's date: equal fingerprints mean an equal corpus.
 std::string search_fingerprint(store::Database& db, std::int64_t now);
 

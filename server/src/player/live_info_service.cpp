@@ -23,11 +23,12 @@ LiveInfoService::LiveInfoService(store::Database& db, Clock clock) : db_(db), cl
 
 std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) {
   const auto now = clock_();
+  const std::int64_t content_version = content_version_ ? content_version_() : 0;
   {
     std::lock_guard lock(mutex_);
     if (auto it = slots_.find(channel); it != slots_.end()) {
       auto& slot = it->second;
-      if (now < slot.entry->valid_until) return slot.entry;
+      if (now < slot.entry->valid_until && slot.entry->content_version == content_version) return slot.entry;
       // One reader rebuilds; the others, and everyone within a second of a failed build, get the
       // last document rather than a queue of builds against a store that may be struggling.
       if (slot.building || now < slot.retry_at) return slot.entry;
@@ -68,6 +69,7 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
   entry->body = boost::json::serialize(info->document);
   entry->etag = http::strong_etag(entry->body);
   entry->valid_until = info->valid_until;
+  entry->content_version = content_version;
 
   auto& slot = slots_[std::string(channel)];
   if (slot.entry && slot.entry->etag == entry->etag) {

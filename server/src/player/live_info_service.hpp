@@ -1,8 +1,8 @@
 #pragma once
 // Serves the mini-player info document from memory: built once per change per channel (when the
-// track play or broadcast on air changes), with a strong ETag, shared by the poll endpoint and the
-// Server-Sent Events stream. While the store fails, the last good document is served (stale, as
-// RFC 5861's stale-if-error allows) and the build is retried about once a second.
+// track play or broadcast on air changes, or the content is edited), with a strong ETag, shared by the poll endpoint
+// and the Server-Sent Events stream. While the store fails, the last good document is served (stale, as RFC 5861's
+// stale-if-error allows) and the build is retried about once a second.
 
 #include <cstdint>
 #include <functional>
@@ -21,7 +21,8 @@ struct InfoEntry {
   std::string body;  // the JSON text
   std::string etag;  // strong, quoted
   std::int64_t valid_until = 0;
-  std::uint64_t version = 0;  // grows with every change of this channel's document
+  std::uint64_t version = 0;         // grows with every change of this channel's document
+  std::int64_t content_version = 0;  // the store's content version it was built at
 };
 
 class LiveInfoService {
@@ -35,6 +36,11 @@ class LiveInfoService {
   /// second per channel, while one rebuild is under way its readers get the previous document.
   std::shared_ptr<const InfoEntry> get(std::string_view channel);
 
+  /// Where the store's content version is read from memory (store::ContentVersionWatch::current):
+  /// a document built at another version is rebuilt, so an edited programme or channel shows at
+  /// once. Unset: only the on-air changes rebuild. Call before serving.
+  void set_content_version(std::function<std::int64_t()> version) { content_version_ = std::move(version); }
+
  private:
   struct Slot {
     std::shared_ptr<const InfoEntry> entry;
@@ -47,6 +53,7 @@ class LiveInfoService {
 
   store::Database& db_;
   Clock clock_;
+  std::function<std::int64_t()> content_version_;
   std::mutex mutex_;
   std::map<std::string, Slot, std::less<>> slots_;
 };

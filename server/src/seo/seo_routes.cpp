@@ -15,6 +15,7 @@
 #include "pages/site_links.hpp"
 #include "seo/podcast_rss.hpp"
 #include "seo/xml_text.hpp"
+#include "store/publication.hpp"
 
 namespace ether::seo {
 namespace {
@@ -113,11 +114,11 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
     EpisodeRow row;
     soci::statement st =
         (lease->prepare << "SELECT id, slug, title, description, image_url, audio_path, duration_ms, byte_length, "
-                           "published_at FROM podcast_episodes WHERE feed_id = :f AND published_at <= :t "
-                           "ORDER BY published_at DESC, id DESC",
+                           "published_at FROM podcast_episodes WHERE feed_id = :f AND " +
+                               store::dated_visible("", now) + " ORDER BY published_at DESC, id DESC",
          soci::into(row.id), soci::into(row.slug), soci::into(row.title), soci::into(row.description),
          soci::into(row.image_url), soci::into(row.audio_path), soci::into(row.duration_ms),
-         soci::into(row.byte_length), soci::into(row.published_at), soci::use(feed.id), soci::use(now));
+         soci::into(row.byte_length), soci::into(row.published_at), soci::use(feed.id));
     st.execute();
     while (st.fetch()) episodes.push_back(row);
   }

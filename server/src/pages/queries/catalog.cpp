@@ -9,6 +9,7 @@
 
 #include "pages/content_safety.hpp"
 #include "pages/queries/rows.hpp"
+#include "store/publication.hpp"
 
 namespace ether::pages::queries {
 namespace json = boost::json;
@@ -113,7 +114,7 @@ const char* kTrackColumns =
     "s.complete_work, s.ensemble, s.cover_url FROM track_plays t JOIN songs s ON s.id = t.song_id";
 const std::string kFeedColumns =
     "SELECT p.slug, p.title, p.description, p.author, p.image_url, p.id, "
-    "(SELECT COUNT(*) FROM podcast_episodes e WHERE e.feed_id = p.id AND e.published_at <= ";
+    "(SELECT COUNT(*) FROM podcast_episodes e WHERE e.feed_id = p.id AND ";
 const char* kEpisodeColumns =
     "SELECT e.id, e.slug, p.slug, e.title, e.description, e.published_at, e.duration_ms, e.audio_path, e.image_url, "
     "p.image_url FROM podcast_episodes e JOIN podcast_feeds p ON p.id = e.feed_id";
@@ -471,7 +472,7 @@ ArticleRow article_from_row(const soci::row& row) {
 }  // namespace
 
 ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offset) {
-  std::string where = " WHERE a.published_at <= " + std::to_string(now_);
+  std::string where = " WHERE " + store::dated_visible("a", now_);
   std::vector<std::string> binds;
   if (!filter.category.empty()) {
     where += " AND a.category_slug = :cat";
@@ -510,12 +511,13 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
   return page;
 }
 
-std::optional<json::object> Catalog::article(std::int64_t id) {
+std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
   std::optional<ArticleRow> found;
-  for_each_row(session(),
-               std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
-                   " AND a.published_at <= " + std::to_string(now_),
-               {}, [&](const soci::row& row) { found = article_from_row(row); });
+  for_each_row(
+      session(),
+      std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
+          (any_state ? std::string() : " AND " + store::dated_visible("a", now_)),
+      {}, [&](const soci::row& row) { found = article_from_row(row); });
   if (!found) return std::nullopt;
   json::array tag_list;
   auto tags = tags_of("article_tags", "article_id", {id});
@@ -541,8 +543,8 @@ json::array Catalog::article_cards_by_slug(const std::vector<std::string>& slugs
   ArticleFilter filter;
   // A slug may be reused by a later article; the newest published one wins.
   for_each_row(session(),
-               "SELECT a.id FROM articles a WHERE a.slug IN (" + placeholders(slugs.size()) +
-                   ") AND a.published_at <= " + std::to_string(now_),
+               "SELECT a.id FROM articles a WHERE a.slug IN (" + placeholders(slugs.size()) + ") AND " +
+                   store::dated_visible("a", now_),
                slugs, [&](const soci::row& row) { filter.ids.push_back(int_at(row, 0)); });
   if (filter.ids.empty()) return ordered;
   auto cards = article_cards(filter, 0, 0).items;
@@ -563,7 +565,7 @@ std::string Catalog::article_url(const json::object& card, bool app) const {
 }
 
 ListPage Catalog::fragments(const FragmentFilter& filter, int limit, int offset) {
-  std::string where = " WHERE f.published_at <= " + std::to_string(now_);
+  std::string where = " WHERE " + store::dated_visible("f", now_);
   std::vector<std::string> binds;
   if (!filter.tag.empty()) {
     where += " AND f.id IN (SELECT fragment_id FROM fragment_tags WHERE LOWER(tag) = LOWER(:tag))";
@@ -649,8 +651,8 @@ std::vector<std::string> Catalog::fragment_tags(std::int64_t programme_id) {
   std::vector<std::string> tags;
   std::string sql =
       "SELECT DISTINCT t.tag FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id "
-      "WHERE f.published_at <= " +
-      std::to_string(now_);
+      "WHERE " +
+      store::dated_visible("f", now_);
   if (programme_id > 0) sql += " AND f.programme_id = " + std::to_string(programme_id);
   for_each_row(session(), sql + " ORDER BY t.tag", {}, [&](const soci::row& row) { tags.push_back(text_at(row, 0)); });
   return tags;
@@ -665,7 +667,7 @@ json::array Catalog::podcast_feeds(const std::vector<std::string>& slugs) {
   std::map<std::string, json::object> by_slug;
   std::vector<std::string> order;
   std::vector<std::string> binds;
-  std::string sql = kFeedColumns + std::to_string(now_) + ") FROM podcast_feeds p";
+  std::string sql = kFeedColumns + store::dated_visible("e", now_) + ") FROM podcast_feeds p";
   if (!slugs.empty()) {
     sql += " WHERE p.slug IN (" + placeholders(slugs.size()) + ")";
     binds.insert(binds.end(), slugs.begin(), slugs.end());
@@ -696,7 +698,7 @@ std::optional<json::object> Catalog::podcast_feed(std::string_view slug) {
 json::array Catalog::podcast_episodes(std::string_view feed_slug) {
   json::array list;
   for_each_row(session(),
-               std::string(kEpisodeColumns) + " WHERE p.slug = :feed AND e.published_at <= " + std::to_string(now_) +
+               std::string(kEpisodeColumns) + " WHERE p.slug = :feed AND " + store::dated_visible("e", now_) +
                    " ORDER BY e.published_at DESC, e.id DESC",
                {std::string(feed_slug)}, [&](const soci::row& row) { list.push_back(episode_from_row(row)); });
   return list;
@@ -704,10 +706,10 @@ json::array Catalog::podcast_episodes(std::string_view feed_slug) {
 
 std::optional<json::object> Catalog::podcast_episode(std::int64_t id) {
   std::optional<json::object> episode;
-  for_each_row(session(),
-               std::string(kEpisodeColumns) + " WHERE e.id = " + std::to_string(id) +
-                   " AND e.published_at <= " + std::to_string(now_),
-               {}, [&](const soci::row& row) { episode = episode_from_row(row); });
+  for_each_row(
+      session(),
+      std::string(kEpisodeColumns) + " WHERE e.id = " + std::to_string(id) + " AND " + store::dated_visible("e", now_),
+      {}, [&](const soci::row& row) { episode = episode_from_row(row); });
   return episode;
 }
 
@@ -715,8 +717,8 @@ json::array Catalog::videos(const std::vector<std::string>& slugs) {
   json::array list;
   std::string sql =
       "SELECT v.id, v.slug, v.title, v.description, v.published_at, v.duration_ms, v.video_path, "
-      "v.poster_url FROM videos v WHERE v.published_at <= " +
-      std::to_string(now_);
+      "v.poster_url FROM videos v WHERE " +
+      store::dated_visible("v", now_);
   if (!slugs.empty()) sql += " AND v.slug IN (" + placeholders(slugs.size()) + ")";
   for_each_row(session(), sql + " ORDER BY v.published_at DESC, v.id DESC", slugs, [&](const soci::row& row) {
     list.push_back(json::object{{"id", int_at(row, 0)},
@@ -861,8 +863,8 @@ std::optional<json::object> Catalog::content_page(std::string_view kind, std::st
   std::string blocks_json;
   for_each_row(
       session(),
-      "SELECT slug, title, description, blocks_json FROM content_pages WHERE kind = :k AND slug = :s "
-      "AND published <> 0",
+      "SELECT slug, title, description, blocks_json FROM content_pages WHERE kind = :k AND slug = :s AND " +
+          store::switched_visible("", "published", now_),
       {std::string(kind), std::string(slug)}, [&](const soci::row& row) {
         page = json::object{{"slug", text_at(row, 0)}, {"title", text_at(row, 1)}, {"description", text_at(row, 2)}};
         blocks_json = text_at(row, 3);
@@ -889,7 +891,9 @@ std::optional<json::object> Catalog::content_page_by_id(std::int64_t id, std::st
 
 std::vector<std::pair<std::string, std::string>> Catalog::content_page_list(std::string_view kind) {
   std::vector<std::pair<std::string, std::string>> list;
-  for_each_row(session(), "SELECT slug, title FROM content_pages WHERE kind = :k AND published <> 0 ORDER BY title",
+  for_each_row(session(),
+               "SELECT slug, title FROM content_pages WHERE kind = :k AND " +
+                   store::switched_visible("", "published", now_) + " ORDER BY title",
                {std::string(kind)}, [&](const soci::row& row) { list.emplace_back(text_at(row, 0), text_at(row, 1)); });
   return list;
 }

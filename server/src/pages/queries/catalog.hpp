@@ -132,7 +132,9 @@ class Catalog {
 
   // Articles (ArticleCard of types.ts; Article for the detail).
   ListPage article_cards(const ArticleFilter& filter, int limit, int offset);
-  std::optional<boost::json::object> article(std::int64_t id);
+  /// The article `id` when it is on the site now; with `any_state`, also a draft or a scheduled
+  /// or expired one (previews).
+  std::optional<boost::json::object> article(std::int64_t id, bool any_state = false);
   boost::json::array article_cards_by_slug(const std::vector<std::string>& slugs);
   std::string article_url(const boost::json::object& card, bool app = false) const;
 

@@ -62,12 +62,21 @@ export class AdminApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  /** For 409 on a content item: the item as it is stored now. */
+  readonly current: unknown;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    current: unknown = undefined,
+  ) {
     super(message);
     this.name = 'AdminApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.current = current;
   }
 }
 
@@ -79,7 +88,7 @@ export function setCsrfToken(token: string) {
 }
 
 interface ErrorBody {
-  error?: { code?: string; message?: string; fields?: Record<string, string> };
+  error?: { code?: string; message?: string; fields?: Record<string, string>; current?: unknown };
 }
 
 /** Calls the admin API; resolves with the JSON answer (undefined for 204). */
@@ -113,6 +122,7 @@ export async function adminFetch<T>(method: string, path: string, body?: unknown
       error?.code ?? 'unknown',
       error?.message ?? `Er ging iets mis (HTTP ${response.status}).`,
       error?.fields ?? {},
+      error?.current,
     );
   }
   return parsed as T;

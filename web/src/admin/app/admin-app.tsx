@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
 import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession } from '../api/admin-client';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { AuditPage } from '../features/audit/audit-page';
+import { ContentEditPage } from '../features/content/content-edit-page';
+import { ContentListPage } from '../features/content/content-list-page';
+import { ContentTypesPage } from '../features/content/content-types-page';
 import { LoginForm } from '../features/login/login-form';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
@@ -15,8 +18,8 @@ function StartPage({ session }: { session: AdminSession }) {
         Welkom, {session.user.name}
       </h1>
       <p>
-        Je bent ingelogd als {ROLE_LABELS[session.user.role].toLowerCase()}. Het beheer van programma's,
-        nieuws en de gids volgt hier.
+        Je bent ingelogd als {ROLE_LABELS[session.user.role].toLowerCase()}. Programma's, nieuws, meldingen en
+        de rest van de site bewerk je onder <Link to="/inhoud">Inhoud</Link>.
       </p>
     </section>
   );
@@ -83,6 +86,10 @@ export function AdminApp() {
             },
             { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
             { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
+            { path: 'inhoud', element: <ContentTypesPage canEditSettings={can('edit_settings')} /> },
+            { path: 'inhoud/:type', element: <ContentListPage /> },
+            { path: 'inhoud/:type/nieuw', element: <ContentEditPage permissions={session.permissions} /> },
+            { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

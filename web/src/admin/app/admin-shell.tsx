@@ -39,6 +39,9 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               Start
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/inhoud">Inhoud</NavLink>
+          </li>
           {can('manage_users') && (
             <li>
               <NavLink to="/gebruikers">Gebruikers</NavLink>

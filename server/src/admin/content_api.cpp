@@ -1,0 +1,568 @@
+#include "admin/content_api.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/json.hpp>
+#include <charconv>
+
+#include "admin/audit_log.hpp"
+#include "api/json_error.hpp"
+#include "content/content_store.hpp"
+#include "content/content_types.hpp"
+#include "content/content_validation.hpp"
+#include "domain/slug.hpp"
+#include "domain/time.hpp"
+#include "pages/preview_token.hpp"
+#include "pages/route_builder.hpp"
+#include "store/content_version.hpp"
+
+namespace ether::admin {
+namespace json = boost::json;
+using content::ContentStore;
+using content::Item;
+using content::TypeSpec;
+using content::WriteResult;
+
+namespace {
+
+constexpr std::string_view kStale =
+    "Iemand anders heeft dit item intussen opgeslagen. Je wijzigingen zijn niet opgeslagen maar staan nog in het "
+    "formulier: neem ze over in de nieuwste versie.";
+
+http::Response no_store(http::Response response) {
+  response.set_header("Cache-Control", "no-store");
+  return response;
+}
+
+http::Response error(unsigned status, std::string_view code, std::string_view message) {
+  return no_store(api::json_error(status, code, message));
+}
+
+http::Response ok(unsigned status, const json::value& body) { return no_store(api::json_response(status, body)); }
+
+http::Response field_errors(const json::object& fields) {
+  json::object body{
+      {"error",
+       json::object{{"code", "invalid"}, {"message", "Niet alle velden zijn goed ingevuld."}, {"fields", fields}}}};
+  return no_store(api::json_response(400, body));
+}
+
+std::variant<json::object, http::Response> read_object(const http::Request& request) {
+  if (request.body.size() > 1024 * 1024) return error(413, "payload_too_large", "Het verzoek is te groot.");
+  boost::system::error_code ec;
+  auto value = json::parse(request.body, ec);
+  if (ec || !value.is_object()) return error(400, "bad_json", "De gegevens konden niet worden gelezen.");
+  return std::move(value.get_object());
+}
+
+std::optional<std::int64_t> positive(std::string_view text) {
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0) return std::nullopt;
+  return value;
+}
+
+std::optional<std::int64_t> version_of(const json::object& body) {
+  const auto* version = body.if_contains("version");
+  if (version == nullptr || !version->is_int64() || version->get_int64() <= 0) return std::nullopt;
+  return version->get_int64();
+}
+
+json::value iso_or_null(std::optional<std::int64_t> at) {
+  return at ? json::value(json::string(domain::format_iso_utc(*at))) : json::value(nullptr);
+}
+
+json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now, bool full = true) {
+  json::object values;
+  for (const auto& field : type.fields) {
+    if (!full && (field.kind == content::FieldKind::blocks || field.kind == content::FieldKind::long_text)) continue;
+    values[field.name] = item.values.at(field.name);
+  }
+  const auto& title = item.values.at(type.title_field);
+  return json::object{{"id", item.key},
+                      {"version", item.version},
+                      {"title", title},
+                      {"state", content::state_at(type, item, now)},
+                      {"published", item.published},
+                      {"publishAt", iso_or_null(item.publish_at)},
+                      {"unpublishAt", iso_or_null(item.unpublish_at)},
+                      {"values", std::move(values)}};
+}
+
+json::object type_json(const TypeSpec& type) {
+  json::array fields;
+  for (const auto& field : type.fields) {
+    json::array choices;
+    for (const auto& choice : field.choices)
+      choices.push_back(json::object{{"value", choice.value}, {"label", choice.label}});
+    fields.push_back(json::object{{"name", field.name},
+                                  {"label", field.label},
+                                  {"kind", content::kind_name(field.kind)},
+                                  {"required", field.required || field.kind == content::FieldKind::slug},
+                                  {"immutable", field.immutable},
+                                  {"maxLength", field.max_length},
+                                  {"choices", std::move(choices)},
+                                  {"reference", field.reference},
+                                  {"referenceKey", field.reference_column}});
+  }
+  std::string_view publication = type.publication == content::Publication::none    ? "none"
+                                 : type.publication == content::Publication::dated ? "dated"
+                                                                                   : "switched";
+  return json::object{{"name", type.name},
+                      {"label", type.label},
+                      {"labelSingular", type.label_singular},
+                      {"titleField", type.title_field},
+                      {"slugField", type.slug_field},
+                      {"publication", publication},
+                      {"revisions", type.revisions},
+                      {"settings", type.settings},
+                      {"preview", type.name == "pages" || type.name == "articles"},
+                      {"fields", std::move(fields)}};
+}
+
+// The permission that changing `item` (nullptr: a new one) of `type` needs.
+Permission write_permission(const TypeSpec& type, const Item* item) {
+  if (type.settings) return Permission::edit_settings;
+  if (type.publication == content::Publication::none) return Permission::edit_published;
+  if (item != nullptr && item->published) return Permission::edit_published;
+  return Permission::edit_drafts;
+}
+
+http::Response forbidden() { return error(403, "forbidden", "Je rol heeft geen toegang tot deze actie."); }
+http::Response not_found(const TypeSpec& type) {
+  return error(404, "not_found", type.label_singular + " bestaat niet (meer).");
+}
+http::Response unknown_type() { return error(404, "not_found", "Dit soort inhoud bestaat niet."); }
+
+std::string channel_of(const TypeSpec& type, const json::object& values) {
+  if (type.channel_field.empty()) return {};
+  const auto* value = values.if_contains(type.channel_field);
+  return value != nullptr && value->is_string() ? std::string(value->get_string()) : std::string();
+}
+
+bool channel_refused(const TypeSpec& type, const Principal& who, const json::object& values) {
+  if (type.channel_field.empty() || who.user.channels.empty()) return false;
+  return !channel_allowed(who.user.channels, channel_of(type, values));
+}
+
+http::Response stale(const TypeSpec& type, const Item& current, std::int64_t now) {
+  json::object body{
+      {"error", json::object{{"code", "conflict"}, {"message", kStale}, {"current", item_json(type, current, now)}}}};
+  return no_store(api::json_response(409, body));
+}
+
+Actor actor_of(const Principal& who) { return {who.user.id, who.user.display_name}; }
+
+json::object field_changes(const TypeSpec& type, const json::object& before, const json::object& after) {
+  json::object changes;
+  for (const auto& field : type.fields) {
+    const auto* old_value = before.if_contains(field.name);
+    const auto* new_value = after.if_contains(field.name);
+    add_change(changes, field.name, old_value ? *old_value : json::value(nullptr),
+               new_value ? *new_value : json::value(nullptr));
+  }
+  return changes;
+}
+
+void add_publication_changes(json::object& changes, const Item& before, const Item& after) {
+  add_change(changes, "published", before.published, after.published);
+  add_change(changes, "publishAt", iso_or_null(before.publish_at), iso_or_null(after.publish_at));
+  add_change(changes, "unpublishAt", iso_or_null(before.unpublish_at), iso_or_null(after.unpublish_at));
+}
+
+}  // namespace
+
+ContentApi::ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options,
+                       std::function<std::int64_t()> now, std::function<void()> changed)
+    : db_(db), admin_(admin), options_(std::move(options)), now_(std::move(now)), changed_(std::move(changed)) {}
+
+void ContentApi::add_routes(http::Router& router) {
+  using Params = http::RouteParams;
+  router.add("GET", "/api/admin/content-types", [this](const http::Request& r, const Params&) { return types(r); });
+  router.add("GET", "/api/admin/slug", [this](const http::Request& r, const Params&) { return slug(r); });
+  router.add("GET", "/api/admin/content/{type}",
+             [this](const http::Request& r, const Params& p) { return list(r, p.at("type")); });
+  router.add("POST", "/api/admin/content/{type}",
+             [this](const http::Request& r, const Params& p) { return create(r, p.at("type")); });
+  router.add("GET", "/api/admin/content/{type}/options",
+             [this](const http::Request& r, const Params& p) { return options(r, p.at("type")); });
+  router.add("GET", "/api/admin/content/{type}/{id}",
+             [this](const http::Request& r, const Params& p) { return get(r, p.at("type"), p.at("id")); });
+  router.add("PUT", "/api/admin/content/{type}/{id}",
+             [this](const http::Request& r, const Params& p) { return update(r, p.at("type"), p.at("id")); });
+  router.add("DELETE", "/api/admin/content/{type}/{id}",
+             [this](const http::Request& r, const Params& p) { return remove(r, p.at("type"), p.at("id")); });
+  router.add("POST", "/api/admin/content/{type}/{id}/publish",
+             [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), true); });
+  router.add("POST", "/api/admin/content/{type}/{id}/unpublish",
+             [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), false); });
+  router.add("GET", "/api/admin/content/{type}/{id}/revisions",
+             [this](const http::Request& r, const Params& p) { return revisions(r, p.at("type"), p.at("id")); });
+  router.add(
+      "POST", "/api/admin/content/{type}/{id}/revisions/{rev}/restore",
+      [this](const http::Request& r, const Params& p) { return restore(r, p.at("type"), p.at("id"), p.at("rev")); });
+  router.add("GET", "/api/admin/content/{type}/{id}/preview",
+             [this](const http::Request& r, const Params& p) { return preview(r, p.at("type"), p.at("id")); });
+}
+
+void ContentApi::after_change() const {
+  if (!changed_) return;
+  try {
+    changed_();
+  } catch (const std::exception& failure) {
+    spdlog::warn("admin: a cache could not follow a content change: {}", failure.what());
+  }
+}
+
+http::Response ContentApi::types(const http::Request& request) const {
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  json::array out;
+  for (const auto& type : content::content_types()) out.push_back(type_json(type));
+  return ok(200, json::object{{"types", std::move(out)}});
+}
+
+http::Response ContentApi::slug(const http::Request& request) const {
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto text = request.param("text").value_or("");
+  if (text.size() > 1000) return error(400, "bad_parameter", "De titel is te lang.");
+  auto suggestion = pages::slugify(text);
+  // slugify keeps an edge hyphen of "- titel -"; the §5 rule does not allow one.
+  while (!suggestion.empty() && suggestion.front() == '-') suggestion.erase(0, 1);
+  while (!suggestion.empty() && suggestion.back() == '-') suggestion.pop_back();
+  if (suggestion.size() > domain::kMaxSlugLength) suggestion.resize(domain::kMaxSlugLength);
+  while (!suggestion.empty() && suggestion.back() == '-') suggestion.pop_back();
+  return ok(200, json::object{{"slug", suggestion}});
+}
+
+http::Response ContentApi::list(const http::Request& request, const std::string& type_name) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  content::ListQuery query;
+  query.text = request.param("q").value_or("");
+  query.state = request.param("state").value_or("");
+  if (!query.state.empty() && query.state != "draft" && query.state != "scheduled" && query.state != "online" &&
+      query.state != "expired") {
+    return error(400, "bad_parameter", "De parameter 'state' is draft, scheduled, online of expired.");
+  }
+  if (auto page = request.param("page"); page && !page->empty()) {
+    auto parsed = positive(*page);
+    if (!parsed || *parsed > 100000)
+      return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    query.page = *parsed;
+  }
+  query.page_size = kContentPageSize;
+  query.channels = principal.user.channels;
+  query.now = now_();
+  auto lease = db_.lease();
+  auto result = ContentStore(*lease, *type).list(query);
+  json::array items;
+  for (const auto& item : result.items) items.push_back(item_json(*type, item, query.now, false));
+  return ok(
+      200,
+      json::object{
+          {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}});
+}
+
+http::Response ContentApi::options(const http::Request& request, const std::string& type_name) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  content::ListQuery query;
+  query.page_size = 5000;
+  query.now = now_();
+  auto lease = db_.lease();
+  auto result = ContentStore(*lease, *type).list(query);
+  json::array out;
+  for (const auto& item : result.items) {
+    // What a reference field stores: the slug for slug references (channels, categories), else the id.
+    const auto* slug = item.values.if_contains("slug");
+    json::value value = type->numeric_key() ? json::value(std::stoll(item.key)) : json::value(item.key);
+    out.push_back(json::object{{"value", value},
+                               {"slug", slug != nullptr ? *slug : json::value(nullptr)},
+                               {"label", item.values.at(type->title_field)}});
+  }
+  return ok(200, json::object{{"options", std::move(out)}});
+}
+
+http::Response ContentApi::get(const http::Request& request, const std::string& type_name,
+                               const std::string& key) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto lease = db_.lease();
+  auto item = ContentStore(*lease, *type).find(key);
+  if (!item) return not_found(*type);
+  if (channel_refused(*type, std::get<Principal>(who), item->values)) {
+    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
+  }
+  return ok(200, json::object{{"item", item_json(*type, *item, now_())}});
+}
+
+http::Response ContentApi::create(const http::Request& request, const std::string& type_name) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = write_permission(*type, nullptr)});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto* values = std::get<json::object>(body).if_contains("values");
+  if (values == nullptr || !values->is_object()) return error(400, "bad_json", "De velden ontbreken.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ContentStore store(*lease, *type);
+  auto validated = content::validate(*type, values->get_object(), nullptr, store);
+  if (!validated.errors.empty()) return field_errors(validated.errors);
+  if (channel_refused(*type, principal, validated.values)) {
+    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
+  }
+  // A new item of a publishable type is a draft; its moment is set when it is published.
+  if (type->publication != content::Publication::none) {
+    validated.row.emplace_back(type->flag_column, 0LL);
+    if (type->publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
+  }
+  const auto key = store.insert(validated.row);
+  auto item = store.find(key);
+  json::object changes = field_changes(*type, json::object{}, item->values);
+  if (type->revisions) store.add_revision(*item, now, principal.user.id, principal.user.display_name);
+  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "create", changes);
+  store::bump_content_version(*lease);
+  tx.commit();
+  after_change();
+  return ok(201, json::object{{"item", item_json(*type, *item, now)}});
+}
+
+http::Response ContentApi::update(const http::Request& request, const std::string& type_name,
+                                  const std::string& key) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  const auto* values = object.if_contains("values");
+  auto version = version_of(object);
+  if (values == nullptr || !values->is_object() || !version) {
+    return error(400, "bad_json", "De velden of de versie ontbreken.");
+  }
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ContentStore store(*lease, *type);
+  auto before = store.find(key);
+  if (!before) return not_found(*type);
+  if (!allows(principal.user.role, write_permission(*type, &*before))) return forbidden();
+  if (channel_refused(*type, principal, before->values)) {
+    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
+  }
+  if (before->version != *version) return stale(*type, *before, now);
+  auto validated = content::validate(*type, values->get_object(), &*before, store);
+  if (!validated.errors.empty()) return field_errors(validated.errors);
+  if (channel_refused(*type, principal, validated.values)) {
+    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
+  }
+  auto changes = field_changes(*type, before->values, validated.values);
+  if (changes.empty()) return ok(200, json::object{{"item", item_json(*type, *before, now)}});
+  auto written = store.update(key, *version, validated.row);
+  if (written == WriteResult::missing) return not_found(*type);
+  if (written == WriteResult::stale) return stale(*type, *store.find(key), now);
+  auto after = store.find(key);
+  if (type->revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
+  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "update", changes);
+  store::bump_content_version(*lease);
+  tx.commit();
+  after_change();
+  return ok(200, json::object{{"item", item_json(*type, *after, now)}});
+}
+
+http::Response ContentApi::remove(const http::Request& request, const std::string& type_name,
+                                  const std::string& key) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::delete_content});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  if (type->settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
+  auto version = positive(request.param("version").value_or(""));
+  if (!version) return error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ContentStore store(*lease, *type);
+  auto before = store.find(key);
+  if (!before) return not_found(*type);
+  if (channel_refused(*type, principal, before->values)) {
+    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
+  }
+  if (before->version != *version) return stale(*type, *before, now);
+  if (auto used = store.references(*before); used > 0) {
+    return error(409, "in_use",
+                 type->label_singular + " wordt nog gebruikt (" + std::to_string(used) +
+                     " keer) en kan niet worden verwijderd." +
+                     (type->publication != content::Publication::none ? " Zet het offline." : ""));
+  }
+  if (store.remove(key, *version) != WriteResult::done) return stale(*type, *before, now);
+  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "delete",
+                          field_changes(*type, before->values, json::object{}));
+  store::bump_content_version(*lease);
+  tx.commit();
+  after_change();
+  http::Response response;
+  response.status = 204;
+  return no_store(std::move(response));
+}
+
+http::Response ContentApi::publish(const http::Request& request, const std::string& type_name, const std::string& key,
+                                   bool on) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr || type->publication == content::Publication::none) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::publish});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  auto version = version_of(object);
+  if (!version) return error(400, "bad_json", "De versie ontbreekt.");
+  const auto now = now_();
+  json::object fields;
+  auto moment = [&](std::string_view name) -> std::optional<std::int64_t> {
+    const auto* value = object.if_contains(name);
+    if (value == nullptr || value->is_null() || (value->is_string() && value->get_string().empty())) {
+      return std::nullopt;
+    }
+    auto at = value->is_string() ? content::parse_instant(value->get_string()) : std::nullopt;
+    if (!at) fields[name] = "Vul een geldige datum en tijd in.";
+    return at;
+  };
+  auto publish_at = moment("publishAt");
+  auto unpublish_at = moment("unpublishAt");
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ContentStore store(*lease, *type);
+  auto before = store.find(key);
+  if (!before) return not_found(*type);
+  if (channel_refused(*type, principal, before->values)) {
+    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
+  }
+  if (before->version != *version) return stale(*type, *before, now);
+  content::Row row;
+  if (on) {
+    // A dated item keeps its moment when published again without a new one; a draft gets now.
+    std::optional<std::int64_t> from = publish_at;
+    if (!from && type->publication == content::Publication::dated) from = before->published ? before->publish_at : now;
+    if (from && unpublish_at && *unpublish_at <= *from) fields["unpublishAt"] = "Kies een moment na de publicatie.";
+    if (!fields.empty()) return field_errors(fields);
+    row.emplace_back(type->flag_column, 1LL);
+    row.emplace_back(store.publish_column(), from ? content::Value(static_cast<long long>(*from)) : content::Value());
+    row.emplace_back("unpublish_at",
+                     unpublish_at ? content::Value(static_cast<long long>(*unpublish_at)) : content::Value());
+  } else {
+    row.emplace_back(type->flag_column, 0LL);
+  }
+  if (store.update(key, *version, row) != WriteResult::done) return stale(*type, *store.find(key), now);
+  auto after = store.find(key);
+  json::object changes;
+  add_publication_changes(changes, *before, *after);
+  if (type->revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
+  AuditLog(*lease).record(actor_of(principal), now, type->name, key, on ? "publish" : "unpublish", changes);
+  store::bump_content_version(*lease);
+  tx.commit();
+  after_change();
+  return ok(200, json::object{{"item", item_json(*type, *after, now)}});
+}
+
+http::Response ContentApi::revisions(const http::Request& request, const std::string& type_name,
+                                     const std::string& key) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr || !type->revisions) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto lease = db_.lease();
+  ContentStore store(*lease, *type);
+  if (!store.find(key)) return not_found(*type);
+  json::array out;
+  for (const auto& revision : store.revisions(key)) {
+    out.push_back(json::object{
+        {"id", revision.id},
+        {"itemVersion", revision.item_version},
+        {"createdAt", domain::format_iso_utc(revision.created_at)},
+        {"userName", revision.user_name},
+        {"title", revision.data.contains(type->title_field) ? revision.data.at(type->title_field) : json::value("")}});
+  }
+  return ok(200, json::object{{"revisions", std::move(out)}});
+}
+
+http::Response ContentApi::restore(const http::Request& request, const std::string& type_name, const std::string& key,
+                                   const std::string& revision_text) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr || !type->revisions) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = read_object(request);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  auto version = version_of(std::get<json::object>(body));
+  auto revision_id = positive(revision_text);
+  if (!version) return error(400, "bad_json", "De versie ontbreekt.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ContentStore store(*lease, *type);
+  auto before = store.find(key);
+  if (!before) return not_found(*type);
+  if (!allows(principal.user.role, write_permission(*type, &*before))) return forbidden();
+  auto revision = revision_id ? store.revision(key, *revision_id) : std::nullopt;
+  if (!revision) return error(404, "not_found", "Deze versie bestaat niet.");
+  if (before->version != *version) return stale(*type, *before, now);
+  auto validated = content::validate(*type, revision->data, &*before, store);
+  // A slug taken since, or a reference deleted since, is reported like a form error.
+  if (!validated.errors.empty()) return field_errors(validated.errors);
+  auto changes = field_changes(*type, before->values, validated.values);
+  if (store.update(key, *version, validated.row) != WriteResult::done) return stale(*type, *store.find(key), now);
+  auto after = store.find(key);
+  store.add_revision(*after, now, principal.user.id, principal.user.display_name);
+  changes["restoredRevision"] = revision->id;
+  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "restore", changes);
+  store::bump_content_version(*lease);
+  tx.commit();
+  after_change();
+  return ok(200, json::object{{"item", item_json(*type, *after, now)}});
+}
+
+http::Response ContentApi::preview(const http::Request& request, const std::string& type_name,
+                                   const std::string& key) const {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr || (type->name != "pages" && type->name != "articles")) return unknown_type();
+  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto id = positive(key);
+  if (!id) return not_found(*type);
+  {
+    auto lease = db_.lease();
+    if (!ContentStore(*lease, *type).find(key)) return not_found(*type);
+  }
+  if (options_.preview_secret.empty()) return error(503, "no_preview", "Voorbeeldlinks zijn niet ingesteld.");
+  const auto expires = now_() + pages::PreviewTokens::kDefaultLifetimeSeconds;
+  // Pages open at /overzicht/preview/{id}; articles at /nieuws/preview/{id}, signed by their own key.
+  std::string url;
+  if (type->name == "articles") {
+    const pages::PreviewTokens tokens(pages::article_preview_secret(options_.preview_secret));
+    url = options_.base_url + "/nieuws/preview/" + key + "?x-craft-live-preview=" + tokens.sign(*id, expires);
+  } else {
+    url = pages::PreviewTokens(options_.preview_secret).url(options_.base_url, *id, expires);
+  }
+  return ok(200, json::object{{"url", url}, {"expiresAt", domain::format_iso_utc(expires)}});
+}
+
+}  // namespace ether::admin

@@ -1,0 +1,73 @@
+#pragma once
+// The content routes of the admin, one set for every editable type of content/content_types.hpp
+// (errors {"error":{"code","message"}} in Dutch, "fields" for form errors; Cache-Control: no-store):
+//   GET    /api/admin/content-types                         the types: fields, labels, slug, publication
+//   GET    /api/admin/slug?text=                            spec §5 slugify of a title (the suggestion)
+//   GET    /api/admin/content/{type}?q=&state=&page=        25 a page; state draft|scheduled|online|expired
+//   GET    /api/admin/content/{type}/options                {value, label} of every item (reference pickers)
+//   POST   /api/admin/content/{type}                        {values} -> 201 {item}; publishable types start as drafts
+//   GET    /api/admin/content/{type}/{id}                   {item}
+//   PUT    /api/admin/content/{type}/{id}                   {version, values} -> {item}; stale version 409
+//   DELETE /api/admin/content/{type}/{id}?version=          204; 409 when stale or still referred to
+//   POST   /api/admin/content/{type}/{id}/publish           {version, publishAt?, unpublishAt?}
+//   POST   /api/admin/content/{type}/{id}/unpublish         {version}
+//   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions
+//   POST   /api/admin/content/{type}/{id}/revisions/{rev}/restore  {version}
+//   GET    /api/admin/content/{type}/{id}/preview           {url}: a signed preview link (pages)
+// Roles (admin/roles.hpp): reading needs edit_drafts; a draft edit_drafts; an item that is on the
+// site (and every type without drafts) edit_published; publish and unpublish publish; delete
+// delete_content; channels and broadcasters edit_settings. A user limited to channels sees and
+// changes only their items. Each change, its audit row (fields before and after), its revision and
+// the store's content version (store/content_version.hpp) are written in one transaction.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "admin/admin_api.hpp"
+#include "http/router.hpp"
+#include "store/database.hpp"
+
+namespace ether::admin {
+
+struct ContentApiOptions {
+  std::string base_url;        // for preview links
+  std::string preview_secret;  // signs them (pages/preview_token.hpp); empty: no preview links
+};
+
+inline constexpr std::int64_t kContentPageSize = 25;
+
+class ContentApi {
+ public:
+  /// `now` gives unix seconds (tests control it); `changed` runs after every committed change,
+  /// so that this instance's caches follow at once (the others follow the content version).
+  ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options, std::function<std::int64_t()> now,
+             std::function<void()> changed = {});
+
+  void add_routes(http::Router& router);
+
+ private:
+  struct Context;
+  http::Response types(const http::Request& request) const;
+  http::Response slug(const http::Request& request) const;
+  http::Response list(const http::Request& request, const std::string& type) const;
+  http::Response options(const http::Request& request, const std::string& type) const;
+  http::Response get(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response create(const http::Request& request, const std::string& type) const;
+  http::Response update(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response remove(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response publish(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
+  http::Response revisions(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
+                         const std::string& revision) const;
+  http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;
+  void after_change() const;
+
+  store::Database& db_;
+  const AdminApi& admin_;
+  ContentApiOptions options_;
+  std::function<std::int64_t()> now_;
+  std::function<void()> changed_;
+};
+
+}  // namespace ether::admin

@@ -1,0 +1,386 @@
+#include "content/content_store.hpp"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <deque>
+
+#include "domain/time.hpp"
+#include "pages/queries/rows.hpp"
+#include "store/publication.hpp"
+
+namespace ether::content {
+namespace json = boost::json;
+using pages::queries::optional_int_at;
+using pages::queries::optional_text_at;
+
+namespace {
+
+// Values bound by position to a statement whose number of placeholders depends on the type;
+// the deques keep every bound variable at a fixed address until the statement has run.
+class Binds {
+ public:
+  void add(const Value& value) {
+    if (const auto* number = std::get_if<long long>(&value)) {
+      numbers_.push_back(*number);
+      entries_.push_back({true, numbers_.size() - 1, add_indicator(soci::i_ok)});
+    } else if (const auto* text = std::get_if<std::string>(&value)) {
+      texts_.push_back(*text);
+      entries_.push_back({false, texts_.size() - 1, add_indicator(soci::i_ok)});
+    } else {
+      texts_.emplace_back();
+      entries_.push_back({false, texts_.size() - 1, add_indicator(soci::i_null)});
+    }
+  }
+
+  template <typename Prepared>
+  void apply(Prepared& prepared) {
+    for (const auto& entry : entries_) {
+      if (entry.number) {
+        prepared, soci::use(numbers_[entry.index], indicators_[entry.indicator]);
+      } else {
+        prepared, soci::use(texts_[entry.index], indicators_[entry.indicator]);
+      }
+    }
+  }
+
+ private:
+  struct Entry {
+    bool number;
+    std::size_t index;
+    std::size_t indicator;
+  };
+  std::size_t add_indicator(soci::indicator ind) {
+    indicators_.push_back(ind);
+    return indicators_.size() - 1;
+  }
+  std::deque<long long> numbers_;
+  std::deque<std::string> texts_;
+  std::deque<soci::indicator> indicators_;
+  std::vector<Entry> entries_;
+};
+
+template <typename OnRow>
+void query_rows(soci::session& session, const std::string& sql, Binds& binds, OnRow&& on_row) {
+  auto prepared = (session.prepare << sql);
+  binds.apply(prepared);
+  soci::rowset<soci::row> rows(prepared);
+  for (const auto& row : rows) on_row(row);
+}
+
+long long execute(soci::session& session, const std::string& sql, Binds& binds) {
+  auto prepared = (session.prepare << sql);
+  binds.apply(prepared);
+  soci::statement statement(prepared);
+  statement.execute(true);
+  return statement.get_affected_rows();
+}
+
+bool numeric_reference(const FieldSpec& field) { return field.reference_column == "id"; }
+
+bool numeric_column(const FieldSpec& field) {
+  return field.kind == FieldKind::integer || field.kind == FieldKind::flag || field.kind == FieldKind::instant ||
+         (field.kind == FieldKind::reference && numeric_reference(field));
+}
+
+Value key_value(const TypeSpec& type, const std::string& key) {
+  if (!type.numeric_key()) return key;
+  try {
+    return static_cast<long long>(std::stoll(key));
+  } catch (const std::exception&) {
+    return -1LL;
+  }
+}
+
+}  // namespace
+
+json::value to_json(const FieldSpec& field, const Value& value) {
+  if (std::holds_alternative<std::monostate>(value)) return nullptr;
+  if (const auto* number = std::get_if<long long>(&value)) {
+    if (field.kind == FieldKind::flag) return *number != 0;
+    if (field.kind == FieldKind::instant) return json::string(domain::format_iso_utc(*number));
+    return *number;
+  }
+  const auto& text = std::get<std::string>(value);
+  if (field.kind == FieldKind::blocks) {
+    boost::system::error_code ec;
+    auto parsed = json::parse(text, ec);
+    return !ec && parsed.is_array() ? parsed : json::array{};
+  }
+  return json::string(text);
+}
+
+std::string state_at(const TypeSpec& type, const Item& item, std::int64_t now) {
+  if (type.publication == Publication::none) return "online";
+  if (!item.published) return "draft";
+  if (item.publish_at && *item.publish_at > now) return "scheduled";
+  if (item.unpublish_at && *item.unpublish_at <= now) return "expired";
+  return "online";
+}
+
+std::string ContentStore::flag_column() const { return type_.flag_column; }
+
+std::string ContentStore::publish_column() const {
+  return type_.publication == Publication::dated ? "published_at" : "publish_at";
+}
+
+std::string ContentStore::select_columns() const {
+  std::string sql = type_.key_column + ", version";
+  for (const auto& field : type_.fields) sql += ", " + field.column;
+  if (type_.publication != Publication::none) sql += ", " + flag_column() + ", " + publish_column() + ", unpublish_at";
+  return sql;
+}
+
+Item ContentStore::read(const soci::row& row) const {
+  Item item;
+  std::size_t column = 0;
+  item.key =
+      type_.numeric_key() ? std::to_string(pages::queries::int_at(row, column)) : pages::queries::text_at(row, column);
+  ++column;
+  item.version = pages::queries::int_at(row, column++);
+  for (const auto& field : type_.fields) {
+    Value value;
+    if (numeric_column(field)) {
+      if (auto number = optional_int_at(row, column)) value = static_cast<long long>(*number);
+    } else if (auto text = optional_text_at(row, column)) {
+      value = *text;
+    }
+    if (std::holds_alternative<std::monostate>(value) && !field.nullable && field.kind != FieldKind::reference &&
+        field.kind != FieldKind::choice) {
+      value = numeric_column(field) ? Value(0LL) : Value(std::string());
+    }
+    item.values[field.name] = to_json(field, value);
+    ++column;
+  }
+  if (type_.publication != Publication::none) {
+    item.published = pages::queries::int_at(row, column++) != 0;
+    item.publish_at = optional_int_at(row, column++);
+    item.unpublish_at = optional_int_at(row, column++);
+  }
+  return item;
+}
+
+ListResult ContentStore::list(const ListQuery& query) {
+  Binds binds;
+  std::string where = " WHERE 1 = 1";
+  if (!query.text.empty() && !type_.search_fields.empty()) {
+    std::string pattern = "%";
+    for (char c : query.text) pattern += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    pattern += "%";
+    where += " AND (";
+    bool first = true;
+    std::size_t placeholder = 0;
+    for (const auto& name : type_.search_fields) {
+      const auto* field = type_.field(name);
+      if (field == nullptr) continue;
+      if (!first) where += " OR ";
+      first = false;
+      where += "LOWER(" + field->column + ") LIKE :q" + std::to_string(placeholder++);
+      binds.add(pattern);
+    }
+    where += ")";
+  }
+  if (!query.channels.empty() && !type_.channel_field.empty()) {
+    const auto* field = type_.field(type_.channel_field);
+    where += " AND " + field->column + " IN (";
+    for (std::size_t i = 0; i < query.channels.size(); ++i) {
+      where += (i == 0 ? ":c" : ", :c") + std::to_string(i);
+      binds.add(query.channels[i]);
+    }
+    where += ")";
+  }
+  if (type_.publication != Publication::none && !query.state.empty()) {
+    const auto now = std::to_string(query.now);
+    const auto flag = flag_column();
+    const auto from = publish_column();
+    if (query.state == "draft") {
+      where += " AND " + flag + " = 0";
+    } else if (query.state == "scheduled") {
+      where += " AND " + flag + " = 1 AND " + from + " IS NOT NULL AND " + from + " > " + now;
+    } else if (query.state == "online") {
+      where += " AND " + (type_.publication == Publication::dated ? store::dated_visible("", query.now)
+                                                                  : store::switched_visible("", flag, query.now));
+    } else if (query.state == "expired") {
+      where += " AND " + flag + " = 1 AND (" + from + " IS NULL OR " + from + " <= " + now +
+               ") AND unpublish_at IS NOT NULL AND unpublish_at <= " + now;
+    }
+  }
+  ListResult result;
+  query_rows(session_, "SELECT COUNT(*) FROM " + type_.table + where, binds,
+             [&](const soci::row& row) { result.total = pages::queries::int_at(row, 0); });
+  const auto limit = std::to_string(query.page_size);
+  const auto offset = std::to_string((query.page - 1) * query.page_size);
+  query_rows(session_,
+             "SELECT " + select_columns() + " FROM " + type_.table + where + " ORDER BY " + type_.order_by + " LIMIT " +
+                 limit + " OFFSET " + offset,
+             binds, [&](const soci::row& row) { result.items.push_back(read(row)); });
+  return result;
+}
+
+std::optional<Item> ContentStore::find(const std::string& key) {
+  Binds binds;
+  binds.add(key_value(type_, key));
+  std::optional<Item> found;
+  query_rows(session_, "SELECT " + select_columns() + " FROM " + type_.table + " WHERE " + type_.key_column + " = :k",
+             binds, [&](const soci::row& row) { found = read(row); });
+  return found;
+}
+
+std::string ContentStore::insert(const Row& row) {
+  Binds binds;
+  std::string columns;
+  std::string values;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    columns += (i == 0 ? "" : ", ") + row[i].first;
+    values += (i == 0 ? ":v" : ", :v") + std::to_string(i);
+    binds.add(row[i].second);
+  }
+  const std::string sql = "INSERT INTO " + type_.table + " (" + columns + ") VALUES (" + values + ")";
+  if (!type_.numeric_key()) {
+    execute(session_, sql, binds);
+    for (const auto& [column, value] : row) {
+      if (column == type_.key_column) return std::get<std::string>(value);
+    }
+    return {};
+  }
+  std::string key;
+  query_rows(session_, sql + " RETURNING id", binds,
+             [&](const soci::row& r) { key = std::to_string(pages::queries::int_at(r, 0)); });
+  return key;
+}
+
+WriteResult ContentStore::update(const std::string& key, std::int64_t expected_version, const Row& row) {
+  Binds binds;
+  std::string sets;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    sets += row[i].first + " = :v" + std::to_string(i) + ", ";
+    binds.add(row[i].second);
+  }
+  binds.add(key_value(type_, key));
+  binds.add(static_cast<long long>(expected_version));
+  const auto changed = execute(session_,
+                               "UPDATE " + type_.table + " SET " + sets + "version = version + 1 WHERE " +
+                                   type_.key_column + " = :k AND version = :ver",
+                               binds);
+  if (changed > 0) return WriteResult::done;
+  return find(key) ? WriteResult::stale : WriteResult::missing;
+}
+
+WriteResult ContentStore::remove(const std::string& key, std::int64_t expected_version) {
+  auto found = find(key);
+  if (!found) return WriteResult::missing;
+  if (found->version != expected_version) return WriteResult::stale;
+  for (const auto& owned : type_.owns) {
+    Binds binds;
+    binds.add(owned.column.ends_with("_slug") ? Value(std::string(found->values.at("slug").as_string()))
+                                              : key_value(type_, key));
+    execute(session_, "DELETE FROM " + owned.table + " WHERE " + owned.column + " = :k", binds);
+  }
+  Binds binds;
+  binds.add(key_value(type_, key));
+  binds.add(static_cast<long long>(expected_version));
+  const auto removed = execute(
+      session_, "DELETE FROM " + type_.table + " WHERE " + type_.key_column + " = :k AND version = :ver", binds);
+  return removed > 0 ? WriteResult::done : WriteResult::stale;
+}
+
+bool ContentStore::slug_taken(const std::string& slug, const Row& scope, const std::string& except_key) {
+  const auto* field = type_.field(type_.slug_field);
+  if (field == nullptr) return false;
+  Binds binds;
+  std::string sql = "SELECT COUNT(*) FROM " + type_.table + " WHERE " + field->column + " = :s";
+  binds.add(slug);
+  for (std::size_t i = 0; i < scope.size(); ++i) {
+    sql += " AND " + scope[i].first + " = :p" + std::to_string(i);
+    binds.add(scope[i].second);
+  }
+  if (!except_key.empty()) {
+    sql += " AND " + type_.key_column + " <> :k";
+    binds.add(key_value(type_, except_key));
+  }
+  long long count = 0;
+  query_rows(session_, sql, binds, [&](const soci::row& row) { count = pages::queries::int_at(row, 0); });
+  return count > 0;
+}
+
+bool ContentStore::reference_exists(const FieldSpec& field, const Value& value) {
+  const auto* target = find_type(field.reference);
+  if (target == nullptr) return false;
+  Binds binds;
+  binds.add(value);
+  long long count = 0;
+  query_rows(session_, "SELECT COUNT(*) FROM " + target->table + " WHERE " + field.reference_column + " = :v", binds,
+             [&](const soci::row& row) { count = pages::queries::int_at(row, 0); });
+  return count > 0;
+}
+
+std::int64_t ContentStore::references(const Item& item) {
+  std::int64_t total = 0;
+  for (const auto& reference : type_.referenced_by) {
+    // A column named *_slug holds the item's slug; any other holds its id.
+    Binds binds;
+    binds.add(reference.column.ends_with("_slug") ? Value(std::string(item.values.at("slug").as_string()))
+                                                  : key_value(type_, item.key));
+    query_rows(session_, "SELECT COUNT(*) FROM " + reference.table + " WHERE " + reference.column + " = :v", binds,
+               [&](const soci::row& row) { total += pages::queries::int_at(row, 0); });
+  }
+  return total;
+}
+
+void ContentStore::add_revision(const Item& item, std::int64_t at, std::int64_t user_id, const std::string& user_name) {
+  Binds binds;
+  binds.add(type_.name);
+  binds.add(item.key);
+  binds.add(static_cast<long long>(item.version));
+  binds.add(json::serialize(item.values));
+  binds.add(static_cast<long long>(at));
+  binds.add(user_id == 0 ? Value() : Value(static_cast<long long>(user_id)));
+  binds.add(user_name);
+  execute(session_,
+          "INSERT INTO content_revisions (item_type, item_id, item_version, data, created_at, user_id, user_name) "
+          "VALUES (:t, :i, :v, :d, :a, :u, :n)",
+          binds);
+}
+
+namespace {
+
+Revision revision_from_row(const soci::row& row) {
+  Revision revision;
+  revision.id = pages::queries::int_at(row, 0);
+  revision.item_version = pages::queries::int_at(row, 1);
+  revision.created_at = pages::queries::int_at(row, 2);
+  revision.user_name = pages::queries::text_at(row, 3);
+  boost::system::error_code ec;
+  auto parsed = json::parse(pages::queries::text_at(row, 4), ec);
+  if (!ec && parsed.is_object()) revision.data = parsed.get_object();
+  return revision;
+}
+
+}  // namespace
+
+std::vector<Revision> ContentStore::revisions(const std::string& key, std::int64_t limit) {
+  Binds binds;
+  binds.add(type_.name);
+  binds.add(key);
+  std::vector<Revision> out;
+  query_rows(session_,
+             "SELECT id, item_version, created_at, user_name, data FROM content_revisions WHERE item_type = :t AND "
+             "item_id = :i ORDER BY id DESC LIMIT " +
+                 std::to_string(limit),
+             binds, [&](const soci::row& row) { out.push_back(revision_from_row(row)); });
+  return out;
+}
+
+std::optional<Revision> ContentStore::revision(const std::string& key, std::int64_t revision_id) {
+  Binds binds;
+  binds.add(type_.name);
+  binds.add(key);
+  binds.add(static_cast<long long>(revision_id));
+  std::optional<Revision> found;
+  query_rows(session_,
+             "SELECT id, item_version, created_at, user_name, data FROM content_revisions WHERE item_type = :t AND "
+             "item_id = :i AND id = :r",
+             binds, [&](const soci::row& row) { found = revision_from_row(row); });
+  return found;
+}
+
+}  // namespace ether::content

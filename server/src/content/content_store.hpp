@@ -1,0 +1,102 @@
+#pragma once
+// The generic repository of the editable types (content_types.hpp): list with search, filter and
+// paging, find, insert, update with optimistic locking (each row's `version`), delete, slug and
+// reference checks, publication and the revision history. It works on the caller's session so
+// that a change, its revision, its audit row and the content version share one transaction.
+
+#include <soci/soci.h>
+
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "content/content_types.hpp"
+
+namespace ether::content {
+
+/// A value bound to a column: NULL, a number or a text.
+using Value = std::variant<std::monostate, long long, std::string>;
+/// Columns and their values, in order.
+using Row = std::vector<std::pair<std::string, Value>>;
+
+/// One stored item.
+struct Item {
+  std::string key;
+  std::int64_t version = 0;
+  boost::json::object values;  // every field by its API name, as the API sends it
+  bool published = true;       // the flag (dated and switched types); true for the others
+  std::optional<std::int64_t> publish_at;
+  std::optional<std::int64_t> unpublish_at;
+};
+
+/// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".
+std::string state_at(const TypeSpec& type, const Item& item, std::int64_t now);
+
+struct ListQuery {
+  std::string text;                   // searched in the type's search fields; empty: all
+  std::string state;                  // "draft", "scheduled", "online", "expired"; empty: all
+  std::vector<std::string> channels;  // a channel-bound user's channels; empty: every channel
+  std::int64_t page = 1;
+  std::int64_t page_size = 25;
+  std::int64_t now = 0;
+};
+
+struct ListResult {
+  std::vector<Item> items;
+  std::int64_t total = 0;
+};
+
+struct Revision {
+  std::int64_t id = 0;
+  std::int64_t item_version = 0;
+  std::int64_t created_at = 0;
+  std::string user_name;
+  boost::json::object data;  // the editable fields as the API sends them
+};
+
+enum class WriteResult { done, stale, missing };
+
+class ContentStore {
+ public:
+  ContentStore(soci::session& session, const TypeSpec& type) : session_(session), type_(type) {}
+
+  ListResult list(const ListQuery& query);
+  std::optional<Item> find(const std::string& key);
+  /// Inserts `row` (version 1) and returns the new key.
+  std::string insert(const Row& row);
+  /// Writes `row` when the stored version is `expected_version`, raising it by one.
+  WriteResult update(const std::string& key, std::int64_t expected_version, const Row& row);
+  /// Deletes the item and the rows it owns when its version is `expected_version`.
+  WriteResult remove(const std::string& key, std::int64_t expected_version);
+
+  /// True when another item (not `except_key`) has `slug` within the same scope values.
+  bool slug_taken(const std::string& slug, const Row& scope, const std::string& except_key);
+  /// True when the referenced type has a row whose reference column is `value`.
+  bool reference_exists(const FieldSpec& field, const Value& value);
+  /// How many rows of other tables refer to the item (refused deletes).
+  std::int64_t references(const Item& item);
+
+  void add_revision(const Item& item, std::int64_t at, std::int64_t user_id, const std::string& user_name);
+  std::vector<Revision> revisions(const std::string& key, std::int64_t limit = 50);
+  std::optional<Revision> revision(const std::string& key, std::int64_t revision_id);
+
+  /// The columns of the publication state: flag, publish moment, unpublish moment.
+  [[nodiscard]] std::string flag_column() const;
+  [[nodiscard]] std::string publish_column() const;
+
+ private:
+  std::string select_columns() const;
+  Item read(const soci::row& row) const;
+
+  soci::session& session_;
+  const TypeSpec& type_;
+};
+
+/// The column value of a field as the API sends it (instants as ISO text, flags as booleans).
+boost::json::value to_json(const FieldSpec& field, const Value& value);
+
+}  // namespace ether::content

@@ -1,0 +1,98 @@
+#pragma once
+// The editable content types of the admin, each described once: its table, key, fields (column,
+// Dutch label, kind, limits), slug rule and uniqueness scope, how it is published, which tables
+// refer to it and which rows it owns. The generic store (content_store.hpp) and the admin routes
+// (admin/content_api.hpp) work from these descriptions, and the web admin draws its lists and
+// forms from them, so a type is added here and nowhere else.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ether::content {
+
+enum class FieldKind {
+  text,       // one line
+  long_text,  // several lines
+  slug,       // spec §5 URL slug
+  integer,    // whole number
+  flag,       // yes/no, stored 0/1
+  instant,    // a moment, stored as unix seconds, sent as ISO 8601 UTC
+  color,      // #rrggbb
+  url,        // a site path or http(s)/mailto URL (pages/content_safety.hpp)
+  blocks,     // JSON array of content blocks (articles, pages)
+  choice,     // one of `choices`
+  reference,  // the key of a row of another type (`reference`)
+};
+
+struct Choice {
+  std::string value;
+  std::string label;
+};
+
+struct FieldSpec {
+  std::string name;    // as the API and the web app name it ("imageUrl")
+  std::string column;  // in the table ("image_url")
+  std::string label;   // Dutch, for the form
+  FieldKind kind = FieldKind::text;
+  bool required = false;
+  bool nullable = false;   // empty is stored as NULL (else as "" or 0)
+  bool immutable = false;  // set on create only (a slug other tables refer to)
+  std::size_t max_length = 200;
+  std::vector<Choice> choices;          // for choice
+  std::string reference;                // for reference: the referenced type's name
+  std::string reference_column = "id";  // for reference: the column of that type it holds
+};
+
+/// How an item reaches the site.
+enum class Publication {
+  none,      // always on the site (programmes, presenters, channels, ...)
+  dated,     // flag `published` and the moment `published_at` (which is also the date shown)
+  switched,  // a flag (published/active) and an optional publish_at
+};
+
+/// A table column that points at an item of this type (deleting such an item is refused).
+struct Reference {
+  std::string table;
+  std::string column;
+};
+
+struct TypeSpec {
+  std::string name;            // in URLs: "programmes", "articles", ...
+  std::string label;           // Dutch plural: "Programma's"
+  std::string label_singular;  // "Programma"
+  std::string table;
+  std::string key_column = "id";  // "id" (numeric) or a text key ("slug")
+  std::vector<FieldSpec> fields;
+  std::string title_field;                 // shown in lists, the source of the slug suggestion
+  std::string slug_field;                  // empty: no slug
+  std::vector<std::string> slug_scope;     // other fields that, with the slug, must be unique
+  std::string order_by;                    // list order (SQL over the table's columns)
+  std::vector<std::string> search_fields;  // searched by the list's ?q=
+  std::string channel_field;               // limits channel-bound users; empty: none
+  bool settings = false;                   // station settings: edit_settings is needed to change it
+  Publication publication = Publication::none;
+  std::string flag_column;  // for switched: "published" or "active"
+  bool revisions = false;   // keeps a revision per save, with restore
+  std::vector<Reference> referenced_by;
+  std::vector<Reference> owns;  // rows removed with the item (tags, links)
+
+  [[nodiscard]] const FieldSpec* field(std::string_view field_name) const;
+  [[nodiscard]] bool numeric_key() const { return key_column == "id"; }
+};
+
+/// Every editable type, in menu order.
+const std::vector<TypeSpec>& content_types();
+/// The type named `name`, or nullptr.
+const TypeSpec* find_type(std::string_view name);
+
+/// Spec §5's messages for a slug field, and the one for a slug already taken.
+inline constexpr std::string_view kSlugRequired = "Vul een URL in";
+inline constexpr std::string_view kSlugFormat = "De URL mag alleen kleine letters en liggende streepjes bevatten";
+inline constexpr std::string_view kSlugTaken = "Deze URL is al in gebruik. Kies een andere.";
+
+std::string_view kind_name(FieldKind kind);
+
+}  // namespace ether::content

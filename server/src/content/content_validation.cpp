@@ -1,0 +1,181 @@
+#include "content/content_validation.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include "domain/slug.hpp"
+#include "pages/content_safety.hpp"
+#include "pages/page_time.hpp"
+
+namespace ether::content {
+namespace json = boost::json;
+
+namespace {
+
+std::string trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return std::string(text);
+}
+
+bool is_color(std::string_view text) {
+  if (text.size() != 7 || text[0] != '#') return false;
+  for (char c : text.substr(1)) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+bool has_control_characters(std::string_view text, bool allow_newlines) {
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 && !(allow_newlines && (c == '\n' || c == '\r' || c == '\t'))) return true;
+  }
+  return false;
+}
+
+// Content blocks: an array of objects that each name their type. What a block may carry to a
+// page is decided again when it is read (pages/content_safety.hpp), as for the seeded content.
+bool valid_blocks(const json::value& value) {
+  if (!value.is_array()) return false;
+  for (const auto& block : value.get_array()) {
+    if (!block.is_object()) return false;
+    const auto* type = block.get_object().if_contains("type");
+    if (type == nullptr || !type->is_string() || type->get_string().empty()) return false;
+  }
+  return true;
+}
+
+struct Checked {
+  Value value;
+  std::string error;
+};
+
+Checked check(const FieldSpec& field, const json::value& input) {
+  const bool empty = input.is_null() || (input.is_string() && trimmed(input.get_string()).empty());
+  if (empty) {
+    if (field.kind == FieldKind::slug) return {{}, std::string(kSlugRequired)};
+    if (field.required) return {{}, "Vul dit veld in."};
+    if (field.kind == FieldKind::flag) return {0LL, ""};
+    if (field.nullable || field.kind == FieldKind::reference || field.kind == FieldKind::choice) return {{}, ""};
+    if (field.kind == FieldKind::integer) return {0LL, ""};
+    if (field.kind == FieldKind::instant) return {{}, "Vul een datum en tijd in."};
+    if (field.kind == FieldKind::blocks) return {std::string("[]"), ""};
+    return {std::string(), ""};
+  }
+  switch (field.kind) {
+    case FieldKind::flag:
+      if (!input.is_bool()) return {{}, "Kies ja of nee."};
+      return {input.get_bool() ? 1LL : 0LL, ""};
+    case FieldKind::integer:
+      if (!input.is_int64() || input.get_int64() < 0 || input.get_int64() > 1'000'000'000'000LL) {
+        return {{}, "Vul een heel getal van 0 of meer in."};
+      }
+      return {static_cast<long long>(input.get_int64()), ""};
+    case FieldKind::instant: {
+      auto at = input.is_string() ? parse_instant(input.get_string()) : std::nullopt;
+      if (!at) return {{}, "Vul een geldige datum en tijd in."};
+      return {static_cast<long long>(*at), ""};
+    }
+    case FieldKind::reference:
+      if (field.reference_column == "id") {
+        if (!input.is_int64() || input.get_int64() <= 0) return {{}, "Kies een item uit de lijst."};
+        return {static_cast<long long>(input.get_int64()), ""};
+      }
+      if (!input.is_string()) return {{}, "Kies een item uit de lijst."};
+      return {std::string(input.get_string()), ""};
+    case FieldKind::blocks:
+      if (!valid_blocks(input)) return {{}, "De blokken konden niet worden gelezen."};
+      {
+        auto text = json::serialize(input);
+        if (text.size() > field.max_length) return {{}, "De tekst is te lang."};
+        return {text, ""};
+      }
+    default:
+      break;
+  }
+  if (!input.is_string()) return {{}, "Vul tekst in."};
+  const bool multi_line = field.kind == FieldKind::long_text;
+  std::string text = multi_line ? std::string(input.get_string()) : trimmed(input.get_string());
+  if (has_control_characters(text, multi_line)) return {{}, "Gebruik geen stuurtekens."};
+  if (text.size() > field.max_length) {
+    return {{}, "Gebruik hoogstens " + std::to_string(field.max_length) + " tekens."};
+  }
+  switch (field.kind) {
+    case FieldKind::slug:
+      if (text.size() > domain::kMaxSlugLength) return {{}, "Een URL is hoogstens 64 tekens lang."};
+      if (!domain::is_valid_slug(text)) return {{}, std::string(kSlugFormat)};
+      break;
+    case FieldKind::color:
+      if (!is_color(text)) return {{}, "Kies een kleur als #rrggbb."};
+      break;
+    case FieldKind::url:
+      if (pages::safe_url(text) != text) return {{}, "Vul een link in die begint met https:// of /."};
+      break;
+    case FieldKind::choice: {
+      bool known = false;
+      for (const auto& choice : field.choices) known = known || choice.value == text;
+      if (!known) return {{}, "Kies een waarde uit de lijst."};
+      break;
+    }
+    default:
+      break;
+  }
+  return {text, ""};
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parse_instant(std::string_view text) {
+  // Browsers write toISOString() with milliseconds: "2026-11-21T10:00:00.000Z".
+  std::string normal(text);
+  if (normal.size() == 24 && normal[19] == '.' && normal[23] == 'Z') normal = normal.substr(0, 19) + "Z";
+  return pages::parse_iso_instant(normal);
+}
+
+Validated validate(const TypeSpec& type, const json::object& input, const Item* existing, ContentStore& store) {
+  Validated out;
+  Row scope;
+  std::string slug;
+  for (const auto& field : type.fields) {
+    const auto* given = input.if_contains(field.name);
+    if (given == nullptr && existing != nullptr) {
+      // Absent in an update: the stored value stays; it is still needed for the slug scope.
+      const auto& stored = existing->values.at(field.name);
+      out.values[field.name] = stored;
+      if (std::find(type.slug_scope.begin(), type.slug_scope.end(), field.name) != type.slug_scope.end()) {
+        auto again = check(field, stored);
+        scope.emplace_back(field.column, again.value);
+      }
+      if (field.name == type.slug_field && stored.is_string()) slug = std::string(stored.get_string());
+      continue;
+    }
+    const json::value value = given != nullptr ? *given : json::value(nullptr);
+    auto checked = check(field, value);
+    if (!checked.error.empty()) {
+      out.errors[field.name] = checked.error;
+      continue;
+    }
+    if (existing != nullptr && field.immutable && to_json(field, checked.value) != existing->values.at(field.name)) {
+      out.errors[field.name] = "Dit veld kan na het aanmaken niet meer worden gewijzigd.";
+      continue;
+    }
+    if (field.kind == FieldKind::reference && !std::holds_alternative<std::monostate>(checked.value) &&
+        !store.reference_exists(field, checked.value)) {
+      out.errors[field.name] = "Kies een bestaand item uit de lijst.";
+      continue;
+    }
+    if (std::find(type.slug_scope.begin(), type.slug_scope.end(), field.name) != type.slug_scope.end()) {
+      scope.emplace_back(field.column, checked.value);
+    }
+    if (field.name == type.slug_field) slug = std::get<std::string>(checked.value);
+    out.values[field.name] = to_json(field, checked.value);
+    out.row.emplace_back(field.column, std::move(checked.value));
+  }
+  if (!type.slug_field.empty() && !out.errors.contains(type.slug_field) && !slug.empty() &&
+      scope.size() == type.slug_scope.size() && store.slug_taken(slug, scope, existing ? existing->key : "")) {
+    out.errors[type.slug_field] = kSlugTaken;
+  }
+  return out;
+}
+
+}  // namespace ether::content

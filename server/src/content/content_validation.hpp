@@ -1,0 +1,29 @@
+#pragma once
+// Checks a form's values against a type's description (content_types.hpp) and turns them into
+// column values: required fields, lengths, spec §5 slugs (and slugs already taken), numbers,
+// moments, colours, safe URLs, choices, references that exist and content blocks. Every problem
+// is a Dutch message under the field's name, for the form's inline errors.
+
+#include <boost/json/object.hpp>
+#include <optional>
+#include <string_view>
+
+#include "content/content_store.hpp"
+#include "content/content_types.hpp"
+
+namespace ether::content {
+
+struct Validated {
+  Row row;                     // the columns to write
+  boost::json::object values;  // the fields as stored, as the API sends them
+  boost::json::object errors;  // field name -> Dutch message; empty when valid
+};
+
+/// Validates `input` (field name -> value) for a new item (`existing` null) or an update of
+/// `existing`, where absent fields keep their stored value and immutable ones may not change.
+Validated validate(const TypeSpec& type, const boost::json::object& input, const Item* existing, ContentStore& store);
+
+/// "2026-11-21T10:00:00Z" (milliseconds allowed) as unix seconds; nullopt otherwise.
+std::optional<std::int64_t> parse_instant(std::string_view text);
+
+}  // namespace ether::content

@@ -1,0 +1,21 @@
+#pragma once
+// Whether content is on the site is answered by the clock inside each public query: a row is
+// visible when its flag is set and `now` lies in [publish time, unpublish time). Scheduled
+// publication therefore needs no job that could be missed; every instance agrees at every instant.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ether::store {
+
+/// The SQL condition for a dated item (articles, fragments, episodes, videos, bulletins):
+/// `alias.published = 1 AND alias.published_at <= now AND (unpublish_at IS NULL OR > now)`.
+/// `alias` is the table or its alias ("a"), or empty for the bare table.
+std::string dated_visible(std::string_view alias, std::int64_t now);
+
+/// The SQL condition for a switched item (content pages, event-modal blocks, maintenance
+/// notifications): `flag = 1` and the optional publish_at / unpublish_at window around `now`.
+std::string switched_visible(std::string_view alias, std::string_view flag_column, std::int64_t now);
+
+}  // namespace ether::store

@@ -1,0 +1,594 @@
+// Content editing in the admin (admin/content_api.hpp over content/): role refusals, spec §5 slugs
+// and their uniqueness, optimistic locking, publication by the clock, audit rows, revisions and
+// restore, and the public site (pages, search, sitemap, the maintenance banner) following an edit
+// at once. Every test runs on SQLite and, with ETHER_TEST_DATABASE_URL, on PostgreSQL.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <boost/json.hpp>
+#include <chrono>
+#include <filesystem>
+
+#include "admin/admin_api.hpp"
+#include "admin/audit_log.hpp"
+#include "admin/bootstrap.hpp"
+#include "admin/content_api.hpp"
+#include "api/overlay_api.hpp"
+#include "content/content_types.hpp"
+#include "domain/time.hpp"
+#include "http/router.hpp"
+#include "pages/page_loader.hpp"
+#include "pages/preview_token.hpp"
+#include "seo/seo_routes.hpp"
+#include "store/content_version.hpp"
+#include "store_test_support.hpp"
+#include "support/postgres_database.hpp"
+
+namespace ether::admin {
+namespace {
+namespace json = boost::json;
+
+constexpr const char* kOrigin = "https://radio.example";
+constexpr std::int64_t kStart = 1'795'258'800;  // 2026-11-21 11:00 UTC
+
+struct Answer {
+  unsigned status = 0;
+  json::value body;
+  std::string text;
+  std::string set_cookie;
+
+  [[nodiscard]] std::string code() const {
+    const auto* error = body.is_object() ? body.get_object().if_contains("error") : nullptr;
+    return error ? std::string(error->at("code").as_string()) : "";
+  }
+  [[nodiscard]] std::string field_error(const std::string& name) const {
+    const auto& fields = body.at("error").at("fields").as_object();
+    return fields.contains(name) ? std::string(fields.at(name).as_string()) : "";
+  }
+  [[nodiscard]] const json::object& item() const { return body.at("item").as_object(); }
+  [[nodiscard]] std::string id() const { return std::string(item().at("id").as_string()); }
+  [[nodiscard]] std::int64_t version() const { return item().at("version").as_int64(); }
+};
+
+struct Login {
+  std::string cookie;
+  std::string csrf;
+};
+
+// A seeded store with the admin, content, page, SEO and overlay routes on one router, as the
+// server wires them, and a clock the test moves.
+class Harness {
+ public:
+  explicit Harness(store::Database& db) : db_(db) {
+    exec("INSERT INTO channels (slug, name) VALUES ('radio2', 'Radio 2')");
+    exec("INSERT INTO channels (slug, name) VALUES ('radio5', 'Radio 5')");
+    exec("INSERT INTO news_categories (slug, name, color) VALUES ('cultuur', 'Cultuur', '#aa0000')");
+    admin_ = std::make_unique<AdminApi>(
+        db_, AdminOptions{.base_url = kOrigin, .password_cost = kMinimumCost, .throttle = {}},
+        [this] { return now_.load(); });
+    pages::SiteSettings settings;
+    settings.base_url = kOrigin;
+    settings.preview_secret = "test-preview-secret";
+    loader_ = std::make_unique<pages::PageLoader>(
+        db_, settings, [this] { return std::chrono::system_clock::time_point{std::chrono::seconds{now_.load()}}; });
+    watch_ = std::make_unique<store::ContentVersionWatch>(db_);
+    watch_->on_change([this](std::int64_t) { loader_->search().refresh(); });
+    content_ = std::make_unique<ContentApi>(
+        db_, *admin_, ContentApiOptions{.base_url = kOrigin, .preview_secret = "test-preview-secret"},
+        [this] { return now_.load(); }, [this] { watch_->refresh(); });
+    seo_ = std::make_unique<seo::SeoRoutes>(
+        db_, seo::SeoOptions{kOrigin, std::filesystem::path(ETHER_TEST_TMP), "ether", "radio2"},
+        [this] { return now_.load(); });
+    overlays_ = std::make_unique<api::OverlayApi>(db_, [this] { return now_.load(); });
+    admin_->add_routes(router_);
+    content_->add_routes(router_);
+    seo_->add_routes(router_);
+    overlays_->add_routes(router_);
+    loader_->search().refresh();
+  }
+
+  void exec(const std::string& sql) {
+    auto lease = db_.lease();
+    *lease << sql;
+  }
+
+  long long count(const std::string& sql) {
+    auto lease = db_.lease();
+    long long n = 0;
+    *lease << sql, soci::into(n);
+    return n;
+  }
+
+  Answer call(const std::string& method, const std::string& target, const std::string& body = "",
+              const Login* who = nullptr) {
+    http::Request request;
+    request.method = method;
+    EXPECT_TRUE(http::parse_target(target, request)) << target;
+    request.body = body;
+    request.remote_address = "192.0.2.10";
+    request.headers["Host"] = "radio.example";
+    request.headers["Origin"] = kOrigin;
+    if (who != nullptr) {
+      request.headers["Cookie"] = "ether_session=" + who->cookie;
+      request.headers["X-CSRF-Token"] = who->csrf;
+    }
+    auto response = router_.dispatch(request);
+    Answer answer;
+    answer.status = response.status;
+    answer.text = response.body;
+    answer.set_cookie = std::string(response.header("Set-Cookie"));
+    if (!response.body.empty() && response.header("Content-Type").find("json") != std::string_view::npos) {
+      answer.body = json::parse(response.body);
+    }
+    return answer;
+  }
+
+  Answer as(const Login& who, const std::string& method, const std::string& target, const json::value& body = nullptr) {
+    return call(method, target, body.is_null() ? "" : json::serialize(body), &who);
+  }
+
+  // An account of `role` that logged in and chose its own password.
+  Login user(const std::string& email, Role role) {
+    auto created = create_account(db_, email, "Naam " + email.substr(0, email.find('@')), role, now_, kMinimumCost);
+    auto answer = call("POST", "/api/admin/session",
+                       json::serialize(json::object{{"email", email}, {"password", created.password}}));
+    EXPECT_EQ(answer.status, 200U) << answer.text;
+    const auto start = answer.set_cookie.find('=') + 1;
+    Login login{answer.set_cookie.substr(start, answer.set_cookie.find(';') - start),
+                std::string(answer.body.at("csrfToken").as_string())};
+    auto changed =
+        as(login, "POST", "/api/admin/password",
+           json::object{{"currentPassword", created.password}, {"newPassword", "een lang nieuw wachtwoord"}});
+    EXPECT_EQ(changed.status, 200U) << changed.text;
+    return login;
+  }
+
+  std::string page(const std::string& path) { return json::serialize(loader_->load(path, {}).data); }
+  std::string sitemap() { return call("GET", "/sitemap.xml").text; }
+  std::string banner() { return call("GET", "/api/maintenance-notification").text; }
+
+  std::vector<AuditEntry> audit(const std::string& type, const std::string& id) {
+    auto lease = db_.lease();
+    return AuditLog(*lease)
+        .query(AuditFilter{.user_id = std::nullopt, .item_type = type, .item_id = id}, 1, 100)
+        .entries;
+  }
+
+  store::Database& db_;
+  std::atomic<std::int64_t> now_{kStart};
+  std::unique_ptr<AdminApi> admin_;
+  std::unique_ptr<pages::PageLoader> loader_;
+  std::unique_ptr<store::ContentVersionWatch> watch_;
+  std::unique_ptr<ContentApi> content_;
+  std::unique_ptr<seo::SeoRoutes> seo_;
+  std::unique_ptr<api::OverlayApi> overlays_;
+  http::Router router_;
+};
+
+json::object article_values(const std::string& title, const std::string& slug) {
+  return json::object{
+      {"title", title},        {"slug", slug},
+      {"category", "cultuur"}, {"intro", "Een korte inleiding."},
+      {"author", "Redactie"},  {"body", json::array{json::object{{"type", "paragraph"}, {"text", "Eerste alinea."}}}}};
+}
+
+json::object programme_values(const std::string& name, const std::string& slug, const std::string& channel = "radio2") {
+  return json::object{{"name", name}, {"slug", slug}, {"channel", channel}, {"summary", "Elke ochtend."}};
+}
+
+// ---- the scenarios, each on a fresh store of either backend ------------------------------------
+
+void every_role_is_refused_where_it_must_be(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto beheerder = h.user("bea@ether.local", Role::beheerder);
+
+  // Not logged in: 401 everywhere.
+  EXPECT_EQ(h.call("GET", "/api/admin/content/articles").status, 401U);
+  EXPECT_EQ(h.call("POST", "/api/admin/content/articles", "{}").status, 401U);
+
+  // A redacteur writes drafts, and nothing that is on the site at once.
+  auto draft = h.as(redacteur, "POST", "/api/admin/content/articles",
+                    json::object{{"values", article_values("Concept", "concept")}});
+  ASSERT_EQ(draft.status, 201U) << draft.text;
+  EXPECT_EQ(draft.item().at("state"), "draft");
+  auto edited = h.as(redacteur, "PUT", "/api/admin/content/articles/" + draft.id(),
+                     json::object{{"version", draft.version()}, {"values", json::object{{"title", "Concept 2"}}}});
+  ASSERT_EQ(edited.status, 200U) << edited.text;
+  const auto article = "/api/admin/content/articles/" + draft.id();
+  EXPECT_EQ(h.as(redacteur, "POST", article + "/publish", json::object{{"version", edited.version()}}).code(),
+            "forbidden");
+  EXPECT_EQ(h.as(redacteur, "DELETE", article + "?version=" + std::to_string(edited.version())).status, 403U);
+  EXPECT_EQ(
+      h.as(redacteur, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("P", "p")}})
+          .status,
+      403U);
+  EXPECT_EQ(h.as(redacteur, "POST", "/api/admin/content/channels",
+                 json::object{{"values", json::object{{"name", "X"}, {"slug", "x"}, {"color", "#112233"}}}})
+                .status,
+            403U);
+
+  // The eindredacteur publishes; then the redacteur may no longer change it.
+  auto published = h.as(eind, "POST", article + "/publish", json::object{{"version", edited.version()}});
+  ASSERT_EQ(published.status, 200U) << published.text;
+  EXPECT_EQ(published.item().at("state"), "online");
+  EXPECT_EQ(h.as(redacteur, "PUT", article,
+                 json::object{{"version", published.version()}, {"values", json::object{{"title", "Anders"}}}})
+                .status,
+            403U);
+  EXPECT_EQ(h.as(redacteur, "POST", article + "/unpublish", json::object{{"version", published.version()}}).status,
+            403U);
+  // Station settings are the beheerder's.
+  const json::object channel{
+      {"values", json::object{{"name", "Radio 6"}, {"slug", "radio6"}, {"color", "#112233"}, {"playerMode", "music"}}}};
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/channels", channel).status, 403U);
+  EXPECT_EQ(h.as(beheerder, "POST", "/api/admin/content/channels", channel).status, 201U);
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
+                        json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  EXPECT_EQ(programme.status, 201U) << programme.text;
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/programmes/" + programme.id() + "?version=1").status, 204U);
+
+  // A user limited to radio5 neither sees nor changes radio2's programmes.
+  auto limited = h.user("lisa@ether.local", Role::eindredacteur);
+  h.exec("UPDATE admin_users SET channels = 'radio5' WHERE email_key = 'lisa@ether.local'");
+  auto radio2 =
+      h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", programme_values("Twee", "twee")}});
+  ASSERT_EQ(radio2.status, 201U);
+  EXPECT_EQ(h.as(limited, "GET", "/api/admin/content/programmes/" + radio2.id()).code(), "forbidden_channel");
+  EXPECT_EQ(h.as(limited, "PUT", "/api/admin/content/programmes/" + radio2.id(),
+                 json::object{{"version", 1}, {"values", json::object{{"name", "Drie"}}}})
+                .status,
+            403U);
+  EXPECT_EQ(h.as(limited, "POST", "/api/admin/content/programmes",
+                 json::object{{"values", programme_values("Vijf", "vijf", "radio2")}})
+                .status,
+            403U);
+  EXPECT_EQ(h.as(limited, "POST", "/api/admin/content/programmes",
+                 json::object{{"values", programme_values("Vijf", "vijf", "radio5")}})
+                .status,
+            201U);
+  auto seen = h.as(limited, "GET", "/api/admin/content/programmes");
+  ASSERT_EQ(seen.body.at("total").as_int64(), 1);
+  EXPECT_EQ(seen.body.at("items").at(0).at("title"), "Vijf");
+}
+
+void slugs_follow_the_rule_and_are_unique(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto create = [&](const std::string& slug) {
+    return h.as(eind, "POST", "/api/admin/content/programmes",
+                json::object{{"values", programme_values("Ochtend", slug)}});
+  };
+  auto empty = create("");
+  EXPECT_EQ(empty.status, 400U);
+  EXPECT_EQ(empty.field_error("slug"), "Vul een URL in");
+  for (const char* bad : {"Ochtend", "och tend", "-ochtend", "ochtend-", "och--tend", "óchtend"}) {
+    auto answer = create(bad);
+    EXPECT_EQ(answer.status, 400U) << bad;
+    EXPECT_EQ(answer.field_error("slug"), "De URL mag alleen kleine letters en liggende streepjes bevatten") << bad;
+  }
+  ASSERT_EQ(create("ochtend-show").status, 201U);
+  auto taken = create("ochtend-show");
+  EXPECT_EQ(taken.status, 400U);
+  EXPECT_EQ(taken.field_error("slug"), std::string(content::kSlugTaken));
+  // The same article slug in another category is another URL; in the same one it is taken.
+  h.exec("INSERT INTO news_categories (slug, name, color) VALUES ('sport', 'Sport', '#00aa00')");
+  auto first =
+      h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Een", "een")}});
+  ASSERT_EQ(first.status, 201U) << first.text;
+  auto again = article_values("Een", "een");
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", again}}).field_error("slug"),
+            std::string(content::kSlugTaken));
+  again["category"] = "sport";
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", again}}).status, 201U);
+  // An item keeps its own slug when saved again.
+  EXPECT_EQ(h.as(eind, "PUT", "/api/admin/content/articles/" + first.id(),
+                 json::object{{"version", 1}, {"values", json::object{{"slug", "een"}, {"intro", "Nieuw."}}}})
+                .status,
+            200U);
+  // The suggestion is spec §5 slugify of the title.
+  auto suggestion = h.as(eind, "GET", "/api/admin/slug?text=%20Caf%C3%A9%20de%20Nacht%21%20");
+  EXPECT_EQ(suggestion.body.at("slug"), "cafe-de-nacht");
+  // Other fields answer their own inline messages; unknown references are refused.
+  auto bad = h.as(
+      eind, "POST", "/api/admin/content/programmes",
+      json::object{
+          {"values",
+           json::object{{"name", ""}, {"slug", "goed"}, {"channel", "radio9"}, {"imageUrl", "javascript:alert(1)"}}}});
+  EXPECT_EQ(bad.status, 400U);
+  EXPECT_EQ(bad.field_error("name"), "Vul dit veld in.");
+  EXPECT_EQ(bad.field_error("channel"), "Kies een bestaand item uit de lijst.");
+  EXPECT_FALSE(bad.field_error("imageUrl").empty());
+}
+
+void a_stale_version_is_refused_and_nothing_is_lost(store::Database& db) {
+  Harness h(db);
+  auto anna = h.user("anna@ether.local", Role::eindredacteur);
+  auto bert = h.user("bert@ether.local", Role::eindredacteur);
+  auto created = h.as(anna, "POST", "/api/admin/content/programmes",
+                      json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  ASSERT_EQ(created.status, 201U);
+  const auto path = "/api/admin/content/programmes/" + created.id();
+  auto first =
+      h.as(anna, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"summary", "Van Anna."}}}});
+  ASSERT_EQ(first.status, 200U);
+  EXPECT_EQ(first.version(), 2);
+  auto second =
+      h.as(bert, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"summary", "Van Bert."}}}});
+  EXPECT_EQ(second.status, 409U);
+  EXPECT_EQ(second.code(), "conflict");
+  EXPECT_NE(std::string(second.body.at("error").at("message").as_string()).find("intussen"), std::string::npos);
+  EXPECT_EQ(second.body.at("error").at("current").at("values").at("summary"), "Van Anna.");
+  EXPECT_EQ(h.as(bert, "GET", path).item().at("values").at("summary"), "Van Anna.");
+  EXPECT_EQ(h.as(bert, "DELETE", path + "?version=1").status, 409U);
+  // With the current version Bert's change goes through.
+  EXPECT_EQ(
+      h.as(bert, "PUT", path, json::object{{"version", 2}, {"values", json::object{{"summary", "Van Bert."}}}}).status,
+      200U);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programmes WHERE summary = 'Van Bert.' AND version = 3"), 1);
+}
+
+void publication_follows_the_clock(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Zonsverduistering boven Utrecht", "zonsverduistering")}});
+  ASSERT_EQ(created.status, 201U);
+  const auto path = "/api/admin/content/articles/" + created.id();
+  EXPECT_EQ(h.page("/nieuws").find("Zonsverduistering"), std::string::npos) << "a draft is not on the site";
+  EXPECT_EQ(h.loader_->load("/nieuws/cultuur/" + created.id() + "/zonsverduistering", {}).status, 404U);
+
+  const auto from = kStart + 3600;
+  const auto until = kStart + 7200;
+  auto bad = h.as(eind, "POST", path + "/publish",
+                  json::object{{"version", 1},
+                               {"publishAt", domain::format_iso_utc(from)},
+                               {"unpublishAt", domain::format_iso_utc(from - 60)}});
+  EXPECT_EQ(bad.field_error("unpublishAt"), "Kies een moment na de publicatie.");
+  auto scheduled = h.as(
+      eind, "POST", path + "/publish",
+      json::object{
+          {"version", 1}, {"publishAt", "2026-11-21T12:00:00.000Z"}, {"unpublishAt", domain::format_iso_utc(until)}});
+  ASSERT_EQ(scheduled.status, 200U) << scheduled.text;
+  EXPECT_EQ(scheduled.item().at("state"), "scheduled");
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/content/articles?state=scheduled").body.at("total"), 1);
+  EXPECT_EQ(h.page("/nieuws").find("Zonsverduistering"), std::string::npos);
+  EXPECT_EQ(h.sitemap().find("/zonsverduistering"), std::string::npos);
+
+  h.now_ = from;  // no job runs: the queries ask the clock
+  EXPECT_NE(h.page("/nieuws").find("Zonsverduistering"), std::string::npos);
+  EXPECT_EQ(h.loader_->load("/nieuws/cultuur/" + created.id() + "/zonsverduistering", {}).status, 200U);
+  EXPECT_NE(h.sitemap().find("/nieuws/cultuur/" + created.id() + "/zonsverduistering"), std::string::npos);
+  EXPECT_TRUE(h.loader_->search().refresh()) << "the visible set changed, so the fingerprint did";
+  EXPECT_NE(h.page("/zoeken/zonsverduistering").find("Zonsverduistering"), std::string::npos);
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/content/articles?state=online").body.at("total"), 1);
+
+  h.now_ = until;
+  EXPECT_EQ(h.page("/nieuws").find("Zonsverduistering"), std::string::npos);
+  EXPECT_EQ(h.sitemap().find("/zonsverduistering"), std::string::npos);
+  EXPECT_EQ(h.as(eind, "GET", path).item().at("state"), "expired");
+
+  // A maintenance notification: off until published, then on the site until its end.
+  auto notice = h.as(eind, "POST", "/api/admin/content/maintenance-notifications",
+                     json::object{{"values", json::object{{"title", "Onderhoud vannacht"}, {"dismissable", true}}}});
+  ASSERT_EQ(notice.status, 201U) << notice.text;
+  EXPECT_EQ(h.banner().find("Onderhoud vannacht"), std::string::npos);
+  auto on = h.as(eind, "POST", "/api/admin/content/maintenance-notifications/" + notice.id() + "/publish",
+                 json::object{{"version", 1}, {"unpublishAt", domain::format_iso_utc(until + 600)}});
+  ASSERT_EQ(on.status, 200U) << on.text;
+  EXPECT_NE(h.banner().find("Onderhoud vannacht"), std::string::npos);
+  h.now_ = until + 600;
+  EXPECT_EQ(h.banner().find("Onderhoud vannacht"), std::string::npos);
+}
+
+void every_change_has_its_audit_row(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/programmes",
+                      json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  const auto id = created.id();
+  const auto path = "/api/admin/content/programmes/" + id;
+  h.as(eind, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"name", "Middag"}}}});
+  // Saving without a change writes nothing.
+  h.as(eind, "PUT", path, json::object{{"version", 2}, {"values", json::object{{"name", "Middag"}}}});
+  h.as(eind, "DELETE", path + "?version=2");
+  auto rows = h.audit("programmes", id);
+  ASSERT_EQ(rows.size(), 3U);
+  EXPECT_EQ(rows[2].action, "create");
+  EXPECT_EQ(rows[2].changes.at("slug").at("after"), "ochtend");
+  EXPECT_EQ(rows[1].action, "update");
+  EXPECT_EQ(rows[1].user_name, "Naam erik");
+  EXPECT_EQ(rows[1].changes.size(), 1U);
+  EXPECT_EQ(rows[1].changes.at("name").at("before"), "Ochtend");
+  EXPECT_EQ(rows[1].changes.at("name").at("after"), "Middag");
+  EXPECT_EQ(rows[0].action, "delete");
+  EXPECT_EQ(rows[0].changes.at("name").at("before"), "Middag");
+
+  auto article = h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("A", "a")}});
+  h.as(eind, "POST", "/api/admin/content/articles/" + article.id() + "/publish", json::object{{"version", 1}});
+  auto published = h.audit("articles", article.id());
+  ASSERT_EQ(published.size(), 2U);
+  EXPECT_EQ(published[0].action, "publish");
+  EXPECT_EQ(published[0].changes.at("published").at("before"), false);
+  EXPECT_EQ(published[0].changes.at("published").at("after"), true);
+  // A refused change leaves no row and no trace in the store.
+  EXPECT_EQ(h.as(eind, "PUT", "/api/admin/content/articles/" + article.id(),
+                 json::object{{"version", 2}, {"values", json::object{{"slug", "Fout"}}}})
+                .status,
+            400U);
+  EXPECT_EQ(h.audit("articles", article.id()).size(), 2U);
+}
+
+void a_revision_is_restored(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Eerste titel", "eerste")}});
+  const auto path = "/api/admin/content/articles/" + created.id();
+  auto second =
+      h.as(eind, "PUT", path,
+           json::object{{"version", 1}, {"values", json::object{{"title", "Tweede titel"}, {"intro", "Anders."}}}});
+  ASSERT_EQ(second.status, 200U);
+  auto revisions = h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array();
+  ASSERT_EQ(revisions.size(), 2U);
+  EXPECT_EQ(revisions[0].at("title"), "Tweede titel");
+  EXPECT_EQ(revisions[1].at("title"), "Eerste titel");
+  const auto first_revision = std::to_string(revisions[1].at("id").as_int64());
+  EXPECT_EQ(h.as(eind, "POST", path + "/revisions/" + first_revision + "/restore", json::object{{"version", 1}}).status,
+            409U);
+  auto restored = h.as(eind, "POST", path + "/revisions/" + first_revision + "/restore", json::object{{"version", 2}});
+  ASSERT_EQ(restored.status, 200U) << restored.text;
+  EXPECT_EQ(restored.item().at("values").at("title"), "Eerste titel");
+  EXPECT_EQ(restored.item().at("values").at("intro"), "Een korte inleiding.");
+  EXPECT_EQ(restored.version(), 3);
+  EXPECT_EQ(h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array().size(), 3U);
+  EXPECT_EQ(h.audit("articles", created.id())[0].action, "restore");
+  EXPECT_EQ(h.as(eind, "POST", path + "/revisions/99999/restore", json::object{{"version", 3}}).status, 404U);
+}
+
+void the_public_site_follows_an_edit_at_once(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Nachtelijke vogeltrek", "vogeltrek")}});
+  const auto path = "/api/admin/content/articles/" + created.id();
+  auto published = h.as(eind, "POST", path + "/publish", json::object{{"version", 1}});
+  ASSERT_EQ(published.status, 200U);
+  // Pages, search and the sitemap, with no wait and no refresh by hand.
+  EXPECT_NE(h.page("/nieuws").find("Nachtelijke vogeltrek"), std::string::npos);
+  EXPECT_NE(h.page("/zoeken/vogeltrek").find("Nachtelijke vogeltrek"), std::string::npos);
+  const auto sitemap = h.sitemap();
+  EXPECT_NE(sitemap.find("/nieuws/cultuur/" + created.id() + "/vogeltrek"), std::string::npos);
+  // A title of the same length: the old fingerprint (lengths) would not notice; the versions do.
+  auto edited = h.as(
+      eind, "PUT", path,
+      json::object{{"version", published.version()}, {"values", json::object{{"title", "Nachtelijke vleermuizen"}}}});
+  ASSERT_EQ(edited.status, 200U) << edited.text;
+  EXPECT_NE(h.page("/zoeken/vleermuizen").find("Nachtelijke vleermuizen"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/vogeltrek").find("Nachtelijke"), std::string::npos);
+  EXPECT_NE(h.page("/nieuws").find("Nachtelijke vleermuizen"), std::string::npos);
+  // A programme edit reaches its page and the search at once too.
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
+                        json::object{{"values", programme_values("Zondagochtend", "zondagochtend")}});
+  ASSERT_EQ(programme.status, 201U);
+  EXPECT_NE(h.page("/programmas/zondagochtend").find("Zondagochtend"), std::string::npos);
+  EXPECT_NE(h.page("/zoeken/zondagochtend").find("/programmas/zondagochtend"), std::string::npos);
+  // Unpublished: gone from every place.
+  auto off = h.as(eind, "POST", path + "/unpublish", json::object{{"version", edited.version()}});
+  ASSERT_EQ(off.status, 200U);
+  EXPECT_EQ(h.page("/nieuws").find("vleermuizen"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/vleermuizen").find("Nachtelijke vleermuizen"), std::string::npos);
+  EXPECT_EQ(h.sitemap().find("/vogeltrek"), std::string::npos);
+  // Every write raised the content version that other instances compare.
+  auto lease = db.lease();
+  EXPECT_GE(store::read_content_version(*lease), 5);
+}
+
+void a_preview_link_opens_a_draft_page(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto page =
+      h.as(redacteur, "POST", "/api/admin/content/pages",
+           json::object{{"values", json::object{{"title", "Winterspecial"}, {"slug", "winter"}, {"kind", "thema"}}}});
+  ASSERT_EQ(page.status, 201U) << page.text;
+  EXPECT_EQ(h.loader_->load("/thema/winter", {}).status, 404U);
+  auto preview = h.as(redacteur, "GET", "/api/admin/content/pages/" + page.id() + "/preview");
+  ASSERT_EQ(preview.status, 200U) << preview.text;
+  std::string url(preview.body.at("url").as_string());
+  ASSERT_EQ(url.rfind(std::string(kOrigin) + "/overzicht/preview/" + page.id() + "?x-craft-live-preview=", 0), 0U)
+      << url;
+  http::Request request;
+  ASSERT_TRUE(http::parse_target(url.substr(std::string(kOrigin).size()), request));
+  auto shown = h.loader_->load(request.path, request.query);
+  EXPECT_EQ(shown.status, 200U);
+  EXPECT_NE(json::serialize(shown.data).find("Winterspecial"), std::string::npos);
+}
+
+void a_preview_link_opens_a_draft_article(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto draft = h.as(redacteur, "POST", "/api/admin/content/articles",
+                    json::object{{"values", article_values("Geheim concept", "geheim")}});
+  ASSERT_EQ(draft.status, 201U);
+  auto preview = h.as(redacteur, "GET", "/api/admin/content/articles/" + draft.id() + "/preview");
+  ASSERT_EQ(preview.status, 200U) << preview.text;
+  std::string url(preview.body.at("url").as_string());
+  const std::string path = "/nieuws/preview/" + draft.id();
+  ASSERT_EQ(url.rfind(std::string(kOrigin) + path + "?x-craft-live-preview=", 0), 0U) << url;
+  http::Request request;
+  ASSERT_TRUE(http::parse_target(url.substr(std::string(kOrigin).size()), request));
+  auto shown = h.loader_->load(request.path, request.query);
+  EXPECT_EQ(shown.status, 200U);
+  EXPECT_EQ(shown.route, "artikel");
+  EXPECT_NE(json::serialize(shown.data).find("Geheim concept"), std::string::npos);
+  // Without the token it does not exist; a content page's token for the same id does not open it.
+  EXPECT_EQ(h.loader_->load(path, {}).status, 404U);
+  http::Request page_link;
+  ASSERT_TRUE(http::parse_target(
+      pages::PreviewTokens("test-preview-secret").url("", std::stoll(draft.id()), kStart + 600), page_link));
+  EXPECT_EQ(h.loader_->load(path, page_link.query).status, 403U);
+}
+
+using Scenario = void (*)(store::Database&);
+const std::vector<std::pair<const char*, Scenario>>& scenarios() {
+  static const std::vector<std::pair<const char*, Scenario>> all{
+      {"EveryRoleIsRefusedWhereItMustBe", every_role_is_refused_where_it_must_be},
+      {"SlugsFollowTheRuleAndAreUnique", slugs_follow_the_rule_and_are_unique},
+      {"AStaleVersionIsRefusedAndNothingIsLost", a_stale_version_is_refused_and_nothing_is_lost},
+      {"PublicationFollowsTheClock", publication_follows_the_clock},
+      {"EveryChangeHasItsAuditRow", every_change_has_its_audit_row},
+      {"ARevisionIsRestored", a_revision_is_restored},
+      {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},
+      {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
+      {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
+  };
+  return all;
+}
+
+class AdminContentSqlite : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(AdminContentSqlite, Scenario) {
+  testing_support::TempStore store;
+  scenarios()[GetParam()].second(store.db());
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, 9),
+                         [](const ::testing::TestParamInfo<std::size_t>& info) {
+                           return std::string(scenarios()[info.param].first);
+                         });
+
+TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
+  EXPECT_EQ(content::content_types().size(), 14U);
+  for (const auto& type : content::content_types()) {
+    EXPECT_NE(type.field(type.title_field), nullptr) << type.name;
+    if (!type.slug_field.empty()) EXPECT_EQ(type.field(type.slug_field)->kind, content::FieldKind::slug) << type.name;
+    for (const auto& scope : type.slug_scope) EXPECT_NE(type.field(scope), nullptr) << type.name;
+    for (const auto& name : type.search_fields) EXPECT_NE(type.field(name), nullptr) << type.name;
+    for (const auto& field : type.fields) {
+      if (field.kind == content::FieldKind::reference)
+        EXPECT_NE(content::find_type(field.reference), nullptr) << field.name;
+    }
+    EXPECT_EQ(type.publication == content::Publication::none, type.flag_column.empty()) << type.name;
+  }
+  EXPECT_EQ(content::find_type("nope"), nullptr);
+}
+
+std::vector<std::pair<const char*, std::function<void()>>> postgres_scenarios() {
+  std::vector<std::pair<const char*, std::function<void()>>> out;
+  for (const auto& [name, scenario] : scenarios()) {
+    out.emplace_back(name, [scenario = scenario] {
+      test::FreshPostgresDatabase database("admin_content");
+      auto db = store::Database::open(database.url(), 2);
+      db->migrate();
+      scenario(*db);
+    });
+  }
+  return out;
+}
+
+const bool registered = test::register_postgres_tests("AdminContentPostgreSQL", __FILE__, postgres_scenarios());
+
+}  // namespace
+}  // namespace ether::admin

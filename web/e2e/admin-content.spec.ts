@@ -1,0 +1,194 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { suppressOverlays } from './overlay-guard';
+import { expectNoSeriousAxeViolations } from './support';
+
+// Content editing in the admin against the real server: an eindredacteur makes a programme (a bad
+// slug shows spec §5's message), writes and publishes an article that appears on /nieuws, in the
+// search and in sitemap.xml, switches on a maintenance notification that shows on the site, and
+// schedules an article that appears when its time comes; a redacteur cannot publish. The accounts
+// are made with `ether-server create-user` on the running server's data dir (ETHER_E2E_SERVER,
+// ETHER_E2E_DATA_DIR, as scripts/test-all sets them). What the tests make is removed at the end,
+// so that the other suites meet the demo station as it was.
+
+test.describe.configure({ timeout: 240_000 });
+
+const PASSWORD = 'een wachtwoord voor de inhoudstest';
+const stamp = Date.now().toString(36);
+
+function createUser(role: string, email: string): string {
+  const server = process.env.ETHER_E2E_SERVER;
+  const dataDir = process.env.ETHER_E2E_DATA_DIR;
+  if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
+  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', `E2E ${role}`], {
+    env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return (out.trim().split('\n').pop() ?? '').trim();
+}
+
+async function logInFresh(page: Page, role: string) {
+  const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
+  const oneTime = createUser(role, email);
+  await page.goto('/beheer');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(oneTime);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByLabel('Huidig wachtwoord').fill(oneTime);
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+}
+
+async function openNew(page: Page, typeLabel: string, newLabel: string) {
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
+  await page.getByRole('link', { name: typeLabel, exact: true }).click();
+  await page.getByRole('link', { name: newLabel }).click();
+}
+
+// Picks the first real option once the reference options have loaded.
+async function pickFirst(page: Page, label: string) {
+  const select = page.getByLabel(label);
+  await expect(select.locator('option')).not.toHaveCount(1);
+  await select.selectOption({ index: 1 });
+}
+
+async function writeArticle(page: Page, title: string) {
+  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await pickFirst(page, 'Categorie (verplicht)');
+  await page.getByLabel('Intro (verplicht)').fill(`Inleiding bij ${title}.`);
+  await page.getByLabel('Tekst').fill('De eerste alinea.\n\nDe tweede alinea.');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Status: Concept')).toBeVisible();
+}
+
+async function removeCurrent(page: Page) {
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByRole('status')).toContainText('pagina 1');
+}
+
+test('an eindredacteur makes a programme and publishes an article that is on the site at once', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await logInFresh(page, 'eindredacteur');
+
+  // A programme: the slug follows the title until typed by hand; a bad one gets §5's message.
+  await openNew(page, "Programma's", 'Nieuw: programma');
+  await expectNoSeriousAxeViolations(page);
+  const name = `Nachtwacht ${stamp}`;
+  await page.getByLabel('Naam (verplicht)').fill(name);
+  const slug = page.getByLabel('URL (verplicht)');
+  await expect(slug).toHaveValue(`nachtwacht-${stamp}`);
+  await slug.fill('Nacht Wacht');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(slug).toBeFocused();
+  await expect(slug).toHaveAccessibleDescription(
+    /De URL mag alleen kleine letters en liggende streepjes bevatten$/,
+  );
+  await slug.fill('');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(slug).toHaveAccessibleDescription(/Vul een URL in$/);
+  await slug.fill(`nachtwacht-${stamp}`);
+  await pickFirst(page, 'Kanaal (verplicht)');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const programmePage = await page.request.get(`/programmas/nachtwacht-${stamp}`);
+  expect(programmePage.status()).toBe(200);
+  await removeCurrent(page);
+
+  // An article: a draft first, then published; on /nieuws, in search and in the sitemap at once.
+  const title = `Sterrenregen ${stamp}`;
+  await writeArticle(page, title);
+  expect(await (await page.request.get('/nieuws')).text()).not.toContain(title);
+  await page.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByText('Status: Online')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const articleUrl = new URL(page.url());
+  const id = articleUrl.pathname.split('/').pop();
+
+  const news = await page.request.get('/nieuws');
+  expect(await news.text()).toContain(title);
+  const search = await page.request.get(
+    `/api/page?path=${encodeURIComponent(`/zoeken/sterrenregen ${stamp}`)}`,
+  );
+  expect(await search.text()).toContain(title);
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toMatch(new RegExp(`/nieuws/[a-z0-9-]+/${id}/sterrenregen-${stamp}<`));
+
+  // The revision list has the saves; the article goes again at the end.
+  await expect(page.getByRole('table', { name: 'Opgeslagen versies, nieuwste eerst' })).toBeVisible();
+  await page.getByRole('button', { name: 'Offline halen' }).click();
+  await expect(page.getByText('Status: Concept')).toBeVisible();
+  expect(await (await page.request.get('/nieuws')).text()).not.toContain(title);
+  await removeCurrent(page);
+});
+
+test('a redacteur writes a draft but cannot publish it', async ({ page }) => {
+  await logInFresh(page, 'redacteur');
+  await writeArticle(page, `Concept ${stamp}`);
+  await expect(page.getByText('Een eindredacteur publiceert wat je schrijft.')).toBeVisible();
+  await page.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Je rol heeft geen toegang tot deze actie.');
+  await expect(page.getByText('Status: Concept')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('a maintenance notification switched on shows its banner on the site', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The demo's own notification is dismissed, so that the banner can only be the new one.
+  await suppressOverlays(context, request);
+  await logInFresh(page, 'eindredacteur');
+  await openNew(page, 'Onderhoudsmeldingen', 'Nieuw: onderhoudsmelding');
+  const title = `Storing bij de stream ${stamp}`;
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await page.getByLabel('Tekst').fill('We werken eraan.');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByText('Status: Online')).toBeVisible();
+  const admin = page.url();
+
+  await page.goto('/gids');
+  await expect(page.getByRole('region', { name: 'Onderhoudsmelding' })).toContainText(title);
+
+  await page.goto(admin);
+  await page.getByRole('button', { name: 'Offline halen' }).click();
+  await expect(page.getByText('Status: Concept')).toBeVisible();
+  await removeCurrent(page);
+});
+
+test('a scheduled article appears when its time comes', async ({ page }) => {
+  await logInFresh(page, 'eindredacteur');
+  const title = `Ingepland ${stamp}`;
+  await writeArticle(page, title);
+  // Twenty seconds ahead, in the browser's own time zone (the picker's).
+  const local = await page.evaluate(() => {
+    const at = new Date(Date.now() + 20_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  });
+  await page.getByLabel('Publiceren vanaf (leeg: nu)').fill(local);
+  await page.getByRole('button', { name: 'Inplannen' }).click();
+  await expect(page.getByText('Status: Ingepland')).toBeVisible();
+  expect(await (await page.request.get('/nieuws')).text()).not.toContain(title);
+  // Nothing is done at that moment: the store's queries compare the time with the clock.
+  await expect(async () => {
+    expect(await (await page.request.get('/nieuws')).text()).toContain(title);
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  await page.reload();
+  await expect(page.getByText('Status: Online')).toBeVisible();
+  await removeCurrent(page);
+});

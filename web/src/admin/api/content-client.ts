@@ -1,0 +1,129 @@
+// The admin's content calls (server/src/admin/content_api.hpp): the editable types as the server
+// describes them, and list, get, create, update, delete, publish, revisions and preview of items.
+import { adminFetch } from './admin-client';
+
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'slug'
+  | 'integer'
+  | 'flag'
+  | 'instant'
+  | 'color'
+  | 'url'
+  | 'blocks'
+  | 'choice'
+  | 'reference';
+
+export interface ContentField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  immutable: boolean;
+  maxLength: number;
+  choices: { value: string; label: string }[];
+  reference: string;
+  /** What a reference holds: the referenced item's 'id' (a number) or its 'slug'. */
+  referenceKey: string;
+}
+
+export interface ContentType {
+  name: string;
+  label: string;
+  labelSingular: string;
+  titleField: string;
+  slugField: string;
+  publication: 'none' | 'dated' | 'switched';
+  revisions: boolean;
+  settings: boolean;
+  preview: boolean;
+  fields: ContentField[];
+}
+
+export type ItemState = 'draft' | 'scheduled' | 'online' | 'expired';
+export type FieldValue = string | number | boolean | null | unknown[];
+
+export interface ContentItem {
+  id: string;
+  version: number;
+  title: string;
+  state: ItemState;
+  published: boolean;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  values: Record<string, FieldValue>;
+}
+
+export interface ContentList {
+  items: ContentItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface Revision {
+  id: number;
+  itemVersion: number;
+  createdAt: string;
+  userName: string;
+  title: string;
+}
+
+export interface ReferenceOption {
+  value: string | number;
+  slug: string | null;
+  label: string;
+}
+
+export const STATE_LABELS: Record<ItemState, string> = {
+  draft: 'Concept',
+  scheduled: 'Ingepland',
+  online: 'Online',
+  expired: 'Verlopen',
+};
+
+const base = (type: string) => `/api/admin/content/${encodeURIComponent(type)}`;
+const itemPath = (type: string, id: string) => `${base(type)}/${encodeURIComponent(id)}`;
+
+export const contentApi = {
+  types: () => adminFetch<{ types: ContentType[] }>('GET', '/api/admin/content-types'),
+  list: (type: string, filter: { q?: string; state?: string; page?: number }) => {
+    const query = new URLSearchParams();
+    if (filter.q) query.set('q', filter.q);
+    if (filter.state) query.set('state', filter.state);
+    if (filter.page && filter.page > 1) query.set('page', String(filter.page));
+    const text = query.toString();
+    return adminFetch<ContentList>('GET', `${base(type)}${text ? `?${text}` : ''}`);
+  },
+  options: (type: string) => adminFetch<{ options: ReferenceOption[] }>('GET', `${base(type)}/options`),
+  get: (type: string, id: string) => adminFetch<{ item: ContentItem }>('GET', itemPath(type, id)),
+  create: (type: string, values: Record<string, FieldValue>) =>
+    adminFetch<{ item: ContentItem }>('POST', base(type), { values }),
+  update: (type: string, id: string, version: number, values: Record<string, FieldValue>) =>
+    adminFetch<{ item: ContentItem }>('PUT', itemPath(type, id), { version, values }),
+  remove: (type: string, id: string, version: number) =>
+    adminFetch<undefined>('DELETE', `${itemPath(type, id)}?version=${version}`),
+  publish: (
+    type: string,
+    id: string,
+    version: number,
+    publishAt: string | null,
+    unpublishAt: string | null,
+  ) =>
+    adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/publish`, {
+      version,
+      publishAt,
+      unpublishAt,
+    }),
+  unpublish: (type: string, id: string, version: number) =>
+    adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version }),
+  revisions: (type: string, id: string) =>
+    adminFetch<{ revisions: Revision[] }>('GET', `${itemPath(type, id)}/revisions`),
+  restore: (type: string, id: string, revision: number, version: number) =>
+    adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/revisions/${revision}/restore`, {
+      version,
+    }),
+  preview: (type: string, id: string) =>
+    adminFetch<{ url: string; expiresAt: string }>('GET', `${itemPath(type, id)}/preview`),
+};

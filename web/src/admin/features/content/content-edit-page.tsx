@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AdminApiError } from '../../api/admin-client';
+import { contentApi, type ContentItem } from '../../api/content-client';
+import { FormAlert } from '../../components/form-alert';
+import { ContentForm } from './content-form';
+import { PublishControls } from './publish-controls';
+import { RevisionList } from './revision-list';
+import { useContentTypes } from './use-content-types';
+
+/** One item (or a new one): its form, publication, versions, preview link and delete. */
+export function ContentEditPage({ permissions }: { permissions: string[] }) {
+  const { type: typeName = '', id } = useParams();
+  const navigate = useNavigate();
+  const { types, error: typesError } = useContentTypes();
+  const type = types?.find((candidate) => candidate.name === typeName);
+  const [item, setItem] = useState<ContentItem>();
+  const [error, setError] = useState<string>();
+  const [preview, setPreview] = useState<string>();
+  const isNew = id === undefined;
+
+  useEffect(() => {
+    if (isNew) return;
+    let current = true;
+    contentApi
+      .get(typeName, id)
+      .then((answer) => current && setItem(answer.item))
+      .catch((failure: unknown) => {
+        if (current)
+          setError(failure instanceof AdminApiError ? failure.message : 'Het item kon niet worden geladen.');
+      });
+    return () => {
+      current = false;
+    };
+  }, [typeName, id, isNew]);
+
+  const makePreview = async () => {
+    if (!item) return;
+    try {
+      setPreview((await contentApi.preview(typeName, item.id)).url);
+    } catch (failure) {
+      setError(
+        failure instanceof AdminApiError ? failure.message : 'Er kon geen voorbeeldlink worden gemaakt.',
+      );
+    }
+  };
+
+  const remove = async () => {
+    if (!item || !window.confirm('Dit item verwijderen?')) return;
+    try {
+      await contentApi.remove(typeName, item.id, item.version);
+      void navigate(`/inhoud/${typeName}`);
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : 'Verwijderen is mislukt.');
+    }
+  };
+
+  const title = isNew ? `Nieuw: ${type?.labelSingular.toLowerCase() ?? ''}` : (item?.title ?? 'Laden…');
+  return (
+    <section aria-labelledby="content-edit-heading" className="admin-edit">
+      <p>
+        <Link to={`/inhoud/${typeName}`}>← {type?.label ?? 'Terug'}</Link>
+      </p>
+      <h1 id="content-edit-heading" tabIndex={-1}>
+        {String(title)}
+      </h1>
+      <FormAlert message={typesError ?? error} />
+      {type && (isNew || item) && (
+        <ContentForm
+          key={item ? `${item.id}-${item.version}` : 'new'}
+          type={type}
+          item={item}
+          onSaved={(saved) => {
+            if (isNew)
+              void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
+            else setItem(saved);
+          }}
+        />
+      )}
+      {type && item && type.publication !== 'none' && (
+        <PublishControls
+          key={`publish-${item.version}`}
+          type={type}
+          item={item}
+          canPublish={permissions.includes('publish')}
+          onChanged={setItem}
+        />
+      )}
+      {type && item && type.preview && (
+        <section aria-labelledby="preview-heading">
+          <h2 id="preview-heading">Voorbeeld</h2>
+          <button type="button" onClick={() => void makePreview()}>
+            Voorbeeldlink maken
+          </button>
+          {preview && (
+            <p>
+              <a href={preview} target="_blank" rel="noreferrer">
+                Voorbeeld openen (een uur geldig)
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+      {type && item && type.revisions && <RevisionList type={type} item={item} onRestored={setItem} />}
+      {type && item && permissions.includes('delete_content') && (
+        <p>
+          <button type="button" className="admin-danger" onClick={() => void remove()}>
+            Verwijderen
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { AdminApiError, formatInstant } from '../../api/admin-client';
+import { contentApi, STATE_LABELS, type ContentList } from '../../api/content-client';
+import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
+import { useContentTypes } from './use-content-types';
+
+interface Filter {
+  q: string;
+  state: string;
+  page: number;
+}
+
+/** The items of one type: search, filter by state, 25 a page, each title a link to its form. */
+export function ContentListPage() {
+  const { type: typeName = '' } = useParams();
+  const { types, error: typesError } = useContentTypes();
+  const type = types?.find((candidate) => candidate.name === typeName);
+  const [filter, setFilter] = useState<Filter>({ q: '', state: '', page: 1 });
+  const [draft, setDraft] = useState({ q: '', state: '' });
+  const [list, setList] = useState<ContentList>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    setFilter({ q: '', state: '', page: 1 });
+    setDraft({ q: '', state: '' });
+  }, [typeName]);
+
+  useEffect(() => {
+    let current = true;
+    contentApi
+      .list(typeName, filter)
+      .then((answer) => current && setList(answer))
+      .catch((failure: unknown) => {
+        if (current)
+          setError(failure instanceof AdminApiError ? failure.message : 'De lijst kon niet worden geladen.');
+      });
+    return () => {
+      current = false;
+    };
+  }, [typeName, filter]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setFilter({ ...draft, page: 1 });
+  };
+
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const headingId = 'content-list-heading';
+  const publishable = type && type.publication !== 'none';
+  const slugField = type?.slugField;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h1 id={headingId} tabIndex={-1}>
+        {type?.label ?? 'Inhoud'}
+      </h1>
+      <FormAlert message={typesError ?? error} />
+      {type && (
+        <p>
+          <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>
+            Nieuw: {type.labelSingular.toLowerCase()}
+          </Link>
+        </p>
+      )}
+      <form className="admin-filters" onSubmit={apply} aria-label="Lijst filteren">
+        <div className="admin-field">
+          <label htmlFor="content-search">Zoeken</label>
+          <input
+            id="content-search"
+            type="search"
+            value={draft.q}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          />
+        </div>
+        {publishable && (
+          <div className="admin-field">
+            <label htmlFor="content-state">Status</label>
+            <select
+              id="content-state"
+              value={draft.state}
+              onChange={(event) => setDraft({ ...draft, state: event.target.value })}
+            >
+              <option value="">Alle</option>
+              {Object.entries(STATE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="submit">Filteren</button>
+      </form>
+      {list && (
+        <>
+          <p role="status">
+            {list.total === 1 ? '1 item' : `${list.total} items`}, pagina {filter.page} van {pages}
+          </p>
+          <TableScroll label={type?.label ?? 'Items'}>
+            <table className="admin-table">
+              <caption className="visually-hidden">{type?.label}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Titel</th>
+                  {slugField && <th scope="col">URL</th>}
+                  {publishable && <th scope="col">Status</th>}
+                  {publishable && <th scope="col">Publicatie</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Link to={`/inhoud/${typeName}/${encodeURIComponent(item.id)}`}>
+                        {item.title || '(zonder titel)'}
+                      </Link>
+                    </td>
+                    {slugField && <td>{String(item.values[slugField] ?? '')}</td>}
+                    {publishable && (
+                      <td>
+                        <span className={`admin-state admin-state-${item.state}`}>
+                          {STATE_LABELS[item.state]}
+                        </span>
+                      </td>
+                    )}
+                    {publishable && <td>{item.published ? formatInstant(item.publishAt) : ''}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <nav className="admin-pager" aria-label="Pagina's van de lijst">
+            <button
+              type="button"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+            >
+              Vorige
+            </button>
+            <button
+              type="button"
+              disabled={filter.page >= pages}
+              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+            >
+              Volgende
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
