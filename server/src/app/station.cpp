@@ -5,6 +5,8 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include <sodium.h>
+
 #include <chrono>
 #include <map>
 
@@ -92,6 +94,9 @@ Station::Station(const config::Config& config) {
   // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));
+  // An external playout's now-playing takes precedence over the demo's songs (ingest/).
+  playout_->set_give_way(&ingest::NowPlayingIngest::give_way_windows);
+  nowplaying_board_ = std::make_unique<ingest::NowPlayingBoard>(*db_, unix_now);
 
   auto* playout = playout_.get();
   const stream::ChannelSchedule schedule = [playout](const std::string& channel,
@@ -111,6 +116,9 @@ Station::Station(const config::Config& config) {
   };
   const auto channels = own_channels(*db_);
   origin_ = std::make_unique<stream::LiveOrigin>(channels, schedule, config.media_dir.string());
+  origin_->set_title_override([board = nowplaying_board_.get()](const std::string& channel, std::int64_t at_ms) {
+    return board->stream_title(channel, at_ms);
+  });
   // The logger records exactly what the origin sends; its thread first rebuilds the recent hours
   // that were not recorded, then writes the live chunks queued meanwhile.
   const auto& recordings_root = config.recordings_dir;
@@ -220,9 +228,37 @@ Station::Station(const config::Config& config) {
       std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
                                             api::VisualRadioApiOptions{.base_url = config.base_url}, unix_now);
   events_api_ = std::make_unique<api::EventsApi>(*db_);
+
+  nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
+  nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
+    nowplaying_board_->put(item.channel, ingest::BoardItem{outcome.item_id, item.kind, item.artist, item.title,
+                                                           outcome.starts_at, outcome.ends_at});
+    info_->refresh(item.channel);
+  });
+  // Items another instance recorded reach this one's info document and stream titles within a second.
+  nowplaying_board_->start([info = info_.get()](const std::string& channel) { info->refresh(channel); });
+  // A stand-in until the live source's own check (per channel, in the admin) is wired here: user
+  // 'source' and ETHER_SOURCE_PASSWORD, compared in constant time; no password set, no access.
+  auto config_source_password_check = [password = config.source_password](std::string_view, std::string_view user,
+                                                                          std::string_view given) {
+    return !password.empty() && user == "source" && given.size() == password.size() &&
+           sodium_memcmp(given.data(), password.data(), password.size()) == 0;
+  };
+  ingest_api_ = std::make_unique<ingest::IngestApi>(
+      *db_, *nowplaying_ingest_,
+      ingest::IngestApiOptions{.source_credentials = config_source_password_check, .now = unix_now});
+
+  webhooks::DispatcherOptions webhook_options;
+  webhook_options.send.allow_private = config.webhook_allow_private;
+  webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
+  webhooks_->start();
+  webhooks_api_ = std::make_unique<webhooks::WebhooksApi>(*db_, *admin_api_, unix_now,
+                                                          [hooks = webhooks_.get()] { hooks->wake(); });
 }
 
 Station::~Station() {
+  if (webhooks_) webhooks_->stop();
+  if (nowplaying_board_) nowplaying_board_->stop();
   if (visual_) visual_->stop();
   if (pages_) pages_->search().stop();
   if (election_) election_->stop();
@@ -273,6 +309,8 @@ void Station::add_routes(SiteApp& site) {
   events_api_->add_routes(site.router());
   admin_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
+  ingest_api_->add_routes(site.router());
+  webhooks_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

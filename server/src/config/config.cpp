@@ -22,7 +22,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 28> kKeys{"PORT",
+constexpr std::array<std::string_view, 31> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -49,7 +49,10 @@ constexpr std::array<std::string_view, 28> kKeys{"PORT",
                                                  "ETHER_SENTRY_DSN",
                                                  "ETHER_SENTRY_TRACES_SAMPLE_RATE",
                                                  "ETHER_RECORDING_DAYS",
-                                                 "ETHER_RECORDING_BACKFILL_HOURS"};
+                                                 "ETHER_RECORDING_BACKFILL_HOURS",
+                                                 "ETHER_SOURCE_PASSWORD",
+                                                 "ETHER_NOWPLAYING_HOLD_SECONDS",
+                                                 "ETHER_WEBHOOK_ALLOW_PRIVATE"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -243,6 +246,13 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_RECORDING_DAYS")) config.recording_days = parse_int<int>("ETHER_RECORDING_DAYS", *v, 1, 366);
   if (auto v = get("ETHER_RECORDING_BACKFILL_HOURS")) {
     config.recording_backfill_hours = parse_int<int>("ETHER_RECORDING_BACKFILL_HOURS", *v, 0, 48);
+  }
+  if (auto v = get("ETHER_SOURCE_PASSWORD")) config.source_password = std::string(trim(*v));
+  if (auto v = get("ETHER_NOWPLAYING_HOLD_SECONDS")) {
+    config.nowplaying_hold_seconds = parse_int<int>("ETHER_NOWPLAYING_HOLD_SECONDS", *v, 10, 86400);
+  }
+  if (auto v = get("ETHER_WEBHOOK_ALLOW_PRIVATE")) {
+    config.webhook_allow_private = parse_int<int>("ETHER_WEBHOOK_ALLOW_PRIVATE", *v, 0, 1) == 1;
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

@@ -52,6 +52,9 @@ struct Config {
   int recording_days = 2;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
   int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
   std::filesystem::path recordings_dir;  // ETHER_RECORDINGS_DIR: default <data>/recordings; shared storage
+  std::string source_password;           // ETHER_SOURCE_PASSWORD: user 'source' of /admin/metadata (never committed)
+  int nowplaying_hold_seconds = 900;     // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
+  bool webhook_allow_private = false;    // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

@@ -35,10 +35,15 @@ class LiveInfoService {
   /// second per channel, while one rebuild is under way its readers get the previous document.
   std::shared_ptr<const InfoEntry> get(std::string_view channel);
 
+  /// Marks the channel's document as changed (an external now-playing arrived): the next get()
+  /// rebuilds it, so the poll and the events see the change at their next look.
+  void refresh(std::string_view channel);
+
  private:
   struct Slot {
     std::shared_ptr<const InfoEntry> entry;
     bool building = false;
+    bool stale = false;              // refresh() asked for a rebuild
     std::int64_t retry_at = 0;       // while failing: no new build before this instant
     std::int64_t failing_since = 0;  // 0 while the store answers
     std::int64_t logged_at = 0;      // the last failure logged

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession } from '../api/admin-client';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
+import { WebhooksPage } from '../features/webhooks/webhooks-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { LoginForm } from '../features/login/login-form';
 import { ChangePasswordForm } from '../features/password/change-password-form';
@@ -83,6 +84,7 @@ export function AdminApp() {
             },
             { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
             { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
+            { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },
