@@ -267,7 +267,8 @@ class Webhooks : public ::testing::TestWithParam<std::string> {
     auto created = admin::create_account(db(), email, "Beheer", role, unix_now(), admin::kMinimumCost);
     {
       auto lease = db().lease();
-      *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(created.user.id);
+      const long long id = created.user.id;
+      *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
     }
     auto answer = call("POST", "/api/admin/session",
                        json::serialize(json::object{{"email", email}, {"password", created.password}}), Login{});

@@ -125,6 +125,11 @@ std::optional<IngestOutcome> NowPlayingIngest::ingest(const NowPlayingItem& item
       if (previous.identity == identity && starts < previous.ends_at) {
         outcome.repeated = true;
         outcome.item_id = previous.id;
+        long long play = 0;
+        soci::indicator play_ind = soci::i_null;
+        sql << "SELECT track_play_id FROM nowplaying_items WHERE id = :id", soci::into(play, play_ind),
+            soci::use(previous.id);
+        if (play_ind == soci::i_ok) outcome.track_play_id = play;
         outcome.starts_at = previous.starts_at;
         outcome.ends_at = previous.ends_at;
         return outcome;
