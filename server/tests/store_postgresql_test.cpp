@@ -31,7 +31,11 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
-const char* const kTables[] = {"live_sources",
+const char* const kTables[] = {"webhook_attempts",
+                               "webhook_deliveries",
+                               "webhooks",
+                               "nowplaying_items",
+                               "live_sources",
                                "content_revisions",
                                "content_state",
                                "shared_secrets",

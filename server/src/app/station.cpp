@@ -5,6 +5,8 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include <sodium.h>
+
 #include <chrono>
 #include <map>
 
@@ -92,6 +94,9 @@ Station::Station(const config::Config& config) {
   // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));
+  // An external playout's now-playing takes precedence over the demo's songs (ingest/).
+  playout_->set_give_way(&ingest::NowPlayingIngest::give_way_windows);
+  nowplaying_board_ = std::make_unique<ingest::NowPlayingBoard>(*db_, unix_now);
 
   auto* playout = playout_.get();
   const stream::ChannelSchedule schedule = [playout](const std::string& channel,
@@ -111,6 +116,9 @@ Station::Station(const config::Config& config) {
   };
   const auto channels = own_channels(*db_);
   origin_ = std::make_unique<stream::LiveOrigin>(channels, schedule, config.media_dir.string());
+  origin_->set_title_override([board = nowplaying_board_.get()](const std::string& channel, std::int64_t at_ms) {
+    return board->stream_title(channel, at_ms);
+  });
   // The logger records exactly what the origin sends; its thread first rebuilds the recent hours
   // that were not recorded, then writes the live chunks queued meanwhile.
   const auto& recordings_root = config.recordings_dir;
@@ -243,9 +251,35 @@ Station::Station(const config::Config& config) {
   content_api_ = std::make_unique<admin::ContentApi>(
       *db_, *admin_api_, admin::ContentApiOptions{.base_url = config.base_url, .preview_secret = config.preview_secret},
       unix_now, [watch = content_version_.get()] { watch->refresh(); });
+
+  nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
+  nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
+    nowplaying_board_->put(item.channel, ingest::BoardItem{outcome.item_id, item.kind, item.artist, item.title,
+                                                           outcome.starts_at, outcome.ends_at});
+    info_->refresh(item.channel);
+  });
+  // Items another instance recorded reach this one's info document and stream titles within a second.
+  nowplaying_board_->start([info = info_.get()](const std::string& channel) { info->refresh(channel); });
+  ingest_api_ = std::make_unique<ingest::IngestApi>(
+      *db_, *nowplaying_ingest_,
+      ingest::IngestApiOptions{.source_credentials =
+                                   [hub = sources_.get()](std::string_view channel, std::string_view user,
+                                                          std::string_view password) {
+                                     return hub->credentials().verify_source_login(channel, user, password);
+                                   },
+                               .now = unix_now});
+
+  webhooks::DispatcherOptions webhook_options;
+  webhook_options.send.allow_private = config.webhook_allow_private;
+  webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
+  webhooks_->start();
+  webhooks_api_ = std::make_unique<webhooks::WebhooksApi>(*db_, *admin_api_, unix_now,
+                                                          [hooks = webhooks_.get()] { hooks->wake(); });
 }
 
 Station::~Station() {
+  if (webhooks_) webhooks_->stop();
+  if (nowplaying_board_) nowplaying_board_->stop();
   if (relay_) relay_->stop();
   if (visual_) visual_->stop();
   if (content_version_) content_version_->stop();
@@ -309,6 +343,8 @@ void Station::add_routes(SiteApp& site) {
       [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
         return sources_->connect(request, body);
       });
+  ingest_api_->add_routes(site.router());
+  webhooks_api_->add_routes(site.router());
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

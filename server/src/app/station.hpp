@@ -25,6 +25,9 @@
 #include "config/config.hpp"
 #include "ingest/source_hub.hpp"
 #include "ingest/source_relay.hpp"
+#include "ingest/ingest_api.hpp"
+#include "ingest/now_playing_board.hpp"
+#include "ingest/now_playing_ingest.hpp"
 #include "pages/page_loader.hpp"
 #include "player/live_info_service.hpp"
 #include "playout/demo_playout.hpp"
@@ -35,6 +38,8 @@
 #include "store/database.hpp"
 #include "stream/live_origin.hpp"
 #include "visual/visual_radio.hpp"
+#include "webhooks/webhook_dispatcher.hpp"
+#include "webhooks/webhooks_api.hpp"
 
 namespace ether::app {
 
@@ -70,6 +75,10 @@ class Station {
   /// (/api/admin/..., /beheer) and the bulletin URL guard to the site.
   void add_routes(SiteApp& site);
 
+  /// The webhooks' queue: the live source input calls notify_source_connected/disconnected and
+  /// the content admin notify_content_published on it.
+  [[nodiscard]] webhooks::WebhookDispatcher& webhooks() { return *webhooks_; }
+
  private:
   std::unique_ptr<store::Database> db_;
   std::unique_ptr<playout::DemoPlayout> playout_;
@@ -96,6 +105,11 @@ class Station {
   // documents current after an edit here (at once) or on another instance (within a second).
   std::unique_ptr<store::ContentVersionWatch> content_version_;
   std::unique_ptr<admin::ContentApi> content_api_;
+  std::unique_ptr<ingest::NowPlayingBoard> nowplaying_board_;
+  std::unique_ptr<ingest::NowPlayingIngest> nowplaying_ingest_;
+  std::unique_ptr<ingest::IngestApi> ingest_api_;
+  std::unique_ptr<webhooks::WebhookDispatcher> webhooks_;
+  std::unique_ptr<webhooks::WebhooksApi> webhooks_api_;
 };
 
 }  // namespace ether::app

@@ -23,7 +23,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 33> kKeys{"PORT",
+constexpr std::array<std::string_view, 35> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -55,7 +55,9 @@ constexpr std::array<std::string_view, 33> kKeys{"PORT",
                                                  "ETHER_SOURCE_PASSWORDS",
                                                  "ETHER_SOURCE_LIMIT",
                                                  "ETHER_SOURCE_TIMEOUT_SECONDS",
-                                                 "ETHER_INSTANCE_URL"};
+                                                 "ETHER_INSTANCE_URL",
+                                                 "ETHER_NOWPLAYING_HOLD_SECONDS",
+                                                 "ETHER_WEBHOOK_ALLOW_PRIVATE"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -274,6 +276,11 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (!config.instance_url.starts_with("http://") && !config.instance_url.starts_with("https://")) {
     throw ConfigError("ETHER_INSTANCE_URL: expected an http(s) URL, got \"" + config.instance_url + "\"");
+  if (auto v = get("ETHER_NOWPLAYING_HOLD_SECONDS")) {
+    config.nowplaying_hold_seconds = parse_int<int>("ETHER_NOWPLAYING_HOLD_SECONDS", *v, 10, 86400);
+  }
+  if (auto v = get("ETHER_WEBHOOK_ALLOW_PRIVATE")) {
+    config.webhook_allow_private = parse_int<int>("ETHER_WEBHOOK_ALLOW_PRIVATE", *v, 0, 1) == 1;
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

@@ -28,11 +28,14 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
     std::lock_guard lock(mutex_);
     if (auto it = slots_.find(channel); it != slots_.end()) {
       auto& slot = it->second;
-      if (now < slot.entry->valid_until && slot.entry->content_version == content_version) return slot.entry;
+      if (now < slot.entry->valid_until && slot.entry->content_version == content_version && !slot.stale) {
+        return slot.entry;
+      }
       // One reader rebuilds; the others, and everyone within a second of a failed build, get the
       // last document rather than a queue of builds against a store that may be struggling.
       if (slot.building || now < slot.retry_at) return slot.entry;
       slot.building = true;
+      slot.stale = false;
     }
   }
 
@@ -86,6 +89,11 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
   slot.failing_since = 0;
   slot.failures = 0;
   return entry;
+}
+
+void LiveInfoService::refresh(std::string_view channel) {
+  std::lock_guard lock(mutex_);
+  if (auto it = slots_.find(channel); it != slots_.end()) it->second.stale = true;
 }
 
 }  // namespace ether::player

@@ -40,11 +40,15 @@ class LiveInfoService {
   /// a document built at another version is rebuilt, so an edited programme or channel shows at
   /// once. Unset: only the on-air changes rebuild. Call before serving.
   void set_content_version(std::function<std::int64_t()> version) { content_version_ = std::move(version); }
+  /// Marks the channel's document as changed (an external now-playing arrived): the next get()
+  /// rebuilds it, so the poll and the events see the change at their next look.
+  void refresh(std::string_view channel);
 
  private:
   struct Slot {
     std::shared_ptr<const InfoEntry> entry;
     bool building = false;
+    bool stale = false;              // refresh() asked for a rebuild
     std::int64_t retry_at = 0;       // while failing: no new build before this instant
     std::int64_t failing_since = 0;  // 0 while the store answers
     std::int64_t logged_at = 0;      // the last failure logged

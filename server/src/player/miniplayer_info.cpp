@@ -168,6 +168,20 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
   if (video_ind == soci::i_ok && !live_video_url.empty()) {
     live_video = json::object{{"tokenUrl", "/api/player/" + channel + "/video"}};
   }
+  // An external playout's ad break (ingest, type 'ad') runs until its end or the next item that
+  // is not an ad, whichever comes first (spec §6: the player dims its buttons meanwhile).
+  bool ad_break = false;
+  {
+    std::string kind;
+    long long item_ends = 0;
+    sql << "SELECT kind, ends_at FROM nowplaying_items WHERE channel_slug = :c AND starts_at <= :t "
+           "ORDER BY starts_at DESC LIMIT 1",
+        soci::into(kind), soci::into(item_ends), soci::use(channel, "c"), soci::use(at, "t");
+    if (sql.got_data() && kind == "ad" && item_ends > now) {
+      ad_break = true;
+      valid_until = std::min<std::int64_t>(valid_until, item_ends);
+    }
+  }
   json::object core_channel{{"slug", channel},
                             {"name", name},
                             {"hasProgramming", has_programming != 0},
@@ -176,7 +190,8 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
                             {"liveVideo", std::move(live_video)},
                             {"links", links_for(popout_url)},
                             {"children", std::move(children)},
-                            {"parent", std::move(parent)}};
+                            {"parent", std::move(parent)},
+                            {"isAdBreak", ad_break}};
 
   json::array on_air;
   auto current = broadcasts(

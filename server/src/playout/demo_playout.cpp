@@ -101,7 +101,16 @@ int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bo
   if (!record) return 0;
   // Exactly the plays the plan handed to the live origin, including those of a store outage.
   const auto batch = plan_.unrecorded(channel_slug, now + record_ahead_.count());
-  const int recorded = store::TrackPlayRepository(*session).record_all(channel_slug, batch);
+  auto kept = batch;
+  if (give_way_ && !batch.empty()) {
+    const auto windows = give_way_(*session, channel_slug, batch.front().starts_at);
+    std::erase_if(kept, [&windows](const domain::TrackPlay& play) {
+      return std::any_of(windows.begin(), windows.end(), [&play](const auto& window) {
+        return play.starts_at < window.second && play.ends_at > window.first;
+      });
+    });
+  }
+  const int recorded = store::TrackPlayRepository(*session).record_all(channel_slug, kept);
   tx.commit();
   if (!batch.empty()) plan_.mark_recorded(channel_slug, batch.back());
   return recorded;

@@ -13,6 +13,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "domain/playout.hpp"
 #include "domain/time.hpp"
@@ -73,6 +75,15 @@ class DemoPlayout {
   /// store; nullopt when nothing was recorded for that instant. Throws what the store throws.
   std::optional<NowPlaying> now_playing(const std::string& channel_slug, std::chrono::system_clock::time_point at);
 
+  /// Windows [from, until) in which a channel's own plays give way to an external playout's
+  /// now-playing (ingest/now_playing_ingest.hpp), asked on the tick's session for the windows
+  /// that end after `from`.
+  using GiveWay = std::function<std::vector<std::pair<long long, long long>>(
+      soci::session& session, const std::string& channel, long long from)>;
+  /// Plays that overlap such a window are planned (the audio goes on) but not recorded, so that
+  /// the play log, the info document and 'Gedraaid' show the external items. Set before start().
+  void set_give_way(GiveWay give_way) { give_way_ = std::move(give_way); }
+
   /// How far past now the plan reaches.
   static constexpr long long kAheadSeconds = 600;
 
@@ -85,6 +96,7 @@ class DemoPlayout {
   std::chrono::seconds record_ahead_{0};
   std::atomic<bool> recording_{true};
   Clock clock_;
+  GiveWay give_way_;
   std::mutex catch_up_mutex_;
   std::optional<domain::LocalDate> materialised_for_;
   PlayPlan plan_;

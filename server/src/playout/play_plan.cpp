@@ -72,6 +72,10 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
     plan.recorded = *last;
     return;
   }
+  // An external playout took the air (ingest) and the plays of ours it overlapped were withdrawn
+  // from the store, or never recorded: the store's last play is older than the plan's, which
+  // played on in memory (the audio does not change with the now-playing) and stays.
+  if (plan.recorded && last->starts_at < plan.recorded->starts_at && plan.cursor >= earliest) return;
   // Another writer recorded plays this plan does not know, or the plan is new: follow the store.
   plan.plays.clear();
   if (last->ends_at > now - kept_seconds_) {

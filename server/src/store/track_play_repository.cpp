@@ -45,7 +45,7 @@ std::optional<domain::TrackPlay> TrackPlayRepository::last_play(const std::strin
   domain::TrackPlay play;
   Nullable<int> chart;
   session_ << "SELECT id, channel_slug, song_id, starts_at, ends_at, chart_position FROM track_plays "
-              "WHERE channel_slug = :channel ORDER BY starts_at DESC LIMIT 1",
+              "WHERE channel_slug = :channel AND source = 'playout' ORDER BY starts_at DESC LIMIT 1",
       soci::use(channel_slug), soci::into(play.id), soci::into(play.channel_slug), soci::into(play.song_id),
       soci::into(play.starts_at), soci::into(play.ends_at), soci::into(chart.value, chart.ind);
   if (!session_.got_data()) return std::nullopt;
@@ -58,7 +58,7 @@ std::optional<PlayWithSong> TrackPlayRepository::covering(const std::string& cha
   Nullable<int> chart;
   session_ << "SELECT t.id, t.channel_slug, t.song_id, t.starts_at, t.ends_at, t.chart_position, s.audio_path, "
               "s.duration_ms, s.title, s.artist FROM track_plays t JOIN songs s ON s.id = t.song_id WHERE "
-              "t.channel_slug = :channel "
+              "t.channel_slug = :channel AND t.source = 'playout' "
               "AND t.starts_at <= :instant AND t.ends_at > :instant2 ORDER BY t.starts_at DESC LIMIT 1",
       soci::use(channel_slug), soci::use(instant), soci::use(instant), soci::into(result.play.id),
       soci::into(result.play.channel_slug), soci::into(result.play.song_id), soci::into(result.play.starts_at),

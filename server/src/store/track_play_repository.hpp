@@ -33,9 +33,11 @@ class TrackPlayRepository {
   /// `record` for many plays of one channel with one prepared statement; returns how many were new.
   int record_all(const std::string& channel_slug, const std::vector<domain::TrackPlay>& plays);
 
-  /// The channel's latest play (by starts_at), or nullopt when it never played.
+  /// The channel's latest play of the playout (by starts_at), or nullopt when it never played.
+  /// Plays an external playout announced (source 'ingest', ingest/now_playing_ingest.hpp) carry
+  /// no audio of ours and are never the playout's.
   std::optional<domain::TrackPlay> last_play(const std::string& channel_slug);
-  /// The play covering `instant` (starts_at <= instant < ends_at), with its song's audio.
+  /// The playout's play covering `instant` (starts_at <= instant < ends_at), with its song's audio.
   std::optional<PlayWithSong> covering(const std::string& channel_slug, long long instant);
   /// The channel's plays that start in [from, until), oldest first.
   std::vector<domain::TrackPlay> between(const std::string& channel_slug, long long from, long long until);

@@ -73,6 +73,9 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
   auto flush = [&] {
     if (!chunk.empty()) {
       if (sink_) sink_(chunk_started_ms, chunk);
+      if (title_override_) {
+        if (auto title = title_override_(chunk_started_ms)) chunk_title = std::move(*title);
+      }
       ring_.append(std::move(chunk), chunk_title);
     }
     chunk.clear();

@@ -71,6 +71,13 @@ class ChannelClock {
   /// stream/live_feed.hpp); set before the first advance.
   void set_live_feed(std::shared_ptr<LiveFeed> feed) { live_ = std::move(feed); }
 
+  /// Asked for each chunk with the instant of its first frame: a title that replaces the
+  /// schedule's (an external playout's now-playing), or nullopt to keep it. Set before the first
+  /// advance; called on the clock's thread, so it must answer from memory.
+  void set_title_override(std::function<std::optional<std::string>(std::int64_t at_ms)> title_override) {
+    title_override_ = std::move(title_override);
+  }
+
   /// The stream time up to which audio has been produced (unix ms).
   [[nodiscard]] std::int64_t produced_until_ms() const { return stream_ms_; }
 
@@ -81,6 +88,7 @@ class ChannelClock {
   FramedFileCache& files_;
   BroadcastRing& ring_;
   ChunkSink sink_;
+  std::function<std::optional<std::string>(std::int64_t at_ms)> title_override_;
   std::int64_t chunk_ms_;
   bool started_ = false;
   std::int64_t stream_ms_ = 0;       // wall-clock instant of the next frame's start

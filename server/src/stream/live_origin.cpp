@@ -37,6 +37,14 @@ void LiveOrigin::set_chunk_sink(
   }
 }
 
+void LiveOrigin::set_title_override(
+    const std::function<std::optional<std::string>(const std::string& channel, std::int64_t at_ms)>& title_override) {
+  for (auto& [slug, channel] : channels_) {
+    channel.clock->set_title_override(
+        [title_override, name = slug](std::int64_t at_ms) { return title_override(name, at_ms); });
+  }
+}
+
 void LiveOrigin::start(std::chrono::milliseconds tick) {
   if (thread_.joinable()) return;
   thread_ = std::jthread([this, tick](const std::stop_token& stop) {

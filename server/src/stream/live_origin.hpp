@@ -34,6 +34,11 @@ class LiveOrigin {
   void set_chunk_sink(
       const std::function<void(const std::string& channel, std::int64_t start_ms, std::string_view bytes)>& sink);
 
+  /// Lets `title_override` replace the schedule's title of each chunk (ChannelClock::set_title_override);
+  /// call before start().
+  void set_title_override(
+      const std::function<std::optional<std::string>(const std::string& channel, std::int64_t at_ms)>& title_override);
+
   /// Starts the thread that advances every clock every `tick`.
   void start(std::chrono::milliseconds tick = std::chrono::milliseconds(100));
   void stop();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
 import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession } from '../api/admin-client';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
+import { WebhooksPage } from '../features/webhooks/webhooks-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { ContentEditPage } from '../features/content/content-edit-page';
 import { ContentListPage } from '../features/content/content-list-page';
@@ -90,6 +91,7 @@ export function AdminApp() {
             { path: 'inhoud/:type', element: <ContentListPage /> },
             { path: 'inhoud/:type/nieuw', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
+            { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

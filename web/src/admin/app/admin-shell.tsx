@@ -57,6 +57,11 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               <NavLink to="/logboek">Logboek</NavLink>
             </li>
           )}
+          {can('edit_settings') && (
+            <li>
+              <NavLink to="/webhooks">Webhooks</NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/wachtwoord">Wachtwoord wijzigen</NavLink>
           </li>

@@ -22,6 +22,8 @@ export interface InfoChannel {
   links: InfoLink[];
   children: { slug: string; name: string; links: InfoLink[] }[];
   parent: { slug: string; name: string } | null;
+  /** An external playout announced an ad break on this channel (absent from older servers). */
+  isAdBreak?: boolean;
 }
 
 export interface InfoBroadcast {

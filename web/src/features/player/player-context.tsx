@@ -121,6 +121,8 @@ export function PlayerProvider({
           state: {
             isLiveUsingClassicalData: info.data.coreChannels.data[0]?.classical ?? false,
             isChannelPickerPresent: true,
+            // An external playout's ad break (spec §6): the action buttons dim and cannot be clicked.
+            isAdBreak: info.data.coreChannels.data[0]?.isAdBreak === true,
           },
         });
         if (stateRef.current.isLiveMode || shouldStart) dispatch({ type: 'listenToLive', live });

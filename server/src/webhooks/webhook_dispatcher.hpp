@@ -1,0 +1,86 @@
+#pragma once
+// The webhooks' background queue: events are handed over in memory (never waiting on the store or
+// the network, so a request is never slowed), and one thread of its own writes them as deliveries,
+// claims the due ones in the store (with several instances only one sends each), sends them
+// (webhooks/webhook_sender.hpp), and records each attempt with exponential backoff and the
+// switch-off of a hook that keeps failing. The same thread watches each channel's track play and
+// broadcast on air and raises song.changed and programme.changed (event ids name the play and the
+// broadcast, so that every instance raising them still makes one delivery per hook).
+//
+// Payload: {"id": event id, "event": name, "createdAt": ISO 8601 UTC, "data": {...}}.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include <boost/json/object.hpp>
+
+#include "store/database.hpp"
+#include "webhooks/webhook_sender.hpp"
+#include "webhooks/webhook_store.hpp"
+
+namespace ether::webhooks {
+
+struct DispatcherOptions {
+  RetryPolicy retry;
+  SendOptions send;
+  std::chrono::milliseconds poll{1000};  // how often due deliveries and the air are looked at
+  bool watch_air = true;                 // raise song.changed and programme.changed
+};
+
+class WebhookDispatcher {
+ public:
+  using Clock = std::function<std::int64_t()>;  // unix seconds
+  WebhookDispatcher(store::Database& db, DispatcherOptions options, Clock clock = {});
+  ~WebhookDispatcher();
+  WebhookDispatcher(const WebhookDispatcher&) = delete;
+  WebhookDispatcher& operator=(const WebhookDispatcher&) = delete;
+
+  void start();
+  void stop();
+
+  /// Queues an event (any thread, returns at once). `event_id` makes it unique per hook.
+  void publish(const std::string& event, const std::string& event_id, boost::json::object data);
+
+  /// For the live source input: a source client connected to or left a channel's mount.
+  void notify_source_connected(const std::string& channel);
+  void notify_source_disconnected(const std::string& channel);
+  /// For the content admin: an item was published (type such as "article", its id, title, URL).
+  void notify_content_published(const std::string& type, const std::string& id, const std::string& title,
+                                const std::string& url);
+
+  /// Asks the thread for a round now (a delivery was resent or a hook switched back on).
+  void wake();
+
+  /// One round of the thread's work (tests drive it directly): writes queued events, raises the
+  /// air's changes, sends the due deliveries. Returns how many were sent.
+  int run_once();
+
+ private:
+  struct Pending {
+    std::string event;
+    std::string event_id;
+    std::string body;
+  };
+  void watch_air(soci::session& session, std::int64_t now);
+
+  store::Database& db_;
+  DispatcherOptions options_;
+  Clock clock_;
+  std::string instance_;
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::deque<Pending> queue_;
+  bool poked_ = false;
+  std::map<std::string, std::string> seen_on_air_;  // "song:channel" -> the event id raised last
+  std::jthread thread_;
+};
+
+}  // namespace ether::webhooks

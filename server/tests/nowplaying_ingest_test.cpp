@@ -1,0 +1,344 @@
+// Now-playing from outside (server/src/ingest/): the fields playout systems send, and against a
+// real server on 127.0.0.1 (SQLite, and PostgreSQL when ETHER_TEST_DATABASE_URL is set) the
+// Icecast metadata call and the JSON ingest changing the info document, its Server-Sent Events and
+// the ICY StreamTitle of a connected listener; an ad break; a replayed item; API key scopes.
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "admin/api_keys.hpp"
+#include "ingest/item_fields.hpp"
+#include "ingest/now_playing_ingest.hpp"
+#include "playout/demo_playout.hpp"
+#include "seed/demo_seed.hpp"
+#include "store/database.hpp"
+#include "store_test_support.hpp"
+#include "support/postgres_database.hpp"
+#include "support/server_process.hpp"
+
+namespace ether::ingest {
+namespace {
+namespace json = boost::json;
+
+constexpr std::int64_t kNow = 1'795'258'800;  // 2026-11-21 11:00 UTC
+
+NowPlayingItem read_ok(const json::object& fields) {
+  auto read = read_item(fields, "radio2", kNow);
+  if (auto* error = std::get_if<FieldError>(&read)) ADD_FAILURE() << error->message;
+  return std::get<NowPlayingItem>(read);
+}
+
+std::string refusal(const json::object& fields) {
+  auto read = read_item(fields, "radio2", kNow);
+  auto* error = std::get_if<FieldError>(&read);
+  return error ? error->message : "";
+}
+
+TEST(IngestFields, DurationsInSecondsMillisecondsAndClockForm) {
+  EXPECT_EQ(parse_duration_ms("215", false), 215'000);
+  EXPECT_EQ(parse_duration_ms("215.4", false), 215'400);
+  EXPECT_EQ(parse_duration_ms("3:35", false), 215'000);
+  EXPECT_EQ(parse_duration_ms("1:02:03", false), 3'723'000);
+  EXPECT_EQ(parse_duration_ms("8000ms", false), 8'000);
+  EXPECT_EQ(parse_duration_ms("12s", false), 12'000);
+  // From 36000 a bare number counts milliseconds: no item lasts ten hours.
+  EXPECT_EQ(parse_duration_ms("215000", false), 215'000);
+  EXPECT_EQ(parse_duration_ms("35999", false), 35'999'000);
+  EXPECT_EQ(parse_duration_ms("8000", true), 8'000);
+  for (auto bad : {"", "-3", "abc", "3:75", "1:2:3:4", "1e99", "nan", "3:"}) {
+    EXPECT_FALSE(parse_duration_ms(bad, false)) << bad;
+  }
+}
+
+TEST(IngestFields, InstantsInIsoUnixSecondsAndMilliseconds) {
+  EXPECT_EQ(parse_instant("2026-11-21T11:00:00Z"), kNow);
+  EXPECT_EQ(parse_instant("2026-11-21T12:00:00+01:00"), kNow);
+  EXPECT_EQ(parse_instant("2026-11-21 11:00:00.250Z"), kNow);
+  EXPECT_EQ(parse_instant("1795258800"), kNow);
+  EXPECT_EQ(parse_instant("1795258800123"), kNow);
+  for (auto bad : {"", "2026-11-21T11:00:00", "2026-02-30T11:00:00Z", "gisteren", "2026-11-21T25:00:00Z"}) {
+    EXPECT_FALSE(parse_instant(bad)) << bad;
+  }
+}
+
+TEST(IngestFields, ItemsAreReadAndCheckedWithClearReasons) {
+  auto item = read_ok(json::object{{"artist", " Doe Maar "},
+                                   {"title", "Smoorverliefd"},
+                                   {"duration", 215},
+                                   {"isrc", "nl-a12-84-00001"},
+                                   {"start", "2026-11-21T10:59:00Z"},
+                                   {"next", json::object{{"artist", "Golden Earring"}, {"title", "Radar Love"}}}});
+  EXPECT_EQ(item.artist, "Doe Maar");
+  EXPECT_EQ(item.kind, ItemKind::song);
+  EXPECT_EQ(item.duration_ms, 215'000);
+  EXPECT_EQ(item.isrc, "NLA128400001");
+  EXPECT_EQ(item.starts_at, kNow - 60);
+  EXPECT_NE(item.next_json.find("Radar Love"), std::string::npos);
+
+  auto song = read_ok(json::object{{"song", "Anouk - Nobody's Wife"}});
+  EXPECT_EQ(song.artist, "Anouk");
+  EXPECT_EQ(song.title, "Nobody's Wife");
+  EXPECT_EQ(song.starts_at, kNow);
+  auto ad = read_ok(json::object{{"type", "ad"}, {"durationMs", "30000"}});
+  EXPECT_EQ(ad.kind, ItemKind::ad);
+  EXPECT_EQ(ad.duration_ms, 30'000);
+
+  EXPECT_NE(refusal(json::object{{"type", "song"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "x"}, {"type", "reclame"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "x"}, {"duration", "lang"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "x"}, {"start", "2026-11-19T11:00:00Z"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "x"}, {"isrc", "123"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", std::string(501, 'a')}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "a\x01"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "\xff\xfe"}}), "");
+  EXPECT_NE(refusal(json::object{{"title", "x"}, {"next", "y"}}), "");
+  EXPECT_EQ(latin1_to_utf8("Caf\xe9"), "Caf\xc3\xa9");
+  EXPECT_NE(item_identity(read_ok(json::object{{"title", "A"}})), item_identity(read_ok(json::object{{"title", "B"}})));
+  EXPECT_EQ(item_identity(read_ok(json::object{{"title", "Abc"}})),
+            item_identity(read_ok(json::object{{"title", "aBC"}})));
+}
+
+// The demo playout gives way: its plays within an external item are withdrawn and not recorded,
+// while what it plays (the live origin's schedule) does not change, before or after the item.
+TEST(NowPlayingIngestStore, TheDemoPlayoutGivesWayWithoutChangingItsAudio) {
+  testing_support::TempStore store;
+  const long long now = testing_support::utc(2026, 11, 21, 10, 17, 5);
+  ASSERT_TRUE(seed::seed_demo_station_if_empty(store.db(), testing_support::fixture_seed(),
+                                               testing_support::fixture_media(), testing_support::at(now - 3600)));
+  playout::DemoPlayout demo(store.db(), 1);
+  demo.set_record_ahead(std::chrono::seconds(10));
+  demo.set_give_way(&NowPlayingIngest::give_way_windows);
+  demo.catch_up(testing_support::at(now));
+  // What the plan holds at `now` (it reaches kAheadSeconds, 600 s, ahead).
+  std::vector<std::string> planned;
+  for (long long t = now; t < now + 590; t += 30)
+    planned.push_back(demo.now_playing("radio2", testing_support::at(t))->title);
+
+  NowPlayingIngest ingest(store.db(), 900);
+  NowPlayingItem item;
+  item.channel = "radio2";
+  item.artist = "Doe Maar";
+  item.title = "Smoorverliefd";
+  item.starts_at = now;
+  item.duration_ms = 600'000;
+  auto outcome = ingest.ingest(item, now);
+  ASSERT_TRUE(outcome && outcome->track_play_id);
+  EXPECT_EQ(outcome->ends_at, now + 600);
+  EXPECT_FALSE(ingest.ingest(NowPlayingItem{.channel = "radio9", .title = "x", .starts_at = now}, now));
+
+  auto plays_in = [&](long long from, long long until) {
+    auto lease = store.db().lease();
+    long long n = 0;
+    *lease << "SELECT COUNT(*) FROM track_plays WHERE channel_slug = 'radio2' AND source = 'playout' AND starts_at >= "
+              ":f AND starts_at < :u",
+        soci::into(n), soci::use(from), soci::use(until);
+    return n;
+  };
+  for (long long t = now; t <= now + 900; t += 5) demo.catch_up(testing_support::at(t));
+  EXPECT_EQ(plays_in(now, now + 600), 0);
+  EXPECT_GT(plays_in(now + 600, now + 920), 0);  // after the item, its songs are logged again
+  std::vector<std::string> played;
+  for (long long t = now; t < now + 590; t += 30)
+    played.push_back(demo.now_playing("radio2", testing_support::at(t))->title);
+  EXPECT_EQ(played, planned);
+
+  // The play on air before the item was closed at its start.
+  auto lease = store.db().lease();
+  long long open_across = 0;
+  *lease << "SELECT COUNT(*) FROM track_plays WHERE channel_slug = 'radio2' AND starts_at < :s AND ends_at > :s2",
+      soci::into(open_across), soci::use(now), soci::use(now);
+  EXPECT_EQ(open_across, 0);
+}
+
+// ---- against a real server -------------------------------------------------------------------
+
+constexpr const char* kSourcePassword = "bron-wachtwoord-voor-de-test";
+
+struct Keys {
+  std::string writer;  // nowplaying:write
+  std::string other;   // ingest:source only
+};
+
+Keys make_keys(const std::string& database_url) {
+  auto db = store::Database::open(database_url, 1);
+  auto lease = db->lease();
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  admin::ApiKeyRepository keys(*lease);
+  return Keys{keys.create("playout", {"nowplaying:write"}, 1, now).secret,
+              keys.create("encoder", {"ingest:source"}, 1, now).secret};
+}
+
+long long count(const std::string& database_url, const std::string& sql) {
+  auto db = store::Database::open(database_url, 1);
+  auto lease = db->lease();
+  long long n = 0;
+  *lease << sql, soci::into(n);
+  return n;
+}
+
+json::value info(const test::ServerProcess& server) {
+  return json::parse(server.get("/api/miniplayer/info?channel=radio2").body);
+}
+
+std::string first_song(const json::value& document) {
+  const auto& plays = document.at("data").at("radioTrackPlays").at("data").as_array();
+  if (plays.empty()) return "";
+  return std::string(plays[0].at("artist").as_string()) + " - " + std::string(plays[0].at("song").as_string());
+}
+
+bool ad_break(const json::value& document) {
+  return document.at("data").at("coreChannels").at("data").at(0).at("isAdBreak").as_bool();
+}
+
+// Polls the info document until `done` holds or 5 s pass (a deadline against hanging, not a speed test).
+template <class Done>
+json::value await_info(const test::ServerProcess& server, Done done) {
+  auto document = info(server);
+  for (int i = 0; i < 50 && !done(document); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    document = info(server);
+  }
+  return document;
+}
+
+test::ServerProcess::Answer post_json(const test::ServerProcess& server, const std::string& key,
+                                      const std::string& body, const std::string& channel = "radio2") {
+  return server.get("/api/ingest/" + channel + "/nowplaying",
+                    "-X POST -H 'Content-Type: application/json' " +
+                        (key.empty() ? std::string() : "-H 'Authorization: Bearer " + key + "' ") + "--data '" + body +
+                        "'");
+}
+
+void run_scenario(const std::string& label, const std::string& database_url, std::vector<std::string> env) {
+  env.push_back(std::string("ETHER_SOURCE_PASSWORD=") + kSourcePassword);
+  test::ServerProcess server(label, env);
+  const auto url = database_url.empty() ? "sqlite:" + (server.dir() / "data" / "ether.db").string() : database_url;
+  const auto keys = make_keys(url);
+
+  // Scopes: no key 401, a key without nowplaying:write 403; bad input gets the JSON error.
+  EXPECT_EQ(post_json(server, "", R"({"title":"x"})").status, 401);
+  auto forbidden = post_json(server, keys.other, R"({"title":"x"})");
+  EXPECT_EQ(forbidden.status, 403);
+  EXPECT_EQ(json::parse(forbidden.body).at("error").at("code"), "forbidden") << forbidden.body;
+  auto bad_json = post_json(server, keys.writer, "{nope");
+  EXPECT_EQ(bad_json.status, 400);
+  EXPECT_EQ(json::parse(bad_json.body).at("error").at("code"), "bad_json");
+  auto bad_type = post_json(server, keys.writer, R"({"title":"x","type":"reclame"})");
+  EXPECT_EQ(bad_type.status, 422);
+  EXPECT_FALSE(json::parse(bad_type.body).at("error").at("message").as_string().empty());
+  EXPECT_EQ(post_json(server, keys.writer, R"({"title":"x"})", "radio99").status, 404);
+
+  // A listener with ICY metadata and an SSE subscriber are connected before the first item.
+  auto play = json::parse(server.get("/api/player/radio2/token").body);
+  const std::string stream_url = server.base_url() + std::string(play.at("streamUrl").as_string());
+  std::string icy_log;
+  std::thread listener([&] {
+    // 64 KiB of burst (16 s at 32 kbit/s) arrive at once; the last 10 s are heard live.
+    icy_log = test::run_command("ffmpeg -hide_banner -nostdin -loglevel debug -icy 1 -i '" + stream_url +
+                                "' -t 26 -f null - 2>&1");
+  });
+  std::string events;
+  std::thread subscriber([&] {
+    events =
+        test::run_command("curl -sN --max-time 8 '" + server.base_url() + "/api/miniplayer/events?channel=radio2'");
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+
+  // The JSON ingest: a song with its ISRC and duration.
+  auto first = post_json(server, keys.writer,
+                         R"({"artist":"Doe Maar","title":"Smoorverliefd","duration":215,"isrc":"NLA128400001",)"
+                         R"("type":"song","next":{"artist":"Golden Earring","title":"Radar Love"}})");
+  ASSERT_EQ(first.status, 201) << first.body;
+  auto item = json::parse(first.body).at("item");
+  EXPECT_FALSE(item.at("trackPlayId").is_null());
+  auto document = await_info(server, [](const json::value& d) { return first_song(d) == "Doe Maar - Smoorverliefd"; });
+  EXPECT_EQ(first_song(document), "Doe Maar - Smoorverliefd");
+  EXPECT_FALSE(ad_break(document));
+
+  // Replayed (same item, within its play): one play, not two.
+  auto again = post_json(server, keys.writer,
+                         R"({"artist":"Doe Maar","title":"Smoorverliefd","duration":215,"isrc":"NLA128400001"})");
+  EXPECT_EQ(again.status, 200) << again.body;
+  EXPECT_TRUE(json::parse(again.body).at("repeated").as_bool());
+  EXPECT_EQ(count(url,
+                  "SELECT COUNT(*) FROM track_plays tp JOIN songs s ON s.id = tp.song_id "
+                  "WHERE s.isrc = 'NLA128400001'"),
+            1);
+  EXPECT_EQ(count(url, "SELECT COUNT(*) FROM songs WHERE isrc = 'NLA128400001'"), 1);
+  // The demo playout's own plays give way for the item's duration: none starts within it.
+  const auto starts = std::to_string(*parse_instant(std::string(item.at("startsAt").as_string())));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a playout tick or two
+  EXPECT_EQ(count(url,
+                  "SELECT COUNT(*) FROM track_plays WHERE channel_slug = 'radio2' AND source = 'playout' AND "
+                  "starts_at >= " +
+                      starts + " AND starts_at < " + starts + " + 215"),
+            0);
+
+  listener.join();
+  subscriber.join();
+  EXPECT_NE(events.find("Smoorverliefd"), std::string::npos) << events.substr(0, 500);
+  std::smatch match;
+  EXPECT_TRUE(std::regex_search(icy_log, match, std::regex("StreamTitle: Doe Maar - Smoorverliefd")))
+      << icy_log.substr(icy_log.size() > 3000 ? icy_log.size() - 3000 : 0);
+
+  // Icecast's metadata call with the source's credentials; latin-1 is read as such.
+  const auto metadata =
+      "/admin/metadata?mount=/live/radio2.mp3&mode=updinfo&charset=ISO-8859-1&song=Caf%E9%20Noir%20-%20"
+      "Zomer";
+  auto refused = server.get(metadata, "-u source:wrong");
+  EXPECT_EQ(refused.status, 401);
+  EXPECT_NE(refused.headers.find("WWW-Authenticate: Basic realm="), std::string::npos) << refused.headers;
+  EXPECT_NE(refused.body.find("<return>0</return>"), std::string::npos);
+  EXPECT_EQ(server.get("/admin/metadata?mount=/live/radio2.mp3&mode=updinfo&song=x", "").status, 401);
+  auto updated = server.get(metadata, std::string("-u source:") + kSourcePassword);
+  EXPECT_EQ(updated.status, 200);
+  EXPECT_EQ(updated.body,
+            "<?xml version=\"1.0\"?>\n<iceresponse><message>Metadata update successful</message><return>1</return>"
+            "</iceresponse>\n");
+  EXPECT_NE(updated.headers.find("text/xml"), std::string::npos);
+  EXPECT_EQ(
+      server.get("/admin/metadata?mount=/live/radio2.mp3&mode=updinfo", std::string("-u source:") + kSourcePassword)
+          .status,
+      400);
+  document = await_info(server, [](const json::value& d) { return first_song(d) == "Caf\xc3\xa9 Noir - Zomer"; });
+  EXPECT_EQ(first_song(document), "Caf\xc3\xa9 Noir - Zomer");
+  // It closed the play before it.
+  EXPECT_EQ(count(url,
+                  "SELECT COUNT(*) FROM track_plays tp JOIN songs s ON s.id = tp.song_id WHERE s.isrc = "
+                  "'NLA128400001' AND tp.ends_at <= (SELECT MAX(starts_at) FROM nowplaying_items)"),
+            1);
+
+  // An ad break, sent as a form: isAdBreak until the next item that is not an ad; not a song.
+  auto ad = server.get("/api/ingest/radio2/nowplaying", "-X POST -H 'Authorization: Bearer " + keys.writer +
+                                                            "' --data 'type=ad&title=Reclame&duration=60'");
+  ASSERT_EQ(ad.status, 201) << ad.body;
+  EXPECT_TRUE(json::parse(ad.body).at("item").at("trackPlayId").is_null());
+  document = await_info(server, [](const json::value& d) { return ad_break(d); });
+  EXPECT_TRUE(ad_break(document));
+  EXPECT_EQ(first_song(document), "Caf\xc3\xa9 Noir - Zomer");  // the ad is not shown as a song
+  // News neither; a GET with the key in the URL ends the break.
+  auto news = server.get("/api/ingest/radio2/nowplaying?type=news&title=Het%20nieuws&duration=120&key=" + keys.writer);
+  ASSERT_EQ(news.status, 201) << news.body;
+  document = await_info(server, [](const json::value& d) { return !ad_break(d); });
+  EXPECT_FALSE(ad_break(document));
+  EXPECT_EQ(count(url, "SELECT COUNT(*) FROM songs WHERE title = 'Het nieuws' OR title = 'Reclame'"), 0);
+}
+
+TEST(NowPlayingIngestServer, MetadataCallAndJsonIngestReachInfoEventsAndIcyOnSqlite) {
+  run_scenario("nowplaying-ingest", "", {});
+}
+
+const bool registered = test::register_postgres_tests("NowPlayingIngestPostgreSQL", __FILE__,
+                                                      {{"MetadataCallAndJsonIngestReachInfoEventsAndIcy", [] {
+                                                          test::FreshPostgresDatabase database("nowplaying");
+                                                          run_scenario("nowplaying-ingest-pg", database.url(),
+                                                                       {"DATABASE_URL=" + database.url()});
+                                                        }}});
+
+}  // namespace
+}  // namespace ether::ingest

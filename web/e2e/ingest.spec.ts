@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { suppressOverlays } from './overlay-guard';
+import { miniPlayer, must } from './support';
+
+// Now-playing from a playout system (POST /api/ingest/{channel}/nowplaying) in the mini player:
+// the new title appears through the live feed, and an ad break dims and disables its buttons
+// (spec §6). The API key comes from a beheerder of its own, made with the server binary's
+// create-user command on the running server's data dir (ETHER_E2E_SERVER, ETHER_E2E_DATA_DIR).
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeEach(async ({ context, request }) => {
+  await suppressOverlays(context, request);
+});
+
+async function ingestKey(request: APIRequestContext, baseURL: string): Promise<string> {
+  const server = process.env.ETHER_E2E_SERVER;
+  const dataDir = process.env.ETHER_E2E_DATA_DIR;
+  if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
+  const email = `ingest-${Date.now()}@ether.local`;
+  const output = execFileSync(server, ['create-user', '--role', 'beheerder', email, '--name', 'Ingest e2e'], {
+    env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+  });
+  const password = must(output.trim().split('\n').pop(), 'the one-time password').trim();
+  const headers = { Origin: baseURL };
+  const login = await request.post('/api/admin/session', { data: { email, password }, headers });
+  expect(login.status()).toBe(200);
+  let csrf = (await login.json()).csrfToken as string;
+  const changed = await request.post('/api/admin/password', {
+    data: { currentPassword: password, newPassword: 'een nieuw wachtwoord voor ingest' },
+    headers: { ...headers, 'X-CSRF-Token': csrf },
+  });
+  expect(changed.status()).toBe(200);
+  csrf = (await changed.json()).csrfToken as string;
+  const key = await request.post('/api/admin/api-keys', {
+    data: { name: 'playout e2e', scopes: ['nowplaying:write'] },
+    headers: { ...headers, 'X-CSRF-Token': csrf },
+  });
+  expect(key.status()).toBe(201);
+  return (await key.json()).key as string;
+}
+
+test('an ingested song shows in the mini player and an ad break dims and disables its buttons', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const key = await ingestKey(request, must(baseURL, 'baseURL'));
+  const ingest = (data: Record<string, unknown>) =>
+    request.post('/api/ingest/radio2/nowplaying', { data, headers: { Authorization: `Bearer ${key}` } });
+
+  await page.goto('/');
+  const player = miniPlayer(page);
+  await expect(player.getByRole('button', { name: 'Laatste journaal' })).toBeEnabled();
+
+  const title = `Studiolied ${Date.now()}`;
+  expect((await ingest({ artist: 'De Band', title, duration: 180 })).status()).toBe(201);
+  await expect(player.getByText(title).first()).toBeVisible({ timeout: 30_000 });
+
+  expect((await ingest({ type: 'ad', title: 'Reclame', duration: 60 })).status()).toBe(201);
+  await expect(player).toHaveClass(/is-ad-break/, { timeout: 30_000 });
+  await expect(player.getByRole('button', { name: 'Laatste journaal' })).toBeDisabled();
+  await expect(player.locator('.mini-player__controls')).toHaveCSS('opacity', '0.45');
+  // The ad is not a song: the title on show stays the song's.
+  await expect(player.getByText(title).first()).toBeVisible();
+
+  expect((await ingest({ artist: 'De Band', title: `${title} II`, duration: 180 })).status()).toBe(201);
+  await expect(player).not.toHaveClass(/is-ad-break/, { timeout: 30_000 });
+  await expect(player.getByRole('button', { name: 'Laatste journaal' })).toBeEnabled();
+});

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormAlert } from '../../components/form-alert';
+import { applyServerErrors } from '../../components/server-errors';
+import { TextField } from '../../components/text-field';
+import { EVENT_LABELS, webhooksApi, type Webhook } from './webhooks-api';
+
+export const createWebhookSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Vul een URL in.')
+    .max(2000, 'De URL is te lang.')
+    .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'Vul een http- of https-URL in.'),
+  events: z.array(z.string()).min(1, 'Kies minstens een gebeurtenis.'),
+});
+type CreateWebhookValues = z.infer<typeof createWebhookSchema>;
+
+/** A new webhook: its signing secret is shown once, after creation. */
+export function CreateWebhookForm({
+  events,
+  onCreated,
+}: {
+  events: string[];
+  onCreated: (webhook: Webhook, secret: string) => void;
+}) {
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateWebhookValues>({
+    resolver: zodResolver(createWebhookSchema),
+    defaultValues: { url: '', events: [] },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const created = await webhooksApi.create(values.url.trim(), values.events);
+      reset();
+      onCreated(created.webhook, created.secret);
+    } catch (error) {
+      setFormError(applyServerErrors(error, ['url', 'events'], setError));
+    }
+  });
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby="create-webhook-heading">
+      <h2 id="create-webhook-heading">Nieuwe webhook</h2>
+      <FormAlert message={formError} />
+      <TextField
+        id="webhook-url"
+        label="URL"
+        hint="Het adres dat de gebeurtenissen ontvangt, bijvoorbeeld https://voorbeeld.nl/ether."
+        registration={register('url')}
+        error={errors.url?.message}
+      />
+      <fieldset className="admin-field" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+        <legend>Gebeurtenissen</legend>
+        <div className="admin-checkboxes">
+          {events.map((event) => (
+            <label key={event} className="admin-checkbox">
+              <input
+                type="checkbox"
+                value={event}
+                aria-invalid={errors.events ? true : undefined}
+                {...register('events')}
+              />
+              {EVENT_LABELS[event] ?? event}
+            </label>
+          ))}
+        </div>
+        {errors.events && (
+          <p id="webhook-events-error" className="admin-error">
+            {errors.events.message}
+          </p>
+        )}
+      </fieldset>
+      <button type="submit" disabled={isSubmitting}>
+        Webhook toevoegen
+      </button>
+    </form>
+  );
+}
