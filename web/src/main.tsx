@@ -10,6 +10,7 @@ import { startErrorReporting } from './features/error-reporting';
 import { PlayerProvider } from './features/player';
 import { setAnalyticsConsent } from './lib/analytics';
 import { popoutChannel } from './lib/routes';
+import { appContainer } from './lib/server-html';
 import './styles/global.css';
 
 const FALLBACK_SITE: SiteConfig = {
@@ -27,7 +28,8 @@ setAnalyticsConsent(getConsentState().analytics);
 onConsentChange((state) => setAnalyticsConsent(state.analytics));
 startErrorReporting(site);
 const router = createAppRouter(readEmbeddedPage());
-const root = document.getElementById('root');
+// The server's page HTML stays on screen until the app's first page is ready (lib/server-html).
+const root = appContainer();
 
 if (root) {
   createRoot(root).render(
