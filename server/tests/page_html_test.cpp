@@ -189,7 +189,7 @@ TEST(PageHtml, SearchKeepsTheTermInTheHeaderBox) {
       "pageCount":2,"total":30,"hits":[{"type":"track","title":"Zomeravond","text":"De Golven","url":"/gedraaid","imageUrl":""}]}]})",
                       "/zoeken/de%20golven");
   auto html = page_html(page, site(), "/zoeken/de%20golven");
-  EXPECT_TRUE(has(html, "name=\"q\" placeholder=\"Zoek programma&apos;s, nieuws, muziek…\" value=\"de golven\""));
+  EXPECT_TRUE(has(html, "name=\"q\" placeholder=\"Zoek programma's, nieuws, muziek…\" value=\"de golven\""));
   EXPECT_TRUE(has(html, "Zoekresultaten voor ‘de golven’</h1>"));
   EXPECT_TRUE(has(html, "<h3 class=\"search-hit__title\"><a href=\"/gedraaid\">Zomeravond</a></h3>"));
   EXPECT_TRUE(has(html, "<a href=\"/zoeken/de%20golven?type=track&amp;page=2\""));

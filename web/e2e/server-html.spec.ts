@@ -149,7 +149,8 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[data-server-html]')).toHaveCount(0);
     const shown = page.getByRole('navigation', { name: 'Onderwerpen' }).getByRole('link');
     expect(await shown.count()).toBeLessThanOrEqual(13);
-    const toggle = page.getByRole('button', { name: /^Alle tags tonen/ });
+    const toggle = page.locator('button.chips__toggle');
+    await expect(toggle).toHaveText(/^Alle tags tonen \(\d+\)$/);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
