@@ -325,7 +325,7 @@ TEST_F(PagesFixture, ProgrammeFragmentsFilterByTagAndExplicitDate) {
   auto r = load("/programmas/de-ochtendploeg/fragmenten");
   EXPECT_EQ(r.route, "programma-fragmenten");
   EXPECT_EQ(r.title, "Fragmenten van De Ochtendploeg - Ether");
-  EXPECT_EQ(keys(r.data), (Keys{"programme", "date", "tag", "tags", "fragments", "paging"}));
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "date", "tag", "tags", "topTags", "fragments", "paging"}));
   EXPECT_TRUE(r.data.at("date").is_null());
   EXPECT_EQ(size(r.data.at("fragments")), 2u);
   EXPECT_EQ(size(r.data.at("tags")), 3u);
@@ -430,7 +430,7 @@ TEST_F(PagesFixture, ArticleWithWrongSlugOrCategoryIsServedWithTheCanonicalPath)
   auto app = load("/app/nieuws/sport/2/ajax-wint");
   EXPECT_EQ(app.status, 200u);
   EXPECT_EQ(app.route, "artikel");
-  EXPECT_EQ(app.canonical_path, "/app/nieuws/sport/2/ajax-wint");
+  EXPECT_EQ(app.canonical_path, "/nieuws/sport/2/ajax-wint");  // the app view names the normal article
   EXPECT_EQ(size(app.data.at("related")), 4u);
   EXPECT_EQ(load("/nieuws/sport/999/x").status, 404u);
   EXPECT_EQ(load("/nieuws/sport/abc/x").status, 404u);
@@ -441,7 +441,11 @@ TEST_F(PagesFixture, ArticleWithWrongSlugOrCategoryIsServedWithTheCanonicalPath)
 TEST_F(PagesFixture, FragmentsListAllRecentUnlessADateIsGiven) {
   auto r = load("/fragmenten");
   EXPECT_EQ(r.route, "fragmenten");
-  EXPECT_EQ(keys(r.data), (Keys{"date", "tag", "program", "tags", "fragments", "paging"}));
+  EXPECT_EQ(keys(r.data), (Keys{"date", "tag", "program", "tags", "topTags", "fragments", "paging"}));
+  // The most used tags first, ties by name.
+  std::vector<std::string> top;
+  for (const auto& tag : r.data.at("topTags").as_array()) top.emplace_back(tag.as_string());
+  EXPECT_EQ(top, (std::vector<std::string>{"muziek", "interview", "live", "nieuws"}));
   EXPECT_TRUE(r.data.at("date").is_null());
   ASSERT_EQ(size(r.data.at("fragments")), 3u);
   EXPECT_EQ(str(r.data.at("fragments").at(0).at("slug")), "live-in-cafe-ether");
@@ -552,7 +556,7 @@ TEST_F(PagesFixture, ThemeAndOverviewPagesResolveTheirBlocks) {
 
   auto app = load("/app/thema/kerst");
   EXPECT_EQ(app.status, 200u);
-  EXPECT_EQ(app.canonical_path, "/app/thema/kerst");
+  EXPECT_EQ(app.canonical_path, "/thema/kerst");
   EXPECT_EQ(load("/thema/geheim").status, 404u);  // unpublished
   auto overview = load("/overzicht/zomer");
   EXPECT_EQ(overview.route, "overzicht");

@@ -13,6 +13,7 @@ import { PlayerProvider } from './features/player';
 import { setAnalyticsConsent } from './lib/analytics';
 import { hiddenOverlays } from './lib/path-rules';
 import { popoutChannel } from './lib/routes';
+import { appContainer } from './lib/server-html';
 import './styles/global.css';
 
 const FALLBACK_SITE: SiteConfig = {
@@ -55,7 +56,8 @@ function firstRenderReady(): Promise<unknown> {
 }
 
 const router = createAppRouter(initialPage);
-const root = document.getElementById('root');
+// The server's page HTML stays on screen until the app's first page is ready (lib/server-html).
+const root = appContainer();
 
 if (root) {
   void firstRenderReady().then(() =>

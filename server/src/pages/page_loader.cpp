@@ -23,6 +23,8 @@ constexpr std::size_t kMaxTextParam = 100;
 // The kept window of spec §2 pages: played tracks and the guide go 14 days back, the guide 7 ahead.
 constexpr int kKeptDaysBack = 14;
 constexpr int kGuideDaysAhead = 7;
+// The fragment pages show this many of the most used tags first, the rest behind a toggle.
+constexpr int kTopTags = 12;
 
 struct Paging {
   int page = 1;
@@ -75,8 +77,8 @@ class Page {
     const auto& first = s[0];
     auto n = s.size();
     if (first == "app") {
-      if (n == 5 && s[1] == "nieuws") return article(s[3], true);
-      if (n == 3 && s[1] == "thema") return content_page("thema", s[2], true);
+      if (n == 5 && s[1] == "nieuws") return article(s[3]);
+      if (n == 3 && s[1] == "thema") return content_page("thema", s[2]);
       return not_found();
     }
     if (first == "sitemap" && n <= 2) return sitemap(n == 2 ? s[1] : "");
@@ -97,7 +99,7 @@ class Page {
     if (first == "nieuws") {
       if (n == 3 && s[1] == "preview") return article_preview(s[2]);
       if (n <= 2) return news(n == 2 ? s[1] : "");
-      if (n == 4) return article(s[2], false);
+      if (n == 4) return article(s[2]);
     }
     if (first == "fragmenten") {
       if (n == 1) return fragments();
@@ -112,12 +114,13 @@ class Page {
       if (n == 2) return podcast(s[1]);
       if (n == 4) return podcast_episode(s[2]);
     }
-    if (first == "thema" && n == 2) return content_page("thema", s[1], false);
+    if (first == "thema" && n == 2) return content_page("thema", s[1]);
     if (first == "overzicht") {
-      if (n == 2 && s[1] != "preview") return content_page("overzicht", s[1], false);
+      if (n == 2 && s[1] != "preview") return content_page("overzicht", s[1]);
       if (n == 3 && s[1] == "preview") return preview(s[2]);
     }
-    if (first == "zoeken" && n <= 2) return search(n == 2 ? s[1] : "");
+    // Without JavaScript the header's search form sends ?q=.
+    if (first == "zoeken" && n <= 2) return search(n == 2 ? s[1] : param("q"));
     if (first == "videos" && n == 1) return videos();
     return not_found();
   }
@@ -467,6 +470,8 @@ class Page {
     auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
     json::array tags;
     for (const auto& t : catalog_.fragment_tags(p->id)) tags.emplace_back(t);
+    json::array top_tags;
+    for (const auto& t : catalog_.popular_fragment_tags(p->id, kTopTags)) top_tags.emplace_back(t);
     std::string description =
         total == 0
             ? "Er zijn geen fragmenten van " + p->name + (day ? " van " + dutch_long_date(*day) : std::string()) +
@@ -477,6 +482,7 @@ class Page {
                       {"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
                       {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
                       {"tags", std::move(tags)},
+                      {"topTags", std::move(top_tags)},
                       {"fragments", std::move(list.items)},
                       {"paging", paging_json(paging)}};
     json::object params{{"programmeSlug", p->slug}, {"page", std::to_string(paging.page)}};
@@ -580,7 +586,7 @@ class Page {
 
   // The id identifies the article; a wrong category or slug in the path still shows it, and the
   // canonical path carries the right ones.
-  PageResult article(const std::string& id_text, bool app) {
+  PageResult article(const std::string& id_text) {
     auto id = parse_positive(id_text);
     if (!id) return not_found();
     auto found = catalog_.article(*id);
@@ -589,7 +595,8 @@ class Page {
     filter.category = field(found->at("category").as_object(), "slug");
     filter.exclude_id = *id;
     auto related = catalog_.article_cards(filter, 4, 0).items;
-    auto canonical = catalog_.article_url(*found, app);
+    // The app view (/app/nieuws/...) shows the same article: its canonical is the normal page.
+    auto canonical = catalog_.article_url(*found);
     auto article_title = field(*found, "title");
     auto intro = field(*found, "intro");
     json::object params{
@@ -614,6 +621,10 @@ class Page {
     auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
     json::array tags;
     for (const auto& t : catalog_.fragment_tags(programme ? programme->id : 0)) tags.emplace_back(t);
+    json::array top_tags;
+    for (const auto& t : catalog_.popular_fragment_tags(programme ? programme->id : 0, kTopTags)) {
+      top_tags.emplace_back(t);
+    }
     std::string scope = (programme ? " van " + programme->name : std::string()) +
                         (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag);
     std::string description =
@@ -626,6 +637,7 @@ class Page {
                       {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
                       {"program", programme ? json::value(programme->slug) : json::value(nullptr)},
                       {"tags", std::move(tags)},
+                      {"topTags", std::move(top_tags)},
                       {"fragments", std::move(list.items)},
                       {"paging", paging_json(paging)}};
     json::object params{{"page", std::to_string(paging.page)}};
@@ -779,14 +791,14 @@ class Page {
                                {"episodes", catalog_.podcast_episodes(feed_slug)}});
   }
 
-  PageResult content_page(const std::string& kind, const std::string& slug, bool app) {
+  PageResult content_page(const std::string& kind, const std::string& slug) {
     auto page = catalog_.content_page(kind, slug);
     if (!page) return not_found();
     auto page_title = field(*page, "title");
     auto description = field(*page, "description");
     return result(kind, title(page_title),
                   description.empty() ? page_title + " op " + settings_.name + "." : description,
-                  kind == "thema" ? routes::thema(slug, app) : routes::overzicht(slug), json::object{{"slug", slug}},
+                  kind == "thema" ? routes::thema(slug) : routes::overzicht(slug), json::object{{"slug", slug}},
                   std::move(*page));
   }
 

@@ -61,6 +61,14 @@ std::string iso_instant(std::int64_t unix_seconds) {
   return date::format("%Y-%m-%dT%H:%M:%SZ", instant);
 }
 
+std::string amsterdam_clock(std::int64_t unix_seconds) {
+  date::sys_seconds instant{std::chrono::seconds{unix_seconds}};
+  auto local = amsterdam()->to_local(instant);
+  auto since_midnight = date::make_time(local - date::floor<date::days>(local));
+  return two(static_cast<unsigned>(since_midnight.hours().count())) + ":" +
+         two(static_cast<unsigned>(since_midnight.minutes().count()));
+}
+
 namespace {
 
 // Four digits, as the parsers read them back (year 509 is "0509").

@@ -25,6 +25,8 @@ Date add_days(const Date& day, int days);
 
 /// "2026-11-21T10:00:00Z".
 std::string iso_instant(std::int64_t unix_seconds);
+/// "09:05", the Amsterdam wall-clock time of a unix instant.
+std::string amsterdam_clock(std::int64_t unix_seconds);
 /// "2026-11-21".
 std::string iso_date(const Date& day);
 /// "21-11-2026", the route date of /gedraaid/{date}.

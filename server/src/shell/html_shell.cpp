@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "http/range.hpp"
+#include "render/page_html.hpp"
+#include "seo/share_image.hpp"
 #include "seo/structured_data.hpp"
 #include "seo/xml_text.hpp"
 
@@ -15,6 +17,8 @@ namespace {
 
 constexpr std::string_view kHeadMarker = "<!--ether-head-->";
 constexpr std::string_view kDataMarker = "<!--ether-data-->";
+constexpr std::string_view kBodyMarker = "<!--ether-body-->";
+constexpr std::string_view kEmptyRoot = "<div id=\"root\"></div>";
 
 void append_meta(std::string& out, std::string_view attribute, std::string_view name, std::string_view content) {
   out += "<meta ";
@@ -128,7 +132,16 @@ HtmlShell::HtmlShell(std::string index_html) {
     before_title_ = head.substr(0, title_open + 7);
     title_to_head_ = head.substr(title_close);
   }
-  head_to_data_ = html.substr(head_end, data_pos - head_end);
+  std::string middle = html.substr(head_end, data_pos - head_end);
+  std::size_t body_at = middle.find(kBodyMarker);
+  std::size_t body_len = kBodyMarker.size();
+  if (body_at == std::string::npos) {
+    body_at = middle.find(kEmptyRoot);
+    body_at = body_at == std::string::npos ? middle.size() : body_at + kEmptyRoot.size() - 6;  // before </div>
+    body_len = 0;
+  }
+  head_to_body_ = middle.substr(0, body_at);
+  body_to_data_ = middle.substr(std::min(middle.size(), body_at + body_len));
   after_data_ = html.substr(data_end);
 }
 
@@ -143,16 +156,16 @@ HtmlShell HtmlShell::load(const std::filesystem::path& web_dir) {
   return HtmlShell(std::move(text).str());
 }
 
-std::string HtmlShell::render(const pages::PageResult& page, const boost::json::object& site,
-                              std::string_view base_url) const {
+std::string HtmlShell::render(const pages::PageResult& page, const boost::json::object& site, std::string_view base_url,
+                              std::string_view body_html) const {
   std::string canonical = canonical_url(page, base_url);
   std::string site_name = site_name_of(site);
   std::string site_json = script_safe_json(site);
   std::string page_json = script_safe(envelope_json(page, base_url));
 
   std::string out;
-  out.reserve(before_title_.size() + title_to_head_.size() + head_to_data_.size() + after_data_.size() +
-              site_json.size() + page_json.size() + 1024);
+  out.reserve(before_title_.size() + title_to_head_.size() + head_to_body_.size() + body_to_data_.size() +
+              after_data_.size() + site_json.size() + page_json.size() + body_html.size() + 1024);
   out += before_title_;
   out += html_escape(page.title);
   out += title_to_head_;
@@ -167,7 +180,16 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
   append_meta(out, "property", "og:type", page.route == "artikel" ? "article" : "website");
   append_meta(out, "property", "og:site_name", site_name);
   append_meta(out, "property", "og:locale", "nl_NL");
-  append_meta(out, "name", "twitter:card", "summary");
+  // A page with its own artwork shares as a large picture card; others as a plain summary.
+  std::string image = seo::share_image(page, base_url);
+  if (!image.empty()) {
+    append_meta(out, "property", "og:image", image);
+    append_meta(out, "property", "og:image:alt", page.title);
+  }
+  append_meta(out, "name", "twitter:card", image.empty() ? "summary" : "summary_large_image");
+  append_meta(out, "name", "twitter:title", page.title);
+  append_meta(out, "name", "twitter:description", page.description);
+  if (!image.empty()) append_meta(out, "name", "twitter:image", image);
   for (const auto& feed : seo::alternate_feeds(page, base_url)) {
     out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"";
     out += html_escape(feed.title);
@@ -180,7 +202,12 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
     out += script_safe_json(seo::json_ld_document(std::move(nodes)));
     out += "</script>";
   }
-  out += head_to_data_;
+  out += head_to_body_;
+  if (!body_html.empty()) {
+    out += body_html;
+    out += "<!--/ether-body-->";
+  }
+  out += body_to_data_;
   out += "<script type=\"application/json\" id=\"ether-site\">";
   out += site_json;
   out += "</script><script type=\"application/json\" id=\"ether-page\">";
@@ -194,7 +221,7 @@ http::Response HtmlShell::respond(const http::Request& request, const pages::Pag
                                   const boost::json::object& site, std::string_view base_url) const {
   http::Response response;
   response.status = page.status;
-  response.body = render(page, site, base_url);
+  response.body = render(page, site, base_url, render::page_html(page, site, request.path));
   std::string etag = http::strong_etag(response.body);
   response.set_header("Content-Type", "text/html; charset=utf-8");
   response.set_header("Cache-Control", "no-cache");

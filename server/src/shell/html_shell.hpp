@@ -1,7 +1,8 @@
 #pragma once
 // The page shell: web/dist/index.html, loaded once, rendered per page with the page's title,
-// head tags (description, canonical, Open Graph, Twitter, RSS feed links, schema.org JSON-LD of
-// seo/structured_data.hpp) and the site and page JSON for the app.
+// head tags (description, canonical, Open Graph and Twitter card with the page's artwork, RSS feed
+// links, schema.org JSON-LD of seo/structured_data.hpp), the page's content as HTML inside #root
+// (render/page_html.hpp) and the site and page JSON for the app.
 
 #include <boost/json/object.hpp>
 #include <filesystem>
@@ -26,26 +27,30 @@ std::string envelope_json(const pages::PageResult& page, std::string_view base_u
 
 class HtmlShell {
  public:
-  /// Uses `index_html`, which should hold <title>…</title>, <!--ether-head--> and <!--ether-data-->;
-  /// without the markers the tags go before </head> and </body>.
+  /// Uses `index_html`, which should hold <title>…</title>, <!--ether-head-->, <!--ether-body--> (inside
+  /// #root) and <!--ether-data-->; without the markers the tags go before </head>, into an empty
+  /// <div id="root"></div> (or nowhere) and before </body>.
   explicit HtmlShell(std::string index_html);
 
   /// Loads `<web_dir>/index.html`. Throws std::runtime_error naming the file when it cannot be read.
   static HtmlShell load(const std::filesystem::path& web_dir);
 
-  /// The full document for a page. `base_url` has no trailing slash.
+  /// The full document for a page. `base_url` has no trailing slash; `body_html` goes inside #root,
+  /// followed by <!--/ether-body--> when not empty.
   [[nodiscard]] std::string render(const pages::PageResult& page, const boost::json::object& site,
-                                   std::string_view base_url) const;
+                                   std::string_view base_url, std::string_view body_html = {}) const;
 
-  /// The HTML response: status = page.status, no-cache, strong ETag of the document, 304 when the
-  /// request's If-None-Match matches (for 200 pages).
+  /// The HTML response: the document with the page's content rendered for the request's path,
+  /// status = page.status, no-cache, strong ETag of the document, 304 when the request's
+  /// If-None-Match matches (for 200 pages).
   [[nodiscard]] http::Response respond(const http::Request& request, const pages::PageResult& page,
                                        const boost::json::object& site, std::string_view base_url) const;
 
  private:
   std::string before_title_;   // up to and including <title>
   std::string title_to_head_;  // from </title> to the head marker
-  std::string head_to_data_;   // from the head marker to the data marker
+  std::string head_to_body_;   // from the head marker to the body marker
+  std::string body_to_data_;   // from the body marker to the data marker
   std::string after_data_;
 };
 

@@ -307,6 +307,7 @@ export interface ProgrammeFragmentsData {
   date: string | null;
   tag: string | null;
   tags: string[];
+  topTags: string[]; // the 12 tags most fragments carry, most used first
   fragments: Fragment[];
   paging: Paging;
 }
@@ -347,6 +348,7 @@ export interface FragmentsData {
   tag: string | null;
   program: string | null;
   tags: string[];
+  topTags: string[]; // the 12 tags most fragments carry, most used first
   fragments: Fragment[];
   paging: Paging;
 }

@@ -14,12 +14,22 @@ import type { PageEnvelope } from '../api/types';
 import { FocusRequestContext } from '../components/page-heading';
 import { ErrorState, Loading } from '../components/states';
 import { applyHead } from '../features/layout';
+import { revealApp } from '../lib/server-html';
 import { pageComponent } from './page-registry';
+
+/** Shows the app in place of the server's page HTML once the page it wraps has rendered. */
+function RevealApp() {
+  useLayoutEffect(() => revealApp(), []);
+  return null;
+}
 
 class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+  override componentDidCatch() {
+    revealApp();
   }
   override render() {
     if (this.state.failed) {
@@ -67,6 +77,7 @@ export function PageView() {
       <ChunkBoundary>
         <Suspense fallback={<Loading label="Pagina laden…" />}>
           <Page key={location.key} data={envelope.data} envelope={envelope} />
+          <RevealApp />
         </Suspense>
       </ChunkBoundary>
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
@@ -105,6 +116,7 @@ export function PageLoadError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
   const { title, message } = describeLoadError(error);
+  useLayoutEffect(() => revealApp(), []);
   useEffect(() => {
     document.title = 'Fout bij laden | Ether';
   }, []);

@@ -16,8 +16,8 @@ export function BroadcasterIcons({ broadcasters }: { broadcasters: BroadcasterRe
               src={b.logoUrl}
               alt={b.name}
               title={b.name}
-              width={32}
-              height={32}
+              width={48}
+              height={48}
               loading="lazy"
               decoding="async"
             />

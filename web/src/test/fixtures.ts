@@ -334,6 +334,7 @@ export const programmeFragmentsData: ProgrammeFragmentsData = {
   date: null,
   tag: null,
   tags: ['Live', 'Muziek'],
+  topTags: ['Muziek', 'Live'],
   fragments: [fragment],
   paging: { page: 1, pageCount: 1, total: 1 },
 };
@@ -366,6 +367,7 @@ export const fragmentsData: FragmentsData = {
   tag: null,
   program: null,
   tags: ['Live', 'Muziek'],
+  topTags: ['Muziek', 'Live'],
   fragments: [fragment],
   paging: { page: 1, pageCount: 1, total: 1 },
 };

@@ -658,6 +658,18 @@ std::vector<std::string> Catalog::fragment_tags(std::int64_t programme_id) {
   return tags;
 }
 
+std::vector<std::string> Catalog::popular_fragment_tags(std::int64_t programme_id, int limit) {
+  std::vector<std::string> tags;
+  std::string sql =
+      "SELECT t.tag, COUNT(*) AS uses FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id "
+      "WHERE f.published_at <= " +
+      std::to_string(now_);
+  if (programme_id > 0) sql += " AND f.programme_id = " + std::to_string(programme_id);
+  sql += " GROUP BY t.tag ORDER BY uses DESC, t.tag LIMIT " + std::to_string(std::max(0, limit));
+  for_each_row(session(), sql, {}, [&](const soci::row& row) { tags.push_back(text_at(row, 0)); });
+  return tags;
+}
+
 std::string Catalog::fragment_url(const json::object& f) const {
   return routes::fragment(slug_of(f.if_contains("programme")), f.at("id").as_int64(),
                           date_of_instant(f.if_contains("publishedAt")), string_field(f, "slug"));

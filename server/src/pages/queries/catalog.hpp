@@ -143,6 +143,9 @@ class Catalog {
   std::optional<boost::json::object> fragment(std::int64_t id);
   boost::json::array fragments_by_slug(const std::vector<std::string>& slugs);
   std::vector<std::string> fragment_tags(std::int64_t programme_id);
+  /// The `limit` tags most fragments carry (of one programme when `programme_id` > 0), most used
+  /// first, ties by name.
+  std::vector<std::string> popular_fragment_tags(std::int64_t programme_id, int limit);
   std::string fragment_url(const boost::json::object& fragment) const;
 
   // Podcasts and videos.

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { FragmentData, FragmentsData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { useRouteDefaults } from '../../lib/site-context';
@@ -26,28 +27,59 @@ export function FragmentsPage({ data }: PageProps<FragmentsData>) {
   );
 }
 
+/** How many tags show before 'Alle tags tonen'. */
+export const SHOWN_TAGS = 12;
+
+/**
+ * The tags shown at first: the most used ones (`topTags`, from the server, else the first of `tags`),
+ * with the active tag kept in view; and the rest, in the order of `tags`.
+ */
+export function splitTags(
+  data: Pick<FragmentsData, 'tag' | 'tags'> & { topTags?: string[] },
+  shown = SHOWN_TAGS,
+): { top: string[]; rest: string[] } {
+  const top = (data.topTags ?? data.tags).slice(0, shown);
+  if (data.tag && data.tags.includes(data.tag) && !top.includes(data.tag)) top.push(data.tag);
+  return { top, rest: data.tags.filter((t) => !top.includes(t)) };
+}
+
 /** Fragments of one topic at a time: topic chips, the cards and paging, linked through `href`. */
 export function TaggedFragments({
   data,
   href,
 }: {
-  data: Pick<FragmentsData, 'tag' | 'tags' | 'fragments' | 'paging'>;
+  data: Pick<FragmentsData, 'tag' | 'tags' | 'fragments' | 'paging'> & { topTags?: string[] };
   href: (params: { tag?: string | null; page?: number }) => string;
 }) {
+  const [allTags, setAllTags] = useState(false);
+  const restId = useId();
+  const { top, rest } = splitTags(data);
+  const chip = (t: string) => ({ key: t, label: t, to: href({ tag: t, page: 1 }), active: data.tag === t });
   return (
     <>
       <ChipNav
         label="Onderwerpen"
         items={[
           { key: '', label: 'Alles', to: href({ tag: null, page: 1 }), active: !data.tag },
-          ...data.tags.map((t) => ({
-            key: t,
-            label: t,
-            to: href({ tag: t, page: 1 }),
-            active: data.tag === t,
-          })),
+          ...top.map(chip),
         ]}
       />
+      {rest.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="button button--small chips__toggle"
+            aria-expanded={allTags}
+            aria-controls={restId}
+            onClick={() => setAllTags((open) => !open)}
+          >
+            {allTags ? 'Minder tags tonen' : `Alle tags tonen (${data.tags.length})`}
+          </button>
+          <div id={restId} hidden={!allTags}>
+            <ChipNav label="Meer onderwerpen" items={rest.map(chip)} />
+          </div>
+        </>
+      )}
       <CardList
         items={data.fragments}
         keyOf={(f) => f.id}

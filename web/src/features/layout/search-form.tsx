@@ -12,12 +12,32 @@ import {
   suggestTerm,
 } from './search-combobox';
 
+/** The search term of a results path '/zoeken/{term}', '' elsewhere (or when it is not valid UTF-8). */
+export function searchTermOf(pathname: string): string {
+  const match = /^\/zoeken\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return '';
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The header search box: an ARIA 1.2 combobox whose listbox shows suggestions while typing
  * (GET /api/search/{term}, debounced, stale requests aborted). Arrow keys move the active option,
  * Enter opens it or, without one, the results page /zoeken/{term}; Escape and a click outside close.
  */
-export function SearchForm({ initial = '' }: { initial?: string }) {
+export function SearchForm({
+  initial = '',
+  label = 'Zoeken op de site',
+  fieldLabel = 'Zoeken',
+}: {
+  initial?: string;
+  /** The search landmark's name; a page with a second form gives it another (no two identical landmarks). */
+  label?: string;
+  fieldLabel?: string;
+}) {
   const [term, setTerm] = useState(initial);
   const [typed, setTyped] = useState(false);
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
@@ -104,9 +124,9 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
 
   const expanded = state.open && (suggestions.length > 0 || announcement !== '');
   return (
-    <form role="search" className="search-form" onSubmit={onSubmit} ref={formRef}>
+    <form role="search" aria-label={label} className="search-form" onSubmit={onSubmit} ref={formRef}>
       <label htmlFor={id} className="visually-hidden">
-        Zoeken
+        {fieldLabel}
       </label>
       <div className="search-form__field">
         <input

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
-import { SearchForm } from './search-form';
+import { SearchForm, searchTermOf } from './search-form';
 
 /** The header: logo, main navigation, the channel family and the search box. */
 export function SiteHeader() {
@@ -36,7 +36,8 @@ export function SiteHeader() {
           <span className="logo__text">{site.name}</span>
           <span className="visually-hidden">, naar de homepage</span>
         </AppLink>
-        <SearchForm />
+        {/* On /zoeken/{term} the box keeps the term; a new results page brings its own. */}
+        <SearchForm key={searchTermOf(pathname)} initial={searchTermOf(pathname)} />
       </div>
       <nav aria-label="Hoofdmenu" className="main-nav">
         <ul>

@@ -9,7 +9,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { formatPublishedWithTime } from '../../lib/format-date';
-import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { UNKNOWN_PROGRAMME_IMAGE, responsiveImage, type ResponsiveImage } from '../../lib/images';
 import { isAppVariant, routes } from '../../lib/routes';
 import { ContentBlocks } from './content-blocks';
 
@@ -49,36 +49,46 @@ export function NewsPage({ data }: PageProps<NewsData>) {
   );
 }
 
+/**
+ * The article's hero at the sizes of spec §9 (CAMPAIGN_HEADER: 640×360, 320×180 below M): its
+ * srcset and sizes when the image can be resized, its width and height for the layout; CSS never
+ * draws it wider than that size.
+ */
+export function articleHero(imageUrl: string | null | undefined): ResponsiveImage {
+  return responsiveImage(imageUrl, 'CAMPAIGN_HEADER', UNKNOWN_PROGRAMME_IMAGE);
+}
+
 /** One article with its content blocks, tags and related articles. */
 export function ArticlePage({ data }: PageProps<ArticleData>) {
   const { article } = data;
   const app = isAppVariant(useLocation().pathname);
   return (
     <article className="page article">
-      <header className="article__header">
-        <CategoryBadge category={article.category} />
-        <PageHeading>{article.title}</PageHeading>
-        <p className="article__intro">{article.intro}</p>
-        <p className="card__meta">
-          {article.author} ·{' '}
-          <time dateTime={article.publishedAt}>{formatPublishedWithTime(article.publishedAt)}</time>
-          {article.programme && (
-            <>
-              {' · '}
-              <AppLink to={routes.programma(article.programme.slug)}>{article.programme.name}</AppLink>
-            </>
-          )}
-        </p>
-      </header>
-      <Image
-        className="article__image"
-        src={presetImageUrl(article.imageUrl, 'LARGE_TILE', UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-        width={1280}
-        height={720}
-        eager
-      />
+      {/* Beside the heading on wide screens, so that the text starts on the first screen. */}
+      <div className="article__top">
+        <header className="article__header">
+          <CategoryBadge category={article.category} />
+          <PageHeading>{article.title}</PageHeading>
+          <p className="article__intro">{article.intro}</p>
+          <p className="card__meta">
+            {article.author} ·{' '}
+            <time dateTime={article.publishedAt}>{formatPublishedWithTime(article.publishedAt)}</time>
+            {article.programme && (
+              <>
+                {' · '}
+                <AppLink to={routes.programma(article.programme.slug)}>{article.programme.name}</AppLink>
+              </>
+            )}
+          </p>
+        </header>
+        <Image
+          className="article__image"
+          {...articleHero(article.imageUrl)}
+          fallback={UNKNOWN_PROGRAMME_IMAGE}
+          alt=""
+          priority
+        />
+      </div>
       <ContentBlocks blocks={article.blocks} />
       {article.tags.length > 0 && (
         <ChipNav

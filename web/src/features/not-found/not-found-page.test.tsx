@@ -12,6 +12,14 @@ describe('NotFoundPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('names its own search form apart from the header one (no two identical landmarks)', async () => {
+    renderApp(notFoundEnvelope, '/bestaat-niet');
+    await screen.findByRole('heading', { level: 1 });
+    const names = screen.getAllByRole('search').map((form) => form.getAttribute('aria-label'));
+    expect(names).toEqual(['Zoeken op de site', 'Zoek verder']);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('explains a refused preview (403) without showing the page', async () => {
     const path = '/overzicht/preview/6?x-craft-live-preview=verlopen';
     const envelope: PageEnvelope<NotFoundData> = {

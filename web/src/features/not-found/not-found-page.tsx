@@ -43,7 +43,8 @@ export function NotFoundPage({ data, envelope }: PageProps<NotFoundData>) {
         </ul>
       </nav>
       <h2 className="section__title">Zoeken</h2>
-      <SearchForm />
+      {/* The header has a search form too: this landmark has its own name. */}
+      <SearchForm label="Zoek verder" fieldLabel="Zoek verder op de site" />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixturePage } from '../../test/fixtures';
@@ -41,6 +41,26 @@ describe('PlayedTracksPage', () => {
     expect(list).toHaveTextContent('Zomeravond');
     expect(list).toHaveTextContent('De Golven');
     expect(screen.getByRole('link', { name: 'Pagina 2' })).toHaveAttribute('href', '/gedraaid?page=2');
+  });
+
+  it('pages through a long day with the first, last and nearby pages in one navigation', async () => {
+    const long: PageEnvelope<PlayedTracksData> = {
+      ...(envelope as PageEnvelope<PlayedTracksData>),
+      data: {
+        ...(envelope.data as PlayedTracksData),
+        paging: { page: 12, pageCount: 23, total: 451 },
+      },
+    };
+    renderApp(long, '/gedraaid?page=12');
+    const nav = await screen.findByRole('navigation', { name: 'Paginering' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Vorige', '1', '11', '13', '23', 'Volgende']);
+    expect(within(nav).getByRole('link', { name: 'Pagina 1' })).toHaveAttribute('href', '/gedraaid');
+    expect(within(nav).getByRole('link', { name: 'Pagina 23' })).toHaveAttribute('href', '/gedraaid?page=23');
+    expect(within(nav).getByRole('link', { name: 'Vorige' })).toHaveAttribute('href', '/gedraaid?page=11');
+    expect(within(nav).getByRole('link', { name: 'Volgende' })).toHaveAttribute('href', '/gedraaid?page=13');
+    expect(within(nav).getByText('12').closest('[aria-current="page"]')).not.toBeNull();
+    expect(screen.getByText(/pagina 12 van 23/)).toBeInTheDocument();
   });
 
   it.each([

@@ -1,0 +1,189 @@
+#include "render/cards.hpp"
+
+#include "pages/content_safety.hpp"
+#include "pages/page_time.hpp"
+#include "pages/route_builder.hpp"
+
+namespace ether::render {
+namespace {
+
+std::optional<pages::Date> date_of(std::string_view iso_instant) {
+  auto instant = pages::parse_iso_instant(iso_instant);
+  if (!instant) return std::nullopt;
+  return pages::amsterdam_date(*instant);
+}
+
+std::string plural(std::int64_t count, std::string_view one, std::string_view many) {
+  return std::to_string(count) + " " + std::string(count == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string names(const json::array& refs) {
+  std::string out;
+  for (const auto& ref : refs) {
+    if (!out.empty()) out += " & ";
+    out += str(as_obj(ref), "name");
+  }
+  return out;
+}
+
+std::string fragment_url(const json::object& fragment) {
+  return pages::routes::fragment(str(obj(fragment, "programme"), "slug"), num(fragment, "id"),
+                                 date_of(str(fragment, "publishedAt")), str(fragment, "slug"));
+}
+
+std::string broadcast_url(const json::object& broadcast) {
+  return pages::routes::broadcast(str(obj(broadcast, "programme"), "slug"), num(broadcast, "id"),
+                                  date_of(str(broadcast, "from")), str(broadcast, "slug"));
+}
+
+Card article_card(const json::object& article, bool app) {
+  Card c;
+  c.image_url = str(article, "imageUrl");
+  c.preset = "ARTICLE_CARD";
+  c.title = str(article, "title");
+  c.url = pages::routes::article(str(obj(article, "category"), "slug"), num(article, "id"), str(article, "slug"), app);
+  c.kicker = str(obj(article, "category"), "name");
+  c.texts.emplace_back(str(article, "intro"));
+  c.metas.push_back(long_date(str(article, "publishedAt")));
+  return c;
+}
+
+Card fragment_card(const json::object& fragment) {
+  Card c;
+  c.image_url = str(fragment, "imageUrl");
+  c.preset = "FRAGMENT_CARD";
+  c.title = str(fragment, "title");
+  c.url = fragment_url(fragment);
+  c.kicker = str(obj(fragment, "programme"), "name");
+  c.metas.push_back(long_date(str(fragment, "publishedAt")) + " · " + duration_text(num(fragment, "durationSeconds")));
+  return c;
+}
+
+Card podcast_card(const json::object& feed) {
+  Card c;
+  c.image_url = str(feed, "imageUrl");
+  c.preset = "PODCAST_ITEM";
+  c.title = str(feed, "title");
+  c.url = pages::routes::podcast(str(feed, "slug"));
+  c.texts.emplace_back(str(feed, "description"));
+  c.metas.push_back(std::string(str(feed, "author")) + " · " +
+                    plural(num(feed, "episodeCount"), "aflevering", "afleveringen"));
+  return c;
+}
+
+Card programme_card(const json::object& programme) {
+  Card c;
+  c.image_url = str(programme, "imageUrl");
+  c.preset = "LIST_ITEM";
+  c.title = str(programme, "name");
+  c.url = pages::routes::programme(str(programme, "slug"));
+  c.kicker = str(obj(programme, "channel"), "name");
+  c.texts.emplace_back(str(programme, "summary"));
+  std::string meta(str(programme, "schedule"));
+  auto presenters = names(arr(programme, "presenters"));
+  if (!presenters.empty()) meta += " · Met " + presenters;
+  c.metas.push_back(meta);
+  return c;
+}
+
+Card presenter_card(const json::object& presenter) {
+  Card c;
+  c.image_url = str(presenter, "imageUrl");
+  c.preset = "ARTIST_ITEM";
+  c.title = str(presenter, "name");
+  c.url = pages::routes::presenter(str(presenter, "slug"));
+  c.metas.emplace_back(str(presenter, "role"));
+  c.person = true;
+  return c;
+}
+
+Card broadcast_card(const json::object& broadcast) {
+  Card c;
+  c.image_url = str(broadcast, "imageUrl");
+  c.preset = "BROADCAST_TILE";
+  c.title = str(broadcast, "title");
+  c.url = broadcast_url(broadcast);
+  c.kicker = str(obj(broadcast, "channel"), "name");
+  c.metas.push_back(long_date(str(broadcast, "from")) + " · " +
+                    time_range(str(broadcast, "from"), str(broadcast, "until")));
+  auto presenters = names(arr(broadcast, "presenters"));
+  if (!presenters.empty()) c.texts.push_back("Met " + presenters);
+  return c;
+}
+
+std::vector<Card> cards_of(const json::array& items, Card (*make)(const json::object&)) {
+  std::vector<Card> cards;
+  cards.reserve(items.size());
+  for (const auto& item : items) cards.push_back(make(as_obj(item)));
+  return cards;
+}
+
+void broadcast_list(std::string& out, const json::array& broadcasts) {
+  out += "<ol class=\"guide-list\">";
+  for (const auto& item : broadcasts) {
+    const auto& b = as_obj(item);
+    out += "<li class=\"guide-item\"><p class=\"guide-item__time\"><time datetime=\"" + escape(str(b, "from")) + "\">" +
+           escape(time_range(str(b, "from"), str(b, "until"))) +
+           "</time></p><div class=\"guide-item__body\"><h3 class=\"guide-item__title\">";
+    const auto& programme = obj(b, "programme");
+    if (!str(programme, "slug").empty()) {
+      link(out, pages::routes::programme(str(programme, "slug")), str(b, "title"));
+    } else {
+      out += escape(str(b, "title"));
+    }
+    out += "</h3>";
+    auto presenters = names(arr(b, "presenters"));
+    if (!presenters.empty()) out += "<p class=\"guide-item__meta\">Met " + escape(presenters) + "</p>";
+    const auto& broadcasters = arr(b, "broadcasters");
+    if (!broadcasters.empty()) {
+      out += "<ul class=\"broadcaster-icons\" aria-label=\"Omroepen\">";
+      for (const auto& broadcaster : broadcasters) {
+        const auto& o = as_obj(broadcaster);
+        out += "<li class=\"broadcaster-icons__item\">";
+        auto logo = pages::safe_url(str(o, "logoUrl"));
+        if (logo.empty()) {
+          out += escape(str(o, "name"));
+        } else {
+          out += "<img src=\"" + escape(logo) + "\" alt=\"" + escape(str(o, "name")) + "\" title=\"" +
+                 escape(str(o, "name")) + "\" width=\"48\" height=\"48\" loading=\"lazy\" decoding=\"async\">";
+        }
+        out += "</li>";
+      }
+      out += "</ul>";
+    }
+    out += "</div></li>";
+  }
+  out += "</ol>";
+}
+
+void track_list(std::string& out, const json::array& tracks, std::string_view label) {
+  out += "<ol class=\"track-list\" aria-label=\"" + escape(label) + "\">";
+  for (const auto& item : tracks) {
+    const auto& t = as_obj(item);
+    auto from = pages::parse_iso_instant(str(t, "from"));
+    out += "<li class=\"track\"><time class=\"track__time\" datetime=\"" + escape(str(t, "from")) + "\">" +
+           escape(from ? pages::amsterdam_clock(*from) : std::string()) + "</time>";
+    auto cover = pages::safe_url(str(t, "coverUrl"));
+    out += "<img class=\"track__cover\" src=\"" + escape(cover.empty() ? "/images/unknown_track.webp" : cover) +
+           "\" alt=\"\" width=\"100\" height=\"100\" loading=\"lazy\" decoding=\"async\">";
+    out += "<div class=\"track__text\"><span class=\"track__name\">" + escape(str(t, "title")) +
+           "</span><span class=\"track__artist\">" + escape(str(t, "artist")) + "</span></div></li>";
+  }
+  out += "</ol>";
+}
+
+void detail_header(std::string& out, std::string_view image_url, std::string_view preset, std::string_view kicker,
+                   std::string_view title, const std::string& extra, bool round) {
+  out += "<header class=\"detail-header\">";
+  image(out, image_url, preset, round ? "detail-header__image detail-header__image--round" : "detail-header__image",
+        true);
+  out += "<div>";
+  if (!kicker.empty()) out += "<p class=\"card__kicker\">" + escape(kicker) + "</p>";
+  page_heading(out, title);
+  out += extra;
+  out += "</div></header>";
+}
+
+}  // namespace ether::render

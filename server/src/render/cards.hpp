@@ -1,0 +1,39 @@
+#pragma once
+// The cards and lists that several route families share (render/route_renderers.hpp), built from
+// the JSON shapes of web/src/api/types.ts. Internal to the render module.
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <string>
+#include <vector>
+
+#include "render/markup.hpp"
+
+namespace ether::render {
+
+Card article_card(const json::object& article, bool app = false);
+Card fragment_card(const json::object& fragment);
+Card podcast_card(const json::object& feed);
+Card programme_card(const json::object& programme);
+Card presenter_card(const json::object& presenter);
+Card broadcast_card(const json::object& broadcast);
+
+/// Cards of every item of `items` made by `make`.
+std::vector<Card> cards_of(const json::array& items, Card (*make)(const json::object&));
+
+/// The detail URL of a fragment or broadcast object (routes::fragment / routes::broadcast).
+std::string fragment_url(const json::object& fragment);
+std::string broadcast_url(const json::object& broadcast);
+
+/// A guide list of broadcasts (components/broadcast-list.tsx).
+void broadcast_list(std::string& out, const json::array& broadcasts);
+/// Played tracks with time, name and artist (components/track-list.tsx).
+void track_list(std::string& out, const json::array& tracks, std::string_view label);
+/// The header of a detail page: artwork as hero, kicker, h1 (components/detail-header.tsx);
+/// `extra` is appended after the heading.
+void detail_header(std::string& out, std::string_view image_url, std::string_view preset, std::string_view kicker,
+                   std::string_view title, const std::string& extra, bool round = false);
+/// "A & B" of the names of a list of refs.
+std::string names(const json::array& refs);
+
+}  // namespace ether::render

@@ -1,0 +1,292 @@
+// Programmes, presenters, news and fragments: the pages of the station's catalogue.
+#include <algorithm>
+
+#include "pages/content_safety.hpp"
+#include "pages/page_time.hpp"
+#include "pages/route_builder.hpp"
+#include "render/cards.hpp"
+#include "render/route_renderers.hpp"
+
+namespace ether::render {
+namespace {
+
+std::optional<pages::Date> date_field(const json::object& data) { return pages::parse_iso_date(str(data, "date")); }
+
+// Tag chips: 'Alles' and the most used tags (the active one kept in view), the others behind
+// 'Alle tags tonen' in a <details> element, which opens without JavaScript too.
+void tag_navs(std::string& out, const json::object& data, const std::function<std::string(std::string_view)>& href) {
+  const std::string active(str(data, "tag"));
+  std::vector<std::string> top;
+  auto listed = [&](std::string_view tag) { return std::find(top.begin(), top.end(), tag) != top.end(); };
+  for (const auto& t : arr(data, "topTags")) {
+    if (t.is_string() && top.size() < 12) top.emplace_back(t.get_string());
+  }
+  std::vector<std::string> all;
+  for (const auto& t : arr(data, "tags")) {
+    if (t.is_string()) all.emplace_back(t.get_string());
+  }
+  if (!active.empty() && std::find(all.begin(), all.end(), active) != all.end() && !listed(active)) {
+    top.push_back(active);
+  }
+  std::vector<Chip> shown{{"Alles", href({}), active.empty()}};
+  for (const auto& tag : top) shown.push_back(Chip{tag, href(tag), tag == active});
+  chip_nav(out, "Onderwerpen", shown);
+  std::vector<Chip> rest;
+  for (const auto& tag : all) {
+    if (!listed(tag)) rest.push_back(Chip{tag, href(tag), false});
+  }
+  if (rest.empty()) return;
+  out += "<details class=\"chips__more\"><summary class=\"button button--small chips__toggle\">Alle tags tonen (" +
+         std::to_string(all.size()) + ")</summary>";
+  chip_nav(out, "Meer onderwerpen", rest);
+  out += "</details>";
+}
+
+void content_blocks(std::string& out, const json::array& blocks) {
+  out += "<div class=\"prose\">";
+  for (const auto& item : blocks) {
+    const auto& b = as_obj(item);
+    auto type = str(b, "type");
+    if (type == "paragraph") {
+      out += "<p>" + escape(str(b, "text")) + "</p>";
+    } else if (type == "heading") {
+      out += "<h2>" + escape(str(b, "text")) + "</h2>";
+    } else if (type == "image") {
+      auto src = pages::safe_url(str(b, "url"));
+      if (src.empty()) continue;
+      out += "<figure class=\"content-image\"><img src=\"" + escape(src) + "\" alt=\"" + escape(str(b, "alt")) +
+             "\" width=\"540\" height=\"405\" loading=\"lazy\" decoding=\"async\">";
+      if (!str(b, "caption").empty()) out += "<figcaption>" + escape(str(b, "caption")) + "</figcaption>";
+      out += "</figure>";
+    } else if (type == "quote") {
+      out += "<figure class=\"quote\"><blockquote><p>" + escape(str(b, "text")) + "</p></blockquote>";
+      if (!str(b, "cite").empty()) out += "<figcaption>— " + escape(str(b, "cite")) + "</figcaption>";
+      out += "</figure>";
+    } else if (type == "fragment") {
+      const auto& f = obj(b, "fragment");
+      out += "<aside class=\"content-fragment\" aria-label=\"Fragment: " + escape(str(f, "title")) +
+             "\"><p class=\"content-fragment__title\">";
+      link(out, fragment_url(f), str(f, "title"));
+      out += "</p></aside>";
+    } else if (type == "video") {
+      const auto& v = obj(b, "video");
+      out += "<p class=\"video-title\">" + escape(str(v, "title")) + "</p>";
+    } else if (type == "social") {
+      out += "<p class=\"social-embed\">";
+      link(out, str(b, "url"), str(b, "text").empty() ? str(b, "url") : str(b, "text"));
+      out += "</p>";
+    }
+  }
+  out += "</div>";
+}
+
+}  // namespace
+
+void programmes_html(std::string& out, const RenderContext& ctx) {
+  out += "<div class=\"page\">";
+  page_heading(out, "Programma's");
+  card_grid(out, cards_of(arr(ctx.page.data, "programmes"), programme_card), "Geen programma's gevonden.",
+            "Programma's");
+  out += "</div>";
+}
+
+void programme_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& p = obj(data, "programme");
+  const std::string slug(str(p, "slug"));
+  std::string extra = "<p class=\"page-intro\">" + escape(str(p, "summary")) + "</p><p class=\"card__meta\">" +
+                      escape(str(p, "schedule")) + "</p>";
+  out += "<div class=\"page\">";
+  detail_header(out, str(p, "imageUrl"), "CAMPAIGN_HEADER", str(obj(p, "channel"), "name"), str(p, "name"), extra);
+  out += "<p class=\"prose\">" + escape(str(p, "description")) + "</p><p class=\"link-row\">";
+  link(out, pages::routes::programme_fragments(slug), "Alle fragmenten");
+  link(out, pages::routes::programme_news(slug), "Al het nieuws");
+  link(out, pages::routes::broadcasts(slug), "Gemiste uitzendingen");
+  out += "</p>";
+  section(out, "Presentatoren", [&](std::string& o) {
+    card_grid(o, cards_of(arr(data, "presenters"), presenter_card), "Geen presentatoren gevonden.");
+  });
+  section(out, "Binnenkort", [&](std::string& o) {
+    if (arr(data, "upcoming").empty()) return empty_state(o, "Geen geplande uitzendingen gevonden.");
+    broadcast_list(o, arr(data, "upcoming"));
+  });
+  section(
+      out, "Fragmenten",
+      [&](std::string& o) {
+        card_grid(o, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.");
+      },
+      pages::routes::programme_fragments(slug), "Alle fragmenten");
+  section(
+      out, "Nieuws",
+      [&](std::string& o) {
+        card_grid(o, cards_of(arr(data, "news"), [](const json::object& a) { return article_card(a); }),
+                  "Geen nieuws gevonden.");
+      },
+      pages::routes::programme_news(slug), "Al het nieuws");
+  section(
+      out, "Gemist",
+      [&](std::string& o) {
+        card_grid(o, cards_of(arr(data, "broadcasts"), broadcast_card),
+                  "Er zijn geen opnames van recente uitzendingen om terug te luisteren.");
+      },
+      pages::routes::broadcasts(slug), "Alle uitzendingen");
+  out += "</div>";
+}
+
+void programme_fragments_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& p = obj(data, "programme");
+  const std::string slug(str(p, "slug"));
+  auto day = date_field(data);
+  out += "<div class=\"page\">";
+  page_heading(out, "Fragmenten van " + std::string(str(p, "name")));
+  if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
+  tag_navs(out, data, [&](std::string_view tag) { return pages::routes::programme_fragments(slug, day, 1, tag); });
+  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten");
+  const std::string tag(str(data, "tag"));
+  pagination(out, obj(data, "paging"),
+             [&](int page) { return pages::routes::programme_fragments(slug, day, page, tag); });
+  out += "</div>";
+}
+
+void programme_news_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& p = obj(data, "programme");
+  const std::string slug(str(p, "slug"));
+  const std::string category(str(data, "category"));
+  out += "<div class=\"page\">";
+  page_heading(out, "Nieuws van " + std::string(str(p, "name")));
+  std::vector<Chip> chips{{"Alles", pages::routes::programme_news(slug), category.empty()}};
+  for (const auto& c : arr(data, "categories")) {
+    const auto& o = as_obj(c);
+    chips.push_back(Chip{std::string(str(o, "name")), pages::routes::programme_news(slug, str(o, "slug")),
+                         str(o, "slug") == category});
+  }
+  chip_nav(out, "Categorieën", chips);
+  card_grid(out, cards_of(arr(data, "articles"), [](const json::object& a) { return article_card(a); }),
+            "Geen artikelen gevonden.", "Artikelen");
+  pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::programme_news(slug, category, page); });
+  out += "</div>";
+}
+
+void presenters_html(std::string& out, const RenderContext& ctx) {
+  out += "<div class=\"page\">";
+  page_heading(out, "Presentatoren");
+  card_grid(out, cards_of(arr(ctx.page.data, "presenters"), presenter_card), "Geen presentatoren gevonden.",
+            "Presentatoren");
+  out += "</div>";
+}
+
+void presenter_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& p = obj(data, "presenter");
+  out += "<div class=\"page\">";
+  detail_header(out, str(p, "imageUrl"), "ARTIST_ITEM", str(p, "role"), str(p, "name"), {}, true);
+  out += "<p class=\"prose\">" + escape(str(p, "bio")) + "</p>";
+  section(out, "Programma's", [&](std::string& o) {
+    card_grid(o, cards_of(arr(data, "programmes"), programme_card), "Geen programma's gevonden.");
+  });
+  section(out, "Fragmenten", [&](std::string& o) {
+    card_grid(o, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.");
+  });
+  out += "</div>";
+}
+
+void news_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& category = obj(data, "category");
+  const std::string slug(str(category, "slug"));
+  const std::string tag(str(data, "tag"));
+  out += "<div class=\"page\">";
+  page_heading(out, category.empty() ? std::string("Nieuws") : "Nieuws: " + std::string(str(category, "name")));
+  std::vector<Chip> chips{{"Alles", pages::routes::news(), slug.empty()}};
+  for (const auto& c : arr(data, "categories")) {
+    const auto& o = as_obj(c);
+    chips.push_back(Chip{std::string(str(o, "name")), pages::routes::news(str(o, "slug")), str(o, "slug") == slug});
+  }
+  chip_nav(out, "Categorieën", chips);
+  if (!tag.empty()) {
+    out += "<p class=\"filter-note\">Onderwerp: <strong>" + escape(tag) + "</strong> ";
+    link(out, pages::routes::news(slug), "Filter wissen");
+    out += "</p>";
+  }
+  card_grid(out, cards_of(arr(data, "articles"), [](const json::object& a) { return article_card(a); }),
+            "Geen artikelen gevonden.", "Artikelen");
+  pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::news(slug, page, tag); });
+  out += "</div>";
+}
+
+void article_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& a = obj(data, "article");
+  out +=
+      "<article class=\"page article\"><div class=\"article__top\"><header class=\"article__header\">"
+      "<span class=\"badge\">" +
+      escape(str(obj(a, "category"), "name")) + "</span>";
+  page_heading(out, str(a, "title"));
+  out += "<p class=\"article__intro\">" + escape(str(a, "intro")) + "</p><p class=\"card__meta\">" +
+         escape(str(a, "author")) + " · <time datetime=\"" + escape(str(a, "publishedAt")) + "\">" +
+         escape(long_date_time(str(a, "publishedAt"))) + "</time>";
+  const auto& programme = obj(a, "programme");
+  if (!str(programme, "slug").empty()) {
+    out += " · ";
+    link(out, pages::routes::programme(str(programme, "slug")), str(programme, "name"));
+  }
+  out += "</p></header>";
+  image(out, str(a, "imageUrl"), "CAMPAIGN_HEADER", "article__image", true);
+  out += "</div>";
+  content_blocks(out, arr(a, "blocks"));
+  std::vector<Chip> tags;
+  for (const auto& t : arr(a, "tags")) {
+    if (t.is_string()) tags.push_back(Chip{std::string(t.get_string()), pages::routes::news({}, 1, t.get_string())});
+  }
+  chip_nav(out, "Onderwerpen", tags);
+  if (!arr(data, "related").empty()) {
+    section(out, "Meer nieuws", [&](std::string& o) {
+      std::vector<Card> cards;
+      for (const auto& r : arr(data, "related")) cards.push_back(article_card(as_obj(r), ctx.app));
+      card_grid(o, cards, {});
+    });
+  }
+  out += "</article>";
+}
+
+void fragments_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  auto day = date_field(data);
+  const std::string tag(str(data, "tag"));
+  out += "<div class=\"page\">";
+  page_heading(out, "Fragmenten");
+  if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
+  tag_navs(out, data, [&](std::string_view t) { return pages::routes::fragments(day, 1, {}, t); });
+  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten");
+  pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::fragments(day, page, {}, tag); });
+  out += "</div>";
+}
+
+void fragment_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& f = obj(data, "fragment");
+  std::string extra = "<p class=\"card__meta\"><time datetime=\"" + escape(str(f, "publishedAt")) + "\">" +
+                      escape(long_date_time(str(f, "publishedAt"))) +
+                      "</time></p><p class=\"listen-row\"><span class=\"audio-clip__duration\">Duur " +
+                      escape(duration_text(num(f, "durationSeconds"))) + "</span></p>";
+  out += "<div class=\"page\">";
+  detail_header(out, str(f, "imageUrl"), "FRAGMENT_TILE", str(obj(f, "programme"), "name"), str(f, "title"), extra);
+  out += "<p class=\"prose\">" + escape(str(f, "description")) + "</p>";
+  std::vector<Chip> tags;
+  const std::string programme(str(obj(f, "programme"), "slug"));
+  for (const auto& t : arr(f, "tags")) {
+    if (!t.is_string()) continue;
+    tags.push_back(Chip{std::string(t.get_string()),
+                        programme.empty() ? pages::routes::fragments({}, 1, {}, t.get_string())
+                                          : pages::routes::programme_fragments(programme, {}, 1, t.get_string())});
+  }
+  chip_nav(out, "Onderwerpen", tags);
+  section(out, "Hierna", [&](std::string& o) {
+    card_grid(o, cards_of(arr(data, "queue"), fragment_card), "Geen andere fragmenten gevonden.");
+  });
+  out += "</div>";
+}
+
+}  // namespace ether::render

@@ -1,0 +1,290 @@
+#include "render/markup.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <utility>
+
+#include "pages/content_safety.hpp"
+#include "pages/page_time.hpp"
+#include "pages/route_builder.hpp"
+#include "seo/xml_text.hpp"
+
+namespace ether::render {
+namespace {
+
+constexpr std::string_view kFallbackImage = "/images/unknown_programme.webp";
+
+struct PresetSize {
+  std::string_view name;
+  int width;
+  int height;
+};
+
+// The largest size of each spec §9 preset, as web/src/lib/images.ts lists them.
+constexpr std::array<PresetSize, 13> kPresets{{{"ARTICLE_CARD", 564, 424},
+                                               {"CAMPAIGN_HEADER", 640, 360},
+                                               {"ARTIST_ITEM", 520, 520},
+                                               {"BROADCAST_TILE", 320, 214},
+                                               {"FRAGMENT_CARD", 360, 270},
+                                               {"FRAGMENT_TILE", 360, 270},
+                                               {"LARGE_TILE", 1280, 720},
+                                               {"LIST_ITEM", 281, 211},
+                                               {"NEWS_ITEM", 280, 210},
+                                               {"PODCAST_ITEM", 281, 211},
+                                               {"PROGRAMME_ITEM", 100, 100},
+                                               {"TILE", 600, 600},
+                                               {"VIDEOCLIP", 280, 158}}};
+
+PresetSize preset_size(std::string_view name) {
+  for (const auto& preset : kPresets) {
+    if (preset.name == name) return preset;
+  }
+  return {name, 600, 600};
+}
+
+std::string two(std::int64_t value) { return (value < 10 ? "0" : "") + std::to_string(value); }
+
+}  // namespace
+
+std::string escape(std::string_view text) { return seo::xml_escape(text); }
+
+std::string_view str(const json::object& object, std::string_view key) {
+  const auto* value = object.if_contains(key);
+  return value != nullptr && value->is_string() ? std::string_view(value->get_string()) : std::string_view();
+}
+
+const json::object& as_obj(const json::value& value) {
+  static const json::object kEmpty;
+  return value.is_object() ? value.get_object() : kEmpty;
+}
+
+const json::object& obj(const json::object& object, std::string_view key) {
+  static const json::object kEmpty;
+  const auto* value = object.if_contains(key);
+  return value != nullptr && value->is_object() ? value->get_object() : kEmpty;
+}
+
+const json::array& arr(const json::object& object, std::string_view key) {
+  static const json::array kEmpty;
+  const auto* value = object.if_contains(key);
+  return value != nullptr && value->is_array() ? value->get_array() : kEmpty;
+}
+
+std::int64_t num(const json::object& object, std::string_view key, std::int64_t fallback) {
+  const auto* value = object.if_contains(key);
+  if (value == nullptr) return fallback;
+  if (value->is_int64()) return value->get_int64();
+  if (value->is_uint64()) return static_cast<std::int64_t>(value->get_uint64());
+  if (value->is_double()) return static_cast<std::int64_t>(value->get_double());
+  return fallback;
+}
+
+void link(std::string& out, std::string_view url, std::string_view text, std::string_view css_class,
+          std::string_view extra_attributes) {
+  auto safe = pages::safe_url(url);
+  if (safe.empty()) {
+    out += "<span";
+    if (!css_class.empty()) out += " class=\"" + escape(css_class) + "\"";
+    out += ">" + escape(text) + "</span>";
+    return;
+  }
+  out += "<a href=\"" + escape(safe) + "\"";
+  if (!css_class.empty()) out += " class=\"" + escape(css_class) + "\"";
+  if (!extra_attributes.empty()) {
+    out += ' ';
+    out += extra_attributes;
+  }
+  out += ">" + escape(text) + "</a>";
+}
+
+void image(std::string& out, std::string_view url, std::string_view preset, std::string_view css_class, bool eager,
+           std::string_view alt) {
+  auto size = preset_size(preset);
+  auto src = pages::safe_url(url);
+  if (src.empty()) src = kFallbackImage;
+  // An image URL with a '{format}' placeholder asks for its size (spec §9).
+  const std::string format = "h_" + std::to_string(size.height) + ",w_" + std::to_string(size.width) + ",c_north";
+  for (auto at = src.find("{format}"); at != std::string::npos; at = src.find("{format}", at + format.size())) {
+    src.replace(at, 8, format);
+  }
+  out += "<img src=\"" + escape(src) + "\" alt=\"" + escape(alt) + "\" width=\"" + std::to_string(size.width) +
+         "\" height=\"" + std::to_string(size.height) + "\"";
+  out += eager ? " loading=\"eager\" fetchpriority=\"high\" decoding=\"sync\"" : " loading=\"lazy\" decoding=\"async\"";
+  if (!css_class.empty()) out += " class=\"" + escape(css_class) + "\"";
+  out += ">";
+}
+
+void card(std::string& out, const Card& c) {
+  out += c.person ? "<article class=\"card card--person\">" : "<article class=\"card\">";
+  image(out, c.image_url, c.preset, c.person ? "card__image card__image--round" : "card__image");
+  out += "<div class=\"card__body\">";
+  if (!c.kicker.empty()) out += "<p class=\"card__kicker\">" + escape(c.kicker) + "</p>";
+  out += "<h3 class=\"card__title\">";
+  link(out, c.url, c.title, "card__link");
+  out += "</h3>";
+  for (const auto& text : c.texts) out += "<p class=\"card__text\">" + escape(text) + "</p>";
+  for (const auto& meta : c.metas) out += "<p class=\"card__meta\">" + escape(meta) + "</p>";
+  out += "</div></article>";
+}
+
+void card_grid(std::string& out, const std::vector<Card>& cards, std::string_view empty, std::string_view label) {
+  if (cards.empty()) {
+    empty_state(out, empty);
+    return;
+  }
+  out += "<div class=\"card-grid\" role=\"list\"";
+  if (!label.empty()) out += " aria-label=\"" + escape(label) + "\"";
+  out += ">";
+  for (const auto& c : cards) {
+    out += "<div role=\"listitem\" class=\"card-grid__item\">";
+    card(out, c);
+    out += "</div>";
+  }
+  out += "</div>";
+}
+
+void section(std::string& out, std::string_view title, const std::function<void(std::string&)>& body,
+             std::string_view more_url, std::string_view more_label) {
+  // Ids only need to be unique within the page: the section's title, slugified, is.
+  std::string id = "sectie-" + pages::slugify(title);
+  out += "<section aria-labelledby=\"" + escape(id) + "\" class=\"section \"><div class=\"section__head\"><h2 id=\"" +
+         escape(id) + "\" class=\"section__title\">" + escape(title) + "</h2>";
+  if (!more_url.empty()) link(out, more_url, more_label, "section__more");
+  out += "</div>";
+  body(out);
+  out += "</section>";
+}
+
+void page_heading(std::string& out, std::string_view text, std::string_view css_class) {
+  out += "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"" + escape(css_class) + "\">" + escape(text) + "</h1>";
+}
+
+void empty_state(std::string& out, std::string_view text) {
+  out += "<p class=\"state state--empty\">" + escape(text) + "</p>";
+}
+
+void chip_nav(std::string& out, std::string_view label, const std::vector<Chip>& chips) {
+  if (chips.empty()) return;
+  out += "<nav aria-label=\"" + escape(label) + "\" class=\"chips\"><ul>";
+  for (const auto& chip : chips) {
+    out += "<li>";
+    link(out, chip.url, chip.label, chip.active ? "chip chip--active" : "chip",
+         chip.active ? "aria-current=\"page\"" : "");
+    out += "</li>";
+  }
+  out += "</ul></nav>";
+}
+
+std::vector<int> page_window(int page, int page_count, int radius) {
+  std::vector<int> pages;
+  if (page_count < 1) return pages;
+  page = std::clamp(page, 1, page_count);
+  int last_shown = 0;
+  for (int p = 1; p <= page_count; ++p) {
+    if (p == 1 || p == page_count || (p >= page - radius && p <= page + radius)) {
+      // A gap of a single page shows that page rather than '…'.
+      if (last_shown != 0 && p - last_shown == 2) pages.push_back(p - 1);
+      if (last_shown != 0 && p - last_shown > 2) pages.push_back(0);
+      pages.push_back(p);
+      last_shown = p;
+    }
+  }
+  return pages;
+}
+
+std::string with_page(std::string_view path_and_query, int page) {
+  auto question = path_and_query.find('?');
+  std::string_view path = path_and_query.substr(0, question);
+  std::vector<std::pair<std::string, std::string>> parts;
+  if (question != std::string_view::npos) {
+    std::string_view query = path_and_query.substr(question + 1);
+    while (!query.empty()) {
+      auto amp = query.find('&');
+      std::string_view part = query.substr(0, amp);
+      auto eq = part.find('=');
+      std::string key(part.substr(0, eq));
+      if (key != "page" && !key.empty()) {
+        parts.emplace_back(key, eq == std::string_view::npos ? std::string() : std::string(part.substr(eq + 1)));
+      }
+      if (amp == std::string_view::npos) break;
+      query.remove_prefix(amp + 1);
+    }
+  }
+  if (page > 1) parts.emplace_back("page", std::to_string(page));
+  auto lower = [](std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+  };
+  std::stable_sort(parts.begin(), parts.end(),
+                   [&](const auto& a, const auto& b) { return lower(a.first) < lower(b.first); });
+  std::string out(path);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    out += i == 0 ? '?' : '&';
+    out += parts[i].first + "=" + parts[i].second;
+  }
+  return out;
+}
+
+void pagination(std::string& out, const json::object& paging, const std::function<std::string(int)>& href_for,
+                std::string_view label) {
+  const int count = static_cast<int>(num(paging, "pageCount", 1));
+  const int page = static_cast<int>(num(paging, "page", 1));
+  if (count <= 1) return;
+  out += "<nav class=\"pagination\" aria-label=\"" + escape(label) + "\">";
+  if (page > 1) {
+    link(out, href_for(page - 1), "Vorige", "pagination__link pagination__step", "rel=\"prev\"");
+  }
+  out += "<ul class=\"pagination__pages\">";
+  for (int p : page_window(page, count)) {
+    out += "<li>";
+    if (p == 0) {
+      out += "<span class=\"pagination__gap\" aria-hidden=\"true\">…</span>";
+    } else if (p == page) {
+      out +=
+          "<span class=\"pagination__current\" aria-current=\"page\"><span class=\"visually-hidden\">Pagina "
+          "</span>" +
+          std::to_string(p) + "</span>";
+    } else {
+      std::string name = "aria-label=\"Pagina " + std::to_string(p) + "\"";
+      link(out, href_for(p), std::to_string(p), "pagination__link", name);
+    }
+    out += "</li>";
+  }
+  out += "</ul>";
+  if (page < count) {
+    link(out, href_for(page + 1), "Volgende", "pagination__link pagination__step", "rel=\"next\"");
+  }
+  out += "</nav>";
+}
+
+std::string duration_text(std::int64_t seconds) {
+  seconds = std::max<std::int64_t>(0, seconds);
+  auto hours = seconds / 3600;
+  auto minutes = (seconds % 3600) / 60;
+  auto rest = seconds % 60;
+  if (hours > 0) return std::to_string(hours) + ":" + two(minutes) + ":" + two(rest);
+  return std::to_string(minutes) + ":" + two(rest);
+}
+
+std::string long_date(std::string_view iso) {
+  if (auto instant = pages::parse_iso_instant(iso)) return pages::dutch_long_date(pages::amsterdam_date(*instant));
+  if (auto day = pages::parse_iso_date(iso)) return pages::dutch_long_date(*day);
+  return {};
+}
+
+std::string long_date_time(std::string_view iso_instant) {
+  auto instant = pages::parse_iso_instant(iso_instant);
+  if (!instant) return {};
+  return pages::dutch_long_date(pages::amsterdam_date(*instant)) + ", " + pages::amsterdam_clock(*instant);
+}
+
+std::string time_range(std::string_view from, std::string_view until) {
+  auto start = pages::parse_iso_instant(from);
+  auto end = pages::parse_iso_instant(until);
+  if (!start || !end) return {};
+  return pages::amsterdam_clock(*start) + "–" + pages::amsterdam_clock(*end);
+}
+
+}  // namespace ether::render

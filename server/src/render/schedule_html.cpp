@@ -1,0 +1,209 @@
+// Home, live, pop-out, played tracks and guide: the pages of what is on air.
+#include "pages/page_time.hpp"
+#include "pages/route_builder.hpp"
+#include "render/cards.hpp"
+#include "render/route_renderers.hpp"
+
+namespace ether::render {
+namespace {
+
+std::string default_channel(const json::object& site) {
+  auto slug = str(site, "defaultChannel");
+  return slug.empty() ? std::string("radio2") : std::string(slug);
+}
+
+pages::RouteContext route_context(const json::object& site, const pages::Date& today) {
+  return pages::RouteContext{today, default_channel(site)};
+}
+
+pages::Date today_of(const RenderContext& ctx) {
+  // Pages carry Amsterdam dates; the kept window of the played tracks ends today, the guide's 7 days on.
+  const auto& window = obj(ctx.page.data, "window");
+  if (auto last = pages::parse_iso_date(str(window, "last"))) {
+    return ctx.page.route == "gids" ? pages::add_days(*last, -7) : *last;
+  }
+  return pages::Date{};
+}
+
+void on_air_block(std::string& out, const json::object& on_air, const json::object& site) {
+  const auto& channel = obj(on_air, "channel");
+  const auto& broadcast = obj(on_air, "broadcast");
+  const auto& track = obj(on_air, "track");
+  const std::string slug(str(channel, "slug"));
+  out += "<div class=\"on-air\">";
+  image(out, str(broadcast, "imageUrl"), "TILE", "on-air__image", true);
+  out += "<div class=\"on-air__body\"><p class=\"on-air__channel\">" + escape(str(channel, "name")) +
+         "<span class=\"live-badge\">Live</span></p>";
+  if (!broadcast.empty()) {
+    out += "<p class=\"on-air__show\">";
+    const auto& programme = obj(broadcast, "programme");
+    if (!str(programme, "slug").empty()) {
+      link(out, pages::routes::programme(str(programme, "slug")), str(broadcast, "title"));
+    } else {
+      out += escape(str(broadcast, "title"));
+    }
+    out += "</p><p class=\"on-air__meta\">" + escape(time_range(str(broadcast, "from"), str(broadcast, "until")));
+    auto presenters = names(arr(broadcast, "presenters"));
+    if (!presenters.empty()) out += " · Met " + escape(presenters);
+    out += "</p>";
+  } else {
+    out += "<p class=\"on-air__show\">Er is nu geen programma op " + escape(str(channel, "name")) + ".</p>";
+  }
+  if (!track.empty()) {
+    out += "<p class=\"on-air-track\"><span class=\"visually-hidden\">Nu: </span>" + escape(str(track, "title")) +
+           " — " + escape(str(track, "artist")) + "</p>";
+  }
+  const bool is_default = slug == default_channel(site);
+  const std::string query = is_default ? std::string() : "?channel=" + pages::percent_encode(slug);
+  out += "<p class=\"on-air__links\">";
+  link(out, "/gedraaid" + query, "Gedraaid op " + std::string(str(channel, "name")));
+  link(out, "/gids" + query, "Gids");
+  out += "</p></div></div>";
+}
+
+}  // namespace
+
+void home_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& on_air = obj(data, "onAir");
+  const std::string channel_name(str(obj(on_air, "channel"), "name"));
+  out += "<div class=\"page page--home\"><section aria-labelledby=\"main-heading\" class=\"home-hero\">";
+  page_heading(out, "Nu op " + channel_name, "home-hero__title");
+  on_air_block(out, on_air, ctx.site);
+  out += "</section>";
+  section(out, "De zenders van " + std::string(str(ctx.site, "name")), [&](std::string& o) {
+    const auto& channels = arr(data, "channels");
+    if (channels.empty()) return empty_state(o, "Geen zenders gevonden.");
+    o += "<ul class=\"channel-family\">";
+    for (const auto& item : channels) {
+      const auto& c = obj(as_obj(item), "channel");
+      const auto& b = obj(as_obj(item), "broadcast");
+      const std::string slug(str(c, "slug"));
+      o += "<li class=\"channel-card\"><h3 class=\"channel-card__name\">";
+      link(o, slug == default_channel(ctx.site) ? "/gids" : "/gids?channel=" + pages::percent_encode(slug),
+           str(c, "name"));
+      o += "</h3><p class=\"channel-card__show\">" + escape(b.empty() ? str(c, "description") : str(b, "title")) +
+           "</p></li>";
+    }
+    o += "</ul>";
+  });
+  section(
+      out, "Laatste nieuws",
+      [&](std::string& o) {
+        card_grid(o, cards_of(arr(data, "news"), [](const json::object& a) { return article_card(a); }),
+                  "Geen nieuws gevonden.", "Nieuws");
+      },
+      "/nieuws", "Al het nieuws");
+  section(
+      out, "Fragmenten",
+      [&](std::string& o) {
+        card_grid(o, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten");
+      },
+      "/fragmenten", "Alle fragmenten");
+  section(
+      out, "Podcasts",
+      [&](std::string& o) {
+        card_grid(o, cards_of(arr(data, "podcasts"), podcast_card), "Geen podcasts gevonden.", "Podcasts");
+      },
+      "/podcasts", "Alle podcasts");
+  section(
+      out, "Vandaag op " + channel_name,
+      [&](std::string& o) {
+        if (arr(data, "guide").empty()) return empty_state(o, "Geen uitzendingen gevonden.");
+        broadcast_list(o, arr(data, "guide"));
+      },
+      "/gids", "Hele gids");
+  out += "</div>";
+}
+
+void live_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& channel = obj(obj(data, "onAir"), "channel");
+  const bool video = data.contains("streamUrl") && data.at("streamUrl").is_string();
+  out += "<div class=\"page\">";
+  page_heading(out, std::string(video ? "Kijk live: " : "Luister live: ") + std::string(str(channel, "name")));
+  if (!video) {
+    out += "<p class=\"page-intro\">" + escape(str(channel, "name")) + " heeft geen live beeld.</p>";
+  }
+  on_air_block(out, obj(data, "onAir"), ctx.site);
+  out += "</div>";
+}
+
+void popout_html(std::string& out, const RenderContext& ctx) {
+  const auto& channel = obj(ctx.page.data, "channel");
+  out += "<div class=\"page popout\">";
+  page_heading(out, std::string(str(channel, "name")) + " - Luister live");
+  out += "</div>";
+}
+
+void played_tracks_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& channel = obj(data, "channel");
+  const auto& paging = obj(data, "paging");
+  const auto& window = obj(data, "window");
+  out += "<div class=\"page\">";
+  page_heading(out, "Gedraaid op " + std::string(str(channel, "name")));
+  out += "<p class=\"page-intro\">" + escape(long_date(str(data, "date"))) + "</p>";
+  const auto& tracks = arr(data, "tracks");
+  const bool kept = window.contains("contains") && window.at("contains").is_bool() && window.at("contains").as_bool();
+  if (!kept) {
+    out +=
+        "<p class=\"state state--empty\"><span class=\"kept-window\">Gedraaide nummers worden 14 dagen bewaard, "
+        "van " +
+        escape(long_date(str(window, "first"))) + " tot en met vandaag. Van " + escape(long_date(str(data, "date"))) +
+        " is er geen lijst. ";
+    link(out, pages::routes::gedraaid(route_context(ctx.site, today_of(ctx)), str(channel, "slug"), today_of(ctx)),
+         "Bekijk wat er vandaag is gedraaid");
+    out += "</span></p>";
+  } else if (tracks.empty()) {
+    empty_state(out, "Geen gedraaide nummers gevonden voor dit tijdvak.");
+  } else {
+    auto total = num(paging, "total");
+    out += "<p class=\"filters__summary\">" + std::to_string(total) + (total == 1 ? " nummer" : " nummers");
+    if (num(paging, "pageCount", 1) > 1) {
+      out +=
+          " · pagina " + std::to_string(num(paging, "page", 1)) + " van " + std::to_string(num(paging, "pageCount", 1));
+    }
+    out += "</p>";
+    track_list(out, tracks, "Gedraaide nummers op " + std::string(str(channel, "name")));
+  }
+  const std::string canonical = ctx.page.canonical_path;
+  pagination(out, paging, [&](int page) { return with_page(canonical, page); });
+  out += "</div>";
+}
+
+void guide_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& channel = obj(data, "channel");
+  const auto& window = obj(data, "window");
+  const auto today = today_of(ctx);
+  const auto rc = route_context(ctx.site, today);
+  out += "<div class=\"page\">";
+  page_heading(out, "Gids " + std::string(str(channel, "name")));
+  out += "<p class=\"page-intro\">" + escape(long_date(str(data, "date"))) + "</p>";
+  out += "<nav aria-label=\"Dagen\" class=\"day-tabs\"><ul>";
+  for (const auto& item : arr(data, "days")) {
+    if (!item.is_string()) continue;
+    auto day = pages::parse_iso_date(item.get_string());
+    if (!day) continue;
+    const bool active = item.get_string() == str(data, "date");
+    out += "<li>";
+    link(out, pages::routes::gids(rc, str(channel, "slug"), *day), pages::dutch_long_date(*day),
+         active ? "day-tab day-tab--active" : "day-tab", active ? "aria-current=\"date\"" : "");
+    out += "</li>";
+  }
+  out += "</ul></nav>";
+  const bool kept = window.contains("contains") && window.at("contains").is_bool() && window.at("contains").as_bool();
+  if (!kept) {
+    out += "<p class=\"state state--empty\">De gids gaat 14 dagen terug en 7 dagen vooruit. ";
+    link(out, pages::routes::gids(rc, str(channel, "slug"), today), "Bekijk de gids van vandaag");
+    out += "</p>";
+  } else if (arr(data, "broadcasts").empty()) {
+    empty_state(out, "Geen uitzendingen gevonden op deze dag.");
+  } else {
+    broadcast_list(out, arr(data, "broadcasts"));
+  }
+  out += "</div>";
+}
+
+}  // namespace ether::render

@@ -1,0 +1,305 @@
+// The server-rendered page HTML (render/): pure functions from page data to HTML. Headings, text,
+// lists and links of each route family; escaping of stored text; unsafe URLs kept out of hrefs;
+// the pagination window; the share image of the head (og:image, Twitter card).
+
+#include "render/page_html.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json/parse.hpp>
+
+#include "http_test_support.hpp"
+#include "render/markup.hpp"
+#include "seo/share_image.hpp"
+#include "shell/html_shell.hpp"
+
+namespace ether::render {
+namespace {
+
+namespace json = boost::json;
+
+json::object site() {
+  return json::parse(R"({"name":"Ether","defaultChannel":"radio2","channels":[
+      {"slug":"radio2","name":"Ether Radio 2","parentSlug":null},
+      {"slug":"soulenjazz","name":"Soul & Jazz","parentSlug":"radio2"},
+      {"slug":"radio1","name":"Ether Radio 1","parentSlug":null}]})")
+      .as_object();
+}
+
+pages::PageResult page_of(std::string route, std::string_view data, std::string canonical = "/") {
+  pages::PageResult page;
+  page.route = std::move(route);
+  page.title = "Titel - Ether";
+  page.canonical_path = std::move(canonical);
+  page.data = json::parse(data).as_object();
+  return page;
+}
+
+bool has(const std::string& html, std::string_view needle) { return html.find(needle) != std::string::npos; }
+
+constexpr std::string_view kProgramme = R"({"programme":{"slug":"de-ochtendploeg","name":"De Ochtendploeg",
+  "channel":{"slug":"radio2","name":"Ether Radio 2"},"summary":"Wakker worden.","description":"Elke ochtend.",
+  "imageUrl":"/media/images/programmes/de-ochtendploeg.webp","presenters":[],"schedule":"Ma-vr 06:00-09:00",
+  "broadcasters":[]},
+  "presenters":[{"slug":"anna","name":"Anna","role":"Presentator","imageUrl":""}],
+  "fragments":[{"id":7,"slug":"live","title":"Live in de studio","programme":{"slug":"de-ochtendploeg","name":"De Ochtendploeg"},
+    "publishedAt":"2026-11-20T09:00:00Z","durationSeconds":185,"imageUrl":"","audioUrl":"/media/f.mp3","tags":[]}],
+  "news":[],"broadcasts":[],"upcoming":[]})";
+
+TEST(PageHtml, FrameHasTheHeaderNavigationMainAndFooter) {
+  auto html = page_html(page_of("programmas", R"({"programmes":[]})", "/programmas"), site(), "/programmas");
+  EXPECT_TRUE(html.starts_with("<div class=\"app app--with-player\" data-server-html>"));
+  EXPECT_TRUE(has(html, "<a class=\"skip-link\" href=\"#main\">Naar de inhoud</a>"));
+  EXPECT_TRUE(has(html, "<nav aria-label=\"Hoofdmenu\" class=\"main-nav\">"));
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/programmas\" class=\"main-nav__link main-nav__link--active\" "
+                  "aria-current=\"page\">Programma&apos;s</a>"));
+  EXPECT_TRUE(has(html, "<a href=\"/gids?channel=soulenjazz\" class=\"channel-nav__link\">Soul &amp; Jazz</a>"));
+  EXPECT_TRUE(has(html, "<form role=\"search\" aria-label=\"Zoeken op de site\""));
+  EXPECT_TRUE(has(html, "action=\"/zoeken\" method=\"get\""));
+  EXPECT_TRUE(has(html, "<main id=\"main\" tabindex=\"-1\" class=\"main\">"));
+  EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Programma&apos;s</h1>"));
+  EXPECT_TRUE(has(html, "<p class=\"state state--empty\">Geen programma&apos;s gevonden.</p>"));
+  EXPECT_TRUE(has(html, "<footer class=\"site-footer\">"));
+  EXPECT_TRUE(html.ends_with("</footer></div>"));
+}
+
+TEST(PageHtml, AppViewsAndThePopoutHaveNoHeaderOrFooter) {
+  auto article = page_of(
+      "artikel", R"({"article":{"id":2,"slug":"a","title":"A","intro":"","category":{"slug":"sport","name":"Sport"},
+      "tags":[],"blocks":[],"imageUrl":"","publishedAt":"2026-11-21T08:00:00Z","author":"Piet","programme":null},
+      "related":[{"id":3,"slug":"b","title":"B","intro":"","category":{"slug":"sport","name":"Sport"},"imageUrl":"",
+      "publishedAt":"2026-11-21T08:00:00Z","tags":[]}]})");
+  auto html = page_html(article, site(), "/app/nieuws/sport/2/a");
+  EXPECT_TRUE(html.starts_with("<div class=\"app app--embedded app--with-player\" data-server-html>"));
+  EXPECT_FALSE(has(html, "site-header"));
+  EXPECT_FALSE(has(html, "site-footer"));
+  EXPECT_TRUE(has(html, "href=\"/app/nieuws/sport/3/b\""));  // related articles stay in the app views
+  auto normal = page_html(article, site(), "/nieuws/sport/2/a");
+  EXPECT_TRUE(has(normal, "href=\"/nieuws/sport/3/b\""));
+
+  auto popout =
+      page_html(page_of("popout", R"({"channel":{"slug":"radio2","name":"Ether Radio 2"}})"), site(), "/popout/radio2");
+  EXPECT_TRUE(popout.starts_with("<div class=\"app\" data-server-html>"));
+  EXPECT_FALSE(has(popout, "site-header"));
+}
+
+TEST(PageHtml, ProgrammeShowsItsHeadingSectionsCardsAndLinks) {
+  auto html = main_html(page_of("programma", kProgramme), site());
+  EXPECT_TRUE(has(html,
+                  "<header class=\"detail-header\"><img src=\"/media/images/programmes/de-ochtendploeg.webp\" "
+                  "alt=\"\" width=\"640\" height=\"360\" loading=\"eager\" fetchpriority=\"high\""));
+  EXPECT_TRUE(has(html,
+                  "<p class=\"card__kicker\">Ether Radio 2</p><h1 tabindex=\"-1\" id=\"main-heading\" "
+                  "class=\"page-title\">De Ochtendploeg</h1>"));
+  EXPECT_TRUE(has(html, "<a href=\"/programmas/de-ochtendploeg/fragmenten\">Alle fragmenten</a>"));
+  EXPECT_TRUE(has(html, "<h2 id=\"sectie-presentatoren\" class=\"section__title\">Presentatoren</h2>"));
+  EXPECT_TRUE(has(html, "<a href=\"/presentatoren/anna\" class=\"card__link\">Anna</a>"));
+  // The card's stand-in artwork when an item has none.
+  EXPECT_TRUE(has(html, "<img src=\"/images/unknown_programme.webp\""));
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/fragmenten/de-ochtendploeg/7/2026-11-20-live\" class=\"card__link\">"
+                  "Live in de studio</a>"));
+  EXPECT_TRUE(has(html, "<p class=\"card__meta\">vrijdag 20 november 2026 · 3:05</p>"));
+  EXPECT_TRUE(has(html, "Geen geplande uitzendingen gevonden."));
+}
+
+TEST(PageHtml, StoredTextIsEscapedAndUnsafeUrlsNeverReachAnHref) {
+  auto page = page_of("thema", R"json({"slug":"x","title":"<script>alert(1)</script> & co","description":"\"quoted\"",
+      "blocks":[
+        {"type":"hero","title":"Held","text":"<img src=x onerror=alert(1)>","imageUrl":"javascript:alert(1)","url":"javascript:alert(2)"},
+        {"type":"tiles","title":"Tegels","items":[{"title":"Boos","text":"","url":"//evil.example/x","imageUrl":"data:image/png;base64,AAAA"},
+                                                   {"title":"Goed","text":"","url":"https://ether.example/gids","imageUrl":"/media/t.webp"}]},
+        {"type":"radio","title":"Top","channel":{"slug":"radio2","name":"R2"},"items":[
+          {"label":"1","title":"Nummer","slug":"n","url":"vbscript:x","urlType":"external","hasNoLink":false}]}]
+})json");
+  auto html = main_html(page, site());
+  EXPECT_FALSE(has(html, "<script"));
+  EXPECT_FALSE(has(html, "<img src=x"));
+  EXPECT_FALSE(has(html, "javascript:"));
+  EXPECT_FALSE(has(html, "vbscript:"));
+  EXPECT_FALSE(has(html, "//evil.example"));
+  EXPECT_FALSE(has(html, "data:image"));
+  EXPECT_TRUE(has(html, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co</h1>"));
+  EXPECT_TRUE(has(html, "<p class=\"page-intro\">&quot;quoted&quot;</p>"));
+  EXPECT_TRUE(has(html, "&lt;img src=x onerror=alert(1)&gt;"));
+  EXPECT_TRUE(has(html, "<span class=\"card__link\">Boos</span>"));  // refused link: text only
+  EXPECT_TRUE(has(html, "<a href=\"https://ether.example/gids\" class=\"card__link\">Goed</a>"));
+  EXPECT_TRUE(has(html, "<img src=\"/images/unknown_programme.webp\" alt=\"\" width=\"1280\" height=\"720\""));
+}
+
+TEST(PageHtml, PlayedTracksListAndPagination) {
+  auto page = page_of("gedraaid", R"({"channel":{"slug":"radio2","name":"Ether Radio 2","classical":false},
+      "date":"2026-11-21","time":"0_24","window":{"first":"2026-11-07","last":"2026-11-21","contains":true},
+      "tracks":[{"id":1,"from":"2026-11-21T07:04:00Z","until":"2026-11-21T07:08:00Z","title":"Zomeravond","artist":"De Golven",
+                 "coverUrl":null}],
+      "paging":{"page":12,"pageCount":23,"total":451}})",
+                      "/gedraaid?page=12&channel=radio1");
+  auto html = main_html(page, site());
+  EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Gedraaid op Ether Radio 2</h1>"));
+  EXPECT_TRUE(has(html, "<p class=\"filters__summary\">451 nummers · pagina 12 van 23</p>"));
+  EXPECT_TRUE(has(html, "<time class=\"track__time\" datetime=\"2026-11-21T07:04:00Z\">08:04</time>"));
+  EXPECT_TRUE(has(html, "<span class=\"track__name\">Zomeravond</span><span class=\"track__artist\">De Golven</span>"));
+  EXPECT_TRUE(has(html, "<nav class=\"pagination\" aria-label=\"Paginering\">"));
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/gedraaid?channel=radio1&amp;page=11\" class=\"pagination__link pagination__step\" "
+                  "rel=\"prev\">Vorige</a>"));
+  EXPECT_TRUE(
+      has(html, "<a href=\"/gedraaid?channel=radio1\" class=\"pagination__link\" aria-label=\"Pagina 1\">1</a>"));
+  EXPECT_TRUE(has(html, "aria-label=\"Pagina 23\">23</a>"));
+  EXPECT_TRUE(has(html, "<span class=\"pagination__current\" aria-current=\"page\">"));
+  EXPECT_TRUE(has(html, "rel=\"next\">Volgende</a>"));
+  EXPECT_FALSE(has(html, "aria-label=\"Pagina 5\""));
+}
+
+TEST(PageHtml, PageWindowShowsFirstLastAndNearbyPages) {
+  EXPECT_EQ(page_window(1, 23), (std::vector<int>{1, 2, 0, 23}));
+  EXPECT_EQ(page_window(12, 23), (std::vector<int>{1, 0, 11, 12, 13, 0, 23}));
+  EXPECT_EQ(page_window(23, 23), (std::vector<int>{1, 0, 22, 23}));
+  EXPECT_EQ(page_window(3, 5), (std::vector<int>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(page_window(40, 3), (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(page_window(1, 1), (std::vector<int>{1}));
+  EXPECT_TRUE(page_window(1, 0).empty());
+}
+
+TEST(PageHtml, WithPageSetsThePageAndKeepsTheRouteRules) {
+  EXPECT_EQ(with_page("/gedraaid", 2), "/gedraaid?page=2");
+  EXPECT_EQ(with_page("/gedraaid?page=3&time=8_9", 1), "/gedraaid?time=8_9");
+  EXPECT_EQ(with_page("/uitzendingen?programme=x", 4), "/uitzendingen?page=4&programme=x");
+  EXPECT_EQ(with_page("/gedraaid?Time=1_2&channel=a", 2), "/gedraaid?channel=a&page=2&Time=1_2");
+}
+
+TEST(PageHtml, FragmentsShowTheMostUsedTagsFirst) {
+  auto page =
+      page_of("fragmenten", R"({"date":null,"tag":"zeldzaam","program":null,"tags":["a-tag","muziek","zeldzaam"],
+      "topTags":["muziek"],"fragments":[],"paging":{"page":1,"pageCount":1,"total":0}})",
+              "/fragmenten");
+  auto html = main_html(page, site());
+  auto muziek = html.find(">muziek</a>");
+  auto a_tag = html.find(">a-tag</a>");
+  ASSERT_NE(muziek, std::string::npos);
+  ASSERT_NE(a_tag, std::string::npos);
+  EXPECT_LT(muziek, a_tag);
+  EXPECT_TRUE(has(html, "<a href=\"/fragmenten?tag=zeldzaam\" class=\"chip chip--active\" aria-current=\"page\">"));
+  EXPECT_TRUE(has(html, "Geen fragmenten gevonden."));
+}
+
+TEST(PageHtml, SearchKeepsTheTermInTheHeaderBox) {
+  auto page = page_of("zoeken", R"({"term":"de golven","groups":[{"type":"track","label":"Gedraaide nummers","page":1,
+      "pageCount":2,"total":30,"hits":[{"type":"track","title":"Zomeravond","text":"De Golven","url":"/gedraaid","imageUrl":""}]}]})",
+                      "/zoeken/de%20golven");
+  auto html = page_html(page, site(), "/zoeken/de%20golven");
+  EXPECT_TRUE(has(html, "name=\"q\" placeholder=\"Zoek programma's, nieuws, muziek…\" value=\"de golven\""));
+  EXPECT_TRUE(has(html, "Zoekresultaten voor ‘de golven’</h1>"));
+  EXPECT_TRUE(has(html, "<h3 class=\"search-hit__title\"><a href=\"/gedraaid\">Zomeravond</a></h3>"));
+  EXPECT_TRUE(has(html, "<a href=\"/zoeken/de%20golven?type=track&amp;page=2\""));
+}
+
+TEST(PageHtml, EveryRouteKindRendersAHeadingAndUnknownKindsTheNotFoundPage) {
+  const std::vector<std::pair<std::string, std::string>> routes{
+      {"home", R"({"onAir":{"channel":{"slug":"radio2","name":"Ether Radio 2"},"broadcast":null,"track":null},
+                   "channels":[],"news":[],"fragments":[],"podcasts":[],"guide":[]})"},
+      {"sitemap",
+       R"({"group":null,"groups":[{"slug":"nieuws","title":"Nieuws","links":[{"title":"Sport","url":"/nieuws/sport"}]}]})"},
+      {"live", R"({"onAir":{"channel":{"slug":"radio2","name":"Ether Radio 2"},"broadcast":null,"track":null},
+                   "streamUrl":null,"videoTokenUrl":null})"},
+      {"gids",
+       R"({"channel":{"slug":"radio2","name":"Ether Radio 2"},"date":"2026-11-21","days":["2026-11-21","2026-11-22"],
+                   "window":{"first":"2026-11-07","last":"2026-11-28","contains":true},"broadcasts":[]})"},
+      {"presentatoren", R"({"presenters":[]})"},
+      {"presentator", R"({"presenter":{"slug":"anna","name":"Anna","role":"Dj","imageUrl":"","bio":"Bio"},
+                          "programmes":[],"fragments":[]})"},
+      {"nieuws",
+       R"({"category":null,"categories":[],"tag":null,"articles":[],"paging":{"page":1,"pageCount":1,"total":0}})"},
+      {"programma-fragmenten", R"({"programme":{"slug":"p","name":"P"},"date":null,"tag":null,"tags":[],"topTags":[],
+                                   "fragments":[],"paging":{"page":1,"pageCount":1,"total":0}})"},
+      {"programma-nieuws", R"({"programme":{"slug":"p","name":"P"},"category":null,"categories":[],"articles":[],
+                               "paging":{"page":1,"pageCount":1,"total":0}})"},
+      {"fragment", R"({"fragment":{"id":1,"slug":"f","title":"Frag","description":"","programme":null,"publishedAt":"",
+                        "durationSeconds":1,"imageUrl":"","audioUrl":"","tags":[]},"queue":[]})"},
+      {"uitzendingen",
+       R"({"programme":null,"programmes":[],"broadcasts":[],"paging":{"page":1,"pageCount":1,"total":0}})"},
+      {"uitzending", R"({"broadcast":{"id":1,"slug":"b","title":"Uitz","channel":{"slug":"radio2","name":"R2"},
+                          "programme":null,"presenters":[],"broadcasters":[],"from":"","until":"","imageUrl":""},
+                          "recording":{"available":false,"durationSeconds":null},"tracks":[]})"},
+      {"podcasts", R"({"feeds":[]})"},
+      {"podcast",
+       R"({"feed":{"slug":"p","title":"Pod","description":"","author":"A","imageUrl":"","episodeCount":0},"episodes":[]})"},
+      {"podcast-aflevering",
+       R"({"feed":{"slug":"p","title":"Pod"},"episode":{"id":1,"slug":"e","feedSlug":"p","title":"Afl",
+                                  "description":"","publishedAt":"","durationSeconds":60,"imageUrl":""},"episodes":[]})"},
+      {"videos", R"({"videos":[]})"},
+      {"overzicht", R"({"slug":"o","title":"Overzicht","description":"","blocks":[]})"},
+      {"not-found", R"({"path":"/bestaat-<niet>"})"},
+      {"iets-nieuws", R"({})"},
+  };
+  for (const auto& [route, data] : routes) {
+    auto html = main_html(page_of(route, data), site());
+    EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\"")) << route << ": " << html;
+    EXPECT_EQ(html.find("<h1"), html.rfind("<h1")) << route << " has one h1";
+  }
+  EXPECT_TRUE(has(main_html(page_of("not-found", R"({"path":"/bestaat-<niet>"})"), site()),
+                  "<code>/bestaat-&lt;niet&gt;</code>"));
+  EXPECT_TRUE(has(main_html(page_of("gids", routes[3].second), site()),
+                  "<a href=\"/gids/2026/11/22\" class=\"day-tab\">zondag 22 november 2026</a>"));
+}
+
+TEST(ShareImage, TheArtworkOfThePageAsAnAbsoluteUrl) {
+  const std::string base = "https://ether.example";
+  EXPECT_EQ(seo::share_image(page_of("programma", kProgramme), base + "/"),
+            "https://ether.example/media/images/programmes/de-ochtendploeg.webp");
+  EXPECT_EQ(seo::share_image(page_of("podcast-aflevering", R"({"feed":{"imageUrl":"/media/feed.webp"},
+                                     "episode":{"imageUrl":""}})"),
+                             base),
+            "https://ether.example/media/feed.webp");
+  EXPECT_EQ(
+      seo::share_image(page_of("thema", R"({"blocks":[{"type":"text"},{"type":"tiles","items":[{"imageUrl":"/t.webp"}]},
+                                     {"type":"hero","imageUrl":"https://cdn.example/{format}/h.jpg"}]})"),
+                       base),
+      "https://cdn.example/h_720,w_1280,c_north/h.jpg");
+  EXPECT_EQ(
+      seo::share_image(page_of("fragment", R"({"fragment":{"imageUrl":"/images/unknown_programme.webp"}})"), base), "");
+  EXPECT_EQ(seo::share_image(page_of("artikel", R"json({"article":{"imageUrl":"javascript:alert(1)"}})json"), base),
+            "");
+  EXPECT_EQ(seo::share_image(page_of("programmas", R"({"programmes":[]})"), base), "");
+  auto missing = page_of("programma", kProgramme);
+  missing.status = 404;
+  EXPECT_EQ(seo::share_image(missing, base), "");
+}
+
+TEST(ShareImage, ShellHeadCarriesOpenGraphAndTwitterCardTags) {
+  shell::HtmlShell shell(test::kIndexHtml);
+  auto programme = page_of("programma", kProgramme, "/programmas/de-ochtendploeg");
+  programme.description = "Wakker worden.";
+  auto html = shell.render(programme, site(), "https://ether.example", "<div data-server-html>x</div>");
+  EXPECT_TRUE(has(html,
+                  "<meta property=\"og:image\" content=\"https://ether.example/media/images/programmes/"
+                  "de-ochtendploeg.webp\">"));
+  EXPECT_TRUE(has(html, "<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+  EXPECT_TRUE(has(html, "<meta name=\"twitter:title\" content=\"Titel - Ether\">"));
+  EXPECT_TRUE(has(html, "<meta name=\"twitter:description\" content=\"Wakker worden.\">"));
+  EXPECT_TRUE(has(html,
+                  "<meta name=\"twitter:image\" content=\"https://ether.example/media/images/programmes/"
+                  "de-ochtendploeg.webp\">"));
+  EXPECT_TRUE(has(html, "<div id=\"root\"><div data-server-html>x</div><!--/ether-body--></div>"));
+
+  auto list = shell.render(page_of("programmas", R"({"programmes":[]})"), site(), "https://ether.example");
+  EXPECT_TRUE(has(list, "<meta name=\"twitter:card\" content=\"summary\">"));
+  EXPECT_FALSE(has(list, "og:image"));
+  EXPECT_FALSE(has(list, "twitter:image"));
+  EXPECT_TRUE(has(list, "<div id=\"root\"></div>"));
+}
+
+TEST(ShareImage, TheBodyMarkerOfTheBuiltIndexTakesThePageHtml) {
+  shell::HtmlShell shell(
+      "<html><head><title>Ether</title><!--ether-head--></head><body><div id=\"root\"><!--ether-body--></div>"
+      "<!--ether-data--><script src=\"/a.js\"></script></body></html>");
+  auto html = shell.render(page_of("programmas", R"({"programmes":[]})"), site(), "https://ether.example", "<p>x</p>");
+  EXPECT_TRUE(has(html,
+                  "<div id=\"root\"><p>x</p><!--/ether-body--></div><script type=\"application/json\" "
+                  "id=\"ether-site\">"));
+  EXPECT_FALSE(has(html, "<!--ether-body-->"));
+}
+
+}  // namespace
+}  // namespace ether::render

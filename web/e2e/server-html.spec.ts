@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ArticleData, GuideData, PlayedTracksData } from '../src/api/types';
+import { suppressOverlays } from './overlay-guard';
+import { pageData } from './support';
+
+// The page's real content before (and without) JavaScript, the app's takeover of that HTML, and
+// the page fixes of issue 12 (paging, guide days and logos, tags, article hero, search term, the
+// 404's search landmarks, the app article's canonical), against the real server.
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every main route shows its heading, text and links', async ({ page }) => {
+    const routes: [string, RegExp][] = [
+      ['/', /^Nu op /],
+      ['/gids', /^Gids /],
+      ['/gedraaid', /^Gedraaid op /],
+      ['/programmas', /^Programma's$/],
+      ['/nieuws', /^Nieuws$/],
+      ['/fragmenten', /^Fragmenten$/],
+      ['/podcasts', /^Podcasts$/],
+      ['/sitemap', /^Sitemap$/],
+    ];
+    for (const [path, heading] of routes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+      await expect(nav.getByRole('link', { name: 'Gids' }), path).toHaveAttribute('href', '/gids');
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Sitemap' }), path).toBeVisible();
+      expect(await page.locator('main a[href^="/"]').count(), path).toBeGreaterThan(0);
+    }
+  });
+
+  test('a listener follows links and searches without any script', async ({ page }) => {
+    await page.goto('/programmas');
+    const first = page.locator('main .card__link').first();
+    const name = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('heading', { level: 2, name: 'Presentatoren' })).toBeVisible();
+
+    await page.getByRole('search', { name: 'Zoeken op de site' }).getByRole('textbox').fill('muziek');
+    await page.getByRole('button', { name: 'Zoek' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zoekresultaten voor ‘muziek’');
+    await expect(page.locator('main .search-hit__title a').first()).toBeVisible();
+  });
+});
+
+/** The sum of the layout shifts the page has had (Layout Instability API). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
+test.describe('with JavaScript', () => {
+  test.beforeEach(async ({ context, request }) => {
+    await suppressOverlays(context, request);
+  });
+
+  test('the app takes the server HTML over without a blank frame or a layout shift', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // Count the frames, after the server's heading first showed, in which no heading is visible.
+    await page.addInitScript(() => {
+      const w = window as unknown as { blankFrames: number; headingSeen: boolean };
+      w.blankFrames = 0;
+      w.headingSeen = false;
+      const check = () => {
+        const heading = [...document.querySelectorAll('h1')].some((h) => h.getClientRects().length > 0);
+        if (heading) w.headingSeen = true;
+        else if (w.headingSeen) w.blankFrames += 1;
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.goto('/programmas');
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    await expect(page.locator('#app-root')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "Programma's" })).toBeVisible();
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { blankFrames: number; headingSeen: boolean };
+      return { blankFrames: w.blankFrames, headingSeen: w.headingSeen };
+    });
+    expect(frames.headingSeen).toBe(true);
+    expect(frames.blankFrames).toBe(0);
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+    // The app navigates on its own from here.
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Nieuws' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuws' })).toBeVisible();
+  });
+
+  test('/gedraaid offers the first, last and nearby pages', async ({ page, request }) => {
+    // Yesterday is a whole day of music: many pages of tracks.
+    const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data.window.last;
+    const [y, m, d] = today.split('-').map(Number);
+    const yesterday = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) - 1));
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${pad(yesterday.getUTCDate())}-${pad(yesterday.getUTCMonth() + 1)}-${yesterday.getUTCFullYear()}`;
+    const base = `/gedraaid/${day}`;
+    const envelope = await pageData<PlayedTracksData>(request, base);
+    const last = envelope.data.paging.pageCount;
+    expect(last, 'pages of tracks yesterday').toBeGreaterThanOrEqual(6);
+    await page.goto(`${base}?page=3`);
+    const nav = page.getByRole('navigation', { name: 'Paginering' });
+    await expect(nav.getByRole('link', { name: 'Pagina 1', exact: true })).toHaveAttribute('href', base);
+    await expect(nav.getByRole('link', { name: `Pagina ${last}` })).toHaveAttribute(
+      'href',
+      `${base}?page=${last}`,
+    );
+    await expect(nav.getByRole('link', { name: 'Pagina 4', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Pagina 5', exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Vorige' })).toHaveAttribute('href', `${base}?page=2`);
+    await expect(nav.getByRole('link', { name: 'Volgende' })).toHaveAttribute('href', `${base}?page=4`);
+    await nav.getByRole('link', { name: `Pagina ${last}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/gedraaid/${day}\\?page=${last}$`));
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(`Pagina ${last}`);
+  });
+
+  test('/gids shows every day on a phone and the broadcaster logos at a readable size', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const envelope = await pageData<GuideData>(request, '/gids');
+    await page.goto('/gids');
+    const tabs = page.getByRole('navigation', { name: 'Dagen' }).getByRole('link');
+    await expect(tabs).toHaveCount(envelope.data.days.length);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375).toBe(true);
+    }
+    const logo = page.locator('.broadcaster-icons img').first();
+    await expect(logo).toBeVisible();
+    const size = await logo.boundingBox();
+    expect(size?.height ?? 0).toBeGreaterThanOrEqual(40);
+  });
+
+  test('/fragmenten shows the most used tags and the rest behind a toggle', async ({ page }) => {
+    await page.goto('/fragmenten');
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    const shown = page.getByRole('navigation', { name: 'Onderwerpen' }).getByRole('link');
+    expect(await shown.count()).toBeLessThanOrEqual(13);
+    const toggle = page.locator('button.chips__toggle');
+    await expect(toggle).toHaveText(/^Alle tags tonen \(\d+\)$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      page.getByRole('navigation', { name: 'Meer onderwerpen' }).getByRole('link').first(),
+    ).toBeVisible();
+  });
+
+  test('an article starts its text on the first screen, its hero never stretched', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const news = await pageData<{ articles: { id: number; slug: string; category: { slug: string } }[] }>(
+      request,
+      '/nieuws',
+    );
+    const card = news.data.articles[0];
+    expect(card).toBeDefined();
+    const path = `/nieuws/${card?.category.slug ?? ''}/${card?.id ?? 0}/${card?.slug ?? ''}`;
+    const article = await pageData<ArticleData>(request, path);
+    await page.goto(path);
+    const hero = page.locator('img.article__image');
+    await expect(hero).toBeVisible();
+    await expect(hero).toHaveAttribute('width', '640');
+    const drawn = await hero.evaluate((img: HTMLImageElement) => ({
+      width: img.getBoundingClientRect().width,
+      natural: img.naturalWidth,
+    }));
+    expect(drawn.width).toBeLessThanOrEqual(Math.max(drawn.natural, 640) + 0.5);
+    const firstParagraph = article.data.article.blocks.find((b) => b.type === 'paragraph');
+    expect(firstParagraph).toBeDefined();
+    const paragraph = page.locator('.article .prose > p').first();
+    const box = await paragraph.boundingBox();
+    expect(box?.y ?? 9999).toBeLessThan(900 - 24);
+  });
+
+  test('the search box keeps the term on /zoeken/{term}', async ({ page }) => {
+    await page.goto('/zoeken/muziek');
+    const box = page.getByRole('search', { name: 'Zoeken op de site' }).getByRole('combobox');
+    await expect(box).toHaveValue('muziek');
+  });
+
+  test('the 404 page has two search landmarks with different names', async ({ page }) => {
+    await page.goto('/bestaat-niet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deze pagina bestaat niet (meer)');
+    const names = await page
+      .getByRole('search')
+      .evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')));
+    expect(names).toEqual(['Zoeken op de site', 'Zoek verder']);
+  });
+
+  test('the /app article names the normal article as canonical', async ({ page, request }) => {
+    const news = await pageData<{ articles: { id: number; slug: string; category: { slug: string } }[] }>(
+      request,
+      '/nieuws',
+    );
+    const card = news.data.articles[0];
+    const path = `/nieuws/${card?.category.slug ?? ''}/${card?.id ?? 0}/${card?.slug ?? ''}`;
+    await page.goto(`/app${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical ?? '').pathname).toBe(path);
+  });
+});

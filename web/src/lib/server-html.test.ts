@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { appContainer, revealApp, serverHtmlShown } from './server-html';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('server HTML takeover', () => {
+  it('renders into #root itself when the server sent no page HTML', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(appContainer()).toBe(document.getElementById('root'));
+    expect(serverHtmlShown()).toBe(false);
+  });
+
+  it('keeps the server HTML visible until the app reveals itself, then swaps in one step', () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="app" data-server-html><h1>Gids</h1></div></div><script></script>';
+    const container = appContainer();
+    expect(container).not.toBeNull();
+    expect(container?.id).toBe('app-root');
+    expect(container?.hidden).toBe(true);
+    expect(document.getElementById('root')?.nextElementSibling).toBe(container);
+    expect(serverHtmlShown()).toBe(true);
+    expect(document.querySelector('h1')?.textContent).toBe('Gids');
+
+    revealApp();
+    expect(serverHtmlShown()).toBe(false);
+    expect(document.querySelector('[data-server-html]')).toBeNull();
+    expect(container?.hidden).toBe(false);
+    revealApp(); // idempotent (StrictMode runs effects twice)
+    expect(container?.hidden).toBe(false);
+  });
+
+  it('answers null without #root', () => {
+    document.body.innerHTML = '';
+    expect(appContainer()).toBeNull();
+  });
+});
