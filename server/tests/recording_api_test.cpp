@@ -243,9 +243,11 @@ TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
   auto list = load("/uitzendingen");
   ASSERT_EQ(list.status, 200U);
   // Broadcast 20 (11:59:30 to 12:00:30 in Amsterdam) is two items, one per clock hour, newest first;
-  // broadcast 10 (11:00 to 13:00) has no whole hour recorded, 11 has not begun.
+  // of broadcast 10 (11:00 to 13:00) the hour file holds 11 - 12 (silent frames pad it from the hour's
+  // start, as the files are time-aligned) but not 12 - 13; 11 has not begun.
   const auto& broadcasts = list.data.at("broadcasts").as_array();
-  ASSERT_EQ(broadcasts.size(), 2U);
+  ASSERT_EQ(broadcasts.size(), 3U);
+  EXPECT_EQ(broadcasts[2].at("id"), 10);
   EXPECT_EQ(broadcasts[0].at("id"), 20);
   EXPECT_EQ(broadcasts[1].at("id"), 20);
   EXPECT_EQ(broadcasts[0].at("hour").at("from"), json::value(pages::iso_instant(noon)));
@@ -262,8 +264,8 @@ TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
   EXPECT_EQ(broadcasts[1].at("hour").at("url"), json::value(whole + "/11-uur"));
   // The whole broadcast is still the broadcast's own page.
   EXPECT_EQ(load(whole).status, 200U);
-  EXPECT_EQ(list.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 1}, {"total", 2}}));
-  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("broadcasts").as_array().size(), 2U);
+  EXPECT_EQ(list.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 1}, {"total", 3}}));
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("broadcasts").as_array().size(), 3U);
   EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).canonical_path,
             "/uitzendingen?programme=de-middagshow");
   // Bad values fall back to their defaults.
@@ -282,16 +284,16 @@ TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
     }
   }
   auto first = load("/uitzendingen");
-  // 14 short broadcasts of one hour each, and the two hours of broadcast 20.
-  EXPECT_EQ(first.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 2}, {"total", 16}}));
+  // 14 short broadcasts of one hour each, the two hours of broadcast 20 and the first of 10.
+  EXPECT_EQ(first.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 2}, {"total", 17}}));
   const auto& items = first.data.at("broadcasts").as_array();
   ASSERT_EQ(items.size(), 12U);
   EXPECT_EQ(items[0].at("id"), 113);
   auto second = load("/uitzendingen", {{"page", "2"}});
-  EXPECT_EQ(second.data.at("broadcasts").as_array().size(), 4U);
+  EXPECT_EQ(second.data.at("broadcasts").as_array().size(), 5U);
   EXPECT_EQ(second.canonical_path, "/uitzendingen?page=2");
-  // The programme filter leaves only the two hours of De Middagshow.
-  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("paging").at("total"), 2);
+  // The programme filter leaves only the three hours of De Middagshow.
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("paging").at("total"), 3);
 }
 
 TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
@@ -347,8 +349,8 @@ TEST_F(BroadcastPagesTest, AnHourHasItsPageRecordingAndTracks) {
   EXPECT_EQ(load(whole + "/1-uur").status, 404U);
   EXPECT_EQ(load(whole + "/xx-uur").status, 404U);
   EXPECT_EQ(load("/uitzendingen/x/999/2026-11-21-x/11-uur").status, 404U);
-  // Broadcast 10's hours end, but the recording does not cover them.
-  auto unrecorded = load("/uitzendingen/de-middagshow/10/2026-11-21-x/11-uur");
+  // Broadcast 10's second hour ended, but the recording does not cover it.
+  auto unrecorded = load("/uitzendingen/de-middagshow/10/2026-11-21-x/12-uur");
   ASSERT_EQ(unrecorded.status, 200U);
   EXPECT_EQ(unrecorded.data.at("recording"), (json::object{{"available", false}, {"durationSeconds", nullptr}}));
 }
