@@ -490,10 +490,14 @@ TEST_F(PagesFixture, BroadcastsAndBroadcastDetail) {
   auto r = load("/uitzendingen");
   EXPECT_EQ(r.route, "uitzendingen");
   EXPECT_EQ(keys(r.data), (Keys{"programme", "programmes", "broadcasts", "paging"}));
-  ASSERT_EQ(size(r.data.at("broadcasts")), 1u);  // only broadcasts that have ended
+  // Hours that have ended: the three of yesterday's Ochtendploeg, and the first hour (09:00 to 10:00
+  // UTC) of each of the two broadcasts on air now.
+  ASSERT_EQ(size(r.data.at("broadcasts")), 5u);
+  EXPECT_EQ(r.data.at("broadcasts").as_array()[2].at("id"), 1);
   EXPECT_EQ(size(r.data.at("programmes")), 3u);
   auto filtered = load("/uitzendingen", {{"programme", "koffiepauze"}});
-  EXPECT_EQ(size(filtered.data.at("broadcasts")), 0u);
+  ASSERT_EQ(size(filtered.data.at("broadcasts")), 1u);
+  EXPECT_EQ(filtered.data.at("broadcasts").as_array()[0].at("hour").at("until"), "2026-11-21T10:00:00Z");
   EXPECT_EQ(filtered.canonical_path, "/uitzendingen?programme=koffiepauze");
   EXPECT_EQ(load("/uitzendingen", {{"programme", "onbekend"}}).canonical_path, "/uitzendingen");
 
@@ -501,7 +505,8 @@ TEST_F(PagesFixture, BroadcastsAndBroadcastDetail) {
   EXPECT_EQ(detail.status, 200u);
   EXPECT_EQ(detail.route, "uitzending");
   EXPECT_EQ(detail.title, "De Ochtendploeg - vrijdag 20 november 2026 - Ether");
-  EXPECT_EQ(keys(detail.data), (Keys{"broadcast", "recording", "tracks"}));
+  EXPECT_EQ(keys(detail.data), (Keys{"broadcast", "hours", "recording", "tracks"}));
+  EXPECT_EQ(size(detail.data.at("hours")), 3u);
   EXPECT_EQ(size(detail.data.at("tracks")), 1u);
   auto nulls = load("/uitzendingen/null/3/null-null");
   EXPECT_EQ(nulls.status, 200u);

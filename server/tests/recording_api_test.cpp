@@ -1,12 +1,14 @@
 // Serving broadcast recordings: the play API's signed URL, the MP3 sliced across an hour boundary
 // with Range (206/416), ETag and signature checks, and ffprobe decoding what is served; plus the
-// missed-broadcast pages (list, paging, programme filter, detail with recording and track offsets).
+// missed-broadcast pages (list, paging, programme filter, detail with recording and track offsets),
+// listed and played per clock hour of a broadcast.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <array>
 #include <boost/json.hpp>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +16,7 @@
 
 #include "api/player_api.hpp"
 #include "pages/page_loader.hpp"
+#include "pages/page_time.hpp"
 #include "recording/broadcast_logger.hpp"
 #include "recording/hour_files.hpp"
 #include "recording/recordings.hpp"
@@ -102,8 +105,8 @@ class RecordingApiTest : public testing::Test {
     return bytes;
   }
 
-  std::string signed_url(int id) {
-    auto response = get("/api/play/broadcast/" + std::to_string(id));
+  std::string signed_url(int id, std::optional<long long> hour = std::nullopt) {
+    auto response = get("/api/play/broadcast/" + std::to_string(id) + (hour ? "/" + std::to_string(*hour) : ""));
     EXPECT_EQ(response.status, 200U) << response.payload();
     return std::string(json::parse(response.payload()).at("streamUrl").as_string());
   }
@@ -236,14 +239,33 @@ class BroadcastPagesTest : public RecordingApiTest {
   }
 };
 
-TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedBroadcasts) {
+TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
   auto list = load("/uitzendingen");
   ASSERT_EQ(list.status, 200U);
+  // Broadcast 20 (11:59:30 to 12:00:30 in Amsterdam) is two items, one per clock hour, newest first;
+  // of broadcast 10 (11:00 to 13:00) the hour file holds 11 - 12 (silent frames pad it from the hour's
+  // start, as the files are time-aligned) but not 12 - 13; 11 has not begun.
   const auto& broadcasts = list.data.at("broadcasts").as_array();
-  ASSERT_EQ(broadcasts.size(), 1U);
+  ASSERT_EQ(broadcasts.size(), 3U);
+  EXPECT_EQ(broadcasts[2].at("id"), 10);
   EXPECT_EQ(broadcasts[0].at("id"), 20);
-  EXPECT_EQ(list.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 1}, {"total", 1}}));
-  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("broadcasts").as_array().size(), 1U);
+  EXPECT_EQ(broadcasts[1].at("id"), 20);
+  EXPECT_EQ(broadcasts[0].at("hour").at("from"), json::value(pages::iso_instant(noon)));
+  EXPECT_EQ(broadcasts[0].at("hour").at("until"), json::value(pages::iso_instant(noon + 30)));
+  EXPECT_EQ(broadcasts[1].at("hour").at("from"), json::value(pages::iso_instant(noon - 30)));
+  EXPECT_EQ(broadcasts[1].at("hour").at("until"), json::value(pages::iso_instant(noon)));
+  const auto label = pages::dutch_long_date(pages::amsterdam_date(noon));
+  EXPECT_EQ(broadcasts[0].at("hour").at("label").as_string().subview(1), label.substr(1) + " 12 - 13 uur");
+  EXPECT_EQ(broadcasts[1].at("hour").at("label").as_string().subview(1), label.substr(1) + " 11 - 12 uur");
+  EXPECT_TRUE(std::isupper(static_cast<unsigned char>(broadcasts[0].at("hour").at("label").as_string()[0])));
+  const std::string whole =
+      "/uitzendingen/de-middagshow/20/" + pages::iso_date(pages::amsterdam_date(noon)) + "-rond-het-uur";
+  EXPECT_EQ(broadcasts[0].at("hour").at("url"), json::value(whole + "/12-uur"));
+  EXPECT_EQ(broadcasts[1].at("hour").at("url"), json::value(whole + "/11-uur"));
+  // The whole broadcast is still the broadcast's own page.
+  EXPECT_EQ(load(whole).status, 200U);
+  EXPECT_EQ(list.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 1}, {"total", 3}}));
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("broadcasts").as_array().size(), 3U);
   EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).canonical_path,
             "/uitzendingen?programme=de-middagshow");
   // Bad values fall back to their defaults.
@@ -262,15 +284,16 @@ TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
     }
   }
   auto first = load("/uitzendingen");
-  EXPECT_EQ(first.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 2}, {"total", 15}}));
+  // 14 short broadcasts of one hour each, the two hours of broadcast 20 and the first of 10.
+  EXPECT_EQ(first.data.at("paging"), (json::object{{"page", 1}, {"pageCount", 2}, {"total", 17}}));
   const auto& items = first.data.at("broadcasts").as_array();
   ASSERT_EQ(items.size(), 12U);
   EXPECT_EQ(items[0].at("id"), 113);
   auto second = load("/uitzendingen", {{"page", "2"}});
-  EXPECT_EQ(second.data.at("broadcasts").as_array().size(), 3U);
+  EXPECT_EQ(second.data.at("broadcasts").as_array().size(), 5U);
   EXPECT_EQ(second.canonical_path, "/uitzendingen?page=2");
-  // The programme filter leaves only the one of De Middagshow.
-  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("paging").at("total"), 1);
+  // The programme filter leaves only the three hours of De Middagshow.
+  EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("paging").at("total"), 3);
 }
 
 TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
@@ -290,6 +313,103 @@ TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
   EXPECT_EQ(unrecorded.data.at("recording"), (json::object{{"available", false}, {"durationSeconds", nullptr}}));
   EXPECT_EQ(load("/uitzendingen/x/999/2026-11-21-x").status, 404U);
   EXPECT_EQ(load("/uitzendingen/x/abc/2026-11-21-x").status, 404U);
+}
+
+TEST_F(BroadcastPagesTest, AnHourHasItsPageRecordingAndTracks) {
+  const std::string whole =
+      "/uitzendingen/de-middagshow/20/" + pages::iso_date(pages::amsterdam_date(noon)) + "-rond-het-uur";
+  auto hour = load(whole + "/11-uur");
+  ASSERT_EQ(hour.status, 200U);
+  EXPECT_EQ(hour.route, "uitzendinguur");
+  EXPECT_EQ(hour.canonical_path, whole + "/11-uur");
+  EXPECT_NE(hour.title.find("11 - 12 uur"), std::string::npos) << hour.title;
+  EXPECT_EQ(hour.data.at("hour").at("from"), json::value(pages::iso_instant(noon - 30)));
+  EXPECT_EQ(hour.data.at("broadcast").at("id"), 20);
+  const auto& recording = hour.data.at("recording");
+  EXPECT_EQ(recording.at("available"), true);
+  EXPECT_NEAR(recording.at("durationSeconds").to_number<double>(), 30.0, 0.1);
+  // The play at noon - 10 is 20 s into the hour; the hour after holds no play's start.
+  const auto& tracks = hour.data.at("tracks").as_array();
+  ASSERT_EQ(tracks.size(), 1U);
+  EXPECT_EQ(tracks[0].at("offsetSeconds"), 20);
+  EXPECT_EQ(tracks[0].at("title"), "Zomeravond");
+  const auto& hours = hour.data.at("hours").as_array();
+  ASSERT_EQ(hours.size(), 2U);
+  EXPECT_EQ(hours[1].at("url"), json::value(whole + "/12-uur"));
+  EXPECT_EQ(hours[1].at("ended"), true);
+
+  auto next = load(whole + "/12-uur");
+  ASSERT_EQ(next.status, 200U);
+  EXPECT_TRUE(next.data.at("tracks").as_array().empty());
+  EXPECT_NEAR(next.data.at("recording").at("durationSeconds").to_number<double>(), 30.0, 0.1);
+
+  // An hour outside the broadcast, or not an hour, is not found.
+  EXPECT_EQ(load(whole + "/13-uur").status, 404U);
+  EXPECT_EQ(load(whole + "/24-uur").status, 404U);
+  EXPECT_EQ(load(whole + "/1-uur").status, 404U);
+  EXPECT_EQ(load(whole + "/xx-uur").status, 404U);
+  EXPECT_EQ(load("/uitzendingen/x/999/2026-11-21-x/11-uur").status, 404U);
+  // Broadcast 10's second hour ended, but the recording does not cover it.
+  auto unrecorded = load("/uitzendingen/de-middagshow/10/2026-11-21-x/12-uur");
+  ASSERT_EQ(unrecorded.status, 200U);
+  EXPECT_EQ(unrecorded.data.at("recording"), (json::object{{"available", false}, {"durationSeconds", nullptr}}));
+}
+
+TEST_F(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
+  auto response = get("/api/play/broadcast/20/" + std::to_string(noon));
+  ASSERT_EQ(response.status, 200U) << response.payload();
+  auto play = json::parse(response.payload());
+  EXPECT_EQ(play.at("mid"), json::value("broadcast-20-" + std::to_string(noon)));
+  EXPECT_NEAR(play.at("durationSeconds").to_number<double>(), 30.0, 0.1);
+  const std::string url(play.at("streamUrl").as_string());
+  EXPECT_TRUE(url.starts_with("/recordings/broadcast/20/" + std::to_string(noon) + ".mp3?expires=")) << url;
+
+  // The hour's bytes are the start of the hour file after noon, up to 30 s.
+  auto found = library_->find("radio2", noon, noon + 30);
+  ASSERT_TRUE(found);
+  ASSERT_EQ(found->slices.size(), 1U);
+  const auto expected = slurp(hour_file(noon)).substr(0, found->slices[0].length);
+  auto served = get(url);
+  ASSERT_EQ(served.status, 200U);
+  const auto bytes = received(served);
+  EXPECT_TRUE(bytes == expected) << bytes.size() << " bytes, expected " << expected.size();
+  auto part = get(url, {{"Range", "bytes=1000-1999"}});
+  ASSERT_EQ(part.status, 206U);
+  EXPECT_TRUE(received(part) == expected.substr(1000, 1000));
+
+  const auto file = dir_ / "hour.mp3";
+  std::ofstream(file, std::ios::binary) << bytes;
+  const auto command =
+      "ffprobe -v error -show_entries format=duration -of csv=p=0 " + file.string() + " > " + (dir_ / "d.txt").string();
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  double seconds = 0;
+  std::ifstream(dir_ / "d.txt") >> seconds;
+  EXPECT_NEAR(seconds, 30.0, 0.1);
+
+  // The first hour starts with the broadcast, 30 s before noon; a signature of one hour is not another's.
+  EXPECT_EQ(get("/api/play/broadcast/20/" + std::to_string(noon - 30)).status, 200U);
+  auto other = url;
+  other.replace(other.find(std::to_string(noon) + ".mp3"), std::to_string(noon).size(), std::to_string(noon - 30));
+  EXPECT_EQ(get(other).status, 403U);
+  auto whole = url;
+  whole.replace(whole.find("/20/" + std::to_string(noon) + ".mp3"), 4 + std::to_string(noon).size() + 4, "/20.mp3");
+  EXPECT_EQ(get(whole).status, 403U);
+}
+
+TEST_F(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused) {
+  auto inside = get("/api/play/broadcast/20/" + std::to_string(noon + 5));
+  EXPECT_EQ(inside.status, 404U);
+  EXPECT_EQ(json::parse(inside.payload()).at("error").at("code"), "not_found");
+  auto running = get("/api/play/broadcast/21/" + std::to_string(now_ - 10));
+  EXPECT_EQ(running.status, 404U);
+  EXPECT_EQ(json::parse(running.payload()).at("error").at("code"), "not_recorded");
+  EXPECT_EQ(get("/api/play/broadcast/10/" + std::to_string(noon)).status, 404U);
+  EXPECT_EQ(get("/api/play/broadcast/999/" + std::to_string(noon)).status, 404U);
+  EXPECT_EQ(get("/api/play/broadcast/20/abc").status, 400U);
+  EXPECT_EQ(get("/api/play/broadcast/0/" + std::to_string(noon)).status, 400U);
+  EXPECT_EQ(get("/recordings/broadcast/20/abc.mp3").status, 404U);
+  EXPECT_EQ(get("/recordings/broadcast/x/" + std::to_string(noon) + ".mp3").status, 404U);
+  EXPECT_EQ(get("/recordings/broadcast/20/" + std::to_string(noon) + ".mp3").status, 403U);
 }
 
 }  // namespace

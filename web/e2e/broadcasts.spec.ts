@@ -5,8 +5,14 @@ import { audioState, embeddedEnvelope, expectNoSeriousAxeViolations, type Envelo
 // Missed broadcasts against the real server: the recordings its broadcast logger wrote (a fresh
 // data dir has the last hours rebuilt from the play log), played in the mini player by Chromium.
 
+interface Hour {
+  from: string;
+  until: string;
+  label: string;
+  url: string;
+}
 interface ListData {
-  broadcasts: { id: number; title: string }[];
+  broadcasts: { id: number; title: string; hour: Hour }[];
   programmes: { slug: string; name: string }[];
 }
 interface DetailData {
@@ -50,9 +56,10 @@ test('a missed broadcast plays in the mini player and a track seeks there', asyn
   const { data } = await embeddedEnvelope<ListData>(page);
   const first = data.broadcasts[0];
   if (!first) throw new Error('no recorded broadcast');
-  await page.getByRole('main').getByRole('link', { name: first.title }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/uitzendingen/[^/]+/${first.id}/`));
-  await expect(page.getByText(/ \d\d - \d\d uur/)).toBeVisible();
+  // The whole broadcast is the hour's page without its last segment.
+  await page.goto(first.hour.url.slice(0, first.hour.url.lastIndexOf('/')));
+  await expect(page).toHaveURL(new RegExp(`/uitzendingen/[^/]+/${first.id}/[^/]+$`));
+  await expect(page.getByRole('navigation', { name: 'Per uur terugluisteren' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // The detail's data, as the server sends it to the app.
@@ -79,4 +86,49 @@ test('a missed broadcast plays in the mini player and a track seeks there', asyn
   const after = await audioState(page);
   expect(after.time).toBeLessThan(target.offsetSeconds + 10);
   expect(after.paused).toBe(false);
+});
+
+const seconds = (hour: Hour) => (Date.parse(hour.until) - Date.parse(hour.from)) / 1000;
+
+test('a missed hour is an item of its own that plays its hour and seeks across it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/uitzendingen');
+  const { data } = await embeddedEnvelope<ListData>(page);
+  // The backfill records the last ended broadcast, so the list holds whole clock hours.
+  const item = data.broadcasts.find((b) => seconds(b.hour) >= 3000);
+  if (!item) throw new Error('no whole recorded hour');
+  await expect(page.getByText(item.hour.label).first()).toBeVisible();
+  await page.locator(`main a[href="${item.hour.url}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${item.hour.url}$`));
+  await expect(page.getByRole('heading', { level: 1, name: item.title })).toBeVisible();
+  await expect(page.getByText(item.hour.label)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Hele uitzending/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Luister dit uur' }).click();
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  const start = Date.parse(item.hour.from) / 1000;
+  const playing = await audioState(page);
+  expect(playing.src).toContain(`/recordings/broadcast/${item.id}/${start}.mp3?expires=`);
+  expect(Math.abs(playing.duration - seconds(item.hour))).toBeLessThan(5);
+
+  // The expanded player's seek bar spans the whole hour; a jump to three quarters plays from there.
+  const player = page.getByRole('region', { name: 'Radiospeler' });
+  await player.getByRole('button', { name: /Speler uitklappen/ }).click();
+  const dialog = player.getByRole('dialog');
+  const slider = dialog.getByRole('slider', { name: 'Positie' });
+  await expect(slider).toBeEnabled();
+  expect(Number(await slider.getAttribute('max'))).toBeGreaterThan(seconds(item.hour) - 5);
+  const target = Math.floor(seconds(item.hour) * 0.75);
+  await slider.fill(String(target));
+  await expect
+    .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
+    .toBeGreaterThan(target - 1);
+  const after = await audioState(page);
+  expect(after.time).toBeLessThan(target + 10);
+  expect(after.paused).toBe(false);
+  // Elapsed time counts within the hour ('0:45:02' for a whole hour).
+  await expect(dialog.locator('.expanded-player__elapsed')).toHaveText(
+    new RegExp(`^(0:)?${Math.floor(target / 60)}:\\d\\d$`),
+  );
 });

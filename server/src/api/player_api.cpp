@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "api/json_error.hpp"
+#include "domain/broadcast_hours.hpp"
 #include "domain/slug.hpp"
 #include "http/range.hpp"
 #include "pages/content_safety.hpp"
@@ -77,8 +78,19 @@ void PlayerApi::add_routes(http::Router& router) {
   router.add("GET", "/api/play/{kind}/{id}", [this](const http::Request&, const http::RouteParams& p) {
     return play_on_demand(p.at("kind"), p.at("id"));
   });
+  router.add("GET", "/api/play/broadcast/{id}/{hour}", [this](const http::Request&, const http::RouteParams& p) {
+    const auto id = parse_int(p.at("id"));
+    const auto hour = parse_int(p.at("hour"));
+    if (!id || *id <= 0 || !hour || *hour < 0) {
+      return json_error(400, "bad_parameter", "An hour is /api/play/broadcast/{id}/{unix seconds of its start}.");
+    }
+    return play_broadcast(*id, *hour);
+  });
   router.add("GET", "/recordings/broadcast/{file}", [this](const http::Request& r, const http::RouteParams& p) {
-    return broadcast_recording(r, p.at("file"));
+    return broadcast_recording(r, "", p.at("file"));
+  });
+  router.add("GET", "/recordings/broadcast/{id}/{file}", [this](const http::Request& r, const http::RouteParams& p) {
+    return broadcast_recording(r, p.at("id"), p.at("file"));
   });
 }
 
@@ -220,7 +232,7 @@ http::Response PlayerApi::latest_news() const {
 http::Response PlayerApi::play_on_demand(const std::string& kind, const std::string& id_text) const {
   const auto id = parse_int(id_text);
   if (!id || *id <= 0) return json_error(400, "bad_parameter", "The id must be a positive whole number.");
-  if (kind == "broadcast") return play_broadcast(*id);
+  if (kind == "broadcast") return play_broadcast(*id, std::nullopt);
   std::string table;
   if (kind == "fragment") table = "fragments";
   if (kind == "episode") table = "podcast_episodes";
@@ -243,7 +255,8 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
                                                   {"format", "mp3"}}));
 }
 
-std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_recording(std::int64_t id) const {
+std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_recording(
+    std::int64_t id, std::optional<std::int64_t> hour_from) const {
   std::string channel;
   long long starts_at = 0;
   long long ends_at = 0;
@@ -254,23 +267,30 @@ std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_reco
         soci::into(starts_at), soci::into(ends_at), soci::use(key);
     if (!lease->got_data()) return json_error(404, "not_found", "There is no broadcast " + std::to_string(id) + ".");
   }
-  if (ends_at > clock_()) {
-    return json_error(404, "not_recorded", "Broadcast " + std::to_string(id) + " has not ended yet.");
+  const auto what = "Broadcast " + std::to_string(id) + (hour_from ? " at " + std::to_string(*hour_from) : "");
+  if (hour_from) {
+    const auto hour = domain::broadcast_hour_at(starts_at, ends_at, *hour_from);
+    if (!hour) return json_error(404, "not_found", what + " is not an hour of the broadcast.");
+    starts_at = hour->from;
+    ends_at = hour->until;
   }
+  if (ends_at > clock_()) return json_error(404, "not_recorded", what + " has not ended yet.");
   auto found = recordings_ ? recordings_->find(channel, starts_at, ends_at) : std::nullopt;
-  if (!found) return json_error(404, "not_recorded", "There is no recording of broadcast " + std::to_string(id) + ".");
+  if (!found) return json_error(404, "not_recorded", "There is no recording of " + what + ".");
   return BroadcastRecording{id, std::move(*found)};
 }
 
-http::Response PlayerApi::play_broadcast(std::int64_t id) const {
-  auto found = find_recording(id);
+http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const {
+  auto found = find_recording(id, hour_from);
   if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
   const auto expires = clock_() + options_.recording_url_seconds;
-  const std::string path = "/recordings/broadcast/" + std::to_string(id) + ".mp3";
+  const std::string path = "/recordings/broadcast/" + std::to_string(id) +
+                           (hour_from ? "/" + std::to_string(*hour_from) : std::string()) + ".mp3";
   const std::string url =
       path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
   const auto& recording = std::get<BroadcastRecording>(found).recording;
-  return no_store(json_response(200, json::object{{"mid", "broadcast-" + std::to_string(id)},
+  const auto mid = "broadcast-" + std::to_string(id) + (hour_from ? "-" + std::to_string(*hour_from) : std::string());
+  return no_store(json_response(200, json::object{{"mid", mid},
                                                   {"playerToken", ""},
                                                   {"environmentDomain", options_.base_url},
                                                   {"streamUrl", url},
@@ -278,10 +298,18 @@ http::Response PlayerApi::play_broadcast(std::int64_t id) const {
                                                   {"durationSeconds", recording.duration_seconds}}));
 }
 
-http::Response PlayerApi::broadcast_recording(const http::Request& request, const std::string& file) const {
-  const auto id = file.ends_with(".mp3") ? parse_int(std::string_view(file).substr(0, file.size() - 4)) : std::nullopt;
-  if (!id || *id <= 0) return json_error(404, "not_found", "Recordings are /recordings/broadcast/{id}.mp3.");
-  const std::string path = "/recordings/broadcast/" + std::to_string(*id) + ".mp3";
+http::Response PlayerApi::broadcast_recording(const http::Request& request, const std::string& id_text,
+                                              const std::string& file) const {
+  // /recordings/broadcast/{id}.mp3 is a whole broadcast, /recordings/broadcast/{id}/{hour}.mp3 an hour of it.
+  const auto stem =
+      file.ends_with(".mp3") ? parse_int(std::string_view(file).substr(0, file.size() - 4)) : std::nullopt;
+  const auto id = id_text.empty() ? stem : parse_int(id_text);
+  const auto hour_from = id_text.empty() ? std::nullopt : stem;
+  if (!id || *id <= 0 || (!id_text.empty() && (!hour_from || *hour_from < 0))) {
+    return json_error(404, "not_found", "Recordings are /recordings/broadcast/{id}.mp3 or {id}/{hour}.mp3.");
+  }
+  const std::string path = "/recordings/broadcast/" + std::to_string(*id) +
+                           (hour_from ? "/" + std::to_string(*hour_from) : std::string()) + ".mp3";
   const auto expires = parse_int(request.param("expires").value_or(""));
   if (!expires) return json_error(403, "unsigned", "A recording is only served through /api/play/broadcast/{id}.");
   const auto verdict = signer_.verify_signature(request.param("signature").value_or(""), path, *expires, clock_());
@@ -290,7 +318,7 @@ http::Response PlayerApi::broadcast_recording(const http::Request& request, cons
         403, std::string("url_") + std::string(stream::to_string(verdict)),
         "This recording URL is altered or has expired: ask /api/play/broadcast/" + std::to_string(*id) + " anew.");
   }
-  auto found = find_recording(*id);
+  auto found = find_recording(*id, hour_from);
   if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
   const auto& recording = std::get<BroadcastRecording>(found).recording;
 

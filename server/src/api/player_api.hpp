@@ -67,14 +67,18 @@ class PlayerApi {
   http::Response latest_news() const;
   http::Response play_on_demand(const std::string& kind, const std::string& id) const;
   [[nodiscard]] std::string signed_media_url(const std::string& relative_path) const;
-  http::Response play_broadcast(std::int64_t id) const;
-  http::Response broadcast_recording(const http::Request& request, const std::string& file) const;
+  // A whole broadcast (`hour_from` unset) or one of its clock hours (domain/broadcast_hours.hpp),
+  // named by the instant at which that hour starts within the broadcast.
+  http::Response play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const;
+  http::Response broadcast_recording(const http::Request& request, const std::string& id_text,
+                                     const std::string& file) const;
   struct BroadcastRecording {
     std::int64_t id = 0;
     recording::Recording recording;
   };
-  /// The recording of an ended broadcast, or the JSON error to answer instead.
-  [[nodiscard]] std::variant<BroadcastRecording, http::Response> find_recording(std::int64_t id) const;
+  /// The recording of an ended broadcast or of an ended hour of one, or the JSON error to answer instead.
+  [[nodiscard]] std::variant<BroadcastRecording, http::Response> find_recording(
+      std::int64_t id, std::optional<std::int64_t> hour_from) const;
 
   store::Database& db_;
   // The channels in memory, so that stream starts and tokens need no store query.

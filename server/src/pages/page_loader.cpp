@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "domain/broadcast_hours.hpp"
 #include "pages/page_search.hpp"
 #include "pages/page_time.hpp"
 #include "pages/preview_token.hpp"
@@ -108,6 +109,7 @@ class Page {
     if (first == "uitzendingen") {
       if (n == 1) return broadcasts();
       if (n == 4) return broadcast(s[2]);
+      if (n == 5) return broadcast_hour(s[2], s[4]);
     }
     if (first == "podcasts") {
       if (n == 1) return podcasts();
@@ -673,11 +675,13 @@ class Page {
                   std::move(params), json::object{{"fragment", std::move(*found)}, {"queue", std::move(queue)}});
   }
 
+  // Gemist lists hours: each clock hour of a programme's broadcast is an item of its own (spec §9's
+  // slot label), with its own route and recording; the whole broadcast stays a page of its own.
   PageResult broadcasts() {
     const auto* programme = catalog_.programme(param("programme"));
     json::array programmes;
     for (const auto& p : catalog_.programmes()) programmes.push_back(catalog_.programme_ref(p));
-    auto recorded = recorded_broadcasts(programme ? "b.programme_id = " + std::to_string(programme->id) : "", 0);
+    auto recorded = recorded_hours(programme ? "b.programme_id = " + std::to_string(programme->id) : "");
     auto paging = paginate(page_param(), static_cast<std::int64_t>(recorded.size()), kGridPageSize);
     json::array list;
     for (std::size_t i = paging.offset; i < recorded.size() && list.size() < kGridPageSize; ++i) {
@@ -698,6 +702,56 @@ class Page {
                                {"programmes", std::move(programmes)},
                                {"broadcasts", std::move(list)},
                                {"paging", paging_json(paging)}});
+  }
+
+  // "Zaterdag 21 november 2026 18 - 19 uur": the slot label of spec §9.
+  static std::string slot_label(const domain::BroadcastHour& hour) {
+    auto day = dutch_long_date(amsterdam_date(hour.from));
+    if (!day.empty() && day[0] >= 'a' && day[0] <= 'z') day[0] = static_cast<char>(day[0] - 'a' + 'A');
+    const auto two = [](int h) { return std::string(h < 10 ? "0" : "") + std::to_string(h); };
+    return day + " " + two(hour.local_hour) + " - " + two(hour.local_hour + 1) + " uur";
+  }
+
+  json::object hour_json(const json::object& broadcast, const domain::BroadcastHour& hour) const {
+    return json::object{{"from", iso_instant(hour.from)},
+                        {"until", iso_instant(hour.until)},
+                        {"label", slot_label(hour)},
+                        {"url", catalog_.broadcast_url(broadcast) + "/" + domain::hour_segment(hour.local_hour)}};
+  }
+
+  // Every hour of a broadcast, oldest first, and whether it has ended.
+  json::array hours_json(const json::object& broadcast, std::int64_t from, std::int64_t until) const {
+    json::array hours;
+    for (const auto& h : domain::broadcast_hours(from, until)) {
+      auto entry = hour_json(broadcast, h);
+      entry["ended"] = h.until <= catalog_.now();
+      hours.push_back(std::move(entry));
+    }
+    return hours;
+  }
+
+  // The hours of the last week's broadcasts that ended and whose recording is on disk, newest
+  // first, each a broadcast with its `hour`; `filter` narrows the broadcasts.
+  json::array recorded_hours(const std::string& filter) const {
+    const auto now = catalog_.now();
+    std::string where = "b.starts_at < " + std::to_string(now) +
+                        " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
+    if (!filter.empty()) where += " AND " + filter;
+    json::array recorded;
+    if (!settings_.recordings) return recorded;
+    for (auto& b : catalog_.broadcasts(where, {}, "b.starts_at DESC", 0)) {
+      const auto& broadcast = b.as_object();
+      auto hours = domain::broadcast_hours(parse_iso_instant(field(broadcast, "from")).value_or(0),
+                                           parse_iso_instant(field(broadcast, "until")).value_or(0));
+      const auto channel = field(broadcast.at("channel").as_object(), "slug");
+      for (auto it = hours.rbegin(); it != hours.rend(); ++it) {
+        if (it->until > now || !settings_.recordings(channel, it->from, it->until)) continue;
+        auto item = broadcast;
+        item["hour"] = hour_json(broadcast, *it);
+        recorded.push_back(std::move(item));
+      }
+    }
+    return recorded;
   }
 
   // Ended broadcasts of the last week whose recording is on disk (only those can be listened to
@@ -746,8 +800,53 @@ class Page {
     json::object params{{"broadcastId", std::to_string(*id)}, {"broadcastSlug", field(*found, "slug")}};
     auto description = "Luister de uitzending van " + broadcast_title + " van " + day + " op " +
                        field(found->at("channel").as_object(), "name") + " terug.";
+    auto hours = hours_json(*found, from, until);
     return result("uitzending", title(broadcast_title + " - " + day), description, canonical, std::move(params),
                   json::object{{"broadcast", std::move(*found)},
+                               {"hours", std::move(hours)},
+                               {"recording", std::move(recording)},
+                               {"tracks", std::move(tracks.items)}});
+  }
+
+  // One hour of a broadcast: its recording, the tracks of the hour (offsets from the hour's start)
+  // and the broadcast's other hours.
+  PageResult broadcast_hour(const std::string& id_text, const std::string& hour_text) {
+    auto id = parse_positive(id_text);
+    auto local_hour = domain::parse_hour_segment(hour_text);
+    if (!id || !local_hour) return not_found();
+    auto found = catalog_.broadcast(*id);
+    if (!found) return not_found();
+    auto from = parse_iso_instant(field(*found, "from")).value_or(0);
+    auto until = parse_iso_instant(field(*found, "until")).value_or(0);
+    auto hour = domain::broadcast_hour_of(from, until, *local_hour);
+    if (!hour) return not_found();
+    auto channel_slug = field(found->at("channel").as_object(), "slug");
+    auto tracks = catalog_.track_plays(channel_slug, hour->from, hour->until, 0, 0, false);
+    for (auto& track : tracks.items) {
+      auto& t = track.as_object();
+      t["offsetSeconds"] =
+          std::max<std::int64_t>(0, parse_iso_instant(field(t, "from")).value_or(hour->from) - hour->from);
+    }
+    std::optional<double> seconds;
+    if (settings_.recordings && hour->until <= catalog_.now()) {
+      seconds = settings_.recordings(channel_slug, hour->from, hour->until);
+    }
+    json::object recording{{"available", seconds.has_value()},
+                           {"durationSeconds", seconds ? json::value(*seconds) : json::value(nullptr)}};
+    auto hours = hours_json(*found, from, until);
+    auto current = hour_json(*found, *hour);
+    auto label = field(current, "label");
+    auto canonical = field(current, "url");
+    auto broadcast_title = field(*found, "title");
+    json::object params{{"broadcastId", std::to_string(*id)},
+                        {"broadcastSlug", field(*found, "slug")},
+                        {"hour", domain::hour_segment(hour->local_hour)}};
+    auto description = "Luister " + broadcast_title + " van " + label + " op " +
+                       field(found->at("channel").as_object(), "name") + " terug.";
+    return result("uitzendinguur", title(broadcast_title + " - " + label), description, canonical, std::move(params),
+                  json::object{{"broadcast", std::move(*found)},
+                               {"hour", std::move(current)},
+                               {"hours", std::move(hours)},
                                {"recording", std::move(recording)},
                                {"tracks", std::move(tracks.items)}});
   }

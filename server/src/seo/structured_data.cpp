@@ -58,6 +58,7 @@ class Builder {
     for (const auto& [kind, key] : {std::pair<std::string_view, std::string_view>{"artikel", "article"},
                                     {"programma", "programme"},
                                     {"uitzending", "broadcast"},
+                                    {"uitzendinguur", "broadcast"},
                                     {"podcast", "feed"},
                                     {"podcast-aflevering", "episode"},
                                     {"presentator", "presenter"},
@@ -92,6 +93,13 @@ class Builder {
       nodes_.push_back(broadcast_event(object_at(d, "broadcast")));
       breadcrumbs({{"Uitzending gemist", pages::routes::broadcasts()},
                    {text_at(object_at(d, "broadcast"), "title"), canonical()}});
+    } else if (route == "uitzendinguur") {
+      nodes_.push_back(broadcast_event(object_at(d, "broadcast")));
+      // The whole broadcast's page is the hour's page without its last segment.
+      const auto hour_url = text_at(object_at(d, "hour"), "url");
+      breadcrumbs({{"Uitzending gemist", pages::routes::broadcasts()},
+                   {text_at(object_at(d, "broadcast"), "title"), hour_url.substr(0, hour_url.rfind('/'))},
+                   {text_at(object_at(d, "hour"), "label"), canonical()}});
     } else if (route == "artikel") {
       const auto& article = object_at(d, "article");
       const auto& category = object_at(article, "category");

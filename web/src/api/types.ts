@@ -21,6 +21,7 @@ export type RouteKind =
   | 'fragment'
   | 'uitzendingen'
   | 'uitzending'
+  | 'uitzendinguur'
   | 'podcasts'
   | 'podcast'
   | 'podcast-aflevering'
@@ -358,10 +359,23 @@ export interface FragmentData {
   queue: Fragment[]; // the fragments that follow it
 }
 
+/** A clock hour of a broadcast: missed broadcasts are listed, paged and played per hour. */
+export interface BroadcastHour {
+  from: string; // instant; the broadcast's start in its first hour
+  until: string; // instant; the broadcast's end in its last hour
+  label: string; // spec §9's slot label: 'Zaterdag 21 november 2026 18 - 19 uur'
+  url: string; // /uitzendingen/{programme}/{id}/{yyyy-MM-dd}-{slug}/{HH}-uur
+}
+
+/** An hour of a broadcast in the Gemist list: the broadcast with the hour. */
+export interface RecordedHour extends Broadcast {
+  hour: BroadcastHour;
+}
+
 export interface BroadcastsData {
   programme: string | null;
   programmes: ProgrammeRef[];
-  broadcasts: Broadcast[]; // ended broadcasts that have a recording, newest first (one page)
+  broadcasts: RecordedHour[]; // ended hours that have a recording, newest first (one page)
   paging: Paging;
 }
 
@@ -378,8 +392,18 @@ export interface BroadcastTrack extends TrackPlay {
 
 export interface BroadcastData {
   broadcast: Broadcast;
+  hours: (BroadcastHour & { ended: boolean })[]; // every hour of the broadcast, oldest first
   recording: BroadcastRecording;
   tracks: BroadcastTrack[]; // played during the broadcast, oldest first
+}
+
+/** One hour of a broadcast (GET /api/play/broadcast/{id}/{unix seconds of the hour's start}). */
+export interface BroadcastHourData {
+  broadcast: Broadcast;
+  hour: BroadcastHour;
+  hours: (BroadcastHour & { ended: boolean })[]; // every hour of the broadcast, oldest first
+  recording: BroadcastRecording; // of the hour
+  tracks: BroadcastTrack[]; // starting in the hour, offsets from the hour's start
 }
 
 export interface PodcastsData {
@@ -473,6 +497,7 @@ export type PageData =
   | FragmentData
   | BroadcastsData
   | BroadcastData
+  | BroadcastHourData
   | PodcastsData
   | PodcastData
   | PodcastEpisodeData

@@ -46,6 +46,7 @@ const REGISTRY: Record<RouteKind, LazyPage> = {
   fragment: page(() => import('../features/fragments'), 'FragmentPage'),
   uitzendingen: page(() => import('../features/broadcasts'), 'BroadcastsPage'),
   uitzending: page(() => import('../features/broadcasts'), 'BroadcastPage'),
+  uitzendinguur: page(() => import('../features/broadcasts'), 'BroadcastHourPage'),
   podcasts: page(() => import('../features/podcasts'), 'PodcastsPage'),
   podcast: page(() => import('../features/podcasts'), 'PodcastPage'),
   'podcast-aflevering': page(() => import('../features/podcasts'), 'EpisodePage'),

@@ -3,6 +3,7 @@ import type {
   ArticleCard as ArticleCardData,
   Broadcast,
   Fragment,
+  RecordedHour,
   PodcastFeed,
   PresenterCard as PresenterCardData,
   ProgrammeCard as ProgrammeCardData,
@@ -189,6 +190,26 @@ export function BroadcastCard({ broadcast }: { broadcast: Broadcast }) {
       </p>
       {broadcast.presenters.length > 0 && (
         <p className="card__text">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
+      )}
+    </Card>
+  );
+}
+
+/** An hour of a missed broadcast (spec §9's slot label), linking to the hour's page. */
+export function BroadcastHourCard({ item }: { item: RecordedHour }) {
+  return (
+    <Card
+      imageUrl={item.imageUrl}
+      preset="BROADCAST_TILE"
+      title={item.title}
+      to={item.hour.url}
+      kicker={<p className="card__kicker">{item.channel.name}</p>}
+    >
+      <p className="card__meta">
+        <time dateTime={item.hour.from}>{item.hour.label}</time>
+      </p>
+      {item.presenters.length > 0 && (
+        <p className="card__text">Met {item.presenters.map((p) => p.name).join(' & ')}</p>
       )}
     </Card>
   );

@@ -7,6 +7,8 @@ import type {
   ArticleData,
   Broadcast,
   BroadcastData,
+  BroadcastHour,
+  BroadcastHourData,
   BroadcastsData,
   ChannelSummary,
   ContentPageData,
@@ -374,15 +376,28 @@ export const fragmentsData: FragmentsData = {
 
 export const fragmentData: FragmentData = { fragment, queue: [{ ...fragment, id: 302, title: 'Het weer' }] };
 
+const broadcastPath = '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg';
+// The three clock hours of the broadcast (06:00 to 09:00 in Amsterdam).
+export const broadcastHours: (BroadcastHour & { ended: boolean })[] = [6, 7, 8].map((h) => ({
+  from: `2026-11-21T0${h - 1}:00:00Z`,
+  until: `2026-11-21T0${h}:00:00Z`,
+  label: `Zaterdag 21 november 2026 0${h} - 0${h + 1} uur`,
+  url: `${broadcastPath}/0${h}-uur`,
+  ended: true,
+}));
+
 export const broadcastsData: BroadcastsData = {
   programme: null,
   programmes: [{ slug: programme.slug, name: programme.name }],
-  broadcasts: [broadcast],
-  paging: { page: 1, pageCount: 1, total: 1 },
+  broadcasts: [...broadcastHours]
+    .reverse()
+    .map((h) => ({ ...broadcast, hour: { from: h.from, until: h.until, label: h.label, url: h.url } })),
+  paging: { page: 1, pageCount: 1, total: 3 },
 };
 
 export const broadcastData: BroadcastData = {
   broadcast,
+  hours: broadcastHours,
   recording: { available: true, durationSeconds: 10800 },
   tracks: [
     {
@@ -391,6 +406,26 @@ export const broadcastData: BroadcastData = {
     },
     { ...track, offsetSeconds: Math.round((Date.parse(track.from) - Date.parse(broadcast.from)) / 1000) },
   ],
+};
+
+const lastHour: BroadcastHour = {
+  from: '2026-11-21T07:00:00Z',
+  until: '2026-11-21T08:00:00Z',
+  label: 'Zaterdag 21 november 2026 08 - 09 uur',
+  url: `${broadcastPath}/08-uur`,
+};
+// The hour 08 - 09 uur, with the tracks that started in it.
+export const broadcastHourData: BroadcastHourData = {
+  broadcast,
+  hour: lastHour,
+  hours: broadcastHours,
+  recording: { available: true, durationSeconds: 3600 },
+  tracks: broadcastData.tracks
+    .filter((t) => t.from >= lastHour.from && t.from < lastHour.until)
+    .map((t) => ({
+      ...t,
+      offsetSeconds: Math.round((Date.parse(t.from) - Date.parse(lastHour.from)) / 1000),
+    })),
 };
 
 export const podcastsData: PodcastsData = { feeds: [podcastFeed] };
@@ -549,6 +584,12 @@ export const envelopesByPath: Record<string, PageEnvelope> = {
     '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg',
     'De Ochtendploeg',
     broadcastData,
+  ),
+  '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg/08-uur': envelope(
+    'uitzendinguur',
+    '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg/08-uur',
+    'De Ochtendploeg - Zaterdag 21 november 2026 08 - 09 uur',
+    broadcastHourData,
   ),
   '/podcasts': envelope('podcasts', '/podcasts', 'Podcasts', podcastsData),
   '/podcasts/sportpraat': envelope('podcast', '/podcasts/sportpraat', 'Sportpraat', podcastData),

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BroadcastData, PageEnvelope } from '../../api/types';
@@ -43,11 +43,47 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
+const hourPath = `${path}/08-uur`;
+
+describe('BroadcastHourPage', () => {
+  it('shows the slot label, the recording of the hour, the other hours and its tracks in a compact list', async () => {
+    renderApp(fixturePage(hourPath), hourPath);
+    expect(await screen.findByRole('heading', { level: 1, name: 'De Ochtendploeg' })).toBeInTheDocument();
+    expect(screen.getByText('Zaterdag 21 november 2026 08 - 09 uur')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hele uitzending (06:00–09:00)' })).toHaveAttribute('href', path);
+    expect(screen.getByText('Duur 1:00:00')).toBeInTheDocument();
+    const hours = screen.getByRole('navigation', { name: 'Per uur terugluisteren' });
+    expect(within(hours).getByText('08:00–09:00')).toHaveAttribute('aria-current', 'page');
+    expect(within(hours).getByRole('link', { name: '06:00–07:00' })).toHaveAttribute(
+      'href',
+      `${path}/06-uur`,
+    );
+    const list = screen.getByRole('list', { name: 'Gedraaide nummers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(list).toHaveTextContent('Zomeravond');
+    // Offsets count from the hour: the track at 08:04 is 4 minutes in.
+    expect(screen.getByRole('button', { name: /^Speel vanaf 4:00: / })).toHaveTextContent('4:00');
+  });
+
+  it('plays the recording of the hour from a track', async () => {
+    renderApp(fixturePage(hourPath), hourPath);
+    await userEvent.click(await screen.findByRole('button', { name: /^Speel vanaf 4:00: / }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/play/broadcast/501/1795244400', expect.anything()),
+    );
+  });
+});
+
 describe('BroadcastPage', () => {
-  it('shows the slot label, the recording and the tracks with their offsets', async () => {
+  it('shows the day and times, the recording, its hours and the tracks with their offsets', async () => {
     renderApp(fixturePage(path), path);
     expect(await screen.findByRole('heading', { level: 1, name: 'De Ochtendploeg' })).toBeInTheDocument();
-    expect(screen.getByText(/Zaterdag 21 november 2026 06 - 07 uur/)).toBeInTheDocument();
+    expect(screen.getByText('Zaterdag 21 november 2026 · 06:00–09:00')).toBeInTheDocument();
+    const hours = screen.getByRole('navigation', { name: 'Per uur terugluisteren' });
+    expect(within(hours).getByRole('link', { name: '07:00–08:00' })).toHaveAttribute(
+      'href',
+      `${path}/07-uur`,
+    );
     expect(screen.getByRole('button', { name: 'Luister de uitzending' })).toBeInTheDocument();
     expect(screen.getByText('Duur 3:00:00')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Gedraaide nummers' });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { broadcast } from '../../test/fixtures';
-import { broadcastPlayable, formatOffset, playFromLabel } from './broadcast-playable';
+import {
+  broadcastHourPlayable,
+  broadcastPlayable,
+  formatOffset,
+  hourStart,
+  playFromLabel,
+} from './broadcast-playable';
 
 describe('formatOffset', () => {
   it('writes minutes and seconds, hours only when there are any', () => {
@@ -25,5 +31,24 @@ describe('broadcastPlayable', () => {
     expect(playable.type).toBe('broadcast');
     expect(playable.player.tokenUrl).toBe('/api/play/broadcast/501');
     expect(playable.player.parameters.find((p) => p.name === 'progressive')).toBeUndefined();
+  });
+});
+
+describe('broadcastHourPlayable', () => {
+  const hour = {
+    from: '2026-11-21T06:00:00Z',
+    until: '2026-11-21T07:00:00Z',
+    label: 'Zaterdag 21 november 2026 07 - 08 uur',
+    url: '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg/07-uur',
+  };
+  it('plays the hour through the play API, named by the unix seconds of its start', () => {
+    expect(hourStart(hour)).toBe(1795240800);
+    const playable = broadcastHourPlayable(broadcast, hour);
+    expect(playable.id).toBe('broadcast-501-1795240800');
+    expect(playable.type).toBe('broadcast');
+    expect(playable.player.tokenUrl).toBe('/api/play/broadcast/501/1795240800');
+    expect(playable.subtitle).toBe(hour.label);
+    // The position's time of day counts from the hour, not from the broadcast.
+    expect(playable.broadcastFrom).toBe(hour.from);
   });
 });

@@ -1,6 +1,6 @@
 // A broadcast's recording as a playable of the mini player, and the labels of its track list.
 
-import type { Broadcast } from '../../api/types';
+import type { Broadcast, BroadcastHour } from '../../api/types';
 import type { Playable } from '../player';
 import { formatDuration } from '../../lib/format-date';
 
@@ -16,6 +16,29 @@ export function broadcastPlayable(broadcast: Broadcast): Playable {
     queue: [],
     player: {
       tokenUrl: `/api/play/broadcast/${broadcast.id}`,
+      parameters: [{ name: 'poster', value: broadcast.imageUrl }],
+    },
+  };
+}
+
+/** The unix seconds at which an hour starts: the name of the hour in the play API. */
+export function hourStart(hour: BroadcastHour): number {
+  return Math.floor(Date.parse(hour.from) / 1000);
+}
+
+/** One hour of a broadcast: its own recording (the play API's hour), seekable over the hour. */
+export function broadcastHourPlayable(broadcast: Broadcast, hour: BroadcastHour): Playable {
+  const start = hourStart(hour);
+  return {
+    id: `broadcast-${broadcast.id}-${start}`,
+    name: broadcast.title,
+    type: 'broadcast',
+    imageUrl: broadcast.imageUrl,
+    subtitle: hour.label,
+    broadcastFrom: hour.from,
+    queue: [],
+    player: {
+      tokenUrl: `/api/play/broadcast/${broadcast.id}/${start}`,
       parameters: [{ name: 'poster', value: broadcast.imageUrl }],
     },
   };

@@ -22,12 +22,19 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BroadcastsPage', () => {
-  it('lists past broadcasts with their detail links', async () => {
+  it('lists each hour of a broadcast as its own item, newest first, with its slot label', async () => {
     renderApp(envelope, '/uitzendingen');
-    expect(await screen.findByRole('link', { name: 'De Ochtendploeg' })).toHaveAttribute(
-      'href',
-      '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg',
+    const links = await screen.findAllByRole('link', { name: 'De Ochtendploeg' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg/08-uur',
+      '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg/07-uur',
+      '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg/06-uur',
+    ]);
+    expect(screen.getByText('Zaterdag 21 november 2026 08 - 09 uur')).toHaveAttribute(
+      'datetime',
+      '2026-11-21T07:00:00Z',
     );
+    expect(screen.getByText('Zaterdag 21 november 2026 06 - 07 uur')).toBeInTheDocument();
   });
   it('explains the empty list', async () => {
     renderApp(

@@ -1,25 +1,29 @@
 import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { BroadcastData, BroadcastsData, BroadcastTrack } from '../../api/types';
+import type {
+  BroadcastData,
+  BroadcastHourData,
+  BroadcastRecording,
+  BroadcastsData,
+  BroadcastTrack,
+} from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
-import { BroadcastCard, CardList } from '../../components/cards';
-import { Image } from '../../components/image';
+import { BroadcastHourCard, broadcastUrl, CardList } from '../../components/cards';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState, ErrorState } from '../../components/states';
 import { Pagination } from '../../components/pagination';
-import { formatBroadcastSlot, formatDuration, formatTimeRange } from '../../lib/format-date';
-import { IMAGE_PRESETS } from '../../lib/images';
+import { formatDuration, formatLongDate, formatTimeRange } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
-import { displayTrack, hasSong, UNKNOWN_TRACK_IMAGE } from '../../lib/track-display';
+import { displayTrack, hasSong } from '../../lib/track-display';
 import { ListenButton, usePlayer, type Playable } from '../player';
-import { broadcastPlayable, formatOffset, playFromLabel } from './broadcast-playable';
+import { broadcastHourPlayable, broadcastPlayable, formatOffset, playFromLabel } from './broadcast-playable';
 import './broadcasts.css';
 
-/** Gemist: past broadcasts, filterable by programme. */
+/** Gemist: the past hours of broadcasts, each an item of its own, filterable by programme. */
 export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
   const navigate = useNavigate();
   const id = useId();
@@ -57,8 +61,8 @@ export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
       )}
       <CardList
         items={data.broadcasts}
-        keyOf={(b) => b.id}
-        render={(b) => <BroadcastCard broadcast={b} />}
+        keyOf={(b) => b.hour.url}
+        render={(b) => <BroadcastHourCard item={b} />}
         empty={
           data.programme
             ? 'Van dit programma is nog geen uitzending terug te luisteren. Alleen afgelopen uitzendingen waarvan een opname is, staan hier.'
@@ -88,7 +92,7 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
         title={broadcast.title}
       >
         <p className="card__meta">
-          {formatBroadcastSlot(broadcast.from)} · {formatTimeRange(broadcast.from, broadcast.until)}
+          {capitalise(formatLongDate(broadcast.from))} · {formatTimeRange(broadcast.from, broadcast.until)}
         </p>
         {broadcast.presenters.length > 0 && (
           <p className="card__meta">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
@@ -102,9 +106,58 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
           </p>
         )}
       </DetailHeader>
-      <Recording data={data} playable={playable} />
+      <Recording recording={data.recording} playable={playable} label="Luister de uitzending" />
+      <HourNav hours={data.hours} />
       <Section title="Gedraaid in deze uitzending">
-        <BroadcastTracks
+        <CompactTracks
+          empty="In deze uitzending zijn geen nummers gedraaid."
+          tracks={data.tracks}
+          classical={classical}
+          playable={data.recording.available ? playable : null}
+        />
+      </Section>
+    </div>
+  );
+}
+
+/** One hour of a broadcast: its recording, the broadcast's other hours and the hour's tracks. */
+export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
+  const { broadcast, hour } = data;
+  const classical = useSite().channels.some((c) => c.slug === broadcast.channel.slug && c.classical);
+  const playable = useMemo(() => broadcastHourPlayable(broadcast, hour), [broadcast, hour]);
+  return (
+    <div className="page">
+      <DetailHeader
+        imageUrl={broadcast.imageUrl}
+        preset="BROADCAST_TILE"
+        kicker={broadcast.channel.name}
+        title={broadcast.title}
+      >
+        <p className="card__meta">
+          <time dateTime={hour.from}>{hour.label}</time>
+        </p>
+        {broadcast.presenters.length > 0 && (
+          <p className="card__meta">Met {broadcast.presenters.map((p) => p.name).join(' & ')}</p>
+        )}
+        <p>
+          <AppLink to={broadcastUrl(broadcast)}>
+            Hele uitzending ({formatTimeRange(broadcast.from, broadcast.until)})
+          </AppLink>
+          {broadcast.programme && (
+            <>
+              {' · '}
+              <AppLink to={routes.programma(broadcast.programme.slug)}>
+                Naar {broadcast.programme.name}
+              </AppLink>
+            </>
+          )}
+        </p>
+      </DetailHeader>
+      <Recording recording={data.recording} playable={playable} label="Luister dit uur" />
+      <HourNav hours={data.hours} current={hour.url} />
+      <Section title="Gedraaid in dit uur">
+        <CompactTracks
+          empty="In dit uur zijn geen nummers gedraaid."
           tracks={data.tracks}
           classical={classical}
           playable={data.recording.available ? playable : null}
@@ -115,9 +168,17 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
 }
 
 /** The play button of the recording, or why there is none; a Dutch error when playing failed. */
-function Recording({ data, playable }: { data: BroadcastData; playable: Playable }) {
+function Recording({
+  recording,
+  playable,
+  label,
+}: {
+  recording: BroadcastRecording;
+  playable: Playable;
+  label: string;
+}) {
   const { state } = usePlayer();
-  if (!data.recording.available) {
+  if (!recording.available) {
     return (
       <EmptyState>
         Van deze uitzending is (nog) geen opname beschikbaar. Opnames blijven een paar dagen bewaard.
@@ -127,9 +188,9 @@ function Recording({ data, playable }: { data: BroadcastData; playable: Playable
   const current = !state.isLiveMode && state.playable?.id === playable.id;
   return (
     <div className="broadcast-recording">
-      <ListenButton playable={playable} label="Luister de uitzending" />
-      {data.recording.durationSeconds !== null && (
-        <span className="card__meta">Duur {formatDuration(data.recording.durationSeconds)}</span>
+      <ListenButton playable={playable} label={label} />
+      {recording.durationSeconds !== null && (
+        <span className="card__meta">Duur {formatDuration(recording.durationSeconds)}</span>
       )}
       {current && state.lastPlayerApiError && (
         <ErrorState
@@ -141,56 +202,94 @@ function Recording({ data, playable }: { data: BroadcastData; playable: Playable
   );
 }
 
-/** The tracks with the spec §3 naming rules; each starts the recording at its place in it. */
-function BroadcastTracks({
-  tracks,
-  classical,
-  playable,
-}: {
-  tracks: BroadcastTrack[];
-  classical: boolean;
-  playable: Playable | null;
-}) {
+/** The hours of a broadcast as links to their pages; `current` is the hour shown, if any. */
+function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: string }) {
+  if (hours.length < 2 && !current) return null;
+  return (
+    <nav className="broadcast-hours" aria-label="Per uur terugluisteren">
+      <ul>
+        {hours.map((h) => {
+          const range = formatTimeRange(h.from, h.until);
+          if (h.url === current) {
+            return (
+              <li key={h.url}>
+                <span className="broadcast-hours__hour" aria-current="page">
+                  {range}
+                </span>
+              </li>
+            );
+          }
+          return (
+            <li key={h.url}>
+              {h.ended ? (
+                <AppLink className="broadcast-hours__hour" to={h.url}>
+                  {range}
+                </AppLink>
+              ) : (
+                <span className="broadcast-hours__hour">{range}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Starts `playable` at `offset`, or seeks there when it is the one already loaded. */
+function usePlayFrom(playable: Playable | null) {
   const { state, commands } = usePlayer();
-  const shown = tracks.filter(hasSong);
-  if (!shown.length) return <EmptyState>In deze uitzending zijn geen nummers gedraaid.</EmptyState>;
-  const { width, height } = IMAGE_PRESETS.TRACKPLAY_LIST_ITEM[1];
-  const playFrom = (offset: number) => {
+  return (offset: number) => {
     if (!playable) return;
     const loaded = !state.isLiveMode && state.playable?.id === playable.id;
     if (loaded) commands.seekTo(offset);
     else commands.playPlayable(playable, offset);
   };
+}
+
+/**
+ * Tracks with the spec §3 naming rules in a compact list: time, title and artist on one line, and a
+ * button that starts the recording at the track's place in it.
+ */
+function CompactTracks({
+  empty,
+  tracks,
+  classical,
+  playable,
+}: {
+  empty: string;
+  tracks: BroadcastTrack[];
+  classical: boolean;
+  playable: Playable | null;
+}) {
+  const playFrom = usePlayFrom(playable);
+  const shown = tracks.filter(hasSong);
+  if (!shown.length) return <EmptyState>{empty}</EmptyState>;
   return (
-    <ol className="track-list" aria-label="Gedraaide nummers">
+    <ol className="compact-tracks" aria-label="Gedraaide nummers">
       {shown.map((track) => {
         const t = displayTrack(track, { classical });
         return (
-          <li key={t.id} className={playable ? 'track track--seekable' : 'track'}>
-            <time className="track__time" dateTime={track.from}>
+          <li key={t.id} className="compact-tracks__item">
+            <time className="compact-tracks__time" dateTime={track.from}>
               {t.time}
             </time>
-            <Image
-              className="track__cover"
-              src={t.imageUrl}
-              fallback={UNKNOWN_TRACK_IMAGE}
-              alt=""
-              width={width}
-              height={height}
-            />
-            <div className="track__text">
-              <span className="track__name">{t.name}</span>
-              <span className="track__artist">{t.artist}</span>
-              {classical && t.ensemble && <span className="track__ensemble">{t.ensemble}</span>}
-            </div>
+            <span className="compact-tracks__text">
+              <span className="compact-tracks__name">{t.name}</span>
+              {t.artist && <span className="compact-tracks__artist"> · {t.artist}</span>}
+            </span>
             {playable && (
               <button
                 type="button"
-                className="button button--small track__seek"
+                className="button button--small compact-tracks__seek"
                 aria-label={`${playFromLabel(track.offsetSeconds)}: ${t.name}`}
                 onClick={() => playFrom(track.offsetSeconds)}
               >
-                Speel vanaf {formatOffset(track.offsetSeconds)}
+                {formatOffset(track.offsetSeconds)}
               </button>
             )}
           </li>

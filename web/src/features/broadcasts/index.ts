@@ -1,1 +1,1 @@
-export { BroadcastPage, BroadcastsPage } from './broadcasts-pages';
+export { BroadcastHourPage, BroadcastPage, BroadcastsPage } from './broadcasts-pages';
