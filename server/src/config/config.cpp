@@ -276,6 +276,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (!config.instance_url.starts_with("http://") && !config.instance_url.starts_with("https://")) {
     throw ConfigError("ETHER_INSTANCE_URL: expected an http(s) URL, got \"" + config.instance_url + "\"");
+  }
   if (auto v = get("ETHER_NOWPLAYING_HOLD_SECONDS")) {
     config.nowplaying_hold_seconds = parse_int<int>("ETHER_NOWPLAYING_HOLD_SECONDS", *v, 10, 86400);
   }
