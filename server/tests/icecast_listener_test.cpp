@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <future>
 #include <thread>
+#include <vector>
 
 #include "support/loopback_stream.hpp"
 
@@ -24,7 +26,7 @@ TEST(IcecastListener, FollowsTheRingAsItGrows) {
   auto ring = std::make_shared<BroadcastRing>(1 << 20);
   ring->append(std::string(100, 'x'), "A - B");
   ListenerOptions options;
-  options.poll = std::chrono::milliseconds(5);
+  options.coalescing.min_bytes = 1;  // every append is due at once
   LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
   EXPECT_EQ(harness.read_exactly(100), std::string(100, 'x'));
   ring->append(std::string(50, 'y'), "A - B");
@@ -37,6 +39,7 @@ TEST(IcecastListener, InterleavesIcyMetadataEveryMetaintBytesAndOnlyOnChange) {
   ring->append(std::string(300, 'b'), "Artiest - Twee");
   ListenerOptions options;
   options.metaint = 256;
+  options.coalescing.min_bytes = 1;
   LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
   // 256 audio bytes, the first title, 256 audio, the second title (the byte at 512 is from chunk 2).
   EXPECT_EQ(harness.read_exactly(256), std::string(256, 'a'));
@@ -50,10 +53,73 @@ TEST(IcecastListener, InterleavesIcyMetadataEveryMetaintBytesAndOnlyOnChange) {
   EXPECT_EQ(harness.read_exactly(1), std::string(1, '\0')) << "unchanged title: the empty block";
 }
 
+// The bytes of a stream at `position`: recognisable, so a byte out of place shows.
+std::string stream_bytes(std::uint64_t position, std::size_t length) {
+  std::string bytes(length, '\0');
+  for (std::size_t i = 0; i < length; ++i) bytes[i] = static_cast<char>('a' + (position + i) * 7 % 26);
+  return bytes;
+}
+
+TEST(IcecastListener, CoalescedWritesKeepTheBurstIcyBlocksEveryMetaintAndFollowARealTimeFeed) {
+  // As in the live origin: a ring holding some history, fed at real-time pace (128 kbit/s in
+  // chunks of 100 ms) by another thread that also wakes the listeners due by time every tick.
+  auto ring = std::make_shared<BroadcastRing>(1 << 20);
+  constexpr std::size_t kChunk = 1600;
+  constexpr std::size_t kMetaint = 4000;
+  std::vector<std::pair<std::string, std::string>> stream;  // every chunk ever appended, with its title
+  for (int i = 0; i < 60; ++i) {
+    stream.emplace_back(stream_bytes(stream.size() * kChunk, kChunk), i < 50 ? "Artiest - Een" : "Artiest - Twee");
+    ring->append(stream.back().first, stream.back().second);
+  }
+  const auto burst_start = ring->burst_start(64 * 1024);
+  ASSERT_GT(burst_start, 0U);
+  ListenerOptions options;  // the default coalescing: 8 KiB or 500 ms
+  options.metaint = kMetaint;
+  LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
+
+  for (int i = 60; i < 80; ++i) {
+    stream.emplace_back(stream_bytes(stream.size() * kChunk, kChunk), i < 70 ? "Artiest - Twee" : "Artiest - Drie");
+  }
+
+  // What the listener must have sent: from the burst's start, a block after every metaint audio
+  // bytes naming the title of the byte it follows when that changed.
+  std::string expected;
+  std::string last_title;
+  std::uint64_t position = 0;
+  for (const auto& [bytes, title] : stream) {
+    for (char c : bytes) {
+      if (position++ < burst_start) continue;
+      expected += c;
+      if ((position - burst_start) % kMetaint != 0) continue;
+      expected += title == last_title ? std::string(icy_empty_block) : icy_metadata_block(title);
+      last_title = title;
+    }
+  }
+  // The client reads while the feeder appends the rest of the stream at real-time pace.
+  auto received = std::async(std::launch::async, [&] { return harness.read_exactly(expected.size()); });
+  std::thread feeder([&] {
+    for (int tick = 0; tick < 30; ++tick) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (tick < 20) ring->append(stream[60 + tick].first, stream[60 + tick].second);
+      ring->wake_due();
+    }
+  });
+  feeder.join();
+  // Everything arrives, the last chunk too (due by time alone); a deadline proves it does not hang.
+  if (received.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
+    boost::system::error_code ignored;
+    harness.client().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+    FAIL() << "the listener did not send every byte of the feed";
+  }
+  const auto wire = received.get();
+  EXPECT_EQ(wire.substr(0, 64 * 1024), expected.substr(0, 64 * 1024)) << "the burst";
+  EXPECT_EQ(wire, expected);
+}
+
 TEST(IcecastListener, ListenerThatStopsReadingIsDroppedWithoutHoldingTheRing) {
   auto ring = std::make_shared<BroadcastRing>(256 * 1024);
   ListenerOptions options;
-  options.poll = std::chrono::milliseconds(2);
+  options.coalescing.max_delay = std::chrono::milliseconds(2);
   options.write_timeout = std::chrono::seconds(1);
   ring->append(std::string(1024, 'x'), "t");
   LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));

@@ -13,20 +13,39 @@ std::string content_security_policy(std::string_view connect_origin) {
   return policy;
 }
 
-void add_security_headers(Response& response, std::string_view policy, bool strict_transport_security) {
-  const std::array<std::pair<std::string_view, std::string_view>, 6> headers{{
+namespace {
+
+std::array<std::pair<std::string_view, std::string_view>, 7> security_headers(std::string_view policy,
+                                                                              bool strict_transport_security) {
+  return {{
       {"Content-Security-Policy", policy},
       {"X-Content-Type-Options", "nosniff"},
       {"Referrer-Policy", "strict-origin-when-cross-origin"},
       {"X-Frame-Options", "SAMEORIGIN"},
       {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
       {"Cross-Origin-Opener-Policy", "same-origin-allow-popups"},
+      {strict_transport_security ? "Strict-Transport-Security" : "", kStrictTransportSecurity},
   }};
-  for (const auto& [name, value] : headers) {
-    if (!response.has_header(name)) response.headers.emplace_back(std::string(name), std::string(value));
+}
+
+}  // namespace
+
+void add_security_headers(Response& response, std::string_view policy, bool strict_transport_security) {
+  for (const auto& [name, value] : security_headers(policy, strict_transport_security)) {
+    if (!name.empty() && !response.has_header(name)) {
+      response.headers.emplace_back(std::string(name), std::string(value));
+    }
   }
-  if (strict_transport_security && !response.has_header("Strict-Transport-Security")) {
-    response.headers.emplace_back("Strict-Transport-Security", std::string(kStrictTransportSecurity));
+}
+
+void append_security_headers(std::string& head, const Response& response, std::string_view policy,
+                             bool strict_transport_security) {
+  for (const auto& [name, value] : security_headers(policy, strict_transport_security)) {
+    if (name.empty() || response.has_header(name)) continue;
+    head += name;
+    head += ": ";
+    head += value;
+    head += "\r\n";
   }
 }
 

@@ -25,4 +25,9 @@ inline constexpr std::string_view kStrictTransportSecurity = "max-age=31536000; 
 void add_security_headers(Response& response, std::string_view policy = kContentSecurityPolicy,
                           bool strict_transport_security = false);
 
+/// The same fields written straight into a response head as "Name: value\r\n" lines, for those
+/// `response` does not set itself: the server's hot path, which copies no header strings.
+void append_security_headers(std::string& head, const Response& response, std::string_view policy,
+                             bool strict_transport_security);
+
 }  // namespace ether::http

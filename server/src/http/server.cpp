@@ -26,7 +26,6 @@
 #include <boost/beast/http/chunk_encode.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
-#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -67,6 +66,7 @@ struct Connection {
   std::atomic<bool> streaming{false};     // writing a streaming body: shutdown closes it instead of waiting
   std::atomic<bool> evicted{false};       // chosen to make room: closes when idle or after its response
   std::atomic<Clock::rep> idle_since{0};  // when it began waiting for a request; 0 while busy
+  std::string head;                       // the response head being written, reused by the next
 };
 
 using RequestParser = bhttp::request_parser<bhttp::string_body>;
@@ -202,11 +202,13 @@ const std::string& current_http_date() {
   return cached;
 }
 
-// The status line and fields, written straight into one buffer: on the hot path (the live info
-// document, static files) this costs a fraction of building Beast's field container per response.
-std::string serialize_head(const Response& response, std::size_t content_length, bool with_length, bool keep_alive) {
-  std::string head;
-  head.reserve(1024);
+// The status line and fields, written straight into `head` (a connection's buffer, reused by its
+// next response): on the hot path (the live info document, static files) this costs a fraction of
+// building Beast's field container per response, and the security headers are copied from their
+// constants rather than added to the response as strings first.
+void serialize_head(std::string& head, const Response& response, std::optional<std::size_t> content_length,
+                    bool keep_alive, std::string_view policy, bool strict_transport_security) {
+  head.clear();
   head += "HTTP/1.1 ";
   head += std::to_string(response.status);
   head += ' ';
@@ -223,16 +225,16 @@ std::string serialize_head(const Response& response, std::size_t content_length,
     }
     head += "\r\n";
   }
+  append_security_headers(head, response, policy, strict_transport_security);
   head += "Date: ";
   head += current_http_date();
   head += "\r\n";
-  if (with_length) {
+  if (content_length) {
     head += "Content-Length: ";
-    head += std::to_string(content_length);
+    head += std::to_string(*content_length);
     head += "\r\n";
   }
   head += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
-  return head;
 }
 
 // A request's method, headers, id and client address (not its target or body).
@@ -514,15 +516,15 @@ void Server::Impl::log_access(const Request* request, const Response& response, 
 
 asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request* request, Response response,
                                           bool keep_alive, std::chrono::steady_clock::time_point start) {
-  add_security_headers(response, options.content_security_policy, options.strict_transport_security);
   const bool head = request && request->method == "HEAD";
   if (response.streaming && !head) co_return co_await write_streaming(connection, request, std::move(response), start);
   const bool bodiless_status = response.status == 204 || response.status == 304 || response.status < 200;
   std::string_view payload = response.payload();
   const auto length = head && response.streaming_length ? *response.streaming_length : payload.size();
 
-  const std::string head_text = serialize_head(response, length, !bodiless_status, keep_alive);
-  std::array<asio::const_buffer, 2> buffers{asio::buffer(head_text), asio::const_buffer()};
+  serialize_head(connection.head, response, bodiless_status ? std::nullopt : std::optional<std::size_t>(length),
+                 keep_alive, options.content_security_policy, options.strict_transport_security);
+  std::array<asio::const_buffer, 2> buffers{asio::buffer(connection.head), asio::const_buffer()};
   if (!head && !bodiless_status) buffers[1] = asio::buffer(payload.data(), payload.size());
 
   connection.stream.expires_after(options.write_timeout);
@@ -534,15 +536,13 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
 
 asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request, Response response,
                                                     std::chrono::steady_clock::time_point start) {
-  // No length: the body runs until the listener leaves, so the connection ends with it.
-  bhttp::response<bhttp::empty_body> message{static_cast<bhttp::status>(response.status), 11};
-  for (const auto& [name, value] : response.headers) message.insert(name, value);
-  message.set(bhttp::field::date, format_http_date(std::time(nullptr)));
-  message.keep_alive(false);
-  if (response.streaming_length) message.content_length(*response.streaming_length);
-  bhttp::response_serializer<bhttp::empty_body> serializer{message};
+  // No length unless known: the body runs until the listener leaves, so the connection ends with it.
+  serialize_head(connection.head, response, response.streaming_length, false, options.content_security_policy,
+                 options.strict_transport_security);
   connection.stream.expires_after(options.write_timeout);
-  auto [ec, written] = co_await bhttp::async_write_header(connection.stream, serializer, kTuple);
+  auto [ec, written] = co_await asio::async_write(connection.stream, asio::buffer(connection.head), kTuple);
+  // A live listener holds its connection for hours: nothing of the head stays allocated meanwhile.
+  std::string().swap(connection.head);
   if (!ec) {
     connection.stream.expires_never();
     connection.streaming = true;
@@ -737,6 +737,12 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     }
     response.set_header("X-Request-Id", request->request_id);
     const bool keep_alive = message.keep_alive() && !stopping && !connection->evicted;
+    if (response.streaming) {
+      // A stream holds its connection for hours and closes it after: the request's buffers go now.
+      buffer.clear();
+      buffer.shrink_to_fit();
+      message = {};
+    }
     if (!co_await write(*connection, request.get(), std::move(response), keep_alive, start)) break;
   }
 

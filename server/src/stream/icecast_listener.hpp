@@ -1,6 +1,10 @@
 #pragma once
 // One Icecast listener: sends a channel's ring from a burst before the head, then at the pace the
-// ring grows, with ICY metadata every `metaint` bytes when the client asked for it.
+// ring grows, with ICY metadata every `metaint` bytes when the client asked for it. Like Icecast,
+// it writes a few larger blocks a second (WriteCoalescing) with non-blocking writes: it waits on
+// the ring rather than on a timer of its own, a write takes what the socket accepts, and a listener
+// whose socket takes nothing for `write_timeout`, or that falls out of the ring, is dropped. So a
+// slow listener costs no more than a fast one and holds nobody back.
 
 #include <chrono>
 #include <cstddef>
@@ -8,14 +12,15 @@
 
 #include "http/streaming_body.hpp"
 #include "stream/broadcast_ring.hpp"
+#include "stream/write_coalescing.hpp"
 
 namespace ether::stream {
 
 struct ListenerOptions {
   std::size_t burst_bytes = 64 * 1024;      // Icecast's burst-on-connect
   std::size_t metaint = 0;                  // 0: no ICY metadata
-  std::chrono::milliseconds poll{100};      // how often a caught-up listener looks for new audio
-  std::chrono::seconds write_timeout{10};   // a write that takes longer drops the listener
+  WriteCoalescing coalescing;               // when a caught-up listener's next write is due
+  std::chrono::seconds write_timeout{10};   // a socket that takes nothing for this long drops the listener
   std::chrono::seconds starve_timeout{30};  // no new audio for this long ends the stream
 };
 

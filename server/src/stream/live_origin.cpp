@@ -69,6 +69,8 @@ void LiveOrigin::stop() {
 
 void LiveOrigin::advance_to(std::int64_t now_ms) {
   for (auto& [slug, channel] : channels_) channel.clock->advance_to(now_ms);
+  // Listeners due by time alone (a caught-up one's delay, a starving or closed one) look again.
+  for (auto& [slug, channel] : channels_) channel.ring->wake_due();
 }
 
 std::shared_ptr<const BroadcastRing> LiveOrigin::ring(std::string_view channel) const {

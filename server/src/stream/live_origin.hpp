@@ -44,7 +44,7 @@ class LiveOrigin {
   void stop();
   [[nodiscard]] bool running() const { return thread_.joinable(); }
 
-  /// Advances every channel to `now_ms`; what the thread does each tick.
+  /// Advances every channel to `now_ms` and wakes the listeners due by time; what the thread does each tick.
   void advance_to(std::int64_t now_ms);
 
   /// The channel's ring, or nullptr for a channel the origin does not carry.
