@@ -196,7 +196,8 @@ http::Response SiteApp::unavailable(const http::Request& request) const {
 http::Handlers SiteApp::handlers() const {
   return {[this](const http::Request& request) { return handle(request); },
           [this](const http::Request& request) { return execution(request); },
-          [this](const http::Request& request) { return unavailable(request); }};
+          [this](const http::Request& request) { return unavailable(request); },
+          body_to_file_};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {

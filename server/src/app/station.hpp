@@ -22,6 +22,8 @@
 #include "app/site_app.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
+#include "media/media_library.hpp"
+#include "media/upload_api.hpp"
 #include "pages/page_loader.hpp"
 #include "player/live_info_service.hpp"
 #include "playout/demo_playout.hpp"
@@ -86,6 +88,8 @@ class Station {
   std::unique_ptr<api::EventsApi> events_api_;
   std::unique_ptr<admin::AdminApi> admin_api_;
   std::unique_ptr<admin::AdminPages> admin_pages_;
+  std::unique_ptr<media::MediaLibrary> media_;
+  std::unique_ptr<media::UploadApi> upload_api_;
 };
 
 }  // namespace ether::app

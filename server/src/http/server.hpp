@@ -8,8 +8,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "http/execution.hpp"
@@ -21,6 +23,13 @@ namespace ether::http {
 /// The handler of every request. It should not throw; if it does, the client gets a 500 JSON error.
 using Handler = std::function<Response(const Request&)>;
 
+/// Where the body of an upload goes: a file, written as the bytes arrive (Handlers::body_to_file).
+struct BodyFileTarget {
+  std::filesystem::path path;  // created for the body; removed afterwards unless the handler renamed it
+  std::uint64_t limit = 0;     // a larger body is answered with `too_large`, unread when its length is known
+  Response too_large;          // the route's own 413 answer
+};
+
 /// What the server calls for a request.
 struct Handlers {
   /// Answers a request (on the I/O thread or the worker pool, as `execution` says).
@@ -31,6 +40,11 @@ struct Handlers {
   /// The 503 answer when offloaded work is refused or misses its deadline (the server adds
   /// Retry-After); called on the I/O thread, must not block. Empty: a JSON store_unavailable error.
   Handler unavailable;
+  /// Uploads: for a request with a body, called on the I/O thread with its head (method, target,
+  /// headers; no body). A target streams the body to that file (Request::body_file) under the
+  /// target's limit instead of into memory; nullopt (or empty): the body is read into memory under
+  /// ServerOptions::body_limit.
+  std::function<std::optional<BodyFileTarget>(const Request& head)> body_to_file;
 };
 
 struct ServerOptions {

@@ -4,6 +4,7 @@ import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession }
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { LoginForm } from '../features/login/login-form';
+import { MediaPage } from '../features/media/media-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
@@ -83,6 +84,7 @@ export function AdminApp() {
             },
             { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
             { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
+            { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },
