@@ -485,8 +485,10 @@ asio::awaitable<boost::system::error_code> Server::Impl::read_body_to_file(
     if (read_ec) co_return read_ec;
   }
   message = file_parser.release();
-  body_file->size = message->body().size();
+  // The file body knows its size only when opened for reading.
   message->body().close();
+  std::error_code size_error;
+  body_file->size = std::filesystem::file_size(target.path, size_error);
   file = std::move(body_file);
   co_return boost::system::error_code{};
 }

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <random>
 #include <string_view>
+#include <vector>
 
 namespace ether::media {
 namespace {
@@ -24,15 +25,17 @@ std::string vips_error_text() {
   return text;
 }
 
-// The loaders we accept, by libvips nickname prefix; SVG, PDF, ImageMagick and raw formats never.
+// The loaders we accept, by the prefix of the libvips class that vips_foreign_find_load names;
+// SVG, PDF, ImageMagick and raw formats never.
 std::optional<std::string> accepted_format(std::string_view loader) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kLoaders{{
-      {"jpegload", "jpeg"},
-      {"pngload", "png"},
-      {"webpload", "webp"},
-      {"gifload", "gif"},
-      {"heifload", "heif"},
-      {"tiffload", "tiff"},
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kLoaders{{
+      {"VipsForeignLoadJpeg", "jpeg"},
+      {"VipsForeignLoadPng", "png"},
+      {"VipsForeignLoadWebp", "webp"},
+      {"VipsForeignLoadGif", "gif"},
+      {"VipsForeignLoadNsgif", "gif"},
+      {"VipsForeignLoadHeif", "heif"},
+      {"VipsForeignLoadTiff", "tiff"},
   }};
   for (const auto& [prefix, format] : kLoaders) {
     if (loader.starts_with(prefix)) return std::string(format);
@@ -40,7 +43,27 @@ std::optional<std::string> accepted_format(std::string_view loader) {
   return std::nullopt;
 }
 
-void save_webp(VipsImage* image, const std::filesystem::path& target, int quality) {
+// Collects the metadata fields that could say who, where and with what a photo was taken.
+void* collect_metadata(VipsImage* /*image*/, const char* name, GValue* /*value*/, void* names) {
+  const std::string_view field(name);
+  if (field.starts_with("exif-") || field.starts_with("xmp-") || field.starts_with("iptc-") ||
+      field.starts_with("png-comment") || field == "orientation") {
+    static_cast<std::vector<std::string>*>(names)->emplace_back(field);
+  }
+  return nullptr;
+}
+
+void save_webp(VipsImage* source, const std::filesystem::path& target, int quality) {
+  // "strip" alone leaves EXIF in WebP with this libvips: the fields are removed from a copy first.
+  VipsImage* copied = nullptr;
+  if (vips_copy(source, &copied, nullptr) != 0) {
+    throw ImageError("De afbeelding kon niet worden opgeslagen: " + vips_error_text());
+  }
+  Image copy(copied);
+  std::vector<std::string> names;
+  vips_image_map(copy.get(), collect_metadata, &names);
+  for (const auto& name : names) vips_image_remove(copy.get(), name.c_str());
+  VipsImage* image = copy.get();
   if (vips_webpsave(image, target.c_str(), "Q", quality, "strip", TRUE, nullptr) != 0) {
     throw ImageError("De afbeelding kon niet worden opgeslagen: " + vips_error_text());
   }

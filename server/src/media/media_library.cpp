@@ -110,6 +110,15 @@ std::optional<MediaItem> MediaLibrary::find(std::int64_t id) {
 
 MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,
                                const Uploader& uploader) {
+  // Whatever happens, the upload's file is gone when this returns (renamed when kept), so that an
+  // answer never leaves it behind for the request's owner to remove later.
+  struct Discard {
+    const std::filesystem::path& path;
+    ~Discard() {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  } discard{upload.path};
   double duration_hint = 0;
   if (kind == MediaKind::image) {
     auto probe = probe_image(upload.path);
