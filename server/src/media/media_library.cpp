@@ -254,7 +254,7 @@ void MediaLibrary::fail(std::int64_t id, const std::string& message) {
   }
 }
 
-void MediaLibrary::process_image(std::int64_t id, std::filesystem::path incoming) {
+void MediaLibrary::process_image(std::int64_t id, const std::filesystem::path& incoming) {
   struct Remove {
     std::filesystem::path path;
     ~Remove() {
@@ -324,7 +324,7 @@ void MediaLibrary::process_variants(std::int64_t id) {
   }
 }
 
-void MediaLibrary::process_audio(std::int64_t id, std::filesystem::path incoming, double duration_hint) {
+void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint) {
   struct Remove {
     std::filesystem::path path;
     ~Remove() {

@@ -93,9 +93,9 @@ class MediaLibrary {
   [[nodiscard]] std::filesystem::path audio_file(const MediaItem& item) const;
 
  private:
-  void process_image(std::int64_t id, std::filesystem::path incoming);
+  void process_image(std::int64_t id, const std::filesystem::path& incoming);
   void process_variants(std::int64_t id);
-  void process_audio(std::int64_t id, std::filesystem::path incoming, double duration_hint);
+  void process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint);
   void fail(std::int64_t id, const std::string& message);
   void report(std::int64_t id, double from, double span, double share);
 
