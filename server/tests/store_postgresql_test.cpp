@@ -31,7 +31,8 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
-const char* const kTables[] = {"shared_secrets",
+const char* const kTables[] = {"media",
+                               "shared_secrets",
                                "admin_sessions",
                                "admin_login_failures",
                                "admin_audit_log",
