@@ -204,7 +204,8 @@ http::Handlers SiteApp::handlers() const {
           },
           [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
             return request_body_handler_(request, body);
-          }};
+          },
+          body_to_file_};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {

@@ -67,6 +67,10 @@ class SiteApp {
   using ReadinessDetails = std::function<boost::json::object()>;
   void set_readiness_details(ReadinessDetails details) { readiness_details_ = std::move(details); }
 
+  /// Uploads: where request bodies go to disk instead of memory (http::Handlers::body_to_file).
+  using BodyToFile = std::function<std::optional<http::BodyFileTarget>(const http::Request& head)>;
+  void set_body_to_file(BodyToFile body_to_file) { body_to_file_ = std::move(body_to_file); }
+
   /// The routing table, to add more API routes before serving (e.g. router().add("GET", "/api/x", ...)).
   http::Router& router() { return router_; }
 
@@ -87,6 +91,7 @@ class SiteApp {
   MediaGuard media_guard_;
   http::RequestBodyHandler request_body_handler_;
   ReadinessDetails readiness_details_;
+  BodyToFile body_to_file_;
 };
 
 /// The server options of a config (bind address, port, io and worker threads, connection limits,

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "admin/bootstrap.hpp"
+#include "admin/request_guard.hpp"
 #include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
 
@@ -91,6 +92,10 @@ Station::Station(const config::Config& config) {
   }
   admin_api_ = std::make_unique<admin::AdminApi>(*db_, admin::AdminOptions{.base_url = config.base_url});
   admin_pages_ = std::make_unique<admin::AdminPages>(config.web_dir);
+  media_ =
+      std::make_unique<media::MediaLibrary>(*db_, media::MediaOptions{.root = config.data_dir / "uploads"}, unix_now);
+  media_->start();
+  upload_api_ = std::make_unique<media::UploadApi>(*media_, *admin_api_, admin::origin_of(config.base_url));
   // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));
@@ -281,6 +286,7 @@ Station::~Station() {
   if (webhooks_) webhooks_->stop();
   if (nowplaying_board_) nowplaying_board_->stop();
   if (relay_) relay_->stop();
+  if (media_) media_->stop();
   if (visual_) visual_->stop();
   if (content_version_) content_version_->stop();
   if (pages_) pages_->search().stop();
@@ -345,6 +351,8 @@ void Station::add_routes(SiteApp& site) {
       });
   ingest_api_->add_routes(site.router());
   webhooks_api_->add_routes(site.router());
+  upload_api_->add_routes(site.router());
+  site.set_body_to_file([this](const http::Request& head) { return upload_api_->body_target(head); });
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

@@ -28,6 +28,8 @@
 #include "ingest/ingest_api.hpp"
 #include "ingest/now_playing_board.hpp"
 #include "ingest/now_playing_ingest.hpp"
+#include "media/media_library.hpp"
+#include "media/upload_api.hpp"
 #include "pages/page_loader.hpp"
 #include "player/live_info_service.hpp"
 #include "playout/demo_playout.hpp"
@@ -110,6 +112,8 @@ class Station {
   std::unique_ptr<ingest::IngestApi> ingest_api_;
   std::unique_ptr<webhooks::WebhookDispatcher> webhooks_;
   std::unique_ptr<webhooks::WebhooksApi> webhooks_api_;
+  std::unique_ptr<media::MediaLibrary> media_;
+  std::unique_ptr<media::UploadApi> upload_api_;
 };
 
 }  // namespace ether::app

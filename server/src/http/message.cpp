@@ -11,6 +11,11 @@ char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(
 
 }  // namespace
 
+BodyFile::~BodyFile() {
+  std::error_code ignored;
+  std::filesystem::remove(path, ignored);
+}
+
 bool HeaderNameLess::operator()(std::string_view a, std::string_view b) const noexcept {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
                                       [](char x, char y) { return lower(x) < lower(y); });

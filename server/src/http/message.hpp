@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -30,6 +31,21 @@ using Headers = std::map<std::string, std::string, HeaderNameLess>;
 /// Decoded query parameters; a repeated key keeps its first value.
 using QueryParams = std::map<std::string, std::string, std::less<>>;
 
+/// A request body that the server wrote to a file instead of memory (an upload, see
+/// http::Handlers::body_to_file). The file is removed when the last request holding it goes away,
+/// unless a handler renamed it to keep it.
+struct BodyFile {
+  explicit BodyFile(std::filesystem::path file) : path(std::move(file)) {}
+  ~BodyFile();
+  BodyFile(const BodyFile&) = delete;
+  BodyFile& operator=(const BodyFile&) = delete;
+  BodyFile(BodyFile&&) = delete;
+  BodyFile& operator=(BodyFile&&) = delete;
+
+  std::filesystem::path path;
+  std::uint64_t size = 0;
+};
+
 /// An HTTP request as a handler sees it.
 struct Request {
   std::string method;        // "GET", "HEAD", ...
@@ -39,7 +55,8 @@ struct Request {
   QueryParams query;         // decoded query parameters
   Headers headers;
   std::string body;
-  std::string request_id;  // set by the server for logs and the X-Request-Id header
+  std::shared_ptr<const BodyFile> body_file;  // set instead of `body` for an upload streamed to disk
+  std::string request_id;                     // set by the server for logs and the X-Request-Id header
   std::string remote_address;
 
   /// The value of a header, or an empty view.

@@ -25,6 +25,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/chunk_encode.hpp>
 #include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/file_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/status.hpp>
@@ -305,6 +306,12 @@ struct Server::Impl {
   Execution execution(const Request& request) const;
   bool admit_work(Clock::time_point now, bool& probe);
   asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
+  std::optional<BodyFileTarget> body_target(const bhttp::request_parser<bhttp::string_body>& parser) const;
+  asio::awaitable<boost::system::error_code> read_body_to_file(Connection& connection, beast::flat_buffer& buffer,
+                                                               bhttp::request_parser<bhttp::string_body>& parser,
+                                                               const BodyFileTarget& target,
+                                                               std::optional<bhttp::request<bhttp::file_body>>& message,
+                                                               std::shared_ptr<BodyFile>& file);
   Response unavailable(const Request& request) const;
   asio::awaitable<bool> write(Connection& connection, const Request* request, Response response, bool keep_alive,
                               std::chrono::steady_clock::time_point start);
@@ -504,6 +511,56 @@ asio::awaitable<Response> Server::Impl::offload(std::shared_ptr<const Request> r
   co_return unavailable(*request);
 }
 
+std::optional<BodyFileTarget> Server::Impl::body_target(const bhttp::request_parser<bhttp::string_body>& parser) const {
+  if (!handlers.body_to_file || parser.is_done()) return std::nullopt;
+  const auto& message = parser.get();
+  Request head;
+  head.method = std::string(message.method_string());
+  for (const auto& field : message) head.headers[std::string(field.name_string())] = std::string(field.value());
+  if (!parse_target(message.target(), head)) return std::nullopt;
+  try {
+    return handlers.body_to_file(head);
+  } catch (const std::exception& error) {
+    spdlog::error("http: cannot tell where the body of {} goes: {}", head.path, error.what());
+  }
+  return std::nullopt;
+}
+
+asio::awaitable<boost::system::error_code> Server::Impl::read_body_to_file(
+    Connection& connection, beast::flat_buffer& buffer, bhttp::request_parser<bhttp::string_body>& parser,
+    const BodyFileTarget& target, std::optional<bhttp::request<bhttp::file_body>>& message,
+    std::shared_ptr<BodyFile>& file) {
+  // Only the head has been parsed, so the parser can change to a body type that writes to disk.
+  bhttp::request_parser<bhttp::file_body> file_parser{std::move(parser)};
+  file_parser.body_limit(target.limit);
+  auto body_file = std::make_shared<BodyFile>(target.path);
+  boost::system::error_code ec;
+  file_parser.get().body().open(target.path.c_str(), beast::file_mode::write, ec);
+  if (ec) {
+    spdlog::error("http: cannot write an upload to {}: {}", target.path.string(), ec.message());
+    co_return ec;
+  }
+  if (bhttp::token_list{file_parser.get()[bhttp::field::expect]}.exists("100-continue")) {
+    bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, 11};
+    connection.stream.expires_after(options.write_timeout);
+    auto [continue_ec, continue_n] = co_await bhttp::async_write(connection.stream, go_on, kTuple);
+    if (continue_ec) co_return continue_ec;
+  }
+  while (!file_parser.is_done()) {
+    // A large upload may take long as a whole; a stalled one may not.
+    connection.stream.expires_after(options.read_timeout);
+    auto [read_ec, n] = co_await bhttp::async_read_some(connection.stream, buffer, file_parser, kTuple);
+    if (read_ec) co_return read_ec;
+  }
+  message = file_parser.release();
+  // The file body knows its size only when opened for reading.
+  message->body().close();
+  std::error_code size_error;
+  body_file->size = std::filesystem::file_size(target.path, size_error);
+  file = std::move(body_file);
+  co_return boost::system::error_code{};
+}
+
 void Server::Impl::log_access(const Request* request, const Response& response, std::size_t bytes,
                               std::chrono::steady_clock::time_point start) const {
   if (!options.access_log) return;
@@ -644,7 +701,9 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 
     bhttp::request_parser<bhttp::string_body> parser;
     parser.header_limit(static_cast<std::uint32_t>(options.header_limit));
-    parser.body_limit(options.body_limit);
+    // With uploads the limit depends on the route, known once the head is read (below).
+    parser.body_limit(handlers.body_to_file ? boost::optional<std::uint64_t>()
+                                            : boost::optional<std::uint64_t>(options.body_limit));
     boost::system::error_code header_ec;
     std::optional<std::string> refusal;
     // The head is read here rather than by async_read_header, so that its raw bytes can be checked
@@ -674,7 +733,24 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
         break;
       }
     }
-    if (!header_ec && !refusal && !parser.is_done()) {
+    std::optional<Response> too_large;  // an upload route's own 413
+    std::optional<bhttp::request<bhttp::file_body>> file_message;
+    std::shared_ptr<BodyFile> body_file;
+    if (!header_ec && !refusal && handlers.body_to_file && !parser.is_done()) {
+      if (auto target = body_target(parser)) {
+        too_large = std::move(target->too_large);
+        if (parser.content_length().value_or(0) > target->limit) {
+          header_ec = bhttp::error::body_limit;
+        } else {
+          header_ec = co_await read_body_to_file(*connection, buffer, parser, *target, file_message, body_file);
+        }
+      } else if (parser.content_length().value_or(0) > options.body_limit) {
+        header_ec = bhttp::error::body_limit;
+      } else {
+        parser.body_limit(options.body_limit);
+      }
+    }
+    if (!header_ec && !refusal && !parser.is_done() && !file_message) {
       connection->stream.expires_after(options.read_timeout);
       if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
         bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, 11};
@@ -701,8 +777,11 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
         answer = api::json_error(431, "header_too_large",
                                  "The request header is larger than " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
-        answer = api::json_error(413, "payload_too_large",
-                                 "The request body is larger than " + kib(options.body_limit) + ".");
+        answer = too_large ? std::move(*too_large)
+                           : api::json_error(413, "payload_too_large",
+                                             "The request body is larger than " + kib(options.body_limit) + ".");
+      } else if (too_large && header_ec.category() == boost::system::system_category()) {
+        answer = api::json_error(500, "internal", "The server could not store the upload.");
       } else if (is_parse_error(header_ec)) {
         answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
       }
@@ -722,13 +801,14 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       break;
     }
 
-    auto message = parser.release();
-    auto request = request_head(message, remote);
+    auto message = parser.release();  // an upload's head is in file_message
+    auto request = file_message ? request_head(file_message->base(), remote) : request_head(message, remote);
     request->body = std::move(message.body());
+    request->body_file = std::move(body_file);
 
     Response response;
-    if (!parse_target(message.target(), *request)) {
-      request->target = std::string(message.target());
+    if (!parse_target(head.target(), *request)) {
+      request->target = std::string(head.target());
       response = api::json_error(400, "bad_request", "The request target is not a valid path.");
     } else if (execution(*request) == Execution::io_thread) {
       response = handle(*request);
@@ -736,7 +816,8 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       response = co_await offload(request);
     }
     response.set_header("X-Request-Id", request->request_id);
-    const bool keep_alive = message.keep_alive() && !stopping && !connection->evicted;
+    const bool keep_alive =
+        (file_message ? file_message->keep_alive() : message.keep_alive()) && !stopping && !connection->evicted;
     if (response.streaming) {
       // A stream holds its connection for hours and closes it after: the request's buffers go now.
       buffer.clear();
@@ -751,7 +832,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 }
 
 Server::Server(ServerOptions options, Handler handler)
-    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}}) {}
+    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}, {}}) {}
 
 Server::Server(ServerOptions options, Handlers handlers)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(handlers))) {}

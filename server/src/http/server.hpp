@@ -8,8 +8,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "http/execution.hpp"
@@ -28,6 +30,13 @@ class StreamingRequestBody;
 /// otherwise the answer is sent and the connection closes. Runs on the I/O thread: must not block.
 using RequestBodyHandler = std::function<Response(const Request&, std::shared_ptr<StreamingRequestBody>& body)>;
 
+/// Where the body of an upload goes: a file, written as the bytes arrive (Handlers::body_to_file).
+struct BodyFileTarget {
+  std::filesystem::path path;  // created for the body; removed afterwards unless the handler renamed it
+  std::uint64_t limit = 0;     // a larger body is answered with `too_large`, unread when its length is known
+  Response too_large;          // the route's own 413 answer
+};
+
 /// What the server calls for a request.
 struct Handlers {
   /// Answers a request (on the I/O thread or the worker pool, as `execution` says).
@@ -42,6 +51,12 @@ struct Handlers {
   /// `accept_request_body` (an Icecast source's PUT); empty: none.
   std::function<bool(const Request&)> streams_request_body;
   RequestBodyHandler accept_request_body;
+
+  /// Uploads: for a request with a body, called on the I/O thread with its head (method, target,
+  /// headers; no body). A target streams the body to that file (Request::body_file) under the
+  /// target's limit instead of into memory; nullopt (or empty): the body is read into memory under
+  /// ServerOptions::body_limit.
+  std::function<std::optional<BodyFileTarget>(const Request& head)> body_to_file;
 };
 
 struct ServerOptions {

@@ -169,3 +169,8 @@ export function formatInstant(iso: string | null): string {
     minute: '2-digit',
   }).format(new Date(iso));
 }
+
+/** The CSRF token of the current session, for calls made without adminFetch (uploads). */
+export function getCsrfToken(): string {
+  return csrfToken;
+}

@@ -8,6 +8,7 @@ import { ContentEditPage } from '../features/content/content-edit-page';
 import { ContentListPage } from '../features/content/content-list-page';
 import { ContentTypesPage } from '../features/content/content-types-page';
 import { LoginForm } from '../features/login/login-form';
+import { MediaPage } from '../features/media/media-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
@@ -92,6 +93,7 @@ export function AdminApp() {
             { path: 'inhoud/:type/nieuw', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
+            { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

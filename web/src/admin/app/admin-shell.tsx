@@ -62,6 +62,11 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               <NavLink to="/webhooks">Webhooks</NavLink>
             </li>
           )}
+          {can('edit_drafts') && (
+            <li>
+              <NavLink to="/media">Beeld en geluid</NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/wachtwoord">Wachtwoord wijzigen</NavLink>
           </li>

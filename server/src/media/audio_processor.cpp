@@ -1,0 +1,171 @@
+#include "media/audio_processor.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/json/parse.hpp>
+#include <boost/json/value.hpp>
+#include <charconv>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "media/child_process.hpp"
+
+namespace ether::media {
+namespace {
+
+std::string tool(std::string_view name) {
+  auto path = find_tool(name);
+  if (path.empty()) throw AudioError("De server kan geen audio verwerken: " + std::string(name) + " ontbreekt.");
+  return path;
+}
+
+std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string work_file(const std::filesystem::path& dir, std::string_view what) {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  return (dir / (std::string(what) + "-" + std::to_string(generator()) + ".log")).string();
+}
+
+// loudnorm prints its measurements as the last JSON object of ffmpeg's error output.
+boost::json::object loudnorm_json(const std::string& log) {
+  const auto open = log.rfind("{\n");
+  const auto close = log.rfind('}');
+  if (open == std::string::npos || close == std::string::npos || close < open) return {};
+  boost::system::error_code ec;
+  auto value = boost::json::parse(log.substr(open, close - open + 1), ec);
+  if (ec || !value.is_object()) return {};
+  return value.get_object();
+}
+
+std::string member(const boost::json::object& object, std::string_view key) {
+  const auto* value = object.if_contains(key);
+  return value != nullptr && value->is_string() ? std::string(value->get_string()) : "";
+}
+
+// A measured value as loudnorm accepts it back: a plain decimal number.
+bool plain_number(std::string_view text) {
+  if (text.empty() || text.size() > 16) return false;
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size();
+}
+
+// "out_time_us=12345678" lines of ffmpeg's -progress output.
+void report_time(std::string_view line, double duration, double from, double span,
+                 const std::function<void(double)>& progress) {
+  constexpr std::string_view kKey = "out_time_us=";
+  if (!progress || duration <= 0 || !line.starts_with(kKey)) return;
+  long long micros = 0;
+  auto value = line.substr(kKey.size());
+  if (std::from_chars(value.data(), value.data() + value.size(), micros).ec != std::errc{}) return;
+  progress(from + span * std::clamp(static_cast<double>(micros) / 1e6 / duration, 0.0, 1.0));
+}
+
+std::string filter(const boost::json::object* measured) {
+  std::string text = "loudnorm=I=" + std::to_string(static_cast<int>(kTargetLufs)) + ":TP=-1.5:LRA=11";
+  if (measured == nullptr) return text + ":print_format=json";
+  text += ":measured_I=" + member(*measured, "input_i") + ":measured_TP=" + member(*measured, "input_tp") +
+          ":measured_LRA=" + member(*measured, "input_lra") + ":measured_thresh=" + member(*measured, "input_thresh") +
+          ":offset=" + member(*measured, "target_offset") + ":linear=true:print_format=json";
+  return text;
+}
+
+}  // namespace
+
+std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const std::filesystem::path& work_dir) {
+  std::string out;
+  const auto log = work_file(work_dir, "ffprobe");
+  const int status = run_child(
+      {tool("ffprobe"), "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name:format=duration",
+       "-of", "json", file.string()},
+      [&](std::string_view line) { out.append(line).push_back('\n'); }, log);
+  std::filesystem::remove(log);
+  if (status != 0) return std::nullopt;
+  boost::system::error_code ec;
+  auto value = boost::json::parse(out, ec);
+  if (ec || !value.is_object()) return std::nullopt;
+  const auto* streams = value.get_object().if_contains("streams");
+  if (streams == nullptr || !streams->is_array() || streams->get_array().empty()) return std::nullopt;
+  const auto& stream = streams->get_array().front();
+  if (!stream.is_object()) return std::nullopt;
+  AudioProbe probe{member(stream.get_object(), "codec_name"), 0};
+  // Still images (a cover in an MP3) show up as video streams; codecs that are not audio never here.
+  if (probe.codec.empty()) return std::nullopt;
+  if (const auto* format = value.get_object().if_contains("format"); format != nullptr && format->is_object()) {
+    const auto duration = member(format->get_object(), "duration");
+    std::from_chars(duration.data(), duration.data() + duration.size(), probe.duration_seconds);
+  }
+  return probe;
+}
+
+NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::filesystem::path& target,
+                                const std::filesystem::path& work_dir, double duration_hint,
+                                const std::function<void(double)>& progress, std::atomic<pid_t>* running) {
+  const auto ffmpeg = tool("ffmpeg");
+  const auto log = work_file(work_dir, "loudnorm");
+  struct Cleanup {
+    std::string path;
+    ~Cleanup() {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  } cleanup{log};
+
+  // Pass 1: measure.
+  const int measured_status = run_child(
+      {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-i", source.string(), "-vn", "-af",
+       filter(nullptr), "-f", "null", "-"},
+      [&](std::string_view line) { report_time(line, duration_hint, 0.0, 0.5, progress); }, log, running);
+  if (measured_status != 0) {
+    spdlog::warn("media: loudness measurement of {} failed ({}): {}", source.string(), measured_status,
+                 read_text(log).substr(0, 2000));
+    throw AudioError("De geluidssterkte van dit bestand kon niet worden gemeten.");
+  }
+  const auto measured = loudnorm_json(read_text(log));
+  for (const char* key : {"input_i", "input_tp", "input_lra", "input_thresh", "target_offset"}) {
+    if (!plain_number(member(measured, key))) {
+      throw AudioError("De geluidssterkte van dit bestand kon niet worden gemeten (is het stil?).");
+    }
+  }
+
+  // Pass 2: apply the measurements linearly and encode.
+  auto partial = target;
+  partial += ".part.mp3";
+  const int encoded_status = run_child(
+      {ffmpeg, "-hide_banner",  "-nostdin", "-nostats",      "-y",   "-progress", "pipe:1",
+       "-i",   source.string(), "-vn",      "-map_metadata", "-1",   "-af",       filter(&measured),
+       "-ar",  "44100",         "-c:a",     "libmp3lame",    "-b:a", "128k",      partial.string()},
+      [&](std::string_view line) { report_time(line, duration_hint, 0.5, 0.5, progress); }, log, running);
+  if (encoded_status != 0) {
+    spdlog::warn("media: encoding {} failed ({}): {}", source.string(), encoded_status, read_text(log).substr(0, 2000));
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    throw AudioError("Het audiobestand kon niet worden omgezet naar MP3.");
+  }
+  NormalisedAudio result;
+  const auto applied = loudnorm_json(read_text(log));
+  const auto output_i = member(applied, "output_i");
+  std::from_chars(output_i.data(), output_i.data() + output_i.size(), result.loudness_lufs);
+
+  auto probe = probe_audio(partial, work_dir);
+  if (!probe || probe->duration_seconds <= 0) {
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    throw AudioError("Het omgezette audiobestand kon niet worden gelezen.");
+  }
+  std::filesystem::rename(partial, target);
+  result.duration_ms = static_cast<std::int64_t>(probe->duration_seconds * 1000.0 + 0.5);
+  result.bytes = std::filesystem::file_size(target);
+  if (progress) progress(1.0);
+  return result;
+}
+
+}  // namespace ether::media

@@ -1,0 +1,359 @@
+#include "media/media_library.hpp"
+
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/json/object.hpp>
+#include <cmath>
+#include <fstream>
+#include <random>
+
+#include "admin/audit_log.hpp"
+#include "media/audio_processor.hpp"
+#include "media/image_processor.hpp"
+
+namespace ether::media {
+namespace {
+
+namespace json = boost::json;
+
+// An item still 'processing' without progress for this long lost its worker (a restart): the
+// same upload again starts it anew.
+constexpr std::int64_t kStaleSeconds = 120;
+
+std::string random_name() {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string name;
+  for (int i = 0; i < 2; ++i) {
+    auto value = generator();
+    for (int k = 0; k < 16; ++k, value >>= 4) name.push_back(kHex[value & 0xf]);
+  }
+  return name;
+}
+
+std::string clean_name(std::string_view name) {
+  std::string out;
+  for (char c : name.substr(0, 200)) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string file_sha256(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  std::array<char, 65536> buffer{};
+  while (in) {
+    in.read(buffer.data(), buffer.size());
+    const auto n = in.gcount();
+    if (n > 0) {
+      crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(buffer.data()),
+                                static_cast<unsigned long long>(n));
+    }
+  }
+  std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
+  crypto_hash_sha256_final(&state, digest.data());
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (auto byte : digest) {
+    hex.push_back(kHex[byte >> 4]);
+    hex.push_back(kHex[byte & 0xf]);
+  }
+  return hex;
+}
+
+MediaLibrary::MediaLibrary(store::Database& db, MediaOptions options, std::function<std::int64_t()> now)
+    : db_(db), options_(std::move(options)), now_(std::move(now)) {
+  for (const char* dir : {"incoming", "images", "audio"}) std::filesystem::create_directories(options_.root / dir);
+  // Bodies of uploads cut off by a restart.
+  for (const auto& entry : std::filesystem::directory_iterator(options_.root / "incoming")) {
+    if (entry.path().extension() == ".upload") {
+      std::error_code ignored;
+      std::filesystem::remove(entry.path(), ignored);
+    }
+  }
+}
+
+MediaLibrary::~MediaLibrary() { stop(); }
+
+void MediaLibrary::start() { jobs_.start(); }
+
+void MediaLibrary::stop() { jobs_.stop(); }
+
+std::filesystem::path MediaLibrary::incoming_path() const {
+  return options_.root / "incoming" / (random_name() + ".upload");
+}
+
+std::filesystem::path MediaLibrary::variants_folder(const MediaItem& item) const {
+  return options_.root / "images" / item.content_hash / focal_folder(item.focal);
+}
+
+std::filesystem::path MediaLibrary::original_image(const MediaItem& item) const {
+  return options_.root / "images" / item.content_hash / "original.webp";
+}
+
+std::filesystem::path MediaLibrary::audio_file(const MediaItem& item) const {
+  return options_.root / "audio" / (item.content_hash + ".mp3");
+}
+
+std::optional<MediaItem> MediaLibrary::find(std::int64_t id) {
+  auto lease = db_.lease();
+  return MediaRepository(*lease).find(id);
+}
+
+MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,
+                               const Uploader& uploader) {
+  // Whatever happens, the upload's file is gone when this returns (renamed when kept), so that an
+  // answer never leaves it behind for the request's owner to remove later.
+  struct Discard {
+    const std::filesystem::path& path;
+    ~Discard() {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  } discard{upload.path};
+  double duration_hint = 0;
+  if (kind == MediaKind::image) {
+    auto probe = probe_image(upload.path);
+    if (!probe) {
+      throw UploadRefused(415, "not_an_image",
+                          "Dit bestand is geen afbeelding die we kunnen lezen. Kies een JPEG-, PNG-, WebP-, GIF-, "
+                          "HEIC- of TIFF-bestand.");
+    }
+    if (static_cast<std::int64_t>(probe->width) * probe->height > kMaxImagePixels) {
+      throw UploadRefused(422, "image_too_large",
+                          "Deze afbeelding heeft te veel pixels (hoogstens 100 megapixel). Verklein hem eerst.");
+    }
+  } else {
+    auto probe = probe_audio(upload.path, options_.root / "incoming");
+    if (!probe) {
+      throw UploadRefused(415, "not_audio",
+                          "Dit bestand is geen audio. Kies een geluidsbestand, zoals MP3, WAV, AAC, OGG of FLAC.");
+    }
+    duration_hint = probe->duration_seconds;
+  }
+  const auto hash = file_sha256(upload.path);
+  const auto now = now_();
+  const auto incoming = options_.root / "incoming" / (hash + "." + std::string(kind_name(kind)));
+
+  auto lease = db_.lease();
+  MediaRepository media(*lease);
+  auto existing = media.find_by_hash(kind, hash);
+  const bool stale = existing && existing->status == "processing" && now - existing->updated_at > kStaleSeconds;
+  if (existing && existing->status != "failed" && !stale) return *existing;
+
+  std::filesystem::rename(upload.path, incoming);
+  MediaItem item = existing.value_or(MediaItem{});
+  item.kind = kind;
+  item.content_hash = hash;
+  item.original_name = clean_name(original_name);
+  item.status = "processing";
+  item.progress = 0;
+  item.error.clear();
+  item.updated_at = now;
+  if (existing) {
+    soci::transaction tx(*lease);
+    media.update(item);
+    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(item.id),
+                                   "reprocess");
+    tx.commit();
+  } else {
+    item.mime_type = kind == MediaKind::image ? "image/webp" : "audio/mpeg";
+    item.uploaded_by = uploader.user_id > 0 ? std::optional<std::int64_t>(uploader.user_id) : std::nullopt;
+    item.created_at = now;
+    try {
+      soci::transaction tx(*lease);
+      item.id = media.insert(item);
+      json::object changes;
+      admin::add_change(changes, "kind", nullptr, json::string(kind_name(kind)));
+      admin::add_change(changes, "name", nullptr, json::string(item.original_name));
+      admin::add_change(changes, "contentHash", nullptr, json::string(hash));
+      admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(item.id), "upload",
+                                     changes);
+      tx.commit();
+    } catch (const soci::soci_error&) {
+      // The same content uploaded twice at once: the other upload stored it.
+      if (auto winner = media.find_by_hash(kind, hash)) return *winner;
+      throw;
+    }
+  }
+  const auto id = item.id;
+  const bool queued =
+      kind == MediaKind::image
+          ? jobs_.post([this, id, incoming] { process_image(id, incoming); })
+          : jobs_.post([this, id, incoming, duration_hint] { process_audio(id, incoming, duration_hint); });
+  if (!queued) throw UploadRefused(503, "stopping", "De server stopt; probeer het zo opnieuw.");
+  return item;
+}
+
+MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const Uploader& uploader) {
+  auto lease = db_.lease();
+  MediaRepository media(*lease);
+  auto item = media.find(id);
+  if (!item) throw UploadRefused(404, "not_found", "Dit bestand bestaat niet (meer).");
+  if (item->kind != MediaKind::image)
+    throw UploadRefused(409, "not_an_image", "Alleen een afbeelding heeft een focuspunt.");
+  if (item->status != "ready") {
+    throw UploadRefused(409, "not_ready", "De afbeelding wordt nog verwerkt; kies het focuspunt zo meteen.");
+  }
+  const auto before = item->focal;
+  item->focal = focal;
+  item->updated_at = now_();
+  const bool made = std::filesystem::is_directory(variants_folder(*item));
+  if (!made) {
+    item->status = "processing";
+    item->progress = 0;
+  }
+  {
+    soci::transaction tx(*lease);
+    media.update(*item);
+    json::object changes;
+    admin::add_change(changes, "focalPoint", json::string(focal_folder(before)), json::string(focal_folder(focal)));
+    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, item->updated_at, "media", std::to_string(id),
+                                   "update", changes);
+    tx.commit();
+  }
+  if (!made && !jobs_.post([this, id] { process_variants(id); })) {
+    throw UploadRefused(503, "stopping", "De server stopt; probeer het zo opnieuw.");
+  }
+  return *item;
+}
+
+void MediaLibrary::report(std::int64_t id, double from, double span, double share) {
+  const int progress = std::clamp(static_cast<int>((from + span * share) * 100.0), 0, 99);
+  if (progress == last_progress_) return;
+  last_progress_ = progress;
+  try {
+    auto lease = db_.lease();
+    MediaRepository(*lease).set_progress(id, progress, now_());
+  } catch (const std::exception& error) {
+    spdlog::warn("media: cannot store the progress of {}: {}", id, error.what());
+  }
+}
+
+void MediaLibrary::fail(std::int64_t id, const std::string& message) {
+  spdlog::warn("media: item {} failed: {}", id, message);
+  try {
+    auto lease = db_.lease();
+    MediaRepository media(*lease);
+    if (auto item = media.find(id)) {
+      item->status = "failed";
+      item->error = message;
+      item->updated_at = now_();
+      media.update(*item);
+    }
+  } catch (const std::exception& error) {
+    spdlog::error("media: cannot mark item {} failed: {}", id, error.what());
+  }
+}
+
+void MediaLibrary::process_image(std::int64_t id, const std::filesystem::path& incoming) {
+  struct Remove {
+    std::filesystem::path path;
+    ~Remove() {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  } remove{incoming};
+  last_progress_ = -1;
+  try {
+    auto item = find(id);
+    if (!item) return;
+    std::filesystem::create_directories(original_image(*item).parent_path());
+    const auto original = make_original(incoming, original_image(*item));
+    item->width = original.width;
+    item->height = original.height;
+    item->size_bytes = static_cast<std::int64_t>(original.bytes);
+    {
+      auto lease = db_.lease();
+      item->progress = 10;
+      item->updated_at = now_();
+      MediaRepository(*lease).update(*item);
+    }
+    make_variants(original_image(*item), variants_folder(*item), item->focal,
+                  [&](double share) { report(id, 0.1, 0.9, share); });
+    auto lease = db_.lease();
+    MediaRepository media(*lease);
+    // The focal point may have been changed meanwhile; its own job makes those sizes.
+    if (auto latest = media.find(id); latest && latest->status == "processing") {
+      latest->width = item->width;
+      latest->height = item->height;
+      latest->size_bytes = item->size_bytes;
+      latest->status = "ready";
+      latest->progress = 100;
+      latest->updated_at = now_();
+      media.update(*latest);
+    }
+  } catch (const ImageError& error) {
+    fail(id, error.what());
+  } catch (const std::exception& error) {
+    spdlog::error("media: image {} failed: {}", id, error.what());
+    fail(id, "De afbeelding kon niet worden verwerkt.");
+  }
+}
+
+void MediaLibrary::process_variants(std::int64_t id) {
+  last_progress_ = -1;
+  try {
+    auto item = find(id);
+    if (!item) return;
+    if (!std::filesystem::is_directory(variants_folder(*item))) {
+      make_variants(original_image(*item), variants_folder(*item), item->focal,
+                    [&](double share) { report(id, 0.0, 1.0, share); });
+    }
+    auto lease = db_.lease();
+    MediaRepository media(*lease);
+    if (auto latest = media.find(id); latest && latest->focal == item->focal) {
+      latest->status = "ready";
+      latest->progress = 100;
+      latest->updated_at = now_();
+      media.update(*latest);
+    }
+  } catch (const ImageError& error) {
+    fail(id, error.what());
+  } catch (const std::exception& error) {
+    spdlog::error("media: sizes of image {} failed: {}", id, error.what());
+    fail(id, "De afbeelding kon niet worden bijgesneden.");
+  }
+}
+
+void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint) {
+  struct Remove {
+    std::filesystem::path path;
+    ~Remove() {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  } remove{incoming};
+  last_progress_ = -1;
+  try {
+    auto item = find(id);
+    if (!item) return;
+    const auto result = normalise_audio(
+        incoming, audio_file(*item), options_.root / "incoming", duration_hint,
+        [&](double share) { report(id, 0.0, 1.0, share); }, &jobs_.running_child());
+    if (jobs_.stopping()) return;
+    item->duration_ms = result.duration_ms;
+    item->size_bytes = static_cast<std::int64_t>(result.bytes);
+    item->loudness_tenths = static_cast<int>(std::lround(result.loudness_lufs * 10.0));
+    item->status = "ready";
+    item->progress = 100;
+    item->updated_at = now_();
+    auto lease = db_.lease();
+    MediaRepository(*lease).update(*item);
+  } catch (const AudioError& error) {
+    if (!jobs_.stopping()) fail(id, error.what());
+  } catch (const std::exception& error) {
+    spdlog::error("media: audio {} failed: {}", id, error.what());
+    if (!jobs_.stopping()) fail(id, "Het audiobestand kon niet worden verwerkt.");
+  }
+}
+
+}  // namespace ether::media

@@ -1,0 +1,112 @@
+#pragma once
+// The uploaded media of a station: accepts an uploaded file (already on disk), checks what it
+// is, stores each content once (by SHA-256) in the media table and under the uploads folder, and
+// processes it on a background JobQueue: images into a WebP original and the §9 sizes around
+// their focal point, audio into loudness-normalised MP3. Progress is kept in the store, so any
+// instance can answer for it.
+//
+// Files under `root`:
+//   incoming/                          uploads waiting for (or in) processing
+//   images/<sha256>/original.webp      the stored original (no EXIF, at most 2560 px)
+//   images/<sha256>/f<x>-<y>/<size>.webp   the sizes cut around focal point x,y (thousandths)
+//   audio/<sha256>.mp3                 the normalised audio
+// With several instances, `root` is shared storage (like the recordings).
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "http/message.hpp"
+#include "media/job_queue.hpp"
+#include "media/media_repository.hpp"
+#include "store/database.hpp"
+
+namespace ether::media {
+
+/// An upload that is refused: the HTTP status, an error code and a Dutch message.
+class UploadRefused : public std::runtime_error {
+ public:
+  UploadRefused(unsigned status, std::string code, const std::string& message)
+      : std::runtime_error(message), status_(status), code_(std::move(code)) {}
+  [[nodiscard]] unsigned status() const { return status_; }
+  [[nodiscard]] const std::string& code() const { return code_; }
+
+ private:
+  unsigned status_;
+  std::string code_;
+};
+
+struct MediaOptions {
+  std::filesystem::path root;                    // <data dir>/uploads
+  std::uint64_t max_image_bytes = 25ULL << 20;   // 25 MiB
+  std::uint64_t max_audio_bytes = 500ULL << 20;  // 500 MiB: a long episode as WAV
+};
+
+/// Who uploads: an account id (for the row and the audit log) and name.
+struct Uploader {
+  std::int64_t user_id = 0;
+  std::string name;
+};
+
+class MediaLibrary {
+ public:
+  /// `now` gives unix seconds.
+  MediaLibrary(store::Database& db, MediaOptions options, std::function<std::int64_t()> now);
+  ~MediaLibrary();
+  MediaLibrary(const MediaLibrary&) = delete;
+  MediaLibrary& operator=(const MediaLibrary&) = delete;
+
+  /// Starts the background worker.
+  void start();
+  /// Stops it (a running ffmpeg is killed; its item stays 'processing' until uploaded again).
+  void stop();
+
+  [[nodiscard]] const MediaOptions& options() const { return options_; }
+  [[nodiscard]] store::Database& db() const { return db_; }
+  /// A fresh path in the incoming folder for an upload's body.
+  [[nodiscard]] std::filesystem::path incoming_path() const;
+
+  /// Takes an uploaded file of `kind`: refused (UploadRefused: 415 when it is not that kind of
+  /// media, 422 when it cannot be used) or stored and queued; the same content again gives the
+  /// item it already has (stored once). Writes an audit row for a new item.
+  MediaItem accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,
+                   const Uploader& uploader);
+
+  /// The item of an id, or nullopt.
+  std::optional<MediaItem> find(std::int64_t id);
+
+  /// Sets an image's focal point and makes its sizes for it (in the background unless made
+  /// before). Throws UploadRefused (404 unknown, 409 not an image or not ready).
+  MediaItem set_focal_point(std::int64_t id, FocalPoint focal, const Uploader& uploader);
+
+  /// Waits until no job is queued or running (tests), at most `timeout`.
+  bool wait_idle(std::chrono::milliseconds timeout) const { return jobs_.wait_idle(timeout); }
+
+  /// The folder of an image's sizes for a focal point, and its stored original.
+  [[nodiscard]] std::filesystem::path variants_folder(const MediaItem& item) const;
+  [[nodiscard]] std::filesystem::path original_image(const MediaItem& item) const;
+  /// The stored MP3 of an audio item.
+  [[nodiscard]] std::filesystem::path audio_file(const MediaItem& item) const;
+
+ private:
+  void process_image(std::int64_t id, const std::filesystem::path& incoming);
+  void process_variants(std::int64_t id);
+  void process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint);
+  void fail(std::int64_t id, const std::string& message);
+  void report(std::int64_t id, double from, double span, double share);
+
+  store::Database& db_;
+  MediaOptions options_;
+  std::function<std::int64_t()> now_;
+  JobQueue jobs_;
+  int last_progress_ = -1;  // worker thread only
+};
+
+/// The SHA-256 of a file's bytes, in hex, read in chunks.
+std::string file_sha256(const std::filesystem::path& file);
+
+}  // namespace ether::media

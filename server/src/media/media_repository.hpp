@@ -1,0 +1,63 @@
+#pragma once
+// The media table (migration 013): one row per uploaded image or audio file, found by id or by
+// the kind and SHA-256 of the uploaded bytes (each content is stored once).
+
+#include <soci/soci.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "media/image_variants.hpp"
+
+namespace ether::media {
+
+enum class MediaKind { image, audio };
+
+/// "image" or "audio".
+std::string_view kind_name(MediaKind kind);
+
+struct MediaItem {
+  std::int64_t id = 0;
+  MediaKind kind = MediaKind::image;
+  std::string content_hash;  // SHA-256 hex of the uploaded bytes
+  std::string original_name;
+  std::string status = "processing";  // "processing", "ready", "failed"
+  int progress = 0;                   // 0..100
+  std::string error;                  // Dutch, when failed
+  std::string mime_type;
+  int width = 0;
+  int height = 0;
+  FocalPoint focal;
+  std::int64_t duration_ms = 0;
+  std::int64_t size_bytes = 0;
+  int loudness_tenths = 0;                  // audio: integrated loudness in tenths of LUFS
+  std::optional<std::int64_t> uploaded_by;  // the account, when there was one
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+};
+
+class MediaRepository {
+ public:
+  explicit MediaRepository(soci::session& session) : session_(session) {}
+
+  [[nodiscard]] std::optional<MediaItem> find(std::int64_t id);
+  [[nodiscard]] std::optional<MediaItem> find_by_hash(MediaKind kind, const std::string& content_hash);
+  /// The newest items of a kind, `limit` from `offset`, and how many there are.
+  [[nodiscard]] std::vector<MediaItem> list(MediaKind kind, std::int64_t limit, std::int64_t offset);
+  [[nodiscard]] std::int64_t count(MediaKind kind);
+
+  /// Inserts `item` (its id is ignored); returns the new id.
+  std::int64_t insert(const MediaItem& item);
+  /// Writes every field of `item` but its kind, hash and creation.
+  void update(const MediaItem& item);
+  /// Sets the progress of an item still processing.
+  void set_progress(std::int64_t id, int progress, std::int64_t now);
+
+ private:
+  soci::session& session_;
+};
+
+}  // namespace ether::media

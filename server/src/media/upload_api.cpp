@@ -1,0 +1,239 @@
+#include "media/upload_api.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <charconv>
+#include <cmath>
+
+#include "admin/request_guard.hpp"
+#include "api/json_error.hpp"
+
+namespace ether::media {
+namespace {
+
+namespace json = boost::json;
+
+constexpr std::string_view kImagesPath = "/api/admin/media/images";
+constexpr std::string_view kAudioPath = "/api/admin/media/audio";
+constexpr std::string_view kFilesPrefix = "/uploads";
+
+http::Response no_store(http::Response response) {
+  response.set_header("Cache-Control", "no-store");
+  return response;
+}
+
+http::Response error(unsigned status, std::string_view code, std::string_view message) {
+  return no_store(api::json_error(status, code, message));
+}
+
+http::Response ok(unsigned status, const json::value& body) { return no_store(api::json_response(status, body)); }
+
+std::string size_text(std::uint64_t bytes) {
+  return bytes >= (1ULL << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
+}
+
+http::Response too_large(MediaKind kind, std::uint64_t limit) {
+  return error(413, "payload_too_large",
+               std::string("Dit bestand is te groot: ") +
+                   (kind == MediaKind::image ? "een afbeelding" : "een audiobestand") + " mag hoogstens " +
+                   size_text(limit) + " zijn.");
+}
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+  std::int64_t id = 0;
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc{} || end != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
+bool is_hash(std::string_view text) {
+  return text.size() == 64 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// "f500-500": a focal folder as focal_folder writes it.
+bool is_focal_folder(std::string_view text) {
+  if (!text.starts_with('f')) return false;
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos) return false;
+  auto digits = [](std::string_view part) {
+    return !part.empty() && part.size() <= 4 &&
+           std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return digits(text.substr(1, dash - 1)) && digits(text.substr(dash + 1));
+}
+
+// Only the stored results are served, never the incoming folder or anything else under the root.
+bool servable(std::string_view path) {
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const auto slash = path.find('/');
+    parts.push_back(path.substr(0, slash));
+    path = slash == std::string_view::npos ? std::string_view{} : path.substr(slash + 1);
+  }
+  if (parts.size() == 2 && parts[0] == "audio") {
+    return parts[1].ends_with(".mp3") && is_hash(parts[1].substr(0, parts[1].size() - 4));
+  }
+  if (parts.size() == 3 && parts[0] == "images") return is_hash(parts[1]) && parts[2] == "original.webp";
+  if (parts.size() == 4 && parts[0] == "images") {
+    return is_hash(parts[1]) && is_focal_folder(parts[2]) && parts[3].ends_with(".webp") &&
+           parse_variant(parts[3].substr(0, parts[3].size() - 5)).has_value();
+  }
+  return false;
+}
+
+Uploader uploader_of(const admin::Principal& principal) { return {principal.user.id, principal.user.display_name}; }
+
+}  // namespace
+
+UploadApi::UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin)
+    : library_(library),
+      admin_(admin),
+      site_origin_(std::move(site_origin)),
+      files_(library.options().root, 64ULL << 20) {}
+
+void UploadApi::add_routes(http::Router& router) {
+  router.add("POST", kImagesPath,
+             [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::image); });
+  router.add("POST", kAudioPath,
+             [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::audio); });
+  router.add("GET", "/api/admin/media", [this](const http::Request& r, const http::RouteParams&) { return list(r); });
+  router.add("GET", "/api/admin/media/{id}",
+             [this](const http::Request& r, const http::RouteParams& p) { return get(r, p.at("id")); });
+  router.add("PUT", "/api/admin/media/{id}/focal-point",
+             [this](const http::Request& r, const http::RouteParams& p) { return focal_point(r, p.at("id")); });
+  router.add("GET", "/uploads/{path*}",
+             [this](const http::Request& r, const http::RouteParams& p) { return serve(r, p.at("path")); });
+}
+
+std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& head) const {
+  if (head.method != "POST") return std::nullopt;
+  std::optional<MediaKind> kind;
+  if (head.path == kImagesPath) kind = MediaKind::image;
+  if (head.path == kAudioPath) kind = MediaKind::audio;
+  if (!kind) return std::nullopt;
+  // Only a browser of the site with a session gets to write to disk; anything else is read into
+  // memory under the usual small limit and refused by the handler (401/403).
+  if (!admin::cookie_value(head, admin::kSessionCookie) || !admin::origin_allowed(head, site_origin_)) {
+    return std::nullopt;
+  }
+  const auto limit =
+      *kind == MediaKind::image ? library_.options().max_image_bytes : library_.options().max_audio_bytes;
+  return http::BodyFileTarget{library_.incoming_path(), limit, too_large(*kind, limit)};
+}
+
+json::object UploadApi::item_json(const MediaItem& item) const {
+  json::object out{{"id", item.id},
+                   {"kind", kind_name(item.kind)},
+                   {"status", item.status},
+                   {"progress", item.progress},
+                   {"error", item.error.empty() ? json::value(nullptr) : json::value(item.error)},
+                   {"name", item.original_name},
+                   {"mimeType", item.mime_type},
+                   {"sizeBytes", item.size_bytes}};
+  const std::string base = std::string(kFilesPrefix);
+  if (item.kind == MediaKind::image) {
+    const auto folder = base + "/images/" + item.content_hash + "/" + focal_folder(item.focal);
+    out["url"] = folder + "/{format}.webp";
+    out["contentUrl"] = folder + "/" + variant_name({1080, 0}) + ".webp";
+    out["originalUrl"] = base + "/images/" + item.content_hash + "/original.webp";
+    out["width"] = item.width;
+    out["height"] = item.height;
+    out["focalPoint"] = json::object{{"x", item.focal.x / 1000.0}, {"y", item.focal.y / 1000.0}};
+  } else {
+    out["url"] = base + "/audio/" + item.content_hash + ".mp3";
+    out["durationMs"] = item.duration_ms;
+    out["durationSeconds"] = (item.duration_ms + 500) / 1000;
+    out["loudnessLufs"] = item.loudness_tenths / 10.0;
+  }
+  return out;
+}
+
+http::Response UploadApi::upload(const http::Request& request, MediaKind kind) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  if (!request.body_file || request.body_file->size == 0) {
+    return error(400, "no_file", "Er is geen bestand ontvangen. Kies een bestand en probeer het opnieuw.");
+  }
+  const auto& principal = std::get<admin::Principal>(who);
+  try {
+    const auto name = request.param("name").value_or("");
+    const auto item = library_.accept(kind, *request.body_file, std::string(name), uploader_of(principal));
+    return ok(item.status == "ready" ? 200 : 202, json::object{{"media", item_json(item)}});
+  } catch (const UploadRefused& refused) {
+    return error(refused.status(), refused.code(), refused.what());
+  }
+}
+
+http::Response UploadApi::list(const http::Request& request) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto kind_text = request.param("kind").value_or("image");
+  if (kind_text != "image" && kind_text != "audio") return error(400, "bad_parameter", "Kies image of audio.");
+  const auto kind = kind_text == "audio" ? MediaKind::audio : MediaKind::image;
+  const auto page = parse_id(request.param("page").value_or("1")).value_or(1);
+  json::array items;
+  std::int64_t total = 0;
+  {
+    auto lease = library_.db().lease();
+    MediaRepository media(*lease);
+    for (const auto& item : media.list(kind, kLibraryPageSize, (page - 1) * kLibraryPageSize)) {
+      items.push_back(item_json(item));
+    }
+    total = media.count(kind);
+  }
+  return ok(
+      200, json::object{{"items", std::move(items)}, {"total", total}, {"page", page}, {"pageSize", kLibraryPageSize}});
+}
+
+http::Response UploadApi::get(const http::Request& request, const std::string& id_text) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto id = parse_id(id_text);
+  auto item = id ? library_.find(*id) : std::nullopt;
+  if (!item) return error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  return ok(200, json::object{{"media", item_json(*item)}});
+}
+
+http::Response UploadApi::focal_point(const http::Request& request, const std::string& id_text) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto id = parse_id(id_text);
+  if (!id) return error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  boost::system::error_code ec;
+  auto body = json::parse(request.body, ec);
+  const auto* object = !ec && body.is_object() ? &body.get_object() : nullptr;
+  auto coordinate = [&](std::string_view key) -> std::optional<int> {
+    const auto* value = object != nullptr ? object->if_contains(key) : nullptr;
+    if (value == nullptr || !value->is_number()) return std::nullopt;
+    const double number = value->to_number<double>();
+    if (!(number >= 0.0 && number <= 1.0)) return std::nullopt;
+    return static_cast<int>(std::lround(number * 1000.0));
+  };
+  const auto x = coordinate("x");
+  const auto y = coordinate("y");
+  if (!x || !y) {
+    return error(400, "bad_focal_point", "Een focuspunt heeft een x en een y tussen 0 en 1.");
+  }
+  try {
+    const auto item = library_.set_focal_point(*id, FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
+    return ok(200, json::object{{"media", item_json(item)}});
+  } catch (const UploadRefused& refused) {
+    return error(refused.status(), refused.code(), refused.what());
+  }
+}
+
+http::Response UploadApi::serve(const http::Request& request, const std::string& path) const {
+  if (!servable(path)) return api::json_error(404, "not_found", "Dit bestand bestaat niet.");
+  auto response = files_.serve(request, path);
+  if (response.status == 200 || response.status == 206 || response.status == 304) {
+    // The names change with the content (hash) and the focal point, so a copy never goes stale.
+    response.set_header("Cache-Control", "public, max-age=31536000, immutable");
+  }
+  return response;
+}
+
+}  // namespace ether::media

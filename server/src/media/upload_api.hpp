@@ -1,0 +1,59 @@
+#pragma once
+// The upload API of the admin and the files it serves (every API answer Cache-Control: no-store;
+// errors {"error":{"code","message"}} in Dutch):
+//   POST /api/admin/media/images?name=foto.jpg   the image as the request body -> 202 {media}
+//                                                (200 when that content is stored already)
+//   POST /api/admin/media/audio?name=aflevering.wav  the audio as the body -> 202 {media}
+//   GET  /api/admin/media?kind=image|audio&page=     the library, newest first, 24 a page
+//   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
+//   PUT  /api/admin/media/{id}/focal-point           {x, y} in 0..1 -> {media}
+//   GET  /uploads/...                                the stored files (WebP, MP3), cached for a
+//                                                    year (their names change with their content)
+// Uploads need a session with edit_drafts (a redacteur may upload), the site's Origin and the CSRF
+// token, like every admin change. Bodies are streamed to a file (body_to_file) only for requests
+// that carry a session cookie and the site's Origin; a larger body than the kind's limit gets 413
+// with a Dutch message. A file that is not an image (resp. audio) gets 415.
+
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "admin/admin_api.hpp"
+#include "http/media_files.hpp"
+#include "http/router.hpp"
+#include "http/server.hpp"
+#include "media/media_library.hpp"
+
+namespace ether::media {
+
+inline constexpr std::int64_t kLibraryPageSize = 24;
+
+class UploadApi {
+ public:
+  /// `site_origin`: the origin of ETHER_BASE_URL (admin::origin_of).
+  UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin);
+
+  /// Adds the routes above.
+  void add_routes(http::Router& router);
+
+  /// For http::Handlers::body_to_file: where an upload's body goes, or nullopt for other requests.
+  [[nodiscard]] std::optional<http::BodyFileTarget> body_target(const http::Request& head) const;
+
+  /// The JSON of an item as the admin receives it (URLs of its files, sizes, progress).
+  [[nodiscard]] boost::json::object item_json(const MediaItem& item) const;
+
+ private:
+  http::Response upload(const http::Request& request, MediaKind kind) const;
+  http::Response list(const http::Request& request) const;
+  http::Response get(const http::Request& request, const std::string& id) const;
+  http::Response focal_point(const http::Request& request, const std::string& id) const;
+  http::Response serve(const http::Request& request, const std::string& path) const;
+
+  MediaLibrary& library_;
+  const admin::AdminApi& admin_;
+  std::string site_origin_;
+  http::MediaFiles files_;
+};
+
+}  // namespace ether::media

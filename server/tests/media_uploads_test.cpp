@@ -1,0 +1,634 @@
+// Uploads (server/src/media/): the §9 sizes and focal-point cuts as pure logic, then a real server
+// on 127.0.0.1 with the admin API, on SQLite and (when ETHER_TEST_DATABASE_URL names one)
+// PostgreSQL: bodies streamed to disk, refusals (401, 403, 413, 415) with Dutch messages, a JPEG
+// with EXIF becoming WebP sizes without it and stored once, and audio made by ffmpeg becoming
+// loudness-normalised MP3 of the right duration.
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <vips/vips.h>
+
+#include <atomic>
+#include <boost/json.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "admin/admin_api.hpp"
+#include "admin/bootstrap.hpp"
+#include "http/router.hpp"
+#include "http/server.hpp"
+#include "media/image_processor.hpp"
+#include "media/image_variants.hpp"
+#include "media/media_library.hpp"
+#include "media/upload_api.hpp"
+#include "store_test_support.hpp"
+#include "support/server_process.hpp"
+
+namespace ether::media {
+namespace {
+namespace json = boost::json;
+
+// ---- pure logic -------------------------------------------------------------------------------
+
+TEST(MediaVariants, EveryPresetSizeAtOneAndTwoTimes) {
+  const auto& sizes = variant_sizes();
+  auto has = [&](VariantSize size) { return std::find(sizes.begin(), sizes.end(), size) != sizes.end(); };
+  EXPECT_TRUE(has({564, 424}));    // ARTICLE_CARD
+  EXPECT_TRUE(has({1128, 848}));   // its 2x
+  EXPECT_TRUE(has({2560, 1440}));  // LARGE_TILE 2x
+  EXPECT_TRUE(has({540, 0}));      // CONTENT_IMAGE width
+  EXPECT_TRUE(has({1080, 0}));
+  EXPECT_TRUE(has({88, 88}));
+  EXPECT_FALSE(has({100, 75}));
+  // No duplicates (FRAGMENT_CARD and FRAGMENT_TILE share 360x270).
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    for (std::size_t k = i + 1; k < sizes.size(); ++k) EXPECT_FALSE(sizes[i] == sizes[k]);
+  }
+}
+
+TEST(MediaVariants, NamesAsTheWebAppAsksForThem) {
+  EXPECT_EQ(variant_name({564, 424}), "h_424,w_564,c_north");
+  EXPECT_EQ(variant_name({540, 0}), "w_540");
+  EXPECT_EQ(parse_variant("h_424,w_564,c_north"), (VariantSize{564, 424}));
+  EXPECT_EQ(parse_variant("w_1080"), (VariantSize{1080, 0}));
+  EXPECT_EQ(parse_variant("h_425,w_564,c_north"), std::nullopt);  // not a preset size
+  EXPECT_EQ(parse_variant("h_0424,w_564,c_north"), std::nullopt);
+  EXPECT_EQ(parse_variant("w_540/../x"), std::nullopt);
+  EXPECT_EQ(parse_variant(""), std::nullopt);
+  EXPECT_EQ(focal_folder({500, 250}), "f500-250");
+}
+
+TEST(MediaVariants, CutsAroundTheFocalPointInsideTheImage) {
+  // 4:3 from a 2000x1000 original: a 1333x1000 window.
+  auto centre = cut_for(2000, 1000, {564, 424}, {500, 500});
+  EXPECT_NEAR(centre.width, 1330, 5);
+  EXPECT_EQ(centre.height, 1000);
+  EXPECT_NEAR(centre.left, (2000 - centre.width) / 2, 1);
+  EXPECT_NEAR(centre.scale, 564.0 / centre.width, 1e-9);
+  // Focal point far right: the window moves right until it touches the edge.
+  auto right = cut_for(2000, 1000, {564, 424}, {950, 500});
+  EXPECT_EQ(right.left + right.width, 2000);
+  auto left = cut_for(2000, 1000, {564, 424}, {100, 500});
+  EXPECT_EQ(left.left, 0);
+  // A square from a portrait, focal point high.
+  auto top = cut_for(600, 1200, {88, 88}, {500, 100});
+  EXPECT_EQ(top.width, 600);
+  EXPECT_EQ(top.height, 600);
+  EXPECT_EQ(top.top, 0);
+  // Never blown up; widths only keep the whole image.
+  EXPECT_EQ(cut_for(300, 200, {1280, 720}, {500, 500}).scale, 1.0);
+  auto width_only = cut_for(2000, 1000, {540, 0}, {0, 0});
+  EXPECT_EQ(width_only.width, 2000);
+  EXPECT_EQ(width_only.height, 1000);
+  EXPECT_NEAR(width_only.scale, 0.27, 1e-9);
+}
+
+// ---- test media --------------------------------------------------------------------------------
+
+struct VipsUnref {
+  void operator()(VipsImage* image) const noexcept { g_object_unref(image); }
+};
+using VipsPtr = std::unique_ptr<VipsImage, VipsUnref>;
+
+// A colourful test picture of `width` x `height` (a gradient, so that every cut differs).
+VipsPtr gradient(int width, int height) {
+  start_image_library();
+  VipsImage* xyz = nullptr;
+  EXPECT_EQ(vips_xyz(&xyz, width, height, nullptr), 0);
+  VipsPtr coordinates(xyz);
+  VipsImage* x = nullptr;
+  VipsImage* y = nullptr;
+  vips_extract_band(coordinates.get(), &x, 0, nullptr);
+  vips_extract_band(coordinates.get(), &y, 1, nullptr);
+  VipsPtr xs(x), ys(y);
+  VipsImage* r = nullptr;
+  VipsImage* g = nullptr;
+  vips_linear1(xs.get(), &r, 255.0 / width, 0.0, nullptr);
+  vips_linear1(ys.get(), &g, 255.0 / height, 0.0, nullptr);
+  VipsPtr rs(r), gs(g);
+  std::array<VipsImage*, 3> bands{rs.get(), gs.get(), rs.get()};
+  VipsImage* joined = nullptr;
+  vips_bandjoin(bands.data(), &joined, 3, nullptr);
+  VipsPtr rgb(joined);
+  VipsImage* cast = nullptr;
+  vips_cast_uchar(rgb.get(), &cast, nullptr);
+  VipsPtr out(cast);
+  vips_image_set_int(out.get(), "interpretation", VIPS_INTERPRETATION_sRGB);
+  out->Type = VIPS_INTERPRETATION_sRGB;
+  return out;
+}
+
+std::string save(VipsImage* image, const char* suffix) {
+  void* buffer = nullptr;
+  std::size_t length = 0;
+  EXPECT_EQ(vips_image_write_to_buffer(image, suffix, &buffer, &length, nullptr), 0) << vips_error_buffer();
+  std::string bytes(static_cast<const char*>(buffer), length);
+  g_free(buffer);
+  return bytes;
+}
+
+constexpr std::string_view kSecretArtist = "Geheime Fotograaf Op Locatie";
+
+// A JPEG of `width` x `height` with an EXIF block (APP1) naming an artist.
+std::string jpeg_with_exif(int width, int height) {
+  auto image = gradient(width, height);
+  std::string jpeg = save(image.get(), ".jpg[Q=90,strip]");
+  std::string artist(kSecretArtist);
+  artist.push_back('\0');
+  auto le16 = [](std::string& out, unsigned v) {
+    out.push_back(static_cast<char>(v & 0xff));
+    out.push_back(static_cast<char>(v >> 8));
+  };
+  auto le32 = [&](std::string& out, unsigned v) {
+    le16(out, v & 0xffff);
+    le16(out, v >> 16);
+  };
+  std::string tiff("II*\0", 4);
+  le32(tiff, 8);       // IFD0 right after the header
+  le16(tiff, 1);       // one entry
+  le16(tiff, 0x013B);  // Artist
+  le16(tiff, 2);       // ASCII
+  le32(tiff, static_cast<unsigned>(artist.size()));
+  le32(tiff, 26);  // its text after the IFD
+  le32(tiff, 0);   // no next IFD
+  tiff += artist;
+  std::string payload("Exif\0\0", 6);
+  payload += tiff;
+  std::string segment{"\xFF\xE1", 2};
+  const auto length = payload.size() + 2;
+  segment.push_back(static_cast<char>(length >> 8));
+  segment.push_back(static_cast<char>(length & 0xff));
+  segment += payload;
+  // After SOI and the JFIF APP0 segment.
+  std::size_t at = 2;
+  if (static_cast<unsigned char>(jpeg[2]) == 0xFF && static_cast<unsigned char>(jpeg[3]) == 0xE0) {
+    at = 4 + ((static_cast<unsigned char>(jpeg[4]) << 8) | static_cast<unsigned char>(jpeg[5]));
+  }
+  jpeg.insert(at, segment);
+  return jpeg;
+}
+
+VipsPtr decode(const std::string& bytes) {
+  start_image_library();
+  VipsPtr image(vips_image_new_from_buffer(bytes.data(), bytes.size(), "", nullptr));
+  EXPECT_TRUE(image) << vips_error_buffer();
+  return image;
+}
+
+bool has_exif(VipsImage* image) { return vips_image_get_typeof(image, VIPS_META_EXIF_NAME) != 0; }
+// The original's EXIF fields (libvips may write a minimal EXIF block of its own into WebP).
+bool has_artist(VipsImage* image) { return vips_image_get_typeof(image, "exif-ifd0-Artist") != 0; }
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+// ---- a plain HTTP/1.1 client -------------------------------------------------------------------
+
+struct Answer {
+  unsigned status = 0;
+  std::string head;
+  std::string body;
+  [[nodiscard]] json::value json_body() const { return json::parse(body); }
+  [[nodiscard]] std::string header(std::string name) const {
+    std::string lower_head = head;
+    for (char& c : lower_head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    auto at = lower_head.find("\r\n" + name + ": ");
+    if (at == std::string::npos) return "";
+    at += name.size() + 4;
+    return head.substr(at, head.find("\r\n", at) - at);
+  }
+  [[nodiscard]] std::string error_message() const {
+    return std::string(json_body().at("error").at("message").as_string());
+  }
+};
+
+// Sends `head` and `body` on a fresh connection (Connection: close) and reads the whole answer.
+// A server that answers early (413) and stops reading is fine: sending stops, the answer is read.
+Answer exchange(std::uint16_t port, const std::string& head, const std::string& body) {
+  Answer answer;
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  ::inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    ADD_FAILURE() << "cannot connect";
+    return answer;
+  }
+  std::string bytes = head + body;
+  std::string_view left = bytes;
+  std::string received;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  bool closed = false;
+  while (!closed && std::chrono::steady_clock::now() < deadline) {
+    pollfd watched{fd, static_cast<short>(POLLIN | (left.empty() ? 0 : POLLOUT)), 0};
+    if (::poll(&watched, 1, 1000) <= 0) continue;
+    if ((watched.revents & POLLIN) != 0) {
+      char chunk[65536];
+      const auto n = ::recv(fd, chunk, sizeof chunk, 0);
+      if (n <= 0) {
+        closed = true;
+      } else {
+        received.append(chunk, static_cast<std::size_t>(n));
+      }
+    }
+    if (!left.empty() && (watched.revents & POLLOUT) != 0) {
+      const auto n = ::send(fd, left.data(), std::min<std::size_t>(left.size(), 65536), MSG_NOSIGNAL);
+      if (n <= 0) {
+        left = {};
+      } else {
+        left.remove_prefix(static_cast<std::size_t>(n));
+      }
+    }
+    if ((watched.revents & (POLLERR | POLLHUP)) != 0 && (watched.revents & POLLIN) == 0) closed = true;
+  }
+  ::close(fd);
+  const auto end = received.find("\r\n\r\n");
+  EXPECT_NE(end, std::string::npos) << "no answer";
+  if (end == std::string::npos || received.size() < 12) return answer;
+  answer.status = static_cast<unsigned>(std::stoul(received.substr(9, 3)));
+  answer.head = received.substr(0, end + 2);
+  answer.body = received.substr(end + 4);
+  return answer;
+}
+
+// ---- the store of a backend --------------------------------------------------------------------
+
+std::string postgres_url() {
+  const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
+  return url == nullptr ? "" : url;
+}
+
+std::vector<std::string> backends() {
+  std::vector<std::string> out{"sqlite"};
+  if (!postgres_url().empty()) out.emplace_back("postgresql");
+  return out;
+}
+
+class BackendStore {
+ public:
+  explicit BackendStore(const std::string& backend) {
+    if (backend == "sqlite") {
+      sqlite_ = std::make_unique<testing_support::TempStore>();
+      return;
+    }
+    static std::atomic<int> counter{0};
+    schema_ = "ether_media_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+    {
+      auto admin = store::Database::open(postgres_url(), 1);
+      auto session = admin->lease();
+      *session << "DROP SCHEMA IF EXISTS " + schema_ + " CASCADE";
+      *session << "CREATE SCHEMA " + schema_;
+    }
+    const auto base = postgres_url();
+    db_ = store::Database::open(base + (base.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
+                                schema_);
+    db_->migrate();
+  }
+  ~BackendStore() {
+    if (schema_.empty()) return;
+    db_.reset();
+    try {
+      auto admin = store::Database::open(postgres_url(), 1);
+      auto session = admin->lease();
+      *session << "DROP SCHEMA IF EXISTS " + schema_ + " CASCADE";
+    } catch (const std::exception& error) {
+      std::cerr << "cannot drop " << schema_ << ": " << error.what() << "\n";
+    }
+  }
+  BackendStore(const BackendStore&) = delete;
+  BackendStore& operator=(const BackendStore&) = delete;
+  store::Database& db() { return sqlite_ ? sqlite_->db() : *db_; }
+
+ private:
+  std::unique_ptr<testing_support::TempStore> sqlite_;
+  std::unique_ptr<store::Database> db_;
+  std::string schema_;
+};
+
+// ---- the server --------------------------------------------------------------------------------
+
+constexpr std::int64_t kNow = 1'795'258'800;  // 2026-11-21 11:00 UTC
+constexpr std::uint64_t kImageLimit = 256 * 1024;
+
+class MediaUploads : public ::testing::TestWithParam<std::string> {
+ protected:
+  MediaUploads() : store_(GetParam()) {
+    root_ = std::filesystem::path(ETHER_TEST_TMP) /
+            ("media-" + GetParam() + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++));
+    std::filesystem::remove_all(root_);
+    admin_ = std::make_unique<admin::AdminApi>(
+        db(), admin::AdminOptions{.base_url = "https://radio.example", .password_cost = admin::kMinimumCost},
+        [] { return kNow; });
+    library_ = std::make_unique<MediaLibrary>(
+        db(), MediaOptions{.root = root_ / "uploads", .max_image_bytes = kImageLimit, .max_audio_bytes = 8ULL << 20},
+        [] { return kNow; });
+    library_->start();
+    uploads_ = std::make_unique<UploadApi>(*library_, *admin_, "https://radio.example");
+    admin_->add_routes(router_);
+    uploads_->add_routes(router_);
+    http::ServerOptions options;
+    options.address = "127.0.0.1";
+    options.access_log = false;
+    options.body_limit = 64 * 1024;
+    http::Handlers handlers{[this](const http::Request& r) { return router_.dispatch(r); },
+                            {},
+                            {},
+                            [this](const http::Request& head) { return uploads_->body_target(head); }};
+    server_ = std::make_unique<http::Server>(options, handlers);
+    server_->start();
+  }
+  ~MediaUploads() override {
+    server_->stop();
+    library_->stop();
+    std::filesystem::remove_all(root_);
+  }
+
+  store::Database& db() { return store_.db(); }
+  [[nodiscard]] std::string origin() const { return "http://127.0.0.1:" + std::to_string(server_->port()); }
+
+  struct Login {
+    std::string cookie;
+    std::string csrf;
+  };
+
+  // An account of `role` that has logged in (its one-time password counts as changed).
+  Login account(const std::string& email, admin::Role role) {
+    auto created = admin::create_account(db(), email, "Naam", role, kNow, admin::kMinimumCost);
+    {
+      auto lease = db().lease();
+      long long id = created.user.id;
+      *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
+    }
+    auto answer = send("POST", "/api/admin/session",
+                       json::serialize(json::object{{"email", email}, {"password", created.password}}), {});
+    EXPECT_EQ(answer.status, 200U) << answer.body;
+    auto cookie = answer.header("Set-Cookie");
+    const auto start = cookie.find('=') + 1;
+    return {cookie.substr(start, cookie.find(';') - start),
+            std::string(answer.json_body().at("csrfToken").as_string())};
+  }
+
+  Answer send(const std::string& method, const std::string& target, const std::string& body,
+              const std::optional<Login>& who, std::optional<std::string> origin_header = std::nullopt,
+              const std::string& extra = "") {
+    std::string head = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server_->port()) +
+                       "\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+    head += "Origin: " + origin_header.value_or(origin()) + "\r\n";
+    if (who) head += "Cookie: ether_session=" + who->cookie + "\r\nX-CSRF-Token: " + who->csrf + "\r\n";
+    head += extra + "\r\n";
+    return exchange(server_->port(), head, body);
+  }
+
+  json::object media_of(const Answer& answer) { return answer.json_body().at("media").as_object(); }
+
+  json::object wait_ready(const Login& who, std::int64_t id) {
+    EXPECT_TRUE(library_->wait_idle(std::chrono::seconds(90)));
+    auto answer = send("GET", "/api/admin/media/" + std::to_string(id), "", who);
+    EXPECT_EQ(answer.status, 200U) << answer.body;
+    return media_of(answer);
+  }
+
+  std::size_t files_in(const std::filesystem::path& dir) {
+    std::size_t n = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) n += entry.is_regular_file() ? 1 : 0;
+    return n;
+  }
+
+  BackendStore store_;
+  std::filesystem::path root_;
+  std::unique_ptr<admin::AdminApi> admin_;
+  std::unique_ptr<MediaLibrary> library_;
+  std::unique_ptr<UploadApi> uploads_;
+  http::Router router_;
+  std::unique_ptr<http::Server> server_;
+  static inline std::atomic<int> counter_{0};
+};
+
+TEST_P(MediaUploads, RefusesWithoutSessionWithABadOriginAndWrongOrOversizedFiles) {
+  const auto png = save(gradient(64, 48).get(), ".png");
+  const auto redacteur = account("redacteur@ether.local", admin::Role::redacteur);
+
+  auto anonymous = send("POST", "/api/admin/media/images?name=a.png", png, std::nullopt);
+  EXPECT_EQ(anonymous.status, 401U) << anonymous.body;
+  auto foreign = send("POST", "/api/admin/media/images?name=a.png", png, redacteur, "https://evil.example");
+  EXPECT_EQ(foreign.status, 403U) << foreign.body;
+
+  auto text = send("POST", "/api/admin/media/images?name=foto.jpg", "Dit is gewoon tekst, geen JPEG.\n", redacteur);
+  EXPECT_EQ(text.status, 415U) << text.body;
+  EXPECT_NE(text.error_message().find("geen afbeelding"), std::string::npos) << text.body;
+
+  auto not_audio = send("POST", "/api/admin/media/audio?name=lied.mp3", png, redacteur);
+  EXPECT_EQ(not_audio.status, 415U) << not_audio.body;
+  EXPECT_NE(not_audio.error_message().find("geen audio"), std::string::npos) << not_audio.body;
+
+  // Larger than the image limit: refused from its Content-Length, before the body is read.
+  std::string big(kImageLimit + 1, 'x');
+  auto oversized = send("POST", "/api/admin/media/images?name=groot.jpg", big, redacteur);
+  EXPECT_EQ(oversized.status, 413U) << oversized.body;
+  EXPECT_EQ(oversized.error_message(), "Dit bestand is te groot: een afbeelding mag hoogstens 256 KB zijn.");
+  // Chunked, without a length: refused once the limit is passed.
+  std::string chunked;
+  for (int i = 0; i < 8; ++i) chunked += "10000\r\n" + std::string(0x10000, 'y') + "\r\n";
+  chunked += "0\r\n\r\n";
+  auto streamed =
+      exchange(server_->port(),
+               "POST /api/admin/media/images HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server_->port()) +
+                   "\r\nConnection: close\r\n"
+                   "Transfer-Encoding: chunked\r\nOrigin: " +
+                   origin() + "\r\nCookie: ether_session=" + redacteur.cookie + "\r\nX-CSRF-Token: " + redacteur.csrf +
+                   "\r\n\r\n",
+               chunked);
+  EXPECT_EQ(streamed.status, 413U) << streamed.body;
+  EXPECT_NE(streamed.error_message().find("te groot"), std::string::npos);
+  // An empty upload.
+  auto empty = send("POST", "/api/admin/media/images", "", redacteur);
+  EXPECT_EQ(empty.status, 400U) << empty.body;
+
+  // Nothing was kept: no rows, no files left in the incoming folder.
+  long long rows = -1;
+  {
+    auto lease = db().lease();
+    *lease << "SELECT COUNT(*) FROM media", soci::into(rows);
+  }
+  EXPECT_EQ(rows, 0);
+  EXPECT_EQ(files_in(root_ / "uploads" / "incoming"), 0U);
+}
+
+TEST_P(MediaUploads, AJpegWithExifBecomesWebpSizesWithoutItStoredOnce) {
+  const auto jpeg = jpeg_with_exif(1200, 800);
+  {
+    auto input = decode(jpeg);
+    ASSERT_TRUE(has_exif(input.get())) << "the test picture must carry EXIF";
+    ASSERT_TRUE(has_artist(input.get()));
+    ASSERT_NE(jpeg.find(kSecretArtist), std::string::npos);
+  }
+  const auto redacteur = account("redacteur@ether.local", admin::Role::redacteur);
+  auto uploaded = send("POST", "/api/admin/media/images?name=strand%20foto.jpg", jpeg, redacteur);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  const auto id = media_of(uploaded).at("id").as_int64();
+  EXPECT_EQ(media_of(uploaded).at("status"), "processing");
+
+  auto item = wait_ready(redacteur, id);
+  EXPECT_EQ(item.at("status"), "ready") << json::serialize(item);
+  EXPECT_EQ(item.at("progress"), 100);
+  EXPECT_EQ(item.at("width"), 1200);
+  EXPECT_EQ(item.at("height"), 800);
+  EXPECT_EQ(item.at("name"), "strand foto.jpg");
+  EXPECT_EQ(item.at("mimeType"), "image/webp");
+  const std::string url(item.at("url").as_string());
+  ASSERT_NE(url.find("{format}"), std::string::npos) << url;
+
+  // Every preset size is there as WebP, with the asked size and no EXIF.
+  for (VariantSize size : {VariantSize{564, 424}, VariantSize{256, 192}, VariantSize{88, 88}, VariantSize{1080, 0}}) {
+    auto target = url;
+    target.replace(target.find("{format}"), 8, variant_name(size));
+    auto file = send("GET", target, "", std::nullopt);
+    ASSERT_EQ(file.status, 200U) << target;
+    EXPECT_EQ(file.header("Content-Type"), "image/webp");
+    EXPECT_EQ(file.header("Cache-Control"), "public, max-age=31536000, immutable");
+    EXPECT_EQ(file.body.substr(8, 4), "WEBP");
+    EXPECT_EQ(file.body.find(kSecretArtist), std::string::npos);
+    auto image = decode(file.body);
+    EXPECT_EQ(vips_image_get_width(image.get()), size.width);
+    EXPECT_EQ(vips_image_get_height(image.get()), size.height == 0 ? 720 : size.height);
+    EXPECT_FALSE(has_artist(image.get())) << target;
+  }
+  auto original = send("GET", std::string(item.at("originalUrl").as_string()), "", std::nullopt);
+  ASSERT_EQ(original.status, 200U);
+  EXPECT_FALSE(has_artist(decode(original.body).get()));
+  EXPECT_EQ(original.body.find(kSecretArtist), std::string::npos);
+  // Sizes that no preset has, and paths outside the stored files, are not served.
+  auto odd = url;
+  odd.replace(odd.find("{format}"), 8, "h_425,w_564,c_north");
+  EXPECT_EQ(send("GET", odd, "", std::nullopt).status, 404U);
+  EXPECT_EQ(send("GET", "/uploads/incoming/x.upload", "", std::nullopt).status, 404U);
+
+  // The same bytes again: the same item, stored once.
+  auto again = send("POST", "/api/admin/media/images?name=kopie.jpg", jpeg, redacteur);
+  EXPECT_EQ(again.status, 200U) << again.body;
+  EXPECT_EQ(media_of(again).at("id").as_int64(), id);
+  long long rows = 0;
+  {
+    auto lease = db().lease();
+    *lease << "SELECT COUNT(*) FROM media", soci::into(rows);
+  }
+  EXPECT_EQ(rows, 1);
+  std::size_t stored = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(root_ / "uploads" / "images")) ++stored;
+  EXPECT_EQ(stored, 1U);
+  EXPECT_EQ(files_in(root_ / "uploads" / "incoming"), 0U);
+
+  // A PNG is an image too.
+  auto png = send("POST", "/api/admin/media/images?name=logo.png", save(gradient(300, 300).get(), ".png"), redacteur);
+  ASSERT_EQ(png.status, 202U) << png.body;
+  EXPECT_EQ(wait_ready(redacteur, media_of(png).at("id").as_int64()).at("status"), "ready");
+}
+
+TEST_P(MediaUploads, TheFocalPointMovesTheCrops) {
+  const auto redacteur = account("redacteur@ether.local", admin::Role::redacteur);
+  auto uploaded = send("POST", "/api/admin/media/images", save(gradient(1600, 600).get(), ".jpg"), redacteur);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  const auto id = media_of(uploaded).at("id").as_int64();
+  auto centred = wait_ready(redacteur, id);
+  const std::string path = "/api/admin/media/" + std::to_string(id) + "/focal-point";
+  EXPECT_EQ(send("PUT", path, R"({"x":1.5,"y":0.5})", redacteur).status, 400U);
+  EXPECT_EQ(send("PUT", path, R"({"x":0.9})", redacteur).status, 400U);
+  EXPECT_EQ(send("PUT", path, R"({"x":0.9,"y":0.5})", std::nullopt).status, 401U);
+  auto moved = send("PUT", path, R"({"x":0.9,"y":0.5})", redacteur);
+  ASSERT_EQ(moved.status, 200U) << moved.body;
+  auto item = wait_ready(redacteur, id);
+  EXPECT_EQ(item.at("status"), "ready");
+  EXPECT_DOUBLE_EQ(item.at("focalPoint").at("x").as_double(), 0.9);
+  EXPECT_NE(item.at("url"), centred.at("url"));
+  auto crop = [&](const json::object& of) {
+    auto target = std::string(of.at("url").as_string());
+    target.replace(target.find("{format}"), 8, "h_88,w_88,c_north");
+    auto answer = send("GET", target, "", std::nullopt);
+    EXPECT_EQ(answer.status, 200U) << target;
+    auto image = decode(answer.body);
+    double red = 0;
+    VipsImage* band = nullptr;
+    vips_extract_band(image.get(), &band, 0, nullptr);
+    VipsPtr owned(band);
+    vips_avg(owned.get(), &red, nullptr);
+    return red;
+  };
+  // The red channel grows to the right: a crop around x = 0.9 is redder than one in the centre.
+  EXPECT_GT(crop(item), crop(centred) + 60);
+  // The audit log has the upload and the change.
+  long long audit_rows = 0;
+  {
+    auto lease = db().lease();
+    *lease << "SELECT COUNT(*) FROM admin_audit_log WHERE item_type = 'media'", soci::into(audit_rows);
+  }
+  EXPECT_EQ(audit_rows, 2);
+}
+
+TEST_P(MediaUploads, AudioBecomesLoudnessNormalisedMp3WithItsDuration) {
+  const auto ffmpeg = std::string("ffmpeg");
+  const auto wav = root_ / "quiet.wav";
+  std::filesystem::create_directories(root_);
+  // 7 s of a quiet tone (about -35 LUFS), as a WAV file.
+  const auto made = test::run_command(ffmpeg +
+                                      " -hide_banner -loglevel error -y -f lavfi -i "
+                                      "sine=frequency=440:sample_rate=44100:duration=7 -af volume=-30dB "
+                                      "-ac 1 " +
+                                      wav.string() + " 2>&1; echo rc=$?");
+  ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=fragment.wav", read_file(wav), editor);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  const auto id = media_of(uploaded).at("id").as_int64();
+  auto item = wait_ready(editor, id);
+  ASSERT_EQ(item.at("status"), "ready") << json::serialize(item);
+  EXPECT_EQ(item.at("mimeType"), "audio/mpeg");
+  EXPECT_NEAR(static_cast<double>(item.at("durationMs").as_int64()), 7000.0, 120.0);
+  EXPECT_EQ(item.at("durationSeconds"), 7);
+  EXPECT_NEAR(item.at("loudnessLufs").as_double(), -16.0, 1.0);
+
+  auto file = send("GET", std::string(item.at("url").as_string()), "", std::nullopt);
+  ASSERT_EQ(file.status, 200U);
+  EXPECT_EQ(file.header("Content-Type"), "audio/mpeg");
+  EXPECT_EQ(static_cast<std::int64_t>(file.body.size()), item.at("sizeBytes").as_int64());
+  const auto mp3 = root_ / "result.mp3";
+  std::ofstream(mp3, std::ios::binary) << file.body;
+  // Measured independently: an MP3 of 7 s at about -16 LUFS integrated (EBU R128).
+  const auto codec = test::run_command(
+      "ffprobe -v error -select_streams a:0 -show_entries stream=codec_name "
+      "-of default=nw=1:nk=1 " +
+      mp3.string());
+  EXPECT_EQ(codec, "mp3\n");
+  const auto loudness = test::run_command("ffmpeg -hide_banner -nostats -i " + mp3.string() +
+                                          " -af ebur128 -f null - 2>&1 | grep -A1 'Integrated loudness' | "
+                                          "sed -n 's/.*I: *\\(-*[0-9.]*\\) LUFS.*/\\1/p' | tail -1");
+  ASSERT_FALSE(loudness.empty());
+  EXPECT_NEAR(std::stod(loudness), -16.0, 1.0) << loudness;
+  const auto input_loudness = test::run_command("ffmpeg -hide_banner -nostats -i " + wav.string() +
+                                                " -af ebur128 -f null - 2>&1 | grep -A1 'Integrated loudness' | "
+                                                "sed -n 's/.*I: *\\(-*[0-9.]*\\) LUFS.*/\\1/p' | tail -1");
+  EXPECT_LT(std::stod(input_loudness), -30.0) << "the input must be quiet for the test to mean something";
+
+  // A file with only a picture in it is not audio.
+  auto picture = send("POST", "/api/admin/media/audio", save(gradient(32, 32).get(), ".jpg"), editor);
+  EXPECT_EQ(picture.status, 415U);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, MediaUploads, ::testing::ValuesIn(backends()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+}  // namespace
+}  // namespace ether::media

@@ -1,0 +1,146 @@
+// Uploads and the media library (server/src/media/upload_api.hpp). An upload is the file itself
+// as the request body, sent with XMLHttpRequest so that its progress can be shown; processing
+// (image sizes, loudness normalisation) continues on the server and is followed by polling.
+
+import { AdminApiError, adminFetch, getCsrfToken } from './admin-client';
+
+export type MediaKind = 'image' | 'audio';
+export type MediaStatus = 'processing' | 'ready' | 'failed';
+
+interface MediaBase {
+  id: number;
+  status: MediaStatus;
+  /** 0..100 while processing. */
+  progress: number;
+  /** A Dutch message when failed. */
+  error: string | null;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export interface ImageMedia extends MediaBase {
+  kind: 'image';
+  /** With '{format}' for the sizes of spec §9 (lib/images.ts applyFormat). */
+  url: string;
+  /** The size for an article's image block (1080 px wide). */
+  contentUrl: string;
+  originalUrl: string;
+  width: number;
+  height: number;
+  focalPoint: FocalPoint;
+}
+
+export interface AudioMedia extends MediaBase {
+  kind: 'audio';
+  /** The loudness-normalised MP3. */
+  url: string;
+  durationMs: number;
+  durationSeconds: number;
+  loudnessLufs: number;
+}
+
+export type Media = ImageMedia | AudioMedia;
+
+/** A point of an image, x and y from 0 (left, top) to 1 (right, bottom). */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
+/** The largest file of each kind the server accepts (it answers 413 beyond). */
+export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = {
+  image: 25 * 1024 * 1024,
+  audio: 500 * 1024 * 1024,
+};
+
+export function tooLargeMessage(kind: MediaKind): string {
+  const limit = Math.round(MAX_UPLOAD_BYTES[kind] / (1024 * 1024));
+  return `Dit bestand is te groot: ${kind === 'image' ? 'een afbeelding' : 'een audiobestand'} mag hoogstens ${limit} MB zijn.`;
+}
+
+const UPLOAD_PATHS: Record<MediaKind, string> = {
+  image: '/api/admin/media/images',
+  audio: '/api/admin/media/audio',
+};
+
+interface ErrorBody {
+  error?: { code?: string; message?: string };
+}
+
+/**
+ * Sends `file` as a `kind` upload. `onProgress` gets the share sent (0..1). Resolves with the
+ * stored item (usually still processing); rejects with an AdminApiError carrying the server's
+ * Dutch message (413 too large, 415 wrong kind of file, 401/403).
+ */
+export function uploadMedia(
+  kind: MediaKind,
+  file: File,
+  onProgress?: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<Media> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${UPLOAD_PATHS[kind]}?name=${encodeURIComponent(file.name)}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    const token = getCsrfToken();
+    if (token) xhr.setRequestHeader('X-CSRF-Token', token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'media' in body) {
+        resolve((body as { media: Media }).media);
+        return;
+      }
+      const error = (body as ErrorBody | null)?.error;
+      reject(
+        new AdminApiError(
+          xhr.status,
+          error?.code ?? 'unknown',
+          error?.message ??
+            (xhr.status === 413 ? tooLargeMessage(kind) : `Het uploaden is mislukt (HTTP ${xhr.status}).`),
+        ),
+      );
+    };
+    xhr.onerror = () =>
+      reject(new AdminApiError(0, 'network', 'Het uploaden is mislukt: de server is niet bereikbaar.'));
+    xhr.onabort = () => reject(new AdminApiError(0, 'aborted', 'Het uploaden is afgebroken.'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file);
+  });
+}
+
+export const mediaApi = {
+  get: (id: number) => adminFetch<{ media: Media }>('GET', `/api/admin/media/${id}`).then((r) => r.media),
+  list: (kind: MediaKind, page = 1) =>
+    adminFetch<{ items: Media[]; total: number; page: number; pageSize: number }>(
+      'GET',
+      `/api/admin/media?kind=${kind}${page > 1 ? `&page=${page}` : ''}`,
+    ),
+  setFocalPoint: (id: number, point: FocalPoint) =>
+    adminFetch<{ media: Media }>('PUT', `/api/admin/media/${id}/focal-point`, point).then((r) => r.media),
+};
+
+/** Asks for an item every `intervalMs` until it is no longer processing; `onUpdate` sees each state. */
+export async function waitForProcessing(
+  id: number,
+  onUpdate: (media: Media) => void,
+  signal?: AbortSignal,
+  intervalMs = 1000,
+): Promise<Media> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    if (signal?.aborted) throw new AdminApiError(0, 'aborted', 'Afgebroken.');
+    const media = await mediaApi.get(id);
+    onUpdate(media);
+    if (media.status !== 'processing') return media;
+  }
+}

@@ -1,0 +1,89 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { BlockEditor } from './block-editor';
+import type { StoredBlock } from './blocks';
+
+// jsdom lays nothing out; ProseMirror asks for rectangles when it scrolls the selection into view.
+beforeAll(() => {
+  const empty = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = empty;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  Element.prototype.getClientRects = empty;
+  document.elementFromPoint = () => null;
+});
+
+const blocks: StoredBlock[] = [
+  { type: 'heading', text: 'Nieuwe studio' },
+  { type: 'paragraph', text: 'Vandaag openen we de studio.' },
+  {
+    type: 'image',
+    url: '/uploads/images/abc/f500-500/w_1080.webp',
+    alt: 'De studio',
+    caption: 'De nieuwe studio',
+    credit: 'Foto: Anna',
+  },
+  { type: 'quote', text: 'Eindelijk!', cite: 'De presentator' },
+];
+
+function lastBlocks(onChange: ReturnType<typeof vi.fn>): StoredBlock[] {
+  const calls = onChange.mock.calls;
+  return calls[calls.length - 1]?.[0] as StoredBlock[];
+}
+
+describe('BlockEditor', () => {
+  it('shows the blocks it is given, with their fields', async () => {
+    render(<BlockEditor value={blocks} onChange={() => undefined} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Nieuwe studio' })).toBeInTheDocument();
+    expect(screen.getByText('Vandaag openen we de studio.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Bijschrift')).toHaveValue('De nieuwe studio');
+    expect(screen.getByLabelText('Fotograaf of bron')).toHaveValue('Foto: Anna');
+    expect(screen.getByLabelText('Alt-tekst')).toHaveValue('De studio');
+    expect(screen.getByLabelText('Wie zei het')).toHaveValue('De presentator');
+    expect(screen.getByRole('toolbar', { name: 'Opmaak en blokken' })).toBeInTheDocument();
+  });
+
+  it('gives the blocks back with a changed caption and everything else unchanged', async () => {
+    const onChange = vi.fn();
+    render(<BlockEditor value={blocks} onChange={onChange} />);
+    const caption = await screen.findByLabelText('Bijschrift');
+    await userEvent.clear(caption);
+    await userEvent.type(caption, 'Studio 1');
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(lastBlocks(onChange)).toEqual([
+      blocks[0],
+      blocks[1],
+      { ...blocks[2], caption: 'Studio 1' },
+      blocks[3],
+    ]);
+  });
+
+  it('adds a block from the toolbar and removes one', async () => {
+    const onChange = vi.fn();
+    render(<BlockEditor value={blocks} onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: '+ Sociale post' }));
+    await userEvent.type(await screen.findByLabelText('Adres van de post'), 'https://www.instagram.com/p/x/');
+    await waitFor(() =>
+      expect(lastBlocks(onChange)).toContainEqual({
+        type: 'social',
+        network: '',
+        url: 'https://www.instagram.com/p/x/',
+        text: '',
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Citaat verwijderen' }));
+    await waitFor(() => expect(lastBlocks(onChange).some((block) => block.type === 'quote')).toBe(false));
+  });
+
+  it('takes a new value from outside (a restored revision) without echoing it back', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<BlockEditor value={blocks} onChange={onChange} />);
+    await screen.findByLabelText('Bijschrift');
+    act(() =>
+      rerender(<BlockEditor value={[{ type: 'paragraph', text: 'Oude versie.' }]} onChange={onChange} />),
+    );
+    await waitFor(() => expect(screen.getByText('Oude versie.')).toBeInTheDocument());
+    expect(screen.queryByLabelText('Bijschrift')).not.toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

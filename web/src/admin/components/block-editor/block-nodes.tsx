@@ -1,0 +1,257 @@
+// The editor's own blocks (Tiptap nodes): image with caption and credit, quote, audio fragment,
+// video and social embed, each an atom edited through the fields of its React node view; and
+// blocks of unknown types, kept unchanged.
+
+import { mergeAttributes, Node } from '@tiptap/core';
+import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
+import { useId, type ReactNode } from 'react';
+import { applyFormat } from '../../../lib/images';
+import { UploadField } from '../upload-field';
+import { NODE, SOCIAL_NETWORKS } from './blocks';
+
+type Attrs = Record<string, unknown>;
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function BlockCard({
+  title,
+  children,
+  onRemove,
+}: {
+  title: string;
+  children: ReactNode;
+  onRemove: () => void;
+}) {
+  return (
+    <NodeViewWrapper className="admin-block" contentEditable={false} data-drag-handle="">
+      <div className="admin-block__head">
+        <span className="admin-block__title">{title}</span>
+        <button
+          type="button"
+          className="admin-link-button"
+          onClick={onRemove}
+          aria-label={`${title} verwijderen`}
+        >
+          Verwijderen
+        </button>
+      </div>
+      {children}
+    </NodeViewWrapper>
+  );
+}
+
+function Field({
+  label,
+  value,
+  onChange,
+  multiline = false,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea
+          id={id}
+          value={value}
+          rows={3}
+          aria-describedby={hintId}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          id={id}
+          type="text"
+          value={value}
+          aria-describedby={hintId}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {hint && (
+        <p id={hintId} className="admin-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ImageView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+  const attrs = node.attrs as Attrs;
+  const url = str(attrs['url']);
+  const set = (key: string) => (value: string) => updateAttributes({ [key]: value });
+  return (
+    <BlockCard title="Afbeelding" onRemove={deleteNode}>
+      {url ? (
+        <>
+          <img className="admin-block__image" src={applyFormat(url, { width: 540, height: 405 })} alt="" />
+          <button
+            type="button"
+            className="admin-link-button"
+            onClick={() => updateAttributes({ url: '', media: null })}
+          >
+            Andere afbeelding kiezen
+          </button>
+        </>
+      ) : (
+        <UploadField
+          kind="image"
+          label="Afbeelding uploaden"
+          onUploaded={(media) => {
+            if (media.kind === 'image') updateAttributes({ url: media.contentUrl, media: media.id });
+          }}
+        />
+      )}
+      <Field
+        label="Alt-tekst"
+        value={str(attrs['alt'])}
+        onChange={set('alt')}
+        hint="Wat er te zien is, voor wie de afbeelding niet ziet."
+      />
+      <Field label="Bijschrift" value={str(attrs['caption'])} onChange={set('caption')} />
+      <Field label="Fotograaf of bron" value={str(attrs['credit'])} onChange={set('credit')} />
+    </BlockCard>
+  );
+}
+
+function QuoteView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+  const attrs = node.attrs as Attrs;
+  return (
+    <BlockCard title="Citaat" onRemove={deleteNode}>
+      <Field
+        label="Citaat"
+        multiline
+        value={str(attrs['text'])}
+        onChange={(text) => updateAttributes({ text })}
+      />
+      <Field label="Wie zei het" value={str(attrs['cite'])} onChange={(cite) => updateAttributes({ cite })} />
+    </BlockCard>
+  );
+}
+
+function FragmentView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+  return (
+    <BlockCard title="Audiofragment" onRemove={deleteNode}>
+      <Field
+        label="Fragment (URL-naam)"
+        value={str((node.attrs as Attrs)['fragment'])}
+        onChange={(fragment) => updateAttributes({ fragment })}
+        hint="De URL-naam van het fragment, bijvoorbeeld interview-met-de-burgemeester."
+      />
+    </BlockCard>
+  );
+}
+
+function VideoView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+  return (
+    <BlockCard title="Video" onRemove={deleteNode}>
+      <Field
+        label="Video (URL-naam)"
+        value={str((node.attrs as Attrs)['video'])}
+        onChange={(video) => updateAttributes({ video })}
+        hint="De URL-naam van de video."
+      />
+    </BlockCard>
+  );
+}
+
+function SocialView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+  const attrs = node.attrs as Attrs;
+  const id = useId();
+  return (
+    <BlockCard title="Sociale post" onRemove={deleteNode}>
+      <div className="admin-field">
+        <label htmlFor={id}>Netwerk</label>
+        <select
+          id={id}
+          value={str(attrs['network'])}
+          onChange={(e) => updateAttributes({ network: e.target.value })}
+        >
+          <option value="">Kies een netwerk</option>
+          {SOCIAL_NETWORKS.map((network) => (
+            <option key={network} value={network}>
+              {network}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label="Adres van de post"
+        value={str(attrs['url'])}
+        onChange={(url) => updateAttributes({ url })}
+      />
+      <Field
+        label="Beschrijving"
+        value={str(attrs['text'])}
+        onChange={(text) => updateAttributes({ text })}
+        hint="Getoond zolang de bezoeker sociale inhoud niet toestaat."
+      />
+    </BlockCard>
+  );
+}
+
+function OtherView({ node, deleteNode }: ReactNodeViewProps) {
+  let type = 'onbekend';
+  try {
+    type = str((JSON.parse(str((node.attrs as Attrs)['block'])) as Attrs)['type']) || type;
+  } catch {
+    // shown as 'onbekend'
+  }
+  return (
+    <BlockCard title={`Blok '${type}'`} onRemove={deleteNode}>
+      <p className="admin-hint">Dit blok kan hier niet worden bewerkt; het blijft zoals het is.</p>
+    </BlockCard>
+  );
+}
+
+// An atom block whose attributes live in data-* attributes when copied as HTML.
+function atom(
+  name: string,
+  attributes: Record<string, unknown>,
+  view: (props: ReactNodeViewProps) => ReactNode,
+) {
+  return Node.create({
+    name,
+    group: 'block',
+    atom: true,
+    selectable: true,
+    draggable: true,
+    addAttributes() {
+      return Object.fromEntries(
+        Object.entries(attributes).map(([key, fallback]) => [
+          key,
+          {
+            default: fallback,
+            parseHTML: (element: HTMLElement) => element.getAttribute(`data-${key}`) ?? fallback,
+            renderHTML: (attrs: Attrs) => ({ [`data-${key}`]: attrs[key] }),
+          },
+        ]),
+      );
+    },
+    parseHTML() {
+      return [{ tag: `div[data-block="${name}"]` }];
+    },
+    renderHTML({ HTMLAttributes }) {
+      return ['div', mergeAttributes({ 'data-block': name }, HTMLAttributes)];
+    },
+    addNodeView() {
+      return ReactNodeViewRenderer(view);
+    },
+  });
+}
+
+export const blockNodes = [
+  atom(NODE.image, { url: '', alt: '', caption: '', credit: '', media: null }, ImageView),
+  atom(NODE.quote, { text: '', cite: '' }, QuoteView),
+  atom(NODE.fragment, { fragment: '' }, FragmentView),
+  atom(NODE.video, { video: '' }, VideoView),
+  atom(NODE.social, { network: '', url: '', text: '' }, SocialView),
+  atom(NODE.other, { block: '{}' }, OtherView),
+];

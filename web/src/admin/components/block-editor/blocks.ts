@@ -1,0 +1,212 @@
+// The article blocks as the store keeps them (server/src/pages/queries/catalog.cpp
+// resolve_article_blocks; server/src/seed/demo_seed.cpp article_body), and their conversion to and
+// from the editor's document (Tiptap/ProseMirror JSON). A paragraph keeps its plain `text` (what
+// the page shows) and, when it has bold, italic or links, the same as `html` with only <strong>,
+// <em> and <a href>. Blocks of a type the editor does not know pass through unchanged.
+
+import type { JSONContent } from '@tiptap/react';
+
+export type ArticleBlock =
+  | { type: 'paragraph'; text: string; html?: string }
+  | { type: 'heading'; text: string }
+  | { type: 'image'; url: string; alt: string; caption: string; credit?: string; media?: number }
+  | { type: 'quote'; text: string; cite: string }
+  | { type: 'fragment'; fragment: string }
+  | { type: 'video'; video: string }
+  | { type: 'social'; network: string; url: string; text: string };
+
+/** A block the editor does not know (kept as it was). */
+export interface OtherBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+export type StoredBlock = ArticleBlock | OtherBlock;
+
+/** The node names of the editor's own blocks. */
+export const NODE = {
+  image: 'imageBlock',
+  quote: 'quoteBlock',
+  fragment: 'fragmentBlock',
+  video: 'videoBlock',
+  social: 'socialBlock',
+  other: 'otherBlock',
+} as const;
+
+export const SOCIAL_NETWORKS = ['instagram', 'x', 'facebook', 'youtube', 'tiktok', 'bluesky'] as const;
+
+/** Like pages/content_safety.hpp safe_url: a site path, a fragment, or an http(s) or mailto URL. */
+export function isSafeUrl(url: string): boolean {
+  for (const c of url) {
+    const code = c.charCodeAt(0);
+    if (code <= 0x20 || code === 0x7f || /\s/.test(c)) return false;
+  }
+  if (url.startsWith('/')) return !url.startsWith('//');
+  if (url.startsWith('#')) return true;
+  return /^(https?:\/\/[^/]|mailto:)/i.test(url);
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+type Mark = NonNullable<JSONContent['marks']>[number];
+
+/** The inline content of a paragraph's html: text with bold, italic and link marks, nothing else. */
+export function inlineFromHtml(html: string): JSONContent[] {
+  const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const out: JSONContent[] = [];
+  const walk = (node: Node, marks: Mark[]) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ');
+      if (text) out.push(marks.length ? { type: 'text', text, marks } : { type: 'text', text });
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const element = node as Element;
+    const tag = element.tagName.toLowerCase();
+    if (['script', 'style', 'iframe', 'object', 'template'].includes(tag)) return;
+    let next = marks;
+    if (tag === 'strong' || tag === 'b') next = [...marks, { type: 'bold' }];
+    if (tag === 'em' || tag === 'i') next = [...marks, { type: 'italic' }];
+    if (tag === 'a') {
+      const href = element.getAttribute('href') ?? '';
+      if (isSafeUrl(href)) next = [...marks, { type: 'link', attrs: { href } }];
+    }
+    element.childNodes.forEach((child) => walk(child, next));
+  };
+  document.body.childNodes.forEach((child) => walk(child, []));
+  // Leading and trailing white space of the paragraph is not content.
+  const first = out[0];
+  if (first?.text) first.text = first.text.replace(/^ +/, '');
+  const last = out[out.length - 1];
+  if (last?.text) last.text = last.text.replace(/ +$/, '');
+  return out.filter((node) => node.text);
+}
+
+function textOf(node: JSONContent): string {
+  return (node.content ?? []).map((child) => child.text ?? '').join('');
+}
+
+/** The html of a paragraph's inline content, or undefined when it has no marks. */
+function htmlOf(node: JSONContent): string | undefined {
+  const children = node.content ?? [];
+  if (!children.some((child) => child.marks?.length)) return undefined;
+  return children
+    .map((child) => {
+      let html = escapeHtml(child.text ?? '');
+      const marks = child.marks ?? [];
+      if (marks.some((mark) => mark.type === 'italic')) html = `<em>${html}</em>`;
+      if (marks.some((mark) => mark.type === 'bold')) html = `<strong>${html}</strong>`;
+      const link = marks.find((mark) => mark.type === 'link');
+      const href = str(link?.attrs?.['href']);
+      if (link && isSafeUrl(href)) html = `<a href="${escapeHtml(href)}">${html}</a>`;
+      return html;
+    })
+    .join('');
+}
+
+/** The editor's document of stored blocks. */
+export function blocksToDoc(blocks: readonly StoredBlock[]): JSONContent {
+  const content: JSONContent[] = blocks.map((block): JSONContent => {
+    const b = block as Record<string, unknown>;
+    switch (block.type) {
+      case 'paragraph': {
+        const html = str(b['html']);
+        const inline = html ? inlineFromHtml(html) : [];
+        const text = str(b['text']);
+        if (!inline.length && text) inline.push({ type: 'text', text });
+        return inline.length ? { type: 'paragraph', content: inline } : { type: 'paragraph' };
+      }
+      case 'heading': {
+        const text = str(b['text']);
+        return text
+          ? { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text }] }
+          : { type: 'heading', attrs: { level: 2 } };
+      }
+      case 'image':
+        return {
+          type: NODE.image,
+          attrs: {
+            url: str(b['url']),
+            alt: str(b['alt']),
+            caption: str(b['caption']),
+            credit: str(b['credit']),
+            media: typeof b['media'] === 'number' ? b['media'] : null,
+          },
+        };
+      case 'quote':
+        return { type: NODE.quote, attrs: { text: str(b['text']), cite: str(b['cite']) } };
+      case 'fragment':
+        return { type: NODE.fragment, attrs: { fragment: str(b['fragment']) } };
+      case 'video':
+        return { type: NODE.video, attrs: { video: str(b['video']) } };
+      case 'social':
+        return {
+          type: NODE.social,
+          attrs: { network: str(b['network']), url: str(b['url']), text: str(b['text']) },
+        };
+      default:
+        return { type: NODE.other, attrs: { block: JSON.stringify(block) } };
+    }
+  });
+  return { type: 'doc', content: content.length ? content : [{ type: 'paragraph' }] };
+}
+
+/** The stored blocks of the editor's document; empty paragraphs and headings are left out. */
+export function docToBlocks(doc: JSONContent): StoredBlock[] {
+  const blocks: StoredBlock[] = [];
+  for (const node of doc.content ?? []) {
+    const a = node.attrs ?? {};
+    switch (node.type) {
+      case 'paragraph': {
+        const text = textOf(node);
+        if (!text.trim()) break;
+        const html = htmlOf(node);
+        blocks.push(html ? { type: 'paragraph', text, html } : { type: 'paragraph', text });
+        break;
+      }
+      case 'heading': {
+        const text = textOf(node);
+        if (text.trim()) blocks.push({ type: 'heading', text });
+        break;
+      }
+      case NODE.image: {
+        const image: ArticleBlock = {
+          type: 'image',
+          url: str(a['url']),
+          alt: str(a['alt']),
+          caption: str(a['caption']),
+        };
+        if (str(a['credit'])) image.credit = str(a['credit']);
+        if (typeof a['media'] === 'number') image.media = a['media'];
+        blocks.push(image);
+        break;
+      }
+      case NODE.quote:
+        blocks.push({ type: 'quote', text: str(a['text']), cite: str(a['cite']) });
+        break;
+      case NODE.fragment:
+        blocks.push({ type: 'fragment', fragment: str(a['fragment']) });
+        break;
+      case NODE.video:
+        blocks.push({ type: 'video', video: str(a['video']) });
+        break;
+      case NODE.social:
+        blocks.push({ type: 'social', network: str(a['network']), url: str(a['url']), text: str(a['text']) });
+        break;
+      case NODE.other:
+        try {
+          blocks.push(JSON.parse(str(a['block'])) as OtherBlock);
+        } catch {
+          // An unreadable block cannot have come from the store; it is dropped.
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return blocks;
+}
