@@ -344,10 +344,9 @@ class MediaUploads : public ::testing::TestWithParam<std::string> {
     options.address = "127.0.0.1";
     options.access_log = false;
     options.body_limit = 64 * 1024;
-    http::Handlers handlers{[this](const http::Request& r) { return router_.dispatch(r); },
-                            {},
-                            {},
-                            [this](const http::Request& head) { return uploads_->body_target(head); }};
+    http::Handlers handlers;
+    handlers.handle = [this](const http::Request& r) { return router_.dispatch(r); };
+    handlers.body_to_file = [this](const http::Request& head) { return uploads_->body_target(head); };
     server_ = std::make_unique<http::Server>(options, handlers);
     server_->start();
   }

@@ -313,7 +313,9 @@ void run_scenario(const std::string& label, const std::string& database_url, std
                   "'NLA128400001' AND tp.ends_at <= (SELECT MAX(starts_at) FROM nowplaying_items)"),
             1);
 
-  // An ad break, sent as a form: isAdBreak until the next item that is not an ad; not a song.
+  // An ad break, sent as a form: isAdBreak until the next item that is not an ad; not a song. It
+  // starts a second later: an item in the same second as the one before is a correction of it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
   auto ad = server.get("/api/ingest/radio2/nowplaying", "-X POST -H 'Authorization: Bearer " + keys.writer +
                                                             "' --data 'type=ad&title=Reclame&duration=60'");
   ASSERT_EQ(ad.status, 201) << ad.body;

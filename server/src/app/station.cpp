@@ -278,6 +278,13 @@ Station::Station(const config::Config& config) {
   webhook_options.send.allow_private = config.webhook_allow_private;
   webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
   webhooks_->start();
+  sources_->set_on_air_listener([hooks = webhooks_.get()](const std::string& channel, bool on_air) {
+    if (on_air) {
+      hooks->notify_source_connected(channel);
+    } else {
+      hooks->notify_source_disconnected(channel);
+    }
+  });
   webhooks_api_ = std::make_unique<webhooks::WebhooksApi>(*db_, *admin_api_, unix_now,
                                                           [hooks = webhooks_.get()] { hooks->wake(); });
 }

@@ -643,12 +643,12 @@ asio::awaitable<void> Server::Impl::stream_request(Connection& connection, Reque
     }
     co_return;
   }
-  add_security_headers(response, options.content_security_policy, options.strict_transport_security);
   std::string head_text;
+  serialize_head(head_text, response, std::nullopt, false, options.content_security_policy,
+                 options.strict_transport_security);
   if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
-    head_text = "HTTP/1.1 100 Continue\r\n\r\n";
+    head_text.insert(0, "HTTP/1.1 100 Continue\r\n\r\n");
   }
-  head_text += serialize_head(response, 0, false, false);
   connection.stream.expires_after(options.write_timeout);
   auto [ec, written] = co_await asio::async_write(connection.stream, asio::buffer(head_text), kTuple);
   if (!ec) {
@@ -802,7 +802,8 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     }
 
     auto message = parser.release();  // an upload's head is in file_message
-    auto request = file_message ? request_head(file_message->base(), remote) : request_head(message, remote);
+    const auto& head = file_message ? file_message->base() : message.base();
+    auto request = request_head(head, remote);
     request->body = std::move(message.body());
     request->body_file = std::move(body_file);
 

@@ -162,8 +162,9 @@ namespace {
 // Reads a source's body into its session until it ends or stalls.
 class SourceConnection final : public http::StreamingRequestBody {
  public:
-  SourceConnection(std::shared_ptr<SourceHub::Session> session, std::chrono::milliseconds timeout)
-      : session_(std::move(session)), timeout_(timeout) {}
+  SourceConnection(std::shared_ptr<SourceHub::Session> session, std::chrono::milliseconds timeout,
+                   SourceHub::OnAirListener on_air)
+      : session_(std::move(session)), timeout_(timeout), on_air_(std::move(on_air)) {}
 
   boost::asio::awaitable<void> run(http::RequestBodyStream& body) override {
     using Status = http::RequestBodyStream::Status;
@@ -188,11 +189,13 @@ class SourceConnection final : public http::StreamingRequestBody {
     }
     session_->end();
     spdlog::info("ingest: the source of {} is off air ({}; {} bytes received)", session_->channel(), reason, received);
+    if (on_air_) on_air_(session_->channel(), false);
   }
 
  private:
   std::shared_ptr<SourceHub::Session> session_;
   std::chrono::milliseconds timeout_;
+  SourceHub::OnAirListener on_air_;
 };
 
 http::Response refuse(unsigned status, std::string_view code, std::string_view message) {
@@ -277,7 +280,8 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   http::Response response;
   response.status = 200;
   response.set_header("Cache-Control", "no-store");
-  body = std::make_shared<SourceConnection>(session, options_.timeout);
+  body = std::make_shared<SourceConnection>(session, options_.timeout, on_air_);
+  if (on_air_) on_air_(*channel, true);
   return response;
 }
 

@@ -59,6 +59,10 @@ class SourceHub {
   [[nodiscard]] const SourceCredentials& credentials() const { return credentials_; }
   /// Channels whose mount is taken elsewhere (relayed from another instance): a source gets 409.
   void set_mount_taken(std::function<bool(std::string_view channel)> taken) { mount_taken_ = std::move(taken); }
+  /// Told when a channel's source goes on air (true) and off air (false), e.g. for webhooks. Set
+  /// before the first source connects; called on an I/O thread: must not block.
+  using OnAirListener = std::function<void(const std::string& channel, bool on_air)>;
+  void set_on_air_listener(OnAirListener listener) { on_air_ = std::move(listener); }
   /// The sources connected now.
   [[nodiscard]] std::vector<SourceStatus> sources() const;
 
@@ -73,6 +77,7 @@ class SourceHub {
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Session>, std::less<>> sessions_;
   std::function<bool(std::string_view)> mount_taken_;
+  OnAirListener on_air_;
 };
 
 }  // namespace ether::ingest
