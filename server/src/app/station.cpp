@@ -267,12 +267,12 @@ Station::Station(const config::Config& config) {
   nowplaying_board_->start([info = info_.get()](const std::string& channel) { info->refresh(channel); });
   ingest_api_ = std::make_unique<ingest::IngestApi>(
       *db_, *nowplaying_ingest_,
-      ingest::IngestApiOptions{.source_credentials =
-                                   [hub = sources_.get()](std::string_view channel, std::string_view user,
-                                                          std::string_view password) {
-                                     return hub->credentials().verify_source_login(channel, user, password);
-                                   },
-                               .now = unix_now});
+      ingest::IngestApiOptions{
+          .source_credentials =
+              [hub = sources_.get()](std::string_view channel, std::string_view user, std::string_view password) {
+                return hub->credentials().verify_source_login(channel, user, password);
+              },
+          .now = unix_now});
 
   webhooks::DispatcherOptions webhook_options;
   webhook_options.send.allow_private = config.webhook_allow_private;

@@ -61,8 +61,8 @@ struct Config {
   // ETHER_INSTANCE_URL: how the other instances on one database reach this one (to relay its live
   // source); default http://<bind address, or 127.0.0.1>:<port>.
   std::string instance_url;
-  int nowplaying_hold_seconds = 900;     // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
-  bool webhook_allow_private = false;    // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
+  int nowplaying_hold_seconds = 900;   // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
+  bool webhook_allow_private = false;  // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

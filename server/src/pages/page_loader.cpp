@@ -939,8 +939,7 @@ class Page {
     if (!id) return not_found();
     auto it = query_.find("x-craft-live-preview");
     auto token = it == query_.end() ? std::string() : it->second;
-    auto verdict =
-        PreviewTokens(article_preview_secret(settings_.preview_secret)).verify(token, *id, catalog_.now());
+    auto verdict = PreviewTokens(article_preview_secret(settings_.preview_secret)).verify(token, *id, catalog_.now());
     if (verdict == PreviewVerdict::missing) {
       return not_found("Een voorbeeld van een artikel is alleen te zien met een geldige voorbeeldsleutel.");
     }

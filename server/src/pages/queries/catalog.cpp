@@ -513,11 +513,10 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
 
 std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
   std::optional<ArticleRow> found;
-  for_each_row(
-      session(),
-      std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
-          (any_state ? std::string() : " AND " + store::dated_visible("a", now_)),
-      {}, [&](const soci::row& row) { found = article_from_row(row); });
+  for_each_row(session(),
+               std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
+                   (any_state ? std::string() : " AND " + store::dated_visible("a", now_)),
+               {}, [&](const soci::row& row) { found = article_from_row(row); });
   if (!found) return std::nullopt;
   json::array tag_list;
   auto tags = tags_of("article_tags", "article_id", {id});
