@@ -402,10 +402,11 @@ TEST_F(LiveSourceTest, SecondSourceGets409AndTheLimitGives503) {
 TEST_F(LiveSourceTest, ListenersHearTheStudioWithinTwoSecondsOfItsFirstBytes) {
   for (const auto& [channel, encoding] : {std::pair<std::string, std::string>{"radio4", "-ar 22050 -ac 1 -b:a 32k"}}) {
     const auto mp3 = (station->dir() / ("paced-" + channel + ".mp3")).string();
-    ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=frequency=1000:duration=3 -c:a libmp3lame " + encoding +
-                           " " + mp3)
-                              .c_str()),
-              0);
+    std::string command = "ffmpeg -v error -y -f lavfi -i sine=frequency=1000:duration=3 -c:a libmp3lame ";
+    command += encoding;
+    command += " ";
+    command += mp3;
+    ASSERT_EQ(std::system(command.c_str()), 0);
     std::ifstream in(mp3, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), {});
     Listener listener(port(), stream_target(*station, channel));

@@ -70,7 +70,7 @@ TEST(MediaVariants, CutsAroundTheFocalPointInsideTheImage) {
   auto centre = cut_for(2000, 1000, {564, 424}, {500, 500});
   EXPECT_NEAR(centre.width, 1330, 5);
   EXPECT_EQ(centre.height, 1000);
-  EXPECT_NEAR(centre.left, (2000 - centre.width) / 2, 1);
+  EXPECT_NEAR(centre.left, (2000.0 - centre.width) / 2.0, 1);
   EXPECT_NEAR(centre.scale, 564.0 / centre.width, 1e-9);
   // Focal point far right: the window moves right until it touches the edge.
   auto right = cut_for(2000, 1000, {564, 424}, {950, 500});
@@ -328,7 +328,7 @@ class MediaUploads : public ::testing::TestWithParam<std::string> {
  protected:
   MediaUploads() : store_(GetParam()) {
     root_ = std::filesystem::path(ETHER_TEST_TMP) /
-            ("media-" + GetParam() + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++));
+            ("media-" + GetParam() + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(root_);
     admin_ = std::make_unique<admin::AdminApi>(
         db(), admin::AdminOptions{.base_url = "https://radio.example", .password_cost = admin::kMinimumCost},
@@ -382,7 +382,7 @@ class MediaUploads : public ::testing::TestWithParam<std::string> {
   }
 
   Answer send(const std::string& method, const std::string& target, const std::string& body,
-              const std::optional<Login>& who, std::optional<std::string> origin_header = std::nullopt,
+              const std::optional<Login>& who, const std::optional<std::string>& origin_header = std::nullopt,
               const std::string& extra = "") {
     std::string head = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server_->port()) +
                        "\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
@@ -414,7 +414,7 @@ class MediaUploads : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<UploadApi> uploads_;
   http::Router router_;
   std::unique_ptr<http::Server> server_;
-  static inline std::atomic<int> counter_{0};
+  static inline std::atomic<int> counter{0};
 };
 
 TEST_P(MediaUploads, RefusesWithoutSessionWithABadOriginAndWrongOrOversizedFiles) {

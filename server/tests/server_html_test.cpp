@@ -16,14 +16,14 @@ namespace {
 // The server once for the whole suite: it seeds the demo station on start.
 class ServerHtml : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { server_ = new test::ServerProcess("server-html"); }
+  static void SetUpTestSuite() { server = new test::ServerProcess("server-html"); }
   static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
+    delete server;
+    server = nullptr;
   }
 
   static std::string page(const std::string& target, int status = 200) {
-    auto answer = server_->get(target);
+    auto answer = server->get(target);
     EXPECT_EQ(answer.status, status) << target;
     return answer.body;
   }
@@ -68,10 +68,10 @@ class ServerHtml : public ::testing::Test {
     return prefix;
   }
 
-  static test::ServerProcess* server_;
+  static test::ServerProcess* server;
 };
 
-test::ServerProcess* ServerHtml::server_ = nullptr;
+test::ServerProcess* ServerHtml::server = nullptr;
 
 TEST_F(ServerHtml, EveryRouteAnswersItsHeadingAndLinksWithoutJavaScript) {
   const std::vector<std::pair<std::string, std::string>> routes{
@@ -126,7 +126,7 @@ TEST_F(ServerHtml, DetailPagesCarryTheirArtworkForSharing) {
   for (const auto& target : pages) {
     auto html = page(target);
     auto image = meta(html, "property", "og:image");
-    EXPECT_TRUE(image.starts_with(server_->base_url() + "/media/images/")) << target << ": " << image;
+    EXPECT_TRUE(image.starts_with(server->base_url() + "/media/images/")) << target << ": " << image;
     EXPECT_EQ(meta(html, "name", "twitter:image"), image) << target;
     EXPECT_EQ(meta(html, "name", "twitter:card"), "summary_large_image") << target;
     EXPECT_FALSE(meta(html, "name", "twitter:title").empty()) << target;
@@ -144,7 +144,7 @@ TEST_F(ServerHtml, DetailPagesCarryTheirArtworkForSharing) {
 TEST_F(ServerHtml, TheAppArticleNamesTheNormalArticleAsCanonical) {
   auto article = first_link("/nieuws", "/nieuws/", 4);
   auto html = page("/app" + article);
-  EXPECT_NE(html.find("<link rel=\"canonical\" href=\"" + server_->base_url() + article + "\">"), std::string::npos)
+  EXPECT_NE(html.find("<link rel=\"canonical\" href=\"" + server->base_url() + article + "\">"), std::string::npos)
       << article;
   // The app view has no site header: it is embedded in the mobile app.
   EXPECT_EQ(root_of(html).find("site-header"), std::string::npos);

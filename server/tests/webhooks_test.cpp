@@ -84,7 +84,7 @@ class Receiver {
   explicit Receiver(std::vector<int> statuses) : statuses_(std::move(statuses)) {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
     auto address = v4("127.0.0.1");
-    ::bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    if (::bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) ADD_FAILURE() << "bind failed";
     socklen_t length = sizeof address;
     ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length);
     port_ = ntohs(address.sin_port);

@@ -101,7 +101,7 @@ test('a missed hour is an item of its own that plays its hour and seeks across i
   await page.locator(`main a[href="${item.hour.url}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`${item.hour.url}$`));
   await expect(page.getByRole('heading', { level: 1, name: item.title })).toBeVisible();
-  await expect(page.getByText(item.hour.label)).toBeVisible();
+  await expect(page.getByText(item.hour.label, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Hele uitzending/ })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 

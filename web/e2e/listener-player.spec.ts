@@ -63,7 +63,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       await expect(consentBox(page)).toBeHidden();
       await expect(eventModal(page)).toBeVisible();
       await expect(eventModal(page).getByRole('button', { name: 'Sluiten' })).toBeFocused();
-      expect(await visibleModalDialogs(page)).toBe(1);
+      // The consent box fades out after the choice (vanilla-cookieconsent's animation), then only
+      // the event modal is a dialog.
+      await expect.poll(() => visibleModalDialogs(page), { timeout: 2000 }).toBe(1);
       // Nothing covers the modal's call-to-action.
       const cta = eventModal(page).getByRole('link', { name: 'Stem en lees meer' });
       await cta.scrollIntoViewIfNeeded();

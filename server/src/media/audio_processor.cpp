@@ -6,6 +6,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -162,7 +163,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
     throw AudioError("Het omgezette audiobestand kon niet worden gelezen.");
   }
   std::filesystem::rename(partial, target);
-  result.duration_ms = static_cast<std::int64_t>(probe->duration_seconds * 1000.0 + 0.5);
+  result.duration_ms = std::llround(probe->duration_seconds * 1000.0);
   result.bytes = std::filesystem::file_size(target);
   if (progress) progress(1.0);
   return result;

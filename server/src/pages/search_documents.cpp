@@ -194,8 +194,9 @@ std::string search_fingerprint(store::Database& db, std::int64_t now) {
   // store's content version, and which dated items are on the site now (a scheduled publication
   // or unpublication passing changes the visible set without any write).
   static constexpr const char* kTableSummaries[] = {
-      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(summary) + LENGTH(description) + version), 0) FROM "
-      "programmes",
+      // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one statement on two lines
+      "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(summary) + LENGTH(description) + version), 0) "
+      "FROM programmes",
       "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(role) + LENGTH(bio) + version), 0) FROM presenters",
       "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(intro) + LENGTH(body_json) + version), 0) FROM articles",
       "SELECT COUNT(*), COALESCE(SUM(LENGTH(title) + LENGTH(description) + version), 0) FROM fragments",

@@ -145,8 +145,14 @@ void search_html(std::string& out, const RenderContext& ctx) {
       pagination(
           s, g,
           [&](int page) {
-            auto base = pages::routes::search(term);
-            return page <= 1 ? base : base + "?type=" + type + "&page=" + std::to_string(page);
+            auto path = pages::routes::search(term);
+            if (page > 1) {
+              path += "?type=";
+              path += type;
+              path += "&page=";
+              path += std::to_string(page);
+            }
+            return path;
           },
           "Pagina's van " + label);
     });
