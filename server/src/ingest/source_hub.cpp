@@ -13,6 +13,7 @@
 #include "http/request_body.hpp"
 #include "ingest/mp3_stream_framer.hpp"
 #include "ingest/transcoder.hpp"
+#include "process/child_process.hpp"
 #include "stream/icy_metadata.hpp"
 
 namespace ether::ingest {
@@ -20,18 +21,6 @@ namespace {
 
 std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-std::string find_ffmpeg() {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path != nullptr && *path != '\0' ? path : "/usr/local/bin:/usr/bin:/bin");
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    if (dir.empty()) continue;
-    auto candidate = std::filesystem::path(dir) / "ffmpeg";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return {};
 }
 
 // The format the channel sends now: that of the newest audio in its ring.
@@ -208,7 +197,7 @@ http::Response refuse(unsigned status, std::string_view code, std::string_view m
 
 SourceHub::SourceHub(stream::LiveOrigin& origin, SourceCredentials credentials, SourceHubOptions options)
     : origin_(origin), credentials_(std::move(credentials)), options_(std::move(options)) {
-  if (options_.ffmpeg.empty()) options_.ffmpeg = find_ffmpeg();
+  if (options_.ffmpeg.empty()) options_.ffmpeg = process::find_program("ffmpeg");
 }
 
 SourceHub::~SourceHub() {

@@ -4,7 +4,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/eventfd.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,6 +14,8 @@
 #include <chrono>
 #include <optional>
 #include <stdexcept>
+
+#include "process/child_process.hpp"
 
 namespace ether::ingest {
 namespace {
@@ -39,45 +40,11 @@ Transcoder::Transcoder(const std::string& ffmpeg, InputFormat input, const Outpu
                        std::function<void()> done, const std::filesystem::path& log)
     : sink_(std::move(sink)), done_(std::move(done)) {
   const auto args = transcoder_arguments(ffmpeg, input, output);
-  std::vector<char*> argv;
-  argv.reserve(args.size() + 1);
-  for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  std::vector<char*> envp{const_cast<char*>("PATH=/usr/local/bin:/usr/bin:/bin"), nullptr};
-  const std::string log_path = log.string();
-
-  std::array<int, 2> in{};
-  std::array<int, 2> out{};
-  if (::pipe2(in.data(), O_CLOEXEC) != 0) throw std::runtime_error("ingest: cannot create a pipe");
-  if (::pipe2(out.data(), O_CLOEXEC) != 0) {
-    ::close(in[0]);
-    ::close(in[1]);
-    throw std::runtime_error("ingest: cannot create a pipe");
-  }
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
-    throw std::runtime_error("ingest: cannot fork");
-  }
-  if (pid == 0) {
-    // Only async-signal-safe calls until execve: the server has other threads.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(126);
-    ::setpgid(0, 0);
-    ::dup2(in[0], 0);
-    ::dup2(out[1], 1);
-    const int err = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (err >= 0) ::dup2(err, 2);
-    ::close_range(3, ~0U, 0);
-    ::execve(argv[0], argv.data(), envp.data());
-    ::_exit(127);
-  }
-  ::close(in[0]);
-  ::close(out[1]);
-  pid_ = pid;
-  input_ = in[1];
-  output_ = out[0];
+  auto child =
+      process::spawn_child(process::ChildSpec{.argv = args, .pipe_stdin = true, .pipe_stdout = true, .log = log});
+  pid_ = child.pid;
+  input_ = child.release_stdin();
+  output_ = child.release_stdout();
   ::fcntl(input_, F_SETFL, ::fcntl(input_, F_GETFL) | O_NONBLOCK);
   ::fcntl(output_, F_SETFL, ::fcntl(output_, F_GETFL) | O_NONBLOCK);
   wake_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);

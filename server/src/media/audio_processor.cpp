@@ -12,13 +12,13 @@
 #include <sstream>
 #include <vector>
 
-#include "media/child_process.hpp"
+#include "process/child_process.hpp"
 
 namespace ether::media {
 namespace {
 
 std::string tool(std::string_view name) {
-  auto path = find_tool(name);
+  auto path = process::find_program(name);
   if (path.empty()) throw AudioError("De server kan geen audio verwerken: " + std::string(name) + " ontbreekt.");
   return path;
 }
@@ -84,7 +84,7 @@ std::string filter(const boost::json::object* measured) {
 std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const std::filesystem::path& work_dir) {
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
-  const int status = run_child(
+  const int status = process::run_child(
       {tool("ffprobe"), "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name:format=duration",
        "-of", "json", file.string()},
       [&](std::string_view line) { out.append(line).push_back('\n'); }, log);
@@ -121,7 +121,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   } cleanup{log};
 
   // Pass 1: measure.
-  const int measured_status = run_child(
+  const int measured_status = process::run_child(
       {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-i", source.string(), "-vn", "-af",
        filter(nullptr), "-f", "null", "-"},
       [&](std::string_view line) { report_time(line, duration_hint, 0.0, 0.5, progress); }, log, running);
@@ -140,7 +140,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   // Pass 2: apply the measurements linearly and encode.
   auto partial = target;
   partial += ".part.mp3";
-  const int encoded_status = run_child(
+  const int encoded_status = process::run_child(
       {ffmpeg, "-hide_banner",  "-nostdin", "-nostats",      "-y",   "-progress", "pipe:1",
        "-i",   source.string(), "-vn",      "-map_metadata", "-1",   "-af",       filter(&measured),
        "-ar",  "44100",         "-c:a",     "libmp3lame",    "-b:a", "128k",      partial.string()},

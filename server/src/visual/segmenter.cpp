@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,6 +10,8 @@
 #include <stdexcept>
 #include <thread>
 #include <vector>
+
+#include "process/child_process.hpp"
 
 namespace ether::visual {
 namespace {
@@ -34,43 +35,14 @@ Segmenter::Segmenter(std::shared_ptr<const stream::BroadcastRing> ring, Segmente
   write_text(kSongFile, "");
 
   const auto args = segmenter_arguments(spec_);
-  std::vector<char*> argv;
-  argv.reserve(args.size() + 1);
-  for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  const std::string log = (spec_.dir / "ffmpeg.log").string();
-  const std::string tz = "TZ=Europe/Amsterdam";
-  std::vector<char*> envp{const_cast<char*>(tz.c_str()), const_cast<char*>("PATH=/usr/local/bin:/usr/bin:/bin"),
-                          nullptr};
-
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("visual radio: cannot create a pipe");
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    throw std::runtime_error("visual radio: cannot fork");
-  }
-  if (pid == 0) {
-    // Only async-signal-safe calls until execve: the server has other threads.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(126);
-    ::setpgid(0, 0);  // terminal signals go to the server, which stops its children itself
-    ::dup2(fds[0], 0);
-    const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (out >= 0) {
-      ::dup2(out, 1);
-      ::dup2(out, 2);
-    }
-    // The listening socket and every connection must not outlive the server in ffmpeg.
-    ::close_range(3, ~0U, 0);
-    ::execve(argv[0], argv.data(), envp.data());
-    ::_exit(127);
-  }
-  ::close(fds[0]);
-  pid_ = pid;
-  input_ = fds[1];
+  // The segments' clock labels are Amsterdam time.
+  auto child =
+      process::spawn_child(process::ChildSpec{.argv = args,
+                                              .env = {"TZ=Europe/Amsterdam", "PATH=/usr/local/bin:/usr/bin:/bin"},
+                                              .pipe_stdin = true,
+                                              .log = spec_.dir / "ffmpeg.log"});
+  pid_ = child.pid;
+  input_ = child.release_stdin();
   ::fcntl(input_, F_SETFL, ::fcntl(input_, F_GETFL) | O_NONBLOCK);
 }
 

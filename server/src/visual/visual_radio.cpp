@@ -7,22 +7,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "process/child_process.hpp"
 #include "visual/hls_playlist.hpp"
 
 namespace ether::visual {
 namespace {
-
-std::string find_ffmpeg() {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path != nullptr && *path != '\0' ? path : "/usr/local/bin:/usr/bin:/bin");
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    if (dir.empty()) continue;
-    auto candidate = std::filesystem::path(dir) / "ffmpeg";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return {};
-}
 
 std::optional<std::string> read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -41,7 +30,7 @@ std::int64_t unix_now() {
 VisualRadio::VisualRadio(std::vector<VisualChannel> channels, stream::LiveOrigin& origin, ShowLine show,
                          VisualRadioOptions options)
     : origin_(origin), show_(std::move(show)), options_(std::move(options)) {
-  if (options_.ffmpeg.empty()) options_.ffmpeg = find_ffmpeg();
+  if (options_.ffmpeg.empty()) options_.ffmpeg = process::find_program("ffmpeg");
   for (auto& channel : channels) {
     if (!origin_.ring(channel.slug)) continue;  // visual radio of our own needs our own audio
     Slot slot;
