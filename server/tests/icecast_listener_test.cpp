@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <future>
 #include <thread>
 #include <vector>
@@ -114,6 +116,38 @@ TEST(IcecastListener, CoalescedWritesKeepTheBurstIcyBlocksEveryMetaintAndFollowA
   const auto wire = received.get();
   EXPECT_EQ(wire.substr(0, 64 * 1024), expected.substr(0, 64 * 1024)) << "the burst";
   EXPECT_EQ(wire, expected);
+}
+
+// Process CPU time; the listener's io thread is the only one working while the test sleeps.
+std::chrono::microseconds cpu_time() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return std::chrono::seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         std::chrono::microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+TEST(IcecastListener, AListenerWhoseSocketIsFullWaitsForItWithoutSpinningAndCarriesOn) {
+  // More than the loopback socket's buffers hold, all of it in the burst: the listener's socket fills.
+  constexpr std::size_t kChunk = 64 * 1024;
+  constexpr std::size_t kChunks = 512;
+  auto ring = std::make_shared<BroadcastRing>(kChunk * kChunks);
+  std::string expected;
+  for (std::size_t i = 0; i < kChunks; ++i) {
+    std::string chunk(kChunk, static_cast<char>('a' + i % 26));
+    expected += chunk;
+    ring->append(std::move(chunk), "t");
+  }
+  ListenerOptions options;
+  options.burst_bytes = expected.size();
+  LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // it writes until the socket is full
+  const auto before = cpu_time();
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  const auto spent = cpu_time() - before;
+  // Waiting on the ring instead of the socket re-woke it at once: a full core for the whole wait.
+  EXPECT_LT(spent, std::chrono::milliseconds(200)) << "the listener spun while its socket was full";
+  EXPECT_FALSE(harness.finished()) << "a listener that is merely slow is not dropped";
+  EXPECT_EQ(harness.read_exactly(expected.size()), expected) << "it carries on where the socket stopped";
 }
 
 TEST(IcecastListener, ListenerThatStopsReadingIsDroppedWithoutHoldingTheRing) {

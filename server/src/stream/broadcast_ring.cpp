@@ -48,8 +48,7 @@ std::size_t BroadcastRing::read_into(std::uint64_t position, std::span<ChunkPtr>
 void BroadcastRing::wait(RingWaiter& waiter) const {
   const auto head = this->head();
   std::lock_guard lock(waiters_mutex_);
-  if (waiter.backlogged ||
-      waiter.policy.due(head - waiter.position, std::chrono::steady_clock::now() - waiter.last_write)) {
+  if (waiter.policy.due(head - waiter.position, std::chrono::steady_clock::now() - waiter.last_write)) {
     waiter.wake();
     return;
   }
@@ -72,7 +71,7 @@ void BroadcastRing::wake_due(std::uint64_t head) const {
   // One pass over the waiting listeners; the woken leave the list (swapped with the last one).
   for (std::size_t i = 0; i < waiters_.size();) {
     RingWaiter& waiter = *waiters_[i];
-    if (waiter.backlogged || waiter.policy.due(head - waiter.position, now - waiter.last_write)) {
+    if (waiter.policy.due(head - waiter.position, now - waiter.last_write)) {
       waiters_[i] = waiters_.back();
       waiters_.pop_back();
       waiter.wake();
@@ -84,19 +83,8 @@ void BroadcastRing::wake_due(std::uint64_t head) const {
 
 BroadcastRing::Read BroadcastRing::read_from(std::uint64_t position, std::size_t max_chunks) const {
   Read read;
-  std::lock_guard lock(mutex_);
-  if (chunks_.empty()) return read;
-  if (position < chunks_.front()->start) {
-    read.fell_behind = true;
-    return read;
-  }
-  // Chunks are ordered by start: find the one containing `position`.
-  auto it = std::upper_bound(chunks_.begin(), chunks_.end(), position,
-                             [](std::uint64_t pos, const ChunkPtr& chunk) { return pos < chunk->start; });
-  if (it != chunks_.begin()) --it;
-  for (; it != chunks_.end() && read.chunks.size() < max_chunks; ++it) {
-    if ((*it)->end() > position) read.chunks.push_back(*it);
-  }
+  read.chunks.resize(max_chunks);
+  read.chunks.resize(read_into(position, read.chunks, read.fell_behind));
   return read;
 }
 

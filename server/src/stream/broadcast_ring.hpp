@@ -31,7 +31,7 @@ using ChunkPtr = std::shared_ptr<const AudioChunk>;
 
 /// A listener waiting for audio (BroadcastRing::wait). The ring reads its fields under its own lock
 /// and calls wake() once, from the thread that appended or serviced the ring, when
-/// `policy.due(head - position, now - last_write)` holds or `backlogged` is set.
+/// `policy.due(head - position, now - last_write)` holds.
 class RingWaiter {
  public:
   virtual ~RingWaiter() = default;
@@ -41,7 +41,6 @@ class RingWaiter {
 
   std::uint64_t position = 0;                        // the next byte the listener needs
   std::chrono::steady_clock::time_point last_write;  // when it last wrote (or started)
-  bool backlogged = false;                           // its socket took less than offered: retry at once
   WriteCoalescing policy;
 
  protected:

@@ -2,7 +2,9 @@
 
 #include <array>
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/experimental/awaitable_operators.hpp>
 #include <boost/asio/experimental/concurrent_channel.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <string_view>
 
@@ -54,7 +56,10 @@ IcecastListener::IcecastListener(std::shared_ptr<const BroadcastRing> ring, List
     : ring_(std::move(ring)), options_(options) {}
 
 asio::awaitable<void> IcecastListener::run(asio::ip::tcp::socket& socket) {
-  ChannelWaiter waiter(co_await asio::this_coro::executor);
+  using namespace asio::experimental::awaitable_operators;  // NOLINT(google-build-using-namespace): `||` on awaitables
+  const auto executor = co_await asio::this_coro::executor;
+  ChannelWaiter waiter(executor);
+  asio::steady_timer write_deadline(executor);
   const WaitGuard guard(*ring_, waiter);
   waiter.policy = options_.coalescing;
   ListenerCursor cursor(ring_->burst_start(options_.burst_bytes), options_.metaint);
@@ -74,6 +79,7 @@ asio::awaitable<void> IcecastListener::run(asio::ip::tcp::socket& socket) {
     if (fell_behind) co_return;  // too slow: the audio it needs is gone
     const auto now = SteadyClock::now();
     bool complete = true;
+    bool backlogged = false;
     if (count == 0 && !cursor.owes_metadata()) {
       if (now - idle_since > options_.starve_timeout) co_return;
     } else {
@@ -96,12 +102,21 @@ asio::awaitable<void> IcecastListener::run(asio::ip::tcp::socket& socket) {
         last_progress = now;
         waiter.last_write = now;
       }
-      waiter.backlogged = written < planned;
-      if (waiter.backlogged && now - last_progress > options_.write_timeout) co_return;  // a stalled listener
+      backlogged = written < planned;
     }
     // Shared chunks are not held while waiting: the ring alone decides how long audio lives.
     for (std::size_t i = 0; i < count; ++i) chunks[i].reset();
-    if (!complete && !waiter.backlogged) continue;  // more is ready at once (the burst)
+    if (backlogged) {
+      // The socket took less than offered: wait until it takes more, not on the ring (which would
+      // wake this listener again at once), and drop it when it takes nothing for write_timeout.
+      write_deadline.expires_at(last_progress + options_.write_timeout);
+      const auto ready =
+          co_await (socket.async_wait(asio::socket_base::wait_write, asio::as_tuple(asio::use_awaitable)) ||
+                    write_deadline.async_wait(asio::as_tuple(asio::use_awaitable)));
+      if (ready.index() == 1 || std::get<0>(std::get<0>(ready))) co_return;  // stalled, or gone
+      continue;
+    }
+    if (!complete) continue;  // more is ready at once (the burst)
     waiter.position = cursor.position();
     ring_->wait(waiter);
     co_await waiter.signal.async_receive(asio::as_tuple(asio::use_awaitable));

@@ -2,9 +2,9 @@
 // One Icecast listener: sends a channel's ring from a burst before the head, then at the pace the
 // ring grows, with ICY metadata every `metaint` bytes when the client asked for it. Like Icecast,
 // it writes a few larger blocks a second (WriteCoalescing) with non-blocking writes: it waits on
-// the ring rather than on a timer of its own, a write takes what the socket accepts, and a listener
-// whose socket takes nothing for `write_timeout`, or that falls out of the ring, is dropped. So a
-// slow listener costs no more than a fast one and holds nobody back.
+// the ring rather than on a timer of its own, a write takes what the socket accepts (a socket that
+// took less waits until it takes more), and a listener whose socket takes nothing for `write_timeout`, or that falls
+// out of the ring, is dropped. So a slow listener costs no more than a fast one and holds nobody back.
 
 #include <chrono>
 #include <cstddef>
