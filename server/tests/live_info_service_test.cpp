@@ -204,6 +204,22 @@ TEST_F(FailingStoreTest, ServesTheLastDocumentWhileTheStoreFailsAndAFreshOneOnce
   EXPECT_NE(stream_->str().find("the store answers again"), std::string::npos);
 }
 
+TEST_F(FailingStoreTest, ARefreshAskedForWhileTheStoreFailsIsCarriedOutOnceItAnswers) {
+  LiveInfoService service(*db_, clock_);
+  auto good = service.get("radio2");
+  ASSERT_TRUE(good);
+  ASSERT_EQ(service.get("radio2").get(), good.get()) << "unchanged and unrefreshed: served from memory";
+  fail();
+  service.refresh("radio2");  // an external now-playing arrived
+  EXPECT_EQ(service.get("radio2").get(), good.get()) << "the rebuild failed: the last document";
+  recover();
+  now_ = noon + 2;  // past the retry pause, the document itself still valid
+  auto rebuilt = service.get("radio2");
+  ASSERT_TRUE(rebuilt);
+  EXPECT_NE(rebuilt.get(), good.get()) << "the refresh was not forgotten when its rebuild failed";
+  EXPECT_EQ(service.get("radio2").get(), rebuilt.get()) << "and once carried out, not repeated";
+}
+
 TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
   fail();
   LiveInfoService service(*db_, clock_);

@@ -55,7 +55,10 @@ PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream:
       origin_(origin),
       signer_(std::move(signer)),
       options_(std::move(options)),
-      clock_(std::move(clock)) {}
+      clock_(std::move(clock)) {
+  // Constructed at start-up, before the I/O threads serve: the first stream starts find the list.
+  channels_.await_first_read(std::chrono::seconds(2));
+}
 
 void PlayerApi::add_routes(http::Router& router) {
   // The info document, its events and the live streams answer from memory (http::Execution).

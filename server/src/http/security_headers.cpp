@@ -30,14 +30,6 @@ std::array<std::pair<std::string_view, std::string_view>, 7> security_headers(st
 
 }  // namespace
 
-void add_security_headers(Response& response, std::string_view policy, bool strict_transport_security) {
-  for (const auto& [name, value] : security_headers(policy, strict_transport_security)) {
-    if (!name.empty() && !response.has_header(name)) {
-      response.headers.emplace_back(std::string(name), std::string(value));
-    }
-  }
-}
-
 void append_security_headers(std::string& head, const Response& response, std::string_view policy,
                              bool strict_transport_security) {
   for (const auto& [name, value] : security_headers(policy, strict_transport_security)) {

@@ -20,13 +20,9 @@ std::string content_security_policy(std::string_view connect_origin);
 /// Strict-Transport-Security of a site served over https: a year, subdomains included.
 inline constexpr std::string_view kStrictTransportSecurity = "max-age=31536000; includeSubDomains";
 
-/// Sets the security headers on `response`, keeping any the handler already set; with
-/// `strict_transport_security` also kStrictTransportSecurity.
-void add_security_headers(Response& response, std::string_view policy = kContentSecurityPolicy,
-                          bool strict_transport_security = false);
-
-/// The same fields written straight into a response head as "Name: value\r\n" lines, for those
-/// `response` does not set itself: the server's hot path, which copies no header strings.
+/// Writes the security headers into a response head as "Name: value\r\n" lines, for those
+/// `response` does not set itself (a handler's own value wins); with `strict_transport_security`
+/// also kStrictTransportSecurity. No header string is copied: this is the server's hot path.
 void append_security_headers(std::string& head, const Response& response, std::string_view policy,
                              bool strict_transport_security);
 

@@ -306,7 +306,7 @@ struct Server::Impl {
   Execution execution(const Request& request) const;
   bool admit_work(Clock::time_point now, bool& probe);
   asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
-  std::optional<BodyFileTarget> body_target(const bhttp::request_parser<bhttp::string_body>& parser) const;
+  std::optional<BodyFileTarget> body_target(const Request& head) const;
   asio::awaitable<boost::system::error_code> read_body_to_file(Connection& connection, beast::flat_buffer& buffer,
                                                                bhttp::request_parser<bhttp::string_body>& parser,
                                                                const BodyFileTarget& target,
@@ -511,13 +511,7 @@ asio::awaitable<Response> Server::Impl::offload(std::shared_ptr<const Request> r
   co_return unavailable(*request);
 }
 
-std::optional<BodyFileTarget> Server::Impl::body_target(const bhttp::request_parser<bhttp::string_body>& parser) const {
-  if (!handlers.body_to_file || parser.is_done()) return std::nullopt;
-  const auto& message = parser.get();
-  Request head;
-  head.method = std::string(message.method_string());
-  for (const auto& field : message) head.headers[std::string(field.name_string())] = std::string(field.value());
-  if (!parse_target(message.target(), head)) return std::nullopt;
+std::optional<BodyFileTarget> Server::Impl::body_target(const Request& head) const {
   try {
     return handlers.body_to_file(head);
   } catch (const std::exception& error) {
@@ -726,18 +720,25 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       buffer.commit(n);
     }
     if (!header_ec && !refusal) refusal = ambiguous_framing(parser.get());
-    if (!header_ec && !refusal && handlers.streams_request_body && handlers.accept_request_body) {
-      auto head = request_head(parser.get(), remote);
-      if (parse_target(parser.get().target(), *head) && handlers.streams_request_body(*head)) {
-        co_await stream_request(*connection, parser, buffer, std::move(head), start);
-        break;
-      }
+    // The head is read once, for the routes that take their body as it comes or into a file and
+    // for the handler.
+    std::shared_ptr<Request> request;
+    bool target_valid = false;
+    if (!header_ec && !refusal) {
+      request = request_head(parser.get(), remote);
+      target_valid = parse_target(parser.get().target(), *request);
+      if (!target_valid) request->target = std::string(parser.get().target());  // for the log line
+    }
+    if (target_valid && handlers.streams_request_body && handlers.accept_request_body &&
+        handlers.streams_request_body(*request)) {
+      co_await stream_request(*connection, parser, buffer, std::move(request), start);
+      break;
     }
     std::optional<Response> too_large;  // an upload route's own 413
     std::optional<bhttp::request<bhttp::file_body>> file_message;
     std::shared_ptr<BodyFile> body_file;
     if (!header_ec && !refusal && handlers.body_to_file && !parser.is_done()) {
-      if (auto target = body_target(parser)) {
+      if (auto target = target_valid ? body_target(*request) : std::nullopt) {
         too_large = std::move(target->too_large);
         if (parser.content_length().value_or(0) > target->limit) {
           header_ec = bhttp::error::body_limit;
@@ -802,14 +803,11 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     }
 
     auto message = parser.release();  // an upload's head is in file_message
-    const auto& head = file_message ? file_message->base() : message.base();
-    auto request = request_head(head, remote);
     request->body = std::move(message.body());
     request->body_file = std::move(body_file);
 
     Response response;
-    if (!parse_target(head.target(), *request)) {
-      request->target = std::string(head.target());
+    if (!target_valid) {
       response = api::json_error(400, "bad_request", "The request target is not a valid path.");
     } else if (execution(*request) == Execution::io_thread) {
       response = handle(*request);

@@ -24,18 +24,20 @@ LiveInfoService::LiveInfoService(store::Database& db, Clock clock) : db_(db), cl
 std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) {
   const auto now = clock_();
   const std::int64_t content_version = content_version_ ? content_version_() : 0;
+  std::uint64_t refreshes = 0;  // what the build below answers; a refresh() during it asks again
   {
     std::lock_guard lock(mutex_);
     if (auto it = slots_.find(channel); it != slots_.end()) {
       auto& slot = it->second;
-      if (now < slot.entry->valid_until && slot.entry->content_version == content_version && !slot.stale) {
+      if (now < slot.entry->valid_until && slot.entry->content_version == content_version &&
+          slot.built_refreshes == slot.refreshes) {
         return slot.entry;
       }
       // One reader rebuilds; the others, and everyone within a second of a failed build, get the
       // last document rather than a queue of builds against a store that may be struggling.
       if (slot.building || now < slot.retry_at) return slot.entry;
       slot.building = true;
-      slot.stale = false;
+      refreshes = slot.refreshes;
     }
   }
 
@@ -84,6 +86,7 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
     spdlog::info("miniplayer info {}: the store answers again after {} s", channel, now - slot.failing_since);
   }
   slot.entry = entry;
+  slot.built_refreshes = refreshes;
   slot.building = false;
   slot.retry_at = 0;
   slot.failing_since = 0;
@@ -93,7 +96,7 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
 
 void LiveInfoService::refresh(std::string_view channel) {
   std::lock_guard lock(mutex_);
-  if (auto it = slots_.find(channel); it != slots_.end()) it->second.stale = true;
+  if (auto it = slots_.find(channel); it != slots_.end()) ++it->second.refreshes;
 }
 
 }  // namespace ether::player

@@ -48,11 +48,12 @@ class LiveInfoService {
   struct Slot {
     std::shared_ptr<const InfoEntry> entry;
     bool building = false;
-    bool stale = false;              // refresh() asked for a rebuild
-    std::int64_t retry_at = 0;       // while failing: no new build before this instant
-    std::int64_t failing_since = 0;  // 0 while the store answers
-    std::int64_t logged_at = 0;      // the last failure logged
-    std::uint64_t failures = 0;      // since the last line logged
+    std::uint64_t refreshes = 0;        // refresh() calls so far
+    std::uint64_t built_refreshes = 0;  // of those, the ones the entry was built after
+    std::int64_t retry_at = 0;          // while failing: no new build before this instant
+    std::int64_t failing_since = 0;     // 0 while the store answers
+    std::int64_t logged_at = 0;         // the last failure logged
+    std::uint64_t failures = 0;         // since the last line logged
   };
 
   store::Database& db_;

@@ -19,11 +19,6 @@ ChannelDirectory::ChannelDirectory(Database& db, std::chrono::seconds refresh) :
   if (refresh_.count() > 0) refresher_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
 }
 
-ChannelDirectory::~ChannelDirectory() {
-  refresher_.request_stop();
-  changed_.notify_all();
-}
-
 std::shared_ptr<const ChannelDirectory::Listings> ChannelDirectory::load() {
   auto listings = std::make_shared<Listings>();
   ChannelListing row;
@@ -60,7 +55,13 @@ bool ChannelDirectory::reload() {
 }
 
 void ChannelDirectory::invalidate() {
-  if (refresh_.count() > 0) reload();
+  if (refresh_.count() > 0 && db_.healthy()) reload();
+}
+
+bool ChannelDirectory::await_first_read(std::chrono::milliseconds limit) {
+  if (refresh_.count() == 0) return true;
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, limit, [this] { return channels_ != nullptr; });
 }
 
 void ChannelDirectory::request_refresh() {
@@ -102,8 +103,7 @@ std::optional<ChannelListing> ChannelDirectory::find(std::string_view slug) {
   if (refresh_.count() == 0) return lookup(*load(), slug);
   std::shared_ptr<const Listings> snapshot;
   {
-    std::unique_lock lock(mutex_);
-    if (!channels_) changed_.wait_for(lock, first_read_wait, [this] { return channels_ != nullptr; });
+    std::lock_guard lock(mutex_);
     snapshot = channels_;
   }
   if (!snapshot) throw StoreUnavailable("the channel list has not been read from the store yet");

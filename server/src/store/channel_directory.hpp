@@ -34,19 +34,20 @@ struct ChannelListing {
 class ChannelDirectory {
  public:
   explicit ChannelDirectory(Database& db, std::chrono::seconds refresh = std::chrono::seconds(15));
-  ~ChannelDirectory();
   ChannelDirectory(const ChannelDirectory&) = delete;
   ChannelDirectory& operator=(const ChannelDirectory&) = delete;
 
-  /// The channel, from memory. Before the first read of the list it waits for that read (at most
-  /// `first_read_wait`) and then throws StoreUnavailable.
+  /// The channel, from memory, never waiting; StoreUnavailable before the list was first read.
   std::optional<ChannelListing> find(std::string_view slug);
 
-  /// Rereads the list now, on the calling thread (after an edit; never call it on an I/O thread). A
-  /// failure keeps the last list and is left to the background refresh.
-  void invalidate();
+  /// Waits at most `limit` for the first read of the list (at start-up, off the I/O threads, so
+  /// that the first stream starts find it); true once it is there.
+  bool await_first_read(std::chrono::milliseconds limit);
 
-  static constexpr std::chrono::milliseconds first_read_wait{2000};
+  /// Rereads the list now, on the calling thread (after an edit; never call it on an I/O thread),
+  /// unless the store is known to be down. A failure keeps the last list and is left to the
+  /// background refresh.
+  void invalidate();
 
  private:
   using Listings = std::map<std::string, ChannelListing, std::less<>>;
