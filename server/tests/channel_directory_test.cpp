@@ -22,11 +22,15 @@ void add_channel(Database& db, const std::string& slug, const std::string& name)
   *lease << "INSERT INTO channels (slug, name) VALUES (:s, :n)", soci::use(slug), soci::use(name);
 }
 
-/// Asks until the answer is there (the background refresh runs at most once a second) or 5 s passed.
+/// Asks until the answer is there (the background refresh runs at most once a second, the first read
+/// is retried every second) or 5 s passed.
 std::optional<ChannelListing> find_soon(ChannelDirectory& channels, const std::string& slug) {
   const auto deadline = std::chrono::steady_clock::now() + 5s;
   while (std::chrono::steady_clock::now() < deadline) {
-    if (auto found = channels.find(slug)) return found;
+    try {
+      if (auto found = channels.find(slug)) return found;
+    } catch (const StoreUnavailable&) {  // not read yet: asked again below
+    }
     std::this_thread::sleep_for(100ms);
   }
   return std::nullopt;

@@ -148,6 +148,10 @@ TEST(SourceConfigTest, PasswordsLimitTimeoutAndInstanceUrlAreRead) {
   EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_PASSWORDS", "Radio 2=x"}})), config::ConfigError);
   EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_TIMEOUT_SECONDS", "0"}})), config::ConfigError);
   EXPECT_THROW(config::build_config({}, env({{"ETHER_INSTANCE_URL", "ftp://x"}})), config::ConfigError);
+  EXPECT_EQ(config::build_config({}, env({{"PORT", "0"}})).instance_url, "") << "known once the port is bound";
+  EXPECT_EQ(config::default_instance_url("::", 8080), "http://127.0.0.1:8080");
+  EXPECT_EQ(config::default_instance_url("0.0.0.0", 8080), "http://127.0.0.1:8080");
+  EXPECT_EQ(config::default_instance_url("fd00::5", 9090), "http://[fd00::5]:9090");
   EXPECT_EQ(config::parse_config_text("source_passwords = radio2=a\n").at("ETHER_SOURCE_PASSWORDS"), "radio2=a");
 }
 

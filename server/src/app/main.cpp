@@ -128,7 +128,8 @@ int main(int argc, char** argv) {
     ether::app::Station station(config);
     return ether::app::run_server(
         config, station.pages(), [&station] { return station.ready(); },
-        [&station](ether::app::SiteApp& site) { station.add_routes(site); });
+        [&station](ether::app::SiteApp& site) { station.add_routes(site); },
+        [&station](std::uint16_t port) { station.listening_on(port); });
   } catch (const std::exception& error) {
     spdlog::critical("ether-server cannot start: {}", error.what());
     return 1;

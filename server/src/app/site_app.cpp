@@ -276,7 +276,8 @@ void configure_logging(const config::Config& config) {
 }
 
 int run_server(const config::Config& config, pages::PageSource& pages, std::function<bool()> ready,
-               const std::function<void(SiteApp&)>& customize) {
+               const std::function<void(SiteApp&)>& customize,
+               const std::function<void(std::uint16_t port)>& on_listening) {
   std::unique_ptr<SiteApp> app;
   try {
     app = SiteApp::create(config, pages, std::move(ready));
@@ -288,6 +289,7 @@ int run_server(const config::Config& config, pages::PageSource& pages, std::func
   http::Server server(server_options(config), app->handlers());
   try {
     server.start();
+    if (on_listening) on_listening(server.port());
   } catch (const std::exception& error) {
     spdlog::critical("{}", error.what());
     return 1;

@@ -104,6 +104,7 @@ void configure_logging(const config::Config& config);
 /// Builds the SiteApp, lets `customize` add routes, serves until SIGINT/SIGTERM, shuts down
 /// gracefully. Returns the process exit code: 0 after a signal, 1 when the site cannot start.
 int run_server(const config::Config& config, pages::PageSource& pages, std::function<bool()> ready,
-               const std::function<void(SiteApp&)>& customize = {});
+               const std::function<void(SiteApp&)>& customize = {},
+               const std::function<void(std::uint16_t port)>& on_listening = {});
 
 }  // namespace ether::app

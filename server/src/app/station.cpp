@@ -241,9 +241,10 @@ Station::Station(const config::Config& config) {
                                .log_dir = config.data_dir});
   // With several instances on one database, a source on any of them is heard on all.
   relay_ = std::make_unique<ingest::SourceRelay>(*db_, *origin_, *sources_, stream::TokenSigner(config.stream_secret),
-                                                 ingest::SourceRelayOptions{.instance_url = config.instance_url});
+                                                 ingest::SourceRelayOptions{});
   sources_->set_mount_taken([relay = relay_.get()](std::string_view channel) { return relay->relaying(channel); });
-  relay_->start();
+  instance_url_ = config.instance_url;
+  bind_ = config.bind;
 
   content_version_ = std::make_unique<store::ContentVersionWatch>(*db_);
   content_version_->refresh();
@@ -314,6 +315,10 @@ Station::Readiness Station::readiness() const {
 }
 
 bool Station::ready() { return readiness().ready; }
+
+void Station::listening_on(std::uint16_t port) {
+  relay_->start(instance_url_.empty() ? config::default_instance_url(bind_, port) : instance_url_);
+}
 
 void Station::add_routes(SiteApp& site) {
   site.set_readiness_details([this] {

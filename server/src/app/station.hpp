@@ -76,6 +76,9 @@ class Station {
   /// Adds the player, overlay, podcast, search, events and crawler (robots, sitemap, RSS) routes, the admin
   /// (/api/admin/..., /beheer) and the bulletin URL guard to the site.
   void add_routes(SiteApp& site);
+  /// The server listens on `port`: starts what other instances reach this one by (the live-source
+  /// relay, at ETHER_INSTANCE_URL or, unset, default_instance_url of the bound port).
+  void listening_on(std::uint16_t port);
 
   /// The webhooks' queue: the live source input calls notify_source_connected/disconnected and
   /// the content admin notify_content_published on it.
@@ -103,6 +106,8 @@ class Station {
   std::unique_ptr<admin::AdminPages> admin_pages_;
   std::unique_ptr<ingest::SourceHub> sources_;
   std::unique_ptr<ingest::SourceRelay> relay_;
+  std::string instance_url_;  // ETHER_INSTANCE_URL; empty: from the bound port
+  std::string bind_;
   // The content version in memory; its listeners keep search, the channel list and the info
   // documents current after an edit here (at once) or on another instance (within a second).
   std::unique_ptr<store::ContentVersionWatch> content_version_;

@@ -133,6 +133,16 @@ std::map<std::string, std::string> parse_config_text(std::string_view text) {
   return values;
 }
 
+std::string default_instance_url(std::string_view bind, std::uint16_t port) {
+  std::string host(bind);
+  if (bind == "0.0.0.0" || bind == "::") {
+    host = "127.0.0.1";
+  } else if (bind.find(':') != std::string_view::npos) {
+    host = "[" + host + "]";
+  }
+  return "http://" + host + ":" + std::to_string(port);
+}
+
 Config build_config(const std::map<std::string, std::string>& file_values, const EnvLookup& env) {
   auto get = [&](std::string_view key) -> std::optional<std::string> {
     if (env) {
@@ -269,12 +279,11 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     config.source_timeout_seconds = parse_int<int>("ETHER_SOURCE_TIMEOUT_SECONDS", *v, 1, 3600);
   }
   if (auto v = get("ETHER_INSTANCE_URL")) config.instance_url = std::string(trim(*v));
-  if (config.instance_url.empty()) {
-    const bool any = config.bind == "0.0.0.0" || config.bind == "::";
-    config.instance_url =
-        "http://" + (any ? std::string("127.0.0.1") : config.bind) + ":" + std::to_string(config.port);
+  if (config.instance_url.empty() && config.port != 0) {
+    config.instance_url = default_instance_url(config.bind, config.port);
   }
-  if (!config.instance_url.starts_with("http://") && !config.instance_url.starts_with("https://")) {
+  if (!config.instance_url.empty() && !config.instance_url.starts_with("http://") &&
+      !config.instance_url.starts_with("https://")) {
     throw ConfigError("ETHER_INSTANCE_URL: expected an http(s) URL, got \"" + config.instance_url + "\"");
   }
   if (auto v = get("ETHER_NOWPLAYING_HOLD_SECONDS")) {

@@ -59,7 +59,7 @@ struct Config {
   int source_limit = 4;             // ETHER_SOURCE_LIMIT: sources connected at once
   int source_timeout_seconds = 10;  // ETHER_SOURCE_TIMEOUT_SECONDS: a source silent this long is dropped
   // ETHER_INSTANCE_URL: how the other instances on one database reach this one (to relay its live
-  // source); default http://<bind address, or 127.0.0.1>:<port>.
+  // source); default default_instance_url(bind, port), empty with PORT=0 until the port is bound.
   std::string instance_url;
   int nowplaying_hold_seconds = 900;   // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
   bool webhook_allow_private = false;  // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
@@ -75,6 +75,10 @@ using EnvLookup = std::function<std::optional<std::string>(std::string_view)>;
 
 /// Builds a Config from file values overridden by the environment, filling derived defaults
 /// (database_url, base_url). Throws ConfigError for invalid values. Does not touch the disk.
+/// "http://<bind>:<port>": 127.0.0.1 for a bind to every address ("0.0.0.0", "::"), an IPv6
+/// address in brackets.
+std::string default_instance_url(std::string_view bind, std::uint16_t port);
+
 Config build_config(const std::map<std::string, std::string>& file_values, const EnvLookup& env);
 
 /// The real thing: the config file (ETHER_CONFIG must exist when set; ./ether.conf is optional),

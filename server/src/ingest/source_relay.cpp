@@ -154,19 +154,14 @@ class SourceRelay::Client {
 
 SourceRelay::SourceRelay(store::Database& db, stream::LiveOrigin& origin, SourceHub& hub, stream::TokenSigner signer,
                          SourceRelayOptions options)
-    : db_(db),
-      origin_(origin),
-      hub_(hub),
-      signer_(std::move(signer)),
-      options_(std::move(options)),
-      instance_id_(random_id()) {
-  while (!options_.instance_url.empty() && options_.instance_url.back() == '/') options_.instance_url.pop_back();
-}
+    : db_(db), origin_(origin), hub_(hub), signer_(std::move(signer)), options_(options), instance_id_(random_id()) {}
 
 SourceRelay::~SourceRelay() { stop(); }
 
-void SourceRelay::start() {
+void SourceRelay::start(std::string instance_url) {
   if (thread_.joinable()) return;
+  while (!instance_url.empty() && instance_url.back() == '/') instance_url.pop_back();
+  instance_url_ = std::move(instance_url);
   thread_ = std::jthread([this](const std::stop_token& stop) {
     bool failing = false;
     while (!stop.stop_requested()) {
@@ -215,7 +210,7 @@ void SourceRelay::tick() {
   {
     auto lease = db_.lease();
     store::LiveSourceRepository repository(*lease);
-    for (const auto& channel : local) repository.claim(channel, instance_id_, options_.instance_url, now);
+    for (const auto& channel : local) repository.claim(channel, instance_id_, instance_url_, now);
     for (const auto& channel : claimed_) {
       if (!local.contains(channel)) repository.release(channel, instance_id_);
     }

@@ -24,7 +24,6 @@
 namespace ether::ingest {
 
 struct SourceRelayOptions {
-  std::string instance_url;                   // how the other instances reach this one (ETHER_INSTANCE_URL)
   std::chrono::milliseconds tick{250};        // heartbeat and discovery: a relay starts within ~2 ticks
   std::chrono::seconds stale{5};              // a row without heartbeat this long is ignored
   std::chrono::seconds token_lifetime{3600};  // of the relay request's token
@@ -38,8 +37,9 @@ class SourceRelay {
   SourceRelay(const SourceRelay&) = delete;
   SourceRelay& operator=(const SourceRelay&) = delete;
 
-  /// Starts the thread that heartbeats this instance's sources and starts and stops relays.
-  void start();
+  /// Starts the thread that heartbeats this instance's sources and starts and stops relays;
+  /// `instance_url` is how the other instances reach this one (ETHER_INSTANCE_URL).
+  void start(std::string instance_url);
   /// Stops the thread and every relay, and forgets this instance's rows.
   void stop();
 
@@ -62,6 +62,7 @@ class SourceRelay {
   stream::TokenSigner signer_;
   SourceRelayOptions options_;
   std::string instance_id_;
+  std::string instance_url_;       // set by start(), before the thread
   std::set<std::string> claimed_;  // channels this instance has said it holds (tick thread only)
   mutable std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Client>, std::less<>> clients_;
