@@ -112,14 +112,6 @@ TEST(SourceCredentialsTest, ParsesChannelPasswordPairs) {
   EXPECT_FALSE(parse_channel_passwords("=secret", error));
 }
 
-TEST(SourceCredentialsTest, ConstantTimeEqualityComparesWholeStrings) {
-  EXPECT_TRUE(equal_in_constant_time("abc", "abc"));
-  EXPECT_TRUE(equal_in_constant_time("", ""));
-  EXPECT_FALSE(equal_in_constant_time("abc", "abd"));
-  EXPECT_FALSE(equal_in_constant_time("abc", "abcd"));
-  EXPECT_FALSE(equal_in_constant_time("", "a"));
-}
-
 TEST(SourceConfigTest, PasswordsLimitTimeoutAndInstanceUrlAreRead) {
   auto env = [](std::map<std::string, std::string> values) {
     return [values = std::move(values)](std::string_view key) -> std::optional<std::string> {

@@ -1,8 +1,6 @@
 #include "ingest/source_credentials.hpp"
 
-#include <sodium.h>
-
-#include <array>
+#include "crypto/hmac.hpp"
 
 namespace ether::ingest {
 
@@ -21,8 +19,8 @@ bool SourceCredentials::verify_source_login(std::string_view channel, std::strin
                                             std::string_view password) const {
   const auto* expected = password_of(channel);
   // Both comparisons always run, so the time does not tell which part was wrong.
-  const bool user_ok = equal_in_constant_time(user, "source");
-  const bool password_ok = equal_in_constant_time(password, expected ? std::string_view(*expected) : "");
+  const bool user_ok = crypto::equal_in_constant_time(user, "source");
+  const bool password_ok = crypto::equal_in_constant_time(password, expected ? std::string_view(*expected) : "");
   return expected != nullptr && user_ok && password_ok;
 }
 
@@ -46,16 +44,6 @@ std::optional<std::map<std::string, std::string, std::less<>>> parse_channel_pas
     pos = end;
   }
   return result;
-}
-
-bool equal_in_constant_time(std::string_view a, std::string_view b) {
-  std::array<unsigned char, crypto_generichash_BYTES> digest_a{};
-  std::array<unsigned char, crypto_generichash_BYTES> digest_b{};
-  crypto_generichash(digest_a.data(), digest_a.size(), reinterpret_cast<const unsigned char*>(a.data()), a.size(),
-                     nullptr, 0);
-  crypto_generichash(digest_b.data(), digest_b.size(), reinterpret_cast<const unsigned char*>(b.data()), b.size(),
-                     nullptr, 0);
-  return sodium_memcmp(digest_a.data(), digest_b.data(), digest_a.size()) == 0;
 }
 
 }  // namespace ether::ingest

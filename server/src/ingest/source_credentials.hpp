@@ -36,7 +36,4 @@ class SourceCredentials {
 std::optional<std::map<std::string, std::string, std::less<>>> parse_channel_passwords(std::string_view text,
                                                                                        std::string& error);
 
-/// Constant-time equality of two strings of any lengths (compares their BLAKE2b digests).
-[[nodiscard]] bool equal_in_constant_time(std::string_view a, std::string_view b);
-
 }  // namespace ether::ingest

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api/json_error.hpp"
+#include "curl/curl_global.hpp"
 #include "http/streaming_body.hpp"
 #include "ingest/mp3_stream_framer.hpp"
 #include "ingest/source_request.hpp"
@@ -111,6 +112,7 @@ class SourceRelay::Client {
   }
 
   void run(const std::stop_token& stop) {
+    curl::ensure_global_init();
     CURL* curl = curl_easy_init();
     if (curl == nullptr) {
       finished_ = true;

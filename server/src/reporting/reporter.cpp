@@ -11,6 +11,8 @@
 #include <typeinfo>
 #include <utility>
 
+#include "curl/curl_global.hpp"
+
 namespace ether::reporting {
 
 namespace {
@@ -19,20 +21,11 @@ std::atomic<Reporter*> g_reporter{nullptr};
 
 std::size_t discard_body(char* /*data*/, std::size_t size, std::size_t count, void* /*user*/) { return size * count; }
 
-struct CurlGlobal {
-  CurlGlobal() { curl_global_init(CURL_GLOBAL_DEFAULT); }
-  ~CurlGlobal() { curl_global_cleanup(); }
-  CurlGlobal(const CurlGlobal&) = delete;
-  CurlGlobal& operator=(const CurlGlobal&) = delete;
-  CurlGlobal(CurlGlobal&&) = delete;
-  CurlGlobal& operator=(CurlGlobal&&) = delete;
-};
-
 }  // namespace
 
 Reporter::Reporter(Dsn dsn, EventContext context, ReporterOptions options)
     : dsn_(std::move(dsn)), context_(std::move(context)), options_(options) {
-  static const CurlGlobal curl_global;
+  curl::ensure_global_init();
   thread_ = std::thread([this] { run(); });
 }
 

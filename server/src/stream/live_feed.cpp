@@ -28,11 +28,6 @@ void LiveFeed::close() {
   sending_ = false;
 }
 
-void LiveFeed::set_title(std::string title) {
-  std::lock_guard lock(mutex_);
-  title_ = std::move(title);
-}
-
 bool LiveFeed::on_air() const {
   std::lock_guard lock(mutex_);
   return (open_ && sending_) || !queue_.empty();

@@ -30,8 +30,6 @@ class LiveFeed {
   void push(std::string frame, std::int64_t duration_us);
   /// The source disconnected: once its queued frames have been played, the playout returns.
   void close();
-  /// The stream title while the source is on air (its now-playing).
-  void set_title(std::string title);
 
   /// True while the clock plays the source: it is connected and has sent audio, or frames wait.
   /// A connected source that falls silent is waited for (until the ingest drops it).

@@ -1,11 +1,9 @@
 #include "stream/stream_token.hpp"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
 #include <array>
 #include <charconv>
+
+#include "crypto/hmac.hpp"
 
 namespace ether::stream {
 namespace {
@@ -13,17 +11,9 @@ namespace {
 constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 constexpr std::string_view version = "v1";
 
-std::string hmac_sha256(std::string_view key, std::string_view message) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int length = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
-       message.size(), digest.data(), &length);
-  return {reinterpret_cast<const char*>(digest.data()), length};
-}
+using crypto::equal_in_constant_time;
 
-bool equal_in_constant_time(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
-}
+std::string hmac_sha256(std::string_view key, std::string_view message) { return crypto::hmac_sha256(key, {message}); }
 
 std::string signed_text(std::string_view subject, std::int64_t expires_at) {
   return std::string(version) + '|' + std::string(subject) + '|' + std::to_string(expires_at);

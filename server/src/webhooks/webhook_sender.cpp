@@ -8,18 +8,12 @@
 #include <array>
 #include <memory>
 
+#include "curl/curl_global.hpp"
 #include "webhooks/signature.hpp"
 #include "webhooks/url_policy.hpp"
 
 namespace ether::webhooks {
 namespace {
-
-struct CurlGlobal {
-  CurlGlobal() { curl_global_init(CURL_GLOBAL_DEFAULT); }
-  ~CurlGlobal() { curl_global_cleanup(); }
-  CurlGlobal(const CurlGlobal&) = delete;
-  CurlGlobal& operator=(const CurlGlobal&) = delete;
-};
 
 std::size_t discard(char*, std::size_t size, std::size_t count, void*) { return size * count; }
 
@@ -51,7 +45,7 @@ std::string pick_address(const TargetUrl& target, bool allow_private, std::strin
 
 AttemptResult send_delivery(const Webhook& hook, const Delivery& delivery, std::int64_t timestamp,
                             const SendOptions& options) {
-  static const CurlGlobal curl_global;
+  curl::ensure_global_init();
   AttemptResult result;
   const auto started = std::chrono::steady_clock::now();
   auto finish = [&result, started] {
