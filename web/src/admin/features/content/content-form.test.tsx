@@ -325,6 +325,27 @@ describe("an article's blocks in ContentForm", () => {
       if (index !== 2) expect(JSON.stringify(blocks[index])).toBe(JSON.stringify(block));
   });
 
+  it("show the server's error about them on the editor and focus its text", async () => {
+    stubFetch(() =>
+      answer(
+        {
+          error: {
+            code: 'invalid',
+            message: 'Niet alle velden zijn goed ingevuld.',
+            fields: { body: 'De tekst is te lang.' },
+          },
+        },
+        400,
+      ),
+    );
+    render(<ContentForm type={articles} item={article} onSaved={vi.fn()} />);
+    const text = await screen.findByRole('textbox', { name: 'Tekst' });
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(text).toHaveFocus());
+    expect(text).toHaveAccessibleDescription('De tekst is te lang.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('keep the order of the rest when a block is removed', async () => {
     const sent = await savedBody(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Citaat verwijderen' }));
