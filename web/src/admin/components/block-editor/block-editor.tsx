@@ -159,7 +159,8 @@ function Toolbar({ editor }: { editor: Editor }) {
 /**
  * The article text as blocks (Tiptap): paragraphs with bold, italic and links, headings, and the
  * image (uploaded here, with caption and credit), quote, audio fragment, video and social embed
- * blocks. `value` and `onChange` carry the blocks as the server stores them (blocks.ts).
+ * blocks. `value` and `onChange` carry the blocks as the server stores them (blocks.ts); a block
+ * the editor did not change goes back exactly as it came.
  */
 export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockEditorProps) {
   const emitted = useRef(JSON.stringify(value));
