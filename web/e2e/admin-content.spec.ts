@@ -59,7 +59,11 @@ async function writeArticle(page: Page, title: string) {
   await page.getByLabel('Titel (verplicht)').fill(title);
   await pickFirst(page, 'Categorie (verplicht)');
   await page.getByLabel('Intro (verplicht)').fill(`Inleiding bij ${title}.`);
-  await page.getByLabel('Tekst').fill('De eerste alinea.\n\nDe tweede alinea.');
+  // The text is the block editor: a paragraph, Enter, the next paragraph.
+  await page.getByRole('textbox', { name: 'Tekst' }).click();
+  await page.keyboard.type('De eerste alinea.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('De tweede alinea.');
   await page.getByRole('button', { name: 'Aanmaken' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Status: Concept')).toBeVisible();
@@ -122,7 +126,13 @@ test('an eindredacteur makes a programme and publishes an article that is on the
   );
   expect(await search.text()).toContain(title);
   const sitemap = await (await page.request.get('/sitemap.xml')).text();
-  expect(sitemap).toMatch(new RegExp(`/nieuws/[a-z0-9-]+/${id}/sterrenregen-${stamp}<`));
+  const articlePath = sitemap.match(new RegExp(`/nieuws/[a-z0-9-]+/${id}/sterrenregen-${stamp}(?=<)`))?.[0];
+  expect(articlePath).toBeTruthy();
+  // The two paragraphs of the block editor, in their order.
+  const articleHtml = await (await page.request.get(articlePath ?? '')).text();
+  const first = articleHtml.indexOf('De eerste alinea.');
+  expect(first).toBeGreaterThan(-1);
+  expect(articleHtml.indexOf('De tweede alinea.')).toBeGreaterThan(first);
 
   // The revision list has the saves; the article goes again at the end.
   await expect(page.getByRole('table', { name: 'Opgeslagen versies, nieuwste eerst' })).toBeVisible();

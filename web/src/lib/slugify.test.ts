@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_FORMAT_MESSAGE, SLUG_REQUIRED_MESSAGE, slugify, validateSlug } from './slugify';
+import { SLUG_FORMAT_MESSAGE, SLUG_REQUIRED_MESSAGE, slugify, suggestSlug, validateSlug } from './slugify';
 
 describe('slugify', () => {
   it('follows the five steps of §5', () => {
@@ -9,6 +9,15 @@ describe('slugify', () => {
     expect(slugify('a  -- b')).toBe('a-b');
     expect(slugify('Café 100%')).toBe('cafe-100');
     expect(slugify('')).toBe('');
+  });
+});
+
+describe('suggestSlug', () => {
+  it('suggests the §5 slug of a title, without edge hyphens, at most 64 characters', () => {
+    expect(suggestSlug('  Café de Nacht! ')).toBe('cafe-de-nacht');
+    expect(suggestSlug('- Top 40 -')).toBe('top-40');
+    expect(suggestSlug('x'.repeat(80))).toHaveLength(64);
+    expect(suggestSlug(`${'a'.repeat(63)} b`)).toBe('a'.repeat(63));
   });
 });
 

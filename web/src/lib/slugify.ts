@@ -12,6 +12,14 @@ export function slugify(text: string): string {
     .replace(/-{2,}/g, '-');
 }
 
+/** The §5 suggestion for a title: slugify, without edge hyphens, at most 64 characters. */
+export function suggestSlug(title: string): string {
+  return slugify(title)
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+}
+
 export const SLUG_REQUIRED_MESSAGE = 'Vul een URL in';
 export const SLUG_FORMAT_MESSAGE = 'De URL mag alleen kleine letters en liggende streepjes bevatten';
 

@@ -91,6 +91,26 @@ interface ErrorBody {
   error?: { code?: string; message?: string; fields?: Record<string, string>; current?: unknown };
 }
 
+/**
+ * The AdminApiError of a refused answer: `parsed` is its JSON body (or null), whose
+ * `{"error":{"code","message","fields","current"}}` it carries; `fallback` is the message when the
+ * body has none.
+ */
+export function errorFromBody(
+  status: number,
+  parsed: unknown,
+  fallback = `Er ging iets mis (HTTP ${status}).`,
+): AdminApiError {
+  const error = parsed && typeof parsed === 'object' ? (parsed as ErrorBody).error : undefined;
+  return new AdminApiError(
+    status,
+    error?.code ?? 'unknown',
+    error?.message ?? fallback,
+    error?.fields ?? {},
+    error?.current,
+  );
+}
+
 /** Calls the admin API; resolves with the JSON answer (undefined for 204). */
 export async function adminFetch<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -115,16 +135,7 @@ export async function adminFetch<T>(method: string, path: string, body?: unknown
   } catch {
     parsed = null;
   }
-  if (!response.ok) {
-    const error = (parsed as ErrorBody | null)?.error;
-    throw new AdminApiError(
-      response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? `Er ging iets mis (HTTP ${response.status}).`,
-      error?.fields ?? {},
-      error?.current,
-    );
-  }
+  if (!response.ok) throw errorFromBody(response.status, parsed);
   return parsed as T;
 }
 

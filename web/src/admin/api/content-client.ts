@@ -86,6 +86,35 @@ export const STATE_LABELS: Record<ItemState, string> = {
 const base = (type: string) => `/api/admin/content/${encodeURIComponent(type)}`;
 const itemPath = (type: string, id: string) => `${base(type)}/${encodeURIComponent(id)}`;
 
+// The reference options of each type, asked once for the page's session: every form with a
+// reference to the type takes them from here. A change to an item of the type (save, delete,
+// publication, restore) forgets that type's options, so that the next form asks again.
+const optionsCache = new Map<string, Promise<{ options: ReferenceOption[] }>>();
+
+/** Forgets the cached reference options of `type`, or of every type (e.g. at logout). */
+export function forgetOptions(type?: string) {
+  if (type === undefined) optionsCache.clear();
+  else optionsCache.delete(type);
+}
+
+function cachedOptions(type: string): Promise<{ options: ReferenceOption[] }> {
+  let answer = optionsCache.get(type);
+  if (!answer) {
+    answer = adminFetch<{ options: ReferenceOption[] }>('GET', `${base(type)}/options`);
+    // A failed call is not remembered: the next form tries again.
+    answer.catch(() => {
+      if (optionsCache.get(type) === answer) optionsCache.delete(type);
+    });
+    optionsCache.set(type, answer);
+  }
+  return answer;
+}
+
+/** `call`, after which the options of `type` are asked again. */
+function changing<T>(type: string, call: Promise<T>): Promise<T> {
+  return call.finally(() => forgetOptions(type));
+}
+
 export const contentApi = {
   types: () => adminFetch<{ types: ContentType[] }>('GET', '/api/admin/content-types'),
   list: (type: string, filter: { q?: string; state?: string; page?: number }) => {
@@ -96,14 +125,15 @@ export const contentApi = {
     const text = query.toString();
     return adminFetch<ContentList>('GET', `${base(type)}${text ? `?${text}` : ''}`);
   },
-  options: (type: string) => adminFetch<{ options: ReferenceOption[] }>('GET', `${base(type)}/options`),
+  /** The items of `type` to choose from in a reference field (cached, see forgetOptions). */
+  options: (type: string) => cachedOptions(type),
   get: (type: string, id: string) => adminFetch<{ item: ContentItem }>('GET', itemPath(type, id)),
   create: (type: string, values: Record<string, FieldValue>) =>
-    adminFetch<{ item: ContentItem }>('POST', base(type), { values }),
+    changing(type, adminFetch<{ item: ContentItem }>('POST', base(type), { values })),
   update: (type: string, id: string, version: number, values: Record<string, FieldValue>) =>
-    adminFetch<{ item: ContentItem }>('PUT', itemPath(type, id), { version, values }),
+    changing(type, adminFetch<{ item: ContentItem }>('PUT', itemPath(type, id), { version, values })),
   remove: (type: string, id: string, version: number) =>
-    adminFetch<undefined>('DELETE', `${itemPath(type, id)}?version=${version}`),
+    changing(type, adminFetch<undefined>('DELETE', `${itemPath(type, id)}?version=${version}`)),
   publish: (
     type: string,
     id: string,
@@ -111,19 +141,25 @@ export const contentApi = {
     publishAt: string | null,
     unpublishAt: string | null,
   ) =>
-    adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/publish`, {
-      version,
-      publishAt,
-      unpublishAt,
-    }),
+    changing(
+      type,
+      adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/publish`, {
+        version,
+        publishAt,
+        unpublishAt,
+      }),
+    ),
   unpublish: (type: string, id: string, version: number) =>
-    adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version }),
+    changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version })),
   revisions: (type: string, id: string) =>
     adminFetch<{ revisions: Revision[] }>('GET', `${itemPath(type, id)}/revisions`),
   restore: (type: string, id: string, revision: number, version: number) =>
-    adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/revisions/${revision}/restore`, {
-      version,
-    }),
+    changing(
+      type,
+      adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/revisions/${revision}/restore`, {
+        version,
+      }),
+    ),
   preview: (type: string, id: string) =>
     adminFetch<{ url: string; expiresAt: string }>('GET', `${itemPath(type, id)}/preview`),
 };

@@ -2,7 +2,7 @@
 // as the request body, sent with XMLHttpRequest so that its progress can be shown; processing
 // (image sizes, loudness normalisation) continues on the server and is followed by polling.
 
-import { AdminApiError, adminFetch, getCsrfToken } from './admin-client';
+import { AdminApiError, adminFetch, errorFromBody, getCsrfToken } from './admin-client';
 
 export type MediaKind = 'image' | 'audio';
 export type MediaStatus = 'processing' | 'ready' | 'failed';
@@ -64,10 +64,6 @@ const UPLOAD_PATHS: Record<MediaKind, string> = {
   audio: '/api/admin/media/audio',
 };
 
-interface ErrorBody {
-  error?: { code?: string; message?: string };
-}
-
 /**
  * Sends `file` as a `kind` upload. `onProgress` gets the share sent (0..1). Resolves with the
  * stored item (usually still processing); rejects with an AdminApiError carrying the server's
@@ -100,13 +96,11 @@ export function uploadMedia(
         resolve((body as { media: Media }).media);
         return;
       }
-      const error = (body as ErrorBody | null)?.error;
       reject(
-        new AdminApiError(
+        errorFromBody(
           xhr.status,
-          error?.code ?? 'unknown',
-          error?.message ??
-            (xhr.status === 413 ? tooLargeMessage(kind) : `Het uploaden is mislukt (HTTP ${xhr.status}).`),
+          body,
+          xhr.status === 413 ? tooLargeMessage(kind) : `Het uploaden is mislukt (HTTP ${xhr.status}).`,
         ),
       );
     };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
 import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession } from '../api/admin-client';
+import { forgetOptions } from '../api/content-client';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { WebhooksPage } from '../features/webhooks/webhooks-page';
 import { AuditPage } from '../features/audit/audit-page';
@@ -45,6 +46,8 @@ export function AdminApp() {
 
   const accept = useCallback((next: AdminSession | null) => {
     setCsrfToken(next?.csrfToken ?? '');
+    // Another user may see other options (their channels).
+    forgetOptions();
     setSession(next);
   }, []);
 

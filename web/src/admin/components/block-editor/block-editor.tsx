@@ -4,6 +4,35 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { blockNodes } from './block-nodes';
 import { blocksToDoc, docToBlocks, isSafeUrl, NODE, type StoredBlock } from './blocks';
 
+/** A block as it came in, beside the editor's node of it. */
+interface Original {
+  node: string;
+  block: StoredBlock;
+}
+
+/** The blocks of `editor`'s document, which has just been given `blocks`, each beside its node. */
+function originalsOf(editor: Editor, blocks: readonly StoredBlock[]): Original[] {
+  const nodes = editor.getJSON().content ?? [];
+  if (nodes.length !== blocks.length) return [];
+  return blocks.map((block, index) => ({ node: JSON.stringify(nodes[index]), block }));
+}
+
+/**
+ * The stored blocks of `doc`: a node still exactly as it came in gives back its block as it was
+ * (html, key order and fields the editor does not show included); only changed and new nodes are
+ * converted.
+ */
+function blocksOf(doc: JSONContent, originals: readonly Original[]): StoredBlock[] {
+  const unused = [...originals];
+  return (doc.content ?? []).flatMap((node) => {
+    const text = JSON.stringify(node);
+    const index = unused.findIndex((original) => original.node === text);
+    if (index < 0) return docToBlocks({ type: 'doc', content: [node] });
+    const [original] = unused.splice(index, 1);
+    return original ? [original.block] : [];
+  });
+}
+
 interface BlockEditorProps {
   /** The article's blocks as stored (ArticleBlock[]); a new value from outside replaces the text. */
   value: readonly StoredBlock[];
@@ -130,10 +159,15 @@ function Toolbar({ editor }: { editor: Editor }) {
 /**
  * The article text as blocks (Tiptap): paragraphs with bold, italic and links, headings, and the
  * image (uploaded here, with caption and credit), quote, audio fragment, video and social embed
- * blocks. `value` and `onChange` carry the blocks as the server stores them (blocks.ts).
+ * blocks. `value` and `onChange` carry the blocks as the server stores them (blocks.ts); a block
+ * the editor did not change goes back exactly as it came.
  */
 export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockEditorProps) {
   const emitted = useRef(JSON.stringify(value));
+  // The value the editor is made with (useEditor's content), for onCreate.
+  const latest = useRef(value);
+  latest.current = value;
+  const originals = useRef<Original[]>([]);
   const change = useRef(onChange);
   change.current = onChange;
 
@@ -172,8 +206,11 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
+    onCreate: ({ editor: created }) => {
+      originals.current = originalsOf(created, latest.current);
+    },
     onUpdate: ({ editor: current }) => {
-      const blocks = docToBlocks(current.getJSON());
+      const blocks = blocksOf(current.getJSON(), originals.current);
       emitted.current = JSON.stringify(blocks);
       change.current(blocks);
     },
@@ -185,6 +222,7 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
     if (!editor || text === emitted.current) return;
     emitted.current = text;
     editor.commands.setContent(blocksToDoc(value), { emitUpdate: false });
+    originals.current = originalsOf(editor, value);
   }, [editor, value]);
 
   if (!editor) return null;

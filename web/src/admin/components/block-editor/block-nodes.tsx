@@ -95,7 +95,8 @@ function ImageView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
           <button
             type="button"
             className="admin-link-button"
-            onClick={() => updateAttributes({ url: '', media: null })}
+            // The fields kept with the old image (its size, say) are not the new one's.
+            onClick={() => updateAttributes({ url: '', media: null, kept: null })}
           >
             Andere afbeelding kiezen
           </button>
@@ -248,10 +249,11 @@ function atom(
 }
 
 export const blockNodes = [
-  atom(NODE.image, { url: '', alt: '', caption: '', credit: '', media: null }, ImageView),
-  atom(NODE.quote, { text: '', cite: '' }, QuoteView),
-  atom(NODE.fragment, { fragment: '' }, FragmentView),
-  atom(NODE.video, { video: '' }, VideoView),
-  atom(NODE.social, { network: '', url: '', text: '' }, SocialView),
+  // `kept`: the stored fields the view does not edit (blocks.ts), given back on save.
+  atom(NODE.image, { url: '', alt: '', caption: '', credit: '', media: null, kept: null }, ImageView),
+  atom(NODE.quote, { text: '', cite: '', kept: null }, QuoteView),
+  atom(NODE.fragment, { fragment: '', kept: null }, FragmentView),
+  atom(NODE.video, { video: '', kept: null }, VideoView),
+  atom(NODE.social, { network: '', url: '', text: '', kept: null }, SocialView),
   atom(NODE.other, { block: '{}' }, OtherView),
 ];

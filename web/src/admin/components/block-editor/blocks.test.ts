@@ -34,6 +34,21 @@ describe('blocks', () => {
     expect(docToBlocks(blocksToDoc(article))).toEqual(article);
   });
 
+  it('keep the fields the editor does not show on a block it edits', () => {
+    const doc = blocksToDoc([
+      { type: 'image', url: '/a.webp', alt: 'A', caption: 'Oud', width: 1080, type2: 'x' },
+      { type: 'quote', text: 'Ja.', cite: 'Nee', lang: 'nl' },
+    ]);
+    const image = doc.content?.[0];
+    if (image?.attrs) image.attrs['caption'] = 'Nieuw';
+    const quote = doc.content?.[1];
+    if (quote?.attrs) quote.attrs['cite'] = '';
+    expect(docToBlocks(doc)).toEqual([
+      { type: 'image', url: '/a.webp', alt: 'A', caption: 'Nieuw', width: 1080, type2: 'x' },
+      { type: 'quote', text: 'Ja.', cite: '', lang: 'nl' },
+    ]);
+  });
+
   it('read a paragraph with only html (as a CMS stores it) and keep bold, italic and safe links', () => {
     const doc = blocksToDoc([
       {

@@ -48,6 +48,36 @@ export function isSafeUrl(url: string): boolean {
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The fields of each block the editor has a node for; it edits these and keeps any others. */
+const EDITED: Record<string, readonly string[]> = {
+  image: ['url', 'alt', 'caption', 'credit', 'media'],
+  quote: ['text', 'cite'],
+  fragment: ['fragment'],
+  video: ['video'],
+  social: ['network', 'url', 'text'],
+};
+
+/** The fields of a block its node does not edit, as JSON for the node's `kept` attribute. */
+function keptOf(block: StoredBlock): string | null {
+  const edited = EDITED[block.type] ?? [];
+  const kept = Object.entries(block).filter(([key]) => key !== 'type' && !edited.includes(key));
+  return kept.length ? JSON.stringify(Object.fromEntries(kept)) : null;
+}
+
+/** `block` with the fields of a node's `kept` attribute put back. */
+function withKept(block: StoredBlock, kept: unknown): StoredBlock {
+  if (typeof kept !== 'string') return block;
+  try {
+    const fields = JSON.parse(kept) as unknown;
+    if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return block;
+    const edited = EDITED[block.type] ?? [];
+    const extra = Object.entries(fields).filter(([key]) => key !== 'type' && !edited.includes(key));
+    return { ...block, ...Object.fromEntries(extra) };
+  } catch {
+    return block;
+  }
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -135,18 +165,27 @@ export function blocksToDoc(blocks: readonly StoredBlock[]): JSONContent {
             caption: str(b['caption']),
             credit: str(b['credit']),
             media: typeof b['media'] === 'number' ? b['media'] : null,
+            kept: keptOf(block),
           },
         };
       case 'quote':
-        return { type: NODE.quote, attrs: { text: str(b['text']), cite: str(b['cite']) } };
+        return {
+          type: NODE.quote,
+          attrs: { text: str(b['text']), cite: str(b['cite']), kept: keptOf(block) },
+        };
       case 'fragment':
-        return { type: NODE.fragment, attrs: { fragment: str(b['fragment']) } };
+        return { type: NODE.fragment, attrs: { fragment: str(b['fragment']), kept: keptOf(block) } };
       case 'video':
-        return { type: NODE.video, attrs: { video: str(b['video']) } };
+        return { type: NODE.video, attrs: { video: str(b['video']), kept: keptOf(block) } };
       case 'social':
         return {
           type: NODE.social,
-          attrs: { network: str(b['network']), url: str(b['url']), text: str(b['text']) },
+          attrs: {
+            network: str(b['network']),
+            url: str(b['url']),
+            text: str(b['text']),
+            kept: keptOf(block),
+          },
         };
       default:
         return { type: NODE.other, attrs: { block: JSON.stringify(block) } };
@@ -182,20 +221,25 @@ export function docToBlocks(doc: JSONContent): StoredBlock[] {
         };
         if (str(a['credit'])) image.credit = str(a['credit']);
         if (typeof a['media'] === 'number') image.media = a['media'];
-        blocks.push(image);
+        blocks.push(withKept(image, a['kept']));
         break;
       }
       case NODE.quote:
-        blocks.push({ type: 'quote', text: str(a['text']), cite: str(a['cite']) });
+        blocks.push(withKept({ type: 'quote', text: str(a['text']), cite: str(a['cite']) }, a['kept']));
         break;
       case NODE.fragment:
-        blocks.push({ type: 'fragment', fragment: str(a['fragment']) });
+        blocks.push(withKept({ type: 'fragment', fragment: str(a['fragment']) }, a['kept']));
         break;
       case NODE.video:
-        blocks.push({ type: 'video', video: str(a['video']) });
+        blocks.push(withKept({ type: 'video', video: str(a['video']) }, a['kept']));
         break;
       case NODE.social:
-        blocks.push({ type: 'social', network: str(a['network']), url: str(a['url']), text: str(a['text']) });
+        blocks.push(
+          withKept(
+            { type: 'social', network: str(a['network']), url: str(a['url']), text: str(a['text']) },
+            a['kept'],
+          ),
+        );
         break;
       case NODE.other:
         try {

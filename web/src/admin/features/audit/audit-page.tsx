@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, AdminApiError, formatInstant, type AuditPage as Page } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -56,7 +57,7 @@ export function AuditPage() {
     setFilter({ ...draft, page: 1 });
   };
 
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const pages = page ? pageCount(page.total, page.pageSize) : 1;
 
   return (
     <section aria-labelledby="audit-heading">
@@ -142,22 +143,12 @@ export function AuditPage() {
               </tbody>
             </table>
           </TableScroll>
-          <nav className="admin-pager" aria-label="Pagina's van het logboek">
-            <button
-              type="button"
-              disabled={filter.page <= 1}
-              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-            >
-              Vorige
-            </button>
-            <button
-              type="button"
-              disabled={filter.page >= pages}
-              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-            >
-              Volgende
-            </button>
-          </nav>
+          <Pager
+            page={filter.page}
+            pages={pages}
+            label="Pagina's van het logboek"
+            onPage={(next) => setFilter({ ...filter, page: next })}
+          />
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { slugify } from '../../../lib/slugify';
+import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { suggestSlug } from '../../../lib/slugify';
 import { AdminApiError } from '../../api/admin-client';
 import {
   contentApi,
@@ -10,35 +10,62 @@ import {
   type ContentType,
   type ReferenceOption,
 } from '../../api/content-client';
+import { BlockEditor } from '../../components/block-editor/block-editor';
+import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
+import { applyServerErrors } from '../../components/server-errors';
 import { contentSchema, fromFormValues, toFormValues, type FormValues } from './content-schema';
 
-/** The §5 suggestion for a title: slugify, without edge hyphens, at most 64 characters. */
-export function suggestSlug(title: string): string {
-  return slugify(title)
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-}
-
-/** What a blocks field gets, so that a richer editor can take the place of the paragraphs box. */
-export interface BlocksEditorProps {
+interface BlocksFieldProps {
+  field: ContentField;
   id: string;
-  label: string;
-  describedBy: string | undefined;
-  invalid: boolean;
-  registration: UseFormRegisterReturn;
+  control: Control<FormValues>;
+  error: string | undefined;
 }
 
-function ParagraphsEditor({ id, describedBy, invalid, registration }: BlocksEditorProps) {
+/**
+ * A blocks field: the block editor on the stored blocks, through the form. The blocks go back to
+ * the server exactly as they came until the editor changes them.
+ */
+function BlocksField({ field, id, control, error }: BlocksFieldProps) {
+  const labelId = `${id}-label`;
+  const errorId = error ? `${id}-error` : undefined;
   return (
-    <textarea
-      id={id}
-      rows={10}
-      aria-invalid={invalid ? true : undefined}
-      aria-describedby={describedBy}
-      {...registration}
-    />
+    <div className="admin-field admin-field-blocks">
+      <span id={labelId} className="admin-field-label">
+        {field.label}
+        {field.required ? ' (verplicht)' : ''}
+      </span>
+      <Controller
+        control={control}
+        name={field.name}
+        render={({ field: { value, onChange, ref } }) => (
+          <div
+            id={id}
+            // The form's focus on an error goes to the editor's text.
+            ref={(element) =>
+              ref(
+                element && {
+                  focus: () => element.querySelector<HTMLElement>('[contenteditable]')?.focus(),
+                },
+              )
+            }
+          >
+            <BlockEditor
+              value={Array.isArray(value) ? value : []}
+              onChange={(blocks: StoredBlock[]) => onChange(blocks)}
+              labelledBy={labelId}
+              {...(errorId ? { describedBy: errorId } : {})}
+            />
+          </div>
+        )}
+      />
+      {error && (
+        <p id={errorId} className="admin-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -50,10 +77,9 @@ interface FieldProps {
   hint?: string | undefined;
   disabled: boolean;
   options: ReferenceOption[] | undefined;
-  renderBlocks: (props: BlocksEditorProps) => ReactNode;
 }
 
-function Field({ field, id, registration, error, hint, disabled, options, renderBlocks }: FieldProps) {
+function Field({ field, id, registration, error, hint, disabled, options }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -81,8 +107,6 @@ function Field({ field, id, registration, error, hint, disabled, options, render
     );
   }
   if (field.kind === 'longText') control = <textarea rows={4} {...common} />;
-  else if (field.kind === 'blocks')
-    control = renderBlocks({ id, label: field.label, describedBy, invalid: Boolean(error), registration });
   else if (field.kind === 'choice' || field.kind === 'reference') {
     const choices =
       field.kind === 'choice'
@@ -145,8 +169,6 @@ interface ContentFormProps {
   type: ContentType;
   item?: ContentItem | undefined;
   onSaved: (item: ContentItem) => void;
-  /** A richer block editor for blocks fields; by default a box of paragraphs. */
-  renderBlocks?: (props: BlocksEditorProps) => ReactNode;
 }
 
 /**
@@ -155,7 +177,7 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved, renderBlocks = ParagraphsEditor }: ContentFormProps) {
+export function ContentForm({ type, item, onSaved }: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type), [type]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -163,6 +185,7 @@ export function ContentForm({ type, item, onSaved, renderBlocks = ParagraphsEdit
   const [options, setOptions] = useState<Record<string, ReferenceOption[]>>({});
   const slugTouched = useRef(Boolean(item));
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -213,18 +236,13 @@ export function ContentForm({ type, item, onSaved, renderBlocks = ParagraphsEdit
         setFormError(error.message);
         return;
       }
-      if (error instanceof AdminApiError) {
-        let focused = false;
-        for (const field of type.fields) {
-          const message = error.fields[field.name];
-          if (!message) continue;
-          setError(field.name, { type: 'server', message }, { shouldFocus: !focused });
-          focused = true;
-        }
-        if (!focused) setFormError(error.message);
-      } else {
-        setFormError('Er ging iets mis. Probeer het opnieuw.');
-      }
+      setFormError(
+        applyServerErrors(
+          error,
+          type.fields.map((field) => field.name),
+          setError,
+        ),
+      );
     }
   };
 
@@ -273,20 +291,20 @@ export function ContentForm({ type, item, onSaved, renderBlocks = ParagraphsEdit
             ? field.immutable && item
               ? 'Deze URL kan niet meer worden gewijzigd.'
               : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
-            : field.kind === 'blocks'
-              ? 'Laat een lege regel tussen alinea’s.'
-              : undefined;
+            : undefined;
+        const error = errors[field.name]?.message as string | undefined;
+        if (field.kind === 'blocks')
+          return <BlocksField key={field.name} field={field} id={id} control={control} error={error} />;
         return (
           <Field
             key={field.name}
             field={field}
             id={id}
             registration={register_(field)}
-            error={errors[field.name]?.message as string | undefined}
+            error={error}
             hint={hint}
             disabled={field.immutable && Boolean(item)}
             options={options[field.name]}
-            renderBlocks={renderBlocks}
           />
         );
       })}

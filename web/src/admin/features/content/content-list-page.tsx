@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
 import { contentApi, STATE_LABELS, type ContentList } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 import { useContentTypes } from './use-content-types';
 
@@ -47,7 +48,7 @@ export function ContentListPage() {
     setFilter({ ...draft, page: 1 });
   };
 
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const pages = list ? pageCount(list.total, list.pageSize) : 1;
   const headingId = 'content-list-heading';
   const publishable = type && type.publication !== 'none';
   const slugField = type?.slugField;
@@ -132,22 +133,12 @@ export function ContentListPage() {
               </tbody>
             </table>
           </TableScroll>
-          <nav className="admin-pager" aria-label="Pagina's van de lijst">
-            <button
-              type="button"
-              disabled={filter.page <= 1}
-              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-            >
-              Vorige
-            </button>
-            <button
-              type="button"
-              disabled={filter.page >= pages}
-              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-            >
-              Volgende
-            </button>
-          </nav>
+          <Pager
+            page={filter.page}
+            pages={pages}
+            label="Pagina's van de lijst"
+            onPage={(next) => setFilter({ ...filter, page: next })}
+          />
         </>
       )}
     </section>

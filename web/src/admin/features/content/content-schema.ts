@@ -3,13 +3,22 @@
 import { z } from 'zod';
 import { validateSlug } from '../../../lib/slugify';
 import type { ContentField, ContentType, FieldValue } from '../../api/content-client';
+import type { StoredBlock } from '../../components/block-editor/blocks';
 
-export type FormValues = Record<string, string | boolean>;
+/** A field's value in the form: text, a flag, or a blocks field's blocks exactly as stored. */
+export type FormValues = Record<string, string | boolean | StoredBlock[]>;
 
 export const REQUIRED_MESSAGE = 'Vul dit veld in.';
 
 function fieldSchema(field: ContentField): z.ZodType {
   if (field.kind === 'flag') return z.boolean();
+  if (field.kind === 'blocks') {
+    // The blocks pass as they are (z.unknown keeps each one whole, keys and all).
+    return z.array(z.unknown()).superRefine((blocks, context) => {
+      if (field.required && blocks.length === 0)
+        context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+    });
+  }
   if (field.kind === 'slug') {
     return z.string().superRefine((value, context) => {
       const message = validateSlug(value);
@@ -19,12 +28,12 @@ function fieldSchema(field: ContentField): z.ZodType {
     });
   }
   return z.string().superRefine((raw, context) => {
-    const value = field.kind === 'longText' || field.kind === 'blocks' ? raw : raw.trim();
+    const value = field.kind === 'longText' ? raw : raw.trim();
     if (value === '') {
       if (field.required) context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
       return;
     }
-    if (field.kind !== 'blocks' && value.length > field.maxLength) {
+    if (value.length > field.maxLength) {
       context.addIssue({ code: 'custom', message: `Gebruik hoogstens ${field.maxLength} tekens.` });
     } else if (field.kind === 'integer' && !/^\d+$/.test(value)) {
       context.addIssue({ code: 'custom', message: 'Vul een heel getal van 0 of meer in.' });
@@ -59,30 +68,6 @@ export function fromLocalInput(local: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-type Block = { type: string; text?: string } & Record<string, unknown>;
-
-/** The paragraphs of stored blocks as text, one blank line between paragraphs. */
-export function blocksToText(blocks: FieldValue): string {
-  if (!Array.isArray(blocks)) return '';
-  return (blocks as Block[])
-    .filter((block) => block.type === 'paragraph' && typeof block.text === 'string')
-    .map((block) => block.text as string)
-    .join('\n\n');
-}
-
-/** Text back to blocks: each paragraph a paragraph block; blocks of other kinds stay after them. */
-export function textToBlocks(text: string, previous: FieldValue): Block[] {
-  const paragraphs: Block[] = text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => ({ type: 'paragraph', text: part }));
-  const kept = Array.isArray(previous)
-    ? (previous as Block[]).filter((block) => block.type !== 'paragraph')
-    : [];
-  return [...paragraphs, ...kept];
-}
-
 /** The form values of stored values (empty for a new item). */
 export function toFormValues(type: ContentType, values: Record<string, FieldValue> | undefined): FormValues {
   const form: FormValues = {};
@@ -90,14 +75,14 @@ export function toFormValues(type: ContentType, values: Record<string, FieldValu
     const value = values?.[field.name];
     if (field.kind === 'flag')
       form[field.name] = value === undefined ? field.name === 'dismissable' : Boolean(value);
-    else if (field.kind === 'blocks') form[field.name] = blocksToText(value ?? []);
+    else if (field.kind === 'blocks') form[field.name] = Array.isArray(value) ? (value as StoredBlock[]) : [];
     else if (field.kind === 'instant') form[field.name] = toLocalInput(value as string | null);
     else form[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return form;
 }
 
-/** The values to send for form values; `previous` keeps the blocks this form does not edit. */
+/** The values to send for form values; `previous` (the stored item) leaves out immutable fields. */
 export function fromFormValues(
   type: ContentType,
   form: FormValues,
@@ -111,9 +96,12 @@ export function fromFormValues(
       out[field.name] = Boolean(raw);
       continue;
     }
+    if (field.kind === 'blocks') {
+      out[field.name] = Array.isArray(raw) ? raw : [];
+      continue;
+    }
     const text = typeof raw === 'string' ? (field.kind === 'longText' ? raw : raw.trim()) : '';
-    if (field.kind === 'blocks') out[field.name] = textToBlocks(text, previous?.[field.name] ?? []);
-    else if (field.kind === 'integer') out[field.name] = text === '' ? null : Number(text);
+    if (field.kind === 'integer') out[field.name] = text === '' ? null : Number(text);
     else if (field.kind === 'instant') out[field.name] = fromLocalInput(text);
     else if (field.kind === 'reference' && field.referenceKey === 'id')
       out[field.name] = text === '' ? null : Number(text);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { applyFormat } from '../../../lib/images';
 import { AdminApiError } from '../../api/admin-client';
 import {
@@ -8,8 +8,10 @@ import {
   type FocalPoint,
   type ImageMedia,
   type Media,
+  type MediaKind,
 } from '../../api/media-client';
 import { FocalPointPicker } from '../../components/focal-point-picker';
+import { Pager, pageCount } from '../../components/pager';
 import { UploadField } from '../../components/upload-field';
 
 const PREVIEWS = [
@@ -84,29 +86,57 @@ function ImageEditor({ image, onSaved }: { image: ImageMedia; onSaved: (media: M
   );
 }
 
+interface Listing {
+  items: Media[];
+  pages: number;
+}
+
+/**
+ * One page of the library's items of `kind`, asked again when `page` or `version` changes; a
+ * failed call goes to `onError`.
+ */
+function useMediaPage(kind: MediaKind, page: number, version: number, onError: (message: string) => void) {
+  const [listing, setListing] = useState<Listing>({ items: [], pages: 1 });
+  const reportError = useRef(onError);
+  reportError.current = onError;
+  useEffect(() => {
+    let current = true;
+    mediaApi
+      .list(kind, page)
+      .then((answer) => {
+        if (current) setListing({ items: answer.items, pages: pageCount(answer.total, answer.pageSize) });
+      })
+      .catch((error: unknown) => {
+        if (current)
+          reportError.current(
+            error instanceof AdminApiError ? error.message : 'De bibliotheek kon niet worden geladen.',
+          );
+      });
+    return () => {
+      current = false;
+    };
+  }, [kind, page, version]);
+  return listing;
+}
+
 /** The media library: upload images and audio, see them processed, set an image's focal point. */
 export function MediaPage() {
-  const [images, setImages] = useState<ImageMedia[]>([]);
-  const [audio, setAudio] = useState<AudioMedia[]>([]);
+  const [imagePage, setImagePage] = useState(1);
+  const [audioPage, setAudioPage] = useState(1);
+  // Counts the changes to the library, so that the pages shown are asked again.
+  const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<ImageMedia | null>(null);
   const [loadError, setLoadError] = useState<string>();
-
-  const load = useCallback(() => {
-    Promise.all([mediaApi.list('image'), mediaApi.list('audio')])
-      .then(([imageList, audioList]) => {
-        setImages(imageList.items.filter((m): m is ImageMedia => m.kind === 'image'));
-        setAudio(audioList.items.filter((m): m is AudioMedia => m.kind === 'audio'));
-      })
-      .catch((error: unknown) =>
-        setLoadError(
-          error instanceof AdminApiError ? error.message : 'De bibliotheek kon niet worden geladen.',
-        ),
-      );
-  }, []);
-  useEffect(load, [load]);
+  const imageListing = useMediaPage('image', imagePage, version, setLoadError);
+  const audioListing = useMediaPage('audio', audioPage, version, setLoadError);
+  const images = imageListing.items.filter((m): m is ImageMedia => m.kind === 'image');
+  const audio = audioListing.items.filter((m): m is AudioMedia => m.kind === 'audio');
 
   const accept = (media: Media) => {
-    load();
+    // The newest come first: an upload shows on the first page of its kind.
+    if (media.kind === 'image') setImagePage(1);
+    else setAudioPage(1);
+    setVersion((n) => n + 1);
     if (media.kind === 'image') setSelected(media);
   };
 
@@ -165,6 +195,14 @@ export function MediaPage() {
           ))}
         </ul>
       )}
+      {imageListing.pages > 1 && (
+        <Pager
+          page={imagePage}
+          pages={imageListing.pages}
+          label="Pagina's van de afbeeldingen"
+          onPage={setImagePage}
+        />
+      )}
       <h2>Audio</h2>
       {audio.length === 0 ? (
         <p>Nog geen audio.</p>
@@ -184,6 +222,14 @@ export function MediaPage() {
             </li>
           ))}
         </ul>
+      )}
+      {audioListing.pages > 1 && (
+        <Pager
+          page={audioPage}
+          pages={audioListing.pages}
+          label="Pagina's van de audio"
+          onPage={setAudioPage}
+        />
       )}
     </section>
   );
