@@ -22,6 +22,7 @@
 
 #include "admin/admin_api.hpp"
 #include "admin/bootstrap.hpp"
+#include "admin/content_api.hpp"
 #include "domain/time.hpp"
 #include "http/router.hpp"
 #include "store_test_support.hpp"
@@ -395,6 +396,80 @@ TEST_P(Webhooks, AHookThatKeepsFailingIsSwitchedOffAndCanBeSwitchedOn) {
   EXPECT_EQ(enabled.status, 200U);
   drive(dispatcher, [&] { return receiver.seen().size() >= 4; });
   EXPECT_GE(receiver.seen().size(), 4U);
+}
+
+TEST_P(Webhooks, AScheduledPublicationIsToldWhenItComesDueAndEachPublicationOnce) {
+  Receiver receiver({});
+  auto [hook, secret] = register_hook(receiver.url(), json::array{"content.published"});
+  receiver.set_secret(secret);
+  {
+    auto lease = db().lease();
+    *lease << "INSERT INTO news_categories (slug, name, color) VALUES ('cultuur', 'Cultuur', '#aa0000')";
+  }
+  std::atomic<std::int64_t> now{unix_now()};
+  auto clock = [&now] { return now.load(); };
+  auto options = fast(1, 10);
+  options.site_url = kOrigin;
+  WebhookDispatcher dispatcher(db(), options, clock);
+  WebhookDispatcher other_instance(db(), options, clock);
+  admin::ContentApi content(
+      db(), *admin_, admin::ContentApiOptions{.base_url = kOrigin, .preview_secret = {}}, clock, {},
+      [&dispatcher](const content::PublishedItem& item) { dispatcher.notify_content_published(item); });
+  content.add_routes(router_);
+  auto article = [&](const std::string& slug) {
+    auto answer = call("POST", "/api/admin/content/articles",
+                       json::serialize(json::object{{"values", json::object{{"title", "Titel " + slug},
+                                                                            {"slug", slug},
+                                                                            {"category", "cultuur"},
+                                                                            {"intro", "Inleiding."}}}}),
+                       beheerder_);
+    EXPECT_EQ(answer.status, 201U) << answer.body;
+    return std::string(json::parse(answer.body).at("item").at("id").as_string());
+  };
+  auto rounds = [&] {
+    dispatcher.run_once();
+    other_instance.run_once();
+  };
+  const auto due = now.load() + 100;
+  const auto later = article("straks");
+  auto scheduled =
+      call("POST", "/api/admin/content/articles/" + later + "/publish",
+           json::serialize(json::object{{"version", 1}, {"publishAt", domain::format_iso_utc(due)}}), beheerder_);
+  ASSERT_EQ(scheduled.status, 200U) << scheduled.body;
+  rounds();
+  EXPECT_EQ(receiver.seen().size(), 0U);  // not yet due
+
+  now = due + 1;
+  rounds();
+  rounds();
+  ASSERT_EQ(receiver.seen().size(), 1U);  // two instances looked: one delivery
+  auto data = json::parse(receiver.seen()[0].body).at("data");
+  EXPECT_TRUE(receiver.seen()[0].signature_ok);
+  EXPECT_EQ(data.at("id"), json::string(later));
+  EXPECT_EQ(data.at("url"), json::string(std::string(kOrigin) + "/nieuws/cultuur/" + later + "/straks"));
+  EXPECT_EQ(data.at("publishedAt"), json::string(domain::format_iso_utc(due)));
+
+  // Published at once: told by the admin, and the dispatchers' own look does not tell it again.
+  now = now.load() + 5;  // its moment lies in the window the dispatchers look at next
+  const auto at_once = article("nu");
+  ASSERT_EQ(call("POST", "/api/admin/content/articles/" + at_once + "/publish",
+                 json::serialize(json::object{{"version", 1}}), beheerder_)
+                .status,
+            200U);
+  rounds();
+  rounds();
+  ASSERT_EQ(receiver.seen().size(), 2U);
+  EXPECT_EQ(json::parse(receiver.seen()[1].body).at("data").at("id"), json::string(at_once));
+  // A draft saved again is not a publication.
+  const auto draft = article("concept");
+  ASSERT_EQ(
+      call("PUT", "/api/admin/content/articles/" + draft,
+           json::serialize(json::object{{"version", 1}, {"values", json::object{{"intro", "Anders."}}}}), beheerder_)
+          .status,
+      200U);
+  now = now.load() + 5;
+  rounds();
+  EXPECT_EQ(receiver.seen().size(), 2U);
 }
 
 TEST_P(Webhooks, BadInputAndRolesAreRefused) {

@@ -43,7 +43,10 @@ std::int64_t unix_now() {
 }  // namespace
 
 WebhookDispatcher::WebhookDispatcher(store::Database& db, DispatcherOptions options, Clock clock)
-    : db_(db), options_(options), clock_(clock ? std::move(clock) : Clock(unix_now)), instance_(admin::random_hex(8)) {}
+    : db_(db),
+      options_(std::move(options)),
+      clock_(clock ? std::move(clock) : Clock(unix_now)),
+      instance_(admin::random_hex(8)) {}
 
 WebhookDispatcher::~WebhookDispatcher() { stop(); }
 
