@@ -368,11 +368,11 @@ TEST_P(AdminStore, LoginSessionAndForcedPasswordChange) {
   auto other = login("mira@ether.local", password);
   auto wrong = as(mira, "POST", "/api/admin/password",
                   R"({"currentPassword":"fout","newPassword":"een lang nieuw wachtwoord"})");
-  EXPECT_EQ(wrong.status, 400U);
+  EXPECT_EQ(wrong.status, 422U);
   EXPECT_EQ(wrong.body.at("error").at("fields").at("currentPassword"), "Het huidige wachtwoord klopt niet.");
   auto short_one = as(mira, "POST", "/api/admin/password",
                       json::serialize(json::object{{"currentPassword", password}, {"newPassword", "kort"}}));
-  EXPECT_EQ(short_one.status, 400U);
+  EXPECT_EQ(short_one.status, 422U);
   EXPECT_TRUE(short_one.body.at("error").at("fields").as_object().contains("newPassword"));
   auto changed =
       as(mira, "POST", "/api/admin/password",
@@ -413,7 +413,7 @@ TEST_P(AdminStore, OneGenericMessageForEveryFailedLogin) {
   EXPECT_EQ(refused.body.at("error").at("message"), "E-mailadres of wachtwoord klopt niet.");
   // Empty fields are a form error, not a failed login.
   auto empty = login_answer("", "");
-  EXPECT_EQ(empty.status, 400U);
+  EXPECT_EQ(empty.status, 422U);
   EXPECT_EQ(empty.body.at("error").at("fields").at("email"), "Vul je e-mailadres in.");
   EXPECT_EQ(call({.method = "POST", .target = "/api/admin/session", .body = "{nope"}).code(), "bad_json");
 }
@@ -618,7 +618,7 @@ TEST_P(AdminStore, UsersAreCreatedChangedAndDeactivatedWithAuditRows) {
   // Form errors name their fields, in Dutch; a taken address ignores case.
   auto taken = as(boss, "POST", "/api/admin/users",
                   R"({"name":"","email":"KEES@ether.local","role":"baas","channels":["radio9"]})");
-  ASSERT_EQ(taken.status, 400U);
+  ASSERT_EQ(taken.status, 422U);
   const auto& fields = taken.body.at("error").at("fields");
   EXPECT_EQ(fields.at("email"), "Dit e-mailadres is al in gebruik.");
   EXPECT_EQ(fields.at("name"), "Vul een naam in.");
@@ -668,7 +668,7 @@ TEST_P(AdminStore, UsersAreCreatedChangedAndDeactivatedWithAuditRows) {
   EXPECT_EQ(as(boss, "PATCH", "/api/admin/users/1", R"({"active":false})").status, 409U);
   EXPECT_EQ(as(boss, "PATCH", "/api/admin/users/999", R"({"active":false})").status, 404U);
   EXPECT_EQ(as(boss, "PATCH", "/api/admin/users/abc", R"({"active":false})").status, 404U);
-  EXPECT_EQ(as(boss, "PATCH", "/api/admin/users/" + kees_id, R"({"active":"nee"})").status, 400U);
+  EXPECT_EQ(as(boss, "PATCH", "/api/admin/users/" + kees_id, R"({"active":"nee"})").status, 422U);
 
   auto list = as(boss, "GET", "/api/admin/users");
   ASSERT_EQ(list.status, 200U);
@@ -723,7 +723,7 @@ TEST_P(AdminStore, ApiKeysAreShownOnceScopedAndRevocable) {
 
   // Bad input: unknown scope, no name.
   auto bad = as(boss, "POST", "/api/admin/api-keys", R"({"name":"","scopes":["root"]})");
-  ASSERT_EQ(bad.status, 400U);
+  ASSERT_EQ(bad.status, 422U);
   EXPECT_EQ(bad.body.at("error").at("fields").at("scopes"), "Kies bevoegdheden uit de lijst.");
   EXPECT_EQ(bad.body.at("error").at("fields").at("name"), "Vul een naam in.");
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <boost/json/parse.hpp>
 
 #include "http/security_headers.hpp"
@@ -26,6 +28,48 @@ TEST(JsonResponse, SerialisesTheValue) {
   EXPECT_EQ(response.status, 201u);
   EXPECT_EQ(response.body, "{\"status\":\"ok\",\"n\":3}");
   EXPECT_EQ(response.header("content-type"), "application/json; charset=utf-8");
+}
+
+TEST(JsonAnswers, PrivateAnswersAreNotStoredOnce) {
+  EXPECT_EQ(api::json_error(400, "bad", "x").header("Cache-Control"), "no-store");
+  auto ok = api::private_json(200, boost::json::object{{"a", 1}});
+  EXPECT_EQ(ok.body, "{\"a\":1}");
+  EXPECT_EQ(ok.header("Cache-Control"), "no-store");
+  EXPECT_EQ(std::count_if(ok.headers.begin(), ok.headers.end(),
+                          [](const auto& header) { return http::iequals(header.first, "Cache-Control"); }),
+            1);
+  EXPECT_EQ(api::json_response(200, boost::json::object{}).header("Cache-Control"), "");
+  auto none = api::no_content();
+  EXPECT_EQ(none.status, 204U);
+  EXPECT_TRUE(none.body.empty());
+  EXPECT_EQ(none.header("Cache-Control"), "no-store");
+}
+
+TEST(JsonAnswers, FieldErrorsAre422WithAMessagePerField) {
+  auto response = api::field_errors(boost::json::object{{"slug", "Vul een URL in"}});
+  EXPECT_EQ(response.status, 422U);
+  EXPECT_EQ(response.header("Cache-Control"), "no-store");
+  auto error = boost::json::parse(response.body).at("error");
+  EXPECT_EQ(error.at("code"), "invalid_fields");
+  EXPECT_EQ(error.at("message"), "Niet alle velden zijn goed ingevuld.");
+  EXPECT_EQ(error.at("fields").at("slug"), "Vul een URL in");
+  EXPECT_EQ(
+      boost::json::parse(api::field_errors({{"type", "Kies er een."}}, "Kies er een.").body).at("error").at("message"),
+      "Kies er een.");
+}
+
+TEST(JsonAnswers, ReadObjectAndParseId) {
+  http::Request request;
+  request.body = R"({"a":1})";
+  auto read = api::read_object(request, 100);
+  ASSERT_TRUE(std::holds_alternative<boost::json::object>(read));
+  EXPECT_EQ(std::get<boost::json::object>(read).at("a"), 1);
+  request.body = "[1]";
+  EXPECT_EQ(std::get<http::Response>(api::read_object(request, 100)).status, 400U);
+  request.body = std::string(101, ' ');
+  EXPECT_EQ(std::get<http::Response>(api::read_object(request, 100)).status, 413U);
+  EXPECT_EQ(api::parse_id("42"), 42);
+  for (auto bad : {"", "0", "-1", "4x", " 4", "99999999999999999999"}) EXPECT_FALSE(api::parse_id(bad)) << bad;
 }
 
 TEST(SecurityHeaders, AllWrittenIntoTheHeadAndHandlerValuesKept) {

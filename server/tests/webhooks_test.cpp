@@ -2,7 +2,9 @@
 // admin's routes with a real receiver on 127.0.0.1 that checks every signature, answers 500 the
 // first time and 200 after: the dispatcher retries with backoff, the admin's delivery log shows
 // both attempts, a resend goes out again, a hook that keeps failing is switched off, and of two
-// instances only one claims a delivery.
+// instances only one claims a delivery. Against the real ether-server: publishing an article in
+// the admin, at once and scheduled, delivers a signed content.published with the article's URL;
+// saving a draft delivers nothing.
 
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
@@ -20,8 +22,11 @@
 
 #include "admin/admin_api.hpp"
 #include "admin/bootstrap.hpp"
+#include "admin/content_api.hpp"
+#include "domain/time.hpp"
 #include "http/router.hpp"
 #include "store_test_support.hpp"
+#include "support/server_process.hpp"
 #include "webhooks/signature.hpp"
 #include "webhooks/url_policy.hpp"
 #include "webhooks/webhook_dispatcher.hpp"
@@ -373,8 +378,8 @@ TEST_P(Webhooks, AHookThatKeepsFailingIsSwitchedOffAndCanBeSwitchedOn) {
   auto [hook, secret] = register_hook(receiver.url(), json::array{"content.published"});
   receiver.set_secret(secret);
   WebhookDispatcher dispatcher(db(), fast(0, 3), unix_now);
-  dispatcher.notify_content_published("article", "12", "Nieuw", "/nieuws/12");
-  dispatcher.notify_content_published("article", "13", "Nieuwer", "/nieuws/13");
+  dispatcher.notify_content_published(content::PublishedItem{"articles", "12", "Nieuw", "/nieuws/a/12/nieuw", 1});
+  dispatcher.notify_content_published(content::PublishedItem{"articles", "13", "Nieuwer", "/nieuws/a/13/nieuwer", 1});
   drive(dispatcher, [&] { return receiver.seen().size() >= 3; });
   // Two more rounds: nothing goes out to a hook that is off.
   dispatcher.run_once();
@@ -391,6 +396,80 @@ TEST_P(Webhooks, AHookThatKeepsFailingIsSwitchedOffAndCanBeSwitchedOn) {
   EXPECT_EQ(enabled.status, 200U);
   drive(dispatcher, [&] { return receiver.seen().size() >= 4; });
   EXPECT_GE(receiver.seen().size(), 4U);
+}
+
+TEST_P(Webhooks, AScheduledPublicationIsToldWhenItComesDueAndEachPublicationOnce) {
+  Receiver receiver({});
+  auto [hook, secret] = register_hook(receiver.url(), json::array{"content.published"});
+  receiver.set_secret(secret);
+  {
+    auto lease = db().lease();
+    *lease << "INSERT INTO news_categories (slug, name, color) VALUES ('cultuur', 'Cultuur', '#aa0000')";
+  }
+  std::atomic<std::int64_t> now{unix_now()};
+  auto clock = [&now] { return now.load(); };
+  auto options = fast(1, 10);
+  options.site_url = kOrigin;
+  WebhookDispatcher dispatcher(db(), options, clock);
+  WebhookDispatcher other_instance(db(), options, clock);
+  admin::ContentApi content(
+      db(), *admin_, admin::ContentApiOptions{.base_url = kOrigin, .preview_secret = {}}, clock, {},
+      [&dispatcher](const content::PublishedItem& item) { dispatcher.notify_content_published(item); });
+  content.add_routes(router_);
+  auto article = [&](const std::string& slug) {
+    auto answer = call("POST", "/api/admin/content/articles",
+                       json::serialize(json::object{{"values", json::object{{"title", "Titel " + slug},
+                                                                            {"slug", slug},
+                                                                            {"category", "cultuur"},
+                                                                            {"intro", "Inleiding."}}}}),
+                       beheerder_);
+    EXPECT_EQ(answer.status, 201U) << answer.body;
+    return std::string(json::parse(answer.body).at("item").at("id").as_string());
+  };
+  auto rounds = [&] {
+    dispatcher.run_once();
+    other_instance.run_once();
+  };
+  const auto due = now.load() + 100;
+  const auto later = article("straks");
+  auto scheduled =
+      call("POST", "/api/admin/content/articles/" + later + "/publish",
+           json::serialize(json::object{{"version", 1}, {"publishAt", domain::format_iso_utc(due)}}), beheerder_);
+  ASSERT_EQ(scheduled.status, 200U) << scheduled.body;
+  rounds();
+  EXPECT_EQ(receiver.seen().size(), 0U);  // not yet due
+
+  now = due + 1;
+  rounds();
+  rounds();
+  ASSERT_EQ(receiver.seen().size(), 1U);  // two instances looked: one delivery
+  auto data = json::parse(receiver.seen()[0].body).at("data");
+  EXPECT_TRUE(receiver.seen()[0].signature_ok);
+  EXPECT_EQ(data.at("id"), json::string(later));
+  EXPECT_EQ(data.at("url"), json::string(std::string(kOrigin) + "/nieuws/cultuur/" + later + "/straks"));
+  EXPECT_EQ(data.at("publishedAt"), json::string(domain::format_iso_utc(due)));
+
+  // Published at once: told by the admin, and the dispatchers' own look does not tell it again.
+  now = now.load() + 5;  // its moment lies in the window the dispatchers look at next
+  const auto at_once = article("nu");
+  ASSERT_EQ(call("POST", "/api/admin/content/articles/" + at_once + "/publish",
+                 json::serialize(json::object{{"version", 1}}), beheerder_)
+                .status,
+            200U);
+  rounds();
+  rounds();
+  ASSERT_EQ(receiver.seen().size(), 2U);
+  EXPECT_EQ(json::parse(receiver.seen()[1].body).at("data").at("id"), json::string(at_once));
+  // A draft saved again is not a publication.
+  const auto draft = article("concept");
+  ASSERT_EQ(
+      call("PUT", "/api/admin/content/articles/" + draft,
+           json::serialize(json::object{{"version", 1}, {"values", json::object{{"intro", "Anders."}}}}), beheerder_)
+          .status,
+      200U);
+  now = now.load() + 5;
+  rounds();
+  EXPECT_EQ(receiver.seen().size(), 2U);
 }
 
 TEST_P(Webhooks, BadInputAndRolesAreRefused) {
@@ -432,6 +511,125 @@ TEST_P(Webhooks, OfTwoInstancesOnlyOneClaimsADelivery) {
   EXPECT_EQ(store.claim_due("instance-b", now, 60, 10).size(), 0U);
   // A claim that lapsed (its instance died) is taken over.
   EXPECT_EQ(store.claim_due("instance-b", now + 61, 60, 10).size(), 1U);
+}
+
+// ---- against the real server ----------------------------------------------------------------
+
+// An admin call with curl (the body from a file: no shell quoting), as the signed-in `who`.
+test::ServerProcess::Answer admin_call(const test::ServerProcess& server, const std::string& method,
+                                       const std::string& target, const json::value& body,
+                                       const std::pair<std::string, std::string>& who = {}) {
+  const auto file = server.dir() / "request.json";
+  std::ofstream(file) << (body.is_null() ? "" : json::serialize(body));
+  std::string options = "-X " + method + " -H 'Origin: " + server.base_url() +
+                        "' -H 'Content-Type: application/json' --data-binary @" + file.string();
+  if (!who.first.empty()) {
+    options += " -H 'Cookie: ether_session=" + who.first + "' -H 'X-CSRF-Token: " + who.second + "'";
+  }
+  return server.get(target, options);
+}
+
+TEST(WebhooksServer, APublishInTheAdminDeliversContentPublishedWithTheArticleUrl) {
+  test::ServerProcess server("webhooks-content", {"ETHER_WEBHOOK_ALLOW_PRIVATE=1"});
+  const auto database_url = "sqlite:" + (server.dir() / "data" / "ether.db").string();
+  std::string category;
+  // A beheerder signed in through the real login route: the session cookie and the CSRF token.
+  std::pair<std::string, std::string> who;
+  {
+    auto db = store::Database::open(database_url, 1);
+    auto created = admin::create_account(*db, "redactie@radio.example", "Redactie", admin::Role::beheerder, unix_now(),
+                                         admin::kMinimumCost);
+    auto lease = db->lease();
+    const long long id = created.user.id;
+    *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
+    *lease << "SELECT slug FROM news_categories ORDER BY slug LIMIT 1", soci::into(category);
+    const auto answer = admin_call(server, "POST", "/api/admin/session",
+                                   json::object{{"email", "redactie@radio.example"}, {"password", created.password}});
+    ASSERT_EQ(answer.status, 200) << answer.body;
+    const auto at = answer.headers.find("ether_session=");
+    ASSERT_NE(at, std::string::npos) << answer.headers;
+    const auto start = at + std::string("ether_session=").size();
+    who = {answer.headers.substr(start, answer.headers.find(';', start) - start),
+           std::string(json::parse(answer.body).at("csrfToken").as_string())};
+  }
+  ASSERT_FALSE(category.empty());
+
+  Receiver receiver({});
+  const auto hook =
+      admin_call(server, "POST", "/api/admin/webhooks",
+                 json::object{{"url", receiver.url()}, {"events", json::array{"content.published"}}}, who);
+  ASSERT_EQ(hook.status, 201) << hook.body;
+  receiver.set_secret(std::string(json::parse(hook.body).at("secret").as_string()));
+
+  auto create = [&](const std::string& title, const std::string& slug) {
+    const auto answer = admin_call(
+        server, "POST", "/api/admin/content/articles",
+        json::object{{"values", json::object{{"title", title},
+                                             {"slug", slug},
+                                             {"category", category},
+                                             {"intro", "Een korte inleiding."},
+                                             {"body", json::array{json::object{{"type", "paragraph"},
+                                                                               {"text", "Eerste alinea."}}}}}}},
+        who);
+    EXPECT_EQ(answer.status, 201) << answer.body;
+    return json::parse(answer.body).at("item").as_object();
+  };
+  auto wait_for = [&](std::size_t count) {
+    // A deadline against hanging, not a speed test.
+    for (int i = 0; i < 200 && receiver.seen().size() < count; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return receiver.seen();
+  };
+
+  // A draft, saved twice: nothing is delivered for it.
+  const auto draft = create("Alleen een concept", "alleen-een-concept");
+  const auto draft_id = std::string(draft.at("id").as_string());
+  auto saved = admin_call(server, "PUT", "/api/admin/content/articles/" + draft_id,
+                          json::object{{"version", 1}, {"values", json::object{{"intro", "Nog niet klaar."}}}}, who);
+  ASSERT_EQ(saved.status, 200) << saved.body;
+
+  // Published at once: one signed delivery with the article's public URL.
+  const auto now_item = create("Nieuws van nu", "nieuws-van-nu");
+  const auto now_id = std::string(now_item.at("id").as_string());
+  auto published = admin_call(server, "POST", "/api/admin/content/articles/" + now_id + "/publish",
+                              json::object{{"version", 1}}, who);
+  ASSERT_EQ(published.status, 200) << published.body;
+  auto seen = wait_for(1);
+  ASSERT_EQ(seen.size(), 1U);
+  EXPECT_TRUE(seen[0].signature_ok);
+  auto payload = json::parse(seen[0].body);
+  EXPECT_EQ(payload.at("event"), "content.published");
+  EXPECT_EQ(payload.at("id"), json::string(seen[0].event_id));
+  const auto& data = payload.at("data");
+  EXPECT_EQ(data.at("type"), "articles");
+  EXPECT_EQ(data.at("id"), json::string(now_id));
+  EXPECT_EQ(data.at("title"), "Nieuws van nu");
+  EXPECT_EQ(data.at("url"), json::string(server.base_url() + "/nieuws/" + category + "/" + now_id + "/nieuws-van-nu"));
+  // The URL is the article's page on the real site.
+  EXPECT_EQ(server.get("/nieuws/" + category + "/" + now_id + "/nieuws-van-nu").status, 200);
+
+  // Scheduled 3 s ahead: delivered when it comes online, not before, and not a second time.
+  const auto later_item = create("Nieuws van straks", "nieuws-van-straks");
+  const auto later_id = std::string(later_item.at("id").as_string());
+  const auto due = unix_now() + 3;
+  auto scheduled = admin_call(server, "POST", "/api/admin/content/articles/" + later_id + "/publish",
+                              json::object{{"version", 1}, {"publishAt", domain::format_iso_utc(due)}}, who);
+  ASSERT_EQ(scheduled.status, 200) << scheduled.body;
+  EXPECT_EQ(json::parse(scheduled.body).at("item").at("state"), "scheduled");
+  seen = wait_for(2);
+  ASSERT_EQ(seen.size(), 2U);
+  EXPECT_TRUE(seen[1].signature_ok);
+  EXPECT_GE(std::stoll(seen[1].timestamp), due);
+  const auto later = json::parse(seen[1].body).at("data");
+  EXPECT_EQ(later.at("id"), json::string(later_id));
+  EXPECT_EQ(later.at("url"),
+            json::string(server.base_url() + "/nieuws/" + category + "/" + later_id + "/nieuws-van-straks"));
+  EXPECT_EQ(later.at("publishedAt"), json::string(domain::format_iso_utc(due)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  seen = receiver.seen();
+  EXPECT_EQ(seen.size(), 2U);
+  for (const auto& delivery : seen) EXPECT_EQ(delivery.body.find("alleen-een-concept"), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Webhooks, ::testing::ValuesIn(backends()),

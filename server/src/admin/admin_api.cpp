@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/json.hpp>
-#include <charconv>
 #include <chrono>
 
 #include "admin/api_keys.hpp"
@@ -17,42 +16,6 @@ namespace json = boost::json;
 namespace {
 
 constexpr std::string_view kBadCredentials = "E-mailadres of wachtwoord klopt niet.";
-
-http::Response no_store(http::Response response) {
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
-http::Response error(unsigned status, std::string_view code, std::string_view message) {
-  return no_store(api::json_error(status, code, message));
-}
-
-// A form's errors: 400 with the message of each field under "fields", for the inline errors.
-http::Response field_errors(const json::object& fields) {
-  json::object body{
-      {"error",
-       json::object{{"code", "invalid"}, {"message", "Niet alle velden zijn goed ingevuld."}, {"fields", fields}}}};
-  return no_store(api::json_response(400, body));
-}
-
-http::Response ok(unsigned status, const json::value& body) { return no_store(api::json_response(status, body)); }
-
-http::Response no_content() {
-  http::Response response;
-  response.status = 204;
-  return no_store(std::move(response));
-}
-
-// The JSON object of a request body, or the error to answer.
-std::variant<json::object, http::Response> read_object(const http::Request& request) {
-  if (request.body.size() > kMaxAdminBodyBytes) {
-    return error(413, "payload_too_large", "Het verzoek is te groot.");
-  }
-  boost::system::error_code ec;
-  auto value = json::parse(request.body, ec);
-  if (ec || !value.is_object()) return error(400, "bad_json", "De gegevens konden niet worden gelezen.");
-  return std::move(value.get_object());
-}
 
 std::optional<std::string> string_member(const json::object& object, std::string_view key) {
   const auto* value = object.if_contains(key);
@@ -81,13 +44,6 @@ bool plausible_email(std::string_view email) {
     if (static_cast<unsigned char>(c) <= ' ') return false;
   }
   return true;
-}
-
-std::optional<std::int64_t> parse_id(std::string_view text) {
-  std::int64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0) return std::nullopt;
-  return value;
 }
 
 json::value iso_or_null(std::optional<std::int64_t> at) {
@@ -201,30 +157,31 @@ void AdminApi::add_routes(http::Router& router) {
 std::variant<Principal, http::Response> AdminApi::authorize(const http::Request& request, const Guard& guard) const {
   const bool changing = is_state_changing(request.method);
   if (changing && !origin_allowed(request, site_origin_)) {
-    return error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
+    return api::json_error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
   }
   auto cookie = cookie_value(request, kSessionCookie);
-  if (!cookie) return error(401, "unauthenticated", "Je bent niet ingelogd.");
+  if (!cookie) return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
   Principal principal;
   {
     auto lease = db_.lease();
     auto session = SessionRepository(*lease).find(*cookie, now_());
-    if (!session) return error(401, "unauthenticated", "Je sessie is verlopen. Log opnieuw in.");
+    if (!session) return api::json_error(401, "unauthenticated", "Je sessie is verlopen. Log opnieuw in.");
     auto user = UserRepository(*lease).find_by_id(session->user_id);
     if (!user || !user->active) {
       SessionRepository(*lease).remove(*cookie);
-      return error(401, "unauthenticated", "Je bent niet ingelogd.");
+      return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
     }
     principal = Principal{std::move(*user), std::move(*session), *cookie};
   }
   if (changing && !constant_time_equals(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
-    return error(403, "bad_csrf_token", "De beveiligingscode ontbreekt of klopt niet. Laad de pagina opnieuw.");
+    return api::json_error(403, "bad_csrf_token",
+                           "De beveiligingscode ontbreekt of klopt niet. Laad de pagina opnieuw.");
   }
   if (principal.user.must_change_password && !guard.while_must_change) {
-    return error(403, "password_change_required", "Kies eerst een nieuw wachtwoord.");
+    return api::json_error(403, "password_change_required", "Kies eerst een nieuw wachtwoord.");
   }
   if (guard.permission && !allows(principal.user.role, *guard.permission)) {
-    return error(403, "forbidden", "Je rol heeft geen toegang tot deze actie.");
+    return api::json_error(403, "forbidden", "Je rol heeft geen toegang tot deze actie.");
   }
   return principal;
 }
@@ -233,12 +190,13 @@ http::Response AdminApi::get_session(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  return ok(200, session_json(principal.user, principal.session_id, principal.session));
+  return api::private_json(200, session_json(principal.user, principal.session_id, principal.session));
 }
 
 http::Response AdminApi::login(const http::Request& request) const {
-  if (!origin_allowed(request, site_origin_)) return error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
-  auto body = read_object(request);
+  if (!origin_allowed(request, site_origin_))
+    return api::json_error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   auto email = trimmed(string_member(object, "email").value_or(""));
@@ -246,7 +204,7 @@ http::Response AdminApi::login(const http::Request& request) const {
   json::object fields;
   if (email.empty()) fields["email"] = "Vul je e-mailadres in.";
   if (password.empty()) fields["password"] = "Vul je wachtwoord in.";
-  if (!fields.empty()) return field_errors(fields);
+  if (!fields.empty()) return api::field_errors(fields);
 
   const auto now = now_();
   const std::string account = account_key(email);
@@ -255,7 +213,7 @@ http::Response AdminApi::login(const http::Request& request) const {
   LoginThrottle throttle(*lease, options_.throttle);
   const auto wait = std::max(throttle.locked_for(account, now), throttle.locked_for(address, now));
   if (wait > 0) {
-    auto response = error(429, "too_many_attempts", retry_message(wait));
+    auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
     response.set_header("Retry-After", std::to_string(wait));
     return response;
   }
@@ -267,13 +225,13 @@ http::Response AdminApi::login(const http::Request& request) const {
     throttle.record_failure(account, options_.throttle.account_threshold, now);
     throttle.record_failure(address, options_.throttle.address_threshold, now);
     spdlog::warn("admin: failed login from {}", request.remote_address);
-    return error(401, "invalid_credentials", kBadCredentials);
+    return api::json_error(401, "invalid_credentials", kBadCredentials);
   }
   throttle.clear(account);
   SessionRepository sessions(*lease);
   const std::string session_id = sessions.create(user->id, now);
   auto session = sessions.find(session_id, now);
-  auto response = ok(200, session_json(*user, session_id, *session));
+  auto response = api::private_json(200, session_json(*user, session_id, *session));
   response.set_header("Set-Cookie", session_cookie(session_id, secure_cookies_));
   spdlog::info("admin: {} logged in", user->email);
   return response;
@@ -286,7 +244,7 @@ http::Response AdminApi::logout(const http::Request& request) const {
     auto lease = db_.lease();
     SessionRepository(*lease).remove(std::get<Principal>(who).session_id);
   }
-  auto response = no_content();
+  auto response = api::no_content();
   response.set_header("Set-Cookie", clear_session_cookie(secure_cookies_));
   return response;
 }
@@ -295,7 +253,7 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   auto principal = std::get<Principal>(std::move(who));
-  auto body = read_object(request);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   auto current = string_member(object, "currentPassword").value_or("");
@@ -309,14 +267,14 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   } else if (next == current) {
     fields["newPassword"] = "Kies een ander wachtwoord dan je huidige.";
   }
-  if (!fields.empty()) return field_errors(fields);
+  if (!fields.empty()) return api::field_errors(fields);
   const auto now = now_();
   if (!verify_password(principal.user.password_hash, current)) {
     // A stolen session must not become a free password oracle: this counts like a failed login.
     auto lease = db_.lease();
     LoginThrottle(*lease, options_.throttle)
         .record_failure(account_key(principal.user.email), options_.throttle.account_threshold, now);
-    return field_errors(json::object{{"currentPassword", "Het huidige wachtwoord klopt niet."}});
+    return api::field_errors(json::object{{"currentPassword", "Het huidige wachtwoord klopt niet."}});
   }
   User updated = principal.user;
   updated.password_hash = hash_password(next, options_.password_cost);
@@ -330,7 +288,7 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   add_change(changes, "mustChangePassword", principal.user.must_change_password, false);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(updated.id), "change_password", changes);
   tx.commit();
-  return ok(200, session_json(updated, principal.session_id, principal.session));
+  return api::private_json(200, session_json(updated, principal.session_id, principal.session));
 }
 
 http::Response AdminApi::list_users(const http::Request& request) const {
@@ -339,14 +297,14 @@ http::Response AdminApi::list_users(const http::Request& request) const {
   json::array items;
   auto lease = db_.lease();
   for (const auto& user : UserRepository(*lease).list()) items.push_back(user_json(user));
-  return ok(200, json::object{{"users", std::move(items)}});
+  return api::private_json(200, json::object{{"users", std::move(items)}});
 }
 
 http::Response AdminApi::create_user(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = Permission::manage_users});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto body = read_object(request);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   User user;
@@ -373,7 +331,7 @@ http::Response AdminApi::create_user(const http::Request& request) const {
     }
     if (!unknown.empty()) fields["channels"] = "Onbekend kanaal: " + unknown.front() + ".";
   }
-  if (!fields.empty()) return field_errors(fields);
+  if (!fields.empty()) return api::field_errors(fields);
   user.role = *role;
   const auto now = now_();
   const std::string password = generate_password();
@@ -391,21 +349,21 @@ http::Response AdminApi::create_user(const http::Request& request) const {
   add_change(changes, "channels", nullptr, string_array(user.channels));
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), "create", changes);
   tx.commit();
-  return ok(201, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});
+  return api::private_json(201, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});
 }
 
 http::Response AdminApi::update_user(const http::Request& request, const std::string& id_text) const {
   auto who = authorize(request, Guard{.permission = Permission::manage_users});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto id = parse_id(id_text);
-  if (!id) return error(404, "not_found", "Deze gebruiker bestaat niet.");
-  auto body = read_object(request);
+  auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   auto lease = db_.lease();
   auto found = UserRepository(*lease).find_by_id(*id);
-  if (!found) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
   User user = *found;
   json::object fields;
   if (const auto* name = object.if_contains("name")) {
@@ -437,10 +395,11 @@ http::Response AdminApi::update_user(const http::Request& request, const std::st
       user.active = active->get_bool();
     }
   }
-  if (!fields.empty()) return field_errors(fields);
+  if (!fields.empty()) return api::field_errors(fields);
   // A beheerder who demotes or switches off their own account could leave the station without one.
   if (user.id == principal.user.id && (user.role != found->role || !user.active)) {
-    return error(409, "own_account", "Je kunt je eigen rol niet wijzigen en je eigen account niet uitschakelen.");
+    return api::json_error(409, "own_account",
+                           "Je kunt je eigen rol niet wijzigen en je eigen account niet uitschakelen.");
   }
   const auto now = now_();
   json::object changes;
@@ -448,7 +407,7 @@ http::Response AdminApi::update_user(const http::Request& request, const std::st
   add_change(changes, "role", json::string(role_name(found->role)), json::string(role_name(user.role)));
   add_change(changes, "channels", string_array(found->channels), string_array(user.channels));
   add_change(changes, "active", found->active, user.active);
-  if (changes.empty()) return ok(200, json::object{{"user", user_json(*found)}});
+  if (changes.empty()) return api::private_json(200, json::object{{"user", user_json(*found)}});
   user.updated_at = now;
   const std::string action = found->active && !user.active ? "deactivate" : "update";
   soci::transaction tx(*lease);
@@ -456,20 +415,20 @@ http::Response AdminApi::update_user(const http::Request& request, const std::st
   if (!user.active) SessionRepository(*lease).remove_for_user(user.id);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), action, changes);
   tx.commit();
-  return ok(200, json::object{{"user", user_json(user)}});
+  return api::private_json(200, json::object{{"user", user_json(user)}});
 }
 
 http::Response AdminApi::reset_password(const http::Request& request, const std::string& id_text) const {
   auto who = authorize(request, Guard{.permission = Permission::manage_users});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto id = parse_id(id_text);
-  if (!id) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
   auto lease = db_.lease();
   auto found = UserRepository(*lease).find_by_id(*id);
-  if (!found) return error(404, "not_found", "Deze gebruiker bestaat niet.");
+  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
   if (found->id == principal.user.id) {
-    return error(409, "own_account", "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
+    return api::json_error(409, "own_account", "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
   }
   const auto now = now_();
   const std::string password = generate_password();
@@ -484,7 +443,7 @@ http::Response AdminApi::reset_password(const http::Request& request, const std:
   add_change(changes, "mustChangePassword", found->must_change_password, true);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), "reset_password", changes);
   tx.commit();
-  return ok(200, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});
+  return api::private_json(200, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});
 }
 
 http::Response AdminApi::list_api_keys(const http::Request& request) const {
@@ -495,14 +454,14 @@ http::Response AdminApi::list_api_keys(const http::Request& request) const {
   for (const auto& key : ApiKeyRepository(*lease).list()) keys.push_back(api_key_json(key));
   json::array scopes;
   for (auto scope : kApiKeyScopes) scopes.emplace_back(scope);
-  return ok(200, json::object{{"apiKeys", std::move(keys)}, {"scopes", std::move(scopes)}});
+  return api::private_json(200, json::object{{"apiKeys", std::move(keys)}, {"scopes", std::move(scopes)}});
 }
 
 http::Response AdminApi::create_api_key(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = Permission::manage_api_keys});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto body = read_object(request);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   auto name = trimmed(string_member(object, "name").value_or(""));
@@ -522,7 +481,7 @@ http::Response AdminApi::create_api_key(const http::Request& request) const {
       if (std::find(scopes.begin(), scopes.end(), scope) == scopes.end()) scopes.push_back(scope);
     }
   }
-  if (!fields.empty()) return field_errors(fields);
+  if (!fields.empty()) return api::field_errors(fields);
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
@@ -532,27 +491,27 @@ http::Response AdminApi::create_api_key(const http::Request& request) const {
   add_change(changes, "scopes", nullptr, string_array(scopes));
   AuditLog(*lease).record(actor_of(principal), now, "api_key", std::to_string(created.key.id), "create", changes);
   tx.commit();
-  return ok(201, json::object{{"apiKey", api_key_json(created.key)}, {"key", created.secret}});
+  return api::private_json(201, json::object{{"apiKey", api_key_json(created.key)}, {"key", created.secret}});
 }
 
 http::Response AdminApi::revoke_api_key(const http::Request& request, const std::string& id_text) const {
   auto who = authorize(request, Guard{.permission = Permission::manage_api_keys});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto id = parse_id(id_text);
-  if (!id) return error(404, "not_found", "Deze sleutel bestaat niet.");
+  auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Deze sleutel bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   ApiKeyRepository keys(*lease);
-  if (!keys.find(*id)) return error(404, "not_found", "Deze sleutel bestaat niet.");
-  if (!keys.revoke(*id, now)) return error(409, "already_revoked", "Deze sleutel is al ingetrokken.");
+  if (!keys.find(*id)) return api::json_error(404, "not_found", "Deze sleutel bestaat niet.");
+  if (!keys.revoke(*id, now)) return api::json_error(409, "already_revoked", "Deze sleutel is al ingetrokken.");
   json::object changes;
   add_change(changes, "revokedAt", nullptr, json::string(domain::format_iso_utc(now)));
   AuditLog(*lease).record(actor_of(principal), now, "api_key", std::to_string(*id), "revoke", changes);
   auto key = keys.find(*id);
   tx.commit();
-  return ok(200, json::object{{"apiKey", api_key_json(*key)}});
+  return api::private_json(200, json::object{{"apiKey", api_key_json(*key)}});
 }
 
 http::Response AdminApi::audit(const http::Request& request) const {
@@ -561,16 +520,16 @@ http::Response AdminApi::audit(const http::Request& request) const {
   AuditFilter filter;
   std::int64_t page = 1;
   if (auto user = request.param("user"); user && !user->empty()) {
-    auto id = parse_id(*user);
-    if (!id) return error(400, "bad_parameter", "De parameter 'user' moet een gebruikersnummer zijn.");
+    auto id = api::parse_id(*user);
+    if (!id) return api::json_error(400, "bad_parameter", "De parameter 'user' moet een gebruikersnummer zijn.");
     filter.user_id = *id;
   }
   if (auto type = request.param("type")) filter.item_type = trimmed(*type);
   if (auto id = request.param("id")) filter.item_id = trimmed(*id);
   if (auto page_text = request.param("page"); page_text && !page_text->empty()) {
-    auto parsed = parse_id(*page_text);
+    auto parsed = api::parse_id(*page_text);
     if (!parsed || *parsed > 1'000'000)
-      return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+      return api::json_error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
     page = *parsed;
   }
   AuditPage result;
@@ -589,7 +548,7 @@ http::Response AdminApi::audit(const http::Request& request) const {
                                    {"action", entry.action},
                                    {"changes", entry.changes}});
   }
-  return ok(
+  return api::private_json(
       200, json::object{
                {"entries", std::move(entries)}, {"page", page}, {"pageSize", kAuditPageSize}, {"total", result.total}});
 }

@@ -1,6 +1,6 @@
 #pragma once
 // The JSON API of the admin under /api/admin/ (every answer Cache-Control: no-store, never CORS;
-// errors {"error":{"code","message"}} with Dutch messages, plus "fields" for form errors):
+// errors {"error":{"code","message"}} with Dutch messages; form errors 422 invalid_fields with "fields"):
 //   GET    /api/admin/session              who is logged in, the CSRF token, the permissions (401)
 //   POST   /api/admin/session              log in {email, password}; sets the ether_session cookie
 //   DELETE /api/admin/session              log out

@@ -143,20 +143,29 @@ std::optional<ApiKey> ApiKeyRepository::find_by_secret(std::string_view secret, 
   return row.to_key();
 }
 
+namespace {
+
+http::Response unauthorized(std::string_view message) {
+  auto response = api::json_error(401, "unauthorized", message);
+  response.set_header("WWW-Authenticate", "Bearer realm=\"ether\"");
+  return response;
+}
+
+}  // namespace
+
 std::variant<ApiKey, http::Response> authenticate_api_key(store::Database& db, const http::Request& request,
                                                           std::string_view scope, std::int64_t now) {
-  auto unauthorized = [](std::string_view message) {
-    auto response = api::json_error(401, "unauthorized", message);
-    response.set_header("WWW-Authenticate", "Bearer realm=\"ether\"");
-    response.set_header("Cache-Control", "no-store");
-    return response;
-  };
   std::string_view header = request.header("Authorization");
   if (header.size() < 7 || !http::iequals(header.substr(0, 7), "Bearer ")) {
     return unauthorized("This call needs an API key: Authorization: Bearer <key>.");
   }
   std::string_view secret = header.substr(7);
   while (!secret.empty() && secret.front() == ' ') secret.remove_prefix(1);
+  return authenticate_api_key(db, secret, scope, now);
+}
+
+std::variant<ApiKey, http::Response> authenticate_api_key(store::Database& db, std::string_view secret,
+                                                          std::string_view scope, std::int64_t now) {
   std::optional<ApiKey> key;
   {
     auto lease = db.lease();
@@ -164,9 +173,7 @@ std::variant<ApiKey, http::Response> authenticate_api_key(store::Database& db, c
   }
   if (!key) return unauthorized("The API key is unknown or revoked.");
   if (std::find(key->scopes.begin(), key->scopes.end(), scope) == key->scopes.end()) {
-    auto response = api::json_error(403, "forbidden", "The API key lacks the scope " + std::string(scope) + ".");
-    response.set_header("Cache-Control", "no-store");
-    return response;
+    return api::json_error(403, "forbidden", "The API key lacks the scope " + std::string(scope) + ".");
   }
   return *key;
 }

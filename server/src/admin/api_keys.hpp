@@ -64,5 +64,8 @@ class ApiKeyRepository {
 /// WWW-Authenticate) or 403 (the key lacks the scope).
 std::variant<ApiKey, http::Response> authenticate_api_key(store::Database& db, const http::Request& request,
                                                           std::string_view scope, std::int64_t now);
+/// The same for a key given as text (a `?key=` parameter of systems that can only fetch a URL).
+std::variant<ApiKey, http::Response> authenticate_api_key(store::Database& db, std::string_view secret,
+                                                          std::string_view scope, std::int64_t now);
 
 }  // namespace ether::admin

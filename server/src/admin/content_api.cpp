@@ -3,17 +3,15 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/json.hpp>
-#include <charconv>
 
 #include "admin/audit_log.hpp"
 #include "api/json_error.hpp"
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
-#include "domain/slug.hpp"
+#include "content/public_url.hpp"
 #include "domain/time.hpp"
 #include "pages/preview_token.hpp"
-#include "pages/route_builder.hpp"
 #include "store/content_version.hpp"
 
 namespace ether::admin {
@@ -29,38 +27,7 @@ constexpr std::string_view kStale =
     "Iemand anders heeft dit item intussen opgeslagen. Je wijzigingen zijn niet opgeslagen maar staan nog in het "
     "formulier: neem ze over in de nieuwste versie.";
 
-http::Response no_store(http::Response response) {
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
-http::Response error(unsigned status, std::string_view code, std::string_view message) {
-  return no_store(api::json_error(status, code, message));
-}
-
-http::Response ok(unsigned status, const json::value& body) { return no_store(api::json_response(status, body)); }
-
-http::Response field_errors(const json::object& fields) {
-  json::object body{
-      {"error",
-       json::object{{"code", "invalid"}, {"message", "Niet alle velden zijn goed ingevuld."}, {"fields", fields}}}};
-  return no_store(api::json_response(400, body));
-}
-
-std::variant<json::object, http::Response> read_object(const http::Request& request) {
-  if (request.body.size() > 1024 * 1024) return error(413, "payload_too_large", "Het verzoek is te groot.");
-  boost::system::error_code ec;
-  auto value = json::parse(request.body, ec);
-  if (ec || !value.is_object()) return error(400, "bad_json", "De gegevens konden niet worden gelezen.");
-  return std::move(value.get_object());
-}
-
-std::optional<std::int64_t> positive(std::string_view text) {
-  std::int64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0) return std::nullopt;
-  return value;
-}
+constexpr std::size_t kMaxBody = 1024 * 1024;
 
 std::optional<std::int64_t> version_of(const json::object& body) {
   const auto* version = body.if_contains("version");
@@ -89,6 +56,10 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                       {"values", std::move(values)}};
 }
 
+bool publishable(const TypeSpec& type) { return type.publication != content::Publication::none; }
+bool with_revisions(const TypeSpec& type) { return type.revisions; }
+bool with_preview(const TypeSpec& type) { return type.name == "pages" || type.name == "articles"; }
+
 json::object type_json(const TypeSpec& type) {
   json::array fields;
   for (const auto& field : type.fields) {
@@ -116,7 +87,7 @@ json::object type_json(const TypeSpec& type) {
                       {"publication", publication},
                       {"revisions", type.revisions},
                       {"settings", type.settings},
-                      {"preview", type.name == "pages" || type.name == "articles"},
+                      {"preview", with_preview(type)},
                       {"fields", std::move(fields)}};
 }
 
@@ -128,11 +99,14 @@ Permission write_permission(const TypeSpec& type, const Item* item) {
   return Permission::edit_drafts;
 }
 
-http::Response forbidden() { return error(403, "forbidden", "Je rol heeft geen toegang tot deze actie."); }
-http::Response not_found(const TypeSpec& type) {
-  return error(404, "not_found", type.label_singular + " bestaat niet (meer).");
+http::Response forbidden() { return api::json_error(403, "forbidden", "Je rol heeft geen toegang tot deze actie."); }
+http::Response forbidden_channel() {
+  return api::json_error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
 }
-http::Response unknown_type() { return error(404, "not_found", "Dit soort inhoud bestaat niet."); }
+http::Response not_found(const TypeSpec& type) {
+  return api::json_error(404, "not_found", type.label_singular + " bestaat niet (meer).");
+}
+http::Response unknown_type() { return api::json_error(404, "not_found", "Dit soort inhoud bestaat niet."); }
 
 std::string channel_of(const TypeSpec& type, const json::object& values) {
   if (type.channel_field.empty()) return {};
@@ -148,7 +122,7 @@ bool channel_refused(const TypeSpec& type, const Principal& who, const json::obj
 http::Response stale(const TypeSpec& type, const Item& current, std::int64_t now) {
   json::object body{
       {"error", json::object{{"code", "conflict"}, {"message", kStale}, {"current", item_json(type, current, now)}}}};
-  return no_store(api::json_response(409, body));
+  return api::private_json(409, body);
 }
 
 Actor actor_of(const Principal& who) { return {who.user.id, who.user.display_name}; }
@@ -170,16 +144,48 @@ void add_publication_changes(json::object& changes, const Item& before, const It
   add_change(changes, "unpublishAt", iso_or_null(before.unpublish_at), iso_or_null(after.unpublish_at));
 }
 
+// The types do not change while the server runs: their description is built once.
+const json::object& types_body() {
+  static const json::object body = [] {
+    json::array out;
+    for (const auto& type : content::content_types()) out.push_back(type_json(type));
+    return json::object{{"types", std::move(out)}};
+  }();
+  return body;
+}
+
+// What every handler starts from: the type named in the path and the signed-in user.
+struct Call {
+  const TypeSpec& type;
+  Principal who;
+};
+
+// The type named `type_name` (when `offered` accepts it) and the user, who needs `permission`; or
+// the answer: 404 for a type not offered, the refusals of AdminApi::authorize.
+std::variant<Call, http::Response> begin_call(const AdminApi& admin, const http::Request& request,
+                                              const std::string& type_name, Permission permission,
+                                              bool (*offered)(const TypeSpec&) = nullptr) {
+  const auto* type = content::find_type(type_name);
+  if (type == nullptr || (offered != nullptr && !offered(*type))) return unknown_type();
+  auto who = admin.authorize(request, Guard{.permission = permission});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  return Call{*type, std::get<Principal>(std::move(who))};
+}
+
 }  // namespace
 
 ContentApi::ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options,
-                       std::function<std::int64_t()> now, std::function<void()> changed)
-    : db_(db), admin_(admin), options_(std::move(options)), now_(std::move(now)), changed_(std::move(changed)) {}
+                       std::function<std::int64_t()> now, std::function<void()> changed, Published published)
+    : db_(db),
+      admin_(admin),
+      options_(std::move(options)),
+      now_(std::move(now)),
+      changed_(std::move(changed)),
+      published_(std::move(published)) {}
 
 void ContentApi::add_routes(http::Router& router) {
   using Params = http::RouteParams;
   router.add("GET", "/api/admin/content-types", [this](const http::Request& r, const Params&) { return types(r); });
-  router.add("GET", "/api/admin/slug", [this](const http::Request& r, const Params&) { return slug(r); });
   router.add("GET", "/api/admin/content/{type}",
              [this](const http::Request& r, const Params& p) { return list(r, p.at("type")); });
   router.add("POST", "/api/admin/content/{type}",
@@ -217,223 +223,185 @@ void ContentApi::after_change() const {
 http::Response ContentApi::types(const http::Request& request) const {
   auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  json::array out;
-  for (const auto& type : content::content_types()) out.push_back(type_json(type));
-  return ok(200, json::object{{"types", std::move(out)}});
-}
-
-http::Response ContentApi::slug(const http::Request& request) const {
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  auto text = request.param("text").value_or("");
-  if (text.size() > 1000) return error(400, "bad_parameter", "De titel is te lang.");
-  auto suggestion = pages::slugify(text);
-  // slugify keeps an edge hyphen of "- titel -"; the §5 rule does not allow one.
-  while (!suggestion.empty() && suggestion.front() == '-') suggestion.erase(0, 1);
-  while (!suggestion.empty() && suggestion.back() == '-') suggestion.pop_back();
-  if (suggestion.size() > domain::kMaxSlugLength) suggestion.resize(domain::kMaxSlugLength);
-  while (!suggestion.empty() && suggestion.back() == '-') suggestion.pop_back();
-  return ok(200, json::object{{"slug", suggestion}});
+  return api::private_json(200, types_body());
 }
 
 http::Response ContentApi::list(const http::Request& request, const std::string& type_name) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
   content::ListQuery query;
   query.text = request.param("q").value_or("");
   query.state = request.param("state").value_or("");
   if (!query.state.empty() && query.state != "draft" && query.state != "scheduled" && query.state != "online" &&
       query.state != "expired") {
-    return error(400, "bad_parameter", "De parameter 'state' is draft, scheduled, online of expired.");
+    return api::json_error(400, "bad_parameter", "De parameter 'state' is draft, scheduled, online of expired.");
   }
   if (auto page = request.param("page"); page && !page->empty()) {
-    auto parsed = positive(*page);
-    if (!parsed || *parsed > 100000)
-      return error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    auto parsed = api::parse_id(*page);
+    if (!parsed || *parsed > 100000) {
+      return api::json_error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    }
     query.page = *parsed;
   }
   query.page_size = kContentPageSize;
   query.channels = principal.user.channels;
   query.now = now_();
   auto lease = db_.lease();
-  auto result = ContentStore(*lease, *type).list(query);
+  auto result = ContentStore(*lease, type).list(query);
   json::array items;
-  for (const auto& item : result.items) items.push_back(item_json(*type, item, query.now, false));
-  return ok(
+  for (const auto& item : result.items) items.push_back(item_json(type, item, query.now, false));
+  return api::private_json(
       200,
       json::object{
           {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}});
 }
 
 http::Response ContentApi::options(const http::Request& request, const std::string& type_name) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& type = std::get<Call>(call).type;
   content::ListQuery query;
   query.page_size = 5000;
   query.now = now_();
   auto lease = db_.lease();
-  auto result = ContentStore(*lease, *type).list(query);
+  auto result = ContentStore(*lease, type).list(query);
   json::array out;
   for (const auto& item : result.items) {
     // What a reference field stores: the slug for slug references (channels, categories), else the id.
     const auto* slug = item.values.if_contains("slug");
-    json::value value = type->numeric_key() ? json::value(std::stoll(item.key)) : json::value(item.key);
+    json::value value = type.numeric_key() ? json::value(std::stoll(item.key)) : json::value(item.key);
     out.push_back(json::object{{"value", value},
                                {"slug", slug != nullptr ? *slug : json::value(nullptr)},
-                               {"label", item.values.at(type->title_field)}});
+                               {"label", item.values.at(type.title_field)}});
   }
-  return ok(200, json::object{{"options", std::move(out)}});
+  return api::private_json(200, json::object{{"options", std::move(out)}});
 }
 
 http::Response ContentApi::get(const http::Request& request, const std::string& type_name,
                                const std::string& key) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
   auto lease = db_.lease();
-  auto item = ContentStore(*lease, *type).find(key);
-  if (!item) return not_found(*type);
-  if (channel_refused(*type, std::get<Principal>(who), item->values)) {
-    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
-  }
-  return ok(200, json::object{{"item", item_json(*type, *item, now_())}});
+  auto item = ContentStore(*lease, type).find(key);
+  if (!item) return not_found(type);
+  if (channel_refused(type, principal, item->values)) return forbidden_channel();
+  return api::private_json(200, json::object{{"item", item_json(type, *item, now_())}});
 }
 
 http::Response ContentApi::create(const http::Request& request, const std::string& type_name) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = write_permission(*type, nullptr)});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = read_object(request);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  if (!allows(principal.user.role, write_permission(type, nullptr))) return forbidden();
+  auto body = api::read_object(request, kMaxBody);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto* values = std::get<json::object>(body).if_contains("values");
-  if (values == nullptr || !values->is_object()) return error(400, "bad_json", "De velden ontbreken.");
+  if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
-  ContentStore store(*lease, *type);
-  auto validated = content::validate(*type, values->get_object(), nullptr, store);
-  if (!validated.errors.empty()) return field_errors(validated.errors);
-  if (channel_refused(*type, principal, validated.values)) {
-    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
-  }
+  ContentStore store(*lease, type);
+  auto validated = content::validate(type, values->get_object(), nullptr, store);
+  if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (channel_refused(type, principal, validated.values)) return forbidden_channel();
   // A new item of a publishable type is a draft; its moment is set when it is published.
-  if (type->publication != content::Publication::none) {
-    validated.row.emplace_back(type->flag_column, 0LL);
-    if (type->publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
+  if (type.publication != content::Publication::none) {
+    validated.row.emplace_back(type.flag_column, 0LL);
+    if (type.publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
   }
   const auto key = store.insert(validated.row);
   auto item = store.find(key);
-  json::object changes = field_changes(*type, json::object{}, item->values);
-  if (type->revisions) store.add_revision(*item, now, principal.user.id, principal.user.display_name);
-  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "create", changes);
+  json::object changes = field_changes(type, json::object{}, item->values);
+  if (type.revisions) store.add_revision(*item, now, principal.user.id, principal.user.display_name);
+  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "create", changes);
   store::bump_content_version(*lease);
   tx.commit();
   after_change();
-  return ok(201, json::object{{"item", item_json(*type, *item, now)}});
+  return api::private_json(201, json::object{{"item", item_json(type, *item, now)}});
 }
 
 http::Response ContentApi::update(const http::Request& request, const std::string& type_name,
                                   const std::string& key) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = read_object(request);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  auto body = api::read_object(request, kMaxBody);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   const auto* values = object.if_contains("values");
   auto version = version_of(object);
   if (values == nullptr || !values->is_object() || !version) {
-    return error(400, "bad_json", "De velden of de versie ontbreken.");
+    return api::json_error(400, "bad_json", "De velden of de versie ontbreken.");
   }
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
-  ContentStore store(*lease, *type);
+  ContentStore store(*lease, type);
   auto before = store.find(key);
-  if (!before) return not_found(*type);
-  if (!allows(principal.user.role, write_permission(*type, &*before))) return forbidden();
-  if (channel_refused(*type, principal, before->values)) {
-    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
-  }
-  if (before->version != *version) return stale(*type, *before, now);
-  auto validated = content::validate(*type, values->get_object(), &*before, store);
-  if (!validated.errors.empty()) return field_errors(validated.errors);
-  if (channel_refused(*type, principal, validated.values)) {
-    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
-  }
-  auto changes = field_changes(*type, before->values, validated.values);
-  if (changes.empty()) return ok(200, json::object{{"item", item_json(*type, *before, now)}});
+  if (!before) return not_found(type);
+  if (!allows(principal.user.role, write_permission(type, &*before))) return forbidden();
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
+  if (before->version != *version) return stale(type, *before, now);
+  auto validated = content::validate(type, values->get_object(), &*before, store);
+  if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (channel_refused(type, principal, validated.values)) return forbidden_channel();
+  auto changes = field_changes(type, before->values, validated.values);
+  if (changes.empty()) return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
   auto written = store.update(key, *version, validated.row);
-  if (written == WriteResult::missing) return not_found(*type);
-  if (written == WriteResult::stale) return stale(*type, *store.find(key), now);
+  if (written == WriteResult::missing) return not_found(type);
+  if (written == WriteResult::stale) return stale(type, *store.find(key), now);
   auto after = store.find(key);
-  if (type->revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
-  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "update", changes);
+  if (type.revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
+  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "update", changes);
   store::bump_content_version(*lease);
   tx.commit();
   after_change();
-  return ok(200, json::object{{"item", item_json(*type, *after, now)}});
+  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 
 http::Response ContentApi::remove(const http::Request& request, const std::string& type_name,
                                   const std::string& key) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::delete_content});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  if (type->settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
-  auto version = positive(request.param("version").value_or(""));
-  if (!version) return error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
+  auto call = begin_call(admin_, request, type_name, Permission::delete_content);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
+  auto version = api::parse_id(request.param("version").value_or(""));
+  if (!version) return api::json_error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
-  ContentStore store(*lease, *type);
+  ContentStore store(*lease, type);
   auto before = store.find(key);
-  if (!before) return not_found(*type);
-  if (channel_refused(*type, principal, before->values)) {
-    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
-  }
-  if (before->version != *version) return stale(*type, *before, now);
+  if (!before) return not_found(type);
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
+  if (before->version != *version) return stale(type, *before, now);
   if (auto used = store.references(*before); used > 0) {
-    return error(409, "in_use",
-                 type->label_singular + " wordt nog gebruikt (" + std::to_string(used) +
-                     " keer) en kan niet worden verwijderd." +
-                     (type->publication != content::Publication::none ? " Zet het offline." : ""));
+    return api::json_error(409, "in_use",
+                           type.label_singular + " wordt nog gebruikt (" + std::to_string(used) +
+                               " keer) en kan niet worden verwijderd." +
+                               (type.publication != content::Publication::none ? " Zet het offline." : ""));
   }
-  if (store.remove(key, *version) != WriteResult::done) return stale(*type, *before, now);
-  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "delete",
-                          field_changes(*type, before->values, json::object{}));
+  if (store.remove(key, *version) != WriteResult::done) return stale(type, *before, now);
+  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "delete",
+                          field_changes(type, before->values, json::object{}));
   store::bump_content_version(*lease);
   tx.commit();
   after_change();
-  http::Response response;
-  response.status = 204;
-  return no_store(std::move(response));
+  return api::no_content();
 }
 
 http::Response ContentApi::publish(const http::Request& request, const std::string& type_name, const std::string& key,
                                    bool on) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr || type->publication == content::Publication::none) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::publish});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = read_object(request);
+  auto call = begin_call(admin_, request, type_name, Permission::publish, publishable);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  auto body = api::read_object(request, kMaxBody);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto& object = std::get<json::object>(body);
   auto version = version_of(object);
-  if (!version) return error(400, "bad_json", "De versie ontbreekt.");
+  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
   const auto now = now_();
   json::object fields;
   auto moment = [&](std::string_view name) -> std::optional<std::int64_t> {
@@ -449,48 +417,61 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   auto unpublish_at = moment("unpublishAt");
   auto lease = db_.lease();
   soci::transaction tx(*lease);
-  ContentStore store(*lease, *type);
+  ContentStore store(*lease, type);
   auto before = store.find(key);
-  if (!before) return not_found(*type);
-  if (channel_refused(*type, principal, before->values)) {
-    return error(403, "forbidden_channel", "Je hebt geen toegang tot dit kanaal.");
-  }
-  if (before->version != *version) return stale(*type, *before, now);
+  if (!before) return not_found(type);
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
+  if (before->version != *version) return stale(type, *before, now);
   content::Row row;
   if (on) {
     // A dated item keeps its moment when published again without a new one; a draft gets now.
     std::optional<std::int64_t> from = publish_at;
-    if (!from && type->publication == content::Publication::dated) from = before->published ? before->publish_at : now;
+    if (!from && type.publication == content::Publication::dated) from = before->published ? before->publish_at : now;
     if (from && unpublish_at && *unpublish_at <= *from) fields["unpublishAt"] = "Kies een moment na de publicatie.";
-    if (!fields.empty()) return field_errors(fields);
-    row.emplace_back(type->flag_column, 1LL);
+    if (!fields.empty()) return api::field_errors(fields);
+    row.emplace_back(type.flag_column, 1LL);
     row.emplace_back(store.publish_column(), from ? content::Value(static_cast<long long>(*from)) : content::Value());
     row.emplace_back("unpublish_at",
                      unpublish_at ? content::Value(static_cast<long long>(*unpublish_at)) : content::Value());
   } else {
-    row.emplace_back(type->flag_column, 0LL);
+    row.emplace_back(type.flag_column, 0LL);
   }
-  if (store.update(key, *version, row) != WriteResult::done) return stale(*type, *store.find(key), now);
+  if (store.update(key, *version, row) != WriteResult::done) return stale(type, *store.find(key), now);
   auto after = store.find(key);
   json::object changes;
   add_publication_changes(changes, *before, *after);
-  if (type->revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
-  AuditLog(*lease).record(actor_of(principal), now, type->name, key, on ? "publish" : "unpublish", changes);
+  if (type.revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
+  AuditLog(*lease).record(actor_of(principal), now, type.name, key, on ? "publish" : "unpublish", changes);
   store::bump_content_version(*lease);
+  // Online now: told at once. A scheduled item is told when its moment comes (the webhooks'
+  // dispatcher asks the store), by the same event id, so an item is never told twice.
+  std::optional<content::PublishedItem> came_online;
+  const bool was_online = content::state_at(type, *before, now) == "online";
+  if (on && published_ && !was_online && content::state_at(type, *after, now) == "online") {
+    came_online = content::published_item(*lease, type, *after, after->publish_at.value_or(now), options_.base_url);
+  }
   tx.commit();
   after_change();
-  return ok(200, json::object{{"item", item_json(*type, *after, now)}});
+  if (came_online) {
+    try {
+      published_(*came_online);
+    } catch (const std::exception& failure) {
+      spdlog::warn("admin: the publication of {} {} could not be told: {}", type.name, key, failure.what());
+    }
+  }
+  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 
 http::Response ContentApi::revisions(const http::Request& request, const std::string& type_name,
                                      const std::string& key) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr || !type->revisions) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts, with_revisions);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
   auto lease = db_.lease();
-  ContentStore store(*lease, *type);
-  if (!store.find(key)) return not_found(*type);
+  ContentStore store(*lease, type);
+  auto item = store.find(key);
+  if (!item) return not_found(type);
+  if (channel_refused(type, principal, item->values)) return forbidden_channel();
   json::array out;
   for (const auto& revision : store.revisions(key)) {
     out.push_back(json::object{
@@ -498,71 +479,74 @@ http::Response ContentApi::revisions(const http::Request& request, const std::st
         {"itemVersion", revision.item_version},
         {"createdAt", domain::format_iso_utc(revision.created_at)},
         {"userName", revision.user_name},
-        {"title", revision.data.contains(type->title_field) ? revision.data.at(type->title_field) : json::value("")}});
+        {"title", revision.data.contains(type.title_field) ? revision.data.at(type.title_field) : json::value("")}});
   }
-  return ok(200, json::object{{"revisions", std::move(out)}});
+  return api::private_json(200, json::object{{"revisions", std::move(out)}});
 }
 
 http::Response ContentApi::restore(const http::Request& request, const std::string& type_name, const std::string& key,
                                    const std::string& revision_text) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr || !type->revisions) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = read_object(request);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts, with_revisions);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  auto body = api::read_object(request, kMaxBody);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   auto version = version_of(std::get<json::object>(body));
-  auto revision_id = positive(revision_text);
-  if (!version) return error(400, "bad_json", "De versie ontbreekt.");
+  auto revision_id = api::parse_id(revision_text);
+  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
-  ContentStore store(*lease, *type);
+  ContentStore store(*lease, type);
   auto before = store.find(key);
-  if (!before) return not_found(*type);
-  if (!allows(principal.user.role, write_permission(*type, &*before))) return forbidden();
+  if (!before) return not_found(type);
+  if (!allows(principal.user.role, write_permission(type, &*before))) return forbidden();
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
   auto revision = revision_id ? store.revision(key, *revision_id) : std::nullopt;
-  if (!revision) return error(404, "not_found", "Deze versie bestaat niet.");
-  if (before->version != *version) return stale(*type, *before, now);
-  auto validated = content::validate(*type, revision->data, &*before, store);
+  if (!revision) return api::json_error(404, "not_found", "Deze versie bestaat niet.");
+  if (before->version != *version) return stale(type, *before, now);
+  auto validated = content::validate(type, revision->data, &*before, store);
   // A slug taken since, or a reference deleted since, is reported like a form error.
-  if (!validated.errors.empty()) return field_errors(validated.errors);
-  auto changes = field_changes(*type, before->values, validated.values);
-  if (store.update(key, *version, validated.row) != WriteResult::done) return stale(*type, *store.find(key), now);
+  if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (channel_refused(type, principal, validated.values)) return forbidden_channel();
+  auto changes = field_changes(type, before->values, validated.values);
+  if (store.update(key, *version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
   auto after = store.find(key);
   store.add_revision(*after, now, principal.user.id, principal.user.display_name);
   changes["restoredRevision"] = revision->id;
-  AuditLog(*lease).record(actor_of(principal), now, type->name, key, "restore", changes);
+  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "restore", changes);
   store::bump_content_version(*lease);
   tx.commit();
   after_change();
-  return ok(200, json::object{{"item", item_json(*type, *after, now)}});
+  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 
 http::Response ContentApi::preview(const http::Request& request, const std::string& type_name,
                                    const std::string& key) const {
-  const auto* type = content::find_type(type_name);
-  if (type == nullptr || (type->name != "pages" && type->name != "articles")) return unknown_type();
-  auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  auto id = positive(key);
-  if (!id) return not_found(*type);
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts, with_preview);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  auto id = api::parse_id(key);
+  if (!id) return not_found(type);
   {
     auto lease = db_.lease();
-    if (!ContentStore(*lease, *type).find(key)) return not_found(*type);
+    auto item = ContentStore(*lease, type).find(key);
+    if (!item) return not_found(type);
+    if (channel_refused(type, principal, item->values)) return forbidden_channel();
   }
-  if (options_.preview_secret.empty()) return error(503, "no_preview", "Voorbeeldlinks zijn niet ingesteld.");
+  if (options_.preview_secret.empty()) {
+    return api::json_error(503, "no_preview", "Voorbeeldlinks zijn niet ingesteld.");
+  }
   const auto expires = now_() + pages::PreviewTokens::kDefaultLifetimeSeconds;
   // Pages open at /overzicht/preview/{id}; articles at /nieuws/preview/{id}, signed by their own key.
   std::string url;
-  if (type->name == "articles") {
+  if (type.name == "articles") {
     const pages::PreviewTokens tokens(pages::article_preview_secret(options_.preview_secret));
     url = options_.base_url + "/nieuws/preview/" + key + "?x-craft-live-preview=" + tokens.sign(*id, expires);
   } else {
     url = pages::PreviewTokens(options_.preview_secret).url(options_.base_url, *id, expires);
   }
-  return ok(200, json::object{{"url", url}, {"expiresAt", domain::format_iso_utc(expires)}});
+  return api::private_json(200, json::object{{"url", url}, {"expiresAt", domain::format_iso_utc(expires)}});
 }
 
 }  // namespace ether::admin

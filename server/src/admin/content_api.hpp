@@ -1,8 +1,8 @@
 #pragma once
 // The content routes of the admin, one set for every editable type of content/content_types.hpp
-// (errors {"error":{"code","message"}} in Dutch, "fields" for form errors; Cache-Control: no-store):
+// (errors {"error":{"code","message"}} in Dutch, form errors 422 invalid_fields with "fields";
+// Cache-Control: no-store):
 //   GET    /api/admin/content-types                         the types: fields, labels, slug, publication
-//   GET    /api/admin/slug?text=                            spec §5 slugify of a title (the suggestion)
 //   GET    /api/admin/content/{type}?q=&state=&page=        25 a page; state draft|scheduled|online|expired
 //   GET    /api/admin/content/{type}/options                {value, label} of every item (reference pickers)
 //   POST   /api/admin/content/{type}                        {values} -> 201 {item}; publishable types start as drafts
@@ -17,21 +17,22 @@
 // Roles (admin/roles.hpp): reading needs edit_drafts; a draft edit_drafts; an item that is on the
 // site (and every type without drafts) edit_published; publish and unpublish publish; delete
 // delete_content; channels and broadcasters edit_settings. A user limited to channels sees and
-// changes only their items. Each change, its audit row (fields before and after), its revision and
-// the store's content version (store/content_version.hpp) are written in one transaction.
+// changes only their items (403 forbidden_channel). Each change, its audit row (fields before and after), its revision
+// and the store's content version (store/content_version.hpp) are written in one transaction.
 
 #include <cstdint>
 #include <functional>
 #include <string>
 
 #include "admin/admin_api.hpp"
+#include "content/public_url.hpp"
 #include "http/router.hpp"
 #include "store/database.hpp"
 
 namespace ether::admin {
 
 struct ContentApiOptions {
-  std::string base_url;        // for preview links
+  std::string base_url;        // for preview links and the URLs of published items
   std::string preview_secret;  // signs them (pages/preview_token.hpp); empty: no preview links
 };
 
@@ -39,17 +40,19 @@ inline constexpr std::int64_t kContentPageSize = 25;
 
 class ContentApi {
  public:
+  /// Told after the commit when a publish puts an item with a page of its own online at once
+  /// (the content.published webhook); a scheduled one is found by the clock when it comes due.
+  using Published = std::function<void(const content::PublishedItem&)>;
+
   /// `now` gives unix seconds (tests control it); `changed` runs after every committed change,
   /// so that this instance's caches follow at once (the others follow the content version).
   ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options, std::function<std::int64_t()> now,
-             std::function<void()> changed = {});
+             std::function<void()> changed = {}, Published published = {});
 
   void add_routes(http::Router& router);
 
  private:
-  struct Context;
   http::Response types(const http::Request& request) const;
-  http::Response slug(const http::Request& request) const;
   http::Response list(const http::Request& request, const std::string& type) const;
   http::Response options(const http::Request& request, const std::string& type) const;
   http::Response get(const http::Request& request, const std::string& type, const std::string& key) const;
@@ -68,6 +71,7 @@ class ContentApi {
   ContentApiOptions options_;
   std::function<std::int64_t()> now_;
   std::function<void()> changed_;
+  Published published_;
 };
 
 }  // namespace ether::admin

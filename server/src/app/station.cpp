@@ -256,7 +256,9 @@ Station::Station(const config::Config& config) {
   content_version_->start();
   content_api_ = std::make_unique<admin::ContentApi>(
       *db_, *admin_api_, admin::ContentApiOptions{.base_url = config.base_url, .preview_secret = config.preview_secret},
-      unix_now, [watch = content_version_.get()] { watch->refresh(); });
+      unix_now, [watch = content_version_.get()] { watch->refresh(); },
+      // The webhooks' queue is made below, before any route runs.
+      [this](const content::PublishedItem& item) { webhooks_->notify_content_published(item); });
 
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
@@ -277,6 +279,7 @@ Station::Station(const config::Config& config) {
 
   webhooks::DispatcherOptions webhook_options;
   webhook_options.send.allow_private = config.webhook_allow_private;
+  webhook_options.site_url = config.base_url;
   webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
   webhooks_->start();
   sources_->set_on_air_listener([hooks = webhooks_.get()](const std::string& channel, bool on_air) {

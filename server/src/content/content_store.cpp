@@ -75,6 +75,9 @@ long long execute(soci::session& session, const std::string& sql, Binds& binds) 
   return statement.get_affected_rows();
 }
 
+// Fields a list leaves out: the stored blocks of a page can be hundreds of kilobytes.
+bool heavy(const FieldSpec& field) { return field.kind == FieldKind::blocks || field.kind == FieldKind::long_text; }
+
 bool numeric_reference(const FieldSpec& field) { return field.reference_column == "id"; }
 
 bool numeric_column(const FieldSpec& field) {
@@ -123,14 +126,16 @@ std::string ContentStore::publish_column() const {
   return type_.publication == Publication::dated ? "published_at" : "publish_at";
 }
 
-std::string ContentStore::select_columns() const {
+std::string ContentStore::select_columns(bool full) const {
   std::string sql = type_.key_column + ", version";
-  for (const auto& field : type_.fields) sql += ", " + field.column;
+  for (const auto& field : type_.fields) {
+    if (full || !heavy(field)) sql += ", " + field.column;
+  }
   if (type_.publication != Publication::none) sql += ", " + flag_column() + ", " + publish_column() + ", unpublish_at";
   return sql;
 }
 
-Item ContentStore::read(const soci::row& row) const {
+Item ContentStore::read(const soci::row& row, bool full) const {
   Item item;
   std::size_t column = 0;
   item.key =
@@ -138,6 +143,7 @@ Item ContentStore::read(const soci::row& row) const {
   ++column;
   item.version = pages::queries::int_at(row, column++);
   for (const auto& field : type_.fields) {
+    if (!full && heavy(field)) continue;
     Value value;
     if (numeric_column(field)) {
       if (auto number = optional_int_at(row, column)) value = static_cast<long long>(*number);
@@ -210,18 +216,34 @@ ListResult ContentStore::list(const ListQuery& query) {
   const auto limit = std::to_string(query.page_size);
   const auto offset = std::to_string((query.page - 1) * query.page_size);
   query_rows(session_,
-             "SELECT " + select_columns() + " FROM " + type_.table + where + " ORDER BY " + type_.order_by + " LIMIT " +
-                 limit + " OFFSET " + offset,
-             binds, [&](const soci::row& row) { result.items.push_back(read(row)); });
+             "SELECT " + select_columns(false) + " FROM " + type_.table + where + " ORDER BY " + type_.order_by +
+                 " LIMIT " + limit + " OFFSET " + offset,
+             binds, [&](const soci::row& row) { result.items.push_back(read(row, false)); });
   return result;
+}
+
+std::vector<Item> ContentStore::came_online(std::int64_t after, std::int64_t until) {
+  std::vector<Item> items;
+  if (type_.publication == Publication::none) return items;
+  const auto from = publish_column();
+  Binds binds;
+  binds.add(static_cast<long long>(after));
+  binds.add(static_cast<long long>(until));
+  binds.add(static_cast<long long>(until));
+  query_rows(session_,
+             "SELECT " + select_columns(false) + " FROM " + type_.table + " WHERE " + flag_column() + " = 1 AND " +
+                 from + " > :a AND " + from + " <= :u AND (unpublish_at IS NULL OR unpublish_at > :u2)",
+             binds, [&](const soci::row& row) { items.push_back(read(row, false)); });
+  return items;
 }
 
 std::optional<Item> ContentStore::find(const std::string& key) {
   Binds binds;
   binds.add(key_value(type_, key));
   std::optional<Item> found;
-  query_rows(session_, "SELECT " + select_columns() + " FROM " + type_.table + " WHERE " + type_.key_column + " = :k",
-             binds, [&](const soci::row& row) { found = read(row); });
+  query_rows(session_,
+             "SELECT " + select_columns(true) + " FROM " + type_.table + " WHERE " + type_.key_column + " = :k", binds,
+             [&](const soci::row& row) { found = read(row, true); });
   return found;
 }
 

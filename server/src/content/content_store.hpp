@@ -64,8 +64,12 @@ class ContentStore {
  public:
   ContentStore(soci::session& session, const TypeSpec& type) : session_(session), type_(type) {}
 
+  /// A page of items, without their heavy fields (blocks and long texts): lists show none of them.
   ListResult list(const ListQuery& query);
   std::optional<Item> find(const std::string& key);
+  /// The items (without heavy fields) whose publication moment lies in (`after`, `until`] and that
+  /// are online at `until`: the scheduled ones that came due in that window.
+  std::vector<Item> came_online(std::int64_t after, std::int64_t until);
   /// Inserts `row` (version 1) and returns the new key.
   std::string insert(const Row& row);
   /// Writes `row` when the stored version is `expected_version`, raising it by one.
@@ -89,8 +93,9 @@ class ContentStore {
   [[nodiscard]] std::string publish_column() const;
 
  private:
-  std::string select_columns() const;
-  Item read(const soci::row& row) const;
+  // `full`: with the heavy fields (blocks and long texts), which only a single item needs.
+  [[nodiscard]] std::string select_columns(bool full) const;
+  [[nodiscard]] Item read(const soci::row& row, bool full) const;
 
   soci::session& session_;
   const TypeSpec& type_;

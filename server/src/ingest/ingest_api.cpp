@@ -21,15 +21,6 @@ namespace {
 constexpr std::size_t kMaxBody = 16 * 1024;
 constexpr std::string_view kScope = "nowplaying:write";
 
-http::Response no_store(http::Response response) {
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
-http::Response error(unsigned status, std::string_view code, std::string_view message) {
-  return no_store(api::json_error(status, code, message));
-}
-
 // Form bodies decode like a query string ('+' as space, percent escapes).
 std::optional<json::object> form_fields(std::string_view text) {
   http::Request parsed;
@@ -111,35 +102,30 @@ void IngestApi::add_routes(http::Router& router) {
 http::Response IngestApi::now_playing(const http::Request& request, std::string_view channel) const {
   const auto now = options_.now();
   // Systems that can only fetch a URL put the key in it; it is read as if it were the header.
-  const http::Request* authenticated = &request;
-  http::Request with_key;
-  if (request.header("Authorization").empty()) {
-    if (auto key = request.param("key")) {
-      with_key = request;
-      with_key.headers["Authorization"] = "Bearer " + std::string(*key);
-      authenticated = &with_key;
-    }
-  }
-  auto key = admin::authenticate_api_key(db_, *authenticated, kScope, now);
-  if (auto* refused = std::get_if<http::Response>(&key)) return no_store(std::move(*refused));
-  if (!domain::is_valid_slug(channel)) return error(404, "not_found", "Onbekend kanaal.");
+  const auto query_key = request.header("Authorization").empty() ? request.param("key") : std::nullopt;
+  auto key = query_key ? admin::authenticate_api_key(db_, *query_key, kScope, now)
+                       : admin::authenticate_api_key(db_, request, kScope, now);
+  if (auto* refused = std::get_if<http::Response>(&key)) return std::move(*refused);
+  if (!domain::is_valid_slug(channel)) return api::json_error(404, "not_found", "Onbekend kanaal.");
 
   json::object fields;
   if (request.method == "POST") {
-    if (request.body.size() > kMaxBody) return error(413, "payload_too_large", "De body is groter dan 16 KiB.");
+    if (request.body.size() > kMaxBody)
+      return api::json_error(413, "payload_too_large", "De body is groter dan 16 KiB.");
     const auto type = request.header("Content-Type");
     const auto media = type.substr(0, type.find(';'));
     if (http::iequals(media, "application/x-www-form-urlencoded")) {
       auto parsed = form_fields(request.body);
-      if (!parsed) return error(400, "bad_request", "De formulierdata is onleesbaar.");
+      if (!parsed) return api::json_error(400, "bad_request", "De formulierdata is onleesbaar.");
       fields = std::move(*parsed);
     } else if (http::iequals(media, "application/json") || (media.empty() && request.body.starts_with('{'))) {
       boost::system::error_code ec;
       auto value = json::parse(request.body, ec);
-      if (ec || !value.is_object()) return error(400, "bad_json", "De body is geen JSON-object.");
+      if (ec || !value.is_object()) return api::json_error(400, "bad_json", "De body is geen JSON-object.");
       fields = std::move(value.get_object());
     } else {
-      return error(415, "unsupported_media_type", "Stuur application/json of application/x-www-form-urlencoded.");
+      return api::json_error(415, "unsupported_media_type",
+                             "Stuur application/json of application/x-www-form-urlencoded.");
     }
   }
   // Query parameters count too (a GET has nothing else); a field in the body wins.
@@ -147,13 +133,14 @@ http::Response IngestApi::now_playing(const http::Request& request, std::string_
     if (name != "key" && !fields.contains(name)) fields[name] = value;
   }
   auto read = read_item(fields, channel, now);
-  if (auto* refused = std::get_if<FieldError>(&read)) return error(422, refused->code, refused->message);
+  if (auto* refused = std::get_if<FieldError>(&read)) {
+    return api::field_errors(json::object{{refused->field, refused->message}}, refused->message);
+  }
   const auto& item = std::get<NowPlayingItem>(read);
   auto outcome = ingest_.ingest(item, now);
-  if (!outcome) return error(404, "not_found", "Onbekend kanaal.");
-  auto response = api::json_response(outcome->repeated ? 200 : 201, json::object{{"item", outcome_json(item, *outcome)},
-                                                                                 {"repeated", outcome->repeated}});
-  return no_store(std::move(response));
+  if (!outcome) return api::json_error(404, "not_found", "Onbekend kanaal.");
+  return api::private_json(outcome->repeated ? 200 : 201,
+                           json::object{{"item", outcome_json(item, *outcome)}, {"repeated", outcome->repeated}});
 }
 
 http::Response IngestApi::metadata(const http::Request& request) const {

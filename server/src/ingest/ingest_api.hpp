@@ -5,7 +5,7 @@
 //        with an API key of scope nowplaying:write in `Authorization: Bearer <key>` (or, for
 //        systems that cannot set a header, `?key=`): 401 without a live key, 403 without the scope.
 //        201 {"item": {...}, "repeated": false}; 200 with "repeated": true for the running item
-//        again; 400 malformed, 413 above 16 KiB, 415 another body type, 422 a value refused,
+//        again; 400 malformed, 413 above 16 KiB, 415 another body type, 422 invalid_fields for a value refused,
 //        404 an unknown channel; errors as {"error":{"code","message"}}.
 //   GET  /admin/metadata?mount=/live/{channel}.mp3&mode=updinfo&song=...  Icecast's metadata
 //        call (also artist and title, charset), with the source's Basic credentials, answered

@@ -40,7 +40,7 @@ std::optional<std::string> text_of(const json::object& fields, std::initializer_
   return std::nullopt;
 }
 
-FieldError refuse(std::string message) { return FieldError{"bad_parameter", std::move(message)}; }
+FieldError refuse(std::string field, std::string message) { return FieldError{std::move(field), std::move(message)}; }
 
 std::optional<std::int64_t> parse_number_ms(std::string_view text, double unit_ms) {
   double value = 0;
@@ -208,7 +208,7 @@ std::variant<NowPlayingItem, FieldError> read_item(const json::object& fields, s
   item.starts_at = now;
   if (auto type = text_of(fields, {"type", "kind"})) {
     auto kind = parse_kind(trim(*type));
-    if (!kind) return refuse("type moet song, ad, news, jingle of speech zijn.");
+    if (!kind) return refuse("type", "type moet song, ad, news, jingle of speech zijn.");
     item.kind = *kind;
   }
   item.artist = std::string(trim(text_of(fields, {"artist"}).value_or("")));
@@ -225,42 +225,47 @@ std::variant<NowPlayingItem, FieldError> read_item(const json::object& fields, s
     }
   }
   for (const auto* text : {&item.artist, &item.title}) {
-    if (text->size() > kMaxText) return refuse("artist en title zijn elk hoogstens 500 bytes.");
-    if (!is_clean_utf8(*text)) return refuse("artist en title moeten UTF-8-tekst zonder stuurtekens zijn.");
+    if (text->size() > kMaxText)
+      return refuse(text == &item.artist ? "artist" : "title", "artist en title zijn elk hoogstens 500 bytes.");
+    if (!is_clean_utf8(*text))
+      return refuse(text == &item.artist ? "artist" : "title",
+                    "artist en title moeten UTF-8-tekst zonder stuurtekens zijn.");
   }
   if (item.kind == ItemKind::song && item.artist.empty() && item.title.empty()) {
-    return refuse("Een nummer heeft een title of artist nodig.");
+    return refuse("title", "Een nummer heeft een title of artist nodig.");
   }
   if (auto ms = text_of(fields, {"durationMs", "duration_ms"})) {
     item.duration_ms = parse_duration_ms(*ms, true);
-    if (!item.duration_ms) return refuse("durationMs moet een aantal milliseconden zijn (hoogstens 24 uur).");
+    if (!item.duration_ms)
+      return refuse("durationMs", "durationMs moet een aantal milliseconden zijn (hoogstens 24 uur).");
   } else if (auto duration = text_of(fields, {"duration"})) {
     item.duration_ms = parse_duration_ms(*duration, false);
-    if (!item.duration_ms) return refuse("duration moet seconden, m:ss of een aantal ms zijn (hoogstens 24 uur).");
+    if (!item.duration_ms)
+      return refuse("duration", "duration moet seconden, m:ss of een aantal ms zijn (hoogstens 24 uur).");
   }
   if (item.duration_ms && *item.duration_ms < 1000) item.duration_ms.reset();  // a zero length says nothing
   if (auto start = text_of(fields, {"start", "startTime", "starts_at", "startsAt"})) {
     auto instant = parse_instant(*start);
-    if (!instant) return refuse("start moet een UTC-tijd zijn (ISO 8601 met zone, of unix-seconden).");
+    if (!instant) return refuse("start", "start moet een UTC-tijd zijn (ISO 8601 met zone, of unix-seconden).");
     if (*instant < now - kEarliestBefore || *instant > now + kLatestAfter) {
-      return refuse("start ligt te ver van nu (hoogstens een dag ervoor of een uur erna).");
+      return refuse("start", "start ligt te ver van nu (hoogstens een dag ervoor of een uur erna).");
     }
     item.starts_at = *instant;
   }
   if (auto isrc = text_of(fields, {"isrc"}); isrc && !trim(*isrc).empty()) {
     auto normal = normalise_isrc(*isrc);
-    if (!normal) return refuse("isrc is geen geldige ISRC (12 tekens, zoals NLA123456789).");
+    if (!normal) return refuse("isrc", "isrc is geen geldige ISRC (12 tekens, zoals NLA123456789).");
     item.isrc = *normal;
   }
   if (auto id = text_of(fields, {"externalId", "external_id", "id"})) {
     item.external_id = std::string(trim(*id));
     if (item.external_id.size() > 200 || !is_clean_utf8(item.external_id)) {
-      return refuse("externalId is hoogstens 200 bytes tekst.");
+      return refuse("externalId", "externalId is hoogstens 200 bytes tekst.");
     }
   }
   json::object next;
   if (const auto* given = fields.if_contains("next"); given != nullptr && !given->is_null()) {
-    if (!given->is_object()) return refuse("next moet een object zijn.");
+    if (!given->is_object()) return refuse("next", "next moet een object zijn.");
     next = given->get_object();
   } else {
     for (auto name : {"artist", "title", "duration", "type"}) {
@@ -269,7 +274,7 @@ std::variant<NowPlayingItem, FieldError> read_item(const json::object& fields, s
   }
   if (!next.empty()) {
     auto checked = read_item(next, channel, now);
-    if (auto* error = std::get_if<FieldError>(&checked)) return refuse("next: " + error->message);
+    if (auto* error = std::get_if<FieldError>(&checked)) return refuse("next", "next: " + error->message);
     const auto& n = std::get<NowPlayingItem>(checked);
     json::object kept{{"type", kind_name(n.kind)}, {"artist", n.artist}, {"title", n.title}};
     if (n.duration_ms) kept["durationMs"] = *n.duration_ms;

@@ -29,9 +29,9 @@
 
 namespace ether::ingest {
 
-/// Why fields were refused: 422 with a code for the JSON error envelope.
+/// Why fields were refused (the API answers 422 invalid_fields with the message under the field).
 struct FieldError {
-  std::string code;  // "bad_parameter"
+  std::string field;  // the field as the caller named it: "type", "duration", "next", ...
   std::string message;
 };
 

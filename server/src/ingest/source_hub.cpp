@@ -187,12 +187,6 @@ class SourceConnection final : public http::StreamingRequestBody {
   SourceHub::OnAirListener on_air_;
 };
 
-http::Response refuse(unsigned status, std::string_view code, std::string_view message) {
-  auto response = api::json_error(status, code, message);
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
 }  // namespace
 
 SourceHub::SourceHub(stream::LiveOrigin& origin, SourceCredentials credentials, SourceHubOptions options)
@@ -214,41 +208,42 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   const auto channel = mount_channel(request.path);
   const auto feed = channel ? origin_.live_feed(*channel) : nullptr;
   const auto ring = channel ? origin_.ring(*channel) : nullptr;
-  if (!feed || !ring) return refuse(404, "not_found", "There is no such mount.");
+  if (!feed || !ring) return api::json_error(404, "not_found", "There is no such mount.");
 
   const auto login = parse_basic_authorization(request.header("Authorization"));
   if (!login || !credentials_.verify_source_login(*channel, login->user, login->password)) {
     if (!credentials_.accepts_sources(*channel)) {
       spdlog::warn("ingest: a source for {} was refused: the channel has no source password", *channel);
     }
-    auto response = refuse(401, "unauthorized", "Authentication required: user 'source' and the source password.");
+    auto response =
+        api::json_error(401, "unauthorized", "Authentication required: user 'source' and the source password.");
     response.set_header("WWW-Authenticate", "Basic realm=\"Icecast2 Server\"");
     return response;
   }
   std::string content_type(request.header("Content-Type"));
   if (content_type.empty()) {
     // The legacy SOURCE method predates the header; its clients sent MP3.
-    if (request.method != "SOURCE") return refuse(400, "bad_request", "A source must send a Content-Type.");
+    if (request.method != "SOURCE") return api::json_error(400, "bad_request", "A source must send a Content-Type.");
     content_type = "audio/mpeg";
   }
   const auto input = input_format_of(content_type);
   if (!input) {
-    return refuse(415, "unsupported_media_type",
-                  "Send MP3 (audio/mpeg), AAC (audio/aac) or Ogg Vorbis or Opus (application/ogg).");
+    return api::json_error(415, "unsupported_media_type",
+                           "Send MP3 (audio/mpeg), AAC (audio/aac) or Ogg Vorbis or Opus (application/ogg).");
   }
   const auto output = output_format(*ring);
-  if (!output) return refuse(503, "unavailable", "The channel is not on air yet; try again in a moment.");
+  if (!output) return api::json_error(503, "unavailable", "The channel is not on air yet; try again in a moment.");
 
   std::lock_guard lock(mutex_);
   const auto active = reap_locked();
   if (sessions_.contains(*channel) || (mount_taken_ && mount_taken_(*channel))) {
-    return refuse(409, "mount_in_use", "This mount already has a source.");
+    return api::json_error(409, "mount_in_use", "This mount already has a source.");
   }
   if (active >= options_.max_sources) {
-    return refuse(503, "too_many_sources", "The server takes no more sources at the moment.");
+    return api::json_error(503, "too_many_sources", "The server takes no more sources at the moment.");
   }
   if (*input != InputFormat::mp3 && options_.ffmpeg.empty()) {
-    return refuse(415, "unsupported_media_type", "This server cannot transcode; send MP3.");
+    return api::json_error(415, "unsupported_media_type", "This server cannot transcode; send MP3.");
   }
   SourceStatus status{*channel,
                       read_ice_info([&request](std::string_view name) { return request.header(name); }),
@@ -261,7 +256,7 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
     session = std::make_shared<Session>(*channel, feed, *input, *output, options_, std::move(status));
   } catch (const std::exception& error) {
     spdlog::error("ingest: cannot start the transcoder of {}: {}", *channel, error.what());
-    return refuse(503, "unavailable", "The server cannot take this source now.");
+    return api::json_error(503, "unavailable", "The server cannot take this source now.");
   }
   sessions_[*channel] = session;
   spdlog::info("ingest: a source is on air on {} from {} ({})", *channel, request.remote_address, content_type);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
-#include <charconv>
 #include <cmath>
 
 #include "admin/request_guard.hpp"
@@ -19,34 +18,15 @@ constexpr std::string_view kImagesPath = "/api/admin/media/images";
 constexpr std::string_view kAudioPath = "/api/admin/media/audio";
 constexpr std::string_view kFilesPrefix = "/uploads";
 
-http::Response no_store(http::Response response) {
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-
-http::Response error(unsigned status, std::string_view code, std::string_view message) {
-  return no_store(api::json_error(status, code, message));
-}
-
-http::Response ok(unsigned status, const json::value& body) { return no_store(api::json_response(status, body)); }
-
 std::string size_text(std::uint64_t bytes) {
   return bytes >= (1ULL << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
 }
 
 http::Response too_large(MediaKind kind, std::uint64_t limit) {
-  return error(413, "payload_too_large",
-               std::string("Dit bestand is te groot: ") +
-                   (kind == MediaKind::image ? "een afbeelding" : "een audiobestand") + " mag hoogstens " +
-                   size_text(limit) + " zijn.");
-}
-
-std::optional<std::int64_t> parse_id(std::string_view text) {
-  std::int64_t id = 0;
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec != std::errc{} || end != text.data() + text.size() || id <= 0) return std::nullopt;
-  return id;
+  return api::json_error(413, "payload_too_large",
+                         std::string("Dit bestand is te groot: ") +
+                             (kind == MediaKind::image ? "een afbeelding" : "een audiobestand") + " mag hoogstens " +
+                             size_text(limit) + " zijn.");
 }
 
 bool is_hash(std::string_view text) {
@@ -156,15 +136,15 @@ http::Response UploadApi::upload(const http::Request& request, MediaKind kind) c
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   if (!request.body_file || request.body_file->size == 0) {
-    return error(400, "no_file", "Er is geen bestand ontvangen. Kies een bestand en probeer het opnieuw.");
+    return api::json_error(400, "no_file", "Er is geen bestand ontvangen. Kies een bestand en probeer het opnieuw.");
   }
   const auto& principal = std::get<admin::Principal>(who);
   try {
     const auto name = request.param("name").value_or("");
     const auto item = library_.accept(kind, *request.body_file, std::string(name), uploader_of(principal));
-    return ok(item.status == "ready" ? 200 : 202, json::object{{"media", item_json(item)}});
+    return api::private_json(item.status == "ready" ? 200 : 202, json::object{{"media", item_json(item)}});
   } catch (const UploadRefused& refused) {
-    return error(refused.status(), refused.code(), refused.what());
+    return api::json_error(refused.status(), refused.code(), refused.what());
   }
 }
 
@@ -172,9 +152,10 @@ http::Response UploadApi::list(const http::Request& request) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto kind_text = request.param("kind").value_or("image");
-  if (kind_text != "image" && kind_text != "audio") return error(400, "bad_parameter", "Kies image of audio.");
+  if (kind_text != "image" && kind_text != "audio")
+    return api::json_error(400, "bad_parameter", "Kies image of audio.");
   const auto kind = kind_text == "audio" ? MediaKind::audio : MediaKind::image;
-  const auto page = parse_id(request.param("page").value_or("1")).value_or(1);
+  const auto page = api::parse_id(request.param("page").value_or("1")).value_or(1);
   json::array items;
   std::int64_t total = 0;
   {
@@ -185,24 +166,24 @@ http::Response UploadApi::list(const http::Request& request) const {
     }
     total = media.count(kind);
   }
-  return ok(
+  return api::private_json(
       200, json::object{{"items", std::move(items)}, {"total", total}, {"page", page}, {"pageSize", kLibraryPageSize}});
 }
 
 http::Response UploadApi::get(const http::Request& request, const std::string& id_text) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto id = parse_id(id_text);
+  const auto id = api::parse_id(id_text);
   auto item = id ? library_.find(*id) : std::nullopt;
-  if (!item) return error(404, "not_found", "Dit bestand bestaat niet (meer).");
-  return ok(200, json::object{{"media", item_json(*item)}});
+  if (!item) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  return api::private_json(200, json::object{{"media", item_json(*item)}});
 }
 
 http::Response UploadApi::focal_point(const http::Request& request, const std::string& id_text) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto id = parse_id(id_text);
-  if (!id) return error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  const auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
   boost::system::error_code ec;
   auto body = json::parse(request.body, ec);
   const auto* object = !ec && body.is_object() ? &body.get_object() : nullptr;
@@ -216,13 +197,13 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
   const auto x = coordinate("x");
   const auto y = coordinate("y");
   if (!x || !y) {
-    return error(400, "bad_focal_point", "Een focuspunt heeft een x en een y tussen 0 en 1.");
+    return api::json_error(400, "bad_focal_point", "Een focuspunt heeft een x en een y tussen 0 en 1.");
   }
   try {
     const auto item = library_.set_focal_point(*id, FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
-    return ok(200, json::object{{"media", item_json(item)}});
+    return api::private_json(200, json::object{{"media", item_json(item)}});
   } catch (const UploadRefused& refused) {
-    return error(refused.status(), refused.code(), refused.what());
+    return api::json_error(refused.status(), refused.code(), refused.what());
   }
 }
 

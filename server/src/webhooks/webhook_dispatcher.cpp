@@ -18,6 +18,24 @@ constexpr int kClaimBatch = 20;
 // A claim outlives one send (5 s) with room to spare; a crashed instance's claims lapse after it.
 constexpr std::int64_t kClaimSeconds = 60;
 
+constexpr std::string_view kContentPublished = "content.published";
+// How far back the first look for scheduled content goes (an instance that was down meanwhile).
+constexpr std::int64_t kContentLookbackSeconds = 600;
+
+// One publication is one event, whoever raises it: the admin at a publish or a dispatcher when a
+// scheduled moment comes.
+std::string content_event_id(const content::PublishedItem& item) {
+  return "content.published:" + item.type + ":" + item.id + ":" + std::to_string(item.online_at);
+}
+
+json::object content_data(const content::PublishedItem& item) {
+  return json::object{{"type", item.type},
+                      {"id", item.id},
+                      {"title", item.title},
+                      {"url", item.url},
+                      {"publishedAt", domain::format_iso_utc(item.online_at)}};
+}
+
 std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -25,7 +43,10 @@ std::int64_t unix_now() {
 }  // namespace
 
 WebhookDispatcher::WebhookDispatcher(store::Database& db, DispatcherOptions options, Clock clock)
-    : db_(db), options_(options), clock_(clock ? std::move(clock) : Clock(unix_now)), instance_(admin::random_hex(8)) {}
+    : db_(db),
+      options_(std::move(options)),
+      clock_(clock ? std::move(clock) : Clock(unix_now)),
+      instance_(admin::random_hex(8)) {}
 
 WebhookDispatcher::~WebhookDispatcher() { stop(); }
 
@@ -89,10 +110,28 @@ void WebhookDispatcher::notify_source_disconnected(const std::string& channel) {
           json::object{{"channel", channel}});
 }
 
-void WebhookDispatcher::notify_content_published(const std::string& type, const std::string& id,
-                                                 const std::string& title, const std::string& url) {
-  publish("content.published", "content.published:" + type + ":" + id + ":" + admin::random_hex(8),
-          json::object{{"type", type}, {"id", id}, {"title", title}, {"url", url}});
+void WebhookDispatcher::notify_content_published(const content::PublishedItem& item) {
+  publish(std::string(kContentPublished), content_event_id(item), content_data(item));
+}
+
+void WebhookDispatcher::watch_content(soci::session& session, std::int64_t now) {
+  // After a restart the last minutes are looked at again: what was told already has its event id.
+  const auto after = content_seen_until_.value_or(now - kContentLookbackSeconds);
+  if (now <= after) return;
+  WebhookStore store(session);
+  if (!store.anyone_wants(kContentPublished)) {
+    content_seen_until_ = now;
+    return;
+  }
+  for (const auto& item : content::published_between(session, after, now, options_.site_url)) {
+    const auto event_id = content_event_id(item);
+    json::object payload{{"id", event_id},
+                         {"event", kContentPublished},
+                         {"createdAt", domain::format_iso_utc(now)},
+                         {"data", content_data(item)}};
+    store.enqueue(event_id, std::string(kContentPublished), json::serialize(payload), now);
+  }
+  content_seen_until_ = now;
 }
 
 void WebhookDispatcher::watch_air(soci::session& session, std::int64_t now) {
@@ -196,6 +235,7 @@ int WebhookDispatcher::run_once() {
       throw;
     }
     if (options_.watch_air) watch_air(*lease, now);
+    if (options_.watch_content) watch_content(*lease, now);
     due = WebhookStore(*lease).claim_due(instance_, now, kClaimSeconds, kClaimBatch);
   }
   // Sent without holding a store session: a slow receiver must not keep a connection of the pool.

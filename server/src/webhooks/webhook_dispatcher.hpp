@@ -5,7 +5,9 @@
 // (webhooks/webhook_sender.hpp), and records each attempt with exponential backoff and the
 // switch-off of a hook that keeps failing. The same thread watches each channel's track play and
 // broadcast on air and raises song.changed and programme.changed (event ids name the play and the
-// broadcast, so that every instance raising them still makes one delivery per hook).
+// broadcast, so that every instance raising them still makes one delivery per hook), and the
+// scheduled content that came online since its last look, for content.published (event id
+// "content.published:{type}:{id}:{moment online}", the same as the admin's own at a publish).
 //
 // Payload: {"id": event id, "event": name, "createdAt": ISO 8601 UTC, "data": {...}}.
 
@@ -17,11 +19,13 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include <boost/json/object.hpp>
 
+#include "content/public_url.hpp"
 #include "store/database.hpp"
 #include "webhooks/webhook_sender.hpp"
 #include "webhooks/webhook_store.hpp"
@@ -33,6 +37,8 @@ struct DispatcherOptions {
   SendOptions send;
   std::chrono::milliseconds poll{1000};  // how often due deliveries and the air are looked at
   bool watch_air = true;                 // raise song.changed and programme.changed
+  bool watch_content = true;             // raise content.published for scheduled items coming due
+  std::string site_url;                  // the base of the published items' URLs
 };
 
 class WebhookDispatcher {
@@ -52,9 +58,8 @@ class WebhookDispatcher {
   /// For the live source input: a source client connected to or left a channel's mount.
   void notify_source_connected(const std::string& channel);
   void notify_source_disconnected(const std::string& channel);
-  /// For the content admin: an item was published (type such as "article", its id, title, URL).
-  void notify_content_published(const std::string& type, const std::string& id, const std::string& title,
-                                const std::string& url);
+  /// For the content admin: an item came online.
+  void notify_content_published(const content::PublishedItem& item);
 
   /// Asks the thread for a round now (a delivery was resent or a hook switched back on).
   void wake();
@@ -70,6 +75,7 @@ class WebhookDispatcher {
     std::string body;
   };
   void watch_air(soci::session& session, std::int64_t now);
+  void watch_content(soci::session& session, std::int64_t now);
 
   store::Database& db_;
   DispatcherOptions options_;
@@ -80,6 +86,7 @@ class WebhookDispatcher {
   std::deque<Pending> queue_;
   bool poked_ = false;
   std::map<std::string, std::string> seen_on_air_;  // "song:channel" -> the event id raised last
+  std::optional<std::int64_t> content_seen_until_;  // scheduled content is looked at after this
   std::jthread thread_;
 };
 

@@ -1,9 +1,7 @@
 #include "webhooks/webhooks_api.hpp"
 
 #include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
 
-#include <charconv>
 #include <variant>
 
 #include "admin/audit_log.hpp"
@@ -19,22 +17,6 @@ namespace {
 
 constexpr std::size_t kMaxBody = 16 * 1024;
 constexpr int kDeliveryPage = 50;
-
-http::Response no_store(http::Response response) {
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
-http::Response error(unsigned status, std::string_view code, std::string_view message) {
-  return no_store(api::json_error(status, code, message));
-}
-http::Response ok(unsigned status, const json::value& value) { return no_store(api::json_response(status, value)); }
-
-std::optional<std::int64_t> parse_id(std::string_view text) {
-  std::int64_t id = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec != std::errc{} || ptr != text.data() + text.size() || id <= 0) return std::nullopt;
-  return id;
-}
 
 json::value instant(std::optional<std::int64_t> at) {
   return at ? json::value(domain::format_iso_utc(*at)) : json::value(nullptr);
@@ -99,7 +81,7 @@ void WebhooksApi::add_routes(http::Router& router) {
 
 http::Response WebhooksApi::list(const http::Request& request) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_settings});
-  if (auto* refused = std::get_if<http::Response>(&who)) return no_store(std::move(*refused));
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   json::array hooks;
   {
     auto lease = db_.lease();
@@ -107,18 +89,16 @@ http::Response WebhooksApi::list(const http::Request& request) const {
   }
   json::array events;
   for (auto event : kEvents) events.emplace_back(event);
-  return ok(200, json::object{{"webhooks", std::move(hooks)}, {"events", std::move(events)}});
+  return api::private_json(200, json::object{{"webhooks", std::move(hooks)}, {"events", std::move(events)}});
 }
 
 http::Response WebhooksApi::create(const http::Request& request) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_settings});
-  if (auto* refused = std::get_if<http::Response>(&who)) return no_store(std::move(*refused));
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<admin::Principal>(who);
-  if (request.body.size() > kMaxBody) return error(413, "payload_too_large", "Het verzoek is te groot.");
-  boost::system::error_code ec;
-  auto body = json::parse(request.body, ec);
-  if (ec || !body.is_object()) return error(400, "bad_json", "Het verzoek is geen JSON-object.");
-  const auto& object = body.get_object();
+  auto body = api::read_object(request, kMaxBody);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
   json::object fields;
   std::string url;
   if (const auto* given = object.if_contains("url"); given != nullptr && given->is_string()) {
@@ -139,13 +119,7 @@ http::Response WebhooksApi::create(const http::Request& request) const {
       if (std::find(events.begin(), events.end(), event) == events.end()) events.push_back(event);
     }
   }
-  if (!fields.empty()) {
-    auto response =
-        api::json_response(422, json::object{{"error", json::object{{"code", "invalid_fields"},
-                                                                    {"message", "Niet alle velden zijn goed ingevuld."},
-                                                                    {"fields", std::move(fields)}}}});
-    return no_store(std::move(response));
-  }
+  if (!fields.empty()) return api::field_errors(fields);
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
@@ -157,74 +131,72 @@ http::Response WebhooksApi::create(const http::Request& request) const {
   admin::add_change(changes, "events", nullptr, event_list);
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook", std::to_string(hook.id), "create", changes);
   tx.commit();
-  return ok(201, json::object{{"webhook", hook_json(hook)}, {"secret", hook.secret}});
+  return api::private_json(201, json::object{{"webhook", hook_json(hook)}, {"secret", hook.secret}});
 }
 
 http::Response WebhooksApi::remove(const http::Request& request, const std::string& id) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_settings});
-  if (auto* refused = std::get_if<http::Response>(&who)) return no_store(std::move(*refused));
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<admin::Principal>(who);
-  auto key = parse_id(id);
-  if (!key) return error(404, "not_found", "Deze webhook bestaat niet.");
+  auto key = api::parse_id(id);
+  if (!key) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
-  if (!WebhookStore(*lease).remove(*key, now)) return error(404, "not_found", "Deze webhook bestaat niet.");
+  if (!WebhookStore(*lease).remove(*key, now)) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook", id, "delete");
   tx.commit();
-  http::Response response;
-  response.status = 204;
-  return no_store(std::move(response));
+  return api::no_content();
 }
 
 http::Response WebhooksApi::enable(const http::Request& request, const std::string& id) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_settings});
-  if (auto* refused = std::get_if<http::Response>(&who)) return no_store(std::move(*refused));
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<admin::Principal>(who);
-  auto key = parse_id(id);
-  if (!key) return error(404, "not_found", "Deze webhook bestaat niet.");
+  auto key = api::parse_id(id);
+  if (!key) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   WebhookStore store(*lease);
-  if (!store.enable(*key)) return error(404, "not_found", "Deze webhook bestaat niet.");
+  if (!store.enable(*key)) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook", id, "enable");
   auto hook = store.find(*key);
   tx.commit();
   if (wake_) wake_();
-  return ok(200, json::object{{"webhook", hook_json(*hook)}});
+  return api::private_json(200, json::object{{"webhook", hook_json(*hook)}});
 }
 
 http::Response WebhooksApi::deliveries(const http::Request& request, const std::string& id) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_settings});
-  if (auto* refused = std::get_if<http::Response>(&who)) return no_store(std::move(*refused));
-  auto key = parse_id(id);
-  if (!key) return error(404, "not_found", "Deze webhook bestaat niet.");
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  auto key = api::parse_id(id);
+  if (!key) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   auto lease = db_.lease();
   WebhookStore store(*lease);
   auto hook = store.find(*key);
-  if (!hook) return error(404, "not_found", "Deze webhook bestaat niet.");
+  if (!hook) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   json::array list;
   for (const auto& delivery : store.deliveries(*key, kDeliveryPage)) list.push_back(delivery_json(delivery));
-  return ok(200, json::object{{"webhook", hook_json(*hook)}, {"deliveries", std::move(list)}});
+  return api::private_json(200, json::object{{"webhook", hook_json(*hook)}, {"deliveries", std::move(list)}});
 }
 
 http::Response WebhooksApi::resend(const http::Request& request, const std::string& id) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_settings});
-  if (auto* refused = std::get_if<http::Response>(&who)) return no_store(std::move(*refused));
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<admin::Principal>(who);
-  auto key = parse_id(id);
-  if (!key) return error(404, "not_found", "Deze levering bestaat niet.");
+  auto key = api::parse_id(id);
+  if (!key) return api::json_error(404, "not_found", "Deze levering bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   WebhookStore store(*lease);
-  if (!store.resend(*key, now)) return error(404, "not_found", "Deze levering bestaat niet.");
+  if (!store.resend(*key, now)) return api::json_error(404, "not_found", "Deze levering bestaat niet.");
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook_delivery", id, "resend");
   auto delivery = store.find_delivery(*key);
   tx.commit();
   if (wake_) wake_();
-  return ok(200, json::object{{"delivery", delivery_json(*delivery)}});
+  return api::private_json(200, json::object{{"delivery", delivery_json(*delivery)}});
 }
 
 }  // namespace ether::webhooks

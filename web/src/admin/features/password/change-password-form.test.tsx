@@ -46,12 +46,12 @@ describe('ChangePasswordForm', () => {
         new Response(
           JSON.stringify({
             error: {
-              code: 'invalid',
+              code: 'invalid_fields',
               message: 'Niet alle velden zijn goed ingevuld.',
               fields: { currentPassword: 'Het huidige wachtwoord klopt niet.' },
             },
           }),
-          { status: 400 },
+          { status: 422 },
         ),
       ),
     );

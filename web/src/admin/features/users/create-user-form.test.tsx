@@ -59,12 +59,12 @@ describe('CreateUserForm', () => {
           new Response(
             JSON.stringify({
               error: {
-                code: 'invalid',
+                code: 'invalid_fields',
                 message: 'x',
                 fields: { email: 'Dit e-mailadres is al in gebruik.' },
               },
             }),
-            { status: 400 },
+            { status: 422 },
           ),
         ),
       ),
