@@ -605,6 +605,7 @@ TEST_P(MediaUploads, UploadsInFlightAreCapped) {
       "Content-Length: 1000\r\nOrigin: " +
       origin() + "\r\nCookie: ether_session=" + redacteur.cookie + "\r\nX-CSRF-Token: " + redacteur.csrf + "\r\n\r\n";
   std::vector<int> open;
+  open.reserve(static_cast<std::size_t>(kCaps.in_all));
   for (int i = 0; i < kCaps.in_all; ++i) open.push_back(start_upload(server_->port(), head, "0123456789"));
   // Each body in flight has its file in the incoming folder.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
