@@ -214,5 +214,19 @@ TEST(Config, LoadConfigReadsTheFileNamedByEtherConfig) {
   ::unsetenv("ETHER_CONFIG");
 }
 
+TEST(Config, UploadsInFlight) {
+  Config defaults = build_config({}, env_of({}));
+  EXPECT_EQ(defaults.uploads_per_address, 2);
+  EXPECT_EQ(defaults.uploads_in_flight, 8);
+  Config config =
+      build_config(parse_config_text("ETHER_UPLOADS_PER_ADDRESS = 4\n"), env_of({{"ETHER_UPLOADS_IN_FLIGHT", "20"}}));
+  EXPECT_EQ(config.uploads_per_address, 4);
+  EXPECT_EQ(config.uploads_in_flight, 20);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"ETHER_UPLOADS_PER_ADDRESS", "0"}, {"ETHER_UPLOADS_IN_FLIGHT", "many"}}) {
+    EXPECT_THROW(build_config({}, env_of({{key, value}})), ConfigError) << key;
+  }
+}
+
 }  // namespace
 }  // namespace ether::config

@@ -8,9 +8,13 @@
 #include <soci/soci.h>
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+
+#include "admin/roles.hpp"
 
 namespace ether::admin {
 
@@ -29,6 +33,44 @@ struct SessionInfo {
 
 /// The CSRF token that goes with a session's raw id.
 std::string csrf_token_for(std::string_view session_id);
+
+/// What the session cache knows of a live session: enough to refuse an upload on the I/O thread.
+struct CachedSession {
+  std::int64_t user_id = 0;
+  Role role = Role::redacteur;
+  bool ready = false;  // the account is active and its one-time password has been changed
+};
+
+/// The sessions this process has seen live, in memory, so that a check that must not touch the
+/// store (an upload's head on the I/O thread) can tell a live session from a forged or ended one.
+/// SessionRepository::find fills and refreshes it (with the account's role) and every ending of a
+/// session in this process empties it; an entry lapses at the session's idle or absolute expiry.
+/// A session not seen since a restart (or only by another instance) is unknown until an API call
+/// of it reaches this process. The store stays the authority: this only decides early refusals.
+class SessionCache {
+ public:
+  /// The one cache of the process (session ids are random, so stores never share one).
+  static SessionCache& instance();
+
+  /// Remembers the session of hash `id_hash` as live until `valid_until` (unix seconds); entries
+  /// lapsed at `now` are swept out once there are many.
+  void remember(const std::string& id_hash, const CachedSession& session, std::int64_t valid_until, std::int64_t now);
+  /// Forgets one session, or every session of a user but `keep_hash`.
+  void forget(const std::string& id_hash);
+  void forget_user(std::int64_t user_id, std::string_view keep_hash = {});
+  /// Sets the role and readiness of every remembered session of a user (the account changed).
+  void refresh_user(std::int64_t user_id, Role role, bool ready);
+  /// The session of a cookie's raw id when it was seen live and has not lapsed at `now`.
+  [[nodiscard]] std::optional<CachedSession> live(std::string_view session_id, std::int64_t now) const;
+
+ private:
+  struct Entry {
+    CachedSession session;
+    std::int64_t valid_until = 0;
+  };
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, Entry> entries_;
+};
 
 class SessionRepository {
  public:

@@ -1,5 +1,7 @@
 #include "admin/user_repository.hpp"
 
+#include "admin/sessions.hpp"
+
 namespace ether::admin {
 namespace {
 
@@ -134,6 +136,8 @@ void UserRepository::update(const User& user) {
       soci::use(user.email), soci::use(key), soci::use(user.display_name), soci::use(user.password_hash),
       soci::use(role), soci::use(channels), soci::use(active), soci::use(must_change), soci::use(updated),
       soci::use(id);
+  // Sessions of the account judged from memory (uploads) follow its new role at once.
+  SessionCache::instance().refresh_user(user.id, user.role, user.active && !user.must_change_password);
 }
 
 }  // namespace ether::admin

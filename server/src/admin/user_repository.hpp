@@ -49,7 +49,8 @@ class UserRepository {
   /// Inserts `user` (its id is ignored) and returns the new id. Throws soci::soci_error when the
   /// e-mail address is taken (callers check find_by_email first).
   std::int64_t insert(const User& user);
-  /// Writes every field but id and created_at.
+  /// Writes every field but id and created_at; the cached sessions of the account follow its role
+  /// (SessionCache).
   void update(const User& user);
 
  private:

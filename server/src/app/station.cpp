@@ -95,7 +95,9 @@ Station::Station(const config::Config& config) {
   media_ =
       std::make_unique<media::MediaLibrary>(*db_, media::MediaOptions{.root = config.data_dir / "uploads"}, unix_now);
   media_->start();
-  upload_api_ = std::make_unique<media::UploadApi>(*media_, *admin_api_, admin::origin_of(config.base_url));
+  upload_api_ = std::make_unique<media::UploadApi>(
+      *media_, *admin_api_, admin::origin_of(config.base_url),
+      media::UploadCaps{.per_address = config.uploads_per_address, .in_all = config.uploads_in_flight});
   // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));

@@ -23,7 +23,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 35> kKeys{"PORT",
+constexpr std::array<std::string_view, 37> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -57,7 +57,9 @@ constexpr std::array<std::string_view, 35> kKeys{"PORT",
                                                  "ETHER_SOURCE_TIMEOUT_SECONDS",
                                                  "ETHER_INSTANCE_URL",
                                                  "ETHER_NOWPLAYING_HOLD_SECONDS",
-                                                 "ETHER_WEBHOOK_ALLOW_PRIVATE"};
+                                                 "ETHER_WEBHOOK_ALLOW_PRIVATE",
+                                                 "ETHER_UPLOADS_PER_ADDRESS",
+                                                 "ETHER_UPLOADS_IN_FLIGHT"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -291,6 +293,12 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_WEBHOOK_ALLOW_PRIVATE")) {
     config.webhook_allow_private = parse_int<int>("ETHER_WEBHOOK_ALLOW_PRIVATE", *v, 0, 1) == 1;
+  }
+  if (auto v = get("ETHER_UPLOADS_PER_ADDRESS")) {
+    config.uploads_per_address = parse_int<int>("ETHER_UPLOADS_PER_ADDRESS", *v, 1, 1000);
+  }
+  if (auto v = get("ETHER_UPLOADS_IN_FLIGHT")) {
+    config.uploads_in_flight = parse_int<int>("ETHER_UPLOADS_IN_FLIGHT", *v, 1, 10000);
   }
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();

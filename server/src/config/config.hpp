@@ -63,6 +63,8 @@ struct Config {
   std::string instance_url;
   int nowplaying_hold_seconds = 900;   // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
   bool webhook_allow_private = false;  // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
+  int uploads_per_address = 2;         // ETHER_UPLOADS_PER_ADDRESS: upload bodies one client address sends at once
+  int uploads_in_flight = 8;           // ETHER_UPLOADS_IN_FLIGHT: upload bodies read at once in all
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

@@ -740,7 +740,8 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     if (!header_ec && !refusal && handlers.body_to_file && !parser.is_done()) {
       if (auto target = target_valid ? body_target(*request) : std::nullopt) {
         too_large = std::move(target->too_large);
-        if (parser.content_length().value_or(0) > target->limit) {
+        // A limit of 0 refuses the body outright: no file is opened for it.
+        if (target->limit == 0 || parser.content_length().value_or(0) > target->limit) {
           header_ec = bhttp::error::body_limit;
         } else {
           header_ec = co_await read_body_to_file(*connection, buffer, parser, *target, file_message, body_file);

@@ -34,7 +34,8 @@ using RequestBodyHandler = std::function<Response(const Request&, std::shared_pt
 struct BodyFileTarget {
   std::filesystem::path path;  // created for the body; removed afterwards unless the handler renamed it
   std::uint64_t limit = 0;     // a larger body is answered with `too_large`, unread when its length is known
-  Response too_large;          // the route's own 413 answer
+  Response too_large;          // the route's own answer to a larger body (limit 0: to any body)
+  std::shared_ptr<void> hold;  // kept until the body is read or refused (a slot of the route's own)
 };
 
 /// What the server calls for a request.

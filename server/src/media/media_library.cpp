@@ -34,6 +34,29 @@ std::string random_name() {
   return name;
 }
 
+// Removes a file when it goes out of scope, unless kept: the one guard of the incoming files.
+class RemoveOnExit {
+ public:
+  explicit RemoveOnExit(std::filesystem::path path) : path_(std::move(path)) {}
+  ~RemoveOnExit() {
+    if (path_.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  RemoveOnExit(const RemoveOnExit&) = delete;
+  RemoveOnExit& operator=(const RemoveOnExit&) = delete;
+  RemoveOnExit(RemoveOnExit&&) = delete;
+  RemoveOnExit& operator=(RemoveOnExit&&) = delete;
+  void keep() { path_.clear(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A row whose bytes have not been hashed yet holds a unique placeholder instead of the hash; a
+// row that turned out to hold content stored before points to it by "<hash>:<own id>".
+constexpr std::string_view kPendingPrefix = "pending:";
+
 std::string clean_name(std::string_view name) {
   std::string out;
   for (char c : name.substr(0, 200)) {
@@ -105,92 +128,137 @@ std::filesystem::path MediaLibrary::audio_file(const MediaItem& item) const {
 
 std::optional<MediaItem> MediaLibrary::find(std::int64_t id) {
   auto lease = db_.lease();
-  return MediaRepository(*lease).find(id);
+  MediaRepository media(*lease);
+  auto item = media.find(id);
+  if (!item || item->status != kDuplicateStatus) return item;
+  // An upload of content stored before answers as that item.
+  const auto colon = item->content_hash.find(':');
+  return media.find_by_hash(item->kind, item->content_hash.substr(0, colon));
 }
 
 MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,
                                const Uploader& uploader) {
-  // Whatever happens, the upload's file is gone when this returns (renamed when kept), so that an
-  // answer never leaves it behind for the request's owner to remove later.
-  struct Discard {
-    const std::filesystem::path& path;
-    ~Discard() {
-      std::error_code ignored;
-      std::filesystem::remove(path, ignored);
-    }
-  } discard{upload.path};
-  double duration_hint = 0;
-  if (kind == MediaKind::image) {
-    auto probe = probe_image(upload.path);
-    if (!probe) {
-      throw UploadRefused(415, "not_an_image",
-                          "Dit bestand is geen afbeelding die we kunnen lezen. Kies een JPEG-, PNG-, WebP-, GIF-, "
-                          "HEIC- of TIFF-bestand.");
-    }
-    if (static_cast<std::int64_t>(probe->width) * probe->height > kMaxImagePixels) {
-      throw UploadRefused(422, "image_too_large",
-                          "Deze afbeelding heeft te veel pixels (hoogstens 100 megapixel). Verklein hem eerst.");
-    }
-  } else {
-    auto probe = probe_audio(upload.path, options_.root / "incoming");
-    if (!probe) {
-      throw UploadRefused(415, "not_audio",
-                          "Dit bestand is geen audio. Kies een geluidsbestand, zoals MP3, WAV, AAC, OGG of FLAC.");
-    }
-    duration_hint = probe->duration_seconds;
-  }
-  const auto hash = file_sha256(upload.path);
-  const auto now = now_();
-  const auto incoming = options_.root / "incoming" / (hash + "." + std::string(kind_name(kind)));
-
-  auto lease = db_.lease();
-  MediaRepository media(*lease);
-  auto existing = media.find_by_hash(kind, hash);
-  const bool stale = existing && existing->status == "processing" && now - existing->updated_at > kStaleSeconds;
-  if (existing && existing->status != "failed" && !stale) return *existing;
-
+  // What the file is and its hash are found out by the job: both read the whole file, which may
+  // take longer than a request may (500 MB of audio). The file moves out of the request's hands
+  // at once, so that its answer never leaves it behind.
+  const auto token = random_name();
+  const auto incoming = options_.root / "incoming" / (token + "." + std::string(kind_name(kind)));
   std::filesystem::rename(upload.path, incoming);
-  MediaItem item = existing.value_or(MediaItem{});
+  RemoveOnExit pending{incoming};
+  const auto now = now_();
+  MediaItem item;
   item.kind = kind;
-  item.content_hash = hash;
+  item.content_hash = std::string(kPendingPrefix) + token;
   item.original_name = clean_name(original_name);
   item.status = "processing";
-  item.progress = 0;
-  item.error.clear();
+  item.mime_type = kind == MediaKind::image ? "image/webp" : "audio/mpeg";
+  item.uploaded_by = uploader.user_id > 0 ? std::optional<std::int64_t>(uploader.user_id) : std::nullopt;
+  item.created_at = now;
   item.updated_at = now;
-  if (existing) {
+  {
+    auto lease = db_.lease();
+    MediaRepository media(*lease);
     soci::transaction tx(*lease);
-    media.update(item);
-    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(item.id),
-                                   "reprocess");
+    item.id = media.insert(item);
+    json::object changes;
+    admin::add_change(changes, "kind", nullptr, json::string(kind_name(kind)));
+    admin::add_change(changes, "name", nullptr, json::string(item.original_name));
+    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(item.id), "upload",
+                                   changes);
     tx.commit();
-  } else {
-    item.mime_type = kind == MediaKind::image ? "image/webp" : "audio/mpeg";
-    item.uploaded_by = uploader.user_id > 0 ? std::optional<std::int64_t>(uploader.user_id) : std::nullopt;
-    item.created_at = now;
-    try {
-      soci::transaction tx(*lease);
-      item.id = media.insert(item);
-      json::object changes;
-      admin::add_change(changes, "kind", nullptr, json::string(kind_name(kind)));
-      admin::add_change(changes, "name", nullptr, json::string(item.original_name));
-      admin::add_change(changes, "contentHash", nullptr, json::string(hash));
-      admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(item.id), "upload",
-                                     changes);
-      tx.commit();
-    } catch (const soci::soci_error&) {
-      // The same content uploaded twice at once: the other upload stored it.
-      if (auto winner = media.find_by_hash(kind, hash)) return *winner;
-      throw;
-    }
   }
   const auto id = item.id;
-  const bool queued =
-      kind == MediaKind::image
-          ? jobs_.post([this, id, incoming] { process_image(id, incoming); })
-          : jobs_.post([this, id, incoming, duration_hint] { process_audio(id, incoming, duration_hint); });
-  if (!queued) throw UploadRefused(503, "stopping", "De server stopt; probeer het zo opnieuw.");
+  if (!jobs_.post([this, id, kind, incoming, uploader] { identify(id, kind, incoming, uploader); })) {
+    fail(id, "De server stopte voordat het bestand verwerkt was. Upload het opnieuw.");
+    throw UploadRefused(503, "stopping", "De server stopt; probeer het zo opnieuw.");
+  }
+  pending.keep();
   return item;
+}
+
+void MediaLibrary::identify(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming,
+                            const Uploader& uploader) {
+  RemoveOnExit remove{incoming};
+  last_progress_ = -1;
+  try {
+    double duration_hint = 0;
+    if (kind == MediaKind::image) {
+      auto probe = probe_image(incoming);
+      if (!probe) {
+        fail(id,
+             "Dit bestand is geen afbeelding die we kunnen lezen. Kies een JPEG-, PNG-, WebP-, GIF-, HEIC- of "
+             "TIFF-bestand.");
+        return;
+      }
+      if (static_cast<std::int64_t>(probe->width) * probe->height > kMaxImagePixels) {
+        fail(id, "Deze afbeelding heeft te veel pixels (hoogstens 100 megapixel). Verklein hem eerst.");
+        return;
+      }
+    } else {
+      auto probe = probe_audio(incoming, options_.root / "incoming");
+      if (!probe) {
+        fail(id, "Dit bestand is geen audio. Kies een geluidsbestand, zoals MP3, WAV, AAC, OGG of FLAC.");
+        return;
+      }
+      duration_hint = probe->duration_seconds;
+    }
+    const auto hash = file_sha256(incoming);
+    if (jobs_.stopping()) return;
+    const auto target = claim(id, kind, hash, uploader);
+    if (!target) return;
+    if (kind == MediaKind::image) {
+      process_image(*target, incoming);
+    } else {
+      process_audio(*target, incoming, duration_hint);
+    }
+  } catch (const std::exception& error) {
+    spdlog::error("media: upload {} could not be identified: {}", id, error.what());
+    if (!jobs_.stopping()) fail(id, "Het bestand kon niet worden verwerkt.");
+  }
+}
+
+std::optional<std::int64_t> MediaLibrary::claim(std::int64_t id, MediaKind kind, const std::string& hash,
+                                                const Uploader& uploader) {
+  const auto now = now_();
+  auto lease = db_.lease();
+  MediaRepository media(*lease);
+  auto item = media.find(id);
+  if (!item) return std::nullopt;
+  auto existing = media.find_by_hash(kind, hash);
+  if (!existing) {
+    item->content_hash = hash;
+    item->updated_at = now;
+    try {
+      media.update(*item);
+      return id;
+    } catch (const soci::soci_error&) {
+      // The same content identified at the same moment by another instance: it is stored there.
+      existing = media.find_by_hash(kind, hash);
+      if (!existing) throw;
+    }
+  }
+  // Stored before: this upload becomes a pointer to that item. One that failed, or that was left
+  // 'processing' by a restart, is processed anew from these bytes.
+  const bool stale = existing->status == "processing" && now - existing->updated_at > kStaleSeconds;
+  const bool again = existing->status == "failed" || stale;
+  soci::transaction tx(*lease);
+  item->content_hash = hash + ":" + std::to_string(id);
+  item->status = std::string(kDuplicateStatus);
+  item->progress = 100;
+  item->updated_at = now;
+  media.update(*item);
+  if (again) {
+    existing->status = "processing";
+    existing->progress = 0;
+    existing->error.clear();
+    existing->updated_at = now;
+    media.update(*existing);
+    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(existing->id),
+                                   "reprocess");
+  }
+  tx.commit();
+  if (!again) return std::nullopt;
+  return existing->id;
 }
 
 MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const Uploader& uploader) {
@@ -255,14 +323,6 @@ void MediaLibrary::fail(std::int64_t id, const std::string& message) {
 }
 
 void MediaLibrary::process_image(std::int64_t id, const std::filesystem::path& incoming) {
-  struct Remove {
-    std::filesystem::path path;
-    ~Remove() {
-      std::error_code ignored;
-      std::filesystem::remove(path, ignored);
-    }
-  } remove{incoming};
-  last_progress_ = -1;
   try {
     auto item = find(id);
     if (!item) return;
@@ -325,14 +385,6 @@ void MediaLibrary::process_variants(std::int64_t id) {
 }
 
 void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint) {
-  struct Remove {
-    std::filesystem::path path;
-    ~Remove() {
-      std::error_code ignored;
-      std::filesystem::remove(path, ignored);
-    }
-  } remove{incoming};
-  last_progress_ = -1;
   try {
     auto item = find(id);
     if (!item) return;

@@ -1,7 +1,7 @@
 #pragma once
-// The uploaded media of a station: accepts an uploaded file (already on disk), checks what it
-// is, stores each content once (by SHA-256) in the media table and under the uploads folder, and
-// processes it on a background JobQueue: images into a WebP original and the §9 sizes around
+// The uploaded media of a station: accepts an uploaded file (already on disk) as a row at once,
+// then on a background JobQueue checks what it is, stores each content once (by SHA-256) in the
+// media table and under the uploads folder, and processes it: images into a WebP original and the §9 sizes around
 // their focal point, audio into loudness-normalised MP3. Progress is kept in the store, so any
 // instance can answer for it.
 //
@@ -19,6 +19,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "http/message.hpp"
 #include "media/job_queue.hpp"
@@ -26,6 +27,10 @@
 #include "store/database.hpp"
 
 namespace ether::media {
+
+/// The status of a row whose upload turned out to be content stored before: find() answers with
+/// that item instead, lists leave it out.
+inline constexpr std::string_view kDuplicateStatus = "duplicate";
 
 /// An upload that is refused: the HTTP status, an error code and a Dutch message.
 class UploadRefused : public std::runtime_error {
@@ -67,16 +72,20 @@ class MediaLibrary {
 
   [[nodiscard]] const MediaOptions& options() const { return options_; }
   [[nodiscard]] store::Database& db() const { return db_; }
+  /// The library's clock, in unix seconds.
+  [[nodiscard]] std::int64_t now() const { return now_(); }
   /// A fresh path in the incoming folder for an upload's body.
   [[nodiscard]] std::filesystem::path incoming_path() const;
 
-  /// Takes an uploaded file of `kind`: refused (UploadRefused: 415 when it is not that kind of
-  /// media, 422 when it cannot be used) or stored and queued; the same content again gives the
-  /// item it already has (stored once). Writes an audit row for a new item.
+  /// Takes an uploaded file of `kind` at once: a new row, status 'processing', with an audit row;
+  /// reading the file (is it that kind of media, its hash) is the background job's. A file that is
+  /// not that kind of media, or cannot be used, ends 'failed' with a Dutch message; the same
+  /// content again ends as a pointer to the item it already has (find() answers with that item).
+  /// Throws UploadRefused (503) when the library is stopping.
   MediaItem accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,
                    const Uploader& uploader);
 
-  /// The item of an id, or nullopt.
+  /// The item of an id (for an upload of content stored before: that item), or nullopt.
   std::optional<MediaItem> find(std::int64_t id);
 
   /// Sets an image's focal point and makes its sizes for it (in the background unless made
@@ -93,6 +102,10 @@ class MediaLibrary {
   [[nodiscard]] std::filesystem::path audio_file(const MediaItem& item) const;
 
  private:
+  void identify(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming, const Uploader& uploader);
+  // The item whose file `hash` goes into: `id` itself, or the one stored before when it must be
+  // processed again; nullopt when nothing is left to do.
+  std::optional<std::int64_t> claim(std::int64_t id, MediaKind kind, const std::string& hash, const Uploader& uploader);
   void process_image(std::int64_t id, const std::filesystem::path& incoming);
   void process_variants(std::int64_t id);
   void process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint);

@@ -119,7 +119,8 @@ std::vector<MediaItem> MediaRepository::list(MediaKind kind, std::int64_t limit,
   statement.exchange(soci::use(skip));
   statement.alloc();
   statement.prepare(std::string("SELECT ") + kColumns +
-                    " FROM media WHERE kind = :k ORDER BY created_at DESC, id DESC LIMIT :n OFFSET :o");
+                    " FROM media WHERE kind = :k AND status <> 'duplicate' ORDER BY created_at DESC, id DESC "
+                    "LIMIT :n OFFSET :o");
   statement.define_and_bind();
   if (statement.execute(true)) {
     do {
@@ -132,7 +133,8 @@ std::vector<MediaItem> MediaRepository::list(MediaKind kind, std::int64_t limit,
 std::int64_t MediaRepository::count(MediaKind kind) {
   long long n = 0;
   std::string kind_text(kind_name(kind));
-  session_ << "SELECT COUNT(*) FROM media WHERE kind = :k", soci::into(n), soci::use(kind_text);
+  session_ << "SELECT COUNT(*) FROM media WHERE kind = :k AND status <> 'duplicate'", soci::into(n),
+      soci::use(kind_text);
   return n;
 }
 
@@ -156,6 +158,7 @@ std::int64_t MediaRepository::insert(const MediaItem& item) {
 
 void MediaRepository::update(const MediaItem& item) {
   long long id = item.id;
+  std::string hash = item.content_hash;
   std::string name = item.original_name;
   std::string status = item.status;
   int progress = item.progress;
@@ -169,11 +172,12 @@ void MediaRepository::update(const MediaItem& item) {
   long long size = item.size_bytes;
   int loudness = item.loudness_tenths;
   long long updated = item.updated_at;
-  session_ << "UPDATE media SET original_name = :n, status = :s, progress = :p, error = :e, mime_type = :m, "
+  session_ << "UPDATE media SET content_hash = :ch, original_name = :n, status = :s, progress = :p, error = :e, "
+              "mime_type = :m, "
               "width = :w, height = :h, focal_x = :fx, focal_y = :fy, duration_ms = :d, size_bytes = :b, "
               "loudness_lufs = :l, updated_at = :u WHERE id = :id",
-      soci::use(name), soci::use(status), soci::use(progress), soci::use(error), soci::use(mime), soci::use(width),
-      soci::use(height), soci::use(focal_x), soci::use(focal_y), soci::use(duration), soci::use(size),
+      soci::use(hash), soci::use(name), soci::use(status), soci::use(progress), soci::use(error), soci::use(mime),
+      soci::use(width), soci::use(height), soci::use(focal_x), soci::use(focal_y), soci::use(duration), soci::use(size),
       soci::use(loudness), soci::use(updated), soci::use(id);
 }
 

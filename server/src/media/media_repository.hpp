@@ -22,7 +22,7 @@ std::string_view kind_name(MediaKind kind);
 struct MediaItem {
   std::int64_t id = 0;
   MediaKind kind = MediaKind::image;
-  std::string content_hash;  // SHA-256 hex of the uploaded bytes
+  std::string content_hash;  // SHA-256 hex of the uploaded bytes (see MediaLibrary for the other forms)
   std::string original_name;
   std::string status = "processing";  // "processing", "ready", "failed"
   int progress = 0;                   // 0..100
@@ -45,13 +45,14 @@ class MediaRepository {
 
   [[nodiscard]] std::optional<MediaItem> find(std::int64_t id);
   [[nodiscard]] std::optional<MediaItem> find_by_hash(MediaKind kind, const std::string& content_hash);
-  /// The newest items of a kind, `limit` from `offset`, and how many there are.
+  /// The newest items of a kind, `limit` from `offset`, and how many there are (rows of uploads
+  /// that turned out to be stored before, status 'duplicate', left out).
   [[nodiscard]] std::vector<MediaItem> list(MediaKind kind, std::int64_t limit, std::int64_t offset);
   [[nodiscard]] std::int64_t count(MediaKind kind);
 
   /// Inserts `item` (its id is ignored); returns the new id.
   std::int64_t insert(const MediaItem& item);
-  /// Writes every field of `item` but its kind, hash and creation.
+  /// Writes every field of `item` but its kind and creation (the hash is known once the upload is read).
   void update(const MediaItem& item);
   /// Sets the progress of an item still processing.
   void set_progress(std::int64_t id, int progress, std::int64_t now);

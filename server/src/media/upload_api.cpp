@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "admin/request_guard.hpp"
+#include "admin/sessions.hpp"
 #include "api/json_error.hpp"
 
 namespace ether::media {
@@ -69,11 +70,12 @@ Uploader uploader_of(const admin::Principal& principal) { return {principal.user
 
 }  // namespace
 
-UploadApi::UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin)
+UploadApi::UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin, UploadCaps caps)
     : library_(library),
       admin_(admin),
       site_origin_(std::move(site_origin)),
-      files_(library.options().root, 64ULL << 20) {}
+      files_(library.options().root, 64ULL << 20),
+      slots_(caps) {}
 
 void UploadApi::add_routes(http::Router& router) {
   router.add("POST", kImagesPath,
@@ -95,14 +97,41 @@ std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& 
   if (head.path == kImagesPath) kind = MediaKind::image;
   if (head.path == kAudioPath) kind = MediaKind::audio;
   if (!kind) return std::nullopt;
-  // Only a browser of the site with a session gets to write to disk; anything else is read into
-  // memory under the usual small limit and refused by the handler (401/403).
-  if (!admin::cookie_value(head, admin::kSessionCookie) || !admin::origin_allowed(head, site_origin_)) {
-    return std::nullopt;
+  // Only a browser of the site gets to write to disk, and only with a session known as live: this
+  // runs on the I/O thread, so the store is not asked. Anything else is read into memory under the
+  // usual small limit and refused by the handler (401/403).
+  const auto cookie = admin::cookie_value(head, admin::kSessionCookie);
+  if (!cookie || !admin::origin_allowed(head, site_origin_)) return std::nullopt;
+  // A limit of 0 gives any body the refusal: from its length before a byte of it is read, or at
+  // the first chunk.
+  auto refuse = [&](http::Response answer) {
+    return http::BodyFileTarget{library_.incoming_path(), 0, std::move(answer), nullptr};
+  };
+  const auto session = admin::SessionCache::instance().live(*cookie, library_.now());
+  if (!session) {
+    return refuse(
+        api::json_error(401, "unauthenticated",
+                        "Je sessie is verlopen of onbekend. Laad de pagina opnieuw (of log opnieuw in) en probeer "
+                        "het dan nog eens."));
+  }
+  if (!session->ready) {
+    return refuse(api::json_error(403, "password_change_required", "Kies eerst een nieuw wachtwoord."));
+  }
+  if (!admin::allows(session->role, admin::Permission::edit_drafts)) {
+    return refuse(api::json_error(403, "forbidden", "Je rol heeft geen toegang tot deze actie."));
+  }
+  auto slot = slots_.take(head.remote_address);
+  if (!slot) {
+    auto busy =
+        api::json_error(429, "too_many_uploads",
+                        "Er worden nu te veel bestanden tegelijk geüpload. Wacht tot een upload klaar is en probeer "
+                        "het dan opnieuw.");
+    busy.set_header("Retry-After", std::to_string(kUploadsRetryAfterSeconds));
+    return refuse(std::move(busy));
   }
   const auto limit =
       *kind == MediaKind::image ? library_.options().max_image_bytes : library_.options().max_audio_bytes;
-  return http::BodyFileTarget{library_.incoming_path(), limit, too_large(*kind, limit)};
+  return http::BodyFileTarget{library_.incoming_path(), limit, too_large(*kind, limit), std::move(slot)};
 }
 
 json::object UploadApi::item_json(const MediaItem& item) const {
@@ -142,7 +171,7 @@ http::Response UploadApi::upload(const http::Request& request, MediaKind kind) c
   try {
     const auto name = request.param("name").value_or("");
     const auto item = library_.accept(kind, *request.body_file, std::string(name), uploader_of(principal));
-    return api::private_json(item.status == "ready" ? 200 : 202, json::object{{"media", item_json(item)}});
+    return api::private_json(202, json::object{{"media", item_json(item)}});
   } catch (const UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
   }

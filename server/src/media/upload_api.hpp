@@ -2,7 +2,7 @@
 // The upload API of the admin and the files it serves (every API answer Cache-Control: no-store;
 // errors {"error":{"code","message"}} in Dutch):
 //   POST /api/admin/media/images?name=foto.jpg   the image as the request body -> 202 {media}
-//                                                (200 when that content is stored already)
+//                                                (status 'processing': poll GET .../{id})
 //   POST /api/admin/media/audio?name=aflevering.wav  the audio as the body -> 202 {media}
 //   GET  /api/admin/media?kind=image|audio&page=     the library, newest first, 24 a page
 //   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
@@ -11,8 +11,14 @@
 //                                                    year (their names change with their content)
 // Uploads need a session with edit_drafts (a redacteur may upload), the site's Origin and the CSRF
 // token, like every admin change. Bodies are streamed to a file (body_to_file) only for requests
-// that carry a session cookie and the site's Origin; a larger body than the kind's limit gets 413
-// with a Dutch message. A file that is not an image (resp. audio) gets 415.
+// with the site's Origin and a session cookie; the head is judged on the I/O thread from
+// admin::SessionCache: a cookie it does not know as live gets 401 and a session that may not
+// upload 403, before a byte of the body is read or written (after a restart: reload the page,
+// whose first API call makes the session known again). At most UploadCaps::per_address bodies of
+// one client address and UploadCaps::in_all in all are read at once; more get 429 with
+// Retry-After. A larger body than the kind's limit gets 413 with a Dutch message. What the file
+// is, is found out in the background (MediaLibrary::accept): a file that is not an image (resp.
+// audio) ends as status 'failed' with a Dutch message.
 
 #include <boost/json/object.hpp>
 #include <cstdint>
@@ -24,21 +30,26 @@
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "media/media_library.hpp"
+#include "media/upload_slots.hpp"
 
 namespace ether::media {
 
 inline constexpr std::int64_t kLibraryPageSize = 24;
+inline constexpr unsigned kUploadsRetryAfterSeconds = 10;
 
 class UploadApi {
  public:
   /// `site_origin`: the origin of ETHER_BASE_URL (admin::origin_of).
-  UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin);
+  UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin, UploadCaps caps = {});
 
   /// Adds the routes above.
   void add_routes(http::Router& router);
 
   /// For http::Handlers::body_to_file: where an upload's body goes, or nullopt for other requests.
   [[nodiscard]] std::optional<http::BodyFileTarget> body_target(const http::Request& head) const;
+
+  /// Upload bodies being read now.
+  [[nodiscard]] int uploads_in_flight() const { return slots_.in_flight(); }
 
   /// The JSON of an item as the admin receives it (URLs of its files, sizes, progress).
   [[nodiscard]] boost::json::object item_json(const MediaItem& item) const;
@@ -54,6 +65,7 @@ class UploadApi {
   const admin::AdminApi& admin_;
   std::string site_origin_;
   http::MediaFiles files_;
+  UploadSlots slots_;
 };
 
 }  // namespace ether::media
