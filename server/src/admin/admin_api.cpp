@@ -9,6 +9,7 @@
 #include "admin/audit_log.hpp"
 #include "admin/request_guard.hpp"
 #include "api/json_error.hpp"
+#include "crypto/hmac.hpp"
 #include "domain/time.hpp"
 
 namespace ether::admin {
@@ -173,7 +174,7 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
     }
     principal = Principal{std::move(*user), std::move(*session), *cookie};
   }
-  if (changing && !constant_time_equals(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
+  if (changing && !crypto::equal_in_constant_time(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
     return api::json_error(403, "bad_csrf_token",
                            "De beveiligingscode ontbreekt of klopt niet. Laad de pagina opnieuw.");
   }

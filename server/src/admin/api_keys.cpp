@@ -4,6 +4,7 @@
 
 #include "admin/password.hpp"
 #include "api/json_error.hpp"
+#include "crypto/hmac.hpp"
 
 namespace ether::admin {
 namespace {
@@ -131,7 +132,7 @@ std::optional<ApiKey> ApiKeyRepository::find_by_secret(std::string_view secret, 
       soci::into(row.created_by, row.created_by_ind), soci::into(row.created_at),
       soci::into(row.last_used, row.last_used_ind), soci::into(row.revoked, row.revoked_ind), soci::into(stored_hash),
       soci::use(prefix);
-  if (!session_.got_data() || !constant_time_equals(stored_hash, sha256_hex(secret))) return std::nullopt;
+  if (!session_.got_data() || !crypto::equal_in_constant_time(stored_hash, sha256_hex(secret))) return std::nullopt;
   if (row.revoked_ind == soci::i_ok) return std::nullopt;
   // A busy machine calls many times a minute: its last use is written at most once a minute.
   if (row.last_used_ind != soci::i_ok || now - row.last_used >= 60) {

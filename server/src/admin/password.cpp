@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "crypto/hmac.hpp"
+
 namespace ether::admin {
 namespace {
 
@@ -17,10 +19,7 @@ void ensure_sodium() {
 }
 
 std::string to_hex(const unsigned char* data, std::size_t size) {
-  std::string out(size * 2 + 1, '\0');
-  sodium_bin2hex(out.data(), out.size(), data, size);
-  out.pop_back();
-  return out;
+  return crypto::to_hex(std::string_view(reinterpret_cast<const char*>(data), size));
 }
 
 }  // namespace
@@ -68,11 +67,6 @@ std::string sha256_hex(std::string_view text) {
   std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
   crypto_hash_sha256(digest.data(), reinterpret_cast<const unsigned char*>(text.data()), text.size());
   return to_hex(digest.data(), digest.size());
-}
-
-bool constant_time_equals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  return sodium_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace ether::admin

@@ -35,7 +35,4 @@ std::string random_hex(std::size_t bytes);
 /// SHA-256 of `text` as lower-case hex.
 std::string sha256_hex(std::string_view text);
 
-/// Compares two strings in time that depends only on their lengths.
-bool constant_time_equals(std::string_view a, std::string_view b);
-
 }  // namespace ether::admin

@@ -33,7 +33,7 @@ using RequestBodyHandler = std::function<Response(const Request&, std::shared_pt
 /// Where the body of an upload goes: a file, written as the bytes arrive (Handlers::body_to_file).
 struct BodyFileTarget {
   std::filesystem::path path;  // created for the body; removed afterwards unless the handler renamed it
-  std::uint64_t limit = 0;     // a larger body is answered with `too_large`, unread when its length is known
+  std::uint64_t limit = 0;     // a larger body is answered with `too_large`, unread when its length is known (0: any)
   Response too_large;          // the route's own answer to a larger body (limit 0: to any body)
   std::shared_ptr<void> hold;  // kept until the body is read or refused (a slot of the route's own)
 };
