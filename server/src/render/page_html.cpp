@@ -31,6 +31,7 @@ const std::map<std::string, Renderer, std::less<>>& renderers() {
       {"fragment", fragment_html},
       {"uitzendingen", broadcasts_html},
       {"uitzending", broadcast_html},
+      {"uitzendinguur", broadcast_hour_html},
       {"podcasts", podcasts_html},
       {"podcast", podcast_html},
       {"podcast-aflevering", episode_html},

@@ -167,8 +167,12 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
     out += "</p>";
     track_list(out, tracks, "Gedraaide nummers op " + std::string(str(channel, "name")));
   }
-  const std::string canonical = ctx.page.canonical_path;
-  pagination(out, paging, [&](int page) { return with_page(canonical, page); });
+  if (auto day = pages::parse_iso_date(str(data, "date"))) {
+    const auto rc = route_context(ctx.site, today_of(ctx));
+    pagination(out, paging, [&](int page) {
+      return pages::routes::gedraaid(rc, str(channel, "slug"), *day, page, str(data, "time"));
+    });
+  }
   out += "</div>";
 }
 

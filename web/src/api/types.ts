@@ -364,7 +364,7 @@ export interface BroadcastHour {
   from: string; // instant; the broadcast's start in its first hour
   until: string; // instant; the broadcast's end in its last hour
   label: string; // spec §9's slot label: 'Zaterdag 21 november 2026 18 - 19 uur'
-  url: string; // /uitzendingen/{programme}/{id}/{yyyy-MM-dd}-{slug}/{HH}-uur
+  url: string; // /uitzendingen/{programme}/{id}/{yyyy-MM-dd}-{slug}/{HH}-uur ({HH}-uur-2: the autumn's repeated hour)
 }
 
 /** An hour of a broadcast in the Gemist list: the broadcast with the hour. */
