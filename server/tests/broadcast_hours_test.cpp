@@ -16,6 +16,13 @@ namespace {
 // 2026-11-21 18:00 in Amsterdam (CET, UTC+1) is 17:00 UTC.
 constexpr long long kEvening = 1'795'280'400;
 
+std::vector<std::string> segments_of(const std::vector<BroadcastHour>& hours) {
+  std::vector<std::string> segments;
+  segments.reserve(hours.size());
+  for (const auto& hour : hours) segments.push_back(hour_segment(hour));
+  return segments;
+}
+
 TEST(BroadcastHoursTest, SplitsABroadcastIntoItsClockHours) {
   ASSERT_EQ(local_minute_of_day(kEvening), 18 * 60);
   auto hours = broadcast_hours(kEvening, kEvening + 6 * 3600);
@@ -62,9 +69,7 @@ TEST(BroadcastHoursTest, TheAutumnsRepeatedHourIsTwoHoursWithTheirOwnSegments) {
   EXPECT_FALSE(hours[1].repeated);
   EXPECT_TRUE(hours[2].repeated);
   EXPECT_FALSE(hours[3].repeated);
-  std::vector<std::string> segments;
-  for (const auto& hour : hours) segments.push_back(hour_segment(hour));
-  EXPECT_EQ(segments, (std::vector<std::string>{"01-uur", "02-uur", "02-uur-2", "03-uur"}));
+  EXPECT_EQ(segments_of(hours), (std::vector<std::string>{"01-uur", "02-uur", "02-uur-2", "03-uur"}));
   // Each segment leads back to its own hour.
   for (const auto& hour : hours) {
     auto segment = parse_hour_segment(hour_segment(hour));
@@ -83,9 +88,8 @@ TEST(BroadcastHoursTest, TheAutumnsRepeatedHourIsTwoHoursWithTheirOwnSegments) {
   EXPECT_FALSE(broadcast_hour_of(kChange + 3600, kChange + 3 * 3600, {2, false}));
   // The spring night has no repeated hour: 02:00 is skipped (2026-03-29, 01:00 UTC is 03:00 CEST).
   constexpr long long kSpring = 1'774'746'000;
-  std::vector<std::string> spring;
-  for (const auto& hour : broadcast_hours(kSpring - 2 * 3600, kSpring + 3600)) spring.push_back(hour_segment(hour));
-  EXPECT_EQ(spring, (std::vector<std::string>{"00-uur", "01-uur", "03-uur"}));
+  EXPECT_EQ(segments_of(broadcast_hours(kSpring - 2 * 3600, kSpring + 3600)),
+            (std::vector<std::string>{"00-uur", "01-uur", "03-uur"}));
 }
 
 TEST(BroadcastHoursTest, HourSegments) {

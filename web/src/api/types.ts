@@ -156,7 +156,7 @@ export interface ArticleCard {
 export type ContentBlock =
   | { type: 'paragraph'; text: string }
   | { type: 'heading'; text: string }
-  | { type: 'image'; url: string; alt: string; caption: string }
+  | { type: 'image'; url: string; alt: string; caption: string; credit: string } // credit: the photographer or source
   | { type: 'quote'; text: string; cite: string }
   | { type: 'fragment'; fragment: Fragment }
   | { type: 'video'; video: Video }

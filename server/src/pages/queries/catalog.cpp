@@ -776,7 +776,8 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
       resolved.push_back(json::object{{"type", type},
                                       {"url", safe_url(url.empty() ? media_url(string_field(object, "image")) : url)},
                                       {"alt", string_field(object, "alt")},
-                                      {"caption", string_field(object, "caption")}});
+                                      {"caption", string_field(object, "caption")},
+                                      {"credit", string_field(object, "credit")}});
     } else if (type == "quote") {
       resolved.push_back(
           json::object{{"type", type}, {"text", string_field(object, "text")}, {"cite", string_field(object, "cite")}});
