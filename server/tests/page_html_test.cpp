@@ -9,6 +9,7 @@
 #include <boost/json/parse.hpp>
 
 #include "http_test_support.hpp"
+#include "pages/route_builder.hpp"
 #include "render/markup.hpp"
 #include "seo/share_image.hpp"
 #include "shell/html_shell.hpp"
@@ -129,23 +130,24 @@ TEST(PageHtml, StoredTextIsEscapedAndUnsafeUrlsNeverReachAnHref) {
 }
 
 TEST(PageHtml, PlayedTracksListAndPagination) {
-  auto page = page_of("gedraaid", R"({"channel":{"slug":"radio2","name":"Ether Radio 2","classical":false},
-      "date":"2026-11-21","time":"0_24","window":{"first":"2026-11-07","last":"2026-11-21","contains":true},
+  auto page = page_of("gedraaid", R"({"channel":{"slug":"radio1","name":"Ether Radio 1","classical":false},
+      "date":"2026-11-21","time":"8_9","window":{"first":"2026-11-07","last":"2026-11-21","contains":true},
       "tracks":[{"id":1,"from":"2026-11-21T07:04:00Z","until":"2026-11-21T07:08:00Z","title":"Zomeravond","artist":"De Golven",
                  "coverUrl":null}],
       "paging":{"page":12,"pageCount":23,"total":451}})",
-                      "/gedraaid?page=12&channel=radio1");
+                      "/gedraaid?channel=radio1&page=12&time=8_9");
   auto html = main_html(page, site());
-  EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Gedraaid op Ether Radio 2</h1>"));
+  EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Gedraaid op Ether Radio 1</h1>"));
   EXPECT_TRUE(has(html, "<p class=\"filters__summary\">451 nummers · pagina 12 van 23</p>"));
   EXPECT_TRUE(has(html, "<time class=\"track__time\" datetime=\"2026-11-21T07:04:00Z\">08:04</time>"));
   EXPECT_TRUE(has(html, "<span class=\"track__name\">Zomeravond</span><span class=\"track__artist\">De Golven</span>"));
   EXPECT_TRUE(has(html, "<nav class=\"pagination\" aria-label=\"Paginering\">"));
   EXPECT_TRUE(has(html,
-                  "<a href=\"/gedraaid?channel=radio1&amp;page=11\" class=\"pagination__link pagination__step\" "
-                  "rel=\"prev\">Vorige</a>"));
-  EXPECT_TRUE(
-      has(html, "<a href=\"/gedraaid?channel=radio1\" class=\"pagination__link\" aria-label=\"Pagina 1\">1</a>"));
+                  "<a href=\"/gedraaid?channel=radio1&amp;page=11&amp;time=8_9\" class=\"pagination__link "
+                  "pagination__step\" rel=\"prev\">Vorige</a>"));
+  EXPECT_TRUE(has(
+      html,
+      "<a href=\"/gedraaid?channel=radio1&amp;time=8_9\" class=\"pagination__link\" aria-label=\"Pagina 1\">1</a>"));
   EXPECT_TRUE(has(html, "aria-label=\"Pagina 23\">23</a>"));
   EXPECT_TRUE(has(html, "<span class=\"pagination__current\" aria-current=\"page\">"));
   EXPECT_TRUE(has(html, "rel=\"next\">Volgende</a>"));
@@ -162,11 +164,77 @@ TEST(PageHtml, PageWindowShowsFirstLastAndNearbyPages) {
   EXPECT_TRUE(page_window(1, 0).empty());
 }
 
-TEST(PageHtml, WithPageSetsThePageAndKeepsTheRouteRules) {
-  EXPECT_EQ(with_page("/gedraaid", 2), "/gedraaid?page=2");
-  EXPECT_EQ(with_page("/gedraaid?page=3&time=8_9", 1), "/gedraaid?time=8_9");
-  EXPECT_EQ(with_page("/uitzendingen?programme=x", 4), "/uitzendingen?page=4&programme=x");
-  EXPECT_EQ(with_page("/gedraaid?Time=1_2&channel=a", 2), "/gedraaid?channel=a&page=2&Time=1_2");
+// A two-hour broadcast from 18:00 to 20:00 in Amsterdam (17:00 to 19:00 UTC), the first hour ended.
+constexpr std::string_view kBroadcast = R"({"id":20,"slug":"avondshow","title":"De Avondshow",
+  "channel":{"slug":"radio2","name":"Ether Radio 2"},"programme":{"slug":"de-avondshow","name":"De Avondshow"},
+  "presenters":[{"slug":"anna","name":"Anna"}],"broadcasters":[],"from":"2026-11-21T17:00:00Z",
+  "until":"2026-11-21T19:00:00Z","imageUrl":"/media/images/programmes/avond.webp"})";
+
+std::string hour_json(std::string_view from, std::string_view until, std::string_view label, bool ended) {
+  return R"({"from":")" + std::string(from) + R"(","until":")" + std::string(until) + R"(","label":")" +
+         std::string(label) + R"(","url":"/ignored","ended":)" + (ended ? "true" : "false") + "}";
+}
+
+TEST(PageHtml, GemistListsHoursLinkedThroughTheRouteBuilder) {
+  auto item = std::string(kBroadcast);
+  item.insert(item.size() - 1, R"(,"hour":)" + hour_json("2026-11-21T17:00:00Z", "2026-11-21T18:00:00Z",
+                                                         "Zaterdag 21 november 2026 18 - 19 uur", true));
+  auto page = page_of("uitzendingen", R"({"programme":null,"programmes":[{"slug":"de-avondshow","name":"De Avondshow"}],
+      "broadcasts":[)" + item + R"(],"paging":{"page":1,"pageCount":2,"total":13}})",
+                      "/uitzendingen");
+  auto html = main_html(page, site());
+  EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Gemist</h1>"));
+  EXPECT_TRUE(has(html, "<a href=\"" +
+                            pages::routes::broadcast_hour("de-avondshow", 20, pages::Date{date::year{2026} / 11 / 21},
+                                                          "avondshow", "18-uur") +
+                            "\" class=\"card__link\">De Avondshow</a>"));
+  EXPECT_TRUE(has(html, "<p class=\"card__meta\">Zaterdag 21 november 2026 18 - 19 uur</p>"));
+  EXPECT_FALSE(has(html, "/ignored"));
+  // Without JavaScript the programme filter is a GET form of the list.
+  EXPECT_TRUE(has(html, "action=\"/uitzendingen\" method=\"get\""));
+  EXPECT_TRUE(has(html, "<option value=\"de-avondshow\">De Avondshow</option>"));
+  EXPECT_TRUE(has(html, "<a href=\"/uitzendingen?page=2\" class=\"pagination__link pagination__step\" rel=\"next\">"));
+}
+
+TEST(PageHtml, AnHourHasItsLabelAudioAndTheOtherHours) {
+  const auto first =
+      hour_json("2026-11-21T17:00:00Z", "2026-11-21T18:00:00Z", "Zaterdag 21 november 2026 18 - 19 uur", true);
+  const auto second =
+      hour_json("2026-11-21T18:00:00Z", "2026-11-21T19:00:00Z", "Zaterdag 21 november 2026 19 - 20 uur", false);
+  auto page = page_of("uitzendinguur", "{\"broadcast\":" + std::string(kBroadcast) + ",\"hour\":" + first +
+                                           ",\"hours\":[" + first + "," + second +
+                                           R"(],"recording":{"available":true,"durationSeconds":3600},"tracks":[]})");
+  auto html = main_html(page, site());
+  EXPECT_TRUE(has(html, "class=\"page-title\">De Avondshow</h1>"));
+  EXPECT_TRUE(has(html, "<time datetime=\"2026-11-21T17:00:00Z\">Zaterdag 21 november 2026 18 - 19 uur</time>"));
+  EXPECT_TRUE(has(html,
+                  "<audio class=\"broadcast-recording__audio\" controls preload=\"none\" "
+                  "src=\"/api/play/broadcast/20/1795280400/audio\""));
+  EXPECT_TRUE(has(html, "Duur 1:00:00"));
+  EXPECT_TRUE(
+      has(html, "<a href=\"/uitzendingen/de-avondshow/20/2026-11-21-avondshow\">Hele uitzending (18:00–20:00)</a>"));
+  // The hour shown is the current one; the hour still on air is no link yet.
+  EXPECT_TRUE(has(html, "<span class=\"broadcast-hours__hour\" aria-current=\"page\">18:00–19:00</span>"));
+  EXPECT_TRUE(has(html, "<span class=\"broadcast-hours__hour\">19:00–20:00</span>"));
+  EXPECT_TRUE(has(html, "In dit uur zijn geen nummers gedraaid."));
+
+  // The broadcast's own page links its ended hours.
+  auto whole =
+      page_of("uitzending", "{\"broadcast\":" + std::string(kBroadcast) + ",\"hours\":[" + first + "," + second +
+                                R"(],"recording":{"available":false,"durationSeconds":null},"tracks":[]})");
+  EXPECT_TRUE(has(main_html(whole, site()),
+                  "<a href=\"/uitzendingen/de-avondshow/20/2026-11-21-avondshow/18-uur\" "
+                  "class=\"broadcast-hours__hour\">18:00–19:00</a>"));
+
+  // Without a recording there is no audio element, but a Dutch explanation.
+  auto unrecorded =
+      page_of("uitzendinguur", "{\"broadcast\":" + std::string(kBroadcast) + ",\"hour\":" + first + ",\"hours\":[" +
+                                   first + R"(],"recording":{"available":false,"durationSeconds":null},"tracks":[]})");
+  auto none = main_html(unrecorded, site());
+  EXPECT_FALSE(has(none, "<audio"));
+  EXPECT_TRUE(has(none, "geen opname beschikbaar"));
+  EXPECT_EQ(seo::share_image(unrecorded, "https://ether.example"),
+            "https://ether.example/media/images/programmes/avond.webp");
 }
 
 TEST(PageHtml, FragmentsShowTheMostUsedTagsFirst) {
@@ -192,7 +260,7 @@ TEST(PageHtml, SearchKeepsTheTermInTheHeaderBox) {
   EXPECT_TRUE(has(html, "name=\"q\" placeholder=\"Zoek programma's, nieuws, muziek…\" value=\"de golven\""));
   EXPECT_TRUE(has(html, "Zoekresultaten voor ‘de golven’</h1>"));
   EXPECT_TRUE(has(html, "<h3 class=\"search-hit__title\"><a href=\"/gedraaid\">Zomeravond</a></h3>"));
-  EXPECT_TRUE(has(html, "<a href=\"/zoeken/de%20golven?type=track&amp;page=2\""));
+  EXPECT_TRUE(has(html, "<a href=\"/zoeken/de%20golven?page=2&amp;type=track\""));
 }
 
 TEST(PageHtml, EveryRouteKindRendersAHeadingAndUnknownKindsTheNotFoundPage) {
@@ -222,6 +290,10 @@ TEST(PageHtml, EveryRouteKindRendersAHeadingAndUnknownKindsTheNotFoundPage) {
       {"uitzending", R"({"broadcast":{"id":1,"slug":"b","title":"Uitz","channel":{"slug":"radio2","name":"R2"},
                           "programme":null,"presenters":[],"broadcasters":[],"from":"","until":"","imageUrl":""},
                           "recording":{"available":false,"durationSeconds":null},"tracks":[]})"},
+      {"uitzendinguur", R"({"broadcast":{"id":1,"slug":"b","title":"Uitz","channel":{"slug":"radio2","name":"R2"},
+                             "programme":null,"presenters":[],"broadcasters":[],"from":"","until":"","imageUrl":""},
+                             "hour":{"from":"","until":"","label":"","url":""},"hours":[],
+                             "recording":{"available":false,"durationSeconds":null},"tracks":[]})"},
       {"podcasts", R"({"feeds":[]})"},
       {"podcast",
        R"({"feed":{"slug":"p","title":"Pod","description":"","author":"A","imageUrl":"","episodeCount":0},"episodes":[]})"},

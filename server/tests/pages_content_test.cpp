@@ -8,6 +8,7 @@
 #include "pages/content_safety.hpp"
 #include "pages/preview_token.hpp"
 #include "pages_fixture.hpp"
+#include "render/page_html.hpp"
 
 namespace ether::pages::testing {
 namespace {
@@ -180,7 +181,9 @@ TEST_F(ContentPagesFixture, StoredBlocksReachThePageSanitised) {
     {"type": "paragraph", "html": "<p onclick=\"x()\">Echt <b>nieuws</b><script>alert(1)</script></p>"},
     {"type": "paragraph", "text": "<img src=x onerror=alert(1)>"},
     {"type": "image", "url": "javascript:alert(1)", "alt": "x", "caption": ""},
-    {"type": "social", "network": "x", "url": "javascript:alert(1)", "text": "Post"}])J";
+    {"type": "social", "network": "x", "url": "javascript:alert(1)", "text": "Post"},
+    {"type": "image", "url": "/media/images/a.webp", "alt": "Het plein", "caption": "Vol plein",
+     "credit": "<b>Anna</b> & co"}])J";
   exec(
       "INSERT INTO articles (id, slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
       "published_at) VALUES (90, 'veilig', 'sport', NULL, 'Veilig', 'Intro.', 'Piet', '', '" +
@@ -188,12 +191,19 @@ TEST_F(ContentPagesFixture, StoredBlocksReachThePageSanitised) {
   auto r = load("/nieuws/sport/90/veilig");
   ASSERT_EQ(r.status, 200u);
   const auto& blocks = r.data.at("article").at("blocks").as_array();
-  ASSERT_EQ(blocks.size(), 4u);
+  ASSERT_EQ(blocks.size(), 5u);
   EXPECT_EQ(blocks[0].at("text").as_string(), "Echt nieuws");
   // Plain text stays text: React renders it escaped.
   EXPECT_EQ(blocks[1].at("text").as_string(), "<img src=x onerror=alert(1)>");
   EXPECT_EQ(blocks[2].at("url").as_string(), "");
   EXPECT_EQ(blocks[3].at("url").as_string(), "");
+  // The photographer's credit reaches the page as text, and the server HTML escapes it.
+  EXPECT_EQ(blocks[4].at("credit").as_string(), "<b>Anna</b> & co");
+  auto html = render::main_html(r, json::object{{"name", "Ether"}, {"defaultChannel", "radio2"}});
+  EXPECT_NE(html.find("<figcaption>Vol plein <span class=\"content-image__credit\">Beeld: &lt;b&gt;Anna&lt;/b&gt; "
+                      "&amp; co</span></figcaption>"),
+            std::string::npos)
+      << html;
 
   std::string page_blocks = R"J([
     {"type": "hero", "title": "H", "text": "", "image": "images/h.webp", "url": "javascript:alert(1)"},

@@ -438,6 +438,33 @@ TEST_F(PagesFixture, ArticleWithWrongSlugOrCategoryIsServedWithTheCanonicalPath)
   EXPECT_EQ(load("/app/gids").status, 404u);
 }
 
+TEST_F(PagesFixture, TagsOfFragmentsOffTheSiteAreNeitherListedNorCounted) {
+  // A fragment taken offline and one whose unpublish time passed carry many uses of two tags.
+  exec(
+      "INSERT INTO fragments (id, slug, programme_id, title, description, image_url, audio_path, duration_ms, "
+      "published_at, published, unpublish_at) VALUES "
+      "(5, 'offline', 1, 'Offline', '', '', 'fragments/o.mp3', 1000, " +
+      t(utc(2026, 11, 20, 6)) + ", 0, NULL), (6, 'verlopen', 1, 'Verlopen', '', '', 'fragments/v.mp3', 1000, " +
+      t(utc(2026, 11, 20, 6)) + ", 1, " + t(utc(2026, 11, 21, 6)) + ")");
+  exec(
+      "INSERT INTO fragment_tags (fragment_id, tag) VALUES (5, 'geheim'), (5, 'muziek'), (6, 'geheim'), "
+      "(6, 'nieuws'), (6, 'verlopen')");
+  for (const auto* target : {"/fragmenten", "/programmas/de-ochtendploeg/fragmenten"}) {
+    auto r = load(target);
+    std::vector<std::string> tags;
+    for (const auto& tag : r.data.at("tags").as_array()) tags.emplace_back(tag.as_string());
+    std::vector<std::string> top;
+    for (const auto& tag : r.data.at("topTags").as_array()) top.emplace_back(tag.as_string());
+    EXPECT_EQ(std::count(tags.begin(), tags.end(), "geheim"), 0) << target;
+    EXPECT_EQ(std::count(tags.begin(), tags.end(), "verlopen"), 0) << target;
+    EXPECT_EQ(std::count(top.begin(), top.end(), "geheim"), 0) << target;
+    if (std::string(target) == "/fragmenten") {
+      // The counts are those of the visible fragments: 'nieuws' does not pass 'interview'.
+      EXPECT_EQ(top, (std::vector<std::string>{"muziek", "interview", "live", "nieuws"}));
+    }
+  }
+}
+
 TEST_F(PagesFixture, FragmentsListAllRecentUnlessADateIsGiven) {
   auto r = load("/fragmenten");
   EXPECT_EQ(r.route, "fragmenten");

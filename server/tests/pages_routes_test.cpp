@@ -53,6 +53,10 @@ TEST(RouteBuilder, DetailRoutesWriteMissingPartsAsNull) {
             "/fragmenten/de-ochtendploeg/7/2026-11-21-interview");
   EXPECT_EQ(routes::fragment("", 7, std::nullopt, ""), "/fragmenten/null/7/null-null");
   EXPECT_EQ(routes::broadcast("", 3, kToday, "middag"), "/uitzendingen/null/3/2026-11-21-middag");
+  EXPECT_EQ(routes::broadcast_hour("de-middagshow", 3, kToday, "middag", "18-uur"),
+            "/uitzendingen/de-middagshow/3/2026-11-21-middag/18-uur");
+  EXPECT_EQ(routes::broadcast_hour("", 3, std::nullopt, "", "02-uur-2"), "/uitzendingen/null/3/null-null/02-uur-2");
+  EXPECT_EQ(routes::broadcast_hour_audio(3, 1'795'280'400), "/api/play/broadcast/3/1795280400/audio");
   EXPECT_EQ(routes::article("sport", 12, "ajax-wint", false), "/nieuws/sport/12/ajax-wint");
   EXPECT_EQ(routes::article("sport", 12, "ajax-wint", true), "/app/nieuws/sport/12/ajax-wint");
   EXPECT_EQ(routes::thema("kerst", true), "/app/thema/kerst");
@@ -63,6 +67,13 @@ TEST(RouteBuilder, OtherListRoutes) {
   EXPECT_EQ(routes::news("", 1, ""), "/nieuws");
   EXPECT_EQ(routes::news("sport", 3, "voetbal"), "/nieuws/sport?page=3&tag=voetbal");
   EXPECT_EQ(routes::broadcasts("koffiepauze"), "/uitzendingen?programme=koffiepauze");
+  EXPECT_EQ(routes::broadcasts("koffiepauze", 2), "/uitzendingen?page=2&programme=koffiepauze");
+  EXPECT_EQ(routes::broadcasts("", 3), "/uitzendingen?page=3");
+  EXPECT_EQ(routes::broadcasts("", 1), "/uitzendingen");
+  // A search pages through one group of hits: the group only matters beyond its first page.
+  EXPECT_EQ(routes::search("de golven"), "/zoeken/de%20golven");
+  EXPECT_EQ(routes::search("de golven", "track", 2), "/zoeken/de%20golven?page=2&type=track");
+  EXPECT_EQ(routes::search("de golven", "track", 1), "/zoeken/de%20golven");
   EXPECT_EQ(routes::programme_news("koffiepauze", "sport", 1), "/programmas/koffiepauze/nieuws?category=sport");
   EXPECT_EQ(routes::live(kCtx, "radio2"), "/live");
   EXPECT_EQ(routes::live(kCtx, "3fm"), "/live?channel=3fm");
@@ -117,6 +128,19 @@ TEST(PageTime, FormatsInAmsterdamTime) {
   // The spring-forward day has 23 hours.
   auto march29 = 2026_y / date::March / 29_d;
   EXPECT_EQ(amsterdam_hour_start(march29, 24) - amsterdam_day_start(march29), 23 * 3600);
+}
+
+TEST(PageTime, BroadcastSlotLabelIsTheAmsterdamClockHour) {
+  // 17:00 UTC on 21 November is 18:00 in Amsterdam (UTC+1); any instant of the hour gives its label.
+  const auto evening = amsterdam_hour_start(kToday, 18);
+  EXPECT_EQ(iso_instant(evening), "2026-11-21T17:00:00Z");
+  EXPECT_EQ(broadcast_slot_label(evening), "Zaterdag 21 november 2026 18 - 19 uur");
+  EXPECT_EQ(broadcast_slot_label(evening + 1799), "Zaterdag 21 november 2026 18 - 19 uur");
+  // Single digits get a leading zero; the day's last hour ends at 24.
+  EXPECT_EQ(broadcast_slot_label(amsterdam_day_start(kToday)), "Zaterdag 21 november 2026 00 - 01 uur");
+  EXPECT_EQ(broadcast_slot_label(amsterdam_hour_start(kToday, 23)), "Zaterdag 21 november 2026 23 - 24 uur");
+  // Summer time (UTC+2): 08:00 UTC on 1 July is 10:00 in Amsterdam.
+  EXPECT_EQ(broadcast_slot_label(*parse_iso_instant("2026-07-01T08:00:00Z")), "Woensdag 1 juli 2026 10 - 11 uur");
 }
 
 TEST(TextFold, LowercasesAndStripsDiacritics) {

@@ -396,6 +396,24 @@ TEST_F(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
   EXPECT_EQ(get(whole).status, 403U);
 }
 
+TEST_F(RecordingApiTest, AnHoursAudioRedirectsToItsSignedRecording) {
+  // The plain <audio> element of the server-rendered hour page follows this redirect.
+  auto redirect = get("/api/play/broadcast/20/" + std::to_string(noon) + "/audio");
+  ASSERT_EQ(redirect.status, 302U) << redirect.payload();
+  EXPECT_EQ(redirect.header("Cache-Control"), "no-store");
+  const std::string location(redirect.header("Location"));
+  EXPECT_TRUE(location.starts_with("/recordings/broadcast/20/" + std::to_string(noon) + ".mp3?expires=")) << location;
+  auto served = get(location);
+  ASSERT_EQ(served.status, 200U);
+  EXPECT_EQ(received(served), slurp(hour_file(noon)).substr(0, library_->find("radio2", noon, noon + 30)->size));
+  // What the play API refuses, the redirect refuses alike, as JSON.
+  EXPECT_EQ(get("/api/play/broadcast/20/" + std::to_string(noon + 5) + "/audio").status, 404U);
+  EXPECT_EQ(get("/api/play/broadcast/21/" + std::to_string(now_ - 10) + "/audio").status, 404U);
+  auto bad = get("/api/play/broadcast/20/abc/audio");
+  EXPECT_EQ(bad.status, 400U);
+  EXPECT_EQ(json::parse(bad.payload()).at("error").at("code"), "bad_parameter");
+}
+
 TEST_F(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused) {
   auto inside = get("/api/play/broadcast/20/" + std::to_string(noon + 5));
   EXPECT_EQ(inside.status, 404U);

@@ -1,13 +1,23 @@
 // The real ether-server with the demo station, fetched with curl (no JavaScript): every route
 // answers its headings, text and links as HTML inside #root, and pages with artwork carry
 // og:image and a large Twitter card with the absolute URL of that artwork, which answers 200.
+// A missed hour: its page, audio and share tags before any script, linked from Gemist.
 
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+#include <chrono>
+#include <cstdlib>
 #include <regex>
 #include <string>
 #include <vector>
 
+#include "domain/broadcast_hours.hpp"
+#include "pages/page_time.hpp"
+#include "pages/route_builder.hpp"
+#include "recording/broadcast_logger.hpp"
+#include "stream/broadcast_ring.hpp"
+#include "stream/channel_clock.hpp"
 #include "support/server_process.hpp"
 
 namespace ether {
@@ -68,6 +78,41 @@ class ServerHtml : public ::testing::Test {
     return prefix;
   }
 
+  // The JSON the page embeds for the app: "ether-page" is the data the HTML was made from,
+  // "ether-site" the site configuration.
+  static boost::json::object envelope_of(const std::string& html, const std::string& id = "ether-page") {
+    const std::string open = "id=\"" + id + "\">";
+    auto start = html.find(open);
+    if (start == std::string::npos) return {};
+    start += open.size();
+    return boost::json::parse(html.substr(start, html.find("</script>", start) - start)).as_object();
+  }
+
+  // Records [from, until) of `channel` into the server's recordings as its broadcast logger would:
+  // the frames the live origin sends of a looped 3 s tone.
+  static void record(const std::string& channel, std::int64_t from, std::int64_t until) {
+    const auto media = server->dir() / "tone";
+    std::filesystem::create_directories(media / "songs");
+    const auto encode =
+        "ffmpeg -v error -y -f lavfi -i sine=frequency=330:duration=3 -ar 22050 -ac 1 -c:a "
+        "libmp3lame -b:a 32k " +
+        (media / "songs" / "tone.mp3").string();
+    ASSERT_EQ(std::system(encode.c_str()), 0);
+    const stream::ChannelSchedule schedule = [](const std::string&, std::int64_t at) {
+      const auto start = at - ((at % 3000) + 3000) % 3000;
+      return std::optional<stream::ScheduledAudio>(stream::ScheduledAudio{"songs/tone.mp3", start, start + 3000, "T"});
+    };
+    recording::BroadcastLogger logger({server->dir() / "data" / "recordings", 2, 0}, {channel}, schedule,
+                                      media.string());
+    stream::FramedFileCache files(media.string());
+    stream::BroadcastRing ring(1 << 20);
+    stream::ChannelClock clock([&](std::int64_t at) { return schedule(channel, at); }, files, ring);
+    clock.set_chunk_sink(
+        [&](std::int64_t start, std::string_view bytes) { logger.write_chunk(channel, start, bytes); });
+    clock.advance_to(until * 1000, (until - from) * 1000);
+    logger.close_files();
+  }
+
   static test::ServerProcess* server;
 };
 
@@ -82,7 +127,7 @@ TEST_F(ServerHtml, EveryRouteAnswersItsHeadingAndLinksWithoutJavaScript) {
       {"/presentatoren", "Presentatoren"},
       {"/nieuws", "Nieuws"},
       {"/fragmenten", "Fragmenten"},
-      {"/uitzendingen", "Uitzending gemist"},
+      {"/uitzendingen", "Gemist"},
       {"/podcasts", "Podcasts"},
       {"/videos", "Video's"},
       {"/sitemap", "Sitemap"},
@@ -139,6 +184,69 @@ TEST_F(ServerHtml, DetailPagesCarryTheirArtworkForSharing) {
   auto list = page("/programmas");
   EXPECT_EQ(meta(list, "name", "twitter:card"), "summary");
   EXPECT_TRUE(meta(list, "property", "og:image").empty());
+}
+
+TEST_F(ServerHtml, AMissedHourIsAPageWithItsAudioAndShareTagsLinkedFromGemist) {
+  // The last whole clock hour of the default channel, recorded: Gemist then lists its hours.
+  const std::string channel(envelope_of(page("/"), "ether-site").at("defaultChannel").as_string());
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const std::int64_t until = now - now % 3600;
+  record(channel, until - 3600, until);
+
+  auto list = page("/uitzendingen");
+  auto items = envelope_of(list).at("data").at("broadcasts").as_array();
+  ASSERT_FALSE(items.empty()) << "the recorded hour is listed";
+  const auto& item = items.at(0).as_object();
+  const auto& hour = item.at("hour").as_object();
+  const auto from = *pages::parse_iso_instant(item.at("from").as_string());
+  const auto broadcast_until = *pages::parse_iso_instant(item.at("until").as_string());
+  const auto hour_from = *pages::parse_iso_instant(hour.at("from").as_string());
+  EXPECT_GE(hour_from, until - 3600);
+  const auto slot = domain::broadcast_hour_at(from, broadcast_until, hour_from);
+  ASSERT_TRUE(slot);
+  const auto& programme = item.at("programme");
+  const std::string programme_slug(programme.is_object() ? programme.at("slug").as_string().c_str() : "");
+  const auto url = pages::routes::broadcast_hour(programme_slug, item.at("id").as_int64(), pages::amsterdam_date(from),
+                                                 item.at("slug").as_string(), domain::hour_segment(*slot));
+  // The card links to the hour as the route builder writes it, in the HTML and in the app's data.
+  auto links = hrefs(root_of(list), "/uitzendingen/");
+  EXPECT_NE(std::find(links.begin(), links.end(), url), links.end()) << url;
+  EXPECT_EQ(hour.at("url").as_string(), url);
+  EXPECT_NE(root_of(list).find(std::string(hour.at("label").as_string())), std::string::npos);
+
+  auto html = page(url);
+  auto root = root_of(html);
+  const std::string title(item.at("title").as_string());
+  EXPECT_EQ(h1_of(root), title);
+  EXPECT_NE(root.find(std::string(hour.at("label").as_string())), std::string::npos);
+  const auto audio = pages::routes::broadcast_hour_audio(item.at("id").as_int64(), hour_from);
+  EXPECT_NE(root.find("<audio class=\"broadcast-recording__audio\" controls preload=\"none\" src=\"" + audio + "\""),
+            std::string::npos)
+      << root;
+  // The audio element plays without any script: its source leads to the hour's MP3.
+  EXPECT_EQ(test::run_command("curl -s -L -o /dev/null -w '%{http_code} %{content_type}' '" + server->base_url() +
+                              audio + "'"),
+            "200 audio/mpeg");
+  // The page links back to the whole broadcast; the hour itself is the current one.
+  EXPECT_NE(root.find("aria-current=\"page\""), std::string::npos);
+  EXPECT_TRUE(meta(html, "property", "og:title").starts_with(title)) << meta(html, "property", "og:title");
+  EXPECT_FALSE(meta(html, "property", "og:description").empty());
+  EXPECT_EQ(meta(html, "property", "og:url"), server->base_url() + url);
+  auto image = meta(html, "property", "og:image");
+  EXPECT_TRUE(image.starts_with(server->base_url() + "/media/images/")) << image;
+  EXPECT_EQ(meta(html, "name", "twitter:image"), image);
+  EXPECT_EQ(meta(html, "name", "twitter:card"), "summary_large_image");
+
+  // An hour the broadcast does not have, or no hour at all: the Dutch not-found page.
+  const auto broadcast_url = url.substr(0, url.rfind('/'));
+  for (const auto* missing : {"/02-uur-2", "/24-uur", "/18-uur-3", "/uur"}) {
+    auto answer = server->get(broadcast_url + missing);
+    EXPECT_EQ(answer.status, 404) << missing;
+    EXPECT_EQ(h1_of(root_of(answer.body)), "Deze pagina bestaat niet (meer)") << missing;
+    EXPECT_NE(answer.body.find("<meta name=\"robots\" content=\"noindex\">"), std::string::npos) << missing;
+  }
+  EXPECT_EQ(server->get("/uitzendingen/x/999999/2026-11-21-x/18-uur").status, 404);
 }
 
 TEST_F(ServerHtml, TheAppArticleNamesTheNormalArticleAsCanonical) {

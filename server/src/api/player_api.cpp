@@ -89,6 +89,15 @@ void PlayerApi::add_routes(http::Router& router) {
     }
     return play_broadcast(*id, *hour);
   });
+  router.add("GET", "/api/play/broadcast/{id}/{hour}/audio", [this](const http::Request&, const http::RouteParams& p) {
+    const auto id = parse_int(p.at("id"));
+    const auto hour = parse_int(p.at("hour"));
+    if (!id || *id <= 0 || !hour || *hour < 0) {
+      return json_error(400, "bad_parameter",
+                        "An hour's audio is /api/play/broadcast/{id}/{unix seconds of its start}/audio.");
+    }
+    return broadcast_audio(*id, *hour);
+  });
   router.add("GET", "/recordings/broadcast/{file}", [this](const http::Request& r, const http::RouteParams& p) {
     return broadcast_recording(r, "", p.at("file"));
   });
@@ -283,14 +292,17 @@ std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_reco
   return BroadcastRecording{id, std::move(*found)};
 }
 
-http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const {
-  auto found = find_recording(id, hour_from);
-  if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
+std::string PlayerApi::signed_recording_url(std::int64_t id, std::optional<std::int64_t> hour_from) const {
   const auto expires = clock_() + options_.recording_url_seconds;
   const std::string path = "/recordings/broadcast/" + std::to_string(id) +
                            (hour_from ? "/" + std::to_string(*hour_from) : std::string()) + ".mp3";
-  const std::string url =
-      path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
+  return path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
+}
+
+http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const {
+  auto found = find_recording(id, hour_from);
+  if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
+  const std::string url = signed_recording_url(id, hour_from);
   const auto& recording = std::get<BroadcastRecording>(found).recording;
   const auto mid = "broadcast-" + std::to_string(id) + (hour_from ? "-" + std::to_string(*hour_from) : std::string());
   return no_store(json_response(200, json::object{{"mid", mid},
@@ -299,6 +311,16 @@ http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int
                                                   {"streamUrl", url},
                                                   {"format", "mp3"},
                                                   {"durationSeconds", recording.duration_seconds}}));
+}
+
+http::Response PlayerApi::broadcast_audio(std::int64_t id, std::int64_t hour_from) const {
+  auto found = find_recording(id, hour_from);
+  if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
+  // A fresh signature on every request: the redirect itself must not be kept.
+  http::Response response;
+  response.status = 302;
+  response.set_header("Location", signed_recording_url(id, hour_from));
+  return no_store(std::move(response));
 }
 
 http::Response PlayerApi::broadcast_recording(const http::Request& request, const std::string& id_text,

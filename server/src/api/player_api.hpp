@@ -8,6 +8,8 @@
 //   GET /api/latestNews                the latest bulletin as a player config with a signed, expiring URL
 //   GET /api/play/{kind}/{id}          the play API of an on-demand item (fragment, episode, bulletin,
 //                                      broadcast: a signed, expiring URL of its recording)
+//   GET /api/play/broadcast/{id}/{hour}/audio  302 to the hour's signed recording URL (a plain <audio>
+//                                      element of the server-rendered hour page)
 //   GET /recordings/broadcast/{id}.mp3?expires=&signature=  a broadcast's recording, with Range
 // and the guard that refuses an unsigned or expired bulletin URL under /media/bulletins/.
 
@@ -70,6 +72,9 @@ class PlayerApi {
   // A whole broadcast (`hour_from` unset) or one of its clock hours (domain/broadcast_hours.hpp),
   // named by the instant at which that hour starts within the broadcast.
   http::Response play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const;
+  // The redirect of an hour's audio to its signed recording URL.
+  http::Response broadcast_audio(std::int64_t id, std::int64_t hour_from) const;
+  [[nodiscard]] std::string signed_recording_url(std::int64_t id, std::optional<std::int64_t> hour_from) const;
   http::Response broadcast_recording(const http::Request& request, const std::string& id_text,
                                      const std::string& file) const;
   struct BroadcastRecording {

@@ -10,12 +10,14 @@
 
 namespace ether::domain {
 
-/// One clock hour of a broadcast, cut to the broadcast: [from, until) in unix seconds, and the
-/// Amsterdam hour (0..23) in which it starts.
+/// One clock hour of a broadcast, cut to the broadcast: [from, until) in unix seconds, the
+/// Amsterdam hour (0..23) in which it starts, and whether it is the second hour with that local
+/// hour (the hour the clocks go back in autumn repeats).
 struct BroadcastHour {
   long long from = 0;
   long long until = 0;
   int local_hour = 0;
+  bool repeated = false;
 };
 
 /// The clock hours that [from, until) touches, oldest first (empty when until <= from).
@@ -24,13 +26,22 @@ std::vector<BroadcastHour> broadcast_hours(long long from, long long until);
 /// The hour of [from, until) that starts at `hour_from` exactly, if there is one.
 std::optional<BroadcastHour> broadcast_hour_at(long long from, long long until, long long hour_from);
 
-/// The first hour of [from, until) whose Amsterdam hour is `local_hour` (in the autumn's repeated
-/// hour the first of the two), if there is one.
-std::optional<BroadcastHour> broadcast_hour_of(long long from, long long until, int local_hour);
+/// The hour of a route segment: the Amsterdam hour and whether it is the repeated one.
+struct HourSegment {
+  int local_hour = 0;
+  bool repeated = false;
+  bool operator==(const HourSegment&) const = default;
+};
 
-/// The route segment of an hour, "18-uur", and its strict parser (an hour 0..23 written with two
-/// digits); nullopt for anything else.
-std::string hour_segment(int local_hour);
-std::optional<int> parse_hour_segment(std::string_view segment);
+/// The hour of [from, until) with Amsterdam hour `segment.local_hour` (the first of the autumn's
+/// two unless `segment.repeated`), if there is one.
+std::optional<BroadcastHour> broadcast_hour_of(long long from, long long until, HourSegment segment);
+
+/// The route segment of an hour: "18-uur", and "02-uur-2" for the repeated hour of the night the
+/// clocks go back.
+std::string hour_segment(const BroadcastHour& hour);
+/// The strict parser of hour_segment's segments (an hour 0..23 written with two digits, optionally
+/// "-2"); nullopt for anything else.
+std::optional<HourSegment> parse_hour_segment(std::string_view segment);
 
 }  // namespace ether::domain

@@ -1,6 +1,7 @@
 #include "pages/page_loader.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "domain/broadcast_hours.hpp"
@@ -455,6 +456,20 @@ class Page {
                   json::object{{"programmeSlug", p->slug}}, std::move(data));
   }
 
+  // The fragment tags by name, and the kTopTags most used of them (ties by name).
+  std::pair<json::array, json::array> fragment_tag_lists(std::int64_t programme_id) {
+    auto counts = catalog_.fragment_tags(programme_id);
+    json::array tags;
+    for (const auto& t : counts) tags.emplace_back(t.tag);
+    std::stable_sort(counts.begin(), counts.end(),
+                     [](const queries::TagCount& a, const queries::TagCount& b) { return a.uses > b.uses; });
+    json::array top_tags;
+    for (std::size_t i = 0; i < counts.size() && i < static_cast<std::size_t>(kTopTags); ++i) {
+      top_tags.emplace_back(counts[i].tag);
+    }
+    return {std::move(tags), std::move(top_tags)};
+  }
+
   PageResult programme_fragments(const std::string& slug) {
     const auto* p = catalog_.programme(slug);
     if (!p) return not_found();
@@ -470,10 +485,7 @@ class Page {
     auto total = catalog_.fragments(filter, 1, 0).total;
     auto paging = paginate(page_param(), total, kGridPageSize);
     auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
-    json::array tags;
-    for (const auto& t : catalog_.fragment_tags(p->id)) tags.emplace_back(t);
-    json::array top_tags;
-    for (const auto& t : catalog_.popular_fragment_tags(p->id, kTopTags)) top_tags.emplace_back(t);
+    auto [tags, top_tags] = fragment_tag_lists(p->id);
     std::string description =
         total == 0
             ? "Er zijn geen fragmenten van " + p->name + (day ? " van " + dutch_long_date(*day) : std::string()) +
@@ -621,12 +633,7 @@ class Page {
     auto total = catalog_.fragments(filter, 1, 0).total;
     auto paging = paginate(page_param(), total, kGridPageSize);
     auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
-    json::array tags;
-    for (const auto& t : catalog_.fragment_tags(programme ? programme->id : 0)) tags.emplace_back(t);
-    json::array top_tags;
-    for (const auto& t : catalog_.popular_fragment_tags(programme ? programme->id : 0, kTopTags)) {
-      top_tags.emplace_back(t);
-    }
+    auto [tags, top_tags] = fragment_tag_lists(programme ? programme->id : 0);
     std::string scope = (programme ? " van " + programme->name : std::string()) +
                         (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag);
     std::string description =
@@ -692,10 +699,7 @@ class Page {
     std::string description = programme
                                   ? "Luister uitzendingen van " + programme->name + " van de afgelopen week terug."
                                   : "Uitzending gemist? Luister de uitzendingen van de afgelopen week terug.";
-    auto canonical = routes::broadcasts(programme ? programme->slug : "");
-    if (paging.page > 1) {
-      canonical += (canonical.find('?') == std::string::npos ? "?page=" : "&page=") + std::to_string(paging.page);
-    }
+    auto canonical = routes::broadcasts(programme ? programme->slug : "", paging.page);
     return result("uitzendingen", title(programme ? "Uitzendingen van " + programme->name : "Uitzending gemist"),
                   description, canonical, std::move(params),
                   json::object{{"programme", programme ? json::value(programme->slug) : json::value(nullptr)},
@@ -704,19 +708,11 @@ class Page {
                                {"paging", paging_json(paging)}});
   }
 
-  // "Zaterdag 21 november 2026 18 - 19 uur": the slot label of spec §9.
-  static std::string slot_label(const domain::BroadcastHour& hour) {
-    auto day = dutch_long_date(amsterdam_date(hour.from));
-    if (!day.empty() && day[0] >= 'a' && day[0] <= 'z') day[0] = static_cast<char>(day[0] - 'a' + 'A');
-    const auto two = [](int h) { return std::string(h < 10 ? "0" : "") + std::to_string(h); };
-    return day + " " + two(hour.local_hour) + " - " + two(hour.local_hour + 1) + " uur";
-  }
-
   json::object hour_json(const json::object& broadcast, const domain::BroadcastHour& hour) const {
     return json::object{{"from", iso_instant(hour.from)},
                         {"until", iso_instant(hour.until)},
-                        {"label", slot_label(hour)},
-                        {"url", catalog_.broadcast_url(broadcast) + "/" + domain::hour_segment(hour.local_hour)}};
+                        {"label", broadcast_slot_label(hour.from)},
+                        {"url", catalog_.broadcast_hour_url(broadcast, domain::hour_segment(hour))}};
   }
 
   // Every hour of a broadcast, oldest first, and whether it has ended.
@@ -812,13 +808,13 @@ class Page {
   // and the broadcast's other hours.
   PageResult broadcast_hour(const std::string& id_text, const std::string& hour_text) {
     auto id = parse_positive(id_text);
-    auto local_hour = domain::parse_hour_segment(hour_text);
-    if (!id || !local_hour) return not_found();
+    auto segment = domain::parse_hour_segment(hour_text);
+    if (!id || !segment) return not_found();
     auto found = catalog_.broadcast(*id);
     if (!found) return not_found();
     auto from = parse_iso_instant(field(*found, "from")).value_or(0);
     auto until = parse_iso_instant(field(*found, "until")).value_or(0);
-    auto hour = domain::broadcast_hour_of(from, until, *local_hour);
+    auto hour = domain::broadcast_hour_of(from, until, *segment);
     if (!hour) return not_found();
     auto channel_slug = field(found->at("channel").as_object(), "slug");
     auto tracks = catalog_.track_plays(channel_slug, hour->from, hour->until, 0, 0, false);
@@ -840,7 +836,7 @@ class Page {
     auto broadcast_title = field(*found, "title");
     json::object params{{"broadcastId", std::to_string(*id)},
                         {"broadcastSlug", field(*found, "slug")},
-                        {"hour", domain::hour_segment(hour->local_hour)}};
+                        {"hour", domain::hour_segment(*hour)}};
     auto description = "Luister " + broadcast_title + " van " + label + " op " +
                        field(found->at("channel").as_object(), "name") + " terug.";
     return result("uitzendinguur", title(broadcast_title + " - " + label), description, canonical, std::move(params),

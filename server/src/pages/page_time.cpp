@@ -98,6 +98,15 @@ std::string dutch_long_date(const Date& day) {
          months[static_cast<unsigned>(day.month()) - 1] + " " + std::to_string(static_cast<int>(day.year()));
 }
 
+std::string broadcast_slot_label(std::int64_t unix_seconds) {
+  date::sys_seconds instant{std::chrono::seconds{unix_seconds}};
+  auto local = amsterdam()->to_local(instant);
+  auto day = dutch_long_date(Date{date::floor<date::days>(local)});
+  day[0] = static_cast<char>(day[0] - 'a' + 'A');  // every weekday is lowercase ASCII
+  auto hour = static_cast<unsigned>(date::make_time(local - date::floor<date::days>(local)).hours().count());
+  return day + " " + two(hour) + " - " + two(hour + 1) + " uur";
+}
+
 std::optional<Date> parse_route_date(std::string_view text) {
   if (text.size() != 10 || text[2] != '-' || text[5] != '-') return std::nullopt;
   return make_date(digits(text.substr(6, 4), 4, 4), digits(text.substr(3, 2), 2, 2), digits(text.substr(0, 2), 2, 2));

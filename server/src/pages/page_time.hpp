@@ -33,6 +33,9 @@ std::string iso_date(const Date& day);
 std::string route_date(const Date& day);
 /// "zaterdag 21 november 2026".
 std::string dutch_long_date(const Date& day);
+/// "Zaterdag 21 november 2026 18 - 19 uur": spec §9's slot label of the Amsterdam clock hour in
+/// which `unix_seconds` falls (the last hour of a day ends at "24").
+std::string broadcast_slot_label(std::int64_t unix_seconds);
 
 /// Parses "dd-MM-yyyy"; nullopt for anything else, including impossible dates like 31-02-2026.
 std::optional<Date> parse_route_date(std::string_view text);

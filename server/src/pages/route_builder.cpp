@@ -146,13 +146,22 @@ std::string fragment(std::string_view programme_slug, std::int64_t id, const std
   return "/fragmenten/" + segment(programme_slug) + "/" + std::to_string(id) + "/" + dated_slug(day, slug);
 }
 
-std::string broadcasts(std::string_view programme) {
-  return build_route("/uitzendingen", {{"programme", std::string(programme), ""}});
+std::string broadcasts(std::string_view programme, int page) {
+  return build_route("/uitzendingen", {{"page", page_value(page), "1"}, {"programme", std::string(programme), ""}});
 }
 
 std::string broadcast(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
                       std::string_view slug) {
   return "/uitzendingen/" + segment(programme_slug) + "/" + std::to_string(id) + "/" + dated_slug(day, slug);
+}
+
+std::string broadcast_hour(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
+                           std::string_view slug, std::string_view hour_segment) {
+  return broadcast(programme_slug, id, day, slug) + "/" + percent_encode(hour_segment);
+}
+
+std::string broadcast_hour_audio(std::int64_t id, std::int64_t hour_from) {
+  return "/api/play/broadcast/" + std::to_string(id) + "/" + std::to_string(hour_from) + "/audio";
 }
 
 std::string podcasts() { return "/podcasts"; }
@@ -169,7 +178,11 @@ std::string thema(std::string_view slug, bool app) {
 
 std::string overzicht(std::string_view slug) { return "/overzicht/" + percent_encode(slug); }
 
-std::string search(std::string_view term) { return "/zoeken/" + percent_encode(term); }
+std::string search(std::string_view term, std::string_view type, int page) {
+  // Every group shows its first page unless another page of it is asked for.
+  return build_route("/zoeken/" + percent_encode(term),
+                     {{"page", page_value(page), "1"}, {"type", page > 1 ? std::string(type) : std::string(), ""}});
+}
 
 std::string videos() { return "/videos"; }
 

@@ -61,16 +61,24 @@ std::string fragments(const std::optional<Date>& day = {}, int page = 1, std::st
 /// /fragmenten/{programme}/{id}/{yyyy-MM-dd}-{slug}; missing parts are written 'null'.
 std::string fragment(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
                      std::string_view slug);
-std::string broadcasts(std::string_view programme = {});
+std::string broadcasts(std::string_view programme = {}, int page = 1);
 /// /uitzendingen/{programme}/{id}/{yyyy-MM-dd}-{slug}; missing parts are written 'null'.
 std::string broadcast(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
                       std::string_view slug);
+/// One hour of a broadcast: the broadcast's URL and the hour's segment ("18-uur", see
+/// domain::hour_segment).
+std::string broadcast_hour(std::string_view programme_slug, std::int64_t id, const std::optional<Date>& day,
+                           std::string_view slug, std::string_view hour_segment);
+/// The audio of one hour for a plain <audio> element: the play API of the hour, which redirects
+/// to its signed recording (/api/play/broadcast/{id}/{unix seconds of the hour's start}/audio).
+std::string broadcast_hour_audio(std::int64_t id, std::int64_t hour_from);
 std::string podcasts();
 std::string podcast(std::string_view feed);
 std::string podcast_episode(std::string_view feed, std::int64_t id, std::string_view slug);
 std::string thema(std::string_view slug, bool app = false);
 std::string overzicht(std::string_view slug);
-std::string search(std::string_view term);
+/// /zoeken/{term}; `type` and `page` page through one group of hits (`type` is left out on page 1).
+std::string search(std::string_view term, std::string_view type = {}, int page = 1);
 std::string videos();
 }  // namespace routes
 

@@ -1,5 +1,6 @@
 #include "render/cards.hpp"
 
+#include "domain/broadcast_hours.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
@@ -36,6 +37,18 @@ std::string fragment_url(const json::object& fragment) {
 std::string broadcast_url(const json::object& broadcast) {
   return pages::routes::broadcast(str(obj(broadcast, "programme"), "slug"), num(broadcast, "id"),
                                   date_of(str(broadcast, "from")), str(broadcast, "slug"));
+}
+
+std::string broadcast_hour_url(const json::object& broadcast, const json::object& hour) {
+  auto from = pages::parse_iso_instant(str(broadcast, "from"));
+  auto until = pages::parse_iso_instant(str(broadcast, "until"));
+  auto start = pages::parse_iso_instant(str(hour, "from"));
+  if (!from || !until || !start) return broadcast_url(broadcast);
+  auto found = domain::broadcast_hour_at(*from, *until, *start);
+  if (!found) return broadcast_url(broadcast);
+  return pages::routes::broadcast_hour(str(obj(broadcast, "programme"), "slug"), num(broadcast, "id"),
+                                       pages::amsterdam_date(*from), str(broadcast, "slug"),
+                                       domain::hour_segment(*found));
 }
 
 Card article_card(const json::object& article, bool app) {
@@ -109,6 +122,20 @@ Card broadcast_card(const json::object& broadcast) {
   c.metas.push_back(long_date(str(broadcast, "from")) + " · " +
                     time_range(str(broadcast, "from"), str(broadcast, "until")));
   auto presenters = names(arr(broadcast, "presenters"));
+  if (!presenters.empty()) c.texts.push_back("Met " + presenters);
+  return c;
+}
+
+Card broadcast_hour_card(const json::object& recorded_hour) {
+  const auto& hour = obj(recorded_hour, "hour");
+  Card c;
+  c.image_url = str(recorded_hour, "imageUrl");
+  c.preset = "BROADCAST_TILE";
+  c.title = str(recorded_hour, "title");
+  c.url = broadcast_hour_url(recorded_hour, hour);
+  c.kicker = str(obj(recorded_hour, "channel"), "name");
+  c.metas.emplace_back(str(hour, "label"));
+  auto presenters = names(arr(recorded_hour, "presenters"));
   if (!presenters.empty()) c.texts.push_back("Met " + presenters);
   return c;
 }

@@ -17,6 +17,9 @@ Card podcast_card(const json::object& feed);
 Card programme_card(const json::object& programme);
 Card presenter_card(const json::object& presenter);
 Card broadcast_card(const json::object& broadcast);
+/// An hour of a missed broadcast in the Gemist list (a broadcast with its `hour`): spec §9's slot
+/// label, linking to the hour's page.
+Card broadcast_hour_card(const json::object& recorded_hour);
 
 /// Cards of every item of `items` made by `make`.
 std::vector<Card> cards_of(const json::array& items, Card (*make)(const json::object&));
@@ -24,6 +27,9 @@ std::vector<Card> cards_of(const json::array& items, Card (*make)(const json::ob
 /// The detail URL of a fragment or broadcast object (routes::fragment / routes::broadcast).
 std::string fragment_url(const json::object& fragment);
 std::string broadcast_url(const json::object& broadcast);
+/// The URL of the hour of `broadcast` that starts at `hour`'s `from` (routes::broadcast_hour with
+/// domain::hour_segment); the broadcast's URL when that is no hour of it.
+std::string broadcast_hour_url(const json::object& broadcast, const json::object& hour);
 
 /// A guide list of broadcasts (components/broadcast-list.tsx).
 void broadcast_list(std::string& out, const json::array& broadcasts);

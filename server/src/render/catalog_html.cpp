@@ -56,7 +56,14 @@ void content_blocks(std::string& out, const json::array& blocks) {
       if (src.empty()) continue;
       out += "<figure class=\"content-image\"><img src=\"" + escape(src) + "\" alt=\"" + escape(str(b, "alt")) +
              "\" width=\"540\" height=\"405\" loading=\"lazy\" decoding=\"async\">";
-      if (!str(b, "caption").empty()) out += "<figcaption>" + escape(str(b, "caption")) + "</figcaption>";
+      const auto caption = str(b, "caption");
+      const auto credit = str(b, "credit");
+      if (!caption.empty() || !credit.empty()) {
+        out += "<figcaption>" + escape(caption);
+        if (!caption.empty() && !credit.empty()) out += " ";
+        if (!credit.empty()) out += "<span class=\"content-image__credit\">Beeld: " + escape(credit) + "</span>";
+        out += "</figcaption>";
+      }
       out += "</figure>";
     } else if (type == "quote") {
       out += "<figure class=\"quote\"><blockquote><p>" + escape(str(b, "text")) + "</p></blockquote>";

@@ -1,4 +1,6 @@
-// Missed broadcasts, podcasts and videos: the pages to listen or watch again.
+// Missed broadcasts (the list of hours, a broadcast, one hour of it), podcasts and videos: the
+// pages to listen or watch again.
+#include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "render/cards.hpp"
 #include "render/route_renderers.hpp"
@@ -26,6 +28,33 @@ void episode_list(std::string& out, const json::array& episodes, std::int64_t cu
   out += "</ol>";
 }
 
+bool is_true(const json::object& object, std::string_view key) {
+  const auto* value = object.if_contains(key);
+  return value != nullptr && value->is_bool() && value->get_bool();
+}
+
+// The hours of a broadcast as links to their pages (components HourNav of the broadcasts
+// feature); `current_from` is the start of the hour shown, if any. Hours still on air are text.
+void hour_nav(std::string& out, const json::object& broadcast, const json::array& hours,
+              std::string_view current_from) {
+  if (hours.size() < 2 && current_from.empty()) return;
+  out += "<nav class=\"broadcast-hours\" aria-label=\"Per uur terugluisteren\"><ul>";
+  for (const auto& item : hours) {
+    const auto& h = as_obj(item);
+    const auto range = time_range(str(h, "from"), str(h, "until"));
+    out += "<li>";
+    if (!current_from.empty() && str(h, "from") == current_from) {
+      out += "<span class=\"broadcast-hours__hour\" aria-current=\"page\">" + escape(range) + "</span>";
+    } else if (is_true(h, "ended")) {
+      link(out, broadcast_hour_url(broadcast, h), range, "broadcast-hours__hour");
+    } else {
+      out += "<span class=\"broadcast-hours__hour\">" + escape(range) + "</span>";
+    }
+    out += "</li>";
+  }
+  out += "</ul></nav>";
+}
+
 void feed_link(std::string& out, const json::object& feed) {
   out += "<a class=\"podcast-rss\" href=\"" + escape(pages::routes::podcast(str(feed, "slug")) + "/feed.xml") +
          "\" type=\"application/rss+xml\">Abonneer via RSS<span class=\"visually-hidden\"> op " +
@@ -38,12 +67,28 @@ void broadcasts_html(std::string& out, const RenderContext& ctx) {
   const auto& data = ctx.page.data;
   const std::string programme(str(data, "programme"));
   out += "<div class=\"page\">";
-  page_heading(out, "Uitzending gemist");
+  page_heading(out, "Gemist");
   out += "<p class=\"page-intro\">Luister uitzendingen terug.</p>";
-  card_grid(out, cards_of(arr(data, "broadcasts"), broadcast_card),
-            "Er zijn geen opnames van recente uitzendingen om terug te luisteren.", "Uitzendingen");
-  const std::string base = pages::routes::broadcasts(programme);
-  pagination(out, obj(data, "paging"), [&](int page) { return with_page(base, page); });
+  // Without JavaScript the programme filter is a plain GET form of the list's own route.
+  const auto& programmes = arr(data, "programmes");
+  if (!programmes.empty()) {
+    out += "<form class=\"filters\" aria-label=\"Programma kiezen\" action=\"" + escape(pages::routes::broadcasts()) +
+           "\" method=\"get\"><div class=\"field\"><label for=\"gemist-programma\">Programma</label>"
+           "<select id=\"gemist-programma\" name=\"programme\"><option value=\"\">Alle programma&apos;s</option>";
+    for (const auto& item : programmes) {
+      const auto& p = as_obj(item);
+      out += "<option value=\"" + escape(str(p, "slug")) + "\"" + (str(p, "slug") == programme ? " selected" : "") +
+             ">" + escape(str(p, "name")) + "</option>";
+    }
+    out += "</select></div><button type=\"submit\" class=\"button filters__submit\">Toon uitzendingen</button></form>";
+  }
+  card_grid(out, cards_of(arr(data, "broadcasts"), broadcast_hour_card),
+            programme.empty() ? "Er is nog geen uitzending terug te luisteren. Alleen afgelopen uitzendingen waarvan "
+                                "een opname is, staan hier."
+                              : "Van dit programma is nog geen uitzending terug te luisteren. Alleen afgelopen "
+                                "uitzendingen waarvan een opname is, staan hier.",
+            "Uitzendingen");
+  pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::broadcasts(programme, page); });
   out += "</div>";
 }
 
@@ -58,14 +103,55 @@ void broadcast_html(std::string& out, const RenderContext& ctx) {
   detail_header(out, str(b, "imageUrl"), "BROADCAST_TILE", str(obj(b, "channel"), "name"), str(b, "title"), extra);
   const auto& recording = obj(data, "recording");
   out += "<div class=\"broadcast-recording\">";
-  if (recording.contains("available") && recording.at("available").is_bool() && recording.at("available").as_bool()) {
+  if (is_true(recording, "available")) {
     out += "<span class=\"card__meta\">Duur " + escape(duration_text(num(recording, "durationSeconds"))) + "</span>";
   } else {
     out += "<p class=\"card__meta\">Van deze uitzending is geen opname beschikbaar.</p>";
   }
   out += "</div>";
+  hour_nav(out, b, arr(data, "hours"), {});
   section(out, "Gedraaid in deze uitzending", [&](std::string& o) {
     if (arr(data, "tracks").empty()) return empty_state(o, "Er zijn geen gedraaide nummers bekend.");
+    track_list(o, arr(data, "tracks"), "Gedraaide nummers");
+  });
+  out += "</div>";
+}
+
+void broadcast_hour_html(std::string& out, const RenderContext& ctx) {
+  const auto& data = ctx.page.data;
+  const auto& b = obj(data, "broadcast");
+  const auto& hour = obj(data, "hour");
+  std::string extra = "<p class=\"card__meta\"><time datetime=\"" + escape(str(hour, "from")) + "\">" +
+                      escape(str(hour, "label")) + "</time></p>";
+  auto presenters = names(arr(b, "presenters"));
+  if (!presenters.empty()) extra += "<p class=\"card__meta\">Met " + escape(presenters) + "</p>";
+  extra += "<p>";
+  link(extra, broadcast_url(b), "Hele uitzending (" + time_range(str(b, "from"), str(b, "until")) + ")");
+  const auto& programme = obj(b, "programme");
+  if (!str(programme, "slug").empty()) {
+    extra += " · ";
+    link(extra, pages::routes::programme(str(programme, "slug")), "Naar " + std::string(str(programme, "name")));
+  }
+  extra += "</p>";
+  out += "<div class=\"page\">";
+  detail_header(out, str(b, "imageUrl"), "BROADCAST_TILE", str(obj(b, "channel"), "name"), str(b, "title"), extra);
+  const auto& recording = obj(data, "recording");
+  auto start = pages::parse_iso_instant(str(hour, "from"));
+  if (is_true(recording, "available") && start) {
+    // Before the app takes over, the browser's own player plays the hour: the play API sends it
+    // on to the signed recording.
+    out +=
+        "<div class=\"broadcast-recording\"><audio class=\"broadcast-recording__audio\" controls "
+        "preload=\"none\" src=\"" +
+        escape(pages::routes::broadcast_hour_audio(num(b, "id"), *start)) + "\" aria-label=\"Luister dit uur\">" +
+        "</audio><span class=\"card__meta\">Duur " + escape(duration_text(num(recording, "durationSeconds"))) +
+        "</span></div>";
+  } else {
+    empty_state(out, "Van deze uitzending is (nog) geen opname beschikbaar. Opnames blijven een paar dagen bewaard.");
+  }
+  hour_nav(out, b, arr(data, "hours"), str(hour, "from"));
+  section(out, "Gedraaid in dit uur", [&](std::string& o) {
+    if (arr(data, "tracks").empty()) return empty_state(o, "In dit uur zijn geen nummers gedraaid.");
     track_list(o, arr(data, "tracks"), "Gedraaide nummers");
   });
   out += "</div>";

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <utility>
 
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
@@ -191,40 +189,6 @@ std::vector<int> page_window(int page, int page_count, int radius) {
     }
   }
   return pages;
-}
-
-std::string with_page(std::string_view path_and_query, int page) {
-  auto question = path_and_query.find('?');
-  std::string_view path = path_and_query.substr(0, question);
-  std::vector<std::pair<std::string, std::string>> parts;
-  if (question != std::string_view::npos) {
-    std::string_view query = path_and_query.substr(question + 1);
-    while (!query.empty()) {
-      auto amp = query.find('&');
-      std::string_view part = query.substr(0, amp);
-      auto eq = part.find('=');
-      std::string key(part.substr(0, eq));
-      if (key != "page" && !key.empty()) {
-        parts.emplace_back(key, eq == std::string_view::npos ? std::string() : std::string(part.substr(eq + 1)));
-      }
-      if (amp == std::string_view::npos) break;
-      query.remove_prefix(amp + 1);
-    }
-  }
-  if (page > 1) parts.emplace_back("page", std::to_string(page));
-  auto lower = [](std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-  };
-  std::stable_sort(parts.begin(), parts.end(),
-                   [&](const auto& a, const auto& b) { return lower(a.first) < lower(b.first); });
-  std::string out(path);
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    out += i == 0 ? '?' : '&';
-    out += parts[i].first + "=" + parts[i].second;
-  }
-  return out;
 }
 
 void pagination(std::string& out, const json::object& paging, const std::function<std::string(int)>& href_for,

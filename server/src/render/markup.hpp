@@ -80,12 +80,8 @@ void chip_nav(std::string& out, std::string_view label, const std::vector<Chip>&
 /// current page, ascending; 0 stands for a gap ('…') between them.
 std::vector<int> page_window(int page, int page_count, int radius = 1);
 
-/// `path_and_query` with its `page` query parameter set to `page` (left out for page 1), the
-/// parameters sorted ignoring case as spec §2's route building rules ask.
-std::string with_page(std::string_view path_and_query, int page);
-
 /// The pagination nav of a Paging object ({page, pageCount}): 'Vorige', the first, last and nearby
-/// pages, 'Volgende', with hrefs from `href_for`; nothing for a single page.
+/// pages, 'Volgende', with hrefs from `href_for` (a pages::routes builder); nothing for a single page.
 void pagination(std::string& out, const json::object& paging, const std::function<std::string(int)>& href_for,
                 std::string_view label = "Paginering");
 

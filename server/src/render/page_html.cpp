@@ -31,6 +31,7 @@ const std::map<std::string, Renderer, std::less<>>& renderers() {
       {"fragment", fragment_html},
       {"uitzendingen", broadcasts_html},
       {"uitzending", broadcast_html},
+      {"uitzendinguur", broadcast_hour_html},
       {"podcasts", podcasts_html},
       {"podcast", podcast_html},
       {"podcast-aflevering", episode_html},
@@ -93,8 +94,7 @@ void site_header(std::string& out, const json::object& site, std::string_view re
       const std::string slug(str(c, "slug"));
       const bool child = !str(c, "parentSlug").empty();
       out += child ? "<li class=\"channel-nav__child\">" : "<li>";
-      link(out, slug == default_channel ? "/gids" : "/gids?channel=" + pages::percent_encode(slug), str(c, "name"),
-           "channel-nav__link");
+      link(out, pages::build_route("/gids", {{"channel", slug, default_channel}}), str(c, "name"), "channel-nav__link");
       out += "</li>";
     }
     out += "</ul></nav>";

@@ -36,6 +36,7 @@ void fragments_html(std::string& out, const RenderContext& ctx);
 void fragment_html(std::string& out, const RenderContext& ctx);
 void broadcasts_html(std::string& out, const RenderContext& ctx);
 void broadcast_html(std::string& out, const RenderContext& ctx);
+void broadcast_hour_html(std::string& out, const RenderContext& ctx);
 void podcasts_html(std::string& out, const RenderContext& ctx);
 void podcast_html(std::string& out, const RenderContext& ctx);
 void episode_html(std::string& out, const RenderContext& ctx);

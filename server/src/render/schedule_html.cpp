@@ -53,11 +53,10 @@ void on_air_block(std::string& out, const json::object& on_air, const json::obje
     out += "<p class=\"on-air-track\"><span class=\"visually-hidden\">Nu: </span>" + escape(str(track, "title")) +
            " — " + escape(str(track, "artist")) + "</p>";
   }
-  const bool is_default = slug == default_channel(site);
-  const std::string query = is_default ? std::string() : "?channel=" + pages::percent_encode(slug);
+  const std::vector<pages::QueryPart> query{{"channel", slug, default_channel(site)}};
   out += "<p class=\"on-air__links\">";
-  link(out, "/gedraaid" + query, "Gedraaid op " + std::string(str(channel, "name")));
-  link(out, "/gids" + query, "Gids");
+  link(out, pages::build_route("/gedraaid", query), "Gedraaid op " + std::string(str(channel, "name")));
+  link(out, pages::build_route("/gids", query), "Gids");
   out += "</p></div></div>";
 }
 
@@ -80,8 +79,7 @@ void home_html(std::string& out, const RenderContext& ctx) {
       const auto& b = obj(as_obj(item), "broadcast");
       const std::string slug(str(c, "slug"));
       o += "<li class=\"channel-card\"><h3 class=\"channel-card__name\">";
-      link(o, slug == default_channel(ctx.site) ? "/gids" : "/gids?channel=" + pages::percent_encode(slug),
-           str(c, "name"));
+      link(o, pages::build_route("/gids", {{"channel", slug, default_channel(ctx.site)}}), str(c, "name"));
       o += "</h3><p class=\"channel-card__show\">" + escape(b.empty() ? str(c, "description") : str(b, "title")) +
            "</p></li>";
     }
@@ -167,8 +165,12 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
     out += "</p>";
     track_list(out, tracks, "Gedraaide nummers op " + std::string(str(channel, "name")));
   }
-  const std::string canonical = ctx.page.canonical_path;
-  pagination(out, paging, [&](int page) { return with_page(canonical, page); });
+  if (auto day = pages::parse_iso_date(str(data, "date"))) {
+    const auto rc = route_context(ctx.site, today_of(ctx));
+    pagination(out, paging, [&](int page) {
+      return pages::routes::gedraaid(rc, str(channel, "slug"), *day, page, str(data, "time"));
+    });
+  }
   out += "</div>";
 }
 

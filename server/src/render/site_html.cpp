@@ -143,18 +143,7 @@ void search_html(std::string& out, const RenderContext& ctx) {
       }
       s += "</ul>";
       pagination(
-          s, g,
-          [&](int page) {
-            auto path = pages::routes::search(term);
-            if (page > 1) {
-              path += "?type=";
-              path += type;
-              path += "&page=";
-              path += std::to_string(page);
-            }
-            return path;
-          },
-          "Pagina's van " + label);
+          s, g, [&](int page) { return pages::routes::search(term, type, page); }, "Pagina's van " + label);
     });
   }
   out += "</div>";

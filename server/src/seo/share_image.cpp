@@ -44,7 +44,7 @@ std::string_view page_image(const pages::PageResult& page) {
   if (route == "artikel") return image_of(data, "article");
   if (route == "presentator") return image_of(data, "presenter");
   if (route == "fragment") return image_of(data, "fragment");
-  if (route == "uitzending") return image_of(data, "broadcast");
+  if (route == "uitzending" || route == "uitzendinguur") return image_of(data, "broadcast");
   if (route == "podcast") return image_of(data, "feed");
   if (route == "podcast-aflevering") {
     auto episode = image_of(data, "episode");

@@ -10,7 +10,7 @@
 namespace ether::seo {
 
 /// The page's artwork as an absolute URL on `base_url` (no trailing slash): the programme's,
-/// article's, presenter's, fragment's, broadcast's, podcast's or episode's image, a theme or
+/// article's, presenter's, fragment's, broadcast's (also of its hours), podcast's or episode's image, a theme or
 /// overview page's first hero or tile image; "" for pages without one (lists, 404) or when the
 /// image URL is not a safe site path or http(s) URL.
 std::string share_image(const pages::PageResult& page, std::string_view base_url);

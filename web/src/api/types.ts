@@ -156,7 +156,7 @@ export interface ArticleCard {
 export type ContentBlock =
   | { type: 'paragraph'; text: string }
   | { type: 'heading'; text: string }
-  | { type: 'image'; url: string; alt: string; caption: string }
+  | { type: 'image'; url: string; alt: string; caption: string; credit: string } // credit: the photographer or source
   | { type: 'quote'; text: string; cite: string }
   | { type: 'fragment'; fragment: Fragment }
   | { type: 'video'; video: Video }
@@ -364,7 +364,7 @@ export interface BroadcastHour {
   from: string; // instant; the broadcast's start in its first hour
   until: string; // instant; the broadcast's end in its last hour
   label: string; // spec §9's slot label: 'Zaterdag 21 november 2026 18 - 19 uur'
-  url: string; // /uitzendingen/{programme}/{id}/{yyyy-MM-dd}-{slug}/{HH}-uur
+  url: string; // /uitzendingen/{programme}/{id}/{yyyy-MM-dd}-{slug}/{HH}-uur ({HH}-uur-2: the autumn's repeated hour)
 }
 
 /** An hour of a broadcast in the Gemist list: the broadcast with the hour. */

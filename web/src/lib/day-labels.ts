@@ -1,6 +1,6 @@
 // The day headings of the played-tracks page and the guide (spec §9 relative dates).
 
-import { formatLongIsoDate, relativeDayLabel } from './format-date';
+import { capitalise, formatLongIsoDate, relativeDayLabel } from './format-date';
 
 const RELATIVE = new Set(['Vandaag', 'Gisteren', 'Morgen']);
 
@@ -12,5 +12,5 @@ export function dayHeading(iso: string, now: Date = new Date()): string {
   const relative = relativeDayLabel(iso, now);
   const long = formatLongIsoDate(iso);
   if (RELATIVE.has(relative)) return `${relative}, ${long}`;
-  return long.charAt(0).toUpperCase() + long.slice(1);
+  return capitalise(long);
 }

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   amsterdamParts,
+  capitalise,
   dayTabLabel,
-  formatBroadcastSlot,
   formatDistance,
   formatDuration,
   formatLongDate,
@@ -101,9 +101,9 @@ describe('relative formatters', () => {
     expect(formatPublishedWithTime('2026-11-19T22:59:00Z', now)).toBe('donderdag 19 november 2026, 23:59');
     expect(formatPublishedWithTime('2026-11-19T21:00:00Z', now)).toBe('donderdag 19 november 2026, 22:00');
   });
-  it('labels broadcast slots', () => {
-    expect(formatBroadcastSlot('2026-11-21T09:00:00Z')).toBe('Zaterdag 21 november 2026 10 - 11 uur');
-    expect(formatBroadcastSlot('2026-11-20T23:00:00Z')).toBe('Zaterdag 21 november 2026 00 - 01 uur');
+  it('capitalises the first letter only', () => {
+    expect(capitalise('zaterdag 21 november 2026')).toBe('Zaterdag 21 november 2026');
+    expect(capitalise('')).toBe('');
   });
   it('checks whether now lies in a slot', () => {
     expect(isBetween(now, '2026-11-21T11:00:00Z', '2026-11-21T12:00:01Z')).toBe(true);

@@ -144,7 +144,10 @@ export function formatTimeRange(from: string | Date, until: string | Date): stri
   return `${formatTime(from)}–${formatTime(until)}`;
 }
 
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** `text` with its first letter in upper case: 'zaterdag …' becomes 'Zaterdag …'. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 function longDate(p: { year: number; month: number; day: number; weekday: number }): string {
   return `${WEEKDAYS[p.weekday] ?? ''} ${p.day} ${MONTHS[p.month - 1] ?? ''} ${p.year}`;
@@ -219,14 +222,6 @@ export function formatPublishedWithTime(input: string | Date, now: Date = new Da
     const time = `${pad2(p.hour)}:${pad2(p.minute)}`;
     if (isoFromParts(p) === addDays(todayIso(now), -1)) return `Gisteren, ${time}`;
     return `${longDate(p)}, ${time}`;
-  });
-}
-
-/** Broadcast slot label: 'Zaterdag 21 november 2026 10 - 11 uur'. */
-export function formatBroadcastSlot(input: string | Date): string {
-  return guard(input, (i) => {
-    const p = amsterdamParts(i);
-    return `${capitalise(longDate(p))} ${pad2(p.hour)} - ${pad2(p.hour + 1)} uur`;
   });
 }
 

@@ -206,7 +206,13 @@ export const article: Article = {
   blocks: [
     { type: 'paragraph', text: 'Het was lang spannend in het stadion.' },
     { type: 'heading', text: 'De slotfase' },
-    { type: 'image', url: '/media/images/articles/stadion.webp', alt: 'Het stadion', caption: 'Vol stadion' },
+    {
+      type: 'image',
+      url: '/media/images/articles/stadion.webp',
+      alt: 'Het stadion',
+      caption: 'Vol stadion',
+      credit: 'Anna de Vries',
+    },
     { type: 'quote', text: 'Dit vergeten we nooit.', cite: 'De aanvoerder' },
     { type: 'fragment', fragment },
     { type: 'video', video },

@@ -421,6 +421,11 @@ std::string Catalog::broadcast_url(const json::object& b) const {
                            date_of_instant(b.if_contains("from")), string_field(b, "slug"));
 }
 
+std::string Catalog::broadcast_hour_url(const json::object& b, std::string_view hour_segment) const {
+  return routes::broadcast_hour(slug_of(b.if_contains("programme")), b.at("id").as_int64(),
+                                date_of_instant(b.if_contains("from")), string_field(b, "slug"), hour_segment);
+}
+
 ListPage Catalog::track_plays(std::string_view channel, std::int64_t from, std::int64_t until, int limit, int offset,
                               bool newest_first) {
   ListPage page;
@@ -646,26 +651,14 @@ json::array Catalog::fragments_by_slug(const std::vector<std::string>& slugs) {
   return ordered;
 }
 
-std::vector<std::string> Catalog::fragment_tags(std::int64_t programme_id) {
-  std::vector<std::string> tags;
-  std::string sql =
-      "SELECT DISTINCT t.tag FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id "
-      "WHERE " +
-      store::dated_visible("f", now_);
+std::vector<TagCount> Catalog::fragment_tags(std::int64_t programme_id) {
+  std::vector<TagCount> tags;
+  std::string sql = "SELECT t.tag, COUNT(*) FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id WHERE " +
+                    store::dated_visible("f", now_);
   if (programme_id > 0) sql += " AND f.programme_id = " + std::to_string(programme_id);
-  for_each_row(session(), sql + " ORDER BY t.tag", {}, [&](const soci::row& row) { tags.push_back(text_at(row, 0)); });
-  return tags;
-}
-
-std::vector<std::string> Catalog::popular_fragment_tags(std::int64_t programme_id, int limit) {
-  std::vector<std::string> tags;
-  std::string sql =
-      "SELECT t.tag, COUNT(*) AS uses FROM fragment_tags t JOIN fragments f ON f.id = t.fragment_id "
-      "WHERE f.published_at <= " +
-      std::to_string(now_);
-  if (programme_id > 0) sql += " AND f.programme_id = " + std::to_string(programme_id);
-  sql += " GROUP BY t.tag ORDER BY uses DESC, t.tag LIMIT " + std::to_string(std::max(0, limit));
-  for_each_row(session(), sql, {}, [&](const soci::row& row) { tags.push_back(text_at(row, 0)); });
+  for_each_row(session(), sql + " GROUP BY t.tag ORDER BY t.tag", {}, [&](const soci::row& row) {
+    tags.push_back(TagCount{text_at(row, 0), int_at(row, 1)});
+  });
   return tags;
 }
 
@@ -783,7 +776,8 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
       resolved.push_back(json::object{{"type", type},
                                       {"url", safe_url(url.empty() ? media_url(string_field(object, "image")) : url)},
                                       {"alt", string_field(object, "alt")},
-                                      {"caption", string_field(object, "caption")}});
+                                      {"caption", string_field(object, "caption")},
+                                      {"credit", string_field(object, "credit")}});
     } else if (type == "quote") {
       resolved.push_back(
           json::object{{"type", type}, {"text", string_field(object, "text")}, {"cite", string_field(object, "cite")}});

@@ -57,6 +57,12 @@ struct ListPage {
   std::int64_t total = 0;
 };
 
+/// A tag and how many items carry it.
+struct TagCount {
+  std::string tag;
+  std::int64_t uses = 0;
+};
+
 /// Filters of the article lists; empty strings and 0 mean "any".
 struct ArticleFilter {
   std::string category;
@@ -124,6 +130,8 @@ class Catalog {
   /// `selected`, oldest first.
   std::vector<Date> guide_days(std::string_view channel, const Date& selected);
   std::string broadcast_url(const boost::json::object& broadcast) const;
+  /// The URL of one hour of `broadcast`, by its route segment (domain::hour_segment).
+  std::string broadcast_hour_url(const boost::json::object& broadcast, std::string_view hour_segment) const;
 
   // Track plays (TrackPlay of types.ts).
   ListPage track_plays(std::string_view channel, std::int64_t from, std::int64_t until, int limit, int offset,
@@ -142,10 +150,9 @@ class Catalog {
   ListPage fragments(const FragmentFilter& filter, int limit, int offset);
   std::optional<boost::json::object> fragment(std::int64_t id);
   boost::json::array fragments_by_slug(const std::vector<std::string>& slugs);
-  std::vector<std::string> fragment_tags(std::int64_t programme_id);
-  /// The `limit` tags most fragments carry (of one programme when `programme_id` > 0), most used
-  /// first, ties by name.
-  std::vector<std::string> popular_fragment_tags(std::int64_t programme_id, int limit);
+  /// Every tag of the fragments on the site now (of one programme when `programme_id` > 0) with
+  /// how many of them carry it, by name.
+  std::vector<TagCount> fragment_tags(std::int64_t programme_id);
   std::string fragment_url(const boost::json::object& fragment) const;
 
   // Podcasts and videos.

@@ -16,7 +16,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState, ErrorState } from '../../components/states';
 import { Pagination } from '../../components/pagination';
-import { formatDuration, formatLongDate, formatTimeRange } from '../../lib/format-date';
+import { capitalise, formatDuration, formatLongDate, formatTimeRange } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
 import { displayTrack, hasSong } from '../../lib/track-display';
 import { ListenButton, usePlayer, type Playable } from '../player';
@@ -234,10 +234,6 @@ function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: 
       </ul>
     </nav>
   );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Starts `playable` at `offset`, or seeks there when it is the one already loaded. */

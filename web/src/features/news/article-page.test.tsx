@@ -15,6 +15,10 @@ describe('ArticlePage', () => {
     expect(screen.getByText('Het was lang spannend in het stadion.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'De slotfase' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Het stadion' })).toBeInTheDocument();
+    // The caption credits the photographer, as text.
+    expect(screen.getByText('Beeld: Anna de Vries').closest('figcaption')).toHaveTextContent(
+      'Vol stadion Beeld: Anna de Vries',
+    );
     expect(screen.getByText('Dit vergeten we nooit.')).toBeInTheDocument();
     // The fragment plays in the mini player, not in an audio element of its own.
     const fragmentBlock = screen.getByRole('complementary', {

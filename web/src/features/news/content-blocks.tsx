@@ -28,7 +28,13 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
             return (
               <figure key={i} className="content-image">
                 <Image src={block.url} alt={block.alt} width={CONTENT_IMAGE_WIDTHS[0]} height={405} />
-                {block.caption && <figcaption>{block.caption}</figcaption>}
+                {(block.caption || block.credit) && (
+                  <figcaption>
+                    {block.caption}
+                    {block.caption && block.credit ? ' ' : null}
+                    {block.credit && <span className="content-image__credit">Beeld: {block.credit}</span>}
+                  </figcaption>
+                )}
               </figure>
             );
           case 'quote':

@@ -25,7 +25,7 @@ describe('SearchPage', () => {
     expect(within(nav).getByRole('link', { name: 'Vorige' })).toHaveAttribute('href', '/zoeken/golven');
     expect(within(nav).getByRole('link', { name: 'Volgende' })).toHaveAttribute(
       'href',
-      '/zoeken/golven?type=track&page=3',
+      '/zoeken/golven?page=3&type=track',
     );
   });
   it('says when nothing was found', async () => {
@@ -38,7 +38,7 @@ describe('SearchPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Zoeken' })).toBeInTheDocument();
   });
   it('builds group page links', () => {
-    expect(searchGroupHref('café noir', 'artikel', 2)).toBe('/zoeken/caf%C3%A9%20noir?type=artikel&page=2');
+    expect(searchGroupHref('café noir', 'artikel', 2)).toBe('/zoeken/caf%C3%A9%20noir?page=2&type=artikel');
     expect(searchGroupHref('x', 'artikel', 1)).toBe('/zoeken/x');
   });
 });

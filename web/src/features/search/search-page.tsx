@@ -7,11 +7,11 @@ import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
 import { UNKNOWN_PROGRAMME_IMAGE } from '../../lib/images';
-import { routes } from '../../lib/routes';
+import { buildUrl, routes } from '../../lib/routes';
 
-/** The URL of page `page` of one group of the results for `term`. */
+/** The URL of page `page` of one group of the results for `term` (the §2 query rules, as the server writes it). */
 export function searchGroupHref(term: string, type: SearchGroup['type'], page: number): string {
-  return page <= 1 ? routes.zoeken(term) : `${routes.zoeken(term)}?type=${type}&page=${page}`;
+  return buildUrl(routes.zoeken(term), { page, type: page > 1 ? type : null }, { page: '1' });
 }
 
 function resultCount(total: number): string {
