@@ -195,11 +195,17 @@ TEST_F(ContentPagesFixture, StoredBlocksReachThePageSanitised) {
   EXPECT_EQ(blocks[0].at("text").as_string(), "Echt nieuws");
   // Plain text stays text: React renders it escaped.
   EXPECT_EQ(blocks[1].at("text").as_string(), "<img src=x onerror=alert(1)>");
+  // A paragraph's html keeps its whitelisted marks only; plain text becomes escaped html.
+  EXPECT_EQ(blocks[0].at("html").as_string(), "Echt <strong>nieuws</strong>");
+  EXPECT_EQ(blocks[1].at("html").as_string(), "&lt;img src=x onerror=alert(1)&gt;");
   EXPECT_EQ(blocks[2].at("url").as_string(), "");
   EXPECT_EQ(blocks[3].at("url").as_string(), "");
   // The photographer's credit reaches the page as text, and the server HTML escapes it.
   EXPECT_EQ(blocks[4].at("credit").as_string(), "<b>Anna</b> & co");
   auto html = render::main_html(r, json::object{{"name", "Ether"}, {"defaultChannel", "radio2"}});
+  EXPECT_NE(html.find("<p>Echt <strong>nieuws</strong></p><p>&lt;img src=x onerror=alert(1)&gt;</p>"),
+            std::string::npos)
+      << html;
   EXPECT_NE(html.find("<figcaption>Vol plein <span class=\"content-image__credit\">Beeld: &lt;b&gt;Anna&lt;/b&gt; "
                       "&amp; co</span></figcaption>"),
             std::string::npos)

@@ -48,7 +48,10 @@ void content_blocks(std::string& out, const json::array& blocks) {
     const auto& b = as_obj(item);
     auto type = str(b, "type");
     if (type == "paragraph") {
-      out += "<p>" + escape(str(b, "text")) + "</p>";
+      // The page data's html is already sanitised; sanitising again (it is idempotent) keeps this
+      // renderer safe whatever made the data.
+      const auto html = str(b, "html");
+      out += "<p>" + (html.empty() ? escape(str(b, "text")) : pages::sanitize_inline_html(html)) + "</p>";
     } else if (type == "heading") {
       out += "<h2>" + escape(str(b, "text")) + "</h2>";
     } else if (type == "image") {

@@ -767,10 +767,18 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
         spdlog::warn("pages: an article refers to the unknown {} '{}'; the block is left out", type, slug);
       }
     } else if (type == "paragraph" || type == "heading") {
-      // A CMS may store rich text as "html"; the page gets its plain text only.
+      // A CMS may store rich text as "html": a heading gets its plain text only, a paragraph also
+      // its inline markup through the whitelist (escaped text when it has none), so that search,
+      // cards and the app always have the plain "text".
+      auto raw_html = string_field(object, "html");
       auto text = string_field(object, "text");
-      if (text.empty()) text = plain_text(string_field(object, "html"));
-      resolved.push_back(json::object{{"type", type}, {"text", text}});
+      if (text.empty()) text = plain_text(raw_html);
+      json::object item{{"type", type}, {"text", text}};
+      if (type == "paragraph") {
+        auto html = sanitize_inline_html(raw_html);
+        item["html"] = html.empty() ? text_as_html(text) : html;
+      }
+      resolved.push_back(std::move(item));
     } else if (type == "image") {
       auto url = string_field(object, "url");
       resolved.push_back(json::object{{"type", type},
