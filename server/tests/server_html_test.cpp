@@ -8,7 +8,10 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -256,6 +259,77 @@ TEST_F(ServerHtml, TheAppArticleNamesTheNormalArticleAsCanonical) {
       << article;
   // The app view has no site header: it is embedded in the mobile app.
   EXPECT_EQ(root_of(html).find("site-header"), std::string::npos);
+}
+
+// An article whose paragraph carries an editor's markup, seeded into a server of its own: bold and
+// a safe link reach the listener, in the HTML before scripts and in the page data the app reads;
+// a script and a javascript: link do not.
+TEST(ServerHtmlRichText, AParagraphsMarkupIsServedSanitised) {
+  const auto source = std::filesystem::path(ETHER_SOURCE_DIR);
+  std::ifstream demo(source / "server" / "seed" / "demo-station.json");
+  std::stringstream demo_text;
+  demo_text << demo.rdbuf();
+  auto seed = boost::json::parse(demo_text.str()).as_object();
+  const std::string markup =
+      "Het <strong>kabinet</strong> valt, meldt <a href=\"https://nos.example/nieuws\" onclick=\"steal()\">de "
+      "omroep</a>.<script>document.title='pwned'</script> <a href=\"javascript:alert(1)\">Klik hier</a>";
+  seed["articles"].as_array().push_back(boost::json::object{
+      {"slug", "kabinet-valt-opgemaakt"},
+      {"category", seed["articles"].as_array().front().at("category")},
+      {"title", "Kabinet valt, opgemaakt"},
+      {"intro", "Met opmaak."},
+      {"image", seed["articles"].as_array().front().at("image")},
+      {"hoursAgo", 0},
+      {"tags", boost::json::array{}},
+      {"blocks", boost::json::array{boost::json::object{{"type", "paragraph"},
+                                                        {"text", "Het kabinet valt, meldt de omroep. Klik hier"},
+                                                        {"html", markup}},
+                                    boost::json::object{{"type", "paragraph"}, {"text", "Gewone <tekst> & meer"}}}}});
+  const auto seed_file = std::filesystem::path(ETHER_TEST_TMP) / ("rich-seed-" + std::to_string(::getpid()) + ".json");
+  std::filesystem::create_directories(seed_file.parent_path());
+  std::ofstream(seed_file) << boost::json::serialize(seed);
+  test::ServerProcess rich("server-html-rich", {"ETHER_SEED_FILE=" + seed_file.string()});
+
+  auto list = rich.get("/nieuws");
+  ASSERT_EQ(list.status, 200);
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(list.body, match, std::regex("href=\"(/nieuws/[^\"]*/kabinet-valt-opgemaakt)\"")));
+  auto answer = rich.get(match[1].str());
+  ASSERT_EQ(answer.status, 200) << match[1].str();
+  std::filesystem::remove(seed_file);
+
+  const auto& html = answer.body;
+  auto root = html.substr(html.find("<div id=\"root\">"));
+  root = root.substr(0, root.find("<!--/ether-body-->"));
+  EXPECT_NE(root.find("<p>Het <strong>kabinet</strong> valt, meldt <a href=\"https://nos.example/nieuws\" "
+                      "rel=\"noopener noreferrer\">de omroep</a>. Klik hier</p>"),
+            std::string::npos)
+      << root;
+  EXPECT_NE(root.find("<p>Gewone &lt;tekst&gt; &amp; meer</p>"), std::string::npos) << root;
+  EXPECT_EQ(html.find("pwned"), std::string::npos);
+  EXPECT_EQ(html.find("javascript:"), std::string::npos);
+  EXPECT_EQ(html.find("steal()"), std::string::npos);
+
+  // The page data the app renders from carries the same sanitised html.
+  const std::string open = "id=\"ether-page\">";
+  auto start = html.find(open);
+  ASSERT_NE(start, std::string::npos);
+  start += open.size();
+  auto envelope = boost::json::parse(html.substr(start, html.find("</script>", start) - start));
+  const auto& blocks = envelope.at("data").at("article").at("blocks").as_array();
+  ASSERT_GE(blocks.size(), 2U);
+  EXPECT_EQ(blocks[0].at("html").as_string(),
+            "Het <strong>kabinet</strong> valt, meldt <a href=\"https://nos.example/nieuws\" "
+            "rel=\"noopener noreferrer\">de omroep</a>. Klik hier");
+  EXPECT_EQ(blocks[0].at("text").as_string(), "Het kabinet valt, meldt de omroep. Klik hier");
+  EXPECT_EQ(blocks[1].at("html").as_string(), "Gewone &lt;tekst&gt; &amp; meer");
+
+  // The app's data endpoint answers the same.
+  auto api = rich.get("/api/page?path=" + match[1].str());
+  ASSERT_EQ(api.status, 200);
+  EXPECT_NE(api.body.find("<strong>kabinet</strong>"), std::string::npos);
+  EXPECT_EQ(api.body.find("javascript:"), std::string::npos);
+  EXPECT_EQ(api.body.find("pwned"), std::string::npos);
 }
 
 }  // namespace
