@@ -154,7 +154,7 @@ export interface ArticleCard {
 }
 
 export type ContentBlock =
-  | { type: 'paragraph'; text: string }
+  | { type: 'paragraph'; text: string; html?: string } // html: inline markup sanitised by the server
   | { type: 'heading'; text: string }
   | { type: 'image'; url: string; alt: string; caption: string; credit: string } // credit: the photographer or source
   | { type: 'quote'; text: string; cite: string }

@@ -2,6 +2,7 @@ import type { ContentBlock, Fragment } from '../../api/types';
 import { AppLink } from '../../components/app-link';
 import { fragmentUrl } from '../../components/cards';
 import { Image } from '../../components/image';
+import { InlineHtml } from '../../components/inline-html';
 import { SocialEmbed } from '../../components/social-embed';
 import { VideoPlayer } from '../../components/video-player';
 import { formatDuration } from '../../lib/format-date';
@@ -13,7 +14,7 @@ function articleFragments(blocks: ContentBlock[]): Fragment[] {
   return blocks.flatMap((b) => (b.type === 'fragment' ? [b.fragment] : []));
 }
 
-/** An article's content blocks as React elements (never raw HTML). */
+/** An article's content blocks as React elements (never raw HTML; a paragraph's markup through InlineHtml). */
 export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
   const fragments = articleFragments(blocks);
   return (
@@ -21,7 +22,8 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
       {blocks.map((block, i) => {
         switch (block.type) {
           case 'paragraph':
-            return <p key={i}>{block.text}</p>;
+            // The server sanitised the html (content_safety.hpp); InlineHtml still builds only whitelisted elements.
+            return <p key={i}>{block.html ? <InlineHtml html={block.html} /> : block.text}</p>;
           case 'heading':
             return <h2 key={i}>{block.text}</h2>;
           case 'image':

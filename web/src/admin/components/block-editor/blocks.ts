@@ -5,6 +5,9 @@
 // <em> and <a href>. Blocks of a type the editor does not know pass through unchanged.
 
 import type { JSONContent } from '@tiptap/react';
+import { isSafeUrl } from '../../../lib/safe-url';
+
+export { isSafeUrl };
 
 export type ArticleBlock =
   | { type: 'paragraph'; text: string; html?: string }
@@ -34,17 +37,6 @@ export const NODE = {
 } as const;
 
 export const SOCIAL_NETWORKS = ['instagram', 'x', 'facebook', 'youtube', 'tiktok', 'bluesky'] as const;
-
-/** Like pages/content_safety.hpp safe_url: a site path, a fragment, or an http(s) or mailto URL. */
-export function isSafeUrl(url: string): boolean {
-  for (const c of url) {
-    const code = c.charCodeAt(0);
-    if (code <= 0x20 || code === 0x7f || /\s/.test(c)) return false;
-  }
-  if (url.startsWith('/')) return !url.startsWith('//');
-  if (url.startsWith('#')) return true;
-  return /^(https?:\/\/[^/]|mailto:)/i.test(url);
-}
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
