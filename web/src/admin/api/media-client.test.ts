@@ -71,9 +71,7 @@ describe('uploadMedia', () => {
       expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
     ]);
     expect(sent).toHaveLength(2);
-    expect(sent[1].url).toBe('/api/admin/media/images?name=foto.jpg');
-    expect(sent[1].body).toBe(file);
-    expect(sent[1].csrf).toBe('vers-token');
+    expect(sent[1]).toEqual({ url: '/api/admin/media/images?name=foto.jpg', csrf: 'vers-token', body: file });
     expect(getCsrfToken()).toBe('vers-token');
   });
 

@@ -2,7 +2,14 @@
 // as the request body, sent with XMLHttpRequest so that its progress can be shown; processing
 // (image sizes, loudness normalisation) continues on the server and is followed by polling.
 
-import { AdminApiError, adminApi, adminFetch, errorFromBody, getCsrfToken, setCsrfToken } from './admin-client';
+import {
+  AdminApiError,
+  adminApi,
+  adminFetch,
+  errorFromBody,
+  getCsrfToken,
+  setCsrfToken,
+} from './admin-client';
 
 export type MediaKind = 'image' | 'audio';
 export type MediaStatus = 'processing' | 'ready' | 'failed';
