@@ -886,7 +886,8 @@ TEST_P(HeldMediaUploads, RowsLeftProcessingByAStoppedInstanceAreResumedOnce) {
     item.mime_type = kind == MediaKind::image ? "image/webp" : "audio/mpeg";
     item.created_at = kNow - 600;
     item.updated_at = kNow - 600;
-    item.source_file = token + "." + std::string(kind_name(kind));
+    // A row from before migration 014 names no file: the audio row stands for one.
+    if (kind == MediaKind::image) item.source_file = token + "." + std::string(kind_name(kind));
     const auto id = media.insert(item);
     EXPECT_TRUE(media.claim(id, owner, heartbeat, heartbeat + 1));
     return id;

@@ -189,10 +189,14 @@ void MediaLibrary::resume(std::int64_t id) {
   }
   if (!item || item->status != "processing") return;
   const Uploader system{0, "systeem"};
-  const auto incoming =
-      item->source_file.empty() ? std::filesystem::path() : options_.root / "incoming" / item->source_file;
-  std::error_code ignored;
   const bool identified = !item->content_hash.starts_with(kPendingPrefix);
+  auto source = item->source_file;
+  // A row from before migration 014 names no file; one not yet read is named by its placeholder.
+  if (source.empty() && !identified) {
+    source = item->content_hash.substr(kPendingPrefix.size()) + "." + std::string(kind_name(item->kind));
+  }
+  const auto incoming = source.empty() ? std::filesystem::path() : options_.root / "incoming" / source;
+  std::error_code ignored;
   if (item->kind == MediaKind::image && identified && item->width > 0 &&
       std::filesystem::is_regular_file(original_image(*item), ignored)) {
     // The original was stored: only its sizes (for the focal point now chosen) are left.
