@@ -861,6 +861,111 @@ TEST_P(HeldMediaUploads, ALargeUploadIsAnsweredBeforeItIsReadAndBecomesReadyLate
   EXPECT_EQ(files_in(incoming), 0U);
 }
 
+// Rows left 'processing' by instances that stopped: one of the libraries looking at once takes
+// each stale row and finishes it from its uploaded file, or fails it when the file is gone; a row
+// another instance is processing (a fresh heartbeat) is left alone.
+TEST_P(HeldMediaUploads, RowsLeftProcessingByAStoppedInstanceAreResumedOnce) {
+  const auto incoming = root_ / "uploads" / "incoming";
+  const auto wav = incoming / "left-audio.audio";
+  const auto made = test::run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=440:sample_rate=44100:duration=3 -ac 1 "
+      "-f wav " +
+      wav.string() + " 2>&1; echo rc=$?");
+  ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+  std::ofstream(incoming / "left-image.image", std::ios::binary) << jpeg_with_exif(640, 480);
+  std::ofstream(incoming / "busy-image.image", std::ios::binary) << jpeg_with_exif(320, 240);
+
+  // What a stopped instance left behind, and what a running one is doing.
+  auto row = [&](MediaKind kind, const std::string& token, const std::string& owner, std::int64_t heartbeat) {
+    auto lease = db().lease();
+    MediaRepository media(*lease);
+    MediaItem item;
+    item.kind = kind;
+    item.content_hash = "pending:" + token;
+    item.original_name = token;
+    item.mime_type = kind == MediaKind::image ? "image/webp" : "audio/mpeg";
+    item.created_at = kNow - 600;
+    item.updated_at = kNow - 600;
+    // A row from before migration 014 names no file: the audio row stands for one.
+    if (kind == MediaKind::image) item.source_file = token + "." + std::string(kind_name(kind));
+    const auto id = media.insert(item);
+    EXPECT_TRUE(media.claim(id, owner, heartbeat, heartbeat + 1));
+    return id;
+  };
+  const auto image = row(MediaKind::image, "left-image", "stopped-instance", kNow - 600);
+  const auto audio = row(MediaKind::audio, "left-audio", "stopped-instance", kNow - kStaleSeconds - 1);
+  const auto gone = row(MediaKind::image, "gone-image", "stopped-instance", kNow - 600);
+  const auto busy = row(MediaKind::image, "busy-image", "running-instance", kNow - 10);
+
+  const MediaOptions options{.root = root_ / "uploads", .max_image_bytes = kImageLimit, .max_audio_bytes = 8ULL << 20};
+  MediaLibrary first(db(), options, [] { return kNow; });
+  MediaLibrary second(db(), options, [] { return kNow; });
+  std::atomic<int> taken_first{0};
+  std::atomic<int> taken_second{0};
+  {
+    std::thread a([&] { taken_first = first.resume_stale(); });
+    std::thread b([&] { taken_second = second.resume_stale(); });
+    a.join();
+    b.join();
+  }
+  EXPECT_EQ(taken_first + taken_second, 3) << "each stale row is taken by exactly one instance";
+  first.start();
+  second.start();
+  ASSERT_TRUE(first.wait_idle(std::chrono::seconds(90)));
+  ASSERT_TRUE(second.wait_idle(std::chrono::seconds(90)));
+  EXPECT_EQ(first.resume_stale() + second.resume_stale(), 0);
+
+  auto resumed_image = first.find(image);
+  ASSERT_TRUE(resumed_image);
+  EXPECT_EQ(resumed_image->status, "ready") << resumed_image->error;
+  EXPECT_EQ(resumed_image->width, 640);
+  EXPECT_EQ(resumed_image->content_hash.size(), 64U);
+  EXPECT_TRUE(std::filesystem::is_regular_file(first.variants_folder(*resumed_image) / "w_540.webp"));
+  auto resumed_audio = first.find(audio);
+  ASSERT_TRUE(resumed_audio);
+  EXPECT_EQ(resumed_audio->status, "ready") << resumed_audio->error;
+  EXPECT_NEAR(static_cast<double>(resumed_audio->duration_ms), 3000.0, 120.0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(first.audio_file(*resumed_audio)));
+  auto failed = first.find(gone);
+  ASSERT_TRUE(failed);
+  EXPECT_EQ(failed->status, "failed");
+  EXPECT_NE(failed->error.find("Upload het opnieuw"), std::string::npos) << failed->error;
+
+  auto untouched = first.find(busy);
+  ASSERT_TRUE(untouched);
+  EXPECT_EQ(untouched->status, "processing");
+  EXPECT_TRUE(untouched->content_hash.starts_with("pending:"));
+  EXPECT_TRUE(std::filesystem::exists(incoming / "busy-image.image")) << "its instance still needs the file";
+  EXPECT_FALSE(std::filesystem::exists(incoming / "left-image.image"));
+  EXPECT_FALSE(std::filesystem::exists(wav));
+  {
+    auto lease = db().lease();
+    EXPECT_EQ(MediaRepository(*lease).heartbeat("running-instance", kNow), 1);
+  }
+}
+
+// A library that stops in the middle keeps the uploaded file and lets go of its rows: the next
+// one to start finishes them at once, without waiting for the heartbeat to go stale.
+TEST_P(HeldMediaUploads, AStoppedLibraryLeavesItsUploadsForTheNextToFinish) {
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  auto uploaded = send("POST", "/api/admin/media/images?name=foto.jpg", jpeg_with_exif(320, 240), editor);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  const auto id = media_of(uploaded).at("id").as_int64();
+  library_->stop();  // its job was queued, never run
+  EXPECT_EQ(files_in(root_ / "uploads" / "incoming"), 1U);
+
+  MediaLibrary restarted(
+      db(), MediaOptions{.root = root_ / "uploads", .max_image_bytes = kImageLimit, .max_audio_bytes = 8ULL << 20},
+      [] { return kNow; });
+  restarted.start();
+  ASSERT_TRUE(restarted.wait_idle(std::chrono::seconds(90)));
+  auto item = restarted.find(id);
+  ASSERT_TRUE(item);
+  EXPECT_EQ(item->status, "ready") << item->error;
+  EXPECT_EQ(item->width, 320);
+  EXPECT_EQ(files_in(root_ / "uploads" / "incoming"), 0U);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, MediaUploads, ::testing::ValuesIn(backends()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 INSTANTIATE_TEST_SUITE_P(Backends, HeldMediaUploads, ::testing::ValuesIn(backends()),

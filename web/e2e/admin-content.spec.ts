@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { logInFresh as logInAs } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
@@ -16,29 +16,8 @@ test.describe.configure({ timeout: 240_000 });
 const PASSWORD = 'een wachtwoord voor de inhoudstest';
 const stamp = Date.now().toString(36);
 
-function createUser(role: string, email: string): string {
-  const server = process.env.ETHER_E2E_SERVER;
-  const dataDir = process.env.ETHER_E2E_DATA_DIR;
-  if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
-  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', `E2E ${role}`], {
-    env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  return (out.trim().split('\n').pop() ?? '').trim();
-}
-
 async function logInFresh(page: Page, role: string) {
-  const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
-  const oneTime = createUser(role, email);
-  await page.goto('/beheer');
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(oneTime);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await page.getByLabel('Huidig wachtwoord').fill(oneTime);
-  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  await logInAs(page, role, PASSWORD);
 }
 
 async function openNew(page: Page, typeLabel: string, newLabel: string) {

@@ -19,9 +19,14 @@ namespace {
 
 namespace json = boost::json;
 
-// An item still 'processing' without progress for this long lost its worker (a restart): the
-// same upload again starts it anew.
-constexpr std::int64_t kStaleSeconds = 120;
+// The heartbeat renews the claims every this often, well inside kStaleSeconds; every
+// kResumeEvery-th beat also looks for rows that lost their worker.
+constexpr std::chrono::seconds kHeartbeatEvery{30};
+constexpr int kResumeEvery = 2;
+constexpr int kResumeBatch = 50;
+
+constexpr std::string_view kFileGone =
+    "Het geüploade bestand is verdwenen toen de server herstartte, voordat het verwerkt was. Upload het opnieuw.";
 
 std::string random_name() {
   thread_local std::mt19937_64 generator{std::random_device{}()};
@@ -93,7 +98,7 @@ std::string file_sha256(const std::filesystem::path& file) {
 }
 
 MediaLibrary::MediaLibrary(store::Database& db, MediaOptions options, std::function<std::int64_t()> now)
-    : db_(db), options_(std::move(options)), now_(std::move(now)) {
+    : db_(db), options_(std::move(options)), now_(std::move(now)), owner_(random_name()) {
   for (const char* dir : {"incoming", "images", "audio"}) std::filesystem::create_directories(options_.root / dir);
   // Bodies of uploads cut off by a restart.
   for (const auto& entry : std::filesystem::directory_iterator(options_.root / "incoming")) {
@@ -106,9 +111,103 @@ MediaLibrary::MediaLibrary(store::Database& db, MediaOptions options, std::funct
 
 MediaLibrary::~MediaLibrary() { stop(); }
 
-void MediaLibrary::start() { jobs_.start(); }
+void MediaLibrary::start() {
+  jobs_.start();
+  {
+    std::lock_guard lock(heartbeat_mutex_);
+    if (heartbeat_.joinable() || heartbeat_stop_) return;
+  }
+  resume_stale();
+  std::lock_guard lock(heartbeat_mutex_);
+  heartbeat_ = std::thread([this] { keep_alive(); });
+}
 
-void MediaLibrary::stop() { jobs_.stop(); }
+void MediaLibrary::stop() {
+  {
+    std::lock_guard lock(heartbeat_mutex_);
+    heartbeat_stop_ = true;
+  }
+  heartbeat_wake_.notify_all();
+  if (heartbeat_.joinable()) heartbeat_.join();
+  jobs_.stop();
+  try {
+    auto lease = db_.lease();
+    MediaRepository(*lease).release(owner_);
+  } catch (const std::exception& error) {
+    spdlog::warn("media: cannot let go of the items being processed: {}", error.what());
+  }
+}
+
+void MediaLibrary::keep_alive() {
+  std::unique_lock lock(heartbeat_mutex_);
+  for (int beat = 1;; ++beat) {
+    if (heartbeat_wake_.wait_for(lock, kHeartbeatEvery, [this] { return heartbeat_stop_; })) return;
+    lock.unlock();
+    try {
+      auto lease = db_.lease();
+      MediaRepository(*lease).heartbeat(owner_, now_());
+    } catch (const std::exception& error) {
+      spdlog::warn("media: cannot renew the claims on the items being processed: {}", error.what());
+    }
+    if (beat % kResumeEvery == 0) resume_stale();
+    lock.lock();
+  }
+}
+
+int MediaLibrary::resume_stale() {
+  int taken = 0;
+  try {
+    const auto now = now_();
+    std::vector<std::int64_t> ids;
+    {
+      auto lease = db_.lease();
+      MediaRepository media(*lease);
+      for (auto id : media.stale(now - kStaleSeconds, kResumeBatch)) {
+        if (media.claim(id, owner_, now, now - kStaleSeconds)) ids.push_back(id);
+      }
+    }
+    for (auto id : ids) {
+      spdlog::info("media: resuming item {}, left processing by a stopped instance", id);
+      if (!jobs_.post([this, id] { resume(id); })) break;
+      ++taken;
+    }
+  } catch (const std::exception& error) {
+    spdlog::warn("media: cannot look for items left processing: {}", error.what());
+  }
+  return taken;
+}
+
+void MediaLibrary::resume(std::int64_t id) {
+  last_progress_ = -1;
+  std::optional<MediaItem> item;
+  try {
+    auto lease = db_.lease();
+    item = MediaRepository(*lease).find(id);
+  } catch (const std::exception& error) {
+    spdlog::error("media: cannot read item {} to resume it: {}", id, error.what());
+    return;
+  }
+  if (!item || item->status != "processing") return;
+  const Uploader system{0, "systeem"};
+  const bool identified = !item->content_hash.starts_with(kPendingPrefix);
+  auto source = item->source_file;
+  // A row from before migration 014 names no file; one not yet read is named by its placeholder.
+  if (source.empty() && !identified) {
+    source = item->content_hash.substr(kPendingPrefix.size()) + "." + std::string(kind_name(item->kind));
+  }
+  const auto incoming = source.empty() ? std::filesystem::path() : options_.root / "incoming" / source;
+  std::error_code ignored;
+  if (item->kind == MediaKind::image && identified && item->width > 0 &&
+      std::filesystem::is_regular_file(original_image(*item), ignored)) {
+    // The original was stored: only its sizes (for the focal point now chosen) are left.
+    if (!incoming.empty()) std::filesystem::remove(incoming, ignored);
+    process_variants(id);
+  } else if (!incoming.empty() && std::filesystem::is_regular_file(incoming, ignored)) {
+    identify(id, item->kind, incoming, system);
+  } else {
+    fail(id, std::string(kFileGone));
+  }
+}
 
 std::filesystem::path MediaLibrary::incoming_path() const {
   return options_.root / "incoming" / (random_name() + ".upload");
@@ -155,11 +254,13 @@ MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, con
   item.uploaded_by = uploader.user_id > 0 ? std::optional<std::int64_t>(uploader.user_id) : std::nullopt;
   item.created_at = now;
   item.updated_at = now;
+  item.source_file = incoming.filename().string();
   {
     auto lease = db_.lease();
     MediaRepository media(*lease);
     soci::transaction tx(*lease);
     item.id = media.insert(item);
+    media.claim(item.id, owner_, now, now + 1);
     json::object changes;
     admin::add_change(changes, "kind", nullptr, json::string(kind_name(kind)));
     admin::add_change(changes, "name", nullptr, json::string(item.original_name));
@@ -179,6 +280,13 @@ MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, con
 void MediaLibrary::identify(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming,
                             const Uploader& uploader) {
   RemoveOnExit remove{incoming};
+  identify_file(id, kind, incoming, uploader);
+  // Cut off by stop(): the file stays for the instance that resumes the item.
+  if (jobs_.stopping()) remove.keep();
+}
+
+void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming,
+                                 const Uploader& uploader) {
   last_progress_ = -1;
   try {
     double duration_hint = 0;
@@ -225,6 +333,8 @@ std::optional<std::int64_t> MediaLibrary::claim(std::int64_t id, MediaKind kind,
   auto item = media.find(id);
   if (!item) return std::nullopt;
   auto existing = media.find_by_hash(kind, hash);
+  // Identified before a restart cut its processing off: it goes on as itself.
+  if (existing && existing->id == id) return id;
   if (!existing) {
     item->content_hash = hash;
     item->updated_at = now;
@@ -238,10 +348,10 @@ std::optional<std::int64_t> MediaLibrary::claim(std::int64_t id, MediaKind kind,
     }
   }
   // Stored before: this upload becomes a pointer to that item. One that failed, or that was left
-  // 'processing' by a restart, is processed anew from these bytes.
-  const bool stale = existing->status == "processing" && now - existing->updated_at > kStaleSeconds;
-  const bool again = existing->status == "failed" || stale;
+  // 'processing' by a stopped instance (this one takes its claim), is processed anew from these bytes.
   soci::transaction tx(*lease);
+  const bool again = existing->status == "failed" ||
+                     (existing->status == "processing" && media.claim(existing->id, owner_, now, now - kStaleSeconds));
   item->content_hash = hash + ":" + std::to_string(id);
   item->status = std::string(kDuplicateStatus);
   item->progress = 100;
@@ -252,7 +362,9 @@ std::optional<std::int64_t> MediaLibrary::claim(std::int64_t id, MediaKind kind,
     existing->progress = 0;
     existing->error.clear();
     existing->updated_at = now;
+    existing->source_file = item->source_file;
     media.update(*existing);
+    media.claim(existing->id, owner_, now, now + 1);
     admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(existing->id),
                                    "reprocess");
   }
@@ -282,6 +394,7 @@ MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const
   {
     soci::transaction tx(*lease);
     media.update(*item);
+    if (!made) media.claim(id, owner_, item->updated_at, item->updated_at + 1);
     json::object changes;
     admin::add_change(changes, "focalPoint", json::string(focal_folder(before)), json::string(focal_folder(focal)));
     admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, item->updated_at, "media", std::to_string(id),

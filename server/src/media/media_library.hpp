@@ -3,7 +3,9 @@
 // then on a background JobQueue checks what it is, stores each content once (by SHA-256) in the
 // media table and under the uploads folder, and processes it: images into a WebP original and the §9 sizes around
 // their focal point, audio into loudness-normalised MP3. Progress is kept in the store, so any
-// instance can answer for it.
+// instance can answer for it. The instance processing a row claims it with a heartbeat; at start-up
+// and every minute a library resumes the rows whose heartbeat stopped (a restart, a crash), one
+// instance each, from their uploaded file, or fails them when that file is gone.
 //
 // Files under `root`:
 //   incoming/                          uploads waiting for (or in) processing
@@ -13,13 +15,16 @@
 // With several instances, `root` is shared storage (like the recordings).
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "http/message.hpp"
 #include "media/job_queue.hpp"
@@ -65,10 +70,17 @@ class MediaLibrary {
   MediaLibrary(const MediaLibrary&) = delete;
   MediaLibrary& operator=(const MediaLibrary&) = delete;
 
-  /// Starts the background worker.
+  /// Starts the background worker, resumes the rows left 'processing' without a worker, and
+  /// starts the heartbeat of this instance's rows (which also looks for such rows every minute).
   void start();
-  /// Stops it (a running ffmpeg is killed; its item stays 'processing' until uploaded again).
+  /// Stops it (a running ffmpeg is killed; its item stays 'processing', its uploaded file kept, and
+  /// is let go of, so that the next instance to start or look resumes it).
   void stop();
+
+  /// Claims and resumes the rows 'processing' whose heartbeat is older than kStaleSeconds: from
+  /// their uploaded file, or from the stored original for an image's sizes; a row whose file is
+  /// gone becomes 'failed'. Returns how many it took. Called by start() and every minute.
+  int resume_stale();
 
   [[nodiscard]] const MediaOptions& options() const { return options_; }
   [[nodiscard]] store::Database& db() const { return db_; }
@@ -103,6 +115,9 @@ class MediaLibrary {
 
  private:
   void identify(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming, const Uploader& uploader);
+  void identify_file(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming, const Uploader& uploader);
+  void resume(std::int64_t id);
+  void keep_alive();
   // The item whose file `hash` goes into: `id` itself, or the one stored before when it must be
   // processed again; nullopt when nothing is left to do.
   std::optional<std::int64_t> claim(std::int64_t id, MediaKind kind, const std::string& hash, const Uploader& uploader);
@@ -115,9 +130,17 @@ class MediaLibrary {
   store::Database& db_;
   MediaOptions options_;
   std::function<std::int64_t()> now_;
+  std::string owner_;  // this instance, in the rows it claims
   JobQueue jobs_;
   int last_progress_ = -1;  // worker thread only
+  std::mutex heartbeat_mutex_;
+  std::condition_variable heartbeat_wake_;
+  bool heartbeat_stop_ = false;
+  std::thread heartbeat_;
 };
+
+/// A row 'processing' whose heartbeat is this many seconds old lost its worker.
+inline constexpr std::int64_t kStaleSeconds = 120;
 
 /// The SHA-256 of a file's bytes, in hex, read in chunks.
 std::string file_sha256(const std::filesystem::path& file);

@@ -7,7 +7,7 @@ namespace {
 
 constexpr const char* kColumns =
     "id, kind, content_hash, original_name, status, progress, error, mime_type, width, height, focal_x, focal_y, "
-    "duration_ms, size_bytes, loudness_lufs, uploaded_by, created_at, updated_at";
+    "duration_ms, size_bytes, loudness_lufs, uploaded_by, created_at, updated_at, source_file";
 
 struct Row {
   long long id = 0;
@@ -28,6 +28,7 @@ struct Row {
   store::Nullable<long long> uploaded_by;
   long long created_at = 0;
   long long updated_at = 0;
+  std::string source_file;
 
   template <class Statement>
   void bind(Statement& statement) {
@@ -49,6 +50,7 @@ struct Row {
     statement.exchange(soci::into(uploaded_by.value, uploaded_by.ind));
     statement.exchange(soci::into(created_at));
     statement.exchange(soci::into(updated_at));
+    statement.exchange(soci::into(source_file));
   }
 
   [[nodiscard]] MediaItem item() const {
@@ -70,6 +72,7 @@ struct Row {
     m.uploaded_by = uploaded_by.get();
     m.created_at = created_at;
     m.updated_at = updated_at;
+    m.source_file = source_file;
     return m;
   }
 };
@@ -149,10 +152,11 @@ std::int64_t MediaRepository::insert(const MediaItem& item) {
   store::Nullable<long long> by(item.uploaded_by ? std::optional<long long>(*item.uploaded_by) : std::nullopt);
   long long created = item.created_at;
   long long updated = item.updated_at;
+  std::string source = item.source_file;
   session_ << "INSERT INTO media (kind, content_hash, original_name, status, progress, mime_type, uploaded_by, "
-              "created_at, updated_at) VALUES (:k, :h, :n, :s, :p, :m, :b, :c, :u) RETURNING id",
+              "created_at, updated_at, source_file) VALUES (:k, :h, :n, :s, :p, :m, :b, :c, :u, :f) RETURNING id",
       soci::use(kind), soci::use(hash), soci::use(name), soci::use(status), soci::use(progress), soci::use(mime),
-      soci::use(by.value, by.ind), soci::use(created), soci::use(updated), soci::into(id);
+      soci::use(by.value, by.ind), soci::use(created), soci::use(updated), soci::use(source), soci::into(id);
   return id;
 }
 
@@ -172,13 +176,14 @@ void MediaRepository::update(const MediaItem& item) {
   long long size = item.size_bytes;
   int loudness = item.loudness_tenths;
   long long updated = item.updated_at;
+  std::string source = item.source_file;
   session_ << "UPDATE media SET content_hash = :ch, original_name = :n, status = :s, progress = :p, error = :e, "
               "mime_type = :m, "
               "width = :w, height = :h, focal_x = :fx, focal_y = :fy, duration_ms = :d, size_bytes = :b, "
-              "loudness_lufs = :l, updated_at = :u WHERE id = :id",
+              "loudness_lufs = :l, updated_at = :u, source_file = :f WHERE id = :id",
       soci::use(hash), soci::use(name), soci::use(status), soci::use(progress), soci::use(error), soci::use(mime),
       soci::use(width), soci::use(height), soci::use(focal_x), soci::use(focal_y), soci::use(duration), soci::use(size),
-      soci::use(loudness), soci::use(updated), soci::use(id);
+      soci::use(loudness), soci::use(updated), soci::use(source), soci::use(id);
 }
 
 void MediaRepository::set_progress(std::int64_t id, int progress, std::int64_t now) {
@@ -187,6 +192,48 @@ void MediaRepository::set_progress(std::int64_t id, int progress, std::int64_t n
   int value = progress;
   session_ << "UPDATE media SET progress = :p, updated_at = :u WHERE id = :id AND status = 'processing'",
       soci::use(value), soci::use(at), soci::use(key);
+}
+
+bool MediaRepository::claim(std::int64_t id, const std::string& owner, std::int64_t now, std::int64_t stale_before) {
+  long long key = id;
+  long long at = now;
+  long long before = stale_before;
+  std::string me = owner;
+  // Of several instances racing for a row, the one whose UPDATE still matches takes it.
+  soci::statement statement = (session_.prepare << "UPDATE media SET claimed_by = :me, heartbeat_at = :n "
+                                                   "WHERE id = :id AND status = 'processing' AND heartbeat_at < :b",
+                               soci::use(me), soci::use(at), soci::use(key), soci::use(before));
+  statement.execute(true);
+  return statement.get_affected_rows() == 1;
+}
+
+std::int64_t MediaRepository::heartbeat(const std::string& owner, std::int64_t now) {
+  long long at = now;
+  std::string me = owner;
+  soci::statement statement =
+      (session_.prepare << "UPDATE media SET heartbeat_at = :n WHERE claimed_by = :me AND status = 'processing'",
+       soci::use(at), soci::use(me));
+  statement.execute(true);
+  return statement.get_affected_rows();
+}
+
+void MediaRepository::release(const std::string& owner) {
+  std::string me = owner;
+  session_ << "UPDATE media SET heartbeat_at = 0 WHERE claimed_by = :me AND status = 'processing'", soci::use(me);
+}
+
+std::vector<std::int64_t> MediaRepository::stale(std::int64_t stale_before, int limit) {
+  std::vector<std::int64_t> ids;
+  long long id = 0;
+  long long before = stale_before;
+  int count = limit;
+  soci::statement statement =
+      (session_.prepare
+           << "SELECT id FROM media WHERE status = 'processing' AND heartbeat_at < :b ORDER BY id LIMIT :l",
+       soci::into(id), soci::use(before), soci::use(count));
+  statement.execute();
+  while (statement.fetch()) ids.push_back(id);
+  return ids;
 }
 
 }  // namespace ether::media

@@ -1,5 +1,5 @@
 #pragma once
-// The media table (migration 013): one row per uploaded image or audio file, found by id or by
+// The media table (migrations 013 and 014): one row per uploaded image or audio file, found by id or by
 // the kind and SHA-256 of the uploaded bytes (each content is stored once).
 
 #include <soci/soci.h>
@@ -37,6 +37,7 @@ struct MediaItem {
   std::optional<std::int64_t> uploaded_by;  // the account, when there was one
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
+  std::string source_file;  // the uploaded file it is (or was) processed from, under incoming/
 };
 
 class MediaRepository {
@@ -56,6 +57,18 @@ class MediaRepository {
   void update(const MediaItem& item);
   /// Sets the progress of an item still processing.
   void set_progress(std::int64_t id, int progress, std::int64_t now);
+
+  // Claims on processing (migration 014), so that with several instances on one store one resumes
+  // a row whose processing stopped.
+  /// Takes the row `id` for `owner` when it is 'processing' and its heartbeat is older than
+  /// `stale_before` (a new row has none); false when another instance holds it or it is done.
+  bool claim(std::int64_t id, const std::string& owner, std::int64_t now, std::int64_t stale_before);
+  /// Renews the heartbeat of every row `owner` is processing; returns how many.
+  std::int64_t heartbeat(const std::string& owner, std::int64_t now);
+  /// Lets go of `owner`'s rows still processing (it stops), so that another may take them at once.
+  void release(const std::string& owner);
+  /// Ids of at most `limit` rows 'processing' whose heartbeat is older than `stale_before`.
+  [[nodiscard]] std::vector<std::int64_t> stale(std::int64_t stale_before, int limit);
 
  private:
   soci::session& session_;

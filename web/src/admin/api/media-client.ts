@@ -2,7 +2,14 @@
 // as the request body, sent with XMLHttpRequest so that its progress can be shown; processing
 // (image sizes, loudness normalisation) continues on the server and is followed by polling.
 
-import { AdminApiError, adminFetch, errorFromBody, getCsrfToken } from './admin-client';
+import {
+  AdminApiError,
+  adminApi,
+  adminFetch,
+  errorFromBody,
+  getCsrfToken,
+  setCsrfToken,
+} from './admin-client';
 
 export type MediaKind = 'image' | 'audio';
 export type MediaStatus = 'processing' | 'ready' | 'failed';
@@ -68,8 +75,35 @@ const UPLOAD_PATHS: Record<MediaKind, string> = {
  * Sends `file` as a `kind` upload. `onProgress` gets the share sent (0..1). Resolves with the
  * stored item (usually still processing); rejects with an AdminApiError carrying the server's
  * Dutch message (413 too large, 415 wrong kind of file, 401/403).
+ *
+ * The upload route checks the session in its instance's cache only, before the body is read. With
+ * several instances behind a balancer, one that has not seen the session yet answers 401: the
+ * upload then asks for the session once (GET /api/admin/session reads it from the store, which
+ * warms that cache) and, when it is still valid, sends the file once more.
  */
-export function uploadMedia(
+export async function uploadMedia(
+  kind: MediaKind,
+  file: File,
+  onProgress?: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<Media> {
+  try {
+    return await sendUpload(kind, file, onProgress, signal);
+  } catch (error) {
+    if (!(error instanceof AdminApiError) || error.status !== 401 || signal?.aborted) throw error;
+    let session;
+    try {
+      session = await adminApi.session();
+    } catch {
+      throw error;
+    }
+    setCsrfToken(session.csrfToken);
+    onProgress?.(0);
+    return sendUpload(kind, file, onProgress, signal);
+  }
+}
+
+function sendUpload(
   kind: MediaKind,
   file: File,
   onProgress?: (share: number) => void,

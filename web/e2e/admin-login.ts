@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+
+// Fresh admin accounts for the specs: made with `ether-server create-user` on the running
+// server's data dir (ETHER_E2E_SERVER, ETHER_E2E_DATA_DIR, as scripts/test-all sets them), then
+// logged in with the one-time password, which is changed to `password` as the admin demands.
+
+const stamp = Date.now().toString(36);
+
+export function createUser(role: string, email: string): string {
+  const server = process.env.ETHER_E2E_SERVER;
+  const dataDir = process.env.ETHER_E2E_DATA_DIR;
+  if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
+  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', `E2E ${role}`], {
+    env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return (out.trim().split('\n').pop() ?? '').trim();
+}
+
+export async function logInFresh(page: Page, role: string, password: string) {
+  const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
+  const oneTime = createUser(role, email);
+  await page.goto('/beheer');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(oneTime);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByLabel('Huidig wachtwoord').fill(oneTime);
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(password);
+  await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+}

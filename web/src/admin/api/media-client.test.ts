@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminApiError, getCsrfToken, setCsrfToken } from './admin-client';
+import { uploadMedia } from './media-client';
+
+// A stand-in for XMLHttpRequest that answers each upload with the next of `answers` (status and
+// JSON body) and records what it was sent.
+function stubUploads(answers: { status: number; body: unknown }[]) {
+  const sent: { url: string; csrf: string | undefined; body: unknown }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      sent.push({ url: this.url, csrf: this.headers['X-CSRF-Token'], body });
+      const answer = answers.shift();
+      if (!answer) throw new Error('no answer left for this upload');
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const item = { id: 7, kind: 'image', status: 'processing', progress: 0, error: null, name: 'foto.jpg' };
+const unauthenticated = {
+  status: 401,
+  body: { error: { code: 'unauthenticated', message: 'Log eerst in.' } },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCsrfToken('');
+});
+
+describe('uploadMedia', () => {
+  it('asks for the session once after a 401 of an instance that had not seen it, then sends again', async () => {
+    setCsrfToken('oud-token');
+    const sent = stubUploads([unauthenticated, { status: 202, body: { media: item } }]);
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ user: {}, csrfToken: 'vers-token', permissions: [], expiresAt: '' }), {
+          status: 200,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = new File(['jpeg'], 'foto.jpg', { type: 'image/jpeg' });
+
+    const media = await uploadMedia('image', file);
+
+    expect(media).toEqual(item);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]).toEqual([
+      '/api/admin/session',
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    ]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({ url: '/api/admin/media/images?name=foto.jpg', csrf: 'vers-token', body: file });
+    expect(getCsrfToken()).toBe('vers-token');
+  });
+
+  it('retries only once: a second 401 is the answer', async () => {
+    const sent = stubUploads([unauthenticated, unauthenticated]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(new Response(JSON.stringify({ csrfToken: 't', permissions: [] }), { status: 200 })),
+      ),
+    );
+
+    const refused = uploadMedia('audio', new File(['wav'], 'a.wav'));
+
+    await expect(refused).rejects.toMatchObject({ status: 401, message: 'Log eerst in.' });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('gives the upload its 401 when the session itself has ended, without sending the file again', async () => {
+    const sent = stubUploads([unauthenticated]);
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'Sessie verlopen.' } }), {
+          status: 401,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    const refused = uploadMedia('image', new File(['x'], 'x.png'));
+
+    await expect(refused).rejects.toBeInstanceOf(AdminApiError);
+    await expect(refused).rejects.toMatchObject({ status: 401, message: 'Log eerst in.' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('does not ask for the session after other refusals', async () => {
+    const sent = stubUploads([
+      { status: 413, body: { error: { code: 'too_large', message: 'Dit bestand is te groot.' } } },
+    ]);
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+
+    await expect(uploadMedia('image', new File(['x'], 'x.png'))).rejects.toMatchObject({ status: 413 });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(1);
+  });
+});
