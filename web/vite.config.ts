@@ -18,6 +18,8 @@ const preact = [
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: { alias: command === 'build' ? preact : [] },
+  // The §9 image presets are imported from the server's table (server/src/media/image_presets.json).
+  server: { fs: { allow: ['.', '../server/src/media/image_presets.json'] } },
   build: {
     manifest: true,
     // The server's CSP allows no inline script; the entry is a plain module script.
