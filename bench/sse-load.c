@@ -2,7 +2,8 @@
  * reads them all with epoll on one thread. For every event (an "id: " line) after the first one of
  * each connection (sent on connect), prints "EVENT <id> <unix ms of arrival>" once per connection,
  * and the first time an id is seen, "DATA <id> <the data line>", so that the caller can tell when
- * the change it announces happened.
+ * the change it announces happened. Once every connection has had its first event, prints
+ * "READY <subscribers>" (bench/ingest-latency waits for it before it sends anything).
  *
  * usage: sse-load HOST PORT PATH SUBSCRIBERS SECONDS */
 #define _GNU_SOURCE
@@ -41,13 +42,18 @@ static long long unix_ms(void) {
 
 #define MAX_IDS 4096
 static char seen[MAX_IDS];
+static int opened, connected; /* connections opened; of them, those that had their first event */
 
 static void on_line(struct conn *c, long long at) {
   c->line[c->len] = 0;
   if (strncmp(c->line, "id: ", 4) == 0) {
     c->id = atol(c->line + 4);
   } else if (strncmp(c->line, "data: ", 6) == 0 && c->id > 0) {
-    if (c->events++ > 0) printf("EVENT %ld %lld\n", c->id, at);
+    if (c->events++ > 0) {
+      printf("EVENT %ld %lld\n", c->id, at);
+    } else if (++connected == opened) {
+      printf("READY %d\n", connected);
+    }
     if (c->id < MAX_IDS && !seen[c->id]) {
       seen[c->id] = 1;
       printf("DATA %ld %s\n", c->id, c->line + 6);
@@ -76,7 +82,6 @@ int main(int argc, char **argv) {
   inet_pton(AF_INET, host, &addr.sin_addr);
   int ep = epoll_create1(0);
   struct conn *conns = calloc(n, sizeof(struct conn));
-  int opened = 0;
   for (int i = 0; i < n; ++i) {
     conns[i].fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
     if (conns[i].fd < 0 ||

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 // The listener's pages run on Preact's React-compatible runtime: React DOM alone is about 60 KB
 // brotli, Preact with its compat layer about 5 KB, and the first screen of a phone has to fit in
-// 80 KB of script (bench/lighthouse, scripts/check-bundle-size). The code is written against
+// 80 KB of script (bench/lighthouse, scripts/bundle-size.mjs: `npm run size`). The code is written against
 // React's API; the dev server and the unit tests (Vitest) run it on React, the e2e suite on the
 // shipped build.
 const preact = [
@@ -18,6 +18,8 @@ const preact = [
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: { alias: command === 'build' ? preact : [] },
+  // The §9 image presets are imported from the server's table (server/src/media/image_presets.json).
+  server: { fs: { allow: ['.', '../server/src/media/image_presets.json'] } },
   build: {
     manifest: true,
     // The server's CSP allows no inline script; the entry is a plain module script.

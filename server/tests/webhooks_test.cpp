@@ -240,7 +240,10 @@ class Webhooks : public ::testing::TestWithParam<std::string> {
     admin_ = std::make_unique<admin::AdminApi>(
         db(), admin::AdminOptions{.base_url = kOrigin, .password_cost = admin::kMinimumCost, .throttle = {}}, unix_now);
     admin_->add_routes(router_);
-    api_ = std::make_unique<WebhooksApi>(db(), *admin_, unix_now);
+    // As in the station: a resend or a switch-on wakes the dispatcher of this instance.
+    api_ = std::make_unique<WebhooksApi>(db(), *admin_, unix_now, [this] {
+      if (dispatcher_ != nullptr) dispatcher_->wake();
+    });
     api_->add_routes(router_);
     beheerder_ = login("beheer@radio.example", admin::Role::beheerder);
   }
@@ -318,6 +321,7 @@ class Webhooks : public ::testing::TestWithParam<std::string> {
     return options;
   }
 
+  WebhookDispatcher* dispatcher_ = nullptr;  // the one the admin API wakes
   BackendStore store_;
   http::Router router_;
   std::unique_ptr<admin::AdminApi> admin_;
@@ -335,6 +339,7 @@ TEST_P(Webhooks, ASignedDeliveryIsRetriedAfter500AndTheLogShowsBothAttempts) {
   EXPECT_EQ(list.body.find(secret), std::string::npos);
 
   WebhookDispatcher dispatcher(db(), fast(1, 10), unix_now);
+  dispatcher_ = &dispatcher;
   dispatcher.notify_source_connected("radio2");
   drive(dispatcher, [&] { return receiver.seen().size() >= 2; });
   const auto seen = receiver.seen();
@@ -378,6 +383,7 @@ TEST_P(Webhooks, AHookThatKeepsFailingIsSwitchedOffAndCanBeSwitchedOn) {
   auto [hook, secret] = register_hook(receiver.url(), json::array{"content.published"});
   receiver.set_secret(secret);
   WebhookDispatcher dispatcher(db(), fast(0, 3), unix_now);
+  dispatcher_ = &dispatcher;
   dispatcher.notify_content_published(content::PublishedItem{"articles", "12", "Nieuw", "/nieuws/a/12/nieuw", 1});
   dispatcher.notify_content_published(content::PublishedItem{"articles", "13", "Nieuwer", "/nieuws/a/13/nieuwer", 1});
   drive(dispatcher, [&] { return receiver.seen().size() >= 3; });
@@ -511,6 +517,43 @@ TEST_P(Webhooks, OfTwoInstancesOnlyOneClaimsADelivery) {
   EXPECT_EQ(store.claim_due("instance-b", now, 60, 10).size(), 0U);
   // A claim that lapsed (its instance died) is taken over.
   EXPECT_EQ(store.claim_due("instance-b", now + 61, 60, 10).size(), 1U);
+}
+
+TEST_P(Webhooks, WithNothingDueTheStoreIsAskedAgainOnlyWhenWokenOrAfterAWhile) {
+  Receiver receiver({});
+  auto [hook, secret] = register_hook(receiver.url(), json::array{"source.disconnected"});
+  receiver.set_secret(secret);
+  std::atomic<std::int64_t> now{unix_now()};
+  WebhookDispatcher dispatcher(db(), fast(1, 10), [&now] { return now.load(); });
+  EXPECT_EQ(dispatcher.run_once(), 0);  // nothing due: it remembers so
+  // A delivery another instance enqueued (and did not send): not looked for at once...
+  {
+    auto lease = db().lease();
+    EXPECT_EQ(WebhookStore(*lease).enqueue("source.disconnected:radio2:7", "source.disconnected", "{}", now), 1);
+  }
+  EXPECT_EQ(dispatcher.run_once(), 0);
+  EXPECT_EQ(receiver.seen().size(), 0U);
+  // ...but within the idle recheck (10 s).
+  now = now.load() + 10;
+  EXPECT_EQ(dispatcher.run_once(), 1);
+  EXPECT_EQ(receiver.seen().size(), 1U);
+  // A resend wakes it: sent in the next round without waiting.
+  std::int64_t delivery = 0;
+  {
+    auto lease = db().lease();
+    WebhookStore store(*lease);
+    delivery = store.deliveries(hook, 1).at(0).id;
+    EXPECT_TRUE(store.resend(delivery, now));
+  }
+  EXPECT_EQ(dispatcher.run_once(), 0);  // not woken: it does not know yet
+  dispatcher.wake();
+  EXPECT_EQ(dispatcher.run_once(), 1);
+  EXPECT_EQ(receiver.seen().size(), 2U);
+  // Its own events are sent in the round that enqueues them.
+  dispatcher.notify_source_disconnected("radio2");
+  EXPECT_EQ(dispatcher.run_once(), 1);
+  EXPECT_EQ(receiver.seen().size(), 3U);
+  EXPECT_EQ(json::parse(receiver.seen()[2].body).at("event"), "source.disconnected");
 }
 
 // ---- against the real server ----------------------------------------------------------------

@@ -6,9 +6,10 @@
 //   node scripts/bundle-size.mjs [--json] [--budget BYTES] [--dist DIR]
 
 import { readFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import ts from 'typescript';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -58,14 +59,40 @@ if (!entryKey) {
 }
 
 // Each route kind and the module its page comes from, as the page registry lazy-loads it; a kind
-// that the registry takes from the entry (no import() of its own) loads no page chunk.
-const registrySource = readFileSync(join(web, 'src', 'app', 'page-registry.tsx'), 'utf8');
-const registry = /const REGISTRY\b[^{]*\{([^]*?)\n\};/.exec(registrySource)?.[1] ?? '';
-const routes = new Map();
-for (const match of registry.matchAll(/^\s*'?([\w-]+)'?: (.*)$/gm)) {
-  const lazyImport = /import\('\.\.\/([^']+)'\)/.exec(match[2]);
-  routes.set(match[1], lazyImport ? `src/${lazyImport[1]}` : null);
+// that the registry takes from the entry (no import() of its own) loads no page chunk. Read from
+// the registry's syntax tree (TypeScript's parser), so that its formatting does not matter.
+const registryFile = join(web, 'src', 'app', 'page-registry.tsx');
+const registryTree = ts.createSourceFile(
+  registryFile,
+  readFileSync(registryFile, 'utf8'),
+  ts.ScriptTarget.Latest,
+  true,
+  ts.ScriptKind.TSX,
+);
+function lazyImportOf(node) {
+  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+    const [specifier] = node.arguments;
+    if (specifier && ts.isStringLiteralLike(specifier)) return specifier.text;
+  }
+  return ts.forEachChild(node, lazyImportOf);
 }
+const routes = new Map();
+ts.forEachChild(registryTree, function visit(node) {
+  if (
+    ts.isVariableDeclaration(node) &&
+    node.name.getText() === 'REGISTRY' &&
+    node.initializer &&
+    ts.isObjectLiteralExpression(node.initializer)
+  ) {
+    for (const property of node.initializer.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const name = ts.isStringLiteralLike(property.name) ? property.name.text : property.name.getText();
+      const specifier = lazyImportOf(property.initializer);
+      routes.set(name, specifier ? relative(web, join(dirname(registryFile), specifier)) : null);
+    }
+  }
+  ts.forEachChild(node, visit);
+});
 if (routes.size === 0) {
   console.error('No REGISTRY of routes found in src/app/page-registry.tsx');
   process.exit(2);

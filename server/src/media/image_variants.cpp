@@ -7,31 +7,6 @@
 namespace ether::media {
 namespace {
 
-// Spec §9, largest breakpoint first; squares are written out as both sides.
-constexpr VariantSize kPresetSizes[] = {
-    {564, 424},  {256, 192},              // ARTICLE_CARD
-    {520, 520},  {550, 412},              // ARTIST_ITEM
-    {320, 214},  {136, 90},               // BROADCAST_TILE
-    {88, 88},                             // CAMPAIGN_AVATAR
-    {640, 360},  {320, 180},              // CAMPAIGN_HEADER
-    {280, 210},  {128, 96},               // CAMPAIGN_TILE
-    {130, 130},  {67, 67},                // CHART_ITEM
-    {240, 240},  {110, 110},              // CHART_ITEM_VIRTUAL
-    {540, 0},    {363, 0},                // CONTENT_IMAGE (widths)
-    {132, 99},   {92, 69},                // EVENT_LIST_ITEM
-    {360, 270},  {200, 200},              // FRAGMENT_CARD
-    {360, 270},  {200, 150},              // FRAGMENT_TILE
-    {1280, 720}, {320, 180},              // LARGE_TILE
-    {281, 211},  {128, 96},               // LIST_ITEM
-    {280, 210},  {128, 96},               // NEWS_ITEM
-    {170, 170},  {148, 148},              // PLAYER_PREVIEW
-    {281, 211},  {96, 96},                // PODCAST_ITEM
-    {100, 100},  {74, 74},                // PROGRAMME_ITEM
-    {600, 600},  {360, 360}, {282, 282},  // TILE
-    {100, 100},  {67, 67},                // TRACKPLAY_LIST_ITEM
-    {280, 158},  {480, 270}, {360, 203},  // VIDEOCLIP
-};
-
 std::optional<int> number(std::string_view text) {
   int value = 0;
   if (text.empty() || text.size() > 5) return std::nullopt;
@@ -46,7 +21,7 @@ const std::vector<VariantSize>& variant_sizes() {
   static const std::vector<VariantSize> sizes = [] {
     std::vector<VariantSize> all;
     for (int scale : {1, 2}) {
-      for (const auto& size : kPresetSizes) {
+      for (const auto& [preset, size] : image_preset_sizes()) {
         const VariantSize scaled{size.width * scale, size.height * scale};
         if (std::find(all.begin(), all.end(), scaled) == all.end()) all.push_back(scaled);
       }

@@ -1,6 +1,6 @@
 #pragma once
-// The sizes an uploaded image is made in: every size of spec §9's presets (the same table as
-// web/src/lib/images.ts), at 1x and 2x, and how each is cut from the original around its focal
+// The sizes an uploaded image is made in: every size of spec §9's presets (media/image_presets.hpp,
+// the table the web app reads too), at 1x and 2x, and how each is cut from the original around its focal
 // point. The web app asks for a size by putting 'h_{h},w_{w},c_north' in the place of '{format}'
 // in the image's URL; CONTENT_IMAGE gives widths only ('w_{w}'). Pure logic, no image library.
 
@@ -9,14 +9,9 @@
 #include <string_view>
 #include <vector>
 
-namespace ether::media {
+#include "media/image_presets.hpp"
 
-/// A size to make: width and height in pixels, or height 0 for a width that keeps the aspect ratio.
-struct VariantSize {
-  int width = 0;
-  int height = 0;
-  friend bool operator==(const VariantSize&, const VariantSize&) = default;
-};
+namespace ether::media {
 
 /// Every size of the §9 presets at 1x and 2x, without duplicates.
 const std::vector<VariantSize>& variant_sizes();

@@ -1,8 +1,8 @@
 #include "render/markup.hpp"
 
 #include <algorithm>
-#include <array>
 
+#include "media/image_presets.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
@@ -12,34 +12,6 @@ namespace ether::render {
 namespace {
 
 constexpr std::string_view kFallbackImage = "/images/unknown_programme.webp";
-
-struct PresetSize {
-  std::string_view name;
-  int width;
-  int height;
-};
-
-// The largest size of each spec §9 preset, as web/src/lib/images.ts lists them.
-constexpr std::array<PresetSize, 13> kPresets{{{"ARTICLE_CARD", 564, 424},
-                                               {"CAMPAIGN_HEADER", 640, 360},
-                                               {"ARTIST_ITEM", 520, 520},
-                                               {"BROADCAST_TILE", 320, 214},
-                                               {"FRAGMENT_CARD", 360, 270},
-                                               {"FRAGMENT_TILE", 360, 270},
-                                               {"LARGE_TILE", 1280, 720},
-                                               {"LIST_ITEM", 281, 211},
-                                               {"NEWS_ITEM", 280, 210},
-                                               {"PODCAST_ITEM", 281, 211},
-                                               {"PROGRAMME_ITEM", 100, 100},
-                                               {"TILE", 600, 600},
-                                               {"VIDEOCLIP", 280, 158}}};
-
-PresetSize preset_size(std::string_view name) {
-  for (const auto& preset : kPresets) {
-    if (preset.name == name) return preset;
-  }
-  return {name, 600, 600};
-}
 
 std::string two(std::int64_t value) { return (value < 10 ? "0" : "") + std::to_string(value); }
 
@@ -98,7 +70,9 @@ void link(std::string& out, std::string_view url, std::string_view text, std::st
 
 void image(std::string& out, std::string_view url, std::string_view preset, std::string_view css_class, bool eager,
            std::string_view alt) {
-  auto size = preset_size(preset);
+  // A name that is no §9 preset (or CONTENT_IMAGE, widths only) gets a square tile.
+  auto size = media::largest_preset_size(preset).value_or(media::VariantSize{600, 600});
+  if (size.height == 0) size = {600, 600};
   auto src = pages::safe_url(url);
   if (src.empty()) src = kFallbackImage;
   // An image URL with a '{format}' placeholder asks for its size (spec §9).

@@ -2,8 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 #include <set>
+#include <utility>
 
 #include "admin/password.hpp"
 #include "domain/time.hpp"
@@ -21,6 +23,9 @@ constexpr std::int64_t kClaimSeconds = 60;
 constexpr std::string_view kContentPublished = "content.published";
 // How far back the first look for scheduled content goes (an instance that was down meanwhile).
 constexpr std::int64_t kContentLookbackSeconds = 600;
+// With nothing due the store is still asked this often, for deliveries that another instance
+// enqueued and left unclaimed (it stopped).
+constexpr std::int64_t kIdleRecheckSeconds = 10;
 
 // One publication is one event, whoever raises it: the admin at a publish or a dispatcher when a
 // scheduled moment comes.
@@ -34,6 +39,19 @@ json::object content_data(const content::PublishedItem& item) {
                       {"title", item.title},
                       {"url", item.url},
                       {"publishedAt", domain::format_iso_utc(item.online_at)}};
+}
+
+// The body of every delivery: {"id", "event", "createdAt", "data"}.
+std::string envelope(std::string_view event, std::string_view event_id, std::int64_t created_at, json::object data) {
+  return json::serialize(json::object{{"id", event_id},
+                                      {"event", event},
+                                      {"createdAt", domain::format_iso_utc(created_at)},
+                                      {"data", std::move(data)}});
+}
+
+int raise(WebhookStore& store, std::string_view event, const std::string& event_id, std::int64_t now,
+          json::object data) {
+  return store.enqueue(event_id, std::string(event), envelope(event, event_id, now, std::move(data)), now);
 }
 
 std::int64_t unix_now() {
@@ -78,16 +96,14 @@ void WebhookDispatcher::stop() {
 }
 
 void WebhookDispatcher::publish(const std::string& event, const std::string& event_id, json::object data) {
-  const auto now = clock_();
-  json::object payload{
-      {"id", event_id}, {"event", event}, {"createdAt", domain::format_iso_utc(now)}, {"data", std::move(data)}};
+  auto body = envelope(event, event_id, clock_(), std::move(data));
   {
     std::lock_guard lock(mutex_);
     if (queue_.size() >= kMaxQueued) {
       spdlog::warn("webhooks: queue full, event {} dropped", event_id);
       return;
     }
-    queue_.push_back(Pending{event, event_id, json::serialize(payload)});
+    queue_.push_back(Pending{event, event_id, std::move(body)});
   }
   wake_.notify_one();
 }
@@ -96,6 +112,7 @@ void WebhookDispatcher::wake() {
   {
     std::lock_guard lock(mutex_);
     poked_ = true;
+    due_changed_ = true;
   }
   wake_.notify_one();
 }
@@ -114,31 +131,27 @@ void WebhookDispatcher::notify_content_published(const content::PublishedItem& i
   publish(std::string(kContentPublished), content_event_id(item), content_data(item));
 }
 
-void WebhookDispatcher::watch_content(soci::session& session, std::int64_t now) {
+int WebhookDispatcher::watch_content(soci::session& session, const std::set<std::string>& wanted, std::int64_t now) {
   // After a restart the last minutes are looked at again: what was told already has its event id.
   const auto after = content_seen_until_.value_or(now - kContentLookbackSeconds);
-  if (now <= after) return;
-  WebhookStore store(session);
-  if (!store.anyone_wants(kContentPublished)) {
-    content_seen_until_ = now;
-    return;
-  }
-  for (const auto& item : content::published_between(session, after, now, options_.site_url)) {
-    const auto event_id = content_event_id(item);
-    json::object payload{{"id", event_id},
-                         {"event", kContentPublished},
-                         {"createdAt", domain::format_iso_utc(now)},
-                         {"data", content_data(item)}};
-    store.enqueue(event_id, std::string(kContentPublished), json::serialize(payload), now);
+  if (now <= after) return 0;
+  int added = 0;
+  if (wanted.contains(std::string(kContentPublished))) {
+    WebhookStore store(session);
+    for (const auto& item : content::published_between(session, after, now, options_.site_url)) {
+      added += raise(store, kContentPublished, content_event_id(item), now, content_data(item));
+    }
   }
   content_seen_until_ = now;
+  return added;
 }
 
-void WebhookDispatcher::watch_air(soci::session& session, std::int64_t now) {
+int WebhookDispatcher::watch_air(soci::session& session, const std::set<std::string>& wanted, std::int64_t now) {
+  const bool songs = wanted.contains("song.changed");
+  const bool programmes = wanted.contains("programme.changed");
+  if (!songs && !programmes) return 0;
   WebhookStore store(session);
-  const bool songs = store.anyone_wants("song.changed");
-  const bool programmes = store.anyone_wants("programme.changed");
-  if (!songs && !programmes) return;
+  int added = 0;
   const long long at = now;
   std::vector<std::string> channels;
   {
@@ -167,18 +180,14 @@ void WebhookDispatcher::watch_air(soci::session& session, std::int64_t now) {
         auto& seen = seen_on_air_["song:" + channel];
         if (seen != event_id) {
           seen = event_id;
-          json::object data{{"channel", channel},
-                            {"artist", artist},
-                            {"title", title},
-                            {"isrc", isrc_ind == soci::i_ok ? json::value(isrc) : json::value(nullptr)},
-                            {"startsAt", domain::format_iso_utc(starts)},
-                            {"endsAt", domain::format_iso_utc(ends)},
-                            {"source", source}};
-          json::object payload{{"id", event_id},
-                               {"event", "song.changed"},
-                               {"createdAt", domain::format_iso_utc(now)},
-                               {"data", std::move(data)}};
-          store.enqueue(event_id, "song.changed", json::serialize(payload), now);
+          added += raise(store, "song.changed", event_id, now,
+                         json::object{{"channel", channel},
+                                      {"artist", artist},
+                                      {"title", title},
+                                      {"isrc", isrc_ind == soci::i_ok ? json::value(isrc) : json::value(nullptr)},
+                                      {"startsAt", domain::format_iso_utc(starts)},
+                                      {"endsAt", domain::format_iso_utc(ends)},
+                                      {"source", source}});
         }
       }
     }
@@ -197,46 +206,54 @@ void WebhookDispatcher::watch_air(soci::session& session, std::int64_t now) {
         auto& seen = seen_on_air_["programme:" + channel];
         if (seen != event_id) {
           seen = event_id;
-          json::object payload{{"id", event_id},
-                               {"event", "programme.changed"},
-                               {"createdAt", domain::format_iso_utc(now)},
-                               {"data", json::object{{"channel", channel},
-                                                     {"broadcastId", id},
-                                                     {"title", title},
-                                                     {"slug", slug},
-                                                     {"startsAt", domain::format_iso_utc(starts)},
-                                                     {"endsAt", domain::format_iso_utc(ends)}}}};
-          store.enqueue(event_id, "programme.changed", json::serialize(payload), now);
+          added += raise(store, "programme.changed", event_id, now,
+                         json::object{{"channel", channel},
+                                      {"broadcastId", id},
+                                      {"title", title},
+                                      {"slug", slug},
+                                      {"startsAt", domain::format_iso_utc(starts)},
+                                      {"endsAt", domain::format_iso_utc(ends)}});
         }
       }
     }
   }
+  return added;
 }
 
 int WebhookDispatcher::run_once() {
   const auto now = clock_();
   std::deque<Pending> batch;
+  bool due_changed = false;
   {
     std::lock_guard lock(mutex_);
     batch.swap(queue_);
+    due_changed = std::exchange(due_changed_, false);
   }
   std::vector<std::pair<Delivery, Webhook>> due;
+  bool looked = false;
   {
     auto lease = db_.lease();
+    int added = 0;
     try {
       WebhookStore store(*lease);
-      for (const auto& pending : batch) store.enqueue(pending.event_id, pending.event, pending.body, now);
+      for (const auto& pending : batch) added += store.enqueue(pending.event_id, pending.event, pending.body, now);
     } catch (...) {
       // Not lost while the store is away: back to the front of the queue for the next round.
       std::lock_guard lock(mutex_);
       for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
         if (queue_.size() < kMaxQueued) queue_.push_front(*it);
       }
+      due_changed_ = due_changed_ || due_changed;
       throw;
     }
-    if (options_.watch_air) watch_air(*lease, now);
-    if (options_.watch_content) watch_content(*lease, now);
-    due = WebhookStore(*lease).claim_due(instance_, now, kClaimSeconds, kClaimBatch);
+    if (options_.watch_air || options_.watch_content) {
+      const auto wanted = WebhookStore(*lease).wanted_events();
+      if (options_.watch_air) added += watch_air(*lease, wanted, now);
+      if (options_.watch_content) added += watch_content(*lease, wanted, now);
+    }
+    if (added > 0 || due_changed) next_due_.reset();
+    looked = !next_due_ || *next_due_ <= now;
+    if (looked) due = WebhookStore(*lease).claim_due(instance_, now, kClaimSeconds, kClaimBatch);
   }
   // Sent without holding a store session: a slow receiver must not keep a connection of the pool.
   std::set<std::int64_t> switched_off;
@@ -258,6 +275,12 @@ int WebhookDispatcher::run_once() {
       spdlog::info("webhooks: delivery {} to hook {} failed (attempt {}): {}", delivery.event_id, hook.id,
                    delivery.attempts + 1, result.error);
     }
+  }
+  if (looked) {
+    // The attempts above moved their deliveries' next moments: ask once, then rest until then.
+    auto lease = db_.lease();
+    const auto next = WebhookStore(*lease).next_due_at().value_or(now + kIdleRecheckSeconds);
+    next_due_ = std::min(next, now + kIdleRecheckSeconds);
   }
   return static_cast<int>(due.size());
 }

@@ -20,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -35,7 +36,7 @@ namespace ether::webhooks {
 struct DispatcherOptions {
   RetryPolicy retry;
   SendOptions send;
-  std::chrono::milliseconds poll{1000};  // how often due deliveries and the air are looked at
+  std::chrono::milliseconds poll{1000};  // how often the air and scheduled content are looked at
   bool watch_air = true;                 // raise song.changed and programme.changed
   bool watch_content = true;             // raise content.published for scheduled items coming due
   std::string site_url;                  // the base of the published items' URLs
@@ -61,7 +62,9 @@ class WebhookDispatcher {
   /// For the content admin: an item came online.
   void notify_content_published(const content::PublishedItem& item);
 
-  /// Asks the thread for a round now (a delivery was resent or a hook switched back on).
+  /// Asks the thread for a round now (a delivery was resent or a hook switched back on). The store
+  /// is asked for due deliveries only when the thread enqueued some, at the next due moment it
+  /// remembers, after wake(), or at least every few seconds (deliveries another instance left).
   void wake();
 
   /// One round of the thread's work (tests drive it directly): writes queued events, raises the
@@ -74,8 +77,9 @@ class WebhookDispatcher {
     std::string event_id;
     std::string body;
   };
-  void watch_air(soci::session& session, std::int64_t now);
-  void watch_content(soci::session& session, std::int64_t now);
+  // Each returns how many deliveries it added.
+  int watch_air(soci::session& session, const std::set<std::string>& wanted, std::int64_t now);
+  int watch_content(soci::session& session, const std::set<std::string>& wanted, std::int64_t now);
 
   store::Database& db_;
   DispatcherOptions options_;
@@ -85,6 +89,8 @@ class WebhookDispatcher {
   std::condition_variable_any wake_;
   std::deque<Pending> queue_;
   bool poked_ = false;
+  bool due_changed_ = true;                         // wake() was called: next_due_ may be stale
+  std::optional<std::int64_t> next_due_;            // when claim_due() can find work next; nullopt: unknown
   std::map<std::string, std::string> seen_on_air_;  // "song:channel" -> the event id raised last
   std::optional<std::int64_t> content_seen_until_;  // scheduled content is looked at after this
   std::jthread thread_;

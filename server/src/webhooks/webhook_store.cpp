@@ -174,11 +174,24 @@ int WebhookStore::enqueue(const std::string& event_id, const std::string& event,
   return added;
 }
 
-bool WebhookStore::anyone_wants(std::string_view event) {
-  const auto hooks = list();
-  return std::any_of(hooks.begin(), hooks.end(), [event](const Webhook& hook) {
-    return hook.active && std::find(hook.events.begin(), hook.events.end(), event) != hook.events.end();
-  });
+std::set<std::string> WebhookStore::wanted_events() {
+  std::set<std::string> wanted;
+  for (const auto& hook : list()) {
+    if (hook.active) wanted.insert(hook.events.begin(), hook.events.end());
+  }
+  return wanted;
+}
+
+std::optional<std::int64_t> WebhookStore::next_due_at() {
+  long long due = 0;
+  soci::indicator due_ind = soci::i_null;
+  // claim_due() takes a row once next_attempt_at <= now and claimed_until < now.
+  session_ << "SELECT MIN(CASE WHEN d.claimed_until >= d.next_attempt_at THEN d.claimed_until + 1 "
+              "ELSE d.next_attempt_at END) FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id "
+              "WHERE d.state = 'pending' AND w.active = 1",
+      soci::into(due, due_ind);
+  if (due_ind != soci::i_ok) return std::nullopt;
+  return static_cast<std::int64_t>(due);
 }
 
 std::vector<std::pair<Delivery, Webhook>> WebhookStore::claim_due(const std::string& instance, std::int64_t now,

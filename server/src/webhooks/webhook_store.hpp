@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,8 +89,8 @@ class WebhookStore {
   /// A delivery of `event` for every active hook subscribed to it; an event id a hook already
   /// has is not added again (several instances may see the same event). Returns how many.
   int enqueue(const std::string& event_id, const std::string& event, const std::string& body, std::int64_t now);
-  /// Whether any active hook subscribes to `event` (to skip work nobody asked for).
-  bool anyone_wants(std::string_view event);
+  /// The events some active hook subscribes to (to skip work nobody asked for).
+  std::set<std::string> wanted_events();
 
   /// Claims up to `limit` due deliveries for `instance` until `now + lease_seconds`: only one
   /// instance gets each (a conditional UPDATE). Returns them with their hook.
@@ -100,6 +101,9 @@ class WebhookStore {
   /// Returns true when this attempt switched the hook off.
   bool record_attempt(const Delivery& delivery, const AttemptResult& result, std::int64_t now,
                       const RetryPolicy& policy);
+  /// The earliest moment claim_due() could find a delivery (a pending one of an active hook, once
+  /// its next attempt is due and any claim on it lapsed); nullopt when there is none.
+  std::optional<std::int64_t> next_due_at();
   /// Gives a claimed delivery back unsent (its hook was switched off meanwhile).
   void release(std::int64_t delivery_id);
   /// Sends a delivery again as soon as possible; false when unknown.

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  CONTENT_IMAGE_WIDTHS,
   IMAGE_PRESETS,
   UNKNOWN_PROGRAMME_IMAGE,
   UNKNOWN_TRACK_IMAGE,
@@ -39,6 +42,21 @@ describe('images', () => {
     expect(applyCdn('https://cdn.example/a.jpg', { width: 100, height: 100 }, [])).toBe(
       'https://cdn.example/a.jpg',
     );
+  });
+  it("reads the presets from the server's table (server/src/media/image_presets.json)", () => {
+    const file = JSON.parse(
+      readFileSync(resolve(__dirname, '../../../server/src/media/image_presets.json'), 'utf8'),
+    ) as { presets: Record<string, { width: number; height?: number }[]> };
+    const { CONTENT_IMAGE, ...cropped } = file.presets;
+    expect(IMAGE_PRESETS).toEqual(cropped);
+    expect(Object.keys(IMAGE_PRESETS)).toHaveLength(20);
+    expect(CONTENT_IMAGE_WIDTHS).toEqual(CONTENT_IMAGE?.map((size) => size.width));
+    expect(CONTENT_IMAGE_WIDTHS).toEqual([540, 363]);
+    expect(IMAGE_PRESETS.VIDEOCLIP).toEqual([
+      { width: 280, height: 158 },
+      { width: 480, height: 270 },
+      { width: 360, height: 203 },
+    ]);
   });
   it('uses presets and falls back for empty URLs', () => {
     expect(IMAGE_PRESETS.ARTICLE_CARD[0]).toEqual({ width: 564, height: 424 });

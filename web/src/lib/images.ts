@@ -1,5 +1,7 @@
 // Image sizing of spec §9: '{format}' placeholders, CDN query values and size presets.
 
+import imagePresetsFile from '../../../server/src/media/image_presets.json';
+
 export const UNKNOWN_PROGRAMME_IMAGE = '/images/unknown_programme.webp';
 export const UNKNOWN_TRACK_IMAGE = '/images/unknown_track.webp';
 export const NOT_AVAILABLE_PAGE_IMAGE = '/images/pages/not_available_page.webp';
@@ -23,34 +25,33 @@ export interface ImageSize {
 }
 
 const sq = (n: number): ImageSize => ({ width: n, height: n });
-const wh = (width: number, height: number): ImageSize => ({ width, height });
 
-/** Sizes per preset, largest breakpoint first (spec §9 table). */
-export const IMAGE_PRESETS = {
-  ARTICLE_CARD: [wh(564, 424), wh(256, 192)],
-  ARTIST_ITEM: [wh(520, 520), wh(550, 412)],
-  BROADCAST_TILE: [wh(320, 214), wh(136, 90)],
-  CAMPAIGN_AVATAR: [wh(88, 88)],
-  CAMPAIGN_HEADER: [wh(640, 360), wh(320, 180)],
-  CAMPAIGN_TILE: [wh(280, 210), wh(128, 96)],
-  CHART_ITEM: [sq(130), sq(67)],
-  CHART_ITEM_VIRTUAL: [sq(240), sq(110)],
-  EVENT_LIST_ITEM: [wh(132, 99), wh(92, 69)],
-  FRAGMENT_CARD: [wh(360, 270), wh(200, 200)],
-  FRAGMENT_TILE: [wh(360, 270), wh(200, 150)],
-  LARGE_TILE: [wh(1280, 720), wh(320, 180)],
-  LIST_ITEM: [wh(281, 211), wh(128, 96)],
-  NEWS_ITEM: [wh(280, 210), wh(128, 96)],
-  PLAYER_PREVIEW: [sq(170), sq(148)],
-  PODCAST_ITEM: [wh(281, 211), wh(96, 96)],
-  PROGRAMME_ITEM: [sq(100), sq(74)],
-  TILE: [sq(600), sq(360), sq(282)],
-  TRACKPLAY_LIST_ITEM: [sq(100), sq(67)],
-  VIDEOCLIP: [wh(280, 158), wh(480, 270), wh(360, 203)],
-} as const satisfies Record<string, readonly ImageSize[]>;
+const { CONTENT_IMAGE, ...croppedPresets } = imagePresetsFile.presets;
+
+/**
+ * Sizes per preset, largest breakpoint first (spec §9 table). The table's one source is
+ * server/src/media/image_presets.json, which the server builds its image variants and pages from.
+ */
+export const IMAGE_PRESETS: Readonly<Record<keyof typeof croppedPresets, readonly ImageSize[]>> =
+  croppedPresets;
+
+function nonEmpty<T>(items: readonly T[], what: string): readonly [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error(`image_presets.json: ${what} has no sizes`);
+  return [first, ...rest];
+}
 
 /** Widths only (CONTENT_IMAGE 540 / 363). */
-export const CONTENT_IMAGE_WIDTHS = [540, 363] as const;
+export const CONTENT_IMAGE_WIDTHS = nonEmpty(
+  CONTENT_IMAGE.map((size) => size.width),
+  'CONTENT_IMAGE',
+);
+
+/** The size of a preset at a breakpoint index (0 = largest; past the last, the last). */
+export function presetSize(preset: ImagePreset, index = 0): ImageSize {
+  const sizes = IMAGE_PRESETS[preset];
+  return sizes[Math.min(index, sizes.length - 1)] ?? sizes[0] ?? sq(600);
+}
 
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 
@@ -109,9 +110,7 @@ export function presetImageUrl(
   index = 0,
   cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS,
 ): string {
-  const sizes: readonly ImageSize[] = IMAGE_PRESETS[preset];
-  const size = sizes[Math.min(index, sizes.length - 1)] ?? sizes[0] ?? sq(600);
-  return sizedImageUrl(url, size, fallback, cdnHosts);
+  return sizedImageUrl(url, presetSize(preset, index), fallback, cdnHosts);
 }
 
 /** Whether an image URL can be asked for at another size: it has '{format}' or lies on a CDN host. */
@@ -186,8 +185,7 @@ export function responsiveImage(
   fallback: string,
   cdnHosts: readonly string[] = DEFAULT_CDN_HOSTS,
 ): ResponsiveImage {
-  const sizes: readonly ImageSize[] = IMAGE_PRESETS[preset];
-  const largest = sizes[0] ?? sq(600);
+  const largest = presetSize(preset);
   const image: ResponsiveImage = {
     src: presetImageUrl(url, preset, fallback, 0, cdnHosts),
     width: largest.width,

@@ -16,7 +16,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
 import { radioBlockCounterEvent, trackEvent } from '../../lib/analytics';
-import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
+import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl, presetSize } from '../../lib/images';
 import { isAppVariant } from '../../lib/routes';
 
 function Block({ block, app }: { block: PageBlock; app: boolean }) {
@@ -51,7 +51,7 @@ function Block({ block, app }: { block: PageBlock; app: boolean }) {
         </Section>
       );
     case 'tiles': {
-      const { width, height } = IMAGE_PRESETS.TILE[1];
+      const { width, height } = presetSize('TILE', 1);
       return (
         <Section title={block.title}>
           {block.items.length ? (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminApi, type ApiKey } from '../../api/admin-client';
+import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
@@ -61,27 +62,14 @@ export function CreateApiKeyForm({
         registration={register('name')}
         error={errors.name?.message}
       />
-      <fieldset className="admin-field" aria-describedby={errors.scopes ? 'key-scopes-error' : undefined}>
-        <legend>Bevoegdheden</legend>
-        <div className="admin-checkboxes">
-          {scopes.map((scope) => (
-            <label key={scope} className="admin-checkbox">
-              <input
-                type="checkbox"
-                value={scope}
-                aria-invalid={errors.scopes ? true : undefined}
-                {...register('scopes')}
-              />
-              {SCOPE_LABELS[scope] ?? scope}
-            </label>
-          ))}
-        </div>
-        {errors.scopes && (
-          <p id="key-scopes-error" className="admin-error">
-            {errors.scopes.message}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroupField
+        id="key-scopes"
+        legend="Bevoegdheden"
+        options={scopes}
+        labels={SCOPE_LABELS}
+        registration={register('scopes')}
+        error={errors.scopes?.message}
+      />
       <button type="submit" disabled={isSubmitting}>
         Sleutel maken
       </button>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
@@ -60,27 +61,14 @@ export function CreateWebhookForm({
         registration={register('url')}
         error={errors.url?.message}
       />
-      <fieldset className="admin-field" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend>Gebeurtenissen</legend>
-        <div className="admin-checkboxes">
-          {events.map((event) => (
-            <label key={event} className="admin-checkbox">
-              <input
-                type="checkbox"
-                value={event}
-                aria-invalid={errors.events ? true : undefined}
-                {...register('events')}
-              />
-              {EVENT_LABELS[event] ?? event}
-            </label>
-          ))}
-        </div>
-        {errors.events && (
-          <p id="webhook-events-error" className="admin-error">
-            {errors.events.message}
-          </p>
-        )}
-      </fieldset>
+      <CheckboxGroupField
+        id="webhook-events"
+        legend="Gebeurtenissen"
+        options={events}
+        labels={EVENT_LABELS}
+        registration={register('events')}
+        error={errors.events?.message}
+      />
       <button type="submit" disabled={isSubmitting}>
         Webhook toevoegen
       </button>
