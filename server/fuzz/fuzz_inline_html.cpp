@@ -17,7 +17,7 @@ namespace {
 std::string decoded_href(std::string_view value) {
   std::string out;
   for (std::size_t i = 0; i < value.size(); ++i) {
-    FUZZ_CHECK(value[i] != '"' && value[i] != '<' && value[i] != '>');
+    FUZZ_CHECK(value[i] != '"' && value[i] != '\'' && value[i] != '<' && value[i] != '>');
     if (value[i] != '&') {
       out.push_back(value[i]);
       continue;
@@ -27,6 +27,8 @@ std::string decoded_href(std::string_view value) {
       out.push_back('&'), i += 4;
     else if (rest.starts_with("&quot;"))
       out.push_back('"'), i += 5;
+    else if (rest.starts_with("&apos;"))
+      out.push_back('\''), i += 5;
     else if (rest.starts_with("&lt;"))
       out.push_back('<'), i += 3;
     else if (rest.starts_with("&gt;"))
@@ -51,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (html[i] == '&') {
       auto rest = std::string_view(html).substr(i);
       FUZZ_CHECK(rest.starts_with("&amp;") || rest.starts_with("&lt;") || rest.starts_with("&gt;") ||
-                 rest.starts_with("&quot;"));
+                 rest.starts_with("&quot;") || rest.starts_with("&apos;"));
       continue;
     }
     if (html[i] != '<') continue;

@@ -23,7 +23,8 @@ bool well_formed(const std::string& html) {
       auto end = html.find(';', i);
       if (end == std::string::npos) return false;
       auto entity = html.substr(i, end - i + 1);
-      if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;") return false;
+      if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" && entity != "&apos;")
+        return false;
       i = end;
       continue;
     }
@@ -129,7 +130,8 @@ TEST(ContentSafetyInlineHtml, UnsafeLinksKeepOnlyTheirText) {
 }
 
 TEST(ContentSafetyInlineHtml, EntitiesAreDecodedAndTextEscapedAgain) {
-  EXPECT_EQ(checked("Tom &amp; Jerry &lt;3 &quot;ok&quot; &#39;ja&apos;"), "Tom &amp; Jerry &lt;3 &quot;ok&quot; 'ja'");
+  EXPECT_EQ(checked("Tom &amp; Jerry &lt;3 &quot;ok&quot; &#39;ja&apos;"),
+            "Tom &amp; Jerry &lt;3 &quot;ok&quot; &apos;ja&apos;");
   // Escaped markup stays text.
   EXPECT_EQ(checked("&lt;script&gt;alert(1)&lt;/script&gt;"), "&lt;script&gt;alert(1)&lt;/script&gt;");
   EXPECT_EQ(checked("3 < 4 en 5 > 2 & meer"), "3 &lt; 4 en 5 &gt; 2 &amp; meer");

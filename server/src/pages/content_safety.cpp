@@ -7,6 +7,8 @@
 #include <optional>
 #include <vector>
 
+#include "domain/escape.hpp"
+
 namespace ether::pages {
 namespace {
 
@@ -35,28 +37,8 @@ constexpr std::array<std::string_view, 15> kDroppedInlineElements{
 // Deeper nesting than a paragraph needs only costs the reader's browser.
 constexpr std::size_t kMaxInlineDepth = 16;
 
-void append_escaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\0':
-        break;
-      default:
-        out.push_back(c);
-    }
-  }
-}
+// The one escaper of the server's markup: &, <, >, " and ' escaped, control characters left out.
+void append_escaped(std::string& out, std::string_view text) { out += domain::xml_escape(text); }
 
 void append_utf8(std::string& out, std::uint32_t code) {
   if (code < 0x80) {

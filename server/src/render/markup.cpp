@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
+#include "domain/escape.hpp"
 #include "media/image_presets.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
-#include "seo/xml_text.hpp"
 
 namespace ether::render {
 namespace {
@@ -17,7 +17,7 @@ std::string two(std::int64_t value) { return (value < 10 ? "0" : "") + std::to_s
 
 }  // namespace
 
-std::string escape(std::string_view text) { return seo::xml_escape(text); }
+std::string escape(std::string_view text) { return domain::xml_escape(text); }
 
 std::string_view str(const json::object& object, std::string_view key) {
   const auto* value = object.if_contains(key);

@@ -1,16 +1,17 @@
 #pragma once
-// Text helpers of the crawler and podcast-app documents (RSS, sitemap.xml): XML escaping that also
-// drops characters XML 1.0 forbids, and RFC 2822 / W3C dates of unix seconds in UTC.
+// Text helpers of the crawler and podcast-app documents (RSS, sitemap.xml): XML escaping (the
+// server's one escaper, domain::xml_escape, named here too) and RFC 2822 / W3C dates of unix
+// seconds in UTC.
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "domain/escape.hpp"
+
 namespace ether::seo {
 
-/// `text` escaped for XML element content and attribute values (&, <, >, ", '); control characters
-/// other than tab, newline and carriage return, which XML 1.0 cannot carry, are left out.
-std::string xml_escape(std::string_view text);
+using domain::xml_escape;
 
 /// RFC 2822 date of RSS pubDate, in UTC: "Sat, 21 Nov 2026 10:00:00 +0000".
 std::string rfc2822_date(std::int64_t unix_seconds);

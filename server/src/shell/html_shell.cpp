@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "domain/escape.hpp"
 #include "http/range.hpp"
 #include "render/page_html.hpp"
 #include "seo/share_image.hpp"
@@ -49,7 +50,7 @@ std::string site_name_of(const boost::json::object& site) {
 
 // HTML5 knows every entity XML does (&apos; included), and the characters XML 1.0 cannot carry
 // have no business in a page head either: one escaper serves both.
-std::string html_escape(std::string_view text) { return seo::xml_escape(text); }
+std::string html_escape(std::string_view text) { return domain::xml_escape(text); }
 
 std::string script_safe_json(const boost::json::value& value) { return script_safe(boost::json::serialize(value)); }
 
