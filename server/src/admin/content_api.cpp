@@ -144,6 +144,17 @@ void add_publication_changes(json::object& changes, const Item& before, const It
   add_change(changes, "unpublishAt", iso_or_null(before.unpublish_at), iso_or_null(after.unpublish_at));
 }
 
+// What every change writes in its own transaction beside the item: the item's new revision
+// (`revision`, for types that keep them), its audit row and a new content version, which tells
+// every instance's caches.
+void record_change(soci::session& session, ContentStore& store, const TypeSpec& type, const Principal& who,
+                   std::int64_t now, const std::string& key, std::string_view action, const json::object& changes,
+                   const Item* revision) {
+  if (revision != nullptr) store.add_revision(*revision, now, who.user.id, who.user.display_name);
+  AuditLog(session).record(actor_of(who), now, type.name, key, std::string(action), changes);
+  store::bump_content_version(session);
+}
+
 // The types do not change while the server runs: their description is built once.
 const json::object& types_body() {
   static const json::object body = [] {
@@ -314,9 +325,7 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   const auto key = store.insert(validated.row);
   auto item = store.find(key);
   json::object changes = field_changes(type, json::object{}, item->values);
-  if (type.revisions) store.add_revision(*item, now, principal.user.id, principal.user.display_name);
-  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "create", changes);
-  store::bump_content_version(*lease);
+  record_change(*lease, store, type, principal, now, key, "create", changes, type.revisions ? &*item : nullptr);
   tx.commit();
   after_change();
   return api::private_json(201, json::object{{"item", item_json(type, *item, now)}});
@@ -353,9 +362,7 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   if (written == WriteResult::missing) return not_found(type);
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);
   auto after = store.find(key);
-  if (type.revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
-  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "update", changes);
-  store::bump_content_version(*lease);
+  record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
   tx.commit();
   after_change();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
@@ -384,9 +391,8 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
                                (type.publication != content::Publication::none ? " Zet het offline." : ""));
   }
   if (store.remove(key, *version) != WriteResult::done) return stale(type, *before, now);
-  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "delete",
-                          field_changes(type, before->values, json::object{}));
-  store::bump_content_version(*lease);
+  record_change(*lease, store, type, principal, now, key, "delete", field_changes(type, before->values, json::object{}),
+                nullptr);
   tx.commit();
   after_change();
   return api::no_content();
@@ -440,9 +446,8 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   auto after = store.find(key);
   json::object changes;
   add_publication_changes(changes, *before, *after);
-  if (type.revisions) store.add_revision(*after, now, principal.user.id, principal.user.display_name);
-  AuditLog(*lease).record(actor_of(principal), now, type.name, key, on ? "publish" : "unpublish", changes);
-  store::bump_content_version(*lease);
+  record_change(*lease, store, type, principal, now, key, on ? "publish" : "unpublish", changes,
+                type.revisions ? &*after : nullptr);
   // Online now: told at once. A scheduled item is told when its moment comes (the webhooks'
   // dispatcher asks the store), by the same event id, so an item is never told twice.
   std::optional<content::PublishedItem> came_online;
@@ -512,10 +517,8 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   auto changes = field_changes(type, before->values, validated.values);
   if (store.update(key, *version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
   auto after = store.find(key);
-  store.add_revision(*after, now, principal.user.id, principal.user.display_name);
   changes["restoredRevision"] = revision->id;
-  AuditLog(*lease).record(actor_of(principal), now, type.name, key, "restore", changes);
-  store::bump_content_version(*lease);
+  record_change(*lease, store, type, principal, now, key, "restore", changes, &*after);
   tx.commit();
   after_change();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});

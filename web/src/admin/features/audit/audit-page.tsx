@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminApi, AdminApiError, formatInstant, type AuditPage as Page } from '../../api/admin-client';
+import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
@@ -74,21 +75,13 @@ export function AuditPage() {
             onChange={(event) => setDraft({ ...draft, user: event.target.value })}
           />
         </div>
-        <div className="admin-field">
-          <label htmlFor="audit-type">Soort</label>
-          <select
-            id="audit-type"
-            value={draft.type}
-            onChange={(event) => setDraft({ ...draft, type: event.target.value })}
-          >
-            <option value="">Alle</option>
-            {Object.entries(TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="audit-type"
+          label="Soort"
+          value={draft.type}
+          labels={TYPE_LABELS}
+          onChange={(type) => setDraft({ ...draft, type })}
+        />
         <div className="admin-field">
           <label htmlFor="audit-id">Nummer van het item</label>
           <input

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
 import { contentApi, STATE_LABELS, type ContentList } from '../../api/content-client';
+import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
@@ -77,21 +78,13 @@ export function ContentListPage() {
           />
         </div>
         {publishable && (
-          <div className="admin-field">
-            <label htmlFor="content-state">Status</label>
-            <select
-              id="content-state"
-              value={draft.state}
-              onChange={(event) => setDraft({ ...draft, state: event.target.value })}
-            >
-              <option value="">Alle</option>
-              {Object.entries(STATE_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="content-state"
+            label="Status"
+            value={draft.state}
+            labels={STATE_LABELS}
+            onChange={(state) => setDraft({ ...draft, state })}
+          />
         )}
         <button type="submit">Filteren</button>
       </form>
