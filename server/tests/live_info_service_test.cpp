@@ -56,9 +56,8 @@ TEST_F(LiveInfoServiceTest, UnknownChannelIsNull) {
 
 TEST_F(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
   LiveInfoService service(*db_, clock_);
-  InfoEventsOptions options;
-  options.check = std::chrono::milliseconds(20);
-  LoopbackStream stream(std::make_shared<InfoEvents>(service, "radio2", options));
+  InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
+  LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2"));
   EXPECT_EQ(stream.read_until("\n\n"), "retry: 5000\n\n");
   auto first = stream.read_until("\n\n");
   EXPECT_EQ(first.rfind("event: info\nid: 1\ndata: {", 0), 0U) << first;
@@ -72,10 +71,10 @@ TEST_F(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
 
 TEST_F(LiveInfoServiceTest, EventStreamSendsHeartbeatsWhileNothingChanges) {
   LiveInfoService service(*db_, clock_);
+  InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
   InfoEventsOptions options;
-  options.check = std::chrono::milliseconds(20);
   options.heartbeat = std::chrono::seconds(1);
-  LoopbackStream stream(std::make_shared<InfoEvents>(service, "radio2", options));
+  LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2", options));
   stream.read_until("\n\n");
   stream.read_until("\n\n");
   EXPECT_EQ(stream.read_until("\n\n"), ": heartbeat\n\n");
@@ -128,7 +127,8 @@ std::optional<std::string> next_event_within(LoopbackStream& stream, std::chrono
 TEST_F(LiveInfoServiceTest, EventStreamDeliversAPlayRecordedAfterAGapWithinTwoSeconds) {
   const RealTimeClock clock(noon + 175);  // radio2's last play ended at noon + 170: a gap in the log
   LiveInfoService service(*db_, clock);
-  LoopbackStream stream(std::make_shared<InfoEvents>(service, "radio2"));  // the server's own options
+  InfoPublisher publisher(service);  // the server's own options
+  LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2"));
   EXPECT_EQ(stream.read_until("\n\n"), "retry: 5000\n\n");
   auto first = stream.read_until("\n\n");
   EXPECT_EQ(first.find("Adagio"), std::string::npos);
@@ -146,6 +146,45 @@ TEST_F(LiveInfoServiceTest, EventStreamDeliversAPlayRecordedAfterAGapWithinTwoSe
   } while (event.starts_with(":"));
   EXPECT_EQ(event.rfind("event: info\nid: 2\n", 0), 0U) << event;
   EXPECT_NE(event.find("\"song\":\"Adagio\""), std::string::npos);
+}
+
+// An external now-playing (service.refresh) reaches every subscriber at once, long before the
+// publisher's own next look, and all of them get the same version built once.
+TEST_F(LiveInfoServiceTest, ARefreshReachesEverySubscriberWithoutWaitingForTheNextLook) {
+  now_ = noon + 175;  // in the gap after radio2's last play: the document stays valid by the clock
+  LiveInfoService service(*db_, clock_);
+  InfoPublisher publisher(service, {.check = std::chrono::seconds(30)});
+  LoopbackStream first(std::make_shared<InfoEvents>(publisher, "radio2"));
+  LoopbackStream second(std::make_shared<InfoEvents>(publisher, "radio2"));
+  for (auto* stream : {&first, &second}) {
+    EXPECT_EQ(stream->read_until("\n\n"), "retry: 5000\n\n");
+    EXPECT_EQ(stream->read_until("\n\n").rfind("event: info\nid: 1\n", 0), 0U);
+  }
+  {
+    auto lease = db_->lease();
+    store::TrackPlayRepository(*lease).record("radio2", 2, noon + 175, noon + 275, std::nullopt);
+  }
+  service.refresh("radio2");
+  for (auto* stream : {&first, &second}) {
+    auto event = next_event_within(*stream, std::chrono::seconds(3));
+    ASSERT_TRUE(event) << "the refresh did not wake the subscriber";
+    EXPECT_EQ(event->rfind("event: info\nid: 2\n", 0), 0U) << *event;
+    EXPECT_NE(event->find("\"song\":\"Adagio\""), std::string::npos);
+  }
+}
+
+TEST_F(LiveInfoServiceTest, APublisherFollowsAChannelOnlyWhileSomebodyListens) {
+  LiveInfoService service(*db_, clock_);
+  InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
+  EXPECT_EQ(publisher.latest("radio2"), nullptr);
+  {
+    LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2"));
+    stream.read_until("\n\n");
+    stream.read_until("\n\n");
+    ASSERT_TRUE(publisher.latest("radio2"));
+    EXPECT_EQ(publisher.latest("radio2")->entry->version, 1U);
+  }
+  EXPECT_EQ(publisher.latest("radio2"), nullptr) << "the last subscriber left";
 }
 
 // The store fails as when a database goes away mid-query: its table of plays is gone, then back.
@@ -230,10 +269,10 @@ TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
 
 TEST_F(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOutage) {
   LiveInfoService service(*db_, clock_);
+  InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
   InfoEventsOptions options;
-  options.check = std::chrono::milliseconds(20);
   options.heartbeat = std::chrono::seconds(1);
-  LoopbackStream stream(std::make_shared<InfoEvents>(service, "radio2", options));
+  LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2", options));
   stream.read_until("\n\n");
   EXPECT_EQ(stream.read_until("\n\n").rfind("event: info\nid: 1\n", 0), 0U);
   fail();

@@ -52,6 +52,7 @@ PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream:
     : db_(db),
       channels_(db, options.channel_refresh),
       info_(info),
+      publisher_(std::make_unique<player::InfoPublisher>(info)),
       origin_(origin),
       signer_(std::move(signer)),
       options_(std::move(options)),
@@ -136,7 +137,7 @@ http::Response PlayerApi::events(const http::Request& request) const {
   response.set_header("Content-Type", "text/event-stream; charset=utf-8");
   response.set_header("Cache-Control", "no-cache");
   response.set_header("X-Accel-Buffering", "no");
-  response.streaming = std::make_shared<player::InfoEvents>(info_, std::string(*channel));
+  response.streaming = std::make_shared<player::InfoEvents>(*publisher_, std::string(*channel));
   return response;
 }
 

@@ -16,12 +16,14 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 
 #include "http/message.hpp"
 #include "http/router.hpp"
+#include "player/info_publisher.hpp"
 #include "player/live_info_service.hpp"
 #include "recording/recordings.hpp"
 #include "store/channel_directory.hpp"
@@ -89,6 +91,7 @@ class PlayerApi {
   // The channels in memory, so that stream starts and tokens need no store query.
   mutable store::ChannelDirectory channels_;
   player::LiveInfoService& info_;
+  std::unique_ptr<player::InfoPublisher> publisher_;  // the events' subscribers wait on it
   stream::LiveOrigin& origin_;
   stream::TokenSigner signer_;
   PlayerApiOptions options_;

@@ -1,51 +1,95 @@
 #include "player/info_events.hpp"
 
+#include <array>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/experimental/awaitable_operators.hpp>
-#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/experimental/concurrent_channel.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
-#include <exception>
+#include <span>
+#include <string_view>
 
 namespace ether::player {
 namespace asio = boost::asio;
 using namespace boost::asio::experimental::awaitable_operators;
 
-InfoEvents::InfoEvents(LiveInfoService& service, std::string channel, InfoEventsOptions options)
-    : service_(service), channel_(std::move(channel)), options_(options) {}
+namespace {
+
+constexpr std::string_view kPreamble = "retry: 5000\n\n";
+constexpr std::string_view kHeartbeat = ": heartbeat\n\n";
+
+// Resumes the stream's coroutine from the publisher's thread: the channel's completion runs on the
+// stream's own executor.
+class EventsSubscriber final : public InfoSubscriber {
+ public:
+  explicit EventsSubscriber(const asio::any_io_executor& executor) : signal(executor, 1) {}
+  asio::experimental::concurrent_channel<void(boost::system::error_code)> signal;
+
+ protected:
+  void wake() noexcept override {
+    try {
+      signal.try_send(boost::system::error_code{});
+    } catch (...) {  // NOLINT(bugprone-empty-catch): a full channel already holds a wake-up
+    }
+  }
+};
+
+// Leaves the publisher when the coroutine ends for any reason, before the subscriber dies.
+class Subscription {
+ public:
+  Subscription(InfoPublisher& publisher, const std::string& channel, InfoSubscriber& subscriber)
+      : publisher_(publisher), channel_(channel), subscriber_(subscriber) {
+    publisher_.subscribe(channel_, subscriber_);
+  }
+  Subscription(const Subscription&) = delete;
+  Subscription& operator=(const Subscription&) = delete;
+  ~Subscription() { publisher_.unsubscribe(channel_, subscriber_); }
+
+ private:
+  InfoPublisher& publisher_;
+  const std::string& channel_;
+  InfoSubscriber& subscriber_;
+};
+
+}  // namespace
+
+InfoEvents::InfoEvents(InfoPublisher& publisher, std::string channel, InfoEventsOptions options)
+    : publisher_(publisher), channel_(std::move(channel)), options_(options) {}
 
 asio::awaitable<void> InfoEvents::run(asio::ip::tcp::socket& socket) {
   auto executor = co_await asio::this_coro::executor;
+  EventsSubscriber subscriber(executor);
+  const Subscription subscription(publisher_, channel_, subscriber);
   asio::steady_timer timer(executor);
   std::uint64_t sent_version = 0;
-  auto last_write = std::chrono::steady_clock::now() - options_.heartbeat;
-  std::string message = "retry: 5000\n\n";
+  bool preamble = true;
+  auto last_write = std::chrono::steady_clock::now();
 
   while (socket.is_open()) {
-    std::shared_ptr<const InfoEntry> entry;
-    try {
-      entry = service_.get(channel_);
-    } catch (const std::exception&) {
-      // The store fails and nothing was built yet: heartbeats keep the stream until it answers.
+    // The published text is shared by every subscriber; it stays alive in `published` while written.
+    auto published = publisher_.latest(channel_);
+    std::array<asio::const_buffer, 2> buffers;
+    std::size_t count = 0;
+    if (preamble) buffers[count++] = asio::buffer(kPreamble);
+    if (published && published->entry->version != sent_version) {
+      buffers[count++] = asio::buffer(published->event);
+      sent_version = published->entry->version;
+    } else if (!preamble && std::chrono::steady_clock::now() - last_write >= options_.heartbeat) {
+      buffers[count++] = asio::buffer(kHeartbeat);
     }
-    if (entry && entry->version != sent_version) {
-      message += "event: info\nid: " + std::to_string(entry->version) + "\ndata: " + entry->body + "\n\n";
-      sent_version = entry->version;
-    } else if (std::chrono::steady_clock::now() - last_write >= options_.heartbeat) {
-      message += ": heartbeat\n\n";
-    }
-    if (!message.empty()) {
+    if (count > 0) {
       timer.expires_after(options_.write_timeout);
-      auto result = co_await (asio::async_write(socket, asio::buffer(message), asio::as_tuple(asio::use_awaitable)) ||
-                              timer.async_wait(asio::as_tuple(asio::use_awaitable)));
+      auto result =
+          co_await (asio::async_write(socket, std::span(buffers.data(), count), asio::as_tuple(asio::use_awaitable)) ||
+                    timer.async_wait(asio::as_tuple(asio::use_awaitable)));
       if (result.index() == 1 || std::get<0>(std::get<0>(result))) co_return;
-      message.clear();
+      preamble = false;
       last_write = std::chrono::steady_clock::now();
     }
-    timer.expires_after(options_.check);
-    boost::system::error_code ec;
-    co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    timer.expires_at(last_write + options_.heartbeat);
+    co_await (subscriber.signal.async_receive(asio::as_tuple(asio::use_awaitable)) ||
+              timer.async_wait(asio::as_tuple(asio::use_awaitable)));
   }
 }
 

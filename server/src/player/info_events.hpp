@@ -1,29 +1,28 @@
 #pragma once
 // GET /api/miniplayer/events?channel={slug}: Server-Sent Events carrying the same info document as
-// the poll endpoint, sent when it changes, with heartbeats in between.
+// the poll endpoint, sent when the publisher has a new version, with heartbeats in between.
 
 #include <chrono>
 #include <memory>
 #include <string>
 
 #include "http/streaming_body.hpp"
-#include "player/live_info_service.hpp"
+#include "player/info_publisher.hpp"
 
 namespace ether::player {
 
 struct InfoEventsOptions {
-  std::chrono::milliseconds check{250};  // how often the document is looked at
-  std::chrono::seconds heartbeat{15};    // a comment line keeps proxies from closing the stream
+  std::chrono::seconds heartbeat{15};  // a comment line keeps proxies from closing the stream
   std::chrono::seconds write_timeout{10};
 };
 
 class InfoEvents final : public http::StreamingBody {
  public:
-  InfoEvents(LiveInfoService& service, std::string channel, InfoEventsOptions options = {});
+  InfoEvents(InfoPublisher& publisher, std::string channel, InfoEventsOptions options = {});
   boost::asio::awaitable<void> run(boost::asio::ip::tcp::socket& socket) override;
 
  private:
-  LiveInfoService& service_;
+  InfoPublisher& publisher_;
   std::string channel_;
   InfoEventsOptions options_;
 };

@@ -95,8 +95,18 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
 }
 
 void LiveInfoService::refresh(std::string_view channel) {
+  std::function<void()> listener;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = slots_.find(channel); it != slots_.end()) ++it->second.refreshes;
+    listener = refresh_listener_;
+  }
+  if (listener) listener();
+}
+
+void LiveInfoService::set_refresh_listener(std::function<void()> listener) {
   std::lock_guard lock(mutex_);
-  if (auto it = slots_.find(channel); it != slots_.end()) ++it->second.refreshes;
+  refresh_listener_ = std::move(listener);
 }
 
 }  // namespace ether::player

@@ -43,6 +43,9 @@ class LiveInfoService {
   /// Marks the channel's document as changed (an external now-playing arrived): the next get()
   /// rebuilds it, so the poll and the events see the change at their next look.
   void refresh(std::string_view channel);
+  /// Called after every refresh() (outside the service's lock), e.g. to wake a publisher at once;
+  /// nullptr clears it. Set it before serving and clear it before `listener` dies.
+  void set_refresh_listener(std::function<void()> listener);
 
  private:
   struct Slot {
@@ -59,6 +62,7 @@ class LiveInfoService {
   store::Database& db_;
   Clock clock_;
   std::function<std::int64_t()> content_version_;
+  std::function<void()> refresh_listener_;
   std::mutex mutex_;
   std::map<std::string, Slot, std::less<>> slots_;
 };
