@@ -31,7 +31,8 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
-const char* const kTables[] = {"media",
+const char* const kTables[] = {"schedule_changes",
+                               "media",
                                "webhook_attempts",
                                "webhook_deliveries",
                                "webhooks",

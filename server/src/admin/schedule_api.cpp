@@ -20,8 +20,8 @@ namespace {
 
 constexpr std::size_t kMaxTitleLength = 200;
 constexpr int kDayMinutes = 24 * 60;
-constexpr std::array<std::string_view, 7> kWeekdays{"maandag",   "dinsdag", "woensdag", "donderdag",
-                                                    "vrijdag",   "zaterdag", "zondag"};
+constexpr std::array<std::string_view, 7> kWeekdays{"maandag", "dinsdag",  "woensdag", "donderdag",
+                                                    "vrijdag", "zaterdag", "zondag"};
 
 std::string weekday_name(int weekday) { return std::string(kWeekdays.at(static_cast<std::size_t>(weekday - 1))); }
 
@@ -383,8 +383,8 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   change.id = id.value_or(0);
   change.channel_slug = channel;
   const auto* date_value = object.if_contains("date");
-  auto day = date_value != nullptr && date_value->is_string() ? domain::parse_date(date_value->get_string())
-                                                              : std::nullopt;
+  auto day =
+      date_value != nullptr && date_value->is_string() ? domain::parse_date(date_value->get_string()) : std::nullopt;
   if (!day) {
     fields["date"] = "Vul een geldige datum in.";
   } else if (date::sys_days{*day} < date::sys_days{today}) {
@@ -404,8 +404,8 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
     if (!slot || slot->slot.channel_slug != channel) {
       fields["slotId"] = "Kies een tijdvak van dit kanaal.";
     } else if (day && slot->slot.weekday != domain::iso_weekday(*day)) {
-      fields["slotId"] = "Dit tijdvak valt niet op deze datum: kies een tijdvak op " +
-                         weekday_name(domain::iso_weekday(*day)) + ".";
+      fields["slotId"] =
+          "Dit tijdvak valt niet op deze datum: kies een tijdvak op " + weekday_name(domain::iso_weekday(*day)) + ".";
     } else {
       change.slot_id = slot->slot.id;
     }
@@ -431,7 +431,7 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
     }
     if (change.kind == "special" && change.start_minute < o.end_minute && o.start_minute < change.end_minute) {
       const auto message = "Deze uitzending overlapt met de speciale uitzending " + change_label(repo, other) + " op " +
-                             change.local_date + ".";
+                           change.local_date + ".";
       return api::field_errors(json::object{{"start", message}}, message);
     }
   }
@@ -449,7 +449,8 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   auto out = change_json(repo, *after);
   tx.commit();
   after_change();
-  return api::private_json(id ? 200 : 201, json::object{{"change", std::move(out)}, {"replanned", replanned_json(replanned)}});
+  return api::private_json(id ? 200 : 201,
+                           json::object{{"change", std::move(out)}, {"replanned", replanned_json(replanned)}});
 }
 
 http::Response ScheduleApi::remove_change(const http::Request& request, const std::string& channel,

@@ -262,7 +262,7 @@ Station::Station(const config::Config& config) {
       // The webhooks' queue is made below, before any route runs.
       [this](const content::PublishedItem& item) { webhooks_->notify_content_published(item); });
   schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
-                                                      [watch = content_version_.get()] { watch->refresh(); });
+                                                       [watch = content_version_.get()] { watch->refresh(); });
 
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {

@@ -82,17 +82,16 @@ int materialise_schedule(store::Database& db, domain::LocalDate first, domain::L
   int inserted = 0;
   for (const auto& channel : station.channel_slugs()) {
     soci::transaction tx(*session);
-    auto planned = broadcasts_for(channel, station.schedule(channel),
-                                  schedule.changes(channel, domain::format_date(first), domain::format_date(last)),
-                                  first, last);
+    auto planned =
+        broadcasts_for(channel, station.schedule(channel),
+                       schedule.changes(channel, domain::format_date(first), domain::format_date(last)), first, last);
     if (!planned.empty()) {
       const auto stored = broadcasts.between(channel, planned.front().starts_at, planned.back().ends_at);
       // Same start: the insert keeps the stored one. Otherwise an overlap means the stored one was
       // planned from an older schedule and has started or been recorded since: it stays alone.
       std::erase_if(planned, [&stored](const domain::Broadcast& b) {
-        return std::any_of(stored.begin(), stored.end(), [&b](const domain::Broadcast& s) {
-          return s.starts_at != b.starts_at && overlaps(s, b);
-        });
+        return std::any_of(stored.begin(), stored.end(),
+                           [&b](const domain::Broadcast& s) { return s.starts_at != b.starts_at && overlaps(s, b); });
       });
       inserted += broadcasts.materialise(planned);
     }
@@ -107,11 +106,10 @@ Replanned replan_channel(soci::session& session, const std::string& channel_slug
   const long long window_end = domain::local_to_unix(domain::add_days(last, 1), 0);
   store::StationRepository station(session);
   store::BroadcastRepository broadcasts(session);
-  auto planned =
-      broadcasts_for(channel_slug, station.schedule(channel_slug),
-                     store::ScheduleRepository(session).changes(channel_slug, domain::format_date(first),
-                                                                domain::format_date(last)),
-                     first, last);
+  auto planned = broadcasts_for(
+      channel_slug, station.schedule(channel_slug),
+      store::ScheduleRepository(session).changes(channel_slug, domain::format_date(first), domain::format_date(last)),
+      first, last);
   std::erase_if(planned, [now](const domain::Broadcast& b) { return b.starts_at <= now; });
 
   std::vector<domain::Broadcast> fixed;

@@ -101,8 +101,8 @@ long long ScheduleRepository::insert_change(const ScheduleChange& c) {
               "start_minute, end_minute) VALUES (:channel, :date, :kind, :slot, :programme, :title, :start, :end) "
               "RETURNING id",
       soci::use(c.channel_slug), soci::use(c.local_date), soci::use(c.kind), soci::use(slot.value, slot.ind),
-      soci::use(programme.value, programme.ind), soci::use(c.title), soci::use(c.start_minute),
-      soci::use(c.end_minute), soci::into(id);
+      soci::use(programme.value, programme.ind), soci::use(c.title), soci::use(c.start_minute), soci::use(c.end_minute),
+      soci::into(id);
   return id;
 }
 
@@ -111,8 +111,8 @@ void ScheduleRepository::update_change(const ScheduleChange& c) {
   session_ << "UPDATE schedule_changes SET local_date = :date, kind = :kind, slot_id = :slot, programme_id = "
               ":programme, title = :title, start_minute = :start, end_minute = :end WHERE id = :id",
       soci::use(c.local_date), soci::use(c.kind), soci::use(slot.value, slot.ind),
-      soci::use(programme.value, programme.ind), soci::use(c.title), soci::use(c.start_minute),
-      soci::use(c.end_minute), soci::use(c.id);
+      soci::use(programme.value, programme.ind), soci::use(c.title), soci::use(c.start_minute), soci::use(c.end_minute),
+      soci::use(c.id);
 }
 
 void ScheduleRepository::delete_change(long long id) {
@@ -123,9 +123,8 @@ std::vector<std::pair<std::string, std::string>> ScheduleRepository::channels() 
   std::vector<std::pair<std::string, std::string>> result;
   std::string slug;
   std::string name;
-  soci::statement st =
-      (session_.prepare << "SELECT slug, name FROM channels ORDER BY sort_order, slug", soci::into(slug),
-       soci::into(name));
+  soci::statement st = (session_.prepare << "SELECT slug, name FROM channels ORDER BY sort_order, slug",
+                        soci::into(slug), soci::into(name));
   st.execute();
   while (st.fetch()) result.emplace_back(slug, name);
   return result;

@@ -19,8 +19,8 @@ namespace ether::store {
 struct ScheduleChange {
   long long id = 0;
   std::string channel_slug;
-  std::string local_date;  // yyyy-MM-dd
-  std::string kind;        // "special" or "cancel"
+  std::string local_date;                 // yyyy-MM-dd
+  std::string kind;                       // "special" or "cancel"
   std::optional<long long> slot_id;       // cancel
   std::optional<long long> programme_id;  // special with a programme
   std::string title;                      // special without one
