@@ -368,6 +368,18 @@ void the_guide_follows_slots_and_changes(store::Database& db) {
   EXPECT_EQ(h.guide("2026-11-23"), std::vector<std::string>{"Nachtradio"});
   EXPECT_EQ(h.broadcasts(kMonday, kMonday + 18 * kHour).at(0).id, planned_id);
   EXPECT_EQ(h.audit("schedule_slots", slot_id).size(), 2U);
+
+  // A change beyond the planned week waits for the daily materialiser to reach its date.
+  auto later = h.as(eind, "POST", kChanges, special("2026-12-05", "Sinterklaasavond", "20:00", "22:00"));
+  ASSERT_EQ(later.status, 201U) << later.text;
+  const auto saturday = kMonday + 12 * 24 * kHour + 12 * kHour;  // Saturday 5 December, 18:00 here
+  EXPECT_TRUE(h.broadcasts(saturday, saturday + 6 * kHour).empty());
+  h.now_ = kMonday + 7 * 24 * kHour;
+  EXPECT_GT(
+      playout::materialise_schedule(h.db_, domain::local_date(h.now_), domain::local_date(h.now_ + 7 * 24 * kHour)), 0);
+  const auto evening = h.broadcasts(saturday, saturday + 6 * kHour);
+  ASSERT_EQ(evening.size(), 1U);
+  EXPECT_EQ(evening[0].title, "Sinterklaasavond");
 }
 
 void started_and_recorded_broadcasts_are_kept(store::Database& db) {

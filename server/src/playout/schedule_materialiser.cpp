@@ -86,7 +86,10 @@ int materialise_schedule(store::Database& db, domain::LocalDate first, domain::L
         broadcasts_for(channel, station.schedule(channel),
                        schedule.changes(channel, domain::format_date(first), domain::format_date(last)), first, last);
     if (!planned.empty()) {
-      const auto stored = broadcasts.between(channel, planned.front().starts_at, planned.back().ends_at);
+      const auto last_end = std::max_element(planned.begin(), planned.end(), [](const auto& a, const auto& b) {
+                              return a.ends_at < b.ends_at;
+                            })->ends_at;
+      const auto stored = broadcasts.between(channel, planned.front().starts_at, last_end);
       // Same start: the insert keeps the stored one. Otherwise an overlap means the stored one was
       // planned from an older schedule and has started or been recorded since: it stays alone.
       std::erase_if(planned, [&stored](const domain::Broadcast& b) {
