@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
@@ -53,6 +53,7 @@ export function ChangeForm({
     setError,
     reset,
     watch,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ChangeValues>({
     resolver: zodResolver(changeSchema),
@@ -76,6 +77,11 @@ export function ChangeForm({
       value: String(slot.id),
       label: `${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end} ${slot.programmeName}`,
     }));
+
+  // 'Bewerken' opens the form on this change: keyboard users continue in its first field.
+  useEffect(() => {
+    if (change) setFocus('date');
+  }, [change, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);

@@ -245,6 +245,7 @@ describe('SchedulePage', () => {
       within(monday).getByRole('button', { name: 'Bewerken De Ochtendshow maandag 10:00' }),
     );
     const form = screen.getByRole('form', { name: 'Tijdvak wijzigen' });
+    await waitFor(() => expect(within(form).getByLabelText('Dag')).toHaveFocus());
     const end = within(form).getByLabelText('Eindtijd');
     expect(end).toHaveValue('12:00');
     await userEvent.clear(end);
@@ -264,6 +265,7 @@ describe('SchedulePage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Verwijderen De Avondspits dinsdag 19:00' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('is verwijderd'));
+    expect(screen.getByRole('heading', { name: 'Week' })).toHaveFocus();
     expect(
       fetch.mock.calls.some(
         ([path, init]) => path === '/api/admin/schedule/radio2/slots/11' && init?.method === 'DELETE',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminApiError } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
@@ -60,6 +60,9 @@ export function SchedulePage() {
   const [status, setStatus] = useState<string>();
   const [editingSlot, setEditingSlot] = useState<ScheduleSlot>();
   const [editingChange, setEditingChange] = useState<ScheduleChange>();
+  // Where focus goes when the button that had it is gone (a deleted row).
+  const weekHeading = useRef<HTMLHeadingElement>(null);
+  const changesHeading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(
     () =>
@@ -84,6 +87,7 @@ export function SchedulePage() {
     try {
       await scheduleApi.removeSlot(channel, slot.id);
       if (editingSlot?.id === slot.id) setEditingSlot(undefined);
+      weekHeading.current?.focus();
       done(`Tijdvak ${slot.programmeName} (${WEEKDAYS[slot.weekday - 1]} ${slot.start}) is verwijderd.`);
     } catch (failure) {
       setError(message(failure, 'Het tijdvak is niet verwijderd.'));
@@ -95,6 +99,7 @@ export function SchedulePage() {
     try {
       await scheduleApi.removeChange(channel, change.id);
       if (editingChange?.id === change.id) setEditingChange(undefined);
+      changesHeading.current?.focus();
       done(`De wijziging op ${change.date} is verwijderd.`);
     } catch (failure) {
       setError(message(failure, 'De wijziging is niet verwijderd.'));
@@ -128,8 +133,10 @@ export function SchedulePage() {
         {status}
       </p>
 
-      <h2 id="week-heading">Week</h2>
-      <div className="admin-week" aria-labelledby="week-heading">
+      <h2 id="week-heading" ref={weekHeading} tabIndex={-1}>
+        Week
+      </h2>
+      <div className="admin-week">
         {WEEKDAYS.map((name, index) => {
           const list = daySlots(slots, index + 1);
           return (
@@ -187,7 +194,9 @@ export function SchedulePage() {
         />
       )}
 
-      <h2 id="changes-heading">Wijzigingen op een datum</h2>
+      <h2 id="changes-heading" ref={changesHeading} tabIndex={-1}>
+        Wijzigingen op een datum
+      </h2>
       {changes.length === 0 ? (
         <p>Er zijn geen wijzigingen vanaf vandaag.</p>
       ) : (

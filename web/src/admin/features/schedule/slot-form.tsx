@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
@@ -30,6 +30,7 @@ export function SlotForm({
     handleSubmit,
     setError,
     reset,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SlotValues>({
     resolver: zodResolver(slotSchema),
@@ -43,6 +44,11 @@ export function SlotForm({
         }
       : { weekday: '', programmeId: '', start: '', end: '' },
   });
+
+  // 'Bewerken' opens the form on this slot: keyboard users continue in its first field.
+  useEffect(() => {
+    if (slot) setFocus('weekday');
+  }, [slot, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
