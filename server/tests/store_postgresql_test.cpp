@@ -31,8 +31,7 @@ using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
 
-const char* const kTables[] = {"schedule_changes",
-                               "media",
+const char* const kTables[] = {"media",
                                "webhook_attempts",
                                "webhook_deliveries",
                                "webhooks",
@@ -72,7 +71,8 @@ const char* const kTables[] = {"schedule_changes",
                                "broadcasters",
                                "channels",
                                "settings",
-                               "schema_migrations"};
+                               "schema_migrations",
+                               "schedule_changes"};
 
 std::string configured_url() {
   const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
