@@ -289,6 +289,7 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
+  repo.lock_channel(channel);
   store::StationRepository station(*lease);
   std::optional<store::SlotWithProgramme> before;
   if (id) {
@@ -343,6 +344,7 @@ http::Response ScheduleApi::remove_slot(const http::Request& request, const std:
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
+  repo.lock_channel(channel);
   auto before = repo.slot(*id);
   if (!before || before->slot.channel_slug != channel) return slot_missing();
   repo.delete_slot(*id);
@@ -373,6 +375,7 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
+  repo.lock_channel(channel);
   std::optional<store::ChangeWithProgramme> before;
   if (id) {
     before = repo.change(*id);
@@ -464,6 +467,7 @@ http::Response ScheduleApi::remove_change(const http::Request& request, const st
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
+  repo.lock_channel(channel);
   auto before = repo.change(*id);
   if (!before || before->change.channel_slug != channel) return change_missing();
   repo.delete_change(*id);

@@ -14,7 +14,8 @@
 //   PUT    /api/admin/schedule/{channel}/changes/{id}     the same -> {change}
 //   DELETE /api/admin/schedule/{channel}/changes/{id}     204
 // Rules: slots of a channel never overlap on their weekday, nor specials on their date (422 naming
-// the one in the way); a programme must exist and be the channel's; a cancellation names a slot of
+// the one in the way; edits of one channel take its row lock first, so two at once are checked one
+// after the other); a programme must exist and be the channel's; a cancellation names a slot of
 // the date's weekday, once; no change for a date before today. Roles (admin/roles.hpp): reading
 // needs edit_drafts, every change edit_published (eindredacteur, beheerder; a redacteur gets 403);
 // a user limited to channels sees and changes only those (403 forbidden_channel). Each change

@@ -40,6 +40,10 @@ struct ChangeRow {
 
 }  // namespace
 
+void ScheduleRepository::lock_channel(const std::string& channel_slug) {
+  session_ << "UPDATE channels SET version = version WHERE slug = :slug", soci::use(channel_slug);
+}
+
 std::optional<SlotWithProgramme> ScheduleRepository::slot(long long id) {
   SlotWithProgramme row;
   session_ << "SELECT s.id, s.channel_slug, s.programme_id, s.weekday, s.start_minute, s.end_minute, p.slug, p.name, "

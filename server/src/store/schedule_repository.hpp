@@ -49,6 +49,9 @@ class ScheduleRepository {
  public:
   explicit ScheduleRepository(soci::session& session) : session_(session) {}
 
+  /// Takes the channel's row lock until the transaction ends (a write that changes nothing), so
+  /// that two edits of one channel's schedule are checked for overlaps one after the other.
+  void lock_channel(const std::string& channel_slug);
   /// One slot with its programme, or nullopt.
   std::optional<SlotWithProgramme> slot(long long id);
   /// Changes a slot's programme, weekday and times (its channel stays).
