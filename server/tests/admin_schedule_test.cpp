@@ -9,6 +9,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <fstream>
+#include <thread>
 
 #include "admin/admin_api.hpp"
 #include "admin/audit_log.hpp"
@@ -455,6 +456,24 @@ void the_fall_back_night_is_right(store::Database& db) {
   }
 }
 
+void two_edits_at_once_never_overlap(store::Database& db) {
+  Harness h(db);
+  auto first = h.user("erik@ether.local", Role::eindredacteur);
+  auto second = h.user("edo@ether.local", Role::eindredacteur);
+  // Each round two editors add overlapping slots on one weekday at the same moment: one wins.
+  for (int weekday = 1; weekday <= 7; ++weekday) {
+    Answer a;
+    Answer b;
+    std::thread one([&] { a = h.as(first, "POST", kSlots, slot(weekday, "10:00", "12:00", h.ochtend_)); });
+    std::thread two([&] { b = h.as(second, "POST", kSlots, slot(weekday, "11:00", "13:00", h.avond_)); });
+    one.join();
+    two.join();
+    EXPECT_EQ((a.status == 201U) + (b.status == 201U), 1) << a.text << " / " << b.text;
+    EXPECT_EQ((a.status == 422U) + (b.status == 422U), 1) << a.text << " / " << b.text;
+  }
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_slots"), 7);
+}
+
 using Scenario = void (*)(store::Database&);
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -464,6 +483,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"StartedAndRecordedBroadcastsAreKept", started_and_recorded_broadcasts_are_kept},
       {"TheSpringForwardNightIsRight", the_spring_forward_night_is_right},
       {"TheFallBackNightIsRight", the_fall_back_night_is_right},
+      {"TwoEditsAtOnceNeverOverlap", two_edits_at_once_never_overlap},
   };
   return all;
 }
@@ -475,7 +495,7 @@ TEST_P(AdminScheduleSqlite, Scenario) {
   scenarios()[GetParam()].second(store.db());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::size_t>(0, 6),
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::size_t>(0, 7),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            return std::string(scenarios()[info.param].first);
                          });
