@@ -56,7 +56,11 @@ test('an eindredacteur edits the schedule and the guide follows at once', async 
   await expectNoSeriousAxeViolations(page);
   expect(await (await page.request.get(guidePath)).text()).toContain(title);
 
-  // Removed again: gone from the guide.
+  // Removed again after the confirmation: gone from the guide.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain(`De wijziging op ${tomorrow}`);
+    void dialog.accept();
+  });
   await changes
     .getByRole('button', { name: `Verwijderen wijziging ${tomorrow}` })
     .first()

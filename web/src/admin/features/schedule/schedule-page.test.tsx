@@ -263,7 +263,10 @@ describe('SchedulePage', () => {
       end: '12:30',
     });
 
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     await userEvent.click(screen.getByRole('button', { name: 'Verwijderen De Avondspits dinsdag 19:00' }));
+    expect(confirm).toHaveBeenCalledWith('Tijdvak De Avondspits (dinsdag 19:00–21:00) verwijderen?');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('is verwijderd'));
     expect(screen.getByRole('heading', { name: 'Week' })).toHaveFocus();
     expect(
@@ -271,6 +274,53 @@ describe('SchedulePage', () => {
         ([path, init]) => path === '/api/admin/schedule/radio2/slots/11' && init?.method === 'DELETE',
       ),
     ).toBe(true);
+  });
+
+  it('asks before deleting a slot or a change: cancelling keeps it and sends nothing', async () => {
+    const change = {
+      id: 3,
+      date: '2026-11-23',
+      kind: 'cancel' as const,
+      slotId: 10,
+      programmeId: null,
+      programmeName: '',
+      title: '',
+      start: null,
+      end: null,
+      label: 'De Ochtendshow (maandag 10:00–12:00)',
+    };
+    const fetch = server({
+      'GET /api/admin/schedule/radio2': () => json(schedule({ changes: [change] })),
+      'DELETE /api/admin/schedule/radio2/changes/3': () =>
+        Promise.resolve(new Response(null, { status: 204 })),
+    });
+    const deletes = () => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    renderPage();
+    const monday = await screen.findByRole('region', { name: 'maandag' });
+    const slotButton = within(monday).getByRole('button', {
+      name: 'Verwijderen De Ochtendshow maandag 10:00',
+    });
+    await userEvent.click(slotButton);
+    expect(confirm).toHaveBeenLastCalledWith('Tijdvak De Ochtendshow (maandag 10:00–12:00) verwijderen?');
+    const changeButton = screen.getByRole('button', { name: 'Verwijderen wijziging 2026-11-23' });
+    await userEvent.click(changeButton);
+    expect(confirm).toHaveBeenLastCalledWith(
+      'De wijziging op 2026-11-23 (De Ochtendshow (maandag 10:00–12:00)) verwijderen?',
+    );
+    expect(deletes()).toEqual([]);
+    expect(within(monday).getByText('10:00–12:00 De Ochtendshow')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /2026-11-23 Vervalt/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(changeButton);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('De wijziging op 2026-11-23 is verwijderd.'),
+    );
+    expect(deletes().map(([path]) => path)).toEqual(['/api/admin/schedule/radio2/changes/3']);
+    expect(screen.getByRole('heading', { name: 'Wijzigingen op een datum' })).toHaveFocus();
   });
 
   it('lists the changes by date, and gives a redacteur no buttons or forms', async () => {

@@ -82,7 +82,10 @@ export function SchedulePage() {
     void load();
   };
 
+  // The same native confirmation as deleting a content item: focus returns to the button on cancel.
   const removeSlot = async (slot: ScheduleSlot) => {
+    const when = `${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end}`;
+    if (!window.confirm(`Tijdvak ${slot.programmeName} (${when}) verwijderen?`)) return;
     setError(undefined);
     try {
       await scheduleApi.removeSlot(channel, slot.id);
@@ -95,6 +98,7 @@ export function SchedulePage() {
   };
 
   const removeChange = async (change: ScheduleChange) => {
+    if (!window.confirm(`De wijziging op ${change.date} (${change.label}) verwijderen?`)) return;
     setError(undefined);
     try {
       await scheduleApi.removeChange(channel, change.id);
