@@ -14,6 +14,7 @@
 #include "admin/admin_api.hpp"
 #include "admin/audit_log.hpp"
 #include "admin/bootstrap.hpp"
+#include "admin/content_api.hpp"
 #include "admin/schedule_api.hpp"
 #include "http/router.hpp"
 #include "pages/page_loader.hpp"
@@ -82,8 +83,11 @@ class Harness {
     watch_ = std::make_unique<store::ContentVersionWatch>(db_);
     schedule_ = std::make_unique<ScheduleApi>(
         db_, *admin_, [this] { return now_.load(); }, [this] { watch_->refresh(); });
+    content_ = std::make_unique<ContentApi>(db_, *admin_, ContentApiOptions{.base_url = kOrigin, .preview_secret = {}},
+                                            [this] { return now_.load(); });
     admin_->add_routes(router_);
     schedule_->add_routes(router_);
+    content_->add_routes(router_);
   }
 
   void exec(const std::string& sql) {
@@ -183,6 +187,7 @@ class Harness {
   std::unique_ptr<pages::PageLoader> loader_;
   std::unique_ptr<store::ContentVersionWatch> watch_;
   std::unique_ptr<ScheduleApi> schedule_;
+  std::unique_ptr<ContentApi> content_;
   http::Router router_;
 };
 
@@ -474,6 +479,67 @@ void two_edits_at_once_never_overlap(store::Database& db) {
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_slots"), 7);
 }
 
+// Moves a programme to `channel` through the content API, at its current version.
+Answer move_programme(Harness& h, const Login& who, long long programme, const std::string& channel) {
+  const auto path = "/api/admin/content/programmes/" + std::to_string(programme);
+  auto item = h.as(who, "GET", path);
+  EXPECT_EQ(item.status, 200U) << item.text;
+  return h.as(
+      who, "PUT", path,
+      json::object{{"version", item.body.at("item").at("version")}, {"values", json::object{{"channel", channel}}}});
+}
+
+void a_programme_in_the_schedule_keeps_its_channel(store::Database& db) {
+  Harness h(db, kMonday);  // Monday 2026-11-23, 06:00 in Amsterdam
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  const auto channel_of = [&h](long long programme) {
+    auto lease = h.db_.lease();
+    std::string slug;
+    *lease << "SELECT channel_slug FROM programmes WHERE id = :id", soci::use(programme), soci::into(slug);
+    return slug;
+  };
+  const std::string refusal =
+      "Dit programma heeft nog tijdvakken op Radio 2; verplaats of verwijder die eerst in Programmering.";
+
+  // A weekly slot holds the programme on its channel; other fields still change.
+  auto made = h.as(eind, "POST", kSlots, slot(1, "10:00", "12:00", h.ochtend_));
+  ASSERT_EQ(made.status, 201U) << made.text;
+  auto refused = move_programme(h, eind, h.ochtend_, "radio5");
+  EXPECT_EQ(refused.status, 422U) << refused.text;
+  EXPECT_EQ(refused.code(), "invalid_fields");
+  EXPECT_EQ(refused.field_error("channel"), refusal);
+  EXPECT_EQ(channel_of(h.ochtend_), "radio2");
+  EXPECT_TRUE(h.audit("programmes", h.ochtend_).empty());
+  const auto path = "/api/admin/content/programmes/" + std::to_string(h.ochtend_);
+  auto renamed =
+      h.as(eind, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"name", "De Vroege Show"}}}});
+  EXPECT_EQ(renamed.status, 200U) << renamed.text;
+  // Without the slot it moves.
+  ASSERT_EQ(h.as(eind, "DELETE", kSlots + "/" + std::to_string(made.id("slot"))).status, 204U);
+  auto moved = move_programme(h, eind, h.ochtend_, "radio5");
+  EXPECT_EQ(moved.status, 200U) << moved.text;
+  EXPECT_EQ(channel_of(h.ochtend_), "radio5");
+
+  // A special broadcast tomorrow holds it too, until its date has gone by.
+  auto extra = h.as(eind, "POST", kChanges,
+                    json::object{{"date", "2026-11-24"},
+                                 {"kind", "special"},
+                                 {"programmeId", h.avond_},
+                                 {"start", "20:00"},
+                                 {"end", "21:00"}});
+  ASSERT_EQ(extra.status, 201U) << extra.text;
+  EXPECT_EQ(move_programme(h, eind, h.avond_, "radio5").field_error("channel"), refusal);
+  h.now_ = kMonday + 24 * kHour;  // Tuesday: the special's day itself still counts
+  auto tuesday = h.user("edo@ether.local", Role::eindredacteur);
+  EXPECT_EQ(move_programme(h, tuesday, h.avond_, "radio5").field_error("channel"), refusal);
+  h.now_ = kMonday + 48 * kHour;
+  auto wednesday = h.user("eva@ether.local", Role::eindredacteur);
+  EXPECT_EQ(move_programme(h, wednesday, h.avond_, "radio5").status, 200U);
+  EXPECT_EQ(channel_of(h.avond_), "radio5");
+  // A programme the schedule does not use moves freely.
+  EXPECT_EQ(move_programme(h, wednesday, h.nacht_, "radio5").status, 200U);
+}
+
 using Scenario = void (*)(store::Database&);
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -484,6 +550,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"TheSpringForwardNightIsRight", the_spring_forward_night_is_right},
       {"TheFallBackNightIsRight", the_fall_back_night_is_right},
       {"TwoEditsAtOnceNeverOverlap", two_edits_at_once_never_overlap},
+      {"AProgrammeInTheScheduleKeepsItsChannel", a_programme_in_the_schedule_keeps_its_channel},
   };
   return all;
 }
@@ -495,7 +562,7 @@ TEST_P(AdminScheduleSqlite, Scenario) {
   scenarios()[GetParam()].second(store.db());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::size_t>(0, 7),
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::size_t>(0, 8),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            return std::string(scenarios()[info.param].first);
                          });

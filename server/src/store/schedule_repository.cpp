@@ -154,4 +154,16 @@ std::vector<ProgrammeRef> ScheduleRepository::programmes(const std::string& chan
   return result;
 }
 
+long long ScheduleRepository::programme_uses(long long programme_id, const std::string& channel_slug,
+                                             const std::string& first_date) {
+  long long slots = 0;
+  long long changes = 0;
+  session_ << "SELECT COUNT(*) FROM schedule_slots WHERE programme_id = :programme AND channel_slug = :channel",
+      soci::use(programme_id), soci::use(channel_slug), soci::into(slots);
+  session_ << "SELECT COUNT(*) FROM schedule_changes WHERE programme_id = :programme AND channel_slug = :channel "
+              "AND local_date >= :first",
+      soci::use(programme_id), soci::use(channel_slug), soci::use(first_date), soci::into(changes);
+  return slots + changes;
+}
+
 }  // namespace ether::store

@@ -76,6 +76,9 @@ class ScheduleRepository {
   std::optional<ProgrammeRef> programme(long long id);
   /// The programmes of a channel, by name.
   std::vector<ProgrammeRef> programmes(const std::string& channel_slug);
+  /// How much of a channel's schedule names the programme: its weekly slots there plus its
+  /// one-off changes there dated `first_date` (yyyy-MM-dd) or later.
+  long long programme_uses(long long programme_id, const std::string& channel_slug, const std::string& first_date);
 
  private:
   soci::session& session_;
