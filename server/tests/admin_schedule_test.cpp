@@ -1,6 +1,7 @@
 // The schedule editor of the admin (admin/schedule_api.hpp): weekly slots without overlaps, one-off
 // changes for a date, roles and channel limits, audit rows, the public guide following an edit at
-// once, broadcasts that started or were recorded left alone, and both daylight-saving nights.
+// once, broadcasts that started or were recorded left alone, both daylight-saving nights, and a
+// programme in the schedule kept on its channel by the content API.
 // Every scenario runs on SQLite and, with ETHER_TEST_DATABASE_URL, on PostgreSQL.
 
 #include <gtest/gtest.h>
