@@ -13,6 +13,7 @@
 #include "domain/time.hpp"
 #include "pages/preview_token.hpp"
 #include "store/content_version.hpp"
+#include "store/schedule_repository.hpp"
 
 namespace ether::admin {
 namespace json = boost::json;
@@ -117,6 +118,25 @@ std::string channel_of(const TypeSpec& type, const json::object& values) {
 bool channel_refused(const TypeSpec& type, const Principal& who, const json::object& values) {
   if (type.channel_field.empty() || who.user.channels.empty()) return false;
   return !channel_allowed(who.user.channels, channel_of(type, values));
+}
+
+// Weekly slots and one-off changes name their channel themselves, so a programme moved to another
+// channel would leave them behind on the old one: the move waits until Programmering no longer uses
+// the programme there (changes before today no longer matter). Returns the field error, if any.
+std::optional<json::object> schedule_blocks_move(soci::session& session, const TypeSpec& type, const Item& before,
+                                                 const json::object& after, std::int64_t now) {
+  if (type.name != "programmes") return std::nullopt;
+  const auto from = channel_of(type, before.values);
+  const auto id = api::parse_id(before.key);
+  if (from.empty() || from == channel_of(type, after) || !id) return std::nullopt;
+  store::ScheduleRepository repo(session);
+  if (repo.programme_uses(*id, from, domain::format_date(domain::local_date(now))) == 0) return std::nullopt;
+  auto name = from;
+  for (const auto& [slug, channel_name] : repo.channels()) {
+    if (slug == from) name = channel_name;
+  }
+  return json::object{{type.channel_field, "Dit programma heeft nog tijdvakken op " + name +
+                                               "; verplaats of verwijder die eerst in Programmering."}};
 }
 
 http::Response stale(const TypeSpec& type, const Item& current, std::int64_t now) {
@@ -356,6 +376,9 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   auto validated = content::validate(type, values->get_object(), &*before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
+  if (auto blocked = schedule_blocks_move(*lease, type, *before, validated.values, now)) {
+    return api::field_errors(*blocked);
+  }
   auto changes = field_changes(type, before->values, validated.values);
   if (changes.empty()) return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
   auto written = store.update(key, *version, validated.row);
@@ -514,6 +537,9 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   // A slug taken since, or a reference deleted since, is reported like a form error.
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
+  if (auto blocked = schedule_blocks_move(*lease, type, *before, validated.values, now)) {
+    return api::field_errors(*blocked);
+  }
   auto changes = field_changes(type, before->values, validated.values);
   if (store.update(key, *version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
   auto after = store.find(key);

@@ -8,6 +8,7 @@
 //   POST   /api/admin/content/{type}                        {values} -> 201 {item}; publishable types start as drafts
 //   GET    /api/admin/content/{type}/{id}                   {item}
 //   PUT    /api/admin/content/{type}/{id}                   {version, values} -> {item}; stale version 409
+//                                                           a programme still in the schedule keeps its channel (422)
 //   DELETE /api/admin/content/{type}/{id}?version=          204; 409 when stale or still referred to
 //   POST   /api/admin/content/{type}/{id}/publish           {version, publishAt?, unpublishAt?}
 //   POST   /api/admin/content/{type}/{id}/unpublish         {version}

@@ -261,6 +261,8 @@ Station::Station(const config::Config& config) {
       unix_now, [watch = content_version_.get()] { watch->refresh(); },
       // The webhooks' queue is made below, before any route runs.
       [this](const content::PublishedItem& item) { webhooks_->notify_content_published(item); });
+  schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
+                                                       [watch = content_version_.get()] { watch->refresh(); });
 
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
@@ -355,6 +357,7 @@ void Station::add_routes(SiteApp& site) {
   events_api_->add_routes(site.router());
   admin_api_->add_routes(site.router());
   content_api_->add_routes(site.router());
+  schedule_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   site.router().add(
       "GET", "/internal/relay/{file}",

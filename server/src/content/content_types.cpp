@@ -75,6 +75,7 @@ std::vector<TypeSpec> build() {
     t.channel_field = "channel";
     t.referenced_by = {{"broadcasts", "programme_id"},
                        {"schedule_slots", "programme_id"},
+                       {"schedule_changes", "programme_id"},
                        {"articles", "programme_id"},
                        {"fragments", "programme_id"}};
     t.owns = {{"programme_presenters", "programme_id"}, {"programme_broadcasters", "programme_id"}};
@@ -341,6 +342,7 @@ std::vector<TypeSpec> build() {
     t.settings = true;
     t.referenced_by = {{"programmes", "channel_slug"},
                        {"schedule_slots", "channel_slug"},
+                       {"schedule_changes", "channel_slug"},
                        {"broadcasts", "channel_slug"},
                        {"track_plays", "channel_slug"},
                        {"channels", "parent_slug"}};

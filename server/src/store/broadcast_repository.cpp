@@ -50,4 +50,14 @@ std::vector<domain::Broadcast> BroadcastRepository::between(const std::string& c
   return result;
 }
 
+void BroadcastRepository::update_planned(const domain::Broadcast& b) {
+  Nullable<long long> programme(b.programme_id);
+  session_ << "UPDATE broadcasts SET programme_id = :programme, slug = :slug, title = :title, ends_at = :ends, "
+              "image_url = :image WHERE id = :id",
+      soci::use(programme.value, programme.ind), soci::use(b.slug), soci::use(b.title), soci::use(b.ends_at),
+      soci::use(b.image_url), soci::use(b.id);
+}
+
+void BroadcastRepository::remove(long long id) { session_ << "DELETE FROM broadcasts WHERE id = :id", soci::use(id); }
+
 }  // namespace ether::store

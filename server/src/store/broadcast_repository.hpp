@@ -20,6 +20,10 @@ class BroadcastRepository {
   int materialise(const std::vector<domain::Broadcast>& broadcasts);
   /// A channel's broadcasts that overlap [from, until), oldest first.
   std::vector<domain::Broadcast> between(const std::string& channel_slug, long long from, long long until);
+  /// Rewrites a planned broadcast's programme, slug, title, end and image (by id; its start stays).
+  void update_planned(const domain::Broadcast& broadcast);
+  /// Removes a planned broadcast (by id).
+  void remove(long long id);
 
  private:
   soci::session& session_;

@@ -10,6 +10,7 @@ import { ContentListPage } from '../features/content/content-list-page';
 import { ContentTypesPage } from '../features/content/content-types-page';
 import { LoginForm } from '../features/login/login-form';
 import { MediaPage } from '../features/media/media-page';
+import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
@@ -97,6 +98,8 @@ export function AdminApp() {
             { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
             { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
+            { path: 'programmering', element: <ScheduleChannelsPage /> },
+            { path: 'programmering/:channel', element: <SchedulePage /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

@@ -42,6 +42,9 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
           <li>
             <NavLink to="/inhoud">Inhoud</NavLink>
           </li>
+          <li>
+            <NavLink to="/programmering">Programmering</NavLink>
+          </li>
           {can('manage_users') && (
             <li>
               <NavLink to="/gebruikers">Gebruikers</NavLink>

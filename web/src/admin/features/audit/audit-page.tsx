@@ -8,13 +8,19 @@ import { TableScroll } from '../../components/table-scroll';
 const ACTION_LABELS: Record<string, string> = {
   create: 'Gemaakt',
   update: 'Gewijzigd',
+  delete: 'Verwijderd',
   deactivate: 'Uitgeschakeld',
   revoke: 'Ingetrokken',
   change_password: 'Wachtwoord gewijzigd',
   reset_password: 'Nieuw wachtwoord',
 };
 
-const TYPE_LABELS: Record<string, string> = { user: 'Gebruiker', api_key: 'API-sleutel' };
+const TYPE_LABELS: Record<string, string> = {
+  user: 'Gebruiker',
+  api_key: 'API-sleutel',
+  schedule_slots: 'Tijdvak',
+  schedule_changes: 'Eenmalige wijziging',
+};
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '–';

@@ -1,0 +1,53 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '../../api/admin-client';
+import { AuditPage } from './audit-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const entry = (change: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  at: '2026-11-22T11:00:00Z',
+  userId: 2,
+  userName: 'Eva Eindredacteur',
+  itemType: 'schedule_slots',
+  itemId: '10',
+  action: 'create',
+  changes: {},
+  ...change,
+});
+
+describe('AuditPage', () => {
+  it('names schedule slots and one-off changes in Dutch, in the rows and the type filter', async () => {
+    const fetch = vi.fn((path: string) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            entries: path.includes('type=')
+              ? []
+              : [
+                  entry({ id: 2, itemType: 'schedule_changes', itemId: '3', action: 'delete' }),
+                  entry({ changes: { start: { before: null, after: '10:00' } } }),
+                ],
+            page: 1,
+            pageSize: 50,
+            total: path.includes('type=') ? 0 : 2,
+          }),
+          { status: 200 },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(<AuditPage />);
+    const table = await screen.findByRole('table', { name: 'Wijzigingen, nieuwste eerst' });
+    expect(within(table).getByRole('row', { name: /Eenmalige wijziging #3 Verwijderd/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Tijdvak #10 Gemaakt/ })).toBeInTheDocument();
+    expect(within(table).queryByText(/schedule_/)).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Soort'), 'Eenmalige wijziging');
+    await userEvent.click(screen.getByRole('button', { name: 'Filteren' }));
+    expect(await screen.findByText(/0 wijzigingen/)).toBeInTheDocument();
+    expect(fetch).toHaveBeenLastCalledWith('/api/admin/audit?type=schedule_changes', expect.anything());
+  });
+});

@@ -1,0 +1,356 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChangeForm } from './change-form';
+import type { ChannelSchedule, ScheduleSlot } from './schedule-api';
+import { SchedulePage } from './schedule-page';
+import { changeSchema, slotSchema, weekdayOf } from './schedule-schema';
+import { SlotForm } from './slot-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const programmes = [
+  { id: 1, name: 'De Ochtendshow', slug: 'ochtendshow' },
+  { id: 2, name: 'De Avondspits', slug: 'avondspits' },
+];
+
+const slot = (change: Partial<ScheduleSlot>): ScheduleSlot => ({
+  id: 10,
+  weekday: 1,
+  start: '10:00',
+  end: '12:00',
+  programmeId: 1,
+  programmeName: 'De Ochtendshow',
+  programmeSlug: 'ochtendshow',
+  ...change,
+});
+
+const schedule = (change: Partial<ChannelSchedule> = {}): ChannelSchedule => ({
+  channel: { slug: 'radio2', name: 'Radio 2' },
+  canEdit: true,
+  slots: [
+    slot({}),
+    slot({
+      id: 11,
+      weekday: 2,
+      start: '19:00',
+      end: '21:00',
+      programmeId: 2,
+      programmeName: 'De Avondspits',
+    }),
+  ],
+  programmes,
+  changes: [],
+  ...change,
+});
+
+function json(body: unknown, status = 200) {
+  return Promise.resolve(new Response(JSON.stringify(body), { status }));
+}
+
+// Answers calls by method and path, and keeps them.
+function server(routes: Record<string, () => Promise<Response>>) {
+  const fetch = vi.fn((path: string, init?: RequestInit) => {
+    const route = routes[`${init?.method ?? 'GET'} ${path}`];
+    return route ? route() : json({ error: { code: 'not_found', message: 'Niet gevonden.' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const sent = (fetch: ReturnType<typeof server>, method: string, path: string) => {
+  const call = fetch.mock.calls.find(([p, init]) => p === path && init?.method === method);
+  return call ? (JSON.parse((call[1] as RequestInit).body as string) as unknown) : undefined;
+};
+
+describe('the schedule schemas', () => {
+  it('want a weekday, a programme and uu:mm times with the end after the start', () => {
+    const empty = slotSchema.safeParse({ weekday: '', programmeId: '', start: '7:00', end: '25:00' });
+    expect(empty.error?.issues.map((issue) => issue.message)).toEqual([
+      'Kies een dag van de week.',
+      'Kies een programma.',
+      'Vul een begintijd in als uu:mm, bijvoorbeeld 07:00.',
+      'Vul een eindtijd in als uu:mm; 24:00 is middernacht.',
+    ]);
+    const backwards = slotSchema.safeParse({ weekday: '1', programmeId: '1', start: '12:00', end: '11:00' });
+    expect(backwards.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['end', 'De eindtijd moet na de begintijd liggen.'],
+    ]);
+    expect(
+      slotSchema.safeParse({ weekday: '7', programmeId: '1', start: '22:00', end: '24:00' }).success,
+    ).toBe(true);
+    expect(
+      slotSchema.safeParse({ weekday: '7', programmeId: '1', start: '22:00', end: '00:00' }).success,
+    ).toBe(true);
+  });
+
+  it('want a date, and a slot to cancel or a programme or title for a special', () => {
+    const cancel = changeSchema.safeParse({
+      date: '2026-02-30',
+      kind: 'cancel',
+      slotId: '',
+      programmeId: '',
+      title: '',
+      start: '',
+      end: '',
+    });
+    expect(cancel.error?.issues.map((issue) => issue.message)).toEqual([
+      'Vul een datum in als jjjj-mm-dd.',
+      'Kies het tijdvak dat vervalt.',
+    ]);
+    const special = changeSchema.safeParse({
+      date: '2026-12-24',
+      kind: 'special',
+      slotId: '',
+      programmeId: '',
+      title: ' ',
+      start: '20:00',
+      end: '19:00',
+    });
+    expect(special.error?.issues.map((issue) => issue.message)).toEqual([
+      'Kies een programma of vul een titel in.',
+      'De eindtijd moet na de begintijd liggen.',
+    ]);
+    expect(weekdayOf('2026-11-23')).toBe(1);
+    expect(weekdayOf('2026-11-29')).toBe(7);
+  });
+});
+
+describe('SlotForm', () => {
+  it('ties each error to its field, focuses the first and sends a valid slot', async () => {
+    const fetch = server({
+      'POST /api/admin/schedule/radio2/slots': () => json({ slot: slot({ id: 12 }) }, 201),
+    });
+    const onSaved = vi.fn();
+    render(<SlotForm channel="radio2" programmes={programmes} onSaved={onSaved} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Tijdvak toevoegen' }));
+    const day = screen.getByLabelText('Dag');
+    await waitFor(() => expect(day).toHaveFocus());
+    expect(day).toHaveAccessibleDescription('Kies een dag van de week.');
+    expect(screen.getByLabelText('Begintijd')).toHaveAccessibleDescription(
+      'uu:mm, Nederlandse tijd, bijvoorbeeld 07:00. Vul een begintijd in als uu:mm, bijvoorbeeld 07:00.',
+    );
+
+    await userEvent.selectOptions(day, 'dinsdag');
+    await userEvent.selectOptions(screen.getByLabelText('Programma'), 'De Avondspits');
+    await userEvent.type(screen.getByLabelText('Begintijd'), '06:00');
+    await userEvent.type(screen.getByLabelText('Eindtijd'), '09:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Tijdvak toevoegen' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent(fetch, 'POST', '/api/admin/schedule/radio2/slots')).toEqual({
+      weekday: 2,
+      programmeId: 2,
+      start: '06:00',
+      end: '09:30',
+    });
+  });
+
+  it("shows the server's overlap message on the start field", async () => {
+    const overlap = 'Dit tijdvak overlapt met De Ochtendshow (maandag 10:00–12:00).';
+    server({
+      'PUT /api/admin/schedule/radio2/slots/11': () =>
+        json({ error: { code: 'invalid_fields', message: overlap, fields: { start: overlap } } }, 422),
+    });
+    const onSaved = vi.fn();
+    render(<SlotForm channel="radio2" programmes={programmes} slot={slot({ id: 11 })} onSaved={onSaved} />);
+    const start = screen.getByLabelText('Begintijd');
+    expect(start).toHaveValue('10:00');
+    await userEvent.clear(start);
+    await userEvent.type(start, '11:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Tijdvak opslaan' }));
+    await waitFor(() => expect(start).toHaveAccessibleDescription(expect.stringContaining(overlap)));
+    expect(start).toHaveFocus();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('ChangeForm', () => {
+  it('offers the slots of the date to cancel and sends only what a cancellation needs', async () => {
+    const fetch = server({
+      'POST /api/admin/schedule/radio2/changes': () =>
+        json({ change: { id: 5, date: '2026-11-24', kind: 'cancel', slotId: 11, label: '' } }, 201),
+    });
+    const onSaved = vi.fn();
+    render(
+      <ChangeForm channel="radio2" programmes={programmes} slots={schedule().slots} onSaved={onSaved} />,
+    );
+    await userEvent.type(screen.getByLabelText('Datum'), '2026-11-24');
+    await userEvent.click(screen.getByLabelText('Tijdvak vervalt'));
+    const choice = screen.getByLabelText('Tijdvak dat vervalt');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Kies een tijdvak', 'dinsdag 19:00–21:00 De Avondspits']);
+    await userEvent.click(screen.getByRole('button', { name: 'Wijziging toevoegen' }));
+    await waitFor(() => expect(choice).toHaveAccessibleDescription('Kies het tijdvak dat vervalt.'));
+    await userEvent.selectOptions(choice, 'dinsdag 19:00–21:00 De Avondspits');
+    await userEvent.click(screen.getByRole('button', { name: 'Wijziging toevoegen' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent(fetch, 'POST', '/api/admin/schedule/radio2/changes')).toEqual({
+      date: '2026-11-24',
+      kind: 'cancel',
+      slotId: 11,
+    });
+  });
+
+  it('sends a special broadcast with a free title', async () => {
+    const fetch = server({
+      'POST /api/admin/schedule/radio2/changes': () =>
+        json({ change: { id: 6, date: '2026-12-24', kind: 'special', label: '' } }, 201),
+    });
+    const onSaved = vi.fn();
+    render(<ChangeForm channel="radio2" programmes={programmes} slots={[]} onSaved={onSaved} />);
+    await userEvent.type(screen.getByLabelText('Datum'), '2026-12-24');
+    await userEvent.type(screen.getByLabelText('Titel'), ' Kerstavond ');
+    await userEvent.type(screen.getByLabelText('Begintijd'), '20:00');
+    await userEvent.type(screen.getByLabelText('Eindtijd'), '24:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Wijziging toevoegen' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent(fetch, 'POST', '/api/admin/schedule/radio2/changes')).toEqual({
+      date: '2026-12-24',
+      kind: 'special',
+      programmeId: null,
+      title: 'Kerstavond',
+      start: '20:00',
+      end: '24:00',
+    });
+  });
+});
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/programmering/:channel', element: <SchedulePage /> }], {
+    initialEntries: ['/programmering/radio2'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+describe('SchedulePage', () => {
+  it('shows the week per day, edits a slot in the form and deletes one', async () => {
+    const fetch = server({
+      'GET /api/admin/schedule/radio2': () => json(schedule()),
+      'PUT /api/admin/schedule/radio2/slots/10': () => json({ slot: slot({ end: '12:30' }) }),
+      'DELETE /api/admin/schedule/radio2/slots/11': () =>
+        Promise.resolve(new Response(null, { status: 204 })),
+    });
+    renderPage();
+    const monday = await screen.findByRole('region', { name: 'maandag' });
+    expect(within(monday).getByText('10:00–12:00 De Ochtendshow')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'woensdag' })).getByText('Geen tijdvakken.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(
+      within(monday).getByRole('button', { name: 'Bewerken De Ochtendshow maandag 10:00' }),
+    );
+    const form = screen.getByRole('form', { name: 'Tijdvak wijzigen' });
+    await waitFor(() => expect(within(form).getByLabelText('Dag')).toHaveFocus());
+    const end = within(form).getByLabelText('Eindtijd');
+    expect(end).toHaveValue('12:00');
+    await userEvent.clear(end);
+    await userEvent.type(end, '12:30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Tijdvak opslaan' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Tijdvak De Ochtendshow (maandag 10:00–12:30) is opgeslagen.',
+      ),
+    );
+    expect(sent(fetch, 'PUT', '/api/admin/schedule/radio2/slots/10')).toEqual({
+      weekday: 1,
+      programmeId: 1,
+      start: '10:00',
+      end: '12:30',
+    });
+
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen De Avondspits dinsdag 19:00' }));
+    expect(confirm).toHaveBeenCalledWith('Tijdvak De Avondspits (dinsdag 19:00–21:00) verwijderen?');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('is verwijderd'));
+    expect(screen.getByRole('heading', { name: 'Week' })).toHaveFocus();
+    expect(
+      fetch.mock.calls.some(
+        ([path, init]) => path === '/api/admin/schedule/radio2/slots/11' && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
+  });
+
+  it('asks before deleting a slot or a change: cancelling keeps it and sends nothing', async () => {
+    const change = {
+      id: 3,
+      date: '2026-11-23',
+      kind: 'cancel' as const,
+      slotId: 10,
+      programmeId: null,
+      programmeName: '',
+      title: '',
+      start: null,
+      end: null,
+      label: 'De Ochtendshow (maandag 10:00–12:00)',
+    };
+    const fetch = server({
+      'GET /api/admin/schedule/radio2': () => json(schedule({ changes: [change] })),
+      'DELETE /api/admin/schedule/radio2/changes/3': () =>
+        Promise.resolve(new Response(null, { status: 204 })),
+    });
+    const deletes = () => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    renderPage();
+    const monday = await screen.findByRole('region', { name: 'maandag' });
+    const slotButton = within(monday).getByRole('button', {
+      name: 'Verwijderen De Ochtendshow maandag 10:00',
+    });
+    await userEvent.click(slotButton);
+    expect(confirm).toHaveBeenLastCalledWith('Tijdvak De Ochtendshow (maandag 10:00–12:00) verwijderen?');
+    const changeButton = screen.getByRole('button', { name: 'Verwijderen wijziging 2026-11-23' });
+    await userEvent.click(changeButton);
+    expect(confirm).toHaveBeenLastCalledWith(
+      'De wijziging op 2026-11-23 (De Ochtendshow (maandag 10:00–12:00)) verwijderen?',
+    );
+    expect(deletes()).toEqual([]);
+    expect(within(monday).getByText('10:00–12:00 De Ochtendshow')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /2026-11-23 Vervalt/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(changeButton);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('De wijziging op 2026-11-23 is verwijderd.'),
+    );
+    expect(deletes().map(([path]) => path)).toEqual(['/api/admin/schedule/radio2/changes/3']);
+    expect(screen.getByRole('heading', { name: 'Wijzigingen op een datum' })).toHaveFocus();
+  });
+
+  it('lists the changes by date, and gives a redacteur no buttons or forms', async () => {
+    server({
+      'GET /api/admin/schedule/radio2': () =>
+        json(
+          schedule({
+            canEdit: false,
+            changes: [
+              {
+                id: 3,
+                date: '2026-11-23',
+                kind: 'cancel',
+                slotId: 10,
+                programmeId: null,
+                programmeName: '',
+                title: '',
+                start: null,
+                end: null,
+                label: 'De Ochtendshow (maandag 10:00–12:00)',
+              },
+            ],
+          }),
+        ),
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Wijzigingen op een datum' });
+    expect(within(table).getByRole('row', { name: /2026-11-23 Vervalt De Ochtendshow/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByText(/Je rol mag de programmering bekijken, niet wijzigen./)).toBeInTheDocument();
+  });
+});
