@@ -528,6 +528,93 @@ void a_preview_link_opens_a_draft_article(store::Database& db) {
   EXPECT_EQ(h.loader_->load(path, page_link.query).status, 403U);
 }
 
+void relations_are_edited_checked_audited_and_shown(store::Database& db) {
+  Harness h(db);
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('anna', 'Anna Ansel')");
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('bram', 'Bram Bakker')");
+  h.exec("INSERT INTO broadcasters (slug, name) VALUES ('vpro', 'VPRO')");
+  const auto anna = h.count("SELECT id FROM presenters WHERE slug = 'anna'");
+  const auto bram = h.count("SELECT id FROM presenters WHERE slug = 'bram'");
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto beheerder = h.user("bea@ether.local", Role::beheerder);
+
+  auto values = programme_values("Ochtendgloren", "ochtendgloren");
+  values["presenters"] = json::array{bram, anna};
+  values["broadcasters"] = json::array{"vpro"};
+  auto created = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", values}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  EXPECT_EQ(created.item().at("values").at("presenters"), (json::array{bram, anna}));
+  EXPECT_EQ(created.item().at("values").at("broadcasters"), json::array{"vpro"});
+  // The order the form sent is the order of the site.
+  const auto page = h.page("/programmas/ochtendgloren");
+  ASSERT_NE(page.find("Bram Bakker"), std::string::npos) << page;
+  ASSERT_NE(page.find("Anna Ansel"), std::string::npos);
+  EXPECT_LT(page.find("Bram Bakker"), page.find("Anna Ansel"));
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programme_broadcasters WHERE broadcaster_slug = 'vpro'"), 1);
+
+  // Unknown or malformed keys are form errors, and nothing changes.
+  const auto path = "/api/admin/content/programmes/" + created.id();
+  for (const auto& bad : {json::value(json::array{anna, 999999}), json::value(json::array{"anna"}), json::value("anna"),
+                          json::value(json::array{-1})}) {
+    auto refused = h.as(eind, "PUT", path,
+                        json::object{{"version", created.version()}, {"values", json::object{{"presenters", bad}}}});
+    EXPECT_EQ(refused.status, 422U) << json::serialize(bad);
+    EXPECT_EQ(refused.code(), "invalid_fields");
+    EXPECT_EQ(refused.field_error("presenters"), "Kies bestaande items uit de lijst.");
+  }
+  auto unknown_broadcaster = h.as(
+      eind, "PUT", path,
+      json::object{{"version", created.version()}, {"values", json::object{{"broadcasters", json::array{"nope"}}}}});
+  EXPECT_EQ(unknown_broadcaster.status, 422U);
+  EXPECT_EQ(unknown_broadcaster.field_error("broadcasters"), "Kies bestaande items uit de lijst.");
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programme_presenters WHERE programme_id = " + created.id()), 2);
+
+  // A change of links alone is saved, audited with before and after, and on the page at once.
+  auto edited =
+      h.as(eind, "PUT", path,
+           json::object{{"version", created.version()}, {"values", json::object{{"presenters", json::array{anna}}}}});
+  ASSERT_EQ(edited.status, 200U) << edited.text;
+  EXPECT_EQ(edited.version(), created.version() + 1);
+  EXPECT_EQ(edited.item().at("values").at("presenters"), json::array{anna});
+  EXPECT_EQ(edited.item().at("values").at("broadcasters"), json::array{"vpro"});
+  EXPECT_EQ(h.page("/programmas/ochtendgloren").find("Bram Bakker"), std::string::npos);
+  auto rows = h.audit("programmes", created.id());
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.front().action, "update");
+  EXPECT_EQ(json::serialize(rows.front().changes.at("presenters")),
+            json::serialize(json::object{{"before", json::array{bram, anna}}, {"after", json::array{anna}}}));
+  // Lists leave the relations out; the item carries them.
+  auto listed = h.as(eind, "GET", "/api/admin/content/programmes");
+  EXPECT_FALSE(listed.body.at("items").at(0).at("values").as_object().contains("presenters"));
+  // The presenter in use cannot be deleted; the one let go can.
+  auto presenter = h.as(eind, "GET", "/api/admin/content/presenters/" + std::to_string(bram));
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/presenters/" + std::to_string(anna) + "?version=1").status, 409U);
+  EXPECT_EQ(
+      h.as(eind, "DELETE",
+           "/api/admin/content/presenters/" + std::to_string(bram) + "?version=" + std::to_string(presenter.version()))
+          .status,
+      204U);
+
+  // Spec §5's broadcaster whitelist of a channel is a relation too, by slug.
+  auto channel =
+      h.as(beheerder, "GET",
+           "/api/admin/content/channels/" + std::to_string(h.count("SELECT id FROM channels WHERE slug = 'radio2'")));
+  ASSERT_EQ(channel.status, 200U) << channel.text;
+  EXPECT_EQ(channel.item().at("values").at("broadcasters"), json::array{});
+  auto whitelisted = h.as(beheerder, "PUT", "/api/admin/content/channels/" + channel.id(),
+                          json::object{{"version", channel.version()},
+                                       {"values", json::object{{"broadcasters", json::array{"vpro", "vpro"}}}}});
+  ASSERT_EQ(whitelisted.status, 200U) << whitelisted.text;
+  EXPECT_EQ(whitelisted.item().at("values").at("broadcasters"), json::array{"vpro"});
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM channel_broadcasters WHERE channel_slug = 'radio2'"), 1);
+  // An eindredacteur may not change a channel (station settings).
+  EXPECT_EQ(
+      h.as(eind, "PUT", "/api/admin/content/channels/" + channel.id(),
+           json::object{{"version", whitelisted.version()}, {"values", json::object{{"broadcasters", json::array{}}}}})
+          .status,
+      403U);
+}
+
 using Scenario = void (*)(store::Database&);
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -540,6 +627,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
+      {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
   };
   return all;
 }
@@ -551,7 +639,7 @@ TEST_P(AdminContentSqlite, Scenario) {
   scenarios()[GetParam()].second(store.db());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, 9),
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, scenarios().size()),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            return std::string(scenarios()[info.param].first);
                          });
@@ -564,7 +652,7 @@ TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
     for (const auto& scope : type.slug_scope) EXPECT_NE(type.field(scope), nullptr) << type.name;
     for (const auto& name : type.search_fields) EXPECT_NE(type.field(name), nullptr) << type.name;
     for (const auto& field : type.fields) {
-      if (field.kind == content::FieldKind::reference)
+      if (field.kind == content::FieldKind::reference || field.kind == content::FieldKind::relation)
         EXPECT_NE(content::find_type(field.reference), nullptr) << field.name;
     }
     EXPECT_EQ(type.publication == content::Publication::none, type.flag_column.empty()) << type.name;

@@ -42,7 +42,7 @@ json::value iso_or_null(std::optional<std::int64_t> at) {
 json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now, bool full = true) {
   json::object values;
   for (const auto& field : type.fields) {
-    if (!full && (field.kind == content::FieldKind::blocks || field.kind == content::FieldKind::long_text)) continue;
+    if (!full && content::heavy(field)) continue;
     values[field.name] = item.values.at(field.name);
   }
   const auto& title = item.values.at(type.title_field);
@@ -153,6 +153,11 @@ void record_change(soci::session& session, ContentStore& store, const TypeSpec& 
   if (revision != nullptr) store.add_revision(*revision, now, who.user.id, who.user.display_name);
   AuditLog(session).record(actor_of(who), now, type.name, key, std::string(action), changes);
   store::bump_content_version(session);
+}
+
+// Writes the relations a form sent, for the stored `owner`.
+void write_links(ContentStore& store, const Item& owner, const content::Validated& validated) {
+  for (const auto& links : validated.links) store.relate(*links.field, owner, links.targets);
 }
 
 // The types do not change while the server runs: their description is built once.
@@ -323,6 +328,7 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
     if (type.publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
   }
   const auto key = store.insert(validated.row);
+  write_links(store, *store.find(key), validated);
   auto item = store.find(key);
   json::object changes = field_changes(type, json::object{}, item->values);
   record_change(*lease, store, type, principal, now, key, "create", changes, type.revisions ? &*item : nullptr);
@@ -361,6 +367,7 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   auto written = store.update(key, *version, validated.row);
   if (written == WriteResult::missing) return not_found(type);
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);
+  write_links(store, *before, validated);
   auto after = store.find(key);
   record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
   tx.commit();
@@ -516,6 +523,7 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
   auto changes = field_changes(type, before->values, validated.values);
   if (store.update(key, *version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
+  write_links(store, *before, validated);
   auto after = store.find(key);
   changes["restoredRevision"] = revision->id;
   record_change(*lease, store, type, principal, now, key, "restore", changes, &*after);

@@ -14,6 +14,8 @@
 //   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions
 //   POST   /api/admin/content/{type}/{id}/revisions/{rev}/restore  {version}
 //   GET    /api/admin/content/{type}/{id}/preview           {url}: a signed preview link (pages)
+// A relation field (e.g. a programme's presenters) is sent and answered as an array of the related
+// items' keys; an unknown one is a 422 form error. Lists leave relations out.
 // Roles (admin/roles.hpp): reading needs edit_drafts; a draft edit_drafts; an item that is on the
 // site (and every type without drafts) edit_published; publish and unpublish publish; delete
 // delete_content; channels and broadcasters edit_settings. A user limited to channels sees and

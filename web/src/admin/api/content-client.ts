@@ -13,7 +13,8 @@ export type FieldKind =
   | 'url'
   | 'blocks'
   | 'choice'
-  | 'reference';
+  | 'reference'
+  | 'relation';
 
 export interface ContentField {
   name: string;
@@ -24,7 +25,7 @@ export interface ContentField {
   maxLength: number;
   choices: { value: string; label: string }[];
   reference: string;
-  /** What a reference holds: the referenced item's 'id' (a number) or its 'slug'. */
+  /** What a reference or a relation holds: the other item's 'id' (a number) or its 'slug'. */
   referenceKey: string;
 }
 

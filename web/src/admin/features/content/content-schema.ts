@@ -5,13 +5,17 @@ import { validateSlug } from '../../../lib/slugify';
 import type { ContentField, ContentType, FieldValue } from '../../api/content-client';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 
-/** A field's value in the form: text, a flag, or a blocks field's blocks exactly as stored. */
-export type FormValues = Record<string, string | boolean | StoredBlock[]>;
+/**
+ * A field's value in the form: text, a flag, a blocks field's blocks exactly as stored, or the
+ * checked keys of a relation (as the checkboxes' texts).
+ */
+export type FormValues = Record<string, string | boolean | StoredBlock[] | string[]>;
 
 export const REQUIRED_MESSAGE = 'Vul dit veld in.';
 
 function fieldSchema(field: ContentField): z.ZodType {
   if (field.kind === 'flag') return z.boolean();
+  if (field.kind === 'relation') return z.array(z.string());
   if (field.kind === 'blocks') {
     // The blocks pass as they are (z.unknown keeps each one whole, keys and all).
     return z.array(z.unknown()).superRefine((blocks, context) => {
@@ -77,6 +81,7 @@ export function toFormValues(type: ContentType, values: Record<string, FieldValu
       form[field.name] = value === undefined ? field.name === 'dismissable' : Boolean(value);
     else if (field.kind === 'blocks') form[field.name] = Array.isArray(value) ? (value as StoredBlock[]) : [];
     else if (field.kind === 'instant') form[field.name] = toLocalInput(value as string | null);
+    else if (field.kind === 'relation') form[field.name] = Array.isArray(value) ? value.map(String) : [];
     else form[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return form;
@@ -98,6 +103,14 @@ export function fromFormValues(
     }
     if (field.kind === 'blocks') {
       out[field.name] = Array.isArray(raw) ? raw : [];
+      continue;
+    }
+    if (field.kind === 'relation') {
+      // A single checkbox may come back as its value or as false rather than as an array.
+      const keys = (Array.isArray(raw) ? raw : typeof raw === 'string' && raw !== '' ? [raw] : []).map(
+        String,
+      );
+      out[field.name] = field.referenceKey === 'id' ? keys.map(Number) : keys;
       continue;
     }
     const text = typeof raw === 'string' ? (field.kind === 'longText' ? raw : raw.trim()) : '';
