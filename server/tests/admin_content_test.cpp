@@ -615,6 +615,75 @@ void relations_are_edited_checked_audited_and_shown(store::Database& db) {
       403U);
 }
 
+void a_referenced_item_is_archived_and_restored(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/programmes",
+                      json::object{{"values", programme_values("Nachtwacht", "nachtwacht")}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  EXPECT_EQ(created.item().at("archived"), false);
+  h.exec("INSERT INTO broadcasts (channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES ('radio2', " +
+         created.id() + ", 'nachtwacht', 'Nachtwacht', " + std::to_string(kStart - 7200) + ", " +
+         std::to_string(kStart - 3600) + ")");
+  const auto path = "/api/admin/content/programmes/" + created.id();
+  ASSERT_NE(h.page("/programmas").find("Nachtwacht"), std::string::npos);
+
+  // Referred to by a broadcast: the form is told so, and a delete is refused with the way out.
+  auto shown = h.as(eind, "GET", path);
+  EXPECT_EQ(shown.item().at("usedBy"), 1);
+  auto refused = h.as(eind, "DELETE", path + "?version=" + std::to_string(created.version()));
+  EXPECT_EQ(refused.status, 409U);
+  EXPECT_EQ(refused.code(), "in_use");
+  EXPECT_NE(refused.text.find("Archiveer het."), std::string::npos) << refused.text;
+
+  // A redacteur may not archive (as it may not delete); a stale version is refused.
+  EXPECT_EQ(h.as(redacteur, "POST", path + "/archive", json::object{{"version", created.version()}}).status, 403U);
+  EXPECT_EQ(h.as(eind, "POST", path + "/archive", json::object{{"version", created.version() + 5}}).status, 409U);
+  // A type that cannot be archived has no such route.
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/articles/1/archive", json::object{{"version", 1}}).status, 404U);
+
+  auto archived = h.as(eind, "POST", path + "/archive", json::object{{"version", created.version()}});
+  ASSERT_EQ(archived.status, 200U) << archived.text;
+  EXPECT_EQ(archived.item().at("archived"), true);
+  EXPECT_EQ(archived.item().at("archivedAt").as_string(), domain::format_iso_utc(kStart));
+  // Off the listener site at once: no page, no card, no search entry, no sitemap link ...
+  EXPECT_EQ(h.loader_->load("/programmas/nachtwacht", {}).status, 404U);
+  EXPECT_EQ(h.page("/programmas").find("Nachtwacht"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/nachtwacht").find("/programmas/nachtwacht"), std::string::npos);
+  EXPECT_EQ(h.sitemap().find("/programmas/nachtwacht"), std::string::npos);
+  // ... but kept in the store, with its broadcast, and still in the admin.
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programmes WHERE slug = 'nachtwacht'"), 1);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM broadcasts WHERE programme_id = " + created.id()), 1);
+  EXPECT_EQ(h.as(eind, "GET", path).item().at("archived"), true);
+  auto rows = h.audit("programmes", created.id());
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.front().action, "archive");
+  EXPECT_EQ(json::serialize(rows.front().changes.at("archivedAt")),
+            json::serialize(json::object{{"before", nullptr}, {"after", domain::format_iso_utc(kStart)}}));
+
+  auto restored = h.as(eind, "POST", path + "/unarchive", json::object{{"version", archived.version()}});
+  ASSERT_EQ(restored.status, 200U) << restored.text;
+  EXPECT_EQ(restored.item().at("archived"), false);
+  EXPECT_EQ(h.loader_->load("/programmas/nachtwacht", {}).status, 200U);
+  EXPECT_NE(h.sitemap().find("/programmas/nachtwacht"), std::string::npos);
+  EXPECT_EQ(h.audit("programmes", created.id()).front().action, "unarchive");
+
+  // An archived presenter leaves the programme pages and has no page of its own.
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('nora', 'Nora Nacht')");
+  const auto nora = h.count("SELECT id FROM presenters WHERE slug = 'nora'");
+  auto linked =
+      h.as(eind, "PUT", path,
+           json::object{{"version", restored.version()}, {"values", json::object{{"presenters", json::array{nora}}}}});
+  ASSERT_EQ(linked.status, 200U) << linked.text;
+  ASSERT_NE(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
+  auto gone = h.as(eind, "POST", "/api/admin/content/presenters/" + std::to_string(nora) + "/archive",
+                   json::object{{"version", 1}});
+  ASSERT_EQ(gone.status, 200U) << gone.text;
+  EXPECT_EQ(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
+  EXPECT_EQ(h.loader_->load("/presentatoren/nora", {}).status, 404U);
+}
+
 using Scenario = void (*)(store::Database&);
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -628,6 +697,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
       {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
+      {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
   };
   return all;
 }

@@ -129,6 +129,7 @@ std::string ContentStore::select_columns(bool full) const {
     if (in_row(field) && (full || !heavy(field))) sql += ", " + field.column;
   }
   if (type_.publication != Publication::none) sql += ", " + flag_column() + ", " + publish_column() + ", unpublish_at";
+  if (type_.archivable) sql += ", archived_at";
   return sql;
 }
 
@@ -159,6 +160,7 @@ Item ContentStore::read(const soci::row& row, bool full) const {
     item.publish_at = optional_int_at(row, column++);
     item.unpublish_at = optional_int_at(row, column++);
   }
+  if (type_.archivable) item.archived_at = optional_int_at(row, column++);
   return item;
 }
 

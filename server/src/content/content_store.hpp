@@ -32,6 +32,7 @@ struct Item {
   bool published = true;       // the flag (dated and switched types); true for the others
   std::optional<std::int64_t> publish_at;
   std::optional<std::int64_t> unpublish_at;
+  std::optional<std::int64_t> archived_at;  // archivable types: when it was archived; nullopt: on the site
 };
 
 /// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".

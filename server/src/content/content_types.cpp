@@ -94,6 +94,7 @@ std::vector<TypeSpec> build() {
                        {"articles", "programme_id"},
                        {"fragments", "programme_id"}};
     t.owns = {{"programme_presenters", "programme_id"}, {"programme_broadcasters", "programme_id"}};
+    t.archivable = true;
     types.push_back(std::move(t));
   }
 
@@ -155,6 +156,7 @@ std::vector<TypeSpec> build() {
     t.order_by = "name, id";
     t.search_fields = {"name", "slug", "role"};
     t.referenced_by = {{"programme_presenters", "presenter_id"}};
+    t.archivable = true;
     types.push_back(std::move(t));
   }
 

@@ -92,6 +92,7 @@ struct TypeSpec {
   bool revisions = false;   // keeps a revision per save, with restore
   std::vector<Reference> referenced_by;
   std::vector<Reference> owns;  // rows removed with the item (tags, links)
+  bool archivable = false;      // column archived_at: off the site but kept, and restorable
 
   [[nodiscard]] const FieldSpec* field(std::string_view field_name) const;
   [[nodiscard]] bool numeric_key() const { return key_column == "id"; }

@@ -39,6 +39,8 @@ export interface ContentType {
   revisions: boolean;
   settings: boolean;
   preview: boolean;
+  /** Items can be archived: off the site but kept, and restorable. */
+  archivable: boolean;
   fields: ContentField[];
 }
 
@@ -53,6 +55,11 @@ export interface ContentItem {
   published: boolean;
   publishAt: string | null;
   unpublishAt: string | null;
+  /** Archived: off the site, kept in the store (archivable types). */
+  archived?: boolean;
+  archivedAt?: string | null;
+  /** How often other items refer to it (a single item's answer): a delete would be refused. */
+  usedBy?: number;
   values: Record<string, FieldValue>;
 }
 
@@ -152,6 +159,10 @@ export const contentApi = {
     ),
   unpublish: (type: string, id: string, version: number) =>
     changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version })),
+  archive: (type: string, id: string, version: number) =>
+    changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/archive`, { version })),
+  unarchive: (type: string, id: string, version: number) =>
+    changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unarchive`, { version })),
   revisions: (type: string, id: string) =>
     adminFetch<{ revisions: Revision[] }>('GET', `${itemPath(type, id)}/revisions`),
   restore: (type: string, id: string, revision: number, version: number) =>

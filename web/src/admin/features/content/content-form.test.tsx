@@ -47,6 +47,7 @@ const programmes: ContentType = {
   revisions: false,
   settings: false,
   preview: false,
+  archivable: false,
   fields: [
     field('name', 'Naam', 'text', true),
     field('slug', 'URL', 'slug', true),
@@ -268,6 +269,7 @@ const articles: ContentType = {
   revisions: true,
   settings: false,
   preview: false,
+  archivable: false,
   fields: [
     field('title', 'Titel', 'text', true),
     { ...field('slug', 'URL', 'slug', true), immutable: true },
