@@ -281,18 +281,14 @@ void ContentStore::relate(const FieldSpec& field, const Item& item, const std::v
   Binds remove;
   remove.add(owner);
   execute(session_, "DELETE FROM " + field.column + " WHERE " + field.link_owner + " = :o", remove);
+  std::string insert = "INSERT INTO " + field.column + " (" + field.link_owner + ", " + field.link_target;
+  insert += field.link_order.empty() ? ") VALUES (:o, :t)" : ", " + field.link_order + ") VALUES (:o, :t, :p)";
   for (std::size_t position = 0; position < targets.size(); ++position) {
     Binds binds;
     binds.add(owner);
     binds.add(targets[position]);
-    std::string columns = field.link_owner + ", " + field.link_target;
-    std::string values = ":o, :t";
-    if (!field.link_order.empty()) {
-      binds.add(static_cast<long long>(position));
-      columns += ", " + field.link_order;
-      values += ", :p";
-    }
-    execute(session_, "INSERT INTO " + field.column + " (" + columns + ") VALUES (" + values + ")", binds);
+    if (!field.link_order.empty()) binds.add(static_cast<long long>(position));
+    execute(session_, insert, binds);
   }
 }
 
