@@ -595,6 +595,30 @@ void relations_are_edited_checked_audited_and_shown(store::Database& db) {
           .status,
       204U);
 
+  // An article's tags: free words, trimmed, in lower case and each once; on the page at once.
+  auto article = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Herfststorm", "herfststorm")}});
+  ASSERT_EQ(article.status, 201U) << article.text;
+  EXPECT_EQ(article.item().at("values").at("tags"), json::array{});
+  const auto article_path = "/api/admin/content/articles/" + article.id();
+  auto tagged = h.as(eind, "PUT", article_path,
+                     json::object{{"version", article.version()},
+                                  {"values", json::object{{"tags", json::array{" Weer ", "storm", "weer", ""}}}}});
+  ASSERT_EQ(tagged.status, 200U) << tagged.text;
+  EXPECT_EQ(tagged.item().at("values").at("tags"), (json::array{"storm", "weer"}));
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM article_tags WHERE article_id = " + article.id()), 2);
+  for (const auto& bad : {json::value(json::array{std::string(51, 'x')}), json::value(json::array{1}),
+                          json::value("storm"), json::value(json::array{"regel\nbreuk"})}) {
+    auto refused = h.as(eind, "PUT", article_path,
+                        json::object{{"version", tagged.version()}, {"values", json::object{{"tags", bad}}}});
+    EXPECT_EQ(refused.status, 422U) << json::serialize(bad);
+    EXPECT_EQ(refused.field_error("tags"),
+              "Gebruik hoogstens 20 tags van elk hoogstens 50 tekens, zonder stuurtekens.");
+  }
+  ASSERT_EQ(h.as(eind, "POST", article_path + "/publish", json::object{{"version", tagged.version()}}).status, 200U);
+  const auto article_page = h.page("/nieuws/cultuur/" + article.id() + "/herfststorm");
+  EXPECT_NE(article_page.find(R"("tags":["storm","weer"])"), std::string::npos) << article_page;
+
   // Spec §5's broadcaster whitelist of a channel is a relation too, by slug.
   auto channel =
       h.as(beheerder, "GET",

@@ -63,6 +63,15 @@ FieldSpec relation(std::string name, std::string label, std::string type, std::s
   return field;
 }
 
+FieldSpec tags(std::string link_table, std::string link_owner) {
+  FieldSpec field = of_kind(FieldKind::tags, "tags", std::move(link_table), "Tags");
+  field.reference_column = "tag";
+  field.link_owner = std::move(link_owner);
+  field.link_target = "tag";
+  field.max_length = 50;  // each tag
+  return field;
+}
+
 FieldSpec slug() { return of_kind(FieldKind::slug, "slug", "slug", "URL", true); }
 
 std::vector<TypeSpec> build() {
@@ -111,7 +120,8 @@ std::vector<TypeSpec> build() {
                 of_kind(FieldKind::long_text, "intro", "intro", "Intro", true),
                 text("author", "author", "Auteur"),
                 of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
-                of_kind(FieldKind::blocks, "body", "body_json", "Tekst")};
+                of_kind(FieldKind::blocks, "body", "body_json", "Tekst"),
+                tags("article_tags", "article_id")};
     t.title_field = "title";
     t.slug_field = "slug";
     t.slug_scope = {"category"};
@@ -189,7 +199,8 @@ std::vector<TypeSpec> build() {
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
                 of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
                 text("audioPath", "audio_path", "Audiobestand (pad in de mediamap)", true, 500),
-                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true)};
+                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true),
+                tags("fragment_tags", "fragment_id")};
     t.title_field = "title";
     t.slug_field = "slug";
     t.order_by = "published_at DESC, id DESC";
@@ -433,6 +444,8 @@ std::string_view kind_name(FieldKind kind) {
       return "reference";
     case FieldKind::relation:
       return "relation";
+    case FieldKind::tags:
+      return "tags";
   }
   return "text";
 }

@@ -26,6 +26,7 @@ enum class FieldKind {
   choice,     // one of `choices`
   reference,  // the key of a row of another type (`reference`)
   relation,   // the keys of several rows of another type, kept in a link table (many-to-many)
+  tags,       // free words, kept in a link table like a relation (an article's or fragment's tags)
 };
 
 struct Choice {
@@ -45,7 +46,7 @@ struct FieldSpec {
   std::vector<Choice> choices;          // for choice
   std::string reference;                // for reference: the referenced type's name
   std::string reference_column = "id";  // for reference and relation: the column of that type it holds
-  // For relation, the link table is `column`: `link_owner` holds this item (its slug when the
+  // For relation and tags, the link table is `column`: `link_owner` holds this item (its slug when the
   // column is named *_slug, else its id), `link_target` the related item's `reference_column`,
   // and `link_order` (may be empty) the position of each link, in the order the form sends them.
   std::string link_owner;
@@ -54,10 +55,12 @@ struct FieldSpec {
 };
 
 /// True for the fields held in the item's own row (a relation lives in its link table).
-[[nodiscard]] inline bool in_row(const FieldSpec& field) { return field.kind != FieldKind::relation; }
+[[nodiscard]] inline bool in_row(const FieldSpec& field) {
+  return field.kind != FieldKind::relation && field.kind != FieldKind::tags;
+}
 /// True for the fields lists leave out: blocks and long texts can be long, relations need a query.
 [[nodiscard]] inline bool heavy(const FieldSpec& field) {
-  return field.kind == FieldKind::blocks || field.kind == FieldKind::long_text || field.kind == FieldKind::relation;
+  return field.kind == FieldKind::blocks || field.kind == FieldKind::long_text || !in_row(field);
 }
 
 /// How an item reaches the site.

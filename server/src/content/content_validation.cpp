@@ -129,8 +129,29 @@ constexpr std::string_view kUnknownItems = "Kies bestaande items uit de lijst.";
 
 // A relation's input: an array of the related items' keys (numbers for ids, texts for slugs),
 // each existing and each once; null is no links.
+constexpr std::size_t kMaxTags = 20;
+
+// Tags: texts, trimmed and in lower case (as the site's tag links are), each once.
+std::variant<std::vector<Value>, std::string> check_tags(const FieldSpec& field, const json::value& input) {
+  const std::string error = "Gebruik hoogstens " + std::to_string(kMaxTags) + " tags van elk hoogstens " +
+                            std::to_string(field.max_length) + " tekens, zonder stuurtekens.";
+  std::vector<Value> tags;
+  if (input.is_null()) return tags;
+  if (!input.is_array() || input.get_array().size() > kMaxTags) return error;
+  for (const auto& element : input.get_array()) {
+    if (!element.is_string()) return error;
+    std::string tag = trimmed(element.get_string());
+    for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (tag.size() > field.max_length || has_control_characters(tag, false)) return error;
+    if (tag.empty() || std::find(tags.begin(), tags.end(), Value(tag)) != tags.end()) continue;
+    tags.emplace_back(std::move(tag));
+  }
+  return tags;
+}
+
 std::variant<std::vector<Value>, std::string> check_relation(const FieldSpec& field, const json::value& input,
                                                              ContentStore& store) {
+  if (field.kind == FieldKind::tags) return check_tags(field, input);
   std::vector<Value> targets;
   if (input.is_null()) return targets;
   if (!input.is_array() || input.get_array().size() > 500) return std::string(kUnknownItems);

@@ -14,7 +14,8 @@ export type FieldKind =
   | 'blocks'
   | 'choice'
   | 'reference'
-  | 'relation';
+  | 'relation'
+  | 'tags';
 
 export interface ContentField {
   name: string;

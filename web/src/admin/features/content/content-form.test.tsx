@@ -113,6 +113,23 @@ describe('the slug rule', () => {
     expect(toFormValues(relations, undefined)).toEqual({ presenters: [], broadcasters: [] });
   });
 
+  it('edits tags as one line of words separated by commas', () => {
+    const tagged: ContentType = {
+      ...programmes,
+      fields: [{ ...field('tags', 'Tags', 'tags'), maxLength: 50 }],
+    };
+    expect(toFormValues(tagged, { tags: ['storm', 'verkeer'] })).toEqual({ tags: 'storm, verkeer' });
+    expect(fromFormValues(tagged, { tags: ' storm ,, weer ,' }, undefined)).toEqual({
+      tags: ['storm', 'weer'],
+    });
+    expect(fromFormValues(tagged, { tags: '' }, undefined)).toEqual({ tags: [] });
+    const schema = contentSchema(tagged);
+    expect(schema.safeParse({ tags: 'kort, ook kort' }).success).toBe(true);
+    expect(schema.safeParse({ tags: `kort, ${'x'.repeat(51)}` }).error?.issues[0]?.message).toBe(
+      'Gebruik hoogstens 20 tags van elk hoogstens 50 tekens.',
+    );
+  });
+
   it('converts values both ways', () => {
     const form = toFormValues(programmes, item.values);
     expect(fromFormValues(programmes, { ...form, channel: '' }, item.values)).toEqual({

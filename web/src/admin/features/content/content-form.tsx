@@ -294,7 +294,9 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
             ? field.immutable && item
               ? 'Deze URL kan niet meer worden gewijzigd.'
               : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
-            : undefined;
+            : field.kind === 'tags'
+              ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer."
+              : undefined;
         const error = errors[field.name]?.message as string | undefined;
         if (field.kind === 'blocks')
           return <BlocksField key={field.name} field={field} id={id} control={control} error={error} />;

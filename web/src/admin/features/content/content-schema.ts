@@ -37,7 +37,14 @@ function fieldSchema(field: ContentField): z.ZodType {
       if (field.required) context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
       return;
     }
-    if (value.length > field.maxLength) {
+    if (field.kind === 'tags') {
+      const tags = value.split(',').map((tag) => tag.trim());
+      if (tags.length > 20 || tags.some((tag) => tag.length > field.maxLength))
+        context.addIssue({
+          code: 'custom',
+          message: `Gebruik hoogstens 20 tags van elk hoogstens ${field.maxLength} tekens.`,
+        });
+    } else if (value.length > field.maxLength) {
       context.addIssue({ code: 'custom', message: `Gebruik hoogstens ${field.maxLength} tekens.` });
     } else if (field.kind === 'integer' && !/^\d+$/.test(value)) {
       context.addIssue({ code: 'custom', message: 'Vul een heel getal van 0 of meer in.' });
@@ -82,6 +89,8 @@ export function toFormValues(type: ContentType, values: Record<string, FieldValu
     else if (field.kind === 'blocks') form[field.name] = Array.isArray(value) ? (value as StoredBlock[]) : [];
     else if (field.kind === 'instant') form[field.name] = toLocalInput(value as string | null);
     else if (field.kind === 'relation') form[field.name] = Array.isArray(value) ? value.map(String) : [];
+    else if (field.kind === 'tags')
+      form[field.name] = Array.isArray(value) ? value.map(String).join(', ') : '';
     else form[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return form;
@@ -114,6 +123,13 @@ export function fromFormValues(
       continue;
     }
     const text = typeof raw === 'string' ? (field.kind === 'longText' ? raw : raw.trim()) : '';
+    if (field.kind === 'tags') {
+      out[field.name] = text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+      continue;
+    }
     if (field.kind === 'integer') out[field.name] = text === '' ? null : Number(text);
     else if (field.kind === 'instant') out[field.name] = fromLocalInput(text);
     else if (field.kind === 'reference' && field.referenceKey === 'id')
