@@ -528,6 +528,186 @@ void a_preview_link_opens_a_draft_article(store::Database& db) {
   EXPECT_EQ(h.loader_->load(path, page_link.query).status, 403U);
 }
 
+void relations_are_edited_checked_audited_and_shown(store::Database& db) {
+  Harness h(db);
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('anna', 'Anna Ansel')");
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('bram', 'Bram Bakker')");
+  h.exec("INSERT INTO broadcasters (slug, name) VALUES ('vpro', 'VPRO')");
+  const auto anna = h.count("SELECT id FROM presenters WHERE slug = 'anna'");
+  const auto bram = h.count("SELECT id FROM presenters WHERE slug = 'bram'");
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto beheerder = h.user("bea@ether.local", Role::beheerder);
+
+  auto values = programme_values("Ochtendgloren", "ochtendgloren");
+  values["presenters"] = json::array{bram, anna};
+  values["broadcasters"] = json::array{"vpro"};
+  auto created = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", values}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  EXPECT_EQ(created.item().at("values").at("presenters"), (json::array{bram, anna}));
+  EXPECT_EQ(created.item().at("values").at("broadcasters"), json::array{"vpro"});
+  // The order the form sent is the order of the site.
+  const auto page = h.page("/programmas/ochtendgloren");
+  ASSERT_NE(page.find("Bram Bakker"), std::string::npos) << page;
+  ASSERT_NE(page.find("Anna Ansel"), std::string::npos);
+  EXPECT_LT(page.find("Bram Bakker"), page.find("Anna Ansel"));
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programme_broadcasters WHERE broadcaster_slug = 'vpro'"), 1);
+
+  // Unknown or malformed keys are form errors, and nothing changes.
+  const auto path = "/api/admin/content/programmes/" + created.id();
+  for (const auto& bad : {json::value(json::array{anna, 999999}), json::value(json::array{"anna"}), json::value("anna"),
+                          json::value(json::array{-1})}) {
+    auto refused = h.as(eind, "PUT", path,
+                        json::object{{"version", created.version()}, {"values", json::object{{"presenters", bad}}}});
+    EXPECT_EQ(refused.status, 422U) << json::serialize(bad);
+    EXPECT_EQ(refused.code(), "invalid_fields");
+    EXPECT_EQ(refused.field_error("presenters"), "Kies bestaande items uit de lijst.");
+  }
+  auto unknown_broadcaster = h.as(
+      eind, "PUT", path,
+      json::object{{"version", created.version()}, {"values", json::object{{"broadcasters", json::array{"nope"}}}}});
+  EXPECT_EQ(unknown_broadcaster.status, 422U);
+  EXPECT_EQ(unknown_broadcaster.field_error("broadcasters"), "Kies bestaande items uit de lijst.");
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programme_presenters WHERE programme_id = " + created.id()), 2);
+
+  // A change of links alone is saved, audited with before and after, and on the page at once.
+  auto edited =
+      h.as(eind, "PUT", path,
+           json::object{{"version", created.version()}, {"values", json::object{{"presenters", json::array{anna}}}}});
+  ASSERT_EQ(edited.status, 200U) << edited.text;
+  EXPECT_EQ(edited.version(), created.version() + 1);
+  EXPECT_EQ(edited.item().at("values").at("presenters"), json::array{anna});
+  EXPECT_EQ(edited.item().at("values").at("broadcasters"), json::array{"vpro"});
+  EXPECT_EQ(h.page("/programmas/ochtendgloren").find("Bram Bakker"), std::string::npos);
+  auto rows = h.audit("programmes", created.id());
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.front().action, "update");
+  EXPECT_EQ(json::serialize(rows.front().changes.at("presenters")),
+            json::serialize(json::object{{"before", json::array{bram, anna}}, {"after", json::array{anna}}}));
+  // Lists leave the relations out; the item carries them.
+  auto listed = h.as(eind, "GET", "/api/admin/content/programmes");
+  EXPECT_FALSE(listed.body.at("items").at(0).at("values").as_object().contains("presenters"));
+  // The presenter in use cannot be deleted; the one let go can.
+  auto presenter = h.as(eind, "GET", "/api/admin/content/presenters/" + std::to_string(bram));
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/presenters/" + std::to_string(anna) + "?version=1").status, 409U);
+  EXPECT_EQ(
+      h.as(eind, "DELETE",
+           "/api/admin/content/presenters/" + std::to_string(bram) + "?version=" + std::to_string(presenter.version()))
+          .status,
+      204U);
+
+  // An article's tags: free words, trimmed, in lower case and each once; on the page at once.
+  auto article = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Herfststorm", "herfststorm")}});
+  ASSERT_EQ(article.status, 201U) << article.text;
+  EXPECT_EQ(article.item().at("values").at("tags"), json::array{});
+  const auto article_path = "/api/admin/content/articles/" + article.id();
+  auto tagged = h.as(eind, "PUT", article_path,
+                     json::object{{"version", article.version()},
+                                  {"values", json::object{{"tags", json::array{" Weer ", "storm", "weer", ""}}}}});
+  ASSERT_EQ(tagged.status, 200U) << tagged.text;
+  EXPECT_EQ(tagged.item().at("values").at("tags"), (json::array{"storm", "weer"}));
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM article_tags WHERE article_id = " + article.id()), 2);
+  for (const auto& bad : {json::value(json::array{std::string(51, 'x')}), json::value(json::array{1}),
+                          json::value("storm"), json::value(json::array{"regel\nbreuk"})}) {
+    auto refused = h.as(eind, "PUT", article_path,
+                        json::object{{"version", tagged.version()}, {"values", json::object{{"tags", bad}}}});
+    EXPECT_EQ(refused.status, 422U) << json::serialize(bad);
+    EXPECT_EQ(refused.field_error("tags"),
+              "Gebruik hoogstens 20 tags van elk hoogstens 50 tekens, zonder stuurtekens.");
+  }
+  ASSERT_EQ(h.as(eind, "POST", article_path + "/publish", json::object{{"version", tagged.version()}}).status, 200U);
+  const auto article_page = h.page("/nieuws/cultuur/" + article.id() + "/herfststorm");
+  EXPECT_NE(article_page.find(R"("tags":["storm","weer"])"), std::string::npos) << article_page;
+
+  // Spec §5's broadcaster whitelist of a channel is a relation too, by slug.
+  auto channel =
+      h.as(beheerder, "GET",
+           "/api/admin/content/channels/" + std::to_string(h.count("SELECT id FROM channels WHERE slug = 'radio2'")));
+  ASSERT_EQ(channel.status, 200U) << channel.text;
+  EXPECT_EQ(channel.item().at("values").at("broadcasters"), json::array{});
+  auto whitelisted = h.as(beheerder, "PUT", "/api/admin/content/channels/" + channel.id(),
+                          json::object{{"version", channel.version()},
+                                       {"values", json::object{{"broadcasters", json::array{"vpro", "vpro"}}}}});
+  ASSERT_EQ(whitelisted.status, 200U) << whitelisted.text;
+  EXPECT_EQ(whitelisted.item().at("values").at("broadcasters"), json::array{"vpro"});
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM channel_broadcasters WHERE channel_slug = 'radio2'"), 1);
+  // An eindredacteur may not change a channel (station settings).
+  EXPECT_EQ(
+      h.as(eind, "PUT", "/api/admin/content/channels/" + channel.id(),
+           json::object{{"version", whitelisted.version()}, {"values", json::object{{"broadcasters", json::array{}}}}})
+          .status,
+      403U);
+}
+
+void a_referenced_item_is_archived_and_restored(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/programmes",
+                      json::object{{"values", programme_values("Nachtwacht", "nachtwacht")}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  EXPECT_EQ(created.item().at("archived"), false);
+  h.exec("INSERT INTO broadcasts (channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES ('radio2', " +
+         created.id() + ", 'nachtwacht', 'Nachtwacht', " + std::to_string(kStart - 7200) + ", " +
+         std::to_string(kStart - 3600) + ")");
+  const auto path = "/api/admin/content/programmes/" + created.id();
+  ASSERT_NE(h.page("/programmas").find("Nachtwacht"), std::string::npos);
+
+  // Referred to by a broadcast: the form is told so, and a delete is refused with the way out.
+  auto shown = h.as(eind, "GET", path);
+  EXPECT_EQ(shown.item().at("usedBy"), 1);
+  auto refused = h.as(eind, "DELETE", path + "?version=" + std::to_string(created.version()));
+  EXPECT_EQ(refused.status, 409U);
+  EXPECT_EQ(refused.code(), "in_use");
+  EXPECT_NE(refused.text.find("Archiveer het."), std::string::npos) << refused.text;
+
+  // A redacteur may not archive (as it may not delete); a stale version is refused.
+  EXPECT_EQ(h.as(redacteur, "POST", path + "/archive", json::object{{"version", created.version()}}).status, 403U);
+  EXPECT_EQ(h.as(eind, "POST", path + "/archive", json::object{{"version", created.version() + 5}}).status, 409U);
+  // A type that cannot be archived has no such route.
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/articles/1/archive", json::object{{"version", 1}}).status, 404U);
+
+  auto archived = h.as(eind, "POST", path + "/archive", json::object{{"version", created.version()}});
+  ASSERT_EQ(archived.status, 200U) << archived.text;
+  EXPECT_EQ(archived.item().at("archived"), true);
+  EXPECT_EQ(archived.item().at("archivedAt").as_string(), domain::format_iso_utc(kStart));
+  // Off the listener site at once: no page, no card, no search entry, no sitemap link ...
+  EXPECT_EQ(h.loader_->load("/programmas/nachtwacht", {}).status, 404U);
+  EXPECT_EQ(h.page("/programmas").find("Nachtwacht"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/nachtwacht").find("/programmas/nachtwacht"), std::string::npos);
+  EXPECT_EQ(h.sitemap().find("/programmas/nachtwacht"), std::string::npos);
+  // ... but kept in the store, with its broadcast, and still in the admin.
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programmes WHERE slug = 'nachtwacht'"), 1);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM broadcasts WHERE programme_id = " + created.id()), 1);
+  EXPECT_EQ(h.as(eind, "GET", path).item().at("archived"), true);
+  auto rows = h.audit("programmes", created.id());
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.front().action, "archive");
+  EXPECT_EQ(json::serialize(rows.front().changes.at("archivedAt")),
+            json::serialize(json::object{{"before", nullptr}, {"after", domain::format_iso_utc(kStart)}}));
+
+  auto restored = h.as(eind, "POST", path + "/unarchive", json::object{{"version", archived.version()}});
+  ASSERT_EQ(restored.status, 200U) << restored.text;
+  EXPECT_EQ(restored.item().at("archived"), false);
+  EXPECT_EQ(h.loader_->load("/programmas/nachtwacht", {}).status, 200U);
+  EXPECT_NE(h.sitemap().find("/programmas/nachtwacht"), std::string::npos);
+  EXPECT_EQ(h.audit("programmes", created.id()).front().action, "unarchive");
+
+  // An archived presenter leaves the programme pages and has no page of its own.
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('nora', 'Nora Nacht')");
+  const auto nora = h.count("SELECT id FROM presenters WHERE slug = 'nora'");
+  auto linked =
+      h.as(eind, "PUT", path,
+           json::object{{"version", restored.version()}, {"values", json::object{{"presenters", json::array{nora}}}}});
+  ASSERT_EQ(linked.status, 200U) << linked.text;
+  ASSERT_NE(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
+  auto gone = h.as(eind, "POST", "/api/admin/content/presenters/" + std::to_string(nora) + "/archive",
+                   json::object{{"version", 1}});
+  ASSERT_EQ(gone.status, 200U) << gone.text;
+  EXPECT_EQ(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
+  EXPECT_EQ(h.loader_->load("/presentatoren/nora", {}).status, 404U);
+}
+
 using Scenario = void (*)(store::Database&);
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -540,6 +720,8 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
+      {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
+      {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
   };
   return all;
 }
@@ -551,7 +733,7 @@ TEST_P(AdminContentSqlite, Scenario) {
   scenarios()[GetParam()].second(store.db());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, 9),
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::size_t>(0, scenarios().size()),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            return std::string(scenarios()[info.param].first);
                          });
@@ -564,7 +746,7 @@ TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
     for (const auto& scope : type.slug_scope) EXPECT_NE(type.field(scope), nullptr) << type.name;
     for (const auto& name : type.search_fields) EXPECT_NE(type.field(name), nullptr) << type.name;
     for (const auto& field : type.fields) {
-      if (field.kind == content::FieldKind::reference)
+      if (field.kind == content::FieldKind::reference || field.kind == content::FieldKind::relation)
         EXPECT_NE(content::find_type(field.reference), nullptr) << field.name;
     }
     EXPECT_EQ(type.publication == content::Publication::none, type.flag_column.empty()) << type.name;

@@ -43,7 +43,7 @@ json::value iso_or_null(std::optional<std::int64_t> at) {
 json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now, bool full = true) {
   json::object values;
   for (const auto& field : type.fields) {
-    if (!full && (field.kind == content::FieldKind::blocks || field.kind == content::FieldKind::long_text)) continue;
+    if (!full && content::heavy(field)) continue;
     values[field.name] = item.values.at(field.name);
   }
   const auto& title = item.values.at(type.title_field);
@@ -54,12 +54,15 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                       {"published", item.published},
                       {"publishAt", iso_or_null(item.publish_at)},
                       {"unpublishAt", iso_or_null(item.unpublish_at)},
+                      {"archived", item.archived_at.has_value()},
+                      {"archivedAt", iso_or_null(item.archived_at)},
                       {"values", std::move(values)}};
 }
 
 bool publishable(const TypeSpec& type) { return type.publication != content::Publication::none; }
 bool with_revisions(const TypeSpec& type) { return type.revisions; }
 bool with_preview(const TypeSpec& type) { return type.name == "pages" || type.name == "articles"; }
+bool archivable(const TypeSpec& type) { return type.archivable; }
 
 json::object type_json(const TypeSpec& type) {
   json::array fields;
@@ -89,6 +92,7 @@ json::object type_json(const TypeSpec& type) {
                       {"revisions", type.revisions},
                       {"settings", type.settings},
                       {"preview", with_preview(type)},
+                      {"archivable", type.archivable},
                       {"fields", std::move(fields)}};
 }
 
@@ -175,6 +179,11 @@ void record_change(soci::session& session, ContentStore& store, const TypeSpec& 
   store::bump_content_version(session);
 }
 
+// Writes the relations a form sent, for the stored `owner`.
+void write_links(ContentStore& store, const Item& owner, const content::Validated& validated) {
+  for (const auto& links : validated.links) store.relate(*links.field, owner, links.targets);
+}
+
 // The types do not change while the server runs: their description is built once.
 const json::object& types_body() {
   static const json::object body = [] {
@@ -231,6 +240,10 @@ void ContentApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const Params& p) { return remove(r, p.at("type"), p.at("id")); });
   router.add("POST", "/api/admin/content/{type}/{id}/publish",
              [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), true); });
+  router.add("POST", "/api/admin/content/{type}/{id}/archive",
+             [this](const http::Request& r, const Params& p) { return archive(r, p.at("type"), p.at("id"), true); });
+  router.add("POST", "/api/admin/content/{type}/{id}/unarchive",
+             [this](const http::Request& r, const Params& p) { return archive(r, p.at("type"), p.at("id"), false); });
   router.add("POST", "/api/admin/content/{type}/{id}/unpublish",
              [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), false); });
   router.add("GET", "/api/admin/content/{type}/{id}/revisions",
@@ -315,10 +328,14 @@ http::Response ContentApi::get(const http::Request& request, const std::string& 
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
   auto lease = db_.lease();
-  auto item = ContentStore(*lease, type).find(key);
+  ContentStore store(*lease, type);
+  auto item = store.find(key);
   if (!item) return not_found(type);
   if (channel_refused(type, principal, item->values)) return forbidden_channel();
-  return api::private_json(200, json::object{{"item", item_json(type, *item, now_())}});
+  // How often other items refer to it: the form offers archiving instead of a delete that would be refused.
+  auto body = item_json(type, *item, now_());
+  body["usedBy"] = store.references(*item);
+  return api::private_json(200, json::object{{"item", std::move(body)}});
 }
 
 http::Response ContentApi::create(const http::Request& request, const std::string& type_name) const {
@@ -343,6 +360,7 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
     if (type.publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
   }
   const auto key = store.insert(validated.row);
+  write_links(store, *store.find(key), validated);
   auto item = store.find(key);
   json::object changes = field_changes(type, json::object{}, item->values);
   record_change(*lease, store, type, principal, now, key, "create", changes, type.revisions ? &*item : nullptr);
@@ -384,6 +402,7 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   auto written = store.update(key, *version, validated.row);
   if (written == WriteResult::missing) return not_found(type);
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);
+  write_links(store, *before, validated);
   auto after = store.find(key);
   record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
   tx.commit();
@@ -411,7 +430,9 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
     return api::json_error(409, "in_use",
                            type.label_singular + " wordt nog gebruikt (" + std::to_string(used) +
                                " keer) en kan niet worden verwijderd." +
-                               (type.publication != content::Publication::none ? " Zet het offline." : ""));
+                               (type.archivable                                  ? " Archiveer het."
+                                : type.publication != content::Publication::none ? " Zet het offline."
+                                                                                 : ""));
   }
   if (store.remove(key, *version) != WriteResult::done) return stale(type, *before, now);
   record_change(*lease, store, type, principal, now, key, "delete", field_changes(type, before->values, json::object{}),
@@ -490,6 +511,37 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 
+http::Response ContentApi::archive(const http::Request& request, const std::string& type_name, const std::string& key,
+                                   bool on) const {
+  auto call = begin_call(admin_, request, type_name, Permission::delete_content, archivable);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  auto body = api::read_object(request, kMaxBody);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  auto version = version_of(std::get<json::object>(body));
+  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  soci::transaction tx(*lease);
+  ContentStore store(*lease, type);
+  auto before = store.find(key);
+  if (!before) return not_found(type);
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
+  if (before->version != *version) return stale(type, *before, now);
+  if (before->archived_at.has_value() == on) {
+    return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
+  }
+  content::Row row{{"archived_at", on ? content::Value(static_cast<long long>(now)) : content::Value()}};
+  if (store.update(key, *version, row) != WriteResult::done) return stale(type, *store.find(key), now);
+  auto after = store.find(key);
+  json::object changes;
+  add_change(changes, "archivedAt", iso_or_null(before->archived_at), iso_or_null(after->archived_at));
+  record_change(*lease, store, type, principal, now, key, on ? "archive" : "unarchive", changes, nullptr);
+  tx.commit();
+  after_change();
+  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
+}
+
 http::Response ContentApi::revisions(const http::Request& request, const std::string& type_name,
                                      const std::string& key) const {
   auto call = begin_call(admin_, request, type_name, Permission::edit_drafts, with_revisions);
@@ -542,6 +594,7 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   }
   auto changes = field_changes(type, before->values, validated.values);
   if (store.update(key, *version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
+  write_links(store, *before, validated);
   auto after = store.find(key);
   changes["restoredRevision"] = revision->id;
   record_change(*lease, store, type, principal, now, key, "restore", changes, &*after);

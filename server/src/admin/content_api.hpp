@@ -6,20 +6,24 @@
 //   GET    /api/admin/content/{type}?q=&state=&page=        25 a page; state draft|scheduled|online|expired
 //   GET    /api/admin/content/{type}/options                {value, label} of every item (reference pickers)
 //   POST   /api/admin/content/{type}                        {values} -> 201 {item}; publishable types start as drafts
-//   GET    /api/admin/content/{type}/{id}                   {item}
+//   GET    /api/admin/content/{type}/{id}                   {item} with usedBy: how often others refer to it
 //   PUT    /api/admin/content/{type}/{id}                   {version, values} -> {item}; stale version 409
 //                                                           a programme still in the schedule keeps its channel (422)
 //   DELETE /api/admin/content/{type}/{id}?version=          204; 409 when stale or still referred to
 //   POST   /api/admin/content/{type}/{id}/publish           {version, publishAt?, unpublishAt?}
 //   POST   /api/admin/content/{type}/{id}/unpublish         {version}
+//   POST   /api/admin/content/{type}/{id}/archive           {version}: off the site, kept (archivable types)
+//   POST   /api/admin/content/{type}/{id}/unarchive         {version}: back on the site
 //   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions
 //   POST   /api/admin/content/{type}/{id}/revisions/{rev}/restore  {version}
 //   GET    /api/admin/content/{type}/{id}/preview           {url}: a signed preview link (pages)
+// A relation field (e.g. a programme's presenters) is sent and answered as an array of the related
+// items' keys; an unknown one is a 422 form error. Lists leave relations out.
 // Roles (admin/roles.hpp): reading needs edit_drafts; a draft edit_drafts; an item that is on the
 // site (and every type without drafts) edit_published; publish and unpublish publish; delete
-// delete_content; channels and broadcasters edit_settings. A user limited to channels sees and
-// changes only their items (403 forbidden_channel). Each change, its audit row (fields before and after), its revision
-// and the store's content version (store/content_version.hpp) are written in one transaction.
+// delete_content, as do archive and unarchive; channels and broadcasters edit_settings. A user limited to channels sees
+// and changes only their items (403 forbidden_channel). Each change, its audit row (fields before and after), its
+// revision and the store's content version (store/content_version.hpp) are written in one transaction.
 
 #include <cstdint>
 #include <functional>
@@ -61,6 +65,7 @@ class ContentApi {
   http::Response update(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response remove(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response publish(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
+  http::Response archive(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response revisions(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
                          const std::string& revision) const;

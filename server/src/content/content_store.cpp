@@ -75,9 +75,6 @@ long long execute(soci::session& session, const std::string& sql, Binds& binds) 
   return statement.get_affected_rows();
 }
 
-// Fields a list leaves out: the stored blocks of a page can be hundreds of kilobytes.
-bool heavy(const FieldSpec& field) { return field.kind == FieldKind::blocks || field.kind == FieldKind::long_text; }
-
 bool numeric_reference(const FieldSpec& field) { return field.reference_column == "id"; }
 
 bool numeric_column(const FieldSpec& field) {
@@ -129,9 +126,10 @@ std::string ContentStore::publish_column() const {
 std::string ContentStore::select_columns(bool full) const {
   std::string sql = type_.key_column + ", version";
   for (const auto& field : type_.fields) {
-    if (full || !heavy(field)) sql += ", " + field.column;
+    if (in_row(field) && (full || !heavy(field))) sql += ", " + field.column;
   }
   if (type_.publication != Publication::none) sql += ", " + flag_column() + ", " + publish_column() + ", unpublish_at";
+  if (type_.archivable) sql += ", archived_at";
   return sql;
 }
 
@@ -143,7 +141,7 @@ Item ContentStore::read(const soci::row& row, bool full) const {
   ++column;
   item.version = pages::queries::int_at(row, column++);
   for (const auto& field : type_.fields) {
-    if (!full && heavy(field)) continue;
+    if (!in_row(field) || (!full && heavy(field))) continue;
     Value value;
     if (numeric_column(field)) {
       if (auto number = optional_int_at(row, column)) value = static_cast<long long>(*number);
@@ -162,6 +160,7 @@ Item ContentStore::read(const soci::row& row, bool full) const {
     item.publish_at = optional_int_at(row, column++);
     item.unpublish_at = optional_int_at(row, column++);
   }
+  if (type_.archivable) item.archived_at = optional_int_at(row, column++);
   return item;
 }
 
@@ -244,7 +243,53 @@ std::optional<Item> ContentStore::find(const std::string& key) {
   query_rows(session_,
              "SELECT " + select_columns(true) + " FROM " + type_.table + " WHERE " + type_.key_column + " = :k", binds,
              [&](const soci::row& row) { found = read(row, true); });
+  if (found) {
+    for (const auto& field : type_.fields) {
+      if (!in_row(field)) found->values[field.name] = related(field, *found);
+    }
+  }
   return found;
+}
+
+Value ContentStore::owner_value(const std::string& column, const Item& item) const {
+  // A column named *_slug holds the item's slug; any other holds its id.
+  return column.ends_with("_slug") ? Value(std::string(item.values.at("slug").as_string()))
+                                   : key_value(type_, item.key);
+}
+
+json::array ContentStore::related(const FieldSpec& field, const Item& item) {
+  Binds binds;
+  binds.add(owner_value(field.link_owner, item));
+  json::array out;
+  const bool numeric = numeric_reference(field);
+  query_rows(session_,
+             "SELECT " + field.link_target + " FROM " + field.column + " WHERE " + field.link_owner +
+                 " = :o ORDER BY " +
+                 (field.link_order.empty() ? field.link_target : field.link_order + ", " + field.link_target),
+             binds, [&](const soci::row& row) {
+               if (numeric) {
+                 out.emplace_back(pages::queries::int_at(row, 0));
+               } else {
+                 out.emplace_back(pages::queries::text_at(row, 0));
+               }
+             });
+  return out;
+}
+
+void ContentStore::relate(const FieldSpec& field, const Item& item, const std::vector<Value>& targets) {
+  const auto owner = owner_value(field.link_owner, item);
+  Binds remove;
+  remove.add(owner);
+  execute(session_, "DELETE FROM " + field.column + " WHERE " + field.link_owner + " = :o", remove);
+  std::string insert = "INSERT INTO " + field.column + " (" + field.link_owner + ", " + field.link_target;
+  insert += field.link_order.empty() ? ") VALUES (:o, :t)" : ", " + field.link_order + ") VALUES (:o, :t, :p)";
+  for (std::size_t position = 0; position < targets.size(); ++position) {
+    Binds binds;
+    binds.add(owner);
+    binds.add(targets[position]);
+    if (!field.link_order.empty()) binds.add(static_cast<long long>(position));
+    execute(session_, insert, binds);
+  }
 }
 
 std::string ContentStore::insert(const Row& row) {
@@ -293,8 +338,7 @@ WriteResult ContentStore::remove(const std::string& key, std::int64_t expected_v
   if (found->version != expected_version) return WriteResult::stale;
   for (const auto& owned : type_.owns) {
     Binds binds;
-    binds.add(owned.column.ends_with("_slug") ? Value(std::string(found->values.at("slug").as_string()))
-                                              : key_value(type_, key));
+    binds.add(owner_value(owned.column, *found));
     execute(session_, "DELETE FROM " + owned.table + " WHERE " + owned.column + " = :k", binds);
   }
   Binds binds;
@@ -338,10 +382,8 @@ bool ContentStore::reference_exists(const FieldSpec& field, const Value& value) 
 std::int64_t ContentStore::references(const Item& item) {
   std::int64_t total = 0;
   for (const auto& reference : type_.referenced_by) {
-    // A column named *_slug holds the item's slug; any other holds its id.
     Binds binds;
-    binds.add(reference.column.ends_with("_slug") ? Value(std::string(item.values.at("slug").as_string()))
-                                                  : key_value(type_, item.key));
+    binds.add(owner_value(reference.column, item));
     query_rows(session_, "SELECT COUNT(*) FROM " + reference.table + " WHERE " + reference.column + " = :v", binds,
                [&](const soci::row& row) { total += pages::queries::int_at(row, 0); });
   }

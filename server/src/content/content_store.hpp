@@ -6,6 +6,7 @@
 
 #include <soci/soci.h>
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <cstdint>
 #include <optional>
@@ -27,10 +28,11 @@ using Row = std::vector<std::pair<std::string, Value>>;
 struct Item {
   std::string key;
   std::int64_t version = 0;
-  boost::json::object values;  // every field by its API name, as the API sends it
+  boost::json::object values;  // every field by its API name, as the API sends it (lists: no heavy ones)
   bool published = true;       // the flag (dated and switched types); true for the others
   std::optional<std::int64_t> publish_at;
   std::optional<std::int64_t> unpublish_at;
+  std::optional<std::int64_t> archived_at;  // archivable types: when it was archived; nullopt: on the site
 };
 
 /// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".
@@ -66,6 +68,7 @@ class ContentStore {
 
   /// A page of items, without their heavy fields (blocks and long texts): lists show none of them.
   ListResult list(const ListQuery& query);
+  /// The item with every field, its relations included.
   std::optional<Item> find(const std::string& key);
   /// The items (without heavy fields) whose publication moment lies in (`after`, `until`] and that
   /// are online at `until`: the scheduled ones that came due in that window.
@@ -76,6 +79,9 @@ class ContentStore {
   WriteResult update(const std::string& key, std::int64_t expected_version, const Row& row);
   /// Deletes the item and the rows it owns when its version is `expected_version`.
   WriteResult remove(const std::string& key, std::int64_t expected_version);
+
+  /// Replaces the links of `item` in the relation `field` by `targets`, in their order.
+  void relate(const FieldSpec& field, const Item& item, const std::vector<Value>& targets);
 
   /// True when another item (not `except_key`) has `slug` within the same scope values.
   bool slug_taken(const std::string& slug, const Row& scope, const std::string& except_key);
@@ -96,6 +102,9 @@ class ContentStore {
   // `full`: with the heavy fields (blocks and long texts), which only a single item needs.
   [[nodiscard]] std::string select_columns(bool full) const;
   [[nodiscard]] Item read(const soci::row& row, bool full) const;
+  // The value of `item` that a column of another table holding it stores: its slug or its id.
+  [[nodiscard]] Value owner_value(const std::string& column, const Item& item) const;
+  boost::json::array related(const FieldSpec& field, const Item& item);
 
   soci::session& session_;
   const TypeSpec& type_;

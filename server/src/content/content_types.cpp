@@ -51,6 +51,27 @@ FieldSpec choice(std::string name, std::string column, std::string label, std::v
   return field;
 }
 
+FieldSpec relation(std::string name, std::string label, std::string type, std::string reference_column,
+                   std::string link_table, std::string link_owner, std::string link_target,
+                   std::string link_order = {}) {
+  FieldSpec field = of_kind(FieldKind::relation, std::move(name), std::move(link_table), std::move(label));
+  field.reference = std::move(type);
+  field.reference_column = std::move(reference_column);
+  field.link_owner = std::move(link_owner);
+  field.link_target = std::move(link_target);
+  field.link_order = std::move(link_order);
+  return field;
+}
+
+FieldSpec tags(std::string link_table, std::string link_owner) {
+  FieldSpec field = of_kind(FieldKind::tags, "tags", std::move(link_table), "Tags");
+  field.reference_column = "tag";
+  field.link_owner = std::move(link_owner);
+  field.link_target = "tag";
+  field.max_length = 50;  // each tag
+  return field;
+}
+
 FieldSpec slug() { return of_kind(FieldKind::slug, "slug", "slug", "URL", true); }
 
 std::vector<TypeSpec> build() {
@@ -67,7 +88,11 @@ std::vector<TypeSpec> build() {
                 reference("channel", "channel_slug", "Kanaal", "channels", true, "slug"),
                 of_kind(FieldKind::long_text, "summary", "summary", "Samenvatting"),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)")};
+                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
+                relation("presenters", "Presentatoren", "presenters", "id", "programme_presenters", "programme_id",
+                         "presenter_id", "position"),
+                relation("broadcasters", "Omroepen", "broadcasters", "slug", "programme_broadcasters", "programme_id",
+                         "broadcaster_slug")};
     t.title_field = "name";
     t.slug_field = "slug";
     t.order_by = "name, id";
@@ -79,6 +104,7 @@ std::vector<TypeSpec> build() {
                        {"articles", "programme_id"},
                        {"fragments", "programme_id"}};
     t.owns = {{"programme_presenters", "programme_id"}, {"programme_broadcasters", "programme_id"}};
+    t.archivable = true;
     types.push_back(std::move(t));
   }
 
@@ -95,7 +121,8 @@ std::vector<TypeSpec> build() {
                 of_kind(FieldKind::long_text, "intro", "intro", "Intro", true),
                 text("author", "author", "Auteur"),
                 of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
-                of_kind(FieldKind::blocks, "body", "body_json", "Tekst")};
+                of_kind(FieldKind::blocks, "body", "body_json", "Tekst"),
+                tags("article_tags", "article_id")};
     t.title_field = "title";
     t.slug_field = "slug";
     t.slug_scope = {"category"};
@@ -140,6 +167,7 @@ std::vector<TypeSpec> build() {
     t.order_by = "name, id";
     t.search_fields = {"name", "slug", "role"};
     t.referenced_by = {{"programme_presenters", "presenter_id"}};
+    t.archivable = true;
     types.push_back(std::move(t));
   }
 
@@ -172,7 +200,8 @@ std::vector<TypeSpec> build() {
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
                 of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
                 text("audioPath", "audio_path", "Audiobestand (pad in de mediamap)", true, 500),
-                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true)};
+                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true),
+                tags("fragment_tags", "fragment_id")};
     t.title_field = "title";
     t.slug_field = "slug";
     t.order_by = "published_at DESC, id DESC";
@@ -319,11 +348,9 @@ std::vector<TypeSpec> build() {
     t.label_singular = "Kanaal";
     t.table = "channels";
     t.fields = {
-        text("name", "name", "Naam", true),
-        immutable(slug()),
+        text("name", "name", "Naam", true), immutable(slug()),
         reference("parent", "parent_slug", "Hoofdkanaal", "channels", false, "slug"),
-        of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
-        text("genre", "genre", "Genre"),
+        of_kind(FieldKind::long_text, "description", "description", "Beschrijving"), text("genre", "genre", "Genre"),
         of_kind(FieldKind::color, "color", "color", "Kleur", true),
         of_kind(FieldKind::url, "logoUrl", "logo_url", "Logo (URL)"),
         of_kind(FieldKind::integer, "sortOrder", "sort_order", "Volgorde"),
@@ -333,7 +360,10 @@ std::vector<TypeSpec> build() {
         of_kind(FieldKind::flag, "classical", "classical", "Klassiek"),
         nullable(of_kind(FieldKind::url, "streamUrl", "stream_url", "Externe stream (URL; leeg: eigen stream)")),
         nullable(of_kind(FieldKind::url, "liveVideoUrl", "live_video_url", "Live video (URL)")),
-        of_kind(FieldKind::url, "popoutUrl", "popout_url", "Pop-out (URL)")};
+        of_kind(FieldKind::url, "popoutUrl", "popout_url", "Pop-out (URL)"),
+        // Spec §5: only these broadcasters are named on the channel.
+        relation("broadcasters", "Omroepen op dit kanaal", "broadcasters", "slug", "channel_broadcasters",
+                 "channel_slug", "broadcaster_slug")};
     t.title_field = "name";
     t.slug_field = "slug";
     t.order_by = "sort_order, name";
@@ -414,6 +444,10 @@ std::string_view kind_name(FieldKind kind) {
       return "choice";
     case FieldKind::reference:
       return "reference";
+    case FieldKind::relation:
+      return "relation";
+    case FieldKind::tags:
+      return "tags";
   }
   return "text";
 }

@@ -25,6 +25,8 @@ enum class FieldKind {
   blocks,     // JSON array of content blocks (articles, pages)
   choice,     // one of `choices`
   reference,  // the key of a row of another type (`reference`)
+  relation,   // the keys of several rows of another type, kept in a link table (many-to-many)
+  tags,       // free words, kept in a link table like a relation (an article's or fragment's tags)
 };
 
 struct Choice {
@@ -43,8 +45,23 @@ struct FieldSpec {
   std::size_t max_length = 200;
   std::vector<Choice> choices;          // for choice
   std::string reference;                // for reference: the referenced type's name
-  std::string reference_column = "id";  // for reference: the column of that type it holds
+  std::string reference_column = "id";  // for reference and relation: the column of that type it holds
+  // For relation and tags, the link table is `column`: `link_owner` holds this item (its slug when the
+  // column is named *_slug, else its id), `link_target` the related item's `reference_column`,
+  // and `link_order` (may be empty) the position of each link, in the order the form sends them.
+  std::string link_owner;
+  std::string link_target;
+  std::string link_order;
 };
+
+/// True for the fields held in the item's own row (a relation lives in its link table).
+[[nodiscard]] inline bool in_row(const FieldSpec& field) {
+  return field.kind != FieldKind::relation && field.kind != FieldKind::tags;
+}
+/// True for the fields lists leave out: blocks and long texts can be long, relations need a query.
+[[nodiscard]] inline bool heavy(const FieldSpec& field) {
+  return field.kind == FieldKind::blocks || field.kind == FieldKind::long_text || !in_row(field);
+}
 
 /// How an item reaches the site.
 enum class Publication {
@@ -78,6 +95,7 @@ struct TypeSpec {
   bool revisions = false;   // keeps a revision per save, with restore
   std::vector<Reference> referenced_by;
   std::vector<Reference> owns;  // rows removed with the item (tags, links)
+  bool archivable = false;      // column archived_at: off the site but kept, and restorable
 
   [[nodiscard]] const FieldSpec* field(std::string_view field_name) const;
   [[nodiscard]] bool numeric_key() const { return key_column == "id"; }

@@ -1,6 +1,8 @@
 #include "content/content_validation.hpp"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <variant>
 
 #include "domain/slug.hpp"
 #include "pages/content_safety.hpp"
@@ -123,6 +125,64 @@ Checked check(const FieldSpec& field, const json::value& input) {
   return {text, ""};
 }
 
+constexpr std::string_view kUnknownItems = "Kies bestaande items uit de lijst.";
+
+// A relation's input: an array of the related items' keys (numbers for ids, texts for slugs),
+// each existing and each once; null is no links.
+constexpr std::size_t kMaxTags = 20;
+
+// Tags: texts, trimmed and in lower case (as the site's tag links are), each once.
+std::variant<std::vector<Value>, std::string> check_tags(const FieldSpec& field, const json::value& input) {
+  const std::string error = "Gebruik hoogstens " + std::to_string(kMaxTags) + " tags van elk hoogstens " +
+                            std::to_string(field.max_length) + " tekens, zonder stuurtekens.";
+  std::vector<Value> tags;
+  if (input.is_null()) return tags;
+  if (!input.is_array() || input.get_array().size() > kMaxTags) return error;
+  for (const auto& element : input.get_array()) {
+    if (!element.is_string()) return error;
+    std::string tag = trimmed(element.get_string());
+    for (auto& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (tag.size() > field.max_length || has_control_characters(tag, false)) return error;
+    if (tag.empty() || std::find(tags.begin(), tags.end(), Value(tag)) != tags.end()) continue;
+    tags.emplace_back(std::move(tag));
+  }
+  return tags;
+}
+
+std::variant<std::vector<Value>, std::string> check_relation(const FieldSpec& field, const json::value& input,
+                                                             ContentStore& store) {
+  if (field.kind == FieldKind::tags) return check_tags(field, input);
+  std::vector<Value> targets;
+  if (input.is_null()) return targets;
+  if (!input.is_array() || input.get_array().size() > 500) return std::string(kUnknownItems);
+  for (const auto& element : input.get_array()) {
+    Value target;
+    if (field.reference_column == "id" && element.is_int64() && element.get_int64() > 0) {
+      target = static_cast<long long>(element.get_int64());
+    } else if (field.reference_column != "id" && element.is_string() && !element.get_string().empty()) {
+      target = std::string(element.get_string());
+    } else {
+      return std::string(kUnknownItems);
+    }
+    if (std::find(targets.begin(), targets.end(), target) != targets.end()) continue;
+    if (!store.reference_exists(field, target)) return std::string(kUnknownItems);
+    targets.push_back(std::move(target));
+  }
+  return targets;
+}
+
+json::array links_json(const std::vector<Value>& targets) {
+  json::array out;
+  for (const auto& target : targets) {
+    if (const auto* number = std::get_if<long long>(&target)) {
+      out.emplace_back(*number);
+    } else {
+      out.emplace_back(std::get<std::string>(target));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_instant(std::string_view text) {
@@ -150,6 +210,17 @@ Validated validate(const TypeSpec& type, const json::object& input, const Item* 
       continue;
     }
     const json::value value = given != nullptr ? *given : json::value(nullptr);
+    if (!in_row(field)) {
+      auto links = check_relation(field, value, store);
+      if (auto* error = std::get_if<std::string>(&links)) {
+        out.errors[field.name] = *error;
+        continue;
+      }
+      auto& targets = std::get<std::vector<Value>>(links);
+      out.values[field.name] = links_json(targets);
+      out.links.push_back(Links{&field, std::move(targets)});
+      continue;
+    }
     auto checked = check(field, value);
     if (!checked.error.empty()) {
       out.errors[field.name] = checked.error;

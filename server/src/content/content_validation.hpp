@@ -1,20 +1,29 @@
 #pragma once
 // Checks a form's values against a type's description (content_types.hpp) and turns them into
 // column values: required fields, lengths, spec §5 slugs (and slugs already taken), numbers,
-// moments, colours, safe URLs, choices, references that exist and content blocks. Every problem
+// moments, colours, safe URLs, choices, references and relations to items that exist, and
+// content blocks. Every problem
 // is a Dutch message under the field's name, for the form's inline errors.
 
 #include <boost/json/object.hpp>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 
 namespace ether::content {
 
+/// The new links of one relation field.
+struct Links {
+  const FieldSpec* field = nullptr;
+  std::vector<Value> targets;
+};
+
 struct Validated {
   Row row;                     // the columns to write
+  std::vector<Links> links;    // the relations sent (an absent one keeps its links)
   boost::json::object values;  // the fields as stored, as the API sends them
   boost::json::object errors;  // field name -> Dutch message; empty when valid
 };

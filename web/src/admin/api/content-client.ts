@@ -13,7 +13,9 @@ export type FieldKind =
   | 'url'
   | 'blocks'
   | 'choice'
-  | 'reference';
+  | 'reference'
+  | 'relation'
+  | 'tags';
 
 export interface ContentField {
   name: string;
@@ -24,7 +26,7 @@ export interface ContentField {
   maxLength: number;
   choices: { value: string; label: string }[];
   reference: string;
-  /** What a reference holds: the referenced item's 'id' (a number) or its 'slug'. */
+  /** What a reference or a relation holds: the other item's 'id' (a number) or its 'slug'. */
   referenceKey: string;
 }
 
@@ -38,6 +40,8 @@ export interface ContentType {
   revisions: boolean;
   settings: boolean;
   preview: boolean;
+  /** Items can be archived: off the site but kept, and restorable. */
+  archivable: boolean;
   fields: ContentField[];
 }
 
@@ -52,6 +56,11 @@ export interface ContentItem {
   published: boolean;
   publishAt: string | null;
   unpublishAt: string | null;
+  /** Archived: off the site, kept in the store (archivable types). */
+  archived?: boolean;
+  archivedAt?: string | null;
+  /** How often other items refer to it (a single item's answer): a delete would be refused. */
+  usedBy?: number;
   values: Record<string, FieldValue>;
 }
 
@@ -151,6 +160,10 @@ export const contentApi = {
     ),
   unpublish: (type: string, id: string, version: number) =>
     changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version })),
+  archive: (type: string, id: string, version: number) =>
+    changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/archive`, { version })),
+  unarchive: (type: string, id: string, version: number) =>
+    changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unarchive`, { version })),
   revisions: (type: string, id: string) =>
     adminFetch<{ revisions: Revision[] }>('GET', `${itemPath(type, id)}/revisions`),
   restore: (type: string, id: string, revision: number, version: number) =>

@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BlockEditor } from './block-editor';
-import type { StoredBlock } from './blocks';
+import { Editor } from '@tiptap/core';
+import { BlockEditor, blockEditorExtensions } from './block-editor';
+import { blocksToDoc, docToBlocks, type StoredBlock } from './blocks';
 
 // jsdom lays nothing out; ProseMirror asks for rectangles when it scrolls the selection into view.
 beforeAll(() => {
@@ -56,6 +57,43 @@ describe('BlockEditor', () => {
       { ...blocks[2], caption: 'Studio 1' },
       blocks[3],
     ]);
+  });
+
+  it('keeps the stored keys it does not edit on a paragraph and a heading that are edited', () => {
+    const stored: StoredBlock[] = [
+      { type: 'heading', text: 'Kop', anchor: 'kop' },
+      { type: 'paragraph', text: 'Eerste zin.', html: 'Eerste <strong>zin</strong>.', lang: 'nl', id: 'p1' },
+      { type: 'paragraph', text: 'Tweede zin.', id: 'p2' },
+    ];
+    const editor = new Editor({ extensions: blockEditorExtensions, content: blocksToDoc(stored) });
+    // The heading's text runs from 1 to 4; after the '!', the first paragraph's from 7 to 18.
+    editor.chain().setTextSelection(4).insertContent('!').run();
+    editor.chain().setTextSelection(18).insertContent(' Erbij.').run();
+    expect(docToBlocks(editor.getJSON())).toEqual([
+      { type: 'heading', text: 'Kop!', anchor: 'kop' },
+      {
+        type: 'paragraph',
+        text: 'Eerste zin. Erbij.',
+        html: 'Eerste <strong>zin</strong>. Erbij.',
+        lang: 'nl',
+        id: 'p1',
+      },
+      stored[2],
+    ]);
+    editor.destroy();
+  });
+
+  it("does not copy a paragraph's stored keys to the paragraph split off it", () => {
+    const editor = new Editor({
+      extensions: blockEditorExtensions,
+      content: blocksToDoc([{ type: 'paragraph', text: 'Een. Twee.', id: 'p1' }]),
+    });
+    editor.chain().setTextSelection(11).splitBlock().insertContent('Drie.').run();
+    expect(docToBlocks(editor.getJSON())).toEqual([
+      { type: 'paragraph', text: 'Een. Twee.', id: 'p1' },
+      { type: 'paragraph', text: 'Drie.' },
+    ]);
+    editor.destroy();
   });
 
   it('adds a block from the toolbar and removes one', async () => {

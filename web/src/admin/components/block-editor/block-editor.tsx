@@ -1,7 +1,7 @@
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
-import { blockNodes } from './block-nodes';
+import { blockNodes, keptFields } from './block-nodes';
 import { blocksToDoc, docToBlocks, isSafeUrl, NODE, type StoredBlock } from './blocks';
 
 /** A block as it came in, beside the editor's node of it. */
@@ -157,6 +157,35 @@ function Toolbar({ editor }: { editor: Editor }) {
 }
 
 /**
+ * The editor's extensions: paragraphs (keeping the stored fields they do not edit, blocks.ts),
+ * headings of level 2, bold, italic and safe links, and the editor's own blocks.
+ */
+export const blockEditorExtensions = [
+  StarterKit.configure({
+    blockquote: false,
+    bulletList: false,
+    orderedList: false,
+    listItem: false,
+    listKeymap: false,
+    code: false,
+    codeBlock: false,
+    horizontalRule: false,
+    hardBreak: false,
+    strike: false,
+    underline: false,
+    heading: { levels: [2] },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      isAllowedUri: (url) => isSafeUrl(url),
+    },
+  }),
+  keptFields,
+  ...blockNodes,
+];
+
+/**
  * The article text as blocks (Tiptap): paragraphs with bold, italic and links, headings, and the
  * image (uploaded here, with caption and credit), quote, audio fragment, video and social embed
  * blocks. `value` and `onChange` carry the blocks as the server stores them (blocks.ts); a block
@@ -172,29 +201,7 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
   change.current = onChange;
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        blockquote: false,
-        bulletList: false,
-        orderedList: false,
-        listItem: false,
-        listKeymap: false,
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        hardBreak: false,
-        strike: false,
-        underline: false,
-        heading: { levels: [2] },
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          isAllowedUri: (url) => isSafeUrl(url),
-        },
-      }),
-      ...blockNodes,
-    ],
+    extensions: blockEditorExtensions,
     content: blocksToDoc(value),
     shouldRerenderOnTransaction: true,
     editorProps: {

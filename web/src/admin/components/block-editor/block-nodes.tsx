@@ -2,7 +2,7 @@
 // video and social embed, each an atom edited through the fields of its React node view; and
 // blocks of unknown types, kept unchanged.
 
-import { mergeAttributes, Node } from '@tiptap/core';
+import { Extension, mergeAttributes, Node } from '@tiptap/core';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
 import { useId, type ReactNode } from 'react';
 import { applyFormat } from '../../../lib/images';
@@ -257,3 +257,19 @@ export const blockNodes = [
   atom(NODE.social, { network: '', url: '', text: '', kept: null }, SocialView),
   atom(NODE.other, { block: '{}' }, OtherView),
 ];
+
+/**
+ * `kept` on paragraphs and headings: the stored fields they do not edit (blocks.ts), given back on
+ * save. A paragraph split off one does not take them: it is a new block.
+ */
+export const keptFields = Extension.create({
+  name: 'keptFields',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['paragraph', 'heading'],
+        attributes: { kept: { default: null, keepOnSplit: false, rendered: false } },
+      },
+    ];
+  },
+});

@@ -42,6 +42,8 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** The fields of each block the editor has a node for; it edits these and keeps any others. */
 const EDITED: Record<string, readonly string[]> = {
+  paragraph: ['text', 'html'],
+  heading: ['text'],
   image: ['url', 'alt', 'caption', 'credit', 'media'],
   quote: ['text', 'cite'],
   fragment: ['fragment'],
@@ -140,13 +142,15 @@ export function blocksToDoc(blocks: readonly StoredBlock[]): JSONContent {
         const inline = html ? inlineFromHtml(html) : [];
         const text = str(b['text']);
         if (!inline.length && text) inline.push({ type: 'text', text });
-        return inline.length ? { type: 'paragraph', content: inline } : { type: 'paragraph' };
+        const attrs = { kept: keptOf(block) };
+        return inline.length ? { type: 'paragraph', attrs, content: inline } : { type: 'paragraph', attrs };
       }
       case 'heading': {
         const text = str(b['text']);
+        const attrs = { level: 2, kept: keptOf(block) };
         return text
-          ? { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text }] }
-          : { type: 'heading', attrs: { level: 2 } };
+          ? { type: 'heading', attrs, content: [{ type: 'text', text }] }
+          : { type: 'heading', attrs };
       }
       case 'image':
         return {
@@ -196,12 +200,14 @@ export function docToBlocks(doc: JSONContent): StoredBlock[] {
         const text = textOf(node);
         if (!text.trim()) break;
         const html = htmlOf(node);
-        blocks.push(html ? { type: 'paragraph', text, html } : { type: 'paragraph', text });
+        blocks.push(
+          withKept(html ? { type: 'paragraph', text, html } : { type: 'paragraph', text }, a['kept']),
+        );
         break;
       }
       case 'heading': {
         const text = textOf(node);
-        if (text.trim()) blocks.push({ type: 'heading', text });
+        if (text.trim()) blocks.push(withKept({ type: 'heading', text }, a['kept']));
         break;
       }
       case NODE.image: {

@@ -4,17 +4,21 @@ import { AdminApiError } from '../../api/admin-client';
 import { contentApi, type ContentItem } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
 import { ContentForm } from './content-form';
+import { ItemRemoval } from './item-removal';
 import { PublishControls } from './publish-controls';
 import { RevisionList } from './revision-list';
 import { useContentTypes } from './use-content-types';
 
-/** One item (or a new one): its form, publication, versions, preview link and delete. */
+/** One item (or a new one): its form, publication, versions, preview link, archive and delete. */
 export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const { type: typeName = '', id } = useParams();
   const navigate = useNavigate();
   const { types, error: typesError } = useContentTypes();
   const type = types?.find((candidate) => candidate.name === typeName);
-  const [item, setItem] = useState<ContentItem>();
+  const [item, setStoredItem] = useState<ContentItem>();
+  // Only the item's own answer counts the items that refer to it; a save does not change that.
+  const setItem = (next: ContentItem) =>
+    setStoredItem((previous) => ({ ...next, usedBy: next.usedBy ?? previous?.usedBy ?? 0 }));
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<string>();
   const isNew = id === undefined;
@@ -42,16 +46,6 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
       setError(
         failure instanceof AdminApiError ? failure.message : 'Er kon geen voorbeeldlink worden gemaakt.',
       );
-    }
-  };
-
-  const remove = async () => {
-    if (!item || !window.confirm('Dit item verwijderen?')) return;
-    try {
-      await contentApi.remove(typeName, item.id, item.version);
-      void navigate(`/inhoud/${typeName}`);
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : 'Verwijderen is mislukt.');
     }
   };
 
@@ -103,11 +97,12 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
       )}
       {type && item && type.revisions && <RevisionList type={type} item={item} onRestored={setItem} />}
       {type && item && permissions.includes('delete_content') && (
-        <p>
-          <button type="button" className="admin-danger" onClick={() => void remove()}>
-            Verwijderen
-          </button>
-        </p>
+        <ItemRemoval
+          type={type}
+          item={item}
+          onChanged={setItem}
+          onDeleted={() => void navigate(`/inhoud/${typeName}`)}
+        />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetOptions, type ContentItem, type ContentType } from '../../api/content-client';
@@ -47,6 +47,7 @@ const programmes: ContentType = {
   revisions: false,
   settings: false,
   preview: false,
+  archivable: false,
   fields: [
     field('name', 'Naam', 'text', true),
     field('slug', 'URL', 'slug', true),
@@ -95,6 +96,40 @@ describe('the slug rule', () => {
     expect(messages('goed-zo')).toBeUndefined();
   });
 
+  it('converts a relation both ways, as numbers for ids and as texts for slugs', () => {
+    const relations: ContentType = {
+      ...programmes,
+      fields: [
+        { ...field('presenters', 'Presentatoren', 'relation'), reference: 'presenters', referenceKey: 'id' },
+        { ...field('broadcasters', 'Omroepen', 'relation'), reference: 'broadcasters', referenceKey: 'slug' },
+      ],
+    };
+    const form = toFormValues(relations, { presenters: [3, 1], broadcasters: ['vpro'] });
+    expect(form).toEqual({ presenters: ['3', '1'], broadcasters: ['vpro'] });
+    expect(fromFormValues(relations, { presenters: ['3'], broadcasters: [] }, undefined)).toEqual({
+      presenters: [3],
+      broadcasters: [],
+    });
+    expect(toFormValues(relations, undefined)).toEqual({ presenters: [], broadcasters: [] });
+  });
+
+  it('edits tags as one line of words separated by commas', () => {
+    const tagged: ContentType = {
+      ...programmes,
+      fields: [{ ...field('tags', 'Tags', 'tags'), maxLength: 50 }],
+    };
+    expect(toFormValues(tagged, { tags: ['storm', 'verkeer'] })).toEqual({ tags: 'storm, verkeer' });
+    expect(fromFormValues(tagged, { tags: ' storm ,, weer ,' }, undefined)).toEqual({
+      tags: ['storm', 'weer'],
+    });
+    expect(fromFormValues(tagged, { tags: '' }, undefined)).toEqual({ tags: [] });
+    const schema = contentSchema(tagged);
+    expect(schema.safeParse({ tags: 'kort, ook kort' }).success).toBe(true);
+    expect(schema.safeParse({ tags: `kort, ${'x'.repeat(51)}` }).error?.issues[0]?.message).toBe(
+      'Gebruik hoogstens 20 tags van elk hoogstens 50 tekens.',
+    );
+  });
+
   it('converts values both ways', () => {
     const form = toFormValues(programmes, item.values);
     expect(fromFormValues(programmes, { ...form, channel: '' }, item.values)).toEqual({
@@ -137,6 +172,47 @@ describe('ContentForm', () => {
     expect(JSON.parse(post[1].body as string)).toEqual({
       values: { name: 'Café de Nacht!', slug: 'nacht', channel: 'radio2', summary: '' },
     });
+  });
+
+  it('edits a relation as checkboxes of the related items and sends their keys', async () => {
+    const withPresenters: ContentType = {
+      ...programmes,
+      fields: [
+        ...programmes.fields,
+        { ...field('presenters', 'Presentatoren', 'relation'), reference: 'presenters', referenceKey: 'id' },
+      ],
+    };
+    const fetch = vi.fn((url: string, init: RequestInit) => {
+      if (url.endsWith('/presenters/options'))
+        return answer({
+          options: [
+            { value: 4, slug: 'anna', label: 'Anna Ansel' },
+            { value: 9, slug: 'bram', label: 'Bram Bakker' },
+          ],
+        });
+      if (url.endsWith('/options'))
+        return answer({ options: [{ value: 1, slug: 'radio2', label: 'Radio 2' }] });
+      return init.method === 'PUT' ? answer({ item }) : answer({});
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onSaved = vi.fn();
+    render(
+      <ContentForm
+        type={withPresenters}
+        item={{ ...item, values: { ...item.values, presenters: [9] } }}
+        onSaved={onSaved}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Presentatoren' });
+    const bram = await within(group).findByRole('checkbox', { name: 'Bram Bakker' });
+    expect(bram).toBeChecked();
+    const anna = within(group).getByRole('checkbox', { name: 'Anna Ansel' });
+    expect(anna).not.toBeChecked();
+    await userEvent.click(anna);
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = fetch.mock.calls.find(([, init]) => init.method === 'PUT') as [string, RequestInit];
+    expect(JSON.parse(put[1].body as string).values.presenters).toEqual([4, 9]);
   });
 
   it('puts a server field error (a taken slug) on its field', async () => {
@@ -210,6 +286,7 @@ const articles: ContentType = {
   revisions: true,
   settings: false,
   preview: false,
+  archivable: false,
   fields: [
     field('title', 'Titel', 'text', true),
     { ...field('slug', 'URL', 'slug', true), immutable: true },

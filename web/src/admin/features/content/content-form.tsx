@@ -11,6 +11,7 @@ import {
   type ReferenceOption,
 } from '../../api/content-client';
 import { BlockEditor } from '../../components/block-editor/block-editor';
+import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
@@ -52,7 +53,7 @@ function BlocksField({ field, id, control, error }: BlocksFieldProps) {
             }
           >
             <BlockEditor
-              value={Array.isArray(value) ? value : []}
+              value={Array.isArray(value) ? (value as StoredBlock[]) : []}
               onChange={(blocks: StoredBlock[]) => onChange(blocks)}
               labelledBy={labelId}
               {...(errorId ? { describedBy: errorId } : {})}
@@ -67,6 +68,11 @@ function BlocksField({ field, id, control, error }: BlocksFieldProps) {
       )}
     </div>
   );
+}
+
+/** What a reference or relation field holds of an option, as the form's text. */
+function optionKey(field: ContentField, option: ReferenceOption): string {
+  return String(field.referenceKey === 'slug' ? (option.slug ?? option.value) : option.value);
 }
 
 interface FieldProps {
@@ -111,10 +117,7 @@ function Field({ field, id, registration, error, hint, disabled, options }: Fiel
     const choices =
       field.kind === 'choice'
         ? field.choices
-        : (options ?? []).map((option) => ({
-            value: String(field.referenceKey === 'slug' ? (option.slug ?? option.value) : option.value),
-            label: option.label,
-          }));
+        : (options ?? []).map((option) => ({ value: optionKey(field, option), label: option.label }));
     control = (
       <select {...common}>
         <option value="">{field.required ? 'Kies…' : '(geen)'}</option>
@@ -201,7 +204,7 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
   useEffect(() => {
     let current = true;
     for (const field of type.fields) {
-      if (field.kind !== 'reference') continue;
+      if (field.kind !== 'reference' && field.kind !== 'relation') continue;
       contentApi
         .options(field.reference)
         .then((answer) => current && setOptions((all) => ({ ...all, [field.name]: answer.options })))
@@ -291,10 +294,29 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
             ? field.immutable && item
               ? 'Deze URL kan niet meer worden gewijzigd.'
               : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
-            : undefined;
+            : field.kind === 'tags'
+              ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer."
+              : undefined;
         const error = errors[field.name]?.message as string | undefined;
         if (field.kind === 'blocks')
           return <BlocksField key={field.name} field={field} id={id} control={control} error={error} />;
+        if (field.kind === 'relation') {
+          const choices = (options[field.name] ?? []).map((option) => ({
+            value: optionKey(field, option),
+            label: option.label,
+          }));
+          return (
+            <CheckboxGroupField
+              key={field.name}
+              id={id}
+              legend={field.label}
+              options={choices.map((choice) => choice.value)}
+              labels={Object.fromEntries(choices.map((choice) => [choice.value, choice.label]))}
+              registration={register(field.name)}
+              error={error}
+            />
+          );
+        }
         return (
           <Field
             key={field.name}

@@ -111,6 +111,9 @@ export function ContentListPage() {
                       <Link to={`/inhoud/${typeName}/${encodeURIComponent(item.id)}`}>
                         {item.title || '(zonder titel)'}
                       </Link>
+                      {item.archived && (
+                        <span className="admin-state admin-state-archived"> gearchiveerd</span>
+                      )}
                     </td>
                     {slugField && <td>{String(item.values[slugField] ?? '')}</td>}
                     {publishable && (

@@ -5,13 +5,17 @@ import { validateSlug } from '../../../lib/slugify';
 import type { ContentField, ContentType, FieldValue } from '../../api/content-client';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 
-/** A field's value in the form: text, a flag, or a blocks field's blocks exactly as stored. */
-export type FormValues = Record<string, string | boolean | StoredBlock[]>;
+/**
+ * A field's value in the form: text, a flag, a blocks field's blocks exactly as stored, or the
+ * checked keys of a relation (as the checkboxes' texts).
+ */
+export type FormValues = Record<string, string | boolean | StoredBlock[] | string[]>;
 
 export const REQUIRED_MESSAGE = 'Vul dit veld in.';
 
 function fieldSchema(field: ContentField): z.ZodType {
   if (field.kind === 'flag') return z.boolean();
+  if (field.kind === 'relation') return z.array(z.string());
   if (field.kind === 'blocks') {
     // The blocks pass as they are (z.unknown keeps each one whole, keys and all).
     return z.array(z.unknown()).superRefine((blocks, context) => {
@@ -33,7 +37,14 @@ function fieldSchema(field: ContentField): z.ZodType {
       if (field.required) context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
       return;
     }
-    if (value.length > field.maxLength) {
+    if (field.kind === 'tags') {
+      const tags = value.split(',').map((tag) => tag.trim());
+      if (tags.length > 20 || tags.some((tag) => tag.length > field.maxLength))
+        context.addIssue({
+          code: 'custom',
+          message: `Gebruik hoogstens 20 tags van elk hoogstens ${field.maxLength} tekens.`,
+        });
+    } else if (value.length > field.maxLength) {
       context.addIssue({ code: 'custom', message: `Gebruik hoogstens ${field.maxLength} tekens.` });
     } else if (field.kind === 'integer' && !/^\d+$/.test(value)) {
       context.addIssue({ code: 'custom', message: 'Vul een heel getal van 0 of meer in.' });
@@ -77,6 +88,9 @@ export function toFormValues(type: ContentType, values: Record<string, FieldValu
       form[field.name] = value === undefined ? field.name === 'dismissable' : Boolean(value);
     else if (field.kind === 'blocks') form[field.name] = Array.isArray(value) ? (value as StoredBlock[]) : [];
     else if (field.kind === 'instant') form[field.name] = toLocalInput(value as string | null);
+    else if (field.kind === 'relation') form[field.name] = Array.isArray(value) ? value.map(String) : [];
+    else if (field.kind === 'tags')
+      form[field.name] = Array.isArray(value) ? value.map(String).join(', ') : '';
     else form[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return form;
@@ -100,7 +114,22 @@ export function fromFormValues(
       out[field.name] = Array.isArray(raw) ? raw : [];
       continue;
     }
+    if (field.kind === 'relation') {
+      // A single checkbox may come back as its value or as false rather than as an array.
+      const keys = (Array.isArray(raw) ? raw : typeof raw === 'string' && raw !== '' ? [raw] : []).map(
+        String,
+      );
+      out[field.name] = field.referenceKey === 'id' ? keys.map(Number) : keys;
+      continue;
+    }
     const text = typeof raw === 'string' ? (field.kind === 'longText' ? raw : raw.trim()) : '';
+    if (field.kind === 'tags') {
+      out[field.name] = text
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+      continue;
+    }
     if (field.kind === 'integer') out[field.name] = text === '' ? null : Number(text);
     else if (field.kind === 'instant') out[field.name] = fromLocalInput(text);
     else if (field.kind === 'reference' && field.referenceKey === 'id')

@@ -1,0 +1,137 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContentItem, ContentType } from '../../api/content-client';
+import { ItemRemoval } from './item-removal';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const type = (archivable: boolean): ContentType => ({
+  name: 'programmes',
+  label: "Programma's",
+  labelSingular: 'Programma',
+  titleField: 'name',
+  slugField: 'slug',
+  publication: 'none',
+  revisions: false,
+  settings: false,
+  preview: false,
+  archivable,
+  fields: [],
+});
+
+const item: ContentItem = {
+  id: '7',
+  version: 3,
+  title: 'Nachtwacht',
+  state: 'online',
+  published: true,
+  publishAt: null,
+  unpublishAt: null,
+  archived: false,
+  archivedAt: null,
+  usedBy: 2,
+  values: { name: 'Nachtwacht', slug: 'nachtwacht' },
+};
+
+function stubFetch(status: number, body: unknown) {
+  const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(
+      status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('ItemRemoval', () => {
+  it('offers archiving instead of a delete for an item in use, and asks first in Dutch', async () => {
+    const fetch = stubFetch(200, { item: { ...item, version: 4, archived: true } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const onChanged = vi.fn();
+    render(<ItemRemoval type={type(true)} item={item} onChanged={onChanged} onDeleted={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Verwijderen' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Programma 'Nachtwacht' wordt nog 2 keer gebruikt en kan daarom niet worden verwijderd/,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Archiveren' }));
+    expect(confirm).toHaveBeenCalledWith(
+      "Programma 'Nachtwacht' archiveren? Het verdwijnt van de site, maar blijft bewaard en kan later worden teruggezet.",
+    );
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ archived: true })));
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/admin/content/programmes/7/archive');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ version: 3 });
+  });
+
+  it('does nothing when the question is answered no', async () => {
+    const fetch = stubFetch(200, {});
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    render(<ItemRemoval type={type(true)} item={item} onChanged={vi.fn()} onDeleted={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Archiveren' }));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('puts an archived item back', async () => {
+    const fetch = stubFetch(200, { item: { ...item, version: 5, archived: false } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const onChanged = vi.fn();
+    render(
+      <ItemRemoval
+        type={type(true)}
+        item={{ ...item, archived: true, version: 4 }}
+        onChanged={onChanged}
+        onDeleted={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Gearchiveerd: niet op de site, wel bewaard.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Archiveren' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Terugzetten' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect((fetch.mock.calls[0] as [string, RequestInit])[0]).toBe(
+      '/api/admin/content/programmes/7/unarchive',
+    );
+  });
+
+  it('deletes an item nothing refers to after a Dutch question, and shows a refusal', async () => {
+    const fetch = stubFetch(204, null);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const onDeleted = vi.fn();
+    const { unmount } = render(
+      <ItemRemoval
+        type={type(false)}
+        item={{ ...item, usedBy: 0 }}
+        onChanged={vi.fn()}
+        onDeleted={onDeleted}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Archiveren' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(confirm).toHaveBeenCalledWith(
+      "Programma 'Nachtwacht' definitief verwijderen? Dit kan niet ongedaan worden gemaakt.",
+    );
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect((fetch.mock.calls[0] as [string, RequestInit])[0]).toBe(
+      '/api/admin/content/programmes/7?version=3',
+    );
+    unmount();
+
+    stubFetch(409, { error: { code: 'in_use', message: 'Programma wordt nog gebruikt (1 keer).' } });
+    render(
+      <ItemRemoval
+        type={type(false)}
+        item={{ ...item, usedBy: 0 }}
+        onChanged={vi.fn()}
+        onDeleted={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Programma wordt nog gebruikt (1 keer).');
+  });
+});
