@@ -71,7 +71,8 @@ TEST_F(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
 
 TEST_F(LiveInfoServiceTest, EventStreamSendsHeartbeatsWhileNothingChanges) {
   LiveInfoService service(*db_, clock_);
-  InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
+  InfoPublisher publisher(service,
+                          {.check = std::chrono::milliseconds(20), .wake_all = std::chrono::milliseconds(100)});
   InfoEventsOptions options;
   options.heartbeat = std::chrono::seconds(1);
   LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2", options));
@@ -269,7 +270,8 @@ TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
 
 TEST_F(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOutage) {
   LiveInfoService service(*db_, clock_);
-  InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
+  InfoPublisher publisher(service,
+                          {.check = std::chrono::milliseconds(20), .wake_all = std::chrono::milliseconds(100)});
   InfoEventsOptions options;
   options.heartbeat = std::chrono::seconds(1);
   LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2", options));

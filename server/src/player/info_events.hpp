@@ -1,6 +1,7 @@
 #pragma once
 // GET /api/miniplayer/events?channel={slug}: Server-Sent Events carrying the same info document as
-// the poll endpoint, sent when the publisher has a new version, with heartbeats in between.
+// the poll endpoint, sent when the publisher has a new version, with heartbeats in between. The
+// heartbeat goes out at the publisher's regular wake-up once it is due (InfoPublisherOptions).
 
 #include <chrono>
 #include <memory>
@@ -12,8 +13,8 @@
 namespace ether::player {
 
 struct InfoEventsOptions {
-  std::chrono::seconds heartbeat{15};  // a comment line keeps proxies from closing the stream
-  std::chrono::seconds write_timeout{10};
+  std::chrono::seconds heartbeat{15};      // a comment line keeps proxies from closing the stream
+  std::chrono::seconds write_timeout{10};  // for what a slow reader did not take at once
 };
 
 class InfoEvents final : public http::StreamingBody {

@@ -55,6 +55,7 @@ std::shared_ptr<const PublishedInfo> InfoPublisher::latest(std::string_view chan
 
 void InfoPublisher::run() {
   std::vector<std::string> channels;
+  auto woken_all = std::chrono::steady_clock::now();
   for (;;) {
     {
       std::unique_lock lock(mutex_);
@@ -63,6 +64,12 @@ void InfoPublisher::run() {
       poked_ = false;
       channels.clear();
       for (const auto& [channel, followed] : followed_) channels.push_back(channel);
+      if (std::chrono::steady_clock::now() - woken_all >= options_.wake_all) {
+        woken_all = std::chrono::steady_clock::now();
+        for (const auto& [channel, followed] : followed_) {
+          for (auto* subscriber : followed.subscribers) subscriber->wake();
+        }
+      }
     }
     for (const auto& channel : channels) look_at(channel);
   }

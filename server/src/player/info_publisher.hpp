@@ -35,7 +35,8 @@ class InfoSubscriber {
 
  protected:
   friend class InfoPublisher;
-  /// A newer version is published; must not block or call back into the publisher.
+  /// A newer version is published, or the regular wake-up came; must not block or call back into
+  /// the publisher.
   virtual void wake() noexcept = 0;
 };
 
@@ -43,6 +44,9 @@ struct InfoPublisherOptions {
   /// How often a followed channel's document is looked at when nothing announced a change: the
   /// next track play by the clock, an edit on another instance, the store answering again.
   std::chrono::milliseconds check{100};
+  /// Every subscriber is woken this often even without a change, so that it can send its
+  /// heartbeat (InfoEventsOptions::heartbeat) without a timer of its own.
+  std::chrono::milliseconds wake_all{5000};
 };
 
 class InfoPublisher {
