@@ -71,7 +71,8 @@ const char* const kTables[] = {"media",
                                "broadcasters",
                                "channels",
                                "settings",
-                               "schema_migrations"};
+                               "schema_migrations",
+                               "presenter_source_logins"};
 
 std::string configured_url() {
   const char* url = std::getenv("ETHER_TEST_DATABASE_URL");

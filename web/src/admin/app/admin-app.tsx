@@ -10,6 +10,7 @@ import { ContentListPage } from '../features/content/content-list-page';
 import { ContentTypesPage } from '../features/content/content-types-page';
 import { LoginForm } from '../features/login/login-form';
 import { MediaPage } from '../features/media/media-page';
+import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
@@ -97,6 +98,7 @@ export function AdminApp() {
             { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
             { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
+            { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

@@ -14,7 +14,11 @@ const ACTION_LABELS: Record<string, string> = {
   reset_password: 'Nieuw wachtwoord',
 };
 
-const TYPE_LABELS: Record<string, string> = { user: 'Gebruiker', api_key: 'API-sleutel' };
+const TYPE_LABELS: Record<string, string> = {
+  user: 'Gebruiker',
+  api_key: 'API-sleutel',
+  source_login: 'Bronlogin',
+};
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '–';
