@@ -593,16 +593,34 @@ void source_on_one_instance_is_heard_on_another() {
   };
   ServerProcess a("live_source-a", env("a"));
   ServerProcess b("live_source-b", env("b"));
+  // A listener of B with ICY metadata: 64 KiB of burst (16 s) at once, then 16 s live.
+  std::string icy_log;
+  std::thread icy_listener([&] {
+    icy_log = run_command("ffmpeg -hide_banner -nostdin -loglevel debug -icy 1 -i '" + b.base_url() +
+                          stream_target(b, "radio2") + "' -t 32 -f null - 2>&1");
+  });
   std::thread check_mount([&] {
     // While A's source is on air (and B relays it), B answers a second source with 409.
     std::this_thread::sleep_for(std::chrono::seconds(6));
     auto answer = b.get("/live/radio2.mp3",
                         "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' --data-binary abc");
     EXPECT_EQ(answer.status, 409) << answer.body;
+    // The studio's encoder tells A what plays; B's listeners read it too. (Until then the title
+    // is the source's name, for longer than the 4 s between two ICY metadata blocks.)
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    EXPECT_EQ(a.get("/admin/metadata?mount=/live/radio2.mp3&mode=updinfo&song=Doe%20Maar%20-%20Smoorverliefd",
+                    "-u source:" + kSharedPassword)
+                  .status,
+              200);
   });
   expect_tone_between_playout(a, b, "radio2", kSharedPassword,
-                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 5);
+                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 8);
   check_mount.join();
+  icy_listener.join();
+  // The source's name until the encoder's first title, then that title: as A's own listeners hear.
+  const auto tail = icy_log.substr(icy_log.size() > 4000 ? icy_log.size() - 4000 : 0);
+  EXPECT_NE(icy_log.find("StreamTitle: Studio Ether"), std::string::npos) << tail;
+  EXPECT_NE(icy_log.find("StreamTitle: Doe Maar - Smoorverliefd"), std::string::npos) << tail;
   std::ifstream log(b.dir() / "server.log");
   const std::string text((std::istreambuf_iterator<char>(log)), {});
   EXPECT_NE(text.find("relaying radio2 from " + a.base_url()), std::string::npos) << text;

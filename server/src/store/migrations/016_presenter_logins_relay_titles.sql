@@ -9,3 +9,8 @@ CREATE TABLE presenter_source_logins (
   only_in_slots INTEGER NOT NULL DEFAULT 0,
   updated_at BIGINT NOT NULL
 );
+
+-- The stream title of a channel's live source as its holder sends it (the source's ice-name until
+-- an encoder or playout system says what plays), so that the instances that relay the channel
+-- send their listeners the same title (ingest/source_relay.hpp).
+ALTER TABLE live_sources ADD COLUMN title TEXT NOT NULL DEFAULT '';
