@@ -23,6 +23,9 @@
 #include <thread>
 #include <vector>
 
+#include "admin/password.hpp"
+#include "ingest/presenter_logins.hpp"
+#include "store/database.hpp"
 #include "stream/mp3_frames.hpp"
 #include "support/postgres_database.hpp"
 #include "support/raw_socket.hpp"
@@ -204,9 +207,9 @@ ToneRun find_tone(const std::vector<float>& samples) {
 
 // Sends `seconds` of a 1 kHz tone to `server` with ffmpeg's icecast output; returns its exit code.
 int send_tone(const ServerProcess& server, const std::string& channel, const std::string& password,
-              const std::string& encoding, double seconds) {
-  const auto url =
-      "icecast://source:" + password + "@127.0.0.1:" + std::to_string(port_of(server)) + "/live/" + channel + ".mp3";
+              const std::string& encoding, double seconds, const std::string& user = "source") {
+  const auto url = "icecast://" + user + ":" + password + "@127.0.0.1:" + std::to_string(port_of(server)) + "/live/" +
+                   channel + ".mp3";
   const auto command =
       "ffmpeg -hide_banner -nostdin -v error -re -f lavfi -i sine=frequency=1000:duration=" + std::to_string(seconds) +
       " " + encoding + " -ice_name 'Studio Ether' " + url + " > " + (server.dir() / "source.log").string() + " 2>&1";
@@ -217,11 +220,11 @@ int send_tone(const ServerProcess& server, const std::string& channel, const std
 // `encoding`, then the playout again, with no decode error and without being dropped.
 void expect_tone_between_playout(const ServerProcess& source_to, const ServerProcess& listen_on,
                                  const std::string& channel, const std::string& password, const std::string& encoding,
-                                 double seconds) {
+                                 double seconds, const std::string& user = "source") {
   Listener listener(port_of(listen_on), stream_target(listen_on, channel));
   std::this_thread::sleep_for(std::chrono::seconds(3));
   const auto sent_at = Clock::now();
-  EXPECT_EQ(send_tone(source_to, channel, password, encoding, seconds), 0)
+  EXPECT_EQ(send_tone(source_to, channel, password, encoding, seconds, user), 0)
       << run_command("cat " + (source_to.dir() / "source.log").string());
   // Transcoded Ogg arrives latest (the client's Ogg pages, then ffmpeg's): the playout after it.
   std::this_thread::sleep_for(std::chrono::seconds(4));
@@ -456,6 +459,128 @@ TEST_F(LiveSourceTest, StalledSourceIsDroppedAfterTheTimeout) {
   EXPECT_EQ(next.answer().status, 200u);
 }
 
+// ---- presenters' own source logins ----
+
+const std::string kPresenterPassword = "eigen-studio-wachtwoord";
+// Channels with a live mount (the demo station's own).
+constexpr const char* kMountChannels = "('radio1', 'radio2', '3fm', 'radio4', 'radio5', 'kx', 'soulenjazz')";
+
+struct SchedulePresenters {
+  long long on_air = 0;  // a presenter whose programme is on air now, for a minute more at least
+  std::string on_air_channel;
+  std::string other_channel;  // a channel of none of their programmes
+  long long off_air = 0;      // a presenter with no broadcast on air from now until a minute ahead
+  std::string off_air_channel;
+};
+
+// From the station's materialised schedule, or nullopt when no programme has a minute left (at
+// the top of the hour every programme ends at once).
+std::optional<SchedulePresenters> schedule_presenters(store::Database& db) {
+  const long long now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const long long until = now + 60;
+  SchedulePresenters found;
+  auto lease = db.lease();
+  *lease << "SELECT pp.presenter_id, b.channel_slug FROM broadcasts b "
+            "JOIN programme_presenters pp ON pp.programme_id = b.programme_id "
+            "JOIN programmes pr ON pr.id = b.programme_id "
+            "WHERE b.starts_at <= :n AND b.ends_at > :u AND pr.channel_slug = b.channel_slug AND b.channel_slug IN " +
+                std::string(kMountChannels) + " ORDER BY b.channel_slug, pp.presenter_id LIMIT 1",
+      soci::use(now), soci::use(until), soci::into(found.on_air), soci::into(found.on_air_channel);
+  if (!lease->got_data()) return std::nullopt;
+  *lease << "SELECT slug FROM channels WHERE slug IN " + std::string(kMountChannels) +
+                " AND slug NOT IN (SELECT pr.channel_slug FROM programmes pr JOIN programme_presenters pp "
+                "ON pp.programme_id = pr.id WHERE pp.presenter_id = :p) ORDER BY slug LIMIT 1",
+      soci::use(found.on_air), soci::into(found.other_channel);
+  if (!lease->got_data()) return std::nullopt;
+  *lease << "SELECT pp.presenter_id, pr.channel_slug FROM programme_presenters pp "
+            "JOIN programmes pr ON pr.id = pp.programme_id WHERE pr.channel_slug IN " +
+                std::string(kMountChannels) +
+                " AND NOT EXISTS (SELECT 1 FROM broadcasts b JOIN programme_presenters q "
+                "ON q.programme_id = b.programme_id WHERE q.presenter_id = pp.presenter_id AND b.starts_at < :u "
+                "AND b.ends_at > :n) ORDER BY pr.channel_slug, pp.presenter_id LIMIT 1",
+      soci::use(until), soci::use(now), soci::into(found.off_air), soci::into(found.off_air_channel);
+  if (!lease->got_data()) return std::nullopt;
+  return found;
+}
+
+// What a beheerder sets in the admin (ingest/source_login_api.hpp), written to the station's store.
+void set_presenter_login(store::Database& db, long long presenter, const std::string& username, bool only_in_slots) {
+  auto lease = db.lease();
+  ingest::PresenterLoginRepository(*lease).save(
+      presenter, username, admin::hash_password(kPresenterPassword, admin::kMinimumCost), only_in_slots, 0);
+}
+
+TEST_F(LiveSourceTest, PresentersGoOnAirWithTheirOwnLoginOnTheirProgrammesChannelsAndInTheirSlots) {
+  auto db = store::Database::open("sqlite:" + (station->dir() / "data" / "ether.db").string(), 1);
+  std::optional<SchedulePresenters> found;
+  for (int attempt = 0; attempt < 30 && !found; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::seconds(5));
+    found = schedule_presenters(*db);
+  }
+  ASSERT_TRUE(found) << "the demo schedule has a programme on air and presenters off air";
+  set_presenter_login(*db, found->on_air, "presentator.a", false);
+  set_presenter_login(*db, found->off_air, "presentator-b", true);
+
+  // Accepted on the channel of their programme: the studio is heard between the playout.
+  ether::expect_tone_between_playout(*station, *station, found->on_air_channel, kPresenterPassword,
+                                     "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 3, "presentator.a");
+
+  const auto mp3 = (station->dir() / "presenter.mp3").string();
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  // A source of a second of audio; one sent just before on the mount may still be ending (409).
+  auto put = [&](const std::string& channel, const std::string& user, const std::string& password) {
+    std::string options = "-X PUT -u ";
+    options += user;
+    options += ":";
+    options += password;
+    options += " -H 'Content-Type: audio/mpeg' --data-binary @";
+    options += mp3;
+    test::ServerProcess::Answer answer;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      answer = station->get("/live/" + channel + ".mp3", options);
+      if (answer.status != 409) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+    return answer;
+  };
+  // Refused on a channel of none of their programmes, with Icecast's challenge.
+  auto elsewhere = put(found->other_channel, "presentator.a", kPresenterPassword);
+  EXPECT_EQ(elsewhere.status, 401) << found->other_channel;
+  EXPECT_NE(elsewhere.headers.find("WWW-Authenticate: Basic realm=\"Icecast2 Server\""), std::string::npos);
+  EXPECT_NE(ether::send_tone(*station, found->other_channel, kPresenterPassword, "-f mp3 -content_type audio/mpeg", 1,
+                             "presentator.a"),
+            0);
+  // A wrong password, an unknown presenter, and the channel password under a presenter's name.
+  EXPECT_EQ(put(found->on_air_channel, "presentator.a", "verkeerd-wachtwoord").status, 401);
+  EXPECT_EQ(put(found->on_air_channel, "presentator.z", kPresenterPassword).status, 401);
+  EXPECT_EQ(put(found->on_air_channel, "presentator.a", kSharedPassword).status, 401);
+  EXPECT_NE(ether::send_tone(*station, found->on_air_channel, "verkeerd-wachtwoord", "-f mp3 -content_type audio/mpeg",
+                             1, "presentator.a"),
+            0);
+
+  // Icecast's metadata call takes the same login, on the same channels.
+  const std::string song = "&mode=updinfo&song=Studio%20Ether%20-%20Eigen%20login";
+  EXPECT_EQ(station
+                ->get("/admin/metadata?mount=/live/" + found->on_air_channel + ".mp3" + song,
+                      "-u presentator.a:" + kPresenterPassword)
+                .status,
+            200);
+  EXPECT_EQ(station
+                ->get("/admin/metadata?mount=/live/" + found->other_channel + ".mp3" + song,
+                      "-u presentator.a:" + kPresenterPassword)
+                .status,
+            401);
+
+  // Only in their slots: refused while none of their programmes is on air, accepted without the flag.
+  EXPECT_EQ(put(found->off_air_channel, "presentator-b", kPresenterPassword).status, 401) << found->off_air_channel;
+  set_presenter_login(*db, found->off_air, "presentator-b", false);
+  EXPECT_EQ(put(found->off_air_channel, "presentator-b", kPresenterPassword).status, 200) << found->off_air_channel;
+  // And with the flag, accepted during their programme's broadcast.
+  set_presenter_login(*db, found->on_air, "presentator.a", true);
+  EXPECT_EQ(put(found->on_air_channel, "presentator.a", kPresenterPassword).status, 200);
+}
+
 // Two instances on one PostgreSQL database: a source on A is heard by B's listeners (B relays the
 // channel from A, found through the store), and B refuses a second source for the mount.
 void source_on_one_instance_is_heard_on_another() {
@@ -468,16 +593,34 @@ void source_on_one_instance_is_heard_on_another() {
   };
   ServerProcess a("live_source-a", env("a"));
   ServerProcess b("live_source-b", env("b"));
+  // A listener of B with ICY metadata: 64 KiB of burst (16 s) at once, then 16 s live.
+  std::string icy_log;
+  std::thread icy_listener([&] {
+    icy_log = run_command("ffmpeg -hide_banner -nostdin -loglevel debug -icy 1 -i '" + b.base_url() +
+                          stream_target(b, "radio2") + "' -t 32 -f null - 2>&1");
+  });
   std::thread check_mount([&] {
     // While A's source is on air (and B relays it), B answers a second source with 409.
     std::this_thread::sleep_for(std::chrono::seconds(6));
     auto answer = b.get("/live/radio2.mp3",
                         "-X PUT -u source:" + kSharedPassword + " -H 'Content-Type: audio/mpeg' --data-binary abc");
     EXPECT_EQ(answer.status, 409) << answer.body;
+    // The studio's encoder tells A what plays; B's listeners read it too. (Until then the title
+    // is the source's name, for longer than the 4 s between two ICY metadata blocks.)
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    EXPECT_EQ(a.get("/admin/metadata?mount=/live/radio2.mp3&mode=updinfo&song=Doe%20Maar%20-%20Smoorverliefd",
+                    "-u source:" + kSharedPassword)
+                  .status,
+              200);
   });
   expect_tone_between_playout(a, b, "radio2", kSharedPassword,
-                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 5);
+                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 8);
   check_mount.join();
+  icy_listener.join();
+  // The source's name until the encoder's first title, then that title: as A's own listeners hear.
+  const auto tail = icy_log.substr(icy_log.size() > 4000 ? icy_log.size() - 4000 : 0);
+  EXPECT_NE(icy_log.find("StreamTitle: Studio Ether"), std::string::npos) << tail;
+  EXPECT_NE(icy_log.find("StreamTitle: Doe Maar - Smoorverliefd"), std::string::npos) << tail;
   std::ifstream log(b.dir() / "server.log");
   const std::string text((std::istreambuf_iterator<char>(log)), {});
   EXPECT_NE(text.find("relaying radio2 from " + a.base_url()), std::string::npos) << text;

@@ -72,7 +72,8 @@ const char* const kTables[] = {"media",
                                "channels",
                                "settings",
                                "schema_migrations",
-                               "schedule_changes"};
+                               "schedule_changes",
+                               "presenter_source_logins"};
 
 std::string configured_url() {
   const char* url = std::getenv("ETHER_TEST_DATABASE_URL");

@@ -205,7 +205,7 @@ http::Handlers SiteApp::handlers() const {
           [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
             return request_body_handler_(request, body);
           },
-          body_to_file_};
+          body_to_file_, request_body_execution_};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {

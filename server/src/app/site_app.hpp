@@ -61,7 +61,12 @@ class SiteApp {
   void set_media_guard(MediaGuard guard) { media_guard_ = std::move(guard); }
 
   /// Answers PUT and SOURCE on /live/ (Icecast source clients), whose bodies are streamed.
-  void set_request_body_handler(http::RequestBodyHandler handler) { request_body_handler_ = std::move(handler); }
+  /// `execution`: where the handler runs for a request (http::Handlers::request_body_execution).
+  void set_request_body_handler(http::RequestBodyHandler handler,
+                                std::function<http::Execution(const http::Request&)> execution = {}) {
+    request_body_handler_ = std::move(handler);
+    request_body_execution_ = std::move(execution);
+  }
 
   /// Details /readyz adds to its status (e.g. the store's health, failing recordings); from memory only.
   using ReadinessDetails = std::function<boost::json::object()>;
@@ -90,6 +95,7 @@ class SiteApp {
   http::Router router_;
   MediaGuard media_guard_;
   http::RequestBodyHandler request_body_handler_;
+  std::function<http::Execution(const http::Request&)> request_body_execution_;
   ReadinessDetails readiness_details_;
   BodyToFile body_to_file_;
 };

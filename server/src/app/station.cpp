@@ -241,6 +241,13 @@ Station::Station(const config::Config& config) {
                                .timeout = std::chrono::seconds(config.source_timeout_seconds),
                                .ffmpeg = {},
                                .log_dir = config.data_dir});
+  // Presenters' own logins: checked on a worker thread (SiteApp runs such a source's head there).
+  presenter_logins_ = std::make_unique<ingest::PresenterSourceAuth>(*db_, unix_now);
+  sources_->set_presenter_check(
+      [auth = presenter_logins_.get()](std::string_view channel, std::string_view user, std::string_view password) {
+        return auth->may_send(channel, user, password);
+      });
+  source_login_api_ = std::make_unique<ingest::SourceLoginApi>(*db_, *admin_api_, unix_now);
   // With several instances on one database, a source on any of them is heard on all.
   relay_ = std::make_unique<ingest::SourceRelay>(*db_, *origin_, *sources_, stream::TokenSigner(config.stream_secret),
                                                  ingest::SourceRelayOptions{});
@@ -277,7 +284,12 @@ Station::Station(const config::Config& config) {
       ingest::IngestApiOptions{
           .source_credentials =
               [hub = sources_.get()](std::string_view channel, std::string_view user, std::string_view password) {
-                return hub->credentials().verify_source_login(channel, user, password);
+                try {
+                  return hub->verify_login(channel, user, password);
+                } catch (const std::exception& error) {
+                  spdlog::warn("ingest: cannot check a metadata call's login: {}", error.what());
+                  return false;
+                }
               },
           .now = unix_now});
 
@@ -368,10 +380,14 @@ void Station::add_routes(SiteApp& site) {
   site.set_request_body_handler(
       [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
         return sources_->connect(request, body);
+      },
+      [this](const http::Request& request) {
+        return sources_->may_block(request) ? http::Execution::offloaded : http::Execution::io_thread;
       });
   ingest_api_->add_routes(site.router());
   webhooks_api_->add_routes(site.router());
   upload_api_->add_routes(site.router());
+  source_login_api_->add_routes(site.router());
   site.set_body_to_file([this](const http::Request& head) { return upload_api_->body_target(head); });
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);

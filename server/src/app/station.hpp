@@ -27,7 +27,9 @@
 #include "ingest/ingest_api.hpp"
 #include "ingest/now_playing_board.hpp"
 #include "ingest/now_playing_ingest.hpp"
+#include "ingest/presenter_logins.hpp"
 #include "ingest/source_hub.hpp"
+#include "ingest/source_login_api.hpp"
 #include "ingest/source_relay.hpp"
 #include "media/media_library.hpp"
 #include "media/upload_api.hpp"
@@ -105,6 +107,7 @@ class Station {
   std::unique_ptr<api::EventsApi> events_api_;
   std::unique_ptr<admin::AdminApi> admin_api_;
   std::unique_ptr<admin::AdminPages> admin_pages_;
+  std::unique_ptr<ingest::PresenterSourceAuth> presenter_logins_;  // checked by sources_
   std::unique_ptr<ingest::SourceHub> sources_;
   std::unique_ptr<ingest::SourceRelay> relay_;
   std::string instance_url_;  // ETHER_INSTANCE_URL; empty: from the bound port
@@ -121,6 +124,7 @@ class Station {
   std::unique_ptr<webhooks::WebhooksApi> webhooks_api_;
   std::unique_ptr<media::MediaLibrary> media_;
   std::unique_ptr<media::UploadApi> upload_api_;
+  std::unique_ptr<ingest::SourceLoginApi> source_login_api_;
 };
 
 }  // namespace ether::app

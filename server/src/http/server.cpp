@@ -306,6 +306,12 @@ struct Server::Impl {
   Execution execution(const Request& request) const;
   bool admit_work(Clock::time_point now, bool& probe);
   asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
+  // Runs `work` on the worker pool under the deadline; nullopt when it was refused or missed the
+  // deadline (then its late result is dropped).
+  // (`work` by reference to a named object: GCC 12 mishandles temporaries passed to a coroutine
+  // inside co_await.)
+  asio::awaitable<std::optional<Response>> run_offloaded(const Request& request, const std::function<Response()>& work);
+  Response accept_body(const Request& request, std::shared_ptr<StreamingRequestBody>& consumer);
   std::optional<BodyFileTarget> body_target(const Request& head) const;
   asio::awaitable<boost::system::error_code> read_body_to_file(Connection& connection, beast::flat_buffer& buffer,
                                                                bhttp::request_parser<bhttp::string_body>& parser,
@@ -477,13 +483,21 @@ bool Server::Impl::admit_work(Clock::time_point now, bool& probe) {
 }
 
 asio::awaitable<Response> Server::Impl::offload(std::shared_ptr<const Request> request) {
+  const std::function<Response()> work = [this, request] { return handle(*request); };
+  auto response = co_await run_offloaded(*request, work);
+  if (!response) response = unavailable(*request);
+  co_return std::move(*response);
+}
+
+asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Request& request,
+                                                                     const std::function<Response()>& work) {
   const auto started = Clock::now();
   bool probe = false;
-  if (!admit_work(started, probe)) co_return unavailable(*request);
+  if (!admit_work(started, probe)) co_return std::nullopt;
   auto pending = std::make_shared<PendingWork>(co_await asio::this_coro::executor);
   pending->timer.expires_after(options.worker_timeout);
-  asio::post(*pool, [this, pending, request] {
-    Response response = handle(*request);
+  asio::post(*pool, [this, pending, work] {
+    Response response = work();
     {
       std::lock_guard lock(pending->mutex);
       pending->response = std::move(response);
@@ -500,15 +514,15 @@ asio::awaitable<Response> Server::Impl::offload(std::shared_ptr<const Request> r
     result = std::move(pending->response);
   }
   if (probe) probe_in_flight = false;
-  if (result) co_return std::move(*result);
+  if (result) co_return std::move(result);
   // The work keeps its worker until it returns; its answer is dropped.
   next_probe = (Clock::now() + options.breaker_retry).time_since_epoch().count();
   breaker_open = true;
   if (once_a_second(last_timeout_log)) {
-    spdlog::warn("http: {} {} took longer than {} ms on the worker pool; answering 503 request_id={}", request->method,
-                 request->path, options.worker_timeout.count(), request->request_id);
+    spdlog::warn("http: {} {} took longer than {} ms on the worker pool; answering 503 request_id={}", request.method,
+                 request.path, options.worker_timeout.count(), request.request_id);
   }
-  co_return unavailable(*request);
+  co_return std::nullopt;
 }
 
 std::optional<BodyFileTarget> Server::Impl::body_target(const Request& head) const {
@@ -608,18 +622,44 @@ asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, cons
   co_return false;
 }
 
+Response Server::Impl::accept_body(const Request& request, std::shared_ptr<StreamingRequestBody>& consumer) {
+  try {
+    return handlers.accept_request_body(request, consumer);
+  } catch (const std::exception& error) {
+    spdlog::error("http: handler failed: {} request_id={} method={}", error.what(), request.request_id, request.method);
+  }
+  consumer.reset();
+  return api::json_error(500, "internal", "The server could not answer this request.");
+}
+
 asio::awaitable<void> Server::Impl::stream_request(Connection& connection, RequestParser& parser,
                                                    beast::flat_buffer& buffer, std::shared_ptr<Request> request,
                                                    std::chrono::steady_clock::time_point start) {
   std::shared_ptr<StreamingRequestBody> consumer;
   Response response;
-  try {
-    response = handlers.accept_request_body(*request, consumer);
-  } catch (const std::exception& error) {
-    spdlog::error("http: handler failed: {} request_id={} method={}", error.what(), request->request_id,
-                  request->method);
-    consumer.reset();
-    response = api::json_error(500, "internal", "The server could not answer this request.");
+  bool offloaded = false;
+  if (handlers.request_body_execution) {
+    try {
+      offloaded = handlers.request_body_execution(*request) == Execution::offloaded;
+    } catch (const std::exception& error) {
+      spdlog::error("http: cannot tell where to take the body of {}: {}", request->path, error.what());
+      offloaded = true;
+    }
+  }
+  if (offloaded) {
+    // The consumer is handed over only with the answer it belongs to: one accepted after the
+    // deadline is dropped with its late answer.
+    auto slot = std::make_shared<std::shared_ptr<StreamingRequestBody>>();
+    const std::function<Response()> work = [this, request, slot] { return accept_body(*request, *slot); };
+    auto answered = co_await run_offloaded(*request, work);
+    if (answered) {
+      response = std::move(*answered);
+      consumer = std::move(*slot);
+    } else {
+      response = unavailable(*request);
+    }
+  } else {
+    response = accept_body(*request, consumer);
   }
   response.set_header("X-Request-Id", request->request_id);
   if (!consumer) {
@@ -832,7 +872,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 }
 
 Server::Server(ServerOptions options, Handler handler)
-    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}, {}}) {}
+    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}, {}, {}}) {}
 
 Server::Server(ServerOptions options, Handlers handlers)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(handlers))) {}

@@ -27,7 +27,8 @@ class StreamingRequestBody;
 
 /// Answers the head of a request whose body is streamed (http/request_body.hpp). To take the body
 /// it sets `body`: the server then writes the answer's head (no length) and hands the body to it;
-/// otherwise the answer is sent and the connection closes. Runs on the I/O thread: must not block.
+/// otherwise the answer is sent and the connection closes. Runs on the I/O thread (must not block),
+/// or on the worker pool where Handlers::request_body_execution says so.
 using RequestBodyHandler = std::function<Response(const Request&, std::shared_ptr<StreamingRequestBody>& body)>;
 
 /// Where the body of an upload goes: a file, written as the bytes arrive (Handlers::body_to_file).
@@ -58,6 +59,10 @@ struct Handlers {
   /// target's limit instead of into memory; nullopt (or empty): the body is read into memory under
   /// ServerOptions::body_limit.
   std::function<std::optional<BodyFileTarget>(const Request& head)> body_to_file;
+  /// Where `accept_request_body` runs for a request, decided on the I/O thread from memory:
+  /// Execution::offloaded for a check that may block (a password hash, the store), under the
+  /// worker pool's deadline and limits (503 past them). Empty: always the I/O thread.
+  std::function<Execution(const Request&)> request_body_execution;
 };
 
 struct ServerOptions {

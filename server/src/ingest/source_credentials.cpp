@@ -19,7 +19,7 @@ bool SourceCredentials::verify_source_login(std::string_view channel, std::strin
                                             std::string_view password) const {
   const auto* expected = password_of(channel);
   // Both comparisons always run, so the time does not tell which part was wrong.
-  const bool user_ok = crypto::equal_in_constant_time(user, "source");
+  const bool user_ok = crypto::equal_in_constant_time(user, kSourceUser);
   const bool password_ok = crypto::equal_in_constant_time(password, expected ? std::string_view(*expected) : "");
   return expected != nullptr && user_ok && password_ok;
 }

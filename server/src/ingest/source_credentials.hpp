@@ -11,6 +11,9 @@
 
 namespace ether::ingest {
 
+/// The user of the channel's own source login, as Icecast's.
+inline constexpr std::string_view kSourceUser = "source";
+
 class SourceCredentials {
  public:
   /// `all_channels`: the password of every channel (empty: none); `per_channel`: the text of

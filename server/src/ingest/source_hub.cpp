@@ -154,8 +154,19 @@ class SourceConnection final : public http::StreamingRequestBody {
   SourceConnection(std::shared_ptr<SourceHub::Session> session, std::chrono::milliseconds timeout,
                    SourceHub::OnAirListener on_air)
       : session_(std::move(session)), timeout_(timeout), on_air_(std::move(on_air)) {}
+  SourceConnection(const SourceConnection&) = delete;
+  SourceConnection& operator=(const SourceConnection&) = delete;
+  // A connection accepted on a worker thread after its deadline had passed is dropped unread:
+  // its session must end, or the mount would stay taken.
+  ~SourceConnection() override {
+    if (ran_) return;
+    session_->end();
+    spdlog::info("ingest: the source of {} is off air (accepted too late)", session_->channel());
+    if (on_air_) on_air_(session_->channel(), false);
+  }
 
   boost::asio::awaitable<void> run(http::RequestBodyStream& body) override {
+    ran_ = true;
     using Status = http::RequestBodyStream::Status;
     std::string data;
     std::string_view reason = "disconnected";
@@ -185,6 +196,7 @@ class SourceConnection final : public http::StreamingRequestBody {
   std::shared_ptr<SourceHub::Session> session_;
   std::chrono::milliseconds timeout_;
   SourceHub::OnAirListener on_air_;
+  bool ran_ = false;
 };
 
 }  // namespace
@@ -211,12 +223,20 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   if (!feed || !ring) return api::json_error(404, "not_found", "There is no such mount.");
 
   const auto login = parse_basic_authorization(request.header("Authorization"));
-  if (!login || !credentials_.verify_source_login(*channel, login->user, login->password)) {
-    if (!credentials_.accepts_sources(*channel)) {
+  bool allowed = false;
+  try {
+    allowed = login && verify_login(*channel, login->user, login->password);
+  } catch (const std::exception& error) {
+    spdlog::warn("ingest: cannot check the login of a source for {}: {}", *channel, error.what());
+    return api::json_error(503, "unavailable", "The server cannot check this login now; try again in a moment.");
+  }
+  if (!allowed) {
+    if (login && login->user == kSourceUser && !credentials_.accepts_sources(*channel)) {
       spdlog::warn("ingest: a source for {} was refused: the channel has no source password", *channel);
     }
-    auto response =
-        api::json_error(401, "unauthorized", "Authentication required: user 'source' and the source password.");
+    auto response = api::json_error(401, "unauthorized",
+                                    "Authentication required: user 'source' and the source password, or a "
+                                    "presenter's source login.");
     response.set_header("WWW-Authenticate", "Basic realm=\"Icecast2 Server\"");
     return response;
   }
@@ -259,7 +279,8 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
     return api::json_error(503, "unavailable", "The server cannot take this source now.");
   }
   sessions_[*channel] = session;
-  spdlog::info("ingest: a source is on air on {} from {} ({})", *channel, request.remote_address, content_type);
+  spdlog::info("ingest: a source is on air on {} from {} ({}, login {})", *channel, request.remote_address,
+               content_type, login->user);
 
   http::Response response;
   response.status = 200;
@@ -267,6 +288,17 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   body = std::make_shared<SourceConnection>(session, options_.timeout, on_air_);
   if (on_air_) on_air_(*channel, true);
   return response;
+}
+
+bool SourceHub::may_block(const http::Request& request) const {
+  if (!presenter_check_) return false;
+  const auto login = parse_basic_authorization(request.header("Authorization"));
+  return login && login->user != kSourceUser;
+}
+
+bool SourceHub::verify_login(std::string_view channel, std::string_view user, std::string_view password) const {
+  if (user == kSourceUser || !presenter_check_) return credentials_.verify_source_login(channel, user, password);
+  return presenter_check_(channel, user, password);
 }
 
 std::vector<SourceStatus> SourceHub::sources() const {

@@ -1,12 +1,11 @@
 #pragma once
 // Icecast-compatible source input: a source client (BUTT, ffmpeg, Liquidsoap, Mixxx, ...) sends a
 // channel's live audio with `PUT /live/{channel}.mp3` (or the legacy SOURCE method), user "source"
-// and the channel's source password. While it sends, its audio replaces the playout in the
-// channel's live origin (stream::LiveFeed); MP3 of the channel's own format passes through frame
-// by frame, anything else is transcoded by an ffmpeg child (ingest/transcoder.hpp). Answers as
-// Icecast: 401 (with WWW-Authenticate), 409 for a mount that has a source, 400 for a PUT without
-// Content-Type, 415 for a type we cannot take, 503 at the source limit; a source that sends
-// nothing for the timeout is dropped.
+// and the channel's source password, or a presenter's own login (ingest/presenter_logins.hpp). While it sends, its
+// audio replaces the playout in the channel's live origin (stream::LiveFeed); MP3 of the channel's own format passes
+// through frame by frame, anything else is transcoded by an ffmpeg child (ingest/transcoder.hpp). Answers as Icecast:
+// 401 (with WWW-Authenticate), 409 for a mount that has a source, 400 for a PUT without Content-Type, 415 for a type we
+// cannot take, 503 at the source limit; a source that sends nothing for the timeout is dropped.
 
 #include <chrono>
 #include <cstddef>
@@ -52,11 +51,22 @@ class SourceHub {
   SourceHub& operator=(const SourceHub&) = delete;
 
   /// Answers a source's PUT or SOURCE /live/{channel}.mp3 (head only, see http::RequestBodyHandler):
-  /// an error, or 200 with `body` set to the consumer of its audio. From memory; never blocks.
+  /// an error, or 200 with `body` set to the consumer of its audio. From memory, except for a
+  /// presenter's login (see may_block).
   http::Response connect(const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body);
 
-  /// The credential check of the source login, also for Icecast's /admin/metadata.
-  [[nodiscard]] const SourceCredentials& credentials() const { return credentials_; }
+  /// Checks a presenter's login (username, password, channel): blocks (store, password hash).
+  using PresenterCheck =
+      std::function<bool(std::string_view channel, std::string_view user, std::string_view password)>;
+  /// Lets presenters' own logins send too. Set before the server starts.
+  void set_presenter_check(PresenterCheck check) { presenter_check_ = std::move(check); }
+  /// True when checking `request`'s login may block (a presenter's login rather than user
+  /// "source"): then connect() must run on a worker thread. From memory.
+  [[nodiscard]] bool may_block(const http::Request& request) const;
+  /// True when `user` and `password` may send `channel`: user "source" with the channel's password
+  /// (from memory), or a presenter's login (blocks). Also for Icecast's /admin/metadata. Throws
+  /// store::StoreUnavailable when a presenter's login cannot be checked now.
+  [[nodiscard]] bool verify_login(std::string_view channel, std::string_view user, std::string_view password) const;
   /// Channels whose mount is taken elsewhere (relayed from another instance): a source gets 409.
   void set_mount_taken(std::function<bool(std::string_view channel)> taken) { mount_taken_ = std::move(taken); }
   /// Told when a channel's source goes on air (true) and off air (false), e.g. for webhooks. Set
@@ -73,6 +83,7 @@ class SourceHub {
 
   stream::LiveOrigin& origin_;
   SourceCredentials credentials_;
+  PresenterCheck presenter_check_;
   SourceHubOptions options_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Session>, std::less<>> sessions_;

@@ -78,8 +78,10 @@ class RelayBody final : public http::StreamingBody {
 // (libcurl), until told to stop or the holder ends it.
 class SourceRelay::Client {
  public:
-  Client(std::string channel, std::string url, std::shared_ptr<stream::LiveFeed> feed)
-      : channel_(std::move(channel)), url_(std::move(url)), feed_(std::move(feed)) {
+  Client(std::string channel, std::string url, std::string title, std::shared_ptr<stream::LiveFeed> feed)
+      : channel_(std::move(channel)), url_(std::move(url)), title_(std::move(title)), feed_(std::move(feed)) {
+    // Opened here, before any later tick can retitle it; on air with the first relayed frame.
+    feed_->open(title_);
     thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
   }
   ~Client() {
@@ -91,6 +93,12 @@ class SourceRelay::Client {
 
   [[nodiscard]] bool finished() const { return finished_; }
   [[nodiscard]] const std::string& channel() const { return channel_; }
+  /// The holder's stream title changed (tick thread only).
+  void retitle(const std::string& title) {
+    if (title == title_) return;
+    title_ = title;
+    feed_->set_title(title);
+  }
 
  private:
   struct Transfer {
@@ -115,6 +123,7 @@ class SourceRelay::Client {
     curl::ensure_global_init();
     CURL* curl = curl_easy_init();
     if (curl == nullptr) {
+      feed_->close();
       finished_ = true;
       return;
     }
@@ -131,7 +140,6 @@ class SourceRelay::Client {
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, 5L);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    feed_->open("");
     spdlog::info("ingest: relaying {} from {}", channel_, url_.substr(0, url_.find('?')));
     const auto result = curl_easy_perform(curl);
     for (auto& frame : framer_.flush()) {
@@ -148,6 +156,7 @@ class SourceRelay::Client {
 
   std::string channel_;
   std::string url_;
+  std::string title_;  // the holder's, as last told (tick thread only)
   std::shared_ptr<stream::LiveFeed> feed_;
   Mp3StreamFramer framer_;
   std::atomic<bool> finished_{false};
@@ -206,24 +215,33 @@ void SourceRelay::stop() {
 
 void SourceRelay::tick() {
   const auto now = unix_now();
-  std::set<std::string> local;
-  for (const auto& source : hub_.sources()) local.insert(source.channel);
+  // This instance's sources and the titles its listeners hear meanwhile, for the relays.
+  std::map<std::string, std::string> local;
+  for (const auto& source : hub_.sources()) {
+    const auto feed = origin_.live_feed(source.channel);
+    local[source.channel] = feed ? feed->title() : std::string();
+  }
   std::vector<store::LiveSourceRow> rows;
   {
     auto lease = db_.lease();
     store::LiveSourceRepository repository(*lease);
-    for (const auto& channel : local) repository.claim(channel, instance_id_, instance_url_, now);
+    for (const auto& [channel, title] : local) repository.claim(channel, instance_id_, instance_url_, title, now);
     for (const auto& channel : claimed_) {
       if (!local.contains(channel)) repository.release(channel, instance_id_);
     }
-    claimed_ = local;
+    claimed_.clear();
+    for (const auto& entry : local) claimed_.insert(entry.first);
     rows = repository.fresh(now - options_.stale.count());
   }
-  std::map<std::string, std::string, std::less<>> wanted;  // channel -> relay URL
+  struct Wanted {
+    std::string url;
+    std::string title;
+  };
+  std::map<std::string, Wanted, std::less<>> wanted;  // by channel
   for (const auto& row : rows) {
     if (row.instance_id == instance_id_ || local.contains(row.channel) || !origin_.live_feed(row.channel)) continue;
     const auto token = signer_.sign("relay:" + row.channel, now + options_.token_lifetime.count());
-    wanted[row.channel] = row.instance_url + "/internal/relay/" + row.channel + ".mp3?token=" + token;
+    wanted[row.channel] = {row.instance_url + "/internal/relay/" + row.channel + ".mp3?token=" + token, row.title};
   }
   std::vector<std::unique_ptr<Client>> ended;
   {
@@ -236,14 +254,16 @@ void SourceRelay::tick() {
         ++it;
       }
     }
-    for (const auto& [wanted_channel, url] : wanted) {
+    for (const auto& [wanted_channel, want] : wanted) {
       const std::string& channel = wanted_channel;
       // A relay still ending keeps its channel until the next tick, so that two never feed one channel.
       const bool ending = std::any_of(ended.begin(), ended.end(), [&channel](const auto& client) {
         return client->channel() == channel && !client->finished();
       });
-      if (!clients_.contains(channel) && !ending) {
-        clients_.emplace(channel, std::make_unique<Client>(channel, url, origin_.live_feed(channel)));
+      if (auto running = clients_.find(channel); running != clients_.end()) {
+        running->second->retitle(want.title);
+      } else if (!ending) {
+        clients_.emplace(channel, std::make_unique<Client>(channel, want.url, want.title, origin_.live_feed(channel)));
       }
     }
   }

@@ -15,6 +15,7 @@ struct LiveSourceRow {
   std::string instance_id;
   std::string instance_url;
   std::int64_t heartbeat_at = 0;  // unix seconds
+  std::string title;              // the source's stream title on its holder (LiveFeed::title)
 };
 
 /// Works on a session the caller leases.
@@ -22,9 +23,10 @@ class LiveSourceRepository {
  public:
   explicit LiveSourceRepository(soci::session& session) : session_(session) {}
 
-  /// Says that `instance_id` holds `channel`'s source now (inserts, or takes the row over).
+  /// Says that `instance_id` holds `channel`'s source now, with stream title `title` (inserts, or
+  /// takes the row over).
   void claim(const std::string& channel, const std::string& instance_id, const std::string& instance_url,
-             std::int64_t now);
+             const std::string& title, std::int64_t now);
   /// Forgets `channel`'s row if `instance_id` holds it.
   void release(const std::string& channel, const std::string& instance_id);
   /// The rows whose heartbeat is at `fresh_since` or later.

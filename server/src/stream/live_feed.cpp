@@ -47,6 +47,11 @@ std::string LiveFeed::title() const {
   return title_;
 }
 
+void LiveFeed::set_title(std::string title) {
+  std::lock_guard lock(mutex_);
+  title_ = std::move(title);
+}
+
 std::uint64_t LiveFeed::dropped_frames() const {
   std::lock_guard lock(mutex_);
   return dropped_;

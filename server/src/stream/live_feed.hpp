@@ -37,6 +37,8 @@ class LiveFeed {
   /// The next queued frame, or nullopt when none waits.
   std::optional<LiveFrame> pop();
   [[nodiscard]] std::string title() const;
+  /// Changes the stream title of the open source (a relay learns its holder's title).
+  void set_title(std::string title);
   /// Frames dropped because the source ran ahead of real time.
   [[nodiscard]] std::uint64_t dropped_frames() const;
 

@@ -11,6 +11,7 @@ import { ContentTypesPage } from '../features/content/content-types-page';
 import { LoginForm } from '../features/login/login-form';
 import { MediaPage } from '../features/media/media-page';
 import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
+import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
@@ -100,6 +101,7 @@ export function AdminApp() {
             { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
             { path: 'programmering', element: <ScheduleChannelsPage /> },
             { path: 'programmering/:channel', element: <SchedulePage /> },
+            { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

@@ -70,6 +70,11 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               <NavLink to="/media">Beeld en geluid</NavLink>
             </li>
           )}
+          {can('edit_settings') && (
+            <li>
+              <NavLink to="/bronlogins">Bronlogins</NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/wachtwoord">Wachtwoord wijzigen</NavLink>
           </li>

@@ -20,6 +20,7 @@ const TYPE_LABELS: Record<string, string> = {
   api_key: 'API-sleutel',
   schedule_slots: 'Tijdvak',
   schedule_changes: 'Eenmalige wijziging',
+  source_login: 'Bronlogin',
 };
 
 function show(value: unknown): string {
