@@ -220,9 +220,9 @@ TEST(DemoRenderTest, TheStationSwitchesToTheRenderWithoutInterruptingAListener) 
   ASSERT_TRUE(std::regex_search(feed.body, enclosure,
                                 std::regex("<enclosure url=\"[^\"]*(/media/rendered/[^\"]+)\" length=\"(\\d+)\"")))
       << feed.body;
-  const auto file = server.get(enclosure[1].str(), "-o /dev/null -w '%{size_download}\\n'");
-  EXPECT_EQ(file.status, 200);
-  EXPECT_NE(file.body.find(enclosure[2].str()), std::string::npos) << file.body;
+  EXPECT_EQ(run_command("curl -s -o /dev/null -w '%{http_code} %{size_download}' '" + server.base_url() +
+                        enclosure[1].str() + "'"),
+            "200 " + enclosure[2].str());
 
   // The played files: the first play of a rendered song on any channel, with the rendered duration.
   std::string channel;
