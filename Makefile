@@ -10,8 +10,12 @@ JOBS ?= $(shell nproc)
 
 .PHONY: run test bench fuzz sanitize deps test-deps web-deps server web media format lint clean
 
+# The demo's full-length audio is rendered into the data dir in the background on the first start
+# (a few minutes, at low priority; the log shows the progress); until then the committed short renders play.
+ETHER_DEMO_RENDER ?= $(CURDIR)/scripts/make-demo-media
+
 run: deps web-deps server web
-	PORT=$(PORT) ETHER_DATA_DIR=$(ETHER_DATA_DIR) exec $(BUILD_DIR)/ether-server
+	PORT=$(PORT) ETHER_DATA_DIR=$(ETHER_DATA_DIR) ETHER_DEMO_RENDER=$(ETHER_DEMO_RENDER) exec $(BUILD_DIR)/ether-server
 
 test: test-deps web-deps
 	scripts/test-all

@@ -1,5 +1,5 @@
-// The broadcast logger against real MP3 frames (ffmpeg encodes the demo format: 32 kbit/s mono
-// 22050 Hz) and real files: hourly roll-over at the UTC hour, whole frames, time alignment,
+// The broadcast logger against real MP3 frames (ffmpeg encodes the demo's live format: 64 kbit/s
+// stereo 44.1 kHz) and real files: hourly roll-over at the UTC hour, whole frames, time alignment,
 // crash recovery, retention and the backfill; ffmpeg decodes what it wrote. A full disk is a real
 // one: a small tmpfs mounted as a channel's directory (the tests run as root).
 
@@ -31,6 +31,9 @@ namespace {
 
 // 2026-11-21 11:00:00 UTC, an hour boundary.
 constexpr std::int64_t kHour = 1'795'258'800'000;
+// The fixture's format: 64 kbit/s is 8,000 bytes a second, in frames of 208 or 209 bytes (26 ms).
+constexpr double kBytesPerSecond = 8000.0;
+constexpr double kFrameBytes = 209.0;
 
 std::string slurp(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -148,8 +151,8 @@ class BroadcastLoggerTest : public testing::Test {
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "media" / "songs");
     const auto command =
-        "ffmpeg -v error -y -f lavfi -i sine=frequency=440:duration=3 -ar 22050 -ac 1 -c:a "
-        "libmp3lame -b:a 32k " +
+        "ffmpeg -v error -y -f lavfi -i sine=frequency=440:duration=3 -ar 44100 -ac 2 -c:a "
+        "libmp3lame -b:a 64k " +
         (dir_ / "media" / "songs" / "a.mp3").string();
     ASSERT_EQ(std::system(command.c_str()), 0);
     // A 3-second song over and over, as the play log would say.
@@ -223,7 +226,8 @@ class BroadcastLoggerTest : public testing::Test {
 
 void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
   const auto root = dir_ / "recordings";
-  SmallDisk disk(root / "radio2", "512k");
+  // Room for the 70 s this test records (560 KB at 64 kbit/s) once the filler is gone, and no more.
+  SmallDisk disk(root / "radio2", "1024k");
   ASSERT_EQ(disk.error(), "") << "mounting a tmpfs needs root (as in CI) or unprivileged user namespaces";
   CapturedLog log_lines;
 
@@ -278,7 +282,7 @@ void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
   // What radio2 holds is whole frames, all of them the origin's: a failed write was cut back.
   const auto stuck = slurp(file(kHour, "radio2"));
   EXPECT_EQ(whole_frames(stuck).end, stuck.size());
-  EXPECT_LT(stuck.size(), frames_from(sent, kHour, kHour + 50'000).size() - 20 * 4000);
+  EXPECT_LT(stuck.size(), frames_from(sent, kHour, kHour + 50'000).size() - 20 * kBytesPerSecond);
   if (backfill_hours > 0) EXPECT_TRUE(frames_from(sent, kHour, kHour + 50'000).starts_with(stuck));
   // 30 s of a full disk, chunks every 100 ms and retries with backoff: one line.
   EXPECT_EQ(log_lines.lines_with("radio2").size(), 1u);
@@ -308,7 +312,7 @@ void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
     EXPECT_EQ(whole_frames(bytes).end, bytes.size());
     // Continuous and time-aligned across the gap: bytes proportional to time.
     const auto seconds = static_cast<double>(until - kHour) / 1000.0;
-    EXPECT_NEAR(static_cast<double>(bytes.size()), seconds * 4000, 3 * 105);
+    EXPECT_NEAR(static_cast<double>(bytes.size()), seconds * kBytesPerSecond, 3 * kFrameBytes);
     EXPECT_NEAR(decoded_seconds(file(kHour, channel)), seconds, 0.1);
     if (backfill_hours > 0) {
       // The gap holds exactly the frames the origin sent meanwhile, rebuilt from the schedule.
@@ -339,10 +343,10 @@ TEST_F(BroadcastLoggerTest, FormatIsReadFromTheFrames) {
   ASSERT_FALSE(frames.empty());
   auto format = frame_format(std::string_view(bytes).substr(frames[0].offset));
   ASSERT_TRUE(format);
-  EXPECT_EQ(format->sample_rate, 22050);
-  EXPECT_EQ(format->samples_per_frame, 576);
-  EXPECT_EQ(format->bitrate_kbps, 32);
-  EXPECT_DOUBLE_EQ(format->bytes_per_second(), 4000.0);
+  EXPECT_EQ(format->sample_rate, 44100);
+  EXPECT_EQ(format->samples_per_frame, 1152);
+  EXPECT_EQ(format->bitrate_kbps, 64);
+  EXPECT_DOUBLE_EQ(format->bytes_per_second(), kBytesPerSecond);
   const auto silent = silent_frame_like(std::string_view(bytes).substr(frames[0].offset));
   EXPECT_EQ(whole_frames(silent).count, 1);
 }
@@ -360,7 +364,7 @@ TEST_F(BroadcastLoggerTest, RollsOverAtTheUtcHourWithTheExactFramesAndWholeFrame
   EXPECT_EQ(whole_frames(after).end, after.size());
   EXPECT_EQ(whole_frames(before).end, before.size());
   // The earlier hour is time-aligned: silence from its start, then the 5 seconds that were sent.
-  EXPECT_NEAR(static_cast<double>(before.size()), 3600.0 * 4000, 3 * 105);
+  EXPECT_NEAR(static_cast<double>(before.size()), 3600.0 * kBytesPerSecond, 3 * kFrameBytes);
   EXPECT_TRUE(before.ends_with(frames_from(sent, kHour - 5000, kHour)));
   EXPECT_NEAR(decoded_seconds(file(kHour)), 5.0, 0.1);
 }
@@ -411,7 +415,7 @@ TEST_F(BroadcastLoggerTest, BackfillReconstructsTheFramesTheOriginWouldHaveSent)
   // The previous hour whole, the current one up to now. The encoder's padding keeps the bytes
   // proportional to time within a fraction of a second an hour.
   const auto previous = slurp(file(kHour - 1));
-  EXPECT_NEAR(static_cast<double>(previous.size()), 3600.0 * 4000, 0.5 * 4000);
+  EXPECT_NEAR(static_cast<double>(previous.size()), 3600.0 * kBytesPerSecond, 0.5 * kBytesPerSecond);
   const auto sent = clock_output(kHour - kHourMs, now);
   EXPECT_TRUE(same_bytes(previous, frames_from(sent, kHour - kHourMs, kHour)));
   EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
@@ -450,7 +454,7 @@ TEST_F(BroadcastLoggerTest, BackfillRebuildsTheRangesItIsGivenAndTheCurrentHour)
   EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + 20'000)));
   // Nothing of the five-hour range; the current hour up to now.
   EXPECT_FALSE(std::filesystem::exists(file(kHour - 2 * kHourMs)));
-  EXPECT_NEAR(static_cast<double>(std::filesystem::file_size(file(now))), 5.0 * 4000, 2 * 105);
+  EXPECT_NEAR(static_cast<double>(std::filesystem::file_size(file(now))), 5.0 * kBytesPerSecond, 2 * kFrameBytes);
 }
 
 TEST_F(BroadcastLoggerTest, AFullDiskStopsOneChannelUntilSpaceIsFreedThenTheGapIsRebuilt) { full_disk_then_freed(1); }

@@ -228,5 +228,14 @@ TEST(Config, UploadsInFlight) {
   }
 }
 
+TEST(Config, DemoRenderAndRecordingRetention) {
+  Config defaults = build_config({}, env_of({}));
+  EXPECT_TRUE(defaults.demo_render.empty()) << "off unless asked for (make run sets it)";
+  EXPECT_EQ(defaults.recording_days, 1);
+  Config config = build_config(parse_config_text("DEMO_RENDER = \"scripts/make-demo-media\"\n"), env_of({}));
+  EXPECT_EQ(config.demo_render, "scripts/make-demo-media");
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_DEMO_RENDER", " /opt/render "}})).demo_render, "/opt/render");
+}
+
 }  // namespace
 }  // namespace ether::config

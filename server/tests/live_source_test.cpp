@@ -38,8 +38,8 @@ using test::run_command;
 using test::ServerProcess;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kRate = 22050;  // the demo channels' output: MPEG-2 Layer III, 22050 Hz, mono, 32 kbit/s
-constexpr int kBytesPerSecond = 4000;
+constexpr int kRate = 44100;  // the demo channels' output: MPEG-1 Layer III, 44.1 kHz, joint stereo, 64 kbit/s
+constexpr int kBytesPerSecond = 8000;
 const std::string kPassword = "studio-radio2-secret";
 const std::string kSharedPassword = "every-channel-secret";
 
@@ -242,7 +242,7 @@ void expect_tone_between_playout(const ServerProcess& source_to, const ServerPro
   EXPECT_GE(tone.after_seconds, 1.5) << "and after it";
   EXPECT_GT(tone.before_rms, 0.01);
   EXPECT_GT(tone.after_rms, 0.01);
-  // When the tone's first byte reached the listener (the stream is 32 kbit/s CBR).
+  // When the tone's first byte reached the listener (the stream is 64 kbit/s CBR).
   const auto offset = listener.head_size() + static_cast<std::size_t>(tone.start_seconds * kBytesPerSecond);
   const auto heard_after = std::chrono::duration<double>(listener.arrival(offset) - sent_at).count();
   // ffmpeg's own start-up is in this figure; LatencyFromTheFirstBytes measures from the bytes.
@@ -299,7 +299,7 @@ TEST_F(LiveSourceTest, FfmpegSourceIsHeardBetweenThePlayoutTranscoded) {
 }
 
 TEST_F(LiveSourceTest, FfmpegSourceOfTheChannelsFormatPassesThrough) {
-  expect_tone_between_playout("radio4", "-ar 22050 -ac 1 -c:a libmp3lame -b:a 32k -f mp3 -content_type audio/mpeg", 3);
+  expect_tone_between_playout("radio4", "-ar 44100 -ac 2 -c:a libmp3lame -b:a 64k -f mp3 -content_type audio/mpeg", 3);
   EXPECT_FALSE(std::filesystem::exists(station->dir() / "data" / "source-radio4.log")) << "no transcoder ran";
 }
 
@@ -313,7 +313,7 @@ TEST_F(LiveSourceTest, OggOpusSourceIsTranscoded) {
 
 TEST_F(LiveSourceTest, WrongPasswordGets401WithTheIcecastChallenge) {
   const auto mp3 = (station->dir() / "tiny.mp3").string();
-  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 44100 -ac 2 -b:a 64k " + mp3).c_str()), 0);
   const auto url = station->base_url() + "/live/radio2.mp3";
   auto answer =
       station->get("/live/radio2.mp3", "-X PUT -u source:wrong -H 'Content-Type: audio/mpeg' --data-binary @" + mp3);
@@ -375,7 +375,7 @@ class RawSource {
 TEST_F(LiveSourceTest, SecondSourceGets409AndTheLimitGives503) {
   const auto station_port = port();
   const auto mp3 = (station->dir() / "second.mp3").string();
-  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 44100 -ac 2 -b:a 64k " + mp3).c_str()), 0);
   std::ifstream in(mp3, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), {});
 
@@ -403,7 +403,7 @@ TEST_F(LiveSourceTest, SecondSourceGets409AndTheLimitGives503) {
 // listener notes when the tone arrives. (A transcoded source adds its ffmpeg child's start-up,
 // which a loaded machine stretches without bound: bench/source-cpu and the report give figures.)
 TEST_F(LiveSourceTest, ListenersHearTheStudioWithinTwoSecondsOfItsFirstBytes) {
-  for (const auto& [channel, encoding] : {std::pair<std::string, std::string>{"radio4", "-ar 22050 -ac 1 -b:a 32k"}}) {
+  for (const auto& [channel, encoding] : {std::pair<std::string, std::string>{"radio4", "-ar 44100 -ac 2 -b:a 64k"}}) {
     const auto mp3 = (station->dir() / ("paced-" + channel + ".mp3")).string();
     std::string command = "ffmpeg -v error -y -f lavfi -i sine=frequency=1000:duration=3 -c:a libmp3lame ";
     command += encoding;
@@ -437,7 +437,7 @@ TEST_F(LiveSourceTest, ListenersHearTheStudioWithinTwoSecondsOfItsFirstBytes) {
 TEST_F(LiveSourceTest, StalledSourceIsDroppedAfterTheTimeout) {
   const auto station_port = port();
   const auto mp3 = (station->dir() / "stall.mp3").string();
-  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 22050 -ac 1 -b:a 32k " + mp3).c_str()), 0);
+  ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 44100 -ac 2 -b:a 64k " + mp3).c_str()), 0);
   std::ifstream in(mp3, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), {});
   // The previous test's sources may still be timing out: wait for the mount to be free.

@@ -238,7 +238,7 @@ void run_scenario(const std::string& label, const std::string& database_url, std
   const std::string stream_url = server.base_url() + std::string(play.at("streamUrl").as_string());
   std::string icy_log;
   std::thread listener([&] {
-    // 64 KiB of burst (16 s at 32 kbit/s) arrive at once; the last 10 s are heard live.
+    // 64 KiB of burst (8 s at 64 kbit/s) arrive at once; the last 18 s are heard live.
     icy_log = test::run_command("ffmpeg -hide_banner -nostdin -loglevel debug -icy 1 -i '" + stream_url +
                                 "' -t 26 -f null - 2>&1");
   });

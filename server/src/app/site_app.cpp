@@ -231,11 +231,18 @@ http::Response SiteApp::page(const http::Request& request) const {
   return shell_.respond(request, result, pages_.site_config(), base_url_);
 }
 
+void SiteApp::add_media_root(std::string prefix, const std::filesystem::path& dir) {
+  extra_prefix_ = std::move(prefix);
+  extra_media_ = std::make_unique<http::MediaFiles>(dir, std::size_t{256} << 20);
+}
+
 http::Response SiteApp::serve_media(const http::Request& request, std::string_view relative) const {
+  const bool extra = extra_media_ && relative.starts_with(extra_prefix_);
+  if (extra) relative.remove_prefix(extra_prefix_.size());
   if (media_guard_) {
     if (auto refused = media_guard_(request, relative)) return std::move(*refused);
   }
-  return media_.serve(request, relative);
+  return extra ? extra_media_->serve(request, relative) : media_.serve(request, relative);
 }
 
 http::Response SiteApp::fallback(const http::Request& request) const {

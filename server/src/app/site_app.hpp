@@ -59,6 +59,8 @@ class SiteApp {
   /// Media files a guard refuses (e.g. an expired signed URL) get the guard's answer instead.
   using MediaGuard = std::function<std::optional<http::Response>(const http::Request&, std::string_view relative)>;
   void set_media_guard(MediaGuard guard) { media_guard_ = std::move(guard); }
+  /// Serves /media/<prefix><path> from `dir` (the demo's rendered audio); the guard sees <path>.
+  void add_media_root(std::string prefix, const std::filesystem::path& dir);
 
   /// Answers PUT and SOURCE on /live/ (Icecast source clients), whose bodies are streamed.
   /// `execution`: where the handler runs for a request (http::Handlers::request_body_execution).
@@ -88,6 +90,8 @@ class SiteApp {
   pages::PageSource& pages_;
   http::StaticAssets assets_;
   http::MediaFiles media_;
+  std::string extra_prefix_;
+  std::unique_ptr<http::MediaFiles> extra_media_;
   shell::HtmlShell shell_;
   std::function<bool()> ready_;
   std::string base_url_;

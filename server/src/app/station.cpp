@@ -123,6 +123,8 @@ Station::Station(const config::Config& config) {
   };
   const auto channels = own_channels(*db_);
   origin_ = std::make_unique<stream::LiveOrigin>(channels, schedule, config.media_dir.string());
+  rendered_dir_ = config.data_dir / "demo-media";
+  origin_->add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   origin_->set_title_override([board = nowplaying_board_.get()](const std::string& channel, std::int64_t at_ms) {
     return board->stream_title(channel, at_ms);
   });
@@ -132,6 +134,7 @@ Station::Station(const config::Config& config) {
   logger_ = std::make_unique<recording::BroadcastLogger>(
       recording::LoggerOptions{recordings_root, config.recording_days, config.recording_backfill_hours}, channels,
       schedule, config.media_dir.string());
+  logger_->add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   // The demo's broadcasts last 3 to 24 hours: rather than the last few clock hours, which seldom
   // hold a whole one, each channel's latest ended broadcast that fits the backfill is rebuilt.
   logger_->set_backfill_ranges([db = db_.get(), days = config.recording_days, hours = config.recording_backfill_hours](
@@ -307,9 +310,19 @@ Station::Station(const config::Config& config) {
   });
   webhooks_api_ = std::make_unique<webhooks::WebhooksApi>(*db_, *admin_api_, unix_now,
                                                           [hooks = webhooks_.get()] { hooks->wake(); });
+  // The demo's full-length audio, rendered once in the background; the catalogue switches to it when complete.
+  demo_render_ =
+      std::make_unique<demomedia::DemoRender>(*db_,
+                                              demomedia::DemoRenderOptions{.command = config.demo_render,
+                                                                           .out_dir = rendered_dir_,
+                                                                           .media_dir = config.media_dir,
+                                                                           .log = config.data_dir / "demo-render.log"},
+                                              [watch = content_version_.get()] { watch->refresh(); });
+  demo_render_->start();
 }
 
 Station::~Station() {
+  if (demo_render_) demo_render_->stop();
   if (webhooks_) webhooks_->stop();
   if (nowplaying_board_) nowplaying_board_->stop();
   if (relay_) relay_->stop();
@@ -389,6 +402,7 @@ void Station::add_routes(SiteApp& site) {
   upload_api_->add_routes(site.router());
   source_login_api_->add_routes(site.router());
   site.set_body_to_file([this](const http::Request& head) { return upload_api_->body_target(head); });
+  site.add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {
     return player_api_->guard_media(request, relative);
   });

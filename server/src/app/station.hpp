@@ -24,6 +24,7 @@
 #include "app/site_app.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
+#include "demomedia/demo_render.hpp"
 #include "ingest/ingest_api.hpp"
 #include "ingest/now_playing_board.hpp"
 #include "ingest/now_playing_ingest.hpp"
@@ -125,6 +126,8 @@ class Station {
   std::unique_ptr<media::MediaLibrary> media_;
   std::unique_ptr<media::UploadApi> upload_api_;
   std::unique_ptr<ingest::SourceLoginApi> source_login_api_;
+  std::unique_ptr<demomedia::DemoRender> demo_render_;
+  std::filesystem::path rendered_dir_;  // <data>/demo-media: the demo's full-length audio
 };
 
 }  // namespace ether::app

@@ -23,7 +23,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 37> kKeys{"PORT",
+constexpr std::array<std::string_view, 38> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -59,7 +59,8 @@ constexpr std::array<std::string_view, 37> kKeys{"PORT",
                                                  "ETHER_NOWPLAYING_HOLD_SECONDS",
                                                  "ETHER_WEBHOOK_ALLOW_PRIVATE",
                                                  "ETHER_UPLOADS_PER_ADDRESS",
-                                                 "ETHER_UPLOADS_IN_FLIGHT"};
+                                                 "ETHER_UPLOADS_IN_FLIGHT",
+                                                 "ETHER_DEMO_RENDER"};
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -300,6 +301,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_UPLOADS_IN_FLIGHT")) {
     config.uploads_in_flight = parse_int<int>("ETHER_UPLOADS_IN_FLIGHT", *v, 1, 10000);
   }
+  if (auto v = get("ETHER_DEMO_RENDER")) config.demo_render = std::string(trim(*v));
 
   if (config.database_url.empty()) config.database_url = "sqlite:" + (config.data_dir / "ether.db").string();
   if (config.recordings_dir.empty()) config.recordings_dir = config.data_dir / "recordings";

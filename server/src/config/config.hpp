@@ -49,7 +49,7 @@ struct Config {
   std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"
   std::string sentry_dsn;     // ETHER_SENTRY_DSN: error reporting (browser and server); empty: off
   double sentry_traces_sample_rate = 0;  // ETHER_SENTRY_TRACES_SAMPLE_RATE: 0..1 (spec §9)
-  int recording_days = 2;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
+  int recording_days = 1;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
   int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
   std::filesystem::path recordings_dir;  // ETHER_RECORDINGS_DIR: default <data>/recordings; shared storage
   // Icecast source input (ingest/): ETHER_SOURCE_PASSWORD for every channel, ETHER_SOURCE_PASSWORDS
@@ -65,6 +65,9 @@ struct Config {
   bool webhook_allow_private = false;  // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
   int uploads_per_address = 2;         // ETHER_UPLOADS_PER_ADDRESS: upload bodies one client address sends at once
   int uploads_in_flight = 8;           // ETHER_UPLOADS_IN_FLIGHT: upload bodies read at once in all
+  // ETHER_DEMO_RENDER: scripts/make-demo-media, run once in the background to render the demo's
+  // full-length audio into <data>/demo-media (demomedia/demo_render.hpp); empty: off (`make run` sets it).
+  std::filesystem::path demo_render;
 };
 
 /// Reads `KEY = value` lines; '#' starts a comment line, blank lines are skipped, values may be

@@ -62,6 +62,10 @@ class BroadcastLogger {
   /// What the backfill rebuilds besides the current hour: these ranges of each channel (each at
   /// most `backfill_hours` long) instead of the last `backfill_hours` hours. Set before start().
   void set_backfill_ranges(BackfillRanges ranges) { backfill_ranges_ = std::move(ranges); }
+  /// Files whose path starts with `prefix` are read from `dir`, as the live origin reads them; call before start().
+  void add_media_root(std::string prefix, std::filesystem::path dir) {
+    files_.add_root(std::move(prefix), std::move(dir));
+  }
 
   /// Queues a chunk of whole frames of `channel` whose first frame started at `start_ms` (the live
   /// origin's chunk sink). Cheap; the thread writes it.

@@ -15,13 +15,21 @@ constexpr std::int64_t schedule_lag_ms = 5000;
 
 FramedFileCache::FramedFileCache(std::string media_dir) : media_dir_(std::move(media_dir)) {}
 
+void FramedFileCache::add_root(std::string prefix, std::filesystem::path dir) {
+  roots_.emplace_back(std::move(prefix), std::move(dir));
+}
+
 std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relative_path) {
   {
     std::lock_guard lock(mutex_);
     if (auto it = files_.find(relative_path); it != files_.end()) return it->second;
   }
   auto file = std::make_shared<FramedFile>();
-  std::ifstream in(std::filesystem::path(media_dir_) / relative_path, std::ios::binary);
+  std::filesystem::path file_path = std::filesystem::path(media_dir_) / relative_path;
+  for (const auto& [prefix, dir] : roots_) {
+    if (relative_path.starts_with(prefix)) file_path = dir / relative_path.substr(prefix.size());
+  }
+  std::ifstream in(file_path, std::ios::binary);
   if (!in) {
     spdlog::error("live: cannot read {}", relative_path);
     return nullptr;

@@ -4,6 +4,7 @@
 // listener hears the same moment and the stream title changes exactly when the track play does.
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "stream/broadcast_ring.hpp"
@@ -45,6 +47,9 @@ struct FramedFile {
 class FramedFileCache {
  public:
   explicit FramedFileCache(std::string media_dir);
+  /// Paths that start with `prefix` are read from `dir` (the rest of the path), not from the media
+  /// directory; call before any get().
+  void add_root(std::string prefix, std::filesystem::path dir);
   /// The file cut into frames, or nullptr when it cannot be read or has no frames.
   std::shared_ptr<const FramedFile> get(const std::string& relative_path);
   /// The bit rate of a file loaded so far (0 before any), for the icy-br header.
@@ -52,6 +57,7 @@ class FramedFileCache {
 
  private:
   std::string media_dir_;
+  std::vector<std::pair<std::string, std::filesystem::path>> roots_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const FramedFile>, std::less<>> files_;
 };

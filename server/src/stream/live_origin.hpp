@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -29,6 +30,11 @@ class LiveOrigin {
   ~LiveOrigin();
   LiveOrigin(const LiveOrigin&) = delete;
   LiveOrigin& operator=(const LiveOrigin&) = delete;
+
+  /// Files whose path starts with `prefix` are read from `dir` (FramedFileCache::add_root); call before start().
+  void add_media_root(std::string prefix, std::filesystem::path dir) {
+    files_.add_root(std::move(prefix), std::move(dir));
+  }
 
   /// Hands every chunk of every channel to `sink` as well (the broadcast logger); call before start().
   void set_chunk_sink(
