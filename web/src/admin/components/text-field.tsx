@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { LabelledField } from './labelled-field';
 
 interface TextFieldProps {
   id: string;
@@ -20,30 +21,9 @@ export function TextField({
   autoComplete,
   hint,
 }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="admin-hint">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...registration}
-      />
-      {error && (
-        <p id={errorId} className="admin-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <LabelledField id={id} label={label} error={error} hint={hint}>
+      {(aria) => <input id={id} type={type} autoComplete={autoComplete} {...aria} {...registration} />}
+    </LabelledField>
   );
 }

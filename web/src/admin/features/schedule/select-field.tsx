@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { LabelledField } from '../../components/labelled-field';
 
 interface SelectFieldProps {
   id: string;
@@ -11,7 +12,7 @@ interface SelectFieldProps {
   placeholder?: string;
 }
 
-/** A labelled select whose error (and hint) is tied to it with aria-describedby, as TextField. */
+/** A labelled select whose error (and hint) is tied to it, in a LabelledField as TextField. */
 export function SelectField({
   id,
   label,
@@ -21,35 +22,18 @@ export function SelectField({
   hint,
   placeholder,
 }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="admin-hint">
-          {hint}
-        </p>
+    <LabelledField id={id} label={label} error={error} hint={hint}>
+      {(aria) => (
+        <select id={id} {...aria} {...registration}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...registration}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="admin-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </LabelledField>
   );
 }
