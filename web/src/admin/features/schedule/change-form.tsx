@@ -1,8 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
 import {
   scheduleApi,
@@ -12,6 +9,7 @@ import {
   type ScheduleProgramme,
   type ScheduleSlot,
 } from './schedule-api';
+import { ProgrammeField, ScheduleForm, TimeFields, useScheduleSave } from './schedule-form';
 import { changeSchema, weekdayOf, type ChangeValues } from './schedule-schema';
 import { SelectField } from './select-field';
 
@@ -46,16 +44,7 @@ export function ChangeForm({
   onSaved: (change: ScheduleChange) => void;
   onCancel?: () => void;
 }) {
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeValues>({
+  const form = useForm<ChangeValues>({
     resolver: zodResolver(changeSchema),
     shouldFocusError: true,
     defaultValues: {
@@ -68,6 +57,11 @@ export function ChangeForm({
       end: change?.end ?? '',
     },
   });
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const kind = watch('kind');
   const weekday = weekdayOf(watch('date'));
   // Only the slots of the chosen date's weekday can be cancelled on it.
@@ -78,30 +72,32 @@ export function ChangeForm({
       label: `${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end} ${slot.programmeName}`,
     }));
 
-  // 'Bewerken' opens the form on this change: keyboard users continue in its first field.
-  useEffect(() => {
-    if (change) setFocus('date');
-  }, [change, setFocus]);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+  const { formError, submit } = useScheduleSave({
+    form,
+    fields: FIELDS,
+    firstField: 'date',
+    editing: change,
+    save: async (values: ChangeValues) => {
       const body = changeBody(values);
       const answer = change
         ? await scheduleApi.updateChange(channel, change.id, body)
         : await scheduleApi.createChange(channel, body);
-      if (!change) reset();
-      onSaved(answer.change);
-    } catch (error) {
-      setFormError(applyServerErrors(error, FIELDS, setError));
-    }
+      return answer.change;
+    },
+    onSaved,
   });
 
   const prefix = change ? `change-${change.id}` : 'change-new';
   return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={`${prefix}-heading`}>
-      <h2 id={`${prefix}-heading`}>{change ? 'Wijziging aanpassen' : 'Nieuwe wijziging op een datum'}</h2>
-      <FormAlert message={formError} />
+    <ScheduleForm
+      prefix={prefix}
+      heading={change ? 'Wijziging aanpassen' : 'Nieuwe wijziging op een datum'}
+      submitLabel={change ? 'Wijziging opslaan' : 'Wijziging toevoegen'}
+      formError={formError}
+      submitting={isSubmitting}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <TextField
         id={`${prefix}-date`}
         label="Datum"
@@ -146,11 +142,10 @@ export function ChangeForm({
         />
       ) : (
         <>
-          <SelectField
-            id={`${prefix}-programme`}
-            label="Programma"
+          <ProgrammeField
+            prefix={prefix}
             placeholder="Geen programma (vrije titel)"
-            options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
+            programmes={programmes}
             registration={register('programmeId')}
             error={errors.programmeId?.message}
           />
@@ -161,30 +156,14 @@ export function ChangeForm({
             registration={register('title')}
             error={errors.title?.message}
           />
-          <TextField
-            id={`${prefix}-start`}
-            label="Begintijd"
-            hint="uu:mm, Nederlandse tijd."
-            registration={register('start')}
-            error={errors.start?.message}
-          />
-          <TextField
-            id={`${prefix}-end`}
-            label="Eindtijd"
-            hint="uu:mm; 24:00 is middernacht."
-            registration={register('end')}
-            error={errors.end?.message}
+          <TimeFields
+            prefix={prefix}
+            startHint="uu:mm, Nederlandse tijd."
+            start={{ registration: register('start'), error: errors.start?.message }}
+            end={{ registration: register('end'), error: errors.end?.message }}
           />
         </>
       )}
-      <button type="submit" disabled={isSubmitting}>
-        {change ? 'Wijziging opslaan' : 'Wijziging toevoegen'}
-      </button>{' '}
-      {onCancel && (
-        <button type="button" onClick={onCancel}>
-          Annuleren
-        </button>
-      )}
-    </form>
+    </ScheduleForm>
   );
 }

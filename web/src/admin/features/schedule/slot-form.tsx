@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
-import { TextField } from '../../components/text-field';
 import { scheduleApi, WEEKDAYS, type ScheduleProgramme, type ScheduleSlot } from './schedule-api';
+import { ProgrammeField, ScheduleForm, TimeFields, useScheduleSave } from './schedule-form';
 import { slotSchema, type SlotValues } from './schedule-schema';
 import { SelectField } from './select-field';
 
@@ -24,15 +21,7 @@ export function SlotForm({
   onSaved: (slot: ScheduleSlot) => void;
   onCancel?: () => void;
 }) {
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SlotValues>({
+  const form = useForm<SlotValues>({
     resolver: zodResolver(slotSchema),
     shouldFocusError: true,
     defaultValues: slot
@@ -44,37 +33,42 @@ export function SlotForm({
         }
       : { weekday: '', programmeId: '', start: '', end: '' },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  // 'Bewerken' opens the form on this slot: keyboard users continue in its first field.
-  useEffect(() => {
-    if (slot) setFocus('weekday');
-  }, [slot, setFocus]);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    const body = {
-      weekday: Number(values.weekday),
-      programmeId: Number(values.programmeId),
-      start: values.start,
-      end: values.end,
-    };
-    try {
+  const { formError, submit } = useScheduleSave({
+    form,
+    fields: FIELDS,
+    firstField: 'weekday',
+    editing: slot,
+    save: async (values: SlotValues) => {
+      const body = {
+        weekday: Number(values.weekday),
+        programmeId: Number(values.programmeId),
+        start: values.start,
+        end: values.end,
+      };
       const answer = slot
         ? await scheduleApi.updateSlot(channel, slot.id, body)
         : await scheduleApi.createSlot(channel, body);
-      if (!slot) reset();
-      onSaved(answer.slot);
-    } catch (error) {
-      setFormError(applyServerErrors(error, FIELDS, setError));
-    }
+      return answer.slot;
+    },
+    onSaved,
   });
 
   const prefix = slot ? `slot-${slot.id}` : 'slot-new';
-  const heading = slot ? 'Tijdvak wijzigen' : 'Nieuw tijdvak';
   return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={`${prefix}-heading`}>
-      <h2 id={`${prefix}-heading`}>{heading}</h2>
-      <FormAlert message={formError} />
+    <ScheduleForm
+      prefix={prefix}
+      heading={slot ? 'Tijdvak wijzigen' : 'Nieuw tijdvak'}
+      submitLabel={slot ? 'Tijdvak opslaan' : 'Tijdvak toevoegen'}
+      formError={formError}
+      submitting={isSubmitting}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <SelectField
         id={`${prefix}-weekday`}
         label="Dag"
@@ -83,36 +77,19 @@ export function SlotForm({
         registration={register('weekday')}
         error={errors.weekday?.message}
       />
-      <SelectField
-        id={`${prefix}-programme`}
-        label="Programma"
+      <ProgrammeField
+        prefix={prefix}
         placeholder="Kies een programma"
-        options={programmes.map((p) => ({ value: String(p.id), label: p.name }))}
+        programmes={programmes}
         registration={register('programmeId')}
         error={errors.programmeId?.message}
       />
-      <TextField
-        id={`${prefix}-start`}
-        label="Begintijd"
-        hint="uu:mm, Nederlandse tijd, bijvoorbeeld 07:00."
-        registration={register('start')}
-        error={errors.start?.message}
+      <TimeFields
+        prefix={prefix}
+        startHint="uu:mm, Nederlandse tijd, bijvoorbeeld 07:00."
+        start={{ registration: register('start'), error: errors.start?.message }}
+        end={{ registration: register('end'), error: errors.end?.message }}
       />
-      <TextField
-        id={`${prefix}-end`}
-        label="Eindtijd"
-        hint="uu:mm; 24:00 is middernacht."
-        registration={register('end')}
-        error={errors.end?.message}
-      />
-      <button type="submit" disabled={isSubmitting}>
-        {slot ? 'Tijdvak opslaan' : 'Tijdvak toevoegen'}
-      </button>{' '}
-      {onCancel && (
-        <button type="button" onClick={onCancel}>
-          Annuleren
-        </button>
-      )}
-    </form>
+    </ScheduleForm>
   );
 }
