@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, server } from '../../test-support/fake-server';
 import { ChangeForm } from './change-form';
 import type { ChannelSchedule, ScheduleSlot } from './schedule-api';
 import { SchedulePage } from './schedule-page';
@@ -44,20 +45,6 @@ const schedule = (change: Partial<ChannelSchedule> = {}): ChannelSchedule => ({
   changes: [],
   ...change,
 });
-
-function json(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
-
-// Answers calls by method and path, and keeps them.
-function server(routes: Record<string, () => Promise<Response>>) {
-  const fetch = vi.fn((path: string, init?: RequestInit) => {
-    const route = routes[`${init?.method ?? 'GET'} ${path}`];
-    return route ? route() : json({ error: { code: 'not_found', message: 'Niet gevonden.' } }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 const sent = (fetch: ReturnType<typeof server>, method: string, path: string) => {
   const call = fetch.mock.calls.find(([p, init]) => p === path && init?.method === method);

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, server } from '../../test-support/fake-server';
 import { sourceLoginSchema } from './source-login-form';
 import { loginStatus, SourceLoginsPage } from './source-logins-page';
 import type { PresenterSource } from './source-logins-api';
@@ -21,20 +22,6 @@ const kees: PresenterSource = {
   channels: ['radio2'],
   login: { username: 'kees', onlyInSlots: true, updatedAt: '2026-11-22T11:00:00Z' },
 };
-
-function json(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
-
-// Answers the page's calls by method and path, and keeps them.
-function server(routes: Record<string, () => Promise<Response>>) {
-  const fetch = vi.fn((path: string, init?: RequestInit) => {
-    const route = routes[`${init?.method ?? 'GET'} ${path}`];
-    return route ? route() : json({ error: { code: 'not_found', message: 'Niet gevonden.' } }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 const sentBody = (fetch: ReturnType<typeof server>, method: string) => {
   const call = fetch.mock.calls.find(([, init]) => init?.method === method) as unknown as [

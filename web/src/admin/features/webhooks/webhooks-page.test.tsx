@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, server } from '../../test-support/fake-server';
 import { createWebhookSchema } from './create-webhook-form';
 import { hookStatus, WebhooksPage } from './webhooks-page';
 import type { Webhook, WebhookDelivery } from './webhooks-api';
@@ -42,20 +43,6 @@ const delivery: WebhookDelivery = {
     { attempt: 2, at: '2026-11-22T11:00:11Z', status: 200, error: '', durationMs: 9 },
   ],
 };
-
-function json(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
-
-// Answers the page's calls by method and path, and keeps them.
-function server(routes: Record<string, () => Promise<Response>>) {
-  const fetch = vi.fn((path: string, init?: RequestInit) => {
-    const route = routes[`${init?.method ?? 'GET'} ${path}`];
-    return route ? route() : json({ error: { code: 'not_found', message: 'Niet gevonden.' } }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 describe('createWebhookSchema', () => {
   it('wants an http(s) URL and at least one event', () => {
