@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInFresh as logInAs } from './admin-login';
+import { logInFresh as logInAs, openNew, pickFirst } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
@@ -18,19 +18,6 @@ const stamp = Date.now().toString(36);
 
 async function logInFresh(page: Page, role: string) {
   await logInAs(page, role, PASSWORD);
-}
-
-async function openNew(page: Page, typeLabel: string, newLabel: string) {
-  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
-  await page.getByRole('link', { name: typeLabel, exact: true }).click();
-  await page.getByRole('link', { name: newLabel }).click();
-}
-
-// Picks the first real option once the reference options have loaded.
-async function pickFirst(page: Page, label: string) {
-  const select = page.getByLabel(label);
-  await expect(select.locator('option')).not.toHaveCount(1);
-  await select.selectOption({ index: 1 });
 }
 
 async function writeArticle(page: Page, title: string) {

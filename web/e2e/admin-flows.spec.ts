@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { logInFresh } from './admin-login';
+import { logInFresh, openNew, pickFirst } from './admin-login';
 import { expectNoSeriousAxeViolations, must } from './support';
 
 // The editor's flows of issue 10 that admin-content.spec.ts does not walk, against the real
@@ -45,18 +45,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-async function openNew(page: Page, typeLabel: string, newLabel: string) {
-  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
-  await page.getByRole('link', { name: typeLabel, exact: true }).click();
-  await page.getByRole('link', { name: newLabel }).click();
-}
-
-async function pickFirst(page: Page, label: string) {
-  const select = page.getByLabel(label);
-  await expect(select.locator('option')).not.toHaveCount(1);
-  await select.selectOption({ index: 1 });
-}
 
 // Accepts the next confirm() after checking its Dutch question.
 function answerYes(page: Page, question: RegExp) {

@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 // Fresh admin accounts for the specs: made with `ether-server create-user` on the running
 // server's data dir (ETHER_E2E_SERVER, ETHER_E2E_DATA_DIR, as scripts/test-all sets them), then
 // logged in with the one-time password, which is changed to `password` as the admin demands.
+// Also the steps through the admin's forms that the specs share.
 
 const stamp = Date.now().toString(36);
 
@@ -30,4 +31,18 @@ export async function logInFresh(page: Page, role: string, password: string) {
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
   await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+}
+
+/** Opens the new-item form of a content type from the admin's navigation. */
+export async function openNew(page: Page, typeLabel: string, newLabel: string) {
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
+  await page.getByRole('link', { name: typeLabel, exact: true }).click();
+  await page.getByRole('link', { name: newLabel }).click();
+}
+
+/** Picks the first real option of a select once its reference options have loaded. */
+export async function pickFirst(page: Page, label: string) {
+  const select = page.getByLabel(label);
+  await expect(select.locator('option')).not.toHaveCount(1);
+  await select.selectOption({ index: 1 });
 }
