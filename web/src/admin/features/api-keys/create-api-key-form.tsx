@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminApi, type ApiKey } from '../../api/admin-client';
 import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { useServerSubmit } from '../../components/use-server-submit';
 
 export const createApiKeySchema = z.object({
   name: z.string().trim().min(1, 'Vul een naam in.').max(200, 'Een naam is hoogstens 200 tekens.'),
@@ -28,27 +27,20 @@ export function CreateApiKeyForm({
   scopes: string[];
   onCreated: (key: ApiKey, secret: string) => void;
 }) {
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateApiKeyValues>({
+  const form = useForm<CreateApiKeyValues>({
     resolver: zodResolver(createApiKeySchema),
     defaultValues: { name: '', scopes: [] },
   });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const created = await adminApi.createApiKey(values.name, values.scopes);
-      reset();
-      onCreated(created.apiKey, created.key);
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['name', 'scopes'], setError));
-    }
+  const { formError, submit } = useServerSubmit(form, ['name', 'scopes'], async (values) => {
+    const created = await adminApi.createApiKey(values.name, values.scopes);
+    reset();
+    onCreated(created.apiKey, created.key);
   });
 
   return (

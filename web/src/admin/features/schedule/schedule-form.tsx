@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEventHandler, type ReactNode } from 'react';
+import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { useServerSubmit } from '../../components/use-server-submit';
 import type { ScheduleProgramme } from './schedule-api';
 import { SelectField } from './select-field';
 
@@ -26,24 +26,17 @@ export function useScheduleSave<T extends FieldValues, Saved>({
   save: (values: T) => Promise<Saved>;
   onSaved: (saved: Saved) => void;
 }) {
-  const [formError, setFormError] = useState<string>();
-  const { handleSubmit, setError, reset, setFocus } = form;
+  const { reset, setFocus } = form;
 
   useEffect(() => {
     if (editing) setFocus(firstField);
   }, [editing, firstField, setFocus]);
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const saved = await save(values);
-      if (!editing) reset();
-      onSaved(saved);
-    } catch (error) {
-      setFormError(applyServerErrors(error, fields, setError));
-    }
+  return useServerSubmit(form, fields, async (values) => {
+    const saved = await save(values);
+    if (!editing) reset();
+    onSaved(saved);
   });
-  return { formError, submit };
 }
 
 /** The frame of a schedule form: heading, the form's own error, the fields, save and cancel. */

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminApi, ROLE_LABELS, type AdminUser, type Role } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { useServerSubmit } from '../../components/use-server-submit';
 
 export const createUserSchema = z.object({
   name: z.string().trim().min(1, 'Vul een naam in.').max(200, 'Een naam is hoogstens 200 tekens.'),
@@ -28,28 +27,25 @@ export function CreateUserForm({
   channels: ChannelChoice[];
   onCreated: (user: AdminUser, oneTimePassword: string) => void;
 }) {
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateUserValues>({
+  const form = useForm<CreateUserValues>({
     resolver: zodResolver(createUserSchema),
     defaultValues: { name: '', email: '', role: 'redacteur', channels: [] },
   });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+  const { formError, submit } = useServerSubmit(
+    form,
+    ['name', 'email', 'role', 'channels'],
+    async (values) => {
       const created = await adminApi.createUser({ ...values, role: values.role as Role });
       reset();
       onCreated(created.user, created.oneTimePassword);
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['name', 'email', 'role', 'channels'], setError));
-    }
-  });
+    },
+  );
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby="create-user-heading">

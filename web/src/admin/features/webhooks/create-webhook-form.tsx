@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { useServerSubmit } from '../../components/use-server-submit';
 import { EVENT_LABELS, webhooksApi, type Webhook } from './webhooks-api';
 
 export const createWebhookSchema = z.object({
@@ -27,27 +26,20 @@ export function CreateWebhookForm({
   events: string[];
   onCreated: (webhook: Webhook, secret: string) => void;
 }) {
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateWebhookValues>({
+  const form = useForm<CreateWebhookValues>({
     resolver: zodResolver(createWebhookSchema),
     defaultValues: { url: '', events: [] },
   });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const created = await webhooksApi.create(values.url.trim(), values.events);
-      reset();
-      onCreated(created.webhook, created.secret);
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['url', 'events'], setError));
-    }
+  const { formError, submit } = useServerSubmit(form, ['url', 'events'], async (values) => {
+    const created = await webhooksApi.create(values.url.trim(), values.events);
+    reset();
+    onCreated(created.webhook, created.secret);
   });
 
   return (
