@@ -25,6 +25,7 @@
 #include "store_test_support.hpp"
 #include "support/admin_client.hpp"
 #include "support/postgres_database.hpp"
+#include "support/postgres_scenarios.hpp"
 
 namespace ether::admin {
 namespace {
@@ -656,7 +657,7 @@ void a_referenced_item_is_archived_and_restored(store::Database& db) {
   EXPECT_EQ(h.loader_->load("/presentatoren/nora", {}).status, 404U);
 }
 
-using Scenario = void (*)(store::Database&);
+using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"EveryRoleIsRefusedWhereItMustBe", every_role_is_refused_where_it_must_be},
@@ -702,20 +703,8 @@ TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
   EXPECT_EQ(content::find_type("nope"), nullptr);
 }
 
-std::vector<std::pair<const char*, std::function<void()>>> postgres_scenarios() {
-  std::vector<std::pair<const char*, std::function<void()>>> out;
-  for (const auto& [name, scenario] : scenarios()) {
-    out.emplace_back(name, [scenario = scenario] {
-      test::FreshPostgresDatabase database("admin_content");
-      auto db = store::Database::open(database.url(), 2);
-      db->migrate();
-      scenario(*db);
-    });
-  }
-  return out;
-}
-
-const bool registered = test::register_postgres_tests("AdminContentPostgreSQL", __FILE__, postgres_scenarios());
+const bool registered = test::register_postgres_tests("AdminContentPostgreSQL", __FILE__,
+                                                      test::on_fresh_postgres("admin_content", scenarios()));
 
 }  // namespace
 }  // namespace ether::admin

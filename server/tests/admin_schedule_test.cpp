@@ -25,6 +25,7 @@
 #include "store_test_support.hpp"
 #include "support/admin_client.hpp"
 #include "support/postgres_database.hpp"
+#include "support/postgres_scenarios.hpp"
 #include "support/server_process.hpp"
 
 namespace ether::admin {
@@ -485,7 +486,7 @@ void a_programme_in_the_schedule_keeps_its_channel(store::Database& db) {
   EXPECT_EQ(move_programme(h, wednesday, h.nacht_, "radio5").status, 200U);
 }
 
-using Scenario = void (*)(store::Database&);
+using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"SlotsNeverOverlapAndBadInputIsRefused", slots_never_overlap_and_bad_input_is_refused},
@@ -512,20 +513,8 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::s
                            return std::string(scenarios()[info.param].first);
                          });
 
-std::vector<std::pair<const char*, std::function<void()>>> postgres_scenarios() {
-  std::vector<std::pair<const char*, std::function<void()>>> out;
-  for (const auto& [name, scenario] : scenarios()) {
-    out.emplace_back(name, [scenario = scenario] {
-      test::FreshPostgresDatabase database("admin_schedule");
-      auto db = store::Database::open(database.url(), 2);
-      db->migrate();
-      scenario(*db);
-    });
-  }
-  return out;
-}
-
-const bool registered = test::register_postgres_tests("AdminSchedulePostgreSQL", __FILE__, postgres_scenarios());
+const bool registered = test::register_postgres_tests("AdminSchedulePostgreSQL", __FILE__,
+                                                      test::on_fresh_postgres("admin_schedule", scenarios()));
 
 // ---- against the real server, on the demo station ------------------------------------------------
 
