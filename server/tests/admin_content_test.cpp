@@ -23,38 +23,19 @@
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store_test_support.hpp"
+#include "support/admin_client.hpp"
 #include "support/postgres_database.hpp"
+#include "support/postgres_scenarios.hpp"
 
 namespace ether::admin {
 namespace {
 namespace json = boost::json;
 
-constexpr const char* kOrigin = "https://radio.example";
+constexpr const char* kOrigin = test::kAdminOrigin;
 constexpr std::int64_t kStart = 1'795'258'800;  // 2026-11-21 11:00 UTC
 
-struct Answer {
-  unsigned status = 0;
-  json::value body;
-  std::string text;
-  std::string set_cookie;
-
-  [[nodiscard]] std::string code() const {
-    const auto* error = body.is_object() ? body.get_object().if_contains("error") : nullptr;
-    return error ? std::string(error->at("code").as_string()) : "";
-  }
-  [[nodiscard]] std::string field_error(const std::string& name) const {
-    const auto& fields = body.at("error").at("fields").as_object();
-    return fields.contains(name) ? std::string(fields.at(name).as_string()) : "";
-  }
-  [[nodiscard]] const json::object& item() const { return body.at("item").as_object(); }
-  [[nodiscard]] std::string id() const { return std::string(item().at("id").as_string()); }
-  [[nodiscard]] std::int64_t version() const { return item().at("version").as_int64(); }
-};
-
-struct Login {
-  std::string cookie;
-  std::string csrf;
-};
+using Answer = test::AdminAnswer;
+using Login = test::AdminLogin;
 
 // A seeded store with the admin, content, page, SEO and overlay routes on one router, as the
 // server wires them, and a clock the test moves.
@@ -102,47 +83,15 @@ class Harness {
 
   Answer call(const std::string& method, const std::string& target, const std::string& body = "",
               const Login* who = nullptr) {
-    http::Request request;
-    request.method = method;
-    EXPECT_TRUE(http::parse_target(target, request)) << target;
-    request.body = body;
-    request.remote_address = "192.0.2.10";
-    request.headers["Host"] = "radio.example";
-    request.headers["Origin"] = kOrigin;
-    if (who != nullptr) {
-      request.headers["Cookie"] = "ether_session=" + who->cookie;
-      request.headers["X-CSRF-Token"] = who->csrf;
-    }
-    auto response = router_.dispatch(request);
-    Answer answer;
-    answer.status = response.status;
-    answer.text = response.body;
-    answer.set_cookie = std::string(response.header("Set-Cookie"));
-    if (!response.body.empty() && response.header("Content-Type").find("json") != std::string_view::npos) {
-      answer.body = json::parse(response.body);
-    }
-    return answer;
+    return test::admin_call(router_, method, target, body, who);
   }
 
   Answer as(const Login& who, const std::string& method, const std::string& target, const json::value& body = nullptr) {
-    return call(method, target, body.is_null() ? "" : json::serialize(body), &who);
+    return test::admin_as(router_, who, method, target, body);
   }
 
   // An account of `role` that logged in and chose its own password.
-  Login user(const std::string& email, Role role) {
-    auto created = create_account(db_, email, "Naam " + email.substr(0, email.find('@')), role, now_, kMinimumCost);
-    auto answer = call("POST", "/api/admin/session",
-                       json::serialize(json::object{{"email", email}, {"password", created.password}}));
-    EXPECT_EQ(answer.status, 200U) << answer.text;
-    const auto start = answer.set_cookie.find('=') + 1;
-    Login login{answer.set_cookie.substr(start, answer.set_cookie.find(';') - start),
-                std::string(answer.body.at("csrfToken").as_string())};
-    auto changed =
-        as(login, "POST", "/api/admin/password",
-           json::object{{"currentPassword", created.password}, {"newPassword", "een lang nieuw wachtwoord"}});
-    EXPECT_EQ(changed.status, 200U) << changed.text;
-    return login;
-  }
+  Login user(const std::string& email, Role role) { return test::admin_user(db_, router_, now_, email, role); }
 
   std::string page(const std::string& path) { return json::serialize(loader_->load(path, {}).data); }
   std::string sitemap() { return call("GET", "/sitemap.xml").text; }
@@ -708,7 +657,7 @@ void a_referenced_item_is_archived_and_restored(store::Database& db) {
   EXPECT_EQ(h.loader_->load("/presentatoren/nora", {}).status, 404U);
 }
 
-using Scenario = void (*)(store::Database&);
+using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"EveryRoleIsRefusedWhereItMustBe", every_role_is_refused_where_it_must_be},
@@ -754,20 +703,8 @@ TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
   EXPECT_EQ(content::find_type("nope"), nullptr);
 }
 
-std::vector<std::pair<const char*, std::function<void()>>> postgres_scenarios() {
-  std::vector<std::pair<const char*, std::function<void()>>> out;
-  for (const auto& [name, scenario] : scenarios()) {
-    out.emplace_back(name, [scenario = scenario] {
-      test::FreshPostgresDatabase database("admin_content");
-      auto db = store::Database::open(database.url(), 2);
-      db->migrate();
-      scenario(*db);
-    });
-  }
-  return out;
-}
-
-const bool registered = test::register_postgres_tests("AdminContentPostgreSQL", __FILE__, postgres_scenarios());
+const bool registered = test::register_postgres_tests("AdminContentPostgreSQL", __FILE__,
+                                                      test::on_fresh_postgres("admin_content", scenarios()));
 
 }  // namespace
 }  // namespace ether::admin

@@ -23,45 +23,22 @@
 #include "store/broadcast_repository.hpp"
 #include "store/content_version.hpp"
 #include "store_test_support.hpp"
+#include "support/admin_client.hpp"
 #include "support/postgres_database.hpp"
+#include "support/postgres_scenarios.hpp"
 #include "support/server_process.hpp"
 
 namespace ether::admin {
 namespace {
 namespace json = boost::json;
 
-constexpr const char* kOrigin = "https://radio.example";
+constexpr const char* kOrigin = test::kAdminOrigin;
 constexpr std::int64_t kStart = 1'795'258'800;  // Saturday 2026-11-21 11:00 UTC, 12:00 in Amsterdam
 constexpr std::int64_t kHour = 3600;
 constexpr std::int64_t kMonday = kStart + 42 * kHour;  // Monday 2026-11-23 05:00 UTC, 06:00 in Amsterdam
 
-struct Answer {
-  unsigned status = 0;
-  json::value body;
-  std::string text;
-  std::string set_cookie;
-
-  [[nodiscard]] std::string code() const {
-    const auto* error = body.is_object() ? body.get_object().if_contains("error") : nullptr;
-    return error ? std::string(error->at("code").as_string()) : "";
-  }
-  [[nodiscard]] std::string message() const {
-    const auto* error = body.is_object() ? body.get_object().if_contains("error") : nullptr;
-    return error ? std::string(error->at("message").as_string()) : "";
-  }
-  [[nodiscard]] std::string field_error(const std::string& name) const {
-    const auto* error = body.is_object() ? body.get_object().if_contains("error") : nullptr;
-    const auto* fields = error ? error->as_object().if_contains("fields") : nullptr;
-    if (fields == nullptr || !fields->as_object().contains(name)) return "";
-    return std::string(fields->at(name).as_string());
-  }
-  [[nodiscard]] std::int64_t id(const char* what) const { return body.at(what).at("id").as_int64(); }
-};
-
-struct Login {
-  std::string cookie;
-  std::string csrf;
-};
+using Answer = test::AdminAnswer;
+using Login = test::AdminLogin;
 
 // A store with two channels and their programmes, the admin and schedule routes on one router as
 // the server wires them, the page loader of the public site, and a clock the test moves.
@@ -111,47 +88,15 @@ class Harness {
 
   Answer call(const std::string& method, const std::string& target, const std::string& body = "",
               const Login* who = nullptr, const std::string& origin = kOrigin) {
-    http::Request request;
-    request.method = method;
-    EXPECT_TRUE(http::parse_target(target, request)) << target;
-    request.body = body;
-    request.remote_address = "192.0.2.10";
-    request.headers["Host"] = "radio.example";
-    request.headers["Origin"] = origin;
-    if (who != nullptr) {
-      request.headers["Cookie"] = "ether_session=" + who->cookie;
-      request.headers["X-CSRF-Token"] = who->csrf;
-    }
-    auto response = router_.dispatch(request);
-    Answer answer;
-    answer.status = response.status;
-    answer.text = response.body;
-    answer.set_cookie = std::string(response.header("Set-Cookie"));
-    if (!response.body.empty() && response.header("Content-Type").find("json") != std::string_view::npos) {
-      answer.body = json::parse(response.body);
-    }
-    return answer;
+    return test::admin_call(router_, method, target, body, who, origin);
   }
 
   Answer as(const Login& who, const std::string& method, const std::string& target, const json::value& body = nullptr) {
-    return call(method, target, body.is_null() ? "" : json::serialize(body), &who);
+    return test::admin_as(router_, who, method, target, body);
   }
 
   // An account of `role` that logged in and chose its own password.
-  Login user(const std::string& email, Role role) {
-    auto created = create_account(db_, email, "Naam " + email.substr(0, email.find('@')), role, now_, kMinimumCost);
-    auto answer = call("POST", "/api/admin/session",
-                       json::serialize(json::object{{"email", email}, {"password", created.password}}));
-    EXPECT_EQ(answer.status, 200U) << answer.text;
-    const auto start = answer.set_cookie.find('=') + 1;
-    Login login{answer.set_cookie.substr(start, answer.set_cookie.find(';') - start),
-                std::string(answer.body.at("csrfToken").as_string())};
-    auto changed =
-        as(login, "POST", "/api/admin/password",
-           json::object{{"currentPassword", created.password}, {"newPassword", "een lang nieuw wachtwoord"}});
-    EXPECT_EQ(changed.status, 200U) << changed.text;
-    return login;
-  }
+  Login user(const std::string& email, Role role) { return test::admin_user(db_, router_, now_, email, role); }
 
   // The titles of the public guide of radio2 on a date (yyyy-MM-dd), in order.
   std::vector<std::string> guide(const std::string& date) {
@@ -541,7 +486,7 @@ void a_programme_in_the_schedule_keeps_its_channel(store::Database& db) {
   EXPECT_EQ(move_programme(h, wednesday, h.nacht_, "radio5").status, 200U);
 }
 
-using Scenario = void (*)(store::Database&);
+using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"SlotsNeverOverlapAndBadInputIsRefused", slots_never_overlap_and_bad_input_is_refused},
@@ -568,20 +513,8 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::s
                            return std::string(scenarios()[info.param].first);
                          });
 
-std::vector<std::pair<const char*, std::function<void()>>> postgres_scenarios() {
-  std::vector<std::pair<const char*, std::function<void()>>> out;
-  for (const auto& [name, scenario] : scenarios()) {
-    out.emplace_back(name, [scenario = scenario] {
-      test::FreshPostgresDatabase database("admin_schedule");
-      auto db = store::Database::open(database.url(), 2);
-      db->migrate();
-      scenario(*db);
-    });
-  }
-  return out;
-}
-
-const bool registered = test::register_postgres_tests("AdminSchedulePostgreSQL", __FILE__, postgres_scenarios());
+const bool registered = test::register_postgres_tests("AdminSchedulePostgreSQL", __FILE__,
+                                                      test::on_fresh_postgres("admin_schedule", scenarios()));
 
 // ---- against the real server, on the demo station ------------------------------------------------
 

@@ -119,29 +119,28 @@ TEST(DemoRenderTest, ARenderOfAnotherStreamFormatIsNotUsed) {
   std::filesystem::create_directories(dir / "out");
   std::ofstream(dir / "committed" / "manifest.json")
       << R"({"streamFormat":{"bitrateKbps":64,"sampleRate":44100},"files":{"songs/zomeravond.mp3":{"durationMs":50000}}})";
-  std::ofstream(dir / "out" / "manifest.json")
-      << R"({"streamFormat":{"bitrateKbps":32,"sampleRate":22050},"files":{"songs/zomeravond.mp3":{"durationMs":215000}}})";
-  // The render is complete already (out/manifest.json): start() applies it, or refuses it, at once.
-  demomedia::DemoRender render(
-      *db,
-      {.command = dir / "unused", .out_dir = dir / "out", .media_dir = dir / "committed", .log = dir / "render.log"});
-  render.start();
-  render.stop();
-  EXPECT_FALSE(render.applied());
-  std::string path;
-  *db->lease() << "SELECT audio_path FROM songs WHERE id = 1", soci::into(path);
-  EXPECT_EQ(path, "songs/zomeravond.mp3");
+  // A render that is complete already (out/manifest.json): start() applies it, or refuses it, at once.
+  const auto render_applied = [&](const char* manifest) {
+    std::ofstream(dir / "out" / "manifest.json") << manifest;
+    demomedia::DemoRender render(
+        *db,
+        {.command = dir / "unused", .out_dir = dir / "out", .media_dir = dir / "committed", .log = dir / "render.log"});
+    render.start();
+    render.stop();
+    return render.applied();
+  };
+  const auto audio_path = [&] {
+    std::string path;
+    *db->lease() << "SELECT audio_path FROM songs WHERE id = 1", soci::into(path);
+    return path;
+  };
+  EXPECT_FALSE(render_applied(
+      R"({"streamFormat":{"bitrateKbps":32,"sampleRate":22050},"files":{"songs/zomeravond.mp3":{"durationMs":215000}}})"));
+  EXPECT_EQ(audio_path(), "songs/zomeravond.mp3");
   // The same format is used.
-  std::ofstream(dir / "out" / "manifest.json")
-      << R"({"streamFormat":{"bitrateKbps":64,"sampleRate":44100},"files":{"songs/zomeravond.mp3":{"durationMs":215000}}})";
-  demomedia::DemoRender again(
-      *db,
-      {.command = dir / "unused", .out_dir = dir / "out", .media_dir = dir / "committed", .log = dir / "render.log"});
-  again.start();
-  again.stop();
-  EXPECT_TRUE(again.applied());
-  *db->lease() << "SELECT audio_path FROM songs WHERE id = 1", soci::into(path);
-  EXPECT_EQ(path, "rendered/songs/zomeravond.mp3");
+  EXPECT_TRUE(render_applied(
+      R"({"streamFormat":{"bitrateKbps":64,"sampleRate":44100},"files":{"songs/zomeravond.mp3":{"durationMs":215000}}})"));
+  EXPECT_EQ(audio_path(), "rendered/songs/zomeravond.mp3");
   std::filesystem::remove_all(dir);
 }
 

@@ -212,6 +212,34 @@ std::variant<Call, http::Response> begin_call(const AdminApi& admin, const http:
   return Call{*type, std::get<Principal>(std::move(who))};
 }
 
+// A body that must carry the version of the item it changes; or the answer.
+struct Versioned {
+  json::object body;
+  std::int64_t version;
+};
+
+std::variant<Versioned, http::Response> read_versioned(const http::Request& request) {
+  auto body = api::read_object(request, kMaxBody);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  auto& object = std::get<json::object>(body);
+  auto version = version_of(object);
+  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
+  return Versioned{std::move(object), *version};
+}
+
+// The item `key` that a change works on: it must exist, be on a channel `who` may work on (and,
+// when `writing`, of a kind their role may write) and still be at `version`; or the answer.
+std::variant<Item, http::Response> item_at_version(ContentStore& store, const TypeSpec& type, const Principal& who,
+                                                   const std::string& key, std::int64_t version, std::int64_t now,
+                                                   bool writing) {
+  auto item = store.find(key);
+  if (!item) return not_found(type);
+  if (writing && !allows(who.user.role, write_permission(type, &*item))) return forbidden();
+  if (channel_refused(type, who, item->values)) return forbidden_channel();
+  if (item->version != version) return stale(type, *item, now);
+  return std::move(*item);
+}
+
 }  // namespace
 
 ContentApi::ContentApi(store::Database& db, const AdminApi& admin, ContentApiOptions options,
@@ -386,12 +414,10 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   ContentStore store(*lease, type);
-  auto before = store.find(key);
-  if (!before) return not_found(type);
-  if (!allows(principal.user.role, write_permission(type, &*before))) return forbidden();
-  if (channel_refused(type, principal, before->values)) return forbidden_channel();
-  if (before->version != *version) return stale(type, *before, now);
-  auto validated = content::validate(type, values->get_object(), &*before, store);
+  auto current = item_at_version(store, type, principal, key, *version, now, true);
+  if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
+  const auto* before = &std::get<Item>(current);
+  auto validated = content::validate(type, values->get_object(), before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
   if (auto blocked = schedule_blocks_move(*lease, type, *before, validated.values, now)) {
@@ -422,10 +448,9 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   ContentStore store(*lease, type);
-  auto before = store.find(key);
-  if (!before) return not_found(type);
-  if (channel_refused(type, principal, before->values)) return forbidden_channel();
-  if (before->version != *version) return stale(type, *before, now);
+  auto current = item_at_version(store, type, principal, key, *version, now, false);
+  if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
+  const auto* before = &std::get<Item>(current);
   if (auto used = store.references(*before); used > 0) {
     return api::json_error(409, "in_use",
                            type.label_singular + " wordt nog gebruikt (" + std::to_string(used) +
@@ -447,11 +472,10 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   auto call = begin_call(admin_, request, type_name, Permission::publish, publishable);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
-  auto body = api::read_object(request, kMaxBody);
+  auto body = read_versioned(request);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto& object = std::get<json::object>(body);
-  auto version = version_of(object);
-  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
+  const auto& object = std::get<Versioned>(body).body;
+  const auto version = std::get<Versioned>(body).version;
   const auto now = now_();
   json::object fields;
   auto moment = [&](std::string_view name) -> std::optional<std::int64_t> {
@@ -468,10 +492,9 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   ContentStore store(*lease, type);
-  auto before = store.find(key);
-  if (!before) return not_found(type);
-  if (channel_refused(type, principal, before->values)) return forbidden_channel();
-  if (before->version != *version) return stale(type, *before, now);
+  auto current = item_at_version(store, type, principal, key, version, now, false);
+  if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
+  const auto* before = &std::get<Item>(current);
   content::Row row;
   if (on) {
     // A dated item keeps its moment when published again without a new one; a draft gets now.
@@ -486,7 +509,7 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   } else {
     row.emplace_back(type.flag_column, 0LL);
   }
-  if (store.update(key, *version, row) != WriteResult::done) return stale(type, *store.find(key), now);
+  if (store.update(key, version, row) != WriteResult::done) return stale(type, *store.find(key), now);
   auto after = store.find(key);
   json::object changes;
   add_publication_changes(changes, *before, *after);
@@ -516,23 +539,21 @@ http::Response ContentApi::archive(const http::Request& request, const std::stri
   auto call = begin_call(admin_, request, type_name, Permission::delete_content, archivable);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
-  auto body = api::read_object(request, kMaxBody);
+  auto body = read_versioned(request);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  auto version = version_of(std::get<json::object>(body));
-  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
+  const auto version = std::get<Versioned>(body).version;
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   ContentStore store(*lease, type);
-  auto before = store.find(key);
-  if (!before) return not_found(type);
-  if (channel_refused(type, principal, before->values)) return forbidden_channel();
-  if (before->version != *version) return stale(type, *before, now);
+  auto current = item_at_version(store, type, principal, key, version, now, false);
+  if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
+  const auto* before = &std::get<Item>(current);
   if (before->archived_at.has_value() == on) {
     return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
   }
   content::Row row{{"archived_at", on ? content::Value(static_cast<long long>(now)) : content::Value()}};
-  if (store.update(key, *version, row) != WriteResult::done) return stale(type, *store.find(key), now);
+  if (store.update(key, version, row) != WriteResult::done) return stale(type, *store.find(key), now);
   auto after = store.find(key);
   json::object changes;
   add_change(changes, "archivedAt", iso_or_null(before->archived_at), iso_or_null(after->archived_at));
@@ -569,11 +590,10 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   auto call = begin_call(admin_, request, type_name, Permission::edit_drafts, with_revisions);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
-  auto body = api::read_object(request, kMaxBody);
+  auto body = read_versioned(request);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  auto version = version_of(std::get<json::object>(body));
+  const auto version = std::get<Versioned>(body).version;
   auto revision_id = api::parse_id(revision_text);
-  if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
@@ -584,7 +604,7 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   if (channel_refused(type, principal, before->values)) return forbidden_channel();
   auto revision = revision_id ? store.revision(key, *revision_id) : std::nullopt;
   if (!revision) return api::json_error(404, "not_found", "Deze versie bestaat niet.");
-  if (before->version != *version) return stale(type, *before, now);
+  if (before->version != version) return stale(type, *before, now);
   auto validated = content::validate(type, revision->data, &*before, store);
   // A slug taken since, or a reference deleted since, is reported like a form error.
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
@@ -593,7 +613,7 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
     return api::field_errors(*blocked);
   }
   auto changes = field_changes(type, before->values, validated.values);
-  if (store.update(key, *version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
+  if (store.update(key, version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
   write_links(store, *before, validated);
   auto after = store.find(key);
   changes["restoredRevision"] = revision->id;

@@ -167,12 +167,53 @@ std::variant<Call, http::Response> begin_call(store::Database& db, const AdminAp
   return Call{std::move(principal), *name};
 }
 
-// Records a committed-to-be change: its audit row and the content version, in the caller's transaction.
-void record(soci::session& session, const Principal& who, std::int64_t now, std::string_view type, long long id,
-            std::string_view action, const json::object& changes) {
+// The body and path id of a POST or PUT, after begin_call.
+struct Edit {
+  Principal who;
+  json::object body;
+  std::optional<std::int64_t> id;
+};
+
+// begin_call for a change (edit_published), then the JSON body and, when `id_text` is given (a PUT),
+// the id of the path; `missing` answers an id that is no number.
+std::variant<Edit, http::Response> begin_edit(store::Database& db, const AdminApi& admin, const http::Request& request,
+                                              const std::string& channel, const std::string* id_text,
+                                              http::Response (*missing)()) {
+  auto call = begin_call(db, admin, request, channel, Permission::edit_published);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  std::optional<std::int64_t> id;
+  if (id_text != nullptr) {
+    id = api::parse_id(*id_text);
+    if (!id) return missing();
+  }
+  return Edit{std::get<Call>(std::move(call)).who, std::get<json::object>(std::move(body)), id};
+}
+
+std::optional<store::SlotWithProgramme> channel_slot(store::ScheduleRepository& repo, long long id,
+                                                     const std::string& channel) {
+  auto slot = repo.slot(id);
+  if (!slot || slot->slot.channel_slug != channel) return std::nullopt;
+  return slot;
+}
+
+std::optional<store::ChangeWithProgramme> channel_change(store::ScheduleRepository& repo, long long id,
+                                                         const std::string& channel) {
+  auto change = repo.change(id);
+  if (!change || change->change.channel_slug != channel) return std::nullopt;
+  return change;
+}
+
+// Records a committed-to-be change of `channel` (its audit row, with the channel, and the content
+// version) and re-plans the channel, all in the caller's transaction.
+playout::Replanned record(soci::session& session, const Principal& who, std::int64_t now, const std::string& channel,
+                          std::string_view type, long long id, std::string_view action, json::object changes) {
+  changes["channel"] = channel;
   AuditLog(session).record(Actor{who.user.id, who.user.display_name}, now, std::string(type), std::to_string(id),
                            std::string(action), changes);
   store::bump_content_version(session);
+  return playout::replan_channel(session, channel, now);
 }
 
 // The programme field of a body: it must exist and be the channel's. Errors into `fields`.
@@ -196,6 +237,14 @@ std::optional<store::ProgrammeRef> read_programme(store::ScheduleRepository& rep
 }
 
 }  // namespace
+
+// A slot or a change as its DELETE sees it.
+struct ScheduleApi::EntryKind {
+  std::string_view table;
+  http::Response (*missing)();
+  // Deletes the entry `id` of the channel and gives its audit values; nothing when the channel has none such.
+  std::optional<json::object> (*take)(store::ScheduleRepository& repo, long long id, const std::string& channel);
+};
 
 ScheduleApi::ScheduleApi(store::Database& db, const AdminApi& admin, std::function<std::int64_t()> now,
                          std::function<void()> changed)
@@ -274,17 +323,9 @@ http::Response ScheduleApi::show(const http::Request& request, const std::string
 
 http::Response ScheduleApi::save_slot(const http::Request& request, const std::string& channel,
                                       const std::string* id_text) const {
-  auto call = begin_call(db_, admin_, request, channel, Permission::edit_published);
-  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& who = std::get<Call>(call).who;
-  auto body = api::read_object(request, kMaxAdminBodyBytes);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto& object = std::get<json::object>(body);
-  std::optional<std::int64_t> id;
-  if (id_text != nullptr) {
-    id = api::parse_id(*id_text);
-    if (!id) return slot_missing();
-  }
+  auto edit = begin_edit(db_, admin_, request, channel, id_text, slot_missing);
+  if (auto* refused = std::get_if<http::Response>(&edit)) return std::move(*refused);
+  const auto& [who, object, id] = std::get<Edit>(edit);
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
@@ -293,8 +334,8 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
   store::StationRepository station(*lease);
   std::optional<store::SlotWithProgramme> before;
   if (id) {
-    before = repo.slot(*id);
-    if (!before || before->slot.channel_slug != channel) return slot_missing();
+    before = channel_slot(repo, *id, channel);
+    if (!before) return slot_missing();
   }
   json::object fields;
   domain::ScheduleSlot slot;
@@ -324,9 +365,8 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
   auto after = repo.slot(slot.id);
   auto changes = diff(before ? slot_values(*before) : json::object{}, slot_values(*after));
   if (before && changes.empty()) return api::private_json(200, json::object{{"slot", slot_json(*after)}});
-  changes["channel"] = channel;
-  record(*lease, who, now, "schedule_slots", slot.id, id ? "update" : "create", changes);
-  const auto replanned = playout::replan_channel(*lease, channel, now);
+  const auto replanned =
+      record(*lease, who, now, channel, "schedule_slots", slot.id, id ? "update" : "create", std::move(changes));
   tx.commit();
   after_change();
   return api::private_json(id ? 200 : 201,
@@ -335,41 +375,22 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
 
 http::Response ScheduleApi::remove_slot(const http::Request& request, const std::string& channel,
                                         const std::string& id_text) const {
-  auto call = begin_call(db_, admin_, request, channel, Permission::edit_published);
-  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& who = std::get<Call>(call).who;
-  auto id = api::parse_id(id_text);
-  if (!id) return slot_missing();
-  const auto now = now_();
-  auto lease = db_.lease();
-  soci::transaction tx(*lease);
-  store::ScheduleRepository repo(*lease);
-  repo.lock_channel(channel);
-  auto before = repo.slot(*id);
-  if (!before || before->slot.channel_slug != channel) return slot_missing();
-  repo.delete_slot(*id);
-  auto changes = diff(slot_values(*before), json::object{});
-  changes["channel"] = channel;
-  record(*lease, who, now, "schedule_slots", *id, "delete", changes);
-  playout::replan_channel(*lease, channel, now);
-  tx.commit();
-  after_change();
-  return api::no_content();
+  static constexpr EntryKind kSlot{
+      "schedule_slots", slot_missing,
+      [](store::ScheduleRepository& repo, long long id, const std::string& channel) -> std::optional<json::object> {
+        auto before = channel_slot(repo, id, channel);
+        if (!before) return std::nullopt;
+        repo.delete_slot(id);
+        return slot_values(*before);
+      }};
+  return remove_entry(request, channel, id_text, kSlot);
 }
 
 http::Response ScheduleApi::save_change(const http::Request& request, const std::string& channel,
                                         const std::string* id_text) const {
-  auto call = begin_call(db_, admin_, request, channel, Permission::edit_published);
-  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& who = std::get<Call>(call).who;
-  auto body = api::read_object(request, kMaxAdminBodyBytes);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto& object = std::get<json::object>(body);
-  std::optional<std::int64_t> id;
-  if (id_text != nullptr) {
-    id = api::parse_id(*id_text);
-    if (!id) return change_missing();
-  }
+  auto edit = begin_edit(db_, admin_, request, channel, id_text, change_missing);
+  if (auto* refused = std::get_if<http::Response>(&edit)) return std::move(*refused);
+  const auto& [who, object, id] = std::get<Edit>(edit);
   const auto now = now_();
   const auto today = domain::local_date(now);
   auto lease = db_.lease();
@@ -378,8 +399,8 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   repo.lock_channel(channel);
   std::optional<store::ChangeWithProgramme> before;
   if (id) {
-    before = repo.change(*id);
-    if (!before || before->change.channel_slug != channel) return change_missing();
+    before = channel_change(repo, *id, channel);
+    if (!before) return change_missing();
   }
   json::object fields;
   store::ScheduleChange change;
@@ -446,9 +467,8 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   auto after = repo.change(change.id);
   auto changes = diff(before ? change_values(before->change) : json::object{}, change_values(after->change));
   if (before && changes.empty()) return api::private_json(200, json::object{{"change", change_json(repo, *after)}});
-  changes["channel"] = channel;
-  record(*lease, who, now, "schedule_changes", change.id, id ? "update" : "create", changes);
-  const auto replanned = playout::replan_channel(*lease, channel, now);
+  const auto replanned =
+      record(*lease, who, now, channel, "schedule_changes", change.id, id ? "update" : "create", std::move(changes));
   auto out = change_json(repo, *after);
   tx.commit();
   after_change();
@@ -458,23 +478,32 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
 
 http::Response ScheduleApi::remove_change(const http::Request& request, const std::string& channel,
                                           const std::string& id_text) const {
+  static constexpr EntryKind kChange{
+      "schedule_changes", change_missing,
+      [](store::ScheduleRepository& repo, long long id, const std::string& channel) -> std::optional<json::object> {
+        auto before = channel_change(repo, id, channel);
+        if (!before) return std::nullopt;
+        repo.delete_change(id);
+        return change_values(before->change);
+      }};
+  return remove_entry(request, channel, id_text, kChange);
+}
+
+http::Response ScheduleApi::remove_entry(const http::Request& request, const std::string& channel,
+                                         const std::string& id_text, const EntryKind& kind) const {
   auto call = begin_call(db_, admin_, request, channel, Permission::edit_published);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& who = std::get<Call>(call).who;
   auto id = api::parse_id(id_text);
-  if (!id) return change_missing();
+  if (!id) return kind.missing();
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
   repo.lock_channel(channel);
-  auto before = repo.change(*id);
-  if (!before || before->change.channel_slug != channel) return change_missing();
-  repo.delete_change(*id);
-  auto changes = diff(change_values(before->change), json::object{});
-  changes["channel"] = channel;
-  record(*lease, who, now, "schedule_changes", *id, "delete", changes);
-  playout::replan_channel(*lease, channel, now);
+  auto before = kind.take(repo, *id, channel);
+  if (!before) return kind.missing();
+  record(*lease, who, now, channel, kind.table, *id, "delete", diff(*before, json::object{}));
   tx.commit();
   after_change();
   return api::no_content();

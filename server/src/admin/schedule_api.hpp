@@ -49,6 +49,9 @@ class ScheduleApi {
   http::Response remove_slot(const http::Request& request, const std::string& channel, const std::string& id) const;
   http::Response save_change(const http::Request& request, const std::string& channel, const std::string* id) const;
   http::Response remove_change(const http::Request& request, const std::string& channel, const std::string& id) const;
+  struct EntryKind;
+  http::Response remove_entry(const http::Request& request, const std::string& channel, const std::string& id,
+                              const EntryKind& kind) const;
   void after_change() const;
 
   store::Database& db_;
