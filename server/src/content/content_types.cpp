@@ -370,12 +370,9 @@ std::vector<TypeSpec> build() {
     t.search_fields = {"name", "slug"};
     t.channel_field = "slug";
     t.settings = true;
-    t.referenced_by = {{"programmes", "channel_slug"},
-                       {"schedule_slots", "channel_slug"},
-                       {"schedule_changes", "channel_slug"},
-                       {"broadcasts", "channel_slug"},
-                       {"track_plays", "channel_slug"},
-                       {"channels", "parent_slug"}};
+    t.referenced_by = {{"programmes", "channel_slug"},       {"schedule_slots", "channel_slug"},
+                       {"schedule_changes", "channel_slug"}, {"broadcasts", "channel_slug"},
+                       {"track_plays", "channel_slug"},      {"channels", "parent_slug"}};
     t.owns = {{"channel_broadcasters", "channel_slug"}, {"channel_rotation", "channel_slug"}};
     types.push_back(std::move(t));
   }
