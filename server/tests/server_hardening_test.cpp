@@ -207,8 +207,15 @@ TEST_F(HardeningTest, IdleConnectionsOfOneAddressGiveWayToAnother) {
     ASSERT_EQ(answer.kind, RawOutcome::Kind::answered) << "probe " << probe;
     EXPECT_EQ(answer.status, 200u);
   }
-  // The connections that gave way were the oldest idle ones, the first opened.
-  EXPECT_TRUE(held.front()->wait_closed(2s));
+  // The connections that gave way were the oldest idle ones. "Oldest" is by when the server saw
+  // each one go idle, which on a loaded machine can lag the client's order by a few connections
+  // (an I/O thread resumes a kept-alive connection after its response has reached the client), so
+  // the first opened count as a group: some of them closed, none of the last kept alive did (the
+  // silent ones may meet their head deadline on a slow run).
+  int first_closed = 0;
+  for (std::size_t i = 0; i < 16; ++i) first_closed += held[i]->wait_closed(i == 0 ? 2s : 100ms) ? 1 : 0;
+  EXPECT_GE(first_closed, 5) << "of the 16 first opened";
+  for (std::size_t i = held.size() - 8; i < held.size(); i += 2) EXPECT_FALSE(held[i]->wait_closed(50ms)) << i;
   EXPECT_LE(server_->connection_count(), 64u);
 }
 
