@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContentItem, ContentType } from '../../api/content-client';
@@ -68,6 +69,21 @@ describe('ItemRemoval', () => {
     expect(url).toBe('/api/admin/content/programmes/7/archive');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ version: 3 });
+  });
+
+  it('keeps the focus on the button after archiving and restoring', async () => {
+    stubFetch(200, { item: { ...item, version: 4, archived: true } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    function Page() {
+      const [current, setCurrent] = useState(item);
+      return <ItemRemoval type={type(true)} item={current} onChanged={setCurrent} onDeleted={vi.fn()} />;
+    }
+    render(<Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Archiveren' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Terugzetten' })).toHaveFocus());
+    stubFetch(200, { item: { ...item, version: 5, archived: false } });
+    await userEvent.click(screen.getByRole('button', { name: 'Terugzetten' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Archiveren' })).toHaveFocus());
   });
 
   it('does nothing when the question is answered no', async () => {
