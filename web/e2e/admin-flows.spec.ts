@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { logInFresh, openNew, pickFirst } from './admin-login';
 import { expectNoSeriousAxeViolations, must } from './support';
+import { writeTestImage } from './test-media';
 
 // The editor's flows of issue 10 that admin-content.spec.ts does not walk, against the real
 // server: a beheerder gives a programme its presenters and broadcasters (relations), archives it
@@ -25,21 +25,7 @@ let folder = '';
 
 test.beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'ether-flows-e2e-'));
-  // A new picture on every run (a random hue): the library keeps each content once.
-  const hue = Math.floor(Math.random() * 360);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=800x600:rate=1,hue=h=${hue}`,
-    '-frames:v',
-    '1',
-    join(folder, imageName),
-  ]);
+  writeTestImage(join(folder, imageName));
 });
 
 test.afterAll(() => {
@@ -116,11 +102,12 @@ test('a beheerder gives a programme presenters and broadcasters, archives it and
   answerYes(page, new RegExp(`^Programma '${name}' archiveren\\? Het verdwijnt van de site`));
   await page.getByRole('button', { name: 'Archiveren' }).click();
   await expect(page.getByText('Gearchiveerd: niet op de site, wel bewaard.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Terugzetten' })).toBeFocused();
   expect((await page.request.get(`/programmas/${slugText}`)).status()).toBe(404);
   expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain(`/programmas/${slugText}<`);
   answerYes(page, new RegExp(`^Programma '${name}' terugzetten\\?`));
   await page.getByRole('button', { name: 'Terugzetten' }).click();
-  await expect(page.getByRole('button', { name: 'Archiveren' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archiveren' })).toBeFocused();
   expect((await page.request.get(`/programmas/${slugText}`)).status()).toBe(200);
 
   // Nothing refers to it: it can go for good.

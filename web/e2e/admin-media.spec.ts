@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { logInFresh } from './admin-login';
 import { expectNoSeriousAxeViolations, must } from './support';
+import { ffmpeg, writeTestImage } from './test-media';
 
 // The media library of the admin against the real server: an eindredacteur uploads a JPEG made by
 // ffmpeg, sees it become ready with the sizes the site asks for, moves its focal point (new crops
@@ -21,22 +21,9 @@ const imageName = `studio-${stamp}.jpg`;
 const audioName = `toon-${stamp}.wav`;
 let folder = '';
 
-function ffmpeg(...args: string[]) {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-}
-
 test.beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'ether-media-e2e-'));
-  const hue = Math.floor(Math.random() * 360);
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=800x600:rate=1,hue=h=${hue}`,
-    '-frames:v',
-    '1',
-    join(folder, imageName),
-  );
+  writeTestImage(join(folder, imageName));
   const pitch = 300 + Math.floor(Math.random() * 400);
   ffmpeg(
     '-f',

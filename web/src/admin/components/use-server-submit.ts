@@ -5,6 +5,7 @@ import { applyServerErrors } from './server-errors';
 /**
  * The submit of an admin form that the server may refuse: runs `action` on valid values and puts
  * a refusal's field errors on `fields` (see applyServerErrors), or returns it as `formError`.
+ * `attempt` does the same for the form's other calls (a Remove button beside Save).
  */
 export function useServerSubmit<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'handleSubmit' | 'setError'>,
@@ -13,13 +14,14 @@ export function useServerSubmit<T extends FieldValues>(
 ) {
   const [formError, setFormError] = useState<string>();
   const { handleSubmit, setError } = form;
-  const submit = handleSubmit(async (values) => {
+  const attempt = async (call: () => Promise<void>) => {
     setFormError(undefined);
     try {
-      await action(values);
+      await call();
     } catch (error) {
       setFormError(applyServerErrors(error, fields, setError));
     }
-  });
-  return { formError, submit };
+  };
+  const submit = handleSubmit((values) => attempt(() => action(values)));
+  return { formError, submit, attempt };
 }

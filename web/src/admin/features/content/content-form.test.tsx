@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetOptions, type ContentItem, type ContentType } from '../../api/content-client';
 import type { StoredBlock } from '../../components/block-editor/blocks';
+import { programmeItem, programmesType } from '../../test-support/content-fixtures';
+import { json } from '../../test-support/fake-server';
 import { ContentForm } from './content-form';
 import { contentSchema, fromFormValues, toFormValues } from './content-schema';
 
@@ -37,45 +39,25 @@ const field = (
   referenceKey: kind === 'reference' ? 'slug' : 'id',
 });
 
-const programmes: ContentType = {
-  name: 'programmes',
-  label: "Programma's",
-  labelSingular: 'Programma',
-  titleField: 'name',
-  slugField: 'slug',
-  publication: 'none',
-  revisions: false,
-  settings: false,
-  preview: false,
-  archivable: false,
+const programmes = programmesType({
   fields: [
     field('name', 'Naam', 'text', true),
     field('slug', 'URL', 'slug', true),
     field('channel', 'Kanaal', 'reference', true),
     field('summary', 'Samenvatting', 'longText'),
   ],
-};
+});
 
-const item: ContentItem = {
-  id: '7',
-  version: 3,
+const item = programmeItem({
   title: 'Ochtend',
-  state: 'online',
-  published: true,
-  publishAt: null,
-  unpublishAt: null,
   values: { name: 'Ochtend', slug: 'ochtend', channel: 'radio2', summary: 'Vroeg.' },
-};
-
-function answer(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
+});
 
 // Answers the reference options and hands every other call to `other`.
 function stubFetch(other: (url: string, init: RequestInit) => Promise<Response>) {
   const fetch = vi.fn((url: string, init: RequestInit) =>
     url.endsWith('/options')
-      ? answer({ options: [{ value: 1, slug: 'radio2', label: 'Radio 2' }] })
+      ? json({ options: [{ value: 1, slug: 'radio2', label: 'Radio 2' }] })
       : other(url, init),
   );
   vi.stubGlobal('fetch', fetch);
@@ -143,7 +125,7 @@ describe('the slug rule', () => {
 
 describe('ContentForm', () => {
   it('suggests the slug from the title, shows the slug message inline and focuses it', async () => {
-    const fetch = stubFetch(() => answer({ item: { ...item, id: '8', version: 1 } }, 201));
+    const fetch = stubFetch(() => json({ item: { ...item, id: '8', version: 1 } }, 201));
     const onSaved = vi.fn();
     render(<ContentForm type={programmes} onSaved={onSaved} />);
     await userEvent.type(screen.getByLabelText('Naam (verplicht)'), 'Café de Nacht');
@@ -184,15 +166,15 @@ describe('ContentForm', () => {
     };
     const fetch = vi.fn((url: string, init: RequestInit) => {
       if (url.endsWith('/presenters/options'))
-        return answer({
+        return json({
           options: [
             { value: 4, slug: 'anna', label: 'Anna Ansel' },
             { value: 9, slug: 'bram', label: 'Bram Bakker' },
           ],
         });
       if (url.endsWith('/options'))
-        return answer({ options: [{ value: 1, slug: 'radio2', label: 'Radio 2' }] });
-      return init.method === 'PUT' ? answer({ item }) : answer({});
+        return json({ options: [{ value: 1, slug: 'radio2', label: 'Radio 2' }] });
+      return init.method === 'PUT' ? json({ item }) : json({});
     });
     vi.stubGlobal('fetch', fetch);
     const onSaved = vi.fn();
@@ -217,7 +199,7 @@ describe('ContentForm', () => {
 
   it('puts a server field error (a taken slug) on its field', async () => {
     stubFetch(() =>
-      answer(
+      json(
         {
           error: {
             code: 'invalid',
@@ -239,10 +221,10 @@ describe('ContentForm', () => {
     const current = { ...item, version: 4, values: { ...item.values, summary: 'Van een collega.' } };
     let calls = 0;
     const fetch = stubFetch((_url, init) => {
-      if (init.method !== 'PUT') return answer({});
+      if (init.method !== 'PUT') return json({});
       calls += 1;
       return calls === 1
-        ? answer(
+        ? json(
             {
               error: {
                 code: 'conflict',
@@ -252,7 +234,7 @@ describe('ContentForm', () => {
             },
             409,
           )
-        : answer({ item: { ...current, version: 5 } });
+        : json({ item: { ...current, version: 5 } });
     });
     const onSaved = vi.fn();
     render(<ContentForm type={programmes} item={item} onSaved={onSaved} />);
@@ -341,7 +323,7 @@ const article: ContentItem = {
 // Renders the article's form, lets `edit` change it, saves and answers the body that was sent.
 async function savedBody(edit: () => Promise<void>): Promise<string> {
   const fetch = stubFetch((_url, init) =>
-    answer({ item: { ...article, version: 3, values: JSON.parse(init.body as string).values } }),
+    json({ item: { ...article, version: 3, values: JSON.parse(init.body as string).values } }),
   );
   const onSaved = vi.fn();
   render(<ContentForm type={articles} item={article} onSaved={onSaved} />);
@@ -364,7 +346,7 @@ describe("an article's blocks in ContentForm", () => {
   });
 
   it('are shown in the block editor, labelled by the field', async () => {
-    stubFetch(() => answer({}));
+    stubFetch(() => json({}));
     render(<ContentForm type={articles} item={article} onSaved={vi.fn()} />);
     const text = await screen.findByRole('textbox', { name: 'Tekst' });
     expect(text).toHaveAttribute('contenteditable', 'true');
@@ -404,7 +386,7 @@ describe("an article's blocks in ContentForm", () => {
 
   it("show the server's error about them on the editor and focus its text", async () => {
     stubFetch(() =>
-      answer(
+      json(
         {
           error: {
             code: 'invalid',

@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContentItem, ContentType } from '../../api/content-client';
+import { programmeItem, programmesType } from '../../test-support/content-fixtures';
+import { json, server } from '../../test-support/fake-server';
 import { ItemRemoval } from './item-removal';
 
 afterEach(() => {
@@ -9,47 +11,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const type = (archivable: boolean): ContentType => ({
-  name: 'programmes',
-  label: "Programma's",
-  labelSingular: 'Programma',
-  titleField: 'name',
-  slugField: 'slug',
-  publication: 'none',
-  revisions: false,
-  settings: false,
-  preview: false,
-  archivable,
-  fields: [],
-});
+const type = (archivable: boolean) => programmesType({ archivable });
 
-const item: ContentItem = {
-  id: '7',
-  version: 3,
+const item = programmeItem({
   title: 'Nachtwacht',
-  state: 'online',
-  published: true,
-  publishAt: null,
-  unpublishAt: null,
   archived: false,
   archivedAt: null,
   usedBy: 2,
   values: { name: 'Nachtwacht', slug: 'nachtwacht' },
-};
+});
 
-function stubFetch(status: number, body: unknown) {
-  const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
-    Promise.resolve(
-      status === 204 ? new Response(null, { status }) : new Response(JSON.stringify(body), { status }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const ARCHIVE = 'POST /api/admin/content/programmes/7/archive';
+const UNARCHIVE = 'POST /api/admin/content/programmes/7/unarchive';
+const DELETE = 'DELETE /api/admin/content/programmes/7?version=3';
+const deleted = () => Promise.resolve(new Response(null, { status: 204 }));
 
 describe('ItemRemoval', () => {
   it('offers archiving instead of a delete for an item in use, and asks first in Dutch', async () => {
-    const fetch = stubFetch(200, { item: { ...item, version: 4, archived: true } });
+    const fetch = server({ [ARCHIVE]: () => json({ item: { ...item, version: 4, archived: true } }) });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const onChanged = vi.fn();
     render(<ItemRemoval type={type(true)} item={item} onChanged={onChanged} onDeleted={vi.fn()} />);
@@ -70,8 +49,25 @@ describe('ItemRemoval', () => {
     expect(JSON.parse(init.body as string)).toEqual({ version: 3 });
   });
 
+  it('keeps the focus on the button after archiving and restoring', async () => {
+    server({
+      [ARCHIVE]: () => json({ item: { ...item, version: 4, archived: true } }),
+      [UNARCHIVE]: () => json({ item: { ...item, version: 5, archived: false } }),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    function Page() {
+      const [current, setCurrent] = useState(item);
+      return <ItemRemoval type={type(true)} item={current} onChanged={setCurrent} onDeleted={vi.fn()} />;
+    }
+    render(<Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Archiveren' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Terugzetten' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Terugzetten' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Archiveren' })).toHaveFocus());
+  });
+
   it('does nothing when the question is answered no', async () => {
-    const fetch = stubFetch(200, {});
+    const fetch = server({ [ARCHIVE]: () => json({ item }) });
     vi.spyOn(window, 'confirm').mockReturnValue(false);
     render(<ItemRemoval type={type(true)} item={item} onChanged={vi.fn()} onDeleted={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Archiveren' }));
@@ -79,7 +75,7 @@ describe('ItemRemoval', () => {
   });
 
   it('puts an archived item back', async () => {
-    const fetch = stubFetch(200, { item: { ...item, version: 5, archived: false } });
+    const fetch = server({ [UNARCHIVE]: () => json({ item: { ...item, version: 5, archived: false } }) });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const onChanged = vi.fn();
     render(
@@ -100,7 +96,7 @@ describe('ItemRemoval', () => {
   });
 
   it('deletes an item nothing refers to after a Dutch question, and shows a refusal', async () => {
-    const fetch = stubFetch(204, null);
+    const fetch = server({ [DELETE]: deleted });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const onDeleted = vi.fn();
     const { unmount } = render(
@@ -122,7 +118,10 @@ describe('ItemRemoval', () => {
     );
     unmount();
 
-    stubFetch(409, { error: { code: 'in_use', message: 'Programma wordt nog gebruikt (1 keer).' } });
+    server({
+      [DELETE]: () =>
+        json({ error: { code: 'in_use', message: 'Programma wordt nog gebruikt (1 keer).' } }, 409),
+    });
     render(
       <ItemRemoval
         type={type(false)}

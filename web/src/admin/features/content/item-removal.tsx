@@ -25,7 +25,7 @@ export function ItemRemoval({ type, item, onChanged, onDeleted }: ItemRemovalPro
   const usedBy = item.usedBy ?? 0;
 
   const run = async (question: string, call: () => Promise<void>, failed: string) => {
-    if (!window.confirm(question)) return;
+    if (busy || !window.confirm(question)) return;
     setError(undefined);
     setBusy(true);
     try {
@@ -73,14 +73,15 @@ export function ItemRemoval({ type, item, onChanged, onDeleted }: ItemRemovalPro
         </p>
       )}
       <p className="admin-actions">
-        {type.archivable && !item.archived && (
-          <button type="button" onClick={() => void archive()} disabled={busy}>
-            Archiveren
-          </button>
-        )}
-        {type.archivable && item.archived && (
-          <button type="button" onClick={() => void unarchive()} disabled={busy}>
-            Terugzetten
+        {/* One button that turns from Archiveren into Terugzetten and back, and is only marked
+            disabled while busy: the focus stays on it (a removed or disabled button drops it). */}
+        {type.archivable && (
+          <button
+            type="button"
+            onClick={() => void (item.archived ? unarchive() : archive())}
+            aria-disabled={busy || undefined}
+          >
+            {item.archived ? 'Terugzetten' : 'Archiveren'}
           </button>
         )}
         {usedBy === 0 && (

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, server } from '../../test-support/fake-server';
 import { ChangeForm } from './change-form';
-import type { ChannelSchedule, ScheduleSlot } from './schedule-api';
+import type { ChannelSchedule, ScheduleChange, ScheduleSlot } from './schedule-api';
 import { SchedulePage } from './schedule-page';
 import { changeSchema, slotSchema, weekdayOf } from './schedule-schema';
 import { SlotForm } from './slot-form';
@@ -45,6 +45,20 @@ const schedule = (change: Partial<ChannelSchedule> = {}): ChannelSchedule => ({
   changes: [],
   ...change,
 });
+
+/** A change that cancels Monday's 10:00 slot on 2026-11-23. */
+const cancelMonday: ScheduleChange = {
+  id: 3,
+  date: '2026-11-23',
+  kind: 'cancel',
+  slotId: 10,
+  programmeId: null,
+  programmeName: '',
+  title: '',
+  start: null,
+  end: null,
+  label: 'De Ochtendshow (maandag 10:00–12:00)',
+};
 
 const sent = (fetch: ReturnType<typeof server>, method: string, path: string) => {
   const call = fetch.mock.calls.find(([p, init]) => p === path && init?.method === method);
@@ -249,6 +263,8 @@ describe('SchedulePage', () => {
       start: '10:00',
       end: '12:30',
     });
+    // The edit form and its buttons are gone: the focus is on the week's heading, not lost.
+    expect(screen.getByRole('heading', { name: 'Week' })).toHaveFocus();
 
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
@@ -264,20 +280,8 @@ describe('SchedulePage', () => {
   });
 
   it('asks before deleting a slot or a change: cancelling keeps it and sends nothing', async () => {
-    const change = {
-      id: 3,
-      date: '2026-11-23',
-      kind: 'cancel' as const,
-      slotId: 10,
-      programmeId: null,
-      programmeName: '',
-      title: '',
-      start: null,
-      end: null,
-      label: 'De Ochtendshow (maandag 10:00–12:00)',
-    };
     const fetch = server({
-      'GET /api/admin/schedule/radio2': () => json(schedule({ changes: [change] })),
+      'GET /api/admin/schedule/radio2': () => json(schedule({ changes: [cancelMonday] })),
       'DELETE /api/admin/schedule/radio2/changes/3': () =>
         Promise.resolve(new Response(null, { status: 204 })),
     });
@@ -301,6 +305,16 @@ describe('SchedulePage', () => {
     expect(screen.getByRole('row', { name: /2026-11-23 Vervalt/ })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('');
 
+    // Opening the change and cancelling the edit sends nothing and puts the focus on its heading.
+    await userEvent.click(screen.getByRole('button', { name: 'Bewerken wijziging 2026-11-23' }));
+    await userEvent.click(
+      within(screen.getByRole('form', { name: 'Wijziging aanpassen' })).getByRole('button', {
+        name: 'Annuleren',
+      }),
+    );
+    expect(screen.queryByRole('form', { name: 'Wijziging aanpassen' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Wijzigingen op een datum' })).toHaveFocus();
+
     confirm.mockReturnValue(true);
     await userEvent.click(changeButton);
     await waitFor(() =>
@@ -316,20 +330,7 @@ describe('SchedulePage', () => {
         json(
           schedule({
             canEdit: false,
-            changes: [
-              {
-                id: 3,
-                date: '2026-11-23',
-                kind: 'cancel',
-                slotId: 10,
-                programmeId: null,
-                programmeName: '',
-                title: '',
-                start: null,
-                end: null,
-                label: 'De Ochtendshow (maandag 10:00–12:00)',
-              },
-            ],
+            changes: [cancelMonday],
           }),
         ),
     });

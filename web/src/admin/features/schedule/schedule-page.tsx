@@ -82,6 +82,17 @@ export function SchedulePage() {
     void load();
   };
 
+  // Closing a form opened on 'Bewerken' (saved or cancelled) takes its buttons away: the focus
+  // goes to the section's heading, as after a delete.
+  const closeSlot = () => {
+    setEditingSlot(undefined);
+    weekHeading.current?.focus();
+  };
+  const closeChange = () => {
+    setEditingChange(undefined);
+    changesHeading.current?.focus();
+  };
+
   // The same native confirmation as deleting a content item: focus returns to the button on cancel.
   const removeSlot = async (slot: ScheduleSlot) => {
     const when = `${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end}`;
@@ -189,12 +200,12 @@ export function SchedulePage() {
           programmes={programmes}
           slot={editingSlot}
           onSaved={(slot) => {
-            setEditingSlot(undefined);
+            if (editingSlot) closeSlot();
             done(
               `Tijdvak ${slot.programmeName} (${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end}) is opgeslagen.`,
             );
           }}
-          {...(editingSlot ? { onCancel: () => setEditingSlot(undefined) } : {})}
+          {...(editingSlot ? { onCancel: closeSlot } : {})}
         />
       )}
 
@@ -244,10 +255,10 @@ export function SchedulePage() {
           slots={slots}
           change={editingChange}
           onSaved={(change) => {
-            setEditingChange(undefined);
+            if (editingChange) closeChange();
             done(`De wijziging op ${change.date} is opgeslagen.`);
           }}
-          {...(editingChange ? { onCancel: () => setEditingChange(undefined) } : {})}
+          {...(editingChange ? { onCancel: closeChange } : {})}
         />
       )}
     </section>

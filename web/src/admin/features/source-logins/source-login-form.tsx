@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '../../components/form-alert';
-import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { useServerSubmit } from '../../components/use-server-submit';
 import { sourceLoginsApi, type PresenterSource } from './source-logins-api';
 
 /** The form's rules; `hasLogin`: an existing login keeps its password when the field is left empty. */
@@ -36,14 +36,12 @@ export function SourceLoginForm({
   onSaved: (presenter: PresenterSource, notice: string) => void;
 }) {
   const hasLogin = presenter.login !== null;
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = useForm<SourceLoginValues>({
+  const [removing, setRemoving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form opens on "Bewerken" and opens anew after each save or removal (the page keys it on
+  // the stored login), when the button that had the focus may be gone: the focus goes to its heading.
+  useEffect(() => heading.current?.focus(), []);
+  const form = useForm<SourceLoginValues>({
     resolver: zodResolver(sourceLoginSchema(hasLogin)),
     defaultValues: {
       username: presenter.login?.username ?? '',
@@ -51,10 +49,16 @@ export function SourceLoginForm({
       onlyInSlots: presenter.login?.onlyInSlots ?? false,
     },
   });
+  const {
+    register,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+  const { formError, submit, attempt } = useServerSubmit(
+    form,
+    ['username', 'password', 'onlyInSlots'],
+    async (values) => {
       const answer = await sourceLoginsApi.save(presenter.id, {
         username: values.username.trim(),
         onlyInSlots: values.onlyInSlots,
@@ -62,25 +66,30 @@ export function SourceLoginForm({
       });
       resetField('password');
       onSaved(answer.presenter, 'De bronlogin is opgeslagen.');
-    } catch (error) {
-      setFormError(applyServerErrors(error, ['username', 'password', 'onlyInSlots'], setError));
-    }
-  });
+    },
+  );
 
   const remove = async () => {
-    setFormError(undefined);
-    try {
+    if (
+      !window.confirm(
+        `De bronlogin van ${presenter.name} verwijderen? Met deze login kan dan niemand meer live uitzenden.`,
+      )
+    )
+      return;
+    setRemoving(true);
+    await attempt(async () => {
       await sourceLoginsApi.remove(presenter.id);
       onSaved({ ...presenter, login: null }, 'De bronlogin is verwijderd.');
-    } catch (error) {
-      setFormError(applyServerErrors(error, [], setError));
-    }
+    });
+    setRemoving(false);
   };
 
   const headingId = `source-login-${presenter.id}-heading`;
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <h2 id={headingId}>Bronlogin van {presenter.name}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        Bronlogin van {presenter.name}
+      </h2>
       <p>
         Met deze login gaat {presenter.name} live op{' '}
         {presenter.channels.length > 0 ? presenter.channels.join(', ') : 'geen kanaal (nog geen programma)'}.
@@ -108,11 +117,11 @@ export function SourceLoginForm({
           programma's
         </label>
       </div>
-      <button type="submit" disabled={isSubmitting}>
+      <button type="submit" disabled={isSubmitting || removing}>
         Opslaan
       </button>{' '}
       {hasLogin && (
-        <button type="button" onClick={() => void remove()}>
+        <button type="button" onClick={() => void remove()} disabled={isSubmitting || removing}>
           Bronlogin verwijderen
         </button>
       )}

@@ -97,6 +97,8 @@ describe('SourceLoginsPage', () => {
       password: 'eigen-studio-wachtwoord',
     });
     expect(within(row).getByText('mira.studio (alleen tijdens eigen uitzendingen)')).toBeInTheDocument();
+    // The form opened anew (a password is no longer required): the focus is on its heading, not lost.
+    expect(screen.getByRole('heading', { name: 'Bronlogin van Mira de Vries' })).toHaveFocus();
     expect(screen.queryByDisplayValue('eigen-studio-wachtwoord')).not.toBeInTheDocument();
   });
 
@@ -124,13 +126,26 @@ describe('SourceLoginsPage', () => {
     await waitFor(() => expect(within(row).getByText('kees')).toBeInTheDocument());
     expect(sentBody(fetch, 'PUT')).toEqual({ username: 'kees', onlyInSlots: false });
 
-    await userEvent.click(
-      within(await screen.findByRole('form', { name: 'Bronlogin van Kees Jansen' })).getByRole('button', {
+    const deletes = () => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const removeButton = () =>
+      within(screen.getByRole('form', { name: 'Bronlogin van Kees Jansen' })).getByRole('button', {
         name: 'Bronlogin verwijderen',
-      }),
+      });
+    await userEvent.click(removeButton());
+    expect(confirm).toHaveBeenLastCalledWith(
+      'De bronlogin van Kees Jansen verwijderen? Met deze login kan dan niemand meer live uitzenden.',
     );
+    expect(deletes()).toEqual([]);
+    expect(within(row).getByText('kees')).toBeInTheDocument();
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(removeButton());
     await waitFor(() => expect(within(row).getByText('Geen')).toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('De bronlogin is verwijderd.');
+    expect(deletes()).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Bronlogin van Kees Jansen' })).toHaveFocus();
   });
 
   it("puts the server's refusal of a username on the field", async () => {
