@@ -22,6 +22,7 @@
 #include "store/content_version.hpp"
 #include "store/database.hpp"
 #include "support/live_store.hpp"
+#include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 
 namespace ether {
@@ -143,6 +144,36 @@ TEST(DemoRenderTest, ARenderOfAnotherStreamFormatIsNotUsed) {
   EXPECT_EQ(audio_path(), "rendered/songs/zomeravond.mp3");
   std::filesystem::remove_all(dir);
 }
+
+// Several instances share a PostgreSQL catalogue, each with its own data directory: an instance
+// that switched the catalogue to its render would point the others at files they do not have.
+const bool registered = test::register_postgres_tests(
+    "DemoRenderPostgres", __FILE__,
+    {{"ACompleteRenderDoesNotSwitchASharedCatalogue", [] {
+        test::FreshPostgresDatabase database("demo_render");
+        auto db = store::Database::open(database.url());
+        db->migrate();
+        seed_live_store(*db);
+        const auto dir = std::filesystem::path(ETHER_TEST_TMP) / ("demo-render-pg-" + std::to_string(::getpid()));
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir / "committed");
+        std::filesystem::create_directories(dir / "out");
+        const std::string manifest = R"({"streamFormat":{"bitrateKbps":64,"sampleRate":44100},)"
+                                     R"("files":{"songs/zomeravond.mp3":{"durationMs":215000}}})";
+        std::ofstream(dir / "committed" / "manifest.json") << manifest;
+        std::ofstream(dir / "out" / "manifest.json") << manifest;
+        demomedia::DemoRender render(*db, {.command = dir / "unused",
+                                           .out_dir = dir / "out",
+                                           .media_dir = dir / "committed",
+                                           .log = dir / "render.log"});
+        render.start();
+        render.stop();
+        EXPECT_FALSE(render.applied());
+        std::string path;
+        *db->lease() << "SELECT audio_path FROM songs WHERE id = 1", soci::into(path);
+        EXPECT_EQ(path, "songs/zomeravond.mp3");
+        std::filesystem::remove_all(dir);
+      }}});
 
 struct Listener {
   std::string channel;

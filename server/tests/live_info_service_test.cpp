@@ -188,6 +188,29 @@ TEST_F(LiveInfoServiceTest, APublisherFollowsAChannelOnlyWhileSomebodyListens) {
   EXPECT_EQ(publisher.latest("radio2"), nullptr) << "the last subscriber left";
 }
 
+// A publisher clears its refresh listener on destruction: once set_refresh_listener(nullptr)
+// returned, no refresh() may still be running the old listener, or a refresh at shutdown would
+// reach a destroyed publisher.
+TEST_F(LiveInfoServiceTest, ClearingTheRefreshListenerWaitsForACallInProgress) {
+  LiveInfoService service(*db_, clock_);
+  std::promise<void> entered;
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  service.set_refresh_listener([&entered, released] {
+    entered.set_value();
+    released.wait();
+  });
+  auto refreshing = std::async(std::launch::async, [&service] { service.refresh("radio2"); });
+  entered.get_future().wait();
+  auto clearing = std::async(std::launch::async, [&service] { service.set_refresh_listener(nullptr); });
+  EXPECT_EQ(clearing.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout)
+      << "the listener was cleared while a refresh still ran it";
+  release.set_value();
+  refreshing.get();
+  clearing.get();
+  service.refresh("radio2");  // no listener any more
+}
+
 // The store fails as when a database goes away mid-query: its table of plays is gone, then back.
 class FailingStoreTest : public LiveInfoServiceTest {
  protected:

@@ -9,6 +9,7 @@
 #include <boost/json.hpp>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "admin/admin_api.hpp"
 #include "admin/bootstrap.hpp"
@@ -18,6 +19,8 @@
 #include "store_test_support.hpp"
 #include "support/live_store.hpp"
 #include "support/postgres_database.hpp"
+#include "support/server_admin.hpp"
+#include "support/server_process.hpp"
 
 namespace ether::ingest {
 namespace {
@@ -235,6 +238,72 @@ const bool registered = test::register_postgres_tests("SourceLoginsPostgres", __
                                                           db->migrate();
                                                           a_beheerder_sets_and_clears_a_presenters_source_login(*db);
                                                         }}});
+
+// Bad input to the routes of a real server: every answer is a 4xx with a JSON error, never a 500.
+TEST(SourceLoginsServer, BadInputIsAnsweredWithAClientErrorInJson) {
+  test::ServerProcess server("source-logins-input");
+  const auto who = test::server_sign_in(server, "sqlite:" + (server.dir() / "data" / "ether.db").string(),
+                                        "beheer@radio.example", admin::Role::beheerder);
+  ASSERT_FALSE(who.cookie.empty());
+  const auto listed = test::server_admin_call(server, "GET", "/api/admin/source-logins", "", who);
+  ASSERT_EQ(listed.status, 200) << listed.body;
+  const auto listed_body = json::parse(listed.body);
+  const auto& presenters = listed_body.at("presenters").as_array();
+  ASSERT_FALSE(presenters.empty());
+  const auto one = "/api/admin/source-logins/" + std::to_string(presenters.at(0).at("id").as_int64());
+  const auto login_with = [](const std::string& username, const std::string& password) {
+    return json::serialize(json::object{{"username", username}, {"password", password}});
+  };
+  const auto valid = login_with("mira.studio", kStudioPassword);
+  struct Case {
+    std::string method;
+    std::string target;
+    std::string body;
+    int status;
+  };
+  const std::vector<Case> cases = {
+      {"PUT", one, "{", 400},
+      {"PUT", one, "", 400},
+      {"PUT", one, "[]", 400},
+      {"PUT", one, "\"mira.studio\"", 400},
+      {"PUT", one, "{\"username\":\"mira\xff\"}", 400},  // not UTF-8
+      {"PUT", one, std::string(5000, ' ') + valid, 413},
+      {"PUT", one, R"({"username":5,"password":7,"onlyInSlots":"ja"})", 422},
+      {"PUT", one, R"({"username":["mira"],"password":{"text":"x"},"onlyInSlots":1})", 422},
+      {"PUT", one, R"({"username":null,"password":null})", 422},
+      {"PUT", one, login_with(std::string(65, 'm'), kStudioPassword), 422},
+      {"PUT", one, login_with("Mira Studio", kStudioPassword), 422},
+      {"PUT", one, login_with("source", kStudioPassword), 422},
+      {"PUT", one, login_with(std::string("mira\0", 5), kStudioPassword), 422},
+      {"PUT", one, login_with("mira.studio", "kort"), 422},
+      {"PUT", one, login_with("mira.studio", std::string(257, 'p')), 422},
+      {"PUT", one, R"({"username":"mira.studio"})", 422},  // a new login needs a password
+      {"PUT", "/api/admin/source-logins/999999", valid, 404},
+      {"PUT", "/api/admin/source-logins/abc", valid, 404},
+      {"PUT", "/api/admin/source-logins/-1", valid, 404},
+      {"PUT", "/api/admin/source-logins/0", valid, 404},
+      {"PUT", "/api/admin/source-logins/1.5", valid, 404},
+      {"PUT", "/api/admin/source-logins/99999999999999999999", valid, 404},
+      {"DELETE", one, "", 404},  // no login yet
+      {"DELETE", "/api/admin/source-logins/abc", "", 404},
+      {"DELETE", "/api/admin/source-logins/99999999999999999999", "", 404},
+  };
+  for (const auto& call : cases) {
+    const auto answer = test::server_admin_call(server, call.method, call.target, call.body, who);
+    const auto what = call.method + " " + call.target + " " + call.body.substr(0, 80);
+    EXPECT_EQ(answer.status, call.status) << what << ": " << answer.body;
+    boost::system::error_code error;
+    const auto body = json::parse(answer.body, error);
+    ASSERT_FALSE(error) << what << ": " << answer.body;
+    const auto* code = body.is_object() ? body.as_object().if_contains("error") : nullptr;
+    ASSERT_TRUE(code != nullptr && code->is_object()) << what << ": " << answer.body;
+    EXPECT_TRUE(code->as_object().at("code").is_string()) << what;
+    EXPECT_TRUE(code->as_object().at("message").is_string()) << what;
+  }
+  // The same routes still work after all that.
+  EXPECT_EQ(test::server_admin_call(server, "PUT", one, valid, who).status, 200);
+  EXPECT_EQ(test::server_admin_call(server, "DELETE", one, "", who).status, 204);
+}
 
 }  // namespace
 }  // namespace ether::ingest

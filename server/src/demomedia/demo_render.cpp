@@ -97,6 +97,15 @@ DemoRender::~DemoRender() { stop(); }
 
 void DemoRender::start() {
   if (options_.command.empty() || thread_.joinable()) return;
+  // Several instances share a PostgreSQL catalogue but each has its own data directory: one
+  // instance's switch would point the others at files they do not have, and their listeners
+  // would hear nothing for those songs.
+  if (db_.dialect() == store::Dialect::postgresql) {
+    spdlog::warn(
+        "demo media: the full-length render is for a station on SQLite; with PostgreSQL the station keeps the "
+        "short committed audio");
+    return;
+  }
   thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
 }
 

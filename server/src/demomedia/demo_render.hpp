@@ -64,7 +64,8 @@ class DemoRender {
 
   /// Starts the background thread: applies a complete render at once, else runs the command into
   /// `<out_dir>.partial` (nice 19), moves it to `out_dir` once it succeeded and applies it. Errors
-  /// are logged; the station keeps the committed media.
+  /// are logged; the station keeps the committed media. Does nothing on PostgreSQL: the catalogue
+  /// is shared by every instance, the render is in one instance's data directory.
   void start();
   /// Kills a render in progress and joins the thread.
   void stop();

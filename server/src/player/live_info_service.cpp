@@ -6,6 +6,7 @@
 #include <exception>
 #include <functional>
 #include <optional>
+#include <shared_mutex>
 
 #include "http/range.hpp"
 #include "player/miniplayer_info.hpp"
@@ -95,17 +96,18 @@ std::shared_ptr<const InfoEntry> LiveInfoService::get(std::string_view channel) 
 }
 
 void LiveInfoService::refresh(std::string_view channel) {
-  std::function<void()> listener;
   {
     std::lock_guard lock(mutex_);
     if (auto it = slots_.find(channel); it != slots_.end()) ++it->second.refreshes;
-    listener = refresh_listener_;
   }
-  if (listener) listener();
+  // Held while the listener runs, so that clearing it waits for this call: its owner may be gone
+  // right after.
+  const std::shared_lock listening(listener_mutex_);
+  if (refresh_listener_) refresh_listener_();
 }
 
 void LiveInfoService::set_refresh_listener(std::function<void()> listener) {
-  std::lock_guard lock(mutex_);
+  const std::unique_lock listening(listener_mutex_);
   refresh_listener_ = std::move(listener);
 }
 

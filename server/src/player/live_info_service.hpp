@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 
@@ -44,7 +45,8 @@ class LiveInfoService {
   /// rebuilds it, so the poll and the events see the change at their next look.
   void refresh(std::string_view channel);
   /// Called after every refresh() (outside the service's lock), e.g. to wake a publisher at once;
-  /// nullptr clears it. Set it before serving and clear it before `listener` dies.
+  /// it must not call set_refresh_listener(). nullptr clears it. Setting or clearing waits for
+  /// the calls of the previous listener under way, so once cleared its owner may be destroyed.
   void set_refresh_listener(std::function<void()> listener);
 
  private:
@@ -63,6 +65,7 @@ class LiveInfoService {
   Clock clock_;
   std::function<std::int64_t()> content_version_;
   std::function<void()> refresh_listener_;
+  std::shared_mutex listener_mutex_;  // shared while refresh_listener_ runs
   std::mutex mutex_;
   std::map<std::string, Slot, std::less<>> slots_;
 };
