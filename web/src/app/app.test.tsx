@@ -50,6 +50,33 @@ describe('the app', () => {
     expect(document.getElementById('player-slot')).toBe(player);
   });
 
+  it('keeps the page it navigated to, and the focus on its heading, when the route renders again', async () => {
+    // The guide answers a second time with a new title, as when the store changed in between.
+    const guide = fixturePage('/gids');
+    const updated = { ...guide, title: 'Gids (bijgewerkt) | Ether' };
+    let guideRequests = 0;
+    const answer = pageFetch({ ...envelopesByPath, '/gids': guide }, notFoundEnvelope);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/page?path=%2Fgids') && guideRequests++ > 0
+          ? new Response(JSON.stringify(updated), { headers: { 'Content-Type': 'application/json' } })
+          : answer(input),
+      ),
+    );
+    // Urgent updates: React commits the page through its lazy component while the chunk loads.
+    const { router } = renderApp(homeEnvelope, '/', undefined, { useTransitions: false });
+    await router.navigate('/gids');
+    const heading = await screen.findByRole('heading', { level: 1, name: /^Gids/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // A later render of the route (here a revalidation) must not mount the page anew: its new
+    // heading would not have the focus, and the listener would be left on the body.
+    await router.revalidate();
+    await waitFor(() => expect(document.title).toBe('Gids (bijgewerkt) | Ether'));
+    expect(screen.getByRole('heading', { level: 1, name: /^Gids/ })).toBe(heading);
+    expect(heading).toHaveFocus();
+  });
+
   it('renders a lazily loaded first page in the first commit once its chunk is preloaded', async () => {
     vi.stubGlobal('fetch', vi.fn(pageFetch(envelopesByPath, notFoundEnvelope)));
     await preloadPage(notFoundEnvelope.route);

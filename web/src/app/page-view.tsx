@@ -71,7 +71,11 @@ export function PageView() {
     focus.pending = true;
   }
 
-  const Page = pageComponent(envelope.route);
+  // One component per route kind: the page's chunk may arrive while it renders through its lazy
+  // component, and switching to the loaded one on a later render would mount the page anew (a new
+  // heading without the focus, state lost).
+  const route = envelope.route;
+  const Page = useMemo(() => pageComponent(route), [route]);
   return (
     <FocusRequestContext.Provider value={focus}>
       <ChunkBoundary>

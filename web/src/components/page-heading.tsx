@@ -8,21 +8,10 @@ export function PageHeading({ children, className }: { children: ReactNode; clas
   const ref = useRef<HTMLHeadingElement>(null);
   const request = useContext(FocusRequestContext);
   useEffect(() => {
-    const heading = ref.current;
-    if (!request.pending || !heading) return;
-    request.pending = false;
-    // A part of the new page that is still loading can hide it for a moment (Suspense), and focus
-    // in a hidden subtree falls back to the body: take it again on the next frames, as long as
-    // nothing else has it (the listener may already have moved on).
-    let frames = 0;
-    let frame = 0;
-    const take = () => {
-      heading.focus({ preventScroll: false });
-      const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost && heading.isConnected && ++frames < 60) frame = requestAnimationFrame(take);
-    };
-    take();
-    return () => cancelAnimationFrame(frame);
+    if (request.pending && ref.current) {
+      request.pending = false;
+      ref.current.focus({ preventScroll: false });
+    }
   }, [request]);
   return (
     <h1 ref={ref} tabIndex={-1} id="main-heading" className={className ?? 'page-title'}>

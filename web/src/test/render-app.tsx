@@ -6,8 +6,17 @@ import { SiteProvider } from '../lib/site-context';
 import { PlayerProvider } from '../features/player';
 import { site as fixtureSite } from './fixtures';
 
-/** Renders the whole app at `path` with `envelope` as the embedded first page. */
-export function renderApp(envelope: PageEnvelope, path = '/', site: SiteConfig = fixtureSite) {
+/**
+ * Renders the whole app at `path` with `envelope` as the embedded first page. `useTransitions:
+ * false` makes the router's updates urgent (React commits a Suspense fallback at once), the way a
+ * transition that React replays in place ends up too.
+ */
+export function renderApp(
+  envelope: PageEnvelope,
+  path = '/',
+  site: SiteConfig = fixtureSite,
+  { useTransitions }: { useTransitions?: boolean } = {},
+) {
   const router = createMemoryRouter(routeTree, {
     initialEntries: [path],
     hydrationData: { loaderData: { page: envelope } },
@@ -15,7 +24,7 @@ export function renderApp(envelope: PageEnvelope, path = '/', site: SiteConfig =
   const result = render(
     <SiteProvider site={site}>
       <PlayerProvider site={site}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} useTransitions={useTransitions} />
       </PlayerProvider>
     </SiteProvider>,
   );
