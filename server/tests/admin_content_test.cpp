@@ -20,6 +20,7 @@
 #include "http/router.hpp"
 #include "pages/page_loader.hpp"
 #include "pages/preview_token.hpp"
+#include "player/miniplayer_info.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store_test_support.hpp"
@@ -655,6 +656,26 @@ void a_referenced_item_is_archived_and_restored(store::Database& db) {
   ASSERT_EQ(gone.status, 200U) << gone.text;
   EXPECT_EQ(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
   EXPECT_EQ(h.loader_->load("/presentatoren/nora", {}).status, 404U);
+
+  // The mini player of a broadcast on air leaves out the archived presenter, and an archived
+  // programme as a whole: the broadcast keeps its title but links to no page that is gone.
+  h.exec("INSERT INTO broadcasts (channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES ('radio2', " +
+         created.id() + ", 'nachtwacht-nu', 'Nachtwacht', " + std::to_string(kStart - 600) + ", " +
+         std::to_string(kStart + 600) + ")");
+  const auto on_air = [&] {
+    auto info = player::build_miniplayer_info(h.db_, "radio2", kStart);
+    if (!info) return json::object{};
+    const auto& shown = info->document.at("data").at("radioBroadcasts").at("data").as_array();
+    return shown.empty() ? json::object{} : shown.front().as_object();
+  };
+  auto shown_on_air = on_air();
+  EXPECT_EQ(shown_on_air.at("radioProgrammes").at("slug"), "nachtwacht");
+  EXPECT_EQ(shown_on_air.at("radioPresenters"), json::array{});
+  auto hidden = h.as(eind, "POST", path + "/archive", json::object{{"version", linked.version()}});
+  ASSERT_EQ(hidden.status, 200U) << hidden.text;
+  auto hidden_on_air = on_air();
+  EXPECT_EQ(hidden_on_air.at("name"), "Nachtwacht");
+  EXPECT_TRUE(hidden_on_air.at("radioProgrammes").is_null()) << json::serialize(hidden_on_air);
 }
 
 using Scenario = test::StoreScenario;
