@@ -12,7 +12,6 @@
 #include "content/public_url.hpp"
 #include "domain/time.hpp"
 #include "pages/preview_token.hpp"
-#include "store/content_version.hpp"
 #include "store/schedule_repository.hpp"
 
 namespace ether::admin {
@@ -175,8 +174,7 @@ void record_change(soci::session& session, ContentStore& store, const TypeSpec& 
                    std::int64_t now, const std::string& key, std::string_view action, const json::object& changes,
                    const Item* revision) {
   if (revision != nullptr) store.add_revision(*revision, now, who.user.id, who.user.display_name);
-  AuditLog(session).record(actor_of(who), now, type.name, key, std::string(action), changes);
-  store::bump_content_version(session);
+  record_content_change(session, actor_of(who), now, type.name, key, std::string(action), changes);
 }
 
 // Writes the relations a form sent, for the stored `owner`.
