@@ -705,7 +705,10 @@ void bad_input_gets_a_json_error(const std::string& database_url, const std::vec
       {"PUT", "/api/admin/content/programmes/1", R"({"version":"1","values":{}})"},
       {"PUT", "/api/admin/content/programmes/1", R"({"version":18446744073709551615,"values":{}})"},
       {"PUT", "/api/admin/content/channels/1", json::serialize(too_far)},
+      {"GET", "/api/admin/content/programmes/1.5", ""},
       {"GET", "/api/admin/content/programmes/99999999999999999999", ""},
+      {"POST", "/api/admin/content/programmes/1x/archive", R"({"version":)" + version(programme) + "}"},
+      {"DELETE", "/api/admin/content/articles/1e0?version=" + version(article), ""},
       {"POST", "/api/admin/content/programmes/1/archive", R"({"version":[]})"},
       {"POST", "/api/admin/content/programmes/1/unarchive", "{\"version\":1e400}"},
       {"POST", "/api/admin/content/programmes/999999/unarchive", R"({"version":1})"},
@@ -730,6 +733,7 @@ void bad_input_gets_a_json_error(const std::string& database_url, const std::vec
   }
   // The refused edits left the items as they were.
   EXPECT_EQ(item("/api/admin/content/programmes/1").at("archived"), false);
+  EXPECT_EQ(item("/api/admin/content/articles/1").at("version"), article.at("version"));
   EXPECT_EQ(item("/api/admin/content/channels/1").at("version"), channel.at("version"));
 }
 
