@@ -668,14 +668,28 @@ void a_referenced_item_is_archived_and_restored(store::Database& db) {
     const auto& shown = info->document.at("data").at("radioBroadcasts").at("data").as_array();
     return shown.empty() ? json::object{} : shown.front().as_object();
   };
+  // The guide of that day, by the same rule.
+  const auto in_guide = [&] {
+    auto guide = h.loader_->load("/gids/2026/11/21", {{"channel", "radio2"}});
+    EXPECT_EQ(guide.status, 200U);
+    for (const auto& b : guide.data.at("broadcasts").as_array()) {
+      if (b.at("slug") == "nachtwacht-nu") return b.as_object();
+    }
+    return json::object{};
+  };
   auto shown_on_air = on_air();
   EXPECT_EQ(shown_on_air.at("radioProgrammes").at("slug"), "nachtwacht");
   EXPECT_EQ(shown_on_air.at("radioPresenters"), json::array{});
+  EXPECT_EQ(in_guide().at("programme").at("slug"), "nachtwacht");
   auto hidden = h.as(eind, "POST", path + "/archive", json::object{{"version", linked.version()}});
   ASSERT_EQ(hidden.status, 200U) << hidden.text;
   auto hidden_on_air = on_air();
   EXPECT_EQ(hidden_on_air.at("name"), "Nachtwacht");
   EXPECT_TRUE(hidden_on_air.at("radioProgrammes").is_null()) << json::serialize(hidden_on_air);
+  auto hidden_in_guide = in_guide();
+  EXPECT_EQ(hidden_in_guide.at("title"), "Nachtwacht");
+  EXPECT_TRUE(hidden_in_guide.at("programme").is_null()) << json::serialize(hidden_in_guide);
+  EXPECT_EQ(h.page("/gids/2026/11/21").find("/programmas/nachtwacht"), std::string::npos);
 }
 
 using Scenario = test::StoreScenario;

@@ -2,6 +2,7 @@
 
 #include "domain/time.hpp"
 #include "pages/content_safety.hpp"
+#include "store/publication.hpp"
 
 #include <algorithm>
 #include <boost/json/array.hpp>
@@ -85,12 +86,12 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
   std::string slug;
   std::string name;
   std::string image_url;
-  // An archived programme is off the listener site (as in pages/queries/catalog.cpp): its broadcast
-  // is shown without it, so that the player links to no page that is gone.
+  // An archived programme is off the listener site: its broadcast is shown without it, so that the
+  // player links to no page that is gone.
   bool listed = false;
   if (row.has_programme) {
-    sql << "SELECT slug, name, image_url FROM programmes WHERE id = :p AND archived_at IS NULL", soci::into(slug),
-        soci::into(name), soci::into(image_url), soci::use(row.programme_id);
+    sql << "SELECT slug, name, image_url FROM programmes WHERE id = :p AND " + store::archivable_visible(""),
+        soci::into(slug), soci::into(name), soci::into(image_url), soci::use(row.programme_id);
     listed = sql.got_data();
   }
   if (listed) {
@@ -98,11 +99,11 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
 
     std::string presenter_slug;
     std::string presenter_name;
-    soci::statement people =
-        (sql.prepare << "SELECT pr.slug, pr.name FROM programme_presenters pp "
-                        "JOIN presenters pr ON pr.id = pp.presenter_id "
-                        "WHERE pp.programme_id = :p AND pr.archived_at IS NULL ORDER BY pp.position, pr.name",
-         soci::into(presenter_slug), soci::into(presenter_name), soci::use(row.programme_id));
+    soci::statement people = (sql.prepare << "SELECT pr.slug, pr.name FROM programme_presenters pp "
+                                             "JOIN presenters pr ON pr.id = pp.presenter_id "
+                                             "WHERE pp.programme_id = :p AND " +
+                                                 store::archivable_visible("pr") + " ORDER BY pp.position, pr.name",
+                              soci::into(presenter_slug), soci::into(presenter_name), soci::use(row.programme_id));
     people.execute();
     while (people.fetch()) presenters.push_back(json::object{{"slug", presenter_slug}, {"name", presenter_name}});
 
