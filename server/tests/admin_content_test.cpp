@@ -20,6 +20,7 @@
 #include "http/router.hpp"
 #include "pages/page_loader.hpp"
 #include "pages/preview_token.hpp"
+#include "player/miniplayer_info.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store_test_support.hpp"
@@ -655,6 +656,40 @@ void a_referenced_item_is_archived_and_restored(store::Database& db) {
   ASSERT_EQ(gone.status, 200U) << gone.text;
   EXPECT_EQ(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
   EXPECT_EQ(h.loader_->load("/presentatoren/nora", {}).status, 404U);
+
+  // The mini player of a broadcast on air leaves out the archived presenter, and an archived
+  // programme as a whole: the broadcast keeps its title but links to no page that is gone.
+  h.exec("INSERT INTO broadcasts (channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES ('radio2', " +
+         created.id() + ", 'nachtwacht-nu', 'Nachtwacht', " + std::to_string(kStart - 600) + ", " +
+         std::to_string(kStart + 600) + ")");
+  const auto on_air = [&] {
+    auto info = player::build_miniplayer_info(h.db_, "radio2", kStart);
+    if (!info) return json::object{};
+    const auto& shown = info->document.at("data").at("radioBroadcasts").at("data").as_array();
+    return shown.empty() ? json::object{} : shown.front().as_object();
+  };
+  // The guide of that day, by the same rule.
+  const auto in_guide = [&] {
+    auto guide = h.loader_->load("/gids/2026/11/21", {{"channel", "radio2"}});
+    EXPECT_EQ(guide.status, 200U);
+    for (const auto& b : guide.data.at("broadcasts").as_array()) {
+      if (b.at("slug") == "nachtwacht-nu") return b.as_object();
+    }
+    return json::object{};
+  };
+  auto shown_on_air = on_air();
+  EXPECT_EQ(shown_on_air.at("radioProgrammes").at("slug"), "nachtwacht");
+  EXPECT_EQ(shown_on_air.at("radioPresenters"), json::array{});
+  EXPECT_EQ(in_guide().at("programme").at("slug"), "nachtwacht");
+  auto hidden = h.as(eind, "POST", path + "/archive", json::object{{"version", linked.version()}});
+  ASSERT_EQ(hidden.status, 200U) << hidden.text;
+  auto hidden_on_air = on_air();
+  EXPECT_EQ(hidden_on_air.at("name"), "Nachtwacht");
+  EXPECT_TRUE(hidden_on_air.at("radioProgrammes").is_null()) << json::serialize(hidden_on_air);
+  auto hidden_in_guide = in_guide();
+  EXPECT_EQ(hidden_in_guide.at("title"), "Nachtwacht");
+  EXPECT_TRUE(hidden_in_guide.at("programme").is_null()) << json::serialize(hidden_in_guide);
+  EXPECT_EQ(h.page("/gids/2026/11/21").find("/programmas/nachtwacht"), std::string::npos);
 }
 
 using Scenario = test::StoreScenario;

@@ -1,7 +1,8 @@
 // The schedule editor of the admin (admin/schedule_api.hpp): weekly slots without overlaps, one-off
 // changes for a date, roles and channel limits, audit rows, the public guide following an edit at
 // once, broadcasts that started or were recorded left alone, both daylight-saving nights, and a
-// programme in the schedule kept on its channel by the content API.
+// programme in the schedule kept on its channel by the content API; on the real server, bad input to
+// the schedule and content routes answered with a 4xx JSON error, never a 500.
 // Every scenario runs on SQLite and, with ETHER_TEST_DATABASE_URL, on PostgreSQL.
 
 #include <gtest/gtest.h>
@@ -522,16 +523,21 @@ std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// An admin call with curl (the body from a file: no shell quoting), as the signed-in `who`.
-test::ServerProcess::Answer admin_call(const test::ServerProcess& server, const std::string& method,
-                                       const std::string& target, const json::value& body, const Login& who) {
+// An admin call with curl (the body, sent as it is, from a file: no shell quoting), as the signed-in `who`.
+test::ServerProcess::Answer admin_send(const test::ServerProcess& server, const std::string& method,
+                                       const std::string& target, const std::string& body, const Login& who) {
   const auto file = server.dir() / "request.json";
-  std::ofstream(file) << (body.is_null() ? "" : json::serialize(body));
+  std::ofstream(file) << body;
   std::string options = "-X " + method + " -H 'Origin: " + server.base_url() +
                         "' -H 'Content-Type: application/json' --data-binary @" + file.string();
   if (!who.cookie.empty())
     options += " -H 'Cookie: ether_session=" + who.cookie + "' -H 'X-CSRF-Token: " + who.csrf + "'";
   return server.get(target, options);
+}
+
+test::ServerProcess::Answer admin_call(const test::ServerProcess& server, const std::string& method,
+                                       const std::string& target, const json::value& body, const Login& who) {
+  return admin_send(server, method, target, body.is_null() ? std::string() : json::serialize(body), who);
 }
 
 // An account of `role` made in the server's store, signed in through the real login route.
@@ -632,12 +638,118 @@ void the_real_server_follows_an_edit(const std::string& database_url, const std:
 
 TEST(AdminScheduleServer, TheRealServerFollowsAnEditOnSqlite) { the_real_server_follows_an_edit("", {}); }
 
+// Malformed JSON, wrong types, impossible times and dates, huge numbers, unknown and non-numeric
+// ids, sent to the schedule and content routes of the real server (the demo station): each is
+// answered 4xx with {"error":{"code","message"}}, and none changes what it must not.
+void bad_input_gets_a_json_error(const std::string& database_url, const std::vector<std::string>& env) {
+  test::ServerProcess server("admin-bad-input", env);
+  const auto url = database_url.empty() ? "sqlite:" + (server.dir() / "data" / "ether.db").string() : database_url;
+  const auto beheer = server_login(server, url, "bea@radio.example", Role::beheerder);
+  ASSERT_FALSE(beheer.cookie.empty());
+  const auto item = [&](const std::string& path) {
+    const auto answer = admin_call(server, "GET", path, nullptr, beheer);
+    EXPECT_EQ(answer.status, 200) << path << " " << answer.body;
+    return json::parse(answer.body).at("item").as_object();
+  };
+  const auto channel = item("/api/admin/content/channels/1");
+  const auto programme = item("/api/admin/content/programmes/1");
+  const auto article = item("/api/admin/content/articles/1");
+  const auto version = [](const json::object& of) { return std::to_string(of.at("version").as_int64()); };
+  json::object too_far{{"version", channel.at("version")}, {"values", channel.at("values")}};
+  too_far["values"].as_object()["sortOrder"] = 2147483648LL;  // beyond the column's INTEGER
+
+  const auto tomorrow = domain::format_date(domain::local_date(unix_now() + 24 * kHour));
+  const std::string slots = "/api/admin/schedule/radio2/slots";
+  const std::string changes = "/api/admin/schedule/radio2/changes";
+  const auto special = [&](const std::string& field, const std::string& value) {
+    json::object body{
+        {"date", tomorrow}, {"kind", "special"}, {"title", "Nachtspecial"}, {"start", "03:00"}, {"end", "03:30"}};
+    body[field] = json::parse(value);
+    return json::serialize(body);
+  };
+  const std::string slot = R"({"weekday":1,"start":"03:00","end":"03:30")";
+  struct Case {
+    std::string method;
+    std::string target;
+    std::string body;
+  };
+  const std::vector<Case> cases{
+      {"POST", slots, "{"},
+      {"POST", slots, "[1,2]"},
+      {"POST", slots, ""},
+      {"POST", slots, R"({"weekday":"1","start":"03:00","end":"03:30","programmeId":1})"},
+      {"POST", slots, R"({"weekday":1e300,"start":"03:00","end":"03:30","programmeId":1})"},
+      {"POST", slots, R"({"weekday":1,"start":"25:00","end":"26:00","programmeId":1})"},
+      {"POST", slots, R"({"weekday":1,"start":[],"end":{},"programmeId":1})"},
+      {"POST", slots, slot + R"(,"programmeId":9223372036854775807})"},
+      {"POST", slots, slot + R"(,"programmeId":18446744073709551616})"},
+      {"PUT", slots + "/abc", slot + R"(,"programmeId":1})"},
+      {"PUT", slots + "/99999999999999999999", slot + R"(,"programmeId":1})"},
+      {"PUT", slots + "/999999", slot + R"(,"programmeId":1})"},
+      {"DELETE", slots + "/-1", ""},
+      {"DELETE", slots + "/1.5", ""},
+      {"POST", changes, special("date", R"("2026-02-30")")},
+      {"POST", changes, special("date", R"("99999-01-01")")},
+      {"POST", changes, special("date", "20261122")},
+      {"POST", changes, special("kind", "[]")},
+      {"POST", changes, special("start", R"("23:60")")},
+      {"POST", changes, special("title", "{}")},
+      {"POST", changes, special("programmeId", R"("1")")},
+      {"POST", changes, R"({"date":")" + tomorrow + R"(","kind":"cancel","slotId":1e30})"},
+      {"PUT", changes + "/x", special("title", R"("x")")},
+      {"DELETE", changes + "/999999", ""},
+      {"GET", "/api/admin/schedule/radio2?from=2026-13-01", ""},
+      {"GET", "/api/admin/schedule/onbekend", ""},
+      {"POST", "/api/admin/content/programmes", "{"},
+      {"POST", "/api/admin/content/programmes", R"({"values":[]})"},
+      {"PUT", "/api/admin/content/programmes/1", R"({"version":"1","values":{}})"},
+      {"PUT", "/api/admin/content/programmes/1", R"({"version":18446744073709551615,"values":{}})"},
+      {"PUT", "/api/admin/content/channels/1", json::serialize(too_far)},
+      {"GET", "/api/admin/content/programmes/1.5", ""},
+      {"GET", "/api/admin/content/programmes/99999999999999999999", ""},
+      {"POST", "/api/admin/content/programmes/1x/archive", R"({"version":)" + version(programme) + "}"},
+      {"DELETE", "/api/admin/content/articles/1e0?version=" + version(article), ""},
+      {"POST", "/api/admin/content/programmes/1/archive", R"({"version":[]})"},
+      {"POST", "/api/admin/content/programmes/1/unarchive", "{\"version\":1e400}"},
+      {"POST", "/api/admin/content/programmes/999999/unarchive", R"({"version":1})"},
+      {"POST", "/api/admin/content/articles/1/publish",
+       R"({"version":)" + version(article) + R"(,"publishAt":"2026-02-30T00:00:00Z"})"},
+      {"POST", "/api/admin/content/articles/1/publish", R"({"version":)" + version(article) + R"(,"publishAt":12})"},
+      {"DELETE", "/api/admin/content/articles/1?version=abc", ""},
+      {"GET", "/api/admin/content/programmes?page=abc", ""},
+      {"GET", "/api/admin/content/onbekend/1", ""},
+  };
+  for (const auto& [method, target, body] : cases) {
+    SCOPED_TRACE(::testing::Message() << method << ' ' << target << ' ' << body);
+    const auto answer = admin_send(server, method, target, body, beheer);
+    EXPECT_GE(answer.status, 400);
+    EXPECT_LT(answer.status, 500) << answer.body;
+    json::error_code failed;
+    const auto parsed = json::parse(answer.body, failed);
+    const auto* error = !failed && parsed.is_object() ? parsed.as_object().if_contains("error") : nullptr;
+    const auto* code = error != nullptr && error->is_object() ? error->as_object().if_contains("code") : nullptr;
+    const auto* message = error != nullptr && error->is_object() ? error->as_object().if_contains("message") : nullptr;
+    EXPECT_TRUE(code != nullptr && code->is_string() && message != nullptr && message->is_string()) << answer.body;
+  }
+  // The refused edits left the items as they were.
+  EXPECT_EQ(item("/api/admin/content/programmes/1").at("archived"), false);
+  EXPECT_EQ(item("/api/admin/content/articles/1").at("version"), article.at("version"));
+  EXPECT_EQ(item("/api/admin/content/channels/1").at("version"), channel.at("version"));
+}
+
+TEST(AdminScheduleServer, BadInputGetsAJsonErrorOnSqlite) { bad_input_gets_a_json_error("", {}); }
+
 const bool registered_server = test::register_postgres_tests(
-    "AdminScheduleServerPostgreSQL", __FILE__, {{"TheRealServerFollowsAnEdit", [] {
-                                                   test::FreshPostgresDatabase database("admin_schedule_server");
-                                                   the_real_server_follows_an_edit(database.url(),
-                                                                                   {"DATABASE_URL=" + database.url()});
-                                                 }}});
+    "AdminScheduleServerPostgreSQL", __FILE__,
+    {{"TheRealServerFollowsAnEdit",
+      [] {
+        test::FreshPostgresDatabase database("admin_schedule_server");
+        the_real_server_follows_an_edit(database.url(), {"DATABASE_URL=" + database.url()});
+      }},
+     {"BadInputGetsAJsonError", [] {
+        test::FreshPostgresDatabase database("admin_bad_input_server");
+        bad_input_gets_a_json_error(database.url(), {"DATABASE_URL=" + database.url()});
+      }}});
 
 }  // namespace
 }  // namespace ether::admin

@@ -3,12 +3,20 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "store/content_version.hpp"
+
 namespace ether::admin {
 
 void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
                 const boost::json::value& after) {
   if (before == after) return;
   changes[field] = boost::json::object{{"before", before}, {"after", after}};
+}
+
+void record_content_change(soci::session& session, const Actor& actor, std::int64_t at, const std::string& item_type,
+                           const std::string& item_id, const std::string& action, const boost::json::object& changes) {
+  AuditLog(session).record(actor, at, item_type, item_id, action, changes);
+  store::bump_content_version(session);
 }
 
 std::int64_t AuditLog::record(const Actor& actor, std::int64_t at, const std::string& item_type,

@@ -36,6 +36,12 @@ struct AuditEntry {
 void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
                 const boost::json::value& after);
 
+/// Records a change of the station's content (items, the schedule) in the caller's transaction: its
+/// audit row and a new content version (store/content_version.hpp), which tells every instance's
+/// caches.
+void record_content_change(soci::session& session, const Actor& actor, std::int64_t at, const std::string& item_type,
+                           const std::string& item_id, const std::string& action, const boost::json::object& changes);
+
 struct AuditFilter {
   std::optional<std::int64_t> user_id;
   std::string item_type;  // empty: any

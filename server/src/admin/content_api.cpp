@@ -12,7 +12,6 @@
 #include "content/public_url.hpp"
 #include "domain/time.hpp"
 #include "pages/preview_token.hpp"
-#include "store/content_version.hpp"
 #include "store/schedule_repository.hpp"
 
 namespace ether::admin {
@@ -175,8 +174,7 @@ void record_change(soci::session& session, ContentStore& store, const TypeSpec& 
                    std::int64_t now, const std::string& key, std::string_view action, const json::object& changes,
                    const Item* revision) {
   if (revision != nullptr) store.add_revision(*revision, now, who.user.id, who.user.display_name);
-  AuditLog(session).record(actor_of(who), now, type.name, key, std::string(action), changes);
-  store::bump_content_version(session);
+  record_content_change(session, actor_of(who), now, type.name, key, std::string(action), changes);
 }
 
 // Writes the relations a form sent, for the stored `owner`.
@@ -212,19 +210,26 @@ std::variant<Call, http::Response> begin_call(const AdminApi& admin, const http:
   return Call{*type, std::get<Principal>(std::move(who))};
 }
 
-// A body that must carry the version of the item it changes; or the answer.
-struct Versioned {
+// begin_call for a change of one item, then the body, which must carry the item's version; or the answer.
+struct VersionedCall {
+  const TypeSpec& type;
+  Principal who;
   json::object body;
   std::int64_t version;
 };
 
-std::variant<Versioned, http::Response> read_versioned(const http::Request& request) {
+std::variant<VersionedCall, http::Response> begin_versioned_call(const AdminApi& admin, const http::Request& request,
+                                                                 const std::string& type_name, Permission permission,
+                                                                 bool (*offered)(const TypeSpec&) = nullptr) {
+  auto call = begin_call(admin, request, type_name, permission, offered);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   auto body = api::read_object(request, kMaxBody);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   auto& object = std::get<json::object>(body);
   auto version = version_of(object);
   if (!version) return api::json_error(400, "bad_json", "De versie ontbreekt.");
-  return Versioned{std::move(object), *version};
+  auto& [type, who] = std::get<Call>(call);
+  return VersionedCall{type, std::move(who), std::move(object), *version};
 }
 
 // The item `key` that a change works on: it must exist, be on a channel `who` may work on (and,
@@ -399,22 +404,16 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
 
 http::Response ContentApi::update(const http::Request& request, const std::string& type_name,
                                   const std::string& key) const {
-  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  auto call = begin_versioned_call(admin_, request, type_name, Permission::edit_drafts);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& [type, principal] = std::get<Call>(call);
-  auto body = api::read_object(request, kMaxBody);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto& object = std::get<json::object>(body);
+  const auto& [type, principal, object, version] = std::get<VersionedCall>(call);
   const auto* values = object.if_contains("values");
-  auto version = version_of(object);
-  if (values == nullptr || !values->is_object() || !version) {
-    return api::json_error(400, "bad_json", "De velden of de versie ontbreken.");
-  }
+  if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   ContentStore store(*lease, type);
-  auto current = item_at_version(store, type, principal, key, *version, now, true);
+  auto current = item_at_version(store, type, principal, key, version, now, true);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
   const auto* before = &std::get<Item>(current);
   auto validated = content::validate(type, values->get_object(), before, store);
@@ -425,7 +424,7 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   }
   auto changes = field_changes(type, before->values, validated.values);
   if (changes.empty()) return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
-  auto written = store.update(key, *version, validated.row);
+  auto written = store.update(key, version, validated.row);
   if (written == WriteResult::missing) return not_found(type);
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);
   write_links(store, *before, validated);
@@ -469,17 +468,13 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
 
 http::Response ContentApi::publish(const http::Request& request, const std::string& type_name, const std::string& key,
                                    bool on) const {
-  auto call = begin_call(admin_, request, type_name, Permission::publish, publishable);
+  auto call = begin_versioned_call(admin_, request, type_name, Permission::publish, publishable);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& [type, principal] = std::get<Call>(call);
-  auto body = read_versioned(request);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto& object = std::get<Versioned>(body).body;
-  const auto version = std::get<Versioned>(body).version;
+  const auto& [type, principal, object, version] = std::get<VersionedCall>(call);
   const auto now = now_();
   json::object fields;
-  auto moment = [&](std::string_view name) -> std::optional<std::int64_t> {
-    const auto* value = object.if_contains(name);
+  auto moment = [&fields, &body = object](std::string_view name) -> std::optional<std::int64_t> {
+    const auto* value = body.if_contains(name);
     if (value == nullptr || value->is_null() || (value->is_string() && value->get_string().empty())) {
       return std::nullopt;
     }
@@ -536,12 +531,9 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
 
 http::Response ContentApi::archive(const http::Request& request, const std::string& type_name, const std::string& key,
                                    bool on) const {
-  auto call = begin_call(admin_, request, type_name, Permission::delete_content, archivable);
+  auto call = begin_versioned_call(admin_, request, type_name, Permission::delete_content, archivable);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& [type, principal] = std::get<Call>(call);
-  auto body = read_versioned(request);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto version = std::get<Versioned>(body).version;
+  const auto& [type, principal, body, version] = std::get<VersionedCall>(call);
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
@@ -587,12 +579,9 @@ http::Response ContentApi::revisions(const http::Request& request, const std::st
 
 http::Response ContentApi::restore(const http::Request& request, const std::string& type_name, const std::string& key,
                                    const std::string& revision_text) const {
-  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts, with_revisions);
+  auto call = begin_versioned_call(admin_, request, type_name, Permission::edit_drafts, with_revisions);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& [type, principal] = std::get<Call>(call);
-  auto body = read_versioned(request);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto version = std::get<Versioned>(body).version;
+  const auto& [type, principal, body, version] = std::get<VersionedCall>(call);
   auto revision_id = api::parse_id(revision_text);
   const auto now = now_();
   auto lease = db_.lease();

@@ -9,7 +9,6 @@
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
 #include "playout/schedule_materialiser.hpp"
-#include "store/content_version.hpp"
 #include "store/schedule_repository.hpp"
 #include "store/station_repository.hpp"
 
@@ -210,9 +209,8 @@ std::optional<store::ChangeWithProgramme> channel_change(store::ScheduleReposito
 playout::Replanned record(soci::session& session, const Principal& who, std::int64_t now, const std::string& channel,
                           std::string_view type, long long id, std::string_view action, json::object changes) {
   changes["channel"] = channel;
-  AuditLog(session).record(Actor{who.user.id, who.user.display_name}, now, std::string(type), std::to_string(id),
-                           std::string(action), changes);
-  store::bump_content_version(session);
+  record_content_change(session, Actor{who.user.id, who.user.display_name}, now, std::string(type), std::to_string(id),
+                        std::string(action), changes);
   return playout::replan_channel(session, channel, now);
 }
 

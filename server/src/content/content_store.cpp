@@ -4,6 +4,7 @@
 #include <boost/json/serialize.hpp>
 #include <deque>
 
+#include "api/json_error.hpp"
 #include "domain/time.hpp"
 #include "pages/queries/rows.hpp"
 #include "store/publication.hpp"
@@ -82,13 +83,11 @@ bool numeric_column(const FieldSpec& field) {
          (field.kind == FieldKind::reference && numeric_reference(field));
 }
 
+// A path's key as the key column holds it; a numeric key that is no whole id ("1.5", "1x") names
+// no item (-1), rather than the item its leading digits name.
 Value key_value(const TypeSpec& type, const std::string& key) {
   if (!type.numeric_key()) return key;
-  try {
-    return static_cast<long long>(std::stoll(key));
-  } catch (const std::exception&) {
-    return -1LL;
-  }
+  return static_cast<long long>(api::parse_id(key).value_or(-1));
 }
 
 }  // namespace

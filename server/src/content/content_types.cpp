@@ -74,6 +74,13 @@ FieldSpec tags(std::string link_table, std::string link_owner) {
 
 FieldSpec slug() { return of_kind(FieldKind::slug, "slug", "slug", "URL", true); }
 
+// A sort_order column is a 32-bit INTEGER (PostgreSQL refuses more).
+FieldSpec sort_order() {
+  FieldSpec field = of_kind(FieldKind::integer, "sortOrder", "sort_order", "Volgorde");
+  field.max_value = 2'147'483'647;
+  return field;
+}
+
 std::vector<TypeSpec> build() {
   std::vector<TypeSpec> types;
 
@@ -332,7 +339,7 @@ std::vector<TypeSpec> build() {
                 nullable(text("countClockCaption", "count_clock_caption", "Tekst bij de teller")),
                 nullable(of_kind(FieldKind::instant, "countClockStart", "count_clock_start", "Teller vanaf")),
                 nullable(of_kind(FieldKind::instant, "countClockEnd", "count_clock_end", "Teller tot")),
-                of_kind(FieldKind::integer, "sortOrder", "sort_order", "Volgorde")};
+                sort_order()};
     t.title_field = "title";
     t.order_by = "sort_order, id";
     t.search_fields = {"title"};
@@ -352,8 +359,7 @@ std::vector<TypeSpec> build() {
         reference("parent", "parent_slug", "Hoofdkanaal", "channels", false, "slug"),
         of_kind(FieldKind::long_text, "description", "description", "Beschrijving"), text("genre", "genre", "Genre"),
         of_kind(FieldKind::color, "color", "color", "Kleur", true),
-        of_kind(FieldKind::url, "logoUrl", "logo_url", "Logo (URL)"),
-        of_kind(FieldKind::integer, "sortOrder", "sort_order", "Volgorde"),
+        of_kind(FieldKind::url, "logoUrl", "logo_url", "Logo (URL)"), sort_order(),
         of_kind(FieldKind::flag, "hasProgramming", "has_programming", "Heeft programma's"),
         choice("playerMode", "player_mode", "Spelerweergave",
                {{"music", "Muziek (lezing B)"}, {"talk", "Gesproken woord (lezing A)"}}),

@@ -6,6 +6,7 @@
 // forms from them, so a type is added here and nowhere else.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,9 +44,10 @@ struct FieldSpec {
   bool nullable = false;   // empty is stored as NULL (else as "" or 0)
   bool immutable = false;  // set on create only (a slug other tables refer to)
   std::size_t max_length = 200;
-  std::vector<Choice> choices;          // for choice
-  std::string reference;                // for reference: the referenced type's name
-  std::string reference_column = "id";  // for reference and relation: the column of that type it holds
+  std::int64_t max_value = 1'000'000'000'000;  // for integer: the largest its column holds
+  std::vector<Choice> choices;                 // for choice
+  std::string reference;                       // for reference: the referenced type's name
+  std::string reference_column = "id";         // for reference and relation: the column of that type it holds
   // For relation and tags, the link table is `column`: `link_owner` holds this item (its slug when the
   // column is named *_slug, else its id), `link_target` the related item's `reference_column`,
   // and `link_order` (may be empty) the position of each link, in the order the form sends them.

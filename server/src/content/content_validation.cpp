@@ -69,8 +69,9 @@ Checked check(const FieldSpec& field, const json::value& input) {
       if (!input.is_bool()) return {{}, "Kies ja of nee."};
       return {input.get_bool() ? 1LL : 0LL, ""};
     case FieldKind::integer:
-      if (!input.is_int64() || input.get_int64() < 0 || input.get_int64() > 1'000'000'000'000LL) {
-        return {{}, "Vul een heel getal van 0 of meer in."};
+      if (!input.is_int64() || input.get_int64() < 0) return {{}, "Vul een heel getal van 0 of meer in."};
+      if (input.get_int64() > field.max_value) {
+        return {{}, "Vul een heel getal van hoogstens " + std::to_string(field.max_value) + " in."};
       }
       return {static_cast<long long>(input.get_int64()), ""};
     case FieldKind::instant: {

@@ -2,6 +2,7 @@
 
 #include "domain/time.hpp"
 #include "pages/content_safety.hpp"
+#include "store/publication.hpp"
 
 #include <algorithm>
 #include <boost/json/array.hpp>
@@ -82,19 +83,26 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
   json::array broadcasters;
   json::array presenters;
   json::value programme = nullptr;
+  std::string slug;
+  std::string name;
+  std::string image_url;
+  // An archived programme is off the listener site: its broadcast is shown without it, so that the
+  // player links to no page that is gone.
+  bool listed = false;
   if (row.has_programme) {
-    std::string slug;
-    std::string name;
-    std::string image_url;
-    sql << "SELECT slug, name, image_url FROM programmes WHERE id = :p", soci::into(slug), soci::into(name),
-        soci::into(image_url), soci::use(row.programme_id);
+    sql << "SELECT slug, name, image_url FROM programmes WHERE id = :p AND " + store::archivable_visible(""),
+        soci::into(slug), soci::into(name), soci::into(image_url), soci::use(row.programme_id);
+    listed = sql.got_data();
+  }
+  if (listed) {
     programme = json::object{{"slug", slug}, {"name", name}, {"radioPhotoAssets", photo_assets(image_url)}};
 
     std::string presenter_slug;
     std::string presenter_name;
     soci::statement people = (sql.prepare << "SELECT pr.slug, pr.name FROM programme_presenters pp "
                                              "JOIN presenters pr ON pr.id = pp.presenter_id "
-                                             "WHERE pp.programme_id = :p ORDER BY pp.position, pr.name",
+                                             "WHERE pp.programme_id = :p AND " +
+                                                 store::archivable_visible("pr") + " ORDER BY pp.position, pr.name",
                               soci::into(presenter_slug), soci::into(presenter_name), soci::use(row.programme_id));
     people.execute();
     while (people.fetch()) presenters.push_back(json::object{{"slug", presenter_slug}, {"name", presenter_name}});

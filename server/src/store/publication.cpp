@@ -33,4 +33,6 @@ std::string switched_visible(std::string_view alias, std::string_view flag_colum
          unpublish_window(alias, at);
 }
 
+std::string archivable_visible(std::string_view alias) { return column(alias, "archived_at") + " IS NULL"; }
+
 }  // namespace ether::store

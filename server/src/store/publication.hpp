@@ -18,4 +18,9 @@ std::string dated_visible(std::string_view alias, std::int64_t now);
 /// notifications): `flag = 1` and the optional publish_at / unpublish_at window around `now`.
 std::string switched_visible(std::string_view alias, std::string_view flag_column, std::int64_t now);
 
+/// The SQL condition for an archivable item (programmes, presenters) on the site: `alias.archived_at
+/// IS NULL`. An archived one keeps its rows, and a broadcast of it its title, but no page, card or
+/// link of the site (pages, guide, mini player) names it.
+std::string archivable_visible(std::string_view alias);
+
 }  // namespace ether::store
