@@ -79,7 +79,7 @@ bool numeric_reference(const FieldSpec& field) { return field.reference_column =
 
 bool numeric_column(const FieldSpec& field) {
   return field.kind == FieldKind::integer || field.kind == FieldKind::flag || field.kind == FieldKind::instant ||
-         (field.kind == FieldKind::reference && numeric_reference(field));
+         field.kind == FieldKind::audio || (field.kind == FieldKind::reference && numeric_reference(field));
 }
 
 Value key_value(const TypeSpec& type, const std::string& key) {
@@ -377,6 +377,10 @@ bool ContentStore::reference_exists(const FieldSpec& field, const Value& value) 
   query_rows(session_, "SELECT COUNT(*) FROM " + target->table + " WHERE " + field.reference_column + " = :v", binds,
              [&](const soci::row& row) { count = pages::queries::int_at(row, 0); });
   return count > 0;
+}
+
+std::optional<media::MediaItem> ContentStore::media_item(std::int64_t id) {
+  return media::MediaRepository(session_).find_stored(id);
 }
 
 std::int64_t ContentStore::references(const Item& item) {
