@@ -10,7 +10,6 @@
 #include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
-#include <fstream>
 #include <thread>
 
 #include "admin/admin_api.hpp"
@@ -25,6 +24,7 @@
 #include "store/content_version.hpp"
 #include "store_test_support.hpp"
 #include "support/admin_client.hpp"
+#include "support/admin_server.hpp"
 #include "support/postgres_database.hpp"
 #include "support/postgres_scenarios.hpp"
 #include "support/server_process.hpp"
@@ -523,42 +523,7 @@ std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// An admin call with curl (the body, sent as it is, from a file: no shell quoting), as the signed-in `who`.
-test::ServerProcess::Answer admin_send(const test::ServerProcess& server, const std::string& method,
-                                       const std::string& target, const std::string& body, const Login& who) {
-  const auto file = server.dir() / "request.json";
-  std::ofstream(file) << body;
-  std::string options = "-X " + method + " -H 'Origin: " + server.base_url() +
-                        "' -H 'Content-Type: application/json' --data-binary @" + file.string();
-  if (!who.cookie.empty())
-    options += " -H 'Cookie: ether_session=" + who.cookie + "' -H 'X-CSRF-Token: " + who.csrf + "'";
-  return server.get(target, options);
-}
-
-test::ServerProcess::Answer admin_call(const test::ServerProcess& server, const std::string& method,
-                                       const std::string& target, const json::value& body, const Login& who) {
-  return admin_send(server, method, target, body.is_null() ? std::string() : json::serialize(body), who);
-}
-
-// An account of `role` made in the server's store, signed in through the real login route.
-Login server_login(const test::ServerProcess& server, const std::string& database_url, const std::string& email,
-                   Role role) {
-  auto db = store::Database::open(database_url, 1);
-  auto created = create_account(*db, email, "Naam", role, unix_now(), kMinimumCost);
-  {
-    auto lease = db->lease();
-    const long long id = created.user.id;
-    *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
-  }
-  const auto answer = admin_call(server, "POST", "/api/admin/session",
-                                 json::object{{"email", email}, {"password", created.password}}, Login{});
-  EXPECT_EQ(answer.status, 200) << answer.body;
-  const auto at = answer.headers.find("ether_session=");
-  if (at == std::string::npos) return {};
-  const auto start = at + std::string("ether_session=").size();
-  return {answer.headers.substr(start, answer.headers.find(';', start) - start),
-          std::string(json::parse(answer.body).at("csrfToken").as_string())};
-}
+using test::server_login;
 
 // The titles in the public guide API (/api/page for /gids/...) of radio2 on `day`.
 std::vector<std::string> public_guide(const test::ServerProcess& server, domain::LocalDate day) {
@@ -579,14 +544,14 @@ std::vector<std::string> public_guide(const test::ServerProcess& server, domain:
 // a redacteur with 403.
 void the_real_server_follows_an_edit(const std::string& database_url, const std::vector<std::string>& env) {
   test::ServerProcess server("admin-schedule", env);
-  const auto url = database_url.empty() ? "sqlite:" + (server.dir() / "data" / "ether.db").string() : database_url;
+  const auto url = database_url.empty() ? test::sqlite_url_of(server) : database_url;
   const auto eind = server_login(server, url, "erik@radio.example", Role::eindredacteur);
   const auto redacteur = server_login(server, url, "rita@radio.example", Role::redacteur);
   ASSERT_FALSE(eind.cookie.empty());
 
   const auto tomorrow = domain::local_date(unix_now() + 24 * kHour);
   const auto date = domain::format_date(tomorrow);
-  auto shown = admin_call(server, "GET", "/api/admin/schedule/radio2", nullptr, eind);
+  auto shown = test::server_admin_call(server, "GET", "/api/admin/schedule/radio2", nullptr, eind);
   ASSERT_EQ(shown.status, 200) << shown.body;
   // Tomorrow's first slot of the demo's radio2, and what the guide shows that day.
   json::object first;
@@ -604,21 +569,23 @@ void the_real_server_follows_an_edit(const std::string& database_url, const std:
   ASSERT_GE(times, 1);
 
   // Overlapping the slot: 422 naming it. A redacteur: 403, nothing changes.
-  auto clash = admin_call(server, "POST", "/api/admin/schedule/radio2/slots",
-                          json::object{{"weekday", first.at("weekday")},
-                                       {"start", first.at("start")},
-                                       {"end", first.at("end")},
-                                       {"programmeId", first.at("programmeId")}},
-                          eind);
+  auto clash = test::server_admin_call(server, "POST", "/api/admin/schedule/radio2/slots",
+                                       json::object{{"weekday", first.at("weekday")},
+                                                    {"start", first.at("start")},
+                                                    {"end", first.at("end")},
+                                                    {"programmeId", first.at("programmeId")}},
+                                       eind);
   EXPECT_EQ(clash.status, 422) << clash.body;
   EXPECT_NE(clash.body.find("Dit tijdvak overlapt met " + programme), std::string::npos) << clash.body;
-  EXPECT_EQ(admin_call(server, "POST", "/api/admin/schedule/radio2/changes",
-                       json::object{{"date", date}, {"kind", "cancel"}, {"slotId", first.at("id")}}, redacteur)
-                .status,
-            403);
+  EXPECT_EQ(
+      test::server_admin_call(server, "POST", "/api/admin/schedule/radio2/changes",
+                              json::object{{"date", date}, {"kind", "cancel"}, {"slotId", first.at("id")}}, redacteur)
+          .status,
+      403);
 
   // Cancelled tomorrow: that broadcast leaves the public guide at once.
-  auto cancelled = admin_call(server, "POST", "/api/admin/schedule/radio2/changes",
+  auto cancelled =
+      test::server_admin_call(server, "POST", "/api/admin/schedule/radio2/changes",
                               json::object{{"date", date}, {"kind", "cancel"}, {"slotId", first.at("id")}}, eind);
   ASSERT_EQ(cancelled.status, 201) << cancelled.body;
   auto after = public_guide(server, tomorrow);
@@ -626,7 +593,7 @@ void the_real_server_follows_an_edit(const std::string& database_url, const std:
   EXPECT_EQ(after.size(), before.size() - 1);
 
   // A special broadcast that night is in it at once.
-  auto special_answer = admin_call(
+  auto special_answer = test::server_admin_call(
       server, "POST", "/api/admin/schedule/radio2/changes",
       json::object{
           {"date", date}, {"kind", "special"}, {"title", "Nachtspecial"}, {"start", "03:00"}, {"end", "03:30"}},
@@ -643,11 +610,11 @@ TEST(AdminScheduleServer, TheRealServerFollowsAnEditOnSqlite) { the_real_server_
 // answered 4xx with {"error":{"code","message"}}, and none changes what it must not.
 void bad_input_gets_a_json_error(const std::string& database_url, const std::vector<std::string>& env) {
   test::ServerProcess server("admin-bad-input", env);
-  const auto url = database_url.empty() ? "sqlite:" + (server.dir() / "data" / "ether.db").string() : database_url;
+  const auto url = database_url.empty() ? test::sqlite_url_of(server) : database_url;
   const auto beheer = server_login(server, url, "bea@radio.example", Role::beheerder);
   ASSERT_FALSE(beheer.cookie.empty());
   const auto item = [&](const std::string& path) {
-    const auto answer = admin_call(server, "GET", path, nullptr, beheer);
+    const auto answer = test::server_admin_call(server, "GET", path, nullptr, beheer);
     EXPECT_EQ(answer.status, 200) << path << " " << answer.body;
     return json::parse(answer.body).at("item").as_object();
   };
@@ -721,7 +688,7 @@ void bad_input_gets_a_json_error(const std::string& database_url, const std::vec
   };
   for (const auto& [method, target, body] : cases) {
     SCOPED_TRACE(::testing::Message() << method << ' ' << target << ' ' << body);
-    const auto answer = admin_send(server, method, target, body, beheer);
+    const auto answer = test::server_admin_send(server, method, target, body, beheer);
     EXPECT_GE(answer.status, 400);
     EXPECT_LT(answer.status, 500) << answer.body;
     json::error_code failed;

@@ -188,7 +188,7 @@ TEST(DemoRenderTest, TheStationSwitchesToTheRenderWithoutInterruptingAListener) 
   const auto go = scratch / "go";
   write_stand_in(scratch / "render.py", go);
   ServerProcess server("demo_render", {"ETHER_DEMO_RENDER=" + (scratch / "render.py").string()});
-  auto db = store::Database::open("sqlite:" + (server.dir() / "data" / "ether.db").string());
+  auto db = store::Database::open(test::sqlite_url_of(server));
   const auto committed = committed_durations();
   ASSERT_FALSE(committed.empty());
 

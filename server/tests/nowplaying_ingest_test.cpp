@@ -217,7 +217,7 @@ test::ServerProcess::Answer post_json(const test::ServerProcess& server, const s
 void run_scenario(const std::string& label, const std::string& database_url, std::vector<std::string> env) {
   env.push_back(std::string("ETHER_SOURCE_PASSWORD=") + kSourcePassword);
   test::ServerProcess server(label, env);
-  const auto url = database_url.empty() ? "sqlite:" + (server.dir() / "data" / "ether.db").string() : database_url;
+  const auto url = database_url.empty() ? test::sqlite_url_of(server) : database_url;
   const auto keys = make_keys(url);
 
   // Scopes: no key 401, a key without nowplaying:write 403; bad input gets the JSON error.

@@ -17,9 +17,9 @@
 #include "ingest/presenter_logins.hpp"
 #include "ingest/source_login_api.hpp"
 #include "store_test_support.hpp"
+#include "support/admin_server.hpp"
 #include "support/live_store.hpp"
 #include "support/postgres_database.hpp"
-#include "support/server_admin.hpp"
 #include "support/server_process.hpp"
 
 namespace ether::ingest {
@@ -242,10 +242,10 @@ const bool registered = test::register_postgres_tests("SourceLoginsPostgres", __
 // Bad input to the routes of a real server: every answer is a 4xx with a JSON error, never a 500.
 TEST(SourceLoginsServer, BadInputIsAnsweredWithAClientErrorInJson) {
   test::ServerProcess server("source-logins-input");
-  const auto who = test::server_sign_in(server, "sqlite:" + (server.dir() / "data" / "ether.db").string(),
-                                        "beheer@radio.example", admin::Role::beheerder);
+  const auto who =
+      test::server_login(server, test::sqlite_url_of(server), "beheer@radio.example", admin::Role::beheerder);
   ASSERT_FALSE(who.cookie.empty());
-  const auto listed = test::server_admin_call(server, "GET", "/api/admin/source-logins", "", who);
+  const auto listed = test::server_admin_send(server, "GET", "/api/admin/source-logins", "", who);
   ASSERT_EQ(listed.status, 200) << listed.body;
   const auto listed_body = json::parse(listed.body);
   const auto& presenters = listed_body.at("presenters").as_array();
@@ -289,7 +289,7 @@ TEST(SourceLoginsServer, BadInputIsAnsweredWithAClientErrorInJson) {
       {"DELETE", "/api/admin/source-logins/99999999999999999999", "", 404},
   };
   for (const auto& call : cases) {
-    const auto answer = test::server_admin_call(server, call.method, call.target, call.body, who);
+    const auto answer = test::server_admin_send(server, call.method, call.target, call.body, who);
     const auto what = call.method + " " + call.target + " " + call.body.substr(0, 80);
     EXPECT_EQ(answer.status, call.status) << what << ": " << answer.body;
     boost::system::error_code error;
@@ -301,8 +301,8 @@ TEST(SourceLoginsServer, BadInputIsAnsweredWithAClientErrorInJson) {
     EXPECT_TRUE(code->as_object().at("message").is_string()) << what;
   }
   // The same routes still work after all that.
-  EXPECT_EQ(test::server_admin_call(server, "PUT", one, valid, who).status, 200);
-  EXPECT_EQ(test::server_admin_call(server, "DELETE", one, "", who).status, 204);
+  EXPECT_EQ(test::server_admin_send(server, "PUT", one, valid, who).status, 200);
+  EXPECT_EQ(test::server_admin_send(server, "DELETE", one, "", who).status, 204);
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "domain/time.hpp"
 #include "http/router.hpp"
 #include "store_test_support.hpp"
+#include "support/admin_server.hpp"
 #include "support/server_process.hpp"
 #include "webhooks/signature.hpp"
 #include "webhooks/url_policy.hpp"
@@ -558,54 +559,28 @@ TEST_P(Webhooks, WithNothingDueTheStoreIsAskedAgainOnlyWhenWokenOrAfterAWhile) {
 
 // ---- against the real server ----------------------------------------------------------------
 
-// An admin call with curl (the body from a file: no shell quoting), as the signed-in `who`.
-test::ServerProcess::Answer admin_call(const test::ServerProcess& server, const std::string& method,
-                                       const std::string& target, const json::value& body,
-                                       const std::pair<std::string, std::string>& who = {}) {
-  const auto file = server.dir() / "request.json";
-  std::ofstream(file) << (body.is_null() ? "" : json::serialize(body));
-  std::string options = "-X " + method + " -H 'Origin: " + server.base_url() +
-                        "' -H 'Content-Type: application/json' --data-binary @" + file.string();
-  if (!who.first.empty()) {
-    options += " -H 'Cookie: ether_session=" + who.first + "' -H 'X-CSRF-Token: " + who.second + "'";
-  }
-  return server.get(target, options);
-}
-
 TEST(WebhooksServer, APublishInTheAdminDeliversContentPublishedWithTheArticleUrl) {
   test::ServerProcess server("webhooks-content", {"ETHER_WEBHOOK_ALLOW_PRIVATE=1"});
-  const auto database_url = "sqlite:" + (server.dir() / "data" / "ether.db").string();
+  const auto database_url = test::sqlite_url_of(server);
   std::string category;
-  // A beheerder signed in through the real login route: the session cookie and the CSRF token.
-  std::pair<std::string, std::string> who;
+  const auto who = test::server_login(server, database_url, "redactie@radio.example", admin::Role::beheerder);
+  ASSERT_FALSE(who.cookie.empty());
   {
     auto db = store::Database::open(database_url, 1);
-    auto created = admin::create_account(*db, "redactie@radio.example", "Redactie", admin::Role::beheerder, unix_now(),
-                                         admin::kMinimumCost);
     auto lease = db->lease();
-    const long long id = created.user.id;
-    *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
     *lease << "SELECT slug FROM news_categories ORDER BY slug LIMIT 1", soci::into(category);
-    const auto answer = admin_call(server, "POST", "/api/admin/session",
-                                   json::object{{"email", "redactie@radio.example"}, {"password", created.password}});
-    ASSERT_EQ(answer.status, 200) << answer.body;
-    const auto at = answer.headers.find("ether_session=");
-    ASSERT_NE(at, std::string::npos) << answer.headers;
-    const auto start = at + std::string("ether_session=").size();
-    who = {answer.headers.substr(start, answer.headers.find(';', start) - start),
-           std::string(json::parse(answer.body).at("csrfToken").as_string())};
   }
   ASSERT_FALSE(category.empty());
 
   Receiver receiver({});
   const auto hook =
-      admin_call(server, "POST", "/api/admin/webhooks",
-                 json::object{{"url", receiver.url()}, {"events", json::array{"content.published"}}}, who);
+      test::server_admin_call(server, "POST", "/api/admin/webhooks",
+                              json::object{{"url", receiver.url()}, {"events", json::array{"content.published"}}}, who);
   ASSERT_EQ(hook.status, 201) << hook.body;
   receiver.set_secret(std::string(json::parse(hook.body).at("secret").as_string()));
 
   auto create = [&](const std::string& title, const std::string& slug) {
-    const auto answer = admin_call(
+    const auto answer = test::server_admin_call(
         server, "POST", "/api/admin/content/articles",
         json::object{{"values", json::object{{"title", title},
                                              {"slug", slug},
@@ -628,15 +603,16 @@ TEST(WebhooksServer, APublishInTheAdminDeliversContentPublishedWithTheArticleUrl
   // A draft, saved twice: nothing is delivered for it.
   const auto draft = create("Alleen een concept", "alleen-een-concept");
   const auto draft_id = std::string(draft.at("id").as_string());
-  auto saved = admin_call(server, "PUT", "/api/admin/content/articles/" + draft_id,
-                          json::object{{"version", 1}, {"values", json::object{{"intro", "Nog niet klaar."}}}}, who);
+  auto saved = test::server_admin_call(
+      server, "PUT", "/api/admin/content/articles/" + draft_id,
+      json::object{{"version", 1}, {"values", json::object{{"intro", "Nog niet klaar."}}}}, who);
   ASSERT_EQ(saved.status, 200) << saved.body;
 
   // Published at once: one signed delivery with the article's public URL.
   const auto now_item = create("Nieuws van nu", "nieuws-van-nu");
   const auto now_id = std::string(now_item.at("id").as_string());
-  auto published = admin_call(server, "POST", "/api/admin/content/articles/" + now_id + "/publish",
-                              json::object{{"version", 1}}, who);
+  auto published = test::server_admin_call(server, "POST", "/api/admin/content/articles/" + now_id + "/publish",
+                                           json::object{{"version", 1}}, who);
   ASSERT_EQ(published.status, 200) << published.body;
   auto seen = wait_for(1);
   ASSERT_EQ(seen.size(), 1U);
@@ -656,7 +632,8 @@ TEST(WebhooksServer, APublishInTheAdminDeliversContentPublishedWithTheArticleUrl
   const auto later_item = create("Nieuws van straks", "nieuws-van-straks");
   const auto later_id = std::string(later_item.at("id").as_string());
   const auto due = unix_now() + 3;
-  auto scheduled = admin_call(server, "POST", "/api/admin/content/articles/" + later_id + "/publish",
+  auto scheduled =
+      test::server_admin_call(server, "POST", "/api/admin/content/articles/" + later_id + "/publish",
                               json::object{{"version", 1}, {"publishAt", domain::format_iso_utc(due)}}, who);
   ASSERT_EQ(scheduled.status, 200) << scheduled.body;
   EXPECT_EQ(json::parse(scheduled.body).at("item").at("state"), "scheduled");

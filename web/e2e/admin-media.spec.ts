@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { logInFresh } from './admin-login';
 import { expectNoSeriousAxeViolations, must } from './support';
-import { ffmpeg, writeTestImage } from './test-media';
+import { writeTestImage, writeTestTone } from './test-media';
 
 // The media library of the admin against the real server: an eindredacteur uploads a JPEG made by
 // ffmpeg, sees it become ready with the sizes the site asks for, moves its focal point (new crops
@@ -24,16 +24,7 @@ let folder = '';
 test.beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'ether-media-e2e-'));
   writeTestImage(join(folder, imageName));
-  const pitch = 300 + Math.floor(Math.random() * 400);
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${pitch}:sample_rate=44100:duration=3`,
-    '-ac',
-    '1',
-    join(folder, audioName),
-  );
+  writeTestTone(join(folder, audioName), 3);
 });
 
 test.afterAll(() => {

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 // Test files made by ffmpeg for the specs that upload to the media library.
 
 /** Runs ffmpeg quietly with `args`, overwriting its output. */
-export function ffmpeg(...args: string[]) {
+function ffmpeg(...args: string[]) {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
@@ -14,4 +14,21 @@ export function ffmpeg(...args: string[]) {
 export function writeTestImage(path: string) {
   const hue = Math.floor(Math.random() * 360);
   ffmpeg('-f', 'lavfi', '-i', `testsrc=size=800x600:rate=1,hue=h=${hue}`, '-frames:v', '1', path);
+}
+
+/**
+ * Writes a WAV tone of `seconds` to `path` at a random pitch, so that every run uploads audio the
+ * library has not processed yet.
+ */
+export function writeTestTone(path: string, seconds: number) {
+  const pitch = 300 + Math.floor(Math.random() * 400);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${pitch}:sample_rate=44100:duration=${seconds}`,
+    '-ac',
+    '1',
+    path,
+  );
 }

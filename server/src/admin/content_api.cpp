@@ -74,6 +74,7 @@ json::object type_json(const TypeSpec& type) {
                                   {"kind", content::kind_name(field.kind)},
                                   {"required", field.required || field.kind == content::FieldKind::slug},
                                   {"immutable", field.immutable},
+                                  {"derived", content::fact_name(field.derived)},
                                   {"maxLength", field.max_length},
                                   {"choices", std::move(choices)},
                                   {"reference", field.reference},

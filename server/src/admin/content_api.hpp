@@ -19,6 +19,9 @@
 //   GET    /api/admin/content/{type}/{id}/preview           {url}: a signed preview link (pages)
 // A relation field (e.g. a programme's presenters) is sent and answered as an array of the related
 // items' keys; an unknown one is a 422 form error. Lists leave relations out.
+// An audio field (fragments, episodes, bulletins) is sent as the id of a ready audio item of the
+// media library; the save fills the item's derived fields (audioPath, durationMs, byteLength) from
+// its MP3, and a form's values for those are ignored. Not audio, missing or not ready: 422.
 // Roles (admin/roles.hpp): reading needs edit_drafts; a draft edit_drafts; an item that is on the
 // site (and every type without drafts) edit_published; publish and unpublish publish; delete
 // delete_content, as do archive and unarchive; channels and broadcasters edit_settings. A user limited to channels sees

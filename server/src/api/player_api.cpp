@@ -8,6 +8,7 @@
 #include "domain/slug.hpp"
 #include "http/range.hpp"
 #include "pages/content_safety.hpp"
+#include "pages/queries/catalog.hpp"
 #include "player/info_events.hpp"
 #include "recording/recording_body.hpp"
 #include "store/publication.hpp"
@@ -206,9 +207,11 @@ http::Response PlayerApi::live_stream(const http::Request& request, const std::s
   return response;
 }
 
-std::string PlayerApi::signed_media_url(const std::string& relative_path) const {
+std::string PlayerApi::signed_media_url(const std::string& stored_path) const {
   const auto expires = clock_() + options_.bulletin_url_seconds;
-  const std::string path = "/media/" + relative_path;
+  // A demo bulletin's file under /media/bulletins/ is served only with this signature; an uploaded
+  // one ("/uploads/audio/...") is public like every upload, and the player reads the expiry alike.
+  const std::string path = pages::queries::Catalog::media_url(stored_path);
   return path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
 }
 
@@ -260,7 +263,8 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
     *lease << "SELECT audio_path FROM " + table + " WHERE id = :id", soci::into(audio_path), soci::use(key);
     if (!lease->got_data()) return json_error(404, "not_found", "There is no " + kind + " " + id_text + ".");
   }
-  const std::string url = kind == "bulletin" ? signed_media_url(audio_path) : "/media/" + audio_path;
+  const std::string url =
+      kind == "bulletin" ? signed_media_url(audio_path) : pages::queries::Catalog::media_url(audio_path);
   return no_store(json_response(200, json::object{{"mid", kind + "-" + id_text},
                                                   {"playerToken", ""},
                                                   {"environmentDomain", options_.base_url},

@@ -70,7 +70,7 @@ class PlayerApi {
   http::Response live_stream(const http::Request& request, const std::string& file) const;
   http::Response latest_news() const;
   http::Response play_on_demand(const std::string& kind, const std::string& id) const;
-  [[nodiscard]] std::string signed_media_url(const std::string& relative_path) const;
+  [[nodiscard]] std::string signed_media_url(const std::string& stored_path) const;
   // A whole broadcast (`hour_from` unset) or one of its clock hours (domain/broadcast_hours.hpp),
   // named by the instant at which that hour starts within the broadcast.
   http::Response play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const;

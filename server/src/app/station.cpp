@@ -209,8 +209,10 @@ Station::Station(const config::Config& config) {
   player_api_->set_recordings(recordings_.get());
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
-  seo_routes_ = std::make_unique<seo::SeoRoutes>(
-      *db_, seo::SeoOptions{config.base_url, config.media_dir, config.site_code, config.default_channel}, unix_now);
+  seo_routes_ = std::make_unique<seo::SeoRoutes>(*db_,
+                                                 seo::SeoOptions{config.base_url, config.media_dir, config.site_code,
+                                                                 config.default_channel, media_->options().root},
+                                                 unix_now);
   // The first index is built before serving; later ones in the background when the store changes.
   pages_->search().refresh();
   pages_->search().start();

@@ -80,7 +80,7 @@ bool numeric_reference(const FieldSpec& field) { return field.reference_column =
 
 bool numeric_column(const FieldSpec& field) {
   return field.kind == FieldKind::integer || field.kind == FieldKind::flag || field.kind == FieldKind::instant ||
-         (field.kind == FieldKind::reference && numeric_reference(field));
+         field.kind == FieldKind::audio || (field.kind == FieldKind::reference && numeric_reference(field));
 }
 
 // A path's key as the key column holds it; a numeric key that is no whole id ("1.5", "1x") names
@@ -376,6 +376,10 @@ bool ContentStore::reference_exists(const FieldSpec& field, const Value& value) 
   query_rows(session_, "SELECT COUNT(*) FROM " + target->table + " WHERE " + field.reference_column + " = :v", binds,
              [&](const soci::row& row) { count = pages::queries::int_at(row, 0); });
   return count > 0;
+}
+
+std::optional<media::MediaItem> ContentStore::media_item(std::int64_t id) {
+  return media::MediaRepository(session_).find_stored(id);
 }
 
 std::int64_t ContentStore::references(const Item& item) {

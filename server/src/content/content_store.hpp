@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "content/content_types.hpp"
+#include "media/media_repository.hpp"
 
 namespace ether::content {
 
@@ -87,6 +88,9 @@ class ContentStore {
   bool slug_taken(const std::string& slug, const Row& scope, const std::string& except_key);
   /// True when the referenced type has a row whose reference column is `value`.
   bool reference_exists(const FieldSpec& field, const Value& value);
+  /// The media item an audio field's value `id` stands for (an upload of content stored before
+  /// stands for that item), or nullopt.
+  std::optional<media::MediaItem> media_item(std::int64_t id);
   /// How many rows of other tables refer to the item (refused deletes).
   std::int64_t references(const Item& item);
 

@@ -81,6 +81,25 @@ FieldSpec sort_order() {
   return field;
 }
 
+// The audio of a fragment, episode or bulletin: chosen from the media library, which fills the
+// derived fields from the normalised MP3 on save. Seeded items keep the path of their demo file
+// until other audio is chosen.
+FieldSpec audio() {
+  FieldSpec field = of_kind(FieldKind::audio, "audio", "audio_media_id", "Audio uit de mediabibliotheek", true);
+  field.nullable = true;
+  return field;
+}
+
+FieldSpec derived(AudioFact fact, std::string name, std::string column, std::string label) {
+  FieldSpec field = text(std::move(name), std::move(column), std::move(label), false, 500);
+  if (fact != AudioFact::path) field.kind = FieldKind::integer;
+  field.derived = fact;
+  return field;
+}
+
+FieldSpec audio_path() { return derived(AudioFact::path, "audioPath", "audio_path", "Audiobestand"); }
+FieldSpec audio_duration() { return derived(AudioFact::duration_ms, "durationMs", "duration_ms", "Duur"); }
+
 std::vector<TypeSpec> build() {
   std::vector<TypeSpec> types;
 
@@ -206,8 +225,9 @@ std::vector<TypeSpec> build() {
                 reference("programme", "programme_id", "Programma", "programmes", false),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
                 of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
-                text("audioPath", "audio_path", "Audiobestand (pad in de mediamap)", true, 500),
-                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true),
+                audio(),
+                audio_path(),
+                audio_duration(),
                 tags("fragment_tags", "fragment_id")};
     t.title_field = "title";
     t.slug_field = "slug";
@@ -250,9 +270,10 @@ std::vector<TypeSpec> build() {
                 reference("feed", "feed_id", "Podcast", "podcast-feeds", true),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
                 of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
-                text("audioPath", "audio_path", "Audiobestand (pad in de mediamap)", true, 500),
-                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true),
-                of_kind(FieldKind::integer, "byteLength", "byte_length", "Grootte (bytes)", true)};
+                audio(),
+                audio_path(),
+                audio_duration(),
+                derived(AudioFact::byte_length, "byteLength", "byte_length", "Grootte")};
     t.title_field = "title";
     t.slug_field = "slug";
     t.slug_scope = {"feed"};
@@ -290,9 +311,7 @@ std::vector<TypeSpec> build() {
     t.label = "Nieuwsbulletins";
     t.label_singular = "Nieuwsbulletin";
     t.table = "bulletins";
-    t.fields = {text("title", "title", "Titel", true),
-                text("audioPath", "audio_path", "Audiobestand (pad in de mediamap)", true, 500),
-                of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true)};
+    t.fields = {text("title", "title", "Titel", true), audio(), audio_path(), audio_duration()};
     t.title_field = "title";
     t.order_by = "published_at DESC, id DESC";
     t.search_fields = {"title"};
@@ -451,8 +470,24 @@ std::string_view kind_name(FieldKind kind) {
       return "relation";
     case FieldKind::tags:
       return "tags";
+    case FieldKind::audio:
+      return "audio";
   }
   return "text";
+}
+
+std::string_view fact_name(AudioFact fact) {
+  switch (fact) {
+    case AudioFact::path:
+      return "path";
+    case AudioFact::duration_ms:
+      return "durationMs";
+    case AudioFact::byte_length:
+      return "byteLength";
+    case AudioFact::none:
+      break;
+  }
+  return "";
 }
 
 }  // namespace ether::content

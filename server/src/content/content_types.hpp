@@ -28,6 +28,17 @@ enum class FieldKind {
   reference,  // the key of a row of another type (`reference`)
   relation,   // the keys of several rows of another type, kept in a link table (many-to-many)
   tags,       // free words, kept in a link table like a relation (an article's or fragment's tags)
+  audio,      // the id of a ready audio item of the media library; fills the type's derived fields
+};
+
+/// What a derived field holds of the audio chosen in the type's audio field. A derived field is
+/// shown but never taken from a form: a save that chooses audio fills it from the media item (the
+/// normalised MP3 that the site and the feeds serve).
+enum class AudioFact {
+  none,         // not derived
+  path,         // the MP3's site path, "/uploads/audio/<sha256>.mp3"
+  duration_ms,  // its measured duration
+  byte_length,  // its size in bytes
 };
 
 struct Choice {
@@ -54,12 +65,15 @@ struct FieldSpec {
   std::string link_owner;
   std::string link_target;
   std::string link_order;
+  AudioFact derived = AudioFact::none;  // filled from the audio field, not from the form
 };
 
 /// True for the fields held in the item's own row (a relation lives in its link table).
 [[nodiscard]] inline bool in_row(const FieldSpec& field) {
   return field.kind != FieldKind::relation && field.kind != FieldKind::tags;
 }
+/// True for the fields a save fills itself (from the item's audio) instead of taking them from a form.
+[[nodiscard]] inline bool derived(const FieldSpec& field) { return field.derived != AudioFact::none; }
 /// True for the fields lists leave out: blocks and long texts can be long, relations need a query.
 [[nodiscard]] inline bool heavy(const FieldSpec& field) {
   return field.kind == FieldKind::blocks || field.kind == FieldKind::long_text || !in_row(field);
@@ -114,5 +128,7 @@ inline constexpr std::string_view kSlugFormat = "De URL mag alleen kleine letter
 inline constexpr std::string_view kSlugTaken = "Deze URL is al in gebruik. Kies een andere.";
 
 std::string_view kind_name(FieldKind kind);
+/// "path", "durationMs", "byteLength" (as the web admin names a derived field's fact), "" for none.
+std::string_view fact_name(AudioFact fact);
 
 }  // namespace ether::content

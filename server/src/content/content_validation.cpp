@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "domain/slug.hpp"
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 
@@ -184,6 +185,51 @@ json::array links_json(const std::vector<Value>& targets) {
   return out;
 }
 
+constexpr std::string_view kChooseAudio = "Kies een audiobestand uit de mediabibliotheek.";
+
+// The media item an audio field's input chooses, or the Dutch reason it cannot be used: only audio
+// that is ready has the MP3 and the measurements the site and the feeds need.
+std::variant<media::MediaItem, std::string> chosen_audio(const json::value& input, ContentStore& store) {
+  if (!input.is_int64() || input.get_int64() <= 0) return std::string(kChooseAudio);
+  auto item = store.media_item(input.get_int64());
+  if (!item) return std::string("Dit audiobestand bestaat niet (meer) in de mediabibliotheek. Kies een ander.");
+  if (item->kind != media::MediaKind::audio) {
+    return std::string("Dit is geen audiobestand. Kies audio uit de mediabibliotheek.");
+  }
+  if (item->status == "failed") {
+    return std::string("Dit audiobestand kon niet worden verwerkt. Kies een ander of upload het opnieuw.");
+  }
+  if (item->status != "ready") {
+    return std::string("Dit audiobestand wordt nog verwerkt. Wacht tot het klaar is en kies het dan.");
+  }
+  return std::move(*item);
+}
+
+Value fact_of(const media::MediaItem& item, AudioFact fact) {
+  switch (fact) {
+    case AudioFact::path:
+      return media::audio_url(item);
+    case AudioFact::duration_ms:
+      return static_cast<long long>(item.duration_ms);
+    case AudioFact::byte_length:
+      return static_cast<long long>(item.size_bytes);
+    case AudioFact::none:
+      break;
+  }
+  return {};
+}
+
+// True when the stored item plays audio already: chosen before, or a seeded item's demo file.
+bool has_audio(const TypeSpec& type, const Item* existing) {
+  if (existing == nullptr) return false;
+  for (const auto& field : type.fields) {
+    if (field.derived != AudioFact::path) continue;
+    const auto& stored = existing->values.at(field.name);
+    return stored.is_string() && !stored.get_string().empty();
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_instant(std::string_view text) {
@@ -197,8 +243,32 @@ Validated validate(const TypeSpec& type, const json::object& input, const Item* 
   Validated out;
   Row scope;
   std::string slug;
+  std::optional<media::MediaItem> audio;
   for (const auto& field : type.fields) {
     const auto* given = input.if_contains(field.name);
+    if (derived(field)) {
+      // Never from the form: filled from the audio chosen (below), else kept as stored.
+      if (existing != nullptr) out.values[field.name] = existing->values.at(field.name);
+      continue;
+    }
+    if (field.kind == FieldKind::audio) {
+      if (given == nullptr || given->is_null()) {
+        // Nothing chosen: the item keeps the audio it plays; one without audio must choose.
+        out.values[field.name] = existing != nullptr ? existing->values.at(field.name) : json::value(nullptr);
+        if (field.required && !has_audio(type, existing)) out.errors[field.name] = kChooseAudio;
+        continue;
+      }
+      auto chosen = chosen_audio(*given, store);
+      if (auto* error = std::get_if<std::string>(&chosen)) {
+        out.errors[field.name] = *error;
+        continue;
+      }
+      audio = std::get<media::MediaItem>(std::move(chosen));
+      // The stored item's id: an upload of content stored before stands for that item.
+      out.values[field.name] = audio->id;
+      out.row.emplace_back(field.column, static_cast<long long>(audio->id));
+      continue;
+    }
     if (given == nullptr && existing != nullptr) {
       // Absent in an update: the stored value stays; it is still needed for the slug scope.
       const auto& stored = existing->values.at(field.name);
@@ -242,6 +312,14 @@ Validated validate(const TypeSpec& type, const json::object& input, const Item* 
     if (field.name == type.slug_field) slug = std::get<std::string>(checked.value);
     out.values[field.name] = to_json(field, checked.value);
     out.row.emplace_back(field.column, std::move(checked.value));
+  }
+  if (audio) {
+    for (const auto& field : type.fields) {
+      if (!derived(field)) continue;
+      auto value = fact_of(*audio, field.derived);
+      out.values[field.name] = to_json(field, value);
+      out.row.emplace_back(field.column, std::move(value));
+    }
   }
   if (!type.slug_field.empty() && !out.errors.contains(type.slug_field) && !slug.empty() &&
       scope.size() == type.slug_scope.size() && store.slug_taken(slug, scope, existing ? existing->key : "")) {

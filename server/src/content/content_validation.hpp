@@ -1,9 +1,10 @@
 #pragma once
 // Checks a form's values against a type's description (content_types.hpp) and turns them into
 // column values: required fields, lengths, spec §5 slugs (and slugs already taken), numbers,
-// moments, colours, safe URLs, choices, references and relations to items that exist, and
-// content blocks. Every problem
-// is a Dutch message under the field's name, for the form's inline errors.
+// moments, colours, safe URLs, choices, references and relations to items that exist, content
+// blocks, and audio chosen from the media library (which must be ready audio; it fills the derived
+// fields: path, duration, size). Every problem is a Dutch message under the field's name, for the
+// form's inline errors.
 
 #include <boost/json/object.hpp>
 #include <optional>

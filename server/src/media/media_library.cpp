@@ -227,12 +227,7 @@ std::filesystem::path MediaLibrary::audio_file(const MediaItem& item) const {
 
 std::optional<MediaItem> MediaLibrary::find(std::int64_t id) {
   auto lease = db_.lease();
-  MediaRepository media(*lease);
-  auto item = media.find(id);
-  if (!item || item->status != kDuplicateStatus) return item;
-  // An upload of content stored before answers as that item.
-  const auto colon = item->content_hash.find(':');
-  return media.find_by_hash(item->kind, item->content_hash.substr(0, colon));
+  return MediaRepository(*lease).find_stored(id);
 }
 
 MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,

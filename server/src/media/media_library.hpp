@@ -33,10 +33,6 @@
 
 namespace ether::media {
 
-/// The status of a row whose upload turned out to be content stored before: find() answers with
-/// that item instead, lists leave it out.
-inline constexpr std::string_view kDuplicateStatus = "duplicate";
-
 /// An upload that is refused: the HTTP status, an error code and a Dutch message.
 class UploadRefused : public std::runtime_error {
  public:

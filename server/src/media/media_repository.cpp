@@ -94,6 +94,13 @@ std::optional<MediaItem> MediaRepository::find(std::int64_t id) {
   return row.item();
 }
 
+std::optional<MediaItem> MediaRepository::find_stored(std::int64_t id) {
+  auto item = find(id);
+  if (!item || item->status != kDuplicateStatus) return item;
+  const auto colon = item->content_hash.find(':');
+  return find_by_hash(item->kind, item->content_hash.substr(0, colon));
+}
+
 std::optional<MediaItem> MediaRepository::find_by_hash(MediaKind kind, const std::string& content_hash) {
   Row row;
   std::string kind_text(kind_name(kind));

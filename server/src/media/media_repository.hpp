@@ -16,6 +16,10 @@ namespace ether::media {
 
 enum class MediaKind { image, audio };
 
+/// The status of a row whose upload turned out to be content stored before: find_stored() answers
+/// with that item instead, lists leave it out.
+inline constexpr std::string_view kDuplicateStatus = "duplicate";
+
 /// "image" or "audio".
 std::string_view kind_name(MediaKind kind);
 
@@ -45,6 +49,8 @@ class MediaRepository {
   explicit MediaRepository(soci::session& session) : session_(session) {}
 
   [[nodiscard]] std::optional<MediaItem> find(std::int64_t id);
+  /// The item an id stands for: for an upload of content stored before, that stored item.
+  [[nodiscard]] std::optional<MediaItem> find_stored(std::int64_t id);
   [[nodiscard]] std::optional<MediaItem> find_by_hash(MediaKind kind, const std::string& content_hash);
   /// The newest items of a kind, `limit` from `offset`, and how many there are (rows of uploads
   /// that turned out to be stored before, status 'duplicate', left out).

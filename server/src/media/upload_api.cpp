@@ -2,13 +2,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <boost/json.hpp>
 #include <cmath>
 
 #include "admin/request_guard.hpp"
 #include "admin/sessions.hpp"
 #include "api/json_error.hpp"
+#include "media/stored_files.hpp"
 
 namespace ether::media {
 namespace {
@@ -17,7 +17,6 @@ namespace json = boost::json;
 
 constexpr std::string_view kImagesPath = "/api/admin/media/images";
 constexpr std::string_view kAudioPath = "/api/admin/media/audio";
-constexpr std::string_view kFilesPrefix = "/uploads";
 
 std::string size_text(std::uint64_t bytes) {
   return bytes >= (1ULL << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
@@ -28,42 +27,6 @@ http::Response too_large(MediaKind kind, std::uint64_t limit) {
                          std::string("Dit bestand is te groot: ") +
                              (kind == MediaKind::image ? "een afbeelding" : "een audiobestand") + " mag hoogstens " +
                              size_text(limit) + " zijn.");
-}
-
-bool is_hash(std::string_view text) {
-  return text.size() == 64 &&
-         std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-}
-
-// "f500-500": a focal folder as focal_folder writes it.
-bool is_focal_folder(std::string_view text) {
-  if (!text.starts_with('f')) return false;
-  const auto dash = text.find('-');
-  if (dash == std::string_view::npos) return false;
-  auto digits = [](std::string_view part) {
-    return !part.empty() && part.size() <= 4 &&
-           std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  return digits(text.substr(1, dash - 1)) && digits(text.substr(dash + 1));
-}
-
-// Only the stored results are served, never the incoming folder or anything else under the root.
-bool servable(std::string_view path) {
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const auto slash = path.find('/');
-    parts.push_back(path.substr(0, slash));
-    path = slash == std::string_view::npos ? std::string_view{} : path.substr(slash + 1);
-  }
-  if (parts.size() == 2 && parts[0] == "audio") {
-    return parts[1].ends_with(".mp3") && is_hash(parts[1].substr(0, parts[1].size() - 4));
-  }
-  if (parts.size() == 3 && parts[0] == "images") return is_hash(parts[1]) && parts[2] == "original.webp";
-  if (parts.size() == 4 && parts[0] == "images") {
-    return is_hash(parts[1]) && is_focal_folder(parts[2]) && parts[3].ends_with(".webp") &&
-           parse_variant(parts[3].substr(0, parts[3].size() - 5)).has_value();
-  }
-  return false;
 }
 
 Uploader uploader_of(const admin::Principal& principal) { return {principal.user.id, principal.user.display_name}; }
@@ -143,7 +106,7 @@ json::object UploadApi::item_json(const MediaItem& item) const {
                    {"name", item.original_name},
                    {"mimeType", item.mime_type},
                    {"sizeBytes", item.size_bytes}};
-  const std::string base = std::string(kFilesPrefix);
+  const std::string base = std::string(kUploadsPrefix);
   if (item.kind == MediaKind::image) {
     const auto folder = base + "/images/" + item.content_hash + "/" + focal_folder(item.focal);
     out["url"] = folder + "/{format}.webp";
@@ -153,7 +116,7 @@ json::object UploadApi::item_json(const MediaItem& item) const {
     out["height"] = item.height;
     out["focalPoint"] = json::object{{"x", item.focal.x / 1000.0}, {"y", item.focal.y / 1000.0}};
   } else {
-    out["url"] = base + "/audio/" + item.content_hash + ".mp3";
+    out["url"] = audio_url(item);
     out["durationMs"] = item.duration_ms;
     out["durationSeconds"] = (item.duration_ms + 500) / 1000;
     out["loudnessLufs"] = item.loudness_tenths / 10.0;

@@ -8,6 +8,7 @@
 #include "api/json_error.hpp"
 #include "http/mime.hpp"
 #include "http/range.hpp"
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
@@ -101,6 +102,16 @@ http::Response SeoRoutes::sitemap(const http::Request& request) const {
   return document(request, std::move(body), "application/xml; charset=utf-8", "public, max-age=300");
 }
 
+std::filesystem::path SeoRoutes::audio_file(const std::string& audio_path) const {
+  // An uploaded episode's MP3 ("/uploads/audio/..."), or a file of the media directory; another
+  // site path or URL has no file here.
+  if (!options_.uploads_dir.empty()) {
+    if (auto upload = media::stored_file(options_.uploads_dir, audio_path)) return *upload;
+  }
+  if (audio_path.empty() || audio_path.starts_with('/') || audio_path.find("://") != std::string::npos) return {};
+  return options_.media_dir / audio_path;
+}
+
 http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::string& feed_slug) const {
   FeedRow feed;
   std::vector<EpisodeRow> episodes;
@@ -150,7 +161,7 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
     item.duration_seconds = (e.duration_ms + 500) / 1000;
     // The enclosure announces the bytes a podcast app will download: the file's real size.
     std::error_code ec;
-    const auto size = std::filesystem::file_size(options_.media_dir / e.audio_path, ec);
+    const auto size = std::filesystem::file_size(audio_file(e.audio_path), ec);
     item.byte_length = ec ? e.byte_length : static_cast<std::int64_t>(size);
     item.episode_number = number--;
     items.push_back(std::move(item));

@@ -23,6 +23,7 @@ struct SeoOptions {
   std::filesystem::path media_dir;
   std::string site_code = "ether";
   std::string default_channel = "radio2";
+  std::filesystem::path uploads_dir;  // the media library's root: the files behind "/uploads/..." audio
 };
 
 /// The path of a feed's RSS document: "/podcasts/{feed}/feed.xml".
@@ -42,6 +43,8 @@ class SeoRoutes {
 
  private:
   [[nodiscard]] std::string absolute(std::string_view url) const;
+  // The file on disk behind an episode's stored audio path; empty when it has none here.
+  [[nodiscard]] std::filesystem::path audio_file(const std::string& audio_path) const;
 
   store::Database& db_;
   SeoOptions options_;

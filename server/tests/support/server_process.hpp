@@ -153,4 +153,9 @@ class ServerProcess {
   pid_t pid_ = -1;
 };
 
+/// The store URL of a server started without DATABASE_URL: its SQLite file.
+inline std::string sqlite_url_of(const ServerProcess& server) {
+  return "sqlite:" + (server.dir() / "data" / "ether.db").string();
+}
+
 }  // namespace ether::test

@@ -15,7 +15,12 @@ export type FieldKind =
   | 'choice'
   | 'reference'
   | 'relation'
-  | 'tags';
+  | 'tags'
+  /** The id of a ready audio item of the media library; fills the type's derived fields. */
+  | 'audio';
+
+/** What a derived field holds of the item's chosen audio ('' or absent: not derived). */
+export type DerivedFact = '' | 'path' | 'durationMs' | 'byteLength';
 
 export interface ContentField {
   name: string;
@@ -28,6 +33,8 @@ export interface ContentField {
   reference: string;
   /** What a reference or a relation holds: the other item's 'id' (a number) or its 'slug'. */
   referenceKey: string;
+  /** Filled by the server from the chosen audio on save: shown, never edited or sent. */
+  derived?: DerivedFact;
 }
 
 export interface ContentType {

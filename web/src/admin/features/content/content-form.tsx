@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { formatDuration } from '../../../lib/format-date';
 import { suggestSlug } from '../../../lib/slugify';
 import { AdminApiError } from '../../api/admin-client';
 import {
@@ -8,14 +9,33 @@ import {
   type ContentField,
   type ContentItem,
   type ContentType,
+  type FieldValue,
   type ReferenceOption,
 } from '../../api/content-client';
+import { AudioPicker } from '../../components/audio-picker';
 import { BlockEditor } from '../../components/block-editor/block-editor';
 import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
-import { contentSchema, fromFormValues, toFormValues, type FormValues } from './content-schema';
+import {
+  contentSchema,
+  fromFormValues,
+  hasAudio,
+  isDerived,
+  toFormValues,
+  type FormValues,
+} from './content-schema';
+
+/** A derived field's stored value as the form shows it: a duration, a size, a path. */
+export function derivedText(field: ContentField, value: FieldValue | undefined): string {
+  if (typeof value === 'number' && field.derived === 'durationMs') return formatDuration(value / 1000);
+  if (typeof value === 'number' && field.derived === 'byteLength')
+    return value >= 1024 * 1024
+      ? `${(value / (1024 * 1024)).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`
+      : `${Math.round(value / 1024).toLocaleString('nl-NL')} KB`;
+  return value === null || value === undefined ? '' : String(value);
+}
 
 interface BlocksFieldProps {
   field: ContentField;
@@ -181,7 +201,7 @@ interface ContentFormProps {
  * what was typed and shows what is stored now.
  */
 export function ContentForm({ type, item, onSaved }: ContentFormProps) {
-  const schema = useMemo(() => contentSchema(type), [type]);
+  const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
   const [saved, setSaved] = useState<string>();
@@ -298,6 +318,43 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
               ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer."
               : undefined;
         const error = errors[field.name]?.message as string | undefined;
+        if (isDerived(field)) {
+          // Filled from the chosen audio when saved: shown for a stored item, never edited.
+          const text = derivedText(field, item?.values[field.name]);
+          return text ? (
+            <p key={field.name} className="admin-derived">
+              <span className="admin-field-label">{field.label}</span>: {text}
+            </p>
+          ) : null;
+        }
+        if (field.kind === 'audio') {
+          const stored = item?.values[field.name];
+          const path = type.fields.find((f) => f.derived === 'path');
+          return (
+            <Controller
+              key={field.name}
+              control={control}
+              name={field.name}
+              render={({ field: { value, onChange, onBlur, ref } }) => (
+                <AudioPicker
+                  id={id}
+                  label={field.label}
+                  required={field.required}
+                  value={typeof value === 'string' ? value : ''}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  selectRef={ref}
+                  current={
+                    (stored === null || stored === undefined) && path && hasAudio(type, item?.values)
+                      ? String(item?.values[path.name])
+                      : undefined
+                  }
+                  error={error}
+                />
+              )}
+            />
+          );
+        }
         if (field.kind === 'blocks')
           return <BlocksField key={field.name} field={field} id={id} control={control} error={error} />;
         if (field.kind === 'relation') {

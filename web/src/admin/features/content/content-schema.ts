@@ -13,7 +13,27 @@ export type FormValues = Record<string, string | boolean | StoredBlock[] | strin
 
 export const REQUIRED_MESSAGE = 'Vul dit veld in.';
 
-function fieldSchema(field: ContentField): z.ZodType {
+export const CHOOSE_AUDIO_MESSAGE = 'Kies een audiobestand uit de mediabibliotheek.';
+
+/** True for a field the server fills from the chosen audio: the form shows it, never sends it. */
+export const isDerived = (field: ContentField) => Boolean(field.derived);
+
+/** True when the stored item plays audio already (chosen before, or a seeded demo file). */
+export function hasAudio(type: ContentType, values: Record<string, FieldValue> | undefined): boolean {
+  const path = type.fields.find((field) => field.derived === 'path');
+  const stored = path ? values?.[path.name] : undefined;
+  return typeof stored === 'string' && stored !== '';
+}
+
+function fieldSchema(field: ContentField, storedAudio: boolean): z.ZodType {
+  if (isDerived(field)) return z.unknown();
+  if (field.kind === 'audio') {
+    // Nothing chosen keeps the audio the item plays; an item without audio must choose.
+    return z.string().superRefine((value, context) => {
+      if (value === '' && field.required && !storedAudio)
+        context.addIssue({ code: 'custom', message: CHOOSE_AUDIO_MESSAGE });
+    });
+  }
   if (field.kind === 'flag') return z.boolean();
   if (field.kind === 'relation') return z.array(z.string());
   if (field.kind === 'blocks') {
@@ -58,9 +78,12 @@ function fieldSchema(field: ContentField): z.ZodType {
   });
 }
 
-/** The zod schema of a type's form. */
-export function contentSchema(type: ContentType) {
-  return z.object(Object.fromEntries(type.fields.map((field) => [field.name, fieldSchema(field)])));
+/** The zod schema of a type's form; `values`: the stored item's (none for a new one). */
+export function contentSchema(type: ContentType, values?: Record<string, FieldValue>) {
+  const storedAudio = hasAudio(type, values);
+  return z.object(
+    Object.fromEntries(type.fields.map((field) => [field.name, fieldSchema(field, storedAudio)])),
+  );
 }
 
 /** "2026-11-21T12:00" (local time of the browser, for datetime-local) of an ISO instant. */
@@ -104,7 +127,7 @@ export function fromFormValues(
 ): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const field of type.fields) {
-    if (field.immutable && previous) continue;
+    if ((field.immutable && previous) || isDerived(field)) continue;
     const raw = form[field.name];
     if (field.kind === 'flag') {
       out[field.name] = Boolean(raw);
@@ -130,7 +153,8 @@ export function fromFormValues(
         .filter(Boolean);
       continue;
     }
-    if (field.kind === 'integer') out[field.name] = text === '' ? null : Number(text);
+    if (field.kind === 'integer' || field.kind === 'audio')
+      out[field.name] = text === '' ? null : Number(text);
     else if (field.kind === 'instant') out[field.name] = fromLocalInput(text);
     else if (field.kind === 'reference' && field.referenceKey === 'id')
       out[field.name] = text === '' ? null : Number(text);

@@ -1,0 +1,61 @@
+#include "media/stored_files.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "media/image_variants.hpp"
+
+namespace ether::media {
+namespace {
+
+bool is_hash(std::string_view text) {
+  return text.size() == 64 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// "f500-500": a focal folder as focal_folder writes it.
+bool is_focal_folder(std::string_view text) {
+  if (!text.starts_with('f')) return false;
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos) return false;
+  auto digits = [](std::string_view part) {
+    return !part.empty() && part.size() <= 4 &&
+           std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return digits(text.substr(1, dash - 1)) && digits(text.substr(dash + 1));
+}
+
+}  // namespace
+
+std::string audio_url(const MediaItem& item) {
+  return std::string(kUploadsPrefix) + "/audio/" + item.content_hash + ".mp3";
+}
+
+bool servable(std::string_view relative) {
+  std::vector<std::string_view> parts;
+  while (!relative.empty()) {
+    const auto slash = relative.find('/');
+    parts.push_back(relative.substr(0, slash));
+    relative = slash == std::string_view::npos ? std::string_view{} : relative.substr(slash + 1);
+  }
+  if (parts.size() == 2 && parts[0] == "audio") {
+    return parts[1].ends_with(".mp3") && is_hash(parts[1].substr(0, parts[1].size() - 4));
+  }
+  if (parts.size() == 3 && parts[0] == "images") return is_hash(parts[1]) && parts[2] == "original.webp";
+  if (parts.size() == 4 && parts[0] == "images") {
+    return is_hash(parts[1]) && is_focal_folder(parts[2]) && parts[3].ends_with(".webp") &&
+           parse_variant(parts[3].substr(0, parts[3].size() - 5)).has_value();
+  }
+  return false;
+}
+
+std::optional<std::filesystem::path> stored_file(const std::filesystem::path& root, std::string_view site_path) {
+  if (!site_path.starts_with(kUploadsPrefix)) return std::nullopt;
+  site_path.remove_prefix(kUploadsPrefix.size());
+  if (!site_path.starts_with('/')) return std::nullopt;
+  site_path.remove_prefix(1);
+  if (!servable(site_path)) return std::nullopt;
+  return root / std::string(site_path);
+}
+
+}  // namespace ether::media
