@@ -1,41 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminApiError, getCsrfToken, setCsrfToken } from './admin-client';
+import { stubUploads } from '../test-support/fake-xhr';
 import { uploadMedia } from './media-client';
-
-// A stand-in for XMLHttpRequest that answers each upload with the next of `answers` (status and
-// JSON body) and records what it was sent.
-function stubUploads(answers: { status: number; body: unknown }[]) {
-  const sent: { url: string; csrf: string | undefined; body: unknown }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: unknown) {
-      sent.push({ url: this.url, csrf: this.headers['X-CSRF-Token'], body });
-      const answer = answers.shift();
-      if (!answer) throw new Error('no answer left for this upload');
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      queueMicrotask(() => this.onload?.());
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const item = { id: 7, kind: 'image', status: 'processing', progress: 0, error: null, name: 'foto.jpg' };
 const unauthenticated = {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AudioMedia, Media } from '../api/media-client';
 import { json, server } from '../test-support/fake-server';
+import { stubUploads } from '../test-support/fake-xhr';
 import { AudioPicker } from './audio-picker';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,34 +30,6 @@ const audio = (
 });
 
 const library = (items: Media[], total = items.length) => json({ items, total, page: 1, pageSize: 24 });
-
-// A stand-in for XMLHttpRequest whose upload is answered with `media` (the server's 202 or 200).
-function stubUpload(media: Media) {
-  const sent: string[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send() {
-      sent.push(this.url);
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
-      this.status = 202;
-      this.responseText = JSON.stringify({ media });
-      queueMicrotask(() => this.onload?.());
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 function Harness({ initial = '', current, error }: { initial?: string; current?: string; error?: string }) {
   const [value, setValue] = useState(initial);
@@ -111,7 +84,7 @@ describe('AudioPicker', () => {
 
   it('uploads new audio right there, shows its progress and chooses it once it is ready', async () => {
     server({ 'GET /api/admin/media?kind=audio': () => library([audio(3, 'Interview.wav', 245)]) });
-    const sent = stubUpload(audio(12, 'nieuwe aflevering.wav', 6));
+    const sent = stubUploads([{ status: 202, body: { media: audio(12, 'nieuwe aflevering.wav', 6) } }]);
     render(<Harness />);
     await screen.findByRole('option', { name: 'Interview.wav (4:05)' });
 
@@ -121,7 +94,7 @@ describe('AudioPicker', () => {
     const select = screen.getByRole('combobox', { name: /Audio uit de mediabibliotheek/ });
     await waitFor(() => expect(select).toHaveDisplayValue('nieuwe aflevering.wav (0:06)'));
     expect(screen.getByTestId('value')).toHaveTextContent('12');
-    expect(sent).toEqual(['/api/admin/media/audio?name=nieuwe%20aflevering.wav']);
+    expect(sent.map((upload) => upload.url)).toEqual(['/api/admin/media/audio?name=nieuwe%20aflevering.wav']);
     expect(screen.getByText('Klaar: nieuwe aflevering.wav')).toBeInTheDocument();
   });
 
