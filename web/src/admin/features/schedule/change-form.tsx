@@ -43,7 +43,7 @@ export function ChangeForm({
   slots: ScheduleSlot[];
   change?: ScheduleChange | undefined;
   onSaved: (change: ScheduleChange) => void;
-  onReload: () => void;
+  onReload: () => Promise<void>;
   onCancel?: () => void;
 }) {
   const form = useForm<ChangeValues>({
@@ -74,7 +74,7 @@ export function ChangeForm({
       label: `${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end} ${slot.programmeName}`,
     }));
 
-  const { formError, submit, conflict } = useScheduleSave({
+  const { formError, submit, conflict, reload } = useScheduleSave({
     form,
     fields: FIELDS,
     firstField: 'date',
@@ -87,6 +87,7 @@ export function ChangeForm({
       return answer.change;
     },
     onSaved,
+    onReload,
   });
 
   const prefix = change ? `change-${change.id}` : 'change-new';
@@ -98,7 +99,7 @@ export function ChangeForm({
       formError={formError}
       submitting={isSubmitting}
       conflict={conflict}
-      onReload={onReload}
+      onReload={reload}
       onSubmit={submit}
       onCancel={onCancel}
     >

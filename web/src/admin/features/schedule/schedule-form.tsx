@@ -11,7 +11,8 @@ import { SelectField } from './select-field';
  * entry empties the form, a refusal lands on its fields or above the form. Opening the form on
  * an entry ('Bewerken') focuses `firstField`, so keyboard users continue there. `conflict` says
  * that the last save was refused because someone else changed the entry first (409): what was
- * typed stays in the form.
+ * typed stays in the form, and `reload` runs `onReload` (the week again), after which the message
+ * goes.
  */
 export function useScheduleSave<T extends FieldValues, Saved>({
   form,
@@ -20,6 +21,7 @@ export function useScheduleSave<T extends FieldValues, Saved>({
   editing,
   save,
   onSaved,
+  onReload,
 }: {
   form: Pick<UseFormReturn<T>, 'handleSubmit' | 'setError' | 'reset' | 'setFocus'>;
   fields: readonly Path<T>[];
@@ -27,6 +29,7 @@ export function useScheduleSave<T extends FieldValues, Saved>({
   editing: object | undefined;
   save: (values: T) => Promise<Saved>;
   onSaved: (saved: Saved) => void;
+  onReload: () => Promise<void>;
 }) {
   const { reset, setFocus } = form;
   const [conflict, setConflict] = useState(false);
@@ -36,7 +39,7 @@ export function useScheduleSave<T extends FieldValues, Saved>({
     if (open) setFocus(firstField);
   }, [open, firstField, setFocus]);
 
-  const { formError, submit } = useServerSubmit(form, fields, async (values) => {
+  const { formError, submit, attempt } = useServerSubmit(form, fields, async (values) => {
     setConflict(false);
     try {
       const saved = await save(values);
@@ -47,7 +50,12 @@ export function useScheduleSave<T extends FieldValues, Saved>({
       throw failure;
     }
   });
-  return { formError, submit, conflict };
+  const reload = () =>
+    attempt(async () => {
+      await onReload();
+      setConflict(false);
+    });
+  return { formError, submit, conflict, reload };
 }
 
 /** The offer beside a conflict's message: reload the week, with the other editor's change. */
@@ -83,7 +91,7 @@ export function ScheduleForm({
   formError: string | undefined;
   submitting: boolean;
   conflict: boolean;
-  onReload: () => void;
+  onReload: () => Promise<void>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel?: (() => void) | undefined;
   children: ReactNode;
@@ -98,7 +106,7 @@ export function ScheduleForm({
         {heading}
       </h2>
       <FormAlert message={formError} />
-      {conflict && <ReloadButton onReload={onReload} />}
+      {conflict && <ReloadButton onReload={() => void onReload().then(() => headingRef.current?.focus())} />}
       {children}
       <button type="submit" disabled={submitting}>
         {submitLabel}

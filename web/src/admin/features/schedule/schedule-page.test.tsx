@@ -126,7 +126,14 @@ describe('SlotForm', () => {
       'POST /api/admin/schedule/radio2/slots': () => json({ slot: slot({ id: 12 }) }, 201),
     });
     const onSaved = vi.fn();
-    render(<SlotForm channel="radio2" programmes={programmes} onSaved={onSaved} onReload={vi.fn()} />);
+    render(
+      <SlotForm
+        channel="radio2"
+        programmes={programmes}
+        onSaved={onSaved}
+        onReload={() => Promise.resolve()}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Tijdvak toevoegen' }));
     const day = screen.getByLabelText('Dag');
     await waitFor(() => expect(day).toHaveFocus());
@@ -162,7 +169,7 @@ describe('SlotForm', () => {
         programmes={programmes}
         slot={slot({ id: 11 })}
         onSaved={onSaved}
-        onReload={vi.fn()}
+        onReload={() => Promise.resolve()}
       />,
     );
     const start = screen.getByLabelText('Begintijd');
@@ -189,7 +196,7 @@ describe('ChangeForm', () => {
         programmes={programmes}
         slots={schedule().slots}
         onSaved={onSaved}
-        onReload={vi.fn()}
+        onReload={() => Promise.resolve()}
       />,
     );
     await userEvent.type(screen.getByLabelText('Datum'), '2026-11-24');
@@ -219,7 +226,13 @@ describe('ChangeForm', () => {
     });
     const onSaved = vi.fn();
     render(
-      <ChangeForm channel="radio2" programmes={programmes} slots={[]} onSaved={onSaved} onReload={vi.fn()} />,
+      <ChangeForm
+        channel="radio2"
+        programmes={programmes}
+        slots={[]}
+        onSaved={onSaved}
+        onReload={() => Promise.resolve()}
+      />,
     );
     await userEvent.type(screen.getByLabelText('Datum'), '2026-12-24');
     await userEvent.type(screen.getByLabelText('Titel'), ' Kerstavond ');
@@ -394,6 +407,8 @@ describe('SchedulePage', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Programmering opnieuw laden' }));
     await waitFor(() => expect(within(monday).getByText('10:00–13:00 De Ochtendshow')).toBeInTheDocument());
     expect(within(form).getByLabelText('Eindtijd')).toHaveValue('12:30');
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull());
+    expect(within(form).getByRole('heading', { name: 'Tijdvak wijzigen' })).toHaveFocus();
     await userEvent.click(within(form).getByRole('button', { name: 'Tijdvak opslaan' }));
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(

@@ -86,7 +86,7 @@ export function SchedulePage() {
   const reload = () => {
     setStale(false);
     setError(undefined);
-    void load();
+    return load();
   };
   useEffect(() => {
     void load();
@@ -167,7 +167,7 @@ export function SchedulePage() {
         {!canEdit && ' Je rol mag de programmering bekijken, niet wijzigen.'}
       </p>
       <FormAlert message={error} />
-      {stale && <ReloadButton onReload={reload} />}
+      {stale && <ReloadButton onReload={() => void reload()} />}
       <p role="status" className="admin-status">
         {status}
       </p>

@@ -20,7 +20,7 @@ export function SlotForm({
   programmes: ScheduleProgramme[];
   slot?: ScheduleSlot | undefined;
   onSaved: (slot: ScheduleSlot) => void;
-  onReload: () => void;
+  onReload: () => Promise<void>;
   onCancel?: () => void;
 }) {
   const form = useForm<SlotValues>({
@@ -40,7 +40,7 @@ export function SlotForm({
     formState: { errors, isSubmitting },
   } = form;
 
-  const { formError, submit, conflict } = useScheduleSave({
+  const { formError, submit, conflict, reload } = useScheduleSave({
     form,
     fields: FIELDS,
     firstField: 'weekday',
@@ -58,6 +58,7 @@ export function SlotForm({
       return answer.slot;
     },
     onSaved,
+    onReload,
   });
 
   const prefix = slot ? `slot-${slot.id}` : 'slot-new';
@@ -69,7 +70,7 @@ export function SlotForm({
       formError={formError}
       submitting={isSubmitting}
       conflict={conflict}
-      onReload={onReload}
+      onReload={reload}
       onSubmit={submit}
       onCancel={onCancel}
     >
