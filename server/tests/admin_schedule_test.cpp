@@ -1,6 +1,7 @@
 // The schedule editor of the admin (admin/schedule_api.hpp): weekly slots without overlaps, one-off
 // changes for a date, roles and channel limits, audit rows, the public guide following an edit at
-// once, broadcasts that started or were recorded left alone, both daylight-saving nights, and a
+// once, broadcasts that started or were recorded left alone, both daylight-saving nights, a second
+// editor working on an old version of a slot or change refused with 409 (optimistic locking), and a
 // programme in the schedule kept on its channel by the content API; on the real server, bad input to
 // the schedule and content routes answered with a 4xx JSON error, never a 500.
 // Every scenario runs on SQLite and, with ETHER_TEST_DATABASE_URL, on PostgreSQL.
@@ -151,6 +152,15 @@ json::object cancel(const std::string& date, std::int64_t slot_id) {
   return json::object{{"date", date}, {"kind", "cancel"}, {"slotId", slot_id}};
 }
 
+// A PUT body: `body` and the version the editor saw.
+json::object at(json::object body, std::int64_t version) {
+  body["version"] = version;
+  return body;
+}
+
+// A DELETE target: `path` at the version the editor saw.
+std::string at(const std::string& path, std::int64_t version) { return path + "?version=" + std::to_string(version); }
+
 const std::string kSlots = "/api/admin/schedule/radio2/slots";
 const std::string kChanges = "/api/admin/schedule/radio2/changes";
 
@@ -193,12 +203,13 @@ void slots_never_overlap_and_bad_input_is_refused(store::Database& db) {
   EXPECT_EQ(late.body.at("slot").at("end"), "24:00");
 
   // An edit is checked against the others, not against itself.
-  auto moved = h.as(eind, "PUT", kSlots + "/" + std::to_string(id), slot(1, "09:00", "11:00", h.ochtend_));
+  auto moved = h.as(eind, "PUT", kSlots + "/" + std::to_string(id), at(slot(1, "09:00", "11:00", h.ochtend_), 1));
   EXPECT_EQ(moved.status, 200U) << moved.text;
-  EXPECT_EQ(h.as(eind, "PUT", kSlots + "/" + std::to_string(id), slot(1, "09:00", "13:00", h.ochtend_)).status, 422U);
-  EXPECT_EQ(h.as(eind, "PUT", kSlots + "/999999", slot(1, "09:00", "11:00", h.ochtend_)).status, 404U);
-  EXPECT_EQ(h.as(eind, "DELETE", kSlots + "/" + std::to_string(id)).status, 204U);
-  EXPECT_EQ(h.as(eind, "DELETE", kSlots + "/" + std::to_string(id)).status, 404U);
+  EXPECT_EQ(h.as(eind, "PUT", kSlots + "/" + std::to_string(id), at(slot(1, "09:00", "13:00", h.ochtend_), 2)).status,
+            422U);
+  EXPECT_EQ(h.as(eind, "PUT", kSlots + "/999999", at(slot(1, "09:00", "11:00", h.ochtend_), 1)).status, 404U);
+  EXPECT_EQ(h.as(eind, "DELETE", at(kSlots + "/" + std::to_string(id), 2)).status, 204U);
+  EXPECT_EQ(h.as(eind, "DELETE", at(kSlots + "/" + std::to_string(id), 2)).status, 404U);
   EXPECT_EQ(h.as(eind, "GET", "/api/admin/schedule/radio9").status, 404U);
 
   auto shown = h.as(eind, "GET", "/api/admin/schedule/radio2");
@@ -249,7 +260,7 @@ void roles_sessions_and_channels_are_checked(store::Database& db) {
             201U);
 
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_slots"), 2);
-  EXPECT_EQ(h.as(beheerder, "DELETE", path).status, 204U);
+  EXPECT_EQ(h.as(beheerder, "DELETE", at(path, 1)).status, 204U);
 }
 
 void the_guide_follows_slots_and_changes(store::Database& db) {
@@ -309,8 +320,8 @@ void the_guide_follows_slots_and_changes(store::Database& db) {
             "Kies een programma of vul een titel in.");
 
   // Undoing both changes brings the weekly broadcasts back.
-  EXPECT_EQ(h.as(eind, "DELETE", kChanges + "/" + std::to_string(extra.id("change"))).status, 204U);
-  EXPECT_EQ(h.as(eind, "DELETE", kChanges + "/" + std::to_string(cancelled.id("change"))).status, 204U);
+  EXPECT_EQ(h.as(eind, "DELETE", at(kChanges + "/" + std::to_string(extra.id("change")), 1)).status, 204U);
+  EXPECT_EQ(h.as(eind, "DELETE", at(kChanges + "/" + std::to_string(cancelled.id("change")), 1)).status, 204U);
   EXPECT_EQ(h.guide("2026-11-23"), std::vector<std::string>{"De Ochtendshow"});
   EXPECT_EQ(h.guide("2026-11-24"), std::vector<std::string>{"De Avondspits"});
   const auto restored = h.broadcasts(kMonday + 18 * kHour, kMonday + 42 * kHour);
@@ -318,7 +329,7 @@ void the_guide_follows_slots_and_changes(store::Database& db) {
   EXPECT_EQ(restored[0].ends_at - restored[0].starts_at, 2 * kHour);
   // An edited slot moves its planned broadcasts (same start: the same broadcast, rewritten).
   const auto planned_id = h.broadcasts(kMonday, kMonday + 18 * kHour).at(0).id;
-  auto renamed = h.as(eind, "PUT", kSlots + "/" + std::to_string(slot_id), slot(1, "10:00", "12:30", h.nacht_));
+  auto renamed = h.as(eind, "PUT", kSlots + "/" + std::to_string(slot_id), at(slot(1, "10:00", "12:30", h.nacht_), 1));
   ASSERT_EQ(renamed.status, 200U) << renamed.text;
   EXPECT_EQ(h.guide("2026-11-23"), std::vector<std::string>{"Nachtradio"});
   EXPECT_EQ(h.broadcasts(kMonday, kMonday + 18 * kHour).at(0).id, planned_id);
@@ -349,7 +360,7 @@ void started_and_recorded_broadcasts_are_kept(store::Database& db) {
   // At 15:00 the first has started: a longer slot leaves it as it was and moves next week's.
   h.now_ = kStart + 3 * kHour;
   eind = h.user("edo@ether.local", Role::eindredacteur);  // the first session has been idle too long
-  ASSERT_EQ(h.as(eind, "PUT", path, slot(6, "14:00", "17:00", h.ochtend_)).status, 200U);
+  ASSERT_EQ(h.as(eind, "PUT", path, at(slot(6, "14:00", "17:00", h.ochtend_), 1)).status, 200U);
   auto both = h.broadcasts(kStart, kStart + 8 * 24 * kHour);
   ASSERT_EQ(both.size(), 2U);
   EXPECT_EQ(both[0].ends_at - both[0].starts_at, 2 * kHour);
@@ -357,7 +368,7 @@ void started_and_recorded_broadcasts_are_kept(store::Database& db) {
 
   // Next week's gets a recording: deleting the slot keeps both.
   h.exec("UPDATE broadcasts SET audio_url = 'opnames/een.mp3' WHERE id = " + std::to_string(both[1].id));
-  auto removed = h.as(eind, "DELETE", path);
+  auto removed = h.as(eind, "DELETE", at(path, 2));
   EXPECT_EQ(removed.status, 204U);
   EXPECT_EQ(h.broadcasts(kStart, kStart + 8 * 24 * kHour).size(), 2U);
   // A new slot over the kept broadcast's time is not planned on top of it.
@@ -462,7 +473,7 @@ void a_programme_in_the_schedule_keeps_its_channel(store::Database& db) {
       h.as(eind, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"name", "De Vroege Show"}}}});
   EXPECT_EQ(renamed.status, 200U) << renamed.text;
   // Without the slot it moves.
-  ASSERT_EQ(h.as(eind, "DELETE", kSlots + "/" + std::to_string(made.id("slot"))).status, 204U);
+  ASSERT_EQ(h.as(eind, "DELETE", at(kSlots + "/" + std::to_string(made.id("slot")), 1)).status, 204U);
   auto moved = move_programme(h, eind, h.ochtend_, "radio5");
   EXPECT_EQ(moved.status, 200U) << moved.text;
   EXPECT_EQ(channel_of(h.ochtend_), "radio5");
@@ -487,6 +498,142 @@ void a_programme_in_the_schedule_keeps_its_channel(store::Database& db) {
   EXPECT_EQ(move_programme(h, wednesday, h.nacht_, "radio5").status, 200U);
 }
 
+constexpr const char* kSlotStale =
+    "Dit tijdvak is intussen door iemand anders gewijzigd. Je wijziging is niet opgeslagen maar staat nog in het "
+    "formulier: laad de programmering opnieuw.";
+constexpr const char* kChangeStale =
+    "Deze wijziging is intussen door iemand anders gewijzigd. Je wijziging is niet opgeslagen maar staat nog in het "
+    "formulier: laad de programmering opnieuw.";
+
+// The entry `id` of `list` ("slots" or "changes") in the editor's GET of radio2.
+json::object listed(Harness& h, const Login& who, const std::string& list, std::int64_t id) {
+  auto shown = h.as(who, "GET", "/api/admin/schedule/radio2");
+  EXPECT_EQ(shown.status, 200U) << shown.text;
+  for (const auto& entry : shown.body.at(list).as_array()) {
+    if (entry.at("id").as_int64() == id) return entry.as_object();
+  }
+  ADD_FAILURE() << list << " " << id << " not listed";
+  return {};
+}
+
+void a_second_editor_of_a_slot_gets_a_conflict(store::Database& db) {
+  Harness h(db);
+  auto first = h.user("erik@ether.local", Role::eindredacteur);
+  auto second = h.user("edo@ether.local", Role::eindredacteur);
+  auto made = h.as(first, "POST", kSlots, slot(1, "10:00", "12:00", h.ochtend_));
+  ASSERT_EQ(made.status, 201U) << made.text;
+  EXPECT_EQ(made.body.at("slot").at("version"), 1);
+  const auto id = made.id("slot");
+  const auto path = kSlots + "/" + std::to_string(id);
+
+  // Both load the week and see version 1; the first saves, the slot is at version 2.
+  const auto seen_by_first = listed(h, first, "slots", id).at("version").as_int64();
+  const auto seen_by_second = listed(h, second, "slots", id).at("version").as_int64();
+  ASSERT_EQ(seen_by_first, 1);
+  ASSERT_EQ(seen_by_second, 1);
+  auto saved = h.as(first, "PUT", path, at(slot(1, "10:00", "13:00", h.avond_), seen_by_first));
+  ASSERT_EQ(saved.status, 200U) << saved.text;
+  EXPECT_EQ(saved.body.at("slot").at("version"), 2);
+
+  // The second's save and delete, on version 1: 409 in Dutch, nothing written, no audit row.
+  auto stale = h.as(second, "PUT", path, at(slot(1, "09:00", "11:00", h.nacht_), seen_by_second));
+  EXPECT_EQ(stale.status, 409U) << stale.text;
+  EXPECT_EQ(stale.code(), "conflict");
+  EXPECT_EQ(stale.message(), kSlotStale);
+  auto gone = h.as(second, "DELETE", at(path, seen_by_second));
+  EXPECT_EQ(gone.status, 409U) << gone.text;
+  EXPECT_EQ(gone.code(), "conflict");
+  auto kept = listed(h, second, "slots", id);
+  EXPECT_EQ(kept.at("end"), "13:00");
+  EXPECT_EQ(kept.at("programmeId"), h.avond_);
+  EXPECT_EQ(kept.at("version"), 2);
+  EXPECT_EQ(h.guide("2026-11-23"), std::vector<std::string>{"De Avondspits"});
+  EXPECT_EQ(h.audit("schedule_slots", id).size(), 2U);  // create and the first's update
+
+  // A cancellation naming the slot stays when the slot's delete is refused, and goes with it after.
+  ASSERT_EQ(h.as(first, "POST", kChanges, cancel("2026-11-23", id)).status, 201U);
+  EXPECT_EQ(h.as(second, "DELETE", at(path, 1)).status, 409U);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_changes"), 1);
+  // A save that changes nothing keeps the version.
+  auto same = h.as(second, "PUT", path, at(slot(1, "10:00", "13:00", h.avond_), 2));
+  ASSERT_EQ(same.status, 200U) << same.text;
+  EXPECT_EQ(same.body.at("slot").at("version"), 2);
+  // Reloaded, the second editor works on version 2.
+  auto reloaded = h.as(second, "PUT", path, at(slot(1, "09:00", "11:00", h.nacht_), 2));
+  ASSERT_EQ(reloaded.status, 200U) << reloaded.text;
+  EXPECT_EQ(reloaded.body.at("slot").at("version"), 3);
+  EXPECT_EQ(h.as(first, "DELETE", at(path, 2)).status, 409U);
+  EXPECT_EQ(h.as(first, "DELETE", at(path, 3)).status, 204U);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_slots"), 0);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_changes"), 0);
+}
+
+void a_second_editor_of_a_change_gets_a_conflict(store::Database& db) {
+  Harness h(db, kMonday);
+  auto first = h.user("erik@ether.local", Role::eindredacteur);
+  auto second = h.user("edo@ether.local", Role::eindredacteur);
+  auto made = h.as(first, "POST", kChanges, special("2026-11-24", "Verkiezingsavond", "20:00", "22:00"));
+  ASSERT_EQ(made.status, 201U) << made.text;
+  EXPECT_EQ(made.body.at("change").at("version"), 1);
+  const auto id = made.id("change");
+  const auto path = kChanges + "/" + std::to_string(id);
+  const auto seen = listed(h, second, "changes", id).at("version").as_int64();
+  ASSERT_EQ(seen, 1);
+
+  auto saved = h.as(first, "PUT", path, at(special("2026-11-24", "Verkiezingsavond", "20:00", "23:00"), 1));
+  ASSERT_EQ(saved.status, 200U) << saved.text;
+  EXPECT_EQ(saved.body.at("change").at("version"), 2);
+  auto stale = h.as(second, "PUT", path, at(special("2026-11-24", "Uitslagenavond", "19:00", "21:00"), seen));
+  EXPECT_EQ(stale.status, 409U) << stale.text;
+  EXPECT_EQ(stale.code(), "conflict");
+  EXPECT_EQ(stale.message(), kChangeStale);
+  auto gone = h.as(second, "DELETE", at(path, seen));
+  EXPECT_EQ(gone.status, 409U) << gone.text;
+  EXPECT_EQ(gone.message(), kChangeStale);
+
+  auto kept = listed(h, second, "changes", id);
+  EXPECT_EQ(kept.at("title"), "Verkiezingsavond");
+  EXPECT_EQ(kept.at("end"), "23:00");
+  EXPECT_EQ(kept.at("version"), 2);
+  EXPECT_EQ(h.guide("2026-11-24"), std::vector<std::string>{"Verkiezingsavond"});
+  EXPECT_EQ(h.audit("schedule_changes", id).size(), 2U);
+  EXPECT_EQ(h.as(second, "DELETE", at(path, 2)).status, 204U);
+  EXPECT_TRUE(h.guide("2026-11-24").empty());
+}
+
+void an_edit_without_a_version_is_refused(store::Database& db) {
+  Harness h(db, kMonday);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto made = h.as(eind, "POST", kSlots, slot(1, "10:00", "12:00", h.ochtend_));
+  ASSERT_EQ(made.status, 201U) << made.text;
+  auto change = h.as(eind, "POST", kChanges, special("2026-11-24", "Extra", "20:00", "21:00"));
+  ASSERT_EQ(change.status, 201U) << change.text;
+  const auto slot_path = kSlots + "/" + std::to_string(made.id("slot"));
+  const auto change_path = kChanges + "/" + std::to_string(change.id("change"));
+  const std::string missing = "De versie ontbreekt: laad de programmering opnieuw.";
+
+  auto body_without = h.as(eind, "PUT", slot_path, slot(1, "10:00", "11:00", h.ochtend_));
+  EXPECT_EQ(body_without.status, 400U) << body_without.text;
+  EXPECT_EQ(body_without.message(), missing);
+  EXPECT_EQ(h.as(eind, "PUT", slot_path, at(slot(1, "10:00", "11:00", h.ochtend_), 0)).status, 400U);
+  auto text_version = slot(1, "10:00", "11:00", h.ochtend_);
+  text_version["version"] = "1";
+  EXPECT_EQ(h.as(eind, "PUT", slot_path, text_version).status, 400U);
+  EXPECT_EQ(h.as(eind, "PUT", change_path, special("2026-11-24", "Extra", "20:00", "22:00")).message(), missing);
+  auto delete_without = h.as(eind, "DELETE", slot_path);
+  EXPECT_EQ(delete_without.status, 400U) << delete_without.text;
+  EXPECT_EQ(delete_without.message(), missing);
+  EXPECT_EQ(h.as(eind, "DELETE", slot_path + "?version=abc").status, 400U);
+  EXPECT_EQ(h.as(eind, "DELETE", change_path).status, 400U);
+
+  // Nothing changed.
+  EXPECT_EQ(listed(h, eind, "slots", made.id("slot")).at("end"), "12:00");
+  EXPECT_EQ(listed(h, eind, "changes", change.id("change")).at("end"), "21:00");
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_slots"), 1);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM schedule_changes"), 1);
+  EXPECT_EQ(h.audit("schedule_slots", made.id("slot")).size(), 1U);
+}
+
 using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -498,6 +645,9 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"TheFallBackNightIsRight", the_fall_back_night_is_right},
       {"TwoEditsAtOnceNeverOverlap", two_edits_at_once_never_overlap},
       {"AProgrammeInTheScheduleKeepsItsChannel", a_programme_in_the_schedule_keeps_its_channel},
+      {"ASecondEditorOfASlotGetsAConflict", a_second_editor_of_a_slot_gets_a_conflict},
+      {"ASecondEditorOfAChangeGetsAConflict", a_second_editor_of_a_change_gets_a_conflict},
+      {"AnEditWithoutAVersionIsRefused", an_edit_without_a_version_is_refused},
   };
   return all;
 }
@@ -509,7 +659,7 @@ TEST_P(AdminScheduleSqlite, Scenario) {
   scenarios()[GetParam()].second(store.db());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::size_t>(0, 8),
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminScheduleSqlite, ::testing::Range<std::size_t>(0, scenarios().size()),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                            return std::string(scenarios()[info.param].first);
                          });
@@ -652,7 +802,9 @@ void bad_input_gets_a_json_error(const std::string& database_url, const std::vec
       {"POST", slots, slot + R"(,"programmeId":18446744073709551616})"},
       {"PUT", slots + "/abc", slot + R"(,"programmeId":1})"},
       {"PUT", slots + "/99999999999999999999", slot + R"(,"programmeId":1})"},
-      {"PUT", slots + "/999999", slot + R"(,"programmeId":1})"},
+      {"PUT", slots + "/999999", slot + R"(,"programmeId":1,"version":1})"},
+      {"PUT", slots + "/1", slot + R"(,"programmeId":1,"version":[]})"},
+      {"DELETE", slots + "/1?version=1x", ""},
       {"DELETE", slots + "/-1", ""},
       {"DELETE", slots + "/1.5", ""},
       {"POST", changes, special("date", R"("2026-02-30")")},

@@ -78,7 +78,8 @@ json::object slot_json(const store::SlotWithProgramme& s) {
                       {"end", clock(s.slot.end_minute)},
                       {"programmeId", s.slot.programme_id},
                       {"programmeName", s.programme_name},
-                      {"programmeSlug", s.programme_slug}};
+                      {"programmeSlug", s.programme_slug},
+                      {"version", s.version}};
 }
 
 // What the audit row compares.
@@ -117,6 +118,7 @@ json::object change_json(store::ScheduleRepository& repo, const store::ChangeWit
   out["id"] = entry.change.id;
   out["programmeName"] = entry.programme_name;
   out["label"] = change_label(repo, entry);
+  out["version"] = entry.change.version;
   return out;
 }
 
@@ -142,6 +144,17 @@ http::Response forbidden_channel() {
 http::Response unknown_channel() { return api::json_error(404, "not_found", "Dit kanaal bestaat niet."); }
 http::Response slot_missing() { return api::json_error(404, "not_found", "Dit tijdvak bestaat niet (meer)."); }
 http::Response change_missing() { return api::json_error(404, "not_found", "Deze wijziging bestaat niet (meer)."); }
+http::Response slot_stale() {
+  return api::json_error(409, "conflict",
+                         "Dit tijdvak is intussen door iemand anders gewijzigd. Je wijziging is niet opgeslagen maar "
+                         "staat nog in het formulier: laad de programmering opnieuw.");
+}
+http::Response change_stale() {
+  return api::json_error(409, "conflict",
+                         "Deze wijziging is intussen door iemand anders gewijzigd. Je wijziging is niet opgeslagen "
+                         "maar staat nog in het formulier: laad de programmering opnieuw.");
+}
+constexpr std::string_view kVersionMissing = "De versie ontbreekt: laad de programmering opnieuw.";
 
 struct Call {
   Principal who;
@@ -166,15 +179,17 @@ std::variant<Call, http::Response> begin_call(store::Database& db, const AdminAp
   return Call{std::move(principal), *name};
 }
 
-// The body and path id of a POST or PUT, after begin_call.
+// The body and path id of a POST or PUT, after begin_call; a PUT's body carries the version the
+// editor saw.
 struct Edit {
   Principal who;
   json::object body;
   std::optional<std::int64_t> id;
+  std::int64_t version = 0;
 };
 
 // begin_call for a change (edit_published), then the JSON body and, when `id_text` is given (a PUT),
-// the id of the path; `missing` answers an id that is no number.
+// the id of the path and the body's version; `missing` answers an id that is no number.
 std::variant<Edit, http::Response> begin_edit(store::Database& db, const AdminApi& admin, const http::Request& request,
                                               const std::string& channel, const std::string* id_text,
                                               http::Response (*missing)()) {
@@ -182,12 +197,17 @@ std::variant<Edit, http::Response> begin_edit(store::Database& db, const AdminAp
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   auto body = api::read_object(request, kMaxAdminBodyBytes);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  auto& object = std::get<json::object>(body);
   std::optional<std::int64_t> id;
+  std::int64_t version = 0;
   if (id_text != nullptr) {
     id = api::parse_id(*id_text);
     if (!id) return missing();
+    auto seen = id_field(object, "version");
+    if (!seen) return api::json_error(400, "bad_json", kVersionMissing);
+    version = *seen;
   }
-  return Edit{std::get<Call>(std::move(call)).who, std::get<json::object>(std::move(body)), id};
+  return Edit{std::get<Call>(std::move(call)).who, std::move(object), id, version};
 }
 
 std::optional<store::SlotWithProgramme> channel_slot(store::ScheduleRepository& repo, long long id,
@@ -240,8 +260,10 @@ std::optional<store::ProgrammeRef> read_programme(store::ScheduleRepository& rep
 struct ScheduleApi::EntryKind {
   std::string_view table;
   http::Response (*missing)();
-  // Deletes the entry `id` of the channel and gives its audit values; nothing when the channel has none such.
-  std::optional<json::object> (*take)(store::ScheduleRepository& repo, long long id, const std::string& channel);
+  // Deletes the entry `id` of the channel if it is at `version` and gives its audit values; the
+  // answer when the channel has none such (missing) or it is at another version (stale).
+  std::variant<json::object, http::Response> (*take)(store::ScheduleRepository& repo, long long id,
+                                                     const std::string& channel, long long version);
 };
 
 ScheduleApi::ScheduleApi(store::Database& db, const AdminApi& admin, std::function<std::int64_t()> now,
@@ -323,7 +345,7 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
                                       const std::string* id_text) const {
   auto edit = begin_edit(db_, admin_, request, channel, id_text, slot_missing);
   if (auto* refused = std::get_if<http::Response>(&edit)) return std::move(*refused);
-  const auto& [who, object, id] = std::get<Edit>(edit);
+  const auto& [who, object, id, version] = std::get<Edit>(edit);
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
@@ -334,6 +356,7 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
   if (id) {
     before = channel_slot(repo, *id, channel);
     if (!before) return slot_missing();
+    if (before->version != version) return slot_stale();
   }
   json::object fields;
   domain::ScheduleSlot slot;
@@ -356,13 +379,14 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
     }
   }
   if (id) {
-    repo.update_slot(slot);
+    if (!repo.update_slot(slot, version)) return slot_stale();
   } else {
     slot.id = station.insert_schedule_slot(slot);
   }
   auto after = repo.slot(slot.id);
   auto changes = diff(before ? slot_values(*before) : json::object{}, slot_values(*after));
-  if (before && changes.empty()) return api::private_json(200, json::object{{"slot", slot_json(*after)}});
+  // Nothing changed: the transaction is not committed, so the version stays that of `before`.
+  if (before && changes.empty()) return api::private_json(200, json::object{{"slot", slot_json(*before)}});
   const auto replanned =
       record(*lease, who, now, channel, "schedule_slots", slot.id, id ? "update" : "create", std::move(changes));
   tx.commit();
@@ -373,14 +397,14 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
 
 http::Response ScheduleApi::remove_slot(const http::Request& request, const std::string& channel,
                                         const std::string& id_text) const {
-  static constexpr EntryKind kSlot{
-      "schedule_slots", slot_missing,
-      [](store::ScheduleRepository& repo, long long id, const std::string& channel) -> std::optional<json::object> {
-        auto before = channel_slot(repo, id, channel);
-        if (!before) return std::nullopt;
-        repo.delete_slot(id);
-        return slot_values(*before);
-      }};
+  static constexpr EntryKind kSlot{"schedule_slots", slot_missing,
+                                   [](store::ScheduleRepository& repo, long long id, const std::string& channel,
+                                      long long version) -> std::variant<json::object, http::Response> {
+                                     auto before = channel_slot(repo, id, channel);
+                                     if (!before) return slot_missing();
+                                     if (!repo.delete_slot(id, version)) return slot_stale();
+                                     return slot_values(*before);
+                                   }};
   return remove_entry(request, channel, id_text, kSlot);
 }
 
@@ -388,7 +412,7 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
                                         const std::string* id_text) const {
   auto edit = begin_edit(db_, admin_, request, channel, id_text, change_missing);
   if (auto* refused = std::get_if<http::Response>(&edit)) return std::move(*refused);
-  const auto& [who, object, id] = std::get<Edit>(edit);
+  const auto& [who, object, id, version] = std::get<Edit>(edit);
   const auto now = now_();
   const auto today = domain::local_date(now);
   auto lease = db_.lease();
@@ -399,6 +423,7 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   if (id) {
     before = channel_change(repo, *id, channel);
     if (!before) return change_missing();
+    if (before->change.version != version) return change_stale();
   }
   json::object fields;
   store::ScheduleChange change;
@@ -458,13 +483,14 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
     }
   }
   if (id) {
-    repo.update_change(change);
+    if (!repo.update_change(change, version)) return change_stale();
   } else {
     change.id = repo.insert_change(change);
   }
   auto after = repo.change(change.id);
   auto changes = diff(before ? change_values(before->change) : json::object{}, change_values(after->change));
-  if (before && changes.empty()) return api::private_json(200, json::object{{"change", change_json(repo, *after)}});
+  // Nothing changed: the transaction is not committed, so the version stays that of `before`.
+  if (before && changes.empty()) return api::private_json(200, json::object{{"change", change_json(repo, *before)}});
   const auto replanned =
       record(*lease, who, now, channel, "schedule_changes", change.id, id ? "update" : "create", std::move(changes));
   auto out = change_json(repo, *after);
@@ -476,14 +502,14 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
 
 http::Response ScheduleApi::remove_change(const http::Request& request, const std::string& channel,
                                           const std::string& id_text) const {
-  static constexpr EntryKind kChange{
-      "schedule_changes", change_missing,
-      [](store::ScheduleRepository& repo, long long id, const std::string& channel) -> std::optional<json::object> {
-        auto before = channel_change(repo, id, channel);
-        if (!before) return std::nullopt;
-        repo.delete_change(id);
-        return change_values(before->change);
-      }};
+  static constexpr EntryKind kChange{"schedule_changes", change_missing,
+                                     [](store::ScheduleRepository& repo, long long id, const std::string& channel,
+                                        long long version) -> std::variant<json::object, http::Response> {
+                                       auto before = channel_change(repo, id, channel);
+                                       if (!before) return change_missing();
+                                       if (!repo.delete_change(id, version)) return change_stale();
+                                       return change_values(before->change);
+                                     }};
   return remove_entry(request, channel, id_text, kChange);
 }
 
@@ -494,14 +520,16 @@ http::Response ScheduleApi::remove_entry(const http::Request& request, const std
   const auto& who = std::get<Call>(call).who;
   auto id = api::parse_id(id_text);
   if (!id) return kind.missing();
+  auto version = api::parse_id(request.param("version").value_or(""));
+  if (!version) return api::json_error(400, "bad_parameter", kVersionMissing);
   const auto now = now_();
   auto lease = db_.lease();
   soci::transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
   repo.lock_channel(channel);
-  auto before = kind.take(repo, *id, channel);
-  if (!before) return kind.missing();
-  record(*lease, who, now, channel, kind.table, *id, "delete", diff(*before, json::object{}));
+  auto before = kind.take(repo, *id, channel, *version);
+  if (auto* refused = std::get_if<http::Response>(&before)) return std::move(*refused);
+  record(*lease, who, now, channel, kind.table, *id, "delete", diff(std::get<json::object>(before), json::object{}));
   tx.commit();
   after_change();
   return api::no_content();

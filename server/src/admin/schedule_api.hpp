@@ -5,14 +5,16 @@
 // whole minutes; an end of "24:00" or "00:00" is midnight at the end of the day.
 //   GET    /api/admin/schedule                           the channels the user may open
 //   GET    /api/admin/schedule/{channel}?from=yyyy-MM-dd its slots, programmes and changes from `from`
-//                                                        (default today) for a year; canEdit
+//                                                        (default today) for a year, each with its version; canEdit
 //   POST   /api/admin/schedule/{channel}/slots            {weekday 1-7, start, end, programmeId} -> 201 {slot}
-//   PUT    /api/admin/schedule/{channel}/slots/{id}       the same -> {slot}
-//   DELETE /api/admin/schedule/{channel}/slots/{id}       204 (its cancellations go with it)
+//   PUT    /api/admin/schedule/{channel}/slots/{id}       the same and {version} -> {slot}
+//   DELETE /api/admin/schedule/{channel}/slots/{id}?version=n  204 (its cancellations go with it)
 //   POST   /api/admin/schedule/{channel}/changes          {date, kind: special|cancel, slotId | programmeId
 //                                                        or title, start, end} -> 201 {change}
-//   PUT    /api/admin/schedule/{channel}/changes/{id}     the same -> {change}
-//   DELETE /api/admin/schedule/{channel}/changes/{id}     204
+//   PUT    /api/admin/schedule/{channel}/changes/{id}     the same and {version} -> {change}
+//   DELETE /api/admin/schedule/{channel}/changes/{id}?version=n  204
+// Optimistic locking: a PUT or DELETE names the version the editor loaded (without it 400); when
+// the entry has been saved or removed since, nothing is written and the answer is 409 conflict.
 // Rules: slots of a channel never overlap on their weekday, nor specials on their date (422 naming
 // the one in the way; edits of one channel take its row lock first, so two at once are checked one
 // after the other); a programme must exist and be the channel's; a cancellation names a slot of

@@ -7,7 +7,8 @@ namespace {
 
 constexpr const char* kChangeColumns =
     "SELECT c.id, c.channel_slug, c.local_date, c.kind, c.slot_id, c.programme_id, c.title, c.start_minute, "
-    "c.end_minute, COALESCE(p.slug, ''), COALESCE(p.name, ''), COALESCE(p.image_url, '') FROM schedule_changes c "
+    "c.end_minute, COALESCE(p.slug, ''), COALESCE(p.name, ''), COALESCE(p.image_url, ''), c.version "
+    "FROM schedule_changes c "
     "LEFT JOIN programmes p ON p.id = c.programme_id ";
 
 // The bound variables of one change row, reused by every fetch of a statement.
@@ -30,6 +31,7 @@ struct ChangeRow {
     st.exchange(soci::into(out.programme_slug));
     st.exchange(soci::into(out.programme_name));
     st.exchange(soci::into(out.programme_image_url));
+    st.exchange(soci::into(c.version));
   }
   ChangeWithProgramme get() {
     out.change.slot_id = slot.get();
@@ -46,25 +48,36 @@ void ScheduleRepository::lock_channel(const std::string& channel_slug) {
 
 std::optional<SlotWithProgramme> ScheduleRepository::slot(long long id) {
   SlotWithProgramme row;
-  session_ << "SELECT s.id, s.channel_slug, s.programme_id, s.weekday, s.start_minute, s.end_minute, p.slug, p.name, "
-              "p.image_url FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id WHERE s.id = :id",
+  session_
+      << "SELECT s.id, s.channel_slug, s.programme_id, s.weekday, s.start_minute, s.end_minute, p.slug, p.name, "
+         "p.image_url, s.version FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id WHERE s.id = :id",
       soci::use(id), soci::into(row.slot.id), soci::into(row.slot.channel_slug), soci::into(row.slot.programme_id),
       soci::into(row.slot.weekday), soci::into(row.slot.start_minute), soci::into(row.slot.end_minute),
-      soci::into(row.programme_slug), soci::into(row.programme_name), soci::into(row.programme_image_url);
+      soci::into(row.programme_slug), soci::into(row.programme_name), soci::into(row.programme_image_url),
+      soci::into(row.version);
   if (!session_.got_data()) return std::nullopt;
   return row;
 }
 
-void ScheduleRepository::update_slot(const domain::ScheduleSlot& s) {
-  session_ << "UPDATE schedule_slots SET programme_id = :programme, weekday = :weekday, start_minute = :start, "
-              "end_minute = :end WHERE id = :id",
-      soci::use(s.programme_id), soci::use(s.weekday), soci::use(s.start_minute), soci::use(s.end_minute),
-      soci::use(s.id);
+bool ScheduleRepository::update_slot(const domain::ScheduleSlot& s, long long version) {
+  soci::statement st =
+      (session_.prepare << "UPDATE schedule_slots SET programme_id = :programme, weekday = :weekday, start_minute = "
+                           ":start, end_minute = :end, version = version + 1 WHERE id = :id AND version = :version",
+       soci::use(s.programme_id), soci::use(s.weekday), soci::use(s.start_minute), soci::use(s.end_minute),
+       soci::use(s.id), soci::use(version));
+  st.execute(true);
+  return st.get_affected_rows() == 1;
 }
 
-void ScheduleRepository::delete_slot(long long id) {
-  session_ << "DELETE FROM schedule_changes WHERE slot_id = :id", soci::use(id);
-  session_ << "DELETE FROM schedule_slots WHERE id = :id", soci::use(id);
+bool ScheduleRepository::delete_slot(long long id, long long version) {
+  // Its cancellations go first (they refer to it), but only while the slot is at `version`.
+  session_ << "DELETE FROM schedule_changes WHERE slot_id = :id AND EXISTS (SELECT 1 FROM schedule_slots WHERE id = "
+              ":slot AND version = :version)",
+      soci::use(id), soci::use(id), soci::use(version);
+  soci::statement st = (session_.prepare << "DELETE FROM schedule_slots WHERE id = :id AND version = :version",
+                        soci::use(id), soci::use(version));
+  st.execute(true);
+  return st.get_affected_rows() == 1;
 }
 
 std::vector<ChangeWithProgramme> ScheduleRepository::changes(const std::string& channel_slug, const std::string& first,
@@ -110,17 +123,24 @@ long long ScheduleRepository::insert_change(const ScheduleChange& c) {
   return id;
 }
 
-void ScheduleRepository::update_change(const ScheduleChange& c) {
+bool ScheduleRepository::update_change(const ScheduleChange& c, long long version) {
   Nullable<long long> slot(c.slot_id), programme(c.programme_id);
-  session_ << "UPDATE schedule_changes SET local_date = :date, kind = :kind, slot_id = :slot, programme_id = "
-              ":programme, title = :title, start_minute = :start, end_minute = :end WHERE id = :id",
-      soci::use(c.local_date), soci::use(c.kind), soci::use(slot.value, slot.ind),
-      soci::use(programme.value, programme.ind), soci::use(c.title), soci::use(c.start_minute), soci::use(c.end_minute),
-      soci::use(c.id);
+  soci::statement st =
+      (session_.prepare << "UPDATE schedule_changes SET local_date = :date, kind = :kind, slot_id = :slot, "
+                           "programme_id = :programme, title = :title, start_minute = :start, end_minute = :end, "
+                           "version = version + 1 WHERE id = :id AND version = :version",
+       soci::use(c.local_date), soci::use(c.kind), soci::use(slot.value, slot.ind),
+       soci::use(programme.value, programme.ind), soci::use(c.title), soci::use(c.start_minute),
+       soci::use(c.end_minute), soci::use(c.id), soci::use(version));
+  st.execute(true);
+  return st.get_affected_rows() == 1;
 }
 
-void ScheduleRepository::delete_change(long long id) {
-  session_ << "DELETE FROM schedule_changes WHERE id = :id", soci::use(id);
+bool ScheduleRepository::delete_change(long long id, long long version) {
+  soci::statement st = (session_.prepare << "DELETE FROM schedule_changes WHERE id = :id AND version = :version",
+                        soci::use(id), soci::use(version));
+  st.execute(true);
+  return st.get_affected_rows() == 1;
 }
 
 std::vector<std::pair<std::string, std::string>> ScheduleRepository::channels() {

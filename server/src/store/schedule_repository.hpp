@@ -26,6 +26,7 @@ struct ScheduleChange {
   std::string title;                      // special without one
   int start_minute = 0;                   // special
   int end_minute = 0;                     // special
+  long long version = 1;                  // goes up with every edit (optimistic locking)
 };
 
 /// A change with its programme's slug, name and image (empty without a programme).
@@ -54,10 +55,12 @@ class ScheduleRepository {
   void lock_channel(const std::string& channel_slug);
   /// One slot with its programme, or nullopt.
   std::optional<SlotWithProgramme> slot(long long id);
-  /// Changes a slot's programme, weekday and times (its channel stays).
-  void update_slot(const domain::ScheduleSlot& slot);
-  /// Removes a slot and the cancellations that named it.
-  void delete_slot(long long id);
+  /// Changes a slot's programme, weekday and times (its channel stays) and raises its version, if
+  /// it is still at `version`; false (nothing written) when someone else changed or removed it.
+  bool update_slot(const domain::ScheduleSlot& slot, long long version);
+  /// Removes a slot and the cancellations that named it, if it is still at `version`; false
+  /// (nothing removed) otherwise.
+  bool delete_slot(long long id, long long version);
 
   /// A channel's changes on the dates [first, last] (yyyy-MM-dd), by date and start.
   std::vector<ChangeWithProgramme> changes(const std::string& channel_slug, const std::string& first,
@@ -66,9 +69,11 @@ class ScheduleRepository {
   std::optional<ChangeWithProgramme> change(long long id);
   /// Inserts a change; returns its id (the id of the argument is ignored).
   long long insert_change(const ScheduleChange& change);
-  /// Rewrites a change's date, kind and fields (its channel stays).
-  void update_change(const ScheduleChange& change);
-  void delete_change(long long id);
+  /// Rewrites a change's date, kind and fields (its channel stays) and raises its version, if it is
+  /// still at `version`; false (nothing written) otherwise.
+  bool update_change(const ScheduleChange& change, long long version);
+  /// Removes a change if it is still at `version`; false (nothing removed) otherwise.
+  bool delete_change(long long id, long long version);
 
   /// Every channel as (slug, name), in the site's order.
   std::vector<std::pair<std::string, std::string>> channels();

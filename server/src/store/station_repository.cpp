@@ -128,11 +128,12 @@ std::vector<SlotWithProgramme> StationRepository::schedule(const std::string& ch
   SlotWithProgramme row;
   soci::statement st =
       (session_.prepare << "SELECT s.id, s.programme_id, s.weekday, s.start_minute, s.end_minute, p.slug, p.name, "
-                           "p.image_url FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id "
+                           "p.image_url, s.version FROM schedule_slots s JOIN programmes p ON p.id = s.programme_id "
                            "WHERE s.channel_slug = :channel ORDER BY s.weekday, s.start_minute",
        soci::use(channel_slug), soci::into(row.slot.id), soci::into(row.slot.programme_id),
        soci::into(row.slot.weekday), soci::into(row.slot.start_minute), soci::into(row.slot.end_minute),
-       soci::into(row.programme_slug), soci::into(row.programme_name), soci::into(row.programme_image_url));
+       soci::into(row.programme_slug), soci::into(row.programme_name), soci::into(row.programme_image_url),
+       soci::into(row.version));
   st.execute();
   while (st.fetch()) {
     row.slot.channel_slug = channel_slug;

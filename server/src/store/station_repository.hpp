@@ -20,6 +20,7 @@ struct SlotWithProgramme {
   std::string programme_slug;
   std::string programme_name;
   std::string programme_image_url;
+  long long version = 1;  // goes up with every edit in the admin (optimistic locking)
 };
 
 /// Works on a session the caller leases (and, for batches, wraps in a transaction).

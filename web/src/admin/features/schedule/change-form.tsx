@@ -35,6 +35,7 @@ export function ChangeForm({
   slots,
   change,
   onSaved,
+  onReload,
   onCancel,
 }: {
   channel: string;
@@ -42,6 +43,7 @@ export function ChangeForm({
   slots: ScheduleSlot[];
   change?: ScheduleChange | undefined;
   onSaved: (change: ScheduleChange) => void;
+  onReload: () => Promise<void>;
   onCancel?: () => void;
 }) {
   const form = useForm<ChangeValues>({
@@ -72,7 +74,7 @@ export function ChangeForm({
       label: `${WEEKDAYS[slot.weekday - 1]} ${slot.start}–${slot.end} ${slot.programmeName}`,
     }));
 
-  const { formError, submit } = useScheduleSave({
+  const { formError, submit, conflict, reload } = useScheduleSave({
     form,
     fields: FIELDS,
     firstField: 'date',
@@ -80,11 +82,12 @@ export function ChangeForm({
     save: async (values: ChangeValues) => {
       const body = changeBody(values);
       const answer = change
-        ? await scheduleApi.updateChange(channel, change.id, body)
+        ? await scheduleApi.updateChange(channel, change.id, change.version, body)
         : await scheduleApi.createChange(channel, body);
       return answer.change;
     },
     onSaved,
+    onReload,
   });
 
   const prefix = change ? `change-${change.id}` : 'change-new';
@@ -95,6 +98,8 @@ export function ChangeForm({
       submitLabel={change ? 'Wijziging opslaan' : 'Wijziging toevoegen'}
       formError={formError}
       submitting={isSubmitting}
+      conflict={conflict}
+      onReload={reload}
       onSubmit={submit}
       onCancel={onCancel}
     >

@@ -1,6 +1,7 @@
 // The admin's schedule calls (server/src/admin/schedule_api.hpp): a channel's weekly slots and
 // its one-off changes for a date. Times are Amsterdam wall-clock "HH:MM"; "24:00" is midnight.
-import { adminFetch } from '../../api/admin-client';
+// An edit or delete names the version of the entry the editor loaded; 409 when it has changed since.
+import { AdminApiError, adminFetch } from '../../api/admin-client';
 
 export interface ScheduleSlot {
   id: number;
@@ -10,6 +11,7 @@ export interface ScheduleSlot {
   programmeId: number;
   programmeName: string;
   programmeSlug: string;
+  version: number;
 }
 
 export interface ScheduleChange {
@@ -23,6 +25,7 @@ export interface ScheduleChange {
   start: string | null;
   end: string | null;
   label: string;
+  version: number;
 }
 
 export interface ScheduleProgramme {
@@ -63,14 +66,17 @@ export const scheduleApi = {
   get: (channel: string) => adminFetch<ChannelSchedule>('GET', base(channel)),
   createSlot: (channel: string, body: SlotBody) =>
     adminFetch<{ slot: ScheduleSlot }>('POST', `${base(channel)}/slots`, body),
-  updateSlot: (channel: string, id: number, body: SlotBody) =>
-    adminFetch<{ slot: ScheduleSlot }>('PUT', `${base(channel)}/slots/${id}`, body),
-  removeSlot: (channel: string, id: number) =>
-    adminFetch<undefined>('DELETE', `${base(channel)}/slots/${id}`),
+  updateSlot: (channel: string, id: number, version: number, body: SlotBody) =>
+    adminFetch<{ slot: ScheduleSlot }>('PUT', `${base(channel)}/slots/${id}`, { ...body, version }),
+  removeSlot: (channel: string, id: number, version: number) =>
+    adminFetch<undefined>('DELETE', `${base(channel)}/slots/${id}?version=${version}`),
   createChange: (channel: string, body: ChangeBody) =>
     adminFetch<{ change: ScheduleChange }>('POST', `${base(channel)}/changes`, body),
-  updateChange: (channel: string, id: number, body: ChangeBody) =>
-    adminFetch<{ change: ScheduleChange }>('PUT', `${base(channel)}/changes/${id}`, body),
-  removeChange: (channel: string, id: number) =>
-    adminFetch<undefined>('DELETE', `${base(channel)}/changes/${id}`),
+  updateChange: (channel: string, id: number, version: number, body: ChangeBody) =>
+    adminFetch<{ change: ScheduleChange }>('PUT', `${base(channel)}/changes/${id}`, { ...body, version }),
+  removeChange: (channel: string, id: number, version: number) =>
+    adminFetch<undefined>('DELETE', `${base(channel)}/changes/${id}?version=${version}`),
 };
+
+/** Whether a refused save or delete means someone else changed the entry first (409). */
+export const isConflict = (failure: unknown) => failure instanceof AdminApiError && failure.status === 409;

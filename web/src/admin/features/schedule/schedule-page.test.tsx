@@ -24,6 +24,7 @@ const slot = (change: Partial<ScheduleSlot>): ScheduleSlot => ({
   programmeId: 1,
   programmeName: 'De Ochtendshow',
   programmeSlug: 'ochtendshow',
+  version: 1,
   ...change,
 });
 
@@ -58,6 +59,7 @@ const cancelMonday: ScheduleChange = {
   start: null,
   end: null,
   label: 'De Ochtendshow (maandag 10:00–12:00)',
+  version: 1,
 };
 
 const sent = (fetch: ReturnType<typeof server>, method: string, path: string) => {
@@ -124,7 +126,14 @@ describe('SlotForm', () => {
       'POST /api/admin/schedule/radio2/slots': () => json({ slot: slot({ id: 12 }) }, 201),
     });
     const onSaved = vi.fn();
-    render(<SlotForm channel="radio2" programmes={programmes} onSaved={onSaved} />);
+    render(
+      <SlotForm
+        channel="radio2"
+        programmes={programmes}
+        onSaved={onSaved}
+        onReload={() => Promise.resolve()}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Tijdvak toevoegen' }));
     const day = screen.getByLabelText('Dag');
     await waitFor(() => expect(day).toHaveFocus());
@@ -154,7 +163,15 @@ describe('SlotForm', () => {
         json({ error: { code: 'invalid_fields', message: overlap, fields: { start: overlap } } }, 422),
     });
     const onSaved = vi.fn();
-    render(<SlotForm channel="radio2" programmes={programmes} slot={slot({ id: 11 })} onSaved={onSaved} />);
+    render(
+      <SlotForm
+        channel="radio2"
+        programmes={programmes}
+        slot={slot({ id: 11 })}
+        onSaved={onSaved}
+        onReload={() => Promise.resolve()}
+      />,
+    );
     const start = screen.getByLabelText('Begintijd');
     expect(start).toHaveValue('10:00');
     await userEvent.clear(start);
@@ -174,7 +191,13 @@ describe('ChangeForm', () => {
     });
     const onSaved = vi.fn();
     render(
-      <ChangeForm channel="radio2" programmes={programmes} slots={schedule().slots} onSaved={onSaved} />,
+      <ChangeForm
+        channel="radio2"
+        programmes={programmes}
+        slots={schedule().slots}
+        onSaved={onSaved}
+        onReload={() => Promise.resolve()}
+      />,
     );
     await userEvent.type(screen.getByLabelText('Datum'), '2026-11-24');
     await userEvent.click(screen.getByLabelText('Tijdvak vervalt'));
@@ -202,7 +225,15 @@ describe('ChangeForm', () => {
         json({ change: { id: 6, date: '2026-12-24', kind: 'special', label: '' } }, 201),
     });
     const onSaved = vi.fn();
-    render(<ChangeForm channel="radio2" programmes={programmes} slots={[]} onSaved={onSaved} />);
+    render(
+      <ChangeForm
+        channel="radio2"
+        programmes={programmes}
+        slots={[]}
+        onSaved={onSaved}
+        onReload={() => Promise.resolve()}
+      />,
+    );
     await userEvent.type(screen.getByLabelText('Datum'), '2026-12-24');
     await userEvent.type(screen.getByLabelText('Titel'), ' Kerstavond ');
     await userEvent.type(screen.getByLabelText('Begintijd'), '20:00');
@@ -232,7 +263,7 @@ describe('SchedulePage', () => {
     const fetch = server({
       'GET /api/admin/schedule/radio2': () => json(schedule()),
       'PUT /api/admin/schedule/radio2/slots/10': () => json({ slot: slot({ end: '12:30' }) }),
-      'DELETE /api/admin/schedule/radio2/slots/11': () =>
+      'DELETE /api/admin/schedule/radio2/slots/11?version=1': () =>
         Promise.resolve(new Response(null, { status: 204 })),
     });
     renderPage();
@@ -262,6 +293,7 @@ describe('SchedulePage', () => {
       programmeId: 1,
       start: '10:00',
       end: '12:30',
+      version: 1,
     });
     // The edit form and its buttons are gone: the focus is on the week's heading, not lost.
     expect(screen.getByRole('heading', { name: 'Week' })).toHaveFocus();
@@ -274,7 +306,8 @@ describe('SchedulePage', () => {
     expect(screen.getByRole('heading', { name: 'Week' })).toHaveFocus();
     expect(
       fetch.mock.calls.some(
-        ([path, init]) => path === '/api/admin/schedule/radio2/slots/11' && init?.method === 'DELETE',
+        ([path, init]) =>
+          path === '/api/admin/schedule/radio2/slots/11?version=1' && init?.method === 'DELETE',
       ),
     ).toBe(true);
   });
@@ -282,7 +315,7 @@ describe('SchedulePage', () => {
   it('asks before deleting a slot or a change: cancelling keeps it and sends nothing', async () => {
     const fetch = server({
       'GET /api/admin/schedule/radio2': () => json(schedule({ changes: [cancelMonday] })),
-      'DELETE /api/admin/schedule/radio2/changes/3': () =>
+      'DELETE /api/admin/schedule/radio2/changes/3?version=1': () =>
         Promise.resolve(new Response(null, { status: 204 })),
     });
     const deletes = () => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE');
@@ -320,8 +353,96 @@ describe('SchedulePage', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('De wijziging op 2026-11-23 is verwijderd.'),
     );
-    expect(deletes().map(([path]) => path)).toEqual(['/api/admin/schedule/radio2/changes/3']);
+    expect(deletes().map(([path]) => path)).toEqual(['/api/admin/schedule/radio2/changes/3?version=1']);
     expect(screen.getByRole('heading', { name: 'Wijzigingen op een datum' })).toHaveFocus();
+  });
+
+  const stale = (what: string) =>
+    json(
+      {
+        error: {
+          code: 'conflict',
+          message: `${what} is intussen door iemand anders gewijzigd. Je wijziging is niet opgeslagen maar staat nog in het formulier: laad de programmering opnieuw.`,
+        },
+      },
+      409,
+    );
+  const putVersions = (fetch: ReturnType<typeof server>) =>
+    fetch.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([, init]) => (JSON.parse((init as RequestInit).body as string) as { version: number }).version);
+
+  it('keeps what was typed when someone else saved the slot first, and continues on the reloaded week', async () => {
+    let loads = 0;
+    const fetch = server({
+      // The second load has the other editor's save: Monday's slot until 13:00, at version 2.
+      'GET /api/admin/schedule/radio2': () => {
+        loads += 1;
+        return json(loads === 1 ? schedule() : schedule({ slots: [slot({ end: '13:00', version: 2 })] }));
+      },
+      'PUT /api/admin/schedule/radio2/slots/10': () =>
+        putVersions(fetch).at(-1) === 1
+          ? stale('Dit tijdvak')
+          : json({ slot: slot({ end: '12:30', version: 3 }) }),
+    });
+    renderPage();
+    const monday = await screen.findByRole('region', { name: 'maandag' });
+    await userEvent.click(
+      within(monday).getByRole('button', { name: 'Bewerken De Ochtendshow maandag 10:00' }),
+    );
+    const form = screen.getByRole('form', { name: 'Tijdvak wijzigen' });
+    const end = within(form).getByLabelText('Eindtijd');
+    await userEvent.clear(end);
+    await userEvent.type(end, '12:30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Tijdvak opslaan' }));
+
+    // The Dutch message is announced, the focus is on the form's heading, the input is kept.
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Dit tijdvak is intussen door iemand anders gewijzigd.');
+    expect(within(form).getByRole('heading', { name: 'Tijdvak wijzigen' })).toHaveFocus();
+    expect(end).toHaveValue('12:30');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+
+    // Reloading shows the other editor's slot; the form keeps the input and saves on version 2.
+    await userEvent.click(within(form).getByRole('button', { name: 'Programmering opnieuw laden' }));
+    await waitFor(() => expect(within(monday).getByText('10:00–13:00 De Ochtendshow')).toBeInTheDocument());
+    expect(within(form).getByLabelText('Eindtijd')).toHaveValue('12:30');
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull());
+    expect(within(form).getByRole('heading', { name: 'Tijdvak wijzigen' })).toHaveFocus();
+    await userEvent.click(within(form).getByRole('button', { name: 'Tijdvak opslaan' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Tijdvak De Ochtendshow (maandag 10:00–12:30) is opgeslagen.',
+      ),
+    );
+    expect(putVersions(fetch)).toEqual([1, 2]);
+  });
+
+  it('says so when a change was changed before its delete, and reloads the week on request', async () => {
+    let loads = 0;
+    server({
+      'GET /api/admin/schedule/radio2': () => {
+        loads += 1;
+        const change = loads === 1 ? cancelMonday : { ...cancelMonday, date: '2026-11-30', version: 2 };
+        return json(schedule({ changes: [change] }));
+      },
+      'DELETE /api/admin/schedule/radio2/changes/3?version=1': () => stale('Deze wijziging'),
+    });
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Verwijderen wijziging 2026-11-23' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Deze wijziging is intussen door iemand anders gewijzigd.');
+    expect(screen.getByRole('heading', { name: 'Programmering Radio 2' })).toHaveFocus();
+    expect(screen.getByRole('row', { name: /2026-11-23 Vervalt/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Programmering opnieuw laden' }));
+    await waitFor(() => expect(screen.getByRole('row', { name: /2026-11-30 Vervalt/ })).toBeInTheDocument());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Programmering opnieuw laden' })).toBeNull();
   });
 
   it('lists the changes by date, and gives a redacteur no buttons or forms', async () => {

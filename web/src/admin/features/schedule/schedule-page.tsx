@@ -5,12 +5,14 @@ import { FormAlert } from '../../components/form-alert';
 import { TableScroll } from '../../components/table-scroll';
 import { ChangeForm } from './change-form';
 import {
+  isConflict,
   scheduleApi,
   WEEKDAYS,
   type ChannelSchedule,
   type ScheduleChange,
   type ScheduleSlot,
 } from './schedule-api';
+import { ReloadButton } from './schedule-form';
 import { SlotForm } from './slot-form';
 
 const message = (failure: unknown, fallback: string) =>
@@ -51,27 +53,41 @@ function daySlots(slots: ScheduleSlot[], weekday: number) {
 
 /**
  * One channel's programming: the week's slots per day (edit or delete each, add new ones) and the
- * one-off changes by date (a special broadcast, a cancelled slot). The guide follows at once.
+ * one-off changes by date (a special broadcast, a cancelled slot). The guide follows at once. When
+ * someone else changed an entry first (409), the message says so and the week can be reloaded; an
+ * open form keeps what was typed and continues on the reloaded entry.
  */
 export function SchedulePage() {
   const { channel = '' } = useParams();
   const [schedule, setSchedule] = useState<ChannelSchedule>();
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
+  const [stale, setStale] = useState(false);
   const [editingSlot, setEditingSlot] = useState<ScheduleSlot>();
   const [editingChange, setEditingChange] = useState<ScheduleChange>();
   // Where focus goes when the button that had it is gone (a deleted row).
   const weekHeading = useRef<HTMLHeadingElement>(null);
   const changesHeading = useRef<HTMLHeadingElement>(null);
+  const pageHeading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(
     () =>
       scheduleApi
         .get(channel)
-        .then(setSchedule)
+        .then((answer) => {
+          setSchedule(answer);
+          // An open edit continues on the entry as it is stored now (its new version).
+          setEditingSlot((open) => (open && answer.slots.find((s) => s.id === open.id)) ?? open);
+          setEditingChange((open) => (open && answer.changes.find((c) => c.id === open.id)) ?? open);
+        })
         .catch((failure: unknown) => setError(message(failure, 'De programmering kon niet worden geladen.'))),
     [channel],
   );
+  const reload = () => {
+    setStale(false);
+    setError(undefined);
+    return load();
+  };
   useEffect(() => {
     void load();
   }, [load]);
@@ -79,7 +95,14 @@ export function SchedulePage() {
   const done = (text: string) => {
     setStatus(text);
     setError(undefined);
+    setStale(false);
     void load();
+  };
+  // A refused delete; on a conflict the focus goes to the page's heading, the message below it.
+  const refused = (failure: unknown, fallback: string) => {
+    setError(message(failure, fallback));
+    setStale(isConflict(failure));
+    if (isConflict(failure)) pageHeading.current?.focus();
   };
 
   // Closing a form opened on 'Bewerken' (saved or cancelled) takes its buttons away: the focus
@@ -99,12 +122,12 @@ export function SchedulePage() {
     if (!window.confirm(`Tijdvak ${slot.programmeName} (${when}) verwijderen?`)) return;
     setError(undefined);
     try {
-      await scheduleApi.removeSlot(channel, slot.id);
+      await scheduleApi.removeSlot(channel, slot.id, slot.version);
       if (editingSlot?.id === slot.id) setEditingSlot(undefined);
       weekHeading.current?.focus();
       done(`Tijdvak ${slot.programmeName} (${WEEKDAYS[slot.weekday - 1]} ${slot.start}) is verwijderd.`);
     } catch (failure) {
-      setError(message(failure, 'Het tijdvak is niet verwijderd.'));
+      refused(failure, 'Het tijdvak is niet verwijderd.');
     }
   };
 
@@ -112,12 +135,12 @@ export function SchedulePage() {
     if (!window.confirm(`De wijziging op ${change.date} (${change.label}) verwijderen?`)) return;
     setError(undefined);
     try {
-      await scheduleApi.removeChange(channel, change.id);
+      await scheduleApi.removeChange(channel, change.id, change.version);
       if (editingChange?.id === change.id) setEditingChange(undefined);
       changesHeading.current?.focus();
       done(`De wijziging op ${change.date} is verwijderd.`);
     } catch (failure) {
-      setError(message(failure, 'De wijziging is niet verwijderd.'));
+      refused(failure, 'De wijziging is niet verwijderd.');
     }
   };
 
@@ -135,7 +158,7 @@ export function SchedulePage() {
   const { canEdit, slots, programmes, changes } = schedule;
   return (
     <section aria-labelledby="schedule-heading">
-      <h1 id="schedule-heading" tabIndex={-1}>
+      <h1 id="schedule-heading" ref={pageHeading} tabIndex={-1}>
         Programmering {schedule.channel.name}
       </h1>
       <p>
@@ -144,6 +167,7 @@ export function SchedulePage() {
         {!canEdit && ' Je rol mag de programmering bekijken, niet wijzigen.'}
       </p>
       <FormAlert message={error} />
+      {stale && <ReloadButton onReload={() => void reload()} />}
       <p role="status" className="admin-status">
         {status}
       </p>
@@ -199,6 +223,7 @@ export function SchedulePage() {
           channel={channel}
           programmes={programmes}
           slot={editingSlot}
+          onReload={reload}
           onSaved={(slot) => {
             if (editingSlot) closeSlot();
             done(
@@ -254,6 +279,7 @@ export function SchedulePage() {
           programmes={programmes}
           slots={slots}
           change={editingChange}
+          onReload={reload}
           onSaved={(change) => {
             if (editingChange) closeChange();
             done(`De wijziging op ${change.date} is opgeslagen.`);

@@ -7,18 +7,20 @@ import { SelectField } from './select-field';
 
 const FIELDS = ['weekday', 'programmeId', 'start', 'end'] as const;
 
-/** Adds a weekly slot to a channel, or (with `slot`) changes one; the server refuses overlaps. */
+/** Adds a weekly slot to a channel, or (with `slot`, at its version) changes one; the server refuses overlaps. */
 export function SlotForm({
   channel,
   programmes,
   slot,
   onSaved,
+  onReload,
   onCancel,
 }: {
   channel: string;
   programmes: ScheduleProgramme[];
   slot?: ScheduleSlot | undefined;
   onSaved: (slot: ScheduleSlot) => void;
+  onReload: () => Promise<void>;
   onCancel?: () => void;
 }) {
   const form = useForm<SlotValues>({
@@ -38,7 +40,7 @@ export function SlotForm({
     formState: { errors, isSubmitting },
   } = form;
 
-  const { formError, submit } = useScheduleSave({
+  const { formError, submit, conflict, reload } = useScheduleSave({
     form,
     fields: FIELDS,
     firstField: 'weekday',
@@ -51,11 +53,12 @@ export function SlotForm({
         end: values.end,
       };
       const answer = slot
-        ? await scheduleApi.updateSlot(channel, slot.id, body)
+        ? await scheduleApi.updateSlot(channel, slot.id, slot.version, body)
         : await scheduleApi.createSlot(channel, body);
       return answer.slot;
     },
     onSaved,
+    onReload,
   });
 
   const prefix = slot ? `slot-${slot.id}` : 'slot-new';
@@ -66,6 +69,8 @@ export function SlotForm({
       submitLabel={slot ? 'Tijdvak opslaan' : 'Tijdvak toevoegen'}
       formError={formError}
       submitting={isSubmitting}
+      conflict={conflict}
+      onReload={reload}
       onSubmit={submit}
       onCancel={onCancel}
     >
