@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -44,5 +45,8 @@ export default defineConfig(({ command }) => ({
     // A guard against hangs, not a speed check: on a loaded 2-core machine the first render of a
     // page test (jsdom, the router, lazy chunks) can take longer than Vitest's default of 5 s.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores, which is a single worker on the 2-core
+    // machines `make test` runs on; the main process only collects results, so use every core.
+    maxWorkers: availableParallelism(),
   },
 }));
