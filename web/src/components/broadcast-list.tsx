@@ -12,15 +12,14 @@ export function BroadcasterIcons({ broadcasters }: { broadcasters: BroadcasterRe
       {broadcasters.map((b) => (
         <li key={b.slug} className="broadcaster-icons__item">
           {b.logoUrl ? (
-            // loading before src: Preact sets props in this order (see components/image.tsx).
             <img
-              loading="lazy"
-              decoding="async"
+              src={b.logoUrl}
               alt={b.name}
               title={b.name}
               width={48}
               height={48}
-              src={b.logoUrl}
+              loading="lazy"
+              decoding="async"
             />
           ) : (
             b.name

@@ -1,11 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { AppLink } from './app-link';
-import { Deferred } from './deferred';
 
-/**
- * A titled section (h2) with an optional 'more' link. Its content renders in a task of its own on
- * the first page load (components/deferred), so that a page of sections is not one long task.
- */
+/** A titled section (h2) with an optional 'more' link. */
 export function Section({
   title,
   children,
@@ -30,7 +26,7 @@ export function Section({
           </AppLink>
         )}
       </div>
-      <Deferred>{children}</Deferred>
+      {children}
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useLocation } from 'react-router';
 import type { ArticleData, NewsData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
-import { Deferred } from '../../components/deferred';
 import { ArticleCard, CardGrid, CardGridItem, CardList } from '../../components/cards';
 import { CategoryBadge, ChipNav } from '../../components/chips';
 import { Image } from '../../components/image';
@@ -90,10 +89,7 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
           priority
         />
       </div>
-      {/* A task of its own on the first page load (components/deferred). */}
-      <Deferred>
-        <ContentBlocks blocks={article.blocks} />
-      </Deferred>
+      <ContentBlocks blocks={article.blocks} />
       {article.tags.length > 0 && (
         <ChipNav
           label="Onderwerpen"
