@@ -52,6 +52,8 @@ test('the list shows recorded broadcasts and filters by programme on submit', as
 });
 
 test('a missed broadcast plays in the mini player and a track seeks there', async ({ page }) => {
+  // Finding a broadcast recorded whole may take a detail request per listed hour first.
+  test.setTimeout(90_000);
   await page.goto('/uitzendingen');
   const { data } = await embeddedEnvelope<ListData>(page);
   // The list holds recorded hours, also those of a broadcast still on air (the morning show's
