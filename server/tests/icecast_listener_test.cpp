@@ -4,6 +4,9 @@
 
 #include <sys/resource.h>
 
+#include <atomic>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/post.hpp>
 #include <future>
 #include <thread>
 #include <vector>
@@ -22,6 +25,51 @@ TEST(IcecastListener, NewListenerGetsTheBurstAtOnce) {
   auto data = harness.read_exactly(64 * 1024);
   EXPECT_EQ(data.front(), static_cast<char>('a' + (100 - 16) % 26)) << "starts 16 chunks of 4 KiB before the head";
   EXPECT_EQ(data.back(), static_cast<char>('a' + 99 % 26));
+}
+
+TEST(IcecastListener, AnAdoptedListenerSendsOnItsOwnAndLetsGoOfItsHoldWhenClosed) {
+  asio::io_context io;
+  asio::ip::tcp::acceptor acceptor(io, {asio::ip::make_address("127.0.0.1"), 0});
+  asio::ip::tcp::socket client(io);
+  asio::ip::tcp::socket server_side(io);
+  client.connect(acceptor.local_endpoint());
+  acceptor.accept(server_side);
+  auto ring = std::make_shared<BroadcastRing>(1 << 20);
+  ring->append(std::string(100, 'x'), "A - B");
+  ListenerOptions options;
+  options.coalescing.min_bytes = 1;
+  std::atomic<bool> released = false;
+  auto listener = std::make_shared<IcecastListener>(ring, options);
+  ASSERT_TRUE(listener->adopt(server_side, std::shared_ptr<void>(nullptr, [&released](void*) { released = true; })));
+  std::weak_ptr<IcecastListener> weak = listener;
+  listener.reset();  // the listener keeps itself while it runs: nobody else holds it
+  // Between writes the listener waits on the ring alone: nothing else keeps io.run() going.
+  auto work = asio::make_work_guard(io);
+  std::thread thread([&io] { io.run(); });
+
+  std::string data(100, '\0');
+  asio::read(client, asio::buffer(data));
+  EXPECT_EQ(data, std::string(100, 'x'));
+  ring->append(std::string(50, 'y'), "A - B");
+  data.assign(50, '\0');
+  asio::read(client, asio::buffer(data));
+  EXPECT_EQ(data, std::string(50, 'y'));
+  EXPECT_FALSE(released) << "the hold is kept while the listener runs";
+
+  std::promise<void> closed;
+  asio::post(io, [&weak, &closed] {
+    if (auto running = weak.lock()) running->close();
+    closed.set_value();
+  });
+  closed.get_future().wait();
+  char byte = 0;
+  boost::system::error_code ec;
+  client.read_some(asio::buffer(&byte, 1), ec);
+  EXPECT_TRUE(ec == asio::error::eof || ec == asio::error::connection_reset) << ec.message();
+  EXPECT_TRUE(released) << "close() lets go of the hold";
+  EXPECT_TRUE(weak.expired()) << "nothing keeps a closed listener";
+  io.stop();
+  thread.join();
 }
 
 TEST(IcecastListener, FollowsTheRingAsItGrows) {

@@ -17,6 +17,8 @@
 #include <boost/json/parse.hpp>
 #include <csignal>
 #include <future>
+#include <optional>
+#include <string_view>
 
 #include "app/site_app.hpp"
 #include "http/security_headers.hpp"
@@ -100,6 +102,15 @@ class Client {
   }
 
   int chunks = 0;  // chunks read so far, the terminal one included
+
+  /// The next `n` bytes of a body still being streamed (after read(/*head=*/true)).
+  std::string read_bytes(std::size_t n) {
+    fill(n);
+    std::string bytes = buffer_.substr(0, n);
+    buffer_.erase(0, n);
+    return bytes;
+  }
+  void close() { socket_.close(); }
 
   /// True when the server closed the connection (EOF or reset) with nothing more to read.
   bool closed_by_server() {
@@ -416,6 +427,48 @@ class CountingBody : public StreamingBody {
   bool endless_;
 };
 
+/// Takes the socket (StreamingBody::adopt) and writes "tik" every 20 ms on its own, without the
+/// server's coroutine, until the client leaves or the server closes it; it keeps the server's hold
+/// until then.
+class AdoptingBody : public StreamingBody, public std::enable_shared_from_this<AdoptingBody> {
+ public:
+  asio::awaitable<void> run(asio::ip::tcp::socket& /*socket*/) override { co_return; }
+  bool adopt(asio::ip::tcp::socket& socket, std::shared_ptr<void> hold) override {
+    socket_.emplace(std::move(socket));
+    timer_.emplace(socket_->get_executor());
+    hold_ = std::move(hold);
+    tick();
+    return true;
+  }
+  void close() override {
+    boost::system::error_code ignored;
+    socket_->close(ignored);
+    timer_->cancel();
+  }
+
+ private:
+  void tick() {
+    asio::async_write(*socket_, asio::buffer(std::string_view("tik")),
+                      [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                        if (ec) return self->end();
+                        self->timer_->expires_after(std::chrono::milliseconds(20));
+                        self->timer_->async_wait([self](boost::system::error_code wait_ec) {
+                          if (wait_ec || !self->socket_->is_open()) return self->end();
+                          self->tick();
+                        });
+                      });
+  }
+  void end() {
+    boost::system::error_code ignored;
+    socket_->close(ignored);
+    hold_.reset();
+  }
+
+  std::optional<asio::ip::tcp::socket> socket_;
+  std::optional<asio::steady_timer> timer_;
+  std::shared_ptr<void> hold_;
+};
+
 class StreamingServerTest : public ServerTest {
  protected:
   void SetUp() override {
@@ -424,7 +477,11 @@ class StreamingServerTest : public ServerTest {
     app_->router().add("GET", "/test/stream/{kind}", [](const Request&, const RouteParams& params) {
       Response response;
       response.set_header("Content-Type", "audio/mpeg");
-      response.streaming = std::make_shared<CountingBody>(params.at("kind") == "endless");
+      if (params.at("kind") == "adopted") {
+        response.streaming = std::make_shared<AdoptingBody>();
+      } else {
+        response.streaming = std::make_shared<CountingBody>(params.at("kind") == "endless");
+      }
       return response;
     });
     start({});
@@ -443,6 +500,30 @@ TEST_F(StreamingServerTest, StreamIsSentPacedAndEndsTheConnection) {
   EXPECT_FALSE(response.header("Content-Security-Policy").empty());
   EXPECT_EQ(response.body, "eentweedrie");
   EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(60));
+}
+
+TEST_F(StreamingServerTest, AnAdoptedStreamIsCountedUntilItsListenerLeaves) {
+  Client client(server_->port());
+  client.send(request("GET", "/test/stream/adopted"));
+  auto head = client.read(/*head=*/true);
+  EXPECT_EQ(head.status, 200u);
+  EXPECT_EQ(head.header("Connection"), "close");
+  EXPECT_EQ(client.read_bytes(9), "tiktiktik") << "the body writes on its own after the server let go";
+  EXPECT_EQ(server_->connection_count(), 1u) << "the adopted connection still counts against the limits";
+  client.close();
+  for (int i = 0; i < 400 && server_->connection_count() != 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(server_->connection_count(), 0u) << "the body's end releases the connection";
+}
+
+TEST_F(StreamingServerTest, StopEndsAnAdoptedStream) {
+  Client client(server_->port());
+  client.send(request("GET", "/test/stream/adopted"));
+  EXPECT_EQ(client.read(/*head=*/true).status, 200u);
+  EXPECT_EQ(client.read_bytes(3), "tik");
+  server_->stop();
+  EXPECT_EQ(server_->connection_count(), 0u) << "stop() closed the adopted stream rather than leave it";
 }
 
 TEST_F(StreamingServerTest, HeadOfAStreamHasNoBody) {

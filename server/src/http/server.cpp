@@ -35,6 +35,9 @@
 #include <condition_variable>
 #include <csignal>
 #include <future>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <mutex>
 #include <optional>
 #include <random>
@@ -59,15 +62,19 @@ constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
 using Clock = std::chrono::steady_clock;
 
-struct Connection {
-  Connection(tcp::socket socket, std::string remote) : stream(std::move(socket)), address(std::move(remote)) {}
-  beast::tcp_stream stream;
-  const std::string address;              // the client's, for the per-address count
-  std::atomic<bool> busy{false};          // between a request's first byte and the end of its response
-  std::atomic<bool> streaming{false};     // writing a streaming body: shutdown closes it instead of waiting
-  std::atomic<bool> evicted{false};       // chosen to make room: closes when idle or after its response
-  std::atomic<Clock::rep> idle_since{0};  // when it began waiting for a request; 0 while busy
-  std::string head;                       // the response head being written, reused by the next
+struct Connection : std::enable_shared_from_this<Connection> {
+  Connection(tcp::socket socket, std::string remote)
+      : stream(std::in_place, std::move(socket)), executor(stream->get_executor()), address(std::move(remote)) {}
+  std::optional<beast::tcp_stream> stream;  // empty once a streaming body adopted the socket
+  const asio::any_io_executor executor;     // the connection's strand
+  std::weak_ptr<StreamingBody> adopted;     // the body that took the socket (StreamingBody::adopt)
+  bool handed_off = false;                  // adopted: the body's hold, not the session, ends its registration
+  const std::string address;                // the client's, for the per-address count
+  std::atomic<bool> busy{false};            // between a request's first byte and the end of its response
+  std::atomic<bool> streaming{false};       // writing a streaming body: shutdown closes it instead of waiting
+  std::atomic<bool> evicted{false};         // chosen to make room: closes when idle or after its response
+  std::atomic<Clock::rep> idle_since{0};    // when it began waiting for a request; 0 while busy
+  std::string head;                         // the response head being written, reused by the next
 };
 
 using RequestParser = bhttp::request_parser<bhttp::string_body>;
@@ -299,6 +306,8 @@ struct Server::Impl {
   std::vector<std::thread> threads;
 
   asio::awaitable<void> accept_loop();
+  asio::awaitable<void> trim_loop();
+  std::atomic<std::uint64_t> churn{0};  // connections opened and closed, for trim_loop
   bool admit(const std::shared_ptr<Connection>& connection);
   void evict_oldest_idle();
   asio::awaitable<void> session(std::shared_ptr<Connection> connection);
@@ -327,6 +336,37 @@ struct Server::Impl {
                   std::chrono::steady_clock::time_point start) const;
   asio::awaitable<void> stream_request(Connection& connection, RequestParser& parser, beast::flat_buffer& buffer,
                                        std::shared_ptr<Request> request, std::chrono::steady_clock::time_point start);
+  // What a connection whose socket a streaming body adopted keeps until the body ends: its place in
+  // the registry and, for the access log line, what the request was.
+  struct AdoptedStream {
+    AdoptedStream(Impl& owner, std::shared_ptr<Connection> adopted_connection, const Request* request,
+                  unsigned response_status, Clock::time_point started)
+        : impl(owner), connection(std::move(adopted_connection)), status(response_status), start(started) {
+      if (request && impl.options.access_log && spdlog::should_log(spdlog::level::info)) {
+        logged = std::make_unique<Request>();
+        logged->method = request->method;
+        logged->target = request->target;
+        logged->request_id = request->request_id;
+        logged->remote_address = request->remote_address;
+      }
+    }
+    AdoptedStream(const AdoptedStream&) = delete;
+    AdoptedStream& operator=(const AdoptedStream&) = delete;
+    ~AdoptedStream() {
+      if (!taken) return;
+      Response response;
+      response.status = status;
+      impl.log_access(logged.get(), response, 0, start);
+      impl.forget(connection.get());
+    }
+    Impl& impl;
+    std::shared_ptr<Connection> connection;
+    std::unique_ptr<Request> logged;  // only when access lines are written
+    unsigned status;
+    Clock::time_point start;
+    bool taken = true;  // false: the body did not adopt the socket, the session still owns it
+  };
+
   void forget(Connection* connection) {
     std::lock_guard lock(registry_mutex);
     connections.erase(connection);
@@ -335,6 +375,7 @@ struct Server::Impl {
     }
     if (connection->evicted) --evicting;
     connection_count.fetch_sub(1);
+    churn.fetch_add(1);
     registry_cv.notify_all();
   }
 };
@@ -358,9 +399,9 @@ void Server::Impl::evict_oldest_idle() {
   oldest->evicted = true;
   ++evicting;
   if (auto victim = oldest_weak.lock()) {
-    asio::post(victim->stream.get_executor(), [weak = oldest_weak] {
+    asio::post(victim->executor, [weak = oldest_weak] {
       // A request may have begun meanwhile: then it is answered and the connection closes after it.
-      if (auto c = weak.lock(); c && !c->busy) c->stream.cancel();
+      if (auto c = weak.lock(); c && !c->busy) c->stream->cancel();
     });
   }
 }
@@ -391,6 +432,7 @@ bool Server::Impl::admit(const std::shared_ptr<Connection>& connection) {
   ++per_address[connection->address];
   connections.emplace(connection.get(), connection);
   connection_count.fetch_add(1);
+  churn.fetch_add(1);
   return true;
 }
 
@@ -412,11 +454,28 @@ asio::awaitable<void> Server::Impl::accept_loop() {
     connection->idle_since = Clock::now().time_since_epoch().count();
     if (!admit(connection)) {
       boost::system::error_code ignored;
-      connection->stream.socket().close(ignored);
+      connection->stream->socket().close(ignored);
       continue;
     }
-    auto executor = connection->stream.get_executor();
+    auto executor = connection->executor;
     asio::co_spawn(executor, session(std::move(connection)), asio::detached);
+  }
+}
+
+asio::awaitable<void> Server::Impl::trim_loop() {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  std::uint64_t trimmed_at = churn.load();
+  while (!stopping) {
+    timer.expires_after(options.memory_trim_interval);
+    auto [ec] = co_await timer.async_wait(kTuple);
+    if (ec || stopping) co_return;
+    const auto now = churn.load();
+    if (now == trimmed_at) continue;
+    trimmed_at = now;
+#ifdef __GLIBC__
+    // On the worker pool: it walks every arena, which would hold up an I/O thread for milliseconds.
+    asio::post(*pool, [] { malloc_trim(0); });
+#endif
   }
 }
 
@@ -550,14 +609,14 @@ asio::awaitable<boost::system::error_code> Server::Impl::read_body_to_file(
   }
   if (bhttp::token_list{file_parser.get()[bhttp::field::expect]}.exists("100-continue")) {
     bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, 11};
-    connection.stream.expires_after(options.write_timeout);
-    auto [continue_ec, continue_n] = co_await bhttp::async_write(connection.stream, go_on, kTuple);
+    connection.stream->expires_after(options.write_timeout);
+    auto [continue_ec, continue_n] = co_await bhttp::async_write(*connection.stream, go_on, kTuple);
     if (continue_ec) co_return continue_ec;
   }
   while (!file_parser.is_done()) {
     // A large upload may take long as a whole; a stalled one may not.
-    connection.stream.expires_after(options.read_timeout);
-    auto [read_ec, n] = co_await bhttp::async_read_some(connection.stream, buffer, file_parser, kTuple);
+    connection.stream->expires_after(options.read_timeout);
+    auto [read_ec, n] = co_await bhttp::async_read_some(*connection.stream, buffer, file_parser, kTuple);
     if (read_ec) co_return read_ec;
   }
   message = file_parser.release();
@@ -592,8 +651,8 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   std::array<asio::const_buffer, 2> buffers{asio::buffer(connection.head), asio::const_buffer()};
   if (!head && !bodiless_status) buffers[1] = asio::buffer(payload.data(), payload.size());
 
-  connection.stream.expires_after(options.write_timeout);
-  auto [ec, written] = co_await asio::async_write(connection.stream, buffers, kTuple);
+  connection.stream->expires_after(options.write_timeout);
+  auto [ec, written] = co_await asio::async_write(*connection.stream, buffers, kTuple);
   log_access(request, response, head || bodiless_status ? 0 : payload.size(), start);
   if (ec) co_return false;
   co_return keep_alive;
@@ -604,15 +663,28 @@ asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, cons
   // No length unless known: the body runs until the listener leaves, so the connection ends with it.
   serialize_head(connection.head, response, response.streaming_length, false, options.content_security_policy,
                  options.strict_transport_security);
-  connection.stream.expires_after(options.write_timeout);
-  auto [ec, written] = co_await asio::async_write(connection.stream, asio::buffer(connection.head), kTuple);
+  connection.stream->expires_after(options.write_timeout);
+  auto [ec, written] = co_await asio::async_write(*connection.stream, asio::buffer(connection.head), kTuple);
   // A live listener holds its connection for hours: nothing of the head stays allocated meanwhile.
   std::string().swap(connection.head);
   if (!ec) {
-    connection.stream.expires_never();
+    connection.stream->expires_never();
     connection.streaming = true;
+    auto socket = connection.stream->release_socket();
+    auto hold = std::make_shared<AdoptedStream>(*this, connection.shared_from_this(), request, response.status, start);
+    if (response.streaming->adopt(socket, hold)) {
+      // The body runs on its own now: this coroutine, its request and buffers end.
+      connection.adopted = response.streaming;
+      connection.handed_off = true;
+      // Its timers and state would stay for hours with nothing to time.
+      connection.stream.reset();
+      co_return false;
+    }
+    hold->taken = false;
+    connection.stream->socket() = std::move(socket);
+    connection.stream->expires_never();
     try {
-      co_await response.streaming->run(connection.stream.socket());
+      co_await response.streaming->run(connection.stream->socket());
     } catch (const std::exception& error) {
       spdlog::warn("http: stream ended: {} request_id={}", error.what(), request ? request->request_id : "-");
     }
@@ -666,12 +738,12 @@ asio::awaitable<void> Server::Impl::stream_request(Connection& connection, Reque
     // Refused: the answer, then a short drain so that the client reads it rather than a reset.
     co_await write(connection, request.get(), std::move(response), false, start);
     boost::system::error_code ignored;
-    connection.stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    connection.stream.expires_after(std::chrono::seconds(2));
+    connection.stream->socket().shutdown(tcp::socket::shutdown_send, ignored);
+    connection.stream->expires_after(std::chrono::seconds(2));
     std::size_t drained = 0;
     while (drained < options.body_limit) {
       buffer.consume(buffer.size());
-      auto [drain_ec, n] = co_await connection.stream.async_read_some(buffer.prepare(65536), kTuple);
+      auto [drain_ec, n] = co_await connection.stream->async_read_some(buffer.prepare(65536), kTuple);
       if (drain_ec) break;
       drained += n;
     }
@@ -683,11 +755,11 @@ asio::awaitable<void> Server::Impl::stream_request(Connection& connection, Reque
   if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
     head_text.insert(0, "HTTP/1.1 100 Continue\r\n\r\n");
   }
-  connection.stream.expires_after(options.write_timeout);
-  auto [ec, written] = co_await asio::async_write(connection.stream, asio::buffer(head_text), kTuple);
+  connection.stream->expires_after(options.write_timeout);
+  auto [ec, written] = co_await asio::async_write(*connection.stream, asio::buffer(head_text), kTuple);
   if (!ec) {
     connection.streaming = true;
-    ConnectionBody body(connection.stream, parser, buffer);
+    ConnectionBody body(*connection.stream, parser, buffer);
     try {
       co_await consumer->run(body);
     } catch (const std::exception& error) {
@@ -702,7 +774,9 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
   struct Forget {
     Impl& impl;
     Connection* connection;
-    ~Forget() { impl.forget(connection); }
+    ~Forget() {
+      if (!connection->handed_off) impl.forget(connection);
+    }
   } forget_on_exit{*this, connection.get()};
 
   boost::system::error_code ec;
@@ -719,11 +793,11 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       connection->idle_since = Clock::now().time_since_epoch().count();
       connection->busy = false;
       if (first) {
-        connection->stream.expires_at(head_deadline);
+        connection->stream->expires_at(head_deadline);
       } else {
-        connection->stream.expires_after(options.idle_timeout);
+        connection->stream->expires_after(options.idle_timeout);
       }
-      auto [read_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(8192), kTuple);
+      auto [read_ec, n] = co_await connection->stream->async_read_some(buffer.prepare(8192), kTuple);
       if (read_ec) break;
       buffer.commit(n);
       if (!first) head_deadline = Clock::now() + options.header_timeout;
@@ -751,8 +825,8 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       buffer.consume(parser.put(buffer.data(), header_ec));
       if (header_ec != bhttp::error::need_more) break;
       header_ec = {};
-      connection->stream.expires_at(head_deadline);
-      auto [read_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(8192), kTuple);
+      connection->stream->expires_at(head_deadline);
+      auto [read_ec, n] = co_await connection->stream->async_read_some(buffer.prepare(8192), kTuple);
       if (read_ec) {
         header_ec = read_ec;
         break;
@@ -793,13 +867,13 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       }
     }
     if (!header_ec && !refusal && !parser.is_done() && !file_message) {
-      connection->stream.expires_after(options.read_timeout);
+      connection->stream->expires_after(options.read_timeout);
       if (bhttp::token_list{parser.get()[bhttp::field::expect]}.exists("100-continue")) {
         bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, 11};
-        auto [continue_ec, continue_n] = co_await bhttp::async_write(connection->stream, go_on, kTuple);
+        auto [continue_ec, continue_n] = co_await bhttp::async_write(*connection->stream, go_on, kTuple);
         if (continue_ec) break;
       }
-      auto [body_ec, body_n] = co_await bhttp::async_read(connection->stream, buffer, parser, kTuple);
+      auto [body_ec, body_n] = co_await bhttp::async_read(*connection->stream, buffer, parser, kTuple);
       header_ec = body_ec;
     }
 
@@ -831,12 +905,12 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       answer->set_header("X-Request-Id", refused.request_id);
       co_await write(*connection, &refused, std::move(*answer), false, start);
       // Drain what the client is still sending, so that it reads the answer instead of a reset.
-      connection->stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-      connection->stream.expires_after(std::chrono::seconds(2));
+      connection->stream->socket().shutdown(tcp::socket::shutdown_send, ec);
+      connection->stream->expires_after(std::chrono::seconds(2));
       std::size_t drained = 0;
       while (drained < 4 * options.body_limit) {
         buffer.consume(buffer.size());
-        auto [drain_ec, n] = co_await connection->stream.async_read_some(buffer.prepare(65536), kTuple);
+        auto [drain_ec, n] = co_await connection->stream->async_read_some(buffer.prepare(65536), kTuple);
         if (drain_ec) break;
         drained += n;
       }
@@ -867,8 +941,9 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     if (!co_await write(*connection, request.get(), std::move(response), keep_alive, start)) break;
   }
 
-  connection->stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  connection->stream.close();
+  if (connection->handed_off) co_return;
+  connection->stream->socket().shutdown(tcp::socket::shutdown_both, ec);
+  connection->stream->close();
 }
 
 Server::Server(ServerOptions options, Handler handler)
@@ -898,6 +973,9 @@ void Server::start() {
   impl_->bound_port = acceptor.local_endpoint().port();
   impl_->pool.emplace(impl_->options.worker_threads);
   asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(), asio::detached);
+  if (impl_->options.memory_trim_interval.count() > 0) {
+    asio::co_spawn(asio::make_strand(impl_->ioc), impl_->trim_loop(), asio::detached);
+  }
   unsigned threads = std::max(1u, impl_->options.io_threads);
   for (unsigned i = 0; i < threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
   impl_->started = true;
@@ -926,11 +1004,12 @@ void Server::stop() {
     std::lock_guard registry_lock(impl_->registry_mutex);
     for (auto& [raw, weak] : impl_->connections) {
       if (auto connection = weak.lock()) {
-        asio::post(connection->stream.get_executor(), [weak = weak] {
+        asio::post(connection->executor, [weak = weak] {
           if (auto c = weak.lock(); c && (!c->busy || c->streaming)) {
+            if (auto body = c->adopted.lock()) return body->close();
             boost::system::error_code ignored;
-            if (c->streaming) c->stream.socket().close(ignored);
-            c->stream.cancel();
+            if (c->streaming) c->stream->socket().close(ignored);
+            c->stream->cancel();
           }
         });
       }

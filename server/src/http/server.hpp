@@ -88,6 +88,10 @@ struct ServerOptions {
   // After offloaded work timed out, new offloaded requests get 503 at once, except one probe at a
   // time at most this often; the first probe that answers in time lets everything through again.
   std::chrono::milliseconds breaker_retry{1000};
+  // After connections came or went, free memory is handed back to the system this often: the
+  // buffers of thousands of requests that became long-lived streams would otherwise stay resident
+  // between the listeners' small objects. 0: never.
+  std::chrono::milliseconds memory_trim_interval{10000};
   bool access_log = true;
   bool strict_transport_security = false;  // HSTS on every response (the site is served over https)
   std::string content_security_policy{kContentSecurityPolicy};  // see http/security_headers.hpp

@@ -5,6 +5,7 @@
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <memory>
 
 namespace ether::http {
 
@@ -13,6 +14,14 @@ class StreamingBody {
   virtual ~StreamingBody() = default;
   /// Writes the body to `socket` until the listener leaves, falls behind or the server stops.
   virtual boost::asio::awaitable<void> run(boost::asio::ip::tcp::socket& socket) = 0;
+
+  /// A body that runs on its own (a live listener, held for hours) takes `socket` here and returns
+  /// true: then the server's coroutine, request and buffers for the connection end at once. It
+  /// keeps `hold` until the body ends (the server counts the connection until then) and closes the
+  /// socket. False (the default): the server calls run().
+  virtual bool adopt(boost::asio::ip::tcp::socket& /*socket*/, std::shared_ptr<void> /*hold*/) { return false; }
+  /// Ends an adopted body soon (the server stops); called on the socket's executor.
+  virtual void close() {}
 };
 
 }  // namespace ether::http

@@ -3,15 +3,23 @@
 // ring grows, with ICY metadata every `metaint` bytes when the client asked for it. Like Icecast,
 // it writes a few larger blocks a second (WriteCoalescing) with non-blocking writes: it waits on
 // the ring rather than on a timer of its own, a write takes what the socket accepts (a socket that
-// took less waits until it takes more), and a listener whose socket takes nothing for `write_timeout`, or that falls
-// out of the ring, is dropped. So a slow listener costs no more than a fast one and holds nobody back.
+// took less waits until it takes more), and a listener whose socket takes nothing for
+// `write_timeout`, or that falls out of the ring, is dropped. So a slow listener costs no more than
+// a fast one and holds nobody back.
+//
+// A listener held for hours costs what it keeps between writes: it adopts the connection's socket
+// (http::StreamingBody::adopt) and runs on completion handlers, with the write's gather list on the
+// stack of the thread that writes, so no coroutine frame, request or buffer stays alive for it.
 
+#include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <optional>
 
 #include "http/streaming_body.hpp"
 #include "stream/broadcast_ring.hpp"
+#include "stream/listener_cursor.hpp"
 #include "stream/write_coalescing.hpp"
 
 namespace ether::stream {
@@ -24,14 +32,39 @@ struct ListenerOptions {
   std::chrono::seconds starve_timeout{30};  // no new audio for this long ends the stream
 };
 
-class IcecastListener final : public http::StreamingBody {
+class IcecastListener final : public http::StreamingBody,
+                              private RingWaiter,
+                              public std::enable_shared_from_this<IcecastListener> {
  public:
+  /// Must be owned by a std::shared_ptr (adopt and run keep it alive by it).
   IcecastListener(std::shared_ptr<const BroadcastRing> ring, ListenerOptions options);
+  ~IcecastListener() override;
+  IcecastListener(const IcecastListener&) = delete;
+  IcecastListener& operator=(const IcecastListener&) = delete;
+
+  /// Adopts the socket and returns when the listener has ended.
   boost::asio::awaitable<void> run(boost::asio::ip::tcp::socket& socket) override;
+  /// Takes the socket and sends until the listener leaves, falls behind or close() is called.
+  bool adopt(boost::asio::ip::tcp::socket& socket, std::shared_ptr<void> hold) override;
+  void close() override;
 
  private:
+  void wake() noexcept override;
+  // Writes what is due, then waits on the ring or on the socket; on the socket's executor.
+  void pump();
+  void wait_writable();
+  void finish();
+
   std::shared_ptr<const BroadcastRing> ring_;
   ListenerOptions options_;
+  std::optional<boost::asio::ip::tcp::socket> socket_;
+  std::optional<ListenerCursor> cursor_;
+  std::unique_ptr<boost::asio::steady_timer> write_deadline_;  // made when the socket first falls behind
+  std::shared_ptr<IcecastListener> self_;                      // alive while adopted, also when only the ring knows it
+  std::shared_ptr<void> hold_;
+  std::chrono::steady_clock::time_point idle_since_;
+  std::chrono::steady_clock::time_point last_progress_;
+  bool finished_ = false;
 };
 
 }  // namespace ether::stream
