@@ -19,6 +19,7 @@ class StreamingBody {
   /// true: then the server's coroutine, request and buffers for the connection end at once. It
   /// keeps `hold` until the body ends (the server counts the connection until then) and closes the
   /// socket. False (the default): the server calls run().
+  // NOLINTNEXTLINE(performance-unnecessary-value-param): a sink, kept by the bodies that adopt
   virtual bool adopt(boost::asio::ip::tcp::socket& /*socket*/, std::shared_ptr<void> /*hold*/) { return false; }
   /// Ends an adopted body soon (the server stops); called on the socket's executor.
   virtual void close() {}
