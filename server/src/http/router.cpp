@@ -30,8 +30,9 @@ bool method_matches(std::string_view route_method, std::string_view method) {
   return route_method == method || (route_method == "GET" && method == "HEAD");
 }
 
-bool match_segments(const std::vector<std::string>& pattern, std::string_view path, RouteParams& params) {
-  std::vector<std::string_view> segments = split_path(path);
+// `segments` are split_path(path), split once for every pattern tried.
+bool match_segments(const std::vector<std::string>& pattern, std::string_view path,
+                    const std::vector<std::string_view>& segments, RouteParams& params) {
   std::size_t i = 0;
   for (; i < pattern.size(); ++i) {
     const std::string& part = pattern[i];
@@ -97,9 +98,10 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
     }
     allowed.insert(it->second.method);
   }
+  const auto segments = patterns_.empty() ? std::vector<std::string_view>{} : split_path(path);
   for (const Route& route : patterns_) {
     RouteParams params;
-    if (!match_segments(route.segments, path, params)) continue;
+    if (!match_segments(route.segments, path, segments, params)) continue;
     if (method_matches(route.method, method)) {
       result.kind = Match::Kind::found;
       result.handler = &route.handler;

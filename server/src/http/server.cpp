@@ -11,12 +11,12 @@
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -41,6 +41,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
@@ -127,7 +128,7 @@ class ConnectionBody final : public RequestBodyStream {
   bool framed_;
 };
 
-// An offloaded handler's result, handed from the worker pool to the connection's strand.
+// An offloaded handler's result, handed from the worker pool to the connection's thread.
 struct PendingWork {
   explicit PendingWork(const asio::any_io_executor& executor) : timer(executor) {}
   asio::steady_timer timer;  // the deadline; cancelled early when the result arrives
@@ -267,6 +268,13 @@ struct Server::Impl {
     options.max_connections_per_address = std::min(options.max_connections_per_address, options.max_connections);
     options.worker_threads = std::max(1u, options.worker_threads);
     if (options.worker_queue_limit == 0) options.worker_queue_limit = std::size_t{16} * options.worker_threads;
+    const unsigned io_threads = std::max(1u, options.io_threads);
+    // A hint of 1 spares the scheduler's wake-ups of other threads; its lock stays, since the worker
+    // pool and the live fan-out post into it.
+    for (unsigned i = 0; i < io_threads; ++i) {
+      contexts.push_back(std::make_unique<asio::io_context>(1));
+      keep_running.push_back(asio::make_work_guard(*contexts.back()));
+    }
   }
 
   ServerOptions options;
@@ -300,10 +308,19 @@ struct Server::Impl {
   bool stop_requested = false;
   int signal_number = 0;
 
-  // Declared after everything the coroutines touch, so their frames die first.
-  asio::io_context ioc;
+  // Declared after everything the coroutines touch, so their frames die first. One io_context per
+  // I/O thread, as nginx has a process per worker: a connection lives on one thread, so its
+  // handlers need no strand and the threads share no scheduler queue or lock.
+  std::vector<std::unique_ptr<asio::io_context>> contexts;
+  std::atomic<std::size_t> next_context{0};
+  // Keeps each context running while it has no connection yet.
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep_running;
   std::optional<tcp::acceptor> acceptor;
   std::vector<std::thread> threads;
+
+  asio::io_context& context_for_next_connection() {
+    return *contexts[next_context.fetch_add(1, std::memory_order_relaxed) % contexts.size()];
+  }
 
   asio::awaitable<void> accept_loop();
   asio::awaitable<void> trim_loop();
@@ -330,6 +347,9 @@ struct Server::Impl {
   Response unavailable(const Request& request) const;
   asio::awaitable<bool> write(Connection& connection, const Request* request, Response response, bool keep_alive,
                               std::chrono::steady_clock::time_point start);
+  // Writes `buffers` whole: now if the socket takes them, else within the write timeout. False when
+  // the connection failed.
+  asio::awaitable<bool> write_now(Connection& connection, std::span<asio::const_buffer> buffers);
   asio::awaitable<bool> write_streaming(Connection& connection, const Request* request, Response response,
                                         std::chrono::steady_clock::time_point start);
   void log_access(const Request* request, const Response& response, std::size_t bytes,
@@ -438,7 +458,7 @@ bool Server::Impl::admit(const std::shared_ptr<Connection>& connection) {
 
 asio::awaitable<void> Server::Impl::accept_loop() {
   while (true) {
-    auto [ec, socket] = co_await acceptor->async_accept(asio::make_strand(ioc), kTuple);
+    auto [ec, socket] = co_await acceptor->async_accept(context_for_next_connection(), kTuple);
     if (ec) {
       if (stopping || ec == asio::error::operation_aborted || !acceptor->is_open()) co_return;
       spdlog::warn("http: accept failed: {}", ec.message());
@@ -450,6 +470,10 @@ asio::awaitable<void> Server::Impl::accept_loop() {
     boost::system::error_code endpoint_ec;
     std::string remote = socket.remote_endpoint(endpoint_ec).address().to_string();
     if (endpoint_ec) continue;  // already gone
+    // Responses are first offered to the socket directly (write_now); the asynchronous operations
+    // ignore this flag.
+    socket.non_blocking(true, endpoint_ec);
+    if (endpoint_ec) continue;
     auto connection = std::make_shared<Connection>(std::move(socket), std::move(remote));
     connection->idle_since = Clock::now().time_since_epoch().count();
     if (!admit(connection)) {
@@ -651,11 +675,31 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   std::array<asio::const_buffer, 2> buffers{asio::buffer(connection.head), asio::const_buffer()};
   if (!head && !bodiless_status) buffers[1] = asio::buffer(payload.data(), payload.size());
 
-  connection.stream->expires_after(options.write_timeout);
-  auto [ec, written] = co_await asio::async_write(*connection.stream, buffers, kTuple);
+  const std::span<asio::const_buffer> pending(buffers);
+  const bool sent = co_await write_now(connection, pending);
   log_access(request, response, head || bodiless_status ? 0 : payload.size(), start);
-  if (ec) co_return false;
+  if (!sent) co_return false;
   co_return keep_alive;
+}
+
+asio::awaitable<bool> Server::Impl::write_now(Connection& connection, std::span<asio::const_buffer> buffers) {
+  // A response usually fits the socket's send buffer: one system call sends it, without an
+  // asynchronous write, its timer and a trip through the scheduler. What the socket does not take
+  // now (a slow reader) is written within the write timeout.
+  boost::system::error_code ec;
+  std::size_t written = connection.stream->socket().write_some(buffers, ec);
+  if (ec == asio::error::would_block || ec == asio::error::try_again) {
+    ec = {};
+    written = 0;
+  }
+  if (ec) co_return false;
+  std::size_t first = 0;
+  while (first < buffers.size() && written >= buffers[first].size()) written -= buffers[first++].size();
+  if (first == buffers.size()) co_return true;
+  buffers[first] += written;
+  connection.stream->expires_after(options.write_timeout);
+  auto [write_ec, n] = co_await asio::async_write(*connection.stream, buffers.subspan(first), kTuple);
+  co_return !write_ec;
 }
 
 asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request, Response response,
@@ -961,7 +1005,7 @@ void Server::start() {
   auto address = asio::ip::make_address(impl_->options.address, ec);
   if (ec) throw std::runtime_error("invalid bind address " + impl_->options.address);
   tcp::endpoint endpoint(address, impl_->options.port);
-  auto& acceptor = impl_->acceptor.emplace(asio::make_strand(impl_->ioc));
+  auto& acceptor = impl_->acceptor.emplace(*impl_->contexts.front());
   acceptor.open(endpoint.protocol(), ec);
   if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
   if (!ec) acceptor.bind(endpoint, ec);
@@ -974,10 +1018,10 @@ void Server::start() {
   impl_->pool.emplace(impl_->options.worker_threads);
   asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(), asio::detached);
   if (impl_->options.memory_trim_interval.count() > 0) {
-    asio::co_spawn(asio::make_strand(impl_->ioc), impl_->trim_loop(), asio::detached);
+    asio::co_spawn(*impl_->contexts.back(), impl_->trim_loop(), asio::detached);
   }
-  unsigned threads = std::max(1u, impl_->options.io_threads);
-  for (unsigned i = 0; i < threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  for (auto& context : impl_->contexts) impl_->threads.emplace_back([&context] { context->run(); });
+  const auto threads = impl_->threads.size();
   impl_->started = true;
   spdlog::info("http: listening on {}:{} with {} io threads and {} workers", impl_->options.address, impl_->bound_port,
                threads, impl_->options.worker_threads);
@@ -992,7 +1036,7 @@ void Server::stop() {
   if (!impl_->started || impl_->stopped) return;
   impl_->stopped = true;
   impl_->stopping = true;
-  // The acceptor belongs to its strand: close it there, and wait so that no connection gets in later.
+  // The acceptor belongs to the first I/O thread: close it there, and wait so that no connection gets in later.
   auto closed = std::make_shared<std::promise<void>>();
   asio::post(impl_->acceptor->get_executor(), [impl = impl_.get(), closed] {
     boost::system::error_code ignored;
@@ -1030,14 +1074,15 @@ void Server::stop() {
   }
   impl_->pool->stop();
   impl_->pool->join();
-  impl_->ioc.stop();
+  impl_->keep_running.clear();
+  for (auto& context : impl_->contexts) context->stop();
   for (auto& thread : impl_->threads) thread.join();
   impl_->threads.clear();
   spdlog::info("http: stopped");
 }
 
 int Server::run_until_signal() {
-  asio::signal_set signals(impl_->ioc, SIGINT, SIGTERM);
+  asio::signal_set signals(*impl_->contexts.front(), SIGINT, SIGTERM);
   signals.async_wait([impl = impl_.get()](const boost::system::error_code& ec, int signal_number) {
     if (ec) return;
     std::lock_guard lock(impl->signal_mutex);
