@@ -18,15 +18,18 @@ describe('server HTML takeover', () => {
     const container = appContainer();
     expect(container).not.toBeNull();
     expect(container?.id).toBe('app-root');
-    expect(container?.hidden).toBe(true);
-    expect(document.getElementById('root')?.nextElementSibling).toBe(container);
+    // Out of the document while the app renders into it: one copy of the page at a time.
+    expect(container?.isConnected).toBe(false);
+    container?.append(Object.assign(document.createElement('h1'), { textContent: 'Gids (app)' }));
     expect(serverHtmlShown()).toBe(true);
-    expect(document.querySelector('h1')?.textContent).toBe('Gids');
+    expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['Gids']);
 
     revealApp();
     expect(serverHtmlShown()).toBe(false);
     expect(document.querySelector('[data-server-html]')).toBeNull();
+    expect(document.getElementById('root')?.nextElementSibling).toBe(container);
     expect(container?.hidden).toBe(false);
+    expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['Gids (app)']);
     revealApp(); // idempotent (StrictMode runs effects twice)
     expect(container?.hidden).toBe(false);
   });
