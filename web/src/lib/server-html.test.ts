@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appContainer, revealApp, serverHtmlShown } from './server-html';
+import { appContainer, revealApp, serverHtmlShown, whenAppShown } from './server-html';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -32,6 +32,27 @@ describe('server HTML takeover', () => {
     expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['Gids (app)']);
     revealApp(); // idempotent (StrictMode runs effects twice)
     expect(container?.hidden).toBe(false);
+  });
+
+  it('calls whenAppShown back at the reveal, once, unless cancelled', () => {
+    document.body.innerHTML = '<div id="root"><div data-server-html><h1>Gids</h1></div></div>';
+    const container = appContainer();
+    const calls: string[] = [];
+    whenAppShown(() => calls.push(`a: ${String(container?.isConnected)}`));
+    const cancel = whenAppShown(() => calls.push('b'));
+    cancel();
+    expect(calls).toEqual([]);
+    revealApp();
+    expect(calls).toEqual(['a: true']);
+    revealApp();
+    expect(calls).toEqual(['a: true']);
+  });
+
+  it('calls whenAppShown back at once when no server HTML is shown', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    const calls: string[] = [];
+    whenAppShown(() => calls.push('a'));
+    expect(calls).toEqual(['a']);
   });
 
   it('answers null without #root', () => {

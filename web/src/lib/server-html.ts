@@ -12,6 +12,8 @@ const APP_CONTAINER_ID = 'app-root';
 
 // The container made by appContainer while it is not yet in the document.
 const detached = new WeakMap<Document, HTMLElement>();
+// Waiting for revealApp (whenAppShown).
+const waiting = new WeakMap<Document, (() => void)[]>();
 
 /**
  * The element the app renders into: #root itself when it holds no server HTML, otherwise a new
@@ -46,4 +48,28 @@ export function revealApp(doc: Document = document): void {
   }
   const shown = doc.getElementById(APP_CONTAINER_ID);
   if (shown?.hidden) shown.hidden = false;
+  const callbacks = waiting.get(doc) ?? [];
+  waiting.delete(doc);
+  for (const callback of callbacks) callback();
+}
+
+/**
+ * Calls `callback` once the app's own page is in the document: at once when the server's HTML is
+ * not shown, otherwise in revealApp. Until then the app renders into a container outside the
+ * document, where an element can neither take focus nor be laid out. Returns a function that
+ * cancels the call.
+ */
+export function whenAppShown(callback: () => void, doc: Document = document): () => void {
+  if (!serverHtmlShown(doc)) {
+    callback();
+    return () => undefined;
+  }
+  let cancelled = false;
+  const once = () => {
+    if (!cancelled) callback();
+  };
+  waiting.set(doc, [...(waiting.get(doc) ?? []), once]);
+  return () => {
+    cancelled = true;
+  };
 }
