@@ -324,13 +324,15 @@ TEST(PageHtml, GuideDayTabsMatchTheApp) {
                    "date":"2026-11-21","days":["2026-11-19","2026-11-20","2026-11-21","2026-11-22","2026-11-23"],
                    "window":{"first":"2026-11-07","last":"2026-11-28","contains":true},"broadcasts":[]})"),
                         site());
-  EXPECT_TRUE(has(html, "<a href=\"/gids/2026/11/19\" class=\"day-tab\"><span class=\"day-tab__label\">Donderdag</span>"
-                        "<span class=\"day-tab__detail\">19 nov</span></a>"))
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/gids/2026/11/19\" class=\"day-tab\"><span class=\"day-tab__label\">Donderdag</span>"
+                  "<span class=\"day-tab__detail\">19 nov</span></a>"))
       << html;
   EXPECT_TRUE(has(html, ">Gisteren</span><span class=\"day-tab__detail\">20 nov</span>")) << html;
-  EXPECT_TRUE(has(html, "<a href=\"/gids\" class=\"day-tab day-tab--active\" aria-current=\"date\" "
-                        "style=\"border-bottom-color:#ff6600\"><span class=\"day-tab__label\">Vandaag</span>"
-                        "<span class=\"day-tab__detail\">21 nov</span></a>"))
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/gids\" class=\"day-tab day-tab--active\" aria-current=\"date\" "
+                  "style=\"border-bottom-color:#ff6600\"><span class=\"day-tab__label\">Vandaag</span>"
+                  "<span class=\"day-tab__detail\">21 nov</span></a>"))
       << html;
   EXPECT_TRUE(has(html, ">Maandag</span><span class=\"day-tab__detail\">23 nov</span>")) << html;
   // A colour that is not a hex colour stays out of the style attribute.
