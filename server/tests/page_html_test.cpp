@@ -313,7 +313,34 @@ TEST(PageHtml, EveryRouteKindRendersAHeadingAndUnknownKindsTheNotFoundPage) {
   EXPECT_TRUE(has(main_html(page_of("not-found", R"({"path":"/bestaat-<niet>"})"), site()),
                   "<code>/bestaat-&lt;niet&gt;</code>"));
   EXPECT_TRUE(has(main_html(page_of("gids", routes[3].second), site()),
-                  "<a href=\"/gids/2026/11/22\" class=\"day-tab\">zondag 22 november 2026</a>"));
+                  "<a href=\"/gids/2026/11/22\" class=\"day-tab\"><span class=\"day-tab__label\">Morgen</span>"
+                  "<span class=\"day-tab__detail\">22 nov</span></a>"));
+}
+
+// The guide's day tabs as the app draws them (features/guide): a short label over a short date, so
+// that the server's page is as wide as the app's that replaces it (a long date widened a phone's page).
+TEST(PageHtml, GuideDayTabsMatchTheApp) {
+  auto html = main_html(page_of("gids", R"({"channel":{"slug":"radio2","name":"Ether Radio 2","color":"#ff6600"},
+                   "date":"2026-11-21","days":["2026-11-19","2026-11-20","2026-11-21","2026-11-22","2026-11-23"],
+                   "window":{"first":"2026-11-07","last":"2026-11-28","contains":true},"broadcasts":[]})"),
+                        site());
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/gids/2026/11/19\" class=\"day-tab\"><span class=\"day-tab__label\">Donderdag</span>"
+                  "<span class=\"day-tab__detail\">19 nov</span></a>"))
+      << html;
+  EXPECT_TRUE(has(html, ">Gisteren</span><span class=\"day-tab__detail\">20 nov</span>")) << html;
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/gids\" class=\"day-tab day-tab--active\" aria-current=\"date\" "
+                  "style=\"border-bottom-color:#ff6600\"><span class=\"day-tab__label\">Vandaag</span>"
+                  "<span class=\"day-tab__detail\">21 nov</span></a>"))
+      << html;
+  EXPECT_TRUE(has(html, ">Maandag</span><span class=\"day-tab__detail\">23 nov</span>")) << html;
+  // A colour that is not a hex colour stays out of the style attribute.
+  auto odd = main_html(page_of("gids", R"({"channel":{"slug":"radio2","name":"R2","color":"red;x:y"},
+                   "date":"2026-11-21","days":["2026-11-21"],
+                   "window":{"first":"2026-11-07","last":"2026-11-28","contains":true},"broadcasts":[]})"),
+                       site());
+  EXPECT_FALSE(has(odd, "style=")) << odd;
 }
 
 TEST(ShareImage, TheArtworkOfThePageAsAnAbsoluteUrl) {

@@ -44,6 +44,25 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zoekresultaten voor ‘muziek’');
     await expect(page.locator('main .search-hit__title a').first()).toBeVisible();
   });
+
+  test('/gids keeps every day tab on a phone screen and the page no wider than it', async ({ page }) => {
+    // The server's tabs as the app's (a short label over a short date): a long date ran out of its
+    // grid cell and widened the page by 53-71 px, until the app replaced it.
+    for (const width of [320, 375, 600]) {
+      await page.setViewportSize({ width, height: 812 });
+      await page.goto('/gids');
+      const tabs = page.getByRole('navigation', { name: 'Dagen' }).getByRole('link');
+      await expect(tabs.first()).toBeVisible();
+      for (const tab of await tabs.all()) {
+        const box = await tab.boundingBox();
+        expect(box, `a day tab at ${width}px`).not.toBeNull();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `at ${width}px`).toBe(true);
+      }
+      await expect(tabs.filter({ hasText: /^Vandaag/ })).toHaveAttribute('aria-current', 'date');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `/gids at ${width}px`).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 /** The sum of the layout shifts the page has had (Layout Instability API). */
@@ -131,6 +150,10 @@ test.describe('with JavaScript', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const envelope = await pageData<GuideData>(request, '/gids');
     await page.goto('/gids');
+    // The app's page: its takeover replaces the server's elements, and a tab found in the server's
+    // HTML and measured after the takeover has no box. The server's own tabs are checked without
+    // JavaScript above.
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
     const tabs = page.getByRole('navigation', { name: 'Dagen' }).getByRole('link');
     await expect(tabs).toHaveCount(envelope.data.days.length);
     for (const tab of await tabs.all()) {

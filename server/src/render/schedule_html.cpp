@@ -25,6 +25,32 @@ pages::Date today_of(const RenderContext& ctx) {
   return pages::Date{};
 }
 
+// A guide day tab as the app draws it (features/guide, lib/format-date dayTabLabel): "Vandaag",
+// "Gisteren", "Morgen" or the weekday over "16 nov". The long date ("maandag 16 november 2026")
+// does not fit a tab: on a phone it ran out of its grid cell and widened the page.
+void day_tab(std::string& out, std::string_view url, const pages::Date& day, const pages::Date& today, bool active,
+             std::string_view color) {
+  // dutch_long_date: "{weekday} {day} {month} {year}", all lowercase ASCII.
+  const auto long_date = pages::dutch_long_date(day);
+  const auto first = long_date.find(' ');
+  const auto second = long_date.find(' ', first + 1);
+  std::string label = long_date.substr(0, first);
+  label[0] = static_cast<char>(label[0] - 'a' + 'A');
+  if (day == today) label = "Vandaag";
+  if (day == pages::add_days(today, -1)) label = "Gisteren";
+  if (day == pages::add_days(today, 1)) label = "Morgen";
+  const auto detail = long_date.substr(first + 1, second - first - 1) + " " + long_date.substr(second + 1, 3);
+  out += "<a href=\"" + escape(url) + "\" class=\"" + (active ? "day-tab day-tab--active" : "day-tab") + "\"";
+  if (active) {
+    out += " aria-current=\"date\"";
+    const bool hex = color.size() >= 4 && color.size() <= 9 && color[0] == '#' &&
+                     color.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string_view::npos;
+    if (hex) out += " style=\"border-bottom-color:" + std::string(color) + "\"";
+  }
+  out += "><span class=\"day-tab__label\">" + escape(label) + "</span><span class=\"day-tab__detail\">" +
+         escape(detail) + "</span></a>";
+}
+
 void on_air_block(std::string& out, const json::object& on_air, const json::object& site) {
   const auto& channel = obj(on_air, "channel");
   const auto& broadcast = obj(on_air, "broadcast");
@@ -190,8 +216,7 @@ void guide_html(std::string& out, const RenderContext& ctx) {
     if (!day) continue;
     const bool active = item.get_string() == str(data, "date");
     out += "<li>";
-    link(out, pages::routes::gids(rc, str(channel, "slug"), *day), pages::dutch_long_date(*day),
-         active ? "day-tab day-tab--active" : "day-tab", active ? "aria-current=\"date\"" : "");
+    day_tab(out, pages::routes::gids(rc, str(channel, "slug"), *day), *day, today, active, str(channel, "color"));
     out += "</li>";
   }
   out += "</ul></nav>";

@@ -11,15 +11,19 @@ import {
 import { useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { HttpError, NetworkError } from '../api/page-client';
 import type { PageEnvelope } from '../api/types';
+import { afterDeferredParts } from '../components/deferred';
 import { FocusRequestContext } from '../components/page-heading';
 import { ErrorState, Loading } from '../components/states';
 import { applyHead } from '../features/layout';
 import { revealApp } from '../lib/server-html';
 import { pageComponent } from './page-registry';
 
-/** Shows the app in place of the server's page HTML once the page it wraps has rendered. */
+/**
+ * Shows the app in place of the server's page HTML once the page it wraps has rendered, with the
+ * parts of it whose render was put in later tasks (components/deferred).
+ */
 function RevealApp() {
-  useLayoutEffect(() => revealApp(), []);
+  useLayoutEffect(() => afterDeferredParts(revealApp), []);
   return null;
 }
 

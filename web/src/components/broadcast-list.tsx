@@ -12,14 +12,15 @@ export function BroadcasterIcons({ broadcasters }: { broadcasters: BroadcasterRe
       {broadcasters.map((b) => (
         <li key={b.slug} className="broadcaster-icons__item">
           {b.logoUrl ? (
+            // loading before src: Preact sets props in this order (see components/image.tsx).
             <img
-              src={b.logoUrl}
+              loading="lazy"
+              decoding="async"
               alt={b.name}
               title={b.name}
               width={48}
               height={48}
-              loading="lazy"
-              decoding="async"
+              src={b.logoUrl}
             />
           ) : (
             b.name

@@ -30,18 +30,22 @@ export function Image({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const useFallback = failed === src && Boolean(fallback);
+  // The listener build runs on Preact, which sets props in the order written here (React DOM sets an
+  // img's src last by itself). `loading`, `decoding` and `fetchPriority` come first so that the
+  // browser knows an image is lazy before its source is set: set earlier, src started every image's
+  // load and decode inside the first render (34 images cost 104 ms of the home page's render).
   return (
     <img
-      src={useFallback ? fallback : src}
-      srcSet={useFallback ? undefined : srcSet || undefined}
-      sizes={useFallback || !srcSet ? undefined : sizes}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
       alt={alt}
       width={width}
       height={height}
-      loading={eager || priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding={priority ? 'sync' : 'async'}
       className={className}
+      sizes={useFallback || !srcSet ? undefined : sizes}
+      srcSet={useFallback ? undefined : srcSet || undefined}
+      src={useFallback ? fallback : src}
       onError={() => setFailed(src)}
     />
   );

@@ -1,7 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { AppLink } from './app-link';
+import { Deferred } from './deferred';
 
-/** A titled section (h2) with an optional 'more' link. */
+/**
+ * A titled section (h2) with an optional 'more' link. Its content renders in a task of its own on
+ * the first page load (components/deferred), so that a page of sections is not one long task.
+ */
 export function Section({
   title,
   children,
@@ -26,7 +30,7 @@ export function Section({
           </AppLink>
         )}
       </div>
-      {children}
+      <Deferred>{children}</Deferred>
     </section>
   );
 }

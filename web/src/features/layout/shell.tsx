@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { hiddenOverlays } from '../../lib/path-rules';
 import { isAppVariant, isPopout } from '../../lib/routes';
+import { Deferred } from '../../components/deferred';
 import { ConsentLink } from '../consent';
 import { EventModalSlot, MaintenanceBannerSlot } from '../overlays';
 import { MiniPlayer, PLAY_BUTTON_ID, usePlayer } from '../player';
@@ -53,14 +54,26 @@ export function Shell() {
       )}
       {!frameless && !playerHidden && <PlayerSkipLink />}
       <MaintenanceBannerSlot hidden={hidden.maintenanceBanner} />
-      {!frameless && <SiteHeader />}
+      {/* Header, footer and player bar each render in a task of their own on the first page load
+          (components/deferred), behind the server's HTML. */}
+      {!frameless && (
+        <Deferred>
+          <SiteHeader />
+        </Deferred>
+      )}
       {loading && <div className="progress" aria-hidden="true" />}
       <main id="main" tabIndex={-1} className="main" aria-busy={loading}>
         <Outlet />
       </main>
-      {!frameless && <SiteFooter />}
+      {!frameless && (
+        <Deferred>
+          <SiteFooter />
+        </Deferred>
+      )}
       <ConsentLink />
-      <MiniPlayer hidden={playerHidden} />
+      <Deferred>
+        <MiniPlayer hidden={playerHidden} />
+      </Deferred>
       <EventModal hidden={hidden.eventModal} />
       <ScrollRestoration />
     </div>

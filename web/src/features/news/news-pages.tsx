@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import type { ArticleData, NewsData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
+import { Deferred } from '../../components/deferred';
 import { ArticleCard, CardGrid, CardGridItem, CardList } from '../../components/cards';
 import { CategoryBadge, ChipNav } from '../../components/chips';
 import { Image } from '../../components/image';
@@ -89,7 +90,10 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
           priority
         />
       </div>
-      <ContentBlocks blocks={article.blocks} />
+      {/* A task of its own on the first page load (components/deferred). */}
+      <Deferred>
+        <ContentBlocks blocks={article.blocks} />
+      </Deferred>
       {article.tags.length > 0 && (
         <ChipNav
           label="Onderwerpen"

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSite } from '../../lib/site-context';
+import { useAppShown } from '../../lib/use-app-shown';
 import { useConsentSettled } from '../consent';
 import { toAppPath } from '../../lib/routes';
 import { fetchEventModals, fetchMaintenanceNotifications, reportOverlayError } from './api';
@@ -59,12 +60,14 @@ function useLastFocusOutsideDialogs(): () => HTMLElement | null {
 /**
  * The event modal (spec §2, §4): fetched once per session unless hidden here or already seen. It
  * opens only once the consent box is out of the way (consent first, as a broadcaster would ask),
- * and not while another dialog (`held`: the expanded player) is open: never two dialogs at once.
+ * and not while another dialog (`held`: the expanded player) is open: never two dialogs at once;
+ * nor before the app's page replaces the server's HTML (its focus would be lost).
  */
 export function EventModalSlot({ hidden, held = false }: { hidden: boolean; held?: boolean }) {
   const { pathname } = useLocation();
   const { baseUrl } = useSite();
   const consentSettled = useConsentSettled();
+  const appShown = useAppShown();
   const [view, setView] = useState<EventModalView | null>(null);
   const requested = useRef(false);
   const returnFocusTo = useLastFocusOutsideDialogs();
@@ -87,7 +90,7 @@ export function EventModalSlot({ hidden, held = false }: { hidden: boolean; held
   }, [id]);
 
   if (!view || hidden || isOnRelatedPath(toAppPath(view.buttonUrl, baseUrl), pathname)) return null;
-  if (!mayOpenEventModal({ consentSettled, otherDialogOpen: held })) return null;
+  if (!mayOpenEventModal({ consentSettled, otherDialogOpen: held, appShown })) return null;
   return (
     <Suspense fallback={null}>
       <EventModal view={view} onClose={close} returnFocusTo={returnFocusTo} />

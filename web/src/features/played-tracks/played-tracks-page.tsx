@@ -4,6 +4,7 @@ import type { KeptWindow, PlayedTracksData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { useNow, useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
+import { Deferred } from '../../components/deferred';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { EmptyState } from '../../components/states';
@@ -131,11 +132,14 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
             {data.paging.total} {data.paging.total === 1 ? 'nummer' : 'nummers'} · {slotName}
             {data.paging.pageCount > 1 && ` · pagina ${data.paging.page} van ${data.paging.pageCount}`}
           </p>
-          <TrackList
-            tracks={data.tracks}
-            classical={data.channel.classical}
-            label={`Gedraaide nummers op ${data.channel.name}`}
-          />
+          {/* A task of its own on the first page load (components/deferred). */}
+          <Deferred>
+            <TrackList
+              tracks={data.tracks}
+              classical={data.channel.classical}
+              label={`Gedraaide nummers op ${data.channel.name}`}
+            />
+          </Deferred>
         </>
       ) : (
         <EmptyState>
