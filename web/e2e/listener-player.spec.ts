@@ -216,6 +216,10 @@ test.describe('with the overlays out of the way', () => {
   test('one audio at a time: a fragment card, the mini player and the pop-out window', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/');
+    // The app's page, player bar included, joins the document at the reveal, which may come after
+    // the load event (the first render runs in parts behind the server's HTML).
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    await expect(miniPlayer(page)).toBeVisible();
     // No browser-default players: the page has the mini player's audio element only.
     expect(await page.locator('audio').count()).toBe(1);
     const [popup] = await Promise.all([
