@@ -67,7 +67,7 @@ struct Connection : std::enable_shared_from_this<Connection> {
   Connection(tcp::socket socket, std::string remote)
       : stream(std::in_place, std::move(socket)), executor(stream->get_executor()), address(std::move(remote)) {}
   std::optional<beast::tcp_stream> stream;  // empty once a streaming body adopted the socket
-  const asio::any_io_executor executor;     // the connection's strand
+  const asio::any_io_executor executor;     // the connection's I/O thread
   std::weak_ptr<StreamingBody> adopted;     // the body that took the socket (StreamingBody::adopt)
   bool handed_off = false;                  // adopted: the body's hold, not the session, ends its registration
   const std::string address;                // the client's, for the per-address count
@@ -421,7 +421,7 @@ void Server::Impl::evict_oldest_idle() {
   if (auto victim = oldest_weak.lock()) {
     asio::post(victim->executor, [weak = oldest_weak] {
       // A request may have begun meanwhile: then it is answered and the connection closes after it.
-      if (auto c = weak.lock(); c && !c->busy) c->stream->cancel();
+      if (auto c = weak.lock(); c && !c->busy && !c->handed_off) c->stream->cancel();
     });
   }
 }
@@ -1050,7 +1050,11 @@ void Server::stop() {
       if (auto connection = weak.lock()) {
         asio::post(connection->executor, [weak = weak] {
           if (auto c = weak.lock(); c && (!c->busy || c->streaming)) {
-            if (auto body = c->adopted.lock()) return body->close();
+            // An adopted socket is the body's alone; the connection has no stream of its own left.
+            if (c->handed_off) {
+              if (auto body = c->adopted.lock()) body->close();
+              return;
+            }
             boost::system::error_code ignored;
             if (c->streaming) c->stream->socket().close(ignored);
             c->stream->cancel();
