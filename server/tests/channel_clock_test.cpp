@@ -58,6 +58,35 @@ class ChannelClockTest : public testing::Test {
   ScheduleLookup schedule_;
 };
 
+TEST_F(ChannelClockTest, FileCacheKeepsAFileOnlyWhileItPlays) {
+  FramedFileCache files(dir_.string());
+  EXPECT_EQ(files.bitrate_kbps(), 0);
+  auto playing = files.get("songs/a.mp3");
+  ASSERT_NE(playing, nullptr);
+  EXPECT_FALSE(playing->frames.empty());
+  EXPECT_EQ(playing->bytes.size(), std::filesystem::file_size(dir_ / "songs" / "a.mp3"));
+  EXPECT_EQ(files.get("songs/a.mp3"), playing) << "two clocks playing a file share one copy";
+  const std::weak_ptr<const FramedFile> watched = playing;
+  playing.reset();
+  EXPECT_TRUE(watched.expired()) << "a file nobody plays is not kept";
+  auto again = files.get("songs/a.mp3");
+  ASSERT_NE(again, nullptr) << "read again when it plays again";
+  EXPECT_EQ(again->frames.size(), files.get("songs/a.mp3")->frames.size());
+  EXPECT_EQ(files.bitrate_kbps(), 48);
+  EXPECT_EQ(files.get("songs/missing.mp3"), nullptr);
+}
+
+TEST_F(ChannelClockTest, ClockReleasesTheFileOfAnEndedSegment) {
+  FramedFileCache files(dir_.string());
+  BroadcastRing ring(1 << 20);
+  ChannelClock clock(schedule_, files, ring);
+  clock.advance_to(t0 + 1000, 100);
+  std::weak_ptr<const FramedFile> first = files.get("songs/a.mp3");
+  EXPECT_FALSE(first.expired()) << "the clock plays it";
+  for (std::int64_t now = t0 + 1100; now <= t0 + 4000; now += 100) clock.advance_to(now, 100);
+  EXPECT_TRUE(first.expired()) << "the clock moved on to the next song";
+}
+
 TEST_F(ChannelClockTest, ProducesRealTimeAudioFollowingTheSchedule) {
   FramedFileCache files(dir_.string());
   BroadcastRing ring(1 << 20);

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace ether::stream {
 
@@ -22,7 +21,9 @@ void FramedFileCache::add_root(std::string prefix, std::filesystem::path dir) {
 std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relative_path) {
   {
     std::lock_guard lock(mutex_);
-    if (auto it = files_.find(relative_path); it != files_.end()) return it->second;
+    if (auto it = files_.find(relative_path); it != files_.end()) {
+      if (auto playing = it->second.lock()) return playing;
+    }
   }
   auto file = std::make_shared<FramedFile>();
   std::filesystem::path file_path = std::filesystem::path(media_dir_) / relative_path;
@@ -34,9 +35,14 @@ std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relati
     spdlog::error("live: cannot read {}", relative_path);
     return nullptr;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  file->bytes = buffer.str();
+  // One allocation of the file's size, rather than a stream's growing buffer and its copy.
+  std::error_code size_error;
+  const auto size = std::filesystem::file_size(file_path, size_error);
+  if (!size_error) file->bytes.resize(static_cast<std::size_t>(size));
+  if (size_error || !in.read(file->bytes.data(), static_cast<std::streamsize>(file->bytes.size()))) {
+    spdlog::error("live: cannot read {}", relative_path);
+    return nullptr;
+  }
   file->frames = split_mp3_frames(file->bytes);
   if (file->frames.empty()) {
     spdlog::error("live: {} has no MP3 frames", relative_path);
@@ -47,12 +53,18 @@ std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relati
     file->bitrate_kbps = header->bitrate_kbps;
   }
   std::lock_guard lock(mutex_);
-  return files_.emplace(relative_path, std::move(file)).first->second;
+  if (bitrate_kbps_ == 0) bitrate_kbps_ = file->bitrate_kbps;
+  std::erase_if(files_, [](const auto& entry) { return entry.second.expired(); });
+  // Two clocks that started the same file at once keep the first copy.
+  auto& slot = files_[relative_path];
+  if (auto playing = slot.lock()) return playing;
+  slot = file;
+  return file;
 }
 
 int FramedFileCache::bitrate_kbps() {
   std::lock_guard lock(mutex_);
-  return files_.empty() ? 0 : files_.begin()->second->bitrate_kbps;
+  return bitrate_kbps_;
 }
 
 ChannelClock::ChannelClock(ScheduleLookup schedule, FramedFileCache& files, BroadcastRing& ring, std::int64_t chunk_ms)

@@ -36,14 +36,16 @@ using ScheduleLookup = std::function<std::optional<ScheduledAudio>(std::int64_t 
 /// whole frames (the same bytes the ring gets).
 using ChunkSink = std::function<void(std::int64_t start_ms, std::string_view bytes)>;
 
-/// An MP3 file cut into frames, loaded once and shared by every clock that plays it.
+/// An MP3 file cut into frames, loaded once and shared by every clock playing it at the same time.
 struct FramedFile {
   std::string bytes;
   std::vector<Mp3Frame> frames;
   int bitrate_kbps = 0;  // of the first frame; the demo media are constant bit rate
 };
 
-/// Loads media files by relative path and keeps them; thread-safe.
+/// Loads media files by relative path; thread-safe. A file stays in memory while a clock plays it
+/// (it holds the pointer get() returned) and is read again when it next plays, so a station's
+/// memory does not grow with every song it has ever played.
 class FramedFileCache {
  public:
   explicit FramedFileCache(std::string media_dir);
@@ -52,14 +54,15 @@ class FramedFileCache {
   void add_root(std::string prefix, std::filesystem::path dir);
   /// The file cut into frames, or nullptr when it cannot be read or has no frames.
   std::shared_ptr<const FramedFile> get(const std::string& relative_path);
-  /// The bit rate of a file loaded so far (0 before any), for the icy-br header.
+  /// The bit rate of the first file loaded (0 before any), for the icy-br header.
   [[nodiscard]] int bitrate_kbps();
 
  private:
   std::string media_dir_;
   std::vector<std::pair<std::string, std::filesystem::path>> roots_;
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const FramedFile>, std::less<>> files_;
+  std::map<std::string, std::weak_ptr<const FramedFile>, std::less<>> files_;
+  int bitrate_kbps_ = 0;
 };
 
 class ChannelClock {
