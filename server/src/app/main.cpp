@@ -20,6 +20,7 @@
 #include "config/config.hpp"
 #include "pages/page_time.hpp"
 #include "pages/preview_token.hpp"
+#include "process/memory_allocator.hpp"
 #include "reporting/reporter.hpp"
 #include "store/database.hpp"
 #include "store/secret_repository.hpp"
@@ -109,6 +110,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   ether::app::configure_logging(config);
+  spdlog::info("memory: allocating with {}", ether::process::allocator_name());
   // The server's own errors go to the same DSN as the browser's; off when none is configured.
   std::unique_ptr<ether::reporting::Reporter> reporter;
   if (auto dsn = ether::reporting::parse_dsn(config.sentry_dsn)) {

@@ -36,7 +36,6 @@
 #include <csignal>
 #include <future>
 #ifdef __GLIBC__
-#include <malloc.h>
 #endif
 #include <mutex>
 #include <optional>
@@ -50,6 +49,7 @@
 #include "api/json_error.hpp"
 #include "http/range.hpp"
 #include "http/security_headers.hpp"
+#include "process/memory_allocator.hpp"
 #include "reporting/reporter.hpp"
 
 namespace ether::http {
@@ -496,10 +496,8 @@ asio::awaitable<void> Server::Impl::trim_loop() {
     const auto now = churn.load();
     if (now == trimmed_at) continue;
     trimmed_at = now;
-#ifdef __GLIBC__
     // On the worker pool: it walks every arena, which would hold up an I/O thread for milliseconds.
-    asio::post(*pool, [] { malloc_trim(0); });
-#endif
+    asio::post(*pool, [] { process::release_free_memory(); });
   }
 }
 

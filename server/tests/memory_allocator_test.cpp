@@ -1,0 +1,57 @@
+#include "process/memory_allocator.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <memory>
+#include <vector>
+
+namespace ether::process {
+namespace {
+
+long resident_kib() {
+  long pages = 0;
+  long resident = 0;
+  std::ifstream("/proc/self/statm") >> pages >> resident;
+  return resident * (::sysconf(_SC_PAGESIZE) / 1024);
+}
+
+#ifdef ETHER_WITH_JEMALLOC
+TEST(MemoryAllocator, RunsWithJemallocAndItsOptions) {
+  EXPECT_TRUE(allocator_name().starts_with("jemalloc 5.")) << allocator_name();
+  // The options of malloc_conf took effect: freed pages go back from a background thread.
+  EXPECT_EQ(allocator_option("opt.background_thread"), "true");
+  EXPECT_EQ(allocator_option("opt.dirty_decay_ms"), "1000");
+  EXPECT_EQ(allocator_option("opt.muzzy_decay_ms"), "0");
+  EXPECT_EQ(allocator_option("opt.no-such-option"), "");
+}
+#else
+TEST(MemoryAllocator, RunsWithTheSystemAllocator) {
+  EXPECT_EQ(allocator_name(), "glibc malloc");
+  EXPECT_EQ(allocator_option("opt.background_thread"), "");
+}
+#endif
+
+TEST(MemoryAllocator, ReleasesFreedMemoryToTheSystem) {
+  // Many small blocks, as a burst of listeners' requests leaves behind, written so that they are
+  // resident, then freed.
+  constexpr std::size_t kBlocks = 16 * 1024;
+  constexpr std::size_t kBlockSize = 4000;
+  const long before = resident_kib();
+  {
+    std::vector<std::unique_ptr<char[]>> blocks;
+    blocks.reserve(kBlocks);
+    for (std::size_t i = 0; i < kBlocks; ++i) {
+      blocks.push_back(std::make_unique<char[]>(kBlockSize));
+      blocks.back()[0] = static_cast<char>(i);
+      blocks.back()[kBlockSize - 1] = static_cast<char>(i);
+    }
+    EXPECT_GT(resident_kib() - before, 48 * 1024) << "about 62 MiB were written";
+  }
+  release_free_memory();
+  EXPECT_LT(resident_kib() - before, 16 * 1024) << "the freed blocks went back to the system";
+}
+
+}  // namespace
+}  // namespace ether::process
