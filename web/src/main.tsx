@@ -25,7 +25,7 @@ const FALLBACK_SITE: SiteConfig = {
 };
 
 const site = readEmbeddedSite() ?? FALLBACK_SITE;
-startConsent();
+const consentDrawn = startConsent();
 // Analytics events (radio block clicks) are sent only while the visitor allows 'analytics'.
 setAnalyticsConsent(getConsentState().analytics);
 onConsentChange((state) => setAnalyticsConsent(state.analytics));
@@ -35,22 +35,24 @@ const initialPage = readEmbeddedPage();
 // The most the first render waits for the maintenance notifications; a slower answer shows the
 // banner when it comes.
 const BANNER_WAIT_MS = 1000;
+// The most the first render waits for a first visit's consent box to be painted.
+const CONSENT_WAIT_MS = 1000;
+
+function timeout(ms: number): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, ms));
+}
 
 /**
  * What the first render needs, fetched in parallel: the page's own chunk (so that the page appears
- * at once, not after a loading state) and the maintenance notifications (so that the banner is in
- * the first layout instead of pushing the page down after it).
+ * at once, not after a loading state), the maintenance notifications (so that the banner is in
+ * the first layout instead of pushing the page down after it) and, on a first visit, the consent
+ * box's first frame (so that the box is drawn before the render's tasks, not among them).
  */
 function firstRenderReady(): Promise<unknown> {
-  const waits: Promise<unknown>[] = [];
+  const waits: Promise<unknown>[] = [Promise.race([consentDrawn, timeout(CONSENT_WAIT_MS)])];
   if (initialPage) waits.push(preloadPage(initialPage.route).catch(() => undefined));
   if (!hiddenOverlays(window.location.pathname, window.location.search).maintenanceBanner) {
-    waits.push(
-      Promise.race([
-        prefetchMaintenanceNotifications(),
-        new Promise((resolve) => window.setTimeout(resolve, BANNER_WAIT_MS)),
-      ]),
-    );
+    waits.push(Promise.race([prefetchMaintenanceNotifications(), timeout(BANNER_WAIT_MS)]));
   }
   return Promise.all(waits);
 }
