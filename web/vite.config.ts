@@ -19,7 +19,8 @@ const preact = [
 // A first visit shows the consent box (src/features/consent), whose chunk the entry imports only
 // once it has run: a second round trip, and a box painted late, as the page's largest paint (issue
 // 13). The page's HTML preloads the chunk and its stylesheet instead, alongside the entry; a
-// returning visitor's app loads the same chunk when idle, for the settings link.
+// returning visitor's app loads the same chunk when idle, for the settings link. At low priority:
+// the page's stylesheet and entry, which its first paint waits for, go first.
 function preloadConsent(): Plugin {
   return {
     name: 'ether-preload-consent',
@@ -37,12 +38,23 @@ function preloadConsent(): Plugin {
         return [
           ...css.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            attrs: {
+              rel: 'preload',
+              as: 'style',
+              crossorigin: true,
+              fetchpriority: 'low',
+              href: `/${file}`,
+            },
             injectTo: 'head' as const,
           })),
           {
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              fetchpriority: 'low',
+              href: `/${chunk.fileName}`,
+            },
             injectTo: 'head',
           },
         ];
