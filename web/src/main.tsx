@@ -14,6 +14,7 @@ import { setAnalyticsConsent } from './lib/analytics';
 import { hiddenOverlays } from './lib/path-rules';
 import { popoutChannel } from './lib/routes';
 import { appContainer } from './lib/server-html';
+import { nextTask } from './lib/task-queue';
 import './styles/global.css';
 
 const FALLBACK_SITE: SiteConfig = {
@@ -57,23 +58,28 @@ function firstRenderReady(): Promise<unknown> {
   return Promise.all(waits);
 }
 
-const router = createAppRouter(initialPage);
 // The server's page HTML stays on screen until the app's first page is ready (lib/server-html).
 const root = appContainer();
 
 if (root) {
-  void firstRenderReady().then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <SiteProvider site={site}>
-          <PlayerProvider
-            site={site}
-            initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
-          >
-            <RouterProvider router={router} />
-          </PlayerProvider>
-        </SiteProvider>
-      </StrictMode>,
-    ),
-  );
+  void firstRenderReady().then(() => {
+    // Setting up the router (its history, the routes' patterns, the scroll positions kept in
+    // session storage) is a task of its own: in the entry's evaluation or in the first render's
+    // task it made either one longer (issue 13, total blocking time).
+    const router = createAppRouter(initialPage);
+    nextTask(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <SiteProvider site={site}>
+            <PlayerProvider
+              site={site}
+              initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
+            >
+              <RouterProvider router={router} />
+            </PlayerProvider>
+          </SiteProvider>
+        </StrictMode>,
+      ),
+    );
+  });
 }
