@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
+import { AppNavigateContext, type AppNavigate } from './components/app-link';
 import { SiteProvider } from './lib/site-context';
 import { preloadPage } from './app/page-registry';
 import { createAppRouter } from './app/router';
@@ -67,6 +68,7 @@ if (root) {
     // session storage) is a task of its own: in the entry's evaluation or in the first render's
     // task it made either one longer (issue 13, total blocking time).
     const router = createAppRouter(initialPage);
+    const navigate: AppNavigate = (path, options) => void router.navigate(path, options);
     nextTask(() =>
       createRoot(root).render(
         <StrictMode>
@@ -75,7 +77,9 @@ if (root) {
               site={site}
               initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
             >
-              <RouterProvider router={router} />
+              <AppNavigateContext.Provider value={navigate}>
+                <RouterProvider router={router} />
+              </AppNavigateContext.Provider>
             </PlayerProvider>
           </SiteProvider>
         </StrictMode>,
