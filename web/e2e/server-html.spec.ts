@@ -220,6 +220,8 @@ test.describe('with JavaScript', () => {
   test('the 404 page has two search landmarks with different names', async ({ page }) => {
     await page.goto('/bestaat-niet');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deze pagina bestaat niet (meer)');
+    // The app's page: the server's HTML of the 404 page has only the header's search form.
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
     const names = await page
       .getByRole('search')
       .evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')));

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readEmbeddedPage, readEmbeddedSite } from './api/page-client';
 import type { SiteConfig } from './api/types';
+import { AppNavigateContext, type AppNavigate } from './components/app-link';
 import { SiteProvider } from './lib/site-context';
 import { preloadPage } from './app/page-registry';
 import { createAppRouter } from './app/router';
@@ -14,6 +15,7 @@ import { setAnalyticsConsent } from './lib/analytics';
 import { hiddenOverlays } from './lib/path-rules';
 import { popoutChannel } from './lib/routes';
 import { appContainer } from './lib/server-html';
+import { nextTask } from './lib/task-queue';
 import './styles/global.css';
 
 const FALLBACK_SITE: SiteConfig = {
@@ -25,7 +27,7 @@ const FALLBACK_SITE: SiteConfig = {
 };
 
 const site = readEmbeddedSite() ?? FALLBACK_SITE;
-startConsent();
+const consentDrawn = startConsent();
 // Analytics events (radio block clicks) are sent only while the visitor allows 'analytics'.
 setAnalyticsConsent(getConsentState().analytics);
 onConsentChange((state) => setAnalyticsConsent(state.analytics));
@@ -35,43 +37,53 @@ const initialPage = readEmbeddedPage();
 // The most the first render waits for the maintenance notifications; a slower answer shows the
 // banner when it comes.
 const BANNER_WAIT_MS = 1000;
+// The most the first render waits for a first visit's consent box to be painted.
+const CONSENT_WAIT_MS = 1000;
+
+function timeout(ms: number): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, ms));
+}
 
 /**
  * What the first render needs, fetched in parallel: the page's own chunk (so that the page appears
- * at once, not after a loading state) and the maintenance notifications (so that the banner is in
- * the first layout instead of pushing the page down after it).
+ * at once, not after a loading state), the maintenance notifications (so that the banner is in
+ * the first layout instead of pushing the page down after it) and, on a first visit, the consent
+ * box's first frame (so that the box is drawn before the render's tasks, not among them).
  */
 function firstRenderReady(): Promise<unknown> {
-  const waits: Promise<unknown>[] = [];
+  const waits: Promise<unknown>[] = [Promise.race([consentDrawn, timeout(CONSENT_WAIT_MS)])];
   if (initialPage) waits.push(preloadPage(initialPage.route).catch(() => undefined));
   if (!hiddenOverlays(window.location.pathname, window.location.search).maintenanceBanner) {
-    waits.push(
-      Promise.race([
-        prefetchMaintenanceNotifications(),
-        new Promise((resolve) => window.setTimeout(resolve, BANNER_WAIT_MS)),
-      ]),
-    );
+    waits.push(Promise.race([prefetchMaintenanceNotifications(), timeout(BANNER_WAIT_MS)]));
   }
   return Promise.all(waits);
 }
 
-const router = createAppRouter(initialPage);
 // The server's page HTML stays on screen until the app's first page is ready (lib/server-html).
 const root = appContainer();
 
 if (root) {
-  void firstRenderReady().then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <SiteProvider site={site}>
-          <PlayerProvider
-            site={site}
-            initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
-          >
-            <RouterProvider router={router} />
-          </PlayerProvider>
-        </SiteProvider>
-      </StrictMode>,
-    ),
-  );
+  void firstRenderReady().then(() => {
+    // Setting up the router (its history, the routes' patterns, the scroll positions kept in
+    // session storage) is a task of its own: in the entry's evaluation or in the first render's
+    // task it made either one longer (issue 13, total blocking time).
+    const router = createAppRouter(initialPage);
+    const navigate: AppNavigate = (path, options) => void router.navigate(path, options);
+    nextTask(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <SiteProvider site={site}>
+            <PlayerProvider
+              site={site}
+              initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
+            >
+              <AppNavigateContext.Provider value={navigate}>
+                <RouterProvider router={router} />
+              </AppNavigateContext.Provider>
+            </PlayerProvider>
+          </SiteProvider>
+        </StrictMode>,
+      ),
+    );
+  });
 }

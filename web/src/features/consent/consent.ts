@@ -21,28 +21,40 @@ function load(): Promise<Library> {
   return library;
 }
 
+/** Resolves once the browser has painted a frame after now (a task queued from that frame's rAF). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    window.requestAnimationFrame(() => window.setTimeout(resolve, 0));
+  });
+}
+
 /**
  * Reads the stored choices at once (no library needed), then loads and runs the library (its own
- * chunk): at once on a first visit, when the browser is idle otherwise.
+ * chunk): at once on a first visit, when the browser is idle otherwise. Resolves once the consent
+ * box, when there is one, has been painted (at once with a choice stored, also when the library
+ * fails to load), so that the app's first render can wait for it.
  */
-export function startConsent(doc: Document = document): void {
+export function startConsent(doc: Document = document): Promise<void> {
   const stored = categoriesFromCookie(doc.cookie);
   if (stored) setConsentState(stored);
-  if (hasStoredChoice(doc.cookie, Date.now())) settleConsent();
-  const run = () => {
+  const hasChoice = hasStoredChoice(doc.cookie, Date.now());
+  if (hasChoice) settleConsent();
+  const run = () =>
     load().catch((error: unknown) => {
       console.error('Cookie-instellingen konden niet laden', error);
       // No box will ask: what waited for the choice need not wait any longer.
       settleConsent();
     });
-  };
-  // A first visit shows the box: it loads alongside the page, so that it is painted with the page
-  // (a box arriving seconds later would be the page's largest paint). With a choice stored, the
-  // library only waits for the settings link and loads when the browser is idle.
-  if (!hasStoredChoice(doc.cookie, Date.now())) run();
-  else if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(run, { timeout: 2000 });
-  else window.setTimeout(run, 200);
+  // A first visit shows the box. Its chunk is preloaded by the page's HTML (vite.config.ts) and it
+  // runs before the app's first render, which then waits for the box's frame: a box drawn among or
+  // after the render's tasks is the page's largest paint, seconds after the server's HTML (issue
+  // 13). With a choice stored, the library only waits for the settings link and loads when the
+  // browser is idle.
+  if (!hasChoice) return run().then(afterNextPaint);
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => void run(), { timeout: 2000 });
+  else window.setTimeout(() => void run(), 200);
+  return Promise.resolve();
 }
 
 /** Opens the consent settings (loads the library first when needed). */

@@ -54,8 +54,8 @@ export function Shell() {
       )}
       {!frameless && !playerHidden && <PlayerSkipLink />}
       <MaintenanceBannerSlot hidden={hidden.maintenanceBanner} />
-      {/* Header, footer and player bar each render in a task of their own on the first page load
-          (components/deferred), behind the server's HTML. */}
+      {/* Header, page, footer and player bar each render in a task of their own on the first page
+          load (components/deferred), behind the server's HTML. */}
       {!frameless && (
         <Deferred>
           <SiteHeader />
@@ -63,7 +63,9 @@ export function Shell() {
       )}
       {loading && <div className="progress" aria-hidden="true" />}
       <main id="main" tabIndex={-1} className="main" aria-busy={loading}>
-        <Outlet />
+        <Deferred>
+          <Outlet />
+        </Deferred>
       </main>
       {!frameless && (
         <Deferred>
