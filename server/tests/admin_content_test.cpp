@@ -27,6 +27,7 @@
 #include "support/admin_client.hpp"
 #include "support/postgres_database.hpp"
 #include "support/postgres_scenarios.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::admin {
 namespace {

@@ -26,6 +26,7 @@
 #include "domain/time.hpp"
 #include "http/router.hpp"
 #include "store_test_support.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::admin {
 namespace {

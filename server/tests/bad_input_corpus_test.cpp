@@ -20,6 +20,7 @@
 
 #include "support/raw_socket.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::test {
 namespace {

@@ -25,6 +25,7 @@
 
 #include "recording/hour_files.hpp"
 #include "stream/mp3_frames.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::recording {
 namespace {

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/test_paths.hpp"
+
 namespace ether::stream {
 namespace {
 

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "support/test_paths.hpp"
+
 namespace ether::process {
 namespace {
 

@@ -19,6 +19,7 @@
 #include "store/database.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether {
 namespace {

@@ -24,6 +24,7 @@
 #include "support/live_store.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether {
 namespace {

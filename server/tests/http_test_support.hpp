@@ -13,6 +13,7 @@
 
 #include "http/message.hpp"
 #include "pages/page_result.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::test {
 

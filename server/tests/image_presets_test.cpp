@@ -12,6 +12,7 @@
 #include "media/image_presets.hpp"
 #include "media/image_variants.hpp"
 #include "render/markup.hpp"
+#include "support/test_paths.hpp"
 
 namespace {
 

@@ -16,6 +16,7 @@
 
 #include "ingest/mp3_stream_framer.hpp"
 #include "stream/channel_clock.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether {
 namespace {

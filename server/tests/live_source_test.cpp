@@ -31,6 +31,7 @@
 #include "support/postgres_database.hpp"
 #include "support/raw_socket.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether {
 namespace {

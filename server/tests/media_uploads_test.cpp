@@ -37,6 +37,7 @@
 #include "media/upload_slots.hpp"
 #include "store_test_support.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::media {
 namespace {

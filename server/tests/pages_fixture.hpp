@@ -19,6 +19,7 @@
 
 #include "pages/page_loader.hpp"
 #include "store/database.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::pages::testing {
 

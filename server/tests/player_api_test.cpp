@@ -8,6 +8,7 @@
 #include <boost/json.hpp>
 
 #include "support/live_store.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::api {
 namespace {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 #include "support/xml_doc.hpp"
 
 namespace ether::test {

@@ -22,6 +22,7 @@
 #include "recording/recordings.hpp"
 #include "support/live_store.hpp"
 #include "support/loopback_stream.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::recording {
 namespace {

@@ -22,6 +22,7 @@
 #include "stream/broadcast_ring.hpp"
 #include "stream/channel_clock.hpp"
 #include "support/server_process.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether {
 namespace {

@@ -20,6 +20,7 @@
 #include "store/settings_repository.hpp"
 #include "store/track_play_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::store {
 namespace {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "store/database.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::testing_support {
 

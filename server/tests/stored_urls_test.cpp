@@ -19,6 +19,7 @@
 #include "seo/seo_routes.hpp"
 #include "shell/html_shell.hpp"
 #include "support/live_store.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether {
 namespace {

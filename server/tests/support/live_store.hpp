@@ -10,6 +10,7 @@
 #include <string>
 
 #include "store/database.hpp"
+#include "test_paths.hpp"
 
 namespace ether {
 

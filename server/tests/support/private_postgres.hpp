@@ -9,6 +9,7 @@
 #include <string>
 
 #include "server_process.hpp"
+#include "test_paths.hpp"
 
 namespace ether::test {
 

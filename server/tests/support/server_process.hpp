@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include "test_paths.hpp"
+
 namespace ether::test {
 
 /// Runs a shell command and returns what it printed on standard output.
