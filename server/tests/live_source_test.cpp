@@ -603,8 +603,10 @@ void source_on_one_instance_is_heard_on_another() {
   auto env = [&database](const std::string& name) {
     return std::vector<std::string>{
         "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
-        "ETHER_RECORDINGS_DIR=" +
-            (std::filesystem::path(ETHER_TEST_TMP) / ("live_source_recordings-" + name)).string()};
+        // In the instance's own directory, which goes with it.
+        "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
+                                   ("live_source-" + name + "-" + std::to_string(::getpid())) / "recordings")
+                                      .string()};
   };
   ServerProcess a("live_source-a", env("a"));
   ServerProcess b("live_source-b", env("b"));

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "scratch_dir.hpp"
 #include "test_paths.hpp"
 
 namespace ether::test {
@@ -99,6 +100,7 @@ class ServerProcess {
       ::kill(pid_, SIGKILL);
       ::waitpid(pid_, nullptr, 0);
     }
+    remove_unless_failed(dir_);
   }
 
   ServerProcess(const ServerProcess&) = delete;
