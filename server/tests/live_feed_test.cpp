@@ -11,10 +11,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 
 #include "ingest/mp3_stream_framer.hpp"
+#include "ingest/source_relay.hpp"
 #include "stream/channel_clock.hpp"
 #include "support/test_paths.hpp"
 
@@ -111,6 +113,19 @@ TEST_F(LiveFeedTest, QueueIsBoundedAndOnAirFollowsTheSource) {
   }
   EXPECT_FALSE(feed.on_air());
   EXPECT_EQ(feed.title(), "Studio");
+  feed.mark_on_air_at(4096);
+  EXPECT_EQ(feed.on_air_at(), 4096u);
+  feed.open("Studio");
+  EXPECT_FALSE(feed.on_air_at()) << "a new source has not been played yet";
+}
+
+TEST(RelayStart, FromWhereTheSourceWentOnAirAtMostABurstBack) {
+  // The clock has not played the source yet: its frames will come after the head.
+  EXPECT_EQ(ingest::relay_start(std::nullopt, 1000, 9000), 9000u);
+  // On air since a moment ago: all of it, so the other instance's listeners hear the beginning.
+  EXPECT_EQ(ingest::relay_start(6000, 1000, 9000), 6000u);
+  // On air for longer than the burst: the burst's start.
+  EXPECT_EQ(ingest::relay_start(500, 1000, 9000), 1000u);
 }
 
 TEST_F(LiveFeedTest, ClockSwitchesToTheSourceAndBackOnFrameBoundaries) {
@@ -141,6 +156,16 @@ TEST_F(LiveFeedTest, ClockSwitchesToTheSourceAndBackOnFrameBoundaries) {
   clock.advance_to(t0 + 2500);
   EXPECT_TRUE(feed->on_air());
   EXPECT_EQ(ring.current_title(), "Studio Ether");
+  // The clock says where the source's first frame went: the start of its first chunk.
+  std::optional<std::uint64_t> first_live_chunk;
+  for (const auto& chunk : ring.read_from(0, 100000).chunks) {
+    if (chunk->title == "Studio Ether") {
+      first_live_chunk = chunk->start;
+      break;
+    }
+  }
+  ASSERT_TRUE(first_live_chunk);
+  EXPECT_EQ(feed->on_air_at(), first_live_chunk);
   feed->close();
   clock.advance_to(t0 + 5000);
   EXPECT_FALSE(feed->on_air());

@@ -261,7 +261,8 @@ void expect_tone_between_playout(const ServerProcess& source_to, const ServerPro
   const auto offset = listener.head_size() + static_cast<std::size_t>(tone.start_seconds * kBytesPerSecond);
   const auto heard_after = std::chrono::duration<double>(listener.arrival(offset) - sent_at).count();
   // ffmpeg's own start-up is in this figure; LatencyFromTheFirstBytes measures from the bytes.
-  std::printf("[          ] tone heard %.2f s after ffmpeg was started\n", heard_after);
+  std::printf("[          ] tone heard %.2f s after ffmpeg was started, %.2f s of %.2f s\n", heard_after,
+              tone.length_seconds, seconds);
 }
 
 class LiveSourceTest : public testing::Test {

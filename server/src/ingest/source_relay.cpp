@@ -34,16 +34,17 @@ std::string random_id() {
   return id;
 }
 
-// The holder's side: the channel's output from the ring's head on (whole chunks, so whole frames),
-// until its source is off air.
+// The holder's side: the channel's output from `start` on (whole chunks, so whole frames), until
+// its source is off air.
 class RelayBody final : public http::StreamingBody {
  public:
-  RelayBody(std::shared_ptr<const stream::BroadcastRing> ring, std::shared_ptr<stream::LiveFeed> feed)
-      : ring_(std::move(ring)), feed_(std::move(feed)) {}
+  RelayBody(std::shared_ptr<const stream::BroadcastRing> ring, std::shared_ptr<stream::LiveFeed> feed,
+            std::uint64_t start)
+      : ring_(std::move(ring)), feed_(std::move(feed)), start_(start) {}
 
   boost::asio::awaitable<void> run(boost::asio::ip::tcp::socket& socket) override {
     boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor);
-    std::uint64_t position = ring_->head();
+    std::uint64_t position = start_;
     bool last_round = false;
     while (true) {
       // The chunks appended in the tick that ended the source are still sent.
@@ -70,9 +71,15 @@ class RelayBody final : public http::StreamingBody {
  private:
   std::shared_ptr<const stream::BroadcastRing> ring_;
   std::shared_ptr<stream::LiveFeed> feed_;
+  std::uint64_t start_;
 };
 
 }  // namespace
+
+std::uint64_t relay_start(std::optional<std::uint64_t> on_air_at, std::uint64_t burst_start, std::uint64_t head) {
+  if (!on_air_at) return head;
+  return std::clamp(*on_air_at, burst_start, head);
+}
 
 // The relaying side: pulls the holder's relay stream into this instance's feed on its own thread
 // (libcurl), until told to stop or the holder ends it.
@@ -291,7 +298,11 @@ http::Response SourceRelay::relay_stream(const http::Request& request, const std
   http::Response response;
   response.set_header("Content-Type", "audio/mpeg");
   response.set_header("Cache-Control", "no-store");
-  response.streaming = std::make_shared<RelayBody>(ring, feed);
+  // 128 kbit/s until the clock has read a file and knows the channel's bit rate.
+  const auto kbps = origin_.bitrate_kbps() > 0 ? origin_.bitrate_kbps() : 128;
+  const auto burst_bytes = static_cast<std::size_t>(kbps * options_.relay_burst.count() / 8);
+  const auto start = relay_start(feed->on_air_at(), ring->burst_start(burst_bytes), ring->head());
+  response.streaming = std::make_shared<RelayBody>(ring, feed, start);
   return response;
 }
 

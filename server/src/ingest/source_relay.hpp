@@ -8,9 +8,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -27,7 +29,16 @@ struct SourceRelayOptions {
   std::chrono::milliseconds tick{250};        // heartbeat and discovery: a relay starts within ~2 ticks
   std::chrono::seconds stale{5};              // a row without heartbeat this long is ignored
   std::chrono::seconds token_lifetime{3600};  // of the relay request's token
+  // A relay starts where the source went on air, at most this much audio back: the relaying
+  // instance's feed takes up to 3 s at once without dropping frames.
+  std::chrono::milliseconds relay_burst{2000};
 };
+
+/// Where a relay of a channel's ring starts: where the source went on air (`on_air_at`, a chunk
+/// boundary), so that the relaying instance's listeners hear the source's beginning, but not before
+/// `burst_start`; the head while the clock has not played the source yet.
+[[nodiscard]] std::uint64_t relay_start(std::optional<std::uint64_t> on_air_at, std::uint64_t burst_start,
+                                        std::uint64_t head);
 
 class SourceRelay {
  public:

@@ -107,6 +107,7 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
       if (!live_mode_) {
         flush();
         live_mode_ = true;
+        live_->mark_on_air_at(ring_.head());
       }
       auto frame = live_->pop();
       // A source that is late is waited for rather than mixed with the playout.

@@ -7,6 +7,7 @@ void LiveFeed::open(std::string title) {
   open_ = true;
   sending_ = false;
   title_ = std::move(title);
+  on_air_at_.reset();
 }
 
 void LiveFeed::push(std::string frame, std::int64_t duration_us) {
@@ -55,6 +56,16 @@ void LiveFeed::set_title(std::string title) {
 std::uint64_t LiveFeed::dropped_frames() const {
   std::lock_guard lock(mutex_);
   return dropped_;
+}
+
+void LiveFeed::mark_on_air_at(std::uint64_t ring_position) {
+  std::lock_guard lock(mutex_);
+  on_air_at_ = ring_position;
+}
+
+std::optional<std::uint64_t> LiveFeed::on_air_at() const {
+  std::lock_guard lock(mutex_);
+  return on_air_at_;
 }
 
 }  // namespace ether::stream

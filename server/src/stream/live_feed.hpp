@@ -42,6 +42,12 @@ class LiveFeed {
   /// Frames dropped because the source ran ahead of real time.
   [[nodiscard]] std::uint64_t dropped_frames() const;
 
+  /// The clock says where in the channel's ring the open source's first frame went (a chunk
+  /// boundary), so that a relay to another instance can start there rather than from now.
+  void mark_on_air_at(std::uint64_t ring_position);
+  /// That position, until the next open(); nullopt before the source's first frame was played.
+  [[nodiscard]] std::optional<std::uint64_t> on_air_at() const;
+
  private:
   mutable std::mutex mutex_;
   std::int64_t max_queued_us_;
@@ -51,6 +57,7 @@ class LiveFeed {
   bool sending_ = false;  // the open source has sent a frame
   std::string title_;
   std::uint64_t dropped_ = 0;
+  std::optional<std::uint64_t> on_air_at_;
 };
 
 }  // namespace ether::stream
