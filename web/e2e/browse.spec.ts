@@ -293,7 +293,15 @@ test('presenters and a presenter page come from the store', async ({ page, reque
 for (const width of [320, 600, 768, 1200, 1344]) {
   test(`the browsing pages fit a ${width}px wide screen`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/', '/gedraaid', '/gids', '/programmas', '/presentatoren']) {
+    for (const path of [
+      '/',
+      '/gedraaid',
+      '/gids',
+      '/programmas',
+      '/presentatoren',
+      '/podcasts',
+      '/sitemap',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

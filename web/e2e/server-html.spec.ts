@@ -45,6 +45,46 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main .search-hit__title a').first()).toBeVisible();
   });
 
+  test('a page of every kind fits a 320px screen (WCAG reflow) with its styles', async ({ page }) => {
+    // The sitemap's section stood in a width of 480 px for its content while off screen, and the
+    // podcast pages' styles came only with their script (the list indented and 4 px too wide).
+    await page.setViewportSize({ width: 320, height: 640 });
+    const paths = new Map<string, string>();
+    const add = (path: string) => {
+      const kind = path.split('/').slice(0, 2).join('/') + ':' + String(path.split('/').length);
+      if (!paths.has(kind)) paths.set(kind, path);
+    };
+    // One page of each kind, found through the list pages as a listener would.
+    for (const list of ['/sitemap', '/podcasts', '/uitzendingen', '/nieuws', '/programmas', '/fragmenten']) {
+      add(list);
+      await page.goto(list);
+      const links = await page
+        .locator('main a[href^="/"]')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+      for (const link of links)
+        if (!/^\/(assets|media|api|live\/)/.test(link)) add(link.split('?')[0] ?? link);
+    }
+    for (const path of [
+      '/',
+      '/gids',
+      '/gedraaid',
+      '/presentatoren',
+      '/videos',
+      '/zoeken/muziek',
+      '/bestaat-niet',
+    ])
+      add(path);
+    expect(paths.size).toBeGreaterThan(20);
+    for (const path of paths.values()) {
+      // Until the network has been quiet for half a second: the fonts are in, and off-screen
+      // sections give up their layout (content-visibility) only after the first frames.
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at 320px`).toBeLessThanOrEqual(0);
+    }
+  });
+
   test('/gids keeps every day tab on a phone screen and the page no wider than it', async ({ page }) => {
     // The server's tabs as the app's (a short label over a short date): a long date ran out of its
     // grid cell and widened the page by 53-71 px, until the app replaced it.

@@ -17,6 +17,10 @@ import { popoutChannel } from './lib/routes';
 import { appContainer } from './lib/server-html';
 import { nextTask } from './lib/task-queue';
 import './styles/global.css';
+// In the first stylesheet rather than their pages' lazy chunks: the server's HTML of the podcast
+// and broadcast-hour pages uses these classes before the chunk has loaded, and without JavaScript.
+import './features/broadcasts/broadcasts.css';
+import './features/podcasts/podcasts.css';
 
 const FALLBACK_SITE: SiteConfig = {
   name: 'Ether',

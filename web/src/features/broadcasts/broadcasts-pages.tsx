@@ -21,7 +21,6 @@ import { routes } from '../../lib/routes';
 import { displayTrack, hasSong } from '../../lib/track-display';
 import { ListenButton, usePlayer, type Playable } from '../player';
 import { broadcastHourPlayable, broadcastPlayable, formatOffset, playFromLabel } from './broadcast-playable';
-import './broadcasts.css';
 
 /** Gemist: the past hours of broadcasts, each an item of its own, filterable by programme. */
 export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {

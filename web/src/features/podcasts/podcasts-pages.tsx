@@ -21,7 +21,6 @@ import { routes } from '../../lib/routes';
 import { EpisodePlayButton } from './episode-play-button';
 import { episodeCountLabel, episodeMeta, followingEpisodes, type EpisodeMeta } from './episodes';
 import { useFeedLink } from './feed-link';
-import './podcasts.css';
 
 function Artwork({ url, size, eager = false }: { url: string; size: number; eager?: boolean }) {
   return (
