@@ -160,6 +160,17 @@ TEST_F(ServerHtml, EveryRouteAnswersItsHeadingAndLinksWithoutJavaScript) {
   auto missing = root_of(page("/bestaat-niet", 404));
   EXPECT_EQ(h1_of(missing), "Deze pagina bestaat niet (meer)");
   EXPECT_NE(missing.find("<code>/bestaat-niet</code>"), std::string::npos);
+  // Two search landmarks, as the app's 404: the header's and one to search on, named apart, each
+  // with a field of its own that reaches the results page without JavaScript.
+  EXPECT_NE(missing.find("<form role=\"search\" aria-label=\"Zoeken op de site\""), std::string::npos);
+  const auto onwards = missing.find("<form role=\"search\" aria-label=\"Zoek verder\"");
+  ASSERT_NE(onwards, std::string::npos) << missing;
+  const auto form = missing.substr(onwards, missing.find("</form>", onwards) - onwards);
+  EXPECT_NE(form.find("action=\"/zoeken\" method=\"get\""), std::string::npos) << form;
+  EXPECT_NE(form.find("<label for=\"zoekterm-verder\" class=\"visually-hidden\">Zoek verder op de site</label>"),
+            std::string::npos)
+      << form;
+  EXPECT_NE(form.find("<input id=\"zoekterm-verder\" type=\"text\" name=\"q\""), std::string::npos) << form;
 }
 
 TEST_F(ServerHtml, DetailPagesCarryTheirArtworkForSharing) {

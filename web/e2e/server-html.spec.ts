@@ -45,6 +45,19 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main .search-hit__title a').first()).toBeVisible();
   });
 
+  test('the 404 page has its own second search, which works without script', async ({ page }) => {
+    const answer = await page.goto('/bestaat-niet');
+    expect(answer?.status()).toBe(404);
+    const names = await page
+      .getByRole('search')
+      .evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')));
+    expect(names).toEqual(['Zoeken op de site', 'Zoek verder']);
+    const onwards = page.getByRole('search', { name: 'Zoek verder' });
+    await onwards.getByRole('textbox', { name: 'Zoek verder op de site' }).fill('muziek');
+    await onwards.getByRole('button', { name: 'Zoek' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zoekresultaten voor ‘muziek’');
+  });
+
   test('a page of every kind fits a 320px screen (WCAG reflow) with its styles', async ({ page }) => {
     // The sitemap's section stood in a width of 480 px for its content while off screen, and the
     // podcast pages' styles came only with their script (the list indented and 4 px too wide).
@@ -260,7 +273,7 @@ test.describe('with JavaScript', () => {
   test('the 404 page has two search landmarks with different names', async ({ page }) => {
     await page.goto('/bestaat-niet');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deze pagina bestaat niet (meer)');
-    // The app's page: the server's HTML of the 404 page has only the header's search form.
+    // The app's page (the server's HTML has the same two: see "without JavaScript").
     await expect(page.locator('[data-server-html]')).toHaveCount(0);
     const names = await page
       .getByRole('search')

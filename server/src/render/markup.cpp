@@ -132,6 +132,17 @@ void page_heading(std::string& out, std::string_view text, std::string_view css_
   out += "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"" + escape(css_class) + "\">" + escape(text) + "</h1>";
 }
 
+void search_form(std::string& out, std::string_view label, std::string_view field_label, std::string_view field_id,
+                 std::string_view term) {
+  out += "<form role=\"search\" aria-label=\"" + escape(label) +
+         "\" class=\"search-form\" action=\"/zoeken\" method=\"get\"><label for=\"" + escape(field_id) +
+         "\" class=\"visually-hidden\">" + escape(field_label) +
+         "</label><div class=\"search-form__field\"><input id=\"" + escape(field_id) +
+         "\" type=\"text\" name=\"q\" placeholder=\"Zoek programma's, nieuws, muziek…\" value=\"" + escape(term) +
+         "\" autocomplete=\"off\" spellcheck=\"false\"></div><button type=\"submit\" class=\"button "
+         "button--small\">Zoek</button></form>";
+}
+
 void empty_state(std::string& out, std::string_view text) {
   out += "<p class=\"state state--empty\">" + escape(text) + "</p>";
 }

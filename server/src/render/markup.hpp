@@ -64,6 +64,12 @@ void section(std::string& out, std::string_view title, const std::function<void(
 /// The page's h1 (#main-heading, focusable like PageHeading).
 void page_heading(std::string& out, std::string_view text, std::string_view css_class = "page-title");
 
+/// A search landmark as the app's SearchForm draws it: without JavaScript it goes to /zoeken?q=…,
+/// which the server answers as /zoeken/{term}. `label` names the landmark (two on one page differ),
+/// `field_label` the field, for screen readers; `field_id` is the field's id.
+void search_form(std::string& out, std::string_view label, std::string_view field_label, std::string_view field_id,
+                 std::string_view term = {});
+
 /// `<p class="state state--empty">text</p>`.
 void empty_state(std::string& out, std::string_view text);
 

@@ -54,16 +54,9 @@ void site_header(std::string& out, const json::object& site, std::string_view re
   out +=
       "<header class=\"site-header\"><div class=\"site-header__top\"><a href=\"/\" class=\"logo\">"
       "<span class=\"logo__mark\" aria-hidden=\"true\">◉</span><span class=\"logo__text\">" +
-      escape(str(site, "name")) +
-      "</span><span class=\"visually-hidden\">, naar de homepage</span></a>"
-      // Without JavaScript the form goes to /zoeken?q=…, which the server answers as /zoeken/{term}.
-      "<form role=\"search\" aria-label=\"Zoeken op de site\" class=\"search-form\" action=\"/zoeken\" "
-      "method=\"get\"><label for=\"zoekterm\" class=\"visually-hidden\">Zoeken</label>"
-      "<div class=\"search-form__field\"><input id=\"zoekterm\" type=\"text\" name=\"q\" "
-      "placeholder=\"Zoek programma's, nieuws, muziek…\" value=\"" +
-      escape(search_term) +
-      "\" autocomplete=\"off\" spellcheck=\"false\"></div><button type=\"submit\" class=\"button "
-      "button--small\">Zoek</button></form></div><nav aria-label=\"Hoofdmenu\" class=\"main-nav\"><ul>";
+      escape(str(site, "name")) + "</span><span class=\"visually-hidden\">, naar de homepage</span></a>";
+  search_form(out, "Zoeken op de site", "Zoeken", "zoekterm", search_term);
+  out += "</div><nav aria-label=\"Hoofdmenu\" class=\"main-nav\"><ul>";
   static constexpr std::pair<std::string_view, std::string_view> kNav[] = {{"/gids", "Gids"},
                                                                            {"/gedraaid", "Gedraaid"},
                                                                            {"/programmas", "Programma's"},

@@ -170,7 +170,10 @@ void not_found_html(std::string& out, const RenderContext& ctx) {
   link(out, "/gids", "Bekijk de gids");
   out += "</li><li>";
   link(out, "/nieuws", "Lees het laatste nieuws");
-  out += "</li></ul></nav></div>";
+  out += "</li></ul></nav><h2 class=\"section__title\">Zoeken</h2>";
+  // The header has a search form too: this landmark has its own name.
+  search_form(out, "Zoek verder", "Zoek verder op de site", "zoekterm-verder");
+  out += "</div>";
 }
 
 }  // namespace ether::render
