@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "store_test_support.hpp"
 
 namespace ether::domain {
@@ -83,6 +85,14 @@ TEST(Time, IsoWeekdayAndDayArithmetic) {
   EXPECT_EQ(iso_weekday(2026_y / 11 / 23), 1);  // Monday
   EXPECT_EQ(add_days(2026_y / 12 / 31, 1), 2027_y / 1 / 1);
   EXPECT_EQ(add_days(2026_y / 3 / 1, -1), 2026_y / 2 / 28);
+}
+
+TEST(Time, DutchWeekdayNamesFollowIsoNumbers) {
+  EXPECT_EQ(dutch_weekday(1), "maandag");
+  EXPECT_EQ(dutch_weekday(iso_weekday(2026_y / 11 / 21)), "zaterdag");
+  EXPECT_EQ(dutch_weekday(7), "zondag");
+  EXPECT_THROW((void)dutch_weekday(0), std::out_of_range);
+  EXPECT_THROW((void)dutch_weekday(8), std::out_of_range);
 }
 
 }  // namespace

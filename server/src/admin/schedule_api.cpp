@@ -19,10 +19,7 @@ namespace {
 
 constexpr std::size_t kMaxTitleLength = 200;
 constexpr int kDayMinutes = 24 * 60;
-constexpr std::array<std::string_view, 7> kWeekdays{"maandag", "dinsdag",  "woensdag", "donderdag",
-                                                    "vrijdag", "zaterdag", "zondag"};
-
-std::string weekday_name(int weekday) { return std::string(kWeekdays.at(static_cast<std::size_t>(weekday - 1))); }
+std::string weekday_name(int weekday) { return std::string(domain::dutch_weekday(weekday)); }
 
 std::string clock(int minute) {
   const auto two = [](int n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };

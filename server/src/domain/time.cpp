@@ -1,5 +1,7 @@
 #include "domain/time.hpp"
 
+#include <array>
+
 #include <date/tz.h>
 
 #include <cstdio>
@@ -59,6 +61,12 @@ long long local_to_unix(LocalDate day, int minute) {
 }
 
 int iso_weekday(LocalDate day) { return static_cast<int>(date::weekday{day}.iso_encoding()); }
+
+std::string_view dutch_weekday(int iso_weekday) {
+  static constexpr std::array<std::string_view, 7> kNames{"maandag", "dinsdag",  "woensdag", "donderdag",
+                                                          "vrijdag", "zaterdag", "zondag"};
+  return kNames.at(static_cast<std::size_t>(iso_weekday - 1));
+}
 
 LocalDate add_days(LocalDate day, int days) { return LocalDate{date::sys_days{day} + date::days{days}}; }
 

@@ -30,6 +30,9 @@ long long local_to_unix(LocalDate day, int minute);
 
 /// ISO weekday of a date: 1 = Monday ... 7 = Sunday.
 int iso_weekday(LocalDate day);
+/// The Dutch name of an ISO weekday, in lower case: 1 = "maandag" ... 7 = "zondag". Throws
+/// std::out_of_range for any other number.
+std::string_view dutch_weekday(int iso_weekday);
 
 /// The date `days` days after `day` (negative: before).
 LocalDate add_days(LocalDate day, int days);

@@ -6,6 +6,8 @@
 #include <charconv>
 #include <chrono>
 
+#include "domain/time.hpp"
+
 namespace ether::pages {
 namespace {
 
@@ -88,14 +90,13 @@ std::string route_date(const Date& day) {
 }
 
 std::string dutch_long_date(const Date& day) {
-  static constexpr std::array<const char*, 7> weekdays{"zondag",    "maandag", "dinsdag", "woensdag",
-                                                       "donderdag", "vrijdag", "zaterdag"};
   static constexpr std::array<const char*, 12> months{"januari",   "februari", "maart",    "april",
                                                       "mei",       "juni",     "juli",     "augustus",
                                                       "september", "oktober",  "november", "december"};
   date::weekday weekday{date::sys_days{day}};
-  return std::string(weekdays[weekday.c_encoding()]) + " " + std::to_string(static_cast<unsigned>(day.day())) + " " +
-         months[static_cast<unsigned>(day.month()) - 1] + " " + std::to_string(static_cast<int>(day.year()));
+  return std::string(domain::dutch_weekday(static_cast<int>(weekday.iso_encoding()))) + " " +
+         std::to_string(static_cast<unsigned>(day.day())) + " " + months[static_cast<unsigned>(day.month()) - 1] + " " +
+         std::to_string(static_cast<int>(day.year()));
 }
 
 std::string broadcast_slot_label(std::int64_t unix_seconds) {

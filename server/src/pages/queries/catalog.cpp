@@ -7,6 +7,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "domain/time.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/queries/rows.hpp"
 #include "store/publication.hpp"
@@ -45,16 +46,15 @@ std::string clock_text(int minute) {
 }
 
 std::string days_text(const std::vector<int>& days) {
-  static constexpr std::array<const char*, 8> names{"",          "maandag", "dinsdag",  "woensdag",
-                                                    "donderdag", "vrijdag", "zaterdag", "zondag"};
   if (days.size() == 7) return "dagelijks";
   bool consecutive = true;
   for (std::size_t i = 1; i < days.size(); ++i) consecutive = consecutive && days[i] == days[i - 1] + 1;
-  if (consecutive && days.size() >= 3) return std::string(names[days.front()]) + " t/m " + names[days.back()];
+  if (consecutive && days.size() >= 3)
+    return std::string(domain::dutch_weekday(days.front())) + " t/m " + std::string(domain::dutch_weekday(days.back()));
   std::string text;
   for (std::size_t i = 0; i < days.size(); ++i) {
     if (i > 0) text += i + 1 == days.size() ? " en " : ", ";
-    text += names[days[i]];
+    text += domain::dutch_weekday(days[i]);
   }
   return text;
 }
