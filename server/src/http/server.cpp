@@ -49,6 +49,7 @@
 #include "api/json_error.hpp"
 #include "http/range.hpp"
 #include "http/security_headers.hpp"
+#include "http/socket_write.hpp"
 #include "process/memory_allocator.hpp"
 #include "reporting/reporter.hpp"
 
@@ -684,19 +685,11 @@ asio::awaitable<bool> Server::Impl::write_now(Connection& connection, std::span<
   // A response usually fits the socket's send buffer: one system call sends it, without an
   // asynchronous write, its timer and a trip through the scheduler. What the socket does not take
   // now (a slow reader) is written within the write timeout.
-  boost::system::error_code ec;
-  std::size_t written = connection.stream->socket().write_some(buffers, ec);
-  if (ec == asio::error::would_block || ec == asio::error::try_again) {
-    ec = {};
-    written = 0;
-  }
-  if (ec) co_return false;
-  std::size_t first = 0;
-  while (first < buffers.size() && written >= buffers[first].size()) written -= buffers[first++].size();
-  if (first == buffers.size()) co_return true;
-  buffers[first] += written;
+  const auto rest = write_once(connection.stream->socket(), buffers);
+  if (!rest) co_return false;
+  if (rest->empty()) co_return true;
   connection.stream->expires_after(options.write_timeout);
-  auto [write_ec, n] = co_await asio::async_write(*connection.stream, buffers.subspan(first), kTuple);
+  auto [write_ec, n] = co_await asio::async_write(*connection.stream, *rest, kTuple);
   co_return !write_ec;
 }
 

@@ -10,6 +10,8 @@
 #include <span>
 #include <string_view>
 
+#include "http/socket_write.hpp"
+
 namespace ether::player {
 namespace asio = boost::asio;
 using namespace boost::asio::experimental::awaitable_operators;
@@ -55,16 +57,12 @@ class Subscription {
 // Writes `buffers` whole: what the socket takes now, the rest (a slow reader) within `timeout`.
 asio::awaitable<bool> write_all(asio::ip::tcp::socket& socket, std::span<asio::const_buffer> buffers,
                                 std::chrono::seconds timeout) {
-  boost::system::error_code ec;
-  std::size_t written = socket.write_some(buffers, ec);
-  if (ec && ec != asio::error::would_block) co_return false;
-  std::size_t first = 0;
-  while (first < buffers.size() && written >= buffers[first].size()) written -= buffers[first++].size();
-  if (first == buffers.size()) co_return true;
-  buffers[first] += written;
+  const auto rest = http::write_once(socket, buffers);
+  if (!rest) co_return false;
+  if (rest->empty()) co_return true;
   asio::steady_timer timer(co_await asio::this_coro::executor);
   timer.expires_after(timeout);
-  auto result = co_await (asio::async_write(socket, buffers.subspan(first), asio::as_tuple(asio::use_awaitable)) ||
+  auto result = co_await (asio::async_write(socket, *rest, asio::as_tuple(asio::use_awaitable)) ||
                           timer.async_wait(asio::as_tuple(asio::use_awaitable)));
   co_return result.index() == 0 && !std::get<0>(std::get<0>(result));
 }
