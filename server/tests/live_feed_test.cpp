@@ -18,6 +18,7 @@
 #include "ingest/mp3_stream_framer.hpp"
 #include "ingest/source_relay.hpp"
 #include "stream/channel_clock.hpp"
+#include "support/scratch_dir.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether {
@@ -57,6 +58,8 @@ class LiveFeedTest : public testing::Test {
     text << errors.rdbuf();
     return text.str();
   }
+
+  void TearDown() override { test::remove_unless_failed(dir_); }
 
   std::filesystem::path dir_;
 };
@@ -114,7 +117,8 @@ TEST_F(LiveFeedTest, QueueIsBoundedAndOnAirFollowsTheSource) {
   EXPECT_FALSE(feed.on_air());
   EXPECT_EQ(feed.title(), "Studio");
   feed.mark_on_air_at(4096);
-  EXPECT_EQ(feed.on_air_at(), 4096u);
+  feed.mark_on_air_at(8192);
+  EXPECT_EQ(feed.on_air_at(), 4096u) << "where the source's first chunk went";
   feed.open("Studio");
   EXPECT_FALSE(feed.on_air_at()) << "a new source has not been played yet";
 }
@@ -186,6 +190,39 @@ TEST_F(LiveFeedTest, ClockSwitchesToTheSourceAndBackOnFrameBoundaries) {
   EXPECT_NE(all.find(tone.substr(stream::split_mp3_frames(tone)[5].offset, 104)), std::string::npos);
   EXPECT_EQ(decode_errors(all), "");
   EXPECT_NEAR(clock.produced_until_ms(), t0 + 5000, 100);
+}
+
+TEST_F(LiveFeedTest, ASourceFollowingAnotherOnAirIsMarkedAtItsOwnFirstChunk) {
+  stream::FramedFileCache files(dir_.string());
+  stream::BroadcastRing ring(4 * 1024 * 1024);
+  stream::ChannelClock clock([](std::int64_t) { return std::optional<stream::ScheduledAudio>(); }, files, ring);
+  auto feed = std::make_shared<stream::LiveFeed>(10000);
+  clock.set_live_feed(feed);
+  ingest::Mp3StreamFramer framer;
+  auto frames = framer.push(read("tone.mp3"));
+  ASSERT_GT(frames.size(), 100u);
+  auto send = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) feed->push(frames[i].bytes, frames[i].duration_us());
+  };
+  clock.advance_to(t0, 0);
+  feed->open("Eerste");
+  send(0, 40);
+  clock.advance_to(t0 + 500);
+  const auto first = feed->on_air_at();
+  ASSERT_TRUE(first);
+  // The second source opens while the first one's frames still wait: the clock never leaves the
+  // live feed, yet the second is marked where its own first chunk went.
+  feed->close();
+  feed->open("Tweede");
+  EXPECT_FALSE(feed->on_air_at());
+  send(40, 80);
+  clock.advance_to(t0 + 2500);
+  const auto second = feed->on_air_at();
+  ASSERT_TRUE(second);
+  EXPECT_GT(*second, *first);
+  bool starts_a_chunk = false;
+  for (const auto& chunk : ring.read_from(0, 100000).chunks) starts_a_chunk = starts_a_chunk || chunk->start == *second;
+  EXPECT_TRUE(starts_a_chunk);
 }
 
 }  // namespace

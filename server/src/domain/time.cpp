@@ -1,9 +1,8 @@
 #include "domain/time.hpp"
 
-#include <array>
-
 #include <date/tz.h>
 
+#include <array>
 #include <cstdio>
 
 namespace ether::domain {

@@ -35,8 +35,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <future>
-#ifdef __GLIBC__
-#endif
 #include <mutex>
 #include <optional>
 #include <random>

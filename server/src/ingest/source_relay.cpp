@@ -299,7 +299,8 @@ http::Response SourceRelay::relay_stream(const http::Request& request, const std
   response.set_header("Content-Type", "audio/mpeg");
   response.set_header("Cache-Control", "no-store");
   // 128 kbit/s until the clock has read a file and knows the channel's bit rate.
-  const auto kbps = origin_.bitrate_kbps() > 0 ? origin_.bitrate_kbps() : 128;
+  const int known_kbps = origin_.bitrate_kbps();
+  const int kbps = known_kbps > 0 ? known_kbps : 128;
   const auto burst_bytes = static_cast<std::size_t>(kbps * options_.relay_burst.count() / 8);
   const auto start = relay_start(feed->on_air_at(), ring->burst_start(burst_bytes), ring->head());
   response.streaming = std::make_shared<RelayBody>(ring, feed, start);

@@ -30,16 +30,12 @@ std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relati
   for (const auto& [prefix, dir] : roots_) {
     if (relative_path.starts_with(prefix)) file_path = dir / relative_path.substr(prefix.size());
   }
-  std::ifstream in(file_path, std::ios::binary);
-  if (!in) {
-    spdlog::error("live: cannot read {}", relative_path);
-    return nullptr;
-  }
   // One allocation of the file's size, rather than a stream's growing buffer and its copy.
+  std::ifstream in(file_path, std::ios::binary);
   std::error_code size_error;
   const auto size = std::filesystem::file_size(file_path, size_error);
-  if (!size_error) file->bytes.resize(static_cast<std::size_t>(size));
-  if (size_error || !in.read(file->bytes.data(), static_cast<std::streamsize>(file->bytes.size()))) {
+  if (in && !size_error) file->bytes.resize(static_cast<std::size_t>(size));
+  if (!in || size_error || !in.read(file->bytes.data(), static_cast<std::streamsize>(file->bytes.size()))) {
     spdlog::error("live: cannot read {}", relative_path);
     return nullptr;
   }
@@ -107,7 +103,6 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
       if (!live_mode_) {
         flush();
         live_mode_ = true;
-        live_->mark_on_air_at(ring_.head());
       }
       auto frame = live_->pop();
       // A source that is late is waited for rather than mixed with the playout.
@@ -115,6 +110,9 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
       if (chunk.empty()) {
         chunk_title = live_->title();
         chunk_started_ms = stream_ms_;
+        // Where this chunk will start in the ring; the feed keeps the first since its source opened
+        // (also when that source followed another without the playout between them).
+        live_->mark_on_air_at(ring_.head());
       }
       chunk += frame->bytes;
       stream_us_rest_ += frame->duration_us;

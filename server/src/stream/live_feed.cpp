@@ -60,7 +60,7 @@ std::uint64_t LiveFeed::dropped_frames() const {
 
 void LiveFeed::mark_on_air_at(std::uint64_t ring_position) {
   std::lock_guard lock(mutex_);
-  on_air_at_ = ring_position;
+  if (!on_air_at_) on_air_at_ = ring_position;
 }
 
 std::optional<std::uint64_t> LiveFeed::on_air_at() const {

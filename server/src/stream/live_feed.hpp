@@ -42,8 +42,9 @@ class LiveFeed {
   /// Frames dropped because the source ran ahead of real time.
   [[nodiscard]] std::uint64_t dropped_frames() const;
 
-  /// The clock says where in the channel's ring the open source's first frame went (a chunk
-  /// boundary), so that a relay to another instance can start there rather than from now.
+  /// The clock says where in the channel's ring a chunk of the source starts; the first since
+  /// open() is kept (a chunk boundary), so that a relay to another instance can start where the
+  /// source went on air rather than from now.
   void mark_on_air_at(std::uint64_t ring_position);
   /// That position, until the next open(); nullopt before the source's first frame was played.
   [[nodiscard]] std::optional<std::uint64_t> on_air_at() const;

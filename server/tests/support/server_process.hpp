@@ -1,6 +1,7 @@
 #pragma once
-// The real ether-server binary on 127.0.0.1 with a fresh data dir, the repository's seed file and
-// demo media, and a minimal web/dist; plus curl and ffmpeg as real clients.
+// The real ether-server binary on 127.0.0.1 with a fresh data dir (removed with it when the test
+// passed), the repository's seed file and demo media, and a minimal web/dist; plus curl and ffmpeg
+// as real clients.
 
 #include <netinet/in.h>
 #include <signal.h>
