@@ -89,6 +89,16 @@ TEST(SecurityHeaders, AllWrittenIntoTheHeadAndHandlerValuesKept) {
   EXPECT_EQ(head.find("X-Frame-Options"), std::string::npos) << "the handler's own value is the one sent";
   EXPECT_EQ(head.find("Strict-Transport-Security"), std::string::npos) << "only over https";
 
+  std::string json_head;
+  http::append_security_headers(json_head, api::json_error(404, "not_found", "x"), http::kContentSecurityPolicy, true);
+  EXPECT_NE(json_head.find("Content-Security-Policy: " + std::string(http::kApiContentSecurityPolicy) + "\r\n"),
+            std::string::npos)
+      << json_head;
+  EXPECT_NE(json_head.find("X-Frame-Options: DENY\r\n"), std::string::npos);
+  EXPECT_NE(json_head.find("Strict-Transport-Security: "), std::string::npos);
+  EXPECT_EQ(json_head.find("Permissions-Policy"), std::string::npos);
+  EXPECT_EQ(json_head.find("Cross-Origin-Opener-Policy"), std::string::npos);
+
   std::string secure_head;
   http::append_security_headers(secure_head, http::Response{}, "default-src 'none'", true);
   EXPECT_NE(secure_head.find("Content-Security-Policy: default-src 'none'\r\n"), std::string::npos);

@@ -277,7 +277,7 @@ TEST_F(ServerTest, RequestIdIsHonouredOrGenerated) {
 
 TEST_F(ServerTest, SecurityHeadersOnEveryResponse) {
   Client client(server_->port());
-  for (const char* target : {"/", "/assets/app-abc123.js", "/api/nothing", "/bestaat-niet"}) {
+  for (const char* target : {"/", "/assets/app-abc123.js", "/bestaat-niet"}) {
     client.send(request("GET", target));
     auto response = client.read();
     EXPECT_EQ(response.header("Content-Security-Policy"), std::string(kContentSecurityPolicy)) << target;
@@ -287,6 +287,15 @@ TEST_F(ServerTest, SecurityHeadersOnEveryResponse) {
     EXPECT_EQ(response.header("Permissions-Policy"), "camera=(), microphone=(), geolocation=()") << target;
     EXPECT_EQ(response.header("Cross-Origin-Opener-Policy"), "same-origin-allow-popups") << target;
   }
+  // A JSON answer (here the API's 404) is never a document: nothing may load, run or frame it.
+  client.send(request("GET", "/api/nothing"));
+  auto json = client.read();
+  EXPECT_EQ(json.header("Content-Security-Policy"), std::string(kApiContentSecurityPolicy));
+  EXPECT_EQ(json.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(json.header("X-Frame-Options"), "DENY");
+  EXPECT_EQ(json.header("Referrer-Policy"), "no-referrer");
+  EXPECT_EQ(json.header("Permissions-Policy"), "");
+  EXPECT_EQ(json.header("Cross-Origin-Opener-Policy"), "");
 }
 
 TEST_F(ServerTest, HandlerExceptionBecomes500Json) {

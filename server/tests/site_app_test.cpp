@@ -168,6 +168,16 @@ TEST_F(SiteAppTest, CorsOnlyOnPublicPlayerResources) {
   });
   auto player = call("/api/player/radio2");
   EXPECT_EQ(player.header("Access-Control-Allow-Origin"), "*");
+  // A JSON answer exposes its revalidation and retry fields only; audio also its ranges and ICY fields.
+  EXPECT_EQ(player.header("Access-Control-Expose-Headers"), "ETag, Retry-After");
+  app_->router().add("GET", "/live/{file}", [](const http::Request&, const http::RouteParams&) {
+    http::Response audio;
+    audio.set_header("Content-Type", "audio/mpeg");
+    return audio;
+  });
+  const auto exposed = call("/live/radio2.mp3").header("Access-Control-Expose-Headers");
+  EXPECT_NE(exposed.find("Content-Range"), std::string_view::npos) << exposed;
+  EXPECT_NE(exposed.find("icy-metaint"), std::string_view::npos) << exposed;
   EXPECT_EQ(call("/api/player/radio2", {}, "HEAD").header("Access-Control-Allow-Origin"), "*");
   EXPECT_FALSE(call("/").has_header("Access-Control-Allow-Origin"));
   EXPECT_FALSE(call("/api/page?path=/").has_header("Access-Control-Allow-Origin"));

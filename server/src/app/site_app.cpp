@@ -60,6 +60,15 @@ constexpr std::string_view kCorsAllowHeaders = "Range, If-Range, If-None-Match, 
 constexpr std::string_view kCorsExposeHeaders =
     "Content-Length, Content-Range, Accept-Ranges, ETag, Retry-After, icy-metaint, icy-name, icy-genre, "
     "icy-description, icy-br";
+// A JSON answer has none of the ranges or ICY fields; Content-Length is readable without exposing.
+constexpr std::string_view kCorsExposeJsonHeaders = "ETag, Retry-After";
+
+void allow_cross_origin(http::Response& response) {
+  response.set_header("Access-Control-Allow-Origin", "*");
+  response.set_header("Access-Control-Expose-Headers", response.header("Content-Type").starts_with("application/json")
+                                                           ? kCorsExposeJsonHeaders
+                                                           : kCorsExposeHeaders);
+}
 
 }  // namespace
 
@@ -150,10 +159,7 @@ http::Response SiteApp::handle(const http::Request& request) const {
     return response;
   }
   http::compress_response(request, response);
-  if (cross_origin && is_get(request)) {
-    response.set_header("Access-Control-Allow-Origin", "*");
-    response.set_header("Access-Control-Expose-Headers", kCorsExposeHeaders);
-  }
+  if (cross_origin && is_get(request)) allow_cross_origin(response);
   return response;
 }
 
@@ -186,10 +192,7 @@ http::Response SiteApp::unavailable(const http::Request& request) const {
     response.body = std::string(kUnavailablePage);
   }
   response.set_header("Cache-Control", "no-store");
-  if (is_public_cross_origin(request.path) && is_get(request)) {
-    response.set_header("Access-Control-Allow-Origin", "*");
-    response.set_header("Access-Control-Expose-Headers", kCorsExposeHeaders);
-  }
+  if (is_public_cross_origin(request.path) && is_get(request)) allow_cross_origin(response);
   return response;
 }
 

@@ -15,8 +15,9 @@ std::string content_security_policy(std::string_view connect_origin) {
 
 namespace {
 
-std::array<std::pair<std::string_view, std::string_view>, 7> security_headers(std::string_view policy,
-                                                                              bool strict_transport_security) {
+using HeaderLines = std::array<std::pair<std::string_view, std::string_view>, 7>;
+
+HeaderLines document_headers(std::string_view policy, bool strict_transport_security) {
   return {{
       {"Content-Security-Policy", policy},
       {"X-Content-Type-Options", "nosniff"},
@@ -28,11 +29,32 @@ std::array<std::pair<std::string_view, std::string_view>, 7> security_headers(st
   }};
 }
 
+// A JSON answer is read by scripts, never rendered by the site: the headers that shape a document
+// (its policy's sources, its permissions, its opener) only lengthen the most frequent responses,
+// such as the player's info polled by every listener.
+HeaderLines json_headers(bool strict_transport_security) {
+  return {{
+      {"Content-Security-Policy", kApiContentSecurityPolicy},
+      {"X-Content-Type-Options", "nosniff"},
+      {"Referrer-Policy", "no-referrer"},
+      {"X-Frame-Options", "DENY"},
+      {strict_transport_security ? "Strict-Transport-Security" : "", kStrictTransportSecurity},
+      {"", ""},
+      {"", ""},
+  }};
+}
+
+bool is_json(std::string_view content_type) {
+  return content_type.starts_with("application/json") || content_type.starts_with("application/problem+json");
+}
+
 }  // namespace
 
 void append_security_headers(std::string& head, const Response& response, std::string_view policy,
                              bool strict_transport_security) {
-  for (const auto& [name, value] : security_headers(policy, strict_transport_security)) {
+  const auto lines = is_json(response.header("Content-Type")) ? json_headers(strict_transport_security)
+                                                              : document_headers(policy, strict_transport_security);
+  for (const auto& [name, value] : lines) {
     if (name.empty() || response.has_header(name)) continue;
     head += name;
     head += ": ";

@@ -17,12 +17,19 @@ inline constexpr std::string_view kContentSecurityPolicy =
 /// connect-src; unchanged when it is empty.
 std::string content_security_policy(std::string_view connect_origin);
 
+/// The Content-Security-Policy of a JSON answer (an API response or error): it is never a document
+/// or a worker the site runs, so nothing may load, run or frame it when opened on its own.
+inline constexpr std::string_view kApiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
 /// Strict-Transport-Security of a site served over https: a year, subdomains included.
 inline constexpr std::string_view kStrictTransportSecurity = "max-age=31536000; includeSubDomains";
 
 /// Writes the security headers into a response head as "Name: value\r\n" lines, for those
 /// `response` does not set itself (a handler's own value wins); with `strict_transport_security`
-/// also kStrictTransportSecurity. No header string is copied: this is the server's hot path.
+/// also kStrictTransportSecurity. A JSON response gets the API's set: kApiContentSecurityPolicy
+/// instead of `policy`, framing denied, no referrer, and none of the headers that only a document
+/// reads (Permissions-Policy, Cross-Origin-Opener-Policy). No header string is copied: this is the
+/// server's hot path.
 void append_security_headers(std::string& head, const Response& response, std::string_view policy,
                              bool strict_transport_security);
 
