@@ -45,6 +45,9 @@ TEST_F(LiveStationTest, InfoIsServedWithAStrongEtagAnd304) {
   auto again = station->get("/api/miniplayer/info?channel=radio2", "-H 'If-None-Match: " + etag + "'");
   EXPECT_EQ(again.status, 304);
   EXPECT_EQ(again.body, "");
+  // A poll's 304 carries a JSON answer's security headers, as its 200 does.
+  EXPECT_EQ(header(again.headers, "Content-Security-Policy"), "default-src 'none'; frame-ancestors 'none'");
+  EXPECT_EQ(header(again.headers, "Permissions-Policy"), "");
   auto listed = station->get("/api/miniplayer/info?channel=radio2", "-H 'If-None-Match: \"other\", W/" + etag + "'");
   EXPECT_EQ(listed.status, 304) << "a list with the tag, weak or not, matches";
 }

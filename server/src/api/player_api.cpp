@@ -119,11 +119,13 @@ http::Response PlayerApi::info(const http::Request& request) const {
   http::Response response;
   response.set_header("ETag", entry->etag);
   response.set_header("Cache-Control", "public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=600");
+  // Also on the 304, the most frequent answer of a listener's polls: it is a JSON answer's, with
+  // the API's short security headers (http/security_headers.hpp), as the search's 304 is.
+  response.set_header("Content-Type", "application/json; charset=utf-8");
   if (http::if_none_match(request.header("If-None-Match"), entry->etag)) {
     response.status = 304;
     return response;
   }
-  response.set_header("Content-Type", "application/json; charset=utf-8");
   response.set_shared_body(std::shared_ptr<const std::string>(entry, &entry->body));
   return response;
 }
