@@ -91,6 +91,14 @@ TEST_F(StaticAssetsTest, ContentTypesAndCacheControl) {
   EXPECT_EQ(content_type_for("noext"), "application/octet-stream");
 }
 
+TEST(MimeTypes, JsonAnswersAreKnownByTheirType) {
+  EXPECT_TRUE(is_json("application/json; charset=utf-8"));
+  EXPECT_TRUE(is_json("application/problem+json"));
+  EXPECT_FALSE(is_json("application/manifest+json"));
+  EXPECT_FALSE(is_json("text/html; charset=utf-8"));
+  EXPECT_FALSE(is_json(""));
+}
+
 TEST_F(StaticAssetsTest, EncodingByAcceptEncoding) {
   const std::string original = test::sample_script();
   auto br = assets_.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "gzip, deflate, br"}}));

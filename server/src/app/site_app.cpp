@@ -7,6 +7,7 @@
 #include <boost/json/object.hpp>
 
 #include "api/json_error.hpp"
+#include "http/mime.hpp"
 #include "reporting/envelope.hpp"
 #include "store/database.hpp"
 
@@ -65,9 +66,8 @@ constexpr std::string_view kCorsExposeJsonHeaders = "ETag, Retry-After";
 
 void allow_cross_origin(http::Response& response) {
   response.set_header("Access-Control-Allow-Origin", "*");
-  response.set_header("Access-Control-Expose-Headers", response.header("Content-Type").starts_with("application/json")
-                                                           ? kCorsExposeJsonHeaders
-                                                           : kCorsExposeHeaders);
+  response.set_header("Access-Control-Expose-Headers",
+                      http::is_json(response.header("Content-Type")) ? kCorsExposeJsonHeaders : kCorsExposeHeaders);
 }
 
 }  // namespace

@@ -57,6 +57,10 @@ std::string_view content_type_for(std::string_view file_name) {
   return "application/octet-stream";
 }
 
+bool is_json(std::string_view content_type) {
+  return content_type.starts_with("application/json") || content_type.starts_with("application/problem+json");
+}
+
 bool is_compressible(std::string_view content_type) {
   return content_type.starts_with("text/") || content_type.starts_with("application/json") ||
          content_type.starts_with("application/javascript") || content_type.starts_with("application/xml") ||

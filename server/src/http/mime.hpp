@@ -9,6 +9,10 @@ namespace ether::http {
 /// "application/octet-stream" when unknown. Text types carry charset=utf-8.
 std::string_view content_type_for(std::string_view file_name);
 
+/// True for a JSON answer's types (application/json, application/problem+json), with or without
+/// parameters.
+bool is_json(std::string_view content_type);
+
 /// True for types worth compressing (text, JavaScript, JSON, SVG, XML, web manifests, wasm).
 bool is_compressible(std::string_view content_type);
 

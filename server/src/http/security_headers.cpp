@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "http/mime.hpp"
+
 namespace ether::http {
 
 std::string content_security_policy(std::string_view connect_origin) {
@@ -42,10 +44,6 @@ HeaderLines json_headers(bool strict_transport_security) {
       {"", ""},
       {"", ""},
   }};
-}
-
-bool is_json(std::string_view content_type) {
-  return content_type.starts_with("application/json") || content_type.starts_with("application/problem+json");
 }
 
 }  // namespace
