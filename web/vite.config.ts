@@ -87,7 +87,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // A guard against hangs, not a speed check: on a loaded 2-core machine the first render of a
     // page test (jsdom, the router, lazy chunks) can take longer than Vitest's default of 5 s.
