@@ -9,10 +9,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <thread>
 
 #include "playout/demo_playout.hpp"
 #include "seed/demo_seed.hpp"
@@ -132,6 +135,40 @@ void migrations_are_idempotent() {
   EXPECT_FALSE(SettingsRepository(*session).get("absent"));
 }
 
+// This process's threads named as the store's health monitor.
+std::size_t monitor_threads() {
+  std::size_t count = 0;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string name;
+    std::getline(comm, name);
+    if (name == kMonitorThreadName) ++count;
+  }
+  return count;
+}
+
+// The store's health monitor is inside libpq (connecting, pinging) right after the store opens. A
+// CLI command opens the store, asks one thing and exits; a monitor still in libpq then was aborted
+// by libkrb5's exit handlers (ClusterInstances, `ether-server preview-url`). So closing the store
+// waits for its monitor to be done.
+void monitor_is_done_when_the_store_closes() {
+  const auto url = database_url();
+  for (int round = 0; round < 5; ++round) {
+    auto db = Database::open(url, 1);
+    // Named by the thread itself as it starts.
+    for (int wait = 0; wait < 1000 && monitor_threads() == 0; ++wait) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_EQ(monitor_threads(), 1U) << "round " << round;
+    db.reset();
+    // The monitor signals the close and then returns: allow it that moment, far less than the
+    // connect and ping it is in the middle of when the store is closed at once.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
+    while (monitor_threads() > 0 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    EXPECT_EQ(monitor_threads(), 0U) << "round " << round;
+  }
+}
+
 void seed_and_catch_up() {
   auto db = empty_store();
   db->migrate();
@@ -208,6 +245,7 @@ const bool registered = [] {
   if (!configured_url().empty()) {
     add("MigrationsAreIdempotent", __LINE__, migrations_are_idempotent);
     add("SeedAndCatchUp", __LINE__, seed_and_catch_up);
+    add("MonitorIsDoneWhenTheStoreCloses", __LINE__, monitor_is_done_when_the_store_closes);
   } else if (require != nullptr && std::string(require) == "1") {
     add("DatabaseUrlIsSet", __LINE__, [] {
       FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set: set it to a throwaway "

@@ -2,6 +2,7 @@
 
 #include <libpq-fe.h>
 #include <poll.h>
+#include <pthread.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/sqlite3/soci-sqlite3.h>
 #include <spdlog/spdlog.h>
@@ -127,6 +128,12 @@ Database::Database(Dialect dialect, std::string connect_string, std::size_t pool
 Database::~Database() {
   health_->stopping = true;
   health_->wake.notify_all();
+  // A monitor still inside libpq when the process exits can abort it: libkrb5's exit handlers
+  // destroy the mutexes its connect is using (a CLI command, which opens the store, asks one thing
+  // and returns at once). A ping of a hung store is not waited for beyond its own deadline.
+  std::unique_lock lock(health_->mutex);
+  health_->monitor_ended.wait_for(lock, std::chrono::milliseconds(kPingHungMs),
+                                  [&] { return !health_->monitor_running; });
 }
 
 std::unique_ptr<Database> Database::open(const std::string& url, std::size_t pool_size) {
@@ -203,7 +210,12 @@ void Database::reconnect(soci::session& session) {
 
 void Database::start_monitor() {
   // Detached, holding the shared state: a ping stuck on a hung server must not hold up shutdown.
+  {
+    std::lock_guard lock(health_->mutex);
+    health_->monitor_running = true;
+  }
   std::thread([health = health_, dialect = dialect_, connect_string = connect_string_] {
+    ::pthread_setname_np(::pthread_self(), kMonitorThreadName);
     soci::session session;
     while (!health->stopping) {
       health->ping_started_ms = steady_ms();
@@ -236,6 +248,9 @@ void Database::start_monitor() {
                             [&] { return health->stopping.load(); });
     }
     close_quietly(session);
+    std::lock_guard lock(health->mutex);
+    health->monitor_running = false;
+    health->monitor_ended.notify_all();
   }).detach();
 }
 

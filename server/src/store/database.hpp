@@ -26,6 +26,10 @@ namespace ether::store {
 
 enum class Dialect { sqlite, postgresql };
 
+/// The name of a PostgreSQL store's health monitor thread (top -H, /proc/PID/task/*/comm). When a
+/// Database is destroyed its monitor has ended, unless a ping of a hung store held it past 2 s.
+inline constexpr const char* kMonitorThreadName = "ether-store-mon";
+
 /// Thrown by Database::lease() when no working session can be had now: the store is unreachable
 /// (and reconnecting waits for its backoff) or every session stayed busy too long.
 class StoreUnavailable : public std::runtime_error {
@@ -89,14 +93,16 @@ class Database {
   void start_monitor();
 
   /// What the health monitor and the leases share; the monitor thread holds it too, so that a
-  /// monitor stuck in a ping of a hung store need not be waited for when the Database goes.
+  /// monitor stuck in a ping of a hung store need not be waited for long when the Database goes.
   struct Health {
     std::atomic<std::uint64_t> failures{0};  // failed pings so far
     std::atomic<bool> reachable{true};
     std::atomic<std::int64_t> ping_started_ms{0};  // steady ms of the ping in progress; 0 when none
     std::atomic<bool> stopping{false};
-    std::mutex mutex;  // guards the backoff and the monitor's wake-up
+    std::mutex mutex;  // guards the backoff, the monitor's wake-up and monitor_running
     std::condition_variable wake;
+    std::condition_variable monitor_ended;
+    bool monitor_running = false;
     std::chrono::milliseconds backoff{0};
     std::chrono::steady_clock::time_point next_attempt{};
   };
