@@ -2,7 +2,9 @@
 // (quality 11), from the Vite manifest of `vite build`: the entry with its static imports, plus the
 // route's page chunk with its static imports (the chunks the entry loads, with their modulepreloads,
 // before the page can render), plus what index.html itself modulepreloads (the consent box's chunk,
-// see vite.config.ts). Exits 1 when any route is over the budget (80 KB by default).
+// see vite.config.ts). Exits 1 when any route is over the budget (80 KB by default), or when a file
+// of a route's initial JavaScript lacks the compile hint that has V8 compile it off the main thread
+// (vite.config.ts, compileHints).
 //
 //   node scripts/bundle-size.mjs [--json] [--budget BYTES] [--dist DIR]
 
@@ -30,6 +32,8 @@ try {
   process.exit(2);
 }
 
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
 const brotliCache = new Map();
 function brotliSize(file) {
   if (!brotliCache.has(file)) {
@@ -40,7 +44,11 @@ function brotliSize(file) {
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     });
-    brotliCache.set(file, { raw: bytes.length, brotli: packed.length });
+    brotliCache.set(file, {
+      raw: bytes.length,
+      brotli: packed.length,
+      hinted: bytes.subarray(0, COMPILE_HINT.length).toString('utf8') === COMPILE_HINT,
+    });
   }
   return brotliCache.get(file);
 }
@@ -127,22 +135,25 @@ for (const [route, module] of routes) {
   const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
   let raw = 0;
   let brotli = 0;
+  const unhinted = [];
   for (const file of files) {
     const size = brotliSize(file);
     raw += size.raw;
     brotli += size.brotli;
+    if (!size.hinted) unhinted.push(file);
   }
-  results.push({ route, raw, brotli, files, over: brotli > budget });
+  results.push({ route, raw, brotli, files, unhinted, over: brotli > budget });
 }
 
 if (json) {
   console.log(JSON.stringify({ budget, routes: results }, null, 2));
 } else {
   console.log(`Initial JavaScript per listener route (brotli q11; budget ${budget} B):`);
-  for (const { route, raw, brotli, files, over } of results) {
+  for (const { route, raw, brotli, files, unhinted, over } of results) {
     console.log(
       `  ${route.padEnd(22)} ${String(brotli).padStart(7)} B brotli  ${String(raw).padStart(7)} B raw  ` +
-        `${files.length} file${files.length === 1 ? '' : 's'}${over ? '  OVER BUDGET' : ''}`,
+        `${files.length} file${files.length === 1 ? '' : 's'}${over ? '  OVER BUDGET' : ''}` +
+        (unhinted.length > 0 ? `  NO COMPILE HINT: ${unhinted.join(', ')}` : ''),
     );
   }
 }
@@ -151,5 +162,12 @@ if (!json) console.log(`largest: ${largest.route} ${largest.brotli} B of ${budge
 const over = results.filter((result) => result.over);
 if (over.length > 0) {
   console.error(`Over the ${budget} B budget: ${over.map((result) => result.route).join(', ')}`);
+  process.exit(1);
+}
+const unhinted = results.filter((result) => result.unhinted.length > 0);
+if (unhinted.length > 0) {
+  console.error(
+    `Initial JavaScript without the compile hint: ${unhinted.map((result) => result.route).join(', ')}`,
+  );
   process.exit(1);
 }
