@@ -154,6 +154,29 @@ TEST(PageHtml, PlayedTracksListAndPagination) {
   EXPECT_FALSE(has(html, "aria-label=\"Pagina 5\""));
 }
 
+TEST(PageHtml, PlayedTracksTodayEmptyPointsToYesterday) {
+  // Today is the kept window's last day, 21 November.
+  auto empty_on = [](const std::string& date, const std::string& time) {
+    return page_of("gedraaid",
+                   R"({"channel":{"slug":"radio1","name":"Ether Radio 1","classical":false},"date":")" + date +
+                       R"(","time":")" + time +
+                       R"(","window":{"first":"2026-11-07","last":"2026-11-21","contains":true},
+                       "tracks":[],"paging":{"page":1,"pageCount":1,"total":0}})",
+                   "/gedraaid?channel=radio1");
+  };
+  auto html = main_html(empty_on("2026-11-21", "0_24"), site());
+  EXPECT_TRUE(has(html,
+                  "<p class=\"state state--empty\">Vandaag is er nog niets gedraaid op Ether Radio 1. <a "
+                  "href=\"/gedraaid/20-11-2026?channel=radio1\""));
+  EXPECT_TRUE(has(html, ">Bekijk wat er gisteren is gedraaid</a></p>"));
+  // An earlier day, or one hour of today, is simply empty.
+  for (const auto& [date, time] : {std::pair{"2026-11-10", "0_24"}, std::pair{"2026-11-21", "8_9"}}) {
+    auto other = main_html(empty_on(date, time), site());
+    EXPECT_FALSE(has(other, "gisteren")) << date << " " << time;
+    EXPECT_TRUE(has(other, "Geen gedraaide nummers gevonden voor dit tijdvak.")) << date << " " << time;
+  }
+}
+
 TEST(PageHtml, PageWindowShowsFirstLastAndNearbyPages) {
   EXPECT_EQ(page_window(1, 23), (std::vector<int>{1, 2, 0, 23}));
   EXPECT_EQ(page_window(12, 23), (std::vector<int>{1, 0, 11, 12, 13, 0, 23}));

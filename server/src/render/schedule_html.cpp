@@ -179,6 +179,13 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
     link(out, pages::routes::gedraaid(route_context(ctx.site, today_of(ctx)), str(channel, "slug"), today_of(ctx)),
          "Bekijk wat er vandaag is gedraaid");
     out += "</span></p>";
+  } else if (tracks.empty() && str(data, "date") == pages::iso_date(today_of(ctx)) && str(data, "time") == "0_24") {
+    // Just after midnight today's list is still empty, while the listener looks for what was just played.
+    const auto today = today_of(ctx);
+    out += "<p class=\"state state--empty\">Vandaag is er nog niets gedraaid op " + escape(str(channel, "name")) + ". ";
+    link(out, pages::routes::gedraaid(route_context(ctx.site, today), str(channel, "slug"), pages::add_days(today, -1)),
+         "Bekijk wat er gisteren is gedraaid");
+    out += "</p>";
   } else if (tracks.empty()) {
     empty_state(out, "Geen gedraaide nummers gevonden voor dit tijdvak.");
   } else {

@@ -125,4 +125,25 @@ describe('PlayedTracksPage', () => {
       '/gedraaid',
     );
   });
+
+  it('points to yesterday while nothing is played yet today, just after midnight', async () => {
+    const empty: PageEnvelope<PlayedTracksData> = {
+      ...(envelope as PageEnvelope<PlayedTracksData>),
+      data: {
+        ...(envelope.data as PlayedTracksData),
+        date: '2026-11-21',
+        time: '0_24',
+        tracks: [],
+        paging: { page: 1, pageCount: 1, total: 0 },
+      },
+    };
+    renderApp(empty, '/gedraaid');
+    expect(
+      await screen.findByText(/Vandaag is er nog niets gedraaid op Ether Radio 2\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bekijk wat er gisteren is gedraaid' })).toHaveAttribute(
+      'href',
+      '/gedraaid/20-11-2026',
+    );
+  });
 });

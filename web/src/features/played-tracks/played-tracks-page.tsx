@@ -141,6 +141,15 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
             />
           </Deferred>
         </>
+      ) : isToday && data.time === WHOLE_DAY_SLOT.id ? (
+        // Just after midnight today's list is still empty, while the listener looks for what was just
+        // played.
+        <EmptyState>
+          Vandaag is er nog niets gedraaid op {data.channel.name}.{' '}
+          <AppLink to={routes.gedraaid({ ...current, date: addDays(data.date, -1) }, defaults)}>
+            Bekijk wat er gisteren is gedraaid
+          </AppLink>
+        </EmptyState>
       ) : (
         <EmptyState>
           {isToday && data.time !== WHOLE_DAY_SLOT.id
