@@ -6,8 +6,7 @@
 //   node run.mjs --runs 3 [--verbose] URL...
 // Prints one line per page; with --json a JSON array instead.
 
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { audit } from './audit.mjs';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -18,26 +17,6 @@ const urls = args.filter((arg, i) => /^https?:/.test(arg) && args[i - 1] !== '--
 if (urls.length === 0) {
   console.error('usage: node run.mjs [--runs N] [--verbose] [--json] URL...');
   process.exit(2);
-}
-
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-async function audit(url) {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      output: 'json',
-      logLevel: 'error',
-    });
-    return summarise(result.lhr);
-  } finally {
-    await chrome.kill();
-  }
 }
 
 function summarise(lhr) {
@@ -72,7 +51,7 @@ function summarise(lhr) {
 const results = [];
 for (const url of urls) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await audit(url));
+  for (let i = 0; i < runs; i++) all.push(summarise((await audit(url)).lhr));
   all.sort((a, b) => a.score - b.score);
   const median = all[Math.floor(all.length / 2)];
   results.push({ url, runs: all.map((run) => run.score), ...median });

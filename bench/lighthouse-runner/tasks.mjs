@@ -7,8 +7,7 @@
 //
 //   CHROME_PATH=/usr/bin/chromium node tasks.mjs URL
 
-import lighthouse from "lighthouse";
-import * as chromeLauncher from "chrome-launcher";
+import { audit } from "./audit.mjs";
 
 const url = process.argv[2];
 if (!/^https?:/.test(url ?? "")) {
@@ -48,27 +47,7 @@ function partName(event) {
   return event.name;
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-  ],
-});
-let result;
-try {
-  result = await lighthouse(url, {
-    port: chrome.port,
-    onlyCategories: ["performance"],
-    output: "json",
-    logLevel: "error",
-  });
-} finally {
-  await chrome.kill();
-}
-
+const result = await audit(url);
 const { lhr } = result;
 const metric = (id) => lhr.audits[id].numericValue.toFixed(0);
 console.log(
