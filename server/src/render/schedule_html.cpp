@@ -165,6 +165,8 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
   const auto& channel = obj(data, "channel");
   const auto& paging = obj(data, "paging");
   const auto& window = obj(data, "window");
+  const auto today = today_of(ctx);
+  const auto rc = route_context(ctx.site, today);
   out += "<div class=\"page\">";
   page_heading(out, "Gedraaid op " + std::string(str(channel, "name")));
   out += "<p class=\"page-intro\">" + escape(long_date(str(data, "date"))) + "</p>";
@@ -176,14 +178,12 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
         "van " +
         escape(long_date(str(window, "first"))) + " tot en met vandaag. Van " + escape(long_date(str(data, "date"))) +
         " is er geen lijst. ";
-    link(out, pages::routes::gedraaid(route_context(ctx.site, today_of(ctx)), str(channel, "slug"), today_of(ctx)),
-         "Bekijk wat er vandaag is gedraaid");
+    link(out, pages::routes::gedraaid(rc, str(channel, "slug"), today), "Bekijk wat er vandaag is gedraaid");
     out += "</span></p>";
-  } else if (tracks.empty() && str(data, "date") == pages::iso_date(today_of(ctx)) && str(data, "time") == "0_24") {
+  } else if (tracks.empty() && str(data, "date") == pages::iso_date(today) && str(data, "time") == "0_24") {
     // Just after midnight today's list is still empty, while the listener looks for what was just played.
-    const auto today = today_of(ctx);
     out += "<p class=\"state state--empty\">Vandaag is er nog niets gedraaid op " + escape(str(channel, "name")) + ". ";
-    link(out, pages::routes::gedraaid(route_context(ctx.site, today), str(channel, "slug"), pages::add_days(today, -1)),
+    link(out, pages::routes::gedraaid(rc, str(channel, "slug"), pages::add_days(today, -1)),
          "Bekijk wat er gisteren is gedraaid");
     out += "</p>";
   } else if (tracks.empty()) {
@@ -199,7 +199,6 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
     track_list(out, tracks, "Gedraaide nummers op " + std::string(str(channel, "name")));
   }
   if (auto day = pages::parse_iso_date(str(data, "date"))) {
-    const auto rc = route_context(ctx.site, today_of(ctx));
     pagination(out, paging, [&](int page) {
       return pages::routes::gedraaid(rc, str(channel, "slug"), *day, page, str(data, "time"));
     });

@@ -216,38 +216,41 @@ void Database::start_monitor() {
   }
   std::thread([health = health_, dialect = dialect_, connect_string = connect_string_] {
     ::pthread_setname_np(::pthread_self(), kMonitorThreadName);
-    soci::session session;
-    while (!health->stopping) {
-      health->ping_started_ms = steady_ms();
-      std::string error;
-      try {
-        if (!looks_alive(session)) {
+    {
+      // Its own scope: the session is gone, and libpq with it, before the monitor says it has ended.
+      soci::session session;
+      while (!health->stopping) {
+        health->ping_started_ms = steady_ms();
+        std::string error;
+        try {
+          if (!looks_alive(session)) {
+            close_quietly(session);
+            open_session(session, dialect, connect_string);
+          }
+          int one = 0;
+          session << "SELECT 1", soci::into(one);
+        } catch (const std::exception& e) {
+          error = e.what();
           close_quietly(session);
-          open_session(session, dialect, connect_string);
         }
-        int one = 0;
-        session << "SELECT 1", soci::into(one);
-      } catch (const std::exception& e) {
-        error = e.what();
-        close_quietly(session);
+        health->ping_started_ms = 0;
+        if (error.empty()) {
+          if (!health->reachable.exchange(true)) spdlog::info("store: reachable again");
+          // Back now: the next lease reconnects at once instead of waiting out the backoff.
+          std::lock_guard lock(health->mutex);
+          health->backoff = std::chrono::milliseconds(0);
+          health->next_attempt = {};
+        } else {
+          ++health->failures;
+          if (health->reachable.exchange(false)) spdlog::warn("store: unreachable: {}", error);
+        }
+        std::unique_lock lock(health->mutex);
+        // While the store is away it is pinged more often, so that its return is seen within a moment.
+        health->wake.wait_for(lock, health->reachable ? kPingEvery : kPingEveryWhileAway,
+                              [&] { return health->stopping.load(); });
       }
-      health->ping_started_ms = 0;
-      if (error.empty()) {
-        if (!health->reachable.exchange(true)) spdlog::info("store: reachable again");
-        // Back now: the next lease reconnects at once instead of waiting out the backoff.
-        std::lock_guard lock(health->mutex);
-        health->backoff = std::chrono::milliseconds(0);
-        health->next_attempt = {};
-      } else {
-        ++health->failures;
-        if (health->reachable.exchange(false)) spdlog::warn("store: unreachable: {}", error);
-      }
-      std::unique_lock lock(health->mutex);
-      // While the store is away it is pinged more often, so that its return is seen within a moment.
-      health->wake.wait_for(lock, health->reachable ? kPingEvery : kPingEveryWhileAway,
-                            [&] { return health->stopping.load(); });
+      close_quietly(session);
     }
-    close_quietly(session);
     std::lock_guard lock(health->mutex);
     health->monitor_running = false;
     health->monitor_ended.notify_all();

@@ -152,7 +152,7 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
         </EmptyState>
       ) : (
         <EmptyState>
-          {isToday && data.time !== WHOLE_DAY_SLOT.id
+          {isToday
             ? `In het tijdvak ${slotName} is vandaag nog niets gedraaid op ${data.channel.name}.`
             : 'Geen gedraaide nummers gevonden voor dit tijdvak.'}
         </EmptyState>
