@@ -62,6 +62,8 @@ constexpr std::chrono::milliseconds kPingEveryWhileAway{250};
 constexpr std::int64_t kPingHungMs = 2000;
 constexpr int kLeaseWaitMs = 10000;
 
+std::atomic<int> running_monitor_count{0};
+
 // libpq's options for a store that may go away: a bounded connect, and keepalives so that a
 // vanished peer is noticed by the kernel. SOCI 4.0 also misreads a URL without a query ("database
 // \"db=\" does not exist"); application_name names us in pg_stat_activity.
@@ -214,6 +216,7 @@ void Database::start_monitor() {
     std::lock_guard lock(health_->mutex);
     health_->monitor_running = true;
   }
+  ++running_monitor_count;
   std::thread([health = health_, dialect = dialect_, connect_string = connect_string_] {
     ::pthread_setname_np(::pthread_self(), kMonitorThreadName);
     {
@@ -251,11 +254,14 @@ void Database::start_monitor() {
       }
       close_quietly(session);
     }
+    --running_monitor_count;
     std::lock_guard lock(health->mutex);
     health->monitor_running = false;
     health->monitor_ended.notify_all();
   }).detach();
 }
+
+int Database::running_monitors() noexcept { return running_monitor_count.load(); }
 
 bool Database::healthy() const noexcept {
   if (dialect_ != Dialect::postgresql) return true;

@@ -26,8 +26,7 @@ namespace ether::store {
 
 enum class Dialect { sqlite, postgresql };
 
-/// The name of a PostgreSQL store's health monitor thread (top -H, /proc/PID/task/*/comm). When a
-/// Database is destroyed its monitor has ended, unless a ping of a hung store held it past 2 s.
+/// The name of a PostgreSQL store's health monitor thread (top -H, /proc/PID/task/*/comm).
 inline constexpr const char* kMonitorThreadName = "ether-store-mon";
 
 /// Thrown by Database::lease() when no working session can be had now: the store is unreachable
@@ -80,6 +79,11 @@ class Database {
   /// Whether the store answered the monitor's last ping, and that ping did not hang: read from
   /// memory, never waits. Always true for SQLite, which cannot go away.
   [[nodiscard]] bool healthy() const noexcept;
+
+  /// The health monitors of this process that are still using libpq. When a Database is destroyed
+  /// its monitor is done with libpq, unless a ping of a hung store holds it past 2 s: a process
+  /// that exits just after closing its store (a CLI command) is not aborted in libpq's teardown.
+  static int running_monitors() noexcept;
   /// "ok" or "unreachable", for readiness details.
   [[nodiscard]] std::string_view health_text() const noexcept { return healthy() ? "ok" : "unreachable"; }
 
