@@ -94,6 +94,7 @@ class FakePageSource : public pages::PageSource {
     }
     if (path == "/slow") {
       slow_entered = true;
+      slow_inside.fetch_add(1);
       auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
       while (!slow_release && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -123,6 +124,7 @@ class FakePageSource : public pages::PageSource {
 
   std::atomic<int> loads{0};
   std::atomic<bool> slow_entered{false};
+  std::atomic<int> slow_inside{0};  // how many /slow requests have begun
   std::atomic<bool> slow_release{false};
 };
 

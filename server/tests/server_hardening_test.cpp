@@ -251,10 +251,10 @@ TEST_F(HardeningTest, BusyConnectionsAtTheLimitRefuseNewOnes) {
     busy.push_back(std::make_unique<RawSocket>(server_->port()));
     busy.back()->send(request("GET", "/slow"));
   }
-  wait_for_slow_entered();
-  // Accepting is asynchronous: on a loaded machine the last of the four may be counted well after
-  // the first handler ran, and a late client before it would be the fourth, not one too many.
-  for (int i = 0; i < 2000 && server_->connection_count() < 4; ++i) std::this_thread::sleep_for(5ms);
+  // All four must be inside their handler: a connection the server has accepted but not yet read a
+  // request from is idle, and an idle connection rightly gives way to a new one at the limit.
+  for (int i = 0; i < 2000 && source_.slow_inside < 4; ++i) std::this_thread::sleep_for(5ms);
+  ASSERT_EQ(source_.slow_inside, 4);
   ASSERT_EQ(server_->connection_count(), 4u);
   RawSocket late(server_->port(), "127.0.0.2");
   EXPECT_TRUE(late.wait_closed(2s)) << "a busy connection was evicted, or the limit exceeded";
