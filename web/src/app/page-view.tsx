@@ -18,12 +18,22 @@ import { applyHead } from '../features/layout';
 import { revealApp } from '../lib/server-html';
 import { pageComponent } from './page-registry';
 
+/** The user timing mark of the moment the app's first page has rendered, before it is revealed. */
+export const APP_RENDERED_MARK = 'ether:app-rendered';
+
 /**
  * Shows the app in place of the server's page HTML once the page it wraps has rendered, with the
  * parts of it whose render was put in later tasks (components/deferred).
  */
 function RevealApp() {
-  useLayoutEffect(() => afterDeferredParts(revealApp), []);
+  useLayoutEffect(
+    () =>
+      afterDeferredParts(() => {
+        if (performance.getEntriesByName(APP_RENDERED_MARK).length === 0) performance.mark(APP_RENDERED_MARK);
+        revealApp();
+      }),
+    [],
+  );
   return null;
 }
 

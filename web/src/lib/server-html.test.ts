@@ -1,5 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appContainer, revealApp, serverHtmlShown, whenAppShown } from './server-html';
+
+function element(selector: string): HTMLElement {
+  const found = document.querySelector<HTMLElement>(selector);
+  if (!found) throw new Error(`no ${selector}`);
+  return found;
+}
+
+// jsdom has no PointerEvent; the listeners read only the type.
+function pointer(target: Element, type: 'pointerup' | 'pointercancel') {
+  target.dispatchEvent(new Event(type, { bubbles: true }));
+}
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -46,6 +57,69 @@ describe('server HTML takeover', () => {
     expect(calls).toEqual(['a: true']);
     revealApp();
     expect(calls).toEqual(['a: true']);
+  });
+
+  // jsdom counts the focused element as :active: focus stands in for a press here.
+  it('holds the reveal back while the server HTML is pressed, until the release has clicked', () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML =
+        '<div id="root"><div data-server-html><a href="/nieuws?page=2">Volgende</a></div></div>';
+      appContainer();
+      const link = element('a');
+      link.focus();
+      revealApp();
+      expect(serverHtmlShown()).toBe(true);
+      vi.advanceTimersByTime(1000);
+      revealApp();
+      expect(serverHtmlShown()).toBe(true);
+      let clickedWhileShown = false;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        clickedWhileShown = link.isConnected;
+      });
+      // The release's task: pointerup, mouseup, click.
+      link.blur();
+      pointer(link, 'pointerup');
+      link.click();
+      expect(clickedWhileShown).toBe(true);
+      vi.advanceTimersByTime(0);
+      expect(serverHtmlShown()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reveals after a cancelled press, and after a press held too long', () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML = '<div id="root"><div data-server-html><a href="/">Home</a></div></div>';
+      appContainer();
+      element('a').focus();
+      revealApp();
+      pointer(element('a'), 'pointercancel');
+      expect(serverHtmlShown()).toBe(false);
+
+      document.body.innerHTML = '<div id="root"><div data-server-html><a href="/">Home</a></div></div>';
+      appContainer();
+      element('a').focus();
+      revealApp();
+      vi.advanceTimersByTime(9999);
+      expect(serverHtmlShown()).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(serverHtmlShown()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is not held back by a press outside the server HTML', () => {
+    document.body.innerHTML =
+      '<div id="root"><div data-server-html><p>Tekst</p></div></div><button type="button">Cookies</button>';
+    appContainer();
+    element('button').focus();
+    revealApp();
+    expect(serverHtmlShown()).toBe(false);
   });
 
   it('calls whenAppShown back at once when no server HTML is shown', () => {

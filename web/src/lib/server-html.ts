@@ -15,6 +15,41 @@ const detached = new WeakMap<Document, HTMLElement>();
 // Waiting for revealApp (whenAppShown).
 const waiting = new WeakMap<Document, (() => void)[]>();
 
+// A press on the server's HTML holds the reveal back until it is released: a mouse click goes to the
+// element that both the press and the release were on, so a swap between the two would send it to
+// neither link (a press lasts about 100 ms, a first render several tasks). The press may have begun
+// before any script ran; the browser's :active state knows of it all the same (and of a button held
+// down by its space bar). The click comes in the release's task; a touch's click comes later as a
+// tap of its own, aimed at what is there then.
+const holding = new WeakSet<Document>();
+// The most a press (a long one, a drag that selects text) holds the reveal back.
+const LONGEST_HOLD_MS = 10_000;
+
+function pressedOnServerHtml(doc: Document): boolean {
+  const server = doc.querySelector(`#root ${SERVER_HTML}`);
+  return server !== null && (server.matches(':active') || server.querySelector(':active') !== null);
+}
+
+function revealAfterPress(doc: Document): void {
+  if (holding.has(doc)) return;
+  holding.add(doc);
+  let timer = 0;
+  const reveal = () => {
+    holding.delete(doc);
+    swapIn(doc);
+  };
+  const releases = ['pointerup', 'pointercancel', 'keyup'];
+  const released = (event?: Event) => {
+    window.clearTimeout(timer);
+    for (const type of releases) doc.removeEventListener(type, released, true);
+    // A release's click (and the navigation it starts) comes first, in the release's task.
+    if (event && event.type !== 'pointercancel') timer = window.setTimeout(reveal, 0);
+    else reveal();
+  };
+  for (const type of releases) doc.addEventListener(type, released, true);
+  timer = window.setTimeout(released, LONGEST_HOLD_MS);
+}
+
 /**
  * The element the app renders into: #root itself when it holds no server HTML, otherwise a new
  * container, outside the document until revealApp puts it right after #root. Null without #root.
@@ -37,9 +72,15 @@ export function serverHtmlShown(doc: Document = document): boolean {
 
 /**
  * Removes the server's HTML and puts the app's container after #root, shown; does nothing the
- * second time.
+ * second time. While the server's HTML is pressed it does so once the press is released.
  */
 export function revealApp(doc: Document = document): void {
+  if (holding.has(doc)) return;
+  if (pressedOnServerHtml(doc)) revealAfterPress(doc);
+  else swapIn(doc);
+}
+
+function swapIn(doc: Document): void {
   doc.querySelector(`#root ${SERVER_HTML}`)?.remove();
   const container = detached.get(doc);
   if (container) {
