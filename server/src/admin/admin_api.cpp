@@ -160,7 +160,7 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
   if (changing && !origin_allowed(request, site_origin_)) {
     return api::json_error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
   }
-  auto cookie = cookie_value(request, kSessionCookie);
+  auto cookie = request.cookie(kSessionCookie);
   if (!cookie) return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
   Principal principal;
   {
@@ -172,7 +172,7 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
       SessionRepository(*lease).remove(*cookie);
       return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
     }
-    principal = Principal{std::move(*user), std::move(*session), *cookie};
+    principal = Principal{std::move(*user), std::move(*session), std::string(*cookie)};
   }
   if (changing && !crypto::equal_in_constant_time(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
     return api::json_error(403, "bad_csrf_token",

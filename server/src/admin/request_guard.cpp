@@ -58,19 +58,6 @@ bool origin_allowed(const http::Request& request, std::string_view site_origin) 
   return origin == "http://" + host || origin == "https://" + host;
 }
 
-std::optional<std::string> cookie_value(const http::Request& request, std::string_view name) {
-  std::string_view header = request.header("Cookie");
-  while (!header.empty()) {
-    auto semi = header.find(';');
-    auto pair = header.substr(0, semi);
-    while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
-    auto eq = pair.find('=');
-    if (eq != std::string_view::npos && pair.substr(0, eq) == name) return std::string(pair.substr(eq + 1));
-    header = semi == std::string_view::npos ? std::string_view{} : header.substr(semi + 1);
-  }
-  return std::nullopt;
-}
-
 std::string session_cookie(std::string_view session_id, bool secure) {
   return std::string(kSessionCookie) + "=" + std::string(session_id) + "; Path=/; HttpOnly; SameSite=Strict" +
          (secure ? "; Secure" : "");

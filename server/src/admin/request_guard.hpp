@@ -1,7 +1,7 @@
 #pragma once
 // The checks every state-changing admin call passes before it runs: the Origin header must be the
 // site's own origin, and the X-CSRF-Token header must be the session's token. Also the session
-// cookie (ether_session) read and written.
+// cookie (ether_session) written (http::Request::cookie reads it).
 //
 // Which origins are the site's own: the origin of ETHER_BASE_URL, and for local use the request's
 // own Host origin only when that host is a loopback name (localhost, 127.0.0.1, [::1]). A general
@@ -30,9 +30,6 @@ bool is_state_changing(std::string_view method);
 /// True when the request's Origin header is `site_origin` or its own loopback Host origin
 /// (see above); false when it is missing or foreign.
 bool origin_allowed(const http::Request& request, std::string_view site_origin);
-
-/// The value of a cookie of the request, or nullopt.
-std::optional<std::string> cookie_value(const http::Request& request, std::string_view name);
 
 /// Set-Cookie values: the session cookie (HttpOnly, SameSite=Strict, Path=/, Secure when `secure`)
 /// and the one that clears it.

@@ -37,6 +37,19 @@ std::optional<std::string_view> Request::param(std::string_view name) const {
   return std::string_view{it->second};
 }
 
+std::optional<std::string_view> Request::cookie(std::string_view name) const {
+  std::string_view rest = header("Cookie");
+  while (!rest.empty()) {
+    auto semi = rest.find(';');
+    auto pair = rest.substr(0, semi);
+    while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+    auto eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name) return pair.substr(eq + 1);
+    rest = semi == std::string_view::npos ? std::string_view{} : rest.substr(semi + 1);
+  }
+  return std::nullopt;
+}
+
 bool parse_target(std::string_view target, Request& request) {
   auto parsed = boost::urls::parse_origin_form(target);
   if (!parsed) return false;

@@ -63,6 +63,8 @@ struct Request {
   [[nodiscard]] std::string_view header(std::string_view name) const;
   /// The value of a query parameter, or nullopt.
   [[nodiscard]] std::optional<std::string_view> param(std::string_view name) const;
+  /// The value of a cookie in the Cookie header (the first of that name), as sent; or nullopt.
+  [[nodiscard]] std::optional<std::string_view> cookie(std::string_view name) const;
 };
 
 /// Splits an origin-form request target into `path` (percent-decoded), `query_string` and `query`

@@ -63,7 +63,7 @@ std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& 
   // Only a browser of the site gets to write to disk, and only with a session known as live: this
   // runs on the I/O thread, so the store is not asked. Anything else is read into memory under the
   // usual small limit and refused by the handler (401/403).
-  const auto cookie = admin::cookie_value(head, admin::kSessionCookie);
+  const auto cookie = head.cookie(admin::kSessionCookie);
   if (!cookie || !admin::origin_allowed(head, site_origin_)) return std::nullopt;
   // A limit of 0 gives any body the refusal: from its length before a byte of it is read, or at
   // the first chunk.
