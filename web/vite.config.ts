@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The listener's pages run on Preact's React-compatible runtime: React DOM alone is about 60 KB
@@ -15,53 +15,6 @@ const preact = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
-
-// A first visit shows the consent box (src/features/consent), whose chunk the entry imports only
-// once it has run: a second round trip, and a box painted late, as the page's largest paint (issue
-// 13). The page's HTML preloads the chunk and its stylesheet instead, alongside the entry; a
-// returning visitor's app loads the same chunk when idle, for the settings link. At low priority:
-// the page's stylesheet and entry, which its first paint waits for, go first.
-function preloadConsent(): Plugin {
-  return {
-    name: 'ether-preload-consent',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx): HtmlTagDescriptor[] {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) =>
-            output.type === 'chunk' &&
-            output.facadeModuleId?.endsWith('/src/features/consent/cookie-consent.ts') === true,
-        );
-        if (chunk?.type !== 'chunk') throw new Error('no cookie-consent chunk to preload');
-        const css = [...(chunk.viteMetadata?.importedCss ?? [])];
-        return [
-          ...css.map((file) => ({
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'style',
-              crossorigin: true,
-              fetchpriority: 'low',
-              href: `/${file}`,
-            },
-            injectTo: 'head' as const,
-          })),
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'modulepreload',
-              crossorigin: true,
-              fetchpriority: 'low',
-              href: `/${chunk.fileName}`,
-            },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
 
 // Chromium compiles a function only when it is first called, on the main thread: at start-up that
 // was 100-185 ms of the first page's tasks (trace category disabled-by-default-v8.compile, 4x
@@ -95,7 +48,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadConsent(), compileHints()],
+  plugins: [react(), compileHints()],
   resolve: { alias: command === 'build' ? preact : [] },
   // The §9 image presets are imported from the server's table (server/src/media/image_presets.json).
   server: { fs: { allow: ['.', '../server/src/media/image_presets.json'] } },

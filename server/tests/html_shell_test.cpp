@@ -5,7 +5,12 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <cctype>
+#include <chrono>
+#include <string_view>
+
 #include "http_test_support.hpp"
+#include "shell/consent_box.hpp"
 
 namespace ether::shell {
 namespace {
@@ -107,6 +112,65 @@ TEST(HtmlShell, ResponseStatusEtagAnd304) {
   EXPECT_EQ(not_found.status, 404u);
   EXPECT_NE(not_found.body.find("<title>Pagina niet gevonden - Ether</title>"), std::string::npos);
   EXPECT_NE(not_found.body.find("<meta name=\"robots\" content=\"noindex\">"), std::string::npos);
+}
+
+// The consent library's cookie as the browser sends it: percent-encoded JSON.
+std::string consent_cookie(const std::string& json) {
+  std::string out = "cc_cookie=";
+  for (char c : json) {
+    static constexpr std::string_view kHex = "0123456789ABCDEF";
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 || c == '-' || c == '_' || c == '.') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4U];
+      out += kHex[byte & 15U];
+    }
+  }
+  return out;
+}
+
+TEST(HtmlShell, ConsentBoxUntilAChoiceIsStored) {
+  HtmlShell shell(test::kIndexHtml);
+  test::FakePageSource source;
+  auto home = source.load("/", {});
+  const auto box = [&](const std::string& cookie) {
+    http::Request request = cookie.empty() ? test::get("/") : test::get("/", {{"Cookie", "a=1; " + cookie}});
+    http::Response response = shell.respond(request, home, site(), "http://localhost:8080");
+    EXPECT_EQ(response.header("Vary"), "Cookie");
+    return response.body.find("id=\"consent-box\"") != std::string::npos;
+  };
+  EXPECT_TRUE(box(""));
+  EXPECT_FALSE(box(consent_cookie(R"({"categories":["necessary"],"expirationTime":99999999999999})")));
+  EXPECT_FALSE(box(consent_cookie(R"({"categories":["necessary","social"]})")));
+  EXPECT_TRUE(box(consent_cookie(R"({"categories":["necessary"],"expirationTime":1000})")));
+  EXPECT_TRUE(box(consent_cookie(R"({"expirationTime":99999999999999})")));
+  EXPECT_TRUE(box("cc_cookie=%7Bkapot"));
+  EXPECT_TRUE(box("cc_cookie=%zz"));
+
+  // After #root, so that the app's takeover of the server's HTML leaves it, and before the data.
+  std::string html = shell.respond(test::get("/"), home, site(), "http://localhost:8080").body;
+  EXPECT_LT(html.find("<div id=\"root\">"), html.find("id=\"consent-box\""));
+  EXPECT_LT(html.find("</div>", html.find("<div id=\"root\">")), html.find("id=\"consent-box\""));
+  EXPECT_LT(html.find("id=\"consent-box\""), html.find("id=\"ether-site\""));
+  EXPECT_NE(html.find("role=\"dialog\" aria-label=\"Toestemming voor cookies\""), std::string::npos);
+  for (const char* choice : {"all", "necessary", "preferences"}) {
+    EXPECT_NE(html.find(std::string("data-consent-choice=\"") + choice + "\""), std::string::npos) << choice;
+  }
+}
+
+TEST(ConsentBox, StoredChoiceFollowsTheLibrarysRules) {
+  const auto now = std::chrono::system_clock::time_point(std::chrono::milliseconds(1'800'000'000'000));
+  const auto holds = [&](std::string_view value) { return has_consent_choice(value, now); };
+  EXPECT_FALSE(has_consent_choice(std::nullopt, now));
+  EXPECT_TRUE(holds("%7B%22categories%22%3A%5B%5D%2C%22expirationTime%22%3A1800000000001%7D"));
+  EXPECT_FALSE(holds("%7B%22categories%22%3A%5B%5D%2C%22expirationTime%22%3A1800000000000%7D"));
+  EXPECT_TRUE(holds("%7B%22categories%22%3A%5B%22necessary%22%5D%2C%22expirationTime%22%3A%22nooit%22%7D"));
+  EXPECT_FALSE(holds("%7B%22categories%22%3A%22necessary%22%7D"));
+  EXPECT_FALSE(holds("%5B%5D"));
+  EXPECT_FALSE(holds(""));
+  EXPECT_FALSE(holds("%"));
 }
 
 TEST(HtmlShell, WorksWithoutMarkers) {

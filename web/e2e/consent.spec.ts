@@ -131,6 +131,92 @@ test.describe('consent', () => {
   });
 });
 
+test.describe("the consent box in the server's HTML", () => {
+  test.beforeEach(async ({ context, request }) => {
+    await suppressOverlays(context, request, { consent: false });
+  });
+
+  const consentBox = (page: Page) => page.getByRole('dialog', { name: 'Toestemming voor cookies' });
+
+  test('is painted before any script runs, and the choice made in it is stored', async ({
+    page,
+    request,
+  }) => {
+    // Drawn by the server: with the app's scripts held back it is there all the same.
+    let releaseScripts: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The document's load waits for its module scripts: what counts is what is on screen meanwhile.
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(consentBox(page)).toBeVisible();
+    await expect(page.locator('#root [data-server-html]')).toHaveCount(1);
+    releaseScripts();
+
+    // The app runs: the box has the focus, as the library's own box took it.
+    await expect(page.locator('#app-root')).toBeVisible();
+    await expect(consentBox(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(consentBox(page).getByRole('button', { name: 'Alles accepteren' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(consentBox(page)).toHaveCount(0);
+
+    const stored = (await page.context().cookies()).find((cookie) => cookie.name === 'cc_cookie');
+    expect(stored, 'the library stores the choice in its cookie').toBeDefined();
+    const value = JSON.parse(decodeURIComponent(stored?.value ?? '')) as { categories: string[] };
+    expect(value.categories.sort()).toEqual(['analytics', 'necessary', 'social']);
+
+    // With the choice stored the server draws no box, and the app shows none either.
+    const html = await (await request.get('/', { headers: { Cookie: `cc_cookie=${stored?.value}` } })).text();
+    expect(html).not.toContain('id="consent-box"');
+    await page.reload();
+    await expect(page.locator('#app-root')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(consentBox(page)).toHaveCount(0);
+  });
+
+  test("'Zelf kiezen' opens the settings, and the box returns when they close without a choice", async ({
+    page,
+  }) => {
+    await page.goto('/gedraaid');
+    await expect(page.locator('#app-root')).toBeVisible();
+    await consentBox(page).getByRole('button', { name: 'Zelf kiezen' }).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie-instellingen' });
+    await expect(settings).toBeVisible();
+    await expect(consentBox(page)).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
+    await expect(consentBox(page)).toBeVisible();
+    await expect(consentBox(page).getByRole('button', { name: 'Zelf kiezen' })).toBeFocused();
+
+    // A choice saved in the settings closes both.
+    await consentBox(page).getByRole('button', { name: 'Zelf kiezen' }).click();
+    await settings.getByRole('button', { name: 'Alleen noodzakelijk' }).click();
+    await expect(settings).toBeHidden();
+    await expect(consentBox(page)).toHaveCount(0);
+    const stored = (await page.context().cookies()).find((cookie) => cookie.name === 'cc_cookie');
+    const value = JSON.parse(decodeURIComponent(stored?.value ?? '{}')) as { categories?: string[] };
+    expect(value.categories).toEqual(['necessary']);
+  });
+
+  test('is not shown without JavaScript, which sets no cookie that needs consent', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('#consent-box')).toHaveCount(1);
+    await expect(page.locator('#consent-box')).toBeHidden();
+    await context.close();
+  });
+});
+
 interface Envelope {
   url: string;
   body: string;

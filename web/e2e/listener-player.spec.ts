@@ -15,15 +15,17 @@ const consentBox = (page: Page) => page.getByRole('dialog', { name: 'Toestemming
 const banner = (page: Page) => page.getByRole('region', { name: 'Onderhoudsmelding' });
 const expanded = (page: Page) => miniPlayer(page).getByRole('dialog');
 
-/** How many modal dialogs are visible at once. */
-async function visibleModalDialogs(page: Page): Promise<number> {
+/** How many dialogs (the consent box, modal dialogs) are visible at once. */
+async function visibleDialogs(page: Page): Promise<number> {
   return page.evaluate(
     () =>
-      [...document.querySelectorAll('[aria-modal="true"]')].filter((el) => {
-        const style = getComputedStyle(el);
-        const box = el.getBoundingClientRect();
-        return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
-      }).length,
+      [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [aria-modal="true"]')].filter(
+        (el) => {
+          const style = getComputedStyle(el);
+          const box = el.getBoundingClientRect();
+          return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
+        },
+      ).length,
   );
 }
 
@@ -54,7 +56,7 @@ for (const viewport of [PHONE, LAPTOP]) {
       // The modal's content is there to fetch, but it waits for the choice.
       await page.waitForTimeout(1500);
       await expect(eventModal(page)).toHaveCount(0);
-      expect(await visibleModalDialogs(page)).toBe(1);
+      expect(await visibleDialogs(page)).toBe(1);
 
       // The listener was somewhere on the page when the modal came.
       const logo = page.getByRole('link', { name: /naar de homepage/ });
@@ -63,9 +65,8 @@ for (const viewport of [PHONE, LAPTOP]) {
       await expect(consentBox(page)).toBeHidden();
       await expect(eventModal(page)).toBeVisible();
       await expect(eventModal(page).getByRole('button', { name: 'Sluiten' })).toBeFocused();
-      // The consent box fades out after the choice (vanilla-cookieconsent's animation), then only
-      // the event modal is a dialog.
-      await expect.poll(() => visibleModalDialogs(page), { timeout: 2000 }).toBe(1);
+      // Then only the event modal is a dialog.
+      await expect.poll(() => visibleDialogs(page), { timeout: 2000 }).toBe(1);
       // Nothing covers the modal's call-to-action.
       const cta = eventModal(page).getByRole('link', { name: 'Stem en lees meer' });
       await cta.scrollIntoViewIfNeeded();

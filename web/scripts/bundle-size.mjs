@@ -1,10 +1,9 @@
 // The initial JavaScript of every listener page, brotli-compressed as the server serves it
 // (quality 11), from the Vite manifest of `vite build`: the entry with its static imports, plus the
 // route's page chunk with its static imports (the chunks the entry loads, with their modulepreloads,
-// before the page can render), plus what index.html itself modulepreloads (the consent box's chunk,
-// see vite.config.ts). Exits 1 when any route is over the budget (80 KB by default), or when a file
-// of a route's initial JavaScript lacks the compile hint that has V8 compile it off the main thread
-// (vite.config.ts, compileHints).
+// before the page can render), plus whatever index.html itself modulepreloads. Exits 1 when any
+// route is over the budget (80 KB by default), or when a file of a route's initial JavaScript lacks
+// the compile hint that has V8 compile it off the main thread (vite.config.ts, compileHints).
 //
 //   node scripts/bundle-size.mjs [--json] [--budget BYTES] [--dist DIR]
 

@@ -41,7 +41,8 @@ const initialPage = readEmbeddedPage();
 // The most the first render waits for the maintenance notifications; a slower answer shows the
 // banner when it comes.
 const BANNER_WAIT_MS = 1000;
-// The most the first render waits for a first visit's consent box to be painted.
+// The most the first render waits for a consent box drawn by the library (a first visit whose page
+// came without the server's box) to be painted.
 const CONSENT_WAIT_MS = 1000;
 
 function timeout(ms: number): Promise<void> {
@@ -51,8 +52,9 @@ function timeout(ms: number): Promise<void> {
 /**
  * What the first render needs, fetched in parallel: the page's own chunk (so that the page appears
  * at once, not after a loading state), the maintenance notifications (so that the banner is in
- * the first layout instead of pushing the page down after it) and, on a first visit, the consent
- * box's first frame (so that the box is drawn before the render's tasks, not among them).
+ * the first layout instead of pushing the page down after it) and, when the consent library draws
+ * the consent box, its first frame (so that the box is drawn before the render's tasks, not among
+ * them).
  */
 function firstRenderReady(): Promise<unknown> {
   const waits: Promise<unknown>[] = [Promise.race([consentDrawn, timeout(CONSENT_WAIT_MS)])];

@@ -121,7 +121,9 @@ void compress_response(const Request& request, Response& response) {
     return;
   }
   Encoding encoding = choose_encoding(request.header("Accept-Encoding"), true, true);
-  response.set_header("Vary", "Accept-Encoding");
+  // A page varies by its cookies too (the consent box): keep what the handler said.
+  std::string vary(response.header("Vary"));
+  response.set_header("Vary", vary.empty() ? "Accept-Encoding" : vary + ", Accept-Encoding");
   if (encoding == Encoding::identity) return;
   const bool br = encoding == Encoding::brotli;
   std::string compressed = br ? brotli_compress(response.body, 5) : gzip_compress(response.body, 6);

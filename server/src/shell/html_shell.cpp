@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/json/serialize.hpp>
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 #include "seo/share_image.hpp"
 #include "seo/structured_data.hpp"
 #include "seo/xml_text.hpp"
+#include "shell/consent_box.hpp"
 
 namespace ether::shell {
 namespace {
@@ -158,7 +160,7 @@ HtmlShell HtmlShell::load(const std::filesystem::path& web_dir) {
 }
 
 std::string HtmlShell::render(const pages::PageResult& page, const boost::json::object& site, std::string_view base_url,
-                              std::string_view body_html) const {
+                              std::string_view body_html, std::string_view after_root_html) const {
   std::string canonical = canonical_url(page, base_url);
   std::string site_name = site_name_of(site);
   std::string site_json = script_safe_json(site);
@@ -166,7 +168,8 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
 
   std::string out;
   out.reserve(before_title_.size() + title_to_head_.size() + head_to_body_.size() + body_to_data_.size() +
-              after_data_.size() + site_json.size() + page_json.size() + body_html.size() + 1024);
+              after_data_.size() + site_json.size() + page_json.size() + body_html.size() + after_root_html.size() +
+              1024);
   out += before_title_;
   out += html_escape(page.title);
   out += title_to_head_;
@@ -209,6 +212,7 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
     out += "<!--/ether-body-->";
   }
   out += body_to_data_;
+  out += after_root_html;
   out += "<script type=\"application/json\" id=\"ether-site\">";
   out += site_json;
   out += "</script><script type=\"application/json\" id=\"ether-page\">";
@@ -222,10 +226,13 @@ http::Response HtmlShell::respond(const http::Request& request, const pages::Pag
                                   const boost::json::object& site, std::string_view base_url) const {
   http::Response response;
   response.status = page.status;
-  response.body = render(page, site, base_url, render::page_html(page, site, request.path));
+  const bool ask_consent = !has_consent_choice(request.cookie(kConsentCookie), std::chrono::system_clock::now());
+  response.body = render(page, site, base_url, render::page_html(page, site, request.path),
+                         ask_consent ? consent_box_html() : std::string_view{});
   std::string etag = http::strong_etag(response.body);
   response.set_header("Content-Type", "text/html; charset=utf-8");
   response.set_header("Cache-Control", "no-cache");
+  response.set_header("Vary", "Cookie");
   response.set_header("ETag", etag);
   if (page.status == 200 && http::if_none_match(request.header("If-None-Match"), etag)) {
     response.status = 304;

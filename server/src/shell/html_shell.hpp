@@ -36,13 +36,15 @@ class HtmlShell {
   static HtmlShell load(const std::filesystem::path& web_dir);
 
   /// The full document for a page. `base_url` has no trailing slash; `body_html` goes inside #root,
-  /// followed by <!--/ether-body--> when not empty.
+  /// followed by <!--/ether-body--> when not empty; `after_root_html` after #root, before the data.
   [[nodiscard]] std::string render(const pages::PageResult& page, const boost::json::object& site,
-                                   std::string_view base_url, std::string_view body_html = {}) const;
+                                   std::string_view base_url, std::string_view body_html = {},
+                                   std::string_view after_root_html = {}) const;
 
-  /// The HTML response: the document with the page's content rendered for the request's path,
-  /// status = page.status, no-cache, strong ETag of the document, 304 when the request's
-  /// If-None-Match matches (for 200 pages).
+  /// The HTML response: the document with the page's content rendered for the request's path and,
+  /// while the request's cookies hold no consent choice, the consent box (shell/consent_box.hpp);
+  /// status = page.status, no-cache, Vary: Cookie, strong ETag of the document, 304 when the
+  /// request's If-None-Match matches (for 200 pages).
   [[nodiscard]] http::Response respond(const http::Request& request, const pages::PageResult& page,
                                        const boost::json::object& site, std::string_view base_url) const;
 

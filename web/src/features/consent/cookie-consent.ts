@@ -1,6 +1,7 @@
 // Runs vanilla-cookieconsent v3 (its code and stylesheet are a separate chunk, imported by
 // consent.ts only after the first paint) with Dutch texts and the three categories, and mirrors
-// the visitor's choices into the consent store.
+// the visitor's choices into the consent store. The consent box's texts are also drawn by the
+// server (server/src/shell/consent_box.cpp): a change here goes there too.
 
 import * as CookieConsent from 'vanilla-cookieconsent';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
@@ -14,10 +15,21 @@ function mirror(): void {
   );
 }
 
-/** Starts the library: shows the consent box when no valid choice is stored yet. */
-export async function runCookieConsent(): Promise<void> {
+export interface RunOptions {
+  /** Whether the library draws its own consent box when no valid choice is stored. */
+  autoShow: boolean;
+  /** Called when the settings dialog closes. */
+  onPreferencesHidden?: () => void;
+}
+
+/**
+ * Starts the library: with `autoShow`, it shows its consent box when no valid choice is stored yet
+ * (the server's box, consent-box.ts, asks instead on a page that came with one).
+ */
+export async function runCookieConsent(options: RunOptions): Promise<void> {
   await CookieConsent.run({
     mode: 'opt-in',
+    autoShow: options.autoShow,
     // The box is cheap and crawlers store no cookies; tests drive a real browser that reports webdriver.
     hideFromBots: false,
     disablePageInteraction: false,
@@ -33,6 +45,9 @@ export async function runCookieConsent(): Promise<void> {
     },
     onConsent: mirror,
     onChange: mirror,
+    onModalHide: ({ modalName }) => {
+      if (modalName === 'preferencesModal') options.onPreferencesHidden?.();
+    },
     language: {
       default: 'nl',
       translations: {
@@ -87,6 +102,12 @@ export async function runCookieConsent(): Promise<void> {
 /** Opens the preferences dialog. */
 export function showPreferences(): void {
   CookieConsent.showPreferences();
+}
+
+/** Stores the choice of the server's consent box: every category, or only the necessary one. */
+export function acceptChoice(choice: 'all' | 'necessary'): void {
+  CookieConsent.acceptCategory(choice === 'all' ? 'all' : []);
+  mirror();
 }
 
 /** Grants one category on top of the current choices. */

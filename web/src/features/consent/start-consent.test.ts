@@ -1,17 +1,46 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const runCookieConsent = vi.fn(async () => undefined);
+import type { RunOptions } from './cookie-consent';
+
+const runCookieConsent = vi.fn<(options: RunOptions) => Promise<void>>(async () => undefined);
+const showPreferences = vi.fn();
+const acceptChoice = vi.fn();
 vi.mock('./cookie-consent', () => ({
   runCookieConsent,
-  showPreferences: vi.fn(),
+  showPreferences,
+  acceptChoice,
   acceptCategory: vi.fn(),
 }));
+
+/** The box as the server draws it (server/src/shell/consent_box.cpp), after a page's #root. */
+function addServerBox(): HTMLElement {
+  document.body.insertAdjacentHTML(
+    'beforeend',
+    '<a href="/nieuws" id="elsewhere">Nieuws</a>' +
+      '<div id="consent-box" class="consent-box" role="dialog" aria-label="Toestemming voor cookies" tabindex="-1">' +
+      '<h2>Cookies op deze site</h2><p>Tekst</p><div>' +
+      '<button type="button" data-consent-choice="all">Alles accepteren</button>' +
+      '<button type="button" data-consent-choice="necessary">Alleen noodzakelijk</button>' +
+      '<button type="button" data-consent-choice="preferences">Zelf kiezen</button>' +
+      '</div></div>',
+  );
+  return document.getElementById('consent-box') as HTMLElement;
+}
+
+function button(name: string): HTMLButtonElement {
+  const found = [...document.querySelectorAll('button')].find((b) => b.textContent === name);
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}
 
 // Frames are run by hand: the promise must wait for the frame after the library's run.
 let frames: FrameRequestCallback[] = [];
 
 beforeEach(() => {
   vi.resetModules();
+  document.body.innerHTML = '';
+  showPreferences.mockClear();
+  acceptChoice.mockClear();
   runCookieConsent.mockClear();
   runCookieConsent.mockImplementation(async () => undefined);
   frames = [];
@@ -73,5 +102,73 @@ describe('startConsent', () => {
     const { startConsent } = await import('./consent');
     expect(await settled(startConsent(document))).toBe(true);
     expect(runCookieConsent).not.toHaveBeenCalled();
+  });
+});
+
+describe("startConsent with the server's consent box", () => {
+  it('resolves at once, focuses the box and leaves the library for later, without its own box', async () => {
+    const box = addServerBox();
+    const { startConsent } = await import('./consent');
+    expect(await settled(startConsent(document))).toBe(true);
+    expect(document.activeElement).toBe(box);
+    expect(runCookieConsent).not.toHaveBeenCalled();
+    button('Alleen noodzakelijk').click();
+    await settled(Promise.resolve());
+    expect(runCookieConsent).toHaveBeenCalledWith(expect.objectContaining({ autoShow: false }));
+  });
+
+  it('stores a choice through the library and goes once it is stored, focus back where it was', async () => {
+    const box = addServerBox();
+    const { startConsent } = await import('./consent');
+    const store = await import('./consent-store');
+    void startConsent(document);
+    const elsewhere = document.getElementById('elsewhere') as HTMLElement;
+    elsewhere.focus();
+    button('Alles accepteren').focus();
+    button('Alles accepteren').click();
+    await settled(Promise.resolve());
+    expect(acceptChoice).toHaveBeenCalledWith('all');
+    expect(box.isConnected).toBe(true);
+    // The library's onConsent: the choice is stored.
+    store.setConsentState({ necessary: true, analytics: true, social: true }, true);
+    expect(box.isConnected).toBe(false);
+    expect(document.activeElement).toBe(elsewhere);
+  });
+
+  it("'Zelf kiezen' opens the settings with the box aside, and brings it back when they close without a choice", async () => {
+    const box = addServerBox();
+    const { startConsent } = await import('./consent');
+    void startConsent(document);
+    button('Zelf kiezen').click();
+    await settled(Promise.resolve());
+    expect(showPreferences).toHaveBeenCalledTimes(1);
+    expect(box.hidden).toBe(true);
+    const options = runCookieConsent.mock.calls[0]?.[0];
+    options?.onPreferencesHidden?.();
+    expect(box.hidden).toBe(false);
+    expect(document.activeElement).toBe(button('Zelf kiezen'));
+  });
+
+  it('goes when the library cannot load, so that nothing waits for a box that cannot answer', async () => {
+    runCookieConsent.mockImplementation(async () => {
+      throw new Error('offline');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const box = addServerBox();
+    const { startConsent } = await import('./consent');
+    const { isConsentSettled } = await import('./consent-store');
+    void startConsent(document);
+    button('Alleen noodzakelijk').click();
+    await settled(Promise.resolve());
+    expect(isConsentSettled()).toBe(true);
+    expect(box.isConnected).toBe(false);
+  });
+
+  it('is removed when the cookie holds a choice after all', async () => {
+    const box = addServerBox();
+    document.cookie = `cc_cookie=${encodeURIComponent(JSON.stringify({ categories: ['necessary'] }))}`;
+    const { startConsent } = await import('./consent');
+    expect(await settled(startConsent(document))).toBe(true);
+    expect(box.isConnected).toBe(false);
   });
 });
