@@ -5,11 +5,11 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
-#include <cctype>
 #include <chrono>
 #include <string_view>
 
 #include "http_test_support.hpp"
+#include "pages/route_builder.hpp"
 #include "shell/consent_box.hpp"
 
 namespace ether::shell {
@@ -115,21 +115,7 @@ TEST(HtmlShell, ResponseStatusEtagAnd304) {
 }
 
 // The consent library's cookie as the browser sends it: percent-encoded JSON.
-std::string consent_cookie(const std::string& json) {
-  std::string out = "cc_cookie=";
-  for (char c : json) {
-    static constexpr std::string_view kHex = "0123456789ABCDEF";
-    const auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte) != 0 || c == '-' || c == '_' || c == '.') {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[byte >> 4U];
-      out += kHex[byte & 15U];
-    }
-  }
-  return out;
-}
+std::string consent_cookie(const std::string& json) { return "cc_cookie=" + pages::percent_encode(json); }
 
 TEST(HtmlShell, ConsentBoxUntilAChoiceIsStored) {
   HtmlShell shell(test::kIndexHtml);
