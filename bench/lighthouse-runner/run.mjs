@@ -45,6 +45,9 @@ function summarise(lhr) {
     shifts,
     longTasks,
     warnings: lhr.runWarnings ?? [],
+    // An audit that failed (no paint seen, the page did not load) has no score: it counts as 0,
+    // and this says why.
+    error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
   };
 }
 
@@ -54,7 +57,8 @@ for (const url of urls) {
   for (let i = 0; i < runs; i++) all.push(summarise((await audit(url)).lhr));
   all.sort((a, b) => a.score - b.score);
   const median = all[Math.floor(all.length / 2)];
-  results.push({ url, runs: all.map((run) => run.score), ...median });
+  const errors = all.map((run) => run.error).filter(Boolean);
+  results.push({ url, runs: all.map((run) => run.score), errors, ...median });
 }
 
 if (json) {
@@ -67,6 +71,7 @@ if (json) {
         `FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  ` +
         `CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  scripts ${r.scriptCount}, ${r.scriptTransfer} B transferred`,
     );
+    for (const error of r.errors) console.log(`      a run failed: ${error}`);
     if (verbose) {
       if (r.lcpElement) console.log(`      LCP element: ${r.lcpElement}`);
       for (const shift of r.shifts) console.log(`      layout shift ${shift.score.toFixed(3)}: ${shift.node}`);
