@@ -38,7 +38,8 @@ export function categoriesFromCookie(cookie: string): ConsentState | null {
 
 /**
  * Whether the library's cookie holds a choice that has not expired (the library then shows no box).
- * A cookie without an expiration time counts as valid, as the library treats it.
+ * A cookie without an expiration time counts as valid, as the library treats it. The server decides
+ * by the same rule whether a page carries the consent box (server/src/shell/consent_box.cpp).
  */
 export function hasStoredChoice(cookie: string, now: number): boolean {
   const entry = cookie
