@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suppressOverlays } from './overlay-guard';
-import { expectNoSeriousAxeViolations } from './support';
+import { appShown, expectNoSeriousAxeViolations } from './support';
 
 // Consent (issue 5): the 'Cookie-instellingen' link 1000 ms after each route change, a social
 // embed only after consent in 'social', axe with the consent dialog open, and error reporting to a
@@ -158,7 +158,7 @@ test.describe("the consent box in the server's HTML", () => {
     releaseScripts();
 
     // The app runs: the box has the focus, as the library's own box took it.
-    await expect(page.locator('#app-root')).toBeVisible();
+    await appShown(page);
     await expect(consentBox(page)).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(consentBox(page).getByRole('button', { name: 'Alles accepteren' })).toBeFocused();
@@ -175,7 +175,7 @@ test.describe("the consent box in the server's HTML", () => {
     const html = await (await request.get('/', { headers: { Cookie: `cc_cookie=${stored?.value}` } })).text();
     expect(html).not.toContain('id="consent-box"');
     await page.reload();
-    await expect(page.locator('#app-root')).toBeVisible();
+    await appShown(page);
     await page.waitForTimeout(500);
     await expect(consentBox(page)).toHaveCount(0);
   });
@@ -184,7 +184,7 @@ test.describe("the consent box in the server's HTML", () => {
     page,
   }) => {
     await page.goto('/gedraaid');
-    await expect(page.locator('#app-root')).toBeVisible();
+    await appShown(page);
     await consentBox(page).getByRole('button', { name: 'Zelf kiezen' }).click();
     const settings = page.getByRole('dialog', { name: 'Cookie-instellingen' });
     await expect(settings).toBeVisible();
