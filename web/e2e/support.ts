@@ -52,7 +52,6 @@ export async function audioState(page: Page) {
   });
 }
 
-/** axe-core over the page as it is now: no serious or critical WCAG 2.1 A/AA violation. */
 /**
  * Waits until the app has taken over from the server's page HTML: before that a link is a plain
  * link, without the app's navigation or tracking, and a click on it loads the next page anew.
@@ -61,6 +60,7 @@ export async function appShown(page: Page) {
   await expect(page.locator('[data-server-html]')).toHaveCount(0);
 }
 
+/** axe-core over the page as it is now: no serious or critical WCAG 2.1 A/AA violation. */
 export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

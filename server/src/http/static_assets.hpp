@@ -65,9 +65,9 @@ std::string gzip_compress(std::string_view bytes, int level = 9);
 std::string brotli_compress(std::string_view bytes, int quality = 11);
 
 /// Compresses a dynamic response (HTML, JSON, text of at least 1 KiB in `body`) with the best
-/// encoding the request accepts, quickly (brotli 5, gzip 6): sets Content-Encoding, adds Accept-Encoding to Vary, gives
-/// the ETag an encoding suffix and answers 304 when If-None-Match holds that tag. Shared, streamed
-/// and already encoded bodies are left alone.
+/// encoding the request accepts, quickly (brotli 5, gzip 6): sets Content-Encoding, adds
+/// Accept-Encoding to Vary, gives the ETag an encoding suffix and answers 304 when If-None-Match
+/// holds that tag. Shared, streamed and already encoded bodies are left alone.
 void compress_response(const Request& request, Response& response);
 
 }  // namespace ether::http

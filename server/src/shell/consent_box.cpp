@@ -27,7 +27,7 @@ bool has_consent_choice(std::optional<std::string_view> cookie_value, std::chron
 
 std::string_view consent_box_html() {
   // The texts are the library's consent modal's (cookie-consent.ts), which draws the box itself
-  // only on a page whose HTML came without this one. Hidden without scripting (global.css): without
+  // only on a page whose HTML came without this one. Hidden without scripting (consent-box.css): without
   // JavaScript the site sets no cookie that asks for consent, and the buttons could not store one.
   return "<div id=\"consent-box\" class=\"consent-box\" role=\"dialog\" aria-label=\"Toestemming voor cookies\" "
          "aria-describedby=\"consent-box-text\" tabindex=\"-1\">"

@@ -38,7 +38,11 @@ export function wireConsentBox(
   choose: (choice: ConsentBoxChoice) => void,
 ): ConsentBoxControl {
   const doc = box.ownerDocument;
-  let focusBefore: HTMLElement | null = null;
+  // Where focus goes back to: what had it before the app ran (a listener may have tabbed in the
+  // server's HTML already), then the last element focused outside the box.
+  const active = doc.activeElement;
+  let focusBefore: HTMLElement | null =
+    active instanceof HTMLElement && active !== doc.body && !box.contains(active) ? active : null;
   const onFocusIn = (event: FocusEvent) => {
     if (event.target instanceof HTMLElement && !box.contains(event.target)) focusBefore = event.target;
   };

@@ -135,6 +135,22 @@ describe("startConsent with the server's consent box", () => {
     expect(document.activeElement).toBe(elsewhere);
   });
 
+  it('gives focus back to what had it before the app ran, and then leaves it there', async () => {
+    const box = addServerBox();
+    const elsewhere = document.getElementById('elsewhere') as HTMLElement;
+    elsewhere.focus();
+    const { startConsent } = await import('./consent');
+    const store = await import('./consent-store');
+    void startConsent(document);
+    expect(document.activeElement).toBe(elsewhere);
+    button('Alleen noodzakelijk').focus();
+    button('Alleen noodzakelijk').click();
+    await settled(Promise.resolve());
+    store.setConsentState({ necessary: true, analytics: false, social: false }, true);
+    expect(box.isConnected).toBe(false);
+    expect(document.activeElement).toBe(elsewhere);
+  });
+
   it("'Zelf kiezen' opens the settings with the box aside, and brings it back when they close without a choice", async () => {
     const box = addServerBox();
     const { startConsent } = await import('./consent');
