@@ -10,6 +10,7 @@
 #include "store/station_repository.hpp"
 #include "store/track_play_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/postgres_scenarios.hpp"
 
 namespace ether::store {
 namespace {
@@ -258,6 +259,46 @@ TEST_F(PlaysTest, RecordAllCoveringAndBetween) {
   EXPECT_EQ(some.front().starts_at, 360);
   EXPECT_EQ(some.back().starts_at, 720);
 }
+
+// A catch-up's worth of plays, more than one statement holds, some recorded before: each new play
+// is stored once with its chart position (or none), the count says how many were new, and a batch
+// holding one impossible play writes nothing.
+void record_all_stores_every_new_play_once(Database& db) {
+  auto session = db.lease();
+  StationRepository(*session).insert_channel(channel("radio2"));
+  const auto song_id = SongRepository(*session).insert(song("a", 180'000));
+  TrackPlayRepository plays(*session);
+  std::vector<domain::TrackPlay> batch;
+  for (long long i = 0; i < 613; ++i) {
+    batch.push_back(
+        {0, "", song_id, i * 180, i * 180 + 180, i % 3 == 0 ? std::optional<int>() : std::optional<int>(i)});
+  }
+  const std::vector<domain::TrackPlay> earlier(batch.begin() + 100, batch.begin() + 400);
+  EXPECT_EQ(plays.record_all("radio2", earlier), 300);
+  EXPECT_EQ(plays.record_all("radio2", batch), 313);
+  EXPECT_EQ(plays.record_all("radio2", batch), 0);
+  const auto stored = plays.between("radio2", 0, 613 * 180);
+  ASSERT_EQ(stored.size(), batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    EXPECT_EQ(stored[i].starts_at, batch[i].starts_at) << i;
+    EXPECT_EQ(stored[i].ends_at, batch[i].ends_at) << i;
+    EXPECT_EQ(stored[i].chart_position, batch[i].chart_position) << i;
+  }
+  auto impossible =
+      std::vector<domain::TrackPlay>{{0, "", song_id, 200'000, 200'180, 1}, {0, "", song_id, 300'000, 300'000, 1}};
+  EXPECT_THROW(plays.record_all("radio2", impossible), std::invalid_argument);
+  EXPECT_TRUE(plays.between("radio2", 200'000, 400'000).empty());
+}
+
+TEST(TrackPlays, RecordAllStoresEveryNewPlayOnce) {
+  TempStore store;
+  record_all_stores_every_new_play_once(store.db());
+}
+
+const bool registered = test::register_postgres_tests(
+    "TrackPlaysPostgreSQL", __FILE__,
+    test::on_fresh_postgres("track_plays",
+                            {{"RecordAllStoresEveryNewPlayOnce", record_all_stores_every_new_play_once}}));
 
 TEST_F(PlaysTest, BroadcastsMaterialiseIdempotently) {
   auto session = store_.db().lease();

@@ -30,7 +30,8 @@ class TrackPlayRepository {
   /// (channel, starts_at): a second record of the same start changes nothing and returns false.
   bool record(const std::string& channel_slug, long long song_id, long long starts_at, long long ends_at,
               std::optional<int> chart_position);
-  /// `record` for many plays of one channel with one prepared statement; returns how many were new.
+  /// `record` for many plays of one channel, a few hundred rows per statement; returns how many
+  /// were new.
   int record_all(const std::string& channel_slug, const std::vector<domain::TrackPlay>& plays);
 
   /// The channel's latest play of the playout (by starts_at), or nullopt when it never played.

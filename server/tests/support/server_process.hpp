@@ -93,7 +93,9 @@ class ServerProcess {
       if (run_command("curl -s -o /dev/null -w '%{http_code}' " + base_url() + "/readyz") == "200") return;
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    throw std::runtime_error("ether-server did not become ready; see " + log);
+    // The log's end goes into the failure, since CI keeps only what a test printed.
+    throw std::runtime_error("ether-server did not become ready in 30 s; the end of " + log + ":\n" +
+                             run_command("tail -n 40 '" + log + "'"));
   }
 
   ~ServerProcess() {
