@@ -393,12 +393,34 @@ TEST_F(ServerTest, SlowAndIdleConnectionsTimeOut) {
   auto started = std::chrono::steady_clock::now();
   Client partial(server_->port());
   partial.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");  // the header never ends
+  Client silent(server_->port());                         // connects and sends nothing
   Client idle(server_->port());
   idle.send(request("GET", "/healthz"));
   EXPECT_EQ(idle.read().status, 200u);
   EXPECT_TRUE(partial.closed_by_server());
+  EXPECT_TRUE(silent.closed_by_server());
   EXPECT_TRUE(idle.closed_by_server());
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
+}
+
+TEST_F(ServerTest, AKeptAliveConnectionStaysOpenWhileItIsUsed) {
+  server_->stop();
+  ServerOptions options;
+  options.header_timeout = std::chrono::milliseconds(300);
+  options.idle_timeout = std::chrono::milliseconds(300);
+  start(options);
+  Client client(server_->port());
+  // Five requests 150 ms apart: 750 ms in all, each wait shorter than the idle timeout.
+  for (int i = 0; i < 5; ++i) {
+    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    client.send(request("GET", "/healthz"));
+    ASSERT_EQ(client.read().status, 200u) << "request " << i;
+  }
+  const auto answered = std::chrono::steady_clock::now();
+  EXPECT_TRUE(client.closed_by_server());
+  // Closed by the idle timeout, counted from the end of the last response (less what this test's
+  // own reading of that response may lag behind it).
+  EXPECT_GE(std::chrono::steady_clock::now() - answered, std::chrono::milliseconds(250));
 }
 
 TEST_F(ServerTest, SigtermStopsTheServer) {

@@ -74,7 +74,11 @@ struct Connection : std::enable_shared_from_this<Connection> {
   std::atomic<bool> streaming{false};       // writing a streaming body: shutdown closes it instead of waiting
   std::atomic<bool> evicted{false};         // chosen to make room: closes when idle or after its response
   std::atomic<Clock::rep> idle_since{0};    // when it began waiting for a request; 0 while busy
-  std::string head;                         // the response head being written, reused by the next
+  // While it waits for a request without a timer of its own (read_request_start): when the sweep
+  // closes it; 0 otherwise.
+  std::atomic<Clock::rep> wait_deadline{0};
+  std::atomic<bool> sweep_pending{false};  // the sweep posted its close and it has not run yet
+  std::string head;                        // the response head being written, reused by the next
 };
 
 using RequestParser = bhttp::request_parser<bhttp::string_body>;
@@ -324,6 +328,12 @@ struct Server::Impl {
 
   asio::awaitable<void> accept_loop();
   asio::awaitable<void> trim_loop();
+  // Closes the connections whose wait for a request passed its deadline (Connection::wait_deadline).
+  asio::awaitable<void> sweep_loop();
+  // Waits until the next request's first bytes arrive and reads them into `buffer`, closing at
+  // `deadline` (through sweep_loop). False when the connection ended, timed out or was cancelled.
+  asio::awaitable<bool> read_request_start(Connection& connection, beast::flat_buffer& buffer,
+                                           Clock::time_point deadline);
   std::atomic<std::uint64_t> churn{0};  // connections opened and closed, for trim_loop
   bool admit(const std::shared_ptr<Connection>& connection);
   void evict_oldest_idle();
@@ -483,6 +493,61 @@ asio::awaitable<void> Server::Impl::accept_loop() {
     }
     auto executor = connection->executor;
     asio::co_spawn(executor, session(std::move(connection)), asio::detached);
+  }
+}
+
+asio::awaitable<bool> Server::Impl::read_request_start(Connection& connection, beast::flat_buffer& buffer,
+                                                       Clock::time_point deadline) {
+  // A kept-alive connection spends most of its life here. Beast's read would arm and cancel a timer
+  // for every request, and first try a read that, with the client waiting for its answer, finds
+  // nothing. Instead sweep_loop keeps the deadline and the read follows the readiness wait, which
+  // also reports bytes that came before it (Asio re-arms the descriptor with EPOLL_CTL_MOD).
+  // The socket is non-blocking (accept_loop): a wake-up without bytes waits again.
+  auto& socket = connection.stream->socket();
+  connection.wait_deadline = deadline.time_since_epoch().count();
+  boost::system::error_code ec;
+  std::size_t n = 0;
+  do {
+    auto [wait_ec] = co_await socket.async_wait(tcp::socket::wait_read, kTuple);
+    if (wait_ec) {
+      ec = wait_ec;
+      break;
+    }
+    n = socket.read_some(buffer.prepare(8192), ec);
+  } while (ec == asio::error::would_block);
+  connection.wait_deadline = 0;
+  if (ec) co_return false;
+  buffer.commit(n);
+  co_return true;
+}
+
+asio::awaitable<void> Server::Impl::sweep_loop() {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  const auto period = std::clamp<std::chrono::milliseconds>(std::min(options.idle_timeout, options.header_timeout) / 4,
+                                                            std::chrono::milliseconds(5), std::chrono::seconds(1));
+  while (!stopping) {
+    timer.expires_after(period);
+    auto [ec] = co_await timer.async_wait(kTuple);
+    if (ec || stopping) co_return;
+    const auto now = Clock::now().time_since_epoch().count();
+    std::lock_guard lock(registry_mutex);
+    for (auto& [raw, weak] : connections) {
+      const auto deadline = raw->wait_deadline.load();
+      if (deadline == 0 || deadline > now || raw->sweep_pending.exchange(true)) continue;
+      if (auto late = weak.lock()) {
+        asio::post(late->executor, [weak = weak] {
+          auto c = weak.lock();
+          if (!c) return;
+          c->sweep_pending = false;
+          // The wait may have ended meanwhile and a new one begun: only a wait still past its
+          // deadline is closed.
+          const auto current = c->wait_deadline.load();
+          if (current != 0 && current <= Clock::now().time_since_epoch().count() && !c->handed_off) {
+            c->stream->cancel();
+          }
+        });
+      }
+    }
   }
 }
 
@@ -652,7 +717,7 @@ asio::awaitable<boost::system::error_code> Server::Impl::read_body_to_file(
 
 void Server::Impl::log_access(const Request* request, const Response& response, std::size_t bytes,
                               std::chrono::steady_clock::time_point start) const {
-  if (!options.access_log) return;
+  if (!options.access_log || !spdlog::should_log(spdlog::level::info)) return;
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   spdlog::info("http method={} target=\"{}\" status={} bytes={} duration_ms={:.2f} request_id={} remote={}",
                request ? request->method : "-", request ? request->target : "-", response.status, bytes, ms,
@@ -821,25 +886,22 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
   while (!stopping && !connection->evicted) {
     // The head must be complete this soon: from the connection's start, or from the first byte
     // after an idle wait, so that a client trickling bytes cannot hold the connection.
-    auto head_deadline = Clock::now() + options.header_timeout;
+    auto now = Clock::now();
+    auto head_deadline = now + options.header_timeout;
     if (buffer.size() == 0) {
       // Idle between requests: stop() and eviction may cancel this wait.
-      connection->idle_since = Clock::now().time_since_epoch().count();
+      connection->idle_since = now.time_since_epoch().count();
       connection->busy = false;
-      if (first) {
-        connection->stream->expires_at(head_deadline);
-      } else {
-        connection->stream->expires_after(options.idle_timeout);
+      if (!co_await read_request_start(*connection, buffer, first ? head_deadline : now + options.idle_timeout)) {
+        break;
       }
-      auto [read_ec, n] = co_await connection->stream->async_read_some(buffer.prepare(8192), kTuple);
-      if (read_ec) break;
-      buffer.commit(n);
-      if (!first) head_deadline = Clock::now() + options.header_timeout;
+      now = Clock::now();
+      if (!first) head_deadline = now + options.header_timeout;
     }
     connection->busy = true;
     connection->idle_since = 0;
     first = false;
-    const auto start = Clock::now();
+    const auto start = now;
 
     bhttp::request_parser<bhttp::string_body> parser;
     parser.header_limit(static_cast<std::uint32_t>(options.header_limit));
@@ -1007,6 +1069,7 @@ void Server::start() {
   impl_->bound_port = acceptor.local_endpoint().port();
   impl_->pool.emplace(impl_->options.worker_threads);
   asio::co_spawn(acceptor.get_executor(), impl_->accept_loop(), asio::detached);
+  asio::co_spawn(acceptor.get_executor(), impl_->sweep_loop(), asio::detached);
   if (impl_->options.memory_trim_interval.count() > 0) {
     asio::co_spawn(*impl_->contexts.back(), impl_->trim_loop(), asio::detached);
   }
