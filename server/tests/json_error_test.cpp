@@ -107,41 +107,5 @@ TEST(SecurityHeaders, AllWrittenIntoTheHeadAndHandlerValuesKept) {
             std::string::npos);
 }
 
-TEST(Message, ParseTargetDecodes) {
-  http::Request request;
-  ASSERT_TRUE(http::parse_target("/zoeken/caf%C3%A9%20live?q=a+b&channel=radio2&channel=3fm&empty&=x", request));
-  EXPECT_EQ(request.path, "/zoeken/caf\xC3\xA9 live");
-  EXPECT_EQ(request.query_string, "q=a+b&channel=radio2&channel=3fm&empty&=x");
-  EXPECT_EQ(request.param("q"), "a b");
-  EXPECT_EQ(request.param("channel"), "radio2");
-  EXPECT_EQ(request.param("empty"), "");
-  EXPECT_FALSE(request.param("missing"));
-  EXPECT_FALSE(http::parse_target("no-slash", request));
-  EXPECT_FALSE(http::parse_target("/bad%zz", request));
-  EXPECT_FALSE(http::parse_target("http://example.com/x", request));
-}
-
-TEST(Message, HeadersAreCaseInsensitive) {
-  http::Request request;
-  request.headers["Accept-Encoding"] = "br";
-  EXPECT_EQ(request.header("accept-encoding"), "br");
-  http::Response response;
-  response.set_header("Content-Type", "a");
-  response.set_header("content-type", "b");
-  EXPECT_EQ(response.headers.size(), 1u);
-  EXPECT_EQ(response.header("CONTENT-TYPE"), "b");
-}
-
-TEST(Message, SharedBodyIsAView) {
-  auto bytes = std::make_shared<const std::string>("abcdef");
-  http::Response response;
-  response.set_shared_body(bytes, 2, 3);
-  EXPECT_EQ(response.payload(), "cde");
-  EXPECT_EQ(response.payload().data(), bytes->data() + 2);
-  response.set_shared_body(nullptr);
-  response.body = "own";
-  EXPECT_EQ(response.payload(), "own");
-}
-
 }  // namespace
 }  // namespace ether

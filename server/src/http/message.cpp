@@ -1,6 +1,7 @@
 #include "http/message.hpp"
 
 #include <algorithm>
+#include <array>
 #include <boost/url/parse.hpp>
 #include <boost/url/url_view.hpp>
 
@@ -8,6 +9,23 @@ namespace ether::http {
 namespace {
 
 char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// What origin-form allows in a path and in a query alike, less '%' and '+' (which decode to
+// something else): a target of only these decodes to itself.
+constexpr auto kPlainTargetChars = [] {
+  std::array<bool, 256> plain{};
+  for (char c = 'a'; c <= 'z'; ++c) plain[static_cast<unsigned char>(c)] = true;
+  for (char c = 'A'; c <= 'Z'; ++c) plain[static_cast<unsigned char>(c)] = true;
+  for (char c = '0'; c <= '9'; ++c) plain[static_cast<unsigned char>(c)] = true;
+  for (char c : std::string_view("-._~!$&'()*,;=:@/?")) plain[static_cast<unsigned char>(c)] = true;
+  return plain;
+}();
+
+bool is_plain_target(std::string_view target) noexcept {
+  return !target.empty() && target.front() == '/' && std::all_of(target.begin(), target.end(), [](char c) {
+    return kPlainTargetChars[static_cast<unsigned char>(c)];
+  });
+}
 
 }  // namespace
 
@@ -51,6 +69,29 @@ std::optional<std::string_view> Request::cookie(std::string_view name) const {
 }
 
 bool parse_target(std::string_view target, Request& request) {
+  // Nearly every target a site gets ("/api/miniplayer/info?channel=radio2") needs no decoding: it
+  // is split here, as Boost.URL would split it, without building a URL view.
+  if (is_plain_target(target)) {
+    request.target = std::string(target);
+    const auto question = target.find('?');
+    request.path = std::string(target.substr(0, question));
+    request.query_string =
+        question == std::string_view::npos ? std::string() : std::string(target.substr(question + 1));
+    request.query.clear();
+    std::string_view rest = request.query_string;
+    while (!rest.empty()) {
+      const auto amp = rest.find('&');
+      const auto param = rest.substr(0, amp);
+      const auto equals = param.find('=');
+      const auto key = param.substr(0, equals);
+      if (!key.empty()) {
+        request.query.emplace(std::string(key),
+                              equals == std::string_view::npos ? std::string() : std::string(param.substr(equals + 1)));
+      }
+      rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    }
+    return true;
+  }
   auto parsed = boost::urls::parse_origin_form(target);
   if (!parsed) return false;
   const boost::urls::url_view& url = *parsed;
