@@ -104,6 +104,13 @@ class FakePageSource : public pages::PageSource {
       result.canonical_path = "/slow";
       return result;
     }
+    if (path == "/overzicht/preview/7") {
+      result.route = "overzicht";
+      result.title = "Voorbeeld: Concept - Ether";
+      result.canonical_path = "/overzicht/preview/7";
+      result.preview = true;
+      return result;
+    }
     if (path == "/explode") throw std::runtime_error("the fake page source exploded");
     result.status = 404;
     result.route = "not-found";

@@ -361,6 +361,38 @@ TEST_F(ServerTest, GracefulShutdownFinishesInFlightRequests) {
   EXPECT_TRUE(ec) << "the server still accepts connections after stop()";
 }
 
+TEST_F(ServerTest, AKeptDocumentIsAnsweredFromMemoryWhileEveryWorkerIsBusy) {
+  server_->stop();
+  app_->set_response_cache(std::make_shared<ResponseCache>());
+  ServerOptions options;
+  options.worker_threads = 1;
+  options.worker_queue_limit = 1;
+  start(options);
+  Client client(server_->port());
+  client.send(request("GET", "/api/page?path=/gids"));
+  const auto built = client.read();
+  ASSERT_EQ(built.status, 200u);
+  ASSERT_EQ(source_.loads.load(), 1);
+
+  Client busy(server_->port());
+  busy.send(request("GET", "/slow"));
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (!source_.slow_entered && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(source_.slow_entered);
+  client.send(request("GET", "/api/page?path=/"));
+  EXPECT_EQ(client.read().status, 503u) << "the one worker is busy: what must be built waits";
+  client.send(request("GET", "/api/page?path=/gids"));
+  const auto kept = client.read();
+  EXPECT_EQ(kept.status, 200u);
+  EXPECT_EQ(kept.body, built.body);
+  EXPECT_FALSE(kept.header("X-Request-Id").empty());
+  EXPECT_EQ(source_.loads.load(), 2) << "/slow only: the kept document was not built again";
+  source_.slow_release = true;
+  EXPECT_EQ(busy.read().status, 200u);
+}
+
 TEST_F(ServerTest, ConnectionsBeyondTheLimitAreClosed) {
   server_->stop();
   ServerOptions options;

@@ -152,6 +152,41 @@ TEST_F(SiteAppTest, InMemoryAnswersRunOnTheIoThreadAndTheRestIsOffloaded) {
   EXPECT_EQ(where("/api/cached"), http::Execution::io_thread);
 }
 
+TEST_F(SiteAppTest, PagesJsonIsKeptAndAnsweredFromMemoryUntilInvalidated) {
+  EXPECT_FALSE(app_->from_memory(test::get("/api/page?path=/gids"))) << "no cache set: nothing kept";
+  auto cache = std::make_shared<http::ResponseCache>();
+  app_->set_response_cache(cache);
+  const auto built = call("/api/page?path=/gids", {{"Accept-Encoding", "br"}});
+  EXPECT_EQ(source_.loads.load(), 1);
+  auto kept = app_->from_memory(test::get("/api/page?path=/gids", {{"Accept-Encoding", "gzip, br"}}));
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->payload(), built.payload());
+  EXPECT_EQ(kept->header("ETag"), built.header("ETag"));
+  EXPECT_FALSE(app_->from_memory(test::get("/api/page?path=/gids&x=1")));
+  EXPECT_FALSE(app_->from_memory(test::get("/gids"))) << "pages' HTML depends on cookies: not kept";
+  EXPECT_EQ(source_.loads.load(), 1);
+  // Its ETag answers a client's revalidation, from memory and when built.
+  auto revalidated = app_->from_memory(test::get(
+      "/api/page?path=/gids", {{"Accept-Encoding", "br"}, {"If-None-Match", std::string(built.header("ETag"))}}));
+  ASSERT_TRUE(revalidated);
+  EXPECT_EQ(revalidated->status, 304u);
+  const auto plain = call("/api/page?path=/");
+  EXPECT_EQ(call("/api/page?path=/", {{"If-None-Match", std::string(plain.header("ETag"))}}).status, 304u);
+  cache->invalidate();
+  EXPECT_FALSE(app_->from_memory(test::get("/api/page?path=/gids", {{"Accept-Encoding", "br"}})));
+}
+
+TEST_F(SiteAppTest, APreviewIsPrivateAndNeverKept) {
+  auto cache = std::make_shared<http::ResponseCache>();
+  app_->set_response_cache(cache);
+  auto preview = call("/api/page?path=/overzicht/preview/7");
+  EXPECT_EQ(preview.status, 200u);
+  EXPECT_EQ(preview.header("Cache-Control"), "private, no-cache");
+  EXPECT_EQ(call("/overzicht/preview/7").header("Cache-Control"), "private, no-cache");
+  EXPECT_FALSE(app_->from_memory(test::get("/api/page?path=/overzicht/preview/7")));
+  EXPECT_EQ(call("/api/page?path=/gids").header("Cache-Control"), "no-cache");
+}
+
 TEST_F(SiteAppTest, CorsOnlyOnPublicPlayerResources) {
   for (const char* path :
        {"/live/radio2.mp3", "/live/radio2/index.m3u8", "/recordings/broadcast/1.mp3", "/podcasts/ether-radio/feed.xml",

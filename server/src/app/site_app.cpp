@@ -8,6 +8,7 @@
 
 #include "api/json_error.hpp"
 #include "http/mime.hpp"
+#include "http/range.hpp"
 #include "reporting/envelope.hpp"
 #include "store/database.hpp"
 
@@ -149,6 +150,9 @@ http::Response SiteApp::handle(const http::Request& request) const {
     preflight.set_header("Allow", "GET, HEAD, OPTIONS");
     return preflight;
   }
+  // The generation is read before building, so that an answer built across a change is not kept.
+  const bool keep = cache_ && request.method == "GET" && is_kept_document(request.path);
+  const auto generation = keep ? cache_->generation() : 0;
   http::Response response;
   try {
     response = router_.dispatch(request);
@@ -160,7 +164,18 @@ http::Response SiteApp::handle(const http::Request& request) const {
   }
   http::compress_response(request, response);
   if (cross_origin && is_get(request)) allow_cross_origin(response);
+  if (keep) cache_->store(request, response, generation);
   return response;
+}
+
+bool SiteApp::is_kept_document(std::string_view path) {
+  if (path.starts_with("/podcasts/")) return path.ends_with("/feed.xml");
+  return path == "/api/page" || path == "/api/site" || path == "/sitemap.xml" || path == "/robots.txt";
+}
+
+std::optional<http::Response> SiteApp::from_memory(const http::Request& request) const {
+  if (!cache_ || !is_kept_document(request.path)) return std::nullopt;
+  return cache_->find(request);
 }
 
 http::Execution SiteApp::execution(const http::Request& request) const {
@@ -208,7 +223,8 @@ http::Handlers SiteApp::handlers() const {
           [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
             return request_body_handler_(request, body);
           },
-          body_to_file_, request_body_execution_};
+          body_to_file_, request_body_execution_,
+          [this](const http::Request& request) { return from_memory(request); }};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {
@@ -226,7 +242,15 @@ http::Response SiteApp::api_page(const http::Request& request) const {
   response.status = result.status;
   response.body = shell::envelope_json(result, base_url_);
   response.set_header("Content-Type", "application/json; charset=utf-8");
-  return with_cache_control(std::move(response), "no-cache");
+  // A client navigating back to a page it has asked before gets a 304 while nothing changed.
+  const auto etag = http::strong_etag(response.body);
+  response.set_header("ETag", etag);
+  if (response.status == 200 && http::if_none_match(request.header("If-None-Match"), etag)) {
+    response.status = 304;
+    response.body.clear();
+  }
+  // A preview belongs to whoever holds its key: no shared cache (nor ours) keeps it.
+  return with_cache_control(std::move(response), result.preview ? "private, no-cache" : "no-cache");
 }
 
 http::Response SiteApp::page(const http::Request& request) const {

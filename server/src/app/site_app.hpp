@@ -16,6 +16,7 @@
 #include "config/config.hpp"
 #include "http/media_files.hpp"
 #include "http/message.hpp"
+#include "http/response_cache.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "http/static_assets.hpp"
@@ -47,7 +48,7 @@ class SiteApp {
   /// /api/..., a small Dutch page otherwise. From memory only.
   [[nodiscard]] http::Response unavailable(const http::Request& request) const;
 
-  /// handle, execution and unavailable, for http::Server.
+  /// handle, execution, unavailable and from_memory, for http::Server.
   [[nodiscard]] http::Handlers handlers() const;
 
   /// True for the public resources other players and apps may read from any origin (CORS
@@ -78,6 +79,13 @@ class SiteApp {
   using BodyToFile = std::function<std::optional<http::BodyFileTarget>(const http::Request& head)>;
   void set_body_to_file(BodyToFile body_to_file) { body_to_file_ = std::move(body_to_file); }
 
+  /// Keeps the documents many clients ask for (/api/page, /api/site, /sitemap.xml, /robots.txt and
+  /// the podcast feeds) in `cache` once built, and answers them from it on the I/O thread while
+  /// fresh. The owner of the cache invalidates it when what they show changes. Unset: none kept.
+  void set_response_cache(std::shared_ptr<http::ResponseCache> cache) { cache_ = std::move(cache); }
+  /// The kept answer to a request, when set_response_cache gave a cache and it holds a fresh one.
+  [[nodiscard]] std::optional<http::Response> from_memory(const http::Request& request) const;
+
   /// The routing table, to add more API routes before serving (e.g. router().add("GET", "/api/x", ...)).
   http::Router& router() { return router_; }
 
@@ -86,6 +94,7 @@ class SiteApp {
   http::Response serve_media(const http::Request& request, std::string_view relative) const;
   http::Response page(const http::Request& request) const;
   http::Response api_page(const http::Request& request) const;
+  [[nodiscard]] static bool is_kept_document(std::string_view path);
 
   pages::PageSource& pages_;
   http::StaticAssets assets_;
@@ -102,6 +111,7 @@ class SiteApp {
   std::function<http::Execution(const http::Request&)> request_body_execution_;
   ReadinessDetails readiness_details_;
   BodyToFile body_to_file_;
+  std::shared_ptr<http::ResponseCache> cache_;
 };
 
 /// The server options of a config (bind address, port, io and worker threads, connection limits,

@@ -260,10 +260,12 @@ Station::Station(const config::Config& config) {
   instance_url_ = config.instance_url;
   bind_ = config.bind;
 
+  response_cache_ = std::make_shared<http::ResponseCache>();
   content_version_ = std::make_unique<store::ContentVersionWatch>(*db_);
   content_version_->refresh();
   info_->set_content_version([watch = content_version_.get()] { return watch->current(); });
   content_version_->on_change([this](std::int64_t) {
+    response_cache_->invalidate();
     player_api_->content_changed();
     pages_->search().refresh();
   });
@@ -281,9 +283,13 @@ Station::Station(const config::Config& config) {
     nowplaying_board_->put(item.channel, ingest::BoardItem{outcome.item_id, item.kind, item.artist, item.title,
                                                            outcome.starts_at, outcome.ends_at});
     info_->refresh(item.channel);
+    response_cache_->invalidate();
   });
-  // Items another instance recorded reach this one's info document and stream titles within a second.
-  nowplaying_board_->start([info = info_.get()](const std::string& channel) { info->refresh(channel); });
+  // Items another instance recorded reach this one's info document, stream titles and pages within a second.
+  nowplaying_board_->start([info = info_.get(), cache = response_cache_](const std::string& channel) {
+    info->refresh(channel);
+    cache->invalidate();
+  });
   ingest_api_ = std::make_unique<ingest::IngestApi>(
       *db_, *nowplaying_ingest_,
       ingest::IngestApiOptions{
@@ -375,6 +381,7 @@ void Station::add_routes(SiteApp& site) {
             : boost::json::value(boost::json::object{{"status", "failing"}, {"channels", std::move(failing)}});
     return details;
   });
+  site.set_response_cache(response_cache_);
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
   podcast_api_->add_routes(site.router());

@@ -25,6 +25,7 @@
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "demomedia/demo_render.hpp"
+#include "http/response_cache.hpp"
 #include "ingest/ingest_api.hpp"
 #include "ingest/now_playing_board.hpp"
 #include "ingest/now_playing_ingest.hpp"
@@ -113,6 +114,9 @@ class Station {
   std::unique_ptr<ingest::SourceRelay> relay_;
   std::string instance_url_;  // ETHER_INSTANCE_URL; empty: from the bound port
   std::string bind_;
+  // The documents served from memory for a second after they are built (app::SiteApp); emptied
+  // when content or what is on air changes.
+  std::shared_ptr<http::ResponseCache> response_cache_;
   // The content version in memory; its listeners keep search, the channel list and the info
   // documents current after an edit here (at once) or on another instance (within a second).
   std::unique_ptr<store::ContentVersionWatch> content_version_;

@@ -339,6 +339,7 @@ struct Server::Impl {
   void evict_oldest_idle();
   asio::awaitable<void> session(std::shared_ptr<Connection> connection);
   Response handle(const Request& request);
+  std::optional<Response> from_memory(const Request& request) const;
   Execution execution(const Request& request) const;
   bool admit_work(Clock::time_point now, bool& probe);
   asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
@@ -580,6 +581,16 @@ Response Server::Impl::handle(const Request& request) {
     reporting::report_error("http", "unknown", "handler failed with an unknown exception");
   }
   return api::json_error(500, "internal", "The server could not answer this request.");
+}
+
+std::optional<Response> Server::Impl::from_memory(const Request& request) const {
+  if (!handlers.answer_from_memory) return std::nullopt;
+  try {
+    return handlers.answer_from_memory(request);
+  } catch (const std::exception& error) {
+    spdlog::error("http: cannot answer {} from memory: {}", request.path, error.what());
+  }
+  return std::nullopt;
 }
 
 Execution Server::Impl::execution(const Request& request) const {
@@ -1020,6 +1031,8 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     Response response;
     if (!target_valid) {
       response = api::json_error(400, "bad_request", "The request target is not a valid path.");
+    } else if (auto kept = from_memory(*request)) {
+      response = std::move(*kept);
     } else if (execution(*request) == Execution::io_thread) {
       response = handle(*request);
     } else {
@@ -1043,7 +1056,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 }
 
 Server::Server(ServerOptions options, Handler handler)
-    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}, {}, {}}) {}
+    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}, {}, {}, {}}) {}
 
 Server::Server(ServerOptions options, Handlers handlers)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(handlers))) {}

@@ -63,6 +63,10 @@ struct Handlers {
   /// Execution::offloaded for a check that may block (a password hash, the store), under the
   /// worker pool's deadline and limits (503 past them). Empty: always the I/O thread.
   std::function<Execution(const Request&)> request_body_execution;
+  /// Answers a request from memory on the I/O thread before `execution` is asked (a document kept
+  /// in an http::ResponseCache); nullopt, or empty: the request goes on to `execution` and `handle`.
+  /// Must not block.
+  std::function<std::optional<Response>(const Request&)> answer_from_memory;
 };
 
 struct ServerOptions {

@@ -922,10 +922,12 @@ class Page {
     auto page = catalog_.content_page_by_id(*id, &kind);
     if (!page) return not_found();
     auto page_title = field(*page, "title");
-    return result(kind == "thema" ? "thema" : "overzicht", title("Voorbeeld: " + page_title),
-                  "Voorbeeld van " + page_title + ", nog niet gepubliceerd.",
-                  "/overzicht/preview/" + std::to_string(*id), json::object{{"pageId", std::to_string(*id)}},
-                  std::move(*page));
+    auto shown =
+        result(kind == "thema" ? "thema" : "overzicht", title("Voorbeeld: " + page_title),
+               "Voorbeeld van " + page_title + ", nog niet gepubliceerd.", "/overzicht/preview/" + std::to_string(*id),
+               json::object{{"pageId", std::to_string(*id)}}, std::move(*page));
+    shown.preview = true;
+    return shown;
   }
 
   // An article that is not on the site (a draft, scheduled or expired) opens with a token signed
@@ -954,9 +956,11 @@ class Page {
     json::object params{{"categorySlug", field(found->at("category").as_object(), "slug")},
                         {"articleId", std::to_string(*id)},
                         {"articleSlug", field(*found, "slug")}};
-    return result("artikel", title("Voorbeeld: " + article_title), "Voorbeeld van " + article_title + ".",
-                  "/nieuws/preview/" + std::to_string(*id), std::move(params),
-                  json::object{{"article", std::move(*found)}, {"related", json::array{}}});
+    auto shown = result("artikel", title("Voorbeeld: " + article_title), "Voorbeeld van " + article_title + ".",
+                        "/nieuws/preview/" + std::to_string(*id), std::move(params),
+                        json::object{{"article", std::move(*found)}, {"related", json::array{}}});
+    shown.preview = true;
+    return shown;
   }
 
   PageResult search(const std::string& term) {

@@ -23,6 +23,9 @@ struct PageResult {
   // Set when a date or hour slot in the path or query was malformed: GET /api/page answers 400
   // with this message, while a full page load shows the page with the defaults in its place.
   std::string bad_parameter;
+  // A draft opened with a preview key (/overzicht/preview/{id}, /nieuws/preview/{id}): answered
+  // private, so that no shared cache keeps it.
+  bool preview = false;
 };
 
 /// Where page results come from: the store-backed pages::PageLoader in the server, a fake in

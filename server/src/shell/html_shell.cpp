@@ -231,7 +231,7 @@ http::Response HtmlShell::respond(const http::Request& request, const pages::Pag
                          ask_consent ? consent_box_html() : std::string_view{});
   std::string etag = http::strong_etag(response.body);
   response.set_header("Content-Type", "text/html; charset=utf-8");
-  response.set_header("Cache-Control", "no-cache");
+  response.set_header("Cache-Control", page.preview ? "private, no-cache" : "no-cache");
   response.set_header("Vary", "Cookie");
   response.set_header("ETag", etag);
   if (page.status == 200 && http::if_none_match(request.header("If-None-Match"), etag)) {

@@ -1,0 +1,161 @@
+#include "http/response_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "http_test_support.hpp"
+
+namespace ether::http {
+namespace {
+
+using std::chrono::milliseconds;
+
+class ResponseCacheTest : public ::testing::Test {
+ protected:
+  ResponseCache make(ResponseCacheOptions options = {}) {
+    return ResponseCache(options, [this] { return now_; });
+  }
+  static Response document(std::string body, unsigned status = 200) {
+    Response response;
+    response.status = status;
+    response.body = std::move(body);
+    response.set_header("Content-Type", "application/json; charset=utf-8");
+    response.set_header("ETag", "\"v1\"");
+    response.set_header("Cache-Control", "no-cache");
+    return response;
+  }
+  std::chrono::steady_clock::time_point now_{std::chrono::seconds(1000)};
+};
+
+TEST_F(ResponseCacheTest, AnswersAKeptDocumentUntilItsTimeToLive) {
+  auto cache = make({.time_to_live = milliseconds(1000)});
+  const auto request = test::get("/api/page?path=/gids");
+  EXPECT_FALSE(cache.find(request));
+  cache.store(request, document("{\"route\":\"gids\"}"), cache.generation());
+  now_ += milliseconds(999);
+  auto kept = cache.find(request);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->status, 200u);
+  EXPECT_EQ(kept->payload(), "{\"route\":\"gids\"}");
+  EXPECT_EQ(kept->header("Content-Type"), "application/json; charset=utf-8");
+  EXPECT_TRUE(cache.find(test::get("/api/page?path=/gids", {}, "HEAD")));
+  // Another target, another document.
+  EXPECT_FALSE(cache.find(test::get("/api/page?path=/gids&channel=3fm")));
+  EXPECT_FALSE(cache.find(test::get("/api/page?path=/gids", {}, "POST")));
+}
+
+TEST_F(ResponseCacheTest, OneRequestRebuildsAnExpiredDocumentWhileTheOthersGetTheOldOne) {
+  auto cache = make(
+      {.time_to_live = milliseconds(1000), .max_stale = milliseconds(10000), .rebuild_timeout = milliseconds(500)});
+  const auto request = test::get("/sitemap.xml");
+  cache.store(request, document("oud"), cache.generation());
+  now_ += milliseconds(1000);
+  EXPECT_FALSE(cache.find(request)) << "the first request after expiry rebuilds";
+  for (int i = 0; i < 3; ++i) {
+    auto stale = cache.find(request);
+    ASSERT_TRUE(stale) << "while it rebuilds, the others get the expired document";
+    EXPECT_EQ(stale->payload(), "oud");
+  }
+  // A rebuild that never stored (a refused or failed request) lets the next request try again.
+  now_ += milliseconds(500);
+  EXPECT_FALSE(cache.find(request));
+  EXPECT_TRUE(cache.find(request));
+  cache.store(request, document("nieuw"), cache.generation());
+  EXPECT_EQ(cache.find(request)->payload(), "nieuw");
+  // Never longer than max_stale past its expiry.
+  now_ += milliseconds(1000 + 10000);
+  EXPECT_FALSE(cache.find(request));
+  EXPECT_FALSE(cache.find(request));
+}
+
+TEST_F(ResponseCacheTest, InvalidateDropsEveryDocumentAndThoseBuiltAcrossIt) {
+  auto cache = make();
+  const auto page = test::get("/api/page?path=/");
+  const auto feed = test::get("/podcasts/de-nieuwsduik/feed.xml");
+  cache.store(page, document("pagina"), cache.generation());
+  const auto before = cache.generation();
+  cache.invalidate();
+  EXPECT_FALSE(cache.find(page));
+  EXPECT_FALSE(cache.find(page)) << "an invalidated document is not served while it is rebuilt";
+  cache.store(feed, document("feed"), before);
+  EXPECT_FALSE(cache.find(feed)) << "built before the change: not kept";
+  cache.store(feed, document("feed"), cache.generation());
+  EXPECT_TRUE(cache.find(feed));
+}
+
+TEST_F(ResponseCacheTest, EachContentCodingHasItsOwnDocument) {
+  auto cache = make();
+  const auto brotli = test::get("/api/page?path=/", {{"Accept-Encoding", "gzip, deflate, br"}});
+  auto compressed = document("br-bytes");
+  compressed.set_header("Content-Encoding", "br");
+  cache.store(brotli, compressed, cache.generation());
+  EXPECT_FALSE(cache.find(test::get("/api/page?path=/")));
+  EXPECT_FALSE(cache.find(test::get("/api/page?path=/", {{"Accept-Encoding", "gzip"}})));
+  auto kept = cache.find(test::get("/api/page?path=/", {{"Accept-Encoding", "br;q=1, gzip;q=0.5"}}));
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->header("Content-Encoding"), "br");
+  EXPECT_EQ(kept->payload(), "br-bytes");
+}
+
+TEST_F(ResponseCacheTest, AConditionalRequestGetsA304) {
+  auto cache = make();
+  cache.store(test::get("/robots.txt"), document("User-agent: *"), cache.generation());
+  auto unchanged = cache.find(test::get("/robots.txt", {{"If-None-Match", "\"v0\", \"v1\""}}));
+  ASSERT_TRUE(unchanged);
+  EXPECT_EQ(unchanged->status, 304u);
+  EXPECT_TRUE(unchanged->payload().empty());
+  EXPECT_EQ(unchanged->header("ETag"), "\"v1\"");
+  auto changed = cache.find(test::get("/robots.txt", {{"If-None-Match", "\"v0\""}}));
+  ASSERT_TRUE(changed);
+  EXPECT_EQ(changed->status, 200u);
+  EXPECT_EQ(changed->payload(), "User-agent: *");
+}
+
+TEST_F(ResponseCacheTest, KeepsOnlyAnswersSharedCachesMayKeep) {
+  auto cache = make();
+  auto keep = [&](const Request& request, const Response& response) {
+    cache.store(request, response, cache.generation());
+    return cache.find(test::get(request.target)).has_value();
+  };
+  EXPECT_FALSE(keep(test::get("/a"), document("niet gevonden", 404)));
+  EXPECT_FALSE(keep(test::get("/b"), document("", 304)));
+  auto with_cookie = document("x");
+  with_cookie.set_header("Set-Cookie", "sessie=1");
+  EXPECT_FALSE(keep(test::get("/c"), with_cookie));
+  auto preview = document("x");
+  preview.set_header("Cache-Control", "Private, no-cache");
+  EXPECT_FALSE(keep(test::get("/d"), preview));
+  auto secret = document("x");
+  secret.set_header("Cache-Control", "max-age=0, no-store");
+  EXPECT_FALSE(keep(test::get("/e"), secret));
+  EXPECT_FALSE(keep(test::get("/f", {}, "HEAD"), document("x")));
+  EXPECT_FALSE(keep(test::get("/g", {}, "POST"), document("x")));
+  auto shared = document("x");
+  shared.set_header("Cache-Control", "public, max-age=300");
+  EXPECT_TRUE(keep(test::get("/h"), shared));
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST_F(ResponseCacheTest, KeepsAtMostItsEntriesAndBytes) {
+  auto cache = make({.time_to_live = milliseconds(1000), .max_entries = 2, .max_bytes = 10});
+  cache.store(test::get("/1"), document("1234"), cache.generation());
+  cache.store(test::get("/2"), document("1234"), cache.generation());
+  cache.store(test::get("/3"), document("1"), cache.generation());
+  EXPECT_FALSE(cache.find(test::get("/3"))) << "full of fresh documents: no more kept";
+  EXPECT_TRUE(cache.find(test::get("/1")));
+  // A new document for a kept target replaces it.
+  cache.store(test::get("/2"), document("123456"), cache.generation());
+  EXPECT_EQ(cache.find(test::get("/2"))->payload(), "123456");
+  EXPECT_EQ(cache.size(), 2u);
+  cache.store(test::get("/1"), document("12345"), cache.generation());
+  EXPECT_FALSE(cache.find(test::get("/1"))) << "over max_bytes";
+  now_ += milliseconds(1000);
+  cache.store(test::get("/3"), document("12345"), cache.generation());
+  EXPECT_TRUE(cache.find(test::get("/3"))) << "expired documents make room";
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+}  // namespace
+}  // namespace ether::http
