@@ -56,12 +56,13 @@ std::optional<Response> ResponseCache::find(const Request& request) const {
     std::shared_lock lock(mutex_);
     if (entries_.empty()) return std::nullopt;
     auto it = entries_.find(key(request));
-    if (it == entries_.end() || it->second.generation != generation()) return std::nullopt;
+    if (it == entries_.end()) return std::nullopt;
     const auto now = clock_();
     const auto& entry = it->second;
-    if (now >= entry.expires && (now - entry.expires >= options_.max_stale || claim_rebuild(entry, now))) {
-      return std::nullopt;
-    }
+    // An answer from before invalidate() is out of date as an expired one is: the first request
+    // rebuilds it, the others get it meanwhile (the rebuild reads the store after the change).
+    const bool fresh = entry.generation == generation() && now < entry.expires;
+    if (!fresh && (now - entry.expires >= options_.max_stale || claim_rebuild(entry, now))) return std::nullopt;
     found = entry.response;
   }
   Response response = *found;

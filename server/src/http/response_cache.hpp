@@ -2,11 +2,11 @@
 // Finished answers kept in memory for a moment, so that a document many clients ask for (a page's
 // JSON, the sitemap, a podcast feed) is built from the store once and then served from memory on
 // the I/O thread, as nginx's micro-cache would. An answer is kept per request target and content
-// coding for a time to live, and invalidate() drops every answer at once (the station calls it when
-// content or what is on air changes). When an answer expires, one request at a time rebuilds it
-// while the others still get the expired one (nginx's proxy_cache_use_stale updating), for at most
-// max_stale: so a busy document is not built by every request that arrives during its build.
-// Thread-safe.
+// coding for a time to live, and invalidate() makes every answer out of date at once (the station
+// calls it when content or what is on air changes). When an answer expires or is out of date, one
+// request at a time rebuilds it while the others still get the old one (nginx's
+// proxy_cache_use_stale updating), for at most max_stale past its expiry: so a busy document is not
+// built by every request that arrives during its build. Thread-safe.
 
 #include <atomic>
 #include <chrono>
@@ -39,11 +39,11 @@ class ResponseCache {
   /// The current generation: read it before building an answer and pass it to store(), so that an
   /// answer built while invalidate() ran is not kept.
   [[nodiscard]] std::uint64_t generation() const noexcept { return generation_.load(std::memory_order_acquire); }
-  /// Drops every answer kept so far (they are no longer served).
+  /// Makes every answer kept so far out of date: the next request for each rebuilds it.
   void invalidate() noexcept;
 
   /// The kept answer to a GET or HEAD of the same target whose Accept-Encoding picks the same coding,
-  /// while it is fresh, or expired while another request rebuilds it: a 304 without body when
+  /// while it is fresh, or out of date while another request rebuilds it: a 304 without body when
   /// If-None-Match holds its ETag. nullopt otherwise (the caller builds the answer).
   [[nodiscard]] std::optional<Response> find(const Request& request) const;
   /// Keeps `response`, the answer to the GET `request` built from generation `built_at`: only a 200
