@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <future>
+#include <optional>
 #include <string>
+#include <thread>
 
 #include "http_test_support.hpp"
 
@@ -159,6 +163,54 @@ TEST_F(ResponseCacheTest, KeepsAtMostItsEntriesAndBytes) {
   cache.store(test::get("/3"), document("12345"), cache.generation());
   EXPECT_TRUE(cache.find(test::get("/3"))) << "expired documents make room";
   EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST_F(ResponseCacheTest, RequestsThatFindNothingKeptWaitForTheOneThatBuilds) {
+  ResponseCache cache({.rebuild_timeout = milliseconds(5000)});
+  const auto request = test::get("/sitemap.xml");
+  auto first = cache.begin_build(request);
+  ASSERT_FALSE(first.built_by_another);
+  std::atomic<bool> second_done = false;
+  auto second = std::async(std::launch::async, [&] {
+    auto build = cache.begin_build(request);
+    second_done = true;
+    return std::move(build.built_by_another);
+  });
+  std::this_thread::sleep_for(milliseconds(50));
+  EXPECT_FALSE(second_done) << "the second request waits for the first one's build";
+  first.finish(document("<urlset/>"));
+  auto answer = second.get();
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->payload(), "<urlset/>");
+  // Another target is built at once.
+  EXPECT_FALSE(cache.begin_build(test::get("/robots.txt")).built_by_another);
+}
+
+TEST_F(ResponseCacheTest, ABuildThatKeepsNothingLetsTheWaitingRequestsBuildTheirOwn) {
+  ResponseCache cache({.rebuild_timeout = milliseconds(5000)});
+  const auto request = test::get("/api/page?path=/bestaat-niet");
+  for (const bool finished : {true, false}) {
+    std::optional<ResponseCache::Build> first(cache.begin_build(request));
+    auto second = std::async(std::launch::async, [&] { return cache.begin_build(request).built_by_another; });
+    std::this_thread::sleep_for(milliseconds(20));
+    if (finished) {
+      first->finish(document("niet gevonden", 404));
+    } else {
+      first.reset();  // the build failed: its request ended without an answer to keep
+    }
+    EXPECT_FALSE(second.get()) << (finished ? "a 404 is not kept" : "an abandoned build");
+  }
+}
+
+TEST_F(ResponseCacheTest, ARequestWaitsForAnotherBuildAtMostTheRebuildTimeout) {
+  ResponseCache cache({.rebuild_timeout = milliseconds(100)});
+  const auto request = test::get("/sitemap.xml");
+  auto stuck = cache.begin_build(request);
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_FALSE(cache.begin_build(request).built_by_another);
+  const auto waited = std::chrono::steady_clock::now() - started;
+  EXPECT_GE(waited, milliseconds(100));
+  EXPECT_LT(waited, milliseconds(3000));
 }
 
 }  // namespace

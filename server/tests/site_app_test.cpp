@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <future>
+#include <thread>
+#include <vector>
 
 #include "api/json_error.hpp"
 #include "http_test_support.hpp"
@@ -174,6 +177,24 @@ TEST_F(SiteAppTest, PagesJsonIsKeptAndAnsweredFromMemoryUntilInvalidated) {
   EXPECT_EQ(call("/api/page?path=/", {{"If-None-Match", std::string(plain.header("ETag"))}}).status, 304u);
   cache->invalidate();
   EXPECT_FALSE(app_->from_memory(test::get("/api/page?path=/gids", {{"Accept-Encoding", "br"}})));
+}
+
+TEST_F(SiteAppTest, ADocumentAskedForByManyAtOnceIsBuiltOnce) {
+  app_->set_response_cache(std::make_shared<http::ResponseCache>());
+  std::vector<std::future<http::Response>> answers;
+  for (int i = 0; i < 4; ++i) {
+    answers.push_back(std::async(std::launch::async, [this] { return call("/api/page?path=/slow"); }));
+  }
+  for (int i = 0; i < 400 && source_.slow_inside < 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(source_.slow_inside.load(), 1) << "the others wait for the one that builds";
+  source_.slow_release = true;
+  for (auto& answer : answers) {
+    auto response = answer.get();
+    EXPECT_EQ(response.status, 200u);
+    EXPECT_NE(response.payload().find("Langzaam"), std::string::npos);
+  }
+  EXPECT_EQ(source_.loads.load(), 1);
 }
 
 TEST_F(SiteAppTest, APreviewIsPrivateAndNeverKept) {

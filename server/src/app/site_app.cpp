@@ -150,9 +150,12 @@ http::Response SiteApp::handle(const http::Request& request) const {
     preflight.set_header("Allow", "GET, HEAD, OPTIONS");
     return preflight;
   }
-  // The generation is read before building, so that an answer built across a change is not kept.
-  const bool keep = cache_ && request.method == "GET" && is_kept_document(request.path);
-  const auto generation = keep ? cache_->generation() : 0;
+  // A document many ask for at once is built by one of them; the others get its answer.
+  std::optional<http::ResponseCache::Build> build;
+  if (cache_ && request.method == "GET" && is_kept_document(request.path)) {
+    build.emplace(cache_->begin_build(request));
+    if (build->built_by_another) return std::move(*build->built_by_another);
+  }
   http::Response response;
   try {
     response = router_.dispatch(request);
@@ -164,7 +167,7 @@ http::Response SiteApp::handle(const http::Request& request) const {
   }
   http::compress_response(request, response);
   if (cross_origin && is_get(request)) allow_cross_origin(response);
-  if (keep) cache_->store(request, response, generation);
+  if (build) build->finish(response);
   return response;
 }
 

@@ -2,6 +2,7 @@
 
 #include <mutex>
 #include <string_view>
+#include <utility>
 
 #include "http/range.hpp"
 #include "http/static_assets.hpp"
@@ -122,6 +123,49 @@ void ResponseCache::drop_stale(TimePoint now) {
       ++it;
     }
   }
+}
+
+ResponseCache::Build::Build(ResponseCache& cache, const Request& request)
+    : cache_(&cache), request_(&request), key_(key(request)), generation_(cache.generation()) {}
+
+ResponseCache::Build::Build(Build&& other) noexcept
+    : built_by_another(std::move(other.built_by_another)),
+      cache_(other.cache_),
+      request_(other.request_),
+      key_(std::move(other.key_)),
+      generation_(other.generation_),
+      building_(std::exchange(other.building_, false)) {}
+
+ResponseCache::Build::~Build() { release(); }
+
+void ResponseCache::Build::finish(const Response& response) {
+  cache_->store(*request_, response, generation_);
+  release();
+}
+
+void ResponseCache::Build::release() noexcept {
+  if (!building_) return;
+  building_ = false;
+  {
+    std::lock_guard lock(cache_->building_mutex_);
+    cache_->building_.erase(key_);
+  }
+  cache_->building_done_.notify_all();
+}
+
+ResponseCache::Build ResponseCache::begin_build(const Request& request) {
+  Build build(*this, request);
+  std::unique_lock lock(building_mutex_);
+  if (building_.insert(build.key_).second) {
+    build.building_ = true;
+    return build;
+  }
+  building_done_.wait_for(lock, options_.rebuild_timeout, [&] { return !building_.contains(build.key_); });
+  lock.unlock();
+  // Nothing kept (a 404, a failed build, or one past the wait): this request builds its own answer,
+  // beside any others, rather than waiting in line.
+  build.built_by_another = find(request);
+  return build;
 }
 
 std::size_t ResponseCache::size() const {

@@ -10,13 +10,16 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "http/message.hpp"
 
@@ -50,6 +53,37 @@ class ResponseCache {
   /// with a body in memory, no Set-Cookie, and a Cache-Control that lets shared caches store it.
   void store(const Request& request, const Response& response, std::uint64_t built_at);
 
+  /// One request's building of its answer, on a worker thread (where waiting is allowed).
+  class Build {
+   public:
+    Build(Build&& other) noexcept;
+    Build& operator=(Build&&) = delete;
+    Build(const Build&) = delete;
+    Build& operator=(const Build&) = delete;
+    /// Lets the requests waiting for this build go on, when finish() did not.
+    ~Build();
+    /// The answer another request built while this one waited: then there is nothing to build.
+    std::optional<Response> built_by_another;
+    /// Keeps `response` (see store(); the generation is the one read when the build began) and
+    /// lets the requests waiting for it go on.
+    void finish(const Response& response);
+
+   private:
+    friend class ResponseCache;
+    Build(ResponseCache& cache, const Request& request);
+    void release() noexcept;
+    ResponseCache* cache_;
+    const Request* request_;
+    std::string key_;
+    std::uint64_t generation_;
+    bool building_ = false;  // this request builds the answer the others wait for
+  };
+  /// Begins building the answer to the GET `request`. While another request builds the same answer,
+  /// waits for it (at most rebuild_timeout) and gives its answer in Build::built_by_another; so a
+  /// document no request may be answered with from memory (nothing kept, or past max_stale) is
+  /// built once, not by every request that asks for it at once (nginx's proxy_cache_lock).
+  [[nodiscard]] Build begin_build(const Request& request);
+
   /// The answers kept now, fresh or not yet dropped.
   [[nodiscard]] std::size_t size() const;
 
@@ -75,6 +109,9 @@ class ResponseCache {
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, Entry> entries_;
   std::size_t bytes_ = 0;
+  std::mutex building_mutex_;
+  std::condition_variable building_done_;
+  std::unordered_set<std::string> building_;  // the keys a request builds now
 };
 
 }  // namespace ether::http
