@@ -182,8 +182,21 @@ TEST_F(ResponseCacheTest, RequestsThatFindNothingKeptWaitForTheOneThatBuilds) {
   auto answer = second.get();
   ASSERT_TRUE(answer);
   EXPECT_EQ(answer->payload(), "<urlset/>");
-  // Another target is built at once.
+  // A request that reaches a worker after the build gets its answer too; another target is built.
+  auto later = cache.begin_build(request);
+  ASSERT_TRUE(later.built_by_another);
+  EXPECT_EQ(later.built_by_another->payload(), "<urlset/>");
   EXPECT_FALSE(cache.begin_build(test::get("/robots.txt")).built_by_another);
+}
+
+TEST_F(ResponseCacheTest, TheRequestThatClaimedARebuildBuildsIt) {
+  auto cache = make({.time_to_live = milliseconds(1000)});
+  const auto request = test::get("/sitemap.xml");
+  cache.store(request, document("oud"), cache.generation());
+  now_ += milliseconds(1500);
+  ASSERT_FALSE(cache.find(request)) << "this request claims the rebuild";
+  ASSERT_TRUE(cache.find(request)) << "the others get the expired document";
+  EXPECT_FALSE(cache.begin_build(request).built_by_another) << "on the worker it builds, not the expired one";
 }
 
 TEST_F(ResponseCacheTest, ABuildThatKeepsNothingLetsTheWaitingRequestsBuildTheirOwn) {

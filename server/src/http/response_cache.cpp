@@ -50,7 +50,9 @@ std::string ResponseCache::key(const Request& request) {
   return key;
 }
 
-std::optional<Response> ResponseCache::find(const Request& request) const {
+std::optional<Response> ResponseCache::find(const Request& request) const { return answer(request, true); }
+
+std::optional<Response> ResponseCache::answer(const Request& request, bool or_out_of_date) const {
   if (!is_get_or_head(request)) return std::nullopt;
   std::shared_ptr<const Response> found;
   {
@@ -63,7 +65,9 @@ std::optional<Response> ResponseCache::find(const Request& request) const {
     // An answer from before invalidate() is out of date as an expired one is: the first request
     // rebuilds it, the others get it meanwhile (the rebuild reads the store after the change).
     const bool fresh = entry.generation == generation() && now < entry.expires;
-    if (!fresh && (now - entry.expires >= options_.max_stale || claim_rebuild(entry, now))) return std::nullopt;
+    if (!fresh && (!or_out_of_date || now - entry.expires >= options_.max_stale || claim_rebuild(entry, now))) {
+      return std::nullopt;
+    }
     found = entry.response;
   }
   Response response = *found;
@@ -155,6 +159,8 @@ void ResponseCache::Build::release() noexcept {
 
 ResponseCache::Build ResponseCache::begin_build(const Request& request) {
   Build build(*this, request);
+  // Requests queued for a worker behind the one that built the answer find it here.
+  if ((build.built_by_another = answer(request, false))) return build;
   std::unique_lock lock(building_mutex_);
   if (building_.insert(build.key_).second) {
     build.building_ = true;
@@ -164,7 +170,7 @@ ResponseCache::Build ResponseCache::begin_build(const Request& request) {
   lock.unlock();
   // Nothing kept (a 404, a failed build, or one past the wait): this request builds its own answer,
   // beside any others, rather than waiting in line.
-  build.built_by_another = find(request);
+  build.built_by_another = answer(request, false);
   return build;
 }
 

@@ -97,6 +97,8 @@ class ResponseCache {
     // Once expired: until when the request that went to rebuild it has the rebuild to itself.
     mutable std::atomic<TimePoint::rep> rebuild_claimed_until{0};
   };
+  // The kept answer while fresh; `or_out_of_date`: also as find() says.
+  [[nodiscard]] std::optional<Response> answer(const Request& request, bool or_out_of_date) const;
   // True for the one request that may rebuild an expired entry now.
   [[nodiscard]] bool claim_rebuild(const Entry& entry, TimePoint now) const;
   [[nodiscard]] static std::string key(const Request& request);
