@@ -181,8 +181,10 @@ TEST_F(SiteAppTest, PagesJsonIsKeptAndAnsweredFromMemoryUntilInvalidated) {
 
 TEST_F(SiteAppTest, ADocumentAskedForByManyAtOnceIsBuiltOnce) {
   app_->set_response_cache(std::make_shared<http::ResponseCache>());
+  constexpr int kRequests = 4;
   std::vector<std::future<http::Response>> answers;
-  for (int i = 0; i < 4; ++i) {
+  answers.reserve(kRequests);
+  for (int i = 0; i < kRequests; ++i) {
     answers.push_back(std::async(std::launch::async, [this] { return call("/api/page?path=/slow"); }));
   }
   for (int i = 0; i < 400 && source_.slow_inside < 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
