@@ -170,5 +170,24 @@ TEST_F(RespondWith, NotModified) {
             200u);
 }
 
+TEST(ByteResponse, AnAnswerBuiltPerRequestIsTaggedAndRevalidated) {
+  Response page;
+  page.body = "{\"route\":\"home\"}";
+  tag_with_etag(test::get("/api/page?path=/"), page);
+  const std::string etag(page.header("ETag"));
+  EXPECT_EQ(etag, strong_etag("{\"route\":\"home\"}"));
+  Response again;
+  again.body = page.body;
+  tag_with_etag(test::get("/api/page?path=/", {{"If-None-Match", "W/" + etag}}), again);
+  EXPECT_EQ(again.status, 304u);
+  EXPECT_TRUE(again.body.empty());
+  Response missing;
+  missing.status = 404;
+  missing.body = page.body;
+  tag_with_etag(test::get("/api/page?path=/x", {{"If-None-Match", etag}}), missing);
+  EXPECT_EQ(missing.status, 404u) << "only a 200 becomes a 304";
+  EXPECT_EQ(missing.body, page.body);
+}
+
 }  // namespace
 }  // namespace ether::http

@@ -170,6 +170,14 @@ class ServerTest : public ::testing::Test {
     source_.slow_release = true;
     if (server_) server_->stop();
   }
+  // True once a GET /slow is inside the page source (within 5 s).
+  bool slow_request_entered() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!source_.slow_entered && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return source_.slow_entered;
+  }
   test::TempDir dir_;
   test::FakePageSource source_;
   std::unique_ptr<app::SiteApp> app_;
@@ -334,11 +342,7 @@ TEST_F(ServerTest, GracefulShutdownFinishesInFlightRequests) {
 
   Client busy(server_->port());
   busy.send(request("GET", "/slow"));
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (!source_.slow_entered && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ASSERT_TRUE(source_.slow_entered);
+  ASSERT_TRUE(slow_request_entered());
 
   auto started = std::chrono::steady_clock::now();
   auto stopping = std::async(std::launch::async, [this] { server_->stop(); });
@@ -376,11 +380,7 @@ TEST_F(ServerTest, AKeptDocumentIsAnsweredFromMemoryWhileEveryWorkerIsBusy) {
 
   Client busy(server_->port());
   busy.send(request("GET", "/slow"));
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (!source_.slow_entered && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ASSERT_TRUE(source_.slow_entered);
+  ASSERT_TRUE(slow_request_entered());
   client.send(request("GET", "/api/page?path=/"));
   EXPECT_EQ(client.read().status, 503u) << "the one worker is busy: what must be built waits";
   client.send(request("GET", "/api/page?path=/gids"));

@@ -9,7 +9,7 @@
 
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
-#include "http/range.hpp"
+#include "http/byte_response.hpp"
 #include "pages/content_safety.hpp"
 #include "store/publication.hpp"
 
@@ -125,13 +125,8 @@ json::array maintenance_notifications(store::Database& db, std::int64_t now) {
 // The same bytes give the same tag, so a listener's cached copy stays valid until an editor changes a row.
 http::Response cached_json(const http::Request& request, const json::value& document) {
   auto response = json_response(200, document);
-  const auto etag = http::strong_etag(response.body);
-  response.set_header("ETag", etag);
   response.set_header("Cache-Control", "public, no-cache");
-  if (const auto inm = request.header("If-None-Match"); !inm.empty() && http::if_none_match(inm, etag)) {
-    response.status = 304;
-    response.body.clear();
-  }
+  http::tag_with_etag(request, response);
   return response;
 }
 

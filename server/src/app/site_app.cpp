@@ -7,8 +7,8 @@
 #include <boost/json/object.hpp>
 
 #include "api/json_error.hpp"
+#include "http/byte_response.hpp"
 #include "http/mime.hpp"
-#include "http/range.hpp"
 #include "reporting/envelope.hpp"
 #include "store/database.hpp"
 
@@ -246,12 +246,7 @@ http::Response SiteApp::api_page(const http::Request& request) const {
   response.body = shell::envelope_json(result, base_url_);
   response.set_header("Content-Type", "application/json; charset=utf-8");
   // A client navigating back to a page it has asked before gets a 304 while nothing changed.
-  const auto etag = http::strong_etag(response.body);
-  response.set_header("ETag", etag);
-  if (response.status == 200 && http::if_none_match(request.header("If-None-Match"), etag)) {
-    response.status = 304;
-    response.body.clear();
-  }
+  http::tag_with_etag(request, response);
   // A preview belongs to whoever holds its key: no shared cache (nor ours) keeps it.
   return with_cache_control(std::move(response), result.preview ? "private, no-cache" : "no-cache");
 }

@@ -48,4 +48,13 @@ Response respond_with(const Request& request, const Representation& rep) {
   return response;
 }
 
+void tag_with_etag(const Request& request, Response& response) {
+  const auto etag = strong_etag(response.body);
+  response.set_header("ETag", etag);
+  if (response.status == 200 && if_none_match(request.header("If-None-Match"), etag)) {
+    response.status = 304;
+    response.body.clear();
+  }
+}
+
 }  // namespace ether::http

@@ -27,4 +27,8 @@ struct Representation {
 /// Content-Encoding and Accept-Ranges; the caller adds Cache-Control and Vary.
 Response respond_with(const Request& request, const Representation& representation);
 
+/// For an answer built per request, its bytes in `response.body`: sets a strong ETag of them and,
+/// for a 200 whose If-None-Match holds that tag, makes it a 304 without body.
+void tag_with_etag(const Request& request, Response& response);
+
 }  // namespace ether::http

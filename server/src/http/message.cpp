@@ -44,6 +44,12 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
          std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
+std::string_view trim_blanks(std::string_view text) noexcept {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
 std::string_view Request::header(std::string_view name) const {
   auto it = headers.find(name);
   return it == headers.end() ? std::string_view{} : std::string_view{it->second};

@@ -25,6 +25,9 @@ struct HeaderNameLess {
 /// True when two header names (or tokens) are equal ignoring ASCII case.
 bool iequals(std::string_view a, std::string_view b) noexcept;
 
+/// `text` without the spaces and tabs around it (a header value's or list item's optional whitespace).
+std::string_view trim_blanks(std::string_view text) noexcept;
+
 /// Header fields of a request, keyed case-insensitively; a repeated field keeps its last value.
 using Headers = std::map<std::string, std::string, HeaderNameLess>;
 

@@ -6,14 +6,10 @@
 #include <cstdio>
 #include <limits>
 
+#include "http/message.hpp"
+
 namespace ether::http {
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
 
 // Digits only; values beyond uint64 saturate, so a huge first byte is simply past the end.
 std::optional<std::uint64_t> parse_digits(std::string_view text) {
@@ -31,18 +27,8 @@ std::optional<std::uint64_t> parse_digits(std::string_view text) {
   return value;
 }
 
-bool iequals_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] + 32) : a[i];
-    char y = b[i] >= 'A' && b[i] <= 'Z' ? static_cast<char>(b[i] + 32) : b[i];
-    if (x != y) return false;
-  }
-  return true;
-}
-
 std::string_view opaque_tag(std::string_view tag) {
-  tag = trim(tag);
+  tag = trim_blanks(tag);
   if (tag.size() >= 2 && tag[0] == 'W' && tag[1] == '/') tag.remove_prefix(2);
   return tag;
 }
@@ -55,15 +41,15 @@ constexpr std::array<const char*, 12> kMonths{"Jan", "Feb", "Mar", "Apr", "May",
 
 RangeRequest parse_range(std::string_view header, std::uint64_t size) {
   RangeRequest result;
-  header = trim(header);
+  header = trim_blanks(header);
   auto equals = header.find('=');
-  if (equals == std::string_view::npos || !iequals_ascii(trim(header.substr(0, equals)), "bytes")) return result;
-  std::string_view spec = trim(header.substr(equals + 1));
+  if (equals == std::string_view::npos || !iequals(trim_blanks(header.substr(0, equals)), "bytes")) return result;
+  std::string_view spec = trim_blanks(header.substr(equals + 1));
   if (spec.find(',') != std::string_view::npos) return result;
   auto dash = spec.find('-');
   if (dash == std::string_view::npos) return result;
-  std::string_view first_text = trim(spec.substr(0, dash));
-  std::string_view last_text = trim(spec.substr(dash + 1));
+  std::string_view first_text = trim_blanks(spec.substr(0, dash));
+  std::string_view last_text = trim_blanks(spec.substr(dash + 1));
 
   if (first_text.empty()) {
     auto suffix = parse_digits(last_text);
@@ -116,7 +102,7 @@ std::string strong_etag(std::string_view bytes) {
 }
 
 bool if_none_match(std::string_view header, std::string_view etag) {
-  header = trim(header);
+  header = trim_blanks(header);
   if (header.empty()) return false;
   if (header == "*") return true;
   std::string_view wanted = opaque_tag(etag);
@@ -141,7 +127,7 @@ std::string format_http_date(std::time_t time) {
 }
 
 std::optional<std::time_t> parse_http_date(std::string_view text) {
-  text = trim(text);
+  text = trim_blanks(text);
   // "Sun, 06 Nov 1994 08:49:37 GMT"
   if (text.size() != 29 || text[3] != ',' || text[4] != ' ' || text.substr(26) != "GMT") return std::nullopt;
   // Digits only: from_chars alone would take "-1" for an hour.
@@ -176,7 +162,7 @@ std::optional<std::time_t> parse_http_date(std::string_view text) {
 }
 
 bool if_range_allows(std::string_view if_range, std::string_view etag, std::optional<std::time_t> last_modified) {
-  if_range = trim(if_range);
+  if_range = trim_blanks(if_range);
   if (if_range.empty()) return true;
   if (if_range.front() == '"') return if_range == etag;  // strong comparison only
   if (if_range.starts_with("W/")) return false;

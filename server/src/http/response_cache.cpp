@@ -10,18 +10,12 @@
 namespace ether::http {
 namespace {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 // "private" and "no-store" keep an answer out of shared caches, and so out of this one: such an
 // answer belongs to one client (a preview) or must not be kept at all.
 bool shared_caches_may_store(std::string_view cache_control) {
   while (!cache_control.empty()) {
     const auto comma = cache_control.find(',');
-    const auto directive = trim(cache_control.substr(0, comma));
+    const auto directive = trim_blanks(cache_control.substr(0, comma));
     const auto name = directive.substr(0, directive.find('='));
     if (iequals(name, "private") || iequals(name, "no-store")) return false;
     if (comma == std::string_view::npos) break;
@@ -103,7 +97,7 @@ void ResponseCache::store(const Request& request, const Response& response, std:
   if (built_at != generation()) return;
   auto k = key(request);
   if (auto it = entries_.find(k); it != entries_.end()) {
-    bytes_ -= it->second.bytes;
+    bytes_ -= it->second.response->payload().size();
     entries_.erase(it);
   }
   if (entries_.size() >= options_.max_entries || bytes_ + body.size() > options_.max_bytes) drop_stale(now);
@@ -114,14 +108,13 @@ void ResponseCache::store(const Request& request, const Response& response, std:
   entry.response = std::move(kept);
   entry.generation = built_at;
   entry.expires = now + options_.time_to_live;
-  entry.bytes = body.size();
 }
 
 void ResponseCache::drop_stale(TimePoint now) {
   const auto current = generation();
   for (auto it = entries_.begin(); it != entries_.end();) {
     if (it->second.generation != current || now >= it->second.expires) {
-      bytes_ -= it->second.bytes;
+      bytes_ -= it->second.response->payload().size();
       it = entries_.erase(it);
     } else {
       ++it;

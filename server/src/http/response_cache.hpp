@@ -93,7 +93,6 @@ class ResponseCache {
     std::shared_ptr<const Response> response;
     std::uint64_t generation = 0;
     TimePoint expires;
-    std::size_t bytes = 0;
     // Once expired: until when the request that went to rebuild it has the rebuild to itself.
     mutable std::atomic<TimePoint::rep> rebuild_claimed_until{0};
   };

@@ -18,17 +18,11 @@ namespace {
 
 constexpr std::size_t kMinCompressSize = 1024;
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 double parse_q(std::string_view params) {
   // params: ";q=0.5" possibly with other parameters
   while (!params.empty()) {
     auto semi = params.find(';');
-    std::string_view param = trim(params.substr(0, semi));
+    std::string_view param = trim_blanks(params.substr(0, semi));
     if (param.size() >= 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') {
       try {
         double q = std::stod(std::string(param.substr(2)));
@@ -58,9 +52,9 @@ Encoding choose_encoding(std::string_view accept_encoding, bool has_brotli, bool
   std::string_view rest = accept_encoding;
   while (!rest.empty()) {
     auto comma = rest.find(',');
-    std::string_view item = trim(rest.substr(0, comma));
+    std::string_view item = trim_blanks(rest.substr(0, comma));
     auto semi = item.find(';');
-    std::string_view coding = trim(item.substr(0, semi));
+    std::string_view coding = trim_blanks(item.substr(0, semi));
     double q = semi == std::string_view::npos ? 1.0 : parse_q(item.substr(semi + 1));
     if (iequals(coding, "br"))
       q_br = q;

@@ -9,15 +9,6 @@
 #include "stream/stream_token.hpp"
 
 namespace ether::ingest {
-namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
 
 std::optional<std::string> mount_channel(std::string_view path) {
   constexpr std::string_view kPrefix = "/live/";
@@ -29,10 +20,10 @@ std::optional<std::string> mount_channel(std::string_view path) {
 }
 
 std::optional<BasicCredentials> parse_basic_authorization(std::string_view value) {
-  value = trim(value);
+  value = http::trim_blanks(value);
   const auto space = value.find(' ');
   if (space == std::string_view::npos || !http::iequals(value.substr(0, space), "basic")) return std::nullopt;
-  auto encoded = trim(value.substr(space + 1));
+  auto encoded = http::trim_blanks(value.substr(space + 1));
   while (!encoded.empty() && encoded.back() == '=') encoded.remove_suffix(1);
   // Standard base64 is base64url with two other characters.
   std::string url_alphabet(encoded);
@@ -49,7 +40,7 @@ std::optional<BasicCredentials> parse_basic_authorization(std::string_view value
 }
 
 std::optional<InputFormat> input_format_of(std::string_view content_type) {
-  auto type = trim(content_type.substr(0, content_type.find(';')));
+  auto type = http::trim_blanks(content_type.substr(0, content_type.find(';')));
   std::string lower(type);
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   constexpr std::array<std::string_view, 4> kMp3{"audio/mpeg", "audio/mp3", "audio/mpeg3", "audio/x-mpeg"};

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "domain/escape.hpp"
-#include "http/range.hpp"
+#include "http/byte_response.hpp"
 #include "render/page_html.hpp"
 #include "seo/share_image.hpp"
 #include "seo/structured_data.hpp"
@@ -229,14 +229,11 @@ http::Response HtmlShell::respond(const http::Request& request, const pages::Pag
   const bool ask_consent = !has_consent_choice(request.cookie(kConsentCookie), std::chrono::system_clock::now());
   response.body = render(page, site, base_url, render::page_html(page, site, request.path),
                          ask_consent ? consent_box_html() : std::string_view{});
-  std::string etag = http::strong_etag(response.body);
   response.set_header("Content-Type", "text/html; charset=utf-8");
   response.set_header("Cache-Control", page.preview ? "private, no-cache" : "no-cache");
   response.set_header("Vary", "Cookie");
-  response.set_header("ETag", etag);
-  if (page.status == 200 && http::if_none_match(request.header("If-None-Match"), etag)) {
-    response.status = 304;
-    response.body.clear();
+  http::tag_with_etag(request, response);
+  if (response.status == 304) {
     response.headers.erase(std::remove_if(response.headers.begin(), response.headers.end(),
                                           [](const auto& h) { return http::iequals(h.first, "Content-Type"); }),
                            response.headers.end());
