@@ -8,10 +8,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <future>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "domain/time.hpp"
 #include "player/info_events.hpp"
@@ -47,6 +49,27 @@ TEST_F(LiveInfoServiceTest, ServesTheSameEntryUntilTheDocumentChanges) {
   EXPECT_EQ(second->version, 2U);
   EXPECT_NE(second->etag, first->etag);
   EXPECT_NE(second->body.find(domain::format_api_local(noon + 80)), std::string::npos);
+}
+
+// Polls `found` every 10 ms for at most 10 s.
+bool eventually(const std::function<bool()>& found) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!found()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+TEST_F(LiveInfoServiceTest, CachedOnlyAsksAndTheServicesOwnThreadBuildsAndKeepsItCurrent) {
+  LiveInfoService service(*db_, clock_);
+  EXPECT_EQ(service.cached("radio2"), nullptr) << "nothing built yet: cached() only asks for the build";
+  std::shared_ptr<const InfoEntry> first;
+  ASSERT_TRUE(eventually([&] { return (first = service.cached("radio2")) != nullptr; }));
+  EXPECT_EQ(first->version, 1U);
+  now_ = noon + 80;  // the next track play starts: rebuilt without anybody calling get()
+  ASSERT_TRUE(eventually([&] { return service.cached("radio2")->version == 2; }));
+  EXPECT_NE(service.cached("radio2")->body.find(domain::format_api_local(noon + 80)), std::string::npos);
 }
 
 TEST_F(LiveInfoServiceTest, UnknownChannelIsNull) {
@@ -281,6 +304,22 @@ TEST_F(FailingStoreTest, ARefreshAskedForWhileTheStoreFailsIsCarriedOutOnceItAns
   ASSERT_TRUE(rebuilt);
   EXPECT_NE(rebuilt.get(), good.get()) << "the refresh was not forgotten when its rebuild failed";
   EXPECT_EQ(service.get("radio2").get(), rebuilt.get()) << "and once carried out, not repeated";
+}
+
+TEST_F(FailingStoreTest, CachedServesTheLastDocumentWhileTheStoreFailsAndNeverThrows) {
+  LiveInfoService service(*db_, clock_);
+  auto good = service.get("radio2");
+  ASSERT_TRUE(good);
+  fail();
+  now_ = noon + 80;
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_EQ(service.cached("radio2").get(), good.get()) << "the last good document while the rebuild fails";
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  recover();
+  now_ = noon + 82;  // past the retry pause
+  ASSERT_TRUE(eventually([&] { return service.cached("radio2")->version == good->version + 1; }))
+      << "rebuilt by the service's thread once the store answers";
 }
 
 TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {

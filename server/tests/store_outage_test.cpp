@@ -20,6 +20,8 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <functional>
+#include <iostream>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -29,6 +31,7 @@
 #include "stream/icy_metadata.hpp"
 #include "support/postgres_database.hpp"
 #include "support/private_postgres.hpp"
+#include "support/raw_socket.hpp"
 #include "support/server_process.hpp"
 
 namespace ether {
@@ -330,9 +333,164 @@ void outage_keeps_audio_and_plays() {
   EXPECT_EQ(overlaps, 0);
 }
 
-const bool registered = test::register_postgres_tests(
-    "StoreOutage", __FILE__,
-    {{"RestartRecovers", restart_recovers}, {"OutageKeepsAudioAndPlays", outage_keeps_audio_and_plays}});
+struct Asked {
+  unsigned status = 0;  // 0: no answer within the deadline
+  double ms = 0;
+  std::string head;
+};
+
+Asked ask(std::uint16_t port, const std::string& target, std::chrono::milliseconds deadline) {
+  const auto started = Steady::now();
+  test::RawSocket socket(port);
+  socket.send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+  const auto outcome = socket.read_head(deadline);
+  Asked asked;
+  asked.ms = std::chrono::duration<double, std::milli>(Steady::now() - started).count();
+  if (outcome.kind == test::RawOutcome::Kind::answered) {
+    asked.status = outcome.status;
+    asked.head = outcome.head;
+  }
+  return asked;
+}
+
+std::string etag_of(const std::string& head) {
+  const auto at = head.find("\r\nETag: ");
+  return at == std::string::npos ? "" : head.substr(at + 8, head.find("\r\n", at + 8) - at - 8);
+}
+
+/// The channels of our own with the end of their current song, soonest first.
+std::vector<std::pair<std::string, long long>> songs_ending(store::Database& db) {
+  std::vector<std::pair<std::string, long long>> ending;
+  const long long now = unix_now();
+  std::string slug;
+  long long ends_at = 0;
+  auto session = db.lease();
+  soci::statement st = (session->prepare << "SELECT t.channel_slug, t.ends_at FROM track_plays t JOIN channels c ON "
+                                            "c.slug = t.channel_slug WHERE c.stream_url IS NULL AND t.starts_at <= :n "
+                                            "AND t.ends_at > :n2 ORDER BY t.ends_at",
+                        soci::use(now), soci::use(now), soci::into(slug), soci::into(ends_at));
+  st.execute();
+  while (st.fetch()) ending.emplace_back(slug, ends_at);
+  return ending;
+}
+
+// Every process of the PostgreSQL cluster SIGSTOPped while a listener streams and players poll the
+// now-playing of every channel across a song change (issue 29): the audio never stops, what is in
+// memory answers at once (the info document stale, rebuilt off the I/O threads), store work gets
+// its 503 within the worker deadline and, after the first timeout, at once; all recovers after
+// SIGCONT.
+void frozen_cluster_keeps_the_radio_playing() {
+  PrivatePostgres postgres("frozen");
+  const auto worker_timeout = std::chrono::milliseconds(2000);
+  ServerProcess server("store_frozen", {"DATABASE_URL=" + postgres.url(), "ETHER_WORKER_TIMEOUT_MS=2000"});
+  const auto port = port_of(server);
+  std::vector<std::pair<std::string, long long>> ending;
+  {
+    auto db = store::Database::open(postgres.url(), 1);
+    ending = songs_ending(*db);
+  }
+  ASSERT_GE(ending.size(), 2U) << "the demo has channels of our own on air";
+  // The freeze spans the first song change of a channel that is at least 3 s away.
+  const long long now = unix_now();
+  const auto boundary = std::find_if(ending.begin(), ending.end(), [&](const auto& e) { return e.second >= now + 3; });
+  ASSERT_NE(boundary, ending.end());
+  const std::string channel = boundary->first;
+  std::map<std::string, std::string> etags_before;
+  for (const auto& [slug, ends_at] : ending) {
+    const auto info = ask(port, "/api/miniplayer/info?channel=" + slug, std::chrono::seconds(10));
+    ASSERT_EQ(info.status, 200U) << slug;
+    etags_before[slug] = etag_of(info.head);
+  }
+  ASSERT_EQ(ask(port, "/api/search/radio", std::chrono::seconds(10)).status, 200U);
+  const auto path = stream_path(server, channel);
+  ASSERT_FALSE(path.empty());
+  IcyListener listener(port, path);
+  ASSERT_EQ(listener.status(), 200);
+  ASSERT_TRUE(eventually([&] { return listener.audio_bytes() > 32'000; }, std::chrono::seconds(5)));
+
+  struct Thaw {
+    const PrivatePostgres& postgres;
+    ~Thaw() { postgres.thaw(); }
+  };
+  postgres.freeze();
+  const Thaw thaw_at_the_end{postgres};
+  const auto frozen = Steady::now();
+  const long long frozen_until = std::max(unix_now() + 10, boundary->second + 3);
+
+  // Players poll the now-playing of every channel, four times a second in all.
+  std::atomic<bool> polling{true};
+  std::mutex polled_mutex;
+  std::vector<Asked> polls;
+  std::thread poller([&] {
+    while (polling) {
+      for (const auto& [slug, ends_at] : ending) {
+        auto asked = ask(port, "/api/miniplayer/info?channel=" + slug, std::chrono::seconds(3));
+        const std::lock_guard lock(polled_mutex);
+        polls.push_back(std::move(asked));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+  });
+
+  // Store work: the first waits out the deadline, then the circuit breaker answers at once.
+  const auto first = ask(port, "/api/page?path=/gids&frozen=1", worker_timeout * 3);
+  EXPECT_EQ(first.status, 503U) << "store work while the store hangs";
+  EXPECT_NE(first.head.find("\r\nRetry-After: "), std::string::npos) << first.head;
+  for (int i = 2; i <= 4; ++i) {
+    const auto next = ask(port, "/api/page?path=/nieuws&frozen=" + std::to_string(i), worker_timeout * 3);
+    EXPECT_EQ(next.status, 503U);
+    EXPECT_LT(next.ms, static_cast<double>(worker_timeout.count()) / 2)
+        << "after the first timeout store work is refused at once";
+    std::cout << "store frozen: offloaded request " << i << " answered " << next.status << " in " << next.ms << " ms\n";
+  }
+  // From memory, while the store hangs.
+  for (const std::string target : {"/healthz", "/readyz", "/api/search/radio", "/api/search/ether"}) {
+    const auto asked = ask(port, target, std::chrono::seconds(3));
+    EXPECT_NE(asked.status, 0U) << target << " hung with the store";
+    EXPECT_LT(asked.ms, 1000.0) << target;
+    std::cout << "store frozen: " << target << " answered " << asked.status << " in " << asked.ms << " ms\n";
+  }
+  const auto events = ask(port, "/api/miniplayer/events?channel=" + channel, std::chrono::seconds(3));
+  EXPECT_EQ(events.status, 200U) << "a new follower of the events while the store hangs";
+  EXPECT_LT(events.ms, 1000.0);
+
+  while (unix_now() < frozen_until) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  polling = false;
+  poller.join();
+  const auto thawed = Steady::now();
+  EXPECT_LT(listener.longest_silence(frozen, thawed), std::chrono::seconds(2))
+      << "the live stream went silent while the store hung";
+  double slowest = 0;
+  std::size_t failed = 0;
+  for (const auto& poll : polls) {
+    slowest = std::max(slowest, poll.ms);
+    if (poll.status != 200) ++failed;
+  }
+  EXPECT_EQ(failed, 0U) << "of " << polls.size() << " now-playing polls while the store hung";
+  EXPECT_LT(slowest, 1000.0) << "now-playing waited on the hung store";
+  std::cout << "store frozen: " << polls.size() << " now-playing polls, slowest " << slowest << " ms, " << failed
+            << " failed\n";
+
+  postgres.thaw();
+  EXPECT_TRUE(eventually([&] { return ask(port, "/api/page?path=/gids&thawed=1", worker_timeout * 3).status == 200; },
+                         std::chrono::seconds(15)))
+      << "store work comes back by itself";
+  EXPECT_TRUE(eventually([&] { return ask(port, "/readyz", std::chrono::seconds(3)).status == 200; },
+                         std::chrono::seconds(10)));
+  // The song that changed during the freeze reaches the now-playing once the store answers.
+  EXPECT_TRUE(eventually(
+      [&] {
+        const auto info = ask(port, "/api/miniplayer/info?channel=" + channel, std::chrono::seconds(3));
+        return info.status == 200 && etag_of(info.head) != etags_before[channel];
+      },
+      std::chrono::seconds(10)));
+}
+
+const bool registered =
+    test::register_postgres_tests("StoreOutage", __FILE__,
+                                  {{"RestartRecovers", restart_recovers},
+                                   {"OutageKeepsAudioAndPlays", outage_keeps_audio_and_plays},
+                                   {"FrozenClusterKeepsTheRadioPlaying", frozen_cluster_keeps_the_radio_playing}});
 
 }  // namespace
 }  // namespace ether

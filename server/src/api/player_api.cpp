@@ -63,13 +63,18 @@ PlayerApi::PlayerApi(store::Database& db, player::LiveInfoService& info, stream:
 }
 
 void PlayerApi::add_routes(http::Router& router) {
-  // The info document, its events and the live streams answer from memory (http::Execution).
+  // The info document and its events answer from memory once the channel's document is built
+  // (http::Execution); the first request of a channel nobody asked for yet waits for its build on
+  // the worker pool. The live streams always answer from memory.
+  const auto where = [this](const http::Request& r) {
+    return has_cached_info(r) ? http::Execution::io_thread : http::Execution::offloaded;
+  };
   router.add(
       "GET", "/api/miniplayer/info", [this](const http::Request& r, const http::RouteParams&) { return info(r); },
-      http::Execution::io_thread);
+      where);
   router.add(
       "GET", "/api/miniplayer/events", [this](const http::Request& r, const http::RouteParams&) { return events(r); },
-      http::Execution::io_thread);
+      where);
   router.add("GET", "/api/player/{channel}",
              [this](const http::Request&, const http::RouteParams& p) { return channel_token_url(p.at("channel")); });
   router.add("GET", "/api/player/{channel}/token",
@@ -108,13 +113,27 @@ void PlayerApi::add_routes(http::Router& router) {
   });
 }
 
+bool PlayerApi::has_cached_info(const http::Request& request) const {
+  // Only a channel the directory knows is asked for, so that made-up slugs cost no builds.
+  const auto channel = request.param("channel");
+  if (!channel || !domain::is_valid_slug(*channel) || !channels_.find(*channel)) return false;
+  return info_.cached(*channel) != nullptr;
+}
+
+std::shared_ptr<const player::InfoEntry> PlayerApi::info_document(std::string_view channel) const {
+  // On the I/O thread the document is in memory (has_cached_info chose it); on a worker, a channel
+  // not built yet is built here.
+  if (auto entry = info_.cached(channel)) return entry;
+  return info_.get(channel);
+}
+
 http::Response PlayerApi::info(const http::Request& request) const {
   auto channel = request.param("channel");
   if (!channel || channel->empty())
     return json_error(400, "bad_parameter", "The query parameter 'channel' is missing.");
   if (!domain::is_valid_slug(*channel))
     return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
-  auto entry = info_.get(*channel);
+  auto entry = info_document(*channel);
   if (!entry) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
   http::Response response;
   response.set_header("ETag", entry->etag);
@@ -135,7 +154,9 @@ http::Response PlayerApi::events(const http::Request& request) const {
   if (!channel || !domain::is_valid_slug(*channel)) {
     return json_error(400, "bad_parameter", "The query parameter 'channel' must be a channel slug.");
   }
-  if (!info_.get(*channel)) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
+  if (!info_document(*channel)) {
+    return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
+  }
   http::Response response;
   response.set_header("Content-Type", "text/event-stream; charset=utf-8");
   response.set_header("Cache-Control", "no-cache");

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "http/message.hpp"
@@ -64,6 +65,9 @@ class PlayerApi {
 
  private:
   http::Response info(const http::Request& request) const;
+  /// Whether the requested channel's info document is in memory (then its requests stay on the I/O thread).
+  bool has_cached_info(const http::Request& request) const;
+  std::shared_ptr<const player::InfoEntry> info_document(std::string_view channel) const;
   http::Response events(const http::Request& request) const;
   http::Response channel_token_url(const std::string& channel) const;
   http::Response play_live(const std::string& channel) const;

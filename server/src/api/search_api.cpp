@@ -27,18 +27,21 @@ http::Response bad_term(std::string_view message) { return json_error(400, "bad_
 SearchApi::SearchApi(search::SearchService& search) : search_(search) {}
 
 void SearchApi::add_routes(http::Router& router) {
-  // Suggestions come from the in-memory index (http::Execution).
+  // Suggestions come from the in-memory index (http::Execution); only before its first build (the
+  // store was away at start) are they asked on the worker pool, which builds it.
+  const auto where = [this](const http::Request&) {
+    return search_.built() ? http::Execution::io_thread : http::Execution::offloaded;
+  };
   router.add(
       "GET", "/api/search/{term}",
       [this](const http::Request& request, const http::RouteParams& params) {
         return suggestions(request, params.at("term"));
       },
-      http::Execution::io_thread);
+      where);
   for (const auto* path : {"/api/search", "/api/search/"}) {
     router.add(
         "GET", path,
-        [this](const http::Request& request, const http::RouteParams&) { return suggestions(request, ""); },
-        http::Execution::io_thread);
+        [this](const http::Request& request, const http::RouteParams&) { return suggestions(request, ""); }, where);
   }
 }
 
@@ -57,7 +60,9 @@ http::Response SearchApi::suggestions(const http::Request& request, std::string_
     index = search_.index();
   } catch (const std::exception& error) {
     spdlog::error("search: cannot build the index: {}", error.what());
-    return json_error(500, "internal", "The store could not be read; try again shortly.");
+    auto unavailable = json_error(503, "store_unavailable", "The store could not be read; try again shortly.");
+    unavailable.set_header("Retry-After", "5");
+    return unavailable;
   }
   const auto found = answer(index, trimmed);
   http::Response response;

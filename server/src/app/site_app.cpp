@@ -186,7 +186,7 @@ http::Execution SiteApp::execution(const http::Request& request) const {
   const auto found = router_.match(request.method, request.path);
   switch (found.kind) {
     case http::Router::Match::Kind::found:
-      return found.execution;
+      return found.choose != nullptr ? (*found.choose)(request) : found.execution;
     case http::Router::Match::Kind::method_not_allowed:
       return http::Execution::io_thread;
     case http::Router::Match::Kind::not_found:
@@ -226,8 +226,8 @@ http::Handlers SiteApp::handlers() const {
           [this](const http::Request& request, std::shared_ptr<http::StreamingRequestBody>& body) {
             return request_body_handler_(request, body);
           },
-          body_to_file_, request_body_execution_,
-          [this](const http::Request& request) { return from_memory(request); }};
+          body_to_file_, request_body_execution_, [this](const http::Request& request) { return from_memory(request); },
+          backend_healthy_};
 }
 
 http::Response SiteApp::api_page(const http::Request& request) const {

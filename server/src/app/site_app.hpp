@@ -74,6 +74,8 @@ class SiteApp {
   /// Details /readyz adds to its status (e.g. the store's health, failing recordings); from memory only.
   using ReadinessDetails = std::function<boost::json::object()>;
   void set_readiness_details(ReadinessDetails details) { readiness_details_ = std::move(details); }
+  /// Whether the store answers, from memory (http::Handlers::backend_healthy). Call before serving.
+  void set_backend_health(std::function<bool()> healthy) { backend_healthy_ = std::move(healthy); }
 
   /// Uploads: where request bodies go to disk instead of memory (http::Handlers::body_to_file).
   using BodyToFile = std::function<std::optional<http::BodyFileTarget>(const http::Request& head)>;
@@ -110,6 +112,7 @@ class SiteApp {
   http::RequestBodyHandler request_body_handler_;
   std::function<http::Execution(const http::Request&)> request_body_execution_;
   ReadinessDetails readiness_details_;
+  std::function<bool()> backend_healthy_;
   BodyToFile body_to_file_;
   std::shared_ptr<http::ResponseCache> cache_;
 };

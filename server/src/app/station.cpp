@@ -382,6 +382,7 @@ void Station::add_routes(SiteApp& site) {
     return details;
   });
   site.set_response_cache(response_cache_);
+  site.set_backend_health([this] { return db_->healthy(); });
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
   podcast_api_->add_routes(site.router());

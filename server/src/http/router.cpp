@@ -58,11 +58,21 @@ bool match_segments(const std::vector<std::string>& pattern, std::string_view pa
 }  // namespace
 
 void Router::add(std::string_view method, std::string_view pattern, RouteHandler handler, Execution execution) {
+  add(method, pattern, std::move(handler), execution, nullptr);
+}
+
+void Router::add(std::string_view method, std::string_view pattern, RouteHandler handler, ExecutionChooser choose) {
+  add(method, pattern, std::move(handler), Execution::offloaded, std::move(choose));
+}
+
+void Router::add(std::string_view method, std::string_view pattern, RouteHandler handler, Execution execution,
+                 ExecutionChooser choose) {
   if (pattern.empty() || pattern.front() != '/') throw std::invalid_argument("route pattern must start with '/'");
   Route route;
   route.method = std::string(method);
   route.handler = std::move(handler);
   route.execution = execution;
+  route.choose = std::move(choose);
   bool has_params = false;
   auto segments = split_path(pattern);
   for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -94,6 +104,7 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
       result.kind = Match::Kind::found;
       result.handler = &it->second.handler;
       result.execution = it->second.execution;
+      result.choose = it->second.choose ? &it->second.choose : nullptr;
       return result;
     }
     allowed.insert(it->second.method);
@@ -106,6 +117,7 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
       result.kind = Match::Kind::found;
       result.handler = &route.handler;
       result.execution = route.execution;
+      result.choose = route.choose ? &route.choose : nullptr;
       result.params = std::move(params);
       return result;
     }

@@ -22,6 +22,11 @@ using RouteParams = std::map<std::string, std::string, std::less<>>;
 /// What a route does with a request.
 using RouteHandler = std::function<Response(const Request&, const RouteParams&)>;
 
+/// Where one request of a route runs, for a route whose answer is sometimes in memory and sometimes
+/// not (e.g. Execution::io_thread once a document is built, Execution::offloaded before). It runs
+/// on the I/O thread, so it must itself answer from memory.
+using ExecutionChooser = std::function<Execution(const Request&)>;
+
 class Router {
  public:
   /// Adds a route; `pattern` starts with '/'. Throws std::invalid_argument for a malformed pattern.
@@ -30,6 +35,8 @@ class Router {
   /// `router.add("GET", "/healthz", handler, http::Execution::io_thread)`.
   void add(std::string_view method, std::string_view pattern, RouteHandler handler,
            Execution execution = Execution::offloaded);
+  /// Adds a route whose every request is placed by `choose`.
+  void add(std::string_view method, std::string_view pattern, RouteHandler handler, ExecutionChooser choose);
 
   /// The handler for requests that match no path at all. By default: 404 JSON error.
   void set_fallback(std::function<Response(const Request&)> fallback);
@@ -40,6 +47,7 @@ class Router {
     Kind kind = Kind::not_found;
     const RouteHandler* handler = nullptr;
     Execution execution = Execution::offloaded;  // of the found route
+    const ExecutionChooser* choose = nullptr;    // of the found route, when it chooses per request
     RouteParams params;
     std::string allow;  // for method_not_allowed: "GET, HEAD"
   };
@@ -55,7 +63,10 @@ class Router {
     std::vector<std::string> segments;  // literal, "{name}" or "{name*}"
     RouteHandler handler;
     Execution execution = Execution::offloaded;
+    ExecutionChooser choose;
   };
+  void add(std::string_view method, std::string_view pattern, RouteHandler handler, Execution execution,
+           ExecutionChooser choose);
   std::multimap<std::string, Route, std::less<>> exact_;
   std::vector<Route> patterns_;
   std::function<Response(const Request&)> fallback_;

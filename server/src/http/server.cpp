@@ -342,6 +342,7 @@ struct Server::Impl {
   std::optional<Response> from_memory(const Request& request) const;
   Execution execution(const Request& request) const;
   bool admit_work(Clock::time_point now, bool& probe);
+  bool backend_answers() const;
   asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
   // Runs `work` on the worker pool under the deadline; nullopt when it was refused or missed the
   // deadline (then its late result is dropped).
@@ -628,14 +629,25 @@ bool Server::Impl::admit_work(Clock::time_point now, bool& probe) {
   if (pending_work.load() >= options.worker_queue_limit) return false;
   if (breaker_open.load()) {
     // Recent work missed its deadline: one probe at a time finds out whether the store is back,
-    // instead of every request queueing behind the stuck ones.
-    if (now.time_since_epoch().count() < next_probe.load()) return false;
+    // instead of every request queueing behind the stuck ones; none while the store's own health
+    // check says it still hangs, as a probe would only wait out the deadline too.
+    if (now.time_since_epoch().count() < next_probe.load() || !backend_answers()) return false;
     bool expected = false;
     if (!probe_in_flight.compare_exchange_strong(expected, true)) return false;
     next_probe = (now + options.breaker_retry).time_since_epoch().count();
     probe = true;
   }
   pending_work.fetch_add(1);
+  return true;
+}
+
+bool Server::Impl::backend_answers() const {
+  if (!handlers.backend_healthy) return true;
+  try {
+    return handlers.backend_healthy();
+  } catch (const std::exception& error) {
+    spdlog::error("http: cannot tell whether the store answers: {}", error.what());
+  }
   return true;
 }
 
@@ -659,8 +671,9 @@ asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Reque
       std::lock_guard lock(pending->mutex);
       pending->response = std::move(response);
     }
-    // The store answered (perhaps late): let work through again.
-    breaker_open = false;
+    // Work came back (perhaps late): let work through again, unless the store's health check says
+    // it still hangs (this work may not have needed it).
+    if (backend_answers()) breaker_open = false;
     pending_work.fetch_sub(1);
     asio::post(pending->timer.get_executor(), [pending] { pending->timer.cancel(); });
   });

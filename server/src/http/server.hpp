@@ -67,6 +67,10 @@ struct Handlers {
   /// in an http::ResponseCache); nullopt, or empty: the request goes on to `execution` and `handle`.
   /// Must not block.
   std::function<std::optional<Response>(const Request&)> answer_from_memory;
+  /// Whether what offloaded work waits on (the store) answers now, read from memory (a health
+  /// monitor's verdict). After work missed its deadline, no request is let through as the circuit
+  /// breaker's probe until it says yes: the others get the 503 at once. Empty: always yes.
+  std::function<bool()> backend_healthy;
 };
 
 struct ServerOptions {
@@ -90,7 +94,8 @@ struct ServerOptions {
   std::chrono::milliseconds worker_timeout{5000};   // past it an offloaded request gets 503
   std::size_t worker_queue_limit = 0;               // offloaded requests waiting or running; 0: 16 per worker
   // After offloaded work timed out, new offloaded requests get 503 at once, except one probe at a
-  // time at most this often; the first probe that answers in time lets everything through again.
+  // time at most this often (and only while Handlers::backend_healthy says yes); the first probe
+  // that answers in time lets everything through again.
   std::chrono::milliseconds breaker_retry{1000};
   // After connections came or went, free memory is handed back to the system this often: the
   // buffers of thousands of requests that became long-lived streams would otherwise stay resident

@@ -1,6 +1,5 @@
 #include "player/info_publisher.hpp"
 
-#include <exception>
 #include <vector>
 
 namespace ether::player {
@@ -76,13 +75,10 @@ void InfoPublisher::run() {
 }
 
 void InfoPublisher::look_at(const std::string& channel) {
-  std::shared_ptr<const InfoEntry> entry;
-  try {
-    entry = service_.get(channel);
-  } catch (const std::exception&) {
-    return;  // the store fails before anything was built: the service logs it; looked at again next round
-  }
-  if (!entry) return;
+  // From memory: the service's own thread builds what is due, so a hung store never holds up the
+  // heartbeats and versions of the other channels.
+  auto entry = service_.cached(channel);
+  if (!entry) return;  // not built yet: looked at again when the build announces itself
   {
     const std::lock_guard lock(mutex_);
     auto it = followed_.find(channel);

@@ -2,7 +2,8 @@
 // Keeps the info document of every channel somebody follows over Server-Sent Events up to date, on
 // one thread of its own, and wakes that channel's subscribers when a new version is built. The
 // subscribers never touch the store and never poll: however many there are, the document is built
-// once per change and its event text once per version.
+// once per change (by LiveInfoService's own thread; the publisher only reads it from memory) and its
+// event text once per version.
 
 #include <chrono>
 #include <condition_variable>
@@ -58,7 +59,7 @@ class InfoPublisher {
   InfoPublisher& operator=(const InfoPublisher&) = delete;
 
   /// Follows `channel` for `subscriber` until unsubscribe(); the subscriber must stay alive until
-  /// then. The channel's document is built at once when nobody followed it yet.
+  /// then. The channel's document is asked for at once when nobody followed it yet.
   void subscribe(const std::string& channel, InfoSubscriber& subscriber);
   void unsubscribe(const std::string& channel, InfoSubscriber& subscriber);
   /// The newest version published for a followed channel; nullptr before the first.

@@ -21,6 +21,11 @@ std::shared_ptr<const Index> SearchService::index() {
   return index_;
 }
 
+std::shared_ptr<const Index> SearchService::built() {
+  std::lock_guard lock(index_mutex_);
+  return index_;
+}
+
 bool SearchService::refresh() {
   std::lock_guard build(build_mutex_);
   auto fingerprint = source_.fingerprint();

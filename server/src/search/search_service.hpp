@@ -33,6 +33,8 @@ class SearchService {
 
   /// The current index; the first call builds it (store errors propagate as exceptions).
   [[nodiscard]] std::shared_ptr<const Index> index();
+  /// The current index from memory, never building it: nullptr before the first build.
+  [[nodiscard]] std::shared_ptr<const Index> built();
 
   /// Rebuilds when there is no index yet or the fingerprint changed; true when it rebuilt. A store
   /// error keeps the old index and propagates.
