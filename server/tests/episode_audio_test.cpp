@@ -187,8 +187,25 @@ void an_uploaded_episode_reaches_the_feed(const std::string& database_url, const
   EXPECT_EQ(values.at("durationMs"), audio.at("durationMs"));
   EXPECT_EQ(values.at("byteLength"), audio.at("sizeBytes"));
   const std::string id(item.at("id").as_string());
-  auto published = server_admin_call(server, "POST", episodes + "/" + id + "/publish",
-                                     json::object{{"version", item.at("version")}}, editor);
+  // A draft is not public (issue 35): the play API knows no such episode, and the uploaded MP3 is
+  // for a signed-in editor only until an item on the site plays it.
+  EXPECT_EQ(server.get("/api/play/episode/" + id).status, 404) << "a draft episode's audio URL";
+  const auto anonymous_draft = server.get(audio_url, "-o /dev/null");
+  EXPECT_EQ(anonymous_draft.status, 404) << "a draft's uploaded MP3, anonymously";
+  EXPECT_NE(anonymous_draft.headers.find("Cache-Control: no-store"), std::string::npos) << anonymous_draft.headers;
+  const auto editor_draft = server.get(audio_url, "-o /dev/null -H 'Cookie: ether_session=" + editor.cookie + "'");
+  EXPECT_EQ(editor_draft.status, 200) << "an editor hears the draft's audio";
+  EXPECT_NE(editor_draft.headers.find("Cache-Control: private"), std::string::npos) << editor_draft.headers;
+  // Embargoed: published from tomorrow on.
+  auto embargoed =
+      server_admin_call(server, "POST", episodes + "/" + id + "/publish",
+                        json::object{{"version", item.at("version")}, {"publishAt", "2099-01-01T00:00:00Z"}}, editor);
+  ASSERT_EQ(embargoed.status, 200) << embargoed.body;
+  EXPECT_EQ(server.get("/api/play/episode/" + id).status, 404) << "an embargoed episode's audio URL";
+  EXPECT_EQ(server.get(audio_url, "-o /dev/null").status, 404) << "an embargoed episode's uploaded MP3";
+  auto published = server_admin_call(
+      server, "POST", episodes + "/" + id + "/publish",
+      json::object{{"version", created_item(embargoed).at("version")}, {"publishAt", "2020-01-01T00:00:00Z"}}, editor);
   ASSERT_EQ(published.status, 200) << published.body;
 
   // The RSS: the enclosure is the served MP3, its length that file's bytes, its duration measured.
@@ -271,7 +288,13 @@ void an_uploaded_episode_reaches_the_feed(const std::string& database_url, const
       json::object{{"values", json::object{{"title", "Stadsgeluid"}, {"slug", "stadsgeluid"}, {"audio", audio_id}}}},
       editor);
   ASSERT_EQ(fragment.status, 201) << fragment.body;
-  auto fragment_play = server.get("/api/play/fragment/" + std::string(created_item(fragment).at("id").as_string()));
+  const std::string fragment_id(created_item(fragment).at("id").as_string());
+  EXPECT_EQ(server.get("/api/play/fragment/" + fragment_id).status, 404) << "a draft fragment";
+  ASSERT_EQ(server_admin_call(server, "POST", "/api/admin/content/fragments/" + fragment_id + "/publish",
+                              json::object{{"version", created_item(fragment).at("version")}}, editor)
+                .status,
+            200);
+  auto fragment_play = server.get("/api/play/fragment/" + fragment_id);
   ASSERT_EQ(fragment_play.status, 200);
   EXPECT_EQ(body_of(fragment_play).at("streamUrl"), json::value(audio_url));
 }

@@ -788,7 +788,9 @@ TEST_P(MediaUploads, AudioBecomesLoudnessNormalisedMp3WithItsDuration) {
   EXPECT_EQ(item.at("durationSeconds"), 7);
   EXPECT_NEAR(item.at("loudnessLufs").as_double(), -16.0, 1.0);
 
-  auto file = send("GET", std::string(item.at("url").as_string()), "", std::nullopt);
+  // Audio that no item on the site plays is an editor's only (issue 35).
+  EXPECT_EQ(send("GET", std::string(item.at("url").as_string()), "", std::nullopt).status, 404U);
+  auto file = send("GET", std::string(item.at("url").as_string()), "", editor);
   ASSERT_EQ(file.status, 200U);
   EXPECT_EQ(file.header("Content-Type"), "audio/mpeg");
   EXPECT_EQ(static_cast<std::int64_t>(file.body.size()), item.at("sizeBytes").as_int64());

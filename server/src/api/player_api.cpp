@@ -233,7 +233,8 @@ http::Response PlayerApi::live_stream(const http::Request& request, const std::s
 std::string PlayerApi::signed_media_url(const std::string& stored_path) const {
   const auto expires = clock_() + options_.bulletin_url_seconds;
   // A demo bulletin's file under /media/bulletins/ is served only with this signature; an uploaded
-  // one ("/uploads/audio/...") is public like every upload, and the player reads the expiry alike.
+  // one ("/uploads/audio/...") is public once the bulletin is on the site (guard_uploaded_audio), and
+  // the player reads the expiry alike.
   const std::string path = pages::queries::Catalog::media_url(stored_path);
   return path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
 }
@@ -283,7 +284,9 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
   {
     auto lease = db_.lease();
     const long long key = *id;
-    *lease << "SELECT audio_path FROM " + table + " WHERE id = :id", soci::into(audio_path), soci::use(key);
+    // Only what the site shows: a draft or an embargoed item is as absent as one never made.
+    *lease << "SELECT audio_path FROM " + table + " WHERE id = :id AND " + store::dated_visible("", clock_()),
+        soci::into(audio_path), soci::use(key);
     if (!lease->got_data()) return json_error(404, "not_found", "There is no " + kind + " " + id_text + ".");
   }
   const std::string url =
@@ -293,6 +296,28 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
                                                   {"environmentDomain", options_.base_url},
                                                   {"streamUrl", url},
                                                   {"format", "mp3"}}));
+}
+
+std::optional<http::Response> PlayerApi::guard_uploaded_audio(const http::Request& request,
+                                                              const std::string& site_path) const {
+  const auto now = clock_();
+  if (const auto expires = parse_int(request.param("expires").value_or(""))) {
+    const auto signature = request.param("signature").value_or("");
+    if (signer_.verify_signature(signature, site_path, *expires, now) == stream::TokenVerdict::valid) {
+      return std::nullopt;
+    }
+  }
+  long long playing = 0;
+  {
+    auto lease = db_.lease();
+    for (const char* table : {"fragments", "podcast_episodes", "bulletins"}) {
+      *lease << std::string("SELECT COUNT(*) FROM ") + table + " WHERE audio_path = :p AND " +
+                    store::dated_visible("", now),
+          soci::use(site_path), soci::into(playing);
+      if (playing > 0) return std::nullopt;
+    }
+  }
+  return json_error(404, "not_found", "Dit bestand bestaat niet.");
 }
 
 std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_recording(

@@ -411,6 +411,9 @@ void Station::add_routes(SiteApp& site) {
   webhooks_api_->add_routes(site.router());
   upload_api_->add_routes(site.router());
   source_login_api_->add_routes(site.router());
+  upload_api_->set_audio_guard([this](const http::Request& request, const std::string& site_path) {
+    return player_api_->guard_uploaded_audio(request, site_path);
+  });
   site.set_body_to_file([this](const http::Request& head) { return upload_api_->body_target(head); });
   site.add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   site.set_media_guard([this](const http::Request& request, std::string_view relative) {

@@ -201,10 +201,28 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
 
 http::Response UploadApi::serve(const http::Request& request, const std::string& path) const {
   if (!servable(path)) return api::json_error(404, "not_found", "Dit bestand bestaat niet.");
+  // Audio may belong to a draft or an embargoed episode: an editor hears it, the public only once
+  // it is on the site (the names are content hashes, but a hash is no secret once an editor shared it).
+  bool editor_only = false;
+  if (path.starts_with("audio/")) {
+    const auto cookie = request.cookie(admin::kSessionCookie);
+    const auto session = cookie ? admin::SessionCache::instance().live(*cookie, library_.now()) : std::nullopt;
+    const bool editor = session && session->ready && admin::allows(session->role, admin::Permission::edit_drafts);
+    if (!editor) {
+      auto refused = audio_guard_ ? audio_guard_(request, std::string(kUploadsPrefix) + "/" + path)
+                                  : std::optional(api::json_error(404, "not_found", "Dit bestand bestaat niet."));
+      if (refused) {
+        refused->set_header("Cache-Control", "no-store");
+        return std::move(*refused);
+      }
+    }
+    editor_only = editor;
+  }
   auto response = files_.serve(request, path);
   if (response.status == 200 || response.status == 206 || response.status == 304) {
-    // The names change with the content (hash) and the focal point, so a copy never goes stale.
-    response.set_header("Cache-Control", "public, max-age=31536000, immutable");
+    // The names change with the content (hash) and the focal point, so a copy never goes stale;
+    // what only an editor may have is never kept by a shared cache.
+    response.set_header("Cache-Control", editor_only ? "private, no-store" : "public, max-age=31536000, immutable");
   }
   return response;
 }

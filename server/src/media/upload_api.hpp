@@ -22,6 +22,7 @@
 
 #include <boost/json/object.hpp>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -54,6 +55,12 @@ class UploadApi {
   /// The JSON of an item as the admin receives it (URLs of its files, sizes, progress).
   [[nodiscard]] boost::json::object item_json(const MediaItem& item) const;
 
+  /// Decides whether an anonymous request may have an uploaded audio file ("/uploads/audio/..."):
+  /// nullopt lets it through, a response refuses it. Audio is public only once an item on the site
+  /// plays it (or with a signed URL); until then only a signed-in editor gets it. Unset: refused.
+  using AudioGuard = std::function<std::optional<http::Response>(const http::Request&, const std::string& site_path)>;
+  void set_audio_guard(AudioGuard guard) { audio_guard_ = std::move(guard); }
+
  private:
   http::Response upload(const http::Request& request, MediaKind kind) const;
   http::Response list(const http::Request& request) const;
@@ -66,6 +73,7 @@ class UploadApi {
   std::string site_origin_;
   http::MediaFiles files_;
   UploadSlots slots_;
+  AudioGuard audio_guard_;
 };
 
 }  // namespace ether::media
