@@ -212,8 +212,9 @@ TEST(NowPlayingIngestStore, ASourcesItemEndsWithItAndThePlayoutIsLoggedFromThere
   EXPECT_EQ(
       one("SELECT ends_at FROM track_plays WHERE channel_slug = 'radio2' AND starts_at = " + std::to_string(left)),
       on_air->play.ends_at);
-  // Its audio goes on where it was: the plan keeps the song's own start.
-  const auto later = demo.now_playing("radio2", testing_support::at(left + 1));
+  // Its audio goes on where it was: the plan, synced with the store again, keeps the song's own start.
+  demo.catch_up(testing_support::at(left + 1));
+  const auto later = demo.now_playing("radio2", testing_support::at(left + 2));
   ASSERT_TRUE(later);
   EXPECT_EQ(later->play.starts_at, on_air->play.starts_at);
   EXPECT_EQ(later->audio_path, on_air->audio_path);
