@@ -72,7 +72,8 @@ double rms(const std::vector<float>& samples, std::size_t from, std::size_t coun
 // A listener of /live/{channel}.mp3 that keeps every byte with the moment it arrived.
 class Listener {
  public:
-  Listener(std::uint16_t port, const std::string& target) {
+  // `icy`: asks for ICY metadata (as ffmpeg -icy 1 does); read it with read_icy(raw()).
+  Listener(std::uint16_t port, const std::string& target, bool icy = false) {
     fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -81,7 +82,8 @@ class Listener {
     if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
       throw std::runtime_error("cannot connect");
     }
-    const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const std::string request =
+        "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (icy ? "Icy-MetaData: 1\r\n" : "") + "\r\n";
     ::send(fd_, request.data(), request.size(), MSG_NOSIGNAL);
     thread_ = std::thread([this] { read_loop(); });
   }
@@ -106,6 +108,11 @@ class Listener {
     return frames.empty() ? ""
                           : body.substr(frames.front().offset,
                                         frames.back().offset + frames.back().length - frames.front().offset);
+  }
+  // The whole response so far, head included.
+  [[nodiscard]] std::string raw() const {
+    const std::lock_guard lock(mutex_);
+    return bytes_;
   }
   [[nodiscard]] std::size_t head_size() const {
     const std::lock_guard lock(mutex_);
@@ -267,82 +274,37 @@ void expect_tone_between_playout(const ServerProcess& source_to, const ServerPro
               tone.length_seconds, seconds);
 }
 
-// A listener that asks for ICY metadata (as ffmpeg -icy 1 does): keeps the raw response and reads
-// from it the audio and each title the stream changes to, with the audio offset it follows.
-class IcyListener {
- public:
-  IcyListener(std::uint16_t port, const std::string& target) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    ::inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
-    if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-      throw std::runtime_error("cannot connect");
-    }
-    const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nIcy-MetaData: 1\r\n\r\n";
-    ::send(fd_, request.data(), request.size(), MSG_NOSIGNAL);
-    thread_ = std::thread([this] {
-      char chunk[8192];
-      while (!stop_) {
-        pollfd watched{fd_, POLLIN, 0};
-        if (::poll(&watched, 1, 100) <= 0) continue;
-        const auto n = ::recv(fd_, chunk, sizeof chunk, 0);
-        if (n <= 0) return;
-        const std::lock_guard lock(mutex_);
-        bytes_.append(chunk, static_cast<std::size_t>(n));
-      }
-    });
-  }
-  ~IcyListener() {
-    stop_ = true;
-    if (thread_.joinable()) thread_.join();
-    ::close(fd_);
-  }
-  IcyListener(const IcyListener&) = delete;
-  IcyListener& operator=(const IcyListener&) = delete;
-
-  struct Received {
-    std::string audio;
-    std::vector<std::pair<std::size_t, std::string>> titles;  // audio offset, StreamTitle
-  };
-  [[nodiscard]] Received received() const {
-    std::string raw;
-    {
-      const std::lock_guard lock(mutex_);
-      raw = bytes_;
-    }
-    Received out;
-    const auto head_end = raw.find("\r\n\r\n");
-    const auto metaint_at = raw.find("icy-metaint: ");
-    if (head_end == std::string::npos || metaint_at == std::string::npos || metaint_at > head_end) return out;
-    const auto metaint = static_cast<std::size_t>(std::stoul(raw.substr(metaint_at + 13)));
-    std::size_t at = head_end + 4;
-    while (at < raw.size()) {
-      const auto audio = std::min(metaint, raw.size() - at);
-      out.audio.append(raw, at, audio);
-      at += audio;
-      if (audio < metaint || at >= raw.size()) break;
-      const auto length = static_cast<std::size_t>(static_cast<unsigned char>(raw[at])) * 16;
-      if (at + 1 + length > raw.size()) break;
-      const std::string block = raw.substr(at + 1, length);
-      at += 1 + length;
-      constexpr std::string_view key = "StreamTitle='";
-      if (const auto from = block.find(key); from != std::string::npos) {
-        const auto to = block.find("';", from);
-        out.titles.emplace_back(out.audio.size(), block.substr(from + key.size(), to - from - key.size()));
-      }
-    }
-    return out;
-  }
-
- private:
-  int fd_ = -1;
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
-  mutable std::mutex mutex_;
-  std::string bytes_;
+// What a listener that asked for ICY metadata received: the audio, and each title the stream
+// changed to with the audio offset it follows.
+struct IcyReceived {
+  std::string audio;
+  std::vector<std::pair<std::size_t, std::string>> titles;
 };
+
+IcyReceived read_icy(const std::string& raw) {
+  IcyReceived out;
+  const auto head_end = raw.find("\r\n\r\n");
+  const auto metaint_at = raw.find("icy-metaint: ");
+  if (head_end == std::string::npos || metaint_at == std::string::npos || metaint_at > head_end) return out;
+  const auto metaint = static_cast<std::size_t>(std::stoul(raw.substr(metaint_at + 13)));
+  std::size_t at = head_end + 4;
+  while (at < raw.size()) {
+    const auto audio = std::min(metaint, raw.size() - at);
+    out.audio.append(raw, at, audio);
+    at += audio;
+    if (audio < metaint || at >= raw.size()) break;
+    const auto length = static_cast<std::size_t>(static_cast<unsigned char>(raw[at])) * 16;
+    if (at + 1 + length > raw.size()) break;
+    const std::string block = raw.substr(at + 1, length);
+    at += 1 + length;
+    constexpr std::string_view key = "StreamTitle='";
+    if (const auto from = block.find(key); from != std::string::npos) {
+      const auto to = block.find("';", from);
+      out.titles.emplace_back(out.audio.size(), block.substr(from + key.size(), to - from - key.size()));
+    }
+  }
+  return out;
+}
 
 std::string first_song(const json::value& document) {
   const auto& plays = document.at("data").at("radioTrackPlays").at("data").as_array();
@@ -369,7 +331,7 @@ json::value await_info(const ServerProcess& server, Done done, int seconds) {
 void studio_song_ends_with_the_studio(const ServerProcess& source_to, const ServerProcess& listen_on,
                                       const std::string& database_url, const std::string& password) {
   const std::string studio = "Studio Artiest - Studio Lied";
-  IcyListener listener(port_of(listen_on), stream_target(listen_on, "radio2"));
+  Listener listener(port_of(listen_on), stream_target(listen_on, "radio2"), true);
   Clock::time_point left_at;
   long long left_after = 0;  // unix seconds, once ffmpeg has closed the connection and exited
   std::thread source([&] {
@@ -387,7 +349,7 @@ void studio_song_ends_with_the_studio(const ServerProcess& source_to, const Serv
   // On air (here or relayed): the stream's title is the source's name.
   const auto on_air_by = Clock::now() + std::chrono::seconds(15);
   const auto named_on_air = [&listener] {
-    const auto titles = listener.received().titles;
+    const auto titles = read_icy(listener.raw()).titles;
     return std::any_of(titles.begin(), titles.end(), [](const auto& title) { return title.second == "Studio Ether"; });
   };
   while (!named_on_air() && Clock::now() < on_air_by) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -439,7 +401,7 @@ void studio_song_ends_with_the_studio(const ServerProcess& source_to, const Serv
                            "tp.starts_at <= :s ORDER BY tp.starts_at",
          soci::into(artist), soci::into(title), soci::use(studio_ends), soci::use(soon));
     st.execute();
-    while (st.fetch()) playout_titles.push_back(artist + " - " + title);
+    while (st.fetch()) playout_titles.push_back(artist.append(" - ").append(title));
   }
   EXPECT_NE(std::find(playout_titles.begin(), playout_titles.end(), playout_song), playout_titles.end())
       << playout_song;
@@ -448,11 +410,11 @@ void studio_song_ends_with_the_studio(const ServerProcess& source_to, const Serv
   // audio (one block per 2 s of audio), the playout's song.
   std::string errors;
   ToneRun tone;
-  IcyListener::Received got;
+  IcyReceived got;
   const auto heard_by = Clock::now() + std::chrono::seconds(20);
   do {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    got = listener.received();
+    got = read_icy(listener.raw());
     tone = find_tone(decode(listen_on, got.audio, errors));
   } while ((tone.runs == 0 || tone.after_seconds < 4.0) && Clock::now() < heard_by);
   ASSERT_EQ(tone.runs, 1u) << "the studio's tone, once";
@@ -529,8 +491,11 @@ TEST_F(LiveSourceTest, FfmpegSourceIsHeardBetweenThePlayoutTranscoded) {
   EXPECT_GE(tone.length_seconds, 3.25);
 }
 
-TEST_F(LiveSourceTest, StudioSongEndsWithTheStudio) {
-  studio_song_ends_with_the_studio(*station, *station, test::sqlite_url_of(*station), kPassword);
+// On a server of its own: the fixture's other tests leave their sources' audio and titles in the
+// stream's burst.
+TEST(LiveSourceTitle, StudioSongEndsWithTheStudio) {
+  const ServerProcess station("live_source_title", {"ETHER_SOURCE_PASSWORD=" + kSharedPassword});
+  studio_song_ends_with_the_studio(station, station, test::sqlite_url_of(station), kSharedPassword);
 }
 
 TEST_F(LiveSourceTest, FfmpegSourceOfTheChannelsFormatPassesThrough) {
@@ -818,18 +783,21 @@ TEST_F(LiveSourceTest, PresentersGoOnAirWithTheirOwnLoginOnTheirProgrammesChanne
 
 // Two instances on one PostgreSQL database: a source on A is heard by B's listeners (B relays the
 // channel from A, found through the store), and B refuses a second source for the mount.
+// The environment of instance `name` ("a", "b") of a test `label` on `database`.
+std::vector<std::string> instance_env(const test::FreshPostgresDatabase& database, const std::string& label,
+                                      const std::string& name) {
+  return std::vector<std::string>{
+      "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
+      // In the instance's own directory, which goes with it.
+      "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
+                                 (label + "-" + name + "-" + std::to_string(::getpid())) / "recordings")
+                                    .string()};
+}
+
 void source_on_one_instance_is_heard_on_another() {
   test::FreshPostgresDatabase database("live_source");
-  auto env = [&database](const std::string& name) {
-    return std::vector<std::string>{
-        "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
-        // In the instance's own directory, which goes with it.
-        "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
-                                   ("live_source-" + name + "-" + std::to_string(::getpid())) / "recordings")
-                                      .string()};
-  };
-  ServerProcess a("live_source-a", env("a"));
-  ServerProcess b("live_source-b", env("b"));
+  ServerProcess a("live_source-a", instance_env(database, "live_source", "a"));
+  ServerProcess b("live_source-b", instance_env(database, "live_source", "b"));
   // A listener of B with ICY metadata: 64 KiB of burst (16 s) at once, then 16 s live.
   std::string icy_log;
   std::thread icy_listener([&] {
@@ -866,15 +834,8 @@ void source_on_one_instance_is_heard_on_another() {
 // Issue 29 on an instance that relays the studio from another: B's info document and ICY title.
 void studio_song_ends_with_the_studio_on_a_relaying_instance() {
   test::FreshPostgresDatabase database("live_source_title");
-  auto env = [&database](const std::string& name) {
-    return std::vector<std::string>{
-        "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
-        "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
-                                   ("live_source_title-" + name + "-" + std::to_string(::getpid())) / "recordings")
-                                      .string()};
-  };
-  ServerProcess a("live_source_title-a", env("a"));
-  ServerProcess b("live_source_title-b", env("b"));
+  ServerProcess a("live_source_title-a", instance_env(database, "live_source_title", "a"));
+  ServerProcess b("live_source_title-b", instance_env(database, "live_source_title", "b"));
   studio_song_ends_with_the_studio(a, b, database.url(), kSharedPassword);
 }
 

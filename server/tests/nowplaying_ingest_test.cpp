@@ -102,17 +102,28 @@ TEST(IngestFields, ItemsAreReadAndCheckedWithClearReasons) {
             item_identity(read_ok(json::object{{"title", "aBC"}})));
 }
 
+// The demo station seeded an hour before `now`, with its playout as the station sets it up
+// (recording 10 s ahead, giving way to external items, resuming after a source's), caught up to `now`.
+struct SeededPlayout {
+  explicit SeededPlayout(long long now) : demo(store.db(), 1) {
+    EXPECT_TRUE(seed::seed_demo_station_if_empty(store.db(), testing_support::fixture_seed(),
+                                                 testing_support::fixture_media(), testing_support::at(now - 3600)));
+    demo.set_record_ahead(std::chrono::seconds(10));
+    demo.set_give_way(&NowPlayingIngest::give_way_windows);
+    demo.set_resume(&NowPlayingIngest::source_end_times);
+    demo.catch_up(testing_support::at(now));
+  }
+  testing_support::TempStore store;
+  playout::DemoPlayout demo;
+};
+
 // The demo playout gives way: its plays within an external item are withdrawn and not recorded,
 // while what it plays (the live origin's schedule) does not change, before or after the item.
 TEST(NowPlayingIngestStore, TheDemoPlayoutGivesWayWithoutChangingItsAudio) {
-  testing_support::TempStore store;
   const long long now = testing_support::utc(2026, 11, 21, 10, 17, 5);
-  ASSERT_TRUE(seed::seed_demo_station_if_empty(store.db(), testing_support::fixture_seed(),
-                                               testing_support::fixture_media(), testing_support::at(now - 3600)));
-  playout::DemoPlayout demo(store.db(), 1);
-  demo.set_record_ahead(std::chrono::seconds(10));
-  demo.set_give_way(&NowPlayingIngest::give_way_windows);
-  demo.catch_up(testing_support::at(now));
+  SeededPlayout seeded(now);
+  auto& store = seeded.store;
+  auto& demo = seeded.demo;
   // What the plan holds at `now` (it reaches kAheadSeconds, 600 s, ahead).
   std::vector<std::string> planned;
   for (long long t = now; t < now + 590; t += 30)
@@ -159,15 +170,10 @@ TEST(NowPlayingIngestStore, TheDemoPlayoutGivesWayWithoutChangingItsAudio) {
 // from that instant to its planned end, with its audio unchanged, and those after it. An external
 // playout's item keeps its hold.
 TEST(NowPlayingIngestStore, ASourcesItemEndsWithItAndThePlayoutIsLoggedFromThere) {
-  testing_support::TempStore store;
   const long long now = testing_support::utc(2026, 11, 21, 10, 17, 5);
-  ASSERT_TRUE(seed::seed_demo_station_if_empty(store.db(), testing_support::fixture_seed(),
-                                               testing_support::fixture_media(), testing_support::at(now - 3600)));
-  playout::DemoPlayout demo(store.db(), 1);
-  demo.set_record_ahead(std::chrono::seconds(10));
-  demo.set_give_way(&NowPlayingIngest::give_way_windows);
-  demo.set_resume(&NowPlayingIngest::source_end_times);
-  demo.catch_up(testing_support::at(now));
+  SeededPlayout seeded(now);
+  auto& store = seeded.store;
+  auto& demo = seeded.demo;
 
   NowPlayingIngest ingest(store.db(), 900);
   auto studio = ingest.ingest(
