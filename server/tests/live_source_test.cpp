@@ -72,7 +72,8 @@ double rms(const std::vector<float>& samples, std::size_t from, std::size_t coun
 // A listener of /live/{channel}.mp3 that keeps every byte with the moment it arrived.
 class Listener {
  public:
-  Listener(std::uint16_t port, const std::string& target) {
+  // `icy`: asks for ICY metadata (as ffmpeg -icy 1 does); read it with read_icy(raw()).
+  Listener(std::uint16_t port, const std::string& target, bool icy = false) {
     fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -81,7 +82,8 @@ class Listener {
     if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
       throw std::runtime_error("cannot connect");
     }
-    const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const std::string request =
+        "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (icy ? "Icy-MetaData: 1\r\n" : "") + "\r\n";
     ::send(fd_, request.data(), request.size(), MSG_NOSIGNAL);
     thread_ = std::thread([this] { read_loop(); });
   }
@@ -106,6 +108,11 @@ class Listener {
     return frames.empty() ? ""
                           : body.substr(frames.front().offset,
                                         frames.back().offset + frames.back().length - frames.front().offset);
+  }
+  // The whole response so far, head included.
+  [[nodiscard]] std::string raw() const {
+    const std::lock_guard lock(mutex_);
+    return bytes_;
   }
   [[nodiscard]] std::size_t head_size() const {
     const std::lock_guard lock(mutex_);
@@ -267,6 +274,170 @@ void expect_tone_between_playout(const ServerProcess& source_to, const ServerPro
               tone.length_seconds, seconds);
 }
 
+// What a listener that asked for ICY metadata received: the audio, and each title the stream
+// changed to with the audio offset it follows.
+struct IcyReceived {
+  std::string audio;
+  std::vector<std::pair<std::size_t, std::string>> titles;
+};
+
+IcyReceived read_icy(const std::string& raw) {
+  IcyReceived out;
+  const auto head_end = raw.find("\r\n\r\n");
+  const auto metaint_at = raw.find("icy-metaint: ");
+  if (head_end == std::string::npos || metaint_at == std::string::npos || metaint_at > head_end) return out;
+  const auto metaint = static_cast<std::size_t>(std::stoul(raw.substr(metaint_at + 13)));
+  std::size_t at = head_end + 4;
+  while (at < raw.size()) {
+    const auto audio = std::min(metaint, raw.size() - at);
+    out.audio.append(raw, at, audio);
+    at += audio;
+    if (audio < metaint || at >= raw.size()) break;
+    const auto length = static_cast<std::size_t>(static_cast<unsigned char>(raw[at])) * 16;
+    if (at + 1 + length > raw.size()) break;
+    const std::string block = raw.substr(at + 1, length);
+    at += 1 + length;
+    constexpr std::string_view key = "StreamTitle='";
+    if (const auto from = block.find(key); from != std::string::npos) {
+      const auto to = block.find("';", from);
+      out.titles.emplace_back(out.audio.size(), block.substr(from + key.size(), to - from - key.size()));
+    }
+  }
+  return out;
+}
+
+std::string first_song(const json::value& document) {
+  const auto& plays = document.at("data").at("radioTrackPlays").at("data").as_array();
+  if (plays.empty()) return "";
+  return std::string(plays[0].at("artist").as_string()) + " - " + std::string(plays[0].at("song").as_string());
+}
+
+// Polls `server`'s info document of radio2 until `done` holds or `seconds` pass.
+template <class Done>
+json::value await_info(const ServerProcess& server, Done done, int seconds) {
+  const auto deadline = Clock::now() + std::chrono::seconds(seconds);
+  auto document = json::parse(server.get("/api/miniplayer/info?channel=radio2").body);
+  while (!done(document) && Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    document = json::parse(server.get("/api/miniplayer/info?channel=radio2").body);
+  }
+  return document;
+}
+
+// Issue 29: a studio on air names its song with Icecast's metadata call; when it disconnects, the
+// song ends with it. `listen_on`'s info document names the playout's song again within 2 s, its
+// ICY title from the first metadata block after the studio's audio, and the play log closes the
+// studio's play at the disconnect and logs the playout's song from there.
+void studio_song_ends_with_the_studio(const ServerProcess& source_to, const ServerProcess& listen_on,
+                                      const std::string& database_url, const std::string& password) {
+  const std::string studio = "Studio Artiest - Studio Lied";
+  Listener listener(port_of(listen_on), stream_target(listen_on, "radio2"), true);
+  Clock::time_point left_at;
+  long long left_after = 0;  // unix seconds, once ffmpeg has closed the connection and exited
+  std::thread source([&] {
+    const auto url =
+        "icecast://source:" + password + "@127.0.0.1:" + std::to_string(port_of(source_to)) + "/live/radio2.mp3";
+    const auto command =
+        "ffmpeg -hide_banner -nostdin -v error -re -f lavfi -i sine=frequency=1000:duration=8 -ar 44100 -ac 2 "
+        "-c:a libmp3lame -b:a 64k -f mp3 -content_type audio/mpeg -ice_name 'Studio Ether' " +
+        url + " > " + (source_to.dir() / "studio.log").string() + " 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0);
+    left_at = Clock::now();
+    left_after =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  });
+  // On air (here or relayed): the stream's title is the source's name.
+  const auto on_air_by = Clock::now() + std::chrono::seconds(15);
+  const auto named_on_air = [&listener] {
+    const auto titles = read_icy(listener.raw()).titles;
+    return std::any_of(titles.begin(), titles.end(), [](const auto& title) { return title.second == "Studio Ether"; });
+  };
+  while (!named_on_air() && Clock::now() < on_air_by) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_TRUE(named_on_air()) << "the studio is on air";
+  EXPECT_EQ(source_to
+                .get("/admin/metadata?mount=/live/radio2.mp3&mode=updinfo&song=Studio%20Artiest%20-%20Studio%20Lied",
+                     "-u source:" + password)
+                .status,
+            200);
+  const auto named = await_info(
+      listen_on, [&](const json::value& d) { return first_song(d) == studio; }, 10);
+  EXPECT_EQ(first_song(named), studio) << "the studio's song is shown while it is on air";
+  source.join();
+
+  const auto shown = await_info(
+      listen_on,
+      [&](const json::value& d) {
+        const auto song = first_song(d);
+        return !song.empty() && song != studio;
+      },
+      10);
+  const double shown_after = std::chrono::duration<double>(Clock::now() - left_at).count();
+  const auto playout_song = first_song(shown);
+  EXPECT_NE(playout_song, studio);
+  EXPECT_LE(shown_after, 2.0) << "the playout's song within 2 s of the disconnect";
+  std::printf("[          ] the playout's song shown %.2f s after the studio left\n", shown_after);
+
+  // The play log: the studio's play ends at the disconnect; the playout's song is logged from there.
+  auto db = store::Database::open(database_url, 1);
+  auto lease = db->lease();
+  long long studio_ends = 0;
+  *lease << "SELECT tp.ends_at FROM track_plays tp JOIN songs s ON s.id = tp.song_id WHERE tp.channel_slug = "
+            "'radio2' AND s.title = 'Studio Lied' ORDER BY tp.starts_at DESC LIMIT 1",
+      soci::into(studio_ends);
+  EXPECT_GE(studio_ends, left_after - 2);
+  EXPECT_LE(studio_ends, left_after);
+  long long resumed = 0;
+  *lease << "SELECT COUNT(*) FROM track_plays WHERE channel_slug = 'radio2' AND source = 'playout' AND starts_at = :e",
+      soci::into(resumed), soci::use(studio_ends);
+  EXPECT_EQ(resumed, 1) << "the song on air when the studio left is logged from then";
+  std::vector<std::string> playout_titles;
+  {
+    std::string artist;
+    std::string title;
+    const long long soon = studio_ends + 20;
+    soci::statement st =
+        (lease->prepare << "SELECT s.artist, s.title FROM track_plays tp JOIN songs s ON s.id = tp.song_id WHERE "
+                           "tp.channel_slug = 'radio2' AND tp.source = 'playout' AND tp.ends_at > :e AND "
+                           "tp.starts_at <= :s ORDER BY tp.starts_at",
+         soci::into(artist), soci::into(title), soci::use(studio_ends), soci::use(soon));
+    st.execute();
+    while (st.fetch()) playout_titles.push_back(artist.append(" - ").append(title));
+  }
+  EXPECT_NE(std::find(playout_titles.begin(), playout_titles.end(), playout_song), playout_titles.end())
+      << playout_song;
+
+  // The stream: the studio's title while it was on air; from the first metadata block after its
+  // audio (one block per 2 s of audio), the playout's song.
+  std::string errors;
+  ToneRun tone;
+  IcyReceived got;
+  const auto heard_by = Clock::now() + std::chrono::seconds(20);
+  do {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    got = read_icy(listener.raw());
+    tone = find_tone(decode(listen_on, got.audio, errors));
+  } while ((tone.runs == 0 || tone.after_seconds < 4.0) && Clock::now() < heard_by);
+  ASSERT_EQ(tone.runs, 1u) << "the studio's tone, once";
+  const auto studio_audio_end = static_cast<std::size_t>((tone.start_seconds + tone.length_seconds) * kBytesPerSecond);
+  constexpr std::size_t kMetaint = 16000;
+  std::string in_effect;
+  std::string after_studio;
+  bool studio_named = false;
+  std::string changes;
+  for (const auto& [offset, title] : got.titles) {
+    changes += std::to_string(offset) + " " + title + "\n";
+    if (title == studio) studio_named = true;
+    // Within a quarter second (the tone's windows) of a block boundary past the studio's audio.
+    if (offset <= studio_audio_end + kMetaint + kBytesPerSecond / 4) in_effect = title;
+    if (offset > studio_audio_end + kMetaint + kBytesPerSecond / 4) after_studio += title + "\n";
+  }
+  EXPECT_TRUE(studio_named) << changes;
+  EXPECT_NE(std::find(playout_titles.begin(), playout_titles.end(), in_effect), playout_titles.end())
+      << "title one block after the studio's audio (" << studio_audio_end << "): " << in_effect << "\n"
+      << changes;
+  EXPECT_EQ(after_studio.find(studio), std::string::npos) << changes;
+}
+
 class LiveSourceTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -318,6 +489,13 @@ TEST_F(LiveSourceTest, FfmpegSourceIsHeardBetweenThePlayoutTranscoded) {
   const auto tone = find_tone(decode(*station, tail.substr(frames.front().offset), errors));
   EXPECT_EQ(tone.runs, 1u) << newest;
   EXPECT_GE(tone.length_seconds, 3.25);
+}
+
+// On a server of its own: the fixture's other tests leave their sources' audio and titles in the
+// stream's burst.
+TEST(LiveSourceTitle, StudioSongEndsWithTheStudio) {
+  const ServerProcess station("live_source_title", {"ETHER_SOURCE_PASSWORD=" + kSharedPassword});
+  studio_song_ends_with_the_studio(station, station, test::sqlite_url_of(station), kSharedPassword);
 }
 
 TEST_F(LiveSourceTest, FfmpegSourceOfTheChannelsFormatPassesThrough) {
@@ -605,18 +783,21 @@ TEST_F(LiveSourceTest, PresentersGoOnAirWithTheirOwnLoginOnTheirProgrammesChanne
 
 // Two instances on one PostgreSQL database: a source on A is heard by B's listeners (B relays the
 // channel from A, found through the store), and B refuses a second source for the mount.
+// The environment of instance `name` ("a", "b") of a test `label` on `database`.
+std::vector<std::string> instance_env(const test::FreshPostgresDatabase& database, const std::string& label,
+                                      const std::string& name) {
+  return std::vector<std::string>{
+      "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
+      // In the instance's own directory, which goes with it.
+      "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
+                                 (label + "-" + name + "-" + std::to_string(::getpid())) / "recordings")
+                                    .string()};
+}
+
 void source_on_one_instance_is_heard_on_another() {
   test::FreshPostgresDatabase database("live_source");
-  auto env = [&database](const std::string& name) {
-    return std::vector<std::string>{
-        "DATABASE_URL=" + database.url(), "ETHER_SOURCE_PASSWORD=" + kSharedPassword, "ETHER_LOG_LEVEL=info",
-        // In the instance's own directory, which goes with it.
-        "ETHER_RECORDINGS_DIR=" + (std::filesystem::path(ETHER_TEST_TMP) /
-                                   ("live_source-" + name + "-" + std::to_string(::getpid())) / "recordings")
-                                      .string()};
-  };
-  ServerProcess a("live_source-a", env("a"));
-  ServerProcess b("live_source-b", env("b"));
+  ServerProcess a("live_source-a", instance_env(database, "live_source", "a"));
+  ServerProcess b("live_source-b", instance_env(database, "live_source", "b"));
   // A listener of B with ICY metadata: 64 KiB of burst (16 s) at once, then 16 s live.
   std::string icy_log;
   std::thread icy_listener([&] {
@@ -650,9 +831,18 @@ void source_on_one_instance_is_heard_on_another() {
   EXPECT_NE(text.find("relaying radio2 from " + a.base_url()), std::string::npos) << text;
 }
 
+// Issue 29 on an instance that relays the studio from another: B's info document and ICY title.
+void studio_song_ends_with_the_studio_on_a_relaying_instance() {
+  test::FreshPostgresDatabase database("live_source_title");
+  ServerProcess a("live_source_title-a", instance_env(database, "live_source_title", "a"));
+  ServerProcess b("live_source_title-b", instance_env(database, "live_source_title", "b"));
+  studio_song_ends_with_the_studio(a, b, database.url(), kSharedPassword);
+}
+
 const bool registered = test::register_postgres_tests(
     "LiveSourceInstances", __FILE__,
-    {{"SourceOnOneInstanceIsHeardOnAnother", source_on_one_instance_is_heard_on_another}});
+    {{"SourceOnOneInstanceIsHeardOnAnother", source_on_one_instance_is_heard_on_another},
+     {"StudioSongEndsWithTheStudioOnARelayingInstance", studio_song_ends_with_the_studio_on_a_relaying_instance}});
 
 }  // namespace
 }  // namespace ether

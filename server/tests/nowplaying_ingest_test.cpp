@@ -102,17 +102,28 @@ TEST(IngestFields, ItemsAreReadAndCheckedWithClearReasons) {
             item_identity(read_ok(json::object{{"title", "aBC"}})));
 }
 
+// The demo station seeded an hour before `now`, with its playout as the station sets it up
+// (recording 10 s ahead, giving way to external items, resuming after a source's), caught up to `now`.
+struct SeededPlayout {
+  explicit SeededPlayout(long long now) : demo(store.db(), 1) {
+    EXPECT_TRUE(seed::seed_demo_station_if_empty(store.db(), testing_support::fixture_seed(),
+                                                 testing_support::fixture_media(), testing_support::at(now - 3600)));
+    demo.set_record_ahead(std::chrono::seconds(10));
+    demo.set_give_way(&NowPlayingIngest::give_way_windows);
+    demo.set_resume(&NowPlayingIngest::source_end_times);
+    demo.catch_up(testing_support::at(now));
+  }
+  testing_support::TempStore store;
+  playout::DemoPlayout demo;
+};
+
 // The demo playout gives way: its plays within an external item are withdrawn and not recorded,
 // while what it plays (the live origin's schedule) does not change, before or after the item.
 TEST(NowPlayingIngestStore, TheDemoPlayoutGivesWayWithoutChangingItsAudio) {
-  testing_support::TempStore store;
   const long long now = testing_support::utc(2026, 11, 21, 10, 17, 5);
-  ASSERT_TRUE(seed::seed_demo_station_if_empty(store.db(), testing_support::fixture_seed(),
-                                               testing_support::fixture_media(), testing_support::at(now - 3600)));
-  playout::DemoPlayout demo(store.db(), 1);
-  demo.set_record_ahead(std::chrono::seconds(10));
-  demo.set_give_way(&NowPlayingIngest::give_way_windows);
-  demo.catch_up(testing_support::at(now));
+  SeededPlayout seeded(now);
+  auto& store = seeded.store;
+  auto& demo = seeded.demo;
   // What the plan holds at `now` (it reaches kAheadSeconds, 600 s, ahead).
   std::vector<std::string> planned;
   for (long long t = now; t < now + 590; t += 30)
@@ -152,6 +163,85 @@ TEST(NowPlayingIngestStore, TheDemoPlayoutGivesWayWithoutChangingItsAudio) {
   *lease << "SELECT COUNT(*) FROM track_plays WHERE channel_slug = 'radio2' AND starts_at < :s AND ends_at > :s2",
       soci::into(open_across), soci::use(now), soci::use(now);
   EXPECT_EQ(open_across, 0);
+}
+
+// Issue 29: an item a live source brought ends with the source (closed with its play at the
+// instant it left), and from there the demo playout's plays are logged again: the one on air then
+// from that instant to its planned end, with its audio unchanged, and those after it. An external
+// playout's item keeps its hold.
+TEST(NowPlayingIngestStore, ASourcesItemEndsWithItAndThePlayoutIsLoggedFromThere) {
+  const long long now = testing_support::utc(2026, 11, 21, 10, 17, 5);
+  SeededPlayout seeded(now);
+  auto& store = seeded.store;
+  auto& demo = seeded.demo;
+
+  NowPlayingIngest ingest(store.db(), 900);
+  auto studio = ingest.ingest(
+      NowPlayingItem{.channel = "radio2", .artist = "Studio", .title = "Live", .starts_at = now, .from_source = true},
+      now);
+  ASSERT_TRUE(studio && studio->track_play_id);
+  EXPECT_EQ(studio->ends_at, now + 900);
+  // The source leaves in the middle of one of the playout's songs.
+  long long left = now + 200;
+  for (long long t = now; t <= left; t += 5) demo.catch_up(testing_support::at(t));
+  auto on_air = demo.now_playing("radio2", testing_support::at(left));
+  ASSERT_TRUE(on_air);
+  if (on_air->play.starts_at == left) {
+    left += 1;
+    on_air = demo.now_playing("radio2", testing_support::at(left));
+  }
+  ASSERT_LT(on_air->play.starts_at, left);
+
+  auto one = [&](const std::string& sql) {
+    auto lease = store.db().lease();
+    long long n = -1;
+    *lease << sql, soci::into(n);
+    return n;
+  };
+  const auto plays_from = [&](long long from) {
+    return "SELECT COUNT(*) FROM track_plays WHERE channel_slug = 'radio2' AND source = 'playout' AND starts_at >= " +
+           std::to_string(from);
+  };
+  EXPECT_EQ(one(plays_from(now + 1)), 0) << "the playout gave way to the studio's item";
+
+  EXPECT_EQ(ingest.end_source_items("radio2", left), 1);
+  EXPECT_EQ(ingest.end_source_items("radio2", left + 5), 0) << "ended once";
+  EXPECT_EQ(one("SELECT ends_at FROM nowplaying_items WHERE id = " + std::to_string(studio->item_id)), left);
+  EXPECT_EQ(one("SELECT ends_at FROM track_plays WHERE id = " + std::to_string(*studio->track_play_id)), left);
+
+  demo.catch_up(testing_support::at(left));
+  // The song on air when the studio left, logged from then to its planned end.
+  EXPECT_EQ(one("SELECT song_id FROM track_plays WHERE channel_slug = 'radio2' AND source = 'playout' AND "
+                "starts_at = " +
+                std::to_string(left)),
+            on_air->play.song_id);
+  EXPECT_EQ(
+      one("SELECT ends_at FROM track_plays WHERE channel_slug = 'radio2' AND starts_at = " + std::to_string(left)),
+      on_air->play.ends_at);
+  // Its audio goes on where it was: the plan, synced with the store again, keeps the song's own start.
+  demo.catch_up(testing_support::at(left + 1));
+  const auto later = demo.now_playing("radio2", testing_support::at(left + 2));
+  ASSERT_TRUE(later);
+  EXPECT_EQ(later->play.starts_at, on_air->play.starts_at);
+  EXPECT_EQ(later->audio_path, on_air->audio_path);
+  // And the songs after it are logged as they come, back to back.
+  for (long long t = left; t <= left + 600; t += 5) demo.catch_up(testing_support::at(t));
+  EXPECT_GE(one(plays_from(on_air->play.ends_at)), 2);
+  EXPECT_EQ(one("SELECT COUNT(*) FROM track_plays a JOIN track_plays b ON a.channel_slug = b.channel_slug AND "
+                "a.id <> b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at WHERE a.channel_slug = "
+                "'radio2'"),
+            0)
+      << "no two plays overlap";
+
+  // An external playout's item (the ingest API) is not the source's: it keeps its hold.
+  const long long external_at = left + 700;
+  auto external = ingest.ingest(
+      NowPlayingItem{.channel = "radio2", .artist = "Playout", .title = "Extern", .starts_at = external_at},
+      external_at);
+  ASSERT_TRUE(external);
+  EXPECT_EQ(ingest.end_source_items("radio2", external_at + 10), 0);
+  EXPECT_EQ(one("SELECT ends_at FROM nowplaying_items WHERE id = " + std::to_string(external->item_id)),
+            external_at + 900);
 }
 
 // ---- against a real server -------------------------------------------------------------------

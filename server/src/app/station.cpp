@@ -103,6 +103,8 @@ Station::Station(const config::Config& config) {
   playout_->set_record_ahead(std::chrono::seconds(10));
   // An external playout's now-playing takes precedence over the demo's songs (ingest/).
   playout_->set_give_way(&ingest::NowPlayingIngest::give_way_windows);
+  // ... and takes the air back when a live source that named its songs leaves.
+  playout_->set_resume(&ingest::NowPlayingIngest::source_end_times);
   nowplaying_board_ = std::make_unique<ingest::NowPlayingBoard>(*db_, unix_now);
 
   auto* playout = playout_.get();
@@ -281,15 +283,17 @@ Station::Station(const config::Config& config) {
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
     nowplaying_board_->put(item.channel, ingest::BoardItem{outcome.item_id, item.kind, item.artist, item.title,
-                                                           outcome.starts_at, outcome.ends_at});
+                                                           outcome.starts_at, outcome.ends_at, item.from_source});
     info_->refresh(item.channel);
     response_cache_->invalidate();
   });
-  // Items another instance recorded reach this one's info document, stream titles and pages within a second.
-  nowplaying_board_->start([info = info_.get(), cache = response_cache_](const std::string& channel) {
-    info->refresh(channel);
-    cache->invalidate();
+  // A live source's items end when it goes off air; the playout's song is shown again at once.
+  nowplaying_ingest_->on_source_items_ended([this](const std::string& channel, std::int64_t) {
+    nowplaying_board_->reload();
+    now_playing_changed(channel);
   });
+  // Items another instance recorded or ended reach this one's info document, stream titles and pages within a second.
+  nowplaying_board_->start([this](const std::string& channel) { now_playing_changed(channel); });
   ingest_api_ = std::make_unique<ingest::IngestApi>(
       *db_, *nowplaying_ingest_,
       ingest::IngestApiOptions{
@@ -302,20 +306,31 @@ Station::Station(const config::Config& config) {
                   return false;
                 }
               },
-          .now = unix_now});
+          .now = unix_now,
+          .source_on_air =
+              [hub = sources_.get(), relay = relay_.get()](std::string_view channel) {
+                return hub->connected(channel) || relay->relaying(channel);
+              }});
 
   webhooks::DispatcherOptions webhook_options;
   webhook_options.send.allow_private = config.webhook_allow_private;
   webhook_options.site_url = config.base_url;
   webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
   webhooks_->start();
-  sources_->set_on_air_listener([hooks = webhooks_.get()](const std::string& channel, bool on_air) {
+  sources_->set_on_air_listener([this](const std::string& channel, bool on_air) {
     if (on_air) {
-      hooks->notify_source_connected(channel);
-    } else {
-      hooks->notify_source_disconnected(channel);
+      webhooks_->notify_source_connected(channel);
+      return;
     }
+    webhooks_->notify_source_disconnected(channel);
+    // The stream's title at once (from memory), the store and the info document right after.
+    const auto at = unix_now();
+    nowplaying_board_->source_off_air(channel, at);
+    nowplaying_ingest_->source_off_air(channel, at);
   });
+  // A relaying instance's stream title too; the store says the rest within a second.
+  relay_->set_on_source_left(
+      [board = nowplaying_board_.get()](const std::string& channel) { board->source_off_air(channel, unix_now()); });
   webhooks_api_ = std::make_unique<webhooks::WebhooksApi>(*db_, *admin_api_, unix_now,
                                                           [hooks = webhooks_.get()] { hooks->wake(); });
   // The demo's full-length audio, rendered once in the background; the catalogue switches to it when complete.
@@ -329,10 +344,24 @@ Station::Station(const config::Config& config) {
   demo_render_->start();
 }
 
+void Station::now_playing_changed(const std::string& channel) {
+  // Not left to the playout's next tick, so that the info document names its song now.
+  if (playout_->recording()) {
+    try {
+      playout_->catch_up(std::chrono::system_clock::now());
+    } catch (const std::exception& error) {
+      spdlog::warn("now-playing {}: the playout cannot catch up now: {}", channel, error.what());
+    }
+  }
+  info_->refresh(channel);
+  response_cache_->invalidate();
+}
+
 Station::~Station() {
   if (demo_render_) demo_render_->stop();
   if (webhooks_) webhooks_->stop();
   if (nowplaying_board_) nowplaying_board_->stop();
+  if (nowplaying_ingest_) nowplaying_ingest_->stop();
   if (relay_) relay_->stop();
   if (media_) media_->stop();
   if (visual_) visual_->stop();

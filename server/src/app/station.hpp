@@ -90,6 +90,11 @@ class Station {
   [[nodiscard]] webhooks::WebhookDispatcher& webhooks() { return *webhooks_; }
 
  private:
+  // The external now-playing of `channel` changed (an item recorded or ended, here or on another
+  // instance): the playout logs its songs again where an item ended, when this instance leads
+  // it, and the info document and the cached responses are renewed.
+  void now_playing_changed(const std::string& channel);
+
   std::unique_ptr<store::Database> db_;
   std::unique_ptr<playout::DemoPlayout> playout_;
   std::unique_ptr<stream::LiveOrigin> origin_;

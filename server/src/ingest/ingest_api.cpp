@@ -182,7 +182,9 @@ http::Response IngestApi::metadata(const http::Request& request) const {
     spdlog::info("metadata {}: refused: {}", channel, refused->message);
     return ice_response(400, "Invalid metadata", false);
   }
-  auto outcome = ingest_.ingest(std::get<NowPlayingItem>(read), now);
+  auto& item = std::get<NowPlayingItem>(read);
+  item.from_source = options_.source_on_air && options_.source_on_air(channel);
+  auto outcome = ingest_.ingest(item, now);
   if (!outcome) return ice_response(400, "Source does not exist", false);
   return ice_response(200, "Metadata update successful", true);
 }

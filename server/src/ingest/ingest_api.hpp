@@ -9,7 +9,8 @@
 //        404 an unknown channel; errors as {"error":{"code","message"}}.
 //   GET  /admin/metadata?mount=/live/{channel}.mp3&mode=updinfo&song=...  Icecast's metadata
 //        call (also artist and title, charset), with the source's Basic credentials, answered
-//        with Icecast's XML (ingest/metadata_route.hpp).
+//        with Icecast's XML. Sent while the channel's live source is
+//        on air, the item is that source's: it ends when the source goes off air.
 
 #include <cstdint>
 #include <functional>
@@ -28,6 +29,9 @@ using SourceCredentialCheck =
 struct IngestApiOptions {
   SourceCredentialCheck source_credentials;  // for /admin/metadata; unset: every call is refused
   std::function<std::int64_t()> now;         // unix seconds
+  // Whether `channel` has a live source on air (here or relayed): a metadata call then names what
+  // that source plays, and its item ends when the source goes off air. Unset: never.
+  std::function<bool(std::string_view channel)> source_on_air;
 };
 
 class IngestApi {

@@ -12,6 +12,13 @@ namespace {
 // origin's start-up backlog (15 s).
 constexpr std::int64_t kKeptSeconds = 120;
 
+// A source's items end where it left, also while the store still holds their hold.
+void end_source_items(std::vector<BoardItem>& items, std::int64_t left) {
+  for (auto& item : items) {
+    if (item.from_source && item.starts_at < left && item.ends_at > left) item.ends_at = left;
+  }
+}
+
 bool same_items(const std::vector<BoardItem>& a, const std::vector<BoardItem>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const BoardItem& x, const BoardItem& y) {
     return x.id == y.id && x.starts_at == y.starts_at && x.ends_at == y.ends_at;
@@ -52,6 +59,12 @@ void NowPlayingBoard::put(const std::string& channel, const BoardItem& item) {
   std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.starts_at < b.starts_at; });
 }
 
+void NowPlayingBoard::source_off_air(const std::string& channel, std::int64_t at) {
+  std::lock_guard lock(mutex_);
+  source_left_[channel] = at;
+  if (auto it = items_.find(channel); it != items_.end()) end_source_items(it->second, at);
+}
+
 std::optional<std::string> NowPlayingBoard::stream_title(std::string_view channel, std::int64_t at_ms) const {
   std::lock_guard lock(mutex_);
   auto it = items_.find(channel);
@@ -76,22 +89,28 @@ std::vector<std::string> NowPlayingBoard::reload() {
     long long id = 0;
     long long starts = 0;
     long long ends = 0;
+    int from_source = 0;
     soci::statement st =
-        (lease->prepare << "SELECT channel_slug, id, kind, artist, title, starts_at, ends_at FROM nowplaying_items "
-                           "WHERE ends_at > :since ORDER BY channel_slug, starts_at",
+        (lease->prepare << "SELECT channel_slug, id, kind, artist, title, starts_at, ends_at, from_source FROM "
+                           "nowplaying_items WHERE ends_at > :since ORDER BY channel_slug, starts_at",
          soci::into(channel), soci::into(id), soci::into(kind), soci::into(row.artist), soci::into(row.title),
-         soci::into(starts), soci::into(ends), soci::use(since));
+         soci::into(starts), soci::into(ends), soci::into(from_source), soci::use(since));
     st.execute();
     while (st.fetch()) {
       row.id = id;
       row.kind = parse_kind(kind).value_or(ItemKind::song);
       row.starts_at = starts;
       row.ends_at = ends;
+      row.from_source = from_source != 0;
       fresh[channel].push_back(row);
     }
   }
   std::vector<std::string> changed;
   std::lock_guard lock(mutex_);
+  std::erase_if(source_left_, [since](const auto& left) { return left.second < since; });
+  for (const auto& [channel, left] : source_left_) {
+    if (auto it = fresh.find(channel); it != fresh.end()) end_source_items(it->second, left);
+  }
   for (const auto& [channel, items] : fresh) {
     auto it = items_.find(channel);
     if (it == items_.end() || !same_items(it->second, items)) changed.push_back(channel);

@@ -27,6 +27,7 @@ struct BoardItem {
   std::string title;
   std::int64_t starts_at = 0;  // unix seconds
   std::int64_t ends_at = 0;
+  bool from_source = false;  // a live source's: ends when it goes off air
 };
 
 /// The ICY StreamTitle of an item: "Artist - Title" for a song; for the rest their title, or the
@@ -43,6 +44,10 @@ class NowPlayingBoard {
 
   /// Notes an item this instance recorded (at once, without waiting for the next reload).
   void put(const std::string& channel, const BoardItem& item);
+  /// The live source of `channel` went off air at `at` (unix seconds): the items it brought end
+  /// there at once, and stay ended when a reload reads them before the store does (see
+  /// NowPlayingIngest::source_off_air). From memory: may be called on an I/O thread.
+  void source_off_air(const std::string& channel, std::int64_t at);
   /// The title of the external item on air on `channel` at `at_ms` (unix ms), or nullopt when
   /// none is (the schedule's title stands).
   [[nodiscard]] std::optional<std::string> stream_title(std::string_view channel, std::int64_t at_ms) const;
@@ -59,6 +64,7 @@ class NowPlayingBoard {
   Clock clock_;
   mutable std::mutex mutex_;
   std::map<std::string, std::vector<BoardItem>, std::less<>> items_;  // per channel, by start
+  std::map<std::string, std::int64_t, std::less<>> source_left_;      // per channel: when its source last left
   std::jthread thread_;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <chrono>
 
 #include "pages/route_builder.hpp"
 #include "store/nullable.hpp"
@@ -104,6 +105,8 @@ std::string item_identity(const NowPlayingItem& item) {
 NowPlayingIngest::NowPlayingIngest(store::Database& db, std::int64_t hold_seconds)
     : db_(db), hold_seconds_(hold_seconds) {}
 
+NowPlayingIngest::~NowPlayingIngest() { stop(); }
+
 std::optional<IngestOutcome> NowPlayingIngest::ingest(const NowPlayingItem& item, std::int64_t now) {
   IngestOutcome outcome;
   const long long starts = item.starts_at;
@@ -175,14 +178,16 @@ std::optional<IngestOutcome> NowPlayingIngest::ingest(const NowPlayingItem& item
     }
     const std::string kind(kind_name(item.kind));
     const int has_duration = item.duration_ms ? 1 : 0;
+    const int from_source = item.from_source ? 1 : 0;
     const long long received = now;
     long long item_id = 0;
     sql << "INSERT INTO nowplaying_items (channel_slug, kind, identity, artist, title, starts_at, ends_at, "
-           "has_duration, song_id, track_play_id, next_json, received_at) VALUES (:c, :k, :i, :a, :t, :s, :e, :d, "
-           ":song, :play, :next, :r) RETURNING id",
+           "has_duration, song_id, track_play_id, next_json, received_at, from_source) VALUES (:c, :k, :i, :a, :t, "
+           ":s, :e, :d, :song, :play, :next, :r, :src) RETURNING id",
         soci::use(item.channel), soci::use(kind), soci::use(identity), soci::use(item.artist), soci::use(item.title),
         soci::use(starts), soci::use(ends), soci::use(has_duration), soci::use(song_id.value, song_id.ind),
-        soci::use(play_id.value, play_id.ind), soci::use(item.next_json), soci::use(received), soci::into(item_id);
+        soci::use(play_id.value, play_id.ind), soci::use(item.next_json), soci::use(received), soci::use(from_source),
+        soci::into(item_id);
     tx.commit();
     outcome.item_id = item_id;
     outcome.starts_at = starts;
@@ -196,6 +201,97 @@ std::optional<IngestOutcome> NowPlayingIngest::ingest(const NowPlayingItem& item
     }
   }
   return outcome;
+}
+
+int NowPlayingIngest::end_source_items(const std::string& channel, std::int64_t at) {
+  const long long until = at;
+  auto lease = db_.lease();
+  soci::session& sql = *lease;
+  soci::transaction tx(sql);
+  // An item that started in the very second the source left keeps its hold: it may be the next
+  // source's already.
+  sql << "UPDATE track_plays SET ends_at = :a WHERE id IN (SELECT track_play_id FROM nowplaying_items WHERE "
+         "channel_slug = :c AND from_source = 1 AND starts_at < :a2 AND ends_at > :a3) AND ends_at > :a4",
+      soci::use(until, "a"), soci::use(channel, "c"), soci::use(until, "a2"), soci::use(until, "a3"),
+      soci::use(until, "a4");
+  soci::statement items =
+      (sql.prepare << "UPDATE nowplaying_items SET ends_at = :a WHERE channel_slug = :c AND "
+                      "from_source = 1 AND starts_at < :a2 AND ends_at > :a3",
+       soci::use(until, "a"), soci::use(channel, "c"), soci::use(until, "a2"), soci::use(until, "a3"));
+  items.execute(true);
+  const auto ended = static_cast<int>(items.get_affected_rows());
+  tx.commit();
+  return ended;
+}
+
+void NowPlayingIngest::source_off_air(const std::string& channel, std::int64_t at) {
+  std::lock_guard lock(off_air_mutex_);
+  off_air_.emplace_back(channel, at);
+  if (!off_air_thread_.joinable()) {
+    off_air_thread_ = std::jthread([this](const std::stop_token& stop) { end_off_air_items(stop); });
+  }
+  off_air_wake_.notify_all();
+}
+
+void NowPlayingIngest::end_off_air_items(const std::stop_token& stop) {
+  bool retry = false;
+  bool failing = false;
+  std::unique_lock lock(off_air_mutex_);
+  while (!stop.stop_requested()) {
+    if (off_air_.empty() || retry) {
+      // While the store fails, the instants wait and are tried again a second later.
+      off_air_wake_.wait_for(lock, stop, std::chrono::seconds(1),
+                             [this, &retry] { return !retry && !off_air_.empty(); });
+      retry = false;
+      if (off_air_.empty()) continue;
+    }
+    const auto [channel, at] = off_air_.front();
+    lock.unlock();
+    try {
+      const int ended = end_source_items(channel, at);
+      spdlog::info("now-playing {}: the source went off air; {} of its items ended", channel, ended);
+      for (const auto& listener : ended_listeners_) {
+        try {
+          listener(channel, at);
+        } catch (const std::exception& error) {
+          spdlog::warn("now-playing {}: a listener failed: {}", channel, error.what());
+        }
+      }
+      failing = false;
+      lock.lock();
+      off_air_.pop_front();
+    } catch (const std::exception& error) {
+      if (!failing) spdlog::warn("now-playing {}: cannot end the source's items (retrying): {}", channel, error.what());
+      failing = true;
+      retry = true;
+      lock.lock();
+    }
+  }
+}
+
+void NowPlayingIngest::stop() {
+  std::jthread thread;
+  {
+    std::lock_guard lock(off_air_mutex_);
+    thread = std::move(off_air_thread_);
+  }
+  if (thread.joinable()) {
+    thread.request_stop();
+    thread.join();
+  }
+}
+
+std::vector<long long> NowPlayingIngest::source_end_times(soci::session& session, const std::string& channel,
+                                                          long long from, long long until) {
+  std::vector<long long> instants;
+  long long ends = 0;
+  soci::statement st =
+      (session.prepare << "SELECT DISTINCT ends_at FROM nowplaying_items WHERE channel_slug = :c AND from_source = 1 "
+                          "AND ends_at >= :f AND ends_at <= :u ORDER BY ends_at",
+       soci::into(ends), soci::use(channel), soci::use(from), soci::use(until));
+  st.execute();
+  while (st.fetch()) instants.push_back(ends);
+  return instants;
 }
 
 std::vector<std::pair<long long, long long>> NowPlayingIngest::give_way_windows(soci::session& session,

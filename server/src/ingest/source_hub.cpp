@@ -310,4 +310,10 @@ std::vector<SourceStatus> SourceHub::sources() const {
   return result;
 }
 
+bool SourceHub::connected(std::string_view channel) const {
+  std::lock_guard lock(mutex_);
+  const auto it = sessions_.find(channel);
+  return it != sessions_.end() && !it->second->finished();
+}
+
 }  // namespace ether::ingest

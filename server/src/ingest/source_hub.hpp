@@ -75,6 +75,8 @@ class SourceHub {
   void set_on_air_listener(OnAirListener listener) { on_air_ = std::move(listener); }
   /// The sources connected now.
   [[nodiscard]] std::vector<SourceStatus> sources() const;
+  /// True while a source of `channel` is connected here.
+  [[nodiscard]] bool connected(std::string_view channel) const;
 
   class Session;
 

@@ -85,8 +85,13 @@ std::uint64_t relay_start(std::optional<std::uint64_t> on_air_at, std::uint64_t 
 // (libcurl), until told to stop or the holder ends it.
 class SourceRelay::Client {
  public:
-  Client(std::string channel, std::string url, std::string title, std::shared_ptr<stream::LiveFeed> feed)
-      : channel_(std::move(channel)), url_(std::move(url)), title_(std::move(title)), feed_(std::move(feed)) {
+  Client(std::string channel, std::string url, std::string title, std::shared_ptr<stream::LiveFeed> feed,
+         std::function<void(const std::string&)> on_source_left)
+      : channel_(std::move(channel)),
+        url_(std::move(url)),
+        title_(std::move(title)),
+        feed_(std::move(feed)),
+        on_source_left_(std::move(on_source_left)) {
     // Opened here, before any later tick can retitle it; on air with the first relayed frame.
     feed_->open(title_);
     thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
@@ -157,6 +162,8 @@ class SourceRelay::Client {
     if (result != CURLE_OK && !stop.stop_requested()) {
       spdlog::warn("ingest: the relay of {} ended: {}", channel_, curl_easy_strerror(result));
     }
+    // The holder ends the stream when its source leaves (a failed transfer tells nothing of it).
+    if (result == CURLE_OK && on_source_left_) on_source_left_(channel_);
     curl_easy_cleanup(curl);
     finished_ = true;
   }
@@ -165,6 +172,7 @@ class SourceRelay::Client {
   std::string url_;
   std::string title_;  // the holder's, as last told (tick thread only)
   std::shared_ptr<stream::LiveFeed> feed_;
+  std::function<void(const std::string&)> on_source_left_;
   Mp3StreamFramer framer_;
   std::atomic<bool> finished_{false};
   std::jthread thread_;
@@ -270,7 +278,8 @@ void SourceRelay::tick() {
       if (auto running = clients_.find(channel); running != clients_.end()) {
         running->second->retitle(want.title);
       } else if (!ending) {
-        clients_.emplace(channel, std::make_unique<Client>(channel, want.url, want.title, origin_.live_feed(channel)));
+        clients_.emplace(channel, std::make_unique<Client>(channel, want.url, want.title, origin_.live_feed(channel),
+                                                           on_source_left_));
       }
     }
   }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -59,6 +60,11 @@ class SourceRelay {
   [[nodiscard]] http::Response relay_stream(const http::Request& request, const std::string& file) const;
   /// True while this instance relays `channel` from another (its mount is taken: 409 here).
   [[nodiscard]] bool relaying(std::string_view channel) const;
+  /// Told, on the relay's thread, when the holder ended a relay of `channel`: its source went off
+  /// air. Must not block. Set before start().
+  void set_on_source_left(std::function<void(const std::string& channel)> listener) {
+    on_source_left_ = std::move(listener);
+  }
   /// This instance's id in the store.
   [[nodiscard]] const std::string& instance_id() const { return instance_id_; }
 
@@ -77,6 +83,7 @@ class SourceRelay {
   std::set<std::string> claimed_;  // channels this instance has said it holds (tick thread only)
   mutable std::mutex mutex_;
   std::map<std::string, std::unique_ptr<Client>, std::less<>> clients_;
+  std::function<void(const std::string&)> on_source_left_;
   std::jthread thread_;
 };
 

@@ -14,6 +14,14 @@ namespace ether::playout {
 namespace {
 
 constexpr long long kDaySeconds = 86400;
+// How far back an instance that has just become the leader looks for sources that left.
+constexpr long long kResumeLookbackSeconds = 120;
+
+bool overlaps(const domain::TrackPlay& play, const std::vector<std::pair<long long, long long>>& windows) {
+  return std::any_of(windows.begin(), windows.end(), [&play](const auto& window) {
+    return play.starts_at < window.second && play.ends_at > window.first;
+  });
+}
 
 }  // namespace
 
@@ -100,19 +108,35 @@ int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bo
   plan_.extend(channel_slug, now + kAheadSeconds);
   if (!record) return 0;
   // Exactly the plays the plan handed to the live origin, including those of a store outage.
-  const auto batch = plan_.unrecorded(channel_slug, now + record_ahead_.count());
+  const long long until = now + record_ahead_.count();
+  const auto batch = plan_.unrecorded(channel_slug, until);
   auto kept = batch;
   if (give_way_ && !batch.empty()) {
     const auto windows = give_way_(*session, channel_slug, batch.front().starts_at);
-    std::erase_if(kept, [&windows](const domain::TrackPlay& play) {
-      return std::any_of(windows.begin(), windows.end(), [&play](const auto& window) {
-        return play.starts_at < window.second && play.ends_at > window.first;
-      });
-    });
+    std::erase_if(kept, [&windows](const domain::TrackPlay& play) { return overlaps(play, windows); });
   }
+  // Plays that gave way to a live source's items, and are on air or due after the source left.
+  std::optional<long long> resumed;
+  if (resume_ && give_way_) {
+    const auto handled = resumed_until_.find(channel_slug);
+    const long long from = handled == resumed_until_.end() ? now - kResumeLookbackSeconds : handled->second + 1;
+    for (const long long at : resume_(*session, channel_slug, from, until)) {
+      const auto windows = give_way_(*session, channel_slug, at);
+      for (auto play : plan_.between(channel_slug, at, until)) {
+        play.starts_at = std::max(play.starts_at, at);
+        if (!overlaps(play, windows)) kept.push_back(play);
+      }
+      resumed = at;
+    }
+  }
+  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.starts_at < b.starts_at; });
+  kept.erase(
+      std::unique(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.starts_at == b.starts_at; }),
+      kept.end());
   const int recorded = store::TrackPlayRepository(*session).record_all(channel_slug, kept);
   tx.commit();
   if (!batch.empty()) plan_.mark_recorded(channel_slug, batch.back());
+  if (resumed) resumed_until_[channel_slug] = *resumed;
   return recorded;
 }
 

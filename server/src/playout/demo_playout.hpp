@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -84,6 +85,15 @@ class DemoPlayout {
   /// the play log, the info document and 'Gedraaid' show the external items. Set before start().
   void set_give_way(GiveWay give_way) { give_way_ = std::move(give_way); }
 
+  /// The instants in [from, until] at which a live source's items on a channel ended
+  /// (ingest/now_playing_ingest.hpp), asked on the tick's session.
+  using Resume = std::function<std::vector<long long>(soci::session& session, const std::string& channel,
+                                                      long long from, long long until)>;
+  /// From such an instant the plays give way no more: the play on air then is recorded from that
+  /// instant to its end (its audio unchanged), and the ones after it that gave way to the source's
+  /// longer window are recorded too, unless another window holds them. Set before start().
+  void set_resume(Resume resume) { resume_ = std::move(resume); }
+
   /// How far past now the plan reaches.
   static constexpr long long kAheadSeconds = 600;
 
@@ -97,7 +107,9 @@ class DemoPlayout {
   std::atomic<bool> recording_{true};
   Clock clock_;
   GiveWay give_way_;
+  Resume resume_;
   std::mutex catch_up_mutex_;
+  std::map<std::string, long long, std::less<>> resumed_until_;  // per channel: the latest instant resumed from
   std::optional<domain::LocalDate> materialised_for_;
   PlayPlan plan_;
   std::atomic<bool> running_{false};

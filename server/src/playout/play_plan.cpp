@@ -28,6 +28,13 @@ bool same_play(const domain::TrackPlay& a, const domain::TrackPlay& b) {
   return a.starts_at == b.starts_at && a.song_id == b.song_id;
 }
 
+// The store's play is the planned one, or its rest after a live source left in the middle of it
+// (logged from that instant; DemoPlayout::set_resume). The audio stays the planned play's.
+bool holds(const domain::TrackPlay& planned, const domain::TrackPlay& stored) {
+  return same_play(planned, stored) || (planned.song_id == stored.song_id && planned.ends_at == stored.ends_at &&
+                                        planned.starts_at < stored.starts_at && stored.starts_at < planned.ends_at);
+}
+
 bool same_rotation(const std::vector<store::RotationSong>& a, const std::vector<store::RotationSong>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
     return x.entry.song_id == y.entry.song_id && x.entry.chart_position == y.entry.chart_position &&
@@ -66,7 +73,7 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
   }
   const bool known =
       (plan.recorded && same_play(*plan.recorded, *last)) ||
-      std::any_of(plan.plays.begin(), plan.plays.end(), [&](const PlannedPlay& p) { return same_play(p.play, *last); });
+      std::any_of(plan.plays.begin(), plan.plays.end(), [&](const PlannedPlay& p) { return holds(p.play, *last); });
   // A plan that fell behind the backfill window (a clock that jumped) starts over at its edge.
   if (known && plan.cursor >= earliest) {
     plan.recorded = *last;
@@ -127,6 +134,18 @@ std::vector<domain::TrackPlay> PlayPlan::unrecorded(const std::string& channel, 
   for (const auto& planned : plan.plays) {
     if (planned.play.starts_at > now) break;
     if (!plan.recorded || planned.play.starts_at > plan.recorded->starts_at) result.push_back(planned.play);
+  }
+  return result;
+}
+
+std::vector<domain::TrackPlay> PlayPlan::between(const std::string& channel, long long from, long long until) const {
+  std::vector<domain::TrackPlay> result;
+  std::lock_guard lock(mutex_);
+  auto it = channels_.find(channel);
+  if (it == channels_.end()) return result;
+  for (const auto& planned : it->second.plays) {
+    if (planned.play.starts_at > until) break;
+    if (planned.play.ends_at > from) result.push_back(planned.play);
   }
   return result;
 }

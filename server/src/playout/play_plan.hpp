@@ -46,6 +46,9 @@ class PlayPlan {
 
   /// The planned plays that start at or before `now` and that the store does not hold yet, oldest first.
   [[nodiscard]] std::vector<domain::TrackPlay> unrecorded(const std::string& channel, long long now) const;
+  /// The planned plays that end after `from` and start at or before `until`, oldest first.
+  [[nodiscard]] std::vector<domain::TrackPlay> between(const std::string& channel, long long from,
+                                                       long long until) const;
   /// Notes that the store now holds every planned play up to `latest`.
   void mark_recorded(const std::string& channel, const domain::TrackPlay& latest);
 
