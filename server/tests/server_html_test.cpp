@@ -225,7 +225,7 @@ TEST_F(ServerHtml, EveryRouteFamilySharesAPictureWithItsSizeAndAlt) {
   const auto article = first_link("/nieuws", "/nieuws/", 4);
   const auto thema = first_link("/sitemap/themas", "/thema/", 2);
   const std::string channel(envelope_of(page("/"), "ether-site").at("defaultChannel").as_string());
-  const std::vector<std::pair<std::string, unsigned>> targets{
+  const std::vector<std::pair<std::string, int>> targets{
       {"/", 200},
       {"/sitemap", 200},
       {"/live", 200},
@@ -259,9 +259,10 @@ TEST_F(ServerHtml, EveryRouteFamilySharesAPictureWithItsSizeAndAlt) {
     auto image = meta(html, "property", "og:image");
     ASSERT_TRUE(image.starts_with(server->base_url() + "/")) << target << ": '" << image << "'";
     EXPECT_EQ(meta(html, "name", "twitter:image"), image) << target;
-    const auto width = meta(html, "property", "og:image:width");
-    const auto height = meta(html, "property", "og:image:height");
-    EXPECT_EQ(width + "x" + height, probed_size(image)) << target << ": " << image;
+    auto size = meta(html, "property", "og:image:width");
+    size += "x";
+    size += meta(html, "property", "og:image:height");
+    EXPECT_EQ(size, probed_size(image)) << target << ": " << image;
     EXPECT_FALSE(meta(html, "property", "og:image:alt").empty()) << target;
     // The tags come in the order Open Graph describes: the image, then its properties.
     EXPECT_LT(html.find("property=\"og:image\""), html.find("og:image:width")) << target;
