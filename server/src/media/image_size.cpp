@@ -10,6 +10,7 @@ namespace {
 
 // JPEG keeps its size in a start-of-frame segment that may follow large EXIF or ICC segments.
 constexpr std::size_t kHeaderBytes = 64 * 1024;
+constexpr std::size_t kFirstBytes = 32;
 
 std::uint32_t byte_at(std::string_view b, std::size_t i) { return static_cast<unsigned char>(b[i]); }
 std::uint32_t le16(std::string_view b, std::size_t i) { return byte_at(b, i) | (byte_at(b, i + 1) << 8); }
@@ -73,9 +74,15 @@ std::optional<ImageSize> image_size_of(std::string_view b) {
 std::optional<ImageSize> image_size(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
-  std::string bytes(kHeaderBytes, '\0');
+  // Every page's share card reads one: the first 32 bytes tell all but a JPEG's size.
+  std::string bytes(kFirstBytes, '\0');
   in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   bytes.resize(static_cast<std::size_t>(in.gcount()));
+  if (bytes.size() == kFirstBytes && bytes.starts_with("\xff\xd8\xff")) {
+    bytes.resize(kHeaderBytes);
+    in.read(bytes.data() + kFirstBytes, static_cast<std::streamsize>(kHeaderBytes - kFirstBytes));
+    bytes.resize(kFirstBytes + static_cast<std::size_t>(in.gcount()));
+  }
   return image_size_of(bytes);
 }
 
