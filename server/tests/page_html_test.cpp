@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <set>
 
 #include "http_test_support.hpp"
 #include "pages/route_builder.hpp"
@@ -405,11 +406,85 @@ TEST(ShareImage, ShellHeadCarriesOpenGraphAndTwitterCardTags) {
                   "de-ochtendploeg.webp\">"));
   EXPECT_TRUE(has(html, "<div id=\"root\"><div data-server-html>x</div><!--/ether-body--></div>"));
 
+  // A list shares the site's default picture (the site has no channels here) on a plain summary card.
   auto list = shell.render(page_of("programmas", R"({"programmes":[]})"), site(), "https://ether.example");
   EXPECT_TRUE(has(list, "<meta name=\"twitter:card\" content=\"summary\">"));
-  EXPECT_FALSE(has(list, "og:image"));
-  EXPECT_FALSE(has(list, "twitter:image"));
+  EXPECT_TRUE(has(list, "<meta property=\"og:image\" content=\"https://ether.example/images/share.webp\">"));
+  EXPECT_TRUE(has(list, "<meta property=\"og:image:alt\" content=\"Logo van Ether\">"));
+  EXPECT_TRUE(has(list, "<meta name=\"twitter:image\" content=\"https://ether.example/images/share.webp\">"));
   EXPECT_TRUE(has(list, "<div id=\"root\"></div>"));
+
+  // With the sizes of the images behind site paths, the size follows the image.
+  shell.set_image_sizes([](std::string_view path) -> std::optional<media::ImageSize> {
+    if (path == "/media/images/programmes/de-ochtendploeg.webp") return media::ImageSize{640, 360};
+    return std::nullopt;
+  });
+  html = shell.render(programme, site(), "https://ether.example");
+  EXPECT_TRUE(has(html,
+                  "<meta property=\"og:image:width\" content=\"640\"><meta property=\"og:image:height\" "
+                  "content=\"360\"><meta property=\"og:image:alt\" content=\"Titel - Ether\">"))
+      << html;
+}
+
+// A site with two channels, the second the default, each with a logo.
+boost::json::object site_with_channels() {
+  auto s = site();
+  s["defaultChannel"] = "radio2";
+  s["channels"] = boost::json::array{
+      boost::json::object{{"slug", "3fm"}, {"name", "3FM"}, {"logoUrl", "/media/images/channels/3fm.webp"}},
+      boost::json::object{{"slug", "radio2"}, {"name", "Radio 2"}, {"logoUrl", "/media/images/channels/radio2.webp"}}};
+  return s;
+}
+
+TEST(ShareImage, EveryPageSharesItsArtworkElseItsChannelsLogoElseTheSiteDefault) {
+  const std::string base = "https://ether.example";
+  std::set<std::string> present{"/media/images/programmes/de-ochtendploeg.webp", "/media/images/channels/3fm.webp",
+                                "/media/images/channels/radio2.webp", "/images/share.webp"};
+  const seo::ImageSizeLookup sizes = [&](std::string_view path) -> std::optional<media::ImageSize> {
+    if (!present.contains(std::string(path))) return std::nullopt;
+    return path.starts_with("/media/images/channels/") ? media::ImageSize{300, 300} : media::ImageSize{640, 360};
+  };
+  const auto sites = site_with_channels();
+
+  auto own = seo::share_card(page_of("programma", kProgramme), sites, base, sizes);
+  EXPECT_EQ(own.url, base + "/media/images/programmes/de-ochtendploeg.webp");
+  EXPECT_EQ(own.size, (media::ImageSize{640, 360}));
+  EXPECT_EQ(own.alt, "Titel - Ether");
+  EXPECT_TRUE(own.own_artwork);
+
+  // A list on a channel of its own: that channel's logo.
+  auto guide = page_of("gids", R"({"broadcasts":[]})");
+  guide.params["channel"] = "3fm";
+  auto logo = seo::share_card(guide, sites, base, sizes);
+  EXPECT_EQ(logo.url, base + "/media/images/channels/3fm.webp");
+  EXPECT_EQ(logo.size, (media::ImageSize{300, 300}));
+  EXPECT_EQ(logo.alt, "Logo van 3FM");
+  EXPECT_FALSE(logo.own_artwork);
+
+  // A programme without artwork shows its channel's logo; a list the default channel's; so does a 404.
+  auto bare = page_of("programma", R"({"programme":{"imageUrl":"/images/unknown_programme.webp",
+                                       "channel":{"slug":"3fm","name":"3FM"}}})");
+  EXPECT_EQ(seo::share_card(bare, sites, base, sizes).url, base + "/media/images/channels/3fm.webp");
+  EXPECT_EQ(seo::share_card(page_of("programmas", R"({"programmes":[]})"), sites, base, sizes).url,
+            base + "/media/images/channels/radio2.webp");
+  auto missing = page_of("programma", kProgramme);
+  missing.status = 404;
+  EXPECT_EQ(seo::share_card(missing, sites, base, sizes).url, base + "/media/images/channels/radio2.webp");
+
+  // Artwork whose file is gone is passed over; without any logo the site's default is left.
+  present.erase("/media/images/programmes/de-ochtendploeg.webp");
+  EXPECT_EQ(seo::share_card(page_of("programma", kProgramme), sites, base, sizes).url,
+            base + "/media/images/channels/radio2.webp");
+  auto fallback = seo::share_card(page_of("programmas", R"({"programmes":[]})"), site(), base, sizes);
+  EXPECT_EQ(fallback.url, base + "/images/share.webp");
+  EXPECT_EQ(fallback.size, (media::ImageSize{640, 360}));
+  EXPECT_EQ(fallback.alt, "Logo van Ether");
+
+  // Artwork on another site is shared as it is: its size is not known here.
+  auto remote = seo::share_card(page_of("artikel", R"({"article":{"imageUrl":"https://cdn.example/a.jpg"}})"), sites,
+                                base, sizes);
+  EXPECT_EQ(remote.url, "https://cdn.example/a.jpg");
+  EXPECT_FALSE(remote.size);
 }
 
 TEST(ShareImage, TheBodyMarkerOfTheBuiltIndexTakesThePageHtml) {

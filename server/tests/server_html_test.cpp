@@ -132,6 +132,8 @@ TEST_F(ServerHtml, EveryRouteAnswersItsHeadingAndLinksWithoutJavaScript) {
       {"/nieuws", "Nieuws"},
       {"/fragmenten", "Fragmenten"},
       {"/uitzendingen", "Gemist"},
+      {"/programmas/de-ochtendploeg/fragmenten", "Fragmenten van "},
+      {"/programmas/de-ochtendploeg/nieuws", "Nieuws van "},
       {"/podcasts", "Podcasts"},
       {"/videos", "Video's"},
       {"/sitemap", "Sitemap"},
@@ -149,6 +151,14 @@ TEST_F(ServerHtml, EveryRouteAnswersItsHeadingAndLinksWithoutJavaScript) {
     EXPECT_GE(links.size(), 15u) << target;  // navigation, channels, content and footer
     EXPECT_NE(std::find(links.begin(), links.end(), "/sitemap"), links.end()) << target;
     EXPECT_NE(root.find("<main id=\"main\""), std::string::npos) << target;
+    // No heading skips a level (h1 then h3 without an h2 between).
+    static const std::regex kHeading("<h([1-6])[ >]");
+    int previous = 0;
+    for (std::sregex_iterator it(root.begin(), root.end(), kHeading), end; it != end; ++it) {
+      const int level = std::stoi((*it)[1].str());
+      EXPECT_LE(level, previous + 1) << target << ": h" << previous << " -> h" << level << " at " << it->position();
+      previous = level;
+    }
   }
   // Lists carry their items as links.
   EXPECT_GE(hrefs(root_of(page("/programmas")), "/programmas/").size(), 10u);
@@ -195,10 +205,68 @@ TEST_F(ServerHtml, DetailPagesCarryTheirArtworkForSharing) {
     // The artwork is really there.
     EXPECT_EQ(test::run_command("curl -s -o /dev/null -w '%{http_code}' '" + image + "'"), "200") << image;
   }
-  // List pages have no artwork of their own: a plain summary card.
+  // List pages have no artwork of their own: the channel's logo on a plain summary card.
   auto list = page("/programmas");
   EXPECT_EQ(meta(list, "name", "twitter:card"), "summary");
-  EXPECT_TRUE(meta(list, "property", "og:image").empty());
+  EXPECT_TRUE(meta(list, "property", "og:image").starts_with(server->base_url() + "/media/images/channels/"));
+}
+
+// The pixel size of an image as ffprobe reads it: "<width>x<height>".
+std::string probed_size(const std::string& url) {
+  return test::run_command(
+      "ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of "
+      "csv=s=x:p=0 '" +
+      url + "' | tr -d '\\n'");
+}
+
+TEST_F(ServerHtml, EveryRouteFamilySharesAPictureWithItsSizeAndAlt) {
+  const auto programme = first_link("/programmas", "/programmas/", 2);
+  const auto podcast = first_link("/podcasts", "/podcasts/", 2);
+  const auto article = first_link("/nieuws", "/nieuws/", 4);
+  const auto thema = first_link("/sitemap/themas", "/thema/", 2);
+  const std::string channel(envelope_of(page("/"), "ether-site").at("defaultChannel").as_string());
+  const std::vector<std::pair<std::string, int>> targets{
+      {"/", 200},
+      {"/sitemap", 200},
+      {"/live", 200},
+      {"/popout/" + channel, 200},
+      {"/gedraaid", 200},
+      {"/gids", 200},
+      {"/programmas", 200},
+      {programme, 200},
+      {programme + "/fragmenten", 200},
+      {programme + "/nieuws", 200},
+      {"/presentatoren", 200},
+      {first_link("/presentatoren", "/presentatoren/", 2), 200},
+      {"/nieuws", 200},
+      {article, 200},
+      {"/app" + article, 200},
+      {"/fragmenten", 200},
+      {first_link("/fragmenten", "/fragmenten/", 4), 200},
+      {"/uitzendingen", 200},
+      {"/podcasts", 200},
+      {podcast, 200},
+      {first_link(podcast, "/podcasts/", 4), 200},
+      {thema, 200},
+      {"/app" + thema, 200},
+      {"/zoeken", 200},
+      {"/zoeken/muziek", 200},
+      {"/videos", 200},
+      {"/bestaat-niet", 404},
+  };
+  for (const auto& [target, status] : targets) {
+    auto html = page(target, status);
+    auto image = meta(html, "property", "og:image");
+    ASSERT_TRUE(image.starts_with(server->base_url() + "/")) << target << ": '" << image << "'";
+    EXPECT_EQ(meta(html, "name", "twitter:image"), image) << target;
+    auto size = meta(html, "property", "og:image:width");
+    size += "x";
+    size += meta(html, "property", "og:image:height");
+    EXPECT_EQ(size, probed_size(image)) << target << ": " << image;
+    EXPECT_FALSE(meta(html, "property", "og:image:alt").empty()) << target;
+    // The tags come in the order Open Graph describes: the image, then its properties.
+    EXPECT_LT(html.find("property=\"og:image\""), html.find("og:image:width")) << target;
+  }
 }
 
 TEST_F(ServerHtml, AMissedHourIsAPageWithItsAudioAndShareTagsLinkedFromGemist) {

@@ -172,6 +172,39 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuws' })).toBeVisible();
   });
 
+  test('no overview skips a heading level once the app has taken over', async ({ page }) => {
+    test.setTimeout(120_000);
+    const paths = [
+      '/',
+      '/gids',
+      '/programmas',
+      '/presentatoren',
+      '/nieuws',
+      '/fragmenten',
+      '/uitzendingen',
+      '/podcasts',
+      '/videos',
+      '/gedraaid',
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      // The server's HTML goes once every deferred part of the app has rendered.
+      await expect(page.locator('[data-server-html]'), path).toHaveCount(0);
+      await expect(page.locator('#app-root h1'), path).toBeVisible();
+      const skips = await page.evaluate(() => {
+        const found: string[] = [];
+        let previous = 0;
+        for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+          const level = Number(heading.tagName[1]);
+          if (level > previous + 1) found.push(`h${previous} -> h${level} ${heading.textContent ?? ''}`);
+          previous = level;
+        }
+        return found;
+      });
+      expect(skips, path).toEqual([]);
+    }
+  });
+
   test('a link pressed while the app takes over is still followed when released', async ({ page }) => {
     // The scripts are held back until the press, so that the app's first render (marked just
     // before the takeover, app/page-view) falls between the press and the release. A swap there

@@ -9,6 +9,7 @@
 #include "api/json_error.hpp"
 #include "http/byte_response.hpp"
 #include "http/mime.hpp"
+#include "media/stored_files.hpp"
 #include "reporting/envelope.hpp"
 #include "store/database.hpp"
 
@@ -116,6 +117,7 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
     return serve_media(request, params.at("path"));
   });
   router_.set_fallback([this](const http::Request& request) { return fallback(request); });
+  shell_.set_image_sizes([this](std::string_view site_path) { return image_size(site_path); });
 }
 
 std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::PageSource& pages,
@@ -125,6 +127,7 @@ std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::Pa
   auto app = std::make_unique<SiteApp>(pages, std::move(assets), config.media_dir, std::move(shell), std::move(ready),
                                        config.base_url);
   app->latest_news_path_ = config.static_prefix + "/api/latestNews";
+  app->uploads_dir_ = config.data_dir / "uploads";
   return app;
 }
 
@@ -268,6 +271,26 @@ http::Response SiteApp::serve_media(const http::Request& request, std::string_vi
     if (auto refused = media_guard_(request, relative)) return std::move(*refused);
   }
   return extra ? extra_media_->serve(request, relative) : media_.serve(request, relative);
+}
+
+std::optional<media::ImageSize> SiteApp::image_size(std::string_view site_path) const {
+  if (site_path.find("..") != std::string_view::npos || site_path.find('\\') != std::string_view::npos) {
+    return std::nullopt;
+  }
+  if (site_path.starts_with("/media/")) {
+    auto relative = site_path.substr(7);
+    if (extra_media_ && relative.starts_with(extra_prefix_)) {
+      return media::image_size(extra_media_->root() / relative.substr(extra_prefix_.size()));
+    }
+    return media::image_size(media_.root() / relative);
+  }
+  if (site_path.starts_with(media::kUploadsPrefix)) {
+    if (uploads_dir_.empty()) return std::nullopt;
+    auto file = media::stored_file(uploads_dir_, site_path);
+    return file ? media::image_size(*file) : std::nullopt;
+  }
+  const auto* file = assets_.find(site_path);
+  return file != nullptr && file->identity ? media::image_size_of(*file->identity) : std::nullopt;
 }
 
 http::Response SiteApp::fallback(const http::Request& request) const {

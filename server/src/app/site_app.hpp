@@ -20,6 +20,7 @@
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "http/static_assets.hpp"
+#include "media/image_size.hpp"
 #include "pages/page_result.hpp"
 #include "shell/html_shell.hpp"
 
@@ -97,12 +98,15 @@ class SiteApp {
   http::Response page(const http::Request& request) const;
   http::Response api_page(const http::Request& request) const;
   [[nodiscard]] static bool is_kept_document(std::string_view path);
+  // The pixel size of the image a site path serves (a web app file, /media/ or /uploads/).
+  [[nodiscard]] std::optional<media::ImageSize> image_size(std::string_view site_path) const;
 
   pages::PageSource& pages_;
   http::StaticAssets assets_;
   http::MediaFiles media_;
   std::string extra_prefix_;
   std::unique_ptr<http::MediaFiles> extra_media_;
+  std::filesystem::path uploads_dir_;  // empty: no uploads
   shell::HtmlShell shell_;
   std::function<bool()> ready_;
   std::string base_url_;

@@ -147,20 +147,20 @@ std::vector<Card> cards_of(const json::array& items, Card (*make)(const json::ob
   return cards;
 }
 
-void broadcast_list(std::string& out, const json::array& broadcasts) {
+void broadcast_list(std::string& out, const json::array& broadcasts, Level level) {
   out += "<ol class=\"guide-list\">";
   for (const auto& item : broadcasts) {
     const auto& b = as_obj(item);
     out += "<li class=\"guide-item\"><p class=\"guide-item__time\"><time datetime=\"" + escape(str(b, "from")) + "\">" +
-           escape(time_range(str(b, "from"), str(b, "until"))) +
-           "</time></p><div class=\"guide-item__body\"><h3 class=\"guide-item__title\">";
+           escape(time_range(str(b, "from"), str(b, "until"))) + "</time></p><div class=\"guide-item__body\"><" +
+           std::string(heading_tag(level)) + " class=\"guide-item__title\">";
     const auto& programme = obj(b, "programme");
     if (!str(programme, "slug").empty()) {
       link(out, pages::routes::programme(str(programme, "slug")), str(b, "title"));
     } else {
       out += escape(str(b, "title"));
     }
-    out += "</h3>";
+    out += "</" + std::string(heading_tag(level)) + ">";
     auto presenters = names(arr(b, "presenters"));
     if (!presenters.empty()) out += "<p class=\"guide-item__meta\">Met " + escape(presenters) + "</p>";
     const auto& broadcasters = arr(b, "broadcasters");

@@ -31,8 +31,8 @@ std::string broadcast_url(const json::object& broadcast);
 /// domain::hour_segment); the broadcast's URL when that is no hour of it.
 std::string broadcast_hour_url(const json::object& broadcast, const json::object& hour);
 
-/// A guide list of broadcasts (components/broadcast-list.tsx).
-void broadcast_list(std::string& out, const json::array& broadcasts);
+/// A guide list of broadcasts (components/broadcast-list.tsx), titles as headings of `level`.
+void broadcast_list(std::string& out, const json::array& broadcasts, Level level = Level::in_section);
 /// Played tracks with time, name and artist (components/track-list.tsx).
 void track_list(std::string& out, const json::array& tracks, std::string_view label);
 /// The header of a detail page: artwork as hero, kicker, h1 (components/detail-header.tsx);

@@ -95,8 +95,28 @@ void content_blocks(std::string& out, const json::array& blocks) {
 void programmes_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Programma's");
-  card_grid(out, cards_of(arr(ctx.page.data, "programmes"), programme_card), "Geen programma's gevonden.",
-            "Programma's");
+  // Grouped by channel in the order the channels first appear, as the app shows them.
+  struct Group {
+    std::string slug;
+    std::string name;
+    std::vector<Card> cards;
+  };
+  std::vector<Group> groups;
+  for (const auto& item : arr(ctx.page.data, "programmes")) {
+    const auto& p = as_obj(item);
+    const auto& channel = obj(p, "channel");
+    auto group =
+        std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.slug == str(channel, "slug"); });
+    if (group == groups.end()) {
+      group =
+          groups.insert(groups.end(), Group{std::string(str(channel, "slug")), std::string(str(channel, "name")), {}});
+    }
+    group->cards.push_back(programme_card(p));
+  }
+  if (groups.empty()) empty_state(out, "Geen programma's gevonden.");
+  for (const auto& group : groups) {
+    section(out, group.name, [&](std::string& o) { card_grid(o, group.cards, {}); });
+  }
   out += "</div>";
 }
 
@@ -152,7 +172,8 @@ void programme_fragments_html(std::string& out, const RenderContext& ctx) {
   page_heading(out, "Fragmenten van " + std::string(str(p, "name")));
   if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
   tag_navs(out, data, [&](std::string_view tag) { return pages::routes::programme_fragments(slug, day, 1, tag); });
-  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten");
+  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
+            Level::top);
   const std::string tag(str(data, "tag"));
   pagination(out, obj(data, "paging"),
              [&](int page) { return pages::routes::programme_fragments(slug, day, page, tag); });
@@ -174,7 +195,7 @@ void programme_news_html(std::string& out, const RenderContext& ctx) {
   }
   chip_nav(out, "Categorieën", chips);
   card_grid(out, cards_of(arr(data, "articles"), [](const json::object& a) { return article_card(a); }),
-            "Geen artikelen gevonden.", "Artikelen");
+            "Geen artikelen gevonden.", "Artikelen", Level::top);
   pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::programme_news(slug, category, page); });
   out += "</div>";
 }
@@ -183,7 +204,7 @@ void presenters_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Presentatoren");
   card_grid(out, cards_of(arr(ctx.page.data, "presenters"), presenter_card), "Geen presentatoren gevonden.",
-            "Presentatoren");
+            "Presentatoren", Level::top);
   out += "</div>";
 }
 
@@ -221,7 +242,7 @@ void news_html(std::string& out, const RenderContext& ctx) {
     out += "</p>";
   }
   card_grid(out, cards_of(arr(data, "articles"), [](const json::object& a) { return article_card(a); }),
-            "Geen artikelen gevonden.", "Artikelen");
+            "Geen artikelen gevonden.", "Artikelen", Level::top);
   pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::news(slug, page, tag); });
   out += "</div>";
 }
@@ -269,7 +290,8 @@ void fragments_html(std::string& out, const RenderContext& ctx) {
   page_heading(out, "Fragmenten");
   if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
   tag_navs(out, data, [&](std::string_view t) { return pages::routes::fragments(day, 1, {}, t); });
-  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten");
+  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
+            Level::top);
   pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::fragments(day, page, {}, tag); });
   out += "</div>";
 }

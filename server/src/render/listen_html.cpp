@@ -87,7 +87,7 @@ void broadcasts_html(std::string& out, const RenderContext& ctx) {
                                 "een opname is, staan hier."
                               : "Van dit programma is nog geen uitzending terug te luisteren. Alleen afgelopen "
                                 "uitzendingen waarvan een opname is, staan hier.",
-            "Uitzendingen");
+            "Uitzendingen", Level::top);
   pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::broadcasts(programme, page); });
   out += "</div>";
 }

@@ -87,20 +87,27 @@ void image(std::string& out, std::string_view url, std::string_view preset, std:
   out += ">";
 }
 
-void card(std::string& out, const Card& c) {
+std::string_view heading_tag(Level level) { return level == Level::top ? "h2" : "h3"; }
+
+void card(std::string& out, const Card& c, Level level) {
   out += c.person ? "<article class=\"card card--person\">" : "<article class=\"card\">";
   image(out, c.image_url, c.preset, c.person ? "card__image card__image--round" : "card__image");
   out += "<div class=\"card__body\">";
   if (!c.kicker.empty()) out += "<p class=\"card__kicker\">" + escape(c.kicker) + "</p>";
-  out += "<h3 class=\"card__title\">";
+  out += "<";
+  out += heading_tag(level);
+  out += " class=\"card__title\">";
   link(out, c.url, c.title, "card__link");
-  out += "</h3>";
+  out += "</";
+  out += heading_tag(level);
+  out += ">";
   for (const auto& text : c.texts) out += "<p class=\"card__text\">" + escape(text) + "</p>";
   for (const auto& meta : c.metas) out += "<p class=\"card__meta\">" + escape(meta) + "</p>";
   out += "</div></article>";
 }
 
-void card_grid(std::string& out, const std::vector<Card>& cards, std::string_view empty, std::string_view label) {
+void card_grid(std::string& out, const std::vector<Card>& cards, std::string_view empty, std::string_view label,
+               Level level) {
   if (cards.empty()) {
     empty_state(out, empty);
     return;
@@ -110,7 +117,7 @@ void card_grid(std::string& out, const std::vector<Card>& cards, std::string_vie
   out += ">";
   for (const auto& c : cards) {
     out += "<div role=\"listitem\" class=\"card-grid__item\">";
-    card(out, c);
+    card(out, c, level);
     out += "</div>";
   }
   out += "</div>";

@@ -51,10 +51,19 @@ struct Card {
   std::vector<std::string> metas;  // card__meta paragraphs (plain text)
   bool person = false;             // round portrait
 };
-void card(std::string& out, const Card& card);
+/// The heading level of a title in a list: h2 for a list right under the page's h1, h3 for one in
+/// a section (components/heading-level.ts).
+enum class Level { top = 2, in_section = 3 };
+
+/// A card whose title is a heading of `level`.
+void card(std::string& out, const Card& card, Level level = Level::in_section);
 
 /// Cards in the app's grid (div.card-grid of div.card-grid__item), or `empty` as an empty state.
-void card_grid(std::string& out, const std::vector<Card>& cards, std::string_view empty, std::string_view label = {});
+void card_grid(std::string& out, const std::vector<Card>& cards, std::string_view empty, std::string_view label = {},
+               Level level = Level::in_section);
+
+/// "h2" or "h3".
+std::string_view heading_tag(Level level);
 
 /// `<section class="section"><div class="section__head"><h2>…</h2> more link</div>` … `</section>`:
 /// `body` appends the section's content.

@@ -234,7 +234,7 @@ void guide_html(std::string& out, const RenderContext& ctx) {
   } else if (arr(data, "broadcasts").empty()) {
     empty_state(out, "Geen uitzendingen gevonden op deze dag.");
   } else {
-    broadcast_list(out, arr(data, "broadcasts"));
+    broadcast_list(out, arr(data, "broadcasts"), Level::top);
   }
   out += "</div>";
 }

@@ -54,11 +54,9 @@ std::string_view page_image(const pages::PageResult& page) {
   return {};
 }
 
-}  // namespace
-
-std::string share_image(const pages::PageResult& page, std::string_view base_url) {
-  if (page.status != 200) return {};
-  std::string url = pages::safe_url(page_image(page));
+// A page's candidate picture as the page would link it: a safe site path or http(s) URL, "" for none.
+std::string usable_url(std::string_view raw) {
+  std::string url = pages::safe_url(raw);
   // The stand-in artwork of items without their own says nothing about the page.
   if (url.empty() || url.front() == '#' || url.starts_with("mailto:") || url.starts_with("/images/unknown_")) {
     return {};
@@ -67,9 +65,72 @@ std::string share_image(const pages::PageResult& page, std::string_view base_url
   for (auto at = url.find("{format}"); at != std::string::npos; at = url.find("{format}")) {
     url.replace(at, 8, "h_720,w_1280,c_north");
   }
+  return url;
+}
+
+std::string absolute(const std::string& url, std::string_view base_url) {
   if (url.front() != '/') return url;
   while (!base_url.empty() && base_url.back() == '/') base_url.remove_suffix(1);
   return std::string(base_url) + url;
+}
+
+// The slug of the channel a page is about: its channel parameter, else the channel of its
+// broadcast, programme or fragment.
+std::string_view page_channel(const pages::PageResult& page) {
+  if (auto slug = text_at(page.params, "channel"); !slug.empty()) return slug;
+  for (std::string_view key : {"broadcast", "programme", "fragment", "onAir"}) {
+    const auto* subject = page.data.if_contains(key);
+    if (subject == nullptr || !subject->is_object()) continue;
+    if (auto slug = image_of(subject->get_object(), "channel", "slug"); !slug.empty()) return slug;
+  }
+  return {};
+}
+
+const json::object* site_channel(const json::object& site, std::string_view slug) {
+  const auto* channels = site.if_contains("channels");
+  if (slug.empty() || channels == nullptr || !channels->is_array()) return nullptr;
+  for (const auto& channel : channels->get_array()) {
+    if (channel.is_object() && text_at(channel.get_object(), "slug") == slug) return &channel.get_object();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string share_image(const pages::PageResult& page, std::string_view base_url) {
+  if (page.status != 200) return {};
+  std::string url = usable_url(page_image(page));
+  return url.empty() ? url : absolute(url, base_url);
+}
+
+ShareCard share_card(const pages::PageResult& page, const json::object& site, std::string_view base_url,
+                     const ImageSizeLookup& sizes) {
+  std::string site_name(text_at(site, "name"));
+  if (site_name.empty()) site_name = "Ether";
+  // A candidate counts when it is on another site (its size unknown) or has an image behind it.
+  auto card = [&](const std::string& url, std::string alt, bool own) -> std::optional<ShareCard> {
+    if (url.empty()) return std::nullopt;
+    ShareCard shared{absolute(url, base_url), std::move(alt), std::nullopt, own};
+    if (url.front() == '/' && sizes) {
+      shared.size = sizes(std::string_view(url).substr(0, url.find_first_of("?#")));
+      if (!shared.size) return std::nullopt;
+    }
+    return shared;
+  };
+  if (page.status == 200) {
+    if (auto own = card(usable_url(page_image(page)), page.title, true)) return std::move(*own);
+  }
+  for (auto slug : {page_channel(page), text_at(site, "defaultChannel")}) {
+    if (const auto* channel = site_channel(site, slug)) {
+      auto logo =
+          card(usable_url(text_at(*channel, "logoUrl")), "Logo van " + std::string(text_at(*channel, "name")), false);
+      if (logo) return std::move(*logo);
+    }
+  }
+  auto fallback = card(std::string(kDefaultShareImage), "Logo van " + site_name, false);
+  return fallback ? std::move(*fallback)
+                  : ShareCard{absolute(std::string(kDefaultShareImage), base_url), "Logo van " + site_name,
+                              std::nullopt, false};
 }
 
 }  // namespace ether::seo

@@ -184,16 +184,19 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
   append_meta(out, "property", "og:type", page.route == "artikel" ? "article" : "website");
   append_meta(out, "property", "og:site_name", site_name);
   append_meta(out, "property", "og:locale", "nl_NL");
-  // A page with its own artwork shares as a large picture card; others as a plain summary.
-  std::string image = seo::share_image(page, base_url);
-  if (!image.empty()) {
-    append_meta(out, "property", "og:image", image);
-    append_meta(out, "property", "og:image:alt", page.title);
+  // The page's own artwork shares as a large picture card; a channel logo as a plain summary.
+  auto image = seo::share_card(page, site, base_url, image_sizes_);
+  append_meta(out, "property", "og:image", image.url);
+  if (image.size) {
+    append_meta(out, "property", "og:image:width", std::to_string(image.size->width));
+    append_meta(out, "property", "og:image:height", std::to_string(image.size->height));
   }
-  append_meta(out, "name", "twitter:card", image.empty() ? "summary" : "summary_large_image");
+  append_meta(out, "property", "og:image:alt", image.alt);
+  append_meta(out, "name", "twitter:card", image.own_artwork ? "summary_large_image" : "summary");
   append_meta(out, "name", "twitter:title", page.title);
   append_meta(out, "name", "twitter:description", page.description);
-  if (!image.empty()) append_meta(out, "name", "twitter:image", image);
+  append_meta(out, "name", "twitter:image", image.url);
+  append_meta(out, "name", "twitter:image:alt", image.alt);
   for (const auto& feed : seo::alternate_feeds(page, base_url)) {
     out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"";
     out += html_escape(feed.title);

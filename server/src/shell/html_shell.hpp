@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "http/message.hpp"
 #include "pages/page_result.hpp"
+#include "seo/share_image.hpp"
 
 namespace ether::shell {
 
@@ -41,6 +43,10 @@ class HtmlShell {
                                    std::string_view base_url, std::string_view body_html = {},
                                    std::string_view after_root_html = {}) const;
 
+  /// Where the share card learns the pixel size of a site path's image (seo::share_card); unset,
+  /// no size is given and every local image counts as present.
+  void set_image_sizes(seo::ImageSizeLookup sizes) { image_sizes_ = std::move(sizes); }
+
   /// The HTML response: the document with the page's content rendered for the request's path and,
   /// while the request's cookies hold no consent choice, the consent box (shell/consent_box.hpp);
   /// status = page.status, no-cache, Vary: Cookie, strong ETag of the document, 304 when the
@@ -54,6 +60,7 @@ class HtmlShell {
   std::string head_to_body_;   // from the head marker to the body marker
   std::string body_to_data_;   // from the body marker to the data marker
   std::string after_data_;
+  seo::ImageSizeLookup image_sizes_;
 };
 
 }  // namespace ether::shell

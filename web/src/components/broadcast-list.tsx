@@ -2,6 +2,7 @@ import type { Broadcast, BroadcasterRef } from '../api/types';
 import { formatTime, isBetween } from '../lib/format-date';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
+import { useListHeading } from './heading-level';
 import './browse.css';
 
 /** The broadcasters of a broadcast as their logo icons, named for screen readers; names when a logo is missing. */
@@ -33,6 +34,7 @@ export function BroadcasterIcons({ broadcasters }: { broadcasters: BroadcasterRe
 
 /** A guide: broadcasts with HH:mm–HH:mm, programme, presenters, broadcasters; the current one marked. */
 export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; now: Date }) {
+  const Heading = useListHeading();
   return (
     <ol className="guide-list">
       {broadcasts.map((b) => {
@@ -49,9 +51,9 @@ export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; no
               {current && <span className="live-badge">Nu live</span>}
             </p>
             <div className="guide-item__body">
-              <h3 className="guide-item__title">
+              <Heading className="guide-item__title">
                 {b.programme ? <AppLink to={routes.programma(b.programme.slug)}>{b.title}</AppLink> : b.title}
-              </h3>
+              </Heading>
               {b.presenters.length > 0 && (
                 <p className="guide-item__meta">Met {b.presenters.map((p) => p.name).join(' & ')}</p>
               )}

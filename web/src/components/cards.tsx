@@ -20,6 +20,7 @@ import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
 import { CategoryBadge } from './chips';
 import { Image } from './image';
+import { useListHeading } from './heading-level';
 import { EmptyState } from './states';
 
 /**
@@ -43,6 +44,7 @@ function Card({
   person?: boolean;
   children?: ReactNode;
 }) {
+  const Heading = useListHeading();
   return (
     <article className={person ? 'card card--person' : 'card'}>
       <Image
@@ -53,11 +55,11 @@ function Card({
       />
       <div className="card__body">
         {kicker}
-        <h3 className="card__title">
+        <Heading className="card__title">
           <AppLink className="card__link" to={to}>
             {title}
           </AppLink>
-        </h3>
+        </Heading>
         {children}
       </div>
     </article>

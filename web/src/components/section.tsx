@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { AppLink } from './app-link';
 import { Deferred } from './deferred';
+import { InSection } from './heading-level';
 
 /**
  * A titled section (h2) with an optional 'more' link. Its content renders in a task of its own on
@@ -30,7 +31,9 @@ export function Section({
           </AppLink>
         )}
       </div>
-      <Deferred>{children}</Deferred>
+      <Deferred>
+        <InSection>{children}</InSection>
+      </Deferred>
     </section>
   );
 }

@@ -24,6 +24,10 @@ describe('GuidePage', () => {
     expect(current).toHaveTextContent('Nu live');
     expect(current).toHaveTextContent('De Ochtendploeg');
     expect(current).toHaveTextContent('Met Anna de Wit');
+    // The guide's broadcasts follow the h1 as h2: no level is skipped.
+    expect(within(current as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'De Ochtendploeg',
+    );
     expect(within(current as HTMLElement).getByRole('img', { name: 'AVRO' })).toHaveAttribute(
       'src',
       '/media/images/broadcasters/avro.webp',

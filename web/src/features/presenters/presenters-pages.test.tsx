@@ -11,6 +11,9 @@ describe('presenter pages', () => {
       'href',
       '/presentatoren/anna-de-wit',
     );
+    // Right under the h1 the cards are titled h2, so that no level is skipped.
+    expect(screen.getByRole('heading', { level: 2, name: 'Anna de Wit' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
   });
 
   it('shows the bio, the programmes and the fragments of a presenter', async () => {
@@ -24,5 +27,7 @@ describe('presenter pages', () => {
       '/programmas/de-ochtendploeg',
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Fragmenten' })).toBeInTheDocument();
+    // Inside a section the cards are titled one level below its h2.
+    expect(within(main).getByRole('heading', { level: 3, name: 'De Ochtendploeg' })).toBeInTheDocument();
   });
 });
