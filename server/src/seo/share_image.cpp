@@ -1,5 +1,6 @@
 #include "seo/share_image.hpp"
 
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 
 namespace ether::seo {
@@ -64,9 +65,7 @@ std::string share_image(const pages::PageResult& page, std::string_view base_url
     return {};
   }
   // A '{format}' placeholder (spec §9) asks for the large share size.
-  for (auto at = url.find("{format}"); at != std::string::npos; at = url.find("{format}")) {
-    url.replace(at, 8, "h_720,w_1280,c_north");
-  }
+  url = media::sized_image_url(url, {1280, 720});
   if (url.front() != '/') return url;
   while (!base_url.empty() && base_url.back() == '/') base_url.remove_suffix(1);
   return std::string(base_url) + url;
