@@ -44,7 +44,7 @@ std::string img_attribute(const std::string& html, const std::string& css_class,
 // The URLs of a srcset ("a 128w, b 256w").
 std::vector<std::string> srcset_urls(const std::string& srcset) {
   std::vector<std::string> urls;
-  static const std::regex kCandidate("([^ ,]+) \\d+w");
+  static const std::regex kCandidate("(\\S+) \\d+w");
   for (std::sregex_iterator it(srcset.begin(), srcset.end(), kCandidate), end; it != end; ++it) {
     urls.push_back((*it)[1].str());
   }
@@ -133,10 +133,12 @@ void content_images_come_from_the_library(const std::string& database_url, const
   }
 
   // A logo is shown whole: its 1080 px wide size; it needs no alt text (its item names it).
+  // Broadcasters are station settings: a beheerder's.
+  const auto admin = server_login(server, url, "beheer@radio.example", admin::Role::beheerder);
   auto logo = server_admin_call(
       server, "POST", "/api/admin/content/broadcasters",
       json::object{{"values", json::object{{"name", "Omroep Ilse"}, {"slug", "omroep-ilse"}, {"logoUrl", sizes_url}}}},
-      editor);
+      admin);
   ASSERT_EQ(logo.status, 201) << logo.body;
   EXPECT_EQ(item_of(logo).at("values").at("logoUrl"), image.at("contentUrl"));
 

@@ -84,7 +84,9 @@ describe('ImagePicker', () => {
 
     await userEvent.click(anna);
     expect(anna).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByTestId('value')).toHaveTextContent(`/uploads/images/${hashOf(3)}/f500-500/{format}.webp`);
+    expect(screen.getByTestId('value')).toHaveTextContent(
+      `/uploads/images/${hashOf(3)}/f500-500/{format}.webp`,
+    );
     expect(screen.getByText('Gekozen: anna.jpg')).toBeInTheDocument();
     // The focal point, and each crop of the presenter pages, drawn from the library's sizes.
     expect(screen.getByRole('button', { name: /^Focuspunt: 50% van links/ })).toBeInTheDocument();
@@ -124,11 +126,15 @@ describe('ImagePicker', () => {
     render(<Harness />);
     await screen.findByRole('button', { name: 'anna.jpg' });
 
-    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'portret kees.png', { type: 'image/png' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'portret kees.png', {
+      type: 'image/png',
+    });
     await userEvent.upload(screen.getByLabelText('Nieuwe afbeelding uploaden'), file);
 
     await waitFor(() =>
-      expect(screen.getByTestId('value')).toHaveTextContent(`/uploads/images/${hashOf(12)}/f500-500/{format}.webp`),
+      expect(screen.getByTestId('value')).toHaveTextContent(
+        `/uploads/images/${hashOf(12)}/f500-500/{format}.webp`,
+      ),
     );
     expect(sent.map((upload) => upload.url)).toEqual(['/api/admin/media/images?name=portret%20kees.png']);
     expect(screen.getByText('Klaar: portret kees.png')).toBeInTheDocument();
@@ -139,7 +145,9 @@ describe('ImagePicker', () => {
     server({ 'GET /api/admin/media?kind=image': () => library([image(7, 'logo.png')]) });
     render(<Harness crops={[]} withAlt={false} />);
     await userEvent.click(await screen.findByRole('button', { name: 'logo.png' }));
-    expect(screen.getByTestId('value')).toHaveTextContent(`/uploads/images/${hashOf(7)}/f500-500/w_1080.webp`);
+    expect(screen.getByTestId('value')).toHaveTextContent(
+      `/uploads/images/${hashOf(7)}/f500-500/w_1080.webp`,
+    );
     expect(screen.queryByText('Uitsneden')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/Alt-tekst/)).not.toBeInTheDocument();
   });
@@ -161,7 +169,9 @@ describe('ImagePicker', () => {
     );
     const alt = screen.getByRole('textbox', { name: 'Alt-tekst (verplicht)' });
     expect(alt).toHaveAttribute('aria-invalid', 'true');
-    expect(alt).toHaveAccessibleDescription(/voor wie haar niet kan zien\. Bijvoorbeeld.*Beschrijf in een alt-tekst/);
+    expect(alt).toHaveAccessibleDescription(
+      /voor wie haar niet kan zien\. Bijvoorbeeld.*Beschrijf in een alt-tekst/,
+    );
     await userEvent.type(alt, 'Kees op de fiets');
     expect(screen.getByTestId('alt')).toHaveTextContent('Kees op de fiets');
     expect(screen.getByText('Nog geen afbeeldingen in de bibliotheek.')).toBeInTheDocument();
