@@ -116,7 +116,7 @@ test('an editor gives a new presenter a portrait and a new programme an image, b
   await expect(portrait.getByRole('img', { name: `Portret 550×412 van ${portraitFile}` })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Aanmaken' }).click();
-  const alt = portrait.getByLabel('Alt-tekst (verplicht)');
+  const alt = portrait.getByLabel('Alt-tekst bij portret (verplicht)');
   await expect(alt).toBeFocused();
   await expect(alt).toHaveAccessibleDescription(
     /Beschrijf in een alt-tekst wat er op de afbeelding te zien is/,
@@ -135,7 +135,7 @@ test('an editor gives a new presenter a portrait and a new programme an image, b
   await pickFirst(page, 'Kanaal (verplicht)');
   const image = page.getByRole('group', { name: 'Afbeelding' });
   await uploadInto(image, programmeFile);
-  await image.getByLabel('Alt-tekst (verplicht)').fill(programmeAlt);
+  await image.getByLabel('Alt-tekst bij afbeelding (verplicht)').fill(programmeAlt);
   await page.getByRole('checkbox', { name: presenter }).check();
   await page.getByRole('button', { name: 'Aanmaken' }).click();
   await expect(page.getByRole('heading', { level: 1, name: programme })).toBeVisible();

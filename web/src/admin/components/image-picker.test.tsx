@@ -167,7 +167,7 @@ describe('ImagePicker', () => {
     expect(url).toHaveAccessibleDescription(
       'Begint met https:// of /. Een afbeelding uit de bibliotheek vult dit veld zelf. Vul een link in die begint met https:// of /.',
     );
-    const alt = screen.getByRole('textbox', { name: 'Alt-tekst (verplicht)' });
+    const alt = screen.getByRole('textbox', { name: 'Alt-tekst bij portret (verplicht)' });
     expect(alt).toHaveAttribute('aria-invalid', 'true');
     expect(alt).toHaveAccessibleDescription(
       /voor wie haar niet kan zien\. Bijvoorbeeld.*Beschrijf in een alt-tekst/,

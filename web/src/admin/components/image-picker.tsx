@@ -5,10 +5,9 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { applyFormat } from '../../lib/images';
-import { AdminApiError } from '../api/admin-client';
-import { mediaApi, type ImageMedia, type Media } from '../api/media-client';
+import type { ImageMedia, Media } from '../api/media-client';
 import { cropPreviews, ImageEditor } from './image-editor';
-import { pageCount } from './pager';
+import { LibraryMore, useLibrary } from './library-list';
 import { UploadField } from './upload-field';
 
 const LIBRARY_PATH = /^\/uploads\/images\/([0-9a-f]{64})\//;
@@ -61,12 +60,15 @@ export function ImagePicker({
   error,
   inputRef,
 }: ImagePickerProps) {
-  const [items, setItems] = useState<ImageMedia[]>([]);
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pages, setPages] = useState(1);
-  const [loadError, setLoadError] = useState<string>();
+  const library = useLibrary(
+    'image',
+    isReadyImage,
+    'De afbeeldingen uit de bibliotheek konden niet worden geladen.',
+    search,
+  );
+  const { items, loadError } = library;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const legendId = useId();
@@ -77,40 +79,11 @@ export function ImagePicker({
   const altHintId = `${altId}-hint`;
   const altErrorId = alt?.error ? `${altId}-error` : undefined;
 
-  // The search is asked for once typing pauses, from its first page.
+  // The search is asked for once typing pauses.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(query.trim());
-      setPage(1);
-    }, 300);
+    const timer = setTimeout(() => setSearch(query.trim()), 300);
     return () => clearTimeout(timer);
   }, [query]);
-
-  useEffect(() => {
-    let live = true;
-    setLoadError(undefined);
-    mediaApi
-      .list('image', page, search)
-      .then((answer) => {
-        if (!live) return;
-        const ready = answer.items.filter(isReadyImage);
-        setItems((known) =>
-          page === 1 ? ready : [...known, ...ready.filter((m) => !known.some((k) => k.id === m.id))],
-        );
-        setPages(pageCount(answer.total, answer.pageSize));
-      })
-      .catch((caught: unknown) => {
-        if (live)
-          setLoadError(
-            caught instanceof AdminApiError
-              ? caught.message
-              : 'De afbeeldingen uit de bibliotheek konden niet worden geladen.',
-          );
-      });
-    return () => {
-      live = false;
-    };
-  }, [page, search]);
 
   // A library image is stored as the URL of its sizes (with crops) or its 1080 px wide size.
   const urlOf = (media: ImageMedia) => (crops.length > 0 ? media.url : media.contentUrl);
@@ -172,7 +145,6 @@ export function ImagePicker({
             if (event.key !== 'Enter') return;
             event.preventDefault();
             setSearch(query.trim());
-            setPage(1);
           }}
         />
       </div>
@@ -199,16 +171,7 @@ export function ImagePicker({
           ))}
         </ul>
       )}
-      {page < pages && (
-        <button type="button" className="admin-link-button" onClick={() => setPage((n) => n + 1)}>
-          Meer afbeeldingen laden
-        </button>
-      )}
-      {loadError && (
-        <p className="admin-error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <LibraryMore library={library} label="Meer afbeeldingen laden" />
 
       <UploadField
         kind="image"
@@ -216,7 +179,7 @@ export function ImagePicker({
         hint="JPEG, PNG, WebP, GIF, HEIC of TIFF, hoogstens 25 MB; ze wordt gekozen zodra ze klaar is."
         onUploaded={(media) => {
           if (!isReadyImage(media)) return;
-          setItems((known) => [media, ...known.filter((k) => k.id !== media.id)]);
+          library.add([media], true);
           choose(media);
         }}
       />
@@ -252,7 +215,10 @@ export function ImagePicker({
 
       {alt && (
         <div className="admin-field">
-          <label htmlFor={altId}>Alt-tekst{value ? ' (verplicht)' : ''}</label>
+          <label htmlFor={altId}>
+            Alt-tekst bij {label.toLowerCase()}
+            {value ? ' (verplicht)' : ''}
+          </label>
           <p id={altHintId} className="admin-hint">
             Beschrijf kort wat er op de afbeelding te zien is, voor wie haar niet kan zien. Bijvoorbeeld:
             ‘Anna lacht in de studio, koptelefoon om’.

@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetOptions, type ContentField, type ContentType } from '../../api/content-client';
+import { forgetOptions, type ContentType } from '../../api/content-client';
 import type { ImageMedia } from '../../api/media-client';
+import { contentField, programmesType } from '../../test-support/content-fixtures';
 import { json, server } from '../../test-support/fake-server';
 import { ContentForm } from './content-form';
 import { ALT_TEXT_REQUIRED_MESSAGE, contentSchema } from './content-schema';
@@ -12,45 +13,21 @@ afterEach(() => {
   forgetOptions();
 });
 
-const field = (
-  name: string,
-  label: string,
-  kind: ContentField['kind'],
-  extra: Partial<ContentField> = {},
-) => ({
-  name,
-  label,
-  kind,
-  required: false,
-  immutable: false,
-  maxLength: 200,
-  choices: [],
-  reference: '',
-  referenceKey: 'id',
-  derived: '' as const,
-  crops: [],
-  altField: '',
-  ...extra,
-});
+const field = contentField;
 
 // Presenters as GET /api/admin/content-types describes them.
-const presenters: ContentType = {
+const presenters: ContentType = programmesType({
   name: 'presenters',
   label: 'Presentatoren',
   labelSingular: 'Presentator',
-  titleField: 'name',
   slugField: '',
-  publication: 'none',
-  revisions: false,
-  settings: false,
-  preview: false,
   archivable: true,
   fields: [
     field('name', 'Naam', 'text', { required: true }),
     field('imageUrl', 'Portret', 'image', { maxLength: 2000, crops: ['ARTIST_ITEM'], altField: 'imageAlt' }),
     field('imageAlt', 'Alt-tekst van de afbeelding', 'text', { maxLength: 300 }),
   ],
-};
+});
 
 const hash = 'b'.repeat(64);
 const anna: ImageMedia = {
@@ -98,7 +75,7 @@ describe('ContentForm with an image field', () => {
     await userEvent.type(screen.getByLabelText('Naam (verplicht)'), 'Anna');
     await userEvent.click(await screen.findByRole('button', { name: 'anna.jpg' }));
     await userEvent.click(screen.getByRole('button', { name: 'Aanmaken' }));
-    const alt = screen.getByRole('textbox', { name: 'Alt-tekst (verplicht)' });
+    const alt = screen.getByRole('textbox', { name: 'Alt-tekst bij portret (verplicht)' });
     await waitFor(() => expect(alt).toHaveFocus());
     expect(alt).toHaveAccessibleDescription(expect.stringContaining(ALT_TEXT_REQUIRED_MESSAGE));
 
