@@ -14,11 +14,11 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <thread>
 
 #include "admin/roles.hpp"
 #include "store/database.hpp"
 #include "support/admin_client.hpp"
+#include "support/admin_media.hpp"
 #include "support/admin_server.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
@@ -33,33 +33,6 @@ constexpr const char* kFeed = "de-nieuwsduik";  // a podcast of the demo station
 constexpr double kSeconds = 6.0;                // the length of the audio ffmpeg makes
 
 json::value body_of(const ServerProcess::Answer& answer) { return json::parse(answer.body); }
-
-// Sends `file` as an upload of `kind` ("audio", "images") as the admin web app does.
-json::object upload(const ServerProcess& server, const AdminLogin& who, const std::string& kind, const fs::path& file) {
-  const auto answer = server.get("/api/admin/media/" + kind + "?name=" + file.filename().string(),
-                                 "-X POST -H 'Origin: " + server.base_url() +
-                                     "' -H 'Cookie: ether_session=" + who.cookie + "' -H 'X-CSRF-Token: " + who.csrf +
-                                     "' -H 'Content-Type: application/octet-stream' --data-binary @" + file.string());
-  EXPECT_EQ(answer.status, 202) << answer.body;
-  if (answer.status != 202) return {};
-  return body_of(answer).at("media").as_object();
-}
-
-// Asks for the media item until its processing is over (at most two minutes: a deadline, no speed).
-json::object processed(const ServerProcess& server, const AdminLogin& who, std::int64_t id) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-  json::object item;
-  while (std::chrono::steady_clock::now() < deadline) {
-    const auto answer = server_admin_call(server, "GET", "/api/admin/media/" + std::to_string(id), nullptr, who);
-    EXPECT_EQ(answer.status, 200) << answer.body;
-    if (answer.status != 200) break;
-    item = body_of(answer).at("media").as_object();
-    if (item.at("status") != "processing") return item;
-    std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  }
-  ADD_FAILURE() << "media " << id << " still processing: " << json::serialize(item);
-  return item;
-}
 
 // "1:05" or "0:01:05" (itunes:duration) in seconds.
 long long clock_seconds(const std::string& text) {
@@ -89,13 +62,6 @@ std::string download(const std::string& url, const fs::path& into) {
 
 json::object created_item(const ServerProcess::Answer& answer) { return body_of(answer).at("item").as_object(); }
 
-std::string field_error(const ServerProcess::Answer& answer, const std::string& field) {
-  const auto body = body_of(answer);
-  const auto* fields = body.at("error").as_object().if_contains("fields");
-  if (fields == nullptr || !fields->as_object().contains(field)) return "";
-  return std::string(fields->at(field).as_string());
-}
-
 void an_uploaded_episode_reaches_the_feed(const std::string& database_url, const std::vector<std::string>& env) {
   ServerProcess server("episode-audio", env);
   const auto url = database_url.empty() ? sqlite_url_of(server) : database_url;
@@ -118,14 +84,14 @@ void an_uploaded_episode_reaches_the_feed(const std::string& database_url, const
   const auto text = server.dir() / "notities.mp3";
   std::ofstream(text) << "Dit is geen geluid, alleen tekst.\n";
 
-  auto audio = processed(server, editor, upload(server, editor, "audio", wav).at("id").as_int64());
+  auto audio = processed_media(server, editor, upload_media(server, editor, "audio", wav).at("id").as_int64());
   ASSERT_EQ(audio.at("status"), "ready") << json::serialize(audio);
   const auto audio_id = audio.at("id").as_int64();
   const std::string audio_url(audio.at("url").as_string());
   ASSERT_TRUE(audio_url.starts_with("/uploads/audio/")) << audio_url;
-  const auto image = processed(server, editor, upload(server, editor, "images", png).at("id").as_int64());
+  const auto image = processed_media(server, editor, upload_media(server, editor, "images", png).at("id").as_int64());
   ASSERT_EQ(image.at("status"), "ready") << json::serialize(image);
-  const auto failed = processed(server, editor, upload(server, editor, "audio", text).at("id").as_int64());
+  const auto failed = processed_media(server, editor, upload_media(server, editor, "audio", text).at("id").as_int64());
   ASSERT_EQ(failed.at("status"), "failed") << json::serialize(failed);
   // An upload that another instance is still processing (its heartbeat is fresh).
   long long processing_id = 0;

@@ -26,7 +26,7 @@ async function writeArticle(page: Page, title: string) {
   await pickFirst(page, 'Categorie (verplicht)');
   await page.getByLabel('Intro (verplicht)').fill(`Inleiding bij ${title}.`);
   // The text is the block editor: a paragraph, Enter, the next paragraph.
-  await page.getByRole('textbox', { name: 'Tekst' }).click();
+  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
   await page.keyboard.type('De eerste alinea.');
   await page.keyboard.press('Enter');
   await page.keyboard.type('De tweede alinea.');

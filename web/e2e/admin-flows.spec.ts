@@ -131,7 +131,7 @@ test('an article with an uploaded image and bold, italic and a link is published
   // A paragraph with bold, italic and a link, put with the toolbar on words already typed (typing
   // on after a mark would extend it).
   const sentence = 'Een vette en schuine zin met een bron en een val';
-  const text = page.getByRole('textbox', { name: 'Tekst' });
+  const text = page.getByRole('textbox', { name: 'Tekst', exact: true });
   const toolbar = page.getByRole('toolbar', { name: 'Opmaak en blokken' });
   await text.click();
   await page.keyboard.type(sentence);
@@ -155,16 +155,16 @@ test('an article with an uploaded image and bold, italic and a link is published
   ).toBeVisible();
   await toolbar.getByRole('button', { name: 'Annuleren' }).click();
   // The caret to the end of the text, so that the image comes after it.
-  await page.getByRole('textbox', { name: 'Tekst' }).getByText('schuine').click();
+  await page.getByRole('textbox', { name: 'Tekst', exact: true }).getByText('schuine').click();
   await page.keyboard.press('End');
 
   // An image block with a real upload through the media API.
   await toolbar.getByRole('button', { name: '+ Afbeelding' }).click();
-  await page.getByLabel('Afbeelding uploaden').setInputFiles(join(folder, imageName));
+  await page.getByLabel('Afbeelding uploaden', { exact: true }).setInputFiles(join(folder, imageName));
   await expect(page.getByRole('button', { name: 'Andere afbeelding kiezen' })).toBeVisible({
     timeout: 60_000,
   });
-  await page.getByLabel('Alt-tekst').fill('De lege zaal');
+  await page.getByLabel('Alt-tekst', { exact: true }).fill('De lege zaal');
   await page.getByLabel('Bijschrift').fill(`De zaal ${stamp}`);
   await page.getByLabel('Fotograaf of bron').fill('Foto: Ether');
   await page.getByLabel('Tags').fill('Zaal, concert, zaal');

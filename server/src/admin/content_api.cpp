@@ -69,6 +69,8 @@ json::object type_json(const TypeSpec& type) {
     json::array choices;
     for (const auto& choice : field.choices)
       choices.push_back(json::object{{"value", choice.value}, {"label", choice.label}});
+    json::array crops;
+    for (const auto& crop : field.crops) crops.emplace_back(crop);
     fields.push_back(json::object{{"name", field.name},
                                   {"label", field.label},
                                   {"kind", content::kind_name(field.kind)},
@@ -78,7 +80,9 @@ json::object type_json(const TypeSpec& type) {
                                   {"maxLength", field.max_length},
                                   {"choices", std::move(choices)},
                                   {"reference", field.reference},
-                                  {"referenceKey", field.reference_column}});
+                                  {"referenceKey", field.reference_column},
+                                  {"crops", std::move(crops)},
+                                  {"altField", field.alt_field}});
   }
   std::string_view publication = type.publication == content::Publication::none    ? "none"
                                  : type.publication == content::Publication::dated ? "dated"

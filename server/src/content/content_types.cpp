@@ -90,6 +90,27 @@ FieldSpec audio() {
   return field;
 }
 
+// "imageUrl" -> "imageAlt", "image_url" -> "image_alt": where a content image's alt text is kept.
+std::string alt_name(std::string_view url_name, std::string_view suffix, std::string_view alt_suffix) {
+  return std::string(url_name.substr(0, url_name.size() - suffix.size())) + std::string(alt_suffix);
+}
+
+// An image of the media library (or one elsewhere, by its URL) that the listener pages cut in
+// `crops`; a content image (with crops) has its alt text in the field alt_text() describes.
+FieldSpec image(std::string name, std::string column, std::string label, std::vector<std::string> crops = {}) {
+  FieldSpec field = of_kind(FieldKind::image, std::move(name), std::move(column), std::move(label));
+  field.max_length = 2000;
+  if (!crops.empty()) field.alt_field = alt_name(field.name, "Url", "Alt");
+  field.crops = std::move(crops);
+  return field;
+}
+
+// The alt text of the content image `name` (column `column`): what it shows, for who cannot see it.
+FieldSpec alt_text(std::string_view name, std::string_view column) {
+  return text(alt_name(name, "Url", "Alt"), alt_name(column, "_url", "_alt"), "Alt-tekst van de afbeelding", false,
+              300);
+}
+
 FieldSpec derived(AudioFact fact, std::string name, std::string column, std::string label) {
   FieldSpec field = text(std::move(name), std::move(column), std::move(label), false, 500);
   if (fact != AudioFact::path) field.kind = FieldKind::integer;
@@ -114,7 +135,8 @@ std::vector<TypeSpec> build() {
                 reference("channel", "channel_slug", "Kanaal", "channels", true, "slug"),
                 of_kind(FieldKind::long_text, "summary", "summary", "Samenvatting"),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
+                image("imageUrl", "image_url", "Afbeelding", {"CAMPAIGN_HEADER", "LIST_ITEM", "TILE"}),
+                alt_text("imageUrl", "image_url"),
                 relation("presenters", "Presentatoren", "presenters", "id", "programme_presenters", "programme_id",
                          "presenter_id", "position"),
                 relation("broadcasters", "Omroepen", "broadcasters", "slug", "programme_broadcasters", "programme_id",
@@ -146,7 +168,8 @@ std::vector<TypeSpec> build() {
                 reference("programme", "programme_id", "Programma", "programmes", false),
                 of_kind(FieldKind::long_text, "intro", "intro", "Intro", true),
                 text("author", "author", "Auteur"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
+                image("imageUrl", "image_url", "Afbeelding", {"CAMPAIGN_HEADER", "ARTICLE_CARD"}),
+                alt_text("imageUrl", "image_url"),
                 of_kind(FieldKind::blocks, "body", "body_json", "Tekst"),
                 tags("article_tags", "article_id")};
     t.title_field = "title";
@@ -185,9 +208,12 @@ std::vector<TypeSpec> build() {
     t.label = "Presentatoren";
     t.label_singular = "Presentator";
     t.table = "presenters";
-    t.fields = {text("name", "name", "Naam", true), slug(), text("role", "role", "Rol"),
+    t.fields = {text("name", "name", "Naam", true),
+                slug(),
+                text("role", "role", "Rol"),
                 of_kind(FieldKind::long_text, "bio", "bio", "Biografie"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Portret (URL)")};
+                image("imageUrl", "image_url", "Portret", {"ARTIST_ITEM"}),
+                alt_text("imageUrl", "image_url")};
     t.title_field = "name";
     t.slug_field = "slug";
     t.order_by = "name, id";
@@ -224,7 +250,8 @@ std::vector<TypeSpec> build() {
                 slug(),
                 reference("programme", "programme_id", "Programma", "programmes", false),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
+                image("imageUrl", "image_url", "Afbeelding", {"FRAGMENT_TILE", "FRAGMENT_CARD"}),
+                alt_text("imageUrl", "image_url"),
                 audio(),
                 audio_path(),
                 audio_duration(),
@@ -249,7 +276,8 @@ std::vector<TypeSpec> build() {
                 slug(),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
                 text("author", "author", "Maker"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
+                image("imageUrl", "image_url", "Afbeelding", {"PODCAST_ITEM"}),
+                alt_text("imageUrl", "image_url"),
                 text("category", "category", "Categorie (iTunes)")};
     t.title_field = "title";
     t.slug_field = "slug";
@@ -269,7 +297,8 @@ std::vector<TypeSpec> build() {
                 slug(),
                 reference("feed", "feed_id", "Podcast", "podcast-feeds", true),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
-                of_kind(FieldKind::url, "imageUrl", "image_url", "Afbeelding (URL)"),
+                image("imageUrl", "image_url", "Afbeelding", {"PODCAST_ITEM"}),
+                alt_text("imageUrl", "image_url"),
                 audio(),
                 audio_path(),
                 audio_duration(),
@@ -294,7 +323,8 @@ std::vector<TypeSpec> build() {
                 slug(),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
                 text("videoPath", "video_path", "Videobestand (pad in de mediamap)", true, 500),
-                of_kind(FieldKind::url, "posterUrl", "poster_url", "Stilstaand beeld (URL)"),
+                image("posterUrl", "poster_url", "Stilstaand beeld", {"VIDEOCLIP"}),
+                alt_text("posterUrl", "poster_url"),
                 of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true)};
     t.title_field = "title";
     t.slug_field = "slug";
@@ -351,8 +381,8 @@ std::vector<TypeSpec> build() {
                 of_kind(FieldKind::long_text, "description", "description", "Tekst"),
                 of_kind(FieldKind::url, "relatedUrl", "related_url", "Link (URL)"),
                 text("relatedUrlText", "related_url_text", "Linktekst"),
-                of_kind(FieldKind::url, "backgroundImageUrl", "background_image_url", "Achtergrond (URL)"),
-                of_kind(FieldKind::url, "logoUrl", "logo_url", "Logo (URL)"),
+                image("backgroundImageUrl", "background_image_url", "Achtergrond"),
+                image("logoUrl", "logo_url", "Logo"),
                 choice("countClockType", "count_clock_type", "Teller",
                        {{"cms_countclock_countdown", "Aftellen"}, {"cms_countclock_countup", "Optellen"}}, false),
                 nullable(text("countClockCaption", "count_clock_caption", "Tekst bij de teller")),
@@ -377,8 +407,7 @@ std::vector<TypeSpec> build() {
         text("name", "name", "Naam", true), immutable(slug()),
         reference("parent", "parent_slug", "Hoofdkanaal", "channels", false, "slug"),
         of_kind(FieldKind::long_text, "description", "description", "Beschrijving"), text("genre", "genre", "Genre"),
-        of_kind(FieldKind::color, "color", "color", "Kleur", true),
-        of_kind(FieldKind::url, "logoUrl", "logo_url", "Logo (URL)"), sort_order(),
+        of_kind(FieldKind::color, "color", "color", "Kleur", true), image("logoUrl", "logo_url", "Logo"), sort_order(),
         of_kind(FieldKind::flag, "hasProgramming", "has_programming", "Heeft programma's"),
         choice("playerMode", "player_mode", "Spelerweergave",
                {{"music", "Muziek (lezing B)"}, {"talk", "Gesproken woord (lezing A)"}}),
@@ -409,7 +438,7 @@ std::vector<TypeSpec> build() {
     t.label_singular = "Omroep";
     t.table = "broadcasters";
     t.fields = {text("name", "name", "Naam", true), immutable(slug()), text("alias", "alias", "Alias"),
-                of_kind(FieldKind::url, "logoUrl", "logo_url", "Logo (URL)")};
+                image("logoUrl", "logo_url", "Logo")};
     t.title_field = "name";
     t.slug_field = "slug";
     t.order_by = "name, id";
@@ -472,6 +501,8 @@ std::string_view kind_name(FieldKind kind) {
       return "tags";
     case FieldKind::audio:
       return "audio";
+    case FieldKind::image:
+      return "image";
   }
   return "text";
 }

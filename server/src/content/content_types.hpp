@@ -29,6 +29,7 @@ enum class FieldKind {
   relation,   // the keys of several rows of another type, kept in a link table (many-to-many)
   tags,       // free words, kept in a link table like a relation (an article's or fragment's tags)
   audio,      // the id of a ready audio item of the media library; fills the type's derived fields
+  image,      // an image: a media library image's URL (/uploads/images/...) or any URL safe_url passes
 };
 
 /// What a derived field holds of the audio chosen in the type's audio field. A derived field is
@@ -66,6 +67,13 @@ struct FieldSpec {
   std::string link_target;
   std::string link_order;
   AudioFact derived = AudioFact::none;  // filled from the audio field, not from the form
+  // For image: the §9 presets the listener pages cut it in (the admin previews them); none for a
+  // logo or a background, which are shown whole. A library image is stored as the URL of its sizes
+  // ('{format}' in the place of the size) when it has crops, else as its 1080 px wide size.
+  std::vector<std::string> crops;
+  // For image: the field holding its alt text, required with the image (content images); empty
+  // for logos and backgrounds (named by their item, or decorative).
+  std::string alt_field;
 };
 
 /// True for the fields held in the item's own row (a relation lives in its link table).

@@ -113,6 +113,7 @@ Checked check(const FieldSpec& field, const json::value& input) {
       if (!is_color(text)) return {{}, "Kies een kleur als #rrggbb."};
       break;
     case FieldKind::url:
+    case FieldKind::image:
       if (pages::safe_url(text) != text) return {{}, "Vul een link in die begint met https:// of /."};
       break;
     case FieldKind::choice: {
@@ -230,6 +231,46 @@ bool has_audio(const TypeSpec& type, const Item* existing) {
   return false;
 }
 
+// An image field's URL as it is stored: a URL of a library image (/uploads/images/<sha256>/...)
+// becomes the URL its listener pages ask sizes of (media/stored_files.hpp image_url; the 1080 px
+// wide size for a field without crops), once the image is ready; any other URL stays as it is.
+Checked stored_image(const FieldSpec& field, std::string url, ContentStore& store) {
+  const auto hash = media::library_image_hash(url);
+  if (!hash) {
+    if (url.starts_with(std::string(media::kUploadsPrefix) + "/")) {
+      return {{}, "Deze link wijst niet naar een afbeelding uit de mediabibliotheek. Kies de afbeelding opnieuw."};
+    }
+    return {std::move(url), ""};
+  }
+  auto item = store.library_image(*hash);
+  if (!item) return {{}, "Deze afbeelding bestaat niet (meer) in de mediabibliotheek. Kies een andere."};
+  if (item->status == "failed") {
+    return {{}, "Deze afbeelding kon niet worden verwerkt. Kies een andere of upload haar opnieuw."};
+  }
+  if (item->status != "ready") {
+    return {{}, "Deze afbeelding wordt nog verwerkt. Wacht tot ze klaar is en kies haar dan."};
+  }
+  return {field.crops.empty() ? media::content_image_url(*item) : media::image_url(*item), ""};
+}
+
+std::string_view text_of(const json::object& values, std::string_view name) {
+  const auto* value = values.if_contains(name);
+  return value != nullptr && value->is_string() ? std::string_view(value->get_string()) : std::string_view{};
+}
+
+// A content image needs its alt text (WCAG 1.1.1). An item stored without one before keeps its
+// image unchanged until an editor describes it; a new image, or a new item's, must be described.
+void require_alt_texts(const TypeSpec& type, const Item* existing, Validated& out) {
+  for (const auto& field : type.fields) {
+    if (field.kind != FieldKind::image || field.alt_field.empty() || out.errors.contains(field.name)) continue;
+    const auto image = text_of(out.values, field.name);
+    if (image.empty() || !trimmed(text_of(out.values, field.alt_field)).empty()) continue;
+    const bool undescribed_before = existing != nullptr && text_of(existing->values, field.name) == image &&
+                                    trimmed(text_of(existing->values, field.alt_field)).empty();
+    if (!undescribed_before) out.errors[field.alt_field] = std::string(kAltTextRequired);
+  }
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_instant(std::string_view text) {
@@ -293,6 +334,11 @@ Validated validate(const TypeSpec& type, const json::object& input, const Item* 
       continue;
     }
     auto checked = check(field, value);
+    if (field.kind == FieldKind::image && checked.error.empty()) {
+      if (auto* url = std::get_if<std::string>(&checked.value); url != nullptr && !url->empty()) {
+        checked = stored_image(field, std::move(*url), store);
+      }
+    }
     if (!checked.error.empty()) {
       out.errors[field.name] = checked.error;
       continue;
@@ -321,6 +367,7 @@ Validated validate(const TypeSpec& type, const json::object& input, const Item* 
       out.row.emplace_back(field.column, std::move(value));
     }
   }
+  require_alt_texts(type, existing, out);
   if (!type.slug_field.empty() && !out.errors.contains(type.slug_field) && !slug.empty() &&
       scope.size() == type.slug_scope.size() && store.slug_taken(slug, scope, existing ? existing->key : "")) {
     out.errors[type.slug_field] = kSlugTaken;

@@ -2,9 +2,10 @@
 // Checks a form's values against a type's description (content_types.hpp) and turns them into
 // column values: required fields, lengths, spec §5 slugs (and slugs already taken), numbers,
 // moments, colours, safe URLs, choices, references and relations to items that exist, content
-// blocks, and audio chosen from the media library (which must be ready audio; it fills the derived
-// fields: path, duration, size). Every problem is a Dutch message under the field's name, for the
-// form's inline errors.
+// blocks, audio chosen from the media library (which must be ready audio; it fills the derived
+// fields: path, duration, size), and images: a library image (which must be ready; stored as the
+// URL of its sizes) or a safe URL elsewhere, with the alt text a content image needs. Every problem is a Dutch message
+// under the field's name, for the form's inline errors.
 
 #include <boost/json/object.hpp>
 #include <optional>
@@ -15,6 +16,10 @@
 #include "content/content_types.hpp"
 
 namespace ether::content {
+
+/// The message under a content image's alt text field when it has an image but no alt text.
+inline constexpr std::string_view kAltTextRequired =
+    "Beschrijf in een alt-tekst wat er op de afbeelding te zien is, voor wie haar niet kan zien.";
 
 /// The new links of one relation field.
 struct Links {

@@ -1,5 +1,7 @@
 #include "media/media_repository.hpp"
 
+#include <cctype>
+
 #include "store/nullable.hpp"
 
 namespace ether::media {
@@ -116,21 +118,40 @@ std::optional<MediaItem> MediaRepository::find_by_hash(MediaKind kind, const std
   return row.item();
 }
 
-std::vector<MediaItem> MediaRepository::list(MediaKind kind, std::int64_t limit, std::int64_t offset) {
+namespace {
+
+// The LIKE pattern of a search of names: the term in lower case, its wildcards taken literally.
+std::string name_pattern(std::string_view term) {
+  std::string pattern = "%";
+  for (char c : term) {
+    if (c == '%' || c == '_' || c == '\\') pattern += '\\';
+    pattern += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return pattern + "%";
+}
+
+constexpr std::string_view kListed = " FROM media WHERE kind = :k AND status <> 'duplicate'";
+constexpr std::string_view kNamed = " AND LOWER(original_name) LIKE :q ESCAPE '\\'";
+
+}  // namespace
+
+std::vector<MediaItem> MediaRepository::list(MediaKind kind, std::int64_t limit, std::int64_t offset,
+                                             std::string_view name) {
   std::vector<MediaItem> items;
   Row row;
   std::string kind_text(kind_name(kind));
+  std::string pattern = name_pattern(name);
   long long n = limit;
   long long skip = offset;
   soci::statement statement(session_);
   row.bind(statement);
   statement.exchange(soci::use(kind_text));
+  if (!name.empty()) statement.exchange(soci::use(pattern));
   statement.exchange(soci::use(n));
   statement.exchange(soci::use(skip));
   statement.alloc();
-  statement.prepare(std::string("SELECT ") + kColumns +
-                    " FROM media WHERE kind = :k AND status <> 'duplicate' ORDER BY created_at DESC, id DESC "
-                    "LIMIT :n OFFSET :o");
+  statement.prepare(std::string("SELECT ") + kColumns + std::string(kListed) + std::string(name.empty() ? "" : kNamed) +
+                    " ORDER BY created_at DESC, id DESC LIMIT :n OFFSET :o");
   statement.define_and_bind();
   if (statement.execute(true)) {
     do {
@@ -140,11 +161,16 @@ std::vector<MediaItem> MediaRepository::list(MediaKind kind, std::int64_t limit,
   return items;
 }
 
-std::int64_t MediaRepository::count(MediaKind kind) {
+std::int64_t MediaRepository::count(MediaKind kind, std::string_view name) {
   long long n = 0;
   std::string kind_text(kind_name(kind));
-  session_ << "SELECT COUNT(*) FROM media WHERE kind = :k AND status <> 'duplicate'", soci::into(n),
-      soci::use(kind_text);
+  if (name.empty()) {
+    session_ << "SELECT COUNT(*)" + std::string(kListed), soci::into(n), soci::use(kind_text);
+    return n;
+  }
+  std::string pattern = name_pattern(name);
+  session_ << "SELECT COUNT(*)" + std::string(kListed) + std::string(kNamed), soci::into(n), soci::use(kind_text),
+      soci::use(pattern);
   return n;
 }
 

@@ -53,9 +53,11 @@ class MediaRepository {
   [[nodiscard]] std::optional<MediaItem> find_stored(std::int64_t id);
   [[nodiscard]] std::optional<MediaItem> find_by_hash(MediaKind kind, const std::string& content_hash);
   /// The newest items of a kind, `limit` from `offset`, and how many there are (rows of uploads
-  /// that turned out to be stored before, status 'duplicate', left out).
-  [[nodiscard]] std::vector<MediaItem> list(MediaKind kind, std::int64_t limit, std::int64_t offset);
-  [[nodiscard]] std::int64_t count(MediaKind kind);
+  /// that turned out to be stored before, status 'duplicate', left out); with a `name`, only the
+  /// items whose file name holds it (case-insensitive for ASCII).
+  [[nodiscard]] std::vector<MediaItem> list(MediaKind kind, std::int64_t limit, std::int64_t offset,
+                                            std::string_view name = {});
+  [[nodiscard]] std::int64_t count(MediaKind kind, std::string_view name = {});
 
   /// Inserts `item` (its id is ignored); returns the new id.
   std::int64_t insert(const MediaItem& item);

@@ -31,6 +31,38 @@ std::string audio_url(const MediaItem& item) {
   return std::string(kUploadsPrefix) + "/audio/" + item.content_hash + ".mp3";
 }
 
+std::string image_url(const MediaItem& item) {
+  return std::string(kUploadsPrefix) + "/images/" + item.content_hash + "/" + focal_folder(item.focal) +
+         "/{format}.webp";
+}
+
+std::string content_image_url(const MediaItem& item) {
+  return std::string(kUploadsPrefix) + "/images/" + item.content_hash + "/" + focal_folder(item.focal) + "/" +
+         variant_name({1080, 0}) + ".webp";
+}
+
+std::optional<std::string> library_image_hash(std::string_view url) {
+  const std::string prefix = std::string(kUploadsPrefix) + "/images/";
+  if (!url.starts_with(prefix)) return std::nullopt;
+  auto relative = url.substr(kUploadsPrefix.size() + 1);
+  std::string resolved(relative);
+  if (const auto at = resolved.rfind("/{format}.webp"); at != std::string::npos && at + 14 == resolved.size()) {
+    // Any size stands for the placeholder: servable() knows the names of the sizes.
+    resolved.replace(at + 1, 8, variant_name({1080, 0}));
+  }
+  if (!servable(resolved)) return std::nullopt;
+  return std::string(relative.substr(7, 64));
+}
+
+std::string sized_image_url(std::string_view url, VariantSize size) {
+  std::string out(url);
+  const auto name = variant_name(size);
+  for (auto at = out.find("{format}"); at != std::string::npos; at = out.find("{format}", at + name.size())) {
+    out.replace(at, 8, name);
+  }
+  return out;
+}
+
 bool servable(std::string_view relative) {
   std::vector<std::string_view> parts;
   while (!relative.empty()) {

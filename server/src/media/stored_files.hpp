@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "media/image_variants.hpp"
 #include "media/media_repository.hpp"
 
 namespace ether::media {
@@ -18,6 +19,23 @@ inline constexpr std::string_view kUploadsPrefix = "/uploads";
 /// The site path of an audio item's normalised MP3: "/uploads/audio/<sha256>.mp3". Content that
 /// plays the item (episodes, fragments, bulletins) stores this path as its audio.
 std::string audio_url(const MediaItem& item);
+
+/// The site path of an image item's sizes around its focal point, with '{format}' in the place of
+/// the size: "/uploads/images/<sha256>/f500-500/{format}.webp". Content stores it for an image that
+/// the listener pages cut in §9 presets (they put a size in the place of '{format}').
+std::string image_url(const MediaItem& item);
+/// The site path of an image item's 1080 px wide size (nothing cut off): for article image blocks,
+/// logos and backgrounds.
+std::string content_image_url(const MediaItem& item);
+
+/// The content hash of the library image that a site path names ("/uploads/images/<sha256>/"
+/// followed by original.webp, or a focal folder with {format}.webp or one of the sizes); nullopt
+/// for any other URL.
+std::optional<std::string> library_image_hash(std::string_view url);
+
+/// `url` with each '{format}' replaced by the name of `size` ("h_720,w_1280,c_north"): a library
+/// image at one of its sizes, for what cannot choose a size itself (feeds, JSON-LD, the player).
+std::string sized_image_url(std::string_view url, VariantSize size);
 
 /// True for a path relative to the uploads root that names a stored result: audio/<sha256>.mp3,
 /// images/<sha256>/original.webp or images/<sha256>/f<x>-<y>/<size>.webp.

@@ -106,12 +106,10 @@ json::object UploadApi::item_json(const MediaItem& item) const {
                    {"name", item.original_name},
                    {"mimeType", item.mime_type},
                    {"sizeBytes", item.size_bytes}};
-  const std::string base = std::string(kUploadsPrefix);
   if (item.kind == MediaKind::image) {
-    const auto folder = base + "/images/" + item.content_hash + "/" + focal_folder(item.focal);
-    out["url"] = folder + "/{format}.webp";
-    out["contentUrl"] = folder + "/" + variant_name({1080, 0}) + ".webp";
-    out["originalUrl"] = base + "/images/" + item.content_hash + "/original.webp";
+    out["url"] = image_url(item);
+    out["contentUrl"] = content_image_url(item);
+    out["originalUrl"] = std::string(kUploadsPrefix) + "/images/" + item.content_hash + "/original.webp";
     out["width"] = item.width;
     out["height"] = item.height;
     out["focalPoint"] = json::object{{"x", item.focal.x / 1000.0}, {"y", item.focal.y / 1000.0}};
@@ -148,15 +146,20 @@ http::Response UploadApi::list(const http::Request& request) const {
     return api::json_error(400, "bad_parameter", "Kies image of audio.");
   const auto kind = kind_text == "audio" ? MediaKind::audio : MediaKind::image;
   const auto page = api::parse_id(request.param("page").value_or("1")).value_or(1);
+  const std::string name(request.param("q").value_or(""));
+  if (name.size() > kMaxSearchLength) {
+    return api::json_error(400, "bad_parameter",
+                           "Zoek op hoogstens " + std::to_string(kMaxSearchLength) + " tekens van de bestandsnaam.");
+  }
   json::array items;
   std::int64_t total = 0;
   {
     auto lease = library_.db().lease();
     MediaRepository media(*lease);
-    for (const auto& item : media.list(kind, kLibraryPageSize, (page - 1) * kLibraryPageSize)) {
+    for (const auto& item : media.list(kind, kLibraryPageSize, (page - 1) * kLibraryPageSize, name)) {
       items.push_back(item_json(item));
     }
-    total = media.count(kind);
+    total = media.count(kind, name);
   }
   return api::private_json(
       200, json::object{{"items", std::move(items)}, {"total", total}, {"page", page}, {"pageSize", kLibraryPageSize}});

@@ -4,7 +4,8 @@
 //   POST /api/admin/media/images?name=foto.jpg   the image as the request body -> 202 {media}
 //                                                (status 'processing': poll GET .../{id})
 //   POST /api/admin/media/audio?name=aflevering.wav  the audio as the body -> 202 {media}
-//   GET  /api/admin/media?kind=image|audio&page=     the library, newest first, 24 a page
+//   GET  /api/admin/media?kind=image|audio&page=&q=  the library, newest first, 24 a page; q: only
+//                                                    the files whose name holds it
 //   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
 //   PUT  /api/admin/media/{id}/focal-point           {x, y} in 0..1 -> {media}
 //   GET  /uploads/...                                the stored files (WebP, MP3), cached for a
@@ -36,6 +37,7 @@
 namespace ether::media {
 
 inline constexpr std::int64_t kLibraryPageSize = 24;
+inline constexpr std::size_t kMaxSearchLength = 100;
 inline constexpr unsigned kUploadsRetryAfterSeconds = 10;
 
 class UploadApi {

@@ -427,6 +427,7 @@ class Page {
     if (!p) return not_found();
     auto card = catalog_.programme_card(*p);
     card["description"] = p->description;
+    card["imageAlt"] = p->image_alt;
     card["broadcasters"] = catalog_.broadcaster_refs(*p, p->channel_slug);
     json::array presenter_cards;
     for (auto id : p->presenter_ids) {
@@ -559,6 +560,7 @@ class Page {
     }
     auto card = catalog_.presenter_card(*p);
     card["bio"] = p->bio;
+    card["imageAlt"] = p->image_alt;
     json::object data{{"presenter", std::move(card)},
                       {"programmes", programme_cards(list)},
                       {"fragments", list.empty() ? json::array{} : catalog_.fragments(filter, 8, 0).items}};

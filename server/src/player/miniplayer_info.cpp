@@ -1,6 +1,7 @@
 #include "player/miniplayer_info.hpp"
 
 #include "domain/time.hpp"
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 #include "store/publication.hpp"
 
@@ -25,7 +26,12 @@ struct BroadcastRow {
   bool has_programme = false;
 };
 
-json::object photo_asset(const std::string& url) { return {{"url360", url}, {"url600", url}, {"url1200", url}}; }
+// A media library image ('{format}' in its URL) is named at each size the player asks for.
+json::object photo_asset(const std::string& url) {
+  return {{"url360", media::sized_image_url(url, {360, 360})},
+          {"url600", media::sized_image_url(url, {600, 600})},
+          {"url1200", media::sized_image_url(url, {1200, 1200})}};
+}
 
 // Stored URLs reach the player only through the pages' safe_url rule; an unsafe one reads as absent.
 json::array photo_assets(const std::string& stored_url) {

@@ -202,10 +202,10 @@ void track_list(std::string& out, const json::array& tracks, std::string_view la
 }
 
 void detail_header(std::string& out, std::string_view image_url, std::string_view preset, std::string_view kicker,
-                   std::string_view title, const std::string& extra, bool round) {
+                   std::string_view title, const std::string& extra, bool round, std::string_view alt) {
   out += "<header class=\"detail-header\">";
   image(out, image_url, preset, round ? "detail-header__image detail-header__image--round" : "detail-header__image",
-        true);
+        true, alt);
   out += "<div>";
   if (!kicker.empty()) out += "<p class=\"card__kicker\">" + escape(kicker) + "</p>";
   page_heading(out, title);

@@ -36,9 +36,9 @@ void broadcast_list(std::string& out, const json::array& broadcasts, Level level
 /// Played tracks with time, name and artist (components/track-list.tsx).
 void track_list(std::string& out, const json::array& tracks, std::string_view label);
 /// The header of a detail page: artwork as hero, kicker, h1 (components/detail-header.tsx);
-/// `extra` is appended after the heading.
+/// `extra` is appended after the heading; `alt` describes the artwork (empty: decorative).
 void detail_header(std::string& out, std::string_view image_url, std::string_view preset, std::string_view kicker,
-                   std::string_view title, const std::string& extra, bool round = false);
+                   std::string_view title, const std::string& extra, bool round = false, std::string_view alt = {});
 /// "A & B" of the names of a list of refs.
 std::string names(const json::array& refs);
 

@@ -127,7 +127,8 @@ void programme_html(std::string& out, const RenderContext& ctx) {
   std::string extra = "<p class=\"page-intro\">" + escape(str(p, "summary")) + "</p><p class=\"card__meta\">" +
                       escape(str(p, "schedule")) + "</p>";
   out += "<div class=\"page\">";
-  detail_header(out, str(p, "imageUrl"), "CAMPAIGN_HEADER", str(obj(p, "channel"), "name"), str(p, "name"), extra);
+  detail_header(out, str(p, "imageUrl"), "CAMPAIGN_HEADER", str(obj(p, "channel"), "name"), str(p, "name"), extra,
+                false, str(p, "imageAlt"));
   out += "<p class=\"prose\">" + escape(str(p, "description")) + "</p><p class=\"link-row\">";
   link(out, pages::routes::programme_fragments(slug), "Alle fragmenten");
   link(out, pages::routes::programme_news(slug), "Al het nieuws");
@@ -212,7 +213,10 @@ void presenter_html(std::string& out, const RenderContext& ctx) {
   const auto& data = ctx.page.data;
   const auto& p = obj(data, "presenter");
   out += "<div class=\"page\">";
-  detail_header(out, str(p, "imageUrl"), "ARTIST_ITEM", str(p, "role"), str(p, "name"), {}, true);
+  // As the app's presenter page: the portrait's alt text, else "Portret van <name>".
+  const auto alt = str(p, "imageAlt");
+  detail_header(out, str(p, "imageUrl"), "ARTIST_ITEM", str(p, "role"), str(p, "name"), {}, true,
+                alt.empty() ? "Portret van " + std::string(str(p, "name")) : std::string(alt));
   out += "<p class=\"prose\">" + escape(str(p, "bio")) + "</p>";
   section(out, "Programma's", [&](std::string& o) {
     card_grid(o, cards_of(arr(data, "programmes"), programme_card), "Geen programma's gevonden.");

@@ -4,6 +4,7 @@
 
 #include "domain/escape.hpp"
 #include "media/image_presets.hpp"
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
@@ -14,6 +15,61 @@ namespace {
 constexpr std::string_view kFallbackImage = "/images/unknown_programme.webp";
 
 std::string two(std::int64_t value) { return (value < 10 ? "0" : "") + std::to_string(value); }
+
+std::vector<media::VariantSize> sizes_of(std::string_view preset) {
+  std::vector<media::VariantSize> sizes;
+  for (const auto& [name, size] : media::image_preset_sizes()) {
+    if (name == preset) sizes.push_back(size);
+  }
+  return sizes;
+}
+
+// The srcset of a preset as lib/images' presetSrcSet writes it: each of its sizes at 1x and 2x,
+// once per width, smallest first.
+std::string preset_srcset(std::string_view url, std::string_view preset) {
+  std::vector<media::VariantSize> candidates;
+  for (const auto& size : sizes_of(preset)) {
+    for (int scale : {1, 2}) {
+      const media::VariantSize scaled{size.width * scale, size.height * scale};
+      const bool known = std::any_of(candidates.begin(), candidates.end(),
+                                     [&](const auto& candidate) { return candidate.width == scaled.width; });
+      if (!known) candidates.push_back(scaled);
+    }
+  }
+  std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.width < b.width; });
+  std::string srcset;
+  for (const auto& candidate : candidates) {
+    if (!srcset.empty()) srcset += ", ";
+    srcset += media::sized_image_url(url, candidate) + " " + std::to_string(candidate.width) + "w";
+  }
+  return srcset;
+}
+
+// From which viewport width (px) the `index`th of `count` sizes of a preset applies, as
+// lib/images' presetMinWidths: one size everywhere; of two, the first from breakpoint M (768 px);
+// of three or more, the first from L (1200 px), the second from M; 0 for the rest (below).
+int preset_min_width(std::size_t count, std::size_t index) {
+  constexpr int kBreakpointM = 768;
+  constexpr int kBreakpointL = 1200;
+  if (count < 2) return 0;
+  if (count == 2) return index == 0 ? kBreakpointM : 0;
+  if (index == 0) return kBreakpointL;
+  return index == 1 ? kBreakpointM : 0;
+}
+
+// The sizes attribute of a preset as lib/images' presetSizes writes it: "(min-width: 768px) 564px, 256px".
+std::string preset_sizes(std::string_view preset) {
+  const auto sizes = sizes_of(preset);
+  std::string out;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (!out.empty()) out += ", ";
+    if (const int min_width = preset_min_width(sizes.size(), i); min_width > 0) {
+      out += "(min-width: " + std::to_string(min_width) + "px) ";
+    }
+    out += std::to_string(sizes[i].width) + "px";
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -75,13 +131,14 @@ void image(std::string& out, std::string_view url, std::string_view preset, std:
   if (size.height == 0) size = {600, 600};
   auto src = pages::safe_url(url);
   if (src.empty()) src = kFallbackImage;
-  // An image URL with a '{format}' placeholder asks for its size (spec §9).
-  const std::string format = "h_" + std::to_string(size.height) + ",w_" + std::to_string(size.width) + ",c_north";
-  for (auto at = src.find("{format}"); at != std::string::npos; at = src.find("{format}", at + format.size())) {
-    src.replace(at, 8, format);
+  out += "<img src=\"" + escape(media::sized_image_url(src, size)) + "\"";
+  // An image URL with a '{format}' placeholder (a media library image) asks for its size (spec
+  // §9): the browser picks one of the preset's sizes, as lib/images' responsiveImage offers them.
+  if (src.find("{format}") != std::string::npos && media::largest_preset_size(preset) == size) {
+    out += " srcset=\"" + escape(preset_srcset(src, preset)) + "\" sizes=\"" + preset_sizes(preset) + "\"";
   }
-  out += "<img src=\"" + escape(src) + "\" alt=\"" + escape(alt) + "\" width=\"" + std::to_string(size.width) +
-         "\" height=\"" + std::to_string(size.height) + "\"";
+  out += " alt=\"" + escape(alt) + "\" width=\"" + std::to_string(size.width) + "\" height=\"" +
+         std::to_string(size.height) + "\"";
   out += eager ? " loading=\"eager\" fetchpriority=\"high\" decoding=\"sync\"" : " loading=\"lazy\" decoding=\"async\"";
   if (!css_class.empty()) out += " class=\"" + escape(css_class) + "\"";
   out += ">";

@@ -35,7 +35,8 @@ void link(std::string& out, std::string_view url, std::string_view text, std::st
           std::string_view extra_attributes = {});
 
 /// An image of a spec §9 preset (LIST_ITEM, ARTICLE_CARD, …) at its largest size: src (the
-/// fallback image when the URL is empty or unsafe), width, height, decorative alt unless given.
+/// fallback image when the URL is empty or unsafe), width, height, decorative alt unless given; a
+/// media library image (a '{format}' URL) also gets the srcset and sizes of the preset's sizes.
 /// `eager`: loaded at once with high priority (the page's hero); otherwise lazily.
 void image(std::string& out, std::string_view url, std::string_view preset, std::string_view css_class,
            bool eager = false, std::string_view alt = {});

@@ -141,8 +141,10 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
   channel.category = feed.category;
   channel.page_url = absolute(pages::routes::podcast(feed.slug));
   channel.feed_url = absolute(podcast_feed_path(feed.slug));
-  // Stored image URLs pass the pages' safe_url rule; an unsafe one is left out of the feed.
-  const auto feed_image = pages::safe_url(feed.image_url);
+  // Stored image URLs pass the pages' safe_url rule; an unsafe one is left out of the feed. A
+  // library image is named at its largest square size (podcast apps want square artwork).
+  const media::VariantSize artwork{1200, 1200};
+  const auto feed_image = media::sized_image_url(pages::safe_url(feed.image_url), artwork);
   channel.image_url = absolute(feed_image);
 
   std::vector<RssItem> items;
@@ -153,7 +155,7 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
     item.title = e.title;
     item.description = e.description;
     item.page_url = absolute(pages::routes::podcast_episode(feed.slug, e.id, e.slug));
-    const auto episode_image = pages::safe_url(e.image_url);
+    const auto episode_image = media::sized_image_url(pages::safe_url(e.image_url), artwork);
     item.image_url = absolute(episode_image.empty() ? feed_image : episode_image);
     item.audio_url = absolute(pages::queries::Catalog::media_url(e.audio_path));
     item.audio_type = std::string(http::content_type_for(e.audio_path));

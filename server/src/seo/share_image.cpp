@@ -1,5 +1,6 @@
 #include "seo/share_image.hpp"
 
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 
 namespace ether::seo {
@@ -62,10 +63,7 @@ std::string usable_url(std::string_view raw) {
     return {};
   }
   // A '{format}' placeholder (spec §9) asks for the large share size.
-  for (auto at = url.find("{format}"); at != std::string::npos; at = url.find("{format}")) {
-    url.replace(at, 8, "h_720,w_1280,c_north");
-  }
-  return url;
+  return media::sized_image_url(url, {1280, 720});
 }
 
 std::string absolute(const std::string& url, std::string_view base_url) {

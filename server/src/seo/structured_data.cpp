@@ -1,5 +1,6 @@
 #include "seo/structured_data.hpp"
 
+#include "media/stored_files.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
@@ -142,7 +143,7 @@ class Builder {
                                     {"name", text_at(p, "name")},
                                     {"jobTitle", text_at(p, "role")},
                                     {"description", text_at(p, "bio")},
-                                    {"image", absolute_media(text_at(p, "imageUrl"))},
+                                    {"image", absolute_media(text_at(p, "imageUrl"), {1040, 1040})},
                                     {"url", absolute(canonical())},
                                     {"worksFor", station_ref()}});
       breadcrumbs({{"Presentatoren", pages::routes::presenters()}, {text_at(p, "name"), canonical()}});
@@ -157,9 +158,10 @@ class Builder {
   }
 
   // Image, audio and video URLs come from the store through the page data, which applies safe_url
-  // already; JSON-LD applies it again so that it never names another scheme or a "//host".
-  std::string absolute_media(std::string_view stored_url) const {
-    auto url = pages::safe_url(stored_url);
+  // already; JSON-LD applies it again so that it never names another scheme or a "//host". A media
+  // library image ('{format}' in its URL) is named at `size`, one of its §9 sizes.
+  std::string absolute_media(std::string_view stored_url, media::VariantSize size = {1280, 720}) const {
+    auto url = media::sized_image_url(pages::safe_url(stored_url), size);
     return url.starts_with("mailto:") ? std::string() : absolute(url);
   }
 

@@ -295,7 +295,8 @@ export interface ProgrammesData {
 }
 
 export interface ProgrammeData {
-  programme: ProgrammeCard & { description: string; broadcasters: BroadcasterRef[] };
+  /** imageAlt: the editor's description of the image ('' for one stored without). */
+  programme: ProgrammeCard & { description: string; broadcasters: BroadcasterRef[]; imageAlt?: string };
   presenters: PresenterCard[];
   fragments: Fragment[];
   news: ArticleCard[];
@@ -326,7 +327,8 @@ export interface PresentersData {
 }
 
 export interface PresenterData {
-  presenter: PresenterCard & { bio: string };
+  /** imageAlt: the editor's description of the portrait ('' for one stored without). */
+  presenter: PresenterCard & { bio: string; imageAlt?: string };
   programmes: ProgrammeCard[];
   fragments: Fragment[];
 }

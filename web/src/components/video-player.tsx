@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Video } from '../api/types';
+import { presetImageUrl } from '../lib/images';
 import { pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
 
 function mediaErrorText(error: MediaError | null): string {
@@ -40,7 +41,7 @@ export function VideoPlayer({ video, caption = true }: { video: Video; caption?:
           controls
           playsInline
           preload="none"
-          poster={video.posterUrl || undefined}
+          poster={video.posterUrl ? presetImageUrl(video.posterUrl, 'VIDEOCLIP', '') : undefined}
           src={video.videoUrl}
           aria-label={video.title}
           onPlay={(event) => pauseOtherMedia(event.currentTarget)}

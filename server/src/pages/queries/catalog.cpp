@@ -190,26 +190,28 @@ void Catalog::load_reference_data() {
   // Archived programmes and presenters (admin) are off the site: no page, card, search entry or
   // link; a broadcast of an archived programme is shown without it.
   for_each_row(sql,
-               "SELECT id, slug, name, role, bio, image_url FROM presenters WHERE " + store::archivable_visible("") +
-                   " ORDER BY name",
-               {}, [&](const soci::row& row) {
-                 presenters_.push_back(PresenterRow{int_at(row, 0), text_at(row, 1), text_at(row, 2), text_at(row, 3),
-                                                    text_at(row, 4), url_at(row, 5)});
-               });
-  for_each_row(sql,
-               "SELECT id, slug, name, channel_slug, summary, description, image_url FROM programmes WHERE " +
+               "SELECT id, slug, name, role, bio, image_url, image_alt FROM presenters WHERE " +
                    store::archivable_visible("") + " ORDER BY name",
                {}, [&](const soci::row& row) {
-                 ProgrammeRow programme;
-                 programme.id = int_at(row, 0);
-                 programme.slug = text_at(row, 1);
-                 programme.name = text_at(row, 2);
-                 programme.channel_slug = text_at(row, 3);
-                 programme.summary = text_at(row, 4);
-                 programme.description = text_at(row, 5);
-                 programme.image_url = url_at(row, 6);
-                 programmes_.push_back(std::move(programme));
+                 presenters_.push_back(PresenterRow{int_at(row, 0), text_at(row, 1), text_at(row, 2), text_at(row, 3),
+                                                    text_at(row, 4), url_at(row, 5), text_at(row, 6)});
                });
+  for_each_row(
+      sql,
+      "SELECT id, slug, name, channel_slug, summary, description, image_url, image_alt FROM programmes WHERE " +
+          store::archivable_visible("") + " ORDER BY name",
+      {}, [&](const soci::row& row) {
+        ProgrammeRow programme;
+        programme.id = int_at(row, 0);
+        programme.slug = text_at(row, 1);
+        programme.name = text_at(row, 2);
+        programme.channel_slug = text_at(row, 3);
+        programme.summary = text_at(row, 4);
+        programme.description = text_at(row, 5);
+        programme.image_url = url_at(row, 6);
+        programme.image_alt = text_at(row, 7);
+        programmes_.push_back(std::move(programme));
+      });
   auto programme_by_id = [this](std::int64_t id) {
     auto it = std::find_if(programmes_.begin(), programmes_.end(), [id](const auto& p) { return p.id == id; });
     return it == programmes_.end() ? nullptr : &*it;

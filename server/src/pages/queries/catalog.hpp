@@ -31,7 +31,7 @@ struct BroadcasterRow {
 
 struct PresenterRow {
   std::int64_t id = 0;
-  std::string slug, name, role, bio, image_url;
+  std::string slug, name, role, bio, image_url, image_alt;
 };
 
 struct SlotRow {
@@ -41,7 +41,7 @@ struct SlotRow {
 
 struct ProgrammeRow {
   std::int64_t id = 0;
-  std::string slug, name, channel_slug, summary, description, image_url;
+  std::string slug, name, channel_slug, summary, description, image_url, image_alt;
   std::vector<std::int64_t> presenter_ids;  // in position order
   std::vector<std::string> broadcaster_slugs;
   std::vector<SlotRow> slots;

@@ -17,7 +17,9 @@ export type FieldKind =
   | 'relation'
   | 'tags'
   /** The id of a ready audio item of the media library; fills the type's derived fields. */
-  | 'audio';
+  | 'audio'
+  /** An image: a media library image's URL (/uploads/images/…) or a URL elsewhere. */
+  | 'image';
 
 /** What a derived field holds of the item's chosen audio ('' or absent: not derived). */
 export type DerivedFact = '' | 'path' | 'durationMs' | 'byteLength';
@@ -35,6 +37,10 @@ export interface ContentField {
   referenceKey: string;
   /** Filled by the server from the chosen audio on save: shown, never edited or sent. */
   derived?: DerivedFact;
+  /** An image's spec §9 presets on the listener pages (the crops to preview); none: shown whole. */
+  crops?: string[];
+  /** An image's alt text field ('' or absent: none, a logo or a background). */
+  altField?: string;
 }
 
 export interface ContentType {

@@ -148,10 +148,11 @@ function sendUpload(
 
 export const mediaApi = {
   get: (id: number) => adminFetch<{ media: Media }>('GET', `/api/admin/media/${id}`).then((r) => r.media),
-  list: (kind: MediaKind, page = 1) =>
+  /** A page of the library's items of `kind`, newest first; `query`: only names holding it. */
+  list: (kind: MediaKind, page = 1, query = '') =>
     adminFetch<{ items: Media[]; total: number; page: number; pageSize: number }>(
       'GET',
-      `/api/admin/media?kind=${kind}${page > 1 ? `&page=${page}` : ''}`,
+      `/api/admin/media?kind=${kind}${page > 1 ? `&page=${page}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}`,
     ),
   setFocalPoint: (id: number, point: FocalPoint) =>
     adminFetch<{ media: Media }>('PUT', `/api/admin/media/${id}/focal-point`, point).then((r) => r.media),

@@ -1,11 +1,10 @@
 // The audio of an episode, fragment or bulletin, chosen from the media library (a content field of
 // kind 'audio', server/src/content/content_types.hpp): the library's ready audio in a list, more
 // of it on request, and an upload right there that is chosen once the server has processed it.
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { formatDuration } from '../../lib/format-date';
-import { AdminApiError } from '../api/admin-client';
 import { mediaApi, type AudioMedia, type Media } from '../api/media-client';
-import { pageCount } from './pager';
+import { LibraryMore, useLibrary } from './library-list';
 import { LabelledField } from './labelled-field';
 import { UploadField } from './upload-field';
 
@@ -47,42 +46,10 @@ export function AudioPicker({
   error,
   selectRef,
 }: AudioPickerProps) {
-  const [items, setItems] = useState<AudioMedia[]>([]);
-  const [page, setPage] = useState(1);
-  const [pages, setPages] = useState(1);
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<string>();
+  const library = useLibrary('audio', isReadyAudio, 'De audio uit de bibliotheek kon niet worden geladen.');
+  const { items, add, loaded } = library;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-
-  const add = (more: AudioMedia[], first = false) =>
-    setItems((known) => {
-      const fresh = more.filter((media) => !known.some((k) => k.id === media.id));
-      return first ? [...fresh, ...known] : [...known, ...fresh];
-    });
-
-  useEffect(() => {
-    let live = true;
-    mediaApi
-      .list('audio', page)
-      .then((answer) => {
-        if (!live) return;
-        add(answer.items.filter(isReadyAudio));
-        setPages(pageCount(answer.total, answer.pageSize));
-        setLoaded(true);
-      })
-      .catch((caught: unknown) => {
-        if (live)
-          setLoadError(
-            caught instanceof AdminApiError
-              ? caught.message
-              : 'De audio uit de bibliotheek kon niet worden geladen.',
-          );
-      });
-    return () => {
-      live = false;
-    };
-  }, [page]);
 
   // The chosen item may be older than the pages loaded: it is asked for by itself.
   const missing = loaded && value !== '' && !items.some((media) => String(media.id) === value);
@@ -98,7 +65,7 @@ export function AudioPicker({
     return () => {
       live = false;
     };
-  }, [missing, value]);
+  }, [missing, value, add]);
 
   const hint = current
     ? `Nu: ${current}. Kies audio uit de lijst of upload nieuwe om die te vervangen.`
@@ -124,16 +91,7 @@ export function AudioPicker({
           </select>
         )}
       </LabelledField>
-      {page < pages && (
-        <button type="button" className="admin-link-button" onClick={() => setPage((n) => n + 1)}>
-          Meer audio laden
-        </button>
-      )}
-      {loadError && (
-        <p className="admin-error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <LibraryMore library={library} label="Meer audio laden" />
       <UploadField
         kind="audio"
         label="Nieuwe audio uploaden"

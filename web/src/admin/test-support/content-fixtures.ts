@@ -1,4 +1,26 @@
-import type { ContentItem, ContentType } from '../api/content-client';
+import type { ContentField, ContentItem, ContentType } from '../api/content-client';
+
+/** A field as the server describes it: not required, 200 characters, with `extra` over it. */
+export function contentField(
+  name: string,
+  label: string,
+  kind: ContentField['kind'],
+  extra: Partial<ContentField> = {},
+): ContentField {
+  return {
+    name,
+    label,
+    kind,
+    required: false,
+    immutable: false,
+    maxLength: 200,
+    choices: [],
+    reference: '',
+    referenceKey: 'id',
+    derived: '',
+    ...extra,
+  };
+}
 
 /** The programmes type as the server describes it (no publication, revisions or preview), with `change` over it. */
 export function programmesType(change: Partial<ContentType> = {}): ContentType {

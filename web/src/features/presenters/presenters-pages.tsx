@@ -29,7 +29,7 @@ export function PresenterPage({ data }: PageProps<PresenterData>) {
       <DetailHeader
         imageUrl={presenter.imageUrl}
         preset="ARTIST_ITEM"
-        alt={`Portret van ${presenter.name}`}
+        alt={presenter.imageAlt || `Portret van ${presenter.name}`}
         round
         kicker={presenter.role}
         title={presenter.name}

@@ -20,6 +20,7 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
       <DetailHeader
         imageUrl={programme.imageUrl}
         preset="CAMPAIGN_HEADER"
+        alt={programme.imageAlt ?? ''}
         kicker={programme.channel.name}
         title={programme.name}
       >

@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
-import { UNKNOWN_PROGRAMME_IMAGE } from '../../lib/images';
+import { presetImageUrl, UNKNOWN_PROGRAMME_IMAGE } from '../../lib/images';
 import { buildUrl, routes } from '../../lib/routes';
 
 /** The URL of page `page` of one group of the results for `term` (the §2 query rules, as the server writes it). */
@@ -48,7 +48,7 @@ export function SearchPage({ data }: PageProps<SearchData>) {
                 <li key={hit.url + hit.title} className="search-hit">
                   <Image
                     className="search-hit__image"
-                    src={hit.imageUrl || UNKNOWN_PROGRAMME_IMAGE}
+                    src={presetImageUrl(hit.imageUrl, 'NEWS_ITEM', UNKNOWN_PROGRAMME_IMAGE, 1)}
                     fallback={UNKNOWN_PROGRAMME_IMAGE}
                     alt=""
                     width={96}

@@ -1,13 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  forgetOptions,
-  type ContentField,
-  type ContentItem,
-  type ContentType,
-} from '../../api/content-client';
+import { forgetOptions, type ContentItem, type ContentType } from '../../api/content-client';
 import type { AudioMedia } from '../../api/media-client';
+import { contentField } from '../../test-support/content-fixtures';
 import { json, server } from '../../test-support/fake-server';
 import { ContentForm } from './content-form';
 import { CHOOSE_AUDIO_MESSAGE, contentSchema, fromFormValues } from './content-schema';
@@ -17,24 +13,7 @@ afterEach(() => {
   forgetOptions();
 });
 
-const field = (
-  name: string,
-  label: string,
-  kind: ContentField['kind'],
-  extra: Partial<ContentField> = {},
-) => ({
-  name,
-  label,
-  kind,
-  required: false,
-  immutable: false,
-  maxLength: 200,
-  choices: [],
-  reference: '',
-  referenceKey: 'id',
-  derived: '' as const,
-  ...extra,
-});
+const field = contentField;
 
 // Bulletins as GET /api/admin/content-types describes them.
 const bulletins: ContentType = {

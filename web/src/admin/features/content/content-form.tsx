@@ -17,6 +17,7 @@ import { BlockEditor } from '../../components/block-editor/block-editor';
 import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
+import { ImagePicker } from '../../components/image-picker';
 import { applyServerErrors } from '../../components/server-errors';
 import {
   contentSchema,
@@ -281,6 +282,8 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
         })
       : register(field.name);
 
+  // The alt text of an image is drawn with its image (ImagePicker), not as a field of its own.
+  const altFields = new Set(type.fields.map((field) => field.altField).filter(Boolean));
   const headingId = `content-form-${type.name}`;
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
@@ -348,6 +351,34 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
                     (stored === null || stored === undefined) && path && hasAudio(type, item?.values)
                       ? String(item?.values[path.name])
                       : undefined
+                  }
+                  error={error}
+                />
+              )}
+            />
+          );
+        }
+        if (altFields.has(field.name)) return null;
+        if (field.kind === 'image') {
+          const altError = field.altField
+            ? (errors[field.altField]?.message as string | undefined)
+            : undefined;
+          return (
+            <Controller
+              key={field.name}
+              control={control}
+              name={field.name}
+              render={({ field: { value, onChange, onBlur, ref } }) => (
+                <ImagePicker
+                  id={id}
+                  label={field.label}
+                  value={typeof value === 'string' ? value : ''}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  inputRef={ref}
+                  crops={field.crops ?? []}
+                  alt={
+                    field.altField ? { registration: register(field.altField), error: altError } : undefined
                   }
                   error={error}
                 />

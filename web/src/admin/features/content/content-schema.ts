@@ -15,6 +15,10 @@ export const REQUIRED_MESSAGE = 'Vul dit veld in.';
 
 export const CHOOSE_AUDIO_MESSAGE = 'Kies een audiobestand uit de mediabibliotheek.';
 
+/** The server's message (content_validation.hpp kAltTextRequired) for an image without alt text. */
+export const ALT_TEXT_REQUIRED_MESSAGE =
+  'Beschrijf in een alt-tekst wat er op de afbeelding te zien is, voor wie haar niet kan zien.';
+
 /** True for a field the server fills from the chosen audio: the form shows it, never sends it. */
 export const isDerived = (field: ContentField) => Boolean(field.derived);
 
@@ -70,7 +74,10 @@ function fieldSchema(field: ContentField, storedAudio: boolean): z.ZodType {
       context.addIssue({ code: 'custom', message: 'Vul een heel getal van 0 of meer in.' });
     } else if (field.kind === 'color' && !/^#[0-9a-fA-F]{6}$/.test(value)) {
       context.addIssue({ code: 'custom', message: 'Kies een kleur als #rrggbb.' });
-    } else if (field.kind === 'url' && !/^(\/(?!\/)|#|https?:\/\/|mailto:)\S*$/i.test(value)) {
+    } else if (
+      (field.kind === 'url' || field.kind === 'image') &&
+      !/^(\/(?!\/)|#|https?:\/\/|mailto:)\S*$/i.test(value)
+    ) {
       context.addIssue({ code: 'custom', message: 'Vul een link in die begint met https:// of /.' });
     } else if (field.kind === 'instant' && Number.isNaN(new Date(value).getTime())) {
       context.addIssue({ code: 'custom', message: 'Vul een geldige datum en tijd in.' });
@@ -78,12 +85,26 @@ function fieldSchema(field: ContentField, storedAudio: boolean): z.ZodType {
   });
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
 /** The zod schema of a type's form; `values`: the stored item's (none for a new one). */
 export function contentSchema(type: ContentType, values?: Record<string, FieldValue>) {
   const storedAudio = hasAudio(type, values);
-  return z.object(
-    Object.fromEntries(type.fields.map((field) => [field.name, fieldSchema(field, storedAudio)])),
-  );
+  return z
+    .object(Object.fromEntries(type.fields.map((field) => [field.name, fieldSchema(field, storedAudio)])))
+    .superRefine((form, context) => {
+      // A content image needs its alt text, as the server says; an image stored without one
+      // before may stay as it is until it is described.
+      for (const field of type.fields) {
+        if (field.kind !== 'image' || !field.altField) continue;
+        const image = textOf(form[field.name]);
+        if (!image || textOf(form[field.altField])) continue;
+        const undescribedBefore =
+          values !== undefined && textOf(values[field.name]) === image && !textOf(values[field.altField]);
+        if (!undescribedBefore)
+          context.addIssue({ code: 'custom', path: [field.altField], message: ALT_TEXT_REQUIRED_MESSAGE });
+      }
+    });
 }
 
 /** "2026-11-21T12:00" (local time of the browser, for datetime-local) of an ISO instant. */

@@ -3,87 +3,25 @@ import { applyFormat } from '../../../lib/images';
 import { AdminApiError } from '../../api/admin-client';
 import {
   mediaApi,
-  waitForProcessing,
   type AudioMedia,
-  type FocalPoint,
   type ImageMedia,
   type Media,
   type MediaKind,
 } from '../../api/media-client';
-import { FocalPointPicker } from '../../components/focal-point-picker';
+import { ImageEditor, type CropPreview } from '../../components/image-editor';
 import { Pager, pageCount } from '../../components/pager';
 import { UploadField } from '../../components/upload-field';
 
-const PREVIEWS = [
+const PREVIEWS: CropPreview[] = [
   { label: 'Artikelkaart (4:3)', width: 256, height: 192 },
   { label: 'Breed (16:9)', width: 320, height: 180 },
   { label: 'Vierkant', width: 88, height: 88 },
-];
+].map((preview) => ({ ...preview, size: { width: preview.width, height: preview.height } }));
 
 function formatDuration(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${m}:${String(s).padStart(2, '0')}`;
-}
-
-function ImageEditor({ image, onSaved }: { image: ImageMedia; onSaved: (media: Media) => void }) {
-  const [point, setPoint] = useState<FocalPoint>(image.focalPoint);
-  const [saving, setSaving] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
-  useEffect(() => setPoint(image.focalPoint), [image]);
-
-  async function save() {
-    setError(undefined);
-    setSaving(0);
-    try {
-      let media = await mediaApi.setFocalPoint(image.id, point);
-      if (media.status === 'processing') {
-        media = await waitForProcessing(media.id, (update) => setSaving(update.progress));
-      }
-      if (media.status === 'failed') setError(media.error ?? 'De uitsneden konden niet worden gemaakt.');
-      onSaved(media);
-    } catch (caught) {
-      setError(caught instanceof AdminApiError ? caught.message : 'Het focuspunt kon niet worden bewaard.');
-    } finally {
-      setSaving(null);
-    }
-  }
-
-  const changed = point.x !== image.focalPoint.x || point.y !== image.focalPoint.y;
-  return (
-    <section aria-labelledby="focal-heading" className="admin-media-editor">
-      <h2 id="focal-heading">{image.name || `Afbeelding ${image.id}`}</h2>
-      <p>
-        {image.width} × {image.height} pixels
-      </p>
-      <FocalPointPicker src={image.originalUrl} alt={image.name} value={point} onChange={setPoint} />
-      <p>
-        <button type="button" onClick={() => void save()} disabled={!changed || saving !== null}>
-          Focuspunt bewaren
-        </button>
-        {saving !== null && <span role="status"> Uitsneden maken… {saving}%</span>}
-      </p>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
-      <h3>Uitsneden</h3>
-      <ul className="admin-media-previews">
-        {PREVIEWS.map((preview) => (
-          <li key={preview.label}>
-            <img
-              src={applyFormat(image.url, preview)}
-              width={preview.width}
-              height={preview.height}
-              alt={`${preview.label} van ${image.name}`}
-            />
-            <span>{preview.label}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 interface Listing {
@@ -164,7 +102,7 @@ export function MediaPage() {
           onUploaded={accept}
         />
       </div>
-      {selected && <ImageEditor image={selected} onSaved={accept} />}
+      {selected && <ImageEditor image={selected} onSaved={accept} previews={PREVIEWS} />}
       <h2>Afbeeldingen</h2>
       {images.length === 0 ? (
         <p>Nog geen afbeeldingen.</p>
