@@ -374,7 +374,9 @@ void studio_song_ends_with_the_studio(const ServerProcess& source_to, const Serv
   const double shown_after = std::chrono::duration<double>(Clock::now() - left_at).count();
   const auto playout_song = first_song(shown);
   EXPECT_NE(playout_song, studio);
-  EXPECT_LE(shown_after, 2.0) << "the playout's song within 2 s of the disconnect";
+  EXPECT_LE(shown_after, 2.0) << "the playout's song within 2 s of the disconnect: " << json::serialize(shown)
+                              << "\nthe source's instance: "
+                              << source_to.get("/api/miniplayer/info?channel=radio2").body;
   std::printf("[          ] the playout's song shown %.2f s after the studio left\n", shown_after);
 
   // The play log: the studio's play ends at the disconnect; the playout's song is logged from there.

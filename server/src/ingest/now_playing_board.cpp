@@ -107,13 +107,25 @@ std::vector<std::string> NowPlayingBoard::reload() {
   }
   std::vector<std::string> changed;
   std::lock_guard lock(mutex_);
+  // The store's own rows are compared too: an item already ended here in memory (its source left)
+  // looks the same once the store ends it as well, but the info document, which reads the store,
+  // must be built again then.
+  auto stored = fresh;
+  for (const auto& [channel, items] : stored) {
+    auto it = stored_.find(channel);
+    if (it == stored_.end() || !same_items(it->second, items)) changed.push_back(channel);
+  }
+  stored_ = std::move(stored);
   std::erase_if(source_left_, [since](const auto& left) { return left.second < since; });
   for (const auto& [channel, left] : source_left_) {
     if (auto it = fresh.find(channel); it != fresh.end()) end_source_items(it->second, left);
   }
   for (const auto& [channel, items] : fresh) {
     auto it = items_.find(channel);
-    if (it == items_.end() || !same_items(it->second, items)) changed.push_back(channel);
+    if ((it == items_.end() || !same_items(it->second, items)) &&
+        std::find(changed.begin(), changed.end(), channel) == changed.end()) {
+      changed.push_back(channel);
+    }
   }
   for (const auto& [channel, items] : items_) {
     if (!items.empty() && !fresh.contains(channel)) changed.push_back(channel);

@@ -63,8 +63,9 @@ class NowPlayingBoard {
   store::Database& db_;
   Clock clock_;
   mutable std::mutex mutex_;
-  std::map<std::string, std::vector<BoardItem>, std::less<>> items_;  // per channel, by start
-  std::map<std::string, std::int64_t, std::less<>> source_left_;      // per channel: when its source last left
+  std::map<std::string, std::vector<BoardItem>, std::less<>> items_;   // per channel, by start
+  std::map<std::string, std::int64_t, std::less<>> source_left_;       // per channel: when its source last left
+  std::map<std::string, std::vector<BoardItem>, std::less<>> stored_;  // the store's rows at the last reload
   std::jthread thread_;
 };
 
