@@ -187,15 +187,15 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   // Pass 2: apply the measurements linearly and encode.
   auto partial = target;
   partial += ".part.mp3";
+  // Gone once renamed to `target`; left behind by nothing that fails or throws.
+  const Cleanup partial_cleanup{partial.string()};
   auto encode = input();
   encode.insert(encode.end(), {"-vn", "-map_metadata", "-1", "-af", filter(&measured), "-ar", "44100", "-c:a",
                                "libmp3lame", "-b:a", "128k", partial.string()});
   const int encoded_status = process::run_child(
       encode, [&](std::string_view line) { report_time(line, duration_hint, 0.5, 0.5, progress); }, log, running,
       limits.deadline);
-  if (encoded_status != 0 || std::chrono::steady_clock::now() >= limits.deadline) {
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
+  if (encoded_status != 0) {
     check_deadline(limits.deadline);
     spdlog::warn("media: encoding {} failed ({}): {}", source.string(), encoded_status, read_text(log).substr(0, 2000));
     throw AudioError("Het audiobestand kon niet worden omgezet naar MP3.");
@@ -206,13 +206,9 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   std::from_chars(output_i.data(), output_i.data() + output_i.size(), result.loudness_lufs);
 
   const auto encoded = probe_audio(partial, work_dir, limits.deadline);
-  if (!encoded || encoded->duration_seconds <= 0 || encoded->duration_seconds > limits.max_seconds) {
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
-    if (encoded && encoded->duration_seconds > limits.max_seconds)
-      throw AudioError(too_long_message(limits.max_seconds));
+  if (!encoded || encoded->duration_seconds <= 0)
     throw AudioError("Het omgezette audiobestand kon niet worden gelezen.");
-  }
+  if (encoded->duration_seconds > limits.max_seconds) throw AudioError(too_long_message(limits.max_seconds));
   std::filesystem::rename(partial, target);
   result.duration_ms = std::llround(encoded->duration_seconds * 1000.0);
   result.bytes = std::filesystem::file_size(target);

@@ -286,7 +286,7 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
   try {
     std::optional<AudioProbe> audio;
     const AudioLimits limits{
-        .max_seconds = options_.max_audio_seconds,
+        .max_seconds = static_cast<double>(options_.max_audio_seconds),
         .deadline = std::chrono::steady_clock::now() + std::chrono::seconds(options_.processing_seconds)};
     if (kind == MediaKind::image) {
       auto probe = probe_image(incoming);
