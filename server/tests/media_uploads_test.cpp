@@ -857,6 +857,25 @@ TEST_P(MediaUploads, APlaylistNamingFilesOnTheServerIsRefusedUnread) {
   EXPECT_TRUE(!std::filesystem::exists(audio) || files_in(audio) == 0U) << "a playlist's files were published";
 }
 
+// Confined to plain audio demuxers with -f forced, the usual formats still become MP3.
+TEST_P(MediaUploads, CommonAudioFormatsStillBecomeMp3) {
+  std::filesystem::create_directories(root_);
+  const auto editor = account("redacteur@ether.local", admin::Role::redacteur);
+  for (const std::string extension : {"m4a", "ogg", "flac", "aac", "webm"}) {
+    SCOPED_TRACE(extension);
+    const auto file = root_ / ("tone." + extension);
+    const auto made = test::run_command(
+        "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=330:sample_rate=44100:duration=2 " +
+        file.string() + " 2>&1; echo rc=$?");
+    ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+    auto uploaded = send("POST", "/api/admin/media/audio?name=toon." + extension, read_file(file), editor);
+    ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+    auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
+    EXPECT_EQ(item.at("status"), "ready") << json::serialize(item);
+    EXPECT_EQ(item.at("durationSeconds"), 2) << json::serialize(item);
+  }
+}
+
 class ShortMediaUploads : public MediaUploads {
  protected:
   ShortMediaUploads() : MediaUploads(true, 3) {}
