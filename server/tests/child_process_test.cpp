@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -44,6 +47,20 @@ TEST(ChildProcess, RunsToItsEndWithLinesStatusAndLog) {
   EXPECT_EQ(status, 3);
   EXPECT_EQ(lines, (std::vector<std::string>{"one", "two", "three"}));
   EXPECT_EQ(read_all(log), "oops\n");
+  std::filesystem::remove(log);
+}
+
+// How an upload's ffmpeg is held to its processing time (issue 35): a child silent past its
+// deadline is killed, and what it printed before still arrives.
+TEST(ChildProcess, AChildPastItsDeadlineIsKilled) {
+  const auto log = temp_file("child-deadline");
+  std::vector<std::string> lines;
+  const int status = run_child(
+      {find_program("sh"), "-c", "echo started; exec sleep 600"},
+      [&](std::string_view line) { lines.emplace_back(line); }, log, nullptr,
+      std::chrono::steady_clock::now() + std::chrono::seconds(1));
+  EXPECT_EQ(status, 128 + SIGKILL);
+  EXPECT_EQ(lines, (std::vector<std::string>{"started"}));
   std::filesystem::remove(log);
 }
 

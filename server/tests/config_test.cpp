@@ -228,6 +228,20 @@ TEST(Config, UploadsInFlight) {
   }
 }
 
+TEST(Config, UploadedAudioLimits) {
+  Config defaults = build_config({}, env_of({}));
+  EXPECT_EQ(defaults.upload_max_audio_seconds, 4 * 3600);
+  EXPECT_EQ(defaults.upload_processing_seconds, 900);
+  Config config = build_config(parse_config_text("ETHER_UPLOAD_MAX_AUDIO_SECONDS = 7200\n"),
+                               env_of({{"ETHER_UPLOAD_PROCESSING_SECONDS", "60"}}));
+  EXPECT_EQ(config.upload_max_audio_seconds, 7200);
+  EXPECT_EQ(config.upload_processing_seconds, 60);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"ETHER_UPLOAD_MAX_AUDIO_SECONDS", "0"}, {"ETHER_UPLOAD_PROCESSING_SECONDS", "lang"}}) {
+    EXPECT_THROW(build_config({}, env_of({{key, value}})), ConfigError) << key;
+  }
+}
+
 TEST(Config, DemoRenderAndRecordingRetention) {
   Config defaults = build_config({}, env_of({}));
   EXPECT_TRUE(defaults.demo_render.empty()) << "off unless asked for (make run sets it)";

@@ -369,16 +369,20 @@ constexpr UploadCaps kCaps{.per_address = 3, .in_all = 3};
 class MediaUploads : public ::testing::TestWithParam<std::string> {
  protected:
   // `start_jobs` false: the library's background jobs wait until the test starts them.
-  explicit MediaUploads(bool start_jobs = true) : store_(GetParam()) {
+  // `max_audio_seconds`: longer audio is refused.
+  explicit MediaUploads(bool start_jobs = true, int max_audio_seconds = 4 * 3600) : store_(GetParam()) {
     root_ = std::filesystem::path(ETHER_TEST_TMP) /
             ("media-" + GetParam() + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(root_);
     admin_ = std::make_unique<admin::AdminApi>(
         db(), admin::AdminOptions{.base_url = "https://radio.example", .password_cost = admin::kMinimumCost},
         [] { return kNow; });
-    library_ = std::make_unique<MediaLibrary>(
-        db(), MediaOptions{.root = root_ / "uploads", .max_image_bytes = kImageLimit, .max_audio_bytes = 8ULL << 20},
-        [] { return kNow; });
+    library_ = std::make_unique<MediaLibrary>(db(),
+                                              MediaOptions{.root = root_ / "uploads",
+                                                           .max_image_bytes = kImageLimit,
+                                                           .max_audio_bytes = 8ULL << 20,
+                                                           .max_audio_seconds = max_audio_seconds},
+                                              [] { return kNow; });
     if (start_jobs) library_->start();
     uploads_ = std::make_unique<UploadApi>(*library_, *admin_, "https://radio.example", kCaps);
     admin_->add_routes(router_);
@@ -820,6 +824,81 @@ TEST_P(MediaUploads, AudioBecomesLoudnessNormalisedMp3WithItsDuration) {
   EXPECT_NE(std::string(refused.at("error").as_string()).find("geen audio"), std::string::npos);
 }
 
+// An upload that names other files (an HLS playlist, a concat list) must not make ffmpeg read them:
+// else any editor reads the server's media files through the library (issue 35).
+TEST_P(MediaUploads, APlaylistNamingFilesOnTheServerIsRefusedUnread) {
+  const auto incoming = root_ / "uploads" / "incoming";
+  std::filesystem::create_directories(incoming);
+  // A "secret" MP3 on the server's disk, one beside the uploads in flight (a concat list may name
+  // files in its own folder).
+  const auto secret = root_ / "secret.mp3";
+  const auto made = test::run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=550:sample_rate=44100:duration=20 -ac 1 " +
+      secret.string() + " && cp " + secret.string() + " " + (incoming / "neighbour.mp3").string() +
+      " 2>&1; echo rc=$?");
+  ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+  const auto editor = account("redacteur@ether.local", admin::Role::redacteur);
+  const std::vector<std::pair<std::string, std::string>> uploads{
+      {"hls", "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:20\n#EXTINF:20.0,\nfile://" + secret.string() +
+                  "\n#EXTINF:20.0,\nfile://" + secret.string() + "\n#EXT-X-ENDLIST\n"},
+      {"concat", "ffconcat version 1.0\nfile neighbour.mp3\nfile neighbour.mp3\n"},
+  };
+  for (const auto& [kind, body] : uploads) {
+    SCOPED_TRACE(kind);
+    auto uploaded = send("POST", "/api/admin/media/audio?name=x.mp3", body, editor);
+    ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+    auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
+    EXPECT_EQ(item.at("status"), "failed") << json::serialize(item);
+    const auto* error = item.if_contains("error");
+    const std::string message = error != nullptr && error->is_string() ? std::string(error->get_string()) : "";
+    EXPECT_NE(message.find("geen audio"), std::string::npos) << json::serialize(item);
+  }
+  const auto audio = root_ / "uploads" / "audio";
+  EXPECT_TRUE(!std::filesystem::exists(audio) || files_in(audio) == 0U) << "a playlist's files were published";
+}
+
+// Confined to plain audio demuxers with -f forced, the usual formats still become MP3.
+TEST_P(MediaUploads, CommonAudioFormatsStillBecomeMp3) {
+  std::filesystem::create_directories(root_);
+  const auto editor = account("redacteur@ether.local", admin::Role::redacteur);
+  for (const std::string extension : {"m4a", "ogg", "flac", "aac", "webm"}) {
+    SCOPED_TRACE(extension);
+    const auto file = root_ / ("tone." + extension);
+    const auto made = test::run_command(
+        "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=330:sample_rate=44100:duration=2 " +
+        file.string() + " 2>&1; echo rc=$?");
+    ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+    auto uploaded = send("POST", "/api/admin/media/audio?name=toon." + extension, read_file(file), editor);
+    ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+    auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
+    EXPECT_EQ(item.at("status"), "ready") << json::serialize(item);
+    EXPECT_EQ(item.at("durationSeconds"), 2) << json::serialize(item);
+  }
+}
+
+class ShortMediaUploads : public MediaUploads {
+ protected:
+  ShortMediaUploads() : MediaUploads(true, 3) {}
+};
+
+TEST_P(ShortMediaUploads, AudioLongerThanTheLimitIsRefused) {
+  std::filesystem::create_directories(root_);
+  const auto wav = root_ / "long.wav";
+  const auto made = test::run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=440:sample_rate=44100:duration=6 -ac 1 " +
+      wav.string() + " 2>&1; echo rc=$?");
+  ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=lang.wav", read_file(wav), editor);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
+  EXPECT_EQ(item.at("status"), "failed") << json::serialize(item);
+  EXPECT_EQ(item.at("error"),
+            "Dit audiobestand is te lang: hoogstens 3 seconden per bestand. Knip het eerst in delen.");
+  const auto audio = root_ / "uploads" / "audio";
+  EXPECT_TRUE(!std::filesystem::exists(audio) || files_in(audio) == 0U);
+}
+
 // The library's background jobs wait until the test starts them: whatever an answer says, it was
 // given before anything read the uploaded file.
 class HeldMediaUploads : public MediaUploads {
@@ -970,6 +1049,8 @@ TEST_P(HeldMediaUploads, AStoppedLibraryLeavesItsUploadsForTheNextToFinish) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, MediaUploads, ::testing::ValuesIn(backends()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(Backends, ShortMediaUploads, ::testing::ValuesIn(backends()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 INSTANTIATE_TEST_SUITE_P(Backends, HeldMediaUploads, ::testing::ValuesIn(backends()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });

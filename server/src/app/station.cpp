@@ -93,7 +93,11 @@ Station::Station(const config::Config& config) {
   admin_api_ = std::make_unique<admin::AdminApi>(*db_, admin::AdminOptions{.base_url = config.base_url});
   admin_pages_ = std::make_unique<admin::AdminPages>(config.web_dir);
   media_ =
-      std::make_unique<media::MediaLibrary>(*db_, media::MediaOptions{.root = config.data_dir / "uploads"}, unix_now);
+      std::make_unique<media::MediaLibrary>(*db_,
+                                            media::MediaOptions{.root = config.data_dir / "uploads",
+                                                                .max_audio_seconds = config.upload_max_audio_seconds,
+                                                                .processing_seconds = config.upload_processing_seconds},
+                                            unix_now);
   media_->start();
   upload_api_ = std::make_unique<media::UploadApi>(
       *media_, *admin_api_, admin::origin_of(config.base_url),

@@ -23,7 +23,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 38> kKeys{"PORT",
+constexpr std::array<std::string_view, 40> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -60,6 +60,8 @@ constexpr std::array<std::string_view, 38> kKeys{"PORT",
                                                  "ETHER_WEBHOOK_ALLOW_PRIVATE",
                                                  "ETHER_UPLOADS_PER_ADDRESS",
                                                  "ETHER_UPLOADS_IN_FLIGHT",
+                                                 "ETHER_UPLOAD_MAX_AUDIO_SECONDS",
+                                                 "ETHER_UPLOAD_PROCESSING_SECONDS",
                                                  "ETHER_DEMO_RENDER"};
 
 std::string_view trim(std::string_view text) {
@@ -300,6 +302,12 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_UPLOADS_IN_FLIGHT")) {
     config.uploads_in_flight = parse_int<int>("ETHER_UPLOADS_IN_FLIGHT", *v, 1, 10000);
+  }
+  if (auto v = get("ETHER_UPLOAD_MAX_AUDIO_SECONDS")) {
+    config.upload_max_audio_seconds = parse_int<int>("ETHER_UPLOAD_MAX_AUDIO_SECONDS", *v, 1, 24 * 3600);
+  }
+  if (auto v = get("ETHER_UPLOAD_PROCESSING_SECONDS")) {
+    config.upload_processing_seconds = parse_int<int>("ETHER_UPLOAD_PROCESSING_SECONDS", *v, 1, 24 * 3600);
   }
   if (auto v = get("ETHER_DEMO_RENDER")) config.demo_render = std::string(trim(*v));
 

@@ -79,16 +79,48 @@ std::string filter(const boost::json::object* measured) {
   return text;
 }
 
+void check_deadline(std::chrono::steady_clock::time_point deadline) {
+  if (std::chrono::steady_clock::now() >= deadline) {
+    throw AudioError("Het verwerken van dit audiobestand duurde te lang en is afgebroken.");
+  }
+}
+
+// The options that keep ffmpeg and ffprobe to the one file they are given: only demuxers of plain
+// audio, and no protocol but file, so that nothing in the file can name another file or a URL.
+std::vector<std::string> confined_input(std::vector<std::string> argv) {
+  for (const char* option : {"-protocol_whitelist", "file", "-format_whitelist"}) argv.emplace_back(option);
+  argv.emplace_back(kAudioFormats);
+  return argv;
+}
+
+std::string file_url(const std::filesystem::path& file) { return "file:" + file.string(); }
+
 }  // namespace
 
-std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const std::filesystem::path& work_dir) {
+std::string too_long_message(double max_seconds) {
+  const auto seconds = static_cast<long long>(max_seconds);
+  std::string limit;
+  if (seconds % 3600 == 0) {
+    limit = std::to_string(seconds / 3600) + " uur";
+  } else if (seconds % 60 == 0) {
+    limit = std::to_string(seconds / 60) + (seconds == 60 ? " minuut" : " minuten");
+  } else {
+    limit = std::to_string(seconds) + (seconds == 1 ? " seconde" : " seconden");
+  }
+  return "Dit audiobestand is te lang: hoogstens " + limit + " per bestand. Knip het eerst in delen.";
+}
+
+std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const std::filesystem::path& work_dir,
+                                      std::chrono::steady_clock::time_point deadline) {
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
+  auto argv = confined_input({tool("ffprobe"), "-v", "error"});
+  argv.insert(argv.end(), {"-select_streams", "a:0", "-show_entries", "stream=codec_name:format=duration,format_name",
+                           "-of", "json", file_url(file)});
   const int status = process::run_child(
-      {tool("ffprobe"), "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name:format=duration",
-       "-of", "json", file.string()},
-      [&](std::string_view line) { out.append(line).push_back('\n'); }, log);
+      argv, [&](std::string_view line) { out.append(line).push_back('\n'); }, log, nullptr, deadline);
   std::filesystem::remove(log);
+  check_deadline(deadline);
   if (status != 0) return std::nullopt;
   boost::system::error_code ec;
   auto value = boost::json::parse(out, ec);
@@ -97,20 +129,33 @@ std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const s
   if (streams == nullptr || !streams->is_array() || streams->get_array().empty()) return std::nullopt;
   const auto& stream = streams->get_array().front();
   if (!stream.is_object()) return std::nullopt;
-  AudioProbe probe{member(stream.get_object(), "codec_name"), 0};
+  AudioProbe probe{member(stream.get_object(), "codec_name"), 0, ""};
   // Still images (a cover in an MP3) show up as video streams; codecs that are not audio never here.
   if (probe.codec.empty()) return std::nullopt;
   if (const auto* format = value.get_object().if_contains("format"); format != nullptr && format->is_object()) {
     const auto duration = member(format->get_object(), "duration");
     std::from_chars(duration.data(), duration.data() + duration.size(), probe.duration_seconds);
+    // "mov,mp4,m4a,3gp,3g2,mj2": the demuxer's first name is the one -f takes.
+    const auto names = member(format->get_object(), "format_name");
+    probe.format = names.substr(0, names.find(','));
   }
+  if (probe.format.empty()) return std::nullopt;
   return probe;
 }
 
 NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::filesystem::path& target,
-                                const std::filesystem::path& work_dir, double duration_hint,
-                                const std::function<void(double)>& progress, std::atomic<pid_t>* running) {
+                                const std::filesystem::path& work_dir, const AudioProbe& probe,
+                                const AudioLimits& limits, const std::function<void(double)>& progress,
+                                std::atomic<pid_t>* running) {
   const auto ffmpeg = tool("ffmpeg");
+  const double duration_hint = probe.duration_seconds;
+  // One second beyond the limit is decoded, so that a result longer than the limit shows that the
+  // source was (whatever its header claimed).
+  const auto input = [&] {
+    return confined_input({ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-y", "-progress", "pipe:1", "-f",
+                           probe.format, "-t", std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i",
+                           file_url(source)});
+  };
   const auto log = work_file(work_dir, "loudnorm");
   struct Cleanup {
     std::string path;
@@ -121,10 +166,12 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   } cleanup{log};
 
   // Pass 1: measure.
+  auto measure = input();
+  measure.insert(measure.end(), {"-vn", "-af", filter(nullptr), "-f", "null", "-"});
   const int measured_status = process::run_child(
-      {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-i", source.string(), "-vn", "-af",
-       filter(nullptr), "-f", "null", "-"},
-      [&](std::string_view line) { report_time(line, duration_hint, 0.0, 0.5, progress); }, log, running);
+      measure, [&](std::string_view line) { report_time(line, duration_hint, 0.0, 0.5, progress); }, log, running,
+      limits.deadline);
+  check_deadline(limits.deadline);
   if (measured_status != 0) {
     spdlog::warn("media: loudness measurement of {} failed ({}): {}", source.string(), measured_status,
                  read_text(log).substr(0, 2000));
@@ -140,15 +187,17 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   // Pass 2: apply the measurements linearly and encode.
   auto partial = target;
   partial += ".part.mp3";
+  // Gone once renamed to `target`; left behind by nothing that fails or throws.
+  const Cleanup partial_cleanup{partial.string()};
+  auto encode = input();
+  encode.insert(encode.end(), {"-vn", "-map_metadata", "-1", "-af", filter(&measured), "-ar", "44100", "-c:a",
+                               "libmp3lame", "-b:a", "128k", partial.string()});
   const int encoded_status = process::run_child(
-      {ffmpeg, "-hide_banner",  "-nostdin", "-nostats",      "-y",   "-progress", "pipe:1",
-       "-i",   source.string(), "-vn",      "-map_metadata", "-1",   "-af",       filter(&measured),
-       "-ar",  "44100",         "-c:a",     "libmp3lame",    "-b:a", "128k",      partial.string()},
-      [&](std::string_view line) { report_time(line, duration_hint, 0.5, 0.5, progress); }, log, running);
+      encode, [&](std::string_view line) { report_time(line, duration_hint, 0.5, 0.5, progress); }, log, running,
+      limits.deadline);
   if (encoded_status != 0) {
+    check_deadline(limits.deadline);
     spdlog::warn("media: encoding {} failed ({}): {}", source.string(), encoded_status, read_text(log).substr(0, 2000));
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
     throw AudioError("Het audiobestand kon niet worden omgezet naar MP3.");
   }
   NormalisedAudio result;
@@ -156,14 +205,12 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   const auto output_i = member(applied, "output_i");
   std::from_chars(output_i.data(), output_i.data() + output_i.size(), result.loudness_lufs);
 
-  auto probe = probe_audio(partial, work_dir);
-  if (!probe || probe->duration_seconds <= 0) {
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
+  const auto encoded = probe_audio(partial, work_dir, limits.deadline);
+  if (!encoded || encoded->duration_seconds <= 0)
     throw AudioError("Het omgezette audiobestand kon niet worden gelezen.");
-  }
+  if (encoded->duration_seconds > limits.max_seconds) throw AudioError(too_long_message(limits.max_seconds));
   std::filesystem::rename(partial, target);
-  result.duration_ms = std::llround(probe->duration_seconds * 1000.0);
+  result.duration_ms = std::llround(encoded->duration_seconds * 1000.0);
   result.bytes = std::filesystem::file_size(target);
   if (progress) progress(1.0);
   return result;

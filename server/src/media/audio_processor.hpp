@@ -6,12 +6,14 @@
 
 #include <sys/types.h>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace ether::media {
 
@@ -25,15 +27,33 @@ class AudioError : public std::runtime_error {
 inline constexpr double kTargetLufs = -16.0;
 inline constexpr double kTargetTruePeak = -1.5;
 
+/// The demuxers an upload may be read with (ffmpeg's -format_whitelist): plain audio files and
+/// containers. Playlists and lists of other files (HLS, concat, ...) are not among them, so that an
+/// upload can never make ffmpeg read another file or URL.
+inline constexpr std::string_view kAudioFormats = "mp3,wav,w64,flac,ogg,mov,aac,matroska,aiff,caf,wv";
+
 /// What ffprobe finds in a file that has an audio stream.
 struct AudioProbe {
   std::string codec;        // "mp3", "pcm_s16le", "aac", ...
   double duration_seconds;  // of the file (0 when unknown)
+  std::string format;       // the demuxer that read it ("mp3", "wav", "mov", ...), forced on ffmpeg
 };
 
-/// The first audio stream of `file`, or nullopt when it has none or is not a media file at all.
-/// `work_dir` holds ffprobe's error output.
-std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const std::filesystem::path& work_dir);
+/// How far processing one upload may go: the decoded duration (longer is refused) and the moment
+/// its ffprobe and ffmpeg runs are killed.
+struct AudioLimits {
+  double max_seconds = 4 * 3600.0;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+/// The first audio stream of `file`, or nullopt when it has none or is not a media file of
+/// kAudioFormats. `work_dir` holds ffprobe's error output. Throws AudioError past `deadline`.
+std::optional<AudioProbe> probe_audio(
+    const std::filesystem::path& file, const std::filesystem::path& work_dir,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+
+/// The Dutch refusal of audio longer than `max_seconds` ("... hoogstens 4 uur ...").
+std::string too_long_message(double max_seconds);
 
 /// The stored MP3.
 struct NormalisedAudio {
@@ -42,12 +62,13 @@ struct NormalisedAudio {
   double loudness_lufs = 0;  // integrated loudness of the result, as loudnorm measured it
 };
 
-/// Normalises `source` into `target` (MP3). `progress` gets the share done (0..1) as ffmpeg
-/// reports it; `running` holds ffmpeg's pid while it runs (so that shutdown can end it). Throws
-/// AudioError when ffmpeg fails.
+/// Normalises `source`, read as `probe` found it, into `target` (MP3). `progress` gets the share
+/// done (0..1) as ffmpeg reports it; `running` holds ffmpeg's pid while it runs (so that shutdown
+/// can end it). Throws AudioError when ffmpeg fails, the result is longer than `limits` allow or
+/// its deadline passes.
 NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::filesystem::path& target,
-                                const std::filesystem::path& work_dir, double duration_hint,
-                                const std::function<void(double)>& progress = {},
+                                const std::filesystem::path& work_dir, const AudioProbe& probe,
+                                const AudioLimits& limits, const std::function<void(double)>& progress = {},
                                 std::atomic<pid_t>* running = nullptr);
 
 }  // namespace ether::media

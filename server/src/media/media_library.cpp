@@ -284,7 +284,10 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
                                  const Uploader& uploader) {
   last_progress_ = -1;
   try {
-    double duration_hint = 0;
+    std::optional<AudioProbe> audio;
+    const AudioLimits limits{
+        .max_seconds = static_cast<double>(options_.max_audio_seconds),
+        .deadline = std::chrono::steady_clock::now() + std::chrono::seconds(options_.processing_seconds)};
     if (kind == MediaKind::image) {
       auto probe = probe_image(incoming);
       if (!probe) {
@@ -298,12 +301,15 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
         return;
       }
     } else {
-      auto probe = probe_audio(incoming, options_.root / "incoming");
-      if (!probe) {
+      audio = probe_audio(incoming, options_.root / "incoming", limits.deadline);
+      if (!audio) {
         fail(id, "Dit bestand is geen audio. Kies een geluidsbestand, zoals MP3, WAV, AAC, OGG of FLAC.");
         return;
       }
-      duration_hint = probe->duration_seconds;
+      if (audio->duration_seconds > limits.max_seconds) {
+        fail(id, too_long_message(limits.max_seconds));
+        return;
+      }
     }
     const auto hash = file_sha256(incoming);
     if (jobs_.stopping()) return;
@@ -312,8 +318,10 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
     if (kind == MediaKind::image) {
       process_image(*target, incoming);
     } else {
-      process_audio(*target, incoming, duration_hint);
+      process_audio(*target, incoming, *audio, limits);
     }
+  } catch (const AudioError& error) {
+    if (!jobs_.stopping()) fail(id, error.what());
   } catch (const std::exception& error) {
     spdlog::error("media: upload {} could not be identified: {}", id, error.what());
     if (!jobs_.stopping()) fail(id, "Het bestand kon niet worden verwerkt.");
@@ -492,12 +500,13 @@ void MediaLibrary::process_variants(std::int64_t id) {
   }
 }
 
-void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint) {
+void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& incoming, const AudioProbe& probe,
+                                 const AudioLimits& limits) {
   try {
     auto item = find(id);
     if (!item) return;
     const auto result = normalise_audio(
-        incoming, audio_file(*item), options_.root / "incoming", duration_hint,
+        incoming, audio_file(*item), options_.root / "incoming", probe, limits,
         [&](double share) { report(id, 0.0, 1.0, share); }, &jobs_.running_child());
     if (jobs_.stopping()) return;
     item->duration_ms = result.duration_ms;

@@ -27,6 +27,7 @@
 #include <thread>
 
 #include "http/message.hpp"
+#include "media/audio_processor.hpp"
 #include "media/job_queue.hpp"
 #include "media/media_repository.hpp"
 #include "store/database.hpp"
@@ -50,6 +51,8 @@ struct MediaOptions {
   std::filesystem::path root;                    // <data dir>/uploads
   std::uint64_t max_image_bytes = 25ULL << 20;   // 25 MiB
   std::uint64_t max_audio_bytes = 500ULL << 20;  // 500 MiB: a long episode as WAV
+  int max_audio_seconds = 4 * 3600;              // longer audio is refused
+  int processing_seconds = 900;                  // ffprobe and ffmpeg of one audio upload are killed after
 };
 
 /// Who uploads: an account id (for the row and the audit log) and name.
@@ -119,7 +122,8 @@ class MediaLibrary {
   std::optional<std::int64_t> claim(std::int64_t id, MediaKind kind, const std::string& hash, const Uploader& uploader);
   void process_image(std::int64_t id, const std::filesystem::path& incoming);
   void process_variants(std::int64_t id);
-  void process_audio(std::int64_t id, const std::filesystem::path& incoming, double duration_hint);
+  void process_audio(std::int64_t id, const std::filesystem::path& incoming, const AudioProbe& probe,
+                     const AudioLimits& limits);
   void fail(std::int64_t id, const std::string& message);
   void report(std::int64_t id, double from, double span, double share);
 

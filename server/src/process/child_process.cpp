@@ -1,11 +1,13 @@
 #include "process/child_process.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdlib>
@@ -126,14 +128,30 @@ int wait_child(pid_t pid) {
 }
 
 int run_child(const std::vector<std::string>& argv, const std::function<void(std::string_view line)>& on_line,
-              const std::filesystem::path& log, std::atomic<pid_t>* running) {
+              const std::filesystem::path& log, std::atomic<pid_t>* running,
+              std::chrono::steady_clock::time_point deadline) {
   ChildSpec spec{
       .argv = argv, .env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C"}, .pipe_stdout = true, .log = log};
   Child child = spawn_child(spec);
   if (running != nullptr) running->store(child.pid);
   std::string pending;
   std::array<char, 4096> chunk{};
+  bool killed = false;
   while (true) {
+    if (!killed && deadline != std::chrono::steady_clock::time_point::max()) {
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      pollfd ready{.fd = child.stdout_fd, .events = POLLIN, .revents = 0};
+      const int polled =
+          left.count() > 0 ? ::poll(&ready, 1, static_cast<int>(std::min<long long>(left.count(), 60000))) : 0;
+      if (polled < 0 && errno == EINTR) continue;
+      if (polled == 0) {
+        if (std::chrono::steady_clock::now() < deadline) continue;
+        // Past its time: killed; its output is drained below until the pipe closes.
+        ::kill(child.pid, SIGKILL);
+        killed = true;
+      }
+    }
     const auto n = ::read(child.stdout_fd, chunk.data(), chunk.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -54,9 +55,10 @@ int wait_child(pid_t pid);
 
 /// Runs `argv` to its end with standard input from /dev/null; `on_line` gets each line of its
 /// standard output, standard error goes to `log`. `running` (optional) holds the child's pid while
-/// it runs, so that another thread may kill it. Returns wait_child's status; throws
-/// std::runtime_error when it cannot start.
+/// it runs, so that another thread may kill it; a child still running at `deadline` is killed
+/// (SIGKILL). Returns wait_child's status; throws std::runtime_error when it cannot start.
 int run_child(const std::vector<std::string>& argv, const std::function<void(std::string_view line)>& on_line,
-              const std::filesystem::path& log, std::atomic<pid_t>* running = nullptr);
+              const std::filesystem::path& log, std::atomic<pid_t>* running = nullptr,
+              std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 }  // namespace ether::process
