@@ -300,7 +300,7 @@ TEST_F(PagesFixture, ProgrammesAndProgrammePage) {
   EXPECT_EQ(r.description, "Wakker worden met muziek en nieuws.");
   EXPECT_EQ(keys(r.data), (Keys{"programme", "presenters", "fragments", "news", "broadcasts", "upcoming"}));
   auto programme_keys = kProgrammeCard;
-  programme_keys.insert({"description", "broadcasters"});
+  programme_keys.insert({"description", "broadcasters", "imageAlt"});
   EXPECT_EQ(keys(r.data.at("programme")), programme_keys);
   EXPECT_EQ(size(r.data.at("programme").at("broadcasters")), 1u);
   EXPECT_EQ(keys(r.data.at("presenters").at(0)), (Keys{"slug", "name", "imageUrl", "role"}));
@@ -372,7 +372,7 @@ TEST_F(PagesFixture, PresentersAndPresenterPage) {
   EXPECT_EQ(r.route, "presentator");
   EXPECT_EQ(r.title, "Jan de Vries - Ether");
   EXPECT_EQ(keys(r.data), (Keys{"presenter", "programmes", "fragments"}));
-  EXPECT_EQ(keys(r.data.at("presenter")), (Keys{"slug", "name", "imageUrl", "role", "bio"}));
+  EXPECT_EQ(keys(r.data.at("presenter")), (Keys{"slug", "name", "imageUrl", "imageAlt", "role", "bio"}));
   EXPECT_EQ(size(r.data.at("programmes")), 2u);
   EXPECT_EQ(size(r.data.at("fragments")), 3u);
   EXPECT_EQ(r.description, "Jan maakt al twintig jaar radio.");
