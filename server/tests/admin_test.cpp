@@ -448,6 +448,35 @@ TEST_P(AdminStore, FailedLoginsLockTheAccountWithADoublingWindow) {
   EXPECT_EQ(login_answer("niemand@ether.local", "fout").status, 429U);
 }
 
+TEST_P(AdminStore, WrongCurrentPasswordsAreThrottledAndEndTheSession) {
+  auto [id, password] = account("kees@ether.local", Role::redacteur);
+  const auto change = [&](const Login& who, const std::string& current) {
+    return as(
+        who, "POST", "/api/admin/password",
+        json::serialize(json::object{{"currentPassword", current}, {"newPassword", "een lang nieuw wachtwoord"}}));
+  };
+  // The third wrong current password of a session ends it.
+  auto stolen = login("kees@ether.local", password);
+  EXPECT_EQ(change(stolen, "gok 1").status, 422U);
+  EXPECT_EQ(change(stolen, "gok 2").status, 422U);
+  auto ended = change(stolen, "gok 3");
+  EXPECT_EQ(ended.status, 401U) << ended.response.body;
+  EXPECT_NE(ended.response.header("Set-Cookie").find("Max-Age=0"), std::string::npos);
+  EXPECT_EQ(as(stolen, "GET", "/api/admin/session").status, 401U);
+  // The fifth of the account locks the change for a minute, even with the right password.
+  auto again = login("kees@ether.local", password);
+  EXPECT_EQ(change(again, "gok 4").status, 422U);
+  EXPECT_EQ(change(again, "gok 5").status, 422U);
+  auto locked = change(again, password);
+  EXPECT_EQ(locked.status, 429U) << locked.response.body;
+  EXPECT_EQ(locked.code(), "too_many_attempts");
+  EXPECT_EQ(locked.response.header("Retry-After"), "60");
+  // The owner is not locked out of login by the guesses.
+  EXPECT_EQ(login_answer("kees@ether.local", password).status, 200U);
+  now_ += 60;
+  EXPECT_EQ(change(again, password).status, 200U);
+}
+
 TEST_P(AdminStore, FailedLoginsLockTheAddress) {
   auto [id, password] = account("kees@ether.local", Role::redacteur);
   // Twenty failures from one address, each on another account, lock the address.

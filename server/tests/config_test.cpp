@@ -251,5 +251,21 @@ TEST(Config, DemoRenderAndRecordingRetention) {
   EXPECT_EQ(build_config({}, env_of({{"ETHER_DEMO_RENDER", " /opt/render "}})).demo_render, "/opt/render");
 }
 
+TEST(Config, ShortSourcePasswordsAreRefused) {
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"ETHER_SOURCE_PASSWORD", "hackme"},
+           {"ETHER_SOURCE_PASSWORD", "fifteen-chars!!"},
+           {"ETHER_SOURCE_PASSWORDS", "radio2=sixteen-chars-ok!,3fm=short"}}) {
+    try {
+      build_config({}, env_of({{key, value}}));
+      ADD_FAILURE() << key << "=" << value;
+    } catch (const ConfigError& error) {
+      EXPECT_NE(std::string(error.what()).find("at least 16 characters"), std::string::npos) << error.what();
+    }
+  }
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_SOURCE_PASSWORD", "sixteen-chars-ok"}})).source_password,
+            "sixteen-chars-ok");
+}
+
 }  // namespace
 }  // namespace ether::config

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <mutex>
@@ -551,6 +552,43 @@ TEST_F(LiveSourceTest, BadRequestsGetIcecastsAnswers) {
       404);
   // Listeners' GET is unchanged: still a token required.
   EXPECT_EQ(station->get("/live/radio2.mp3").status, 403);
+}
+
+// Source password guessing is throttled per address (and per mount): after 10 failures from one
+// address even the right password is refused unchecked, with 429 and Retry-After, on the mount and
+// on Icecast's metadata call; another address still gets in; every failure is logged with its address.
+TEST(SourceLoginThrottle, ManyWrongPasswordsFromOneAddressAreThrottled) {
+  const ServerProcess station("source_throttle", {"ETHER_SOURCE_PASSWORDS=radio2=" + kPassword});
+  const std::string put = "-X PUT -H 'Content-Type: audio/mpeg' -d abc ";
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(station.get("/live/radio2.mp3", put + "-u source:guess" + std::to_string(i)).status, 401) << i;
+  }
+  const auto throttled = station.get("/live/radio2.mp3", put + "-u source:" + kPassword);
+  EXPECT_EQ(throttled.status, 429) << throttled.body;
+  EXPECT_NE(throttled.headers.find("Retry-After: "), std::string::npos) << throttled.headers;
+  EXPECT_EQ(json::parse(throttled.body).at("error").at("code"), "too_many_attempts");
+  const std::string metadata = "/admin/metadata?mount=/live/radio2.mp3&mode=updinfo&song=Artiest%20-%20Titel";
+  auto answer = station.get(metadata, "-u source:" + kPassword);
+  EXPECT_EQ(answer.status, 429) << answer.body;
+  EXPECT_NE(answer.headers.find("Retry-After: "), std::string::npos) << answer.headers;
+  // Another address (the loopback net is all ours) is not throttled by this one's failures.
+  answer = station.get(metadata, "--interface 127.0.0.2 -u source:" + kPassword);
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  const auto log = run_command("cat '" + (station.dir() / "server.log").string() + "'");
+  EXPECT_NE(log.find("failed source login for radio2 from 127.0.0.1"), std::string::npos) << log;
+}
+
+// A source password shorter than 16 characters stops the server at start, with one line.
+TEST(SourceLoginThrottle, ShortSourcePasswordStopsTheServerWithOneLine) {
+  const auto dir = std::filesystem::temp_directory_path() / ("ether-short-source-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto output = run_command("env ETHER_DATA_DIR='" + dir.string() +
+                                  "' PORT=0 ETHER_BIND=127.0.0.1 ETHER_SOURCE_PASSWORD=hackme " + ETHER_SERVER_BINARY +
+                                  " 2>&1; echo \"exit=$?\"");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(output,
+            "ether-server: ETHER_SOURCE_PASSWORD: a source password must be at least 16 characters (openssl rand "
+            "-hex 16 makes one)\nexit=2\n");
 }
 
 // A source connected by hand: the head, then MP3 frames of the channel's format as asked.

@@ -117,5 +117,18 @@ TEST(Message, ParseTargetReadsEveryTargetAsBoostUrlDoes) {
   }
 }
 
+TEST(Message, LogLinesRedactSecretQueryValues) {
+  EXPECT_EQ(http::redact_secret_query("/api/ingest/radio2/nowplaying?artist=A&key=ether_abc123&title=T"),
+            "/api/ingest/radio2/nowplaying?artist=A&key=REDACTED&title=T");
+  EXPECT_EQ(http::redact_secret_query("/live/radio2.mp3?token=eyJ.sig&Signature=abc&KEY=x"),
+            "/live/radio2.mp3?token=REDACTED&Signature=REDACTED&KEY=REDACTED");
+  // Other parameters, names that merely contain a secret's name, and targets without a query stay.
+  EXPECT_EQ(http::redact_secret_query("/zoeken?q=key%3Dx&monkey=1&tokens=2&key"),
+            "/zoeken?q=key%3Dx&monkey=1&tokens=2&key");
+  EXPECT_EQ(http::redact_secret_query("/nieuws/key=abc"), "/nieuws/key=abc");
+  EXPECT_EQ(http::redact_secret_query("/a?"), "/a?");
+  EXPECT_EQ(http::redact_secret_query("/a?&&key=s#k=v"), "/a?&&key=REDACTED#k=v");
+}
+
 }  // namespace
 }  // namespace ether

@@ -125,19 +125,21 @@ TEST(SourceConfigTest, PasswordsLimitTimeoutAndInstanceUrlAreRead) {
   EXPECT_EQ(defaults.source_limit, 4);
   EXPECT_EQ(defaults.source_timeout_seconds, 10);
   EXPECT_EQ(defaults.instance_url, "http://127.0.0.1:8080");
-  const auto set = config::build_config({{"ETHER_SOURCE_PASSWORD", "from-file"}},
-                                        env({{"ETHER_SOURCE_PASSWORDS", "radio2=one,3fm=two"},
-                                             {"ETHER_SOURCE_LIMIT", "1"},
-                                             {"ETHER_SOURCE_TIMEOUT_SECONDS", "3"},
-                                             {"ETHER_BIND", "10.0.0.5"},
-                                             {"PORT", "9090"}}));
-  EXPECT_EQ(set.source_password, "from-file");
-  EXPECT_EQ(set.source_passwords.at("3fm"), "two");
+  const auto set =
+      config::build_config({{"ETHER_SOURCE_PASSWORD", "from-the-file-0123"}},
+                           env({{"ETHER_SOURCE_PASSWORDS", "radio2=one-long-password,3fm=two-long-password"},
+                                {"ETHER_SOURCE_LIMIT", "1"},
+                                {"ETHER_SOURCE_TIMEOUT_SECONDS", "3"},
+                                {"ETHER_BIND", "10.0.0.5"},
+                                {"PORT", "9090"}}));
+  EXPECT_EQ(set.source_password, "from-the-file-0123");
+  EXPECT_EQ(set.source_passwords.at("3fm"), "two-long-password");
   EXPECT_EQ(set.source_limit, 1);
   EXPECT_EQ(set.source_timeout_seconds, 3);
   EXPECT_EQ(set.instance_url, "http://10.0.0.5:9090");
   EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_PASSWORDS", "radio2"}})), config::ConfigError);
-  EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_PASSWORDS", "Radio 2=x"}})), config::ConfigError);
+  EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_PASSWORDS", "Radio 2=xxxxxxxxxxxxxxxxxx"}})),
+               config::ConfigError);
   EXPECT_THROW(config::build_config({}, env({{"ETHER_SOURCE_TIMEOUT_SECONDS", "0"}})), config::ConfigError);
   EXPECT_THROW(config::build_config({}, env({{"ETHER_INSTANCE_URL", "ftp://x"}})), config::ConfigError);
   EXPECT_EQ(config::build_config({}, env({{"PORT", "0"}})).instance_url, "") << "known once the port is bound";

@@ -17,6 +17,8 @@ namespace json = boost::json;
 namespace {
 
 constexpr std::string_view kBadCredentials = "E-mailadres of wachtwoord klopt niet.";
+// Wrong current passwords a session may give before it is ended.
+constexpr int kPasswordChangeTriesPerSession = 3;
 
 std::optional<std::string> string_member(const json::object& object, std::string_view key) {
   const auto* value = object.if_contains(key);
@@ -270,11 +272,34 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   }
   if (!fields.empty()) return api::field_errors(fields);
   const auto now = now_();
-  if (!verify_password(principal.user.password_hash, current)) {
-    // A stolen session must not become a free password oracle: this counts like a failed login.
+  // A stolen session must not become a free password oracle: the tries are throttled per account
+  // as logins are (apart from the login's count, so a guesser cannot lock the owner out of login),
+  // and a few wrong ones end the session.
+  const std::string user_key = "password-change:" + std::to_string(principal.user.id);
+  const std::string session_key = "password-change-session:" + principal.session.id_hash;
+  {
     auto lease = db_.lease();
-    LoginThrottle(*lease, options_.throttle)
-        .record_failure(account_key(principal.user.email), options_.throttle.account_threshold, now);
+    const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now);
+    if (wait > 0) {
+      auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
+      response.set_header("Retry-After", std::to_string(wait));
+      return response;
+    }
+  }
+  if (!verify_password(principal.user.password_hash, current)) {
+    auto lease = db_.lease();
+    LoginThrottle throttle(*lease, options_.throttle);
+    throttle.record_failure(user_key, options_.throttle.account_threshold, now);
+    const auto tries = throttle.record_failure(session_key, kPasswordChangeTriesPerSession, now);
+    spdlog::warn("admin: wrong current password of {} from {}", principal.user.email, request.remote_address);
+    if (tries >= kPasswordChangeTriesPerSession) {
+      throttle.clear(session_key);
+      SessionRepository(*lease).remove(principal.session_id);
+      auto response = api::json_error(401, "unauthenticated",
+                                      "Te vaak een verkeerd huidig wachtwoord. Je bent uitgelogd; log opnieuw in.");
+      response.set_header("Set-Cookie", clear_session_cookie(secure_cookies_));
+      return response;
+    }
     return api::field_errors(json::object{{"currentPassword", "Het huidige wachtwoord klopt niet."}});
   }
   User updated = principal.user;
@@ -288,6 +313,9 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   json::object changes;
   add_change(changes, "mustChangePassword", principal.user.must_change_password, false);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(updated.id), "change_password", changes);
+  LoginThrottle throttle(*lease, options_.throttle);
+  throttle.clear(user_key);
+  throttle.clear(session_key);
   tx.commit();
   return api::private_json(200, session_json(updated, principal.session_id, principal.session));
 }

@@ -4,7 +4,9 @@
 //   GET    /api/admin/session              who is logged in, the CSRF token, the permissions (401)
 //   POST   /api/admin/session              log in {email, password}; sets the ether_session cookie
 //   DELETE /api/admin/session              log out
-//   POST   /api/admin/password             {currentPassword, newPassword}; ends the other sessions
+//   POST   /api/admin/password             {currentPassword, newPassword}; ends the other sessions. Wrong
+//                                          current passwords: 5 per account lock it as a login (429), the
+//                                          3rd of one session ends that session (401)
 //   GET    /api/admin/users                (beheerder) the accounts
 //   POST   /api/admin/users                (beheerder) {name, email, role, channels} -> one-time password
 //   PATCH  /api/admin/users/{id}           (beheerder) {name?, role?, channels?, active?}

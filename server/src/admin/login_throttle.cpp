@@ -17,7 +17,7 @@ std::int64_t LoginThrottle::locked_for(const std::string& key, std::int64_t now)
   return locked_until - now;
 }
 
-void LoginThrottle::record_failure(const std::string& key, int threshold, std::int64_t now) {
+std::int64_t LoginThrottle::record_failure(const std::string& key, int threshold, std::int64_t now) {
   soci::transaction tx(session_);
   long long failures = 0;
   long long last = 0;
@@ -46,6 +46,7 @@ void LoginThrottle::record_failure(const std::string& key, int threshold, std::i
         soci::use(key), soci::use(failures), soci::use(at), soci::use(locked_until), soci::use(at);
   }
   tx.commit();
+  return failures;
 }
 
 void LoginThrottle::clear(const std::string& key) {

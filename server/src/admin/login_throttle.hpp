@@ -33,8 +33,8 @@ class LoginThrottle {
   /// Seconds until `key` may try again; 0 when it may now.
   [[nodiscard]] std::int64_t locked_for(const std::string& key, std::int64_t now);
   /// Counts a failure of `key` (threshold: account_threshold or address_threshold) and locks it
-  /// when the count reached the threshold.
-  void record_failure(const std::string& key, int threshold, std::int64_t now);
+  /// when the count reached the threshold. Returns the count, this failure included.
+  std::int64_t record_failure(const std::string& key, int threshold, std::int64_t now);
   /// Forgets the failures of `key`.
   void clear(const std::string& key);
 

@@ -252,6 +252,8 @@ Station::Station(const config::Config& config) {
                                .timeout = std::chrono::seconds(config.source_timeout_seconds),
                                .ffmpeg = {},
                                .log_dir = config.data_dir});
+  // Failed source logins are counted per address and per mount, in the admin login's table.
+  sources_->set_throttle(*db_, unix_now);
   // Presenters' own logins: checked on a worker thread (SiteApp runs such a source's head there).
   presenter_logins_ = std::make_unique<ingest::PresenterSourceAuth>(*db_, unix_now);
   sources_->set_presenter_check(
@@ -300,21 +302,21 @@ Station::Station(const config::Config& config) {
   nowplaying_board_->start([this](const std::string& channel) { now_playing_changed(channel); });
   ingest_api_ = std::make_unique<ingest::IngestApi>(
       *db_, *nowplaying_ingest_,
-      ingest::IngestApiOptions{
-          .source_credentials =
-              [hub = sources_.get()](std::string_view channel, std::string_view user, std::string_view password) {
-                try {
-                  return hub->verify_login(channel, user, password);
-                } catch (const std::exception& error) {
-                  spdlog::warn("ingest: cannot check a metadata call's login: {}", error.what());
-                  return false;
-                }
-              },
-          .now = unix_now,
-          .source_on_air =
-              [hub = sources_.get(), relay = relay_.get()](std::string_view channel) {
-                return hub->connected(channel) || relay->relaying(channel);
-              }});
+      ingest::IngestApiOptions{.source_credentials =
+                                   [hub = sources_.get()](std::string_view channel, std::string_view user,
+                                                          std::string_view password, const std::string& address) {
+                                     try {
+                                       return hub->check_login(channel, user, password, address);
+                                     } catch (const std::exception& error) {
+                                       spdlog::warn("ingest: cannot check a metadata call's login: {}", error.what());
+                                       return ingest::SourceLoginCheck{};
+                                     }
+                                   },
+                               .now = unix_now,
+                               .source_on_air =
+                                   [hub = sources_.get(), relay = relay_.get()](std::string_view channel) {
+                                     return hub->connected(channel) || relay->relaying(channel);
+                                   }});
 
   webhooks::DispatcherOptions webhook_options;
   webhook_options.send.allow_private = config.webhook_allow_private;

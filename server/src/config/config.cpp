@@ -268,6 +268,12 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     config.recording_backfill_hours = parse_int<int>("ETHER_RECORDING_BACKFILL_HOURS", *v, 0, 48);
   }
   if (auto v = get("ETHER_SOURCE_PASSWORD")) config.source_password = std::string(trim(*v));
+  // A short source password is guessed despite the throttle; an empty one takes no source at all.
+  const auto too_short = "a source password must be at least " + std::to_string(ingest::kMinSourcePasswordLength) +
+                         " characters (openssl rand -hex 16 makes one)";
+  if (!config.source_password.empty() && config.source_password.size() < ingest::kMinSourcePasswordLength) {
+    throw ConfigError("ETHER_SOURCE_PASSWORD: " + too_short);
+  }
   if (auto v = get("ETHER_SOURCE_PASSWORDS")) {
     std::string error;
     auto passwords = ingest::parse_channel_passwords(*v, error);
@@ -275,6 +281,9 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     for (const auto& [channel, password] : *passwords) {
       if (!domain::is_valid_slug(channel)) {
         throw ConfigError("ETHER_SOURCE_PASSWORDS: \"" + channel + "\" is no channel slug");
+      }
+      if (password.size() < ingest::kMinSourcePasswordLength) {
+        throw ConfigError("ETHER_SOURCE_PASSWORDS: " + channel + ": " + too_short);
       }
     }
     config.source_passwords = std::move(*passwords);

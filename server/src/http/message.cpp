@@ -151,4 +151,35 @@ void Response::set_shared_body(std::shared_ptr<const std::string> owner, std::si
 
 std::string_view Response::payload() const noexcept { return shared_owner_ ? shared_view_ : std::string_view(body); }
 
+std::string redact_secret_query(std::string_view target) {
+  const auto question = target.find('?');
+  if (question == std::string_view::npos) return std::string(target);
+  std::string result(target.substr(0, question + 1));
+  std::string_view rest = target.substr(question + 1);
+  // A fragment never reaches a server, but a raw target logged as it came may carry one.
+  std::string_view fragment;
+  if (const auto hash = rest.find('#'); hash != std::string_view::npos) {
+    fragment = rest.substr(hash);
+    rest = rest.substr(0, hash);
+  }
+  bool first = true;
+  while (true) {
+    const auto amp = rest.find('&');
+    const auto pair = rest.substr(0, amp);
+    if (!first) result += '&';
+    first = false;
+    const auto equals = pair.find('=');
+    const auto name = pair.substr(0, equals);
+    if (equals != std::string_view::npos &&
+        (iequals(name, "key") || iequals(name, "token") || iequals(name, "signature"))) {
+      result.append(name).append("=REDACTED");
+    } else {
+      result.append(pair);
+    }
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return result.append(fragment);
+}
+
 }  // namespace ether::http

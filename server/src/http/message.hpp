@@ -75,6 +75,10 @@ struct Request {
 /// fields unspecified, when the target is not a valid origin-form ("/path?query").
 bool parse_target(std::string_view target, Request& request);
 
+/// `target` for a log line: the values of the secret query parameters `key`, `token` and
+/// `signature` (names matched ignoring case) replaced by "REDACTED"; everything else as it came.
+std::string redact_secret_query(std::string_view target);
+
 class StreamingBody;
 
 /// An HTTP response as a handler returns it. The payload is `body`, or the shared bytes set by

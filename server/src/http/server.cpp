@@ -573,7 +573,7 @@ Response Server::Impl::handle(const Request& request) {
     return handlers.handle(request);
   } catch (const std::exception& error) {
     spdlog::error("http: handler failed: {} request_id={} method={} target={}", error.what(), request.request_id,
-                  request.method, request.target);
+                  request.method, redact_secret_query(request.target));
     // The path only, never the query: it may carry a search term or a token.
     reporting::report_exception("http", error,
                                 request.method + " " + request.target.substr(0, request.target.find('?')));
@@ -744,8 +744,8 @@ void Server::Impl::log_access(const Request* request, const Response& response, 
   if (!options.access_log || !spdlog::should_log(spdlog::level::info)) return;
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   spdlog::info("http method={} target=\"{}\" status={} bytes={} duration_ms={:.2f} request_id={} remote={}",
-               request ? request->method : "-", request ? request->target : "-", response.status, bytes, ms,
-               request ? request->request_id : std::string(response.header("X-Request-Id")),
+               request ? request->method : "-", request ? redact_secret_query(request->target) : "-", response.status,
+               bytes, ms, request ? request->request_id : std::string(response.header("X-Request-Id")),
                request ? request->remote_address : "-");
 }
 

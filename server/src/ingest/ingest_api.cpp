@@ -156,8 +156,16 @@ http::Response IngestApi::metadata(const http::Request& request) const {
     channel = std::string(path.substr(prefix.size(), path.size() - prefix.size() - suffix.size()));
   }
   auto credentials = basic_credentials(request);
-  if (!credentials || channel.empty() || !domain::is_valid_slug(channel) || !options_.source_credentials ||
-      !options_.source_credentials(channel, credentials->user, credentials->password)) {
+  SourceLoginCheck check;
+  if (credentials && !channel.empty() && domain::is_valid_slug(channel) && options_.source_credentials) {
+    check = options_.source_credentials(channel, credentials->user, credentials->password, request.remote_address);
+  }
+  if (check.retry_after > 0) {
+    auto response = ice_response(429, "Too many failed logins", false);
+    response.set_header("Retry-After", std::to_string(check.retry_after));
+    return response;
+  }
+  if (!check.allowed) {
     // Unknown mounts are refused like bad credentials: the answer tells nothing about either.
     return ice_response(401, "Authentication Required", false);
   }

@@ -9,22 +9,25 @@
 //        404 an unknown channel; errors as {"error":{"code","message"}}.
 //   GET  /admin/metadata?mount=/live/{channel}.mp3&mode=updinfo&song=...  Icecast's metadata
 //        call (also artist and title, charset), with the source's Basic credentials, answered
-//        with Icecast's XML. Sent while the channel's live source is
-//        on air, the item is that source's: it ends when the source goes off air.
+//        with Icecast's XML (429 with Retry-After while the address or mount is throttled). Sent while the channel's
+//        live source is on air, the item is that source's: it ends when the source goes off air.
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <string_view>
 
 #include "http/router.hpp"
 #include "ingest/now_playing_ingest.hpp"
+#include "ingest/source_credentials.hpp"
 #include "store/database.hpp"
 
 namespace ether::ingest {
 
-/// Checks a source client's credentials for a channel (user and password of HTTP Basic).
-using SourceCredentialCheck =
-    std::function<bool(std::string_view channel_slug, std::string_view user, std::string_view password)>;
+/// Checks a source client's credentials for a channel (user and password of HTTP Basic, from the
+/// client's address), throttled as the source login (SourceHub::check_login).
+using SourceCredentialCheck = std::function<SourceLoginCheck(std::string_view channel_slug, std::string_view user,
+                                                             std::string_view password, const std::string& address)>;
 
 struct IngestApiOptions {
   SourceCredentialCheck source_credentials;  // for /admin/metadata; unset: every call is refused

@@ -4,6 +4,8 @@
 // every channel, ETHER_SOURCE_PASSWORDS "channel=password" pairs per channel, which win); a
 // channel without one refuses every source. Comparisons take the same time whatever matches.
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -13,6 +15,16 @@ namespace ether::ingest {
 
 /// The user of the channel's own source login, as Icecast's.
 inline constexpr std::string_view kSourceUser = "source";
+
+/// Source passwords shorter than this are refused at start (config/config.hpp).
+inline constexpr std::size_t kMinSourcePasswordLength = 16;
+
+/// The answer to a source login: allowed, or refused; `retry_after` > 0 when the address or mount
+/// is throttled (the password was not looked at) and may try again after that many seconds.
+struct SourceLoginCheck {
+  bool allowed = false;
+  std::int64_t retry_after = 0;
+};
 
 class SourceCredentials {
  public:

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <optional>
@@ -223,14 +224,21 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   if (!feed || !ring) return api::json_error(404, "not_found", "There is no such mount.");
 
   const auto login = parse_basic_authorization(request.header("Authorization"));
-  bool allowed = false;
+  SourceLoginCheck check;
   try {
-    allowed = login && verify_login(*channel, login->user, login->password);
+    if (login) check = check_login(*channel, login->user, login->password, request.remote_address);
   } catch (const std::exception& error) {
     spdlog::warn("ingest: cannot check the login of a source for {}: {}", *channel, error.what());
     return api::json_error(503, "unavailable", "The server cannot check this login now; try again in a moment.");
   }
-  if (!allowed) {
+  if (check.retry_after > 0) {
+    auto response = api::json_error(
+        429, "too_many_attempts",
+        "Too many failed source logins; try again in " + std::to_string(check.retry_after) + " seconds.");
+    response.set_header("Retry-After", std::to_string(check.retry_after));
+    return response;
+  }
+  if (!check.allowed) {
     if (login && login->user == kSourceUser && !credentials_.accepts_sources(*channel)) {
       spdlog::warn("ingest: a source for {} was refused: the channel has no source password", *channel);
     }
@@ -290,7 +298,13 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   return response;
 }
 
+void SourceHub::set_throttle(store::Database& db, std::function<std::int64_t()> now) {
+  throttle_db_ = &db;
+  now_ = std::move(now);
+}
+
 bool SourceHub::may_block(const http::Request& request) const {
+  if (throttle_db_ != nullptr) return true;
   if (!presenter_check_) return false;
   const auto login = parse_basic_authorization(request.header("Authorization"));
   return login && login->user != kSourceUser;
@@ -299,6 +313,46 @@ bool SourceHub::may_block(const http::Request& request) const {
 bool SourceHub::verify_login(std::string_view channel, std::string_view user, std::string_view password) const {
   if (user == kSourceUser || !presenter_check_) return credentials_.verify_source_login(channel, user, password);
   return presenter_check_(channel, user, password);
+}
+
+SourceLoginCheck SourceHub::check_login(std::string_view channel, std::string_view user, std::string_view password,
+                                        const std::string& address) const {
+  if (throttle_db_ == nullptr) return {.allowed = verify_login(channel, user, password)};
+  // Keys of their own, apart from the admin login's: a studio's failures do not lock an editor out.
+  const std::string address_key = "source-address:" + address;
+  const std::string mount_key = "source-mount:" + std::string(channel);
+  const auto now = now_();
+  std::int64_t wait = 0;
+  try {
+    auto lease = throttle_db_->lease();
+    admin::LoginThrottle throttle(*lease, kSourceThrottle);
+    wait = std::max(throttle.locked_for(address_key, now), throttle.locked_for(mount_key, now));
+  } catch (const std::exception& error) {
+    // The studio stays on air through a store outage: user "source" is checked from memory, uncounted.
+    spdlog::warn("ingest: cannot read the source login throttle: {}", error.what());
+    return {.allowed = verify_login(channel, user, password)};
+  }
+  if (wait > 0) {
+    spdlog::warn("ingest: a source login for {} from {} was refused unchecked: throttled for {} s", channel, address,
+                 wait);
+    return {.allowed = false, .retry_after = wait};
+  }
+  // No lease is held while the password is checked: a presenter's check leases one itself.
+  const bool allowed = verify_login(channel, user, password);
+  if (!allowed) spdlog::warn("ingest: failed source login for {} from {}", channel, address);
+  try {
+    auto lease = throttle_db_->lease();
+    admin::LoginThrottle throttle(*lease, kSourceThrottle);
+    if (allowed) {
+      throttle.clear(mount_key);
+    } else {
+      throttle.record_failure(address_key, kSourceThrottle.address_threshold, now);
+      throttle.record_failure(mount_key, kSourceThrottle.account_threshold, now);
+    }
+  } catch (const std::exception& error) {
+    spdlog::warn("ingest: cannot count a source login in the throttle: {}", error.what());
+  }
+  return {.allowed = allowed};
 }
 
 std::vector<SourceStatus> SourceHub::sources() const {

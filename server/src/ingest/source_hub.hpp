@@ -18,10 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "admin/login_throttle.hpp"
 #include "http/message.hpp"
 #include "http/server.hpp"
 #include "ingest/source_credentials.hpp"
 #include "ingest/source_request.hpp"
+#include "store/database.hpp"
 #include "stream/live_origin.hpp"
 
 namespace ether::ingest {
@@ -32,6 +34,10 @@ struct SourceHubOptions {
   std::string ffmpeg;                        // absolute path; empty: looked up in PATH
   std::filesystem::path log_dir;             // where each transcoder's ffmpeg writes its messages
 };
+
+/// The source logins' throttle: an address is locked after 10 failures, a mount (whatever the
+/// addresses) after 50, for 1 minute doubling up to an hour (admin/login_throttle.hpp).
+inline constexpr admin::ThrottlePolicy kSourceThrottle{.account_threshold = 50, .address_threshold = 10};
 
 /// A connected source, for logs and the admin.
 struct SourceStatus {
@@ -58,15 +64,23 @@ class SourceHub {
   /// Checks a presenter's login (username, password, channel): blocks (store, password hash).
   using PresenterCheck =
       std::function<bool(std::string_view channel, std::string_view user, std::string_view password)>;
+  /// Counts failed logins per client address and per mount in the store (kSourceThrottle) and refuses a
+  /// throttled one with 429 and Retry-After before its password is looked at. Set before the
+  /// server starts; from then on every login check blocks (store).
+  void set_throttle(store::Database& db, std::function<std::int64_t()> now);
   /// Lets presenters' own logins send too. Set before the server starts.
   void set_presenter_check(PresenterCheck check) { presenter_check_ = std::move(check); }
-  /// True when checking `request`'s login may block (a presenter's login rather than user
-  /// "source"): then connect() must run on a worker thread. From memory.
+  /// True when checking `request`'s login may block (a throttle is set, or a presenter's login
+  /// rather than user "source"): then connect() must run on a worker thread. From memory.
   [[nodiscard]] bool may_block(const http::Request& request) const;
   /// True when `user` and `password` may send `channel`: user "source" with the channel's password
   /// (from memory), or a presenter's login (blocks). Also for Icecast's /admin/metadata. Throws
   /// store::StoreUnavailable when a presenter's login cannot be checked now.
   [[nodiscard]] bool verify_login(std::string_view channel, std::string_view user, std::string_view password) const;
+  /// verify_login behind the throttle (set_throttle), for a login from `address`: a failure is
+  /// counted and logged with the address. Blocks when a throttle is set. Throws as verify_login.
+  [[nodiscard]] SourceLoginCheck check_login(std::string_view channel, std::string_view user, std::string_view password,
+                                             const std::string& address) const;
   /// Channels whose mount is taken elsewhere (relayed from another instance): a source gets 409.
   void set_mount_taken(std::function<bool(std::string_view channel)> taken) { mount_taken_ = std::move(taken); }
   /// Told when a channel's source goes on air (true) and off air (false), e.g. for webhooks. Set
@@ -86,6 +100,8 @@ class SourceHub {
   stream::LiveOrigin& origin_;
   SourceCredentials credentials_;
   PresenterCheck presenter_check_;
+  store::Database* throttle_db_ = nullptr;
+  std::function<std::int64_t()> now_;
   SourceHubOptions options_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Session>, std::less<>> sessions_;
