@@ -283,7 +283,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
         throw ConfigError("ETHER_SOURCE_PASSWORDS: \"" + channel + "\" is no channel slug");
       }
       if (password.size() < ingest::kMinSourcePasswordLength) {
-        throw ConfigError("ETHER_SOURCE_PASSWORDS: " + channel + ": " + too_short);
+        throw ConfigError(std::string("ETHER_SOURCE_PASSWORDS: ").append(channel).append(": ").append(too_short));
       }
     }
     config.source_passwords = std::move(*passwords);
