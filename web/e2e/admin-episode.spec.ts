@@ -111,5 +111,5 @@ test('an uploaded episode is on its feed page, plays in the mini player and is i
   await expect(page.getByText('Status: Concept')).toBeVisible();
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Verwijderen' }).click();
-  await expect(page.getByRole('status')).toContainText('pagina 1');
+  await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
 });

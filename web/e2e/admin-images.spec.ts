@@ -92,7 +92,7 @@ async function remove(page: Page, url: string) {
   await page.goto(url);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Verwijderen' }).click();
-  await expect(page.getByRole('status')).toContainText('pagina 1');
+  await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
 }
 
 test('an editor gives a new presenter a portrait and a new programme an image, both on the site in their crops', async ({
