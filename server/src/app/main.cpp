@@ -18,6 +18,7 @@
 #include "app/station.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
+#include "config/private_files.hpp"
 #include "pages/page_time.hpp"
 #include "pages/preview_token.hpp"
 #include "process/memory_allocator.hpp"
@@ -74,6 +75,8 @@ int print_preview_url(const ether::config::Config& config, std::string_view id_t
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything is written: the secrets, the store and its -wal are made private to this user.
+  ether::config::create_private_files();
   ether::config::Config config;
   try {
     config = ether::config::load_config();
@@ -110,6 +113,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   ether::app::configure_logging(config);
+  for (const auto& failure : ether::config::make_data_dir_private(config.data_dir, config.database_url)) {
+    spdlog::warn("data dir: cannot make {} private to this user", failure);
+  }
   spdlog::info("memory: allocating with {}", ether::process::allocator_name());
   // The server's own errors go to the same DSN as the browser's; off when none is configured.
   std::unique_ptr<ether::reporting::Reporter> reporter;
