@@ -419,33 +419,55 @@ TEST_P(AdminStore, OneGenericMessageForEveryFailedLogin) {
 
 TEST_P(AdminStore, FailedLoginsLockTheAccountWithADoublingWindow) {
   auto [id, password] = account("kees@ether.local", Role::redacteur);
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(login_answer("kees@ether.local", "fout", "192.0.2.1").status, 401U);
-  // The fifth failure locks the account for a minute, from any address, even with the right password.
-  EXPECT_EQ(login_answer("KEES@ether.local", "fout", "192.0.2.2").status, 401U);
-  auto locked = login_answer("kees@ether.local", password, "198.51.100.7");
+  const std::string guesser = "192.0.2.1";
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(login_answer("kees@ether.local", "fout", guesser).status, 401U);
+  // The fifth failure from one address locks the account there for a minute, even with the right
+  // password.
+  EXPECT_EQ(login_answer("KEES@ether.local", "fout", guesser).status, 401U);
+  auto locked = login_answer("kees@ether.local", password, guesser);
   EXPECT_EQ(locked.status, 429U);
   EXPECT_EQ(locked.code(), "too_many_attempts");
   EXPECT_EQ(locked.response.header("Retry-After"), "60");
   EXPECT_EQ(locked.body.at("error").at("message"), "Te veel mislukte pogingen. Probeer het over 1 minuut opnieuw.");
   now_ += 30;
-  EXPECT_EQ(login_answer("kees@ether.local", password).response.header("Retry-After"), "30");
+  EXPECT_EQ(login_answer("kees@ether.local", password, guesser).response.header("Retry-After"), "30");
   // After the window one more failure locks it for twice as long.
   now_ += 30;
-  EXPECT_EQ(login_answer("kees@ether.local", "fout").status, 401U);
-  EXPECT_EQ(login_answer("kees@ether.local", password).response.header("Retry-After"), "120");
+  EXPECT_EQ(login_answer("kees@ether.local", "fout", guesser).status, 401U);
+  EXPECT_EQ(login_answer("kees@ether.local", password, guesser).response.header("Retry-After"), "120");
   now_ += 120;
-  EXPECT_EQ(login_answer("kees@ether.local", "fout").status, 401U);
-  EXPECT_EQ(login_answer("kees@ether.local", password).response.header("Retry-After"), "240");
+  EXPECT_EQ(login_answer("kees@ether.local", "fout", guesser).status, 401U);
+  EXPECT_EQ(login_answer("kees@ether.local", password, guesser).response.header("Retry-After"), "240");
   // Another account is not affected; a success clears the account's count.
   auto [other, other_password] = account("mira@ether.local", Role::redacteur);
   EXPECT_EQ(login_answer("mira@ether.local", other_password, "203.0.113.9").status, 200U);
   now_ += 240;
-  EXPECT_EQ(login_answer("kees@ether.local", password).status, 200U);
-  EXPECT_EQ(login_answer("kees@ether.local", "fout").status, 401U);
-  EXPECT_EQ(login_answer("kees@ether.local", password).status, 200U);
+  EXPECT_EQ(login_answer("kees@ether.local", password, guesser).status, 200U);
+  EXPECT_EQ(login_answer("kees@ether.local", "fout", guesser).status, 401U);
+  EXPECT_EQ(login_answer("kees@ether.local", password, guesser).status, 200U);
   // A non-existent account is counted the same way, so a lock tells nothing about existence.
   for (int i = 0; i < 5; ++i) login_answer("niemand@ether.local", "fout", "203.0.113.1");
-  EXPECT_EQ(login_answer("niemand@ether.local", "fout").status, 429U);
+  EXPECT_EQ(login_answer("niemand@ether.local", "fout", "203.0.113.1").status, 429U);
+}
+
+TEST_P(AdminStore, AStrangerCannotLockTheOwnerOut) {
+  auto [id, password] = account("beheer@ether.local", Role::beheerder);
+  // Guesses from one address lock that address out of the account, not the owner at the station.
+  for (int i = 0; i < 8; ++i) login_answer("beheer@ether.local", "fout", "198.51.100.66");
+  EXPECT_EQ(login_answer("beheer@ether.local", password, "198.51.100.66").status, 429U);
+  EXPECT_EQ(login_answer("beheer@ether.local", password, "192.0.2.10").status, 200U);
+  // A guess spread over many addresses meets the slower cap of the account as a whole: four tries
+  // from each of twelve addresses (48) leave it open, two more lock it everywhere.
+  for (int a = 0; a < 12; ++a) {
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_EQ(login_answer("beheer@ether.local", "fout", "203.0.113." + std::to_string(a)).status, 401U);
+    }
+  }
+  EXPECT_EQ(login_answer("beheer@ether.local", password, "192.0.2.10").status, 200U);
+  for (int i = 0; i < 50; ++i) login_answer("beheer@ether.local", "fout", "203.0.113.2" + std::to_string(i % 10));
+  auto everywhere = login_answer("beheer@ether.local", password, "192.0.2.10");
+  EXPECT_EQ(everywhere.status, 429U);
+  EXPECT_EQ(everywhere.code(), "too_many_attempts");
 }
 
 TEST_P(AdminStore, WrongCurrentPasswordsAreThrottledAndEndTheSession) {

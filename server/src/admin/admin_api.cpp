@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
 
@@ -212,9 +213,11 @@ http::Response AdminApi::login(const http::Request& request) const {
   const auto now = now_();
   const std::string account = account_key(email);
   const std::string address = address_key(request.remote_address);
+  const std::string account_here = account_address_key(email, request.remote_address);
   auto lease = db_.lease();
   LoginThrottle throttle(*lease, options_.throttle);
-  const auto wait = std::max(throttle.locked_for(account, now), throttle.locked_for(address, now));
+  const auto wait = std::max(
+      {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
   if (wait > 0) {
     auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
     response.set_header("Retry-After", std::to_string(wait));
@@ -225,11 +228,13 @@ http::Response AdminApi::login(const http::Request& request) const {
   // Without an account the dummy hash is verified all the same: the answer takes as long.
   const bool matches = verify_password(user ? user->password_hash : dummy_hash_, password);
   if (!user || !matches || !user->active) {
-    throttle.record_failure(account, options_.throttle.account_threshold, now);
+    throttle.record_failure(account_here, options_.throttle.account_threshold, now);
+    throttle.record_failure(account, options_.throttle.account_global_threshold, now);
     throttle.record_failure(address, options_.throttle.address_threshold, now);
     spdlog::warn("admin: failed login from {}", request.remote_address);
     return api::json_error(401, "invalid_credentials", kBadCredentials);
   }
+  throttle.clear(account_here);
   throttle.clear(account);
   SessionRepository sessions(*lease);
   const std::string session_id = sessions.create(user->id, now);

@@ -8,6 +8,9 @@ namespace ether::admin {
 
 std::string account_key(std::string_view email) { return "account:" + email_key(email); }
 std::string address_key(std::string_view address) { return "address:" + std::string(address); }
+std::string account_address_key(std::string_view email, std::string_view address) {
+  return "account-address:" + email_key(email) + "|" + std::string(address);
+}
 
 std::int64_t LoginThrottle::locked_for(const std::string& key, std::int64_t now) {
   long long locked_until = 0;

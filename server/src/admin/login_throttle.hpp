@@ -1,10 +1,13 @@
 #pragma once
-// Slows down password guessing: failed logins are counted per account and per client address in
-// the store (admin_login_failures), so the count holds across instances and restarts. From the
-// threshold on, every further failure locks the key for a window that doubles (1 min, 2, 4, ...
-// at most an hour); a login while locked is refused before the password is looked at (429 with
+// Slows down password guessing: failed logins are counted in the store (admin_login_failures), so
+// the count holds across instances and restarts, under three keys: an account from one address
+// (5), a client address over all accounts (20), and an account from every address together (50).
+// The first locks a guesser out of that account without locking its owner out, who signs in from
+// another address; the last is the slower cap on a guess spread over many addresses. From a key's
+// threshold on, every further failure locks it for a window that doubles (1 min, 2, 4, ... at most
+// an hour); a login while locked is refused before the password is looked at (429 with
 // Retry-After). Counts older than a day start again; a successful login clears its account's
-// count (not the address's: a guesser who knows one password must not reset the others).
+// counts (not the address's: a guesser who knows one password must not reset the others).
 
 #include <soci/soci.h>
 
@@ -15,16 +18,18 @@
 namespace ether::admin {
 
 struct ThrottlePolicy {
-  int account_threshold = 5;   // failures per account before the first lock
-  int address_threshold = 20;  // per address: higher, since an office shares one address
+  int account_threshold = 5;          // failures of an account from one address before the first lock
+  int address_threshold = 20;         // per address: higher, since an office shares one address
+  int account_global_threshold = 50;  // of an account from all addresses together
   std::int64_t first_lock_seconds = 60;
   std::int64_t max_lock_seconds = 3600;
   std::int64_t forget_after_seconds = 86400;
 };
 
-/// The throttle keys of an account and an address.
+/// The throttle keys of an account (from every address), an address, and an account from one address.
 std::string account_key(std::string_view email);
 std::string address_key(std::string_view address);
+std::string account_address_key(std::string_view email, std::string_view address);
 
 class LoginThrottle {
  public:
