@@ -373,6 +373,15 @@ TEST_P(AdminStore, LoginSessionAndForcedPasswordChange) {
                       json::serialize(json::object{{"currentPassword", password}, {"newPassword", "kort"}}));
   EXPECT_EQ(short_one.status, 422U);
   EXPECT_TRUE(short_one.body.at("error").at("fields").as_object().contains("newPassword"));
+  // Twelve characters that any guesser tries first are refused too: a repeat, the account's name.
+  for (const char* guessable : {"aaaaaaaaaaaa", "mira.ether.local!"}) {
+    auto weak = as(mira, "POST", "/api/admin/password",
+                   json::serialize(json::object{{"currentPassword", password}, {"newPassword", guessable}}));
+    EXPECT_EQ(weak.status, 422U) << guessable;
+    EXPECT_NE(std::string(weak.body.at("error").at("fields").at("newPassword").as_string()).find("te makkelijk"),
+              std::string::npos)
+        << weak.response.body;
+  }
   auto changed =
       as(mira, "POST", "/api/admin/password",
          json::serialize(json::object{{"currentPassword", password}, {"newPassword", "een lang nieuw wachtwoord"}}));

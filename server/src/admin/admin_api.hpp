@@ -26,6 +26,7 @@
 
 #include "admin/login_throttle.hpp"
 #include "admin/password.hpp"
+#include "admin/password_policy.hpp"
 #include "admin/roles.hpp"
 #include "admin/sessions.hpp"
 #include "admin/user_repository.hpp"
@@ -55,7 +56,6 @@ struct Guard {
 };
 
 inline constexpr std::size_t kMaxAdminBodyBytes = 64 * 1024;
-inline constexpr std::size_t kMinPasswordLength = 12;
 inline constexpr std::int64_t kAuditPageSize = 50;
 
 class AdminApi {

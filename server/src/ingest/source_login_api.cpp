@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "admin/audit_log.hpp"
+#include "admin/password_policy.hpp"
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
 #include "ingest/presenter_logins.hpp"
@@ -93,6 +94,8 @@ http::Response SourceLoginApi::save(const http::Request& request, const std::str
   }
   if (!password.empty() && (password.size() < admin::kMinPasswordLength || password.size() > kMaxPasswordLength)) {
     fields["password"] = "Het wachtwoord moet 12 tot 256 tekens lang zijn.";
+  } else if (!password.empty()) {
+    if (auto refusal = admin::password_refusal(password, {})) fields["password"] = *refusal;
   }
   bool only_in_slots = false;
   if (const auto* given = object.if_contains("onlyInSlots"); given != nullptr && !given->is_null()) {

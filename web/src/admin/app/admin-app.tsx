@@ -85,7 +85,7 @@ export function AdminApp() {
             { index: true, element: <StartPage session={session} /> },
             {
               path: 'wachtwoord',
-              element: <ChangePasswordForm forced={false} onChanged={accept} />,
+              element: <ChangePasswordForm forced={false} account={session.user} onChanged={accept} />,
             },
             {
               path: 'gebruikers',
@@ -139,7 +139,7 @@ export function AdminApp() {
     return (
       <main className="admin-centered">
         <p className="admin-brand">Ether Beheer</p>
-        <ChangePasswordForm forced onChanged={accept} />
+        <ChangePasswordForm forced account={session.user} onChanged={accept} />
         <button type="button" className="admin-link-button" onClick={logout}>
           Uitloggen
         </button>

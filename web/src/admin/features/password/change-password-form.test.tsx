@@ -6,6 +6,8 @@ import { ChangePasswordForm, changePasswordSchema } from './change-password-form
 
 afterEach(() => vi.unstubAllGlobals());
 
+const ACCOUNT = { email: 'anna.vermeulen@omroep.example', name: 'Anna Vermeulen' };
+
 describe('changePasswordSchema', () => {
   it('wants 12 characters, the same twice, and a new one', () => {
     const issues = (values: Record<string, string>) =>
@@ -57,7 +59,7 @@ describe('ChangePasswordForm', () => {
     );
     vi.stubGlobal('fetch', fetch);
     setCsrfToken('token-123');
-    render(<ChangePasswordForm forced onChanged={() => undefined} />);
+    render(<ChangePasswordForm forced account={ACCOUNT} onChanged={() => undefined} />);
     expect(screen.getByText(/eenmalig wachtwoord/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Huidig wachtwoord'), 'fout');
     await userEvent.type(screen.getByLabelText('Nieuw wachtwoord'), 'een goed wachtwoord');
@@ -72,7 +74,7 @@ describe('ChangePasswordForm', () => {
 
   it('keeps the hint in the description of the new password with its error', async () => {
     vi.stubGlobal('fetch', vi.fn());
-    render(<ChangePasswordForm forced={false} onChanged={() => undefined} />);
+    render(<ChangePasswordForm forced={false} account={ACCOUNT} onChanged={() => undefined} />);
     await userEvent.type(screen.getByLabelText('Huidig wachtwoord'), 'oud');
     await userEvent.type(screen.getByLabelText('Nieuw wachtwoord'), 'kort');
     await userEvent.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
@@ -81,5 +83,25 @@ describe('ChangePasswordForm', () => {
     expect(next).toHaveAccessibleDescription(
       'Minstens 12 tekens. Kies een wachtwoord van minstens 12 tekens.',
     );
+  });
+
+  it('tells the strength of the new password as the server judges it, with the account in mind', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    render(<ChangePasswordForm forced={false} account={ACCOUNT} onChanged={() => undefined} />);
+    const next = screen.getByLabelText('Nieuw wachtwoord');
+    await userEvent.type(next, 'aaaa');
+    expect(await screen.findByText('Nog 8 tekens te kort.')).toBeInTheDocument();
+    await userEvent.type(next, 'aaaaaaaa');
+    expect(
+      await screen.findByText(/^Te makkelijk te raden/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await userEvent.clear(next);
+    await userEvent.type(next, 'welkom123456');
+    expect(
+      await screen.findByText(/^Te makkelijk te raden/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await userEvent.clear(next);
+    await userEvent.type(next, 'paard batterij nietje correct');
+    expect(await screen.findByText(/^Sterk/, undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,8 @@ import { adminApi, type AdminSession } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
 import { applyServerErrors } from '../../components/server-errors';
 import { TextField } from '../../components/text-field';
+import { accountWords } from './password-strength';
+import { usePasswordStrength } from './use-password-strength';
 
 export const changePasswordSchema = z
   .object({
@@ -23,12 +25,17 @@ export const changePasswordSchema = z
   });
 type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
-/** Change one's own password; `forced` when the one-time password must go first. */
+/**
+ * Change one's own password; `forced` when the one-time password must go first. A hint under the
+ * new password tells its strength as the server will judge it, with the account's own words.
+ */
 export function ChangePasswordForm({
   forced,
+  account,
   onChanged,
 }: {
   forced: boolean;
+  account: { email: string; name: string };
   onChanged: (session: AdminSession) => void;
 }) {
   const [formError, setFormError] = useState<string>();
@@ -36,6 +43,7 @@ export function ChangePasswordForm({
   const {
     register,
     handleSubmit,
+    watch,
     setError,
     reset,
     formState: { errors, isSubmitting },
@@ -43,6 +51,8 @@ export function ChangePasswordForm({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
   });
+
+  const strength = usePasswordStrength(watch('newPassword'), accountWords(account.email, account.name));
 
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -91,6 +101,9 @@ export function ChangePasswordForm({
         registration={register('newPassword')}
         error={errors.newPassword?.message}
       />
+      <p className="admin-hint" aria-live="polite">
+        {strength}
+      </p>
       <TextField
         id="password-repeat"
         label="Herhaal het nieuwe wachtwoord"
