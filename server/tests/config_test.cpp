@@ -113,9 +113,13 @@ TEST(Config, ConnectionFairnessAndWorkerPool) {
   for (const auto& [key, value] :
        std::vector<std::pair<std::string, std::string>>{{"ETHER_WORKER_THREADS", "0"},
                                                         {"ETHER_WORKER_TIMEOUT_MS", "5"},
-                                                        {"ETHER_MAX_CONNECTIONS_PER_ADDRESS", "x"}}) {
-    EXPECT_THROW(build_config({}, env_of({{key, value}})), ConfigError) << key;
+                                                        {"ETHER_MAX_CONNECTIONS_PER_ADDRESS", "x"},
+                                                        {"ETHER_TRUSTED_PROXIES", "10.0.0.0/8, balancer"},
+                                                        {"ETHER_TRUSTED_PROXIES", "10.0.0.0/40"}}) {
+    EXPECT_THROW(build_config({}, env_of({{key, value}})), ConfigError) << key << "=" << value;
   }
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_TRUSTED_PROXIES", " 10.0.0.0/8, ::1 "}})).trusted_proxies,
+            "10.0.0.0/8, ::1");
 }
 
 TEST(Config, InvalidValuesAreClearErrors) {

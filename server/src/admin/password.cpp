@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <semaphore>
 #include <stdexcept>
 #include <vector>
 
@@ -18,6 +19,23 @@ void ensure_sodium() {
   if (!ready) throw std::runtime_error("libsodium cannot be initialised");
 }
 
+// At most this many argon2 computations at once in the process, each about 64 MiB: password
+// guessing from many connections then costs a bounded 128 MiB, not the workers times 64 MiB, and
+// the other workers stay free for everyone else's requests. A check waits for its turn.
+std::counting_semaphore<kConcurrentPasswordHashes>& password_work() {
+  static std::counting_semaphore<kConcurrentPasswordHashes> slots(kConcurrentPasswordHashes);
+  return slots;
+}
+
+struct PasswordWorkTurn {
+  PasswordWorkTurn() { password_work().acquire(); }
+  ~PasswordWorkTurn() { password_work().release(); }
+  PasswordWorkTurn(const PasswordWorkTurn&) = delete;
+  PasswordWorkTurn& operator=(const PasswordWorkTurn&) = delete;
+  PasswordWorkTurn(PasswordWorkTurn&&) = delete;
+  PasswordWorkTurn& operator=(PasswordWorkTurn&&) = delete;
+};
+
 std::string to_hex(const unsigned char* data, std::size_t size) {
   return crypto::to_hex(std::string_view(reinterpret_cast<const char*>(data), size));
 }
@@ -30,6 +48,7 @@ const PasswordCost kMinimumCost{crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIM
 std::string hash_password(std::string_view password, const PasswordCost& cost) {
   ensure_sodium();
   std::array<char, crypto_pwhash_STRBYTES> out{};
+  const PasswordWorkTurn turn;
   if (crypto_pwhash_str_alg(out.data(), password.data(), password.size(), cost.ops_limit, cost.mem_limit,
                             crypto_pwhash_ALG_ARGON2ID13) != 0) {
     throw std::runtime_error("cannot hash a password: out of memory");
@@ -41,6 +60,7 @@ bool verify_password(std::string_view hash, std::string_view password) {
   ensure_sodium();
   if (hash.empty() || hash.size() >= crypto_pwhash_STRBYTES) return false;
   std::string terminated(hash);  // crypto_pwhash_str_verify reads a C string
+  const PasswordWorkTurn turn;
   return crypto_pwhash_str_verify(terminated.c_str(), password.data(), password.size()) == 0;
 }
 

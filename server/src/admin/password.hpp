@@ -3,6 +3,7 @@
 // random tokens and digests of sessions and API keys. Every function is thread-safe.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,9 @@ struct PasswordCost {
 };
 extern const PasswordCost kInteractiveCost;
 extern const PasswordCost kMinimumCost;
+
+/// Hashes and checks computed at once in the process; more wait for a turn (bounded memory).
+inline constexpr std::ptrdiff_t kConcurrentPasswordHashes = 2;
 
 /// The argon2id hash of `password` in libsodium's string form ("$argon2id$v=19$m=...").
 /// Throws std::runtime_error when memory for the hash cannot be had.

@@ -316,6 +316,8 @@ http::ServerOptions server_options(const config::Config& config) {
   options.io_threads = config.io_threads;
   options.max_connections = config.max_connections;
   options.max_connections_per_address = config.max_connections_per_address;
+  // Checked when the configuration was read.
+  options.trusted_proxies = http::TrustedProxies::parse(config.trusted_proxies).value_or(http::TrustedProxies{});
   options.worker_threads = config.worker_threads;
   options.worker_timeout = std::chrono::milliseconds(config.worker_timeout_ms);
   options.strict_transport_security = http::iequals(std::string_view(config.base_url).substr(0, 8), "https://");

@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include "domain/slug.hpp"
+#include "http/trusted_proxies.hpp"
 #include "ingest/source_credentials.hpp"
 #include "reporting/envelope.hpp"
 
@@ -23,7 +24,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 40> kKeys{"PORT",
+constexpr std::array<std::string_view, 41> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -40,6 +41,7 @@ constexpr std::array<std::string_view, 40> kKeys{"PORT",
                                                  "ETHER_IO_THREADS",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_MAX_CONNECTIONS_PER_ADDRESS",
+                                                 "ETHER_TRUSTED_PROXIES",
                                                  "ETHER_WORKER_THREADS",
                                                  "ETHER_WORKER_TIMEOUT_MS",
                                                  "ETHER_LOG_LEVEL",
@@ -215,6 +217,14 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_MAX_CONNECTIONS_PER_ADDRESS")) {
     config.max_connections_per_address = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS_PER_ADDRESS", *v, 0, 1000000);
+  }
+  if (auto v = get("ETHER_TRUSTED_PROXIES")) {
+    std::string bad;
+    if (!http::TrustedProxies::parse(*v, &bad)) {
+      throw ConfigError("ETHER_TRUSTED_PROXIES: \"" + bad +
+                        "\" is not an IP address or CIDR network (e.g. 10.0.0.0/8)");
+    }
+    config.trusted_proxies = std::string(trim(*v));
   }
   if (auto v = get("ETHER_WORKER_THREADS")) {
     config.worker_threads = parse_int<unsigned>("ETHER_WORKER_THREADS", *v, 1, 256);

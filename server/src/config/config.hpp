@@ -40,10 +40,11 @@ struct Config {
   unsigned io_threads = 2;                                            // ETHER_IO_THREADS
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
   std::size_t max_connections_per_address = 0;                        // ETHER_MAX_CONNECTIONS_PER_ADDRESS (0: derived)
-  unsigned worker_threads = 8;                                        // ETHER_WORKER_THREADS
-  int worker_timeout_ms = 5000;                                       // ETHER_WORKER_TIMEOUT_MS
-  std::string log_level = "info";                                     // ETHER_LOG_LEVEL
-  int playout_backfill_days = 14;                                     // ETHER_PLAYOUT_BACKFILL_DAYS
+  std::string trusted_proxies;         // ETHER_TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client
+  unsigned worker_threads = 8;         // ETHER_WORKER_THREADS
+  int worker_timeout_ms = 5000;        // ETHER_WORKER_TIMEOUT_MS
+  std::string log_level = "info";      // ETHER_LOG_LEVEL
+  int playout_backfill_days = 14;      // ETHER_PLAYOUT_BACKFILL_DAYS
   int visual_radio_idle_seconds = 60;  // ETHER_VISUAL_RADIO_IDLE_SECONDS: a segmenter nobody asked for this long stops
   int visual_radio_max = 4;   // ETHER_VISUAL_RADIO_MAX: segmenters running at once (0: no visual radio of our own)
   std::string static_prefix;  // ETHER_STATIC_PREFIX: path prefix of /api/latestNews (spec §7), e.g. "/static"

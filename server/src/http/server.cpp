@@ -34,6 +34,7 @@
 #include <boost/optional/optional.hpp>
 #include <condition_variable>
 #include <csignal>
+#include <deque>
 #include <future>
 #include <mutex>
 #include <optional>
@@ -252,11 +253,12 @@ void serialize_head(std::string& head, const Response& response, std::optional<s
 
 // A request's method, headers, id and client address (not its target or body).
 template <class Message>
-std::shared_ptr<Request> request_head(const Message& message, const std::string& remote) {
+std::shared_ptr<Request> request_head(const Message& message, const std::string& remote,
+                                      const TrustedProxies& proxies) {
   auto request = std::make_shared<Request>();
   request->method = std::string(message.method_string());
-  request->remote_address = remote;
   for (const auto& field : message) request->headers[std::string(field.name_string())] = std::string(field.value());
+  request->remote_address = proxies.client_address(remote, request->header("X-Forwarded-For"));
   std::string_view incoming_id = request->header("X-Request-Id");
   request->request_id = sane_request_id(incoming_id) ? std::string(incoming_id) : new_request_id();
   return request;
@@ -272,6 +274,12 @@ struct Server::Impl {
     options.max_connections_per_address = std::min(options.max_connections_per_address, options.max_connections);
     options.worker_threads = std::max(1u, options.worker_threads);
     if (options.worker_queue_limit == 0) options.worker_queue_limit = std::size_t{16} * options.worker_threads;
+    if (options.worker_share_per_address == 0) {
+      options.worker_share_per_address = std::max<std::size_t>(1, options.worker_threads / 2);
+    }
+    if (options.worker_waiting_per_address == 0) {
+      options.worker_waiting_per_address = std::size_t{4} * options.worker_share_per_address;
+    }
     const unsigned io_threads = std::max(1u, options.io_threads);
     // A hint of 1 spares the scheduler's wake-ups of other threads; its lock stays, since the worker
     // pool and the live fan-out post into it.
@@ -302,6 +310,20 @@ struct Server::Impl {
   std::atomic<bool> breaker_open{false};
   std::atomic<bool> probe_in_flight{false};
   std::atomic<Clock::rep> next_probe{0};
+  // Each client address's share of the pool: its running work, and its requests waiting for a
+  // turn (each woken by cancelling its timer once a turn is handed to it).
+  struct ClientTurn {
+    explicit ClientTurn(asio::any_io_executor executor) : timer(std::move(executor)) {}
+    asio::steady_timer timer;
+    bool granted = false;  // under share_mutex
+  };
+  struct ClientShare {
+    std::size_t running = 0;
+    std::deque<std::shared_ptr<ClientTurn>> waiting;
+  };
+  std::mutex share_mutex;
+  std::unordered_map<std::string, ClientShare> shares;
+  std::atomic<Clock::rep> last_share_log{0};
 
   std::mutex stop_mutex;
   bool started = false;
@@ -342,6 +364,11 @@ struct Server::Impl {
   std::optional<Response> from_memory(const Request& request) const;
   Execution execution(const Request& request) const;
   bool admit_work(Clock::time_point now, bool& probe);
+  // Waits (on the I/O thread, without blocking it) for a turn of `client`'s fair share of the
+  // workers; false when the client already has too many waiting or the deadline passed first.
+  asio::awaitable<bool> client_turn(const std::string& client, Clock::time_point deadline);
+  // Hands `client`'s turn to its next waiting request, or gives it back.
+  void end_client_turn(const std::string& client);
   bool backend_answers() const;
   asio::awaitable<Response> offload(std::shared_ptr<const Request> request);
   // Runs `work` on the worker pool under the deadline; nullopt when it was refused or missed the
@@ -441,7 +468,8 @@ void Server::Impl::evict_oldest_idle() {
 bool Server::Impl::admit(const std::shared_ptr<Connection>& connection) {
   std::lock_guard lock(registry_mutex);
   const auto held = per_address.find(connection->address);
-  if (held != per_address.end() && held->second >= options.max_connections_per_address) {
+  if (held != per_address.end() && held->second >= options.max_connections_per_address &&
+      !options.trusted_proxies.contains(connection->address)) {
     if (once_a_second(last_address_log)) {
       spdlog::warn("http: refusing connections from {}: it holds {} (the per-address limit)", connection->address,
                    held->second);
@@ -658,15 +686,76 @@ asio::awaitable<Response> Server::Impl::offload(std::shared_ptr<const Request> r
   co_return std::move(*response);
 }
 
+asio::awaitable<bool> Server::Impl::client_turn(const std::string& client, Clock::time_point deadline) {
+  auto executor = co_await asio::this_coro::executor;
+  std::shared_ptr<ClientTurn> turn;
+  {
+    std::lock_guard lock(share_mutex);
+    auto& share = shares[client];
+    if (share.running < options.worker_share_per_address) {
+      ++share.running;
+      co_return true;
+    }
+    if (share.waiting.size() >= options.worker_waiting_per_address) {
+      if (once_a_second(last_share_log)) {
+        spdlog::warn("http: {} has {} requests running and {} waiting on the worker pool (its share); answering 503",
+                     client, share.running, share.waiting.size());
+      }
+      co_return false;
+    }
+    turn = std::make_shared<ClientTurn>(executor);
+    turn->timer.expires_at(deadline);
+    share.waiting.push_back(turn);
+  }
+  co_await turn->timer.async_wait(kTuple);
+  std::lock_guard lock(share_mutex);
+  if (turn->granted) co_return true;
+  // The deadline came first: leave the line.
+  if (auto found = shares.find(client); found != shares.end()) {
+    std::erase(found->second.waiting, turn);
+  }
+  co_return false;
+}
+
+void Server::Impl::end_client_turn(const std::string& client) {
+  std::shared_ptr<ClientTurn> next;
+  {
+    std::lock_guard lock(share_mutex);
+    auto found = shares.find(client);
+    if (found == shares.end()) return;
+    auto& share = found->second;
+    if (!share.waiting.empty()) {
+      // The turn passes on: `running` stays as it is.
+      next = std::move(share.waiting.front());
+      share.waiting.pop_front();
+      next->granted = true;
+    } else if (--share.running == 0) {
+      shares.erase(found);
+    }
+  }
+  if (next) asio::post(next->timer.get_executor(), [next] { next->timer.cancel(); });
+}
+
 asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Request& request,
                                                                      const std::function<Response()>& work) {
   const auto started = Clock::now();
+  // The client's fair share first: a client whose earlier work still runs waits for its own turn
+  // here, within the same deadline, while other clients' work goes on to the pool.
+  if (!co_await client_turn(request.remote_address, started + options.worker_timeout)) co_return std::nullopt;
   bool probe = false;
-  if (!admit_work(started, probe)) co_return std::nullopt;
+  // A turn that came just as the deadline passed is given back: work that starts now would be
+  // answered 503 and still be done.
+  if (Clock::now() >= started + options.worker_timeout || !admit_work(Clock::now(), probe)) {
+    end_client_turn(request.remote_address);
+    co_return std::nullopt;
+  }
   auto pending = std::make_shared<PendingWork>(co_await asio::this_coro::executor);
-  pending->timer.expires_after(options.worker_timeout);
-  asio::post(*pool, [this, pending, work] {
+  pending->timer.expires_at(started + options.worker_timeout);
+  asio::post(*pool, [this, pending, work, client = request.remote_address] {
     Response response = work();
+    // The turn is the client's until its work returns, late or not: a client whose work hangs
+    // keeps its share of the workers busy, not everyone's.
+    end_client_turn(client);
     {
       std::lock_guard lock(pending->mutex);
       pending->response = std::move(response);
@@ -959,7 +1048,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
     std::shared_ptr<Request> request;
     bool target_valid = false;
     if (!header_ec && !refusal) {
-      request = request_head(parser.get(), remote);
+      request = request_head(parser.get(), remote, options.trusted_proxies);
       target_valid = parse_target(parser.get().target(), *request);
       if (!target_valid) request->target = std::string(parser.get().target());  // for the log line
     }

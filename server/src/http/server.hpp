@@ -17,6 +17,7 @@
 #include "http/execution.hpp"
 #include "http/message.hpp"
 #include "http/security_headers.hpp"
+#include "http/trusted_proxies.hpp"
 
 namespace ether::http {
 
@@ -82,7 +83,10 @@ struct ServerOptions {
   std::size_t max_connections = 10000;
   // Connections (streams included) one client address may hold; 0: max_connections / 8, at least
   // 16 (and at most max_connections). Many listeners behind one NAT share an address: keep it generous.
+  // Connections from a trusted proxy are not counted: the proxy carries every client's.
   std::size_t max_connections_per_address = 0;
+  // Proxies whose X-Forwarded-For names the client (http/trusted_proxies.hpp); empty: none.
+  TrustedProxies trusted_proxies;
   std::size_t header_limit = 16 * 1024;             // beyond it: 431
   std::size_t body_limit = 1024 * 1024;             // beyond it: 413 JSON error
   std::chrono::milliseconds header_timeout{10000};  // for a request's head, from its first byte (slowloris)
@@ -93,6 +97,11 @@ struct ServerOptions {
   unsigned worker_threads = 8;                      // the pool of Execution::offloaded handlers
   std::chrono::milliseconds worker_timeout{5000};   // past it an offloaded request gets 503
   std::size_t worker_queue_limit = 0;               // offloaded requests waiting or running; 0: 16 per worker
+  // A client's fair share: offloaded requests of one client address running at once (0: half the
+  // workers, at least 1), and waiting behind those for a turn of that client's own (0: 4 times the
+  // share); beyond both it gets 503 at once. One heavy client then only slows itself.
+  std::size_t worker_share_per_address = 0;
+  std::size_t worker_waiting_per_address = 0;
   // After offloaded work timed out, new offloaded requests get 503 at once, except one probe at a
   // time at most this often (and only while Handlers::backend_healthy says yes); the first probe
   // that answers in time lets everything through again.
