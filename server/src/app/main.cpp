@@ -2,7 +2,8 @@
 // Configuration: README.md "Configuration" (ether.conf, then environment variables).
 // `ether-server preview-url <pageId>` (or `--preview-url <pageId>`) prints a signed preview URL of a
 // content page, valid for one hour, and exits. `ether-server create-user --role ROLE EMAIL [--name NAME]`
-// makes an admin account and prints its one-time password (admin/bootstrap.hpp).
+// makes an admin account and prints its one-time password (admin/bootstrap.hpp). `ether-server backup DIR`
+// and `ether-server restore DIR` make and put back a verified backup (backup/backup_command.hpp).
 
 #include <spdlog/spdlog.h>
 
@@ -16,6 +17,8 @@
 #include "admin/bootstrap.hpp"
 #include "app/site_app.hpp"
 #include "app/station.hpp"
+#include "app/version.hpp"
+#include "backup/backup_command.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "config/private_files.hpp"
@@ -84,6 +87,14 @@ int main(int argc, char** argv) {
     std::cerr << "ether-server: " << error.what() << "\n";
     return 2;
   }
+  // A backup reads the store as it is, and a restore must find the store empty: both before the
+  // shared secrets are written into it.
+  if (argc > 1 && (std::string_view(argv[1]) == "backup" || std::string_view(argv[1]) == "restore")) {
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    return std::string_view(argv[1]) == "backup"
+               ? ether::backup::run_backup_command(config, args, std::cout, std::cerr)
+               : ether::backup::run_restore_command(config, args, std::cout, std::cerr);
+  }
   try {
     share_secrets(config);
   } catch (const ether::config::ConfigError& error) {
@@ -108,8 +119,10 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
-    std::cerr << "ether-server: unknown argument \"" << command
-              << "\"; usage: ether-server [preview-url <pageId> | create-user --role ROLE EMAIL [--name NAME]]\n";
+    std::cerr
+        << "ether-server: unknown argument \"" << command
+        << "\"; usage: ether-server [preview-url <pageId> | create-user --role ROLE EMAIL [--name NAME] | backup DIR "
+           "[--without-recordings] | restore DIR [--force]]\n";
     return 2;
   }
   ether::app::configure_logging(config);
@@ -121,7 +134,8 @@ int main(int argc, char** argv) {
   std::unique_ptr<ether::reporting::Reporter> reporter;
   if (auto dsn = ether::reporting::parse_dsn(config.sentry_dsn)) {
     reporter = std::make_unique<ether::reporting::Reporter>(
-        *dsn, ether::reporting::EventContext{"production", ether::reporting::host_name(), "ether-server@0.1.0"});
+        *dsn, ether::reporting::EventContext{"production", ether::reporting::host_name(),
+                                             "ether-server@" + std::string(ether::app::kEtherVersion)});
     ether::reporting::install(reporter.get());
   }
   struct Uninstall {

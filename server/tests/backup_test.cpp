@@ -1,0 +1,274 @@
+// `ether-server backup` and `ether-server restore` against a running demo station: the real binary,
+// SQLite and a real PostgreSQL (pg_dump, pg_restore), and curl as the client that compares what the
+// original and the restored site answer.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "backup/manifest.hpp"
+#include "support/postgres_database.hpp"
+#include "support/server_process.hpp"
+
+namespace ether::backup {
+namespace {
+
+namespace fs = std::filesystem;
+using test::ServerProcess;
+
+// Documents that only content decides (no clock, no now-playing), as the listener and a podcast
+// app ask for them.
+const std::vector<std::string> kDocuments = {
+    "/api/page?path=/programmas",
+    "/api/page?path=/nieuws",
+    "/api/page?path=/podcasts",
+    "/api/page?path=/presentatoren",
+    "/api/page?path=/fragmenten",
+    "/podcasts/de-nieuwsduik/feed.xml",
+    "/api/search/muz",
+    "/programmas",
+    "/nieuws",
+};
+
+struct Run {
+  int status = -1;
+  std::string output;
+};
+
+// Runs the server binary with `command` and an environment of only `env`; output is stdout and stderr.
+Run run_server_command(const std::vector<std::string>& env, const std::string& command) {
+  std::string line = "env -i PATH=/usr/bin:/bin";
+  for (const auto& entry : env) line += " '" + entry + "'";
+  line += " " + std::string(ETHER_SERVER_BINARY) + " " + command + " 2>&1; echo \"exit=$?\"";
+  auto output = test::run_command(line);
+  Run run;
+  const auto at = output.rfind("exit=");
+  run.status = std::stoi(output.substr(at + 5));
+  run.output = output.substr(0, at);
+  return run;
+}
+
+fs::path only_backup_in(const fs::path& parent) {
+  std::vector<fs::path> found;
+  for (const auto& entry : fs::directory_iterator(parent)) {
+    if (entry.is_directory() && entry.path().filename().string().starts_with("ether-backup-")) {
+      found.push_back(entry.path());
+    }
+  }
+  EXPECT_EQ(found.size(), 1U);
+  return found.empty() ? fs::path() : found.front();
+}
+
+// A picture as an upload of the media library would leave it, and a recording of an hour.
+void add_media(const fs::path& data_dir, const fs::path& recordings) {
+  fs::create_directories(data_dir / "uploads" / "images");
+  std::ofstream(data_dir / "uploads" / "images" / "proef.webp") << "RIFF-proef-beeld";
+  fs::create_directories(data_dir / "uploads" / "incoming");
+  std::ofstream(data_dir / "uploads" / "incoming" / "half.part") << "nog bezig";
+  fs::create_directories(recordings / "radio2");
+  std::ofstream(recordings / "radio2" / "2026-11-24T10.mp3") << std::string(100000, 'x');
+}
+
+void the_site_comes_back_the_same(const std::vector<std::string>& original_env,
+                                  const std::vector<std::string>& restored_env, const fs::path& root,
+                                  const std::string& store) {
+  const auto original_data = root / "original";
+  const auto restored_data = root / "restored";
+  const auto recordings = root / "original-recordings";
+  fs::create_directories(original_data);
+  add_media(original_data, recordings);
+  auto with = [](std::vector<std::string> env, const std::string& extra) {
+    env.push_back(extra);
+    return env;
+  };
+  // Both sites under one public address, as a restored station is (feed GUIDs derive from it).
+  const auto original_full = with(with(with(original_env, "ETHER_DATA_DIR=" + original_data.string()),
+                                       "ETHER_RECORDINGS_DIR=" + recordings.string()),
+                                  "ETHER_BASE_URL=https://radio.example");
+  std::vector<std::string> documents;
+  std::string stream_url;
+  {
+    ServerProcess original("backup-original", original_full);
+    for (const auto& target : kDocuments) {
+      auto answer = original.get(target);
+      ASSERT_EQ(answer.status, 200) << target;
+      documents.push_back(answer.body);
+    }
+    // A signed stream URL made by the original: the restored site keeps its secrets.
+    const auto token = boost::json::parse(original.get("/api/player/radio2/token").body);
+    stream_url = std::string(token.at("streamUrl").as_string());
+    stream_url = stream_url.substr(stream_url.find("/live/"));
+
+    // Taken while the original serves.
+    const auto made = run_server_command(original_full, "backup " + (root / "backups").string());
+    ASSERT_EQ(made.status, 0) << made.output;
+    EXPECT_NE(made.output.find("verified"), std::string::npos) << made.output;
+  }
+  const auto backup = only_backup_in(root / "backups");
+  std::string problem;
+  const auto manifest = read_manifest(backup, problem);
+  ASSERT_TRUE(manifest.has_value()) << problem;
+  EXPECT_EQ(manifest->store, store);
+  EXPECT_GE(manifest->schema_version, 21);
+  std::vector<std::string> paths;
+  for (const auto& file : manifest->files) paths.push_back(file.path);
+  for (const char* expected : {"data/uploads/images/proef.webp", "recordings/radio2/2026-11-24T10.mp3"}) {
+    EXPECT_NE(std::find(paths.begin(), paths.end(), expected), paths.end()) << expected;
+  }
+  // With SQLite the generated secrets are files of the data dir; with PostgreSQL they are rows of
+  // the store (shared by the instances), in the dump.
+  if (store == "sqlite") {
+    for (const char* expected : {"data/stream-secret", "data/preview-secret"}) {
+      EXPECT_NE(std::find(paths.begin(), paths.end(), expected), paths.end()) << expected;
+    }
+  }
+  EXPECT_EQ(std::find(paths.begin(), paths.end(), "data/uploads/incoming/half.part"), paths.end());
+  EXPECT_NE(std::find(paths.begin(), paths.end(), store == "sqlite" ? "store/ether.db" : "store/ether.dump"),
+            paths.end());
+
+  const auto restored_recordings = root / "restored-recordings";
+  const auto restored_full = with(with(with(restored_env, "ETHER_DATA_DIR=" + restored_data.string()),
+                                       "ETHER_RECORDINGS_DIR=" + restored_recordings.string()),
+                                  "ETHER_BASE_URL=https://radio.example");
+  const auto restored_run = run_server_command(restored_full, "restore " + backup.string());
+  ASSERT_EQ(restored_run.status, 0) << restored_run.output;
+  // A second restore would overwrite what is there now: refused without --force.
+  const auto again = run_server_command(restored_full, "restore " + backup.string());
+  EXPECT_EQ(again.status, 1) << again.output;
+  EXPECT_NE(again.output.find("already holds data"), std::string::npos) << again.output;
+
+  EXPECT_TRUE(fs::exists(restored_data / "uploads" / "images" / "proef.webp"));
+  EXPECT_EQ(fs::file_size(restored_recordings / "radio2" / "2026-11-24T10.mp3"), 100000U);
+  ServerProcess restored("backup-restored", restored_full);
+  for (std::size_t i = 0; i < kDocuments.size(); ++i) {
+    auto answer = restored.get(kDocuments[i]);
+    EXPECT_EQ(answer.status, 200) << kDocuments[i];
+    const auto& body = answer.body;
+    std::size_t differs = 0;
+    while (differs < body.size() && differs < documents[i].size() && body[differs] == documents[i][differs]) ++differs;
+    EXPECT_TRUE(body == documents[i]) << kDocuments[i] << " differs at " << differs << ": "
+                                      << body.substr(differs > 20 ? differs - 20 : 0, 300)
+                                      << "\nwas: " << documents[i].substr(differs > 20 ? differs - 20 : 0, 300);
+  }
+  const auto live = test::run_command("curl -s -o /dev/null --max-time 2 -w '%{http_code}' '" + restored.base_url() +
+                                      stream_url + "'");
+  EXPECT_EQ(live, "200") << stream_url;
+}
+
+fs::path fresh_root(const std::string& name) {
+  const auto root = fs::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root);
+  return root;
+}
+
+TEST(BackupRestore, ASqliteSiteBackedUpWhileServingComesBackTheSame) {
+  const auto root = fresh_root("backup-sqlite");
+  the_site_comes_back_the_same({}, {}, root, "sqlite");
+  fs::remove_all(root);
+}
+
+TEST(BackupRestore, ADamagedOrUnfinishedBackupIsRefused) {
+  const auto root = fresh_root("backup-damaged");
+  const auto data = root / "data";
+  { ServerProcess original("backup-damaged-server", {"ETHER_DATA_DIR=" + data.string()}); }
+  const std::vector<std::string> env{"ETHER_DATA_DIR=" + data.string()};
+  ASSERT_EQ(run_server_command(env, "backup " + (root / "backups").string() + " --without-recordings").status, 0);
+  const auto backup = only_backup_in(root / "backups");
+  const std::vector<std::string> fresh{"ETHER_DATA_DIR=" + (root / "fresh").string()};
+
+  // One byte of the store changed: its checksum fails.
+  {
+    std::fstream store(backup / "store" / "ether.db", std::ios::in | std::ios::out | std::ios::binary);
+    store.seekp(5000);
+    store.put('\x7f');
+  }
+  auto damaged = run_server_command(fresh, "restore " + backup.string());
+  EXPECT_EQ(damaged.status, 1);
+  EXPECT_NE(damaged.output.find("is damaged: store/ether.db does not match its checksum"), std::string::npos)
+      << damaged.output;
+  // Without its manifest it is no backup at all.
+  fs::remove(backup / kManifestName);
+  auto unfinished = run_server_command(fresh, "restore " + backup.string());
+  EXPECT_EQ(unfinished.status, 1);
+  EXPECT_NE(unfinished.output.find("not a backup, or one that did not finish"), std::string::npos) << unfinished.output;
+  EXPECT_EQ(run_server_command(fresh, "restore").status, 2);
+  fs::remove_all(root);
+}
+
+TEST(BackupRestore, ABackupCutOffByKillIsNeverTakenForAGoodOne) {
+  const auto root = fresh_root("backup-killed");
+  const auto data = root / "data";
+  const auto recordings = root / "recordings";
+  { ServerProcess original("backup-killed-server", {"ETHER_DATA_DIR=" + data.string()}); }
+  // Enough recordings that the copy takes a while.
+  fs::create_directories(recordings / "radio2");
+  for (int hour = 0; hour < 8; ++hour) {
+    std::ofstream(recordings / "radio2" / ("2026-11-24T0" + std::to_string(hour) + ".mp3"))
+        << std::string(std::size_t{16} << 20, static_cast<char>('a' + hour));
+  }
+  const std::vector<std::string> env{"ETHER_DATA_DIR=" + data.string(), "ETHER_RECORDINGS_DIR=" + recordings.string()};
+  const auto backups = root / "backups";
+  for (int round = 0; round < 3; ++round) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      std::vector<std::string> entries{"PATH=/usr/bin:/bin"};
+      entries.insert(entries.end(), env.begin(), env.end());
+      std::vector<char*> envp;
+      for (auto& entry : entries) envp.push_back(entry.data());
+      envp.push_back(nullptr);
+      std::string target = backups.string();
+      char* argv[] = {const_cast<char*>(ETHER_SERVER_BINARY), const_cast<char*>("backup"), target.data(), nullptr};
+      std::freopen("/dev/null", "w", stdout);
+      execve(ETHER_SERVER_BINARY, argv, envp.data());
+      _exit(127);
+    }
+    // Killed at a different moment each round: as soon as it started writing, a little later, later.
+    std::this_thread::sleep_for(std::chrono::milliseconds(50 + 150 * round));
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    // Whatever it left, nothing that looks like a finished backup fails its manifest.
+    if (fs::exists(backups)) {
+      for (const auto& entry : fs::directory_iterator(backups)) {
+        if (!entry.is_directory() || entry.path().extension() == ".partial") continue;
+        std::string problem;
+        const auto manifest = read_manifest(entry.path(), problem);
+        ASSERT_TRUE(manifest.has_value()) << entry.path() << ": " << problem;
+        EXPECT_TRUE(verify_files(entry.path(), *manifest).empty()) << entry.path();
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // the next backup's name is a second later
+  }
+  // The next backup succeeds and clears what the cut-off ones left.
+  const auto next = run_server_command(env, "backup " + backups.string());
+  ASSERT_EQ(next.status, 0) << next.output;
+  for (const auto& entry : fs::directory_iterator(backups)) {
+    EXPECT_NE(entry.path().extension(), ".partial") << entry.path();
+  }
+  fs::remove_all(root);
+}
+
+void postgres_site_comes_back_the_same() {
+  test::FreshPostgresDatabase original("backup_original");
+  test::FreshPostgresDatabase restored("backup_restored");
+  const auto root = fresh_root("backup-postgres");
+  the_site_comes_back_the_same({"DATABASE_URL=" + original.url()}, {"DATABASE_URL=" + restored.url()}, root,
+                               "postgresql");
+  fs::remove_all(root);
+}
+
+const bool registered = test::register_postgres_tests(
+    "BackupRestorePostgreSQL", __FILE__,
+    {{"APostgresSiteBackedUpWhileServingComesBackTheSame", postgres_site_comes_back_the_same}});
+
+}  // namespace
+}  // namespace ether::backup
