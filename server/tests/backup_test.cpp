@@ -205,6 +205,32 @@ TEST(BackupRestore, ADamagedOrUnfinishedBackupIsRefused) {
   fs::remove_all(root);
 }
 
+TEST(BackupRestore, ABackupSentOffWithResticComesBackWhole) {
+  const auto root = fresh_root("backup-restic");
+  const auto data = root / "data";
+  { ServerProcess original("backup-restic-server", {"ETHER_DATA_DIR=" + data.string()}); }
+  const std::vector<std::string> env{"ETHER_DATA_DIR=" + data.string()};
+  ASSERT_EQ(run_server_command(env, "backup " + (root / "backups").string() + " --without-recordings").status, 0);
+  const auto backup = only_backup_in(root / "backups");
+  // Encrypted and deduplicated into a repository (here a local path; SFTP and S3 work the same
+  // way), then fetched back on the "new machine".
+  const std::string restic =
+      "RESTIC_PASSWORD=een-lang-geheim-voor-de-test restic --quiet -r '" + (root / "repository").string() + "' ";
+  ASSERT_EQ(test::run_command(restic + "init >/dev/null 2>&1; echo $?"), "0\n");
+  ASSERT_EQ(test::run_command("cd '" + (root / "backups").string() + "' && " + restic + "backup '" +
+                              backup.filename().string() + "' >/dev/null 2>&1; echo $?"),
+            "0\n");
+  ASSERT_EQ(test::run_command(restic + "restore latest --target '" + (root / "fetched").string() +
+                              "' >/dev/null 2>&1; echo $?"),
+            "0\n");
+  const auto fetched = root / "fetched" / backup.filename();
+  const auto restored =
+      run_server_command({"ETHER_DATA_DIR=" + (root / "fresh").string()}, "restore " + fetched.string());
+  EXPECT_EQ(restored.status, 0) << restored.output;
+  EXPECT_TRUE(fs::exists(root / "fresh" / "ether.db"));
+  fs::remove_all(root);
+}
+
 TEST(BackupRestore, ABackupCutOffByKillIsNeverTakenForAGoodOne) {
   const auto root = fresh_root("backup-killed");
   const auto data = root / "data";
@@ -254,6 +280,28 @@ TEST(BackupRestore, ABackupCutOffByKillIsNeverTakenForAGoodOne) {
   for (const auto& entry : fs::directory_iterator(backups)) {
     EXPECT_NE(entry.path().extension(), ".partial") << entry.path();
   }
+  fs::remove_all(root);
+}
+
+TEST(BackupRestore, AServerWithABackupDirMakesItsOwnAndSaysSoInReadyz) {
+  const auto root = fresh_root("backup-scheduled");
+  ServerProcess server("backup-scheduled-server",
+                       {"ETHER_BACKUP_DIR=" + (root / "backups").string(), "ETHER_BACKUP_EVERY=daily"});
+  // The first is made at the start; /readyz tells when it was made.
+  boost::json::value ready;
+  for (int i = 0; i < 600; ++i) {
+    ready = boost::json::parse(server.get("/readyz").body);
+    if (ready.at("backup").as_object().contains("lastGood")) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(ready.at("backup").at("status").as_string(), "ok") << ready;
+  ASSERT_TRUE(ready.at("backup").as_object().contains("lastGood")) << ready;
+  int good = 0;
+  for (const auto& entry : fs::directory_iterator(root / "backups")) {
+    std::string problem;
+    if (entry.is_directory() && read_manifest(entry.path(), problem)) ++good;
+  }
+  EXPECT_EQ(good, 1);
   fs::remove_all(root);
 }
 

@@ -11,7 +11,9 @@
 #include <map>
 
 #include "admin/bootstrap.hpp"
+#include "admin/password.hpp"
 #include "admin/request_guard.hpp"
+#include "backup/backup_interval.hpp"
 #include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
 
@@ -166,25 +168,41 @@ Station::Station(const config::Config& config) {
   // here, so a first or sole instance has caught up (every page and the live stream have their
   // plays) before it serves. A follower's origin streams the leader's plays, recorded ahead of
   // their start; should one still be late, the origin waits for it (stream::ChannelClock).
-  election_ = std::make_unique<cluster::LeaderElection>(
-      config.database_url,
-      std::vector<cluster::Role>{{"playout", cluster::kPlayoutLockKey,
-                                  [playout = playout_.get()] {
-                                    const auto recorded = playout->catch_up(std::chrono::system_clock::now());
-                                    spdlog::info("playout: caught up with {} track plays", recorded);
-                                    playout->set_recording(true);
-                                  },
-                                  [playout = playout_.get()] { playout->set_recording(false); }},
-                                 // Chunks are handed over before the logger starts: its backfill ends where they begin.
-                                 {"recorder", cluster::kRecorderLockKey,
-                                  [this, logger] {
-                                    recording_ = true;
-                                    logger->start(unix_now() * 1000);
-                                  },
-                                  [this, logger] {
-                                    recording_ = false;
-                                    logger->stop();
-                                  }}});
+  std::vector<cluster::Role> roles{
+      {"playout", cluster::kPlayoutLockKey,
+       [playout = playout_.get()] {
+         const auto recorded = playout->catch_up(std::chrono::system_clock::now());
+         spdlog::info("playout: caught up with {} track plays", recorded);
+         playout->set_recording(true);
+       },
+       [playout = playout_.get()] { playout->set_recording(false); }},
+      // Chunks are handed over before the logger starts: its backfill ends where they begin.
+      {"recorder", cluster::kRecorderLockKey,
+       [this, logger] {
+         recording_ = true;
+         logger->start(unix_now() * 1000);
+       },
+       [this, logger] {
+         recording_ = false;
+         logger->stop();
+       }}};
+  // Scheduled backups, by one instance of those sharing the store.
+  if (!config.backup_dir.empty()) {
+    backups_ = std::make_unique<backup::BackupScheduler>(
+        config,
+        backup::ScheduleOptions{
+            .dir = config.backup_dir,
+            .every = backup::parse_backup_interval(config.backup_every).value_or(std::chrono::hours(24)),
+            .keep = config.backup_keep},
+        [this](const std::string& error) {
+          if (!webhooks_) return;
+          webhooks_->publish("backup.failed", "backup.failed:" + admin::random_hex(8),
+                             boost::json::object{{"error", error}});
+        });
+    roles.push_back({"backup", cluster::kBackupLockKey, [this] { backups_->set_leading(true); },
+                     [this] { backups_->set_leading(false); }});
+  }
+  election_ = std::make_unique<cluster::LeaderElection>(config.database_url, std::move(roles));
   // Every instance plans the plays in memory (the leader records them, the others follow the
   // store), so that the live origin never waits for the store at a song boundary.
   playout_->set_recording(false);
@@ -323,6 +341,7 @@ Station::Station(const config::Config& config) {
   webhook_options.site_url = config.base_url;
   webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
   webhooks_->start();
+  if (backups_) backups_->start();
   sources_->set_on_air_listener([this](const std::string& channel, bool on_air) {
     if (on_air) {
       webhooks_->notify_source_connected(channel);
@@ -364,6 +383,7 @@ void Station::now_playing_changed(const std::string& channel) {
 }
 
 Station::~Station() {
+  if (backups_) backups_->stop();
   if (demo_render_) demo_render_->stop();
   if (webhooks_) webhooks_->stop();
   if (nowplaying_board_) nowplaying_board_->stop();
@@ -409,6 +429,17 @@ void Station::add_routes(SiteApp& site) {
     for (const auto& channel : recording_failures()) {
       failing.push_back(boost::json::object{
           {"channel", channel.channel}, {"since", channel.since_ms / 1000}, {"error", channel.error}});
+    }
+    if (backups_) {
+      // Overdue backups are reported, not a reason to leave the load balancer.
+      const auto status = backups_->status();
+      boost::json::object backup{{"status", backups_->overdue(std::chrono::system_clock::now()) ? "overdue" : "ok"}};
+      if (status.last_good) {
+        backup["lastGood"] =
+            std::chrono::duration_cast<std::chrono::seconds>(status.last_good->time_since_epoch()).count();
+      }
+      if (!status.last_error.empty()) backup["lastError"] = status.last_error;
+      details["backup"] = std::move(backup);
     }
     details["recording"] =
         failing.empty()

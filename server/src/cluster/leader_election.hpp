@@ -26,6 +26,7 @@ namespace ether::cluster {
 inline constexpr std::int64_t kPlayoutLockKey = 0x4574686572000001;
 inline constexpr std::int64_t kRecorderLockKey = 0x4574686572000002;
 inline constexpr std::int64_t kStartupLockKey = 0x4574686572000003;
+inline constexpr std::int64_t kBackupLockKey = 0x4574686572000004;
 
 /// Work that one instance at a time may do, such as migrating and seeding an empty database: holds
 /// advisory lock `key` on a session of its own from construction to destruction, waiting while

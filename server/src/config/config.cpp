@@ -1,5 +1,6 @@
 #include "config/config.hpp"
 
+#include "backup/backup_interval.hpp"
 #include "domain/slug.hpp"
 #include "http/trusted_proxies.hpp"
 #include "ingest/source_credentials.hpp"
@@ -24,7 +25,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 41> kKeys{"PORT",
+constexpr std::array<std::string_view, 44> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -42,6 +43,9 @@ constexpr std::array<std::string_view, 41> kKeys{"PORT",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_MAX_CONNECTIONS_PER_ADDRESS",
                                                  "ETHER_TRUSTED_PROXIES",
+                                                 "ETHER_BACKUP_DIR",
+                                                 "ETHER_BACKUP_EVERY",
+                                                 "ETHER_BACKUP_KEEP",
                                                  "ETHER_WORKER_THREADS",
                                                  "ETHER_WORKER_TIMEOUT_MS",
                                                  "ETHER_LOG_LEVEL",
@@ -218,6 +222,15 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_MAX_CONNECTIONS_PER_ADDRESS")) {
     config.max_connections_per_address = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS_PER_ADDRESS", *v, 0, 1000000);
   }
+  if (auto v = get("ETHER_BACKUP_DIR")) config.backup_dir = std::string(trim(*v));
+  if (auto v = get("ETHER_BACKUP_EVERY")) {
+    config.backup_every = std::string(trim(*v));
+    if (!backup::parse_backup_interval(config.backup_every)) {
+      throw ConfigError("ETHER_BACKUP_EVERY: \"" + config.backup_every +
+                        "\" is not hourly, daily, weekly or a number of hours (6h)");
+    }
+  }
+  if (auto v = get("ETHER_BACKUP_KEEP")) config.backup_keep = parse_int<int>("ETHER_BACKUP_KEEP", *v, 1, 10000);
   if (auto v = get("ETHER_TRUSTED_PROXIES")) {
     std::string bad;
     if (!http::TrustedProxies::parse(*v, &bad)) {

@@ -40,6 +40,9 @@ struct Config {
   unsigned io_threads = 2;                                            // ETHER_IO_THREADS
   std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
   std::size_t max_connections_per_address = 0;                        // ETHER_MAX_CONNECTIONS_PER_ADDRESS (0: derived)
+  std::filesystem::path backup_dir;    // ETHER_BACKUP_DIR: scheduled backups go here; empty: none
+  std::string backup_every = "daily";  // ETHER_BACKUP_EVERY: hourly, daily, weekly or <N>h
+  int backup_keep = 14;                // ETHER_BACKUP_KEEP: the newest kept
   std::string trusted_proxies;         // ETHER_TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client
   unsigned worker_threads = 8;         // ETHER_WORKER_THREADS
   int worker_timeout_ms = 5000;        // ETHER_WORKER_TIMEOUT_MS
