@@ -14,6 +14,7 @@
 #include "admin/password.hpp"
 #include "admin/request_guard.hpp"
 #include "backup/backup_interval.hpp"
+#include "backup/pre_migration.hpp"
 #include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
 
@@ -85,6 +86,9 @@ Station::Station(const config::Config& config) {
   {
     // Instances starting together on an empty database: one migrates and seeds, the others wait.
     const cluster::ExclusiveSection startup(config.database_url, cluster::kStartupLockKey);
+    if (auto copy = backup::backup_before_migrations(config, *db_)) {
+      spdlog::info("store: before migrating, the store was backed up to {}", copy->string());
+    }
     db_->migrate();
     if (seed::seed_demo_station_if_empty(*db_, config.seed_file, config.media_dir, std::chrono::system_clock::now())) {
       spdlog::info("store: seeded the demo station from {}", config.seed_file.string());

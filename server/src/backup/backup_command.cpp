@@ -103,25 +103,6 @@ class DirectoryLock {
   int fd_ = -1;
 };
 
-int postgres_major(store::Database& db) {
-  auto lease = db.lease();
-  int number = 0;
-  *lease << "SHOW server_version_num", soci::into(number);
-  return number / 10000;
-}
-
-// The schema version of a PostgreSQL database, 0 when it has no schema_migrations (a new one).
-int postgres_schema_version(store::Database& db) {
-  int tables = 0;
-  {
-    auto lease = db.lease();
-    *lease << "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'schema_migrations' AND "
-              "table_schema = current_schema()",
-        soci::into(tables);
-  }
-  return tables == 0 ? 0 : db.schema_version();
-}
-
 std::uintmax_t total_bytes(const std::vector<ManifestFile>& files) {
   std::uintmax_t bytes = 0;
   for (const auto& file : files) bytes += file.size;
@@ -164,7 +145,7 @@ BackupResult make_backup(const config::Config& config, const fs::path& parent, c
     auto db = store::Database::open(config.database_url, 1);
     manifest.schema_version = db->schema_version();
     const auto login = postgres_login(config.database_url);
-    const auto major = postgres_major(*db);
+    const auto major = postgres_major_version(*db);
     const auto log = partial / "pg_dump.log";
     run_postgres_tool({postgres_tool("pg_dump", major), "--format=custom", "--no-owner", "--no-privileges",
                        "--file=" + (partial / kPostgresDump).string(), "--dbname=" + login.url},
@@ -237,12 +218,7 @@ void restore_backup(const config::Config& config, const fs::path& dir, bool forc
     fs::rename(temporary, target);
   } else {
     const auto login = postgres_login(config.database_url);
-    int major = 0;
-    {
-      auto lease = postgres->lease();
-      *lease << "SHOW server_version_num", soci::into(major);
-      major /= 10000;
-    }
+    const int major = postgres_major_version(*postgres);
     postgres.reset();
     std::vector<std::string> argv{postgres_tool("pg_restore", major),
                                   "--no-owner",

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "process/child_process.hpp"
+#include "store/database.hpp"
 
 namespace ether::backup {
 
@@ -98,6 +99,24 @@ int sqlite_schema_version(const fs::path& file) {
   if (!fs::exists(file)) return 0;
   auto db = open_sqlite(file, SQLITE_OPEN_READONLY);
   return version_of(db.get());
+}
+
+int postgres_schema_version(store::Database& db) {
+  int tables = 0;
+  {
+    auto lease = db.lease();
+    *lease << "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'schema_migrations' AND "
+              "table_schema = current_schema()",
+        soci::into(tables);
+  }
+  return tables == 0 ? 0 : db.schema_version();
+}
+
+int postgres_major_version(store::Database& db) {
+  auto lease = db.lease();
+  int number = 0;
+  *lease << "SHOW server_version_num", soci::into(number);
+  return number / 10000;
 }
 
 std::string postgres_tool(const std::string& tool, int server_major) {

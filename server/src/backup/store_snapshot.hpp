@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+namespace ether::store {
+class Database;
+}
+
 namespace ether::backup {
 
 /// Copies the SQLite store `source` into a new file `target` with SQLite's online backup API: one
@@ -19,6 +23,12 @@ int check_sqlite_store(const std::filesystem::path& file);
 
 /// The schema version of the SQLite store `file`, 0 when it has none (a new or empty store).
 int sqlite_schema_version(const std::filesystem::path& file);
+
+/// The schema version of a PostgreSQL database, 0 when it has no schema_migrations (a new one).
+int postgres_schema_version(store::Database& db);
+
+/// The major version of the PostgreSQL server (15 for 15.4).
+int postgres_major_version(store::Database& db);
 
 /// The pg_dump or pg_restore (`tool`) of Debian's postgresql-client whose major version is
 /// `server_major`, else the newest installed (pg_dump reads servers older than itself, never

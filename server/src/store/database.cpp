@@ -283,28 +283,38 @@ int Database::schema_version() {
   return ind == soci::i_ok ? version : 0;
 }
 
-int Database::migrate() {
+int Database::migrate() { return apply_migrations(*this, migrations()); }
+
+int apply_migrations(Database& db, const std::vector<Migration>& list) {
   {
-    auto session = lease();
+    auto session = db.lease();
     *session << "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
                 "applied_at BIGINT NOT NULL)";
   }
   int applied = 0;
-  for (const auto& migration : migrations()) {
-    auto session = lease();
+  for (const auto& migration : list) {
+    auto session = db.lease();
     soci::transaction tx(*session);
-    // Taken inside the transaction so that two instances starting together on one PostgreSQL
-    // database do not both apply a migration: the second fails its insert and rolls back.
-    int present = 0;
-    *session << "SELECT COUNT(*) FROM schema_migrations WHERE version = :v", soci::use(migration.version),
-        soci::into(present);
-    if (present != 0) continue;
-    for (const auto& statement : split_statements(dialect_sql(migration.sql))) *session << statement;
-    std::string name(migration.name);
-    std::int64_t now = unix_now();
-    *session << "INSERT INTO schema_migrations (version, name, applied_at) VALUES (:v, :n, :a)",
-        soci::use(migration.version), soci::use(name), soci::use(now);
-    tx.commit();
+    try {
+      // Taken inside the transaction so that two instances starting together on one PostgreSQL
+      // database do not both apply a migration: the second fails its insert and rolls back.
+      int present = 0;
+      *session << "SELECT COUNT(*) FROM schema_migrations WHERE version = :v", soci::use(migration.version),
+          soci::into(present);
+      if (present != 0) continue;
+      for (const auto& statement : split_statements(db.dialect_sql(migration.sql))) *session << statement;
+      std::string name(migration.name);
+      std::int64_t now = unix_now();
+      *session << "INSERT INTO schema_migrations (version, name, applied_at) VALUES (:v, :n, :a)",
+          soci::use(migration.version), soci::use(name), soci::use(now);
+      tx.commit();
+    } catch (const std::exception& error) {
+      // The transaction rolls back with `tx`: the store stays at the migration before this one.
+      throw std::runtime_error(
+          fmt::format("migration {:03d} {} failed and was rolled back; the store is as it was "
+                      "before it: {}",
+                      migration.version, migration.name, error.what()));
+    }
     spdlog::info("store: applied migration {:03d} {}", migration.version, migration.name);
     ++applied;
   }

@@ -16,4 +16,11 @@ struct Migration {
 /// Every migration, oldest first.
 const std::vector<Migration>& migrations();
 
+class Database;
+
+/// Applies the migrations of `list` that `db` lacks, each in its own transaction (what
+/// Database::migrate does with migrations(); tests pass lists of their own). A migration that fails
+/// is rolled back and throws std::runtime_error naming it; those before it stay applied.
+int apply_migrations(Database& db, const std::vector<Migration>& list);
+
 }  // namespace ether::store
