@@ -283,6 +283,7 @@ Station::Station(const config::Config& config) {
         return auth->may_send(channel, user, password);
       });
   source_login_api_ = std::make_unique<ingest::SourceLoginApi>(*db_, *admin_api_, unix_now);
+  backup_api_ = std::make_unique<backup::BackupApi>(*db_, *admin_api_, backups_.get(), unix_now);
   // With several instances on one database, a source on any of them is heard on all.
   relay_ = std::make_unique<ingest::SourceRelay>(*db_, *origin_, *sources_, stream::TokenSigner(config.stream_secret),
                                                  ingest::SourceRelayOptions{});
@@ -481,6 +482,7 @@ void Station::add_routes(SiteApp& site) {
   webhooks_api_->add_routes(site.router());
   upload_api_->add_routes(site.router());
   source_login_api_->add_routes(site.router());
+  backup_api_->add_routes(site.router());
   upload_api_->set_audio_guard([this](const http::Request& request, const std::string& site_path) {
     return player_api_->guard_uploaded_audio(request, site_path);
   });

@@ -22,6 +22,7 @@
 #include "api/search_api.hpp"
 #include "api/visual_radio_api.hpp"
 #include "app/site_app.hpp"
+#include "backup/backup_api.hpp"
 #include "backup/backup_scheduler.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
@@ -103,6 +104,7 @@ class Station {
   std::atomic<bool> recording_{false};  // the origin hands chunks to the logger only while it runs
   std::unique_ptr<cluster::LeaderElection> election_;
   std::unique_ptr<backup::BackupScheduler> backups_;
+  std::unique_ptr<backup::BackupApi> backup_api_;
   std::unique_ptr<recording::RecordingLibrary> recordings_;
   std::unique_ptr<player::LiveInfoService> info_;
   std::unique_ptr<pages::PageLoader> pages_;

@@ -55,6 +55,8 @@ class BackupScheduler {
   bool run_now();
 
   [[nodiscard]] BackupStatus status() const;
+  [[nodiscard]] bool leading() const { return leading_; }
+  [[nodiscard]] const ScheduleOptions& options() const { return options_; }
   /// True when the newest good backup is older than twice the schedule (or there is none after
   /// twice the schedule since the start).
   [[nodiscard]] bool overdue(std::chrono::system_clock::time_point now) const;
