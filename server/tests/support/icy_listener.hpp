@@ -29,10 +29,7 @@ namespace ether::test {
 namespace asio = boost::asio;
 using Steady = std::chrono::steady_clock;
 
-inline std::uint16_t port_of(const ServerProcess& server) {
-  const auto url = server.base_url();
-  return static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
-}
+inline std::uint16_t port_of(const ServerProcess& server) { return server.port(); }
 
 // Polls `done` every 100 ms until it holds or `limit` passes; true when it held.
 inline bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit) {
