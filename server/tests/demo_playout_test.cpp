@@ -321,8 +321,8 @@ TEST(DemoPlayout, SkipsSongsWhoseFilesCannotBePlayedAndCutsShortOnesToTheirAudio
   seed(store);
   const auto rotation = rotation_songs_of(store, "radio2");
   ASSERT_GE(rotation.size(), 3U);
-  const auto broken = rotation[1];
-  const auto truncated = rotation[2];
+  const auto& broken = rotation[1];
+  const auto& truncated = rotation[2];
   DemoPlayout playout(store.db(), 1);
   playout.set_audio_check([&](const std::string& path, long long expected_ms) -> std::optional<long long> {
     if (path == broken.audio_path) return std::nullopt;

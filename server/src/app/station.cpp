@@ -435,6 +435,12 @@ void Station::add_routes(SiteApp& site) {
     details["dead_air"] =
         silent.empty() ? boost::json::value("none")
                        : boost::json::value(boost::json::object{{"status", "silent"}, {"channels", std::move(silent)}});
+    // The files the playout skips, until they change: what an operator replaces.
+    boost::json::array broken;
+    for (const auto& [path, problem] : origin_->broken_files()) {
+      broken.push_back(boost::json::object{{"path", path}, {"problem", problem}});
+    }
+    details["broken_media"] = std::move(broken);
     details["recording"] =
         failing.empty()
             ? boost::json::value("ok")
