@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "support/test_paths.hpp"
@@ -135,14 +136,80 @@ TEST_F(ChannelClockTest, FirstAdvanceProducesTheBacklogForBurstOnConnect) {
   EXPECT_NEAR(static_cast<double>(ring.head()), 12000.0, 300.0);
 }
 
-TEST_F(ChannelClockTest, WaitsThroughGapsWithoutInventingAudio) {
+TEST_F(ChannelClockTest, WaitsThroughAShortGapThenSendsSilence) {
   FramedFileCache files(dir_.string());
   BroadcastRing ring(1 << 20);
   ChannelClock clock(schedule_, files, ring);
   clock.advance_to(t0 + 20000, 0);
-  EXPECT_EQ(ring.head(), 0U);
+  clock.advance_to(t0 + 24000, 0);
+  EXPECT_EQ(ring.head(), 0U) << "the playout may record the next play a moment late";
   clock.advance_to(t0 + 26000, 0);
-  EXPECT_EQ(clock.produced_until_ms(), t0 + 26000) << "after a long gap the clock rejoins the wall clock";
+  EXPECT_GE(clock.produced_until_ms(), t0 + 26000) << "after a long gap, silence up to the wall clock";
+  EXPECT_LT(clock.produced_until_ms(), t0 + 26000 + 30);
+  EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 6.0, 0.1);
+}
+
+TEST_F(ChannelClockTest, AScheduledFileThatCannotBePlayedIsSilenceInTheChannelsFormatAtOnce) {
+  std::ofstream(dir_ / "songs" / "noise.mp3", std::ios::binary) << std::string(20000, '\x5A');
+  BroadcastRing ring(1 << 20);
+  FramedFileCache files(dir_.string());
+  ChannelClock clock(
+      [](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (at < t0 + 3000) return ScheduledAudio{"songs/a.mp3", t0, t0 + 3000, "Artiest - A"};
+        if (at < t0 + 6000) return ScheduledAudio{"songs/missing.mp3", t0 + 3000, t0 + 6000, "Kapot - Weg"};
+        if (at < t0 + 9000) return ScheduledAudio{"songs/noise.mp3", t0 + 6000, t0 + 9000, "Kapot - Ruis"};
+        return ScheduledAudio{"songs/b.mp3", t0 + 9000, t0 + 12000, "Artiest - B"};
+      },
+      files, ring);
+  for (std::int64_t now = t0 + 100; now <= t0 + 11000; now += 100) {
+    clock.advance_to(now, 100);
+    EXPECT_GE(clock.produced_until_ms(), now - 100) << "never waits for a broken file";
+  }
+  std::map<std::string, std::size_t> bytes_by_title;
+  for (const auto& chunk : ring.read_from(0, 100000).chunks) bytes_by_title[chunk->title] += chunk->bytes.size();
+  EXPECT_FALSE(bytes_by_title.contains("Kapot - Weg")) << "a skipped file is never named";
+  EXPECT_FALSE(bytes_by_title.contains("Kapot - Ruis"));
+  // 48 kbit/s: six seconds of silence in A's format, then B.
+  EXPECT_NEAR(static_cast<double>(bytes_by_title[""]), 36000.0, 600.0);
+  EXPECT_NEAR(static_cast<double>(bytes_by_title["Artiest - B"]), 12000.0, 600.0);
+  EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 11.0, 0.15) << "one decodable stream, in one format";
+  EXPECT_EQ(files.broken_files().size(), 2U);
+}
+
+TEST_F(ChannelClockTest, AFileThatEndsBeforeItsSlotIsFollowedBySilence) {
+  BroadcastRing ring(1 << 20);
+  FramedFileCache files(dir_.string());
+  ChannelClock clock(
+      [](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (at < t0 + 5000) return ScheduledAudio{"songs/a.mp3", t0, t0 + 5000, "Artiest - A"};
+        return std::nullopt;
+      },
+      files, ring);
+  for (std::int64_t now = t0 + 100; now <= t0 + 5000; now += 100) clock.advance_to(now, 100);
+  EXPECT_GE(clock.produced_until_ms(), t0 + 5000);
+  EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 5.0, 0.1);
+}
+
+TEST_F(ChannelClockTest, ABrokenFileIsReadOnceUntilItChanges) {
+  const auto song = dir_ / "songs" / "c.mp3";
+  std::ofstream(song, std::ios::binary) << std::string(10000, '\x5A');
+  FramedFileCache files(dir_.string());
+  EXPECT_EQ(files.get("songs/c.mp3"), nullptr);
+  EXPECT_EQ(files.playable_ms("songs/c.mp3", 3000), std::nullopt);
+  ASSERT_EQ(files.broken_files().count("songs/c.mp3"), 1U);
+  EXPECT_EQ(files.broken_files().at("songs/c.mp3"), "songs/c.mp3 has no MP3 frames");
+  std::filesystem::copy_file(dir_ / "songs" / "a.mp3", song, std::filesystem::copy_options::overwrite_existing);
+  const auto playable = files.playable_ms("songs/c.mp3", 3000);
+  ASSERT_TRUE(playable.has_value()) << "a file that changed is looked at again";
+  EXPECT_NEAR(static_cast<double>(*playable), 3000.0, 60.0);
+  EXPECT_TRUE(files.broken_files().empty());
+  // Truncated: it plays as long as its frames last.
+  std::filesystem::resize_file(song, 6000);
+  const auto truncated = files.playable_ms("songs/c.mp3", 3000);
+  ASSERT_TRUE(truncated.has_value());
+  EXPECT_NEAR(static_cast<double>(*truncated), 1000.0, 100.0);
+  EXPECT_EQ(files.playable_ms("songs/missing.mp3", 3000), std::nullopt);
+  EXPECT_EQ(files.broken_files().at("songs/missing.mp3"), "cannot read songs/missing.mp3 (missing)");
 }
 
 TEST_F(ChannelClockTest, WaitsForAPlayRecordedLateAndContinuesSeamlessly) {

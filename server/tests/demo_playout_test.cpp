@@ -311,6 +311,71 @@ void expect_days_covered(TempStore& store, domain::LocalDate first, domain::Loca
   EXPECT_EQ(static_cast<std::size_t>(days) * 5, broadcasts.size());
 }
 
+std::vector<store::RotationSong> rotation_songs_of(TempStore& store, const std::string& channel) {
+  auto session = store.db().lease();
+  return store::StationRepository(*session).rotation_songs(channel);
+}
+
+TEST(DemoPlayout, SkipsSongsWhoseFilesCannotBePlayedAndCutsShortOnesToTheirAudio) {
+  TempStore store;
+  seed(store);
+  const auto rotation = rotation_songs_of(store, "radio2");
+  ASSERT_GE(rotation.size(), 3U);
+  const auto& broken = rotation[1];
+  const auto& truncated = rotation[2];
+  DemoPlayout playout(store.db(), 1);
+  playout.set_audio_check([&](const std::string& path, long long expected_ms) -> std::optional<long long> {
+    if (path == broken.audio_path) return std::nullopt;
+    if (path == truncated.audio_path) return 1500;
+    return expected_ms;
+  });
+  playout.catch_up(at(kNow));
+  const auto plays = plays_of(store, "radio2");
+  ASSERT_GT(plays.size(), 10U);
+  bool truncated_played = false;
+  for (std::size_t i = 0; i < plays.size(); ++i) {
+    EXPECT_NE(plays[i].song_id, broken.entry.song_id) << "a broken file is never in the play log";
+    if (plays[i].song_id == truncated.entry.song_id) {
+      truncated_played = true;
+      EXPECT_EQ(plays[i].ends_at - plays[i].starts_at, 1) << "as long as its audio (whole seconds)";
+    }
+    if (i > 0) EXPECT_EQ(plays[i].starts_at, plays[i - 1].ends_at) << "the next song starts at once";
+  }
+  EXPECT_TRUE(truncated_played);
+  EXPECT_TRUE(playout.dead_air(kNow).empty());
+}
+
+TEST(DemoPlayout, ARotationWithNothingPlayableIsDeadAirUntilAFileIsBack) {
+  TempStore store;
+  seed(store);
+  bool files_back = false;
+  std::vector<std::pair<std::string, std::optional<long long>>> told;
+  DemoPlayout playout(store.db(), 1);
+  playout.set_audio_check([&](const std::string&, long long expected_ms) -> std::optional<long long> {
+    if (files_back) return expected_ms;
+    return std::nullopt;
+  });
+  playout.set_dead_air_listener(
+      [&](const std::string& channel, std::optional<long long> since) { told.emplace_back(channel, since); });
+  EXPECT_EQ(playout.catch_up(at(kNow)), 0);
+  EXPECT_TRUE(plays_of(store, "radio2").empty());
+  const auto silent = playout.dead_air(kNow);
+  ASSERT_EQ(silent.size(), 2U);
+  EXPECT_EQ(silent[0], std::make_pair(std::string("radio2"), kNow));
+  playout.catch_up(at(kNow + 1));
+  EXPECT_EQ(told.size(), 2U) << "told once per channel, not every tick";
+  EXPECT_EQ(told[0], std::make_pair(std::string("radio2"), std::optional<long long>(kNow)));
+
+  files_back = true;
+  EXPECT_GT(playout.catch_up(at(kNow + 60)), 0);
+  const auto plays = plays_of(store, "radio2");
+  ASSERT_FALSE(plays.empty());
+  EXPECT_EQ(plays.front().starts_at, kNow + 60) << "plays resume from the present, not from before the dead air";
+  EXPECT_TRUE(playout.dead_air(kNow + 60).empty());
+  ASSERT_EQ(told.size(), 4U);
+  EXPECT_EQ(told[2].second, std::nullopt);
+}
+
 TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
   TempStore store;
   seed(store);

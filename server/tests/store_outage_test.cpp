@@ -29,6 +29,7 @@
 
 #include "store/database.hpp"
 #include "stream/icy_metadata.hpp"
+#include "support/icy_listener.hpp"
 #include "support/postgres_database.hpp"
 #include "support/private_postgres.hpp"
 #include "support/raw_socket.hpp"
@@ -39,129 +40,16 @@ namespace {
 
 namespace asio = boost::asio;
 namespace json = boost::json;
+using test::eventually;
+using test::IcyListener;
+using test::port_of;
 using test::PrivatePostgres;
 using test::ServerProcess;
+using test::stream_path;
 using Steady = std::chrono::steady_clock;
 
 long long unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-std::uint16_t port_of(const ServerProcess& server) {
-  const auto url = server.base_url();
-  return static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
-}
-
-// Polls `done` every 100 ms until it holds or `limit` passes; true when it held.
-bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit) {
-  const auto until = Steady::now() + limit;
-  while (Steady::now() < until) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return done();
-}
-
-/// A listener on a live stream with ICY metadata: reads in a thread of its own, noting when audio
-/// arrived and every change of StreamTitle.
-class IcyListener {
- public:
-  IcyListener(std::uint16_t port, const std::string& target) : socket_(io_) {
-    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
-    asio::write(socket_, asio::buffer("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nIcy-MetaData: 1\r\n\r\n"));
-    const auto n = asio::read_until(socket_, asio::dynamic_buffer(pending_), "\r\n\r\n");
-    head_ = pending_.substr(0, n);
-    pending_.erase(0, n);
-    status_ = std::stoi(head_.substr(9, 3));
-    if (const auto at = head_.find("icy-metaint: "); at != std::string::npos) {
-      metaint_ = std::stoul(head_.substr(at + 13));
-    }
-    if (status_ == 200 && metaint_ > 0) thread_ = std::thread([this] { run(); });
-  }
-  ~IcyListener() { stop(); }
-  IcyListener(const IcyListener&) = delete;
-  IcyListener& operator=(const IcyListener&) = delete;
-
-  void stop() {
-    if (!thread_.joinable()) return;
-    ::shutdown(socket_.native_handle(), SHUT_RDWR);
-    thread_.join();
-  }
-
-  [[nodiscard]] int status() const { return status_; }
-  [[nodiscard]] std::size_t audio_bytes() const { return audio_bytes_; }
-  /// The longest wait between two reads of audio within [from, until].
-  [[nodiscard]] std::chrono::milliseconds longest_silence(Steady::time_point from, Steady::time_point until) {
-    std::lock_guard lock(mutex_);
-    Steady::time_point previous = from;
-    std::chrono::milliseconds longest{0};
-    for (const auto at : arrivals_) {
-      if (at < from) continue;
-      if (at > until) break;
-      longest = std::max(longest, std::chrono::duration_cast<std::chrono::milliseconds>(at - previous));
-      previous = at;
-    }
-    return std::max(longest, std::chrono::duration_cast<std::chrono::milliseconds>(until - previous));
-  }
-  /// Every StreamTitle heard, in order, each once per change.
-  [[nodiscard]] std::vector<std::string> titles() {
-    std::lock_guard lock(mutex_);
-    return titles_;
-  }
-
- private:
-  void read_more() {
-    std::array<char, 8192> buffer{};
-    const auto n = socket_.read_some(asio::buffer(buffer));
-    pending_.append(buffer.data(), n);
-  }
-
-  void run() {
-    try {
-      for (;;) {
-        std::size_t audio_left = metaint_;
-        while (audio_left > 0) {
-          if (pending_.empty()) read_more();
-          const auto take = std::min(audio_left, pending_.size());
-          pending_.erase(0, take);
-          audio_left -= take;
-          audio_bytes_ += take;
-          std::lock_guard lock(mutex_);
-          arrivals_.push_back(Steady::now());
-        }
-        if (pending_.empty()) read_more();
-        const std::size_t length = static_cast<unsigned char>(pending_[0]) * 16U;
-        while (pending_.size() < 1 + length) read_more();
-        const std::string block = pending_.substr(1, length);
-        pending_.erase(0, 1 + length);
-        const auto start = block.find("StreamTitle='");
-        if (start == std::string::npos) continue;
-        const auto end = block.find("';", start);
-        const std::string title = block.substr(start + 13, end - start - 13);
-        std::lock_guard lock(mutex_);
-        if (titles_.empty() || titles_.back() != title) titles_.push_back(title);
-      }
-    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the stream ended (stop() or the server)
-    }
-  }
-
-  asio::io_context io_;
-  asio::ip::tcp::socket socket_;
-  std::string pending_;
-  std::string head_;
-  int status_ = 0;
-  std::size_t metaint_ = 0;
-  std::atomic<std::size_t> audio_bytes_{0};
-  std::mutex mutex_;
-  std::vector<Steady::time_point> arrivals_;
-  std::vector<std::string> titles_;
-  std::thread thread_;
-};
-
-std::string stream_path(const ServerProcess& server, const std::string& channel) {
-  const auto answer = server.get("/api/player/" + channel + "/token");
-  if (answer.status != 200) return "";
-  return std::string(json::parse(answer.body).at("streamUrl").as_string());
 }
 
 // After a restart of PostgreSQL (every connection of the pool is closed), the first page load

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "admin/admin_api.hpp"
@@ -377,6 +378,30 @@ TEST_P(Webhooks, ASignedDeliveryIsRetriedAfter500AndTheLogShowsBothAttempts) {
   ASSERT_EQ(receiver.seen().size(), 3U);
   EXPECT_TRUE(receiver.seen()[2].signature_ok);
   EXPECT_EQ(log_of(hook).at("deliveries").at(0).at("attemptLog").as_array().size(), 3U);
+}
+
+TEST_P(Webhooks, DeadAirAndItsEndAreToldAsChannelDeadAir) {
+  Receiver receiver({});
+  auto [hook, secret] = register_hook(receiver.url(), json::array{"channel.dead_air"});
+  receiver.set_secret(secret);
+  WebhookDispatcher dispatcher(db(), fast(1, 10), unix_now);
+  dispatcher_ = &dispatcher;
+  dispatcher.notify_dead_air("sterrennl", 1'795'258'800, false);
+  dispatcher.notify_dead_air("sterrennl", 1'795'258'800, true);
+  drive(dispatcher, [&] { return receiver.seen().size() >= 2; });
+  const auto seen = receiver.seen();
+  ASSERT_EQ(seen.size(), 2U);
+  std::set<bool> ended;
+  for (const auto& delivery : seen) {
+    EXPECT_TRUE(delivery.signature_ok);
+    const auto payload = json::parse(delivery.body);
+    EXPECT_EQ(payload.at("event"), "channel.dead_air");
+    EXPECT_EQ(payload.at("data").at("channel"), "sterrennl");
+    EXPECT_EQ(payload.at("data").at("since"), 1'795'258'800);
+    ended.insert(payload.at("data").at("ended").as_bool());
+  }
+  EXPECT_EQ(ended, (std::set<bool>{false, true})) << "its start and its end";
+  EXPECT_NE(seen[0].event_id, seen[1].event_id);
 }
 
 TEST_P(Webhooks, AHookThatKeepsFailingIsSwitchedOffAndCanBeSwitchedOn) {

@@ -11,6 +11,7 @@
 #include <exception>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -22,8 +23,10 @@
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "config/private_files.hpp"
+#include "http/server.hpp"
 #include "pages/page_time.hpp"
 #include "pages/preview_token.hpp"
+#include "process/data_dir_lock.hpp"
 #include "process/memory_allocator.hpp"
 #include "reporting/reporter.hpp"
 #include "store/database.hpp"
@@ -91,9 +94,33 @@ int main(int argc, char** argv) {
   // shared secrets are written into it.
   if (argc > 1 && (std::string_view(argv[1]) == "backup" || std::string_view(argv[1]) == "restore")) {
     const std::vector<std::string> args(argv + 2, argv + argc);
+    // A restore replaces what a server would be using: none may run on the data dir meanwhile.
+    std::optional<ether::process::DataDirLock> restoring;
+    if (std::string_view(argv[1]) == "restore") {
+      try {
+        restoring.emplace(config.data_dir);
+      } catch (const std::exception& error) {
+        std::cerr << "ether-server: cannot restore: " << error.what() << "\n";
+        return 1;
+      }
+    }
     return std::string_view(argv[1]) == "backup"
                ? ether::backup::run_backup_command(config, args, std::cout, std::cerr)
                : ether::backup::run_restore_command(config, args, std::cout, std::cerr);
+  }
+  // One data dir, one process; and the port bound before any other start-up work (the store, the
+  // playout and recorder lead), so that a second process stops at once, having touched nothing.
+  // The commands below serve no port and write no data dir.
+  std::optional<ether::process::DataDirLock> lock;
+  int listening_fd = -1;
+  if (argc <= 1) {
+    try {
+      lock.emplace(config.data_dir);
+      listening_fd = ether::http::listen_early(config.bind, config.port);
+    } catch (const std::exception& error) {
+      std::cerr << "ether-server: " << error.what() << "\n";
+      return 1;
+    }
   }
   try {
     share_secrets(config);
@@ -151,7 +178,7 @@ int main(int argc, char** argv) {
     return ether::app::run_server(
         config, station.pages(), [&station] { return station.ready(); },
         [&station](ether::app::SiteApp& site) { station.add_routes(site); },
-        [&station](std::uint16_t port) { station.listening_on(port); });
+        [&station](std::uint16_t port) { station.listening_on(port); }, listening_fd);
   } catch (const std::exception& error) {
     spdlog::critical("ether-server cannot start: {}", error.what());
     return 1;

@@ -334,7 +334,7 @@ void configure_logging(const config::Config& config) {
 
 int run_server(const config::Config& config, pages::PageSource& pages, std::function<bool()> ready,
                const std::function<void(SiteApp&)>& customize,
-               const std::function<void(std::uint16_t port)>& on_listening) {
+               const std::function<void(std::uint16_t port)>& on_listening, int listening_fd) {
   std::unique_ptr<SiteApp> app;
   try {
     app = SiteApp::create(config, pages, std::move(ready));
@@ -343,7 +343,9 @@ int run_server(const config::Config& config, pages::PageSource& pages, std::func
     return 1;
   }
   if (customize) customize(*app);
-  http::Server server(server_options(config), app->handlers());
+  auto options = server_options(config);
+  options.listening_fd = listening_fd;
+  http::Server server(std::move(options), app->handlers());
   try {
     server.start();
     if (on_listening) on_listening(server.port());

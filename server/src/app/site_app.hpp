@@ -130,8 +130,9 @@ void configure_logging(const config::Config& config);
 
 /// Builds the SiteApp, lets `customize` add routes, serves until SIGINT/SIGTERM, shuts down
 /// gracefully. Returns the process exit code: 0 after a signal, 1 when the site cannot start.
+/// `listening_fd`: the socket http::listen_early() bound before the start-up work, or -1 to bind here.
 int run_server(const config::Config& config, pages::PageSource& pages, std::function<bool()> ready,
                const std::function<void(SiteApp&)>& customize = {},
-               const std::function<void(std::uint16_t port)>& on_listening = {});
+               const std::function<void(std::uint16_t port)>& on_listening = {}, int listening_fd = -1);
 
 }  // namespace ether::app

@@ -108,6 +108,11 @@ Station::Station(const config::Config& config) {
   upload_api_ = std::make_unique<media::UploadApi>(
       *media_, *admin_api_, admin::origin_of(config.base_url),
       media::UploadCaps{.per_address = config.uploads_per_address, .in_all = config.uploads_in_flight});
+  webhooks::DispatcherOptions webhook_options;
+  webhook_options.send.allow_private = config.webhook_allow_private;
+  webhook_options.site_url = config.base_url;
+  webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
+  webhooks_->start();
   // Runs on every instance: the one leading the playout records the plays, the others follow them.
   playout_ = std::make_unique<playout::DemoPlayout>(*db_, config.playout_backfill_days);
   playout_->set_record_ahead(std::chrono::seconds(10));
@@ -137,6 +142,22 @@ Station::Station(const config::Config& config) {
   origin_ = std::make_unique<stream::LiveOrigin>(channels, schedule, config.media_dir.string());
   rendered_dir_ = config.data_dir / "demo-media";
   origin_->add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
+  // A missing, unreadable or frameless file is never planned, a truncated one only as long as it
+  // plays (stream::FramedFileCache keeps what it found per file until the file changes).
+  playout_->set_audio_check([origin = origin_.get()](const std::string& path, long long expected_ms) {
+    return origin->playable_ms(path, expected_ms);
+  });
+  // Every instance has its own plan; the one recording the plays tells the hooks.
+  playout_->set_dead_air_listener([this](const std::string& channel, std::optional<long long> since) {
+    if (!playout_->recording()) return;
+    if (since) {
+      dead_air_since_[channel] = *since;
+      webhooks_->notify_dead_air(channel, *since, false);
+    } else if (auto it = dead_air_since_.find(channel); it != dead_air_since_.end()) {
+      webhooks_->notify_dead_air(channel, it->second, true);
+      dead_air_since_.erase(it);
+    }
+  });
   origin_->set_title_override([board = nowplaying_board_.get()](const std::string& channel, std::int64_t at_ms) {
     return board->stream_title(channel, at_ms);
   });
@@ -211,6 +232,7 @@ Station::Station(const config::Config& config) {
   // store), so that the live origin never waits for the store at a song boundary.
   playout_->set_recording(false);
   election_->start();
+  if (backups_) backups_->start();
   if (!playout_->recording()) playout_->follow(std::chrono::system_clock::now());
   playout_->start();
   origin_->start();
@@ -341,12 +363,6 @@ Station::Station(const config::Config& config) {
                                      return hub->connected(channel) || relay->relaying(channel);
                                    }});
 
-  webhooks::DispatcherOptions webhook_options;
-  webhook_options.send.allow_private = config.webhook_allow_private;
-  webhook_options.site_url = config.base_url;
-  webhooks_ = std::make_unique<webhooks::WebhookDispatcher>(*db_, webhook_options, unix_now);
-  webhooks_->start();
-  if (backups_) backups_->start();
   sources_->set_on_air_listener([this](const std::string& channel, bool on_air) {
     if (on_air) {
       webhooks_->notify_source_connected(channel);
@@ -446,6 +462,21 @@ void Station::add_routes(SiteApp& site) {
       if (!status.last_error.empty()) backup["lastError"] = status.last_error;
       details["backup"] = std::move(backup);
     }
+    // Dead air is reported, not a reason to leave the load balancer: every instance plays the
+    // same media, and this one still serves pages and its fallback silence.
+    boost::json::array silent;
+    for (const auto& [channel, since] : playout_->dead_air(unix_now())) {
+      silent.push_back(boost::json::object{{"channel", channel}, {"since", since}});
+    }
+    details["dead_air"] =
+        silent.empty() ? boost::json::value("none")
+                       : boost::json::value(boost::json::object{{"status", "silent"}, {"channels", std::move(silent)}});
+    // The files the playout skips, until they change: what an operator replaces.
+    boost::json::array broken;
+    for (const auto& [path, problem] : origin_->broken_files()) {
+      broken.push_back(boost::json::object{{"path", path}, {"problem", problem}});
+    }
+    details["broken_media"] = std::move(broken);
     details["recording"] =
         failing.empty()
             ? boost::json::value("ok")

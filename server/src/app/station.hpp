@@ -7,6 +7,7 @@
 // them (cluster/leader_election.hpp); every instance streams the plays the playout recorded.
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -135,6 +136,7 @@ class Station {
   std::unique_ptr<ingest::NowPlayingIngest> nowplaying_ingest_;
   std::unique_ptr<ingest::IngestApi> ingest_api_;
   std::unique_ptr<webhooks::WebhookDispatcher> webhooks_;
+  std::map<std::string, long long> dead_air_since_;  // channels with dead air told to the hooks (playout thread)
   std::unique_ptr<webhooks::WebhooksApi> webhooks_api_;
   std::unique_ptr<media::MediaLibrary> media_;
   std::unique_ptr<media::UploadApi> upload_api_;

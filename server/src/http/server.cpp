@@ -3,6 +3,7 @@
 #include "http/request_body.hpp"
 #include "http/streaming_body.hpp"
 
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -1165,21 +1166,45 @@ Server::Server(ServerOptions options, Handlers handlers)
 
 Server::~Server() { stop(); }
 
-void Server::start() {
-  std::lock_guard lock(impl_->stop_mutex);
-  if (impl_->started) throw std::logic_error("http::Server started twice");
+namespace {
+
+// Opens, binds and listens on `acceptor`; throws with the address in the message.
+void bind_and_listen(tcp::acceptor& acceptor, const std::string& address_text, std::uint16_t port) {
   boost::system::error_code ec;
-  auto address = asio::ip::make_address(impl_->options.address, ec);
-  if (ec) throw std::runtime_error("invalid bind address " + impl_->options.address);
-  tcp::endpoint endpoint(address, impl_->options.port);
-  auto& acceptor = impl_->acceptor.emplace(*impl_->contexts.front());
+  auto address = asio::ip::make_address(address_text, ec);
+  if (ec) throw std::runtime_error("invalid bind address " + address_text);
+  tcp::endpoint endpoint(address, port);
   acceptor.open(endpoint.protocol(), ec);
   if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
   if (!ec) acceptor.bind(endpoint, ec);
   if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
-  if (ec) {
-    throw std::runtime_error("cannot listen on " + impl_->options.address + ":" + std::to_string(impl_->options.port) +
-                             ": " + ec.message());
+  if (ec)
+    throw std::runtime_error("cannot listen on " + address_text + ":" + std::to_string(port) + ": " + ec.message());
+}
+
+}  // namespace
+
+int listen_early(const std::string& address, std::uint16_t port) {
+  asio::io_context context;
+  tcp::acceptor acceptor(context);
+  bind_and_listen(acceptor, address, port);
+  const int fd = acceptor.release();
+  // Not handed down to the child processes (ffmpeg) a server starts.
+  ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC);
+  return fd;
+}
+
+void Server::start() {
+  std::lock_guard lock(impl_->stop_mutex);
+  if (impl_->started) throw std::logic_error("http::Server started twice");
+  auto& acceptor = impl_->acceptor.emplace(*impl_->contexts.front());
+  if (impl_->options.listening_fd >= 0) {
+    boost::system::error_code ec;
+    const auto local = asio::ip::make_address(impl_->options.address, ec);
+    acceptor.assign(!ec && local.is_v6() ? tcp::v6() : tcp::v4(), impl_->options.listening_fd, ec);
+    if (ec) throw std::runtime_error("cannot take over the listening socket: " + ec.message());
+  } else {
+    bind_and_listen(acceptor, impl_->options.address, impl_->options.port);
   }
   impl_->bound_port = acceptor.local_endpoint().port();
   impl_->pool.emplace(impl_->options.worker_threads);

@@ -77,6 +77,9 @@ struct Handlers {
 struct ServerOptions {
   std::string address = "0.0.0.0";
   std::uint16_t port = 0;  // 0: the system picks a free port, see Server::port()
+  // A socket already bound and listening (listen_early()), which start() takes over instead of
+  // binding `address`:`port` itself; -1: none.
+  int listening_fd = -1;
   unsigned io_threads = 2;
   // Above 90% of max_connections every new connection closes the connection that has been idle
   // longest (waiting for a request); at the limit, with none idle, new connections are closed.
@@ -114,6 +117,11 @@ struct ServerOptions {
   bool strict_transport_security = false;  // HSTS on every response (the site is served over https)
   std::string content_security_policy{kContentSecurityPolicy};  // see http/security_headers.hpp
 };
+
+/// Binds `address`:`port` and listens, before any other start-up work, so that a second process
+/// meant for a port that is taken stops at once. Returns the socket for ServerOptions::listening_fd
+/// (closed on exec). Throws std::runtime_error "cannot listen on ADDRESS:PORT: why".
+int listen_early(const std::string& address, std::uint16_t port);
 
 class Server {
  public:

@@ -93,11 +93,13 @@ int DemoPlayout::tick(std::chrono::system_clock::time_point now, bool record) {
     for (const auto& channel : channels) recorded += record_plays(channel, now_unix, record);
   } catch (...) {
     // The audio must not wait for the store: the plan goes on from the rotations it last read.
-    plan_.extend_all(now_unix + kAheadSeconds);
+    plan_.extend_all(now_unix, now_unix + kAheadSeconds);
     plan_.prune(now_unix);
+    report_dead_air(now_unix);
     throw;
   }
   plan_.prune(now_unix);
+  report_dead_air(now_unix);
   return recorded;
 }
 
@@ -105,7 +107,8 @@ int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bo
   auto session = db_.lease();
   soci::transaction tx(*session);
   plan_.sync(*session, channel_slug, now, now - backfill_days_ * kDaySeconds);
-  plan_.extend(channel_slug, now + kAheadSeconds);
+  plan_.drop_unplayable(channel_slug, now);
+  plan_.extend(channel_slug, now, now + kAheadSeconds);
   if (!record) return 0;
   // Exactly the plays the plan handed to the live origin, including those of a store outage.
   const long long until = now + record_ahead_.count();
@@ -138,6 +141,26 @@ int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bo
   if (!batch.empty()) plan_.mark_recorded(channel_slug, batch.back());
   if (resumed) resumed_until_[channel_slug] = *resumed;
   return recorded;
+}
+
+void DemoPlayout::report_dead_air(long long now) {
+  std::map<std::string, long long, std::less<>> current;
+  for (const auto& [channel, since] : plan_.dead_air(now)) current.emplace(channel, since);
+  for (const auto& [channel, since] : current) {
+    const bool fresh = !dead_air_reported_.contains(channel);
+    // The same line every tick: the limiter writes it once a minute, with how often it recurred.
+    dead_air_log_.log(spdlog::level::err,
+                      fmt::format("playout: dead air on {} since {}: no song of its rotation can be played; the "
+                                  "channel sends silence",
+                                  channel, domain::format_api_local(since)));
+    if (fresh && dead_air_listener_) dead_air_listener_(channel, since);
+  }
+  for (const auto& [channel, since] : dead_air_reported_) {
+    if (current.contains(channel)) continue;
+    spdlog::info("playout: {} plays again after dead air since {}", channel, domain::format_api_local(since));
+    if (dead_air_listener_) dead_air_listener_(channel, std::nullopt);
+  }
+  dead_air_reported_ = std::move(current);
 }
 
 std::optional<NowPlaying> DemoPlayout::now_playing(const std::string& channel_slug,

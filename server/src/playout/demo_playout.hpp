@@ -20,6 +20,7 @@
 #include "domain/playout.hpp"
 #include "domain/time.hpp"
 #include "playout/play_plan.hpp"
+#include "reporting/log_limiter.hpp"
 #include "store/database.hpp"
 
 namespace ether::playout {
@@ -94,12 +95,26 @@ class DemoPlayout {
   /// longer window are recorded too, unless another window holds them. Set before start().
   void set_resume(Resume resume) { resume_ = std::move(resume); }
 
+  /// Checks each song's file as it is planned (PlayPlan::set_audio_check); set before start().
+  void set_audio_check(AudioCheck check) { plan_.set_audio_check(std::move(check)); }
+
+  /// Told on the playout's thread when a channel's dead air begins (no song of its rotation can be
+  /// played; `since` in unix seconds) and when it ends (nullopt). Set before start().
+  using DeadAirListener = std::function<void(const std::string& channel, std::optional<long long> since)>;
+  void set_dead_air_listener(DeadAirListener listener) { dead_air_listener_ = std::move(listener); }
+  /// The channels with dead air at `now` (unix s), with the instant it began; from memory.
+  [[nodiscard]] std::vector<std::pair<std::string, long long>> dead_air(long long now) const {
+    return plan_.dead_air(now);
+  }
+
   /// How far past now the plan reaches.
   static constexpr long long kAheadSeconds = 600;
 
  private:
   int tick(std::chrono::system_clock::time_point now, bool record);
   int record_plays(const std::string& channel_slug, long long now, bool record);
+  /// Tells the listener of dead air that began or ended, and logs the ongoing one once a minute.
+  void report_dead_air(long long now);
 
   store::Database& db_;
   int backfill_days_;
@@ -112,6 +127,9 @@ class DemoPlayout {
   std::map<std::string, long long, std::less<>> resumed_until_;  // per channel: the latest instant resumed from
   std::optional<domain::LocalDate> materialised_for_;
   PlayPlan plan_;
+  DeadAirListener dead_air_listener_;
+  std::map<std::string, long long, std::less<>> dead_air_reported_;  // per channel: since when
+  reporting::LogLimiter dead_air_log_;
   std::atomic<bool> running_{false};
   std::jthread thread_;
 };

@@ -68,7 +68,8 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
   if (!last) {
     // A channel that never played starts at `earliest`; a plan that had recorded plays which the
     // store no longer holds starts over too. A plan whose plays were not recorded yet is kept.
-    if (fresh || plan.recorded) plan = ChannelPlan{std::move(plan.rotation), {}, std::nullopt, earliest, std::nullopt};
+    if (fresh || plan.recorded)
+      plan = ChannelPlan{std::move(plan.rotation), {}, std::nullopt, earliest, std::nullopt, std::nullopt};
     return;
   }
   const bool known =
@@ -95,34 +96,82 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
   plan.recorded = *last;
 }
 
-void PlayPlan::extend(const std::string& channel, ChannelPlan& plan, long long until) {
+void PlayPlan::extend(const std::string& channel, ChannelPlan& plan, long long now, long long until) const {
   if (plan.rotation.empty()) return;
+  // After dead air the plays start from the present, not from where the last one ended.
+  if (plan.dead_air_since && plan.cursor < now) plan.cursor = now;
   while (plan.cursor <= until) {
-    const auto& song = plan.rotation[plan.last ? next_position(plan.rotation, *plan.last) : 0];
+    const std::size_t first = plan.last ? next_position(plan.rotation, *plan.last) : 0;
+    const store::RotationSong* song = nullptr;
+    long long duration_ms = 0;
+    for (std::size_t tried = 0; tried < plan.rotation.size() && !song; ++tried) {
+      const auto& candidate = plan.rotation[(first + tried) % plan.rotation.size()];
+      const auto playable = check_ ? check_(candidate.audio_path, candidate.entry.duration_ms)
+                                   : std::optional<long long>(candidate.entry.duration_ms);
+      if (playable && *playable > 0) {
+        song = &candidate;
+        duration_ms = std::min(candidate.entry.duration_ms, *playable);
+      }
+    }
+    if (!song) {
+      if (!plan.dead_air_since) plan.dead_air_since = std::max(plan.cursor, now);
+      return;
+    }
+    plan.dead_air_since.reset();
     PlannedPlay next;
     next.play.channel_slug = channel;
-    next.play.song_id = song.entry.song_id;
+    next.play.song_id = song->entry.song_id;
     next.play.starts_at = plan.cursor;
-    next.play.ends_at = plan.cursor + play_seconds(song.entry.duration_ms);
-    next.play.chart_position = song.entry.chart_position;
-    next.audio_path = song.audio_path;
-    next.duration_ms = song.entry.duration_ms;
-    next.title = song.title;
-    next.artist = song.artist;
+    next.play.ends_at = plan.cursor + play_seconds(duration_ms);
+    next.play.chart_position = song->entry.chart_position;
+    next.audio_path = song->audio_path;
+    next.duration_ms = duration_ms;
+    next.title = song->title;
+    next.artist = song->artist;
     plan.last = next.play;
     plan.cursor = next.play.ends_at;
     plan.plays.push_back(std::move(next));
   }
 }
 
-void PlayPlan::extend(const std::string& channel, long long until) {
+void PlayPlan::extend(const std::string& channel, long long now, long long until) {
   std::lock_guard lock(mutex_);
-  if (auto it = channels_.find(channel); it != channels_.end()) extend(channel, it->second, until);
+  if (auto it = channels_.find(channel); it != channels_.end()) extend(channel, it->second, now, until);
 }
 
-void PlayPlan::extend_all(long long until) {
+void PlayPlan::extend_all(long long now, long long until) {
   std::lock_guard lock(mutex_);
-  for (auto& [channel, plan] : channels_) extend(channel, plan, until);
+  for (auto& [channel, plan] : channels_) extend(channel, plan, now, until);
+}
+
+void PlayPlan::drop_unplayable(const std::string& channel, long long now) {
+  if (!check_) return;
+  std::lock_guard lock(mutex_);
+  auto it = channels_.find(channel);
+  if (it == channels_.end()) return;
+  auto& plan = it->second;
+  auto broken = std::find_if(plan.plays.begin(), plan.plays.end(), [&](const PlannedPlay& planned) {
+    const bool pending =
+        planned.play.starts_at > now && (!plan.recorded || planned.play.starts_at > plan.recorded->starts_at);
+    if (!pending) return false;
+    // Broken, or cut short since it was planned (it would leave the rest of its slot silent).
+    constexpr long long kShortByMs = 2000;
+    const auto playable = check_(planned.audio_path, planned.duration_ms);
+    return !playable || *playable + kShortByMs < planned.duration_ms;
+  });
+  if (broken == plan.plays.end()) return;
+  plan.cursor = broken->play.starts_at;
+  plan.plays.erase(broken, plan.plays.end());
+  plan.last = plan.plays.empty() ? plan.recorded : std::optional(plan.plays.back().play);
+}
+
+std::vector<std::pair<std::string, long long>> PlayPlan::dead_air(long long now) const {
+  std::vector<std::pair<std::string, long long>> silent;
+  std::lock_guard lock(mutex_);
+  for (const auto& [channel, plan] : channels_) {
+    if (plan.dead_air_since && *plan.dead_air_since <= now) silent.emplace_back(channel, *plan.dead_air_since);
+  }
+  return silent;
 }
 
 std::vector<domain::TrackPlay> PlayPlan::unrecorded(const std::string& channel, long long now) const {

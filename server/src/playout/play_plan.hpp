@@ -13,10 +13,12 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "domain/playout.hpp"
@@ -28,11 +30,20 @@ namespace ether::playout {
 /// A play with the song fields a live stream needs.
 using PlannedPlay = store::PlayWithSong;
 
+/// How long a song's audio file plays (ms), given the length the store says (`expected_ms`), or
+/// nullopt when the file is missing, unreadable or holds no audio.
+using AudioCheck = std::function<std::optional<long long>(const std::string& audio_path, long long expected_ms)>;
+
 /// Thread-safe. One writer (the playout's tick) calls sync/extend/mark_recorded/prune; any thread reads.
 class PlayPlan {
  public:
   /// `kept_seconds`: how long a recorded play stays in memory after it ended.
   explicit PlayPlan(long long kept_seconds = 900) : kept_seconds_(kept_seconds) {}
+
+  /// Checks each song's file as it is planned (set before the first extend): a broken file is
+  /// skipped for the next song of the rotation, and a file shorter than its song (truncated) is
+  /// planned as long as it plays. Without one, every file is taken at its song's length.
+  void set_audio_check(AudioCheck check) { check_ = std::move(check); }
 
   /// Reads the channel's rotation and its latest recorded play. The plan is kept when it holds that
   /// play (the plays after it are the ones not recorded yet); otherwise it starts over from that
@@ -40,9 +51,18 @@ class PlayPlan {
   void sync(soci::session& session, const std::string& channel, long long now, long long earliest);
 
   /// Plays the rotation last read, back to back from the plan's end, until a play covers `until`.
-  void extend(const std::string& channel, long long until);
+  /// When no song of the rotation can be played, the channel has dead air from the plan's end: it
+  /// is planned again from `now` on each call, and plays resume from there once a file is back.
+  void extend(const std::string& channel, long long now, long long until);
   /// `extend` for every channel synced so far.
-  void extend_all(long long until);
+  void extend_all(long long now, long long until);
+
+  /// Forgets the planned plays not recorded and not on air from the first whose file can no
+  /// longer be played (it broke after it was planned), so that extend plans past it.
+  void drop_unplayable(const std::string& channel, long long now);
+
+  /// The channels whose dead air (no playable song) had begun by `now`, with the instant it began.
+  [[nodiscard]] std::vector<std::pair<std::string, long long>> dead_air(long long now) const;
 
   /// The planned plays that start at or before `now` and that the store does not hold yet, oldest first.
   [[nodiscard]] std::vector<domain::TrackPlay> unrecorded(const std::string& channel, long long now) const;
@@ -65,10 +85,12 @@ class PlayPlan {
     std::optional<domain::TrackPlay> last;      // the play the next one follows
     long long cursor = 0;                       // where the next play starts
     std::optional<domain::TrackPlay> recorded;  // the latest play the store holds
+    std::optional<long long> dead_air_since;    // no song of the rotation could be played from then
   };
-  static void extend(const std::string& channel, ChannelPlan& plan, long long until);
+  void extend(const std::string& channel, ChannelPlan& plan, long long now, long long until) const;
 
   long long kept_seconds_;
+  AudioCheck check_;
   mutable std::mutex mutex_;
   std::map<std::string, ChannelPlan, std::less<>> channels_;
 };

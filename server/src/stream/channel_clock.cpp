@@ -18,37 +18,74 @@ void FramedFileCache::add_root(std::string prefix, std::filesystem::path dir) {
   roots_.emplace_back(std::move(prefix), std::move(dir));
 }
 
+std::filesystem::path FramedFileCache::path_of(const std::string& relative_path) const {
+  std::filesystem::path file_path = std::filesystem::path(media_dir_) / relative_path;
+  for (const auto& [prefix, dir] : roots_) {
+    if (relative_path.starts_with(prefix)) file_path = dir / relative_path.substr(prefix.size());
+  }
+  return file_path;
+}
+
+FramedFileCache::Stamp FramedFileCache::stamp_of(const std::filesystem::path& path) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) return {};
+  const auto modified = std::filesystem::last_write_time(path, error);
+  if (error) return {};
+  return {static_cast<std::int64_t>(size), modified.time_since_epoch().count()};
+}
+
 std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relative_path) {
+  const auto stamp = stamp_of(path_of(relative_path));
   {
     std::lock_guard lock(mutex_);
     if (auto it = files_.find(relative_path); it != files_.end()) {
       if (auto playing = it->second.lock()) return playing;
     }
+    // Known broken and unchanged: not read (nor logged) again.
+    if (auto it = known_.find(relative_path);
+        it != known_.end() && !it->second.duration_ms && it->second.stamp == stamp) {
+      return nullptr;
+    }
   }
+  return load(relative_path, stamp);
+}
+
+std::shared_ptr<const FramedFile> FramedFileCache::load(const std::string& relative_path, const Stamp& stamp) {
   auto file = std::make_shared<FramedFile>();
-  std::filesystem::path file_path = std::filesystem::path(media_dir_) / relative_path;
-  for (const auto& [prefix, dir] : roots_) {
-    if (relative_path.starts_with(prefix)) file_path = dir / relative_path.substr(prefix.size());
+  const auto file_path = path_of(relative_path);
+  std::string problem;
+  if (stamp.size < 0) {
+    problem = "cannot read " + relative_path + " (missing)";
+  } else {
+    // One allocation of the file's size, rather than a stream's growing buffer and its copy.
+    std::ifstream in(file_path, std::ios::binary);
+    file->bytes.resize(static_cast<std::size_t>(stamp.size));
+    if (!in || !in.read(file->bytes.data(), static_cast<std::streamsize>(file->bytes.size()))) {
+      problem = "cannot read " + relative_path;
+    } else {
+      file->frames = split_mp3_frames(file->bytes);
+      if (file->frames.empty()) problem = relative_path + " has no MP3 frames";
+    }
   }
-  // One allocation of the file's size, rather than a stream's growing buffer and its copy.
-  std::ifstream in(file_path, std::ios::binary);
-  std::error_code size_error;
-  const auto size = std::filesystem::file_size(file_path, size_error);
-  if (in && !size_error) file->bytes.resize(static_cast<std::size_t>(size));
-  if (!in || size_error || !in.read(file->bytes.data(), static_cast<std::streamsize>(file->bytes.size()))) {
-    spdlog::error("live: cannot read {}", relative_path);
+  std::int64_t duration_us = 0;
+  for (const auto& frame : file->frames) duration_us += frame.duration_us;
+  std::lock_guard lock(mutex_);
+  auto& known = known_[relative_path];
+  const bool changed = known.stamp != stamp || known.problem != problem;
+  known.stamp = stamp;
+  known.problem = problem;
+  if (changed) known.short_logged = false;
+  if (!problem.empty()) {
+    known.duration_ms.reset();
+    if (changed) log_limiter_.log(spdlog::level::err, "live: " + problem + "; it is skipped until it changes");
     return nullptr;
   }
-  file->frames = split_mp3_frames(file->bytes);
-  if (file->frames.empty()) {
-    spdlog::error("live: {} has no MP3 frames", relative_path);
-    return nullptr;
-  }
+  known.duration_ms = duration_us / 1000;
   const auto& first = file->frames.front();
   if (auto header = parse_mp3_frame_header(std::string_view(file->bytes).substr(first.offset, first.length))) {
     file->bitrate_kbps = header->bitrate_kbps;
   }
-  std::lock_guard lock(mutex_);
   if (bitrate_kbps_ == 0) bitrate_kbps_ = file->bitrate_kbps;
   std::erase_if(files_, [](const auto& entry) { return entry.second.expired(); });
   // Two clocks that started the same file at once keep the first copy.
@@ -58,19 +95,89 @@ std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relati
   return file;
 }
 
+std::optional<std::int64_t> FramedFileCache::playable_ms(const std::string& relative_path, std::int64_t expected_ms) {
+  const auto stamp = stamp_of(path_of(relative_path));
+  std::optional<std::int64_t> duration_ms;
+  bool known_now = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = known_.find(relative_path); it != known_.end() && it->second.stamp == stamp) {
+      duration_ms = it->second.duration_ms;
+      known_now = true;
+    }
+  }
+  if (!known_now) {
+    // Read once to count its frames; the bytes are let go unless a clock is playing them.
+    if (!load(relative_path, stamp)) return std::nullopt;
+    std::lock_guard lock(mutex_);
+    duration_ms = known_[relative_path].duration_ms;
+  }
+  if (!duration_ms) return std::nullopt;
+  constexpr std::int64_t kShortByMs = 2000;
+  if (expected_ms - *duration_ms > kShortByMs) {
+    std::lock_guard lock(mutex_);
+    auto& known = known_[relative_path];
+    if (!known.short_logged) {
+      known.short_logged = true;
+      log_limiter_.log(spdlog::level::warn,
+                       fmt::format("live: {} holds {:.1f} s of audio of its {:.1f} s; it plays that "
+                                   "long and the next song follows at once",
+                                   relative_path, static_cast<double>(*duration_ms) / 1000,
+                                   static_cast<double>(expected_ms) / 1000));
+    }
+  }
+  return duration_ms;
+}
+
+std::map<std::string, std::string> FramedFileCache::broken_files() {
+  std::lock_guard lock(mutex_);
+  std::map<std::string, std::string> broken;
+  for (const auto& [path, known] : known_) {
+    if (!known.duration_ms) broken.emplace(path, known.problem);
+  }
+  return broken;
+}
+
 int FramedFileCache::bitrate_kbps() {
   std::lock_guard lock(mutex_);
   return bitrate_kbps_;
 }
 
+namespace {
+
+std::int64_t frame_duration_us(std::string_view frame) {
+  const auto header = parse_mp3_frame_header(frame);
+  return header ? static_cast<std::int64_t>(header->samples) * 1'000'000 / header->sample_rate : 0;
+}
+
+}  // namespace
+
 ChannelClock::ChannelClock(ScheduleLookup schedule, FramedFileCache& files, BroadcastRing& ring, std::int64_t chunk_ms)
-    : schedule_(std::move(schedule)), files_(files), ring_(ring), chunk_ms_(chunk_ms) {}
+    : schedule_(std::move(schedule)),
+      files_(files),
+      ring_(ring),
+      chunk_ms_(chunk_ms),
+      silence_us_(frame_duration_us(silence_)) {}
+
+void ChannelClock::append_silence(std::string& chunk) {
+  chunk += silence_;
+  stream_us_rest_ += silence_us_;
+  stream_ms_ += stream_us_rest_ / 1000;
+  stream_us_rest_ %= 1000;
+}
 
 bool ChannelClock::start_segment(std::int64_t at_ms) {
   segment_ = schedule_(at_ms);
   file_ = segment_ ? files_.get(segment_->audio_path) : nullptr;
   next_frame_ = 0;
   if (!file_) return false;
+  // Silence, should it be needed, in the format of what was on air.
+  const auto& first = file_->frames.front();
+  auto silence = silent_mp3_frame(std::string_view(file_->bytes).substr(first.offset, first.length));
+  if (silence != silence_) {
+    silence_ = std::move(silence);
+    silence_us_ = frame_duration_us(silence_);
+  }
   // Joining a song in the middle: skip the frames that were already on air.
   std::int64_t offset_us = (at_ms - segment_->starts_at_ms) * 1000;
   while (offset_us > 0 && next_frame_ < file_->frames.size()) offset_us -= file_->frames[next_frame_++].duration_us;
@@ -134,18 +241,29 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
     const bool segment_over =
         !segment_ || !file_ || next_frame_ >= file_->frames.size() || stream_ms_ >= segment_->ends_at_ms;
     if (segment_over) {
-      flush();
-      if (!start_segment(stream_ms_)) {
-        // Nothing scheduled (or unreadable). The playout may record the next play a moment late:
-        // wait for it without moving, so the stream continues seamlessly; after a real gap, skip
-        // to the wall clock instead of bursting stale audio.
-        if (now_ms - stream_ms_ > schedule_lag_ms) stream_ms_ = now_ms;
-        return;
-      }
-      if (next_frame_ >= file_->frames.size()) {
-        // The file ends before its slot does: the rest of the slot stays silent.
-        stream_ms_ = std::min(segment_->ends_at_ms, now_ms);
+      if (!silent_) flush();
+      const bool playing = start_segment(stream_ms_) && next_frame_ < file_->frames.size();
+      if (!playing) {
+        // Nothing scheduled: the playout may record the next play a moment late, so the clock
+        // first waits for it without moving, and the stream continues seamlessly.
+        if (!segment_ && !silent_ && now_ms - stream_ms_ <= schedule_lag_ms) return;
+        // After that, and at once for a scheduled file that cannot be played (it broke after the
+        // playout checked it) or that ended before its slot: silence, asking the schedule again
+        // at every frame, until there is audio again.
+        if (!silent_) {
+          silent_ = true;
+          chunk_title.clear();
+          // After a stall of the process, not minutes of silence in one burst.
+          stream_ms_ = std::max(stream_ms_, now_ms - 2 * schedule_lag_ms);
+          chunk_started_ms = stream_ms_;
+        }
+        append_silence(chunk);
+        if (stream_ms_ - chunk_started_ms >= chunk_ms_) flush();
         continue;
+      }
+      if (silent_) {
+        flush();
+        silent_ = false;
       }
     }
     if (chunk.empty()) {

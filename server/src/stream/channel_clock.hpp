@@ -2,6 +2,9 @@
 // One channel's broadcast clock: follows the playout's schedule (which song plays from when) and
 // feeds the channel's BroadcastRing with that song's MP3 frames at real-time pace, so every
 // listener hears the same moment and the stream title changes exactly when the track play does.
+// Where there is no audio to send (a file that broke after it was scheduled, a file that ends
+// before its slot, nothing scheduled for longer than the playout may be late), it sends frames of
+// silence in the channel's format: a listener is never left without bytes, nor dropped.
 
 #include <cstdint>
 #include <filesystem>
@@ -15,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "reporting/log_limiter.hpp"
 #include "stream/broadcast_ring.hpp"
 #include "stream/live_feed.hpp"
 #include "stream/mp3_frames.hpp"
@@ -46,6 +50,10 @@ struct FramedFile {
 /// Loads media files by relative path; thread-safe. A file stays in memory while a clock plays it
 /// (it holds the pointer get() returned) and is read again when it next plays, so a station's
 /// memory does not grow with every song it has ever played.
+///
+/// A file that is missing, unreadable or holds no MP3 frames is logged once and kept in a set of
+/// broken files, with the size and modification time it had: it is not read again (nor logged)
+/// until it changes, so a clock asking for it ten times a second costs a stat.
 class FramedFileCache {
  public:
   explicit FramedFileCache(std::string media_dir);
@@ -54,14 +62,38 @@ class FramedFileCache {
   void add_root(std::string prefix, std::filesystem::path dir);
   /// The file cut into frames, or nullptr when it cannot be read or has no frames.
   std::shared_ptr<const FramedFile> get(const std::string& relative_path);
+  /// How long the file plays (its frames' duration, ms), or nullopt when it is broken. Remembered
+  /// per size and modification time. A file that plays more than a couple of seconds less than
+  /// `expected_ms` (truncated) is logged once.
+  std::optional<std::int64_t> playable_ms(const std::string& relative_path, std::int64_t expected_ms = 0);
+  /// The files found broken (relative paths) and why, as they are now.
+  [[nodiscard]] std::map<std::string, std::string> broken_files();
   /// The bit rate of the first file loaded (0 before any), for the icy-br header.
   [[nodiscard]] int bitrate_kbps();
 
  private:
+  /// What a stat says of a file; a change of either means it is looked at again.
+  struct Stamp {
+    std::int64_t size = -1;
+    std::int64_t modified = 0;
+    bool operator==(const Stamp&) const = default;
+  };
+  struct Known {
+    Stamp stamp;
+    std::optional<std::int64_t> duration_ms;  // nullopt: broken
+    std::string problem;
+    bool short_logged = false;
+  };
+  [[nodiscard]] std::filesystem::path path_of(const std::string& relative_path) const;
+  static Stamp stamp_of(const std::filesystem::path& path);
+  std::shared_ptr<const FramedFile> load(const std::string& relative_path, const Stamp& stamp);
+
   std::string media_dir_;
   std::vector<std::pair<std::string, std::filesystem::path>> roots_;
   std::mutex mutex_;
   std::map<std::string, std::weak_ptr<const FramedFile>, std::less<>> files_;
+  std::map<std::string, Known, std::less<>> known_;
+  reporting::LogLimiter log_limiter_;
   int bitrate_kbps_ = 0;
 };
 
@@ -92,6 +124,8 @@ class ChannelClock {
 
  private:
   bool start_segment(std::int64_t at_ms);
+  /// Appends one frame of silence to `chunk`, moving the stream time on by its duration.
+  void append_silence(std::string& chunk);
 
   ScheduleLookup schedule_;
   FramedFileCache& files_;
@@ -105,6 +139,9 @@ class ChannelClock {
   std::optional<ScheduledAudio> segment_;
   std::shared_ptr<const FramedFile> file_;
   std::size_t next_frame_ = 0;
+  std::string silence_ = silent_mp3_frame();  // in the format of the last file played
+  std::int64_t silence_us_ = 0;
+  bool silent_ = false;  // the chunk being made holds silence
   std::shared_ptr<LiveFeed> live_;
   bool live_mode_ = false;  // the last frames came from the live feed
 };

@@ -58,6 +58,12 @@ class LiveOrigin {
   /// The channel's source selector (a live source replaces the playout while on air), or nullptr
   /// for a channel the origin does not carry.
   [[nodiscard]] std::shared_ptr<LiveFeed> live_feed(std::string_view channel) const;
+  /// How long a media file plays (ms), or nullopt when it is broken (FramedFileCache::playable_ms).
+  std::optional<std::int64_t> playable_ms(const std::string& relative_path, std::int64_t expected_ms) {
+    return files_.playable_ms(relative_path, expected_ms);
+  }
+  /// The media files found broken, with why (FramedFileCache::broken_files).
+  [[nodiscard]] std::map<std::string, std::string> broken_files() { return files_.broken_files(); }
   /// The stream's bit rate (kbit/s), once audio has been produced; 0 before.
   [[nodiscard]] int bitrate_kbps() { return files_.bitrate_kbps(); }
 

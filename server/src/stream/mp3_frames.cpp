@@ -84,4 +84,18 @@ std::vector<Mp3Frame> split_mp3_frames(std::string_view file) {
   return frames;
 }
 
+std::string silent_mp3_frame(std::string_view like) {
+  // MPEG-1 Layer III, no CRC, 64 kbit/s, 44.1 kHz, stereo.
+  std::string header{'\xFF', '\xFB', '\x50', '\x04'};
+  if (parse_mp3_frame_header(like)) {
+    header.assign(like.substr(0, 4));
+    header[1] = static_cast<char>(static_cast<unsigned char>(header[1]) | 0x01U);  // no CRC follows
+    header[2] = static_cast<char>(static_cast<unsigned char>(header[2]) & 0xFDU);  // no padding
+  }
+  const auto parsed = parse_mp3_frame_header(header);
+  std::string frame(parsed->length, '\0');
+  frame.replace(0, 4, header);
+  return frame;
+}
+
 }  // namespace ether::stream

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,5 +35,10 @@ std::optional<Mp3FrameHeader> parse_mp3_frame_header(std::string_view data);
 /// Xing/Info or VBRI header frame. A frame counts only when the next frame (or the end) follows it,
 /// so stray sync bytes inside junk are not taken for audio.
 std::vector<Mp3Frame> split_mp3_frames(std::string_view file);
+
+/// A frame of silence in the format of the frame whose header starts `like` (bit rate, sample rate,
+/// channels; no CRC, no padding): every scale factor and Huffman bit zero, so any decoder plays it
+/// as silence. Without a valid header, 64 kbit/s 44.1 kHz stereo, the demo media's format.
+std::string silent_mp3_frame(std::string_view like = {});
 
 }  // namespace ether::stream

@@ -127,6 +127,12 @@ void WebhookDispatcher::notify_source_disconnected(const std::string& channel) {
           json::object{{"channel", channel}});
 }
 
+void WebhookDispatcher::notify_dead_air(const std::string& channel, long long since, bool ended) {
+  // One event id per stretch of dead air and its end, so that a retried delivery is recognised.
+  publish("channel.dead_air", "channel.dead_air:" + channel + ":" + std::to_string(since) + (ended ? ":ended" : ""),
+          json::object{{"channel", channel}, {"since", since}, {"ended", ended}});
+}
+
 void WebhookDispatcher::notify_content_published(const content::PublishedItem& item) {
   publish(std::string(kContentPublished), content_event_id(item), content_data(item));
 }

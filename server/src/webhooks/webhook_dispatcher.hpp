@@ -59,6 +59,9 @@ class WebhookDispatcher {
   /// For the live source input: a source client connected to or left a channel's mount.
   void notify_source_connected(const std::string& channel);
   void notify_source_disconnected(const std::string& channel);
+  /// channel.dead_air: no song of the channel's rotation can be played and it sends silence since
+  /// `since` (unix s); `ended` when it plays again ({"channel", "since", "ended"}).
+  void notify_dead_air(const std::string& channel, long long since, bool ended);
   /// For the content admin: an item came online.
   void notify_content_published(const content::PublishedItem& item);
 

@@ -133,6 +133,7 @@ class ServerProcess {
 
   [[nodiscard]] std::string base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
+  [[nodiscard]] std::uint16_t port() const { return port_; }
   [[nodiscard]] pid_t pid() const { return pid_; }
 
   /// GET with curl: "<status>\n<body>" is split into the two.

@@ -40,6 +40,7 @@ export const EVENT_LABELS: Record<string, string> = {
   'source.connected': 'Live bron verbonden (source.connected)',
   'source.disconnected': 'Live bron verbroken (source.disconnected)',
   'content.published': 'Inhoud gepubliceerd (content.published)',
+  'channel.dead_air': 'Stilte op een zender (channel.dead_air)',
 };
 
 export const STATE_LABELS: Record<WebhookDelivery['state'], string> = {

@@ -1,0 +1,212 @@
+// A broken song never silences a channel: a real ether-server whose media hold missing, truncated
+// (10 KB) and random-byte songs, with real listeners decoding what they get with ffmpeg.
+//
+// On kx all songs but one are broken: it plays its one good song and the truncated ones for as long
+// as their frames last, and never names a skipped song. On sterrennl every song is broken: it sends
+// silence (dead air), which /readyz names, and no listener is dropped.
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "store/database.hpp"
+#include "support/icy_listener.hpp"
+#include "support/scratch_dir.hpp"
+#include "support/server_process.hpp"
+
+namespace ether {
+namespace {
+
+namespace json = boost::json;
+using test::eventually;
+using test::IcyListener;
+using test::port_of;
+using test::run_command;
+using test::ServerProcess;
+using test::stream_path;
+using Steady = std::chrono::steady_clock;
+
+enum class Damage { missing, truncated, random };
+
+// kx keeps glass-houses only; sterrennl keeps nothing.
+const std::map<std::string, Damage> kBroken{
+    {"electric-dunes", Damage::missing},
+    {"pixel-heart", Damage::truncated},
+    {"bassline-bridges", Damage::random},
+    {"static-hearts", Damage::missing},
+    {"fire-escape", Damage::truncated},
+    {"neon-rivier", Damage::random},
+    {"runaway-tram", Damage::random},
+    {"dansen-op-de-dijk", Damage::missing},
+    {"jij-bent-mijn-haven", Damage::random},
+    {"lichtjes-van-de-kermis", Damage::random},
+    {"oude-liefde-roest-niet", Damage::missing},
+    {"rozen-in-de-regen", Damage::random},
+    {"wij-zijn-de-stad", Damage::missing},
+    {"tegenwind", Damage::random},
+};
+
+// How long the listeners listen: longer than any song of the demo (under a minute), so that the
+// playout passes every broken song of kx's rotation at least once.
+constexpr auto kListen = std::chrono::seconds(70);
+
+void damage(const std::filesystem::path& file, Damage how) {
+  const auto size = std::filesystem::file_size(file);
+  switch (how) {
+    case Damage::missing:
+      std::filesystem::remove(file);
+      break;
+    case Damage::truncated:
+      std::filesystem::resize_file(file, 10 * 1024);
+      break;
+    case Damage::random: {
+      std::mt19937 random(static_cast<unsigned>(size));
+      std::string bytes(size, '\0');
+      for (auto& byte : bytes) byte = static_cast<char>(random() & 0xFFU);
+      std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+      break;
+    }
+  }
+}
+
+// "Artist - Title" of each demo song, by slug, as the stream and the player name it.
+std::map<std::string, std::string> song_names() {
+  std::ifstream in(std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "seed" / "demo-station.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  std::map<std::string, std::string> names;
+  const auto seed = json::parse(text);
+  for (const auto& song : seed.at("songs").as_array()) {
+    const auto& object = song.as_object();
+    names[std::string(object.at("slug").as_string())] =
+        std::string(object.at("artist").as_string()) + " - " + std::string(object.at("title").as_string());
+  }
+  return names;
+}
+
+// Seconds of audio ffmpeg decodes from `bytes`, with every decoding error in `errors`.
+double decoded_seconds(const std::filesystem::path& dir, const std::string& name, const std::string& bytes,
+                       std::string& errors) {
+  const auto file = dir / (name + ".mp3");
+  std::ofstream(file, std::ios::binary) << bytes;
+  errors = run_command("ffmpeg -v error -i '" + file.string() + "' -f null - 2>&1");
+  const auto seconds =
+      run_command("ffprobe -v error -show_entries format=duration -of csv=p=0 '" + file.string() + "'");
+  return seconds.empty() ? 0.0 : std::stod(seconds);
+}
+
+TEST(BrokenSongs, ChannelsPlayOnThroughMissingTruncatedAndRandomFilesAndDeadAirIsSilenceNotADrop) {
+  const auto scratch = std::filesystem::path(ETHER_TEST_TMP) / ("broken_songs_media-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(scratch);
+  std::filesystem::create_directories(scratch);
+  const auto media = scratch / "media";
+  std::filesystem::copy(std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo", media,
+                        std::filesystem::copy_options::recursive);
+  for (const auto& [slug, how] : kBroken) damage(media / "songs" / (slug + ".mp3"), how);
+  const auto names = song_names();
+
+  ServerProcess server("broken_songs", {"ETHER_MEDIA_DIR=" + media.string(), "ETHER_LOG_LEVEL=info"});
+  const auto kx_path = stream_path(server, "kx");
+  const auto dead_path = stream_path(server, "sterrennl");
+  ASSERT_FALSE(kx_path.empty());
+  ASSERT_FALSE(dead_path.empty());
+  IcyListener kx(port_of(server), kx_path);
+  IcyListener dead(port_of(server), dead_path);
+  ASSERT_EQ(kx.status(), 200);
+  ASSERT_EQ(dead.status(), 200);
+
+  // Listening, with the player's now-playing asked every few seconds as the site does.
+  const auto started = Steady::now();
+  std::vector<std::string> now_playing;
+  while (Steady::now() - started < kListen) {
+    now_playing.push_back(server.get("/api/player/kx").body);
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+  }
+  const auto until = Steady::now();
+  const auto readyz = server.get("/readyz");
+
+  for (auto* listener : {&kx, &dead}) {
+    const std::string name = listener == &kx ? "kx" : "sterrennl";
+    EXPECT_FALSE(listener->ended()) << name << ": the listener was never disconnected";
+    // Audio arrives every tenth of a second; a wait of 10 s is far from that, and far below the
+    // half minute after which a broken song used to cost every listener.
+    EXPECT_LT(listener->longest_silence(started, until), std::chrono::seconds(10)) << name << ": bytes kept coming";
+    std::string errors;
+    const auto seconds = decoded_seconds(server.dir(), name, listener->audio(), errors);
+    EXPECT_GE(seconds, static_cast<double>(kListen.count()) - 2) << name << ": audio (or silence) for every second";
+    EXPECT_EQ(errors, "") << name << ": a stream ffmpeg decodes without errors";
+  }
+
+  // Now-playing, the stream titles and the play log name only what was heard: never a song whose
+  // file is missing or random bytes (a truncated one plays for as long as its frames last).
+  auto db = store::Database::open(test::sqlite_url_of(server), 1);
+  std::vector<std::string> logged;
+  {
+    std::string artist;
+    std::string title;
+    auto session = db->lease();
+    soci::statement st = (session->prepare << "SELECT s.artist, s.title FROM track_plays t JOIN songs s ON s.id = "
+                                              "t.song_id WHERE t.channel_slug IN ('kx', 'sterrennl')",
+                          soci::into(artist), soci::into(title));
+    st.execute();
+    while (st.fetch()) logged.push_back(std::string(artist).append(" - ").append(title));
+  }
+  EXPECT_FALSE(logged.empty());
+  for (const auto& [slug, how] : kBroken) {
+    if (how == Damage::truncated) continue;
+    const auto& name = names.at(slug);
+    for (const auto& title : kx.titles()) EXPECT_NE(title, name) << "the stream named a skipped song";
+    EXPECT_EQ(std::count(logged.begin(), logged.end(), name), 0) << "the play log names a skipped song: " << name;
+    for (const auto& body : now_playing) {
+      EXPECT_EQ(body.find(std::string(json::serialize(json::value(name)))), std::string::npos)
+          << "now-playing named a skipped song: " << name;
+    }
+  }
+  const auto heard = kx.titles();
+  EXPECT_NE(std::find(heard.begin(), heard.end(), names.at("glass-houses")), heard.end()) << "the good song plays";
+
+  // Dead air is reported, not a reason to leave the load balancer.
+  EXPECT_EQ(readyz.status, 200);
+  const auto details = json::parse(readyz.body).as_object();
+  ASSERT_TRUE(details.at("dead_air").is_object()) << readyz.body;
+  const auto& silent = details.at("dead_air").at("channels").as_array();
+  ASSERT_EQ(silent.size(), 1U) << readyz.body;
+  EXPECT_EQ(silent[0].at("channel"), "sterrennl");
+  // The files skipped are listed for whoever replaces them (the truncated ones play, so are not).
+  std::set<std::string> listed;
+  for (const auto& file : details.at("broken_media").as_array())
+    listed.insert(std::string(file.at("path").as_string()));
+  for (const auto& [slug, how] : kBroken) {
+    EXPECT_EQ(listed.contains("songs/" + slug + ".mp3"), how != Damage::truncated) << slug;
+  }
+
+  // Each broken file is logged once (or a couple of times), not ten times a second.
+  const auto log = run_command("cat '" + (server.dir() / "server.log").string() + "'");
+  for (const auto& [slug, how] : kBroken) {
+    std::size_t lines = 0;
+    for (std::size_t at = log.find("songs/" + slug + ".mp3"); at != std::string::npos;
+         at = log.find("songs/" + slug + ".mp3", at + 1)) {
+      ++lines;
+    }
+    EXPECT_LE(lines, 3U) << slug << " is logged " << lines << " times";
+  }
+  std::size_t dead_air_lines = 0;
+  for (std::size_t at = log.find("dead air on sterrennl"); at != std::string::npos;
+       at = log.find("dead air on sterrennl", at + 1)) {
+    ++dead_air_lines;
+  }
+  EXPECT_GE(dead_air_lines, 1U);
+  EXPECT_LE(dead_air_lines, 3U) << "once a minute";
+  test::remove_unless_failed(scratch);
+}
+
+}  // namespace
+}  // namespace ether
