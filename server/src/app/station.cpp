@@ -218,7 +218,8 @@ Station::Station(const config::Config& config) {
         backup::ScheduleOptions{
             .dir = config.backup_dir,
             .every = backup::parse_backup_interval(config.backup_every).value_or(std::chrono::hours(24)),
-            .keep = config.backup_keep},
+            .keep = config.backup_keep,
+            .with_recordings = config.backup_recordings},
         [this](const std::string& error) {
           if (!webhooks_) return;
           webhooks_->publish("backup.failed", "backup.failed:" + admin::random_hex(8),

@@ -16,9 +16,9 @@
 namespace ether::webhooks {
 
 /// The events a hook may subscribe to.
-inline constexpr std::array<std::string_view, 6> kEvents{"song.changed",      "programme.changed",
-                                                         "source.connected",  "source.disconnected",
-                                                         "content.published", "channel.dead_air"};
+inline constexpr std::array<std::string_view, 7> kEvents{"song.changed",        "programme.changed", "source.connected",
+                                                         "source.disconnected", "content.published", "channel.dead_air",
+                                                         "backup.failed"};
 bool is_known_event(std::string_view event);
 
 struct Webhook {

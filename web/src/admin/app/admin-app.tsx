@@ -12,6 +12,7 @@ import { LoginForm } from '../features/login/login-form';
 import { MediaPage } from '../features/media/media-page';
 import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
 import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
+import { BackupsPage } from '../features/backups/backups-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
@@ -102,6 +103,7 @@ export function AdminApp() {
             { path: 'programmering', element: <ScheduleChannelsPage /> },
             { path: 'programmering/:channel', element: <SchedulePage /> },
             { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
+            { path: 'back-ups', element: can('edit_settings') ? <BackupsPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

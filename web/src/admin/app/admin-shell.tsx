@@ -75,6 +75,11 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               <NavLink to="/bronlogins">Bronlogins</NavLink>
             </li>
           )}
+          {can('edit_settings') && (
+            <li>
+              <NavLink to="/back-ups">Back-ups</NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/wachtwoord">Wachtwoord wijzigen</NavLink>
           </li>

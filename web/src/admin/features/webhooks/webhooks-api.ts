@@ -41,6 +41,7 @@ export const EVENT_LABELS: Record<string, string> = {
   'source.disconnected': 'Live bron verbroken (source.disconnected)',
   'content.published': 'Inhoud gepubliceerd (content.published)',
   'channel.dead_air': 'Stilte op een zender (channel.dead_air)',
+  'backup.failed': 'Back-up mislukt (backup.failed)',
 };
 
 export const STATE_LABELS: Record<WebhookDelivery['state'], string> = {
