@@ -39,7 +39,7 @@ export function SecondFactorStep({
           {recovery ? 'Een code uit je app gebruiken' : 'Een herstelcode gebruiken'}
         </button>{' '}
         <button type="button" className="admin-link-button" onClick={onCancel}>
-          Terug naar inloggen
+          Annuleren
         </button>
       </p>
     </section>
