@@ -123,6 +123,49 @@ std::string retry_message(std::int64_t seconds) {
          (minutes == 1 ? " minuut" : " minuten") + " opnieuw.";
 }
 
+http::Response too_many_attempts(std::int64_t wait) {
+  auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
+  response.set_header("Retry-After", std::to_string(wait));
+  return response;
+}
+
+// The account a beheerder acts on by id: not their own (`own_message` then), 404 when none.
+std::variant<User, http::Response> other_account(soci::session& session, const Principal& principal,
+                                                 const std::string& id_text, std::string_view own_message) {
+  auto id = api::parse_id(id_text);
+  auto found = id ? UserRepository(session).find_by_id(*id) : std::nullopt;
+  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
+  if (found->id == principal.user.id) return api::json_error(409, "own_account", std::string(own_message));
+  return std::move(*found);
+}
+
+// The throttle keys of a login (password or second step): the account from this address, the
+// account from everywhere, the address.
+struct LoginKeys {
+  std::string account_here;
+  std::string account;
+  std::string address;
+
+  LoginKeys(std::string_view email, std::string_view remote)
+      : account_here(account_address_key(email, remote)), account(account_key(email)), address(address_key(remote)) {}
+
+  std::int64_t locked_for(LoginThrottle& throttle, std::int64_t now) const {
+    return std::max(
+        {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
+  }
+  void record_failure(LoginThrottle& throttle, std::int64_t now) const {
+    const auto& policy = throttle.policy();
+    throttle.record_failure(account_here, policy.account_threshold, now);
+    throttle.record_failure(account, policy.account_global_threshold, now);
+    throttle.record_failure(address, policy.address_threshold, now);
+  }
+  // A success clears the account's counts, not the address's.
+  void clear_account(LoginThrottle& throttle) const {
+    throttle.clear(account_here);
+    throttle.clear(account);
+  }
+};
+
 }  // namespace
 
 AdminApi::AdminApi(store::Database& db, AdminOptions options, std::function<std::int64_t()> now)
@@ -230,26 +273,18 @@ http::Response AdminApi::login(const http::Request& request) const {
   if (!fields.empty()) return api::field_errors(fields);
 
   const auto now = now_();
-  const std::string account = account_key(email);
-  const std::string address = address_key(request.remote_address);
-  const std::string account_here = account_address_key(email, request.remote_address);
+  const LoginKeys keys(email, request.remote_address);
   auto lease = db_.lease();
   LoginThrottle throttle(*lease, options_.throttle);
-  const auto wait = std::max(
-      {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
-  if (wait > 0) {
-    auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-    response.set_header("Retry-After", std::to_string(wait));
-    return response;
+  if (const auto wait = keys.locked_for(throttle, now); wait > 0) {
+    return too_many_attempts(wait);
   }
   UserRepository users(*lease);
   auto user = users.find_by_email(email);
   // Without an account the dummy hash is verified all the same: the answer takes as long.
   const bool matches = verify_password(user ? user->password_hash : dummy_hash_, password);
   if (!user || !matches || !user->active) {
-    throttle.record_failure(account_here, options_.throttle.account_threshold, now);
-    throttle.record_failure(account, options_.throttle.account_global_threshold, now);
-    throttle.record_failure(address, options_.throttle.address_threshold, now);
+    keys.record_failure(throttle, now);
     spdlog::warn("admin: failed login from {}", request.remote_address);
     return api::json_error(401, "invalid_credentials", kBadCredentials);
   }
@@ -259,8 +294,7 @@ http::Response AdminApi::login(const http::Request& request) const {
     const auto challenge = LoginChallengeRepository(*lease).create(user->id, now);
     return api::private_json(200, json::object{{"secondFactorRequired", true}, {"challenge", challenge}});
   }
-  throttle.clear(account_here);
-  throttle.clear(account);
+  keys.clear_account(throttle);
   return start_session(*lease, *user, now);
 }
 
@@ -305,16 +339,10 @@ http::Response AdminApi::complete_login(const http::Request& request) const {
   if (!user || !user->active) {
     return api::json_error(401, "challenge_expired", "Je inlogpoging is verlopen. Log opnieuw in.");
   }
-  const std::string account = account_key(user->email);
-  const std::string address = address_key(request.remote_address);
-  const std::string account_here = account_address_key(user->email, request.remote_address);
+  const LoginKeys keys(user->email, request.remote_address);
   LoginThrottle throttle(*lease, options_.throttle);
-  const auto wait = std::max(
-      {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
-  if (wait > 0) {
-    auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-    response.set_header("Retry-After", std::to_string(wait));
-    return response;
+  if (const auto wait = keys.locked_for(throttle, now); wait > 0) {
+    return too_many_attempts(wait);
   }
   SecondFactorRepository factors(*lease);
   auto factor = factors.find(user->id);
@@ -330,15 +358,12 @@ http::Response AdminApi::complete_login(const http::Request& request) const {
     }
   }
   if (!accepted) {
-    throttle.record_failure(account_here, options_.throttle.account_threshold, now);
-    throttle.record_failure(account, options_.throttle.account_global_threshold, now);
-    throttle.record_failure(address, options_.throttle.address_threshold, now);
+    keys.record_failure(throttle, now);
     spdlog::warn("admin: wrong second-factor code of {} from {}", user->email, request.remote_address);
     return api::field_errors(json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
   }
   challenges.remove(challenge);
-  throttle.clear(account_here);
-  throttle.clear(account);
+  keys.clear_account(throttle);
   return start_session(*lease, *user, now);
 }
 
@@ -384,9 +409,7 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
   auto lease = db_.lease();
   LoginThrottle throttle(*lease, options_.throttle);
   if (const auto wait = throttle.locked_for(user_key, now); wait > 0) {
-    auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-    response.set_header("Retry-After", std::to_string(wait));
-    return response;
+    return too_many_attempts(wait);
   }
   SecondFactorRepository factors(*lease);
   auto factor = factors.find(principal.user.id);
@@ -428,9 +451,7 @@ http::Response AdminApi::disable_second_factor(const http::Request& request) con
   {
     auto lease = db_.lease();
     if (const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now); wait > 0) {
-      auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-      response.set_header("Retry-After", std::to_string(wait));
-      return response;
+      return too_many_attempts(wait);
     }
   }
   // The password check runs without a lease: argon2 may wait for its turn.
@@ -468,27 +489,24 @@ http::Response AdminApi::reset_second_factor(const http::Request& request, const
   auto who = authorize(request, Guard{.permission = Permission::manage_users});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto id = api::parse_id(id_text);
-  if (!id) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
   auto lease = db_.lease();
-  auto found = UserRepository(*lease).find_by_id(*id);
-  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
-  if (found->id == principal.user.id) {
-    return api::json_error(409, "own_account", "Zet je eigen tweestapsverificatie uit op 'Tweestapsverificatie'.");
-  }
+  auto target =
+      other_account(*lease, principal, id_text, "Zet je eigen tweestapsverificatie uit op 'Tweestapsverificatie'.");
+  if (auto* refused = std::get_if<http::Response>(&target)) return std::move(*refused);
+  const auto found = std::get<User>(std::move(target));
   const auto now = now_();
   soci::transaction tx(*lease);
-  if (!SecondFactorRepository(*lease).remove(found->id)) {
+  if (!SecondFactorRepository(*lease).remove(found.id)) {
     return api::json_error(409, "not_enabled", "Deze gebruiker heeft geen tweestapsverificatie.");
   }
   // Whoever lost the phone may not be the only one holding the account: its sessions end too.
-  SessionRepository(*lease).remove_for_user(found->id);
+  SessionRepository(*lease).remove_for_user(found.id);
   json::object changes;
   add_change(changes, "secondFactor", true, false);
-  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(found->id), "reset_second_factor", changes);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(found.id), "reset_second_factor", changes);
   tx.commit();
-  spdlog::info("admin: {} reset the second factor of {}", principal.user.email, found->email);
-  return api::private_json(200, json::object{{"user", user_json(*found)}});
+  spdlog::info("admin: {} reset the second factor of {}", principal.user.email, found.email);
+  return api::private_json(200, json::object{{"user", user_json(found)}});
 }
 
 http::Response AdminApi::logout(const http::Request& request) const {
@@ -530,9 +548,7 @@ http::Response AdminApi::change_password(const http::Request& request) const {
     auto lease = db_.lease();
     const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now);
     if (wait > 0) {
-      auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-      response.set_header("Retry-After", std::to_string(wait));
-      return response;
+      return too_many_attempts(wait);
     }
   }
   if (!verify_password(principal.user.password_hash, current)) {
@@ -705,17 +721,13 @@ http::Response AdminApi::reset_password(const http::Request& request, const std:
   auto who = authorize(request, Guard{.permission = Permission::manage_users});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto id = api::parse_id(id_text);
-  if (!id) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
   auto lease = db_.lease();
-  auto found = UserRepository(*lease).find_by_id(*id);
-  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
-  if (found->id == principal.user.id) {
-    return api::json_error(409, "own_account", "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
-  }
+  auto target = other_account(*lease, principal, id_text, "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
+  if (auto* refused = std::get_if<http::Response>(&target)) return std::move(*refused);
+  const auto found = std::get<User>(std::move(target));
   const auto now = now_();
   const std::string password = generate_password();
-  User user = *found;
+  User user = found;
   user.password_hash = hash_password(password, options_.password_cost);
   user.must_change_password = true;
   user.updated_at = now;
@@ -723,7 +735,7 @@ http::Response AdminApi::reset_password(const http::Request& request, const std:
   UserRepository(*lease).update(user);
   SessionRepository(*lease).remove_for_user(user.id);
   json::object changes;
-  add_change(changes, "mustChangePassword", found->must_change_password, true);
+  add_change(changes, "mustChangePassword", found.must_change_password, true);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), "reset_password", changes);
   tx.commit();
   return api::private_json(200, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});

@@ -11,6 +11,16 @@ function answer(status: number, body: unknown) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Renders the form, fills it in for mira@ether.local and submits; returns the login callback. */
+async function logIn(password: string) {
+  const onLoggedIn = vi.fn();
+  render(<LoginForm onLoggedIn={onLoggedIn} />);
+  await userEvent.type(screen.getByLabelText('E-mailadres'), 'mira@ether.local');
+  await userEvent.type(screen.getByLabelText('Wachtwoord'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+  return onLoggedIn;
+}
+
 describe('loginSchema', () => {
   it('asks for both fields and a plausible address', () => {
     const empty = loginSchema.safeParse({ email: '', password: '' });
@@ -57,11 +67,7 @@ describe('LoginForm', () => {
         }),
       ),
     );
-    const onLoggedIn = vi.fn();
-    render(<LoginForm onLoggedIn={onLoggedIn} />);
-    await userEvent.type(screen.getByLabelText('E-mailadres'), 'mira@ether.local');
-    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'fout');
-    await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const onLoggedIn = await logIn('fout');
     expect(await screen.findByRole('alert')).toHaveTextContent('E-mailadres of wachtwoord klopt niet.');
     expect(onLoggedIn).not.toHaveBeenCalled();
   });
@@ -70,11 +76,7 @@ describe('LoginForm', () => {
     const session = { user: { id: 1, name: 'Mira' }, csrfToken: 'abc', permissions: [], expiresAt: '' };
     const fetch = vi.fn(() => answer(200, session));
     vi.stubGlobal('fetch', fetch);
-    const onLoggedIn = vi.fn();
-    render(<LoginForm onLoggedIn={onLoggedIn} />);
-    await userEvent.type(screen.getByLabelText('E-mailadres'), 'mira@ether.local');
-    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'goed wachtwoord');
-    await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const onLoggedIn = await logIn('goed wachtwoord');
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(session));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/admin/session');
@@ -101,11 +103,7 @@ describe('LoginForm', () => {
       });
     });
     vi.stubGlobal('fetch', fetch);
-    const onLoggedIn = vi.fn();
-    render(<LoginForm onLoggedIn={onLoggedIn} />);
-    await userEvent.type(screen.getByLabelText('E-mailadres'), 'mira@ether.local');
-    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'goed wachtwoord');
-    await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const onLoggedIn = await logIn('goed wachtwoord');
 
     // The code step: its heading takes the focus; the field asks for digits and the phone's code.
     const heading = await screen.findByRole('heading', { name: 'Tweestapsverificatie' });
