@@ -1104,10 +1104,13 @@ TEST_P(AdminStore, ABeheerderWithoutASecondFactorMustSetOneUpFirst) {
   auto refused = as(boss, "GET", "/api/admin/users");
   EXPECT_EQ(refused.status, 403U);
   EXPECT_EQ(refused.code(), "second_factor_setup_required");
+  // Nor does the session cache take the session as ready (uploads, draft audio on the I/O thread).
+  EXPECT_FALSE(SessionCache::instance().live(boss.cookie, now_)->ready);
   EXPECT_EQ(as(boss, "GET", "/api/admin/session").body.at("secondFactor").at("setupRequired"), true);
   EXPECT_EQ(as(boss, "GET", "/api/admin/second-factor").body.at("required"), true);
   auto [secret, codes] = enrol(boss);
   EXPECT_EQ(as(boss, "GET", "/api/admin/users").status, 200U);
+  EXPECT_TRUE(SessionCache::instance().live(boss.cookie, now_)->ready);
   EXPECT_EQ(as(boss, "GET", "/api/admin/session").body.at("secondFactor").at("setupRequired"), false);
   // Other roles are not held to it.
   auto kees = ready_account("kees@ether.local", Role::redacteur);

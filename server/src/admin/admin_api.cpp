@@ -224,6 +224,7 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
   auto cookie = request.cookie(kSessionCookie);
   if (!cookie) return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
   Principal principal;
+  bool needs_setup = false;
   {
     auto lease = db_.lease();
     auto session = SessionRepository(*lease).find(*cookie, now_());
@@ -234,16 +235,19 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
       return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
     }
     principal = Principal{std::move(*user), std::move(*session), std::string(*cookie)};
-    if (!principal.user.must_change_password && !guard.while_setting_up && setup_required(*lease, principal.user)) {
-      return api::json_error(403, "second_factor_setup_required", "Stel eerst tweestapsverificatie in.");
-    }
+    needs_setup = !principal.user.must_change_password && setup_required(*lease, principal.user);
   }
+  // The session cache must not take such a session as ready either (uploads, draft audio).
+  if (needs_setup) SessionCache::instance().refresh_user(principal.user.id, principal.user.role, false);
   if (changing && !crypto::equal_in_constant_time(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
     return api::json_error(403, "bad_csrf_token",
                            "De beveiligingscode ontbreekt of klopt niet. Laad de pagina opnieuw.");
   }
   if (principal.user.must_change_password && !guard.while_must_change) {
     return api::json_error(403, "password_change_required", "Kies eerst een nieuw wachtwoord.");
+  }
+  if (needs_setup && !guard.while_setting_up) {
+    return api::json_error(403, "second_factor_setup_required", "Stel eerst tweestapsverificatie in.");
   }
   if (guard.permission && !allows(principal.user.role, *guard.permission)) {
     return api::json_error(403, "forbidden", "Je rol heeft geen toegang tot deze actie.");
@@ -302,6 +306,7 @@ http::Response AdminApi::start_session(soci::session& session, const User& user,
   SessionRepository sessions(session);
   const std::string session_id = sessions.create(user.id, now);
   auto info = sessions.find(session_id, now);
+  if (setup_required(session, user)) SessionCache::instance().refresh_user(user.id, user.role, false);
   auto response = api::private_json(200, session_answer(session, user, session_id, *info));
   response.set_header("Set-Cookie", session_cookie(session_id, secure_cookies_));
   spdlog::info("admin: {} logged in", user.email);
