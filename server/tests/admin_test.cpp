@@ -22,6 +22,7 @@
 #include "admin/password.hpp"
 #include "admin/request_guard.hpp"
 #include "admin/roles.hpp"
+#include "admin/second_factor.hpp"
 #include "admin/sessions.hpp"
 #include "domain/time.hpp"
 #include "http/router.hpp"
@@ -84,6 +85,50 @@ TEST(AdminRoles, PermissionTable) {
   EXPECT_TRUE(channel_allowed({}, "radio2"));
   EXPECT_TRUE(channel_allowed({"radio2", "radio4"}, "radio4"));
   EXPECT_FALSE(channel_allowed({"radio2"}, "radio4"));
+}
+
+// RFC 6238 appendix B's SHA-1 secret ("12345678901234567890") in base32, with the last six digits
+// of its published codes.
+TEST(AdminSecondFactor, TotpCodesFollowRfc6238) {
+  const std::string secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
+  EXPECT_EQ(totp_code(secret, 59), "287082");
+  EXPECT_EQ(totp_code(secret, 1111111109), "081804");
+  EXPECT_EQ(totp_code(secret, 1234567890), "005924");
+  // A code is good in its own step and one either side, as the step it belongs to.
+  const std::int64_t now = 1234567890;
+  const std::int64_t step = now / kTotpStepSeconds;
+  EXPECT_EQ(totp_matching_step(secret, "005924", now), step);
+  EXPECT_EQ(totp_matching_step(secret, "005 924", now), step);
+  EXPECT_EQ(totp_matching_step(secret, totp_code(secret, now - 30), now), step - 1);
+  EXPECT_EQ(totp_matching_step(secret, totp_code(secret, now + 30), now), step + 1);
+  EXPECT_EQ(totp_matching_step(secret, totp_code(secret, now - 60), now), std::nullopt);
+  EXPECT_EQ(totp_matching_step(secret, totp_code(secret, now + 60), now), std::nullopt);
+  EXPECT_EQ(totp_matching_step(secret, "00592", now), std::nullopt);
+  EXPECT_EQ(totp_matching_step(secret, "00592a", now), std::nullopt);
+  EXPECT_EQ(totp_matching_step(secret, "", now), std::nullopt);
+  EXPECT_THROW((void)totp_code("not base32!", now), std::invalid_argument);
+}
+
+TEST(AdminSecondFactor, SecretsUrisAndRecoveryCodes) {
+  const auto secret = generate_totp_secret();
+  EXPECT_EQ(secret.size(), 32U);  // 20 bytes
+  EXPECT_EQ(secret.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"), std::string::npos) << secret;
+  EXPECT_NE(generate_totp_secret(), secret);
+  EXPECT_EQ(otpauth_uri("ABC", "mira+x@ether.local"),
+            "otpauth://totp/Ether:mira%2Bx@ether.local?secret=ABC&issuer=Ether&algorithm=SHA1&digits=6&period=30");
+  const auto codes = generate_recovery_codes();
+  ASSERT_EQ(codes.size(), 10U);
+  for (const auto& code : codes) {
+    EXPECT_EQ(code.size(), 11U) << code;
+    EXPECT_EQ(code[5], '-');
+    EXPECT_EQ(code.find_first_of("01ilo"), std::string::npos) << code;
+    EXPECT_FALSE(looks_like_totp_code(code));
+  }
+  EXPECT_NE(codes[0], codes[1]);
+  // Typed in capitals, with spaces or without the dash: the same code.
+  EXPECT_EQ(recovery_code_hash("abcde-fghjk"), recovery_code_hash("ABCDE FGHJK"));
+  EXPECT_EQ(recovery_code_hash("abcde-fghjk"), recovery_code_hash("abcdefghjk"));
+  EXPECT_NE(recovery_code_hash("abcde-fghjk"), recovery_code_hash("abcde-fghjm"));
 }
 
 http::Request with_headers(std::string method, std::initializer_list<std::pair<const char*, const char*>> headers) {
@@ -330,6 +375,54 @@ class AdminStore : public ::testing::TestWithParam<std::string> {
     return AuditLog(*lease)
         .query(AuditFilter{.user_id = std::nullopt, .item_type = type, .item_id = id}, 1, 100)
         .entries;
+  }
+
+  // The API again, with ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS on.
+  void require_second_factor_for_beheerders() {
+    router_ = http::Router{};
+    api_ = std::make_unique<AdminApi>(
+        db(),
+        AdminOptions{
+            .base_url = kBase, .password_cost = kMinimumCost, .throttle = {}, .require_totp_for_beheerders = true},
+        [this] { return now_.load(); });
+    api_->add_routes(router_);
+  }
+
+  // Enrols the signed-in `who`: the secret from the server, confirmed with its current code; returns
+  // the secret and the recovery codes.
+  std::pair<std::string, std::vector<std::string>> enrol(const Login& who) {
+    auto started = as(who, "POST", "/api/admin/second-factor/enrolment");
+    EXPECT_EQ(started.status, 200U) << started.response.body;
+    std::string secret(started.body.at("secret").get_string());
+    auto confirmed = as(who, "POST", "/api/admin/second-factor/confirmation",
+                        json::serialize(json::object{{"code", totp_code(secret, now_)}}));
+    EXPECT_EQ(confirmed.status, 200U) << confirmed.response.body;
+    std::vector<std::string> codes;
+    for (const auto& code : confirmed.body.at("recoveryCodes").get_array()) codes.emplace_back(code.get_string());
+    return {secret, codes};
+  }
+
+  Answer second_step(const std::string& challenge, const std::string& code, const std::string& address = "192.0.2.10") {
+    return call({.method = "POST",
+                 .target = "/api/admin/session/second-factor",
+                 .body = json::serialize(json::object{{"challenge", challenge}, {"code", code}}),
+                 .address = address});
+  }
+
+  // The challenge of a login whose password was right (no session yet).
+  std::string first_step(const std::string& email, const std::string& password,
+                         const std::string& address = "192.0.2.10") {
+    auto answer = login_answer(email, password, address);
+    EXPECT_EQ(answer.status, 200U) << answer.response.body;
+    EXPECT_FALSE(answer.response.has_header("Set-Cookie"));
+    EXPECT_EQ(answer.body.at("secondFactorRequired"), true) << answer.response.body;
+    return std::string(answer.body.at("challenge").get_string());
+  }
+
+  static Login login_of(const Answer& answer) {
+    std::string cookie(answer.response.header("Set-Cookie"));
+    auto start = cookie.find('=') + 1;
+    return {cookie.substr(start, cookie.find(';') - start), std::string(answer.body.at("csrfToken").get_string())};
   }
 
   BackendStore store_;
@@ -890,6 +983,169 @@ TEST_P(AdminStore, CreateUserCommand) {
   EXPECT_EQ(last_line.size(), 20U) << out;
   auto anna = login("anna@ether.local", last_line);
   EXPECT_EQ(as(anna, "GET", "/api/admin/session").body.at("user").at("name"), "Anna de Boer");
+}
+
+TEST_P(AdminStore, SecondFactorEnrolmentAndLoginWithACode) {
+  const std::string kPassword = "een lang nieuw wachtwoord";
+  auto kees = ready_account("kees@ether.local", Role::redacteur);
+  const auto id = as(kees, "GET", "/api/admin/session").body.at("user").at("id").as_int64();
+  auto status = as(kees, "GET", "/api/admin/second-factor");
+  ASSERT_EQ(status.status, 200U) << status.response.body;
+  EXPECT_EQ(status.body.at("enabled"), false);
+
+  // Enrolment: a secret and its URI, not enabled until a current code confirms it.
+  auto started = as(kees, "POST", "/api/admin/second-factor/enrolment");
+  ASSERT_EQ(started.status, 200U) << started.response.body;
+  const std::string secret(started.body.at("secret").get_string());
+  EXPECT_EQ(started.body.at("uri"), json::value("otpauth://totp/Ether:kees@ether.local?secret=" + secret +
+                                                "&issuer=Ether&algorithm=SHA1&digits=6&period=30"));
+  EXPECT_EQ(as(kees, "GET", "/api/admin/second-factor").body.at("enabled"), false);
+  EXPECT_EQ(login_answer("kees@ether.local", kPassword).response.has_header("Set-Cookie"), true);
+  auto wrong = as(kees, "POST", "/api/admin/second-factor/confirmation", R"({"code":"000000"})");
+  EXPECT_EQ(wrong.status, 422U);
+  EXPECT_TRUE(wrong.body.at("error").at("fields").as_object().contains("code"));
+  auto confirmed = as(kees, "POST", "/api/admin/second-factor/confirmation",
+                      json::serialize(json::object{{"code", totp_code(secret, now_)}}));
+  ASSERT_EQ(confirmed.status, 200U) << confirmed.response.body;
+  ASSERT_EQ(confirmed.body.at("recoveryCodes").as_array().size(), 10U);
+  const std::string recovery(confirmed.body.at("recoveryCodes").as_array()[0].as_string());
+  status = as(kees, "GET", "/api/admin/second-factor");
+  EXPECT_EQ(status.body.at("enabled"), true);
+  EXPECT_EQ(status.body.at("recoveryCodesLeft"), 10);
+  EXPECT_EQ(as(kees, "GET", "/api/admin/session").body.at("secondFactor").at("enabled"), true);
+  EXPECT_EQ(audit("user", std::to_string(id))[0].action, "enable_second_factor");
+  // Only hashes of the recovery codes are stored; a second enrolment is refused while enabled.
+  EXPECT_EQ(count("SELECT COUNT(*) FROM admin_recovery_codes WHERE code_hash = '" + recovery_code_hash(recovery) + "'"),
+            1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM admin_recovery_codes WHERE code_hash = '" + recovery + "'"), 0);
+  EXPECT_EQ(as(kees, "POST", "/api/admin/second-factor/enrolment").code(), "already_enabled");
+
+  // The password alone now makes no session: a challenge, then the code.
+  now_ += 60;
+  auto challenge = first_step("kees@ether.local", kPassword);
+  auto bad = second_step(challenge, "123456");
+  EXPECT_EQ(bad.status, 422U);
+  EXPECT_FALSE(bad.response.has_header("Set-Cookie"));
+  EXPECT_EQ(second_step("f" + challenge.substr(1), totp_code(secret, now_)).code(), "challenge_expired");
+  auto good = second_step(challenge, totp_code(secret, now_));
+  ASSERT_EQ(good.status, 200U) << good.response.body;
+  auto second = login_of(good);
+  EXPECT_EQ(as(second, "GET", "/api/admin/session").body.at("user").at("email"), "kees@ether.local");
+  // The challenge is spent, and the same code is refused within its step (replay), also on a new
+  // challenge; the next step's code is good.
+  EXPECT_EQ(second_step(challenge, totp_code(secret, now_)).code(), "challenge_expired");
+  auto replay = second_step(first_step("kees@ether.local", kPassword), totp_code(secret, now_));
+  EXPECT_EQ(replay.status, 422U) << replay.response.body;
+  now_ += 30;
+  EXPECT_EQ(second_step(first_step("kees@ether.local", kPassword), totp_code(secret, now_)).status, 200U);
+  // A challenge lapses after five minutes.
+  auto old = first_step("kees@ether.local", kPassword);
+  now_ += kChallengeSeconds + 30;
+  EXPECT_EQ(second_step(old, totp_code(secret, now_)).code(), "challenge_expired");
+
+  // A recovery code signs in once, typed any way; then it is spent.
+  auto with_recovery = second_step(first_step("kees@ether.local", kPassword), " " + recovery + " ");
+  ASSERT_EQ(with_recovery.status, 200U) << with_recovery.response.body;
+  EXPECT_EQ(as(kees, "GET", "/api/admin/second-factor").body.at("recoveryCodesLeft"), 9);
+  EXPECT_EQ(second_step(first_step("kees@ether.local", kPassword), recovery).status, 422U);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM admin_recovery_codes WHERE used_at IS NOT NULL"), 1);
+
+  // Switching it off needs a current code or the password.
+  now_ += 30;
+  EXPECT_EQ(as(kees, "DELETE", "/api/admin/second-factor", R"({"code":"000000"})").status, 422U);
+  EXPECT_EQ(as(kees, "DELETE", "/api/admin/second-factor", R"({"password":"fout"})").status, 422U);
+  EXPECT_EQ(as(kees, "DELETE", "/api/admin/second-factor", "{}").status, 422U);
+  auto off =
+      as(kees, "DELETE", "/api/admin/second-factor", json::serialize(json::object{{"code", totp_code(secret, now_)}}));
+  EXPECT_EQ(off.status, 204U) << off.response.body;
+  EXPECT_EQ(audit("user", std::to_string(id))[0].action, "disable_second_factor");
+  EXPECT_EQ(count("SELECT COUNT(*) FROM admin_recovery_codes"), 0);
+  EXPECT_TRUE(login_answer("kees@ether.local", kPassword).response.has_header("Set-Cookie"));
+}
+
+TEST_P(AdminStore, WrongSecondFactorCodesAreThrottledAsPasswordsAre) {
+  const std::string kPassword = "een lang nieuw wachtwoord";
+  auto kees = ready_account("kees@ether.local", Role::redacteur);
+  auto [secret, codes] = enrol(kees);
+  const std::string guesser = "192.0.2.1";
+  // Who knows the password gets five codes from one address; giving the password again does not
+  // reset the count.
+  for (int i = 0; i < 5; ++i) {
+    auto challenge = first_step("kees@ether.local", kPassword, guesser);
+    EXPECT_EQ(second_step(challenge, "000000", guesser).status, 422U);
+  }
+  auto locked = login_answer("kees@ether.local", kPassword, guesser);
+  EXPECT_EQ(locked.status, 429U) << locked.response.body;
+  EXPECT_EQ(locked.response.header("Retry-After"), "60");
+  // A challenge taken before the lock is held back too, even with the right code.
+  now_ += 61;
+  auto challenge = first_step("kees@ether.local", kPassword, guesser);
+  EXPECT_EQ(second_step(challenge, "000000", guesser).status, 422U);
+  auto held = second_step(challenge, totp_code(secret, now_), guesser);
+  EXPECT_EQ(held.status, 429U) << held.response.body;
+  EXPECT_EQ(held.code(), "too_many_attempts");
+  // The owner, from another address, still signs in.
+  auto owner =
+      second_step(first_step("kees@ether.local", kPassword, "198.51.100.7"), totp_code(secret, now_), "198.51.100.7");
+  EXPECT_EQ(owner.status, 200U) << owner.response.body;
+}
+
+TEST_P(AdminStore, ABeheerderWithoutASecondFactorMustSetOneUpFirst) {
+  require_second_factor_for_beheerders();
+  const std::string kPassword = "een lang nieuw wachtwoord";
+  auto [boss_id, boss_password] = account("baas@ether.local", Role::beheerder);
+  auto boss = login("baas@ether.local", boss_password);
+  // The one-time password comes first, then the second factor, then the rest.
+  EXPECT_EQ(as(boss, "GET", "/api/admin/users").code(), "password_change_required");
+  auto changed = as(boss, "POST", "/api/admin/password",
+                    json::serialize(json::object{{"currentPassword", boss_password}, {"newPassword", kPassword}}));
+  ASSERT_EQ(changed.status, 200U) << changed.response.body;
+  EXPECT_EQ(changed.body.at("secondFactor").at("setupRequired"), true);
+  auto refused = as(boss, "GET", "/api/admin/users");
+  EXPECT_EQ(refused.status, 403U);
+  EXPECT_EQ(refused.code(), "second_factor_setup_required");
+  // Nor does the session cache take the session as ready (uploads, draft audio on the I/O thread).
+  EXPECT_FALSE(SessionCache::instance().live(boss.cookie, now_)->ready);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/session").body.at("secondFactor").at("setupRequired"), true);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/second-factor").body.at("required"), true);
+  auto [secret, codes] = enrol(boss);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/users").status, 200U);
+  EXPECT_TRUE(SessionCache::instance().live(boss.cookie, now_)->ready);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/session").body.at("secondFactor").at("setupRequired"), false);
+  // Other roles are not held to it.
+  auto kees = ready_account("kees@ether.local", Role::redacteur);
+  EXPECT_EQ(as(kees, "GET", "/api/admin/session").body.at("secondFactor").at("setupRequired"), false);
+  EXPECT_EQ(as(kees, "GET", "/api/admin/audit").code(), "forbidden");  // its role, not the second factor
+}
+
+TEST_P(AdminStore, ABeheerderResetsAnothersSecondFactorAndItIsAudited) {
+  const std::string kPassword = "een lang nieuw wachtwoord";
+  auto boss = ready_account("baas@ether.local", Role::beheerder);
+  const auto boss_id = as(boss, "GET", "/api/admin/session").body.at("user").at("id").as_int64();
+  auto kees = ready_account("kees@ether.local", Role::eindredacteur);
+  const auto kees_id = as(kees, "GET", "/api/admin/session").body.at("user").at("id").as_int64();
+  enrol(kees);
+  const auto target = "/api/admin/users/" + std::to_string(kees_id) + "/second-factor";
+  // Only a beheerder, never for themself; the list shows who has one.
+  EXPECT_EQ(as(kees, "DELETE", target).code(), "forbidden");
+  EXPECT_EQ(as(boss, "DELETE", "/api/admin/users/" + std::to_string(boss_id) + "/second-factor").code(), "own_account");
+  auto users = as(boss, "GET", "/api/admin/users");
+  for (const auto& user : users.body.at("users").as_array()) {
+    EXPECT_EQ(user.at("secondFactor"), user.at("id") == kees_id) << json::serialize(user);
+  }
+  auto reset = as(boss, "DELETE", target);
+  ASSERT_EQ(reset.status, 200U) << reset.response.body;
+  auto rows = audit("user", std::to_string(kees_id));
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0].action, "reset_second_factor");
+  EXPECT_EQ(rows[0].user_id, boss_id);
+  EXPECT_EQ(rows[0].changes.at("secondFactor").at("before"), true);
+  EXPECT_EQ(rows[0].changes.at("secondFactor").at("after"), false);
+  // The account's sessions end; its password alone signs in again.
+  EXPECT_EQ(as(kees, "GET", "/api/admin/session").status, 401U);
+  EXPECT_TRUE(login_answer("kees@ether.local", kPassword).response.has_header("Set-Cookie"));
+  EXPECT_EQ(as(boss, "DELETE", target).code(), "not_enabled");
+  EXPECT_EQ(as(boss, "DELETE", "/api/admin/users/999/second-factor").status, 404U);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AdminStore, ::testing::ValuesIn(backends()),

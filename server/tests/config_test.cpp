@@ -232,6 +232,13 @@ TEST(Config, UploadsInFlight) {
   }
 }
 
+TEST(Config, SecondFactorRequiredForBeheerdersByDefault) {
+  EXPECT_TRUE(build_config({}, env_of({})).require_totp_for_beheerders);
+  EXPECT_FALSE(build_config(parse_config_text("ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS = 0\n"), env_of({}))
+                   .require_totp_for_beheerders);
+  EXPECT_THROW(build_config({}, env_of({{"ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS", "ja"}})), ConfigError);
+}
+
 TEST(Config, UploadedAudioLimits) {
   Config defaults = build_config({}, env_of({}));
   EXPECT_EQ(defaults.upload_max_audio_seconds, 4 * 3600);

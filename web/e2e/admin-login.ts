@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 // Fresh admin accounts for the specs: made with `ether-server create-user` on the running
 // server's data dir (ETHER_E2E_SERVER, ETHER_E2E_DATA_DIR, as scripts/test-all sets them), then
-// logged in with the one-time password, which is changed to `password` as the admin demands.
+// logged in with the one-time password, which is changed to `password` as the admin demands; a
+// beheerder then sets up the second factor the server requires, with codes computed here.
 // Also the steps through the admin's forms that the specs share.
 
 const stamp = Date.now().toString(36);
@@ -30,7 +32,32 @@ export async function logInFresh(page: Page, role: string, password: string) {
   await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(password);
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  const secondFactor = role === 'beheerder' ? await enrolSecondFactor(page) : undefined;
   await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  return { email, secondFactor };
+}
+
+/**
+ * The TOTP code of a base32 secret, `stepsAhead` steps of 30 s from now: a code already used in
+ * this step is refused as a replay, and the server takes the next step's code too.
+ */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  const totp = new TOTP({ issuer: 'Ether', secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** Sets up the second factor from the page "Tweestapsverificatie": its secret and recovery codes. */
+export async function enrolSecondFactor(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Tweestapsverificatie', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Tweestapsverificatie instellen' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Code uit je app').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Bevestigen' }).click();
+  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allInnerTexts();
+  await page.getByRole('button', { name: 'Ik heb ze bewaard' }).click();
+  return { secret, recoveryCodes };
 }
 
 /** Opens the new-item form of a content type from the admin's navigation. */

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { enrolSecondFactor, totpCode } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The admin at /beheer, as a fresh station's first beheerder meets it: the one-time password the
-// server wrote to <data dir>/admin-password at its first start, the forced password change, a
-// new redacteur, its audit row, an API key, and logout. Needs ETHER_E2E_DATA_DIR (scripts/test-all)
+// server wrote to <data dir>/admin-password at its first start, the forced password change and
+// second factor, a new redacteur, its audit row, an API key, and logout. Needs ETHER_E2E_DATA_DIR (scripts/test-all)
 // and a data dir whose first start has not been used by this test before.
 
 // A guard against hangs, not a speed check: axe-core runs several times per test on a busy machine.
@@ -83,6 +84,12 @@ test('the first beheerder changes the one-time password, makes a redacteur, sees
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
 
+  // Then, as a beheerder, the second factor (ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS, on by default).
+  await expect(page.getByRole('heading', { name: 'Tweestapsverificatie', level: 1 })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await noSidewaysScroll(page);
+  const { secret: totpSecret } = await enrolSecondFactor(page);
+
   await expect(page.getByRole('heading', { name: 'Welkom, Beheerder' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Beheerder');
   await expectNoSeriousAxeViolations(page);
@@ -145,6 +152,9 @@ test('the first beheerder changes the one-time password, makes a redacteur, sees
   await logIn(page, EMAIL, firstPassword());
   await expect(page.getByRole('alert')).toHaveText('E-mailadres of wachtwoord klopt niet.');
   await logIn(page, EMAIL, NEW_PASSWORD);
+  // With the code of the next step: the enrolment's code is not good twice.
+  await page.getByLabel('Code uit je app').fill(totpCode(totpSecret, 1));
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   // Back on the page where the session ended.
   await expect(page.getByRole('heading', { name: 'API-sleutels', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Uitloggen' })).toBeVisible();

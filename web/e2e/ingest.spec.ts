@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { totpCode } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { miniPlayer, must } from './support';
 
@@ -34,6 +35,16 @@ async function ingestKey(request: APIRequestContext, baseURL: string): Promise<s
   });
   expect(changed.status()).toBe(200);
   csrf = (await changed.json()).csrfToken as string;
+  // A beheerder sets up the second factor before anything else (the server's default).
+  const enrolment = await request.post('/api/admin/second-factor/enrolment', {
+    headers: { ...headers, 'X-CSRF-Token': csrf },
+  });
+  expect(enrolment.status()).toBe(200);
+  const confirmed = await request.post('/api/admin/second-factor/confirmation', {
+    data: { code: totpCode((await enrolment.json()).secret as string) },
+    headers: { ...headers, 'X-CSRF-Token': csrf },
+  });
+  expect(confirmed.status()).toBe(200);
   const key = await request.post('/api/admin/api-keys', {
     data: { name: 'playout e2e', scopes: ['nowplaying:write'] },
     headers: { ...headers, 'X-CSRF-Token': csrf },

@@ -9,6 +9,7 @@
 #include "admin/api_keys.hpp"
 #include "admin/audit_log.hpp"
 #include "admin/request_guard.hpp"
+#include "admin/second_factor.hpp"
 #include "api/json_error.hpp"
 #include "crypto/hmac.hpp"
 #include "domain/time.hpp"
@@ -83,7 +84,8 @@ json::object api_key_json(const ApiKey& key) {
                       {"revokedAt", iso_or_null(key.revoked_at)}};
 }
 
-json::object session_json(const User& user, std::string_view session_id, const SessionInfo& session) {
+json::object session_json(const User& user, std::string_view session_id, const SessionInfo& session,
+                          json::object second_factor) {
   json::array permissions;
   for (Permission permission : all_permissions()) {
     if (allows(user.role, permission)) permissions.emplace_back(permission_name(permission));
@@ -91,7 +93,8 @@ json::object session_json(const User& user, std::string_view session_id, const S
   return json::object{{"user", user_json(user)},
                       {"csrfToken", csrf_token_for(session_id)},
                       {"permissions", std::move(permissions)},
-                      {"expiresAt", domain::format_iso_utc(session.expires_at)}};
+                      {"expiresAt", domain::format_iso_utc(session.expires_at)},
+                      {"secondFactor", std::move(second_factor)}};
 }
 
 Actor actor_of(const Principal& principal) { return {principal.user.id, principal.user.display_name}; }
@@ -120,6 +123,49 @@ std::string retry_message(std::int64_t seconds) {
          (minutes == 1 ? " minuut" : " minuten") + " opnieuw.";
 }
 
+http::Response too_many_attempts(std::int64_t wait) {
+  auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
+  response.set_header("Retry-After", std::to_string(wait));
+  return response;
+}
+
+// The account a beheerder acts on by id: not their own (`own_message` then), 404 when none.
+std::variant<User, http::Response> other_account(soci::session& session, const Principal& principal,
+                                                 const std::string& id_text, std::string_view own_message) {
+  auto id = api::parse_id(id_text);
+  auto found = id ? UserRepository(session).find_by_id(*id) : std::nullopt;
+  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
+  if (found->id == principal.user.id) return api::json_error(409, "own_account", std::string(own_message));
+  return std::move(*found);
+}
+
+// The throttle keys of a login (password or second step): the account from this address, the
+// account from everywhere, the address.
+struct LoginKeys {
+  std::string account_here;
+  std::string account;
+  std::string address;
+
+  LoginKeys(std::string_view email, std::string_view remote)
+      : account_here(account_address_key(email, remote)), account(account_key(email)), address(address_key(remote)) {}
+
+  std::int64_t locked_for(LoginThrottle& throttle, std::int64_t now) const {
+    return std::max(
+        {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
+  }
+  void record_failure(LoginThrottle& throttle, std::int64_t now) const {
+    const auto& policy = throttle.policy();
+    throttle.record_failure(account_here, policy.account_threshold, now);
+    throttle.record_failure(account, policy.account_global_threshold, now);
+    throttle.record_failure(address, policy.address_threshold, now);
+  }
+  // A success clears the account's counts, not the address's.
+  void clear_account(LoginThrottle& throttle) const {
+    throttle.clear(account_here);
+    throttle.clear(account);
+  }
+};
+
 }  // namespace
 
 AdminApi::AdminApi(store::Database& db, AdminOptions options, std::function<std::int64_t()> now)
@@ -142,6 +188,18 @@ void AdminApi::add_routes(http::Router& router) {
   router.add("GET", "/api/admin/session", [this](const http::Request& r, const Params&) { return get_session(r); });
   router.add("POST", "/api/admin/session", [this](const http::Request& r, const Params&) { return login(r); });
   router.add("DELETE", "/api/admin/session", [this](const http::Request& r, const Params&) { return logout(r); });
+  router.add("POST", "/api/admin/session/second-factor",
+             [this](const http::Request& r, const Params&) { return complete_login(r); });
+  router.add("GET", "/api/admin/second-factor",
+             [this](const http::Request& r, const Params&) { return second_factor_status(r); });
+  router.add("POST", "/api/admin/second-factor/enrolment",
+             [this](const http::Request& r, const Params&) { return start_enrolment(r); });
+  router.add("POST", "/api/admin/second-factor/confirmation",
+             [this](const http::Request& r, const Params&) { return confirm_enrolment(r); });
+  router.add("DELETE", "/api/admin/second-factor",
+             [this](const http::Request& r, const Params&) { return disable_second_factor(r); });
+  router.add("DELETE", "/api/admin/users/{id}/second-factor",
+             [this](const http::Request& r, const Params& p) { return reset_second_factor(r, p.at("id")); });
   router.add("POST", "/api/admin/password",
              [this](const http::Request& r, const Params&) { return change_password(r); });
   router.add("GET", "/api/admin/users", [this](const http::Request& r, const Params&) { return list_users(r); });
@@ -166,6 +224,7 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
   auto cookie = request.cookie(kSessionCookie);
   if (!cookie) return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
   Principal principal;
+  bool needs_setup = false;
   {
     auto lease = db_.lease();
     auto session = SessionRepository(*lease).find(*cookie, now_());
@@ -176,13 +235,19 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
       return api::json_error(401, "unauthenticated", "Je bent niet ingelogd.");
     }
     principal = Principal{std::move(*user), std::move(*session), std::string(*cookie)};
+    needs_setup = !principal.user.must_change_password && setup_required(*lease, principal.user);
   }
+  // The session cache must not take such a session as ready either (uploads, draft audio).
+  if (needs_setup) SessionCache::instance().refresh_user(principal.user.id, principal.user.role, false);
   if (changing && !crypto::equal_in_constant_time(request.header(kCsrfHeader), csrf_token_for(principal.session_id))) {
     return api::json_error(403, "bad_csrf_token",
                            "De beveiligingscode ontbreekt of klopt niet. Laad de pagina opnieuw.");
   }
   if (principal.user.must_change_password && !guard.while_must_change) {
     return api::json_error(403, "password_change_required", "Kies eerst een nieuw wachtwoord.");
+  }
+  if (needs_setup && !guard.while_setting_up) {
+    return api::json_error(403, "second_factor_setup_required", "Stel eerst tweestapsverificatie in.");
   }
   if (guard.permission && !allows(principal.user.role, *guard.permission)) {
     return api::json_error(403, "forbidden", "Je rol heeft geen toegang tot deze actie.");
@@ -191,10 +256,11 @@ std::variant<Principal, http::Response> AdminApi::authorize(const http::Request&
 }
 
 http::Response AdminApi::get_session(const http::Request& request) const {
-  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true, .while_setting_up = true});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  return api::private_json(200, session_json(principal.user, principal.session_id, principal.session));
+  auto lease = db_.lease();
+  return api::private_json(200, session_answer(*lease, principal.user, principal.session_id, principal.session));
 }
 
 http::Response AdminApi::login(const http::Request& request) const {
@@ -211,42 +277,245 @@ http::Response AdminApi::login(const http::Request& request) const {
   if (!fields.empty()) return api::field_errors(fields);
 
   const auto now = now_();
-  const std::string account = account_key(email);
-  const std::string address = address_key(request.remote_address);
-  const std::string account_here = account_address_key(email, request.remote_address);
+  const LoginKeys keys(email, request.remote_address);
   auto lease = db_.lease();
   LoginThrottle throttle(*lease, options_.throttle);
-  const auto wait = std::max(
-      {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
-  if (wait > 0) {
-    auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-    response.set_header("Retry-After", std::to_string(wait));
-    return response;
+  if (const auto wait = keys.locked_for(throttle, now); wait > 0) {
+    return too_many_attempts(wait);
   }
   UserRepository users(*lease);
   auto user = users.find_by_email(email);
   // Without an account the dummy hash is verified all the same: the answer takes as long.
   const bool matches = verify_password(user ? user->password_hash : dummy_hash_, password);
   if (!user || !matches || !user->active) {
-    throttle.record_failure(account_here, options_.throttle.account_threshold, now);
-    throttle.record_failure(account, options_.throttle.account_global_threshold, now);
-    throttle.record_failure(address, options_.throttle.address_threshold, now);
+    keys.record_failure(throttle, now);
     spdlog::warn("admin: failed login from {}", request.remote_address);
     return api::json_error(401, "invalid_credentials", kBadCredentials);
   }
-  throttle.clear(account_here);
-  throttle.clear(account);
-  SessionRepository sessions(*lease);
-  const std::string session_id = sessions.create(user->id, now);
-  auto session = sessions.find(session_id, now);
-  auto response = api::private_json(200, session_json(*user, session_id, *session));
+  if (SecondFactorRepository(*lease).enabled(user->id)) {
+    // The failure counts stay until the second step succeeds: who knows the password must not
+    // reset the count of wrong codes by giving it again.
+    const auto challenge = LoginChallengeRepository(*lease).create(user->id, now);
+    return api::private_json(200, json::object{{"secondFactorRequired", true}, {"challenge", challenge}});
+  }
+  keys.clear_account(throttle);
+  return start_session(*lease, *user, now);
+}
+
+http::Response AdminApi::start_session(soci::session& session, const User& user, std::int64_t now) const {
+  SessionRepository sessions(session);
+  const std::string session_id = sessions.create(user.id, now);
+  auto info = sessions.find(session_id, now);
+  if (setup_required(session, user)) SessionCache::instance().refresh_user(user.id, user.role, false);
+  auto response = api::private_json(200, session_answer(session, user, session_id, *info));
   response.set_header("Set-Cookie", session_cookie(session_id, secure_cookies_));
-  spdlog::info("admin: {} logged in", user->email);
+  spdlog::info("admin: {} logged in", user.email);
   return response;
 }
 
+json::object AdminApi::session_answer(soci::session& session, const User& user, std::string_view session_id,
+                                      const SessionInfo& info) const {
+  const bool enabled = SecondFactorRepository(session).enabled(user.id);
+  const bool required = options_.require_totp_for_beheerders && user.role == Role::beheerder;
+  return session_json(
+      user, session_id, info,
+      json::object{{"enabled", enabled}, {"required", required}, {"setupRequired", required && !enabled}});
+}
+
+bool AdminApi::setup_required(soci::session& session, const User& user) const {
+  return options_.require_totp_for_beheerders && user.role == Role::beheerder &&
+         !SecondFactorRepository(session).enabled(user.id);
+}
+
+http::Response AdminApi::complete_login(const http::Request& request) const {
+  if (!origin_allowed(request, site_origin_))
+    return api::json_error(403, "bad_origin", "Dit verzoek komt niet van deze site.");
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  const auto challenge = string_member(object, "challenge").value_or("");
+  const auto code = trimmed(string_member(object, "code").value_or(""));
+  if (code.empty()) return api::field_errors(json::object{{"code", "Vul de code in."}});
+  const auto now = now_();
+  auto lease = db_.lease();
+  LoginChallengeRepository challenges(*lease);
+  const auto user_id = challenges.user_of(challenge, now);
+  auto user = user_id ? UserRepository(*lease).find_by_id(*user_id) : std::nullopt;
+  if (!user || !user->active) {
+    return api::json_error(401, "challenge_expired", "Je inlogpoging is verlopen. Log opnieuw in.");
+  }
+  const LoginKeys keys(user->email, request.remote_address);
+  LoginThrottle throttle(*lease, options_.throttle);
+  if (const auto wait = keys.locked_for(throttle, now); wait > 0) {
+    return too_many_attempts(wait);
+  }
+  SecondFactorRepository factors(*lease);
+  auto factor = factors.find(user->id);
+  bool accepted = false;
+  if (factor && factor->enabled_at) {
+    if (looks_like_totp_code(code)) {
+      const auto step = totp_matching_step(factor->secret, code, now);
+      // A code seen once (by a shoulder or a proxy) is not good again within its step.
+      accepted = step && factors.use_step(user->id, *step);
+    } else {
+      accepted = factors.use_recovery_code(user->id, code, now);
+      if (accepted) spdlog::info("admin: {} used a recovery code", user->email);
+    }
+  }
+  if (!accepted) {
+    keys.record_failure(throttle, now);
+    spdlog::warn("admin: wrong second-factor code of {} from {}", user->email, request.remote_address);
+    return api::field_errors(json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
+  }
+  challenges.remove(challenge);
+  keys.clear_account(throttle);
+  return start_session(*lease, *user, now);
+}
+
+http::Response AdminApi::second_factor_status(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto lease = db_.lease();
+  SecondFactorRepository factors(*lease);
+  auto factor = factors.find(principal.user.id);
+  const bool enabled = factor && factor->enabled_at;
+  return api::private_json(
+      200, json::object{{"enabled", enabled},
+                        {"enabledAt", iso_or_null(enabled ? factor->enabled_at : std::nullopt)},
+                        {"recoveryCodesLeft", enabled ? factors.recovery_codes_left(principal.user.id) : 0},
+                        {"required", options_.require_totp_for_beheerders && principal.user.role == Role::beheerder}});
+}
+
+http::Response AdminApi::start_enrolment(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto lease = db_.lease();
+  SecondFactorRepository factors(*lease);
+  if (factors.enabled(principal.user.id)) {
+    return api::json_error(409, "already_enabled", "Tweestapsverificatie staat al aan. Zet haar eerst uit.");
+  }
+  const auto secret = generate_totp_secret();
+  factors.start_enrolment(principal.user.id, secret, now_());
+  return api::private_json(200, json::object{{"secret", secret}, {"uri", otpauth_uri(secret, principal.user.email)}});
+}
+
+http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto code = trimmed(string_member(std::get<json::object>(body), "code").value_or(""));
+  if (code.empty()) return api::field_errors(json::object{{"code", "Vul de code uit je app in."}});
+  const auto now = now_();
+  const std::string user_key = "second-factor:" + std::to_string(principal.user.id);
+  auto lease = db_.lease();
+  LoginThrottle throttle(*lease, options_.throttle);
+  if (const auto wait = throttle.locked_for(user_key, now); wait > 0) {
+    return too_many_attempts(wait);
+  }
+  SecondFactorRepository factors(*lease);
+  auto factor = factors.find(principal.user.id);
+  if (!factor) return api::json_error(409, "no_enrolment", "Begin opnieuw met het instellen.");
+  if (factor->enabled_at) return api::json_error(409, "already_enabled", "Tweestapsverificatie staat al aan.");
+  const auto step = totp_matching_step(factor->secret, code, now);
+  if (!step) {
+    throttle.record_failure(user_key, options_.throttle.account_threshold, now);
+    return api::field_errors(json::object{
+        {"code", "Deze code klopt niet. Controleer de tijd op je telefoon en typ de code die nu in je app staat."}});
+  }
+  const auto codes = generate_recovery_codes();
+  soci::transaction tx(*lease);
+  factors.enable(principal.user.id, *step, now, codes);
+  json::object changes;
+  add_change(changes, "secondFactor", false, true);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "enable_second_factor",
+                          changes);
+  throttle.clear(user_key);
+  tx.commit();
+  spdlog::info("admin: {} set up a second factor", principal.user.email);
+  return api::private_json(200, json::object{{"recoveryCodes", string_array(codes)}});
+}
+
+http::Response AdminApi::disable_second_factor(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto& object = std::get<json::object>(body);
+  const auto code = trimmed(string_member(object, "code").value_or(""));
+  const auto password = string_member(object, "password").value_or("");
+  if (code.empty() && password.empty()) {
+    return api::field_errors(json::object{{"code", "Vul een code uit je app of je wachtwoord in."}});
+  }
+  const auto now = now_();
+  const std::string user_key = "second-factor:" + std::to_string(principal.user.id);
+  {
+    auto lease = db_.lease();
+    if (const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now); wait > 0) {
+      return too_many_attempts(wait);
+    }
+  }
+  // The password check runs without a lease: argon2 may wait for its turn.
+  const bool password_ok = !password.empty() && verify_password(principal.user.password_hash, password);
+  auto lease = db_.lease();
+  SecondFactorRepository factors(*lease);
+  auto factor = factors.find(principal.user.id);
+  if (!factor || !factor->enabled_at) {
+    return api::json_error(409, "not_enabled", "Tweestapsverificatie staat niet aan.");
+  }
+  bool accepted = password_ok;
+  if (!accepted && !code.empty()) {
+    const auto step = totp_matching_step(factor->secret, code, now);
+    accepted = step && factors.use_step(principal.user.id, *step);
+  }
+  LoginThrottle throttle(*lease, options_.throttle);
+  if (!accepted) {
+    throttle.record_failure(user_key, options_.throttle.account_threshold, now);
+    spdlog::warn("admin: wrong code or password of {} to switch the second factor off", principal.user.email);
+    return api::field_errors(code.empty() ? json::object{{"password", "Het wachtwoord klopt niet."}}
+                                          : json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
+  }
+  soci::transaction tx(*lease);
+  factors.remove(principal.user.id);
+  json::object changes;
+  add_change(changes, "secondFactor", true, false);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "disable_second_factor",
+                          changes);
+  throttle.clear(user_key);
+  tx.commit();
+  return api::no_content();
+}
+
+http::Response AdminApi::reset_second_factor(const http::Request& request, const std::string& id_text) const {
+  auto who = authorize(request, Guard{.permission = Permission::manage_users});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto lease = db_.lease();
+  auto target =
+      other_account(*lease, principal, id_text, "Zet je eigen tweestapsverificatie uit op 'Tweestapsverificatie'.");
+  if (auto* refused = std::get_if<http::Response>(&target)) return std::move(*refused);
+  const auto found = std::get<User>(std::move(target));
+  const auto now = now_();
+  soci::transaction tx(*lease);
+  if (!SecondFactorRepository(*lease).remove(found.id)) {
+    return api::json_error(409, "not_enabled", "Deze gebruiker heeft geen tweestapsverificatie.");
+  }
+  // Whoever lost the phone may not be the only one holding the account: its sessions end too.
+  SessionRepository(*lease).remove_for_user(found.id);
+  json::object changes;
+  add_change(changes, "secondFactor", true, false);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(found.id), "reset_second_factor", changes);
+  tx.commit();
+  spdlog::info("admin: {} reset the second factor of {}", principal.user.email, found.email);
+  return api::private_json(200, json::object{{"user", user_json(found)}});
+}
+
 http::Response AdminApi::logout(const http::Request& request) const {
-  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true, .while_setting_up = true});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   {
     auto lease = db_.lease();
@@ -258,7 +527,7 @@ http::Response AdminApi::logout(const http::Request& request) const {
 }
 
 http::Response AdminApi::change_password(const http::Request& request) const {
-  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true});
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_must_change = true, .while_setting_up = true});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   auto principal = std::get<Principal>(std::move(who));
   auto body = api::read_object(request, kMaxAdminBodyBytes);
@@ -284,9 +553,7 @@ http::Response AdminApi::change_password(const http::Request& request) const {
     auto lease = db_.lease();
     const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now);
     if (wait > 0) {
-      auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
-      response.set_header("Retry-After", std::to_string(wait));
-      return response;
+      return too_many_attempts(wait);
     }
   }
   if (!verify_password(principal.user.password_hash, current)) {
@@ -320,7 +587,7 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   throttle.clear(user_key);
   throttle.clear(session_key);
   tx.commit();
-  return api::private_json(200, session_json(updated, principal.session_id, principal.session));
+  return api::private_json(200, session_answer(*lease, updated, principal.session_id, principal.session));
 }
 
 http::Response AdminApi::list_users(const http::Request& request) const {
@@ -328,7 +595,12 @@ http::Response AdminApi::list_users(const http::Request& request) const {
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   json::array items;
   auto lease = db_.lease();
-  for (const auto& user : UserRepository(*lease).list()) items.push_back(user_json(user));
+  SecondFactorRepository factors(*lease);
+  for (const auto& user : UserRepository(*lease).list()) {
+    auto item = user_json(user);
+    item["secondFactor"] = factors.enabled(user.id);
+    items.push_back(std::move(item));
+  }
   return api::private_json(200, json::object{{"users", std::move(items)}});
 }
 
@@ -454,17 +726,13 @@ http::Response AdminApi::reset_password(const http::Request& request, const std:
   auto who = authorize(request, Guard{.permission = Permission::manage_users});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
-  auto id = api::parse_id(id_text);
-  if (!id) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
   auto lease = db_.lease();
-  auto found = UserRepository(*lease).find_by_id(*id);
-  if (!found) return api::json_error(404, "not_found", "Deze gebruiker bestaat niet.");
-  if (found->id == principal.user.id) {
-    return api::json_error(409, "own_account", "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
-  }
+  auto target = other_account(*lease, principal, id_text, "Wijzig je eigen wachtwoord met 'Wachtwoord wijzigen'.");
+  if (auto* refused = std::get_if<http::Response>(&target)) return std::move(*refused);
+  const auto found = std::get<User>(std::move(target));
   const auto now = now_();
   const std::string password = generate_password();
-  User user = *found;
+  User user = found;
   user.password_hash = hash_password(password, options_.password_cost);
   user.must_change_password = true;
   user.updated_at = now;
@@ -472,7 +740,7 @@ http::Response AdminApi::reset_password(const http::Request& request, const std:
   UserRepository(*lease).update(user);
   SessionRepository(*lease).remove_for_user(user.id);
   json::object changes;
-  add_change(changes, "mustChangePassword", found->must_change_password, true);
+  add_change(changes, "mustChangePassword", found.must_change_password, true);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), "reset_password", changes);
   tx.commit();
   return api::private_json(200, json::object{{"user", user_json(user)}, {"oneTimePassword", password}});

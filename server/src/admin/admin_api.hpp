@@ -2,22 +2,34 @@
 // The JSON API of the admin under /api/admin/ (every answer Cache-Control: no-store, never CORS;
 // errors {"error":{"code","message"}} with Dutch messages; form errors 422 invalid_fields with "fields"):
 //   GET    /api/admin/session              who is logged in, the CSRF token, the permissions (401)
-//   POST   /api/admin/session              log in {email, password}; sets the ether_session cookie
+//   POST   /api/admin/session              log in {email, password}; sets the ether_session cookie, or,
+//                                          for an account with a second factor, answers 200
+//                                          {secondFactorRequired: true, challenge} and sets none
+//   POST   /api/admin/session/second-factor {challenge, code}: the second step, a TOTP code or an unused
+//                                          recovery code; throttled as the password is; sets the cookie
 //   DELETE /api/admin/session              log out
 //   POST   /api/admin/password             {currentPassword, newPassword}; ends the other sessions. Wrong
 //                                          current passwords: 5 per account lock it as a login (429), the
 //                                          3rd of one session ends that session (401)
+//   GET    /api/admin/second-factor        the signed-in user's second factor {enabled, recoveryCodesLeft}
+//   POST   /api/admin/second-factor/enrolment  a new secret {secret, uri} to confirm (not yet enabled)
+//   POST   /api/admin/second-factor/confirmation {code}: enables it -> ten recovery codes, shown once
+//   DELETE /api/admin/second-factor        {code} or {password}: switches one's own off
 //   GET    /api/admin/users                (beheerder) the accounts
 //   POST   /api/admin/users                (beheerder) {name, email, role, channels} -> one-time password
 //   PATCH  /api/admin/users/{id}           (beheerder) {name?, role?, channels?, active?}
 //   POST   /api/admin/users/{id}/password  (beheerder) a new one-time password
+//   DELETE /api/admin/users/{id}/second-factor (beheerder) resets another's second factor (audited)
 //   GET    /api/admin/api-keys             (beheerder) the keys and the known scopes
 //   POST   /api/admin/api-keys             (beheerder) {name, scopes} -> the key, shown once
 //   DELETE /api/admin/api-keys/{id}        (beheerder) revoke
 //   GET    /api/admin/audit?user=&type=&id=&page=  (beheerder, eindredacteur) 50 entries a page
 // Every state-changing call checks the Origin (request_guard.hpp), the session, the CSRF token
-// (X-CSRF-Token) and the role, in that order; authorize() gives later content routes the same.
+// (X-CSRF-Token) and the role, in that order; authorize() gives later content routes the same. With
+// require_totp_for_beheerders, a beheerder without a second factor may only set one up (403
+// second_factor_setup_required elsewhere), as one with a one-time password may only change it.
 
+#include <boost/json/object.hpp>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -40,6 +52,7 @@ struct AdminOptions {
   std::string base_url;  // ETHER_BASE_URL: the site's own origin, and Secure cookies when https
   PasswordCost password_cost = kInteractiveCost;
   ThrottlePolicy throttle;
+  bool require_totp_for_beheerders = false;  // ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS (on by default there)
 };
 
 /// A logged-in user on a request.
@@ -53,6 +66,7 @@ struct Principal {
 struct Guard {
   std::optional<Permission> permission;  // nullopt: any logged-in user
   bool while_must_change = false;        // allowed before the first password change
+  bool while_setting_up = false;         // allowed to a beheerder who must still set up a second factor
 };
 
 inline constexpr std::size_t kMaxAdminBodyBytes = 64 * 1024;
@@ -76,6 +90,16 @@ class AdminApi {
   http::Response login(const http::Request& request) const;
   http::Response logout(const http::Request& request) const;
   http::Response change_password(const http::Request& request) const;
+  http::Response complete_login(const http::Request& request) const;
+  http::Response start_session(soci::session& session, const User& user, std::int64_t now) const;
+  boost::json::object session_answer(soci::session& session, const User& user, std::string_view session_id,
+                                     const SessionInfo& info) const;
+  [[nodiscard]] bool setup_required(soci::session& session, const User& user) const;
+  http::Response second_factor_status(const http::Request& request) const;
+  http::Response start_enrolment(const http::Request& request) const;
+  http::Response confirm_enrolment(const http::Request& request) const;
+  http::Response disable_second_factor(const http::Request& request) const;
+  http::Response reset_second_factor(const http::Request& request, const std::string& id) const;
   http::Response list_users(const http::Request& request) const;
   http::Response create_user(const http::Request& request) const;
   http::Response update_user(const http::Request& request, const std::string& id) const;

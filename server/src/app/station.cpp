@@ -96,7 +96,9 @@ Station::Station(const config::Config& config) {
     // The first start of a store makes its first beheerder (and says where to log in).
     admin::ensure_first_admin(*db_, config.data_dir, config.base_url, unix_now());
   }
-  admin_api_ = std::make_unique<admin::AdminApi>(*db_, admin::AdminOptions{.base_url = config.base_url});
+  admin::AdminOptions admin_options{.base_url = config.base_url};
+  admin_options.require_totp_for_beheerders = config.require_totp_for_beheerders;
+  admin_api_ = std::make_unique<admin::AdminApi>(*db_, std::move(admin_options));
   admin_pages_ = std::make_unique<admin::AdminPages>(config.web_dir);
   media_ =
       std::make_unique<media::MediaLibrary>(*db_,

@@ -25,7 +25,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 45> kKeys{"PORT",
+constexpr std::array<std::string_view, 46> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -65,6 +65,7 @@ constexpr std::array<std::string_view, 45> kKeys{"PORT",
                                                  "ETHER_INSTANCE_URL",
                                                  "ETHER_NOWPLAYING_HOLD_SECONDS",
                                                  "ETHER_WEBHOOK_ALLOW_PRIVATE",
+                                                 "ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS",
                                                  "ETHER_UPLOADS_PER_ADDRESS",
                                                  "ETHER_UPLOADS_IN_FLIGHT",
                                                  "ETHER_UPLOAD_MAX_AUDIO_SECONDS",
@@ -332,6 +333,9 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_WEBHOOK_ALLOW_PRIVATE")) {
     config.webhook_allow_private = parse_int<int>("ETHER_WEBHOOK_ALLOW_PRIVATE", *v, 0, 1) == 1;
+  }
+  if (auto v = get("ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS")) {
+    config.require_totp_for_beheerders = parse_int<int>("ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS", *v, 0, 1) == 1;
   }
   if (auto v = get("ETHER_UPLOADS_PER_ADDRESS")) {
     config.uploads_per_address = parse_int<int>("ETHER_UPLOADS_PER_ADDRESS", *v, 1, 1000);

@@ -66,8 +66,11 @@ struct Config {
   // ETHER_INSTANCE_URL: how the other instances on one database reach this one (to relay its live
   // source); default default_instance_url(bind, port), empty with PORT=0 until the port is bound.
   std::string instance_url;
-  int nowplaying_hold_seconds = 900;        // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
-  bool webhook_allow_private = false;       // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
+  int nowplaying_hold_seconds = 900;   // ETHER_NOWPLAYING_HOLD_SECONDS: an external item without duration holds
+  bool webhook_allow_private = false;  // ETHER_WEBHOOK_ALLOW_PRIVATE: 1 lets webhooks reach loopback/private hosts
+  // ETHER_ADMIN_REQUIRE_TOTP_FOR_BEHEERDERS: 0 lets a beheerder work without a second factor; with
+  // 1 (the default) one without is sent to enrolment after login before anything else.
+  bool require_totp_for_beheerders = true;
   int uploads_per_address = 2;              // ETHER_UPLOADS_PER_ADDRESS: upload bodies one client address sends at once
   int uploads_in_flight = 8;                // ETHER_UPLOADS_IN_FLIGHT: upload bodies read at once in all
   int upload_max_audio_seconds = 4 * 3600;  // ETHER_UPLOAD_MAX_AUDIO_SECONDS: longer uploaded audio is refused

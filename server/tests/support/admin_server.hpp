@@ -14,6 +14,7 @@
 #include "admin/bootstrap.hpp"
 #include "admin/password.hpp"
 #include "admin/roles.hpp"
+#include "admin/second_factor.hpp"
 #include "admin_client.hpp"
 #include "server_process.hpp"
 #include "store/database.hpp"
@@ -44,7 +45,8 @@ inline ServerProcess::Answer server_admin_call(const ServerProcess& server, cons
 
 /// An account of `role` made in the server's store (`database_url`: its DATABASE_URL, or
 /// "sqlite:<data dir>/ether.db"), signed in through the real login route; empty when the login failed
-/// (which is reported).
+/// (which is reported). A beheerder gets a second factor in the store, as the server requires by
+/// default, and signs in with its current code.
 inline AdminLogin server_login(const ServerProcess& server, const std::string& database_url, const std::string& email,
                                admin::Role role) {
   const auto now =
@@ -56,8 +58,24 @@ inline AdminLogin server_login(const ServerProcess& server, const std::string& d
     const long long id = created.user.id;
     *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
   }
-  const auto answer = server_admin_call(server, "POST", "/api/admin/session",
-                                        boost::json::object{{"email", email}, {"password", created.password}}, {});
+  std::string secret;
+  if (role == admin::Role::beheerder) {
+    secret = admin::generate_totp_secret();
+    auto lease = db->lease();
+    admin::SecondFactorRepository factors(*lease);
+    factors.start_enrolment(created.user.id, secret, now);
+    factors.enable(created.user.id, 0, now, {});
+  }
+  auto answer = server_admin_call(server, "POST", "/api/admin/session",
+                                  boost::json::object{{"email", email}, {"password", created.password}}, {});
+  if (!secret.empty() && answer.status == 200) {
+    const auto challenge = boost::json::parse(answer.body).at("challenge");
+    const auto at =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    answer =
+        server_admin_call(server, "POST", "/api/admin/session/second-factor",
+                          boost::json::object{{"challenge", challenge}, {"code", admin::totp_code(secret, at)}}, {});
+  }
   EXPECT_EQ(answer.status, 200) << answer.body;
   const auto at = answer.headers.find("ether_session=");
   if (answer.status != 200 || at == std::string::npos) return {};

@@ -20,6 +20,8 @@ export interface AdminUser {
   mustChangePassword: boolean;
   createdAt: string;
   updatedAt: string;
+  /** In the users list: whether the account has a second factor. */
+  secondFactor?: boolean;
 }
 
 export interface AdminSession {
@@ -27,6 +29,21 @@ export interface AdminSession {
   csrfToken: string;
   permissions: string[];
   expiresAt: string;
+  /** setupRequired: a beheerder who must set up a second factor before anything else. */
+  secondFactor?: { enabled: boolean; required: boolean; setupRequired: boolean };
+}
+
+/** The password was right; the second step (a code) is still to come. */
+export interface SecondFactorChallenge {
+  secondFactorRequired: true;
+  challenge: string;
+}
+
+export interface SecondFactorStatus {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+  required: boolean;
 }
 
 export interface ApiKey {
@@ -142,7 +159,18 @@ export async function adminFetch<T>(method: string, path: string, body?: unknown
 export const adminApi = {
   session: () => adminFetch<AdminSession>('GET', '/api/admin/session'),
   login: (email: string, password: string) =>
-    adminFetch<AdminSession>('POST', '/api/admin/session', { email, password }),
+    adminFetch<AdminSession | SecondFactorChallenge>('POST', '/api/admin/session', { email, password }),
+  loginSecondStep: (challenge: string, code: string) =>
+    adminFetch<AdminSession>('POST', '/api/admin/session/second-factor', { challenge, code }),
+  secondFactor: () => adminFetch<SecondFactorStatus>('GET', '/api/admin/second-factor'),
+  startEnrolment: () =>
+    adminFetch<{ secret: string; uri: string }>('POST', '/api/admin/second-factor/enrolment'),
+  confirmEnrolment: (code: string) =>
+    adminFetch<{ recoveryCodes: string[] }>('POST', '/api/admin/second-factor/confirmation', { code }),
+  disableSecondFactor: (proof: { code: string } | { password: string }) =>
+    adminFetch<undefined>('DELETE', '/api/admin/second-factor', proof),
+  resetSecondFactor: (id: number) =>
+    adminFetch<{ user: AdminUser }>('DELETE', `/api/admin/users/${id}/second-factor`),
   logout: () => adminFetch<undefined>('DELETE', '/api/admin/session'),
   changePassword: (currentPassword: string, newPassword: string) =>
     adminFetch<AdminSession>('POST', '/api/admin/password', { currentPassword, newPassword }),

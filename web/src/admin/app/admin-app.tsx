@@ -14,6 +14,7 @@ import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedul
 import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
 import { BackupsPage } from '../features/backups/backups-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
+import { SecondFactorPage } from '../features/second-factor/second-factor-page';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
 
@@ -74,8 +75,17 @@ export function AdminApp() {
       .finally(() => accept(null));
   }, [accept]);
 
+  // After a change of the second factor the session says whether a beheerder may go on.
+  const refresh = useCallback(() => {
+    adminApi
+      .session()
+      .then(accept)
+      .catch(() => accept(null));
+  }, [accept]);
+
+  const setupRequired = session?.secondFactor?.setupRequired ?? false;
   const router = useMemo(() => {
-    if (!session || session.user.mustChangePassword) return null;
+    if (!session || session.user.mustChangePassword || setupRequired) return null;
     const can = (permission: string) => session.permissions.includes(permission);
     return createBrowserRouter(
       [
@@ -88,6 +98,7 @@ export function AdminApp() {
               path: 'wachtwoord',
               element: <ChangePasswordForm forced={false} account={session.user} onChanged={accept} />,
             },
+            { path: 'tweestapsverificatie', element: <SecondFactorPage onChanged={refresh} /> },
             {
               path: 'gebruikers',
               element: can('manage_users') ? <UsersPage currentUserId={session.user.id} /> : <Forbidden />,
@@ -112,7 +123,7 @@ export function AdminApp() {
     );
     // The router is made once per login (or role change), not on every session refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [session?.user.id, session?.user.role, session?.user.mustChangePassword, logout, accept]);
+  }, [session?.user.id, session?.user.role, session?.user.mustChangePassword, setupRequired, logout, accept]);
 
   if (loadError) {
     return (
@@ -134,6 +145,17 @@ export function AdminApp() {
       <main className="admin-centered">
         <p className="admin-brand">Ether Beheer</p>
         <LoginForm onLoggedIn={accept} />
+      </main>
+    );
+  }
+  if (setupRequired && !session.user.mustChangePassword) {
+    return (
+      <main className="admin-centered">
+        <p className="admin-brand">Ether Beheer</p>
+        <SecondFactorPage forced onChanged={refresh} />
+        <button type="button" className="admin-link-button" onClick={logout}>
+          Uitloggen
+        </button>
       </main>
     );
   }

@@ -83,6 +83,9 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
           <li>
             <NavLink to="/wachtwoord">Wachtwoord wijzigen</NavLink>
           </li>
+          <li>
+            <NavLink to="/tweestapsverificatie">Tweestapsverificatie</NavLink>
+          </li>
         </ul>
       </nav>
       <main id="admin-main" ref={main} className="admin-main">

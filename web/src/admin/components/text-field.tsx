@@ -9,6 +9,7 @@ interface TextFieldProps {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   hint?: string;
+  inputMode?: 'numeric' | 'text';
 }
 
 /** A labelled input whose error (and hint) is tied to it with aria-describedby. */
@@ -20,10 +21,20 @@ export function TextField({
   type = 'text',
   autoComplete,
   hint,
+  inputMode,
 }: TextFieldProps) {
   return (
     <LabelledField id={id} label={label} error={error} hint={hint}>
-      {(aria) => <input id={id} type={type} autoComplete={autoComplete} {...aria} {...registration} />}
+      {(aria) => (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          {...aria}
+          {...registration}
+        />
+      )}
     </LabelledField>
   );
 }

@@ -15,6 +15,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
   const [channels, setChannels] = useState<ChannelChoice[]>([]);
   const [error, setError] = useState<string>();
   const [secret, setSecret] = useState<{ email: string; password: string }>();
+  const [notice, setNotice] = useState<string>();
 
   const load = useCallback(async () => {
     try {
@@ -56,12 +57,27 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
     }
   };
 
+  const resetSecondFactor = async (user: AdminUser) => {
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await adminApi.resetSecondFactor(user.id);
+      setUsers((list) => list.map((item) => (item.id === user.id ? { ...item, secondFactor: false } : item)));
+      setNotice(
+        `De tweestapsverificatie van ${user.name} is uitgezet; bij de volgende keer inloggen stelt die haar opnieuw in.`,
+      );
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : 'Er ging iets mis.');
+    }
+  };
+
   return (
     <section aria-labelledby="users-heading">
       <h1 id="users-heading" tabIndex={-1}>
         Gebruikers
       </h1>
       <FormAlert message={error} />
+      <p role="status">{notice}</p>
       {secret && (
         <OneTimeSecret
           title={`Eenmalig wachtwoord voor ${secret.email}`}
@@ -116,6 +132,12 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
                           {user.active ? 'Uitschakelen' : 'Inschakelen'}
                           <span className="visually-hidden"> {user.name}</span>
                         </button>
+                        {user.secondFactor && (
+                          <button type="button" onClick={() => void resetSecondFactor(user)}>
+                            Tweestapsverificatie resetten
+                            <span className="visually-hidden"> voor {user.name}</span>
+                          </button>
+                        )}
                         <button type="button" onClick={() => void resetPassword(user)}>
                           Nieuw wachtwoord<span className="visually-hidden"> voor {user.name}</span>
                         </button>

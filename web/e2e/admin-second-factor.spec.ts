@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { logInFresh, totpCode } from './admin-login';
+import { expectNoSeriousAxeViolations } from './support';
+
+// The second factor of the admin against the real server: a fresh beheerder sets it up (the
+// server requires it), then signs in again with a code computed here from the secret shown, and
+// once with a recovery code, which is spent. Needs ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR.
+
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = 'een wachtwoord voor de tweestapstest';
+
+test('a beheerder sets up a second factor and signs in with a code and with a recovery code', async ({
+  page,
+}) => {
+  const { email, secondFactor } = await logInFresh(page, 'beheerder', PASSWORD);
+  if (!secondFactor) throw new Error('the beheerder set up no second factor');
+  expect(secondFactor.secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(secondFactor.recoveryCodes).toHaveLength(10);
+
+  // The page says it is on, with ten recovery codes left.
+  await page
+    .getByRole('navigation', { name: 'Beheer' })
+    .getByRole('link', { name: 'Tweestapsverificatie' })
+    .click();
+  await expect(page.getByText(/staat aan sinds/)).toContainText('nog 10 ongebruikte herstelcodes');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+
+  // The password alone is not enough: the code step, focused, and a wrong code is refused there.
+  const signIn = async () => {
+    await page.goto('/beheer');
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await expect(page.getByRole('heading', { name: 'Tweestapsverificatie' })).toBeFocused();
+  };
+  await signIn();
+  await expectNoSeriousAxeViolations(page);
+  const code = page.getByLabel('Code uit je app');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(code).toHaveAccessibleDescription('Deze code klopt niet of is al gebruikt.');
+  await expect(code).toBeFocused();
+  // The code of the enrolment's step was used; the next step's code is good.
+  await code.fill(totpCode(secondFactor.secret, 1));
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+
+  // A recovery code signs in once.
+  const recovery = secondFactor.recoveryCodes[0] ?? '';
+  await signIn();
+  await page.getByRole('button', { name: 'Een herstelcode gebruiken' }).click();
+  await page.getByLabel('Herstelcode').fill(recovery);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Beheer' })
+    .getByRole('link', { name: 'Tweestapsverificatie' })
+    .click();
+  await expect(page.getByText(/staat aan sinds/)).toContainText('nog 9 ongebruikte herstelcodes');
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await signIn();
+  await page.getByRole('button', { name: 'Een herstelcode gebruiken' }).click();
+  await page.getByLabel('Herstelcode').fill(recovery);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByLabel('Herstelcode')).toHaveAccessibleDescription(
+    'Deze code klopt niet of is al gebruikt.',
+  );
+});

@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** The ten recovery codes, shown once: to copy or download, then gone. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [copied, setCopied] = useState('');
+  useEffect(() => ref.current?.focus(), []);
+  const text = `Herstelcodes voor Ether Beheer (elke code werkt één keer)\n\n${codes.join('\n')}\n`;
+  const copy = () => {
+    navigator.clipboard
+      .writeText(text)
+      .then(() => setCopied('De codes zijn gekopieerd.'))
+      .catch(() => setCopied('Kopiëren lukte niet; selecteer de codes en kopieer ze zelf.'));
+  };
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  return (
+    <div className="admin-secret" role="region" aria-label="Je herstelcodes" tabIndex={-1} ref={ref}>
+      <h2>Je herstelcodes</h2>
+      <p>
+        Bewaar deze codes op een veilige plek. Ben je je telefoon kwijt, dan log je met een van deze codes in;
+        elke code werkt één keer. Ze worden niet opnieuw getoond.
+      </p>
+      <ul className="admin-recovery-codes" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <button type="button" onClick={copy}>
+          Kopiëren
+        </button>{' '}
+        <a className="admin-button-link" href={download} download="ether-herstelcodes.txt">
+          Downloaden
+        </a>
+      </p>
+      <p role="status">{copied}</p>
+      <button type="button" onClick={onDone}>
+        Ik heb ze bewaard
+      </button>
+    </div>
+  );
+}

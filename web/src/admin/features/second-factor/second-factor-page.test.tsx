@@ -1,0 +1,106 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SecondFactorPage } from './second-factor-page';
+
+function answer(status: number, body?: unknown) {
+  return Promise.resolve(
+    status === 204
+      ? new Response(null, { status })
+      : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efghj`);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SecondFactorPage', () => {
+  it('enrols with a QR code and the typed secret, confirms a code and shows the recovery codes once', async () => {
+    let enabled = false;
+    const fetch = vi.fn((url: string, init: RequestInit) => {
+      if (url === '/api/admin/second-factor')
+        return answer(200, {
+          enabled,
+          enabledAt: enabled ? '2026-11-25T09:00:00Z' : null,
+          recoveryCodesLeft: enabled ? 10 : 0,
+          required: true,
+        });
+      if (url.endsWith('/enrolment'))
+        return answer(200, { secret: SECRET, uri: `otpauth://totp/Ether:mira@ether.local?secret=${SECRET}` });
+      const { code } = JSON.parse(init.body as string) as { code: string };
+      if (code !== '654321')
+        return answer(422, {
+          error: {
+            code: 'invalid_fields',
+            message: 'Controleer de velden.',
+            fields: { code: 'Deze code klopt niet.' },
+          },
+        });
+      enabled = true;
+      return answer(200, { recoveryCodes: CODES });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onChanged = vi.fn();
+    render(<SecondFactorPage forced onChanged={onChanged} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Tweestapsverificatie instellen' }));
+
+    expect(await screen.findByRole('img', { name: 'QR-code voor je authenticator-app' })).toBeInTheDocument();
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    const code = screen.getByLabelText('Code uit je app');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(code, '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Deze code klopt niet.'));
+    expect(onChanged).not.toHaveBeenCalled();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    const region = await screen.findByRole('region', { name: 'Je herstelcodes' });
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    const download = within(region).getByRole('link', { name: 'Downloaden' });
+    expect(download).toHaveAttribute('download', 'ether-herstelcodes.txt');
+    expect(decodeURIComponent(download.getAttribute('href') ?? '')).toContain(CODES[9]);
+
+    await userEvent.click(within(region).getByRole('button', { name: 'Ik heb ze bewaard' }));
+    expect(onChanged).toHaveBeenCalled();
+    expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
+    expect(await screen.findByText(/staat aan sinds/)).toHaveTextContent('nog 10 ongebruikte herstelcodes');
+  });
+
+  it('switches it off with a current code', async () => {
+    let enabled = true;
+    const fetch = vi.fn((_url: string, init: RequestInit) => {
+      if (init.method === 'DELETE') {
+        enabled = false;
+        return answer(204);
+      }
+      return answer(200, {
+        enabled,
+        enabledAt: '2026-11-25T09:00:00Z',
+        recoveryCodesLeft: 7,
+        required: false,
+      });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onChanged = vi.fn();
+    render(<SecondFactorPage onChanged={onChanged} />);
+    await userEvent.type(await screen.findByLabelText('Code uit je app'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Tweestapsverificatie uitzetten' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const call = fetch.mock.calls.find(([, init]) => init.method === 'DELETE') as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(call[1].body as string)).toEqual({ code: '123456' });
+    expect(await screen.findByRole('button', { name: 'Tweestapsverificatie instellen' })).toBeInTheDocument();
+  });
+});

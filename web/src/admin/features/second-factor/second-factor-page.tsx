@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { adminApi, AdminApiError, formatInstant, type SecondFactorStatus } from '../../api/admin-client';
+import { FormAlert } from '../../components/form-alert';
+import { CodeForm } from './code-form';
+import { QrCode } from './qr-code';
+import { RecoveryCodes } from './recovery-codes';
+
+/** The secret in groups of four, as it is easier to type over. */
+function grouped(secret: string) {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/**
+ * "Tweestapsverificatie": set up a code app (QR code or typed secret, confirmed with a current
+ * code, then the recovery codes once), or switch it off with a code or the password. `forced`: a
+ * beheerder who must set it up before anything else; `onChanged` follows every change.
+ */
+export function SecondFactorPage({ forced = false, onChanged }: { forced?: boolean; onChanged: () => void }) {
+  const [status, setStatus] = useState<SecondFactorStatus>();
+  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
+  const [codes, setCodes] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const [withPassword, setWithPassword] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setStatus(await adminApi.secondFactor());
+    } catch (failure) {
+      setError(
+        failure instanceof AdminApiError ? failure.message : 'De gegevens konden niet worden geladen.',
+      );
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const start = async () => {
+    setError(undefined);
+    try {
+      setEnrolment(await adminApi.startEnrolment());
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : 'Er ging iets mis.');
+    }
+  };
+
+  const done = () => {
+    setCodes(undefined);
+    setEnrolment(undefined);
+    void load();
+    onChanged();
+    heading.current?.focus();
+  };
+
+  let body;
+  if (codes) {
+    body = <RecoveryCodes codes={codes} onDone={done} />;
+  } else if (enrolment) {
+    body = (
+      <div aria-labelledby="enrol-heading" role="group">
+        <h2 id="enrol-heading">Koppel je app</h2>
+        <ol>
+          <li>
+            Open een authenticator-app op je telefoon (bijvoorbeeld FreeOTP, Aegis of Google Authenticator).
+          </li>
+          <li>Scan de QR-code, of typ de sleutel hieronder over.</li>
+          <li>Vul de code van zes cijfers in die de app nu toont.</li>
+        </ol>
+        <QrCode text={enrolment.uri} label="QR-code voor je authenticator-app" />
+        <p>
+          Sleutel om over te typen: <code data-testid="totp-secret">{grouped(enrolment.secret)}</code>
+        </p>
+        <CodeForm
+          id="enrol-code"
+          label="Code uit je app"
+          submitLabel="Bevestigen"
+          onCode={async (code) => setCodes((await adminApi.confirmEnrolment(code)).recoveryCodes)}
+        />
+      </div>
+    );
+  } else if (status?.enabled) {
+    body = (
+      <>
+        <p>
+          Tweestapsverificatie staat aan sinds {formatInstant(status.enabledAt)}. Je hebt nog{' '}
+          {status.recoveryCodesLeft} ongebruikte herstelcodes.
+        </p>
+        <h2>Uitzetten</h2>
+        {status.required && <p>Als beheerder moet je daarna meteen opnieuw een app koppelen.</p>}
+        {withPassword ? (
+          <PasswordProof onDone={done} />
+        ) : (
+          <CodeForm
+            id="disable-code"
+            label="Code uit je app"
+            submitLabel="Tweestapsverificatie uitzetten"
+            onCode={async (code) => {
+              await adminApi.disableSecondFactor({ code });
+              done();
+            }}
+          />
+        )}
+        <button type="button" className="admin-link-button" onClick={() => setWithPassword(!withPassword)}>
+          {withPassword ? 'Met een code uit je app' : 'Met je wachtwoord'}
+        </button>
+      </>
+    );
+  } else if (status) {
+    body = (
+      <>
+        <p>
+          {forced
+            ? 'Als beheerder log je in met je wachtwoord én een code uit een app op je telefoon. Stel dat eerst in.'
+            : 'Log in met je wachtwoord én een code uit een app op je telefoon: wie je wachtwoord kent, komt er dan nog niet in.'}
+        </p>
+        <button type="button" onClick={() => void start()}>
+          Tweestapsverificatie instellen
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="second-factor-heading">
+      <h1 id="second-factor-heading" tabIndex={-1} ref={heading}>
+        Tweestapsverificatie
+      </h1>
+      <FormAlert message={error} />
+      {body}
+    </section>
+  );
+}
+
+function PasswordProof({ onDone }: { onDone: () => void }) {
+  return (
+    <CodeForm
+      id="disable-password"
+      label="Wachtwoord"
+      submitLabel="Tweestapsverificatie uitzetten"
+      password
+      onCode={async (password) => {
+        await adminApi.disableSecondFactor({ password });
+        onDone();
+      }}
+    />
+  );
+}
