@@ -161,7 +161,8 @@ http::Response SiteApp::handle(const http::Request& request) const {
   }
   http::Response response;
   try {
-    response = router_.dispatch(request);
+    response = dispatch_wrapper_ ? dispatch_wrapper_(request, [&] { return router_.dispatch(request); })
+                                 : router_.dispatch(request);
   } catch (const store::StoreUnavailable&) {
     // The store is known to be away (its health monitor failed): the same 503 as a timeout.
     auto response = unavailable(request);

@@ -49,6 +49,7 @@
 #include "http/security_headers.hpp"
 #include "http/socket_write.hpp"
 #include "process/memory_allocator.hpp"
+#include "process/work_deadline.hpp"
 #include "reporting/reporter.hpp"
 
 namespace ether::http {
@@ -137,6 +138,7 @@ struct PendingWork {
   asio::steady_timer timer;  // the deadline; cancelled early when the result arrives
   std::mutex mutex;
   std::optional<Response> response;
+  process::WorkDeadline deadline;  // whether the work may still commit, or must be waited for
 };
 
 // What a front proxy could frame differently from us (request smuggling), or nullopt.
@@ -666,7 +668,11 @@ asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Reque
   auto pending = std::make_shared<PendingWork>(co_await asio::this_coro::executor);
   pending->timer.expires_after(options.worker_timeout);
   asio::post(*pool, [this, pending, work] {
-    Response response = work();
+    Response response;
+    {
+      const process::WorkDeadline::Scope scope(pending->deadline);
+      response = work();
+    }
     {
       std::lock_guard lock(pending->mutex);
       pending->response = std::move(response);
@@ -679,15 +685,30 @@ asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Reque
   });
   co_await pending->timer.async_wait(kTuple);
   std::optional<Response> result;
-  {
+  const auto take_result = [&pending, &result] {
     std::lock_guard lock(pending->mutex);
     result = std::move(pending->response);
+  };
+  take_result();
+  // Past the deadline, work that has begun to commit is waited for and answered with its result:
+  // a 503 would tell an editor "not saved" about a save that is stored. Other work can no longer
+  // commit (store::Transaction asks the deadline), so its 503 is the truth.
+  if (!result && !pending->deadline.abandon()) {
+    while (!result) {
+      pending->timer.expires_after(std::chrono::hours(24));
+      co_await pending->timer.async_wait(kTuple);
+      take_result();
+    }
   }
   if (probe) probe_in_flight = false;
   if (result) co_return std::move(result);
-  // The work keeps its worker until it returns; its answer is dropped.
-  next_probe = (Clock::now() + options.breaker_retry).time_since_epoch().count();
-  breaker_open = true;
+  // The work keeps its worker until it returns; its answer is dropped. A slow answer (writers
+  // queueing for SQLite's lock, a long query) is not an outage: the breaker opens only when the
+  // store's own health check says it does not answer, and otherwise the queue limit bounds the wait.
+  if (!backend_answers()) {
+    next_probe = (Clock::now() + options.breaker_retry).time_since_epoch().count();
+    breaker_open = true;
+  }
   if (once_a_second(last_timeout_log)) {
     spdlog::warn("http: {} {} took longer than {} ms on the worker pool; answering 503 request_id={}", request.method,
                  request.path, options.worker_timeout.count(), request.request_id);

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "process/work_deadline.hpp"
 #include "store/migrations.hpp"
 
 namespace ether::store {
@@ -91,11 +92,13 @@ void open_session(soci::session& session, Dialect dialect, const std::string& co
     session << "SET client_min_messages TO warning";
     return;
   }
-  // A writer waits for another instead of failing at once; WAL lets readers run beside it.
+  // A writer waits for another instead of failing at once (the connect string's timeout is the
+  // busy_timeout); WAL lets readers run beside it. FULL syncs the WAL on every commit: with NORMAL
+  // a commit survives the process but not a power cut, and an editor told "saved" must find it.
   session.open(*soci::factory_sqlite3(), connect_string);
   session << "PRAGMA journal_mode=WAL";
   session << "PRAGMA foreign_keys=ON";
-  session << "PRAGMA synchronous=NORMAL";
+  session << "PRAGMA synchronous=FULL";
 }
 
 // Whether an idle PostgreSQL session can be used without a round trip: libpq still counts it as
@@ -162,7 +165,34 @@ std::unique_ptr<Database> Database::open(const std::string& url, std::size_t poo
   return db;
 }
 
+namespace {
+
+struct HeldLease {
+  const Database* db;
+  std::size_t position;
+  int depth;
+};
+thread_local std::vector<HeldLease> held_leases;
+
+HeldLease* held_by_this_thread(const Database* db) {
+  auto found =
+      std::find_if(held_leases.begin(), held_leases.end(), [db](const HeldLease& held) { return held.db == db; });
+  return found == held_leases.end() ? nullptr : &*found;
+}
+
+// The sessions of this thread with a Transaction open, and how many are nested in each.
+thread_local std::vector<std::pair<const soci::session*, int>> open_transactions;
+
+}  // namespace
+
 Database::Lease::Lease(Database& db) : db_(db) {
+  if (auto* held = held_by_this_thread(&db)) {
+    ++held->depth;
+    position_ = held->position;
+    session_ = &db.pool_->at(position_);
+    shared_ = true;
+    return;
+  }
   if (!db.pool_->try_lease(position_, kLeaseWaitMs)) {
     throw StoreUnavailable("every store connection stayed busy for 10 s");
   }
@@ -173,9 +203,77 @@ Database::Lease::Lease(Database& db) : db_(db) {
     throw;
   }
   session_ = &db.pool_->at(position_);
+  held_leases.push_back({&db, position_, 1});
 }
 
-Database::Lease::~Lease() { db_.pool_->give_back(position_); }
+Database::Lease::~Lease() {
+  auto* held = held_by_this_thread(&db_);
+  if (held != nullptr && --held->depth > 0) return;
+  std::erase_if(held_leases, [this](const HeldLease& lease) { return lease.db == &db_; });
+  if (!shared_) db_.pool_->give_back(position_);
+}
+
+Transaction::Transaction(soci::session& session) : session_(session) {
+  auto open = std::find_if(open_transactions.begin(), open_transactions.end(),
+                           [&session](const auto& entry) { return entry.first == &session; });
+  if (open != open_transactions.end()) {
+    savepoint_ = "ether_nested_" + std::to_string(++open->second);
+    session_ << "SAVEPOINT " + savepoint_;
+    return;
+  }
+  if (session.get_backend_name() == "sqlite3") {
+    session_ << "BEGIN IMMEDIATE";
+  } else {
+    session_.begin();
+  }
+  open_transactions.emplace_back(&session, 0);
+}
+
+Transaction::~Transaction() {
+  if (done_) return;
+  try {
+    rollback();
+  } catch (const std::exception& error) {
+    spdlog::warn("store: cannot roll back a transaction: {}", error.what());
+  }
+}
+
+void Transaction::commit() {
+  if (done_) return;
+  if (!savepoint_.empty()) {
+    session_ << "RELEASE SAVEPOINT " + savepoint_;
+    done_ = true;
+    return;
+  }
+  if (auto* deadline = process::WorkDeadline::current(); deadline != nullptr && !deadline->begin_commit()) {
+    rollback();
+    throw StoreUnavailable("the request was answered before its transaction could commit; rolled back");
+  }
+  done_ = true;
+  std::erase_if(open_transactions, [this](const auto& entry) { return entry.first == &session_; });
+  try {
+    session_.commit();
+  } catch (...) {
+    // A commit that failed (a full disk) must not leave the pooled session inside its transaction.
+    try {
+      session_.rollback();
+    } catch (...) {  // NOLINT(bugprone-empty-catch): SQLite may have rolled it back itself
+    }
+    throw;
+  }
+}
+
+void Transaction::rollback() {
+  if (done_) return;
+  done_ = true;
+  if (!savepoint_.empty()) {
+    session_ << "ROLLBACK TO SAVEPOINT " + savepoint_;
+    session_ << "RELEASE SAVEPOINT " + savepoint_;
+    return;
+  }
+  std::erase_if(open_transactions, [this](const auto& entry) { return entry.first == &session_; });
+  session_.rollback();
+}
 
 void Database::make_usable(std::size_t position) {
   if (dialect_ != Dialect::postgresql) return;
@@ -292,7 +390,7 @@ int Database::migrate() {
   int applied = 0;
   for (const auto& migration : migrations()) {
     auto session = lease();
-    soci::transaction tx(*session);
+    Transaction tx(*session);
     // Taken inside the transaction so that two instances starting together on one PostgreSQL
     // database do not both apply a migration: the second fails its insert and rolls back.
     int present = 0;

@@ -7,6 +7,13 @@
 // from memory; a lease checks its session before handing it out and reconnects a broken one. While
 // the monitor finds the store away, reconnecting follows an exponential backoff shared by the pool
 // (100 ms doubling to 5 s), reset as soon as the monitor reaches the store again.
+//
+// Writers queue for the store instead of failing (issue 36): every SQLite connection waits up to
+// 10 s for another writer (busy_timeout), and a Transaction takes SQLite's write lock when it
+// begins (BEGIN IMMEDIATE). A deferred transaction that reads first and writes later cannot wait:
+// SQLite answers "database is locked" at once rather than let two readers deadlock on the upgrade.
+// A single writer connection would serialise the writers as well, but every read inside a write
+// transaction (validation, the audit log) would then have to go through that one connection too.
 
 #include <soci/soci.h>
 
@@ -47,7 +54,10 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   /// A working session leased from the pool for the lifetime of the returned object. Throws
-  /// StoreUnavailable when the store cannot be reached now.
+  /// StoreUnavailable when the store cannot be reached now. A lease taken on a thread that already
+  /// holds one of this store shares that session (and its transaction): a cache refresh called by a
+  /// handler that holds a lease never waits for a second session, which with every worker doing the
+  /// same would empty the pool and stall all of them for the lease timeout.
   class Lease {
    public:
     explicit Lease(Database& db);
@@ -63,6 +73,7 @@ class Database {
     Database& db_;
     std::size_t position_ = 0;
     soci::session* session_ = nullptr;
+    bool shared_ = false;  // the session of an outer lease on this thread
   };
   Lease lease() { return Lease(*this); }
 
@@ -118,6 +129,28 @@ class Database {
   // the latest failure is reopened before use.
   std::vector<std::uint64_t> session_epoch_;
   std::shared_ptr<Health> health_ = std::make_shared<Health>();
+};
+
+/// A transaction of its own, in place of soci::transaction: on SQLite it takes the write lock when
+/// it begins (BEGIN IMMEDIATE, waiting for another writer under the busy timeout). Inside another
+/// Transaction on the same session it is a savepoint, so nested leases may nest transactions.
+/// commit() is refused (StoreUnavailable, the transaction rolled back) when the request this
+/// thread works for was already answered (process::WorkDeadline). Not committed: rolled back.
+class Transaction {
+ public:
+  explicit Transaction(soci::session& session);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  Transaction(Transaction&&) = delete;
+  Transaction& operator=(Transaction&&) = delete;
+  void commit();
+  void rollback();
+
+ private:
+  soci::session& session_;
+  std::string savepoint_;  // empty: the outermost transaction
+  bool done_ = false;
 };
 
 }  // namespace ether::store
