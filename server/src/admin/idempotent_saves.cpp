@@ -87,7 +87,10 @@ IdempotentSaves::IdempotentSaves(store::Database& db, std::function<std::int64_t
 http::Response IdempotentSaves::handle(const http::Request& request,
                                        const std::function<http::Response()>& dispatch) const {
   const auto key = request.header("Idempotency-Key");
-  if (key.empty() || request.method != "POST" || !request.path.starts_with("/api/admin/")) return dispatch();
+  // Content and schedule creates only: an account's or API key's answer holds a secret, never kept.
+  const bool create =
+      request.path.starts_with("/api/admin/content/") || request.path.starts_with("/api/admin/schedule/");
+  if (key.empty() || request.method != "POST" || !create) return dispatch();
   if (!valid_key(key)) {
     return api::json_error(400, "bad_idempotency_key",
                            "De kop Idempotency-Key bestaat uit hoogstens 200 letters, cijfers en - _ . :");

@@ -1,5 +1,5 @@
 #pragma once
-// Admin creates sent with an Idempotency-Key header (the admin client sends a fresh key with each
+// Admin content and schedule creates sent with an Idempotency-Key header (the admin client sends a fresh key with each
 // save and the same key when it retries that save): the first request claims the key in the store,
 // and a retry gets the first request's answer again, so a save retried after a lost answer or a 503
 // is stored once. Keys are the requester's own (scoped by the session cookie or API key that sent
@@ -20,7 +20,8 @@ class IdempotentSaves {
   IdempotentSaves(store::Database& db, std::function<std::int64_t()> now);
 
   /// The answer to `request`: `dispatch`'s, or the stored answer of the first request with its key.
-  /// Requests other than POST under /api/admin/ with the header go to `dispatch` as they are.
+  /// Requests other than such a POST with the header go to `dispatch` as they are (an account's or
+  /// API key's answer holds a secret, which is never kept).
   http::Response handle(const http::Request& request, const std::function<http::Response()>& dispatch) const;
 
  private:

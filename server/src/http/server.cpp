@@ -583,7 +583,7 @@ Response Server::Impl::handle(const Request& request) {
     spdlog::error("http: handler failed with an unknown exception request_id={}", request.request_id);
     reporting::report_error("http", "unknown", "handler failed with an unknown exception");
   }
-  return api::json_error(500, "internal", "The server could not answer this request.");
+  return api::json_error(500, "internal", api::kInternalMessage);
 }
 
 std::optional<Response> Server::Impl::from_memory(const Request& request) const {
@@ -616,8 +616,7 @@ Response Server::Impl::unavailable(const Request& request) const {
     }
   }
   if (!response) {
-    response = api::json_error(503, "store_unavailable",
-                               "The site cannot reach its data right now; try again in a few seconds.");
+    response = api::json_error(503, "store_unavailable", api::kStoreUnavailableMessage);
   }
   if (!response->has_header("Retry-After")) {
     const auto seconds = std::chrono::ceil<std::chrono::seconds>(options.worker_timeout).count();
@@ -845,7 +844,7 @@ Response Server::Impl::accept_body(const Request& request, std::shared_ptr<Strea
     spdlog::error("http: handler failed: {} request_id={} method={}", error.what(), request.request_id, request.method);
   }
   consumer.reset();
-  return api::json_error(500, "internal", "The server could not answer this request.");
+  return api::json_error(500, "internal", api::kInternalMessage);
 }
 
 asio::awaitable<void> Server::Impl::stream_request(Connection& connection, RequestParser& parser,
@@ -1032,15 +1031,15 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
         answer = api::json_error(400, "bad_request", *refusal);
       } else if (header_ec == bhttp::error::header_limit) {
         answer = api::json_error(431, "header_too_large",
-                                 "The request header is larger than " + kib(options.header_limit) + ".");
+                                 "De kop van het verzoek is groter dan " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
         answer = too_large ? std::move(*too_large)
                            : api::json_error(413, "payload_too_large",
-                                             "The request body is larger than " + kib(options.body_limit) + ".");
+                                             "Het verzoek is groter dan " + kib(options.body_limit) + ".");
       } else if (too_large && header_ec.category() == boost::system::system_category()) {
-        answer = api::json_error(500, "internal", "The server could not store the upload.");
+        answer = api::json_error(500, "internal", "De server kon de upload niet bewaren. Probeer het opnieuw.");
       } else if (is_parse_error(header_ec)) {
-        answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
+        answer = api::json_error(400, "bad_request", "Het verzoek is geen geldig HTTP/1.1.");
       }
       if (!answer) break;  // the client went away or timed out: nothing to answer
       answer->set_header("X-Request-Id", refused.request_id);
@@ -1064,7 +1063,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 
     Response response;
     if (!target_valid) {
-      response = api::json_error(400, "bad_request", "The request target is not a valid path.");
+      response = api::json_error(400, "bad_request", "Het gevraagde adres is geen geldig pad.");
     } else if (auto kept = from_memory(*request)) {
       response = std::move(*kept);
     } else if (execution(*request) == Execution::io_thread) {

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 #include "process/work_deadline.hpp"
@@ -61,6 +62,7 @@ constexpr std::chrono::milliseconds kPingEvery{1000};
 constexpr std::chrono::milliseconds kPingEveryWhileAway{250};
 // A ping that has not answered for this long counts as a failure while it lasts (a hung server).
 constexpr std::int64_t kPingHungMs = 2000;
+constexpr std::int64_t kPingSlowMs = 250;
 constexpr int kLeaseWaitMs = 10000;
 
 std::atomic<int> running_monitor_count{0};
@@ -368,6 +370,13 @@ bool Database::healthy() const noexcept {
   return health_->reachable.load();
 }
 
+bool Database::answering() const noexcept {
+  if (dialect_ != Dialect::postgresql) return true;
+  const auto started = health_->ping_started_ms.load();
+  if (started != 0 && steady_ms() - started > kPingSlowMs) return false;
+  return health_->reachable.load();
+}
+
 std::string Database::dialect_sql(std::string_view portable_sql) const {
   return replace_all(std::string(portable_sql), "{{id}}",
                      dialect_ == Dialect::sqlite ? "INTEGER PRIMARY KEY AUTOINCREMENT" : "BIGSERIAL PRIMARY KEY");
@@ -407,6 +416,19 @@ int Database::migrate() {
     ++applied;
   }
   return applied;
+}
+
+bool is_storage_full(const std::exception& error) noexcept {
+  if (const auto* sqlite = dynamic_cast<const soci::sqlite3_soci_error*>(&error)) {
+    return sqlite->result() == SQLITE_FULL;
+  }
+  if (const auto* postgresql = dynamic_cast<const soci::postgresql_soci_error*>(&error)) {
+    return postgresql->sqlstate() == "53100";
+  }
+  if (const auto* system = dynamic_cast<const std::system_error*>(&error)) {
+    return system->code() == std::errc::no_space_on_device;
+  }
+  return false;
 }
 
 bool Database::ping() noexcept {

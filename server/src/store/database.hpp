@@ -90,6 +90,11 @@ class Database {
   /// Whether the store answered the monitor's last ping, and that ping did not hang: read from
   /// memory, never waits. Always true for SQLite, which cannot go away.
   [[nodiscard]] bool healthy() const noexcept;
+  /// Stricter than healthy(), for the HTTP circuit breaker: also false while a ping has gone a
+  /// quarter of a second without an answer (SELECT 1 takes milliseconds), so that work missing its
+  /// deadline on a store that froze a moment ago opens the breaker, and work that is merely slow on
+  /// a store that answers does not. Always true for SQLite.
+  [[nodiscard]] bool answering() const noexcept;
 
   /// The health monitors of this process that are still using libpq. When a Database is destroyed
   /// its monitor is done with libpq, unless a ping of a hung store holds it past 2 s: a process
@@ -130,6 +135,11 @@ class Database {
   std::vector<std::uint64_t> session_epoch_;
   std::shared_ptr<Health> health_ = std::make_shared<Health>();
 };
+
+/// True when `error` says the store or the disk under it is full: SQLITE_FULL (a full disk, or the
+/// store's page limit), PostgreSQL's disk_full (53100), or ENOSPC from writing a file. Such a write
+/// was not saved; the client may keep what it sent and try again once space is made.
+bool is_storage_full(const std::exception& error) noexcept;
 
 /// A transaction of its own, in place of soci::transaction: on SQLite it takes the write lock when
 /// it begins (BEGIN IMMEDIATE, waiting for another writer under the busy timeout). Inside another
