@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <boost/json/parse.hpp>
 #include <chrono>
 #include <memory>
@@ -128,6 +129,8 @@ TEST_F(HardeningTest, InMemoryAnswersDoNotWaitForHungStoreWork) {
 }
 
 TEST_F(HardeningTest, AfterATimeoutStoreWorkIsRefusedAtOnceUntilTheStoreAnswersAgain) {
+  // The store's health check sees the hang (as Database::healthy() sees a ping that hangs).
+  app_->set_backend_health([this] { return source_.slow_release.load(); });
   ServerOptions options;
   options.worker_threads = 1;
   options.worker_timeout = 400ms;
@@ -151,12 +154,16 @@ TEST_F(HardeningTest, AfterATimeoutStoreWorkIsRefusedAtOnceUntilTheStoreAnswersA
 }
 
 TEST_F(HardeningTest, OneProbeAtATimeFindsTheStoreBack) {
+  std::atomic<bool> store_answers{false};
+  app_->set_backend_health([&store_answers] { return store_answers.load(); });
   ServerOptions options;
   options.worker_threads = 2;
   options.worker_timeout = 300ms;
   options.breaker_retry = 100ms;
   start(options);
   EXPECT_EQ(ask(request("GET", "/slow"), 3s).status, 503u);
+  EXPECT_EQ(ask(request("GET", "/"), 3s).status, 503u) << "the breaker is open while the store does not answer";
+  store_answers = true;
   // One worker is still stuck; the other serves the probe once breaker_retry has passed.
   unsigned status = 0;
   for (int i = 0; i < 100 && status != 200; ++i) {
@@ -164,6 +171,18 @@ TEST_F(HardeningTest, OneProbeAtATimeFindsTheStoreBack) {
     if (status != 200) std::this_thread::sleep_for(20ms);
   }
   EXPECT_EQ(status, 200u);
+}
+
+TEST_F(HardeningTest, SlowWorkOfAStoreThatAnswersDoesNotOpenTheBreaker) {
+  // Writers queueing for SQLite's lock are slow, not an outage: other requests still get through.
+  app_->set_backend_health([] { return true; });
+  ServerOptions options;
+  options.worker_threads = 2;
+  options.worker_timeout = 300ms;
+  options.breaker_retry = 60s;
+  start(options);
+  EXPECT_EQ(ask(request("GET", "/slow"), 3s).status, 503u);
+  EXPECT_EQ(ask(request("GET", "/"), 3s).status, 200u);
 }
 
 TEST_F(HardeningTest, StopWaitsForOffloadedWork) {

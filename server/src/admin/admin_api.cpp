@@ -577,7 +577,7 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   updated.must_change_password = false;
   updated.updated_at = now;
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   UserRepository(*lease).update(updated);
   SessionRepository(*lease).remove_for_user(updated.id, principal.session.id_hash);
   json::object changes;
@@ -644,7 +644,7 @@ http::Response AdminApi::create_user(const http::Request& request) const {
   user.must_change_password = true;
   user.created_at = now;
   user.updated_at = now;
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   user.id = UserRepository(*lease).insert(user);
   json::object changes;
   add_change(changes, "name", nullptr, json::string(user.display_name));
@@ -714,7 +714,7 @@ http::Response AdminApi::update_user(const http::Request& request, const std::st
   if (changes.empty()) return api::private_json(200, json::object{{"user", user_json(*found)}});
   user.updated_at = now;
   const std::string action = found->active && !user.active ? "deactivate" : "update";
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   UserRepository(*lease).update(user);
   if (!user.active) SessionRepository(*lease).remove_for_user(user.id);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(user.id), action, changes);
@@ -736,7 +736,7 @@ http::Response AdminApi::reset_password(const http::Request& request, const std:
   user.password_hash = hash_password(password, options_.password_cost);
   user.must_change_password = true;
   user.updated_at = now;
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   UserRepository(*lease).update(user);
   SessionRepository(*lease).remove_for_user(user.id);
   json::object changes;
@@ -784,7 +784,7 @@ http::Response AdminApi::create_api_key(const http::Request& request) const {
   if (!fields.empty()) return api::field_errors(fields);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   auto created = ApiKeyRepository(*lease).create(name, scopes, principal.user.id, now);
   json::object changes;
   add_change(changes, "name", nullptr, json::string(name));
@@ -802,7 +802,7 @@ http::Response AdminApi::revoke_api_key(const http::Request& request, const std:
   if (!id) return api::json_error(404, "not_found", "Deze sleutel bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ApiKeyRepository keys(*lease);
   if (!keys.find(*id)) return api::json_error(404, "not_found", "Deze sleutel bestaat niet.");
   if (!keys.revoke(*id, now)) return api::json_error(409, "already_revoked", "Deze sleutel is al ingetrokken.");

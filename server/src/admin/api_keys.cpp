@@ -174,7 +174,7 @@ std::variant<ApiKey, http::Response> authenticate_api_key(store::Database& db, s
   }
   if (!key) return unauthorized("The API key is unknown or revoked.");
   if (std::find(key->scopes.begin(), key->scopes.end(), scope) == key->scopes.end()) {
-    return api::json_error(403, "forbidden", "The API key lacks the scope " + std::string(scope) + ".");
+    return api::json_error(403, "forbidden", "Deze API-sleutel mist het bereik " + std::string(scope) + ".");
   }
   return *key;
 }

@@ -50,7 +50,7 @@ CreatedUser create_account(store::Database& db, const std::string& email, const 
   user.created_at = now;
   user.updated_at = now;
   auto lease = db.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   UserRepository users(*lease);
   if (users.find_by_email(email)) throw AccountError("an account with the e-mail address " + email + " exists");
   user.id = users.insert(user);

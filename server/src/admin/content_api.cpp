@@ -267,39 +267,50 @@ void ContentApi::add_routes(http::Router& router) {
   router.add("GET", "/api/admin/content/{type}",
              [this](const http::Request& r, const Params& p) { return list(r, p.at("type")); });
   router.add("POST", "/api/admin/content/{type}",
-             [this](const http::Request& r, const Params& p) { return create(r, p.at("type")); });
+             [this](const http::Request& r, const Params& p) { return after_change(create(r, p.at("type"))); });
   router.add("GET", "/api/admin/content/{type}/options",
              [this](const http::Request& r, const Params& p) { return options(r, p.at("type")); });
   router.add("GET", "/api/admin/content/{type}/{id}",
              [this](const http::Request& r, const Params& p) { return get(r, p.at("type"), p.at("id")); });
-  router.add("PUT", "/api/admin/content/{type}/{id}",
-             [this](const http::Request& r, const Params& p) { return update(r, p.at("type"), p.at("id")); });
-  router.add("DELETE", "/api/admin/content/{type}/{id}",
-             [this](const http::Request& r, const Params& p) { return remove(r, p.at("type"), p.at("id")); });
-  router.add("POST", "/api/admin/content/{type}/{id}/publish",
-             [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), true); });
-  router.add("POST", "/api/admin/content/{type}/{id}/archive",
-             [this](const http::Request& r, const Params& p) { return archive(r, p.at("type"), p.at("id"), true); });
-  router.add("POST", "/api/admin/content/{type}/{id}/unarchive",
-             [this](const http::Request& r, const Params& p) { return archive(r, p.at("type"), p.at("id"), false); });
-  router.add("POST", "/api/admin/content/{type}/{id}/unpublish",
-             [this](const http::Request& r, const Params& p) { return publish(r, p.at("type"), p.at("id"), false); });
+  router.add("PUT", "/api/admin/content/{type}/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(update(r, p.at("type"), p.at("id")));
+  });
+  router.add("DELETE", "/api/admin/content/{type}/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(remove(r, p.at("type"), p.at("id")));
+  });
+  router.add("POST", "/api/admin/content/{type}/{id}/publish", [this](const http::Request& r, const Params& p) {
+    return after_change(publish(r, p.at("type"), p.at("id"), true));
+  });
+  router.add("POST", "/api/admin/content/{type}/{id}/archive", [this](const http::Request& r, const Params& p) {
+    return after_change(archive(r, p.at("type"), p.at("id"), true));
+  });
+  router.add("POST", "/api/admin/content/{type}/{id}/unarchive", [this](const http::Request& r, const Params& p) {
+    return after_change(archive(r, p.at("type"), p.at("id"), false));
+  });
+  router.add("POST", "/api/admin/content/{type}/{id}/unpublish", [this](const http::Request& r, const Params& p) {
+    return after_change(publish(r, p.at("type"), p.at("id"), false));
+  });
   router.add("GET", "/api/admin/content/{type}/{id}/revisions",
              [this](const http::Request& r, const Params& p) { return revisions(r, p.at("type"), p.at("id")); });
-  router.add(
-      "POST", "/api/admin/content/{type}/{id}/revisions/{rev}/restore",
-      [this](const http::Request& r, const Params& p) { return restore(r, p.at("type"), p.at("id"), p.at("rev")); });
+  router.add("POST", "/api/admin/content/{type}/{id}/revisions/{rev}/restore",
+             [this](const http::Request& r, const Params& p) {
+               return after_change(restore(r, p.at("type"), p.at("id"), p.at("rev")));
+             });
   router.add("GET", "/api/admin/content/{type}/{id}/preview",
              [this](const http::Request& r, const Params& p) { return preview(r, p.at("type"), p.at("id")); });
 }
 
-void ContentApi::after_change() const {
-  if (!changed_) return;
+// Called once the handler has returned, and with it given back its store session: the caches that
+// follow the change read the store, and a handler waiting for them while holding a session could
+// hold up every worker (and the threads the caches wait for) until the pool's lease timeout.
+http::Response ContentApi::after_change(http::Response response) const {
+  if (!changed_ || response.status >= 300) return response;
   try {
     changed_();
   } catch (const std::exception& failure) {
     spdlog::warn("admin: a cache could not follow a content change: {}", failure.what());
   }
+  return response;
 }
 
 http::Response ContentApi::types(const http::Request& request) const {
@@ -387,7 +398,7 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto validated = content::validate(type, values->get_object(), nullptr, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
@@ -403,7 +414,6 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   json::object changes = field_changes(type, json::object{}, item->values);
   record_change(*lease, store, type, principal, now, key, "create", changes, type.revisions ? &*item : nullptr);
   tx.commit();
-  after_change();
   return api::private_json(201, json::object{{"item", item_json(type, *item, now)}});
 }
 
@@ -416,7 +426,7 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto current = item_at_version(store, type, principal, key, version, now, true);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
@@ -436,7 +446,6 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   auto after = store.find(key);
   record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
   tx.commit();
-  after_change();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 
@@ -450,7 +459,7 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
   if (!version) return api::json_error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto current = item_at_version(store, type, principal, key, *version, now, false);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
@@ -467,7 +476,6 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
   record_change(*lease, store, type, principal, now, key, "delete", field_changes(type, before->values, json::object{}),
                 nullptr);
   tx.commit();
-  after_change();
   return api::no_content();
 }
 
@@ -490,7 +498,7 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   auto publish_at = moment("publishAt");
   auto unpublish_at = moment("unpublishAt");
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto current = item_at_version(store, type, principal, key, version, now, false);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
@@ -523,7 +531,6 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
     came_online = content::published_item(*lease, type, *after, after->publish_at.value_or(now), options_.base_url);
   }
   tx.commit();
-  after_change();
   if (came_online) {
     try {
       published_(*came_online);
@@ -541,7 +548,7 @@ http::Response ContentApi::archive(const http::Request& request, const std::stri
   const auto& [type, principal, body, version] = std::get<VersionedCall>(call);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto current = item_at_version(store, type, principal, key, version, now, false);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
@@ -556,7 +563,6 @@ http::Response ContentApi::archive(const http::Request& request, const std::stri
   add_change(changes, "archivedAt", iso_or_null(before->archived_at), iso_or_null(after->archived_at));
   record_change(*lease, store, type, principal, now, key, on ? "archive" : "unarchive", changes, nullptr);
   tx.commit();
-  after_change();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 
@@ -590,7 +596,7 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   auto revision_id = api::parse_id(revision_text);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto before = store.find(key);
   if (!before) return not_found(type);
@@ -613,7 +619,6 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   changes["restoredRevision"] = revision->id;
   record_change(*lease, store, type, principal, now, key, "restore", changes, &*after);
   tx.commit();
-  after_change();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
 }
 

@@ -73,7 +73,8 @@ class ContentApi {
   http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
                          const std::string& revision) const;
   http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;
-  void after_change() const;
+  /// `response`, after telling the caches about the change it made (when it succeeded).
+  http::Response after_change(http::Response response) const;
 
   store::Database& db_;
   const AdminApi& admin_;

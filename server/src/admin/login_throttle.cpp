@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "admin/user_repository.hpp"
+#include "store/database.hpp"
 
 namespace ether::admin {
 
@@ -21,7 +22,7 @@ std::int64_t LoginThrottle::locked_for(const std::string& key, std::int64_t now)
 }
 
 std::int64_t LoginThrottle::record_failure(const std::string& key, int threshold, std::int64_t now) {
-  soci::transaction tx(session_);
+  store::Transaction tx(session_);
   long long failures = 0;
   long long last = 0;
   session_ << "SELECT failures, last_failure_at FROM admin_login_failures WHERE throttle_key = :k",

@@ -272,27 +272,37 @@ void ScheduleApi::add_routes(http::Router& router) {
   router.add("GET", "/api/admin/schedule", [this](const http::Request& r, const Params&) { return channels(r); });
   router.add("GET", "/api/admin/schedule/{channel}",
              [this](const http::Request& r, const Params& p) { return show(r, p.at("channel")); });
-  router.add("POST", "/api/admin/schedule/{channel}/slots",
-             [this](const http::Request& r, const Params& p) { return save_slot(r, p.at("channel"), nullptr); });
-  router.add("PUT", "/api/admin/schedule/{channel}/slots/{id}",
-             [this](const http::Request& r, const Params& p) { return save_slot(r, p.at("channel"), &p.at("id")); });
-  router.add("DELETE", "/api/admin/schedule/{channel}/slots/{id}",
-             [this](const http::Request& r, const Params& p) { return remove_slot(r, p.at("channel"), p.at("id")); });
-  router.add("POST", "/api/admin/schedule/{channel}/changes",
-             [this](const http::Request& r, const Params& p) { return save_change(r, p.at("channel"), nullptr); });
-  router.add("PUT", "/api/admin/schedule/{channel}/changes/{id}",
-             [this](const http::Request& r, const Params& p) { return save_change(r, p.at("channel"), &p.at("id")); });
-  router.add("DELETE", "/api/admin/schedule/{channel}/changes/{id}",
-             [this](const http::Request& r, const Params& p) { return remove_change(r, p.at("channel"), p.at("id")); });
+  router.add("POST", "/api/admin/schedule/{channel}/slots", [this](const http::Request& r, const Params& p) {
+    return after_change(save_slot(r, p.at("channel"), nullptr));
+  });
+  router.add("PUT", "/api/admin/schedule/{channel}/slots/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(save_slot(r, p.at("channel"), &p.at("id")));
+  });
+  router.add("DELETE", "/api/admin/schedule/{channel}/slots/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(remove_slot(r, p.at("channel"), p.at("id")));
+  });
+  router.add("POST", "/api/admin/schedule/{channel}/changes", [this](const http::Request& r, const Params& p) {
+    return after_change(save_change(r, p.at("channel"), nullptr));
+  });
+  router.add("PUT", "/api/admin/schedule/{channel}/changes/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(save_change(r, p.at("channel"), &p.at("id")));
+  });
+  router.add("DELETE", "/api/admin/schedule/{channel}/changes/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(remove_change(r, p.at("channel"), p.at("id")));
+  });
 }
 
-void ScheduleApi::after_change() const {
-  if (!changed_) return;
+// Called once the handler has returned, and with it given back its store session: the caches that
+// follow the change read the store, and a handler waiting for them while holding a session could
+// hold up every worker (and the threads the caches wait for) until the pool's lease timeout.
+http::Response ScheduleApi::after_change(http::Response response) const {
+  if (!changed_ || response.status >= 300) return response;
   try {
     changed_();
   } catch (const std::exception& failure) {
     spdlog::warn("admin: a cache could not follow a schedule change: {}", failure.what());
   }
+  return response;
 }
 
 http::Response ScheduleApi::channels(const http::Request& request) const {
@@ -345,7 +355,7 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
   const auto& [who, object, id, version] = std::get<Edit>(edit);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
   repo.lock_channel(channel);
   store::StationRepository station(*lease);
@@ -387,7 +397,6 @@ http::Response ScheduleApi::save_slot(const http::Request& request, const std::s
   const auto replanned =
       record(*lease, who, now, channel, "schedule_slots", slot.id, id ? "update" : "create", std::move(changes));
   tx.commit();
-  after_change();
   return api::private_json(id ? 200 : 201,
                            json::object{{"slot", slot_json(*after)}, {"replanned", replanned_json(replanned)}});
 }
@@ -413,7 +422,7 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
   const auto now = now_();
   const auto today = domain::local_date(now);
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
   repo.lock_channel(channel);
   std::optional<store::ChangeWithProgramme> before;
@@ -492,7 +501,6 @@ http::Response ScheduleApi::save_change(const http::Request& request, const std:
       record(*lease, who, now, channel, "schedule_changes", change.id, id ? "update" : "create", std::move(changes));
   auto out = change_json(repo, *after);
   tx.commit();
-  after_change();
   return api::private_json(id ? 200 : 201,
                            json::object{{"change", std::move(out)}, {"replanned", replanned_json(replanned)}});
 }
@@ -521,14 +529,13 @@ http::Response ScheduleApi::remove_entry(const http::Request& request, const std
   if (!version) return api::json_error(400, "bad_parameter", kVersionMissing);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   store::ScheduleRepository repo(*lease);
   repo.lock_channel(channel);
   auto before = kind.take(repo, *id, channel, *version);
   if (auto* refused = std::get_if<http::Response>(&before)) return std::move(*refused);
   record(*lease, who, now, channel, kind.table, *id, "delete", diff(std::get<json::object>(before), json::object{}));
   tx.commit();
-  after_change();
   return api::no_content();
 }
 

@@ -54,7 +54,8 @@ class ScheduleApi {
   struct EntryKind;
   http::Response remove_entry(const http::Request& request, const std::string& channel, const std::string& id,
                               const EntryKind& kind) const;
-  void after_change() const;
+  /// `response`, after telling the caches about the change it made (when it succeeded).
+  http::Response after_change(http::Response response) const;
 
   store::Database& db_;
   const AdminApi& admin_;

@@ -67,12 +67,12 @@ http::Response EventsApi::post(const http::Request& request) const {
     return response;
   }
   if (request.body.size() > kMaxEventBodyBytes) {
-    return json_error(413, "payload_too_large", "An event is at most 1 KiB of JSON.");
+    return json_error(413, "payload_too_large", "Een gebeurtenis is hoogstens 1 KiB JSON.");
   }
   boost::system::error_code ec;
   auto value = json::parse(request.body, ec);
   if (ec || !value.is_object()) {
-    return json_error(400, "bad_json", "The body must be a JSON object {\"name\": ..., \"type\": ...}.");
+    return json_error(400, "bad_json", "Stuur een JSON-object {\"name\": ..., \"type\": ...}.");
   }
   const auto& object = value.get_object();
   auto name = string_member(object, "name");
@@ -100,8 +100,8 @@ http::Response EventsApi::post(const http::Request& request) const {
       sql << "SELECT COUNT(DISTINCT name) FROM analytics_events", soci::into(names);
       if (names >= static_cast<long long>(options_.max_names)) {
         return json_error(422, "too_many_names",
-                          "The store counts at most " + std::to_string(options_.max_names) +
-                              " event names; this new name is not counted.");
+                          "De site telt hoogstens " + std::to_string(options_.max_names) +
+                              " namen van gebeurtenissen; deze nieuwe naam wordt niet geteld.");
       }
     }
     // Two first events of one name at once both insert: the upsert lets the second one count.

@@ -31,6 +31,17 @@ http::Response no_content();
 
 inline constexpr std::string_view kFieldErrorsMessage = "Niet alle velden zijn goed ingevuld.";
 
+/// 500 internal: an answer failed in a way the server did not foresee (it is logged and reported).
+inline constexpr std::string_view kInternalMessage =
+    "Er ging iets mis aan onze kant. Je wijziging is mogelijk niet opgeslagen; probeer het zo opnieuw.";
+/// 503 store_unavailable: the store does not answer now (the circuit breaker, a store outage).
+inline constexpr std::string_view kStoreUnavailableMessage =
+    "De site kan haar gegevens nu niet bereiken. Probeer het over een paar seconden opnieuw.";
+/// 507 storage_full: the store or its disk is full; nothing of the change was saved.
+inline constexpr std::string_view kStorageFullMessage =
+    "De opslag van de site is vol, dus je wijziging is niet opgeslagen. Wat je hebt ingevuld staat er nog: "
+    "probeer het later opnieuw of vraag de beheerder om ruimte te maken.";
+
 /// A form's errors: 422 `{"error":{"code":"invalid_fields","message",...,"fields":{name: message}}}`
 /// (no-store), each field's message shown beside its field (ApiError.fields).
 http::Response field_errors(const boost::json::object& fields, std::string_view message = kFieldErrorsMessage);

@@ -137,7 +137,7 @@ http::Response answer(const http::Request& request, const char* collection, Read
     return cached_json(request, json::object{{"data", json::object{{collection, std::move(inner)}}}});
   } catch (const std::exception& error) {
     spdlog::error("overlay: cannot read {}: {}", collection, error.what());
-    return json_error(500, "internal", "The store could not be read; try again shortly.");
+    return json_error(500, "internal", "De gegevens konden niet worden gelezen. Probeer het zo opnieuw.");
   }
 }
 

@@ -92,7 +92,7 @@ void PlayerApi::add_routes(http::Router& router) {
     const auto id = parse_int(p.at("id"));
     const auto hour = parse_int(p.at("hour"));
     if (!id || *id <= 0 || !hour || *hour < 0) {
-      return json_error(400, "bad_parameter", "An hour is /api/play/broadcast/{id}/{unix seconds of its start}.");
+      return json_error(400, "bad_parameter", "Een uur is /api/play/broadcast/{id}/{unix-seconden van het begin}.");
     }
     return play_broadcast(*id, *hour);
   });
@@ -101,7 +101,7 @@ void PlayerApi::add_routes(http::Router& router) {
     const auto hour = parse_int(p.at("hour"));
     if (!id || *id <= 0 || !hour || *hour < 0) {
       return json_error(400, "bad_parameter",
-                        "An hour's audio is /api/play/broadcast/{id}/{unix seconds of its start}/audio.");
+                        "De audio van een uur is /api/play/broadcast/{id}/{unix-seconden van het begin}/audio.");
     }
     return broadcast_audio(*id, *hour);
   });
@@ -129,12 +129,11 @@ std::shared_ptr<const player::InfoEntry> PlayerApi::info_document(std::string_vi
 
 http::Response PlayerApi::info(const http::Request& request) const {
   auto channel = request.param("channel");
-  if (!channel || channel->empty())
-    return json_error(400, "bad_parameter", "The query parameter 'channel' is missing.");
+  if (!channel || channel->empty()) return json_error(400, "bad_parameter", "De parameter 'channel' ontbreekt.");
   if (!domain::is_valid_slug(*channel))
-    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
   auto entry = info_document(*channel);
-  if (!entry) return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
+  if (!entry) return json_error(404, "not_found", "Het kanaal '" + std::string(*channel) + "' bestaat niet.");
   http::Response response;
   response.set_header("ETag", entry->etag);
   response.set_header("Cache-Control", "public, max-age=5, s-maxage=10, stale-while-revalidate=30, stale-if-error=600");
@@ -152,10 +151,10 @@ http::Response PlayerApi::info(const http::Request& request) const {
 http::Response PlayerApi::events(const http::Request& request) const {
   auto channel = request.param("channel");
   if (!channel || !domain::is_valid_slug(*channel)) {
-    return json_error(400, "bad_parameter", "The query parameter 'channel' must be a channel slug.");
+    return json_error(400, "bad_parameter", "De parameter 'channel' is de slug van een kanaal.");
   }
   if (!info_document(*channel)) {
-    return json_error(404, "not_found", "There is no channel '" + std::string(*channel) + "'.");
+    return json_error(404, "not_found", "Het kanaal '" + std::string(*channel) + "' bestaat niet.");
   }
   http::Response response;
   response.set_header("Content-Type", "text/event-stream; charset=utf-8");
@@ -167,23 +166,23 @@ http::Response PlayerApi::events(const http::Request& request) const {
 
 http::Response PlayerApi::channel_token_url(const std::string& channel) const {
   if (!domain::is_valid_slug(channel))
-    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
-  if (!channels_.find(channel)) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
+    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
+  if (!channels_.find(channel)) return json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
   return no_store(json_response(200, json::object{{"tokenUrl", "/api/player/" + channel + "/token"}}));
 }
 
 http::Response PlayerApi::play_live(const std::string& channel) const {
   if (!domain::is_valid_slug(channel))
-    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio2'.");
+    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
   auto row = channels_.find(channel);
-  if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
+  if (!row) return json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
   json::object play{{"mid", channel}, {"environmentDomain", options_.base_url}};
   if (!row->stream_url.empty()) {
     // A station's own Icecast or HLS stream is handed out as is; it needs no token of ours. A stored
     // URL the pages' safe_url rule refuses ("javascript:", "//host") never reaches the player.
     const auto stream_url = pages::safe_url(row->stream_url);
     if (stream_url.empty() || stream_url.starts_with("mailto:") || stream_url.starts_with("#")) {
-      return json_error(404, "no_stream", row->name + " has no playable stream.");
+      return json_error(404, "no_stream", row->name + " heeft geen afspeelbare stream.");
     }
     play["playerToken"] = "";
     play["streamUrl"] = stream_url;
@@ -200,17 +199,19 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
 }
 
 http::Response PlayerApi::live_stream(const http::Request& request, const std::string& file) const {
-  if (!file.ends_with(".mp3")) return json_error(404, "not_found", "Live streams are /live/{channel}.mp3.");
+  if (!file.ends_with(".mp3")) return json_error(404, "not_found", "Livestreams zijn /live/{kanaal}.mp3.");
   const std::string channel = file.substr(0, file.size() - 4);
-  if (!domain::is_valid_slug(channel)) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
+  if (!domain::is_valid_slug(channel))
+    return json_error(404, "not_found", "De livestream '" + file + "' bestaat niet.");
   auto row = channels_.find(channel);
   auto ring = origin_.ring(channel);
-  if (!row || !ring) return json_error(404, "not_found", "There is no live stream '" + file + "'.");
+  if (!row || !ring) return json_error(404, "not_found", "De livestream '" + file + "' bestaat niet.");
   const auto token = request.param("token").value_or("");
   const auto verdict = signer_.verify(token, "live:" + channel, clock_());
   if (verdict != stream::TokenVerdict::valid) {
-    return json_error(403, std::string("token_") + std::string(stream::to_string(verdict)),
-                      "The stream token is missing, altered or expired: ask /api/player/" + channel + "/token anew.");
+    return json_error(
+        403, std::string("token_") + std::string(stream::to_string(verdict)),
+        "Het streamtoken ontbreekt, is gewijzigd of verlopen: vraag /api/player/" + channel + "/token opnieuw.");
   }
   stream::ListenerOptions options;
   http::Response response;
@@ -244,11 +245,11 @@ std::optional<http::Response> PlayerApi::guard_media(const http::Request& reques
   const auto expires = parse_int(request.param("expires").value_or(""));
   const auto signature = request.param("signature").value_or("");
   const std::string path = "/media/" + std::string(relative);
-  if (!expires) return json_error(403, "unsigned", "A news bulletin is only served through /api/latestNews.");
+  if (!expires) return json_error(403, "unsigned", "Een nieuwsbulletin is alleen te horen via /api/latestNews.");
   const auto verdict = signer_.verify_signature(signature, path, *expires, clock_());
   if (verdict == stream::TokenVerdict::valid) return std::nullopt;
   return json_error(403, std::string("url_") + std::string(stream::to_string(verdict)),
-                    "This bulletin URL is altered or has expired: ask /api/latestNews anew.");
+                    "Dit bulletinadres is gewijzigd of verlopen: vraag /api/latestNews opnieuw.");
 }
 
 http::Response PlayerApi::latest_news() const {
@@ -261,7 +262,7 @@ http::Response PlayerApi::latest_news() const {
     *lease << "SELECT id, title, audio_path FROM bulletins WHERE " + store::dated_visible("", now) +
                   " ORDER BY published_at DESC, id DESC LIMIT 1",
         soci::into(id), soci::into(title), soci::into(audio_path);
-    if (!lease->got_data()) return json_error(404, "not_found", "There is no news bulletin yet.");
+    if (!lease->got_data()) return json_error(404, "not_found", "Er is nog geen nieuwsbulletin.");
   }
   json::array parameters{json::object{{"name", "progressive"}, {"value", signed_media_url(audio_path)}},
                          json::object{{"name", "poster"}, {"value", "/images/unknown_programme.webp"}}};
@@ -271,14 +272,14 @@ http::Response PlayerApi::latest_news() const {
 
 http::Response PlayerApi::play_on_demand(const std::string& kind, const std::string& id_text) const {
   const auto id = parse_int(id_text);
-  if (!id || *id <= 0) return json_error(400, "bad_parameter", "The id must be a positive whole number.");
+  if (!id || *id <= 0) return json_error(400, "bad_parameter", "Het id is een positief geheel getal.");
   if (kind == "broadcast") return play_broadcast(*id, std::nullopt);
   std::string table;
   if (kind == "fragment") table = "fragments";
   if (kind == "episode") table = "podcast_episodes";
   if (kind == "bulletin") table = "bulletins";
   if (table.empty()) {
-    return json_error(404, "not_found", "On-demand kinds are fragment, episode, bulletin and broadcast.");
+    return json_error(404, "not_found", "Terug te luisteren zijn fragment, episode, bulletin en broadcast.");
   }
   std::string audio_path;
   {
@@ -287,7 +288,7 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
     // Only what the site shows: a draft or an embargoed item is as absent as one never made.
     *lease << "SELECT audio_path FROM " + table + " WHERE id = :id AND " + store::dated_visible("", clock_()),
         soci::into(audio_path), soci::use(key);
-    if (!lease->got_data()) return json_error(404, "not_found", "There is no " + kind + " " + id_text + ".");
+    if (!lease->got_data()) return json_error(404, "not_found", "Er is geen " + kind + " " + id_text + ".");
   }
   const std::string url =
       kind == "bulletin" ? signed_media_url(audio_path) : pages::queries::Catalog::media_url(audio_path);
@@ -330,18 +331,19 @@ std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_reco
     const long long key = id;
     *lease << "SELECT channel_slug, starts_at, ends_at FROM broadcasts WHERE id = :id", soci::into(channel),
         soci::into(starts_at), soci::into(ends_at), soci::use(key);
-    if (!lease->got_data()) return json_error(404, "not_found", "There is no broadcast " + std::to_string(id) + ".");
+    if (!lease->got_data()) return json_error(404, "not_found", "Uitzending " + std::to_string(id) + " bestaat niet.");
   }
-  const auto what = "Broadcast " + std::to_string(id) + (hour_from ? " at " + std::to_string(*hour_from) : "");
+  const auto what = "Uitzending " + std::to_string(id) + (hour_from ? " om " + std::to_string(*hour_from) : "");
   if (hour_from) {
     const auto hour = domain::broadcast_hour_at(starts_at, ends_at, *hour_from);
-    if (!hour) return json_error(404, "not_found", what + " is not an hour of the broadcast.");
+    if (!hour) return json_error(404, "not_found", what + " is geen uur van de uitzending.");
     starts_at = hour->from;
     ends_at = hour->until;
   }
-  if (ends_at > clock_()) return json_error(404, "not_recorded", what + " has not ended yet.");
+  if (ends_at > clock_())
+    return json_error(404, "not_recorded", what + " is nog niet afgelopen; terugluisteren kan zodra het voorbij is.");
   auto found = recordings_ ? recordings_->find(channel, starts_at, ends_at) : std::nullopt;
-  if (!found) return json_error(404, "not_recorded", "There is no recording of " + what + ".");
+  if (!found) return json_error(404, "not_recorded", "Van " + what + " is geen opname.");
   return BroadcastRecording{id, std::move(*found)};
 }
 
@@ -389,12 +391,12 @@ http::Response PlayerApi::broadcast_recording(const http::Request& request, cons
   const std::string path = "/recordings/broadcast/" + std::to_string(*id) +
                            (hour_from ? "/" + std::to_string(*hour_from) : std::string()) + ".mp3";
   const auto expires = parse_int(request.param("expires").value_or(""));
-  if (!expires) return json_error(403, "unsigned", "A recording is only served through /api/play/broadcast/{id}.");
+  if (!expires) return json_error(403, "unsigned", "Een opname is alleen te horen via /api/play/broadcast/{id}.");
   const auto verdict = signer_.verify_signature(request.param("signature").value_or(""), path, *expires, clock_());
   if (verdict != stream::TokenVerdict::valid) {
     return json_error(
         403, std::string("url_") + std::string(stream::to_string(verdict)),
-        "This recording URL is altered or has expired: ask /api/play/broadcast/" + std::to_string(*id) + " anew.");
+        "Dit opnameadres is gewijzigd of verlopen: vraag /api/play/broadcast/" + std::to_string(*id) + " opnieuw.");
   }
   auto found = find_recording(*id, hour_from);
   if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);

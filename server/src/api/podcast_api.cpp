@@ -21,7 +21,7 @@ http::Response PodcastApi::episode(const std::string& id_text) const {
   std::int64_t id = 0;
   auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
   if (ec != std::errc{} || end != id_text.data() + id_text.size() || id <= 0) {
-    return json_error(400, "bad_parameter", "The episode id must be a positive whole number.");
+    return json_error(400, "bad_parameter", "Het id van een aflevering is een positief geheel getal.");
   }
   const auto now = clock_();
   pages::queries::Catalog catalog(db_, pages::RouteContext{pages::amsterdam_date(now), default_channel_}, now);
@@ -31,7 +31,7 @@ http::Response PodcastApi::episode(const std::string& id_text) const {
     const auto& slug = found->at("feedSlug");
     if (slug.is_string()) feed = catalog.podcast_feed(slug.get_string());
   }
-  if (!found || !feed) return json_error(404, "not_found", "There is no podcast episode " + id_text + ".");
+  if (!found || !feed) return json_error(404, "not_found", "Podcastaflevering " + id_text + " bestaat niet.");
   auto response = json_response(200, boost::json::object{{"episode", std::move(*found)}, {"feed", std::move(*feed)}});
   response.set_header("Cache-Control", "public, max-age=60");
   return response;

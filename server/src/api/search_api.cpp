@@ -60,7 +60,8 @@ http::Response SearchApi::suggestions(const http::Request& request, std::string_
     index = search_.index();
   } catch (const std::exception& error) {
     spdlog::error("search: cannot build the index: {}", error.what());
-    auto unavailable = json_error(503, "store_unavailable", "The store could not be read; try again shortly.");
+    auto unavailable =
+        json_error(503, "store_unavailable", "De gegevens konden niet worden gelezen. Probeer het zo opnieuw.");
     unavailable.set_header("Retry-After", "5");
     return unavailable;
   }

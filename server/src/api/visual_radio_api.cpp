@@ -100,9 +100,9 @@ void VisualRadioApi::add_routes(http::Router& router) {
 
 http::Response VisualRadioApi::play_video(const std::string& channel) const {
   if (!domain::is_valid_slug(channel))
-    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio1'.");
+    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio1'.");
   auto row = find_channel(db_, channel);
-  if (!row) return json_error(404, "not_found", "There is no channel '" + channel + "'.");
+  if (!row) return json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
   json::object play{{"mid", channel + "-video"}, {"environmentDomain", options_.base_url}, {"format", "hls"}};
   // An external URL reaches the player only through the pages' safe_url rule.
   if (const auto external = pages::safe_url(row->live_video_url); is_external(external)) {
@@ -113,7 +113,7 @@ http::Response VisualRadioApi::play_video(const std::string& channel) const {
     play["playerToken"] = token;
     play["streamUrl"] = "/live/" + channel + "/index.m3u8?token=" + token;
   } else {
-    return json_error(404, "no_visual_radio", row->name + " has no live video.");
+    return json_error(404, "no_visual_radio", row->name + " heeft geen livevideo.");
   }
   auto response = json_response(200, play);
   response.set_header("Cache-Control", "no-store");
@@ -123,24 +123,25 @@ http::Response VisualRadioApi::play_video(const std::string& channel) const {
 http::Response VisualRadioApi::live_file(const http::Request& request, const std::string& channel,
                                          const std::string& file) const {
   if (!domain::is_valid_slug(channel))
-    return json_error(400, "bad_parameter", "The channel must be a slug such as 'radio1'.");
+    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio1'.");
   const bool is_playlist = file == visual::kPlaylistFile;
   if (!is_playlist && !visual::valid_segment_name(file)) {
-    return json_error(400, "bad_parameter", "Live video files are index.m3u8 and seg-{number}.ts.");
+    return json_error(400, "bad_parameter", "De bestanden van livevideo zijn index.m3u8 en seg-{nummer}.ts.");
   }
   if (!radio_.carries(channel)) {
-    return json_error(404, "not_found", "There is no live video of our own for '" + channel + "'.");
+    return json_error(404, "not_found", "Er is geen eigen livevideo voor '" + channel + "'.");
   }
   const auto token = std::string(request.param("token").value_or(""));
   const auto verdict = signer_.verify(token, "video:" + channel, clock_());
   if (verdict != stream::TokenVerdict::valid) {
-    return json_error(403, std::string("token_") + std::string(stream::to_string(verdict)),
-                      "The video token is missing, altered or expired: ask /api/player/" + channel + "/video anew.");
+    return json_error(
+        403, std::string("token_") + std::string(stream::to_string(verdict)),
+        "Het videotoken ontbreekt, is gewijzigd of verlopen: vraag /api/player/" + channel + "/video opnieuw.");
   }
   const auto demand = radio_.demand(channel);
   if (demand == visual::VisualRadio::Demand::busy || demand == visual::VisualRadio::Demand::unavailable) {
     auto refused = json_error(503, demand == visual::VisualRadio::Demand::busy ? "busy" : "unavailable",
-                              "Live video cannot start now; try again shortly.");
+                              "De livevideo kan nu niet starten. Probeer het zo opnieuw.");
     refused.set_header("Retry-After", "10");
     return refused;
   }
@@ -156,7 +157,7 @@ http::Response VisualRadioApi::live_file(const http::Request& request, const std
     return response;
   }
   auto segment = radio_.segment(channel, file);
-  if (!segment) return json_error(404, "not_found", "This segment is not (or no longer) in the live window.");
+  if (!segment) return json_error(404, "not_found", "Dit segment valt niet (meer) in het livevenster.");
   response.set_header("Content-Type", "video/mp2t");
   // A segment never changes once written; it only leaves the window.
   response.set_header("Cache-Control", "public, max-age=60, immutable");

@@ -161,12 +161,18 @@ http::Response SiteApp::handle(const http::Request& request) const {
   }
   http::Response response;
   try {
-    response = router_.dispatch(request);
+    response = dispatch_wrapper_ ? dispatch_wrapper_(request, [&] { return router_.dispatch(request); })
+                                 : router_.dispatch(request);
   } catch (const store::StoreUnavailable&) {
     // The store is known to be away (its health monitor failed): the same 503 as a timeout.
     auto response = unavailable(request);
     response.set_header("Retry-After", "5");
     return response;
+  } catch (const std::exception& error) {
+    if (!store::is_storage_full(error)) throw;
+    spdlog::error("http: the store is full: {} request_id={} method={} path={}", error.what(), request.request_id,
+                  request.method, request.path);
+    return api::json_error(507, "storage_full", api::kStorageFullMessage);
   }
   http::compress_response(request, response);
   if (cross_origin && is_get(request)) allow_cross_origin(response);
@@ -205,8 +211,7 @@ http::Execution SiteApp::execution(const http::Request& request) const {
 http::Response SiteApp::unavailable(const http::Request& request) const {
   http::Response response;
   if (is_api(request.path) || !is_get(request)) {
-    response = api::json_error(503, "store_unavailable",
-                               "The site cannot reach its data right now; try again in a few seconds.");
+    response = api::json_error(503, "store_unavailable", api::kStoreUnavailableMessage);
   } else {
     response.status = 503;
     response.set_header("Content-Type", "text/html; charset=utf-8");
@@ -236,11 +241,11 @@ http::Handlers SiteApp::handlers() const {
 http::Response SiteApp::api_page(const http::Request& request) const {
   auto path_param = request.param("path");
   if (!path_param || path_param->empty() || path_param->front() != '/') {
-    return api::json_error(400, "bad_parameter", "The parameter 'path' must be a path starting with '/'.");
+    return api::json_error(400, "bad_parameter", "De parameter 'path' moet een pad zijn dat met '/' begint.");
   }
   http::Request target;
   if (!http::parse_target(to_origin_form(*path_param), target)) {
-    return api::json_error(400, "bad_parameter", "The parameter 'path' is not a valid path.");
+    return api::json_error(400, "bad_parameter", "De parameter 'path' is geen geldig pad.");
   }
   pages::PageResult result = pages_.load(target.path, target.query);
   if (!result.bad_parameter.empty()) return api::json_error(400, "bad_parameter", result.bad_parameter);
@@ -296,16 +301,17 @@ std::optional<media::ImageSize> SiteApp::image_size(std::string_view site_path) 
 http::Response SiteApp::fallback(const http::Request& request) const {
   const std::string& path = request.path;
   if (is_api(path)) {
-    return api::json_error(404, "not_found", "No such API endpoint: " + path);
+    return api::json_error(404, "not_found", "Dit API-adres bestaat niet: " + path);
   }
   if (!is_get(request)) {
-    auto response = api::json_error(405, "method_not_allowed", "Method " + request.method + " is not allowed here.");
+    auto response =
+        api::json_error(405, "method_not_allowed", "De methode " + request.method + " is hier niet toegestaan.");
     response.set_header("Allow", "GET, HEAD");
     return response;
   }
   if (path.starts_with("/media/")) return serve_media(request, std::string_view(path).substr(7));
   if (auto response = assets_.serve(request)) return std::move(*response);
-  if (path.starts_with("/assets/")) return api::json_error(404, "not_found", "No such file: " + path);
+  if (path.starts_with("/assets/")) return api::json_error(404, "not_found", "Dit bestand bestaat niet: " + path);
   return page(request);
 }
 

@@ -77,6 +77,10 @@ class SiteApp {
   void set_readiness_details(ReadinessDetails details) { readiness_details_ = std::move(details); }
   /// Whether the store answers, from memory (http::Handlers::backend_healthy). Call before serving.
   void set_backend_health(std::function<bool()> healthy) { backend_healthy_ = std::move(healthy); }
+  /// Runs each routed request through `wrap` (the router's answer is its second argument): the
+  /// admin's idempotent saves (admin/idempotent_saves.hpp). Call before serving.
+  using DispatchWrapper = std::function<http::Response(const http::Request&, const std::function<http::Response()>&)>;
+  void set_dispatch_wrapper(DispatchWrapper wrap) { dispatch_wrapper_ = std::move(wrap); }
 
   /// Uploads: where request bodies go to disk instead of memory (http::Handlers::body_to_file).
   using BodyToFile = std::function<std::optional<http::BodyFileTarget>(const http::Request& head)>;
@@ -117,6 +121,7 @@ class SiteApp {
   std::function<http::Execution(const http::Request&)> request_body_execution_;
   ReadinessDetails readiness_details_;
   std::function<bool()> backend_healthy_;
+  DispatchWrapper dispatch_wrapper_;
   BodyToFile body_to_file_;
   std::shared_ptr<http::ResponseCache> cache_;
 };

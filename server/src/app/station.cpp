@@ -487,7 +487,12 @@ void Station::add_routes(SiteApp& site) {
     return details;
   });
   site.set_response_cache(response_cache_);
-  site.set_backend_health([this] { return db_->healthy(); });
+  site.set_backend_health([this] { return db_->answering(); });
+  idempotent_saves_ = std::make_unique<admin::IdempotentSaves>(*db_, unix_now);
+  site.set_dispatch_wrapper(
+      [saves = idempotent_saves_.get()](const http::Request& request, const std::function<http::Response()>& dispatch) {
+        return saves->handle(request, dispatch);
+      });
   player_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
   podcast_api_->add_routes(site.router());

@@ -15,6 +15,7 @@
 #include "admin/admin_api.hpp"
 #include "admin/admin_pages.hpp"
 #include "admin/content_api.hpp"
+#include "admin/idempotent_saves.hpp"
 #include "admin/schedule_api.hpp"
 #include "api/events_api.hpp"
 #include "api/overlay_api.hpp"
@@ -131,6 +132,7 @@ class Station {
   // documents current after an edit here (at once) or on another instance (within a second).
   std::unique_ptr<store::ContentVersionWatch> content_version_;
   std::unique_ptr<admin::ContentApi> content_api_;
+  std::unique_ptr<admin::IdempotentSaves> idempotent_saves_;
   std::unique_ptr<admin::ScheduleApi> schedule_api_;
   std::unique_ptr<ingest::NowPlayingBoard> nowplaying_board_;
   std::unique_ptr<ingest::NowPlayingIngest> nowplaying_ingest_;

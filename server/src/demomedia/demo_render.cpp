@@ -76,7 +76,7 @@ std::optional<RenderManifest> read_render_manifest(const std::filesystem::path& 
 }
 
 int apply_render(soci::session& session, const RenderManifest& manifest) {
-  soci::transaction transaction(session);
+  store::Transaction transaction(session);
   int changed = 0;
   for (const auto& [path, file] : manifest.files) {
     // A file without a duration (or outside the audio folders) is nothing the catalogue plays.

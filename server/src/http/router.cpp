@@ -139,8 +139,9 @@ Response Router::dispatch(const Request& request) const {
     case Match::Kind::found:
       return (*found.handler)(request, found.params);
     case Match::Kind::method_not_allowed: {
-      Response response = api::json_error(
-          405, "method_not_allowed", "Method " + request.method + " is not allowed here; use " + found.allow + ".");
+      Response response =
+          api::json_error(405, "method_not_allowed",
+                          "De methode " + request.method + " is hier niet toegestaan; gebruik " + found.allow + ".");
       response.set_header("Allow", found.allow);
       return response;
     }
@@ -148,7 +149,7 @@ Response Router::dispatch(const Request& request) const {
       break;
   }
   if (fallback_) return fallback_(request);
-  return api::json_error(404, "not_found", "No such resource: " + request.path);
+  return api::json_error(404, "not_found", "Dit adres bestaat niet: " + request.path);
 }
 
 }  // namespace ether::http

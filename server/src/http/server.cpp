@@ -51,6 +51,7 @@
 #include "http/security_headers.hpp"
 #include "http/socket_write.hpp"
 #include "process/memory_allocator.hpp"
+#include "process/work_deadline.hpp"
 #include "reporting/reporter.hpp"
 
 namespace ether::http {
@@ -139,6 +140,7 @@ struct PendingWork {
   asio::steady_timer timer;  // the deadline; cancelled early when the result arrives
   std::mutex mutex;
   std::optional<Response> response;
+  process::WorkDeadline deadline;  // whether the work may still commit, or must be waited for
 };
 
 // What a front proxy could frame differently from us (request smuggling), or nullopt.
@@ -610,7 +612,7 @@ Response Server::Impl::handle(const Request& request) {
     spdlog::error("http: handler failed with an unknown exception request_id={}", request.request_id);
     reporting::report_error("http", "unknown", "handler failed with an unknown exception");
   }
-  return api::json_error(500, "internal", "The server could not answer this request.");
+  return api::json_error(500, "internal", api::kInternalMessage);
 }
 
 std::optional<Response> Server::Impl::from_memory(const Request& request) const {
@@ -643,8 +645,7 @@ Response Server::Impl::unavailable(const Request& request) const {
     }
   }
   if (!response) {
-    response = api::json_error(503, "store_unavailable",
-                               "The site cannot reach its data right now; try again in a few seconds.");
+    response = api::json_error(503, "store_unavailable", api::kStoreUnavailableMessage);
   }
   if (!response->has_header("Retry-After")) {
     const auto seconds = std::chrono::ceil<std::chrono::seconds>(options.worker_timeout).count();
@@ -753,7 +754,11 @@ asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Reque
   auto pending = std::make_shared<PendingWork>(co_await asio::this_coro::executor);
   pending->timer.expires_at(started + options.worker_timeout);
   asio::post(*pool, [this, pending, work, client = request.remote_address] {
-    Response response = work();
+    Response response;
+    {
+      const process::WorkDeadline::Scope scope(pending->deadline);
+      response = work();
+    }
     // The turn is the client's until its work returns, late or not: a client whose work hangs
     // keeps its share of the workers busy, not everyone's.
     end_client_turn(client);
@@ -769,15 +774,30 @@ asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Reque
   });
   co_await pending->timer.async_wait(kTuple);
   std::optional<Response> result;
-  {
+  const auto take_result = [&pending, &result] {
     std::lock_guard lock(pending->mutex);
     result = std::move(pending->response);
+  };
+  take_result();
+  // Past the deadline, work that has begun to commit is waited for and answered with its result:
+  // a 503 would tell an editor "not saved" about a save that is stored. Other work can no longer
+  // commit (store::Transaction asks the deadline), so its 503 is the truth.
+  if (!result && !pending->deadline.abandon()) {
+    while (!result) {
+      pending->timer.expires_after(std::chrono::hours(24));
+      co_await pending->timer.async_wait(kTuple);
+      take_result();
+    }
   }
   if (probe) probe_in_flight = false;
   if (result) co_return std::move(result);
-  // The work keeps its worker until it returns; its answer is dropped.
-  next_probe = (Clock::now() + options.breaker_retry).time_since_epoch().count();
-  breaker_open = true;
+  // The work keeps its worker until it returns; its answer is dropped. A slow answer (writers
+  // queueing for SQLite's lock, a long query) is not an outage: the breaker opens only when the
+  // store's own health check says it does not answer, and otherwise the queue limit bounds the wait.
+  if (!backend_answers()) {
+    next_probe = (Clock::now() + options.breaker_retry).time_since_epoch().count();
+    breaker_open = true;
+  }
   if (once_a_second(last_timeout_log)) {
     spdlog::warn("http: {} {} took longer than {} ms on the worker pool; answering 503 request_id={}", request.method,
                  request.path, options.worker_timeout.count(), request.request_id);
@@ -914,7 +934,7 @@ Response Server::Impl::accept_body(const Request& request, std::shared_ptr<Strea
     spdlog::error("http: handler failed: {} request_id={} method={}", error.what(), request.request_id, request.method);
   }
   consumer.reset();
-  return api::json_error(500, "internal", "The server could not answer this request.");
+  return api::json_error(500, "internal", api::kInternalMessage);
 }
 
 asio::awaitable<void> Server::Impl::stream_request(Connection& connection, RequestParser& parser,
@@ -1101,15 +1121,15 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
         answer = api::json_error(400, "bad_request", *refusal);
       } else if (header_ec == bhttp::error::header_limit) {
         answer = api::json_error(431, "header_too_large",
-                                 "The request header is larger than " + kib(options.header_limit) + ".");
+                                 "De kop van het verzoek is groter dan " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
         answer = too_large ? std::move(*too_large)
                            : api::json_error(413, "payload_too_large",
-                                             "The request body is larger than " + kib(options.body_limit) + ".");
+                                             "Het verzoek is groter dan " + kib(options.body_limit) + ".");
       } else if (too_large && header_ec.category() == boost::system::system_category()) {
-        answer = api::json_error(500, "internal", "The server could not store the upload.");
+        answer = api::json_error(500, "internal", "De server kon de upload niet bewaren. Probeer het opnieuw.");
       } else if (is_parse_error(header_ec)) {
-        answer = api::json_error(400, "bad_request", "The request is not valid HTTP/1.1.");
+        answer = api::json_error(400, "bad_request", "Het verzoek is geen geldig HTTP/1.1.");
       }
       if (!answer) break;  // the client went away or timed out: nothing to answer
       answer->set_header("X-Request-Id", refused.request_id);
@@ -1133,7 +1153,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 
     Response response;
     if (!target_valid) {
-      response = api::json_error(400, "bad_request", "The request target is not a valid path.");
+      response = api::json_error(400, "bad_request", "Het gevraagde adres is geen geldig pad.");
     } else if (auto kept = from_memory(*request)) {
       response = std::move(*kept);
     } else if (execution(*request) == Execution::io_thread) {

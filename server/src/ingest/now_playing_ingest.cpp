@@ -114,7 +114,7 @@ std::optional<IngestOutcome> NowPlayingIngest::ingest(const NowPlayingItem& item
   {
     auto lease = db_.lease();
     soci::session& sql = *lease;
-    soci::transaction tx(sql);
+    store::Transaction tx(sql);
     long long exists = 0;
     sql << "SELECT COUNT(*) FROM channels WHERE slug = :c", soci::into(exists), soci::use(item.channel);
     if (exists == 0) return std::nullopt;
@@ -207,7 +207,7 @@ int NowPlayingIngest::end_source_items(const std::string& channel, std::int64_t 
   const long long until = at;
   auto lease = db_.lease();
   soci::session& sql = *lease;
-  soci::transaction tx(sql);
+  store::Transaction tx(sql);
   // An item that started in the very second the source left keeps its hold: it may be the next
   // source's already.
   sql << "UPDATE track_plays SET ends_at = :a WHERE id IN (SELECT track_play_id FROM nowplaying_items WHERE "

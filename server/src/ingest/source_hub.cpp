@@ -221,7 +221,7 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   const auto channel = mount_channel(request.path);
   const auto feed = channel ? origin_.live_feed(*channel) : nullptr;
   const auto ring = channel ? origin_.ring(*channel) : nullptr;
-  if (!feed || !ring) return api::json_error(404, "not_found", "There is no such mount.");
+  if (!feed || !ring) return api::json_error(404, "not_found", "Dit mountpoint bestaat niet.");
 
   const auto login = parse_basic_authorization(request.header("Authorization"));
   SourceLoginCheck check;
@@ -229,12 +229,12 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
     if (login) check = check_login(*channel, login->user, login->password, request.remote_address);
   } catch (const std::exception& error) {
     spdlog::warn("ingest: cannot check the login of a source for {}: {}", *channel, error.what());
-    return api::json_error(503, "unavailable", "The server cannot check this login now; try again in a moment.");
+    return api::json_error(503, "unavailable", "De server kan deze login nu niet controleren. Probeer het zo opnieuw.");
   }
   if (check.retry_after > 0) {
     auto response = api::json_error(
         429, "too_many_attempts",
-        "Too many failed source logins; try again in " + std::to_string(check.retry_after) + " seconds.");
+        "Te veel mislukte bronlogins; probeer het opnieuw over " + std::to_string(check.retry_after) + " seconden.");
     response.set_header("Retry-After", std::to_string(check.retry_after));
     return response;
   }
@@ -251,27 +251,28 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
   std::string content_type(request.header("Content-Type"));
   if (content_type.empty()) {
     // The legacy SOURCE method predates the header; its clients sent MP3.
-    if (request.method != "SOURCE") return api::json_error(400, "bad_request", "A source must send a Content-Type.");
+    if (request.method != "SOURCE") return api::json_error(400, "bad_request", "Een bron stuurt een Content-Type mee.");
     content_type = "audio/mpeg";
   }
   const auto input = input_format_of(content_type);
   if (!input) {
     return api::json_error(415, "unsupported_media_type",
-                           "Send MP3 (audio/mpeg), AAC (audio/aac) or Ogg Vorbis or Opus (application/ogg).");
+                           "Stuur MP3 (audio/mpeg), AAC (audio/aac) of Ogg Vorbis of Opus (application/ogg).");
   }
   const auto output = output_format(*ring);
-  if (!output) return api::json_error(503, "unavailable", "The channel is not on air yet; try again in a moment.");
+  if (!output)
+    return api::json_error(503, "unavailable", "Het kanaal is nog niet in de lucht. Probeer het zo opnieuw.");
 
   std::lock_guard lock(mutex_);
   const auto active = reap_locked();
   if (sessions_.contains(*channel) || (mount_taken_ && mount_taken_(*channel))) {
-    return api::json_error(409, "mount_in_use", "This mount already has a source.");
+    return api::json_error(409, "mount_in_use", "Dit mountpoint heeft al een bron.");
   }
   if (active >= options_.max_sources) {
-    return api::json_error(503, "too_many_sources", "The server takes no more sources at the moment.");
+    return api::json_error(503, "too_many_sources", "De server neemt nu geen bronnen meer aan.");
   }
   if (*input != InputFormat::mp3 && options_.ffmpeg.empty()) {
-    return api::json_error(415, "unsupported_media_type", "This server cannot transcode; send MP3.");
+    return api::json_error(415, "unsupported_media_type", "Deze server kan niet omzetten; stuur MP3.");
   }
   SourceStatus status{*channel,
                       read_ice_info([&request](std::string_view name) { return request.header(name); }),
@@ -284,7 +285,7 @@ http::Response SourceHub::connect(const http::Request& request, std::shared_ptr<
     session = std::make_shared<Session>(*channel, feed, *input, *output, options_, std::move(status));
   } catch (const std::exception& error) {
     spdlog::error("ingest: cannot start the transcoder of {}: {}", *channel, error.what());
-    return api::json_error(503, "unavailable", "The server cannot take this source now.");
+    return api::json_error(503, "unavailable", "De server kan deze bron nu niet aannemen.");
   }
   sessions_[*channel] = session;
   spdlog::info("ingest: a source is on air on {} from {} ({}, login {})", *channel, request.remote_address,

@@ -127,7 +127,7 @@ http::Response SourceLoginApi::save(const http::Request& request, const std::str
   const auto hash = password.empty() ? std::string() : admin::hash_password(password, cost_);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   PresenterLoginRepository logins(*lease);
   logins.save(*presenter_id, username, hash, only_in_slots, now);
   json::object changes;
@@ -152,7 +152,7 @@ http::Response SourceLoginApi::remove(const http::Request& request, const std::s
   if (!presenter_id) return no_presenter();
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   PresenterLoginRepository logins(*lease);
   const auto before = logins.find(*presenter_id);
   if (!before || !before->login) {

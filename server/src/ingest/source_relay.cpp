@@ -296,13 +296,13 @@ http::Response SourceRelay::relay_stream(const http::Request& request, const std
   const auto channel = mount_channel("/live/" + file);
   const auto feed = channel ? origin_.live_feed(*channel) : nullptr;
   const auto ring = channel ? origin_.ring(*channel) : nullptr;
-  if (!feed || !ring) return api::json_error(404, "not_found", "There is no such channel.");
+  if (!feed || !ring) return api::json_error(404, "not_found", "Dit kanaal bestaat niet.");
   const auto verdict = signer_.verify(request.param("token").value_or(""), "relay:" + *channel, unix_now());
   if (verdict != stream::TokenVerdict::valid) {
-    return api::json_error(403, "forbidden", "Relays are for the instances of this site.");
+    return api::json_error(403, "forbidden", "Doorgifte is alleen voor de instanties van deze site.");
   }
   if (!feed->on_air() || relaying(*channel)) {
-    return api::json_error(404, "not_on_air", "No source is on air on this instance.");
+    return api::json_error(404, "not_on_air", "Op deze instantie is geen bron in de lucht.");
   }
   http::Response response;
   response.set_header("Content-Type", "audio/mpeg");

@@ -253,7 +253,7 @@ MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, con
   {
     auto lease = db_.lease();
     MediaRepository media(*lease);
-    soci::transaction tx(*lease);
+    store::Transaction tx(*lease);
     item.id = media.insert(item);
     media.claim(item.id, owner_, now, now + 1);
     json::object changes;
@@ -352,7 +352,7 @@ std::optional<std::int64_t> MediaLibrary::claim(std::int64_t id, MediaKind kind,
   }
   // Stored before: this upload becomes a pointer to that item. One that failed, or that was left
   // 'processing' by a stopped instance (this one takes its claim), is processed anew from these bytes.
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   const bool again = existing->status == "failed" ||
                      (existing->status == "processing" && media.claim(existing->id, owner_, now, now - kStaleSeconds));
   item->content_hash = hash + ":" + std::to_string(id);
@@ -395,7 +395,7 @@ MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const
     item->progress = 0;
   }
   {
-    soci::transaction tx(*lease);
+    store::Transaction tx(*lease);
     media.update(*item);
     if (!made) media.claim(id, owner_, item->updated_at, item->updated_at + 1);
     json::object changes;

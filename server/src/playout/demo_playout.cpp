@@ -105,7 +105,7 @@ int DemoPlayout::tick(std::chrono::system_clock::time_point now, bool record) {
 
 int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bool record) {
   auto session = db_.lease();
-  soci::transaction tx(*session);
+  store::Transaction tx(*session);
   plan_.sync(*session, channel_slug, now, now - backfill_days_ * kDaySeconds);
   plan_.drop_unplayable(channel_slug, now);
   plan_.extend(channel_slug, now, now + kAheadSeconds);

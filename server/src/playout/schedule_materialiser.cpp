@@ -81,7 +81,7 @@ int materialise_schedule(store::Database& db, domain::LocalDate first, domain::L
   store::BroadcastRepository broadcasts(*session);
   int inserted = 0;
   for (const auto& channel : station.channel_slugs()) {
-    soci::transaction tx(*session);
+    store::Transaction tx(*session);
     auto planned =
         broadcasts_for(channel, station.schedule(channel),
                        schedule.changes(channel, domain::format_date(first), domain::format_date(last)), first, last);

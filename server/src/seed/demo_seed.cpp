@@ -686,7 +686,7 @@ bool seed_demo_station_if_empty(store::Database& db, const std::filesystem::path
   if (!root.is_object()) throw SeedError("demo seed " + seed_file.string() + ": expected a JSON object");
   Reader reader(seed_file.string(), load_manifest(media_dir), media_dir);
 
-  soci::transaction tx(*session);
+  store::Transaction tx(*session);
   Seeder(reader, root.as_object(), *session, domain::to_unix(now)).run();
   store::SettingsRepository(*session).set(kSeededSetting, domain::format_iso_utc(domain::to_unix(now)));
   tx.commit();

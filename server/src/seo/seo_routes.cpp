@@ -121,7 +121,7 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
     *lease << "SELECT id, slug, title, description, author, image_url, category FROM podcast_feeds WHERE slug = :s",
         soci::into(feed.id), soci::into(feed.slug), soci::into(feed.title), soci::into(feed.description),
         soci::into(feed.author), soci::into(feed.image_url), soci::into(feed.category), soci::use(feed_slug);
-    if (!lease->got_data()) return api::json_error(404, "not_found", "There is no podcast '" + feed_slug + "'.");
+    if (!lease->got_data()) return api::json_error(404, "not_found", "De podcast '" + feed_slug + "' bestaat niet.");
     EpisodeRow row;
     soci::statement st =
         (lease->prepare << "SELECT id, slug, title, description, image_url, audio_path, duration_ms, byte_length, "

@@ -11,8 +11,10 @@
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
+#include "process/work_deadline.hpp"
 #include "store/migrations.hpp"
 
 namespace ether::store {
@@ -60,6 +62,7 @@ constexpr std::chrono::milliseconds kPingEvery{1000};
 constexpr std::chrono::milliseconds kPingEveryWhileAway{250};
 // A ping that has not answered for this long counts as a failure while it lasts (a hung server).
 constexpr std::int64_t kPingHungMs = 2000;
+constexpr std::int64_t kPingSlowMs = 250;
 constexpr int kLeaseWaitMs = 10000;
 
 std::atomic<int> running_monitor_count{0};
@@ -91,11 +94,13 @@ void open_session(soci::session& session, Dialect dialect, const std::string& co
     session << "SET client_min_messages TO warning";
     return;
   }
-  // A writer waits for another instead of failing at once; WAL lets readers run beside it.
+  // A writer waits for another instead of failing at once (the connect string's timeout is the
+  // busy_timeout); WAL lets readers run beside it. FULL syncs the WAL on every commit: with NORMAL
+  // a commit survives the process but not a power cut, and an editor told "saved" must find it.
   session.open(*soci::factory_sqlite3(), connect_string);
   session << "PRAGMA journal_mode=WAL";
   session << "PRAGMA foreign_keys=ON";
-  session << "PRAGMA synchronous=NORMAL";
+  session << "PRAGMA synchronous=FULL";
 }
 
 // Whether an idle PostgreSQL session can be used without a round trip: libpq still counts it as
@@ -162,7 +167,34 @@ std::unique_ptr<Database> Database::open(const std::string& url, std::size_t poo
   return db;
 }
 
+namespace {
+
+struct HeldLease {
+  const Database* db;
+  std::size_t position;
+  int depth;
+};
+thread_local std::vector<HeldLease> held_leases;
+
+HeldLease* held_by_this_thread(const Database* db) {
+  auto found =
+      std::find_if(held_leases.begin(), held_leases.end(), [db](const HeldLease& held) { return held.db == db; });
+  return found == held_leases.end() ? nullptr : &*found;
+}
+
+// The sessions of this thread with a Transaction open, and how many are nested in each.
+thread_local std::vector<std::pair<const soci::session*, int>> open_transactions;
+
+}  // namespace
+
 Database::Lease::Lease(Database& db) : db_(db) {
+  if (auto* held = held_by_this_thread(&db)) {
+    ++held->depth;
+    position_ = held->position;
+    session_ = &db.pool_->at(position_);
+    shared_ = true;
+    return;
+  }
   if (!db.pool_->try_lease(position_, kLeaseWaitMs)) {
     throw StoreUnavailable("every store connection stayed busy for 10 s");
   }
@@ -173,9 +205,77 @@ Database::Lease::Lease(Database& db) : db_(db) {
     throw;
   }
   session_ = &db.pool_->at(position_);
+  held_leases.push_back({&db, position_, 1});
 }
 
-Database::Lease::~Lease() { db_.pool_->give_back(position_); }
+Database::Lease::~Lease() {
+  auto* held = held_by_this_thread(&db_);
+  if (held != nullptr && --held->depth > 0) return;
+  std::erase_if(held_leases, [this](const HeldLease& lease) { return lease.db == &db_; });
+  if (!shared_) db_.pool_->give_back(position_);
+}
+
+Transaction::Transaction(soci::session& session) : session_(session) {
+  auto open = std::find_if(open_transactions.begin(), open_transactions.end(),
+                           [&session](const auto& entry) { return entry.first == &session; });
+  if (open != open_transactions.end()) {
+    savepoint_ = "ether_nested_" + std::to_string(++open->second);
+    session_ << "SAVEPOINT " + savepoint_;
+    return;
+  }
+  if (session.get_backend_name() == "sqlite3") {
+    session_ << "BEGIN IMMEDIATE";
+  } else {
+    session_.begin();
+  }
+  open_transactions.emplace_back(&session, 0);
+}
+
+Transaction::~Transaction() {
+  if (done_) return;
+  try {
+    rollback();
+  } catch (const std::exception& error) {
+    spdlog::warn("store: cannot roll back a transaction: {}", error.what());
+  }
+}
+
+void Transaction::commit() {
+  if (done_) return;
+  if (!savepoint_.empty()) {
+    session_ << "RELEASE SAVEPOINT " + savepoint_;
+    done_ = true;
+    return;
+  }
+  if (auto* deadline = process::WorkDeadline::current(); deadline != nullptr && !deadline->begin_commit()) {
+    rollback();
+    throw StoreUnavailable("the request was answered before its transaction could commit; rolled back");
+  }
+  done_ = true;
+  std::erase_if(open_transactions, [this](const auto& entry) { return entry.first == &session_; });
+  try {
+    session_.commit();
+  } catch (...) {
+    // A commit that failed (a full disk) must not leave the pooled session inside its transaction.
+    try {
+      session_.rollback();
+    } catch (...) {  // NOLINT(bugprone-empty-catch): SQLite may have rolled it back itself
+    }
+    throw;
+  }
+}
+
+void Transaction::rollback() {
+  if (done_) return;
+  done_ = true;
+  if (!savepoint_.empty()) {
+    session_ << "ROLLBACK TO SAVEPOINT " + savepoint_;
+    session_ << "RELEASE SAVEPOINT " + savepoint_;
+    return;
+  }
+  std::erase_if(open_transactions, [this](const auto& entry) { return entry.first == &session_; });
+  session_.rollback();
+}
 
 void Database::make_usable(std::size_t position) {
   if (dialect_ != Dialect::postgresql) return;
@@ -270,6 +370,13 @@ bool Database::healthy() const noexcept {
   return health_->reachable.load();
 }
 
+bool Database::answering() const noexcept {
+  if (dialect_ != Dialect::postgresql) return true;
+  const auto started = health_->ping_started_ms.load();
+  if (started != 0 && steady_ms() - started > kPingSlowMs) return false;
+  return health_->reachable.load();
+}
+
 std::string Database::dialect_sql(std::string_view portable_sql) const {
   return replace_all(std::string(portable_sql), "{{id}}",
                      dialect_ == Dialect::sqlite ? "INTEGER PRIMARY KEY AUTOINCREMENT" : "BIGSERIAL PRIMARY KEY");
@@ -294,7 +401,7 @@ int apply_migrations(Database& db, const std::vector<Migration>& list) {
   int applied = 0;
   for (const auto& migration : list) {
     auto session = db.lease();
-    soci::transaction tx(*session);
+    Transaction tx(*session);
     try {
       // Taken inside the transaction so that two instances starting together on one PostgreSQL
       // database do not both apply a migration: the second fails its insert and rolls back.
@@ -319,6 +426,19 @@ int apply_migrations(Database& db, const std::vector<Migration>& list) {
     ++applied;
   }
   return applied;
+}
+
+bool is_storage_full(const std::exception& error) noexcept {
+  if (const auto* sqlite = dynamic_cast<const soci::sqlite3_soci_error*>(&error)) {
+    return sqlite->result() == SQLITE_FULL;
+  }
+  if (const auto* postgresql = dynamic_cast<const soci::postgresql_soci_error*>(&error)) {
+    return postgresql->sqlstate() == "53100";
+  }
+  if (const auto* system = dynamic_cast<const std::system_error*>(&error)) {
+    return system->code() == std::errc::no_space_on_device;
+  }
+  return false;
 }
 
 bool Database::ping() noexcept {

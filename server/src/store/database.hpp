@@ -7,6 +7,13 @@
 // from memory; a lease checks its session before handing it out and reconnects a broken one. While
 // the monitor finds the store away, reconnecting follows an exponential backoff shared by the pool
 // (100 ms doubling to 5 s), reset as soon as the monitor reaches the store again.
+//
+// Writers queue for the store instead of failing (issue 36): every SQLite connection waits up to
+// 10 s for another writer (busy_timeout), and a Transaction takes SQLite's write lock when it
+// begins (BEGIN IMMEDIATE). A deferred transaction that reads first and writes later cannot wait:
+// SQLite answers "database is locked" at once rather than let two readers deadlock on the upgrade.
+// A single writer connection would serialise the writers as well, but every read inside a write
+// transaction (validation, the audit log) would then have to go through that one connection too.
 
 #include <soci/soci.h>
 
@@ -47,7 +54,10 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   /// A working session leased from the pool for the lifetime of the returned object. Throws
-  /// StoreUnavailable when the store cannot be reached now.
+  /// StoreUnavailable when the store cannot be reached now. A lease taken on a thread that already
+  /// holds one of this store shares that session (and its transaction): a cache refresh called by a
+  /// handler that holds a lease never waits for a second session, which with every worker doing the
+  /// same would empty the pool and stall all of them for the lease timeout.
   class Lease {
    public:
     explicit Lease(Database& db);
@@ -63,6 +73,7 @@ class Database {
     Database& db_;
     std::size_t position_ = 0;
     soci::session* session_ = nullptr;
+    bool shared_ = false;  // the session of an outer lease on this thread
   };
   Lease lease() { return Lease(*this); }
 
@@ -79,6 +90,11 @@ class Database {
   /// Whether the store answered the monitor's last ping, and that ping did not hang: read from
   /// memory, never waits. Always true for SQLite, which cannot go away.
   [[nodiscard]] bool healthy() const noexcept;
+  /// Stricter than healthy(), for the HTTP circuit breaker: also false while a ping has gone a
+  /// quarter of a second without an answer (SELECT 1 takes milliseconds), so that work missing its
+  /// deadline on a store that froze a moment ago opens the breaker, and work that is merely slow on
+  /// a store that answers does not. Always true for SQLite.
+  [[nodiscard]] bool answering() const noexcept;
 
   /// The health monitors of this process that are still using libpq. When a Database is destroyed
   /// its monitor is done with libpq, unless a ping of a hung store holds it past 2 s: a process
@@ -118,6 +134,33 @@ class Database {
   // the latest failure is reopened before use.
   std::vector<std::uint64_t> session_epoch_;
   std::shared_ptr<Health> health_ = std::make_shared<Health>();
+};
+
+/// True when `error` says the store or the disk under it is full: SQLITE_FULL (a full disk, or the
+/// store's page limit), PostgreSQL's disk_full (53100), or ENOSPC from writing a file. Such a write
+/// was not saved; the client may keep what it sent and try again once space is made.
+bool is_storage_full(const std::exception& error) noexcept;
+
+/// A transaction of its own, in place of soci::transaction: on SQLite it takes the write lock when
+/// it begins (BEGIN IMMEDIATE, waiting for another writer under the busy timeout). Inside another
+/// Transaction on the same session it is a savepoint, so nested leases may nest transactions.
+/// commit() is refused (StoreUnavailable, the transaction rolled back) when the request this
+/// thread works for was already answered (process::WorkDeadline). Not committed: rolled back.
+class Transaction {
+ public:
+  explicit Transaction(soci::session& session);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  Transaction(Transaction&&) = delete;
+  Transaction& operator=(Transaction&&) = delete;
+  void commit();
+  void rollback();
+
+ private:
+  soci::session& session_;
+  std::string savepoint_;  // empty: the outermost transaction
+  bool done_ = false;
 };
 
 }  // namespace ether::store

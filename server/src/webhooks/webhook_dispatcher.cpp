@@ -271,7 +271,7 @@ int WebhookDispatcher::run_once() {
     }
     const auto result = send_delivery(hook, delivery, clock_(), options_.send);
     auto lease = db_.lease();
-    soci::transaction tx(*lease);
+    store::Transaction tx(*lease);
     if (WebhookStore(*lease).record_attempt(delivery, result, clock_(), options_.retry)) {
       switched_off.insert(hook.id);
       spdlog::warn("webhooks: hook {} ({}) switched off after repeated failures", hook.id, hook.url);

@@ -122,7 +122,7 @@ http::Response WebhooksApi::create(const http::Request& request) const {
   if (!fields.empty()) return api::field_errors(fields);
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   auto hook = WebhookStore(*lease).create(url, events, principal.user.id, now);
   json::object changes;
   json::array event_list;
@@ -142,7 +142,7 @@ http::Response WebhooksApi::remove(const http::Request& request, const std::stri
   if (!key) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   if (!WebhookStore(*lease).remove(*key, now)) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook", id, "delete");
   tx.commit();
@@ -157,7 +157,7 @@ http::Response WebhooksApi::enable(const http::Request& request, const std::stri
   if (!key) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   WebhookStore store(*lease);
   if (!store.enable(*key)) return api::json_error(404, "not_found", "Deze webhook bestaat niet.");
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook", id, "enable");
@@ -189,7 +189,7 @@ http::Response WebhooksApi::resend(const http::Request& request, const std::stri
   if (!key) return api::json_error(404, "not_found", "Deze levering bestaat niet.");
   const auto now = now_();
   auto lease = db_.lease();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   WebhookStore store(*lease);
   if (!store.resend(*key, now)) return api::json_error(404, "not_found", "Deze levering bestaat niet.");
   admin::AuditLog(*lease).record(actor_of(principal), now, "webhook_delivery", id, "resend");

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { AdminApiError, errorFromBody } from './admin-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminApiError, adminCreate, createRetry, errorFromBody } from './admin-client';
+import { ERROR_MESSAGES } from './error-messages';
 
 describe('errorFromBody', () => {
-  it("carries the server's code, message, field errors and current item", () => {
+  it("carries the server's code, field errors and current item, with its code's Dutch message", () => {
     const error = errorFromBody(409, {
       error: {
         code: 'conflict',
@@ -15,7 +16,8 @@ describe('errorFromBody', () => {
     expect(error).toMatchObject({
       status: 409,
       code: 'conflict',
-      message: 'Iemand anders heeft dit item intussen opgeslagen.',
+      message: ERROR_MESSAGES.conflict,
+      serverMessage: 'Iemand anders heeft dit item intussen opgeslagen.',
       fields: { slug: 'Bezet.' },
       current: { id: '7' },
     });
@@ -31,7 +33,58 @@ describe('errorFromBody', () => {
     expect(errorFromBody(502, 'Bad Gateway').message).toBe('Er ging iets mis (HTTP 502).');
     expect(errorFromBody(500, { error: { code: 'internal' } })).toMatchObject({
       code: 'internal',
-      message: 'Er ging iets mis (HTTP 500).',
+      message: ERROR_MESSAGES.internal,
     });
+  });
+});
+
+describe('adminCreate', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    createRetry.delaysMs = [1000, 3000];
+  });
+
+  it('retries a create whose answer was lost with the same Idempotency-Key', async () => {
+    createRetry.delaysMs = [0, 0];
+    const keys: string[] = [];
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_path: string, init: RequestInit) => {
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        calls += 1;
+        if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        if (calls === 2) {
+          return Promise.resolve(
+            new Response(JSON.stringify({ error: { code: 'store_unavailable', message: 'x' } }), {
+              status: 503,
+            }),
+          );
+        }
+        return Promise.resolve(new Response(JSON.stringify({ item: { id: '9' } }), { status: 201 }));
+      }),
+    );
+    await expect(adminCreate('/api/admin/content/programmes', { values: {} })).resolves.toEqual({
+      item: { id: '9' },
+    });
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('does not retry a refusal', async () => {
+    createRetry.delaysMs = [0, 0];
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { code: 'invalid_fields', fields: { name: 'Vul in.' } } }), {
+          status: 422,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await expect(adminCreate('/api/admin/content/programmes', { values: {} })).rejects.toMatchObject({
+      code: 'invalid_fields',
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,10 @@
 // The admin app's calls to /api/admin/... (server/src/admin/admin_api.hpp). Every state-changing
-// call carries the session's CSRF token; an error answer becomes an AdminApiError with the
-// server's Dutch message and, for forms, the message of each field.
+// call carries the session's CSRF token; an error answer becomes an AdminApiError with the Dutch
+// message of its code (error-messages.ts) and, for forms, the message of each field. A create is
+// sent with an Idempotency-Key and retried with the same key when its answer is lost or the store
+// is briefly away, so that it is stored once (server/src/admin/idempotent_saves.hpp).
+
+import { errorMessage } from './error-messages';
 
 export type Role = 'beheerder' | 'eindredacteur' | 'redacteur';
 
@@ -74,10 +78,14 @@ export interface AuditPage {
   total: number;
 }
 
-/** A refused or failed call: status 0 when the server could not be reached. */
+/**
+ * A refused or failed call: status 0 when the server could not be reached. Its message is the
+ * Dutch one of its code; `serverMessage` is the text the server sent, for logs.
+ */
 export class AdminApiError extends Error {
   readonly status: number;
   readonly code: string;
+  serverMessage = '';
   readonly fields: Record<string, string>;
   /** For 409 on a content item: the item as it is stored now. */
   readonly current: unknown;
@@ -110,8 +118,8 @@ interface ErrorBody {
 
 /**
  * The AdminApiError of a refused answer: `parsed` is its JSON body (or null), whose
- * `{"error":{"code","message","fields","current"}}` it carries; `fallback` is the message when the
- * body has none.
+ * `{"error":{"code","fields","current"}}` it carries, with the Dutch message of its code; `fallback`
+ * is the message when the body has no code.
  */
 export function errorFromBody(
   status: number,
@@ -119,19 +127,52 @@ export function errorFromBody(
   fallback = `Er ging iets mis (HTTP ${status}).`,
 ): AdminApiError {
   const error = parsed && typeof parsed === 'object' ? (parsed as ErrorBody).error : undefined;
-  return new AdminApiError(
+  const failure = new AdminApiError(
     status,
     error?.code ?? 'unknown',
-    error?.message ?? fallback,
+    error?.code ? errorMessage(error.code, status) : fallback,
     error?.fields ?? {},
     error?.current,
   );
+  failure.serverMessage = error?.message ?? '';
+  return failure;
+}
+
+/** Waits between the tries of a create (tests set 0). */
+export const createRetry = { delaysMs: [1000, 3000] };
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * A create: POST with an Idempotency-Key, tried again with the same key when the server could not
+ * be reached or the store was briefly away, so a lost answer never makes a second item.
+ */
+export async function adminCreate<T>(path: string, body: unknown): Promise<T> {
+  const key = newIdempotencyKey();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await adminFetch<T>('POST', path, body, key);
+    } catch (error) {
+      const retriable =
+        error instanceof AdminApiError && (error.status === 0 || error.code === 'store_unavailable');
+      if (!retriable || attempt >= createRetry.delaysMs.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, createRetry.delaysMs[attempt]));
+    }
+  }
 }
 
 /** Calls the admin API; resolves with the JSON answer (undefined for 204). */
-export async function adminFetch<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function adminFetch<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   let response: Response;
   try {
@@ -143,7 +184,7 @@ export async function adminFetch<T>(method: string, path: string, body?: unknown
       body: body === undefined ? null : JSON.stringify(body),
     });
   } catch {
-    throw new AdminApiError(0, 'network', 'De server is niet bereikbaar. Probeer het opnieuw.');
+    throw new AdminApiError(0, 'network', errorMessage('network', 0));
   }
   if (response.status === 204) return undefined as T;
   let parsed: unknown = null;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentApi, forgetOptions } from './content-client';
 
+import { ERROR_MESSAGES } from './error-messages';
 afterEach(() => {
   vi.unstubAllGlobals();
   forgetOptions();
@@ -64,7 +65,7 @@ describe('the reference options', () => {
     stubServer(true);
     await expect(contentApi.options('channels')).rejects.toMatchObject({
       status: 503,
-      message: 'Even niet.',
+      message: ERROR_MESSAGES.unavailable,
     });
     const { asked } = stubServer();
     await expect(contentApi.options('channels')).resolves.toMatchObject({ options: [{ slug: 'radio2' }] });

@@ -1,6 +1,6 @@
 // The admin's content calls (server/src/admin/content_api.hpp): the editable types as the server
 // describes them, and list, get, create, update, delete, publish, revisions and preview of items.
-import { adminFetch } from './admin-client';
+import { adminCreate, adminFetch } from './admin-client';
 
 export type FieldKind =
   | 'text'
@@ -151,7 +151,7 @@ export const contentApi = {
   options: (type: string) => cachedOptions(type),
   get: (type: string, id: string) => adminFetch<{ item: ContentItem }>('GET', itemPath(type, id)),
   create: (type: string, values: Record<string, FieldValue>) =>
-    changing(type, adminFetch<{ item: ContentItem }>('POST', base(type), { values })),
+    changing(type, adminCreate<{ item: ContentItem }>(base(type), { values })),
   update: (type: string, id: string, version: number, values: Record<string, FieldValue>) =>
     changing(type, adminFetch<{ item: ContentItem }>('PUT', itemPath(type, id), { version, values })),
   remove: (type: string, id: string, version: number) =>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminApiError, getCsrfToken, setCsrfToken } from './admin-client';
 import { stubUploads } from '../test-support/fake-xhr';
 import { uploadMedia } from './media-client';
+import { ERROR_MESSAGES } from './error-messages';
 
 const item = { id: 7, kind: 'image', status: 'processing', progress: 0, error: null, name: 'foto.jpg' };
 const unauthenticated = {
@@ -52,7 +53,7 @@ describe('uploadMedia', () => {
 
     const refused = uploadMedia('audio', new File(['wav'], 'a.wav'));
 
-    await expect(refused).rejects.toMatchObject({ status: 401, message: 'Log eerst in.' });
+    await expect(refused).rejects.toMatchObject({ status: 401, message: ERROR_MESSAGES.unauthenticated });
     expect(sent).toHaveLength(2);
   });
 
@@ -70,7 +71,7 @@ describe('uploadMedia', () => {
     const refused = uploadMedia('image', new File(['x'], 'x.png'));
 
     await expect(refused).rejects.toBeInstanceOf(AdminApiError);
-    await expect(refused).rejects.toMatchObject({ status: 401, message: 'Log eerst in.' });
+    await expect(refused).rejects.toMatchObject({ status: 401, message: ERROR_MESSAGES.unauthenticated });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(sent).toHaveLength(1);
   });

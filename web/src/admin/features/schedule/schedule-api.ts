@@ -1,7 +1,7 @@
 // The admin's schedule calls (server/src/admin/schedule_api.hpp): a channel's weekly slots and
 // its one-off changes for a date. Times are Amsterdam wall-clock "HH:MM"; "24:00" is midnight.
 // An edit or delete names the version of the entry the editor loaded; 409 when it has changed since.
-import { AdminApiError, adminFetch } from '../../api/admin-client';
+import { AdminApiError, adminCreate, adminFetch } from '../../api/admin-client';
 
 export interface ScheduleSlot {
   id: number;
@@ -65,13 +65,13 @@ export const scheduleApi = {
     ),
   get: (channel: string) => adminFetch<ChannelSchedule>('GET', base(channel)),
   createSlot: (channel: string, body: SlotBody) =>
-    adminFetch<{ slot: ScheduleSlot }>('POST', `${base(channel)}/slots`, body),
+    adminCreate<{ slot: ScheduleSlot }>(`${base(channel)}/slots`, body),
   updateSlot: (channel: string, id: number, version: number, body: SlotBody) =>
     adminFetch<{ slot: ScheduleSlot }>('PUT', `${base(channel)}/slots/${id}`, { ...body, version }),
   removeSlot: (channel: string, id: number, version: number) =>
     adminFetch<undefined>('DELETE', `${base(channel)}/slots/${id}?version=${version}`),
   createChange: (channel: string, body: ChangeBody) =>
-    adminFetch<{ change: ScheduleChange }>('POST', `${base(channel)}/changes`, body),
+    adminCreate<{ change: ScheduleChange }>(`${base(channel)}/changes`, body),
   updateChange: (channel: string, id: number, version: number, body: ChangeBody) =>
     adminFetch<{ change: ScheduleChange }>('PUT', `${base(channel)}/changes/${id}`, { ...body, version }),
   removeChange: (channel: string, id: number, version: number) =>

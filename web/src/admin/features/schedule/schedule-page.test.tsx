@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, server } from '../../test-support/fake-server';
+import { ERROR_MESSAGES } from '../../api/error-messages';
 import { ChangeForm } from './change-form';
 import type { ChannelSchedule, ScheduleChange, ScheduleSlot } from './schedule-api';
 import { SchedulePage } from './schedule-page';
@@ -398,7 +399,7 @@ describe('SchedulePage', () => {
 
     // The Dutch message is announced, the focus is on the form's heading, the input is kept.
     const alert = await within(form).findByRole('alert');
-    expect(alert).toHaveTextContent('Dit tijdvak is intussen door iemand anders gewijzigd.');
+    expect(alert).toHaveTextContent(ERROR_MESSAGES.conflict);
     expect(within(form).getByRole('heading', { name: 'Tijdvak wijzigen' })).toHaveFocus();
     expect(end).toHaveValue('12:30');
     expect(screen.getByRole('status')).toHaveTextContent('');
@@ -435,7 +436,7 @@ describe('SchedulePage', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Verwijderen wijziging 2026-11-23' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Deze wijziging is intussen door iemand anders gewijzigd.');
+    expect(alert).toHaveTextContent(ERROR_MESSAGES.conflict);
     expect(screen.getByRole('heading', { name: 'Programmering Radio 2' })).toHaveFocus();
     expect(screen.getByRole('row', { name: /2026-11-23 Vervalt/ })).toBeInTheDocument();
 
