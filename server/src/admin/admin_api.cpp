@@ -427,7 +427,7 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
         {"code", "Deze code klopt niet. Controleer de tijd op je telefoon en typ de code die nu in je app staat."}});
   }
   const auto codes = generate_recovery_codes();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   factors.enable(principal.user.id, *step, now, codes);
   json::object changes;
   add_change(changes, "secondFactor", false, true);
@@ -479,7 +479,7 @@ http::Response AdminApi::disable_second_factor(const http::Request& request) con
     return api::field_errors(code.empty() ? json::object{{"password", "Het wachtwoord klopt niet."}}
                                           : json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
   }
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   factors.remove(principal.user.id);
   json::object changes;
   add_change(changes, "secondFactor", true, false);
@@ -500,7 +500,7 @@ http::Response AdminApi::reset_second_factor(const http::Request& request, const
   if (auto* refused = std::get_if<http::Response>(&target)) return std::move(*refused);
   const auto found = std::get<User>(std::move(target));
   const auto now = now_();
-  soci::transaction tx(*lease);
+  store::Transaction tx(*lease);
   if (!SecondFactorRepository(*lease).remove(found.id)) {
     return api::json_error(409, "not_enabled", "Deze gebruiker heeft geen tweestapsverificatie.");
   }
