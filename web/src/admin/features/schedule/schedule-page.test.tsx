@@ -399,7 +399,7 @@ describe('SchedulePage', () => {
 
     // The Dutch message is announced, the focus is on the form's heading, the input is kept.
     const alert = await within(form).findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_MESSAGES.conflict);
+    expect(alert).toHaveTextContent(ERROR_MESSAGES.conflict ?? 'conflict');
     expect(within(form).getByRole('heading', { name: 'Tijdvak wijzigen' })).toHaveFocus();
     expect(end).toHaveValue('12:30');
     expect(screen.getByRole('status')).toHaveTextContent('');
@@ -436,7 +436,7 @@ describe('SchedulePage', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Verwijderen wijziging 2026-11-23' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_MESSAGES.conflict);
+    expect(alert).toHaveTextContent(ERROR_MESSAGES.conflict ?? 'conflict');
     expect(screen.getByRole('heading', { name: 'Programmering Radio 2' })).toHaveFocus();
     expect(screen.getByRole('row', { name: /2026-11-23 Vervalt/ })).toBeInTheDocument();
 
