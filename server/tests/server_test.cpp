@@ -532,6 +532,22 @@ class AdoptingBody : public StreamingBody, public std::enable_shared_from_this<A
   std::shared_ptr<void> hold_;
 };
 
+/// A download of known length, as a recording's: "blok" twenty times, 30 ms apart (80 bytes).
+class DownloadBody : public StreamingBody {
+ public:
+  static constexpr int kBlocks = 20;
+  asio::awaitable<void> run(asio::ip::tcp::socket& socket) override {
+    asio::steady_timer timer(co_await asio::this_coro::executor);
+    for (int i = 0; i < kBlocks; ++i) {
+      auto [ec, n] = co_await asio::async_write(socket, asio::buffer(std::string_view("blok")),
+                                                asio::as_tuple(asio::use_awaitable));
+      if (ec || !socket.is_open()) co_return;
+      timer.expires_after(std::chrono::milliseconds(30));
+      co_await timer.async_wait(asio::as_tuple(asio::use_awaitable));
+    }
+  }
+};
+
 class StreamingServerTest : public ServerTest {
  protected:
   void SetUp() override {
@@ -542,6 +558,9 @@ class StreamingServerTest : public ServerTest {
       response.set_header("Content-Type", "audio/mpeg");
       if (params.at("kind") == "adopted") {
         response.streaming = std::make_shared<AdoptingBody>();
+      } else if (params.at("kind") == "download") {
+        response.streaming = std::make_shared<DownloadBody>();
+        response.streaming_length = 4 * DownloadBody::kBlocks;
       } else {
         response.streaming = std::make_shared<CountingBody>(params.at("kind") == "endless");
       }
@@ -610,6 +629,21 @@ TEST_F(StreamingServerTest, StopEndsAnEndlessStream) {
   EXPECT_EQ(response.body.size() % 3, 0u);
   stopping.get();
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+}
+
+TEST_F(StreamingServerTest, StopLetsADownloadOfKnownLengthFinish) {
+  // SIGTERM closed a recording's download at once, and the client saw a plain end of file.
+  Client client(server_->port());
+  client.send(request("GET", "/test/stream/download"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto stopping = std::async(std::launch::async, [this] { server_->stop(); });
+  auto response = client.read();
+  EXPECT_EQ(response.status, 200u);
+  EXPECT_EQ(response.header("Content-Length"), "80");
+  std::string whole;
+  for (int i = 0; i < DownloadBody::kBlocks; ++i) whole += "blok";
+  EXPECT_EQ(response.body, whole) << "the download was cut off by the stop";
+  stopping.get();
 }
 
 TEST_F(ServerTest, BindFailureIsAClearError) {

@@ -75,6 +75,7 @@ struct Connection : std::enable_shared_from_this<Connection> {
   const std::string address;                // the client's, for the per-address count
   std::atomic<bool> busy{false};            // between a request's first byte and the end of its response
   std::atomic<bool> streaming{false};       // writing a streaming body: shutdown closes it instead of waiting
+  std::atomic<bool> finite{false};          // ...unless it has a length (a recording's download): that one finishes
   std::atomic<bool> evicted{false};         // chosen to make room: closes when idle or after its response
   std::atomic<Clock::rep> idle_since{0};    // when it began waiting for a request; 0 while busy
   // While it waits for a request without a timer of its own (read_request_start): when the sweep
@@ -741,7 +742,9 @@ void Server::Impl::end_client_turn(const std::string& client) {
 asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Request& request,
                                                                      const std::function<Response()>& work) {
   const auto started = Clock::now();
-  // The client's fair share first: a client whose earlier work still runs waits for its own turn
+  // A saturated pool refuses at once: no request waits for a turn it could not use.
+  if (pending_work.load() >= options.worker_queue_limit) co_return std::nullopt;
+  // The client's fair share next: a client whose earlier work still runs waits for its own turn
   // here, within the same deadline, while other clients' work goes on to the pool.
   if (!co_await client_turn(request.remote_address, started + options.worker_timeout)) co_return std::nullopt;
   bool probe = false;
@@ -916,6 +919,7 @@ asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, cons
     hold->taken = false;
     connection.stream->socket() = std::move(socket);
     connection.stream->expires_never();
+    connection.finite = response.streaming_length.has_value();
     try {
       co_await response.streaming->run(connection.stream->socket());
     } catch (const std::exception& error) {
@@ -1268,6 +1272,9 @@ void Server::stop() {
               if (auto body = c->adopted.lock()) body->close();
               return;
             }
+            // A download of known length (a recording, a podcast file) is let finish within the
+            // shutdown grace, as any response in flight; an endless stream ends now.
+            if (c->streaming && c->finite) return;
             boost::system::error_code ignored;
             if (c->streaming) c->stream->socket().close(ignored);
             c->stream->cancel();
