@@ -858,8 +858,11 @@ void source_on_one_instance_is_heard_on_another() {
                   .status,
               200);
   });
+  // 12 s of tone: the encoder's title comes 9 s after the listener starts, and must still be on
+  // air when B's relay has read it from the store (A writes it at its next heartbeat, B reads it at
+  // its next tick); with 8 s the source left about 2 s after the title, too soon on a loaded machine.
   expect_tone_between_playout(a, b, "radio2", kSharedPassword,
-                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 8);
+                              "-c:a libmp3lame -b:a 128k -f mp3 -content_type audio/mpeg", 12);
   check_mount.join();
   icy_listener.join();
   // The source's name until the encoder's first title, then that title: as A's own listeners hear.
