@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_MESSAGES } from '../../api/error-messages';
 import { programmeItem, programmesType } from '../../test-support/content-fixtures';
 import { json, server } from '../../test-support/fake-server';
 import { ItemRemoval } from './item-removal';
@@ -131,6 +132,6 @@ describe('ItemRemoval', () => {
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Programma wordt nog gebruikt (1 keer).');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.in_use ?? 'in_use');
   });
 });
