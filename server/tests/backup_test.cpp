@@ -165,7 +165,7 @@ void the_site_comes_back_the_same(const std::vector<std::string>& original_env,
 }
 
 fs::path fresh_root(const std::string& name) {
-  const auto root = fs::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
+  auto root = fs::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root);
   return root;
@@ -250,6 +250,7 @@ TEST(BackupRestore, ABackupCutOffByKillIsNeverTakenForAGoodOne) {
       std::vector<std::string> entries{"PATH=/usr/bin:/bin"};
       entries.insert(entries.end(), env.begin(), env.end());
       std::vector<char*> envp;
+      envp.reserve(entries.size() + 1);
       for (auto& entry : entries) envp.push_back(entry.data());
       envp.push_back(nullptr);
       std::string target = backups.string();

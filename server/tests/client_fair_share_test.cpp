@@ -149,6 +149,7 @@ TEST_F(FairShareTest, ATrustedProxyIsNotHeldToOneAddressesConnectionCap) {
   start(options);
   // Ten listeners through the balancer are ten connections from its address.
   std::vector<std::unique_ptr<RawSocket>> through_proxy;
+  through_proxy.reserve(10);
   for (int i = 0; i < 10; ++i) through_proxy.push_back(std::make_unique<RawSocket>(server_->port(), "127.0.0.1"));
   for (auto& socket : through_proxy) {
     socket->send(get("/light"));
@@ -158,6 +159,7 @@ TEST_F(FairShareTest, ATrustedProxyIsNotHeldToOneAddressesConnectionCap) {
   }
   // A client of its own still meets the cap: its fifth connection is closed unanswered.
   std::vector<std::unique_ptr<RawSocket>> direct;
+  direct.reserve(4);
   for (int i = 0; i < 4; ++i) direct.push_back(std::make_unique<RawSocket>(server_->port(), "127.0.0.2"));
   for (auto& socket : direct) {
     socket->send(get("/light"));

@@ -317,7 +317,7 @@ struct Server::Impl {
   // Each client address's share of the pool: its running work, and its requests waiting for a
   // turn (each woken by cancelling its timer once a turn is handed to it).
   struct ClientTurn {
-    explicit ClientTurn(asio::any_io_executor executor) : timer(std::move(executor)) {}
+    explicit ClientTurn(const asio::any_io_executor& executor) : timer(executor) {}
     asio::steady_timer timer;
     bool granted = false;  // under share_mutex
   };

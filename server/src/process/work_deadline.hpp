@@ -27,8 +27,8 @@ class WorkDeadline {
   /// The deadline of the work on this thread while the scope lasts (none outside one).
   class Scope {
    public:
-    explicit Scope(WorkDeadline& deadline) noexcept : previous_(current_) { current_ = &deadline; }
-    ~Scope() { current_ = previous_; }
+    explicit Scope(WorkDeadline& deadline) noexcept : previous_(active_deadline) { active_deadline = &deadline; }
+    ~Scope() { active_deadline = previous_; }
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
     Scope(Scope&&) = delete;
@@ -38,14 +38,14 @@ class WorkDeadline {
     WorkDeadline* previous_;
   };
   /// The deadline of the work on this thread, or nullptr (a background task, a CLI command).
-  static WorkDeadline* current() noexcept { return current_; }
+  static WorkDeadline* current() noexcept { return active_deadline; }
 
  private:
   static constexpr int kRunning = 0;
   static constexpr int kCommitting = 1;
   static constexpr int kAbandoned = 2;
   std::atomic<int> state_{kRunning};
-  static inline thread_local WorkDeadline* current_ = nullptr;
+  static inline thread_local WorkDeadline* active_deadline = nullptr;
 };
 
 }  // namespace ether::process
