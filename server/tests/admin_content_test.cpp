@@ -14,6 +14,7 @@
 #include "admin/audit_log.hpp"
 #include "admin/bootstrap.hpp"
 #include "admin/content_api.hpp"
+#include "admin/trash_sweeper.hpp"
 #include "api/overlay_api.hpp"
 #include "content/content_types.hpp"
 #include "domain/time.hpp"
@@ -351,8 +352,9 @@ void every_change_has_its_audit_row(store::Database& db) {
   EXPECT_EQ(rows[1].changes.size(), 1U);
   EXPECT_EQ(rows[1].changes.at("name").at("before"), "Ochtend");
   EXPECT_EQ(rows[1].changes.at("name").at("after"), "Middag");
+  // A delete moves the item to the trash: its fields stay, the moment it left is the change.
   EXPECT_EQ(rows[0].action, "delete");
-  EXPECT_EQ(rows[0].changes.at("name").at("before"), "Middag");
+  EXPECT_EQ(rows[0].changes.at("trashedAt").at("after").as_string(), domain::format_iso_utc(kStart));
 
   auto article = h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("A", "a")}});
   h.as(eind, "POST", "/api/admin/content/articles/" + article.id() + "/publish", json::object{{"version", 1}});
@@ -693,6 +695,123 @@ void a_referenced_item_is_archived_and_restored(store::Database& db) {
   EXPECT_EQ(h.page("/gids/2026/11/21").find("/programmas/nachtwacht"), std::string::npos);
 }
 
+// Issue 40: a delete moves the item to the trash ('Prullenbak'): off the site, search and sitemap at
+// once, restorable by an eindredacteur or beheerder with its relations and revisions, removed for
+// good by hand or after the trash's days; every step audited.
+void a_deleted_item_goes_to_the_trash_and_comes_back_whole(store::Database& db) {
+  Harness h(db);
+  auto redacteur = h.user("rita@ether.local", Role::redacteur);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Nachtelijke vogeltrek", "vogeltrek")}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  const auto path = "/api/admin/content/articles/" + created.id();
+  auto edited = h.as(eind, "PUT", path,
+                     json::object{{"version", 1}, {"values", json::object{{"intro", "Een betere inleiding."}}}});
+  ASSERT_EQ(edited.status, 200U) << edited.text;
+  auto published = h.as(eind, "POST", path + "/publish", json::object{{"version", edited.version()}});
+  ASSERT_EQ(published.status, 200U) << published.text;
+  const auto revisions_before = h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array().size();
+  const auto public_path = "/nieuws/cultuur/" + created.id() + "/vogeltrek";
+  ASSERT_EQ(h.loader_->load(public_path, {}).status, 200U);
+  ASSERT_NE(h.page("/zoeken/vogeltrek").find("Nachtelijke vogeltrek"), std::string::npos);
+
+  // A redacteur may neither delete nor see the trash.
+  EXPECT_EQ(h.as(redacteur, "DELETE", path + "?version=" + std::to_string(published.version())).status, 403U);
+  EXPECT_EQ(h.as(redacteur, "GET", "/api/admin/trash").status, 403U);
+
+  ASSERT_EQ(h.as(eind, "DELETE", path + "?version=" + std::to_string(published.version())).status, 204U);
+  // Off the site at once: page, list, search and sitemap; and off the admin's lists and routes.
+  EXPECT_EQ(h.loader_->load(public_path, {}).status, 404U);
+  EXPECT_EQ(h.page("/nieuws").find("Nachtelijke vogeltrek"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/vogeltrek").find("Nachtelijke vogeltrek"), std::string::npos);
+  EXPECT_EQ(h.sitemap().find(public_path), std::string::npos);
+  EXPECT_EQ(h.as(eind, "GET", path).status, 404U);
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/content/articles").body.at("total"), 0);
+  // Its URL stays taken while it is in the trash, so that a restore never collides.
+  auto same_slug = h.as(eind, "POST", "/api/admin/content/articles",
+                        json::object{{"values", article_values("Andere vogels", "vogeltrek")}});
+  EXPECT_EQ(same_slug.status, 422U);
+  EXPECT_NE(same_slug.field_error("slug").find("prullenbak"), std::string::npos) << same_slug.text;
+
+  auto trash = h.as(eind, "GET", "/api/admin/trash");
+  ASSERT_EQ(trash.status, 200U) << trash.text;
+  EXPECT_EQ(trash.body.at("keepDays"), 30);
+  const auto& items = trash.body.at("items").as_array();
+  ASSERT_EQ(items.size(), 1U) << trash.text;
+  EXPECT_EQ(items[0].at("type"), "articles");
+  EXPECT_EQ(items[0].at("id").as_string(), created.id());
+  EXPECT_EQ(items[0].at("title"), "Nachtelijke vogeltrek");
+  EXPECT_EQ(items[0].at("trashedBy"), "Naam erik");
+  EXPECT_EQ(items[0].at("trashedAt").as_string(), domain::format_iso_utc(kStart));
+  EXPECT_EQ(items[0].at("purgeAt").as_string(), domain::format_iso_utc(kStart + 30 * 86400));
+
+  // Restored whole: on the site again, with its revisions, published as it was.
+  EXPECT_EQ(h.as(redacteur, "POST", "/api/admin/trash/articles/" + created.id() + "/restore").status, 403U);
+  auto restored = h.as(eind, "POST", "/api/admin/trash/articles/" + created.id() + "/restore");
+  ASSERT_EQ(restored.status, 200U) << restored.text;
+  EXPECT_EQ(restored.item().at("state"), "online");
+  EXPECT_EQ(restored.item().at("values").at("intro"), "Een betere inleiding.");
+  EXPECT_EQ(h.loader_->load(public_path, {}).status, 200U);
+  EXPECT_NE(h.page("/zoeken/vogeltrek").find("Nachtelijke vogeltrek"), std::string::npos);
+  EXPECT_NE(h.sitemap().find(public_path), std::string::npos);
+  EXPECT_EQ(h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array().size(), revisions_before);
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/trash").body.at("items").as_array().size(), 0U);
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/trash/articles/" + created.id() + "/restore").status, 404U);
+  auto audit = h.audit("articles", created.id());
+  ASSERT_GE(audit.size(), 2U);
+  EXPECT_EQ(audit[0].action, "untrash");
+  EXPECT_EQ(audit[1].action, "delete");
+
+  // A programme comes back with its presenters (a relation it owns).
+  h.exec("INSERT INTO presenters (slug, name) VALUES ('nora', 'Nora Nacht')");
+  const auto nora = h.count("SELECT id FROM presenters WHERE slug = 'nora'");
+  auto values = programme_values("Nachtwacht", "nachtwacht");
+  values["presenters"] = json::array{nora};
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes", json::object{{"values", values}});
+  ASSERT_EQ(programme.status, 201U) << programme.text;
+  const auto programme_path = "/api/admin/content/programmes/" + programme.id();
+  ASSERT_EQ(h.as(eind, "DELETE", programme_path + "?version=" + std::to_string(programme.version())).status, 204U);
+  EXPECT_EQ(h.loader_->load("/programmas/nachtwacht", {}).status, 404U);
+  // A presenter that a trashed programme still names stays in use: the restore must find it.
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/presenters/" + std::to_string(nora) + "?version=1").status, 409U);
+  ASSERT_EQ(h.as(eind, "POST", "/api/admin/trash/programmes/" + programme.id() + "/restore").status, 200U);
+  EXPECT_EQ(h.as(eind, "GET", programme_path).item().at("values").at("presenters"), json::array{nora});
+  EXPECT_NE(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
+
+  // Removed for good by hand: the row, its revisions; the audit row keeps what it was.
+  auto again = h.as(eind, "GET", path);
+  ASSERT_EQ(h.as(eind, "DELETE", path + "?version=" + std::to_string(again.version())).status, 204U);
+  EXPECT_EQ(h.as(redacteur, "DELETE", "/api/admin/trash/articles/" + created.id()).status, 403U);
+  ASSERT_EQ(h.as(eind, "DELETE", "/api/admin/trash/articles/" + created.id()).status, 204U);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM articles WHERE id = " + created.id()), 0);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_revisions WHERE item_type = 'articles' AND item_id = '" +
+                    created.id() + "'"),
+            0);
+  auto purged = h.audit("articles", created.id());
+  EXPECT_EQ(purged[0].action, "purge");
+  EXPECT_EQ(purged[0].changes.at("title").at("before"), "Nachtelijke vogeltrek");
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/trash/articles/" + created.id()).status, 404U);
+
+  // Emptied by the clock: not before the trash's days are over, then for good.
+  auto fresh = h.as(eind, "GET", programme_path);
+  ASSERT_EQ(h.as(eind, "DELETE", programme_path + "?version=" + std::to_string(fresh.version())).status, 204U);
+  TrashSweeper sweeper(h.db_, 30, [&h] { return h.now_.load(); });
+  h.now_ = kStart + 30 * 86400 - 1;
+  EXPECT_EQ(sweeper.sweep(), 0);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programmes WHERE id = " + programme.id()), 1);
+  h.now_ = kStart + 30 * 86400;
+  EXPECT_EQ(sweeper.sweep(), 1);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programmes WHERE id = " + programme.id()), 0);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM programme_presenters WHERE programme_id = " + programme.id()), 0);
+  auto swept = h.audit("programmes", programme.id());
+  EXPECT_EQ(swept[0].action, "purge");
+  EXPECT_EQ(swept[0].user_name, "Prullenbak");
+  // Now the presenter is free to go (back at a moment the editor's session lives).
+  h.now_ = kStart + 600;
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/presenters/" + std::to_string(nora) + "?version=1").status, 204U);
+}
+
 using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -707,6 +826,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
       {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
       {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
+      {"ADeletedItemGoesToTheTrashAndComesBackWhole", a_deleted_item_goes_to_the_trash_and_comes_back_whole},
   };
   return all;
 }

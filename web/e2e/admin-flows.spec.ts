@@ -110,8 +110,8 @@ test('a beheerder gives a programme presenters and broadcasters, archives it and
   await expect(page.getByRole('button', { name: 'Archiveren' })).toBeFocused();
   expect((await page.request.get(`/programmas/${slugText}`)).status()).toBe(200);
 
-  // Nothing refers to it: it can go for good.
-  answerYes(page, new RegExp(`^Programma '${name}' definitief verwijderen\\?`));
+  // Nothing refers to it: it can be deleted (into the trash).
+  answerYes(page, new RegExp(`^Programma '${name}' verwijderen\\? Het gaat van de site naar de prullenbak`));
   await page.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "Programma's" })).toBeVisible();
   expect((await page.request.get(`/programmas/${slugText}`)).status()).toBe(404);
@@ -230,7 +230,7 @@ test('an article with an uploaded image and bold, italic and a link is published
   await page.goto(`/beheer/inhoud/articles/${id}`);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
-  answerYes(page, /definitief verwijderen\?/);
+  answerYes(page, /naar de prullenbak/);
   await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nieuwsartikelen' })).toBeVisible();
 });

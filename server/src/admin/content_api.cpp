@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 
 #include "admin/audit_log.hpp"
@@ -298,6 +299,13 @@ void ContentApi::add_routes(http::Router& router) {
              });
   router.add("GET", "/api/admin/content/{type}/{id}/preview",
              [this](const http::Request& r, const Params& p) { return preview(r, p.at("type"), p.at("id")); });
+  router.add("GET", "/api/admin/trash", [this](const http::Request& r, const Params&) { return trash_list(r); });
+  router.add("POST", "/api/admin/trash/{type}/{id}/restore", [this](const http::Request& r, const Params& p) {
+    return after_change(untrash(r, p.at("type"), p.at("id")));
+  });
+  router.add("DELETE", "/api/admin/trash/{type}/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(purge(r, p.at("type"), p.at("id")));
+  });
 }
 
 // Called once the handler has returned, and with it given back its store session: the caches that
@@ -472,8 +480,81 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
                                 : type.publication != content::Publication::none ? " Zet het offline."
                                                                                  : ""));
   }
-  if (store.remove(key, *version) != WriteResult::done) return stale(type, *before, now);
-  record_change(*lease, store, type, principal, now, key, "delete", field_changes(type, before->values, json::object{}),
+  if (store.trash(key, *version, now, principal.user.display_name) != WriteResult::done) {
+    return stale(type, *before, now);
+  }
+  json::object changes;
+  add_change(changes, "trashedAt", nullptr, iso_or_null(now));
+  record_change(*lease, store, type, principal, now, key, "delete", changes, nullptr);
+  tx.commit();
+  return api::no_content();
+}
+
+http::Response ContentApi::trash_list(const http::Request& request) const {
+  auto who = admin_.authorize(request, Guard{.permission = Permission::delete_content});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  const auto keep = options_.trash_days * 86400;
+  auto lease = db_.lease();
+  json::array out;
+  for (const auto& type : content::content_types()) {
+    if (type.settings && !allows(principal.user.role, Permission::edit_settings)) continue;
+    for (const auto& item : ContentStore(*lease, type).trashed()) {
+      if (channel_refused(type, principal, item.values)) continue;
+      const auto at = item.trashed_at.value_or(0);
+      out.push_back(json::object{{"type", type.name},
+                                 {"typeLabel", type.label_singular},
+                                 {"id", item.key},
+                                 {"title", item.values.at(type.title_field)},
+                                 {"trashedAt", domain::format_iso_utc(at)},
+                                 {"trashedBy", item.trashed_by},
+                                 {"purgeAt", domain::format_iso_utc(at + keep)}});
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const json::value& a, const json::value& b) {
+    return a.at("trashedAt").as_string() > b.at("trashedAt").as_string();
+  });
+  return api::private_json(200, json::object{{"items", std::move(out)}, {"keepDays", options_.trash_days}});
+}
+
+http::Response ContentApi::untrash(const http::Request& request, const std::string& type_name,
+                                   const std::string& key) const {
+  auto call = begin_call(admin_, request, type_name, Permission::delete_content);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
+  const auto now = now_();
+  auto lease = db_.lease();
+  store::Transaction tx(*lease);
+  ContentStore store(*lease, type);
+  auto before = store.find_trashed(key);
+  if (!before) return api::json_error(404, "not_found", type.label_singular + " staat niet (meer) in de prullenbak.");
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
+  if (!store.untrash(key)) return not_found(type);
+  auto after = store.find(key);
+  json::object changes;
+  add_change(changes, "trashedAt", iso_or_null(before->trashed_at), nullptr);
+  record_change(*lease, store, type, principal, now, key, "untrash", changes, nullptr);
+  tx.commit();
+  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
+}
+
+http::Response ContentApi::purge(const http::Request& request, const std::string& type_name,
+                                 const std::string& key) const {
+  auto call = begin_call(admin_, request, type_name, Permission::delete_content);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
+  const auto now = now_();
+  auto lease = db_.lease();
+  store::Transaction tx(*lease);
+  ContentStore store(*lease, type);
+  auto before = store.find_trashed(key);
+  if (!before) return api::json_error(404, "not_found", type.label_singular + " staat niet (meer) in de prullenbak.");
+  if (channel_refused(type, principal, before->values)) return forbidden_channel();
+  if (!store.purge(key)) return not_found(type);
+  // The audit row keeps what was removed for good.
+  record_change(*lease, store, type, principal, now, key, "purge", field_changes(type, before->values, json::object{}),
                 nullptr);
   tx.commit();
   return api::no_content();

@@ -9,7 +9,7 @@
 //   GET    /api/admin/content/{type}/{id}                   {item} with usedBy: how often others refer to it
 //   PUT    /api/admin/content/{type}/{id}                   {version, values} -> {item}; stale version 409
 //                                                           a programme still in the schedule keeps its channel (422)
-//   DELETE /api/admin/content/{type}/{id}?version=          204; 409 when stale or still referred to
+//   DELETE /api/admin/content/{type}/{id}?version=          204: into the trash; 409 when stale or still referred to
 //   POST   /api/admin/content/{type}/{id}/publish           {version, publishAt?, unpublishAt?}
 //   POST   /api/admin/content/{type}/{id}/unpublish         {version}
 //   POST   /api/admin/content/{type}/{id}/archive           {version}: off the site, kept (archivable types)
@@ -17,6 +17,11 @@
 //   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions
 //   POST   /api/admin/content/{type}/{id}/revisions/{rev}/restore  {version}
 //   GET    /api/admin/content/{type}/{id}/preview           {url}: a signed preview link (pages)
+//   GET    /api/admin/trash                                 {items, keepDays}: what is in the trash, newest first
+//   POST   /api/admin/trash/{type}/{id}/restore             {item}: back where it was, with relations and revisions
+//   DELETE /api/admin/trash/{type}/{id}                     204: removed for good (rows it owns and revisions too)
+// A trashed item is off the listener site at once and answers 404 to every other admin route; the
+// trash's own routes need delete_content (channels and broadcasters edit_settings too).
 // A relation field (e.g. a programme's presenters) is sent and answered as an array of the related
 // items' keys; an unknown one is a 422 form error. Lists leave relations out.
 // An audio field (fragments, episodes, bulletins) is sent as the id of a ready audio item of the
@@ -40,8 +45,9 @@
 namespace ether::admin {
 
 struct ContentApiOptions {
-  std::string base_url;        // for preview links and the URLs of published items
-  std::string preview_secret;  // signs them (pages/preview_token.hpp); empty: no preview links
+  std::string base_url;          // for preview links and the URLs of published items
+  std::string preview_secret;    // signs them (pages/preview_token.hpp); empty: no preview links
+  std::int64_t trash_days = 30;  // how long a deleted item stays in the trash (content/trash_sweeper.hpp)
 };
 
 inline constexpr std::int64_t kContentPageSize = 25;
@@ -73,6 +79,9 @@ class ContentApi {
   http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
                          const std::string& revision) const;
   http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response trash_list(const http::Request& request) const;
+  http::Response untrash(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response purge(const http::Request& request, const std::string& type, const std::string& key) const;
   /// `response`, after telling the caches about the change it made (when it succeeded).
   http::Response after_change(http::Response response) const;
 

@@ -327,10 +327,15 @@ Station::Station(const config::Config& config) {
   });
   content_version_->start();
   content_api_ = std::make_unique<admin::ContentApi>(
-      *db_, *admin_api_, admin::ContentApiOptions{.base_url = config.base_url, .preview_secret = config.preview_secret},
+      *db_, *admin_api_,
+      admin::ContentApiOptions{
+          .base_url = config.base_url, .preview_secret = config.preview_secret, .trash_days = config.trash_days},
       unix_now, [watch = content_version_.get()] { watch->refresh(); },
       // The webhooks' queue is made below, before any route runs.
       [this](const content::PublishedItem& item) { webhooks_->notify_content_published(item); });
+  trash_sweeper_ = std::make_unique<admin::TrashSweeper>(*db_, config.trash_days, unix_now,
+                                                         [watch = content_version_.get()] { watch->refresh(); });
+  trash_sweeper_->start();
   schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
                                                        [watch = content_version_.get()] { watch->refresh(); });
 
@@ -415,6 +420,7 @@ Station::~Station() {
   if (relay_) relay_->stop();
   if (media_) media_->stop();
   if (visual_) visual_->stop();
+  if (trash_sweeper_) trash_sweeper_->stop();
   if (content_version_) content_version_->stop();
   if (pages_) pages_->search().stop();
   if (election_) election_->stop();

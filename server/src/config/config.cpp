@@ -25,7 +25,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 46> kKeys{"PORT",
+constexpr std::array<std::string_view, 47> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -47,6 +47,7 @@ constexpr std::array<std::string_view, 46> kKeys{"PORT",
                                                  "ETHER_BACKUP_EVERY",
                                                  "ETHER_BACKUP_KEEP",
                                                  "ETHER_BACKUP_RECORDINGS",
+                                                 "ETHER_TRASH_DAYS",
                                                  "ETHER_WORKER_THREADS",
                                                  "ETHER_WORKER_TIMEOUT_MS",
                                                  "ETHER_LOG_LEVEL",
@@ -233,6 +234,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     }
   }
   if (auto v = get("ETHER_BACKUP_KEEP")) config.backup_keep = parse_int<int>("ETHER_BACKUP_KEEP", *v, 1, 10000);
+  if (auto v = get("ETHER_TRASH_DAYS")) config.trash_days = parse_int<int>("ETHER_TRASH_DAYS", *v, 1, 3650);
   if (auto v = get("ETHER_BACKUP_RECORDINGS")) {
     config.backup_recordings = parse_int<int>("ETHER_BACKUP_RECORDINGS", *v, 0, 1) == 1;
   }

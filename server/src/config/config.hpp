@@ -44,6 +44,7 @@ struct Config {
   std::string backup_every = "daily";  // ETHER_BACKUP_EVERY: hourly, daily, weekly or <N>h
   int backup_keep = 14;                // ETHER_BACKUP_KEEP: the newest kept
   bool backup_recordings = true;       // ETHER_BACKUP_RECORDINGS: 1/0, recordings in scheduled backups
+  int trash_days = 30;                 // ETHER_TRASH_DAYS: how long a deleted item stays in the admin's trash
   std::string trusted_proxies;         // ETHER_TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client
   unsigned worker_threads = 8;         // ETHER_WORKER_THREADS
   int worker_timeout_ms = 5000;        // ETHER_WORKER_TIMEOUT_MS

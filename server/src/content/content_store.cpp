@@ -129,7 +129,7 @@ std::string ContentStore::select_columns(bool full) const {
   }
   if (type_.publication != Publication::none) sql += ", " + flag_column() + ", " + publish_column() + ", unpublish_at";
   if (type_.archivable) sql += ", archived_at";
-  return sql;
+  return sql + ", trashed_at, trashed_by";
 }
 
 Item ContentStore::read(const soci::row& row, bool full) const {
@@ -160,12 +160,14 @@ Item ContentStore::read(const soci::row& row, bool full) const {
     item.unpublish_at = optional_int_at(row, column++);
   }
   if (type_.archivable) item.archived_at = optional_int_at(row, column++);
+  item.trashed_at = optional_int_at(row, column++);
+  item.trashed_by = optional_text_at(row, column).value_or("");
   return item;
 }
 
 ListResult ContentStore::list(const ListQuery& query) {
   Binds binds;
-  std::string where = " WHERE 1 = 1";
+  std::string where = " WHERE trashed_at IS NULL";
   if (!query.text.empty() && !type_.search_fields.empty()) {
     std::string pattern = "%";
     for (char c : query.text) pattern += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -230,18 +232,26 @@ std::vector<Item> ContentStore::came_online(std::int64_t after, std::int64_t unt
   binds.add(static_cast<long long>(until));
   query_rows(session_,
              "SELECT " + select_columns(false) + " FROM " + type_.table + " WHERE " + flag_column() + " = 1 AND " +
-                 from + " > :a AND " + from + " <= :u AND (unpublish_at IS NULL OR unpublish_at > :u2)",
+                 from + " > :a AND " + from + " <= :u AND (unpublish_at IS NULL OR unpublish_at > :u2) AND " +
+                 "trashed_at IS NULL",
              binds, [&](const soci::row& row) { items.push_back(read(row, false)); });
   return items;
 }
 
-std::optional<Item> ContentStore::find(const std::string& key) {
+std::optional<Item> ContentStore::find(const std::string& key) { return find_where(key, "trashed_at IS NULL"); }
+
+std::optional<Item> ContentStore::find_trashed(const std::string& key) {
+  return find_where(key, "trashed_at IS NOT NULL");
+}
+
+std::optional<Item> ContentStore::find_where(const std::string& key, const std::string& condition) {
   Binds binds;
   binds.add(key_value(type_, key));
   std::optional<Item> found;
   query_rows(session_,
-             "SELECT " + select_columns(true) + " FROM " + type_.table + " WHERE " + type_.key_column + " = :k", binds,
-             [&](const soci::row& row) { found = read(row, true); });
+             "SELECT " + select_columns(true) + " FROM " + type_.table + " WHERE " + type_.key_column + " = :k AND " +
+                 condition,
+             binds, [&](const soci::row& row) { found = read(row, true); });
   if (found) {
     for (const auto& field : type_.fields) {
       if (!in_row(field)) found->values[field.name] = related(field, *found);
@@ -331,21 +341,60 @@ WriteResult ContentStore::update(const std::string& key, std::int64_t expected_v
   return find(key) ? WriteResult::stale : WriteResult::missing;
 }
 
-WriteResult ContentStore::remove(const std::string& key, std::int64_t expected_version) {
-  auto found = find(key);
-  if (!found) return WriteResult::missing;
-  if (found->version != expected_version) return WriteResult::stale;
+WriteResult ContentStore::trash(const std::string& key, std::int64_t expected_version, std::int64_t at,
+                                const std::string& by) {
+  Binds binds;
+  binds.add(static_cast<long long>(at));
+  binds.add(by);
+  binds.add(key_value(type_, key));
+  binds.add(static_cast<long long>(expected_version));
+  const auto changed = execute(session_,
+                               "UPDATE " + type_.table +
+                                   " SET trashed_at = :at, trashed_by = :by, version = version + 1 "
+                                   "WHERE " +
+                                   type_.key_column + " = :k AND version = :ver AND trashed_at IS NULL",
+                               binds);
+  if (changed > 0) return WriteResult::done;
+  return find(key) ? WriteResult::stale : WriteResult::missing;
+}
+
+std::vector<Item> ContentStore::trashed() {
+  std::vector<Item> items;
+  Binds binds;
+  query_rows(session_,
+             "SELECT " + select_columns(false) + " FROM " + type_.table +
+                 " WHERE trashed_at IS NOT NULL ORDER BY trashed_at DESC, " + type_.key_column,
+             binds, [&](const soci::row& row) { items.push_back(read(row, false)); });
+  return items;
+}
+
+bool ContentStore::untrash(const std::string& key) {
+  Binds binds;
+  binds.add(key_value(type_, key));
+  // The version goes up, so that a form still open on the item before it was trashed cannot save over it unseen.
+  return execute(session_,
+                 "UPDATE " + type_.table + " SET trashed_at = NULL, trashed_by = NULL, version = version + 1 WHERE " +
+                     type_.key_column + " = :k AND trashed_at IS NOT NULL",
+                 binds) > 0;
+}
+
+bool ContentStore::purge(const std::string& key) {
+  auto found = find_trashed(key);
+  if (!found) return false;
   for (const auto& owned : type_.owns) {
     Binds binds;
     binds.add(owner_value(owned.column, *found));
     execute(session_, "DELETE FROM " + owned.table + " WHERE " + owned.column + " = :k", binds);
   }
+  Binds revisions;
+  revisions.add(type_.name);
+  revisions.add(key);
+  execute(session_, "DELETE FROM content_revisions WHERE item_type = :t AND item_id = :i", revisions);
   Binds binds;
   binds.add(key_value(type_, key));
-  binds.add(static_cast<long long>(expected_version));
-  const auto removed = execute(
-      session_, "DELETE FROM " + type_.table + " WHERE " + type_.key_column + " = :k AND version = :ver", binds);
-  return removed > 0 ? WriteResult::done : WriteResult::stale;
+  return execute(session_,
+                 "DELETE FROM " + type_.table + " WHERE " + type_.key_column + " = :k AND trashed_at IS NOT NULL",
+                 binds) > 0;
 }
 
 bool ContentStore::slug_taken(const std::string& slug, const Row& scope, const std::string& except_key) {
@@ -373,8 +422,10 @@ bool ContentStore::reference_exists(const FieldSpec& field, const Value& value) 
   Binds binds;
   binds.add(value);
   long long count = 0;
-  query_rows(session_, "SELECT COUNT(*) FROM " + target->table + " WHERE " + field.reference_column + " = :v", binds,
-             [&](const soci::row& row) { count = pages::queries::int_at(row, 0); });
+  query_rows(
+      session_,
+      "SELECT COUNT(*) FROM " + target->table + " WHERE " + field.reference_column + " = :v AND trashed_at IS NULL",
+      binds, [&](const soci::row& row) { count = pages::queries::int_at(row, 0); });
   return count > 0;
 }
 

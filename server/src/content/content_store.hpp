@@ -1,7 +1,8 @@
 #pragma once
 // The generic repository of the editable types (content_types.hpp): list with search, filter and
-// paging, find, insert, update with optimistic locking (each row's `version`), delete, slug and
-// reference checks, publication and the revision history. It works on the caller's session so
+// paging, find, insert, update with optimistic locking (each row's `version`), the trash (a delete
+// sets `trashed_at`; restore; removal for good), slug and reference checks, publication and the
+// revision history. A trashed item is left out of every call but the trash's own. It works on the caller's session so
 // that a change, its revision, its audit row and the content version share one transaction.
 
 #include <soci/soci.h>
@@ -34,6 +35,8 @@ struct Item {
   std::optional<std::int64_t> publish_at;
   std::optional<std::int64_t> unpublish_at;
   std::optional<std::int64_t> archived_at;  // archivable types: when it was archived; nullopt: on the site
+  std::optional<std::int64_t> trashed_at;   // when it was moved to the trash; nullopt: not in the trash
+  std::string trashed_by;                   // who moved it there (display name)
 };
 
 /// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".
@@ -78,8 +81,16 @@ class ContentStore {
   std::string insert(const Row& row);
   /// Writes `row` when the stored version is `expected_version`, raising it by one.
   WriteResult update(const std::string& key, std::int64_t expected_version, const Row& row);
-  /// Deletes the item and the rows it owns when its version is `expected_version`.
-  WriteResult remove(const std::string& key, std::int64_t expected_version);
+  /// Moves the item to the trash (off the site, kept whole) when its version is `expected_version`.
+  WriteResult trash(const std::string& key, std::int64_t expected_version, std::int64_t at, const std::string& by);
+  /// A trashed item with every field, or nullopt.
+  std::optional<Item> find_trashed(const std::string& key);
+  /// The trashed items, most recently trashed first (without heavy fields).
+  std::vector<Item> trashed();
+  /// Takes the trashed item out of the trash, as it was; false when it is not in the trash.
+  bool untrash(const std::string& key);
+  /// Removes a trashed item for good: the row, the rows it owns and its revisions; false when it is not in the trash.
+  bool purge(const std::string& key);
 
   /// Replaces the links of `item` in the relation `field` by `targets`, in their order.
   void relate(const FieldSpec& field, const Item& item, const std::vector<Value>& targets);
@@ -107,6 +118,8 @@ class ContentStore {
  private:
   // `full`: with the heavy fields (blocks and long texts), which only a single item needs.
   [[nodiscard]] std::string select_columns(bool full) const;
+  // The item `key` with every field, its relations included, when it matches `condition` on trashed_at.
+  std::optional<Item> find_where(const std::string& key, const std::string& condition);
   [[nodiscard]] Item read(const soci::row& row, bool full) const;
   // The value of `item` that a column of another table holding it stores: its slug or its id.
   [[nodiscard]] Value owner_value(const std::string& column, const Item& item) const;

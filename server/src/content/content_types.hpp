@@ -133,7 +133,9 @@ const TypeSpec* find_type(std::string_view name);
 /// Spec §5's messages for a slug field, and the one for a slug already taken.
 inline constexpr std::string_view kSlugRequired = "Vul een URL in";
 inline constexpr std::string_view kSlugFormat = "De URL mag alleen kleine letters en liggende streepjes bevatten";
-inline constexpr std::string_view kSlugTaken = "Deze URL is al in gebruik. Kies een andere.";
+// An item in the trash keeps its URL until it is removed for good, so that a restore never collides.
+inline constexpr std::string_view kSlugTaken =
+    "Deze URL is al in gebruik (soms door een item in de prullenbak). Kies een andere.";
 
 std::string_view kind_name(FieldKind kind);
 /// "path", "durationMs", "byteLength" (as the web admin names a derived field's fact), "" for none.

@@ -118,7 +118,7 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
     std::string alias;
     soci::statement owners =
         (sql.prepare << "SELECT b.name, b.alias FROM programme_broadcasters pb "
-                        "JOIN broadcasters b ON b.slug = pb.broadcaster_slug "
+                        "JOIN broadcasters b ON b.slug = pb.broadcaster_slug AND b.trashed_at IS NULL "
                         "JOIN channel_broadcasters cb ON cb.broadcaster_slug = b.slug AND cb.channel_slug = :c "
                         "WHERE pb.programme_id = :p ORDER BY b.name",
          soci::into(broadcaster_name), soci::into(alias), soci::use(channel, "c"), soci::use(row.programme_id, "p"));
@@ -150,7 +150,7 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
   soci::indicator parent_ind = soci::i_null;
   soci::indicator video_ind = soci::i_null;
   sql << "SELECT name, parent_slug, has_programming, player_mode, classical, live_video_url, popout_url "
-         "FROM channels WHERE slug = :s",
+         "FROM channels WHERE slug = :s AND trashed_at IS NULL",
       soci::into(name), soci::into(parent_slug, parent_ind), soci::into(has_programming), soci::into(player_mode),
       soci::into(classical), soci::into(live_video_url, video_ind), soci::into(popout_url), soci::use(channel);
   if (!sql.got_data()) return std::nullopt;
@@ -164,9 +164,10 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
     std::string child_slug;
     std::string child_name;
     std::string child_popout;
-    soci::statement st = (sql.prepare << "SELECT slug, name, popout_url FROM channels WHERE parent_slug = :s "
-                                         "ORDER BY sort_order, id",
-                          soci::into(child_slug), soci::into(child_name), soci::into(child_popout), soci::use(channel));
+    soci::statement st =
+        (sql.prepare << "SELECT slug, name, popout_url FROM channels WHERE parent_slug = :s AND trashed_at IS NULL "
+                        "ORDER BY sort_order, id",
+         soci::into(child_slug), soci::into(child_name), soci::into(child_popout), soci::use(channel));
     st.execute();
     while (st.fetch()) {
       children.push_back(json::object{{"slug", child_slug}, {"name", child_name}, {"links", links_for(child_popout)}});
@@ -307,8 +308,9 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
   {
     std::string slug;
     std::string channel_name;
-    soci::statement st = (sql.prepare << "SELECT slug, name FROM channels ORDER BY sort_order, id", soci::into(slug),
-                          soci::into(channel_name));
+    soci::statement st =
+        (sql.prepare << "SELECT slug, name FROM channels WHERE trashed_at IS NULL ORDER BY sort_order, id",
+         soci::into(slug), soci::into(channel_name));
     st.execute();
     while (st.fetch()) all_channels.push_back(json::object{{"name", channel_name}, {"slug", slug}});
   }

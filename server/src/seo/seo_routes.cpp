@@ -118,7 +118,9 @@ http::Response SeoRoutes::podcast_feed(const http::Request& request, const std::
   const long long now = clock_();
   {
     auto lease = db_.lease();
-    *lease << "SELECT id, slug, title, description, author, image_url, category FROM podcast_feeds WHERE slug = :s",
+    *lease << "SELECT id, slug, title, description, author, image_url, category FROM podcast_feeds WHERE slug = :s "
+              "AND " +
+                  store::not_trashed(""),
         soci::into(feed.id), soci::into(feed.slug), soci::into(feed.title), soci::into(feed.description),
         soci::into(feed.author), soci::into(feed.image_url), soci::into(feed.category), soci::use(feed_slug);
     if (!lease->got_data()) return api::json_error(404, "not_found", "De podcast '" + feed_slug + "' bestaat niet.");

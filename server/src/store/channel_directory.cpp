@@ -24,9 +24,10 @@ std::shared_ptr<const ChannelDirectory::Listings> ChannelDirectory::load() {
   ChannelListing row;
   soci::indicator stream_ind = soci::i_null;
   auto lease = db_.lease();
-  soci::statement st = (lease->prepare << "SELECT slug, name, description, genre, stream_url FROM channels",
-                        soci::into(row.slug), soci::into(row.name), soci::into(row.description), soci::into(row.genre),
-                        soci::into(row.stream_url, stream_ind));
+  soci::statement st =
+      (lease->prepare << "SELECT slug, name, description, genre, stream_url FROM channels WHERE trashed_at IS NULL",
+       soci::into(row.slug), soci::into(row.name), soci::into(row.description), soci::into(row.genre),
+       soci::into(row.stream_url, stream_ind));
   st.execute();
   while (st.fetch()) {
     if (stream_ind != soci::i_ok) row.stream_url.clear();

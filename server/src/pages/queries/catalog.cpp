@@ -159,7 +159,8 @@ void Catalog::load_reference_data() {
   std::vector<ChannelRow> all;
   for_each_row(sql,
                "SELECT slug, name, parent_slug, description, color, logo_url, sort_order, has_programming, "
-               "player_mode, classical, live_video_url FROM channels ORDER BY sort_order, name",
+               "player_mode, classical, live_video_url FROM channels WHERE " +
+                   store::not_trashed("") + " ORDER BY sort_order, name",
                {}, [&](const soci::row& row) {
                  all.push_back(ChannelRow{.slug = text_at(row, 0),
                                           .name = text_at(row, 1),
@@ -182,9 +183,10 @@ void Catalog::load_reference_data() {
     }
   }
 
-  for_each_row(sql, "SELECT slug, name, logo_url FROM broadcasters", {}, [&](const soci::row& row) {
-    broadcasters_[text_at(row, 0)] = BroadcasterRow{text_at(row, 0), text_at(row, 1), url_at(row, 2)};
-  });
+  for_each_row(sql, "SELECT slug, name, logo_url FROM broadcasters WHERE " + store::not_trashed(""), {},
+               [&](const soci::row& row) {
+                 broadcasters_[text_at(row, 0)] = BroadcasterRow{text_at(row, 0), text_at(row, 1), url_at(row, 2)};
+               });
   for_each_row(sql, "SELECT channel_slug, broadcaster_slug FROM channel_broadcasters", {},
                [&](const soci::row& row) { whitelist_.emplace(text_at(row, 0), text_at(row, 1)); });
   // Archived programmes and presenters (admin) are off the site: no page, card, search entry or
@@ -233,9 +235,10 @@ void Catalog::load_reference_data() {
                                               static_cast<int>(int_at(row, 3))});
                  }
                });
-  for_each_row(sql, "SELECT slug, name, color FROM news_categories ORDER BY name", {}, [&](const soci::row& row) {
-    categories_.push_back(CategoryRow{text_at(row, 0), text_at(row, 1), text_at(row, 2)});
-  });
+  for_each_row(sql, "SELECT slug, name, color FROM news_categories WHERE " + store::not_trashed("") + " ORDER BY name",
+               {}, [&](const soci::row& row) {
+                 categories_.push_back(CategoryRow{text_at(row, 0), text_at(row, 1), text_at(row, 2)});
+               });
 }
 
 const ChannelRow* Catalog::channel_ptr_in(const std::vector<ChannelRow>& list, std::string_view slug) {
@@ -678,9 +681,10 @@ json::array Catalog::podcast_feeds(const std::vector<std::string>& slugs) {
   std::map<std::string, json::object> by_slug;
   std::vector<std::string> order;
   std::vector<std::string> binds;
-  std::string sql = kFeedColumns + store::dated_visible("e", now_) + ") FROM podcast_feeds p";
+  std::string sql =
+      kFeedColumns + store::dated_visible("e", now_) + ") FROM podcast_feeds p WHERE " + store::not_trashed("p");
   if (!slugs.empty()) {
-    sql += " WHERE p.slug IN (" + placeholders(slugs.size()) + ")";
+    sql += " AND p.slug IN (" + placeholders(slugs.size()) + ")";
     binds.insert(binds.end(), slugs.begin(), slugs.end());
   }
   for_each_row(session(), sql + " ORDER BY p.title", binds, [&](const soci::row& row) {

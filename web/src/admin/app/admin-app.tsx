@@ -13,6 +13,7 @@ import { MediaPage } from '../features/media/media-page';
 import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
 import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
 import { BackupsPage } from '../features/backups/backups-page';
+import { TrashPage } from '../features/trash/trash-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { SecondFactorPage } from '../features/second-factor/second-factor-page';
 import { UsersPage } from '../features/users/users-page';
@@ -115,6 +116,7 @@ export function AdminApp() {
             { path: 'programmering/:channel', element: <SchedulePage /> },
             { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
             { path: 'back-ups', element: can('edit_settings') ? <BackupsPage /> : <Forbidden /> },
+            { path: 'prullenbak', element: can('delete_content') ? <TrashPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

@@ -55,6 +55,11 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               <NavLink to="/sleutels">API-sleutels</NavLink>
             </li>
           )}
+          {can('delete_content') && (
+            <li>
+              <NavLink to="/prullenbak">Prullenbak</NavLink>
+            </li>
+          )}
           {can('read_audit') && (
             <li>
               <NavLink to="/logboek">Logboek</NavLink>

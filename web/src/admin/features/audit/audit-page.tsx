@@ -8,7 +8,9 @@ import { TableScroll } from '../../components/table-scroll';
 const ACTION_LABELS: Record<string, string> = {
   create: 'Gemaakt',
   update: 'Gewijzigd',
-  delete: 'Verwijderd',
+  delete: 'Naar de prullenbak',
+  untrash: 'Teruggezet uit de prullenbak',
+  purge: 'Definitief verwijderd',
   deactivate: 'Uitgeschakeld',
   revoke: 'Ingetrokken',
   change_password: 'Wachtwoord gewijzigd',

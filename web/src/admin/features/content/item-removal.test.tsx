@@ -111,7 +111,7 @@ describe('ItemRemoval', () => {
     expect(screen.queryByRole('button', { name: 'Archiveren' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
     expect(confirm).toHaveBeenCalledWith(
-      "Programma 'Nachtwacht' definitief verwijderen? Dit kan niet ongedaan worden gemaakt.",
+      "Programma 'Nachtwacht' verwijderen? Het gaat van de site naar de prullenbak, waaruit een eindredacteur of beheerder het kan terugzetten.",
     );
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect((fetch.mock.calls[0] as [string, RequestInit])[0]).toBe(

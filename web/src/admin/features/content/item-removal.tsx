@@ -51,7 +51,7 @@ export function ItemRemoval({ type, item, onChanged, onDeleted }: ItemRemovalPro
     );
   const remove = () =>
     run(
-      `${name} definitief verwijderen? Dit kan niet ongedaan worden gemaakt.`,
+      `${name} verwijderen? Het gaat van de site naar de prullenbak, waaruit een eindredacteur of beheerder het kan terugzetten.`,
       async () => {
         await contentApi.remove(type.name, item.id, item.version);
         onDeleted();
