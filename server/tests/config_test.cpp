@@ -253,6 +253,35 @@ TEST(Config, UploadedAudioLimits) {
   }
 }
 
+TEST(Config, LiveListenerSendBufferAndLagLimit) {
+  Config defaults = build_config({}, env_of({}));
+  EXPECT_EQ(defaults.listener_sndbuf_bytes, 32U * 1024);
+  EXPECT_EQ(defaults.listener_max_lag_seconds, 10);
+  Config config = build_config(parse_config_text("LISTENER_SNDBUF_BYTES = 65536\n"),
+                               env_of({{"ETHER_LISTENER_MAX_LAG_SECONDS", "30"}}));
+  EXPECT_EQ(config.listener_sndbuf_bytes, 65536U);
+  EXPECT_EQ(config.listener_max_lag_seconds, 30);
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_LISTENER_SNDBUF_BYTES", "0"}})).listener_sndbuf_bytes, 0U)
+      << "0 leaves the kernel's own";
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, std::string>>{{"ETHER_LISTENER_SNDBUF_BYTES", "100"},
+                                                        {"ETHER_LISTENER_SNDBUF_BYTES", "64k"},
+                                                        {"ETHER_LISTENER_SNDBUF_BYTES", "-1"},
+                                                        {"ETHER_LISTENER_SNDBUF_BYTES", "99999999"},
+                                                        {"ETHER_LISTENER_MAX_LAG_SECONDS", "0"},
+                                                        {"ETHER_LISTENER_MAX_LAG_SECONDS", "10s"}}) {
+    try {
+      build_config({}, env_of({{key, value}}));
+      ADD_FAILURE() << key << "=" << value << " was accepted";
+    } catch (const ConfigError& error) {
+      const std::string message = error.what();
+      EXPECT_TRUE(message.starts_with(key + ": ")) << message;
+      EXPECT_NE(message.find("\"" + value + "\""), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
+    }
+  }
+}
+
 TEST(Config, DemoRenderAndRecordingRetention) {
   Config defaults = build_config({}, env_of({}));
   EXPECT_TRUE(defaults.demo_render.empty()) << "off unless asked for (make run sets it)";

@@ -4,10 +4,13 @@
 
 #include <sys/resource.h>
 
+#include <array>
 #include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
+#include <chrono>
 #include <future>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -187,6 +190,10 @@ TEST(IcecastListener, AListenerWhoseSocketIsFullWaitsForItWithoutSpinningAndCarr
   }
   ListenerOptions options;
   options.burst_bytes = expected.size();
+  // 32 MB that all went on air at once is no stream: how far behind it is, is not this test's
+  // question, and the kernel's own send buffer lets the test read it back quickly.
+  options.lag.max_lag = std::chrono::hours(1);
+  options.send_buffer_bytes = 0;
   LoopbackStream harness(std::make_shared<IcecastListener>(ring, options));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // it writes until the socket is full
   const auto before = cpu_time();
@@ -212,6 +219,73 @@ TEST(IcecastListener, ListenerThatStopsReadingIsDroppedWithoutHoldingTheRing) {
   }
   for (int i = 0; i < 300 && !harness.finished(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_TRUE(harness.finished());
+}
+
+// Appends `bytes_per_second` in chunks every 50 ms, as the live origin does, until `done` or `limit`.
+template <typename Done>
+void feed_in_real_time(BroadcastRing& ring, std::size_t bytes_per_second, std::chrono::seconds limit, Done done) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (!done() && std::chrono::steady_clock::now() < until) {
+    ring.append(std::string(bytes_per_second / 20, 'x'), "t");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+TEST(IcecastListener, AListenerThatStopsReadingIsDroppedOnceTooFarBehindLongBeforeItsWriteTimeout) {
+  auto ring = std::make_shared<BroadcastRing>(64 << 20);  // it never falls out of the ring here
+  ring->append(std::string(1024, 'x'), "t");
+  ListenerOptions options;
+  options.send_buffer_bytes = 4096;
+  options.lag.max_lag = std::chrono::seconds(1);
+  options.write_timeout = std::chrono::seconds(60);
+  auto listener = std::make_shared<IcecastListener>(ring, options);
+  LoopbackStream harness(listener);
+  const auto started = std::chrono::steady_clock::now();
+  feed_in_real_time(*ring, 64 * 1024, std::chrono::seconds(20), [&harness] { return harness.finished(); });
+  const auto took = std::chrono::steady_clock::now() - started;
+  ASSERT_TRUE(harness.finished()) << "a listener that reads nothing is dropped at its lag limit";
+  // The socket's buffers (a few tens of KiB) take under a second of this stream, then 1 s of lag.
+  EXPECT_LT(took, std::chrono::seconds(10));
+  // What reached the client's buffer, then a reset: the kernel dropped what it could not send.
+  std::array<char, 65536> buffer{};
+  std::size_t received = 0;
+  boost::system::error_code ec;
+  while (!ec) received += harness.client().read_some(asio::buffer(buffer), ec);
+  EXPECT_EQ(ec, asio::error::connection_reset) << ec.message();
+  EXPECT_GT(received, 0U);
+  EXPECT_GE(listener->bytes_sent(), received) << "counted what the socket took";
+}
+
+TEST(IcecastListener, AListenerThatReadsSlowerThanTheStreamIsDroppedThoughItsWritesGoOn) {
+  // It reads a little every tenth of a second, so its socket takes more every few seconds (when
+  // the client's kernel opens its window again) and the write timeout, 10 s without any progress,
+  // never fires; only how far behind the live edge it is tells.
+  auto ring = std::make_shared<BroadcastRing>(64 << 20);
+  ring->append(std::string(1024, 'x'), "t");
+  ListenerOptions options;
+  options.send_buffer_bytes = 4096;
+  options.lag.max_lag = std::chrono::seconds(2);
+  options.write_timeout = std::chrono::seconds(10);
+  auto listener = std::make_shared<IcecastListener>(ring, options);
+  LoopbackStream harness(listener);
+  std::atomic<std::size_t> read_bytes = 0;
+  std::thread reader([&harness, &read_bytes] {
+    std::array<char, 2048> buffer{};
+    boost::system::error_code ec;
+    while (!ec) {
+      read_bytes += harness.client().read_some(asio::buffer(buffer), ec);  // 20 KiB/s: a third of the stream
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  const auto started = std::chrono::steady_clock::now();
+  feed_in_real_time(*ring, 64 * 1024, std::chrono::seconds(30), [&harness] { return harness.finished(); });
+  const auto took = std::chrono::steady_clock::now() - started;
+  reader.join();
+  ASSERT_TRUE(harness.finished()) << "a listener that reads at a third of the stream's rate is dropped";
+  EXPECT_GT(took, std::chrono::milliseconds(1900)) << "not before it is 2 s behind";
+  EXPECT_LT(took, std::chrono::seconds(20));
+  EXPECT_GT(read_bytes.load(), 32U * 1024) << "its writes went on meanwhile";
+  EXPECT_GE(listener->bytes_sent(), read_bytes.load()) << "everything read was counted as sent";
 }
 
 }  // namespace

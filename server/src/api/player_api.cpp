@@ -214,6 +214,8 @@ http::Response PlayerApi::live_stream(const http::Request& request, const std::s
         "Het streamtoken ontbreekt, is gewijzigd of verlopen: vraag /api/player/" + channel + "/token opnieuw.");
   }
   stream::ListenerOptions options;
+  options.send_buffer_bytes = options_.listener_sndbuf_bytes;
+  options.lag.max_lag = options_.listener_max_lag;
   http::Response response;
   response.set_header("Content-Type", "audio/mpeg");
   response.set_header("Cache-Control", "no-store");

@@ -14,6 +14,7 @@
 // and the guard that refuses an unsigned or expired bulletin URL under /media/bulletins/.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,6 +30,7 @@
 #include "recording/recordings.hpp"
 #include "store/channel_directory.hpp"
 #include "store/database.hpp"
+#include "stream/icecast_listener.hpp"
 #include "stream/live_origin.hpp"
 #include "stream/stream_token.hpp"
 
@@ -41,6 +43,8 @@ struct PlayerApiOptions {
   std::int64_t bulletin_url_seconds = 3600;       // how long a bulletin URL stays valid
   std::int64_t recording_url_seconds = 6 * 3600;  // how long a broadcast recording URL stays valid
   std::chrono::seconds channel_refresh{15};       // how often the channels in memory are reread
+  std::size_t listener_sndbuf_bytes = stream::ListenerOptions::kDefaultSendBufferBytes;  // 0: the kernel's
+  std::chrono::seconds listener_max_lag{10};  // a live listener further behind is dropped
 };
 
 class PlayerApi {

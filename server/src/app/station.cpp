@@ -258,7 +258,11 @@ Station::Station(const config::Config& config) {
   });
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
-      api::PlayerApiOptions{.base_url = config.base_url, .static_prefix = config.static_prefix}, unix_now);
+      api::PlayerApiOptions{.base_url = config.base_url,
+                            .static_prefix = config.static_prefix,
+                            .listener_sndbuf_bytes = config.listener_sndbuf_bytes,
+                            .listener_max_lag = std::chrono::seconds(config.listener_max_lag_seconds)},
+      unix_now);
   player_api_->set_recordings(recordings_.get());
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);

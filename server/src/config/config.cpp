@@ -25,7 +25,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 47> kKeys{"PORT",
+constexpr std::array<std::string_view, 49> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -63,6 +63,8 @@ constexpr std::array<std::string_view, 47> kKeys{"PORT",
                                                  "ETHER_SOURCE_PASSWORDS",
                                                  "ETHER_SOURCE_LIMIT",
                                                  "ETHER_SOURCE_TIMEOUT_SECONDS",
+                                                 "ETHER_LISTENER_SNDBUF_BYTES",
+                                                 "ETHER_LISTENER_MAX_LAG_SECONDS",
                                                  "ETHER_INSTANCE_URL",
                                                  "ETHER_NOWPLAYING_HOLD_SECONDS",
                                                  "ETHER_WEBHOOK_ALLOW_PRIVATE",
@@ -321,6 +323,23 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_SOURCE_LIMIT")) config.source_limit = parse_int<int>("ETHER_SOURCE_LIMIT", *v, 0, 1000);
   if (auto v = get("ETHER_SOURCE_TIMEOUT_SECONDS")) {
     config.source_timeout_seconds = parse_int<int>("ETHER_SOURCE_TIMEOUT_SECONDS", *v, 1, 3600);
+  }
+  if (auto v = get("ETHER_LISTENER_SNDBUF_BYTES")) {
+    constexpr long long kMinSendBuffer = 4096;
+    constexpr long long kMaxSendBuffer = 16LL * 1024 * 1024;
+    const auto text = trim(*v);
+    long long value = -1;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size() ||
+        (value != 0 && (value < kMinSendBuffer || value > kMaxSendBuffer))) {
+      throw ConfigError("ETHER_LISTENER_SNDBUF_BYTES: expected 0 (the kernel's own) or a whole number of bytes from " +
+                        std::to_string(kMinSendBuffer) + " to " + std::to_string(kMaxSendBuffer) + ", got \"" +
+                        std::string(text) + "\"");
+    }
+    config.listener_sndbuf_bytes = static_cast<std::size_t>(value);
+  }
+  if (auto v = get("ETHER_LISTENER_MAX_LAG_SECONDS")) {
+    config.listener_max_lag_seconds = parse_int<int>("ETHER_LISTENER_MAX_LAG_SECONDS", *v, 1, 600);
   }
   if (auto v = get("ETHER_INSTANCE_URL")) config.instance_url = std::string(trim(*v));
   if (config.instance_url.empty() && config.port != 0) {

@@ -64,6 +64,11 @@ struct Config {
   std::map<std::string, std::string, std::less<>> source_passwords;
   int source_limit = 4;             // ETHER_SOURCE_LIMIT: sources connected at once
   int source_timeout_seconds = 10;  // ETHER_SOURCE_TIMEOUT_SECONDS: a source silent this long is dropped
+  // Live listeners (stream::ListenerOptions): ETHER_LISTENER_SNDBUF_BYTES caps each listener
+  // socket's send buffer (0: the kernel's own); one further behind the live edge than
+  // ETHER_LISTENER_MAX_LAG_SECONDS is dropped.
+  std::size_t listener_sndbuf_bytes = 32 * 1024;
+  int listener_max_lag_seconds = 10;
   // ETHER_INSTANCE_URL: how the other instances on one database reach this one (to relay its live
   // source); default default_instance_url(bind, port), empty with PORT=0 until the port is bound.
   std::string instance_url;

@@ -419,7 +419,9 @@ struct Server::Impl {
       if (!taken) return;
       Response response;
       response.status = status;
-      impl.log_access(logged.get(), response, 0, start);
+      // The body lets go of its hold as it ends, while it is still alive to say what it sent.
+      const auto body = connection->adopted.lock();
+      impl.log_access(logged.get(), response, body ? body->bytes_sent() : 0, start);
       impl.forget(connection.get());
     }
     Impl& impl;
@@ -927,7 +929,7 @@ asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, cons
     }
     connection.streaming = false;
   }
-  log_access(request, response, 0, start);
+  log_access(request, response, response.streaming->bytes_sent(), start);
   co_return false;
 }
 

@@ -5,6 +5,7 @@
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <cstdint>
 #include <memory>
 
 namespace ether::http {
@@ -23,6 +24,8 @@ class StreamingBody {
   virtual bool adopt(boost::asio::ip::tcp::socket& /*socket*/, std::shared_ptr<void> /*hold*/) { return false; }
   /// Ends an adopted body soon (the server stops); called on the socket's executor.
   virtual void close() {}
+  /// Bytes of the body written so far, for the access log; on the socket's executor.
+  [[nodiscard]] virtual std::uint64_t bytes_sent() const { return 0; }
 };
 
 }  // namespace ether::http

@@ -99,6 +99,7 @@ asio::awaitable<void> InfoEvents::run(asio::ip::tcp::socket& socket) {
     }
     if (count > 0) {
       if (!co_await write_all(socket, std::span(buffers.data(), count), options_.write_timeout)) co_return;
+      for (std::size_t i = 0; i < count; ++i) bytes_sent_ += buffers[i].size();
       preamble = false;
       last_write = std::chrono::steady_clock::now();
     }

@@ -4,6 +4,7 @@
 // heartbeat goes out at the publisher's regular wake-up once it is due (InfoPublisherOptions).
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -21,11 +22,13 @@ class InfoEvents final : public http::StreamingBody {
  public:
   InfoEvents(InfoPublisher& publisher, std::string channel, InfoEventsOptions options = {});
   boost::asio::awaitable<void> run(boost::asio::ip::tcp::socket& socket) override;
+  [[nodiscard]] std::uint64_t bytes_sent() const override { return bytes_sent_; }
 
  private:
   InfoPublisher& publisher_;
   std::string channel_;
   InfoEventsOptions options_;
+  std::uint64_t bytes_sent_ = 0;
 };
 
 }  // namespace ether::player

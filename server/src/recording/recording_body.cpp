@@ -26,6 +26,7 @@ boost::asio::awaitable<void> RecordingBody::run(boost::asio::ip::tcp::socket& so
     if (error) co_return;
     position += written;
     remaining -= written;
+    bytes_sent_ += written;
   }
 }
 

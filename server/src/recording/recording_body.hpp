@@ -16,6 +16,7 @@ class RecordingBody final : public http::StreamingBody {
   RecordingBody(Recording recording, std::uint64_t first, std::uint64_t length);
 
   boost::asio::awaitable<void> run(boost::asio::ip::tcp::socket& socket) override;
+  [[nodiscard]] std::uint64_t bytes_sent() const override { return bytes_sent_; }
 
   static constexpr std::uint64_t kChunkBytes = 64 * 1024;
 
@@ -23,6 +24,7 @@ class RecordingBody final : public http::StreamingBody {
   Recording recording_;
   std::uint64_t first_;
   std::uint64_t length_;
+  std::uint64_t bytes_sent_ = 0;
 };
 
 }  // namespace ether::recording

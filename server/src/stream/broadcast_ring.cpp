@@ -11,6 +11,7 @@ void BroadcastRing::append(std::string bytes, std::string title) {
   auto chunk = std::make_shared<AudioChunk>();
   chunk->bytes = std::move(bytes);
   chunk->title = std::move(title);
+  chunk->on_air = std::chrono::steady_clock::now();
   std::uint64_t head = 0;
   {
     std::lock_guard lock(mutex_);

@@ -21,9 +21,10 @@ namespace ether::stream {
 
 /// Whole MP3 frames at an absolute byte position of a channel's stream.
 struct AudioChunk {
-  std::uint64_t start = 0;  // position of the first byte in the channel's stream
-  std::string bytes;        // whole frames only, so a listener may start at any chunk
-  std::string title;        // "Artist - Title" on air at the first byte
+  std::uint64_t start = 0;                       // position of the first byte in the channel's stream
+  std::string bytes;                             // whole frames only, so a listener may start at any chunk
+  std::string title;                             // "Artist - Title" on air at the first byte
+  std::chrono::steady_clock::time_point on_air;  // when it was appended: the live edge reached it
   [[nodiscard]] std::uint64_t end() const { return start + bytes.size(); }
 };
 
@@ -55,8 +56,8 @@ class BroadcastRing {
   /// Keeps at least `capacity_bytes` of the newest audio (whole chunks).
   explicit BroadcastRing(std::size_t capacity_bytes);
 
-  /// Appends the next chunk; its start is set to the current head. Drops the oldest chunks beyond
-  /// capacity.
+  /// Appends the next chunk; its start is set to the current head and its on_air to now. Drops the
+  /// oldest chunks beyond capacity.
   void append(std::string bytes, std::string title);
 
   struct Read {
