@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInFresh, openNew, totpCode } from './admin-login';
+import { expectNoSeriousAxeViolations } from './support';
+
+// An editor never loses work to a login (issue 37): when the session ends mid-edit, a dialog over
+// the form signs the editor in again (password, and the code for an account with a second factor)
+// and the same save then goes through; when the editor signed in again in another tab, the save
+// takes that session's CSRF token and goes through at once. Against the real server; the accounts
+// are made with `ether-server create-user` (admin-login.ts). What the tests make is removed.
+
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = 'een wachtwoord voor de sessietest';
+const stamp = Date.now().toString(36);
+
+// A maintenance notification (a draft, never on the site) with its text field to type in.
+async function newNotification(page: Page, title: string) {
+  await openNew(page, 'Onderhoudsmeldingen', 'Nieuw: onderhoudsmelding');
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+async function expectStoredText(page: Page, text: string) {
+  await page.reload();
+  await expect(page.getByLabel('Tekst', { exact: true })).toHaveValue(text);
+}
+
+// Clicks 'Opslaan' and waits for the save that goes through (after whatever comes in between).
+async function saveAndWait(page: Page, between: () => Promise<void> = async () => undefined) {
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' &&
+      response.url().includes('/api/admin/content/') &&
+      response.ok(),
+  );
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await between();
+  await stored;
+}
+
+async function removeCurrent(page: Page) {
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
+}
+
+test('a save after signing in again in another tab takes the new session and goes through', async ({
+  page,
+  context,
+}) => {
+  const { email } = await logInFresh(page, 'eindredacteur', PASSWORD);
+  const title = `Storing elders ${stamp}`;
+  await newNotification(page, title);
+  const typed = 'Getypt voordat de sessie in een ander tabblad opnieuw begon.';
+  await page.getByLabel('Tekst', { exact: true }).fill(typed);
+
+  // Another tab: log out (this tab's session ends) and log in again (a new session and token).
+  const other = await context.newPage();
+  await other.goto('/beheer');
+  await other.getByRole('button', { name: 'Uitloggen' }).click();
+  await other.getByLabel('E-mailadres').fill(email);
+  await other.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(other.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  await other.close();
+
+  await saveAndWait(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectStoredText(page, typed);
+  await removeCurrent(page);
+});
+
+test('when the session ends mid-edit, a dialog signs the editor in again (password and code) and the save goes through', async ({
+  page,
+  context,
+}) => {
+  const { secondFactor } = await logInFresh(page, 'beheerder', PASSWORD);
+  if (!secondFactor) throw new Error('a beheerder has a second factor');
+  const title = `Storing verlopen ${stamp}`;
+  await newNotification(page, title);
+  const typed = 'Getypt terwijl de sessie verliep.';
+  await page.getByLabel('Tekst', { exact: true }).fill(typed);
+
+  // The session ends (its cookie is gone, as after two hours without use).
+  await context.clearCookies();
+  const dialog = page.getByRole('dialog', { name: 'Opnieuw inloggen' });
+  const { secret } = secondFactor;
+  await saveAndWait(page, async () => {
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Wachtwoord')).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    // A wrong password is refused in the dialog; the right one asks for the code.
+    await dialog.getByLabel('Wachtwoord').fill('niet het wachtwoord');
+    await dialog.getByRole('button', { name: 'Inloggen' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await dialog.getByLabel('Wachtwoord').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Inloggen' }).click();
+    await dialog.getByLabel('Code uit je app').fill(totpCode(secret, 1));
+    await dialog.getByRole('button', { name: 'Inloggen' }).click();
+    await expect(dialog).toBeHidden();
+  });
+  // The same save went through with the new session: the text is stored.
+  await expectStoredText(page, typed);
+  await removeCurrent(page);
+});
