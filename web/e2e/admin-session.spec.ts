@@ -104,3 +104,40 @@ test('when the session ends mid-edit, a dialog signs the editor in again (passwo
   await expectStoredText(page, typed);
   await removeCurrent(page);
 });
+
+test('leaving a form with unsaved changes asks first, in the app and when the tab closes', async ({
+  page,
+}) => {
+  await logInFresh(page, 'eindredacteur', PASSWORD);
+  const title = `Storing niet bewaard ${stamp}`;
+  await newNotification(page, title);
+  const text = page.getByLabel('Tekst', { exact: true });
+
+  // Nothing changed: another page opens without a question.
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  await text.fill('Nog niet opgeslagen.');
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Start' }).click();
+  await expect.poll(() => questions).toEqual(['confirm']);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(text).toHaveValue('Nog niet opgeslagen.');
+
+  // Closing the tab: the browser's own question (beforeunload).
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => questions).toEqual(['confirm', 'beforeunload']);
+  // Dismissed, the tab stays, with the text.
+  await expect(text).toHaveValue('Nog niet opgeslagen.');
+  await removeCurrent(page);
+});

@@ -193,6 +193,8 @@ interface ContentFormProps {
   type: ContentType;
   item?: ContentItem | undefined;
   onSaved: (item: ContentItem) => void;
+  /** Told whether the form holds changes that are not saved (the page warns before leaving). */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
 }
 
 /**
@@ -201,7 +203,7 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved }: ContentFormProps) {
+export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -215,7 +217,7 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
     setError,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
     defaultValues: toFormValues(type, item?.values),
@@ -235,6 +237,8 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
       current = false;
     };
   }, [type]);
+
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   const title = watch(type.titleField);
   useEffect(() => {
