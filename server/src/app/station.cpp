@@ -331,6 +331,7 @@ Station::Station(const config::Config& config) {
       unix_now, [watch = content_version_.get()] { watch->refresh(); },
       // The webhooks' queue is made below, before any route runs.
       [this](const content::PublishedItem& item) { webhooks_->notify_content_published(item); });
+  autosave_api_ = std::make_unique<admin::AutosaveApi>(*db_, *admin_api_, unix_now);
   schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
                                                        [watch = content_version_.get()] { watch->refresh(); });
 
@@ -502,6 +503,7 @@ void Station::add_routes(SiteApp& site) {
   events_api_->add_routes(site.router());
   admin_api_->add_routes(site.router());
   content_api_->add_routes(site.router());
+  autosave_api_->add_routes(site.router());
   schedule_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   site.router().add(

@@ -6,6 +6,7 @@ import { suggestSlug } from '../../../lib/slugify';
 import { AdminApiError } from '../../api/admin-client';
 import {
   contentApi,
+  NEW_ITEM_KEY,
   type ContentField,
   type ContentItem,
   type ContentType,
@@ -19,6 +20,8 @@ import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
 import { ImagePicker } from '../../components/image-picker';
 import { applyServerErrors } from '../../components/server-errors';
+import { autosaveStatus } from './autosave';
+import { AutosaveOffer } from './autosave-offer';
 import {
   contentSchema,
   fromFormValues,
@@ -27,6 +30,7 @@ import {
   toFormValues,
   type FormValues,
 } from './content-schema';
+import { useAutosave } from './use-autosave';
 
 /** A derived field's stored value as the form shows it: a duration, a size, a path. */
 export function derivedText(field: ContentField, value: FieldValue | undefined): string {
@@ -217,6 +221,8 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
     setError,
     setValue,
     watch,
+    getValues,
+    reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
@@ -239,6 +245,13 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
   }, [type]);
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const autosave = useAutosave({
+    type,
+    itemKey: item?.id ?? NEW_ITEM_KEY,
+    itemVersion: item?.version ?? 0,
+    form: { watch, getValues, reset },
+    dirty: isDirty,
+  });
 
   const title = watch(type.titleField);
   useEffect(() => {
@@ -249,6 +262,8 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
   const save = async (values: FormValues, version: number | undefined) => {
     setFormError(undefined);
     setSaved(undefined);
+    // No autosave may land after the save, which clears it on the server.
+    await autosave.settle();
     try {
       const payload = fromFormValues(type, values, item?.values);
       const answer =
@@ -293,6 +308,9 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
       <h2 id={headingId}>{item ? 'Gegevens' : `Nieuw: ${type.labelSingular.toLowerCase()}`}</h2>
       <FormAlert message={formError} />
+      {autosave.offer && (
+        <AutosaveOffer autosave={autosave.offer} onRestore={autosave.restore} onDiscard={autosave.discard} />
+      )}
       {conflict && (
         <div className="admin-conflict">
           <p>Nu opgeslagen (versie {conflict.version}):</p>
@@ -425,6 +443,7 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
       <p role="status" className="admin-status">
         {saved}
       </p>
+      {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
       <button type="submit" disabled={isSubmitting}>
         {item ? 'Opslaan' : 'Aanmaken'}
       </button>
