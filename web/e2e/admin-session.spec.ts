@@ -67,6 +67,9 @@ test('a save after signing in again in another tab takes the new session and goe
 
   await saveAndWait(page);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The form stays: it says so to everyone, and the focus stays on the button (issue 37).
+  await expect(page.getByRole('status').filter({ hasText: 'Opgeslagen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeFocused();
   await expectStoredText(page, typed);
   await removeCurrent(page);
 });

@@ -64,7 +64,8 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
       <FormAlert message={typesError ?? error} />
       {type && (isNew || item) && (
         <ContentForm
-          key={item ? `${item.id}-${item.version}` : 'new'}
+          // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
+          key={item ? item.id : 'new'}
           type={type}
           item={item}
           onDirtyChange={setDirty}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { formatDuration } from '../../../lib/format-date';
 import { suggestSlug } from '../../../lib/slugify';
@@ -108,9 +108,11 @@ interface FieldProps {
   hint?: string | undefined;
   disabled: boolean;
   options: ReferenceOption[] | undefined;
+  /** A select's value, given by the form (see SelectControl). */
+  selectValue?: string;
 }
 
-function Field({ field, id, registration, error, hint, disabled, options }: FieldProps) {
+function Field({ field, id, registration, error, hint, disabled, options, selectValue }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -144,7 +146,7 @@ function Field({ field, id, registration, error, hint, disabled, options }: Fiel
         ? field.choices
         : (options ?? []).map((option) => ({ value: optionKey(field, option), label: option.label }));
     control = (
-      <select {...common}>
+      <select {...common} value={selectValue ?? ''}>
         <option value="">{field.required ? 'Kies…' : '(geen)'}</option>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
@@ -271,6 +273,8 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
           ? await contentApi.update(type.name, item.id, version, payload)
           : await contentApi.create(type.name, payload);
       setConflict(undefined);
+      // The form stays (and with it the focus): it now shows the saved item as stored.
+      reset(toFormValues(type, answer.item.values));
       setSaved('Opgeslagen.');
       onSaved(answer.item);
     } catch (error) {
@@ -289,7 +293,24 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
     }
   };
 
-  const submit = handleSubmit((values) => save(values, item?.version));
+  // A change made elsewhere on the page (publication, a restored revision, archiving) shows in the
+  // form; what the editor typed and did not save yet stays.
+  const shown = useRef(item);
+  useEffect(() => {
+    if (!item || shown.current === item) return;
+    shown.current = item;
+    reset(toFormValues(type, item.values), { keepDirtyValues: true });
+  }, [item, type, reset]);
+
+  const submitValid = handleSubmit((values) => save(values, item?.version));
+  // The button is never disabled while saving: a disabled button would drop the focus to <body>.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    void submitValid(event);
+  };
   const overwrite = handleSubmit((values) => save(values, conflict?.version));
 
   const register_ = (field: ContentField) =>
@@ -427,6 +448,35 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
             />
           );
         }
+        if (field.kind === 'choice' || field.kind === 'reference') {
+          // A controlled select: its options may arrive after it is drawn (a reference's are
+          // asked from the server), and an uncontrolled select would then show 'Kies…' or
+          // '(geen)' for a stored value that was not among its options yet.
+          return (
+            <Controller
+              key={field.name}
+              control={control}
+              name={field.name}
+              render={({ field: { name, value, onChange, onBlur, ref } }) => (
+                <Field
+                  field={field}
+                  id={id}
+                  registration={{
+                    name,
+                    ref,
+                    onChange: async (event: { target: { value: string } }) => onChange(event.target.value),
+                    onBlur: async () => onBlur(),
+                  }}
+                  selectValue={typeof value === 'string' ? value : ''}
+                  error={error}
+                  hint={hint}
+                  disabled={field.immutable && Boolean(item)}
+                  options={options[field.name]}
+                />
+              )}
+            />
+          );
+        }
         return (
           <Field
             key={field.name}
@@ -440,11 +490,11 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
           />
         );
       })}
-      <p role="status" className="admin-status">
+      <p role="status" aria-live="polite" className="admin-status">
         {saved}
       </p>
       {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
-      <button type="submit" disabled={isSubmitting}>
+      <button type="submit" aria-disabled={isSubmitting || undefined}>
         {item ? 'Opslaan' : 'Aanmaken'}
       </button>
     </form>
