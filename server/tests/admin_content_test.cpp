@@ -12,6 +12,7 @@
 
 #include "admin/admin_api.hpp"
 #include "admin/audit_log.hpp"
+#include "admin/autosaves.hpp"
 #include "admin/bootstrap.hpp"
 #include "admin/content_api.hpp"
 #include "admin/trash_sweeper.hpp"
@@ -66,7 +67,9 @@ class Harness {
         [this] { return now_.load(); });
     overlays_ = std::make_unique<api::OverlayApi>(db_, [this] { return now_.load(); });
     admin_->add_routes(router_);
+    autosaves_ = std::make_unique<AutosaveApi>(db_, *admin_, [this] { return now_.load(); });
     content_->add_routes(router_);
+    autosaves_->add_routes(router_);
     seo_->add_routes(router_);
     overlays_->add_routes(router_);
     loader_->search().refresh();
@@ -113,6 +116,7 @@ class Harness {
   std::unique_ptr<pages::PageLoader> loader_;
   std::unique_ptr<store::ContentVersionWatch> watch_;
   std::unique_ptr<ContentApi> content_;
+  std::unique_ptr<AutosaveApi> autosaves_;
   std::unique_ptr<seo::SeoRoutes> seo_;
   std::unique_ptr<api::OverlayApi> overlays_;
   http::Router router_;
@@ -812,6 +816,71 @@ void a_deleted_item_goes_to_the_trash_and_comes_back_whole(store::Database& db) 
   EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/presenters/" + std::to_string(nora) + "?version=1").status, 204U);
 }
 
+void an_autosave_is_kept_apart_per_account_and_cleared_by_a_save(store::Database& db) {
+  Harness h(db);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const std::string fresh = "/api/admin/autosaves/articles/new";
+
+  // Nothing kept yet; then the form of a new article keeps what was typed.
+  auto none = h.as(rita, "GET", fresh);
+  ASSERT_EQ(none.status, 200U) << none.text;
+  EXPECT_TRUE(none.body.at("autosave").is_null());
+  const json::object typed{{"title", "Half af"}, {"intro", "Nog niet opgeslagen."}};
+  auto kept = h.as(rita, "PUT", fresh, json::object{{"values", typed}});
+  ASSERT_EQ(kept.status, 200U) << kept.text;
+  EXPECT_EQ(kept.body.at("savedAt").as_string(), domain::format_iso_utc(kStart));
+  h.now_ += 5;
+  const json::object more{{"title", "Bijna af"}, {"intro", "Nog steeds niet opgeslagen."}};
+  ASSERT_EQ(h.as(rita, "PUT", fresh, json::object{{"values", more}}).status, 200U);
+  auto back = h.as(rita, "GET", fresh);
+  EXPECT_EQ(json::serialize(back.body.at("autosave").at("values")), json::serialize(more));
+  EXPECT_EQ(back.body.at("autosave").at("savedAt").as_string(), domain::format_iso_utc(kStart + 5));
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_autosaves"), 1);
+  // Apart from the stored items, and another account's are their own.
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM articles WHERE title = 'Bijna af'"), 0);
+  EXPECT_TRUE(h.as(erik, "GET", fresh).body.at("autosave").is_null());
+  ASSERT_EQ(h.as(erik, "PUT", fresh, json::object{{"values", typed}}).status, 200U);
+
+  // Creating the article clears the creator's autosave of the new form, not the other's.
+  auto created =
+      h.as(rita, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Af", "af")}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  EXPECT_TRUE(h.as(rita, "GET", fresh).body.at("autosave").is_null());
+  EXPECT_FALSE(h.as(erik, "GET", fresh).body.at("autosave").is_null());
+
+  // An existing item's autosave remembers the version it was typed on; an update clears it, also
+  // one that changes nothing.
+  const auto item = "/api/admin/autosaves/articles/" + created.id();
+  ASSERT_EQ(h.as(rita, "PUT", item, json::object{{"values", typed}, {"itemVersion", created.version()}}).status, 200U);
+  EXPECT_EQ(h.as(rita, "GET", item).body.at("autosave").at("itemVersion").as_int64(), created.version());
+  auto saved = h.as(rita, "PUT", "/api/admin/content/articles/" + created.id(),
+                    json::object{{"version", created.version()}, {"values", json::object{{"title", "Af en klaar"}}}});
+  ASSERT_EQ(saved.status, 200U) << saved.text;
+  EXPECT_TRUE(h.as(rita, "GET", item).body.at("autosave").is_null());
+  ASSERT_EQ(h.as(rita, "PUT", item, json::object{{"values", typed}}).status, 200U);
+  auto unchanged = h.as(rita, "PUT", "/api/admin/content/articles/" + created.id(),
+                        json::object{{"version", saved.version()}, {"values", json::object{{"title", "Af en klaar"}}}});
+  ASSERT_EQ(unchanged.status, 200U) << unchanged.text;
+  EXPECT_TRUE(h.as(rita, "GET", item).body.at("autosave").is_null());
+
+  // Thrown away.
+  ASSERT_EQ(h.as(rita, "PUT", item, json::object{{"values", typed}}).status, 200U);
+  EXPECT_EQ(h.as(rita, "DELETE", item).status, 204U);
+  EXPECT_TRUE(h.as(rita, "GET", item).body.at("autosave").is_null());
+
+  // The same checks as every admin route: a session, the CSRF token for changes, a known type.
+  EXPECT_EQ(h.call("GET", fresh).code(), "unauthenticated");
+  EXPECT_EQ(h.call("PUT", fresh, json::serialize(json::object{{"values", typed}})).code(), "unauthenticated");
+  auto forged = rita;
+  forged.csrf = "wrong";
+  EXPECT_EQ(h.as(forged, "PUT", fresh, json::object{{"values", typed}}).code(), "bad_csrf_token");
+  EXPECT_EQ(h.as(forged, "DELETE", fresh).code(), "bad_csrf_token");
+  EXPECT_EQ(h.as(rita, "GET", "/api/admin/autosaves/nope/new").code(), "not_found");
+  EXPECT_EQ(h.as(rita, "GET", "/api/admin/autosaves/articles/a%20b").code(), "not_found");
+  EXPECT_EQ(h.as(rita, "PUT", fresh, json::object{{"values", "tekst"}}).code(), "bad_json");
+}
+
 using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -827,6 +896,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
       {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
       {"ADeletedItemGoesToTheTrashAndComesBackWhole", a_deleted_item_goes_to_the_trash_and_comes_back_whole},
+      {"AnAutosaveIsKeptApartPerAccountAndClearedByASave", an_autosave_is_kept_apart_per_account_and_cleared_by_a_save},
   };
   return all;
 }

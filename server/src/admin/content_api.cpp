@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include "admin/audit_log.hpp"
+#include "admin/autosaves.hpp"
 #include "api/json_error.hpp"
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
@@ -421,6 +422,8 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   auto item = store.find(key);
   json::object changes = field_changes(type, json::object{}, item->values);
   record_change(*lease, store, type, principal, now, key, "create", changes, type.revisions ? &*item : nullptr);
+  // What the new form autosaved is saved now (admin/autosaves.hpp).
+  AutosaveRepository(*lease).remove(principal.user.id, type.name, std::string(kNewItemKey));
   tx.commit();
   return api::private_json(201, json::object{{"item", item_json(type, *item, now)}});
 }
@@ -446,7 +449,12 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
     return api::field_errors(*blocked);
   }
   auto changes = field_changes(type, before->values, validated.values);
-  if (changes.empty()) return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
+  // What the form autosaved is saved now (admin/autosaves.hpp), also when nothing changed.
+  AutosaveRepository(*lease).remove(principal.user.id, type.name, key);
+  if (changes.empty()) {
+    tx.commit();
+    return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
+  }
   auto written = store.update(key, version, validated.row);
   if (written == WriteResult::missing) return not_found(type);
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);

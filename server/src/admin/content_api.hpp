@@ -32,6 +32,7 @@
 // delete_content, as do archive and unarchive; channels and broadcasters edit_settings. A user limited to channels sees
 // and changes only their items (403 forbidden_channel). Each change, its audit row (fields before and after), its
 // revision and the store's content version (store/content_version.hpp) are written in one transaction.
+// A create or update also clears the saver's autosave of that form (admin/autosaves.hpp).
 
 #include <cstdint>
 #include <functional>

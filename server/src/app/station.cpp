@@ -340,6 +340,7 @@ Station::Station(const config::Config& config) {
   trash_sweeper_ = std::make_unique<admin::TrashSweeper>(*db_, config.trash_days, unix_now,
                                                          [watch = content_version_.get()] { watch->refresh(); });
   trash_sweeper_->start();
+  autosave_api_ = std::make_unique<admin::AutosaveApi>(*db_, *admin_api_, unix_now);
   schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
                                                        [watch = content_version_.get()] { watch->refresh(); });
 
@@ -512,6 +513,7 @@ void Station::add_routes(SiteApp& site) {
   events_api_->add_routes(site.router());
   admin_api_->add_routes(site.router());
   content_api_->add_routes(site.router());
+  autosave_api_->add_routes(site.router());
   schedule_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   site.router().add(

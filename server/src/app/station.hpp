@@ -14,6 +14,7 @@
 
 #include "admin/admin_api.hpp"
 #include "admin/admin_pages.hpp"
+#include "admin/autosaves.hpp"
 #include "admin/content_api.hpp"
 #include "admin/idempotent_saves.hpp"
 #include "admin/schedule_api.hpp"
@@ -134,6 +135,7 @@ class Station {
   std::unique_ptr<store::ContentVersionWatch> content_version_;
   std::unique_ptr<admin::ContentApi> content_api_;
   std::unique_ptr<admin::TrashSweeper> trash_sweeper_;
+  std::unique_ptr<admin::AutosaveApi> autosave_api_;
   std::unique_ptr<admin::IdempotentSaves> idempotent_saves_;
   std::unique_ptr<admin::ScheduleApi> schedule_api_;
   std::unique_ptr<ingest::NowPlayingBoard> nowplaying_board_;

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminApiError, adminCreate, createRetry, errorFromBody } from './admin-client';
+import {
+  AdminApiError,
+  adminCreate,
+  adminFetch,
+  createRetry,
+  errorFromBody,
+  getCsrfToken,
+  setCsrfToken,
+  setSessionRenewal,
+} from './admin-client';
 import { ERROR_MESSAGES } from './error-messages';
 
 describe('errorFromBody', () => {
@@ -86,5 +95,81 @@ describe('adminCreate', () => {
       code: 'invalid_fields',
     });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a call after the session ended', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setSessionRenewal(undefined);
+    setCsrfToken('');
+  });
+
+  const refusal = (status: number, code: string) =>
+    Promise.resolve(new Response(JSON.stringify({ error: { code, message: 'x' } }), { status }));
+
+  it('takes the current CSRF token after a 403 bad_csrf_token (signed in again in another tab) and sends once more', async () => {
+    setCsrfToken('old');
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((path: string, init: RequestInit) => {
+        const token = (init.headers as Record<string, string>)['X-CSRF-Token'] ?? '';
+        if (path === '/api/admin/session')
+          return Promise.resolve(new Response(JSON.stringify({ csrfToken: 'new' }), { status: 200 }));
+        sent.push(token);
+        if (token !== 'new') return refusal(403, 'bad_csrf_token');
+        return Promise.resolve(new Response(JSON.stringify({ item: { id: '3' } }), { status: 200 }));
+      }),
+    );
+    await expect(adminFetch('PUT', '/api/admin/content/programmes/3', { version: 1 })).resolves.toEqual({
+      item: { id: '3' },
+    });
+    expect(sent).toEqual(['old', 'new']);
+    expect(getCsrfToken()).toBe('new');
+  });
+
+  it('waits for the editor to sign in again after a 401 and sends once more; every refused call waits for the same sign-in', async () => {
+    let signedIn = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        signedIn
+          ? Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 }))
+          : refusal(401, 'unauthenticated'),
+      ),
+    );
+    let finish: (ok: boolean) => void = () => undefined;
+    const renewal = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    setSessionRenewal(renewal);
+    const first = adminFetch('PUT', '/api/admin/content/programmes/3', {});
+    const second = adminFetch('GET', '/api/admin/content/programmes');
+    await vi.waitFor(() => expect(renewal).toHaveBeenCalledTimes(1));
+    signedIn = true;
+    finish(true);
+    await expect(first).resolves.toEqual({ ok: true });
+    await expect(second).resolves.toEqual({ ok: true });
+    expect(renewal).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the refusal when the editor does not sign in again, and never retries the session calls', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => refusal(401, 'unauthenticated')),
+    );
+    const renewal = vi.fn(() => Promise.resolve(false));
+    setSessionRenewal(renewal);
+    await expect(adminFetch('PUT', '/api/admin/content/programmes/3', {})).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    });
+    expect(renewal).toHaveBeenCalledTimes(1);
+    await expect(adminFetch('GET', '/api/admin/session')).rejects.toMatchObject({ status: 401 });
+    expect(renewal).toHaveBeenCalledTimes(1);
   });
 });

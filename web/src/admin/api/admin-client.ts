@@ -3,6 +3,10 @@
 // message of its code (error-messages.ts) and, for forms, the message of each field. A create is
 // sent with an Idempotency-Key and retried with the same key when its answer is lost or the store
 // is briefly away, so that it is stored once (server/src/admin/idempotent_saves.hpp).
+// A call refused because the session ended (401) waits for the editor to sign in again (the
+// app's dialog, setSessionRenewal) and is then sent once more; one refused for a stale CSRF token
+// (403: the editor signed in again in another tab) takes the current session's token and is sent
+// once more. What was typed therefore never has to be thrown away for a login.
 
 import { errorMessage } from './error-messages';
 
@@ -112,6 +116,56 @@ export function setCsrfToken(token: string) {
   csrfToken = token;
 }
 
+/**
+ * Signs the editor in again after the session ended: resolves true once a new session is there
+ * (its CSRF token set), false when the editor gave up. Set by the app while someone is signed in.
+ */
+export type SessionRenewal = () => Promise<boolean>;
+
+let renewSession: SessionRenewal | undefined;
+let pendingRenewal: Promise<boolean> | undefined;
+
+/** Installs (or, with undefined, removes) what signs the editor in again after a 401. */
+export function setSessionRenewal(renewal: SessionRenewal | undefined) {
+  renewSession = renewal;
+}
+
+// Every call refused at once waits for the same dialog.
+function renewOnce(): Promise<boolean> {
+  if (!renewSession) return Promise.resolve(false);
+  pendingRenewal ??= renewSession().finally(() => {
+    pendingRenewal = undefined;
+  });
+  return pendingRenewal;
+}
+
+// The session calls themselves (login, its second step, logout, the session check) are never
+// sent again after a sign-in.
+const isSessionCall = (path: string) => path.startsWith('/api/admin/session');
+
+/**
+ * The current session's CSRF token, asked again after a 403 bad_csrf_token: 'renewed' when the
+ * browser has a session (signed in again in another tab), 'signed-out' when it has none.
+ */
+async function takeCurrentToken(): Promise<'renewed' | 'signed-out' | 'failed'> {
+  try {
+    const response = await fetch('/api/admin/session', {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    if (response.status === 401) return 'signed-out';
+    if (!response.ok) return 'failed';
+    const session = (await response.json()) as Partial<AdminSession>;
+    if (typeof session.csrfToken !== 'string') return 'failed';
+    setCsrfToken(session.csrfToken);
+    return 'renewed';
+  } catch {
+    return 'failed';
+  }
+}
+
 interface ErrorBody {
   error?: { code?: string; message?: string; fields?: Record<string, string>; current?: unknown };
 }
@@ -163,8 +217,33 @@ export async function adminCreate<T>(path: string, body: unknown): Promise<T> {
   }
 }
 
-/** Calls the admin API; resolves with the JSON answer (undefined for 204). */
+/**
+ * Calls the admin API; resolves with the JSON answer (undefined for 204). A call refused for an
+ * ended session or a stale CSRF token is sent once more after the session is renewed (see above).
+ */
 export async function adminFetch<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
+  try {
+    return await sendOnce<T>(method, path, body, idempotencyKey);
+  } catch (error) {
+    if (!(error instanceof AdminApiError) || isSessionCall(path)) throw error;
+    let renewed = false;
+    if (error.status === 403 && error.code === 'bad_csrf_token') {
+      const current = await takeCurrentToken();
+      renewed = current === 'renewed' || (current === 'signed-out' && (await renewOnce()));
+    } else if (error.status === 401 && error.code === 'unauthenticated') {
+      renewed = await renewOnce();
+    }
+    if (!renewed) throw error;
+    return sendOnce<T>(method, path, body, idempotencyKey);
+  }
+}
+
+async function sendOnce<T>(
   method: string,
   path: string,
   body?: unknown,

@@ -189,3 +189,25 @@ export const contentApi = {
   preview: (type: string, id: string) =>
     adminFetch<{ url: string; expiresAt: string }>('GET', `${itemPath(type, id)}/preview`),
 };
+
+/** A form's autosaved values (server/src/admin/autosaves.hpp): typed, not saved yet. */
+export interface Autosave {
+  values: Record<string, unknown>;
+  /** The item's version the form was opened at (0 for a new item). */
+  itemVersion: number;
+  savedAt: string;
+}
+
+const autosavePath = (type: string, key: string) =>
+  `/api/admin/autosaves/${encodeURIComponent(type)}/${encodeURIComponent(key)}`;
+
+/** The key of a new item's form. */
+export const NEW_ITEM_KEY = 'new';
+
+export const autosaveApi = {
+  get: (type: string, key: string) =>
+    adminFetch<{ autosave: Autosave | null }>('GET', autosavePath(type, key)),
+  put: (type: string, key: string, values: Record<string, unknown>, itemVersion: number) =>
+    adminFetch<{ savedAt: string }>('PUT', autosavePath(type, key), { values, itemVersion }),
+  remove: (type: string, key: string) => adminFetch<undefined>('DELETE', autosavePath(type, key)),
+};

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
-import { adminApi, AdminApiError, ROLE_LABELS, setCsrfToken, type AdminSession } from '../api/admin-client';
+import {
+  adminApi,
+  AdminApiError,
+  ROLE_LABELS,
+  setCsrfToken,
+  setSessionRenewal,
+  type AdminSession,
+} from '../api/admin-client';
 import { forgetOptions } from '../api/content-client';
+import { SignInAgainDialog } from '../components/sign-in-again-dialog';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { WebhooksPage } from '../features/webhooks/webhooks-page';
 import { AuditPage } from '../features/audit/audit-page';
@@ -75,6 +83,21 @@ export function AdminApp() {
       .catch(() => undefined)
       .finally(() => accept(null));
   }, [accept]);
+
+  // While someone is signed in, a call refused because the session ended opens the dialog that
+  // signs them in again (over the page, which keeps what was typed) and is then sent once more.
+  const [renewal, setRenewal] = useState<{ resolve: (signedIn: boolean) => void }>();
+  const signedIn = Boolean(session);
+  useEffect(() => {
+    if (!signedIn) return;
+    setSessionRenewal(() => new Promise<boolean>((resolve) => setRenewal({ resolve })));
+    return () => setSessionRenewal(undefined);
+  }, [signedIn]);
+  const endRenewal = (next: AdminSession | undefined) => {
+    if (next) accept(next);
+    renewal?.resolve(Boolean(next));
+    setRenewal(undefined);
+  };
 
   // After a change of the second factor the session says whether a beheerder may go on.
   const refresh = useCallback(() => {
@@ -172,5 +195,16 @@ export function AdminApp() {
       </main>
     );
   }
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      {renewal && (
+        <SignInAgainDialog
+          email={session.user.email}
+          onSignedIn={(next) => endRenewal(next)}
+          onCancel={() => endRenewal(undefined)}
+        />
+      )}
+    </>
+  );
 }

@@ -50,4 +50,34 @@ describe('AuditPage', () => {
     expect(await screen.findByText(/0 wijzigingen/)).toBeInTheDocument();
     expect(fetch).toHaveBeenLastCalledWith('/api/admin/audit?type=schedule_changes', expect.anything());
   });
+
+  it("shows an article body's change as its text, not [object Object]", async () => {
+    const body = (text: string) => [{ type: 'paragraph', text }];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              entries: [
+                entry({
+                  itemType: 'articles',
+                  action: 'update',
+                  changes: { body: { before: body('Oude alinea.'), after: body('Nieuwe alinea.') } },
+                }),
+              ],
+              page: 1,
+              pageSize: 50,
+              total: 1,
+            }),
+            { status: 200 },
+          ),
+        ),
+      ),
+    );
+    render(<AuditPage />);
+    const table = await screen.findByRole('table', { name: 'Wijzigingen, nieuwste eerst' });
+    expect(within(table).getByText(/Oude alinea\. → Nieuwe alinea\./)).toBeInTheDocument();
+    expect(within(table).queryByText(/object Object/)).toBeNull();
+  });
 });

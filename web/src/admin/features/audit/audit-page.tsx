@@ -4,6 +4,7 @@ import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
+import { auditText } from './audit-text';
 
 const ACTION_LABELS: Record<string, string> = {
   create: 'Gemaakt',
@@ -25,11 +26,7 @@ const TYPE_LABELS: Record<string, string> = {
   source_login: 'Bronlogin',
 };
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '–';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '(geen)';
-  return String(value);
-}
+const show = auditText;
 
 interface Filter {
   user: string;

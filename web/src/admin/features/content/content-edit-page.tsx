@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AdminApiError } from '../../api/admin-client';
 import { contentApi, type ContentItem } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
+import { useLeaveGuard } from '../../components/use-leave-guard';
 import { ContentForm } from './content-form';
 import { ItemRemoval } from './item-removal';
 import { PublishControls } from './publish-controls';
@@ -22,6 +23,8 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<string>();
   const isNew = id === undefined;
+  // Another page, a reload or closing the tab asks first while the form holds unsaved changes.
+  const setDirty = useLeaveGuard();
 
   useEffect(() => {
     if (isNew) return;
@@ -61,10 +64,13 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
       <FormAlert message={typesError ?? error} />
       {type && (isNew || item) && (
         <ContentForm
-          key={item ? `${item.id}-${item.version}` : 'new'}
+          // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
+          key={item ? item.id : 'new'}
           type={type}
           item={item}
+          onDirtyChange={setDirty}
           onSaved={(saved) => {
+            setDirty(false);
             if (isNew)
               void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
             else setItem(saved);
@@ -101,7 +107,10 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           type={type}
           item={item}
           onChanged={setItem}
-          onDeleted={() => void navigate(`/inhoud/${typeName}`)}
+          onDeleted={() => {
+            setDirty(false);
+            void navigate(`/inhoud/${typeName}`);
+          }}
         />
       )}
     </section>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { formatDuration } from '../../../lib/format-date';
 import { suggestSlug } from '../../../lib/slugify';
 import { AdminApiError } from '../../api/admin-client';
 import {
   contentApi,
+  NEW_ITEM_KEY,
   type ContentField,
   type ContentItem,
   type ContentType,
@@ -19,6 +20,8 @@ import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
 import { ImagePicker } from '../../components/image-picker';
 import { applyServerErrors } from '../../components/server-errors';
+import { autosaveStatus } from './autosave';
+import { AutosaveOffer } from './autosave-offer';
 import {
   contentSchema,
   fromFormValues,
@@ -27,6 +30,7 @@ import {
   toFormValues,
   type FormValues,
 } from './content-schema';
+import { useAutosave } from './use-autosave';
 
 /** A derived field's stored value as the form shows it: a duration, a size, a path. */
 export function derivedText(field: ContentField, value: FieldValue | undefined): string {
@@ -104,9 +108,11 @@ interface FieldProps {
   hint?: string | undefined;
   disabled: boolean;
   options: ReferenceOption[] | undefined;
+  /** A select's value, given by the form (see SelectControl). */
+  selectValue?: string;
 }
 
-function Field({ field, id, registration, error, hint, disabled, options }: FieldProps) {
+function Field({ field, id, registration, error, hint, disabled, options, selectValue }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -140,7 +146,7 @@ function Field({ field, id, registration, error, hint, disabled, options }: Fiel
         ? field.choices
         : (options ?? []).map((option) => ({ value: optionKey(field, option), label: option.label }));
     control = (
-      <select {...common}>
+      <select {...common} value={selectValue ?? ''}>
         <option value="">{field.required ? 'Kies…' : '(geen)'}</option>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
@@ -193,6 +199,8 @@ interface ContentFormProps {
   type: ContentType;
   item?: ContentItem | undefined;
   onSaved: (item: ContentItem) => void;
+  /** Told whether the form holds changes that are not saved (the page warns before leaving). */
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
 }
 
 /**
@@ -201,7 +209,7 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved }: ContentFormProps) {
+export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -215,7 +223,9 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
     setError,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    getValues,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
     defaultValues: toFormValues(type, item?.values),
@@ -236,6 +246,15 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
     };
   }, [type]);
 
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const autosave = useAutosave({
+    type,
+    itemKey: item?.id ?? NEW_ITEM_KEY,
+    itemVersion: item?.version ?? 0,
+    form: { watch, getValues, reset },
+    dirty: isDirty,
+  });
+
   const title = watch(type.titleField);
   useEffect(() => {
     if (!type.slugField || slugTouched.current || typeof title !== 'string') return;
@@ -245,6 +264,8 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
   const save = async (values: FormValues, version: number | undefined) => {
     setFormError(undefined);
     setSaved(undefined);
+    // No autosave may land after the save, which clears it on the server.
+    await autosave.settle();
     try {
       const payload = fromFormValues(type, values, item?.values);
       const answer =
@@ -252,6 +273,8 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
           ? await contentApi.update(type.name, item.id, version, payload)
           : await contentApi.create(type.name, payload);
       setConflict(undefined);
+      // The form stays (and with it the focus): it now shows the saved item as stored.
+      reset(toFormValues(type, answer.item.values));
       setSaved('Opgeslagen.');
       onSaved(answer.item);
     } catch (error) {
@@ -270,7 +293,24 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
     }
   };
 
-  const submit = handleSubmit((values) => save(values, item?.version));
+  // A change made elsewhere on the page (publication, a restored revision, archiving) shows in the
+  // form; what the editor typed and did not save yet stays.
+  const shown = useRef(item);
+  useEffect(() => {
+    if (!item || shown.current === item) return;
+    shown.current = item;
+    reset(toFormValues(type, item.values), { keepDirtyValues: true });
+  }, [item, type, reset]);
+
+  const submitValid = handleSubmit((values) => save(values, item?.version));
+  // The button is never disabled while saving: a disabled button would drop the focus to <body>.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (isSubmitting) {
+      event.preventDefault();
+      return;
+    }
+    void submitValid(event);
+  };
   const overwrite = handleSubmit((values) => save(values, conflict?.version));
 
   const register_ = (field: ContentField) =>
@@ -289,6 +329,9 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
       <h2 id={headingId}>{item ? 'Gegevens' : `Nieuw: ${type.labelSingular.toLowerCase()}`}</h2>
       <FormAlert message={formError} />
+      {autosave.offer && (
+        <AutosaveOffer autosave={autosave.offer} onRestore={autosave.restore} onDiscard={autosave.discard} />
+      )}
       {conflict && (
         <div className="admin-conflict">
           <p>Nu opgeslagen (versie {conflict.version}):</p>
@@ -405,6 +448,35 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
             />
           );
         }
+        if (field.kind === 'choice' || field.kind === 'reference') {
+          // A controlled select: its options may arrive after it is drawn (a reference's are
+          // asked from the server), and an uncontrolled select would then show 'Kies…' or
+          // '(geen)' for a stored value that was not among its options yet.
+          return (
+            <Controller
+              key={field.name}
+              control={control}
+              name={field.name}
+              render={({ field: { name, value, onChange, onBlur, ref } }) => (
+                <Field
+                  field={field}
+                  id={id}
+                  registration={{
+                    name,
+                    ref,
+                    onChange: async (event: { target: { value: string } }) => onChange(event.target.value),
+                    onBlur: async () => onBlur(),
+                  }}
+                  selectValue={typeof value === 'string' ? value : ''}
+                  error={error}
+                  hint={hint}
+                  disabled={field.immutable && Boolean(item)}
+                  options={options[field.name]}
+                />
+              )}
+            />
+          );
+        }
         return (
           <Field
             key={field.name}
@@ -418,10 +490,11 @@ export function ContentForm({ type, item, onSaved }: ContentFormProps) {
           />
         );
       })}
-      <p role="status" className="admin-status">
+      <p role="status" aria-live="polite" className="admin-status">
         {saved}
       </p>
-      <button type="submit" disabled={isSubmitting}>
+      {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
+      <button type="submit" aria-disabled={isSubmitting || undefined}>
         {item ? 'Opslaan' : 'Aanmaken'}
       </button>
     </form>

@@ -1,0 +1,63 @@
+#pragma once
+// Autosaved drafts of the admin's content forms: while an editor types, the form's values are kept
+// every few seconds apart from the stored item (migration 024, content_autosaves), one per account,
+// type and item ("new" for a new item's form), so that a crash or a closed tab loses nothing; a
+// normal save of the item clears it (ContentApi, in the save's transaction).
+//   GET    /api/admin/autosaves/{type}/{id}   {"autosave": {values, itemVersion, savedAt} | null}
+//   PUT    /api/admin/autosaves/{type}/{id}   {values, itemVersion?} -> {"savedAt"}
+//   DELETE /api/admin/autosaves/{type}/{id}   204 (thrown away)
+// Behind AdminApi::authorize with edit_drafts (Origin and CSRF token for PUT and DELETE); an editor
+// only ever reads their own. An unknown type or a bad id is 404 not_found.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "admin/admin_api.hpp"
+#include "http/router.hpp"
+#include "store/database.hpp"
+
+namespace ether::admin {
+
+/// The key of a new item's form.
+inline constexpr std::string_view kNewItemKey = "new";
+
+struct Autosave {
+  std::string values_json;  // a JSON object, as the form sent it
+  std::int64_t item_version = 0;
+  std::int64_t saved_at = 0;  // Unix seconds
+};
+
+/// The store side, on a session (inside the caller's transaction when there is one).
+class AutosaveRepository {
+ public:
+  explicit AutosaveRepository(soci::session& session) : session_(session) {}
+
+  [[nodiscard]] std::optional<Autosave> find(std::int64_t user_id, const std::string& type,
+                                             const std::string& key) const;
+  void put(std::int64_t user_id, const std::string& type, const std::string& key, const Autosave& autosave) const;
+  void remove(std::int64_t user_id, const std::string& type, const std::string& key) const;
+
+ private:
+  soci::session& session_;
+};
+
+class AutosaveApi {
+ public:
+  /// `now` gives Unix seconds (tests control it).
+  AutosaveApi(store::Database& db, const AdminApi& admin, std::function<std::int64_t()> now);
+
+  void add_routes(http::Router& router);
+
+ private:
+  http::Response get(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response put(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response remove(const http::Request& request, const std::string& type, const std::string& key) const;
+
+  store::Database& db_;
+  const AdminApi& admin_;
+  std::function<std::int64_t()> now_;
+};
+
+}  // namespace ether::admin
