@@ -357,7 +357,7 @@ void every_change_has_its_audit_row(store::Database& db) {
   EXPECT_EQ(rows[1].changes.at("name").at("before"), "Ochtend");
   EXPECT_EQ(rows[1].changes.at("name").at("after"), "Middag");
   // A delete moves the item to the trash: its fields stay, the moment it left is the change.
-  EXPECT_EQ(rows[0].action, "delete");
+  EXPECT_EQ(rows[0].action, "trash");
   EXPECT_EQ(rows[0].changes.at("trashedAt").at("after").as_string(), domain::format_iso_utc(kStart));
 
   auto article = h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("A", "a")}});
@@ -765,7 +765,7 @@ void a_deleted_item_goes_to_the_trash_and_comes_back_whole(store::Database& db) 
   auto audit = h.audit("articles", created.id());
   ASSERT_GE(audit.size(), 2U);
   EXPECT_EQ(audit[0].action, "untrash");
-  EXPECT_EQ(audit[1].action, "delete");
+  EXPECT_EQ(audit[1].action, "trash");
 
   // A programme comes back with its presenters (a relation it owns).
   h.exec("INSERT INTO presenters (slug, name) VALUES ('nora', 'Nora Nacht')");

@@ -493,7 +493,7 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
   }
   json::object changes;
   add_change(changes, "trashedAt", nullptr, iso_or_null(now));
-  record_change(*lease, store, type, principal, now, key, "delete", changes, nullptr);
+  record_change(*lease, store, type, principal, now, key, "trash", changes, nullptr);
   tx.commit();
   return api::no_content();
 }

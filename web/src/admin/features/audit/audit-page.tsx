@@ -9,7 +9,8 @@ import { auditText } from './audit-text';
 const ACTION_LABELS: Record<string, string> = {
   create: 'Gemaakt',
   update: 'Gewijzigd',
-  delete: 'Naar de prullenbak',
+  delete: 'Verwijderd',
+  trash: 'Naar de prullenbak',
   untrash: 'Teruggezet uit de prullenbak',
   purge: 'Definitief verwijderd',
   deactivate: 'Uitgeschakeld',
