@@ -252,9 +252,10 @@ Station::Station(const config::Config& config) {
                                 .recordings = {},
                                 .preview_secret = config.preview_secret});
   pages_->set_recordings([library = recordings_.get()](const std::string& channel, std::int64_t from,
-                                                       std::int64_t until) -> std::optional<double> {
+                                                       std::int64_t until) -> std::optional<pages::RecordedRange> {
     auto found = library->find(channel, from, until);
-    return found ? std::optional<double>(found->duration_seconds) : std::nullopt;
+    if (!found) return std::nullopt;
+    return pages::RecordedRange{found->duration_seconds, recording::gap_seconds(*found)};
   });
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
