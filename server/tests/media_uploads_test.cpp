@@ -876,6 +876,39 @@ TEST_P(MediaUploads, CommonAudioFormatsStillBecomeMp3) {
   }
 }
 
+// Issue 36: a damaged audio file is decoded in full once at upload and refused, rather than stored
+// with a hole in it (ffmpeg's loudness passes skip frames that do not decode). The MP3 keeps every
+// frame header, so ffprobe still finds its audio; a byte inside every few frames' data is flipped.
+TEST_P(MediaUploads, AnAudioFileWithFramesThatDoNotDecodeEndsFailedWithADutchMessage) {
+  std::filesystem::create_directories(root_);
+  const auto mp3 = root_ / "damaged.mp3";
+  const auto made = test::run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=440:sample_rate=44100:duration=20 "
+      "-c:a libmp3lame -b:a 128k " +
+      mp3.string() + " 2>&1; echo rc=$?");
+  ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+  auto bytes = read_file(mp3);
+  for (std::size_t at = 5000; at + 5000 < bytes.size(); at += 417) {
+    bytes[at + 10] = static_cast<char>(static_cast<unsigned char>(bytes[at + 10]) ^ 0xFFU);
+  }
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=beschadigd.mp3", bytes, editor);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
+  EXPECT_EQ(item.at("status"), "failed") << json::serialize(item);
+  ASSERT_TRUE(item.at("error").is_string()) << json::serialize(item);
+  EXPECT_EQ(item.at("error"),
+            "Dit audiobestand is beschadigd: een deel ervan kan niet worden afgespeeld. Exporteer of download het "
+            "opnieuw en upload het dan weer.");
+  const auto audio = root_ / "uploads" / "audio";
+  EXPECT_TRUE(!std::filesystem::exists(audio) || files_in(audio) == 0U) << "a damaged file is not stored";
+
+  // The same tone undamaged is stored, as before.
+  auto whole = send("POST", "/api/admin/media/audio?name=heel.mp3", read_file(mp3), editor);
+  ASSERT_EQ(whole.status, 202U) << whole.body;
+  EXPECT_EQ(wait_ready(editor, media_of(whole).at("id").as_int64()).at("status"), "ready");
+}
+
 class ShortMediaUploads : public MediaUploads {
  protected:
   ShortMediaUploads() : MediaUploads(true, 3) {}

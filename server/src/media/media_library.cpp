@@ -505,9 +505,14 @@ void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& i
   try {
     auto item = find(id);
     if (!item) return;
+    // The whole file is decoded once first: a damaged one ends 'failed' and is never offered.
+    check_audio_decodes(
+        incoming, options_.root / "incoming", probe, limits, [&](double share) { report(id, 0.0, 0.2, share); },
+        &jobs_.running_child());
+    if (jobs_.stopping()) return;
     const auto result = normalise_audio(
         incoming, audio_file(*item), options_.root / "incoming", probe, limits,
-        [&](double share) { report(id, 0.0, 1.0, share); }, &jobs_.running_child());
+        [&](double share) { report(id, 0.2, 0.8, share); }, &jobs_.running_child());
     if (jobs_.stopping()) return;
     item->duration_ms = result.duration_ms;
     item->size_bytes = static_cast<std::int64_t>(result.bytes);
