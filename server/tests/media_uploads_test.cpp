@@ -909,6 +909,64 @@ TEST_P(MediaUploads, AnAudioFileWithFramesThatDoNotDecodeEndsFailedWithADutchMes
   EXPECT_EQ(wait_ready(editor, media_of(whole).at("id").as_int64()).at("status"), "ready");
 }
 
+// Issue 36: at start the server reads every ready audio item's stored MP3 once; one that is gone or
+// cut short is marked broken where the editor sees it (the media list, with a Dutch message), and
+// is ready again once its file is whole.
+TEST_P(MediaUploads, StoredAudioFoundMissingOrCutShortAtStartIsMarkedBroken) {
+  std::filesystem::create_directories(root_);
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  std::vector<std::int64_t> ids;
+  for (const std::string frequency : {"330", "440"}) {
+    const auto wav = root_ / ("tone-" + frequency + ".wav");
+    const auto made =
+        test::run_command("ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=" + frequency +
+                          ":sample_rate=44100:duration=12 -ac 1 " + wav.string() + " 2>&1; echo rc=$?");
+    ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+    auto uploaded = send("POST", "/api/admin/media/audio?name=toon-" + frequency + ".wav", read_file(wav), editor);
+    ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+    const auto id = media_of(uploaded).at("id").as_int64();
+    ASSERT_EQ(wait_ready(editor, id).at("status"), "ready");
+    ids.push_back(id);
+  }
+  EXPECT_EQ(library_->check_stored_audio(), 0);
+
+  const auto stored = [&](std::int64_t id) {
+    return root_ / "uploads" / "audio" /
+           (std::string(wait_ready(editor, id).at("url").as_string()).substr(std::string("/uploads/audio/").size()));
+  };
+  const auto cut = stored(ids[0]);
+  const auto whole = read_file(cut);
+  std::filesystem::resize_file(cut, 24 * 1024);  // about 1.5 s of its 12 s
+  const auto gone = stored(ids[1]);
+  const auto kept = root_ / "kept.mp3";
+  std::filesystem::rename(gone, kept);
+
+  EXPECT_EQ(library_->check_stored_audio(), 2);
+  auto cut_item = wait_ready(editor, ids[0]);
+  EXPECT_EQ(cut_item.at("status"), "broken") << json::serialize(cut_item);
+  EXPECT_EQ(cut_item.at("error"), "Beschadigd: van de 0:12 is op de server nog maar 0:01 over. Upload het opnieuw.");
+  auto gone_item = wait_ready(editor, ids[1]);
+  EXPECT_EQ(gone_item.at("status"), "broken");
+  EXPECT_EQ(gone_item.at("error"), "Beschadigd: het audiobestand ontbreekt op de server. Upload het opnieuw.");
+  // The media list an editor sees shows both as they are.
+  auto list = send("GET", "/api/admin/media?kind=audio", "", editor);
+  ASSERT_EQ(list.status, 200U) << list.body;
+  std::size_t broken_listed = 0;
+  for (const auto& item : list.json_body().at("items").as_array()) {
+    broken_listed += item.at("status") == "broken" ? 1U : 0U;
+  }
+  EXPECT_EQ(broken_listed, 2U) << list.body;
+
+  // Whole again (a restore): ready again at the next check.
+  std::ofstream(cut, std::ios::binary | std::ios::trunc) << whole;
+  std::filesystem::rename(kept, gone);
+  EXPECT_EQ(library_->check_stored_audio(), 0);
+  EXPECT_EQ(wait_ready(editor, ids[0]).at("status"), "ready");
+  auto restored = wait_ready(editor, ids[1]);
+  EXPECT_EQ(restored.at("status"), "ready");
+  EXPECT_TRUE(restored.at("error").is_null()) << json::serialize(restored);
+}
+
 class ShortMediaUploads : public MediaUploads {
  protected:
   ShortMediaUploads() : MediaUploads(true, 3) {}
