@@ -210,3 +210,69 @@ TEST(BrokenSongs, ChannelsPlayOnThroughMissingTruncatedAndRandomFilesAndDeadAirI
 
 }  // namespace
 }  // namespace ether
+
+namespace ether {
+namespace {
+
+// Issue 36: at start the server reads every song's file once, off the I/O threads, with the live
+// origin's frame parser; a broken one is logged once and listed in /readyz (and never planned),
+// before any rotation reaches it. The song added here is in no rotation, so nothing else reads it.
+TEST(BrokenSongs, EverySongIsCheckedOnceAtStartAndABrokenOneIsListedAndLoggedOnce) {
+  const auto scratch = std::filesystem::path(ETHER_TEST_TMP) / ("song_check_media-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(scratch);
+  std::filesystem::create_directories(scratch);
+  const auto url = "sqlite:" + (scratch / "ether.db").string();
+  const std::vector<std::string> env{"DATABASE_URL=" + url, "ETHER_LOG_LEVEL=info"};
+  {
+    // The first start seeds the store.
+    ServerProcess seeding("song_check_seed", env);
+    seeding.terminate();
+  }
+  {
+    auto db = store::Database::open(url, 1);
+    auto session = db->lease();
+    *session << "INSERT INTO songs (slug, title, artist, audio_path, duration_ms) VALUES ('verloren', 'Verloren', "
+                "'Niemand', 'songs/verloren.mp3', 180000), ('ruis', 'Ruis', 'Niemand', 'songs/ruis.mp3', 180000)";
+  }
+  // songs/ruis.mp3 is random bytes, songs/verloren.mp3 is missing.
+  const auto media = scratch / "media";
+  std::filesystem::copy(std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo", media,
+                        std::filesystem::copy_options::recursive);
+  {
+    std::mt19937 random(7);
+    std::string bytes(64 * 1024, '\0');
+    for (auto& byte : bytes) byte = static_cast<char>(random() & 0xFFU);
+    std::ofstream(media / "songs" / "ruis.mp3", std::ios::binary) << bytes;
+  }
+  auto with_media = env;
+  with_media.push_back("ETHER_MEDIA_DIR=" + media.string());
+  ServerProcess server("song_check", with_media);
+  std::set<std::string> listed;
+  const bool found = eventually(
+      [&] {
+        const auto readyz = server.get("/readyz");
+        boost::system::error_code ec;
+        const auto details = json::parse(readyz.body, ec);
+        if (readyz.status != 200 || ec || !details.is_object()) return false;
+        const auto* broken = details.as_object().if_contains("broken_media");
+        if (broken == nullptr || !broken->is_array()) return false;
+        listed.clear();
+        for (const auto& file : broken->as_array()) listed.insert(std::string(file.at("path").as_string()));
+        return listed.contains("songs/verloren.mp3") && listed.contains("songs/ruis.mp3");
+      },
+      std::chrono::seconds(30));
+  EXPECT_TRUE(found) << "listed: " << listed.size();
+  EXPECT_EQ(listed.size(), 2U) << "the demo's own songs are whole";
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  const auto log = run_command("cat '" + (server.dir() / "server.log").string() + "'");
+  for (const std::string name : {"songs/verloren.mp3", "songs/ruis.mp3"}) {
+    std::size_t lines = 0;
+    for (auto at = log.find(name); at != std::string::npos; at = log.find(name, at + 1)) ++lines;
+    EXPECT_EQ(lines, 1U) << name << " is logged " << lines << " times";
+  }
+  EXPECT_NE(log.find("media: checked"), std::string::npos) << "the check at start says what it found";
+  test::remove_unless_failed(scratch);
+}
+
+}  // namespace
+}  // namespace ether

@@ -876,6 +876,97 @@ TEST_P(MediaUploads, CommonAudioFormatsStillBecomeMp3) {
   }
 }
 
+// Issue 36: a damaged audio file is decoded in full once at upload and refused, rather than stored
+// with a hole in it (ffmpeg's loudness passes skip frames that do not decode). The MP3 keeps every
+// frame header, so ffprobe still finds its audio; a byte inside every few frames' data is flipped.
+TEST_P(MediaUploads, AnAudioFileWithFramesThatDoNotDecodeEndsFailedWithADutchMessage) {
+  std::filesystem::create_directories(root_);
+  const auto mp3 = root_ / "damaged.mp3";
+  const auto made = test::run_command(
+      "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=440:sample_rate=44100:duration=20 "
+      "-c:a libmp3lame -b:a 128k " +
+      mp3.string() + " 2>&1; echo rc=$?");
+  ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+  auto bytes = read_file(mp3);
+  for (std::size_t at = 5000; at + 5000 < bytes.size(); at += 417) {
+    bytes[at + 10] = static_cast<char>(static_cast<unsigned char>(bytes[at + 10]) ^ 0xFFU);
+  }
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=beschadigd.mp3", bytes, editor);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
+  EXPECT_EQ(item.at("status"), "failed") << json::serialize(item);
+  ASSERT_TRUE(item.at("error").is_string()) << json::serialize(item);
+  EXPECT_EQ(item.at("error"),
+            "Dit audiobestand is beschadigd: een deel ervan kan niet worden afgespeeld. Exporteer of download het "
+            "opnieuw en upload het dan weer.");
+  const auto audio = root_ / "uploads" / "audio";
+  EXPECT_TRUE(!std::filesystem::exists(audio) || files_in(audio) == 0U) << "a damaged file is not stored";
+
+  // The same tone undamaged is stored, as before.
+  auto whole = send("POST", "/api/admin/media/audio?name=heel.mp3", read_file(mp3), editor);
+  ASSERT_EQ(whole.status, 202U) << whole.body;
+  EXPECT_EQ(wait_ready(editor, media_of(whole).at("id").as_int64()).at("status"), "ready");
+}
+
+// Issue 36: at start the server reads every ready audio item's stored MP3 once; one that is gone or
+// cut short is marked broken where the editor sees it (the media list, with a Dutch message), and
+// is ready again once its file is whole.
+TEST_P(MediaUploads, StoredAudioFoundMissingOrCutShortAtStartIsMarkedBroken) {
+  std::filesystem::create_directories(root_);
+  const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
+  std::vector<std::int64_t> ids;
+  for (const std::string frequency : {"330", "440"}) {
+    const auto wav = root_ / ("tone-" + frequency + ".wav");
+    const auto made =
+        test::run_command("ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=" + frequency +
+                          ":sample_rate=44100:duration=12 -ac 1 " + wav.string() + " 2>&1; echo rc=$?");
+    ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
+    auto uploaded = send("POST", "/api/admin/media/audio?name=toon-" + frequency + ".wav", read_file(wav), editor);
+    ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+    const auto id = media_of(uploaded).at("id").as_int64();
+    ASSERT_EQ(wait_ready(editor, id).at("status"), "ready");
+    ids.push_back(id);
+  }
+  EXPECT_EQ(library_->check_stored_audio(), 0);
+
+  const auto stored = [&](std::int64_t id) {
+    return root_ / "uploads" / "audio" /
+           (std::string(wait_ready(editor, id).at("url").as_string()).substr(std::string("/uploads/audio/").size()));
+  };
+  const auto cut = stored(ids[0]);
+  const auto whole = read_file(cut);
+  std::filesystem::resize_file(cut, 24 * 1024);  // about 1.5 s of its 12 s
+  const auto gone = stored(ids[1]);
+  const auto kept = root_ / "kept.mp3";
+  std::filesystem::rename(gone, kept);
+
+  EXPECT_EQ(library_->check_stored_audio(), 2);
+  auto cut_item = wait_ready(editor, ids[0]);
+  EXPECT_EQ(cut_item.at("status"), "broken") << json::serialize(cut_item);
+  EXPECT_EQ(cut_item.at("error"), "Beschadigd: van de 0:12 is op de server nog maar 0:01 over. Upload het opnieuw.");
+  auto gone_item = wait_ready(editor, ids[1]);
+  EXPECT_EQ(gone_item.at("status"), "broken");
+  EXPECT_EQ(gone_item.at("error"), "Beschadigd: het audiobestand ontbreekt op de server. Upload het opnieuw.");
+  // The media list an editor sees shows both as they are.
+  auto list = send("GET", "/api/admin/media?kind=audio", "", editor);
+  ASSERT_EQ(list.status, 200U) << list.body;
+  std::size_t broken_listed = 0;
+  for (const auto& item : list.json_body().at("items").as_array()) {
+    broken_listed += item.at("status") == "broken" ? 1U : 0U;
+  }
+  EXPECT_EQ(broken_listed, 2U) << list.body;
+
+  // Whole again (a restore): ready again at the next check.
+  std::ofstream(cut, std::ios::binary | std::ios::trunc) << whole;
+  std::filesystem::rename(kept, gone);
+  EXPECT_EQ(library_->check_stored_audio(), 0);
+  EXPECT_EQ(wait_ready(editor, ids[0]).at("status"), "ready");
+  auto restored = wait_ready(editor, ids[1]);
+  EXPECT_EQ(restored.at("status"), "ready");
+  EXPECT_TRUE(restored.at("error").is_null()) << json::serialize(restored);
+}
+
 class ShortMediaUploads : public MediaUploads {
  protected:
   ShortMediaUploads() : MediaUploads(true, 3) {}

@@ -261,6 +261,23 @@ TEST(PageHtml, AnHourHasItsLabelAudioAndTheOtherHours) {
             "https://ether.example/media/images/programmes/avond.webp");
 }
 
+// Issue 36: a missing hour plays as silence; the server's HTML names it as the app does.
+TEST(PageHtml, ABroadcastNamesTheHoursMissingFromItsRecording) {
+  const auto first =
+      hour_json("2026-11-21T17:00:00Z", "2026-11-21T18:00:00Z", "Zaterdag 21 november 2026 18 - 19 uur", true);
+  auto page = page_of("uitzending", "{\"broadcast\":" + std::string(kBroadcast) + ",\"hours\":[" + first +
+                                        R"(],"recording":{"available":true,"durationSeconds":7200,"gaps":[)"
+                                        R"({"from":"2026-11-21T18:00:00Z","until":"2026-11-21T19:00:00Z",)"
+                                        R"("offsetSeconds":3600,"untilSeconds":7200},)"
+                                        R"({"from":"2026-11-21T17:40:00Z","until":"2026-11-21T18:00:00Z",)"
+                                        R"("offsetSeconds":2400,"untilSeconds":3600}]},"tracks":[]})");
+  auto html = main_html(page, site());
+  EXPECT_TRUE(has(html, "<ul class=\"broadcast-recording__gaps\" aria-label=\"Ontbreekt in de opname\">"));
+  EXPECT_TRUE(has(html, "<li>Het uur 19:00–20:00 ontbreekt in de opname</li>")) << html;
+  EXPECT_TRUE(has(html, "<li>Het deel 18:40–19:00 ontbreekt in de opname</li>"));
+  EXPECT_TRUE(has(html, "Duur 2:00:00"));
+}
+
 TEST(PageHtml, FragmentsShowTheMostUsedTagsFirst) {
   auto page =
       page_of("fragmenten", R"({"date":null,"tag":"zeldzaam","program":null,"tags":["a-tag","muziek","zeldzaam"],

@@ -309,7 +309,7 @@ TEST_F(PagesFixture, ProgrammesAndProgrammePage) {
   // 'Gemist' offers only past broadcasts with a recording: none is on disk yet.
   EXPECT_EQ(size(r.data.at("broadcasts")), 0u);
   loader_->set_recordings([](const std::string&, std::int64_t from, std::int64_t until) {
-    return std::optional<double>(static_cast<double>(until - from));
+    return std::optional<RecordedRange>(RecordedRange{static_cast<double>(until - from), {}});
   });
   r = load("/programmas/de-ochtendploeg");
   ASSERT_EQ(size(r.data.at("broadcasts")), 1u);
@@ -512,7 +512,7 @@ TEST_F(PagesFixture, FragmentDetailWithQueue) {
 TEST_F(PagesFixture, BroadcastsAndBroadcastDetail) {
   // Every range counts as recorded here; recording_api_test covers the real recordings.
   loader_->set_recordings([](const std::string&, std::int64_t from, std::int64_t until) {
-    return std::optional<double>(static_cast<double>(until - from));
+    return std::optional<RecordedRange>(RecordedRange{static_cast<double>(until - from), {}});
   });
   auto r = load("/uitzendingen");
   EXPECT_EQ(r.route, "uitzendingen");

@@ -217,14 +217,80 @@ TEST_F(RecordingApiTest, ForgedExpiredAndUnsignedUrlsAreRefused) {
 }
 
 TEST_F(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
-  // Broadcast 10 runs an hour past what was recorded; 21 has not ended; 999 does not exist.
-  auto partial = get("/api/play/broadcast/10");
-  EXPECT_EQ(partial.status, 404U);
-  EXPECT_EQ(json::parse(partial.payload()).at("error").at("code"), "not_recorded");
-  EXPECT_EQ(get("/api/play/broadcast/21").status, 404U);
+  // 21 has not ended; 999 does not exist (a broadcast with no hour on disk: see the test above).
+  auto running = get("/api/play/broadcast/21");
+  EXPECT_EQ(running.status, 404U);
+  EXPECT_EQ(json::parse(running.payload()).at("error").at("code"), "not_recorded");
   EXPECT_EQ(get("/api/play/broadcast/999").status, 404U);
   EXPECT_EQ(get("/api/play/broadcast/abc").status, 400U);
   EXPECT_EQ(get("/recordings/broadcast/abc.mp3").status, 404U);
+}
+
+// Issue 36: a broadcast with a broken or missing hour still plays its other hours. Broadcast 10
+// runs from an hour before noon to an hour after; the logger recorded 40 s of the second hour (its
+// file is cut short), then the first hour's file is deleted.
+TEST_F(RecordingApiTest, ABroadcastWithAMissingOrTruncatedHourPlaysItsOtherHours) {
+  const auto first_hour = slurp(hour_file(noon - 1));
+  const auto second_hour = slurp(hour_file(noon));
+  ASSERT_NEAR(static_cast<double>(first_hour.size()), 3600.0 * 4000, 2 * 105);
+  ASSERT_NEAR(static_cast<double>(second_hour.size()), 40.0 * 4000, 4000);
+
+  auto response = get("/api/play/broadcast/10");
+  ASSERT_EQ(response.status, 200U) << "the truncated hour refused the whole broadcast: " << response.payload();
+  auto play = json::parse(response.payload());
+  // Silence stands in for the missing part, so the recording keeps the broadcast's length and
+  // every time offset still maps to its byte offset; the gap is named for the player to skip.
+  EXPECT_NEAR(play.at("durationSeconds").to_number<double>(), 7200.0, 0.5);
+  const auto& gaps = play.at("gaps").as_array();
+  ASSERT_EQ(gaps.size(), 1U) << play;
+  EXPECT_NEAR(gaps[0].at("from").to_number<double>(), static_cast<double>(noon + 40), 1.0);
+  EXPECT_EQ(gaps[0].at("until"), noon + 3600);
+
+  const std::string url(play.at("streamUrl").as_string());
+  auto served = get(url);
+  ASSERT_EQ(served.status, 200U);
+  const auto bytes = received(served);
+  EXPECT_NEAR(static_cast<double>(bytes.size()), 7200.0 * 4000, 2 * 105);
+  // The first hour whole, then the second hour's frames, then silence.
+  EXPECT_TRUE(bytes.substr(0, first_hour.size()) == first_hour);
+  EXPECT_TRUE(bytes.compare(first_hour.size(), 1000, second_hour, 0, 1000) == 0);
+  // A range inside the gap is the same bytes as the whole, as a seeking browser asks for it.
+  const std::uint64_t inside = first_hour.size() + 1800 * 4000 + 17;
+  auto part = get(url, {{"Range", "bytes=" + std::to_string(inside) + "-" + std::to_string(inside + 9999)}});
+  ASSERT_EQ(part.status, 206U);
+  EXPECT_TRUE(received(part) == bytes.substr(inside, 10000));
+  // Every frame decodes, silence included, and the length is the broadcast's.
+  const auto file = dir_ / "gap.mp3";
+  std::ofstream(file, std::ios::binary) << bytes;
+  const auto command = "ffprobe -v error -show_entries format=duration -of csv=p=0 " + file.string() + " > " +
+                       (dir_ / "d.txt").string() + " && ffmpeg -v error -xerror -i " + file.string() +
+                       " -f null - 2> " + (dir_ / "e.txt").string();
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(slurp(dir_ / "e.txt"), "");
+  double seconds = 0;
+  std::ifstream(dir_ / "d.txt") >> seconds;
+  EXPECT_NEAR(seconds, 7200.0, 1.0);
+
+  // The first hour's file deleted: its hour is a gap too, and the second hour still plays.
+  std::filesystem::remove(hour_file(noon - 1));
+  auto without = get("/api/play/broadcast/10");
+  ASSERT_EQ(without.status, 200U) << without.payload();
+  const auto& both = json::parse(without.payload()).at("gaps").as_array();
+  ASSERT_EQ(both.size(), 2U);
+  EXPECT_EQ(both[0].at("from"), noon - 3600);
+  EXPECT_EQ(both[0].at("until"), noon);
+  EXPECT_EQ(both[1].at("until"), noon + 3600);
+  const auto rest = received(get(std::string(json::parse(without.payload()).at("streamUrl").as_string())));
+  const auto second_at = rest.find(second_hour.substr(0, 1000), first_hour.size() - 300);
+  ASSERT_NE(second_at, std::string::npos);
+  // Within a frame or two: the logger's padding follows the origin's frames, the silence its own.
+  EXPECT_NEAR(static_cast<double>(second_at), static_cast<double>(first_hour.size()), 2 * 105);
+
+  // A broadcast none of whose hours is on disk has no recording.
+  std::filesystem::remove(hour_file(noon));
+  auto none = get("/api/play/broadcast/10");
+  EXPECT_EQ(none.status, 404U);
+  EXPECT_EQ(json::parse(none.payload()).at("error").at("code"), "not_recorded");
 }
 
 class BroadcastPagesTest : public RecordingApiTest {
@@ -232,9 +298,11 @@ class BroadcastPagesTest : public RecordingApiTest {
   pages::PageResult load(std::string_view path, const http::QueryParams& query = {}) {
     pages::PageLoader loader(*db_, pages::SiteSettings{},
                              [this] { return std::chrono::system_clock::time_point{std::chrono::seconds{now_}}; });
-    loader.set_recordings([this](const std::string& channel, std::int64_t from, std::int64_t until) {
+    loader.set_recordings([this](const std::string& channel, std::int64_t from,
+                                 std::int64_t until) -> std::optional<pages::RecordedRange> {
       auto found = library_->find(channel, from, until);
-      return found ? std::optional<double>(found->duration_seconds) : std::nullopt;
+      if (!found) return std::nullopt;
+      return pages::RecordedRange{found->duration_seconds, gap_seconds(*found)};
     });
     return loader.load(path, query);
   }
@@ -310,8 +378,23 @@ TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
   EXPECT_EQ(tracks[0].at("title"), "Zomeravond");
   EXPECT_EQ(tracks[0].at("artist"), "De Golven");
 
+  EXPECT_EQ(recording.at("gaps"), json::array());
+  // Broadcast 10's second hour was recorded for 40 s only: the broadcast plays, and the page names
+  // the gap with its place in the recording (the player skips it).
+  auto partial = load("/uitzendingen/de-middagshow/10/2026-11-21-de-middagshow-2026-11-21");
+  EXPECT_EQ(partial.data.at("recording").at("available"), true);
+  EXPECT_NEAR(partial.data.at("recording").at("durationSeconds").to_number<double>(), 7200.0, 0.5);
+  const auto& gaps = partial.data.at("recording").at("gaps").as_array();
+  ASSERT_EQ(gaps.size(), 1U);
+  EXPECT_NEAR(gaps[0].at("offsetSeconds").to_number<double>(), 3640.0, 1.0);
+  EXPECT_EQ(gaps[0].at("untilSeconds"), 7200);
+  EXPECT_EQ(gaps[0].at("until"), json::value(pages::iso_instant(noon + 3600)));
+  // None of its hours on disk: no recording.
+  std::filesystem::remove(hour_file(noon - 1));
+  std::filesystem::remove(hour_file(noon));
   auto unrecorded = load("/uitzendingen/de-middagshow/10/2026-11-21-de-middagshow-2026-11-21");
-  EXPECT_EQ(unrecorded.data.at("recording"), (json::object{{"available", false}, {"durationSeconds", nullptr}}));
+  EXPECT_EQ(unrecorded.data.at("recording"),
+            (json::object{{"available", false}, {"durationSeconds", nullptr}, {"gaps", json::array()}}));
   EXPECT_EQ(load("/uitzendingen/x/999/2026-11-21-x").status, 404U);
   EXPECT_EQ(load("/uitzendingen/x/abc/2026-11-21-x").status, 404U);
 }
@@ -350,10 +433,17 @@ TEST_F(BroadcastPagesTest, AnHourHasItsPageRecordingAndTracks) {
   EXPECT_EQ(load(whole + "/1-uur").status, 404U);
   EXPECT_EQ(load(whole + "/xx-uur").status, 404U);
   EXPECT_EQ(load("/uitzendingen/x/999/2026-11-21-x/11-uur").status, 404U);
-  // Broadcast 10's second hour ended, but the recording does not cover it.
+  // Broadcast 10's second hour ended, but only its first 40 s were recorded: they play, and the
+  // rest of the hour is a gap (the Gemist list leaves such an hour out; it is not whole).
+  auto partial = load("/uitzendingen/de-middagshow/10/2026-11-21-x/12-uur");
+  ASSERT_EQ(partial.status, 200U);
+  EXPECT_EQ(partial.data.at("recording").at("available"), true);
+  ASSERT_EQ(partial.data.at("recording").at("gaps").as_array().size(), 1U);
+  EXPECT_NEAR(partial.data.at("recording").at("gaps").at(0).at("offsetSeconds").to_number<double>(), 40.0, 1.0);
+  std::filesystem::remove(hour_file(noon));
   auto unrecorded = load("/uitzendingen/de-middagshow/10/2026-11-21-x/12-uur");
   ASSERT_EQ(unrecorded.status, 200U);
-  EXPECT_EQ(unrecorded.data.at("recording"), (json::object{{"available", false}, {"durationSeconds", nullptr}}));
+  EXPECT_EQ(unrecorded.data.at("recording").at("available"), false);
 }
 
 TEST_F(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
@@ -422,7 +512,8 @@ TEST_F(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused)
   auto running = get("/api/play/broadcast/21/" + std::to_string(now_ - 10));
   EXPECT_EQ(running.status, 404U);
   EXPECT_EQ(json::parse(running.payload()).at("error").at("code"), "not_recorded");
-  EXPECT_EQ(get("/api/play/broadcast/10/" + std::to_string(noon)).status, 404U);
+  // Broadcast 10's second hour holds 40 s: it plays, with the rest of the hour as a gap.
+  EXPECT_EQ(get("/api/play/broadcast/10/" + std::to_string(noon)).status, 200U);
   EXPECT_EQ(get("/api/play/broadcast/999/" + std::to_string(noon)).status, 404U);
   EXPECT_EQ(get("/api/play/broadcast/20/abc").status, 400U);
   EXPECT_EQ(get("/api/play/broadcast/0/" + std::to_string(noon)).status, 400U);

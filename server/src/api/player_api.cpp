@@ -362,12 +362,18 @@ http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int
   const std::string url = signed_recording_url(id, hour_from);
   const auto& recording = std::get<BroadcastRecording>(found).recording;
   const auto mid = "broadcast-" + std::to_string(id) + (hour_from ? "-" + std::to_string(*hour_from) : std::string());
+  // A missing or broken hour plays as silence; the player skips it and says so.
+  json::array gaps;
+  for (const auto& [from, until] : recording::gap_seconds(recording)) {
+    gaps.push_back(json::object{{"from", from}, {"until", until}});
+  }
   return no_store(json_response(200, json::object{{"mid", mid},
                                                   {"playerToken", ""},
                                                   {"environmentDomain", options_.base_url},
                                                   {"streamUrl", url},
                                                   {"format", "mp3"},
-                                                  {"durationSeconds", recording.duration_seconds}}));
+                                                  {"durationSeconds", recording.duration_seconds},
+                                                  {"gaps", std::move(gaps)}}));
 }
 
 http::Response PlayerApi::broadcast_audio(std::int64_t id, std::int64_t hour_from) const {

@@ -252,9 +252,10 @@ Station::Station(const config::Config& config) {
                                 .recordings = {},
                                 .preview_secret = config.preview_secret});
   pages_->set_recordings([library = recordings_.get()](const std::string& channel, std::int64_t from,
-                                                       std::int64_t until) -> std::optional<double> {
+                                                       std::int64_t until) -> std::optional<pages::RecordedRange> {
     auto found = library->find(channel, from, until);
-    return found ? std::optional<double>(found->duration_seconds) : std::nullopt;
+    if (!found) return std::nullopt;
+    return pages::RecordedRange{found->duration_seconds, recording::gap_seconds(*found)};
   });
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
@@ -401,6 +402,38 @@ Station::Station(const config::Config& config) {
                                                                            .log = config.data_dir / "demo-render.log"},
                                               [watch = content_version_.get()] { watch->refresh(); });
   demo_render_->start();
+  media_check_ = std::jthread([this](const std::stop_token& stop) { check_media(stop); });
+}
+
+void Station::check_media(const std::stop_token& stop) {
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    std::vector<std::pair<std::string, long long>> songs;
+    {
+      std::string path;
+      long long duration_ms = 0;
+      auto lease = db_->lease();
+      soci::statement st = (lease->prepare << "SELECT audio_path, MAX(duration_ms) FROM songs WHERE audio_path <> '' "
+                                              "GROUP BY audio_path ORDER BY audio_path",
+                            soci::into(path), soci::into(duration_ms));
+      st.execute();
+      while (st.fetch()) songs.emplace_back(path, duration_ms);
+    }
+    std::size_t broken = 0;
+    for (const auto& [path, duration_ms] : songs) {
+      if (stop.stop_requested()) return;
+      // The same check the playout makes as it plans: remembered per file until it changes, so a
+      // broken song is logged here once and skipped whenever a rotation reaches it.
+      if (!origin_->playable_ms(path, duration_ms)) ++broken;
+    }
+    const int broken_audio = media_->check_stored_audio(stop);
+    spdlog::info(
+        "media: checked {} songs ({} broken) and the library's audio ({} broken) in {} ms", songs.size(), broken,
+        broken_audio,
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+  } catch (const std::exception& error) {
+    spdlog::error("media: the check at start failed: {}", error.what());
+  }
 }
 
 void Station::now_playing_changed(const std::string& channel) {
@@ -417,6 +450,10 @@ void Station::now_playing_changed(const std::string& channel) {
 }
 
 Station::~Station() {
+  if (media_check_.joinable()) {
+    media_check_.request_stop();
+    media_check_.join();
+  }
   if (backups_) backups_->stop();
   if (demo_render_) demo_render_->stop();
   if (webhooks_) webhooks_->stop();

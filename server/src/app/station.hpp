@@ -9,7 +9,9 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "admin/admin_api.hpp"
@@ -100,6 +102,10 @@ class Station {
   // instance): the playout logs its songs again where an item ended, when this instance leads
   // it, and the info document and the cached responses are renewed.
   void now_playing_changed(const std::string& channel);
+  // Once at start, on a thread of its own: reads every song's file (the playout's frame parser
+  // logs a broken one once and never plans it; /readyz lists it) and the library's stored audio
+  // (a broken item is marked so where an editor sees it).
+  void check_media(const std::stop_token& stop);
 
   std::unique_ptr<store::Database> db_;
   std::unique_ptr<playout::DemoPlayout> playout_;
@@ -149,6 +155,7 @@ class Station {
   std::unique_ptr<ingest::SourceLoginApi> source_login_api_;
   std::unique_ptr<demomedia::DemoRender> demo_render_;
   std::filesystem::path rendered_dir_;  // <data>/demo-media: the demo's full-length audio
+  std::jthread media_check_;            // check_media, once at start
 };
 
 }  // namespace ether::app

@@ -200,6 +200,9 @@ std::variant<media::MediaItem, std::string> chosen_audio(const json::value& inpu
   if (item->status == "failed") {
     return std::string("Dit audiobestand kon niet worden verwerkt. Kies een ander of upload het opnieuw.");
   }
+  if (item->status == media::kBrokenStatus) {
+    return std::string("Dit audiobestand is beschadigd op de server. Kies een ander of upload het opnieuw.");
+  }
   if (item->status != "ready") {
     return std::string("Dit audiobestand wordt nog verwerkt. Wacht tot het klaar is en kies het dan.");
   }

@@ -143,6 +143,29 @@ std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const s
   return probe;
 }
 
+void check_audio_decodes(const std::filesystem::path& source, const std::filesystem::path& work_dir,
+                         const AudioProbe& probe, const AudioLimits& limits,
+                         const std::function<void(double)>& progress, std::atomic<pid_t>* running) {
+  // -xerror stops at the first frame that does not decode: without it ffmpeg (and so the loudness
+  // passes) skips such frames, and a damaged upload would be stored with a hole or noise in it.
+  auto argv = confined_input({tool("ffmpeg"), "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-xerror",
+                              "-progress", "pipe:1", "-f", probe.format, "-t",
+                              std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)});
+  argv.insert(argv.end(), {"-vn", "-f", "null", "-"});
+  const auto log = work_file(work_dir, "decode");
+  const int status = process::run_child(
+      argv, [&](std::string_view line) { report_time(line, probe.duration_seconds, 0.0, 1.0, progress); }, log, running,
+      limits.deadline);
+  const auto errors = read_text(log);
+  std::error_code ignored;
+  std::filesystem::remove(log, ignored);
+  check_deadline(limits.deadline);
+  if (status != 0) {
+    spdlog::warn("media: {} does not decode ({}): {}", source.string(), status, errors.substr(0, 2000));
+    throw AudioError(std::string(kDamagedAudioMessage));
+  }
+}
+
 NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::filesystem::path& target,
                                 const std::filesystem::path& work_dir, const AudioProbe& probe,
                                 const AudioLimits& limits, const std::function<void(double)>& progress,

@@ -55,6 +55,19 @@ std::optional<AudioProbe> probe_audio(
 /// The Dutch refusal of audio longer than `max_seconds` ("... hoogstens 4 uur ...").
 std::string too_long_message(double max_seconds);
 
+/// The Dutch refusal of audio that does not decode from start to end (a damaged file).
+inline constexpr std::string_view kDamagedAudioMessage =
+    "Dit audiobestand is beschadigd: een deel ervan kan niet worden afgespeeld. Exporteer of download het "
+    "opnieuw en upload het dan weer.";
+
+/// Decodes all of `source` (as `probe` found it, up to `limits.max_seconds` + 1 s) once and throws
+/// AudioError(kDamagedAudioMessage) at the first frame that does not decode, so that a damaged
+/// file is refused rather than stored with a gap or noise in it. `progress` and `running` as for
+/// normalise_audio. Throws AudioError when its deadline passes.
+void check_audio_decodes(const std::filesystem::path& source, const std::filesystem::path& work_dir,
+                         const AudioProbe& probe, const AudioLimits& limits,
+                         const std::function<void(double)>& progress = {}, std::atomic<pid_t>* running = nullptr);
+
 /// The stored MP3.
 struct NormalisedAudio {
   std::int64_t duration_ms = 0;

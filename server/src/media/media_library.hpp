@@ -22,6 +22,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -95,6 +96,13 @@ class MediaLibrary {
   /// Throws UploadRefused (503) when the library is stopping.
   MediaItem accept(MediaKind kind, const http::BodyFile& upload, const std::string& original_name,
                    const Uploader& uploader);
+
+  /// Reads the stored MP3 of every audio item that was ready, once (the server calls it at start,
+  /// off the I/O threads): one that is missing, holds no MP3 frames or is more than two seconds
+  /// shorter than its item's duration becomes 'broken' with a Dutch `error` ("Beschadigd: ..."),
+  /// which the admin's media list shows, and is logged once; a broken one whose file is whole
+  /// again is 'ready' again. `stop` cuts it short. Returns how many are broken.
+  int check_stored_audio(const std::stop_token& stop = {});
 
   /// The item of an id (for an upload of content stored before: that item), or nullopt.
   std::optional<MediaItem> find(std::int64_t id);

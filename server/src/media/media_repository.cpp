@@ -269,4 +269,15 @@ std::vector<std::int64_t> MediaRepository::stale(std::int64_t stale_before, int 
   return ids;
 }
 
+std::vector<std::int64_t> MediaRepository::stored_audio() {
+  std::vector<std::int64_t> ids;
+  long long id = 0;
+  soci::statement statement = (session_.prepare << "SELECT id FROM media WHERE kind = 'audio' AND status IN "
+                                                   "('ready', 'broken') ORDER BY id",
+                               soci::into(id));
+  statement.execute();
+  while (statement.fetch()) ids.push_back(id);
+  return ids;
+}
+
 }  // namespace ether::media

@@ -19,6 +19,9 @@ enum class MediaKind { image, audio };
 /// The status of a row whose upload turned out to be content stored before: find_stored() answers
 /// with that item instead, lists leave it out.
 inline constexpr std::string_view kDuplicateStatus = "duplicate";
+/// The status of an audio item whose stored MP3 was found missing or damaged after it was ready
+/// (MediaLibrary::check_stored_audio); `error` says what, in Dutch. Lists show it, pickers do not.
+inline constexpr std::string_view kBrokenStatus = "broken";
 
 /// "image" or "audio".
 std::string_view kind_name(MediaKind kind);
@@ -28,9 +31,9 @@ struct MediaItem {
   MediaKind kind = MediaKind::image;
   std::string content_hash;  // SHA-256 hex of the uploaded bytes (see MediaLibrary for the other forms)
   std::string original_name;
-  std::string status = "processing";  // "processing", "ready", "failed"
+  std::string status = "processing";  // "processing", "ready", "failed", "broken"
   int progress = 0;                   // 0..100
-  std::string error;                  // Dutch, when failed
+  std::string error;                  // Dutch, when failed or broken
   std::string mime_type;
   int width = 0;
   int height = 0;
@@ -75,6 +78,8 @@ class MediaRepository {
   std::int64_t heartbeat(const std::string& owner, std::int64_t now);
   /// Lets go of `owner`'s rows still processing (it stops), so that another may take them at once.
   void release(const std::string& owner);
+  /// Ids of the audio items that have a stored MP3 (status 'ready' or 'broken'), oldest first.
+  [[nodiscard]] std::vector<std::int64_t> stored_audio();
   /// Ids of at most `limit` rows 'processing' whose heartbeat is older than `stale_before`.
   [[nodiscard]] std::vector<std::int64_t> stale(std::int64_t stale_before, int limit);
 

@@ -743,7 +743,11 @@ class Page {
                                            parse_iso_instant(field(broadcast, "until")).value_or(0));
       const auto channel = field(broadcast.at("channel").as_object(), "slug");
       for (auto it = hours.rbegin(); it != hours.rend(); ++it) {
-        if (it->until > now || !settings_.recordings(channel, it->from, it->until)) continue;
+        if (it->until > now) continue;
+        // An hour is an item of the list when it was recorded whole; one with a gap still plays
+        // on its own page and in its broadcast, with a notice.
+        const auto recorded_hour = settings_.recordings(channel, it->from, it->until);
+        if (!recorded_hour || !recorded_hour->gaps.empty()) continue;
         auto item = broadcast;
         item["hour"] = hour_json(broadcast, *it);
         recorded.push_back(std::move(item));
@@ -766,13 +770,30 @@ class Page {
     return recorded;
   }
 
-  // The recording's playing time of a broadcast that ended, if one is on disk.
-  std::optional<double> recording_seconds(const json::object& broadcast) const {
+  // The recording of a broadcast that ended, if any hour of it is on disk.
+  std::optional<RecordedRange> recording_seconds(const json::object& broadcast) const {
     if (!settings_.recordings) return std::nullopt;
     auto from = parse_iso_instant(field(broadcast, "from"));
     auto until = parse_iso_instant(field(broadcast, "until"));
     if (!from || !until || *until > catalog_.now()) return std::nullopt;
     return settings_.recordings(field(broadcast.at("channel").as_object(), "slug"), *from, *until);
+  }
+
+  // A page's `recording`: whether it plays, how long, and the gaps in it with their place in the
+  // recording (seconds from `from`, where it starts), which the player skips and the page names.
+  static json::object recording_json(const std::optional<RecordedRange>& recorded, std::int64_t from) {
+    json::array gaps;
+    if (recorded) {
+      for (const auto& [gap_from, gap_until] : recorded->gaps) {
+        gaps.push_back(json::object{{"from", iso_instant(gap_from)},
+                                    {"until", iso_instant(gap_until)},
+                                    {"offsetSeconds", gap_from - from},
+                                    {"untilSeconds", gap_until - from}});
+      }
+    }
+    return json::object{{"available", recorded.has_value()},
+                        {"durationSeconds", recorded ? json::value(recorded->duration_seconds) : json::value(nullptr)},
+                        {"gaps", std::move(gaps)}};
   }
 
   PageResult broadcast(const std::string& id_text) {
@@ -789,9 +810,7 @@ class Page {
       auto& t = track.as_object();
       t["offsetSeconds"] = std::max<std::int64_t>(0, parse_iso_instant(field(t, "from")).value_or(from) - from);
     }
-    auto seconds = recording_seconds(*found);
-    json::object recording{{"available", seconds.has_value()},
-                           {"durationSeconds", seconds ? json::value(*seconds) : json::value(nullptr)}};
+    auto recording = recording_json(recording_seconds(*found), from);
     auto broadcast_title = field(*found, "title");
     auto day = dutch_long_date(amsterdam_date(from));
     auto canonical = catalog_.broadcast_url(*found);
@@ -825,12 +844,11 @@ class Page {
       t["offsetSeconds"] =
           std::max<std::int64_t>(0, parse_iso_instant(field(t, "from")).value_or(hour->from) - hour->from);
     }
-    std::optional<double> seconds;
+    std::optional<RecordedRange> recorded;
     if (settings_.recordings && hour->until <= catalog_.now()) {
-      seconds = settings_.recordings(channel_slug, hour->from, hour->until);
+      recorded = settings_.recordings(channel_slug, hour->from, hour->until);
     }
-    json::object recording{{"available", seconds.has_value()},
-                           {"durationSeconds", seconds ? json::value(*seconds) : json::value(nullptr)}};
+    auto recording = recording_json(recorded, hour->from);
     auto hours = hours_json(*found, from, until);
     auto current = hour_json(*found, *hour);
     auto label = field(current, "label");

@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "pages/page_result.hpp"
 #include "search/search_service.hpp"
@@ -18,10 +20,17 @@
 
 namespace ether::pages {
 
-/// The playing time (seconds) of the recording of `channel` from `from` until `until` (unix
-/// seconds), or nullopt when nothing covers that range.
+/// What is recorded of a range: its playing time (seconds, gaps included) and the parts [from,
+/// until) (unix seconds) that no hour file holds, which the recording plays as silence.
+struct RecordedRange {
+  double duration_seconds = 0;
+  std::vector<std::pair<std::int64_t, std::int64_t>> gaps;
+};
+
+/// The recording of `channel` from `from` until `until` (unix seconds), or nullopt when no hour of
+/// that range was recorded.
 using RecordingLookup =
-    std::function<std::optional<double>(const std::string& channel, std::int64_t from, std::int64_t until)>;
+    std::function<std::optional<RecordedRange>(const std::string& channel, std::int64_t from, std::int64_t until)>;
 
 /// What the loader needs to know about the site itself.
 struct SiteSettings {

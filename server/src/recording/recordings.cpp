@@ -3,11 +3,102 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <utility>
 
 #include "http/range.hpp"
 #include "recording/hour_files.hpp"
 
 namespace ether::recording {
+
+namespace {
+
+// An hour file as found on the disk: its size and, when it starts with a frame, its format.
+struct HourFile {
+  std::int64_t hour = 0;
+  std::filesystem::path path;
+  std::uint64_t size = 0;
+  std::string head;  // the first frame header, when the file starts with one
+  std::optional<FrameFormat> format;
+};
+
+HourFile look_at(const std::filesystem::path& root, std::string_view channel, std::int64_t hour) {
+  HourFile file{hour, hour_file_path(root, channel, hour), 0, {}, std::nullopt};
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file.path, ec);
+  if (ec || size < 4) return file;
+  std::string head(4, '\0');
+  std::ifstream in(file.path, std::ios::binary);
+  in.read(head.data(), 4);
+  if (in.gcount() != 4) return file;
+  file.format = frame_format(head);
+  if (file.format) {
+    file.size = size;
+    file.head = std::move(head);
+  }
+  return file;
+}
+
+// Where frame k of an hour starts, in bytes: floor(k * frame_bytes), exactly, as the logger keeps
+// its files (bytes proportional to time).
+std::uint64_t frame_byte(const FrameFormat& format, std::int64_t k) {
+  return static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(format.samples_per_frame) *
+         static_cast<std::uint64_t>(format.bitrate_kbps) * 125U / static_cast<std::uint64_t>(format.sample_rate);
+}
+
+// The first frame of an hour that starts at or after `offset_ms` from the hour.
+std::int64_t frame_at_or_after(const FrameFormat& format, std::int64_t offset_ms) {
+  const std::int64_t per = static_cast<std::int64_t>(format.samples_per_frame) * 1000;
+  return (offset_ms * format.sample_rate + per - 1) / per;
+}
+
+// The end of the last whole frame of a file cut short (a crash, a full disk, a truncation).
+std::uint64_t whole_frames_end(const std::filesystem::path& path, std::uint64_t size) {
+  constexpr std::uint64_t kTail = 8192;
+  const auto start = frame_boundary_at_or_after(path, size > kTail ? size - kTail : 0, size);
+  if (start >= size) return start;
+  std::string tail(static_cast<std::size_t>(size - start), '\0');
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(start));
+  in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+  tail.resize(static_cast<std::size_t>(in.gcount()));
+  return start + whole_frames(tail).end;
+}
+
+// Bytes [first, first + length) of a silent slice's hour of silent frames.
+void append_silence(std::string& out, const Slice& slice, std::uint64_t first, std::uint64_t length) {
+  const auto format = frame_format(slice.silence);
+  if (!format) return;
+  const auto plain = slice.silence;
+  const auto padded = silent_frame_like(slice.silence, true);
+  const std::uint64_t position = slice.offset + first;
+  const double frame_bytes = format->bytes_per_second() * format->frame_seconds();
+  auto k = static_cast<std::int64_t>(static_cast<double>(position) / frame_bytes);
+  while (k > 0 && frame_byte(*format, k) > position) --k;
+  while (frame_byte(*format, k + 1) <= position) ++k;
+  std::uint64_t skip = position - frame_byte(*format, k);
+  while (length > 0) {
+    const auto size = frame_byte(*format, k + 1) - frame_byte(*format, k);
+    const std::string& frame = size > plain.size() ? padded : plain;
+    const auto take = std::min<std::uint64_t>(length, frame.size() - skip);
+    out.append(frame, static_cast<std::size_t>(skip), static_cast<std::size_t>(take));
+    length -= take;
+    skip = 0;
+    ++k;
+  }
+}
+
+}  // namespace
+
+std::vector<std::pair<std::int64_t, std::int64_t>> gap_seconds(const Recording& recording) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> gaps;
+  gaps.reserve(recording.gaps.size());
+  for (const auto& gap : recording.gaps) {
+    const auto from = gap.from_ms >= 0 ? gap.from_ms / 1000 : -((-gap.from_ms + 999) / 1000);
+    const auto until = gap.until_ms >= 0 ? (gap.until_ms + 999) / 1000 : -(-gap.until_ms / 1000);
+    gaps.emplace_back(from, until);
+  }
+  return gaps;
+}
 
 RecordingLibrary::RecordingLibrary(std::filesystem::path root) : root_(std::move(root)) {}
 
@@ -18,40 +109,81 @@ std::optional<Recording> RecordingLibrary::find(std::string_view channel, std::i
   }
   const std::int64_t from_ms = from_s * 1000;
   const std::int64_t until_ms = until_s * 1000;
-  Recording recording;
-  std::string descriptor(channel);
+  std::vector<HourFile> files;
+  std::string like;  // a frame header of the recording, for the silence of its gaps
   for (auto hour = hour_of(from_ms); hour * kHourMs < until_ms; ++hour) {
-    const auto path = hour_file_path(root_, channel, hour);
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec || size < 4) return std::nullopt;
-    std::string head(4, '\0');
-    {
-      std::ifstream in(path, std::ios::binary);
-      in.read(head.data(), 4);
-      if (in.gcount() != 4) return std::nullopt;
-    }
-    const auto format = frame_format(head);
-    if (!format) return std::nullopt;
-    // Files are time-aligned and keep their average frame size, so bytes are proportional to time.
-    const double bps = format->bytes_per_second();
-    const double start_s = static_cast<double>(std::max(from_ms, hour * kHourMs) - hour * kHourMs) / 1000.0;
-    const double end_s = static_cast<double>(std::min(until_ms, (hour + 1) * kHourMs) - hour * kHourMs) / 1000.0;
-    const double covered_s = static_cast<double>(size) / bps;
-    if (covered_s + slack_seconds < end_s) return std::nullopt;
-    const auto first = frame_boundary_at_or_after(path, static_cast<std::uint64_t>(std::llround(start_s * bps)), size);
-    const auto last =
-        end_s >= 3600.0 ? size
-                        : frame_boundary_at_or_after(path, static_cast<std::uint64_t>(std::llround(end_s * bps)), size);
-    if (last <= first) continue;
-    recording.slices.push_back({path, first, last - first});
-    recording.size += last - first;
-    recording.duration_seconds += static_cast<double>(last - first) / bps;
-    // Appended piece by piece: GCC 12 warns (falsely, -Wrestrict) about a chain of operator+.
-    descriptor.append("|").append(path.filename().string()).append(":").append(std::to_string(first));
-    descriptor.append(":").append(std::to_string(last));
+    files.push_back(look_at(root_, channel, hour));
+    if (like.empty() && files.back().format) like = files.back().head;
   }
-  if (recording.slices.empty()) return std::nullopt;
+  // No hour holds audio: there is no recording (rather than one of silence).
+  if (like.empty()) return std::nullopt;
+  const auto gap_format = *frame_format(like);
+  const auto silence = silent_frame_like(like);
+
+  Recording recording;
+  bool audio = false;  // whether a slice of an hour file holds part of the range
+  std::string descriptor(channel);
+  const auto add = [&](Slice slice, double bytes_per_second, const std::string& name) {
+    if (slice.length == 0) return;
+    recording.size += slice.length;
+    recording.duration_seconds += static_cast<double>(slice.length) / bytes_per_second;
+    // Appended piece by piece: GCC 12 warns (falsely, -Wrestrict) about a chain of operator+.
+    descriptor.append("|").append(name).append(":").append(std::to_string(slice.offset));
+    descriptor.append(":").append(std::to_string(slice.offset + slice.length));
+    recording.slices.push_back(std::move(slice));
+  };
+  // The silent frames of an hour from `from_offset_ms` to `until_offset_ms`, named as a gap.
+  const auto add_gap = [&](const HourFile& file, std::int64_t from_offset_ms, std::int64_t until_offset_ms) {
+    const auto first = frame_at_or_after(gap_format, from_offset_ms);
+    const auto last = frame_at_or_after(gap_format, until_offset_ms);
+    if (last <= first) return;
+    const auto offset = frame_byte(gap_format, first);
+    add(Slice{{}, offset, frame_byte(gap_format, last) - offset, silence}, gap_format.bytes_per_second(),
+        "gap-" + hour_file_stem(file.hour));
+    const Gap gap{file.hour * kHourMs + from_offset_ms, file.hour * kHourMs + until_offset_ms};
+    if (!recording.gaps.empty() && recording.gaps.back().until_ms >= gap.from_ms) {
+      recording.gaps.back().until_ms = gap.until_ms;
+    } else {
+      recording.gaps.push_back(gap);
+    }
+  };
+
+  for (const auto& file : files) {
+    const std::int64_t start_ms = std::max(from_ms, file.hour * kHourMs) - file.hour * kHourMs;
+    const std::int64_t end_ms = std::min(until_ms, (file.hour + 1) * kHourMs) - file.hour * kHourMs;
+    if (!file.format) {
+      add_gap(file, start_ms, end_ms);
+      continue;
+    }
+    // Files are time-aligned and keep their average frame size, so bytes are proportional to time.
+    const auto& format = *file.format;
+    const double bps = format.bytes_per_second();
+    const double start_s = static_cast<double>(start_ms) / 1000.0;
+    const double end_s = static_cast<double>(end_ms) / 1000.0;
+    const double covered_s = static_cast<double>(file.size) / bps;
+    const bool short_file = covered_s + slack_seconds < end_s;
+    const auto first =
+        frame_boundary_at_or_after(file.path, static_cast<std::uint64_t>(std::llround(start_s * bps)), file.size);
+    std::uint64_t last = 0;
+    if (short_file) {
+      last = whole_frames_end(file.path, file.size);
+    } else {
+      last = end_s >= 3600.0 ? file.size
+                             : frame_boundary_at_or_after(
+                                   file.path, static_cast<std::uint64_t>(std::llround(end_s * bps)), file.size);
+    }
+    if (last > first) {
+      add(Slice{file.path, first, last - first, {}}, bps, file.path.filename().string());
+      audio = true;
+    }
+    if (short_file) {
+      // The rest of the hour, from the end of its last whole frame: the frames are time-aligned.
+      const auto frames = std::llround(static_cast<double>(last) / (bps * format.frame_seconds()));
+      add_gap(file, std::max(start_ms, format.frame_start_ms(frames)), end_ms);
+    }
+  }
+  // Silence alone is no recording: none of the range's own audio is on the disk.
+  if (!audio) return std::nullopt;
   recording.etag = http::strong_etag(descriptor);
   return recording;
 }
@@ -66,13 +198,17 @@ std::string RecordingLibrary::read(const Recording& recording, std::uint64_t fir
     if (first < slice_end) {
       const auto skip = first - position;
       const auto take = std::min(length, slice.length - skip);
-      std::ifstream in(slice.file, std::ios::binary);
-      in.seekg(static_cast<std::streamoff>(slice.offset + skip));
-      const auto before = out.size();
-      out.resize(before + static_cast<std::size_t>(take));
-      in.read(out.data() + before, static_cast<std::streamsize>(take));
-      out.resize(before + static_cast<std::size_t>(in.gcount()));
-      if (static_cast<std::uint64_t>(in.gcount()) < take) break;
+      if (!slice.silence.empty()) {
+        append_silence(out, slice, skip, take);
+      } else {
+        std::ifstream in(slice.file, std::ios::binary);
+        in.seekg(static_cast<std::streamoff>(slice.offset + skip));
+        const auto before = out.size();
+        out.resize(before + static_cast<std::size_t>(take));
+        in.read(out.data() + before, static_cast<std::streamsize>(take));
+        out.resize(before + static_cast<std::size_t>(in.gcount()));
+        if (static_cast<std::uint64_t>(in.gcount()) < take) break;
+      }
       first += take;
       length -= take;
     }

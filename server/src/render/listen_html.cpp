@@ -33,6 +33,26 @@ bool is_true(const json::object& object, std::string_view key) {
   return value != nullptr && value->is_bool() && value->get_bool();
 }
 
+// The gaps of a recording (a missing or broken hour, which plays as silence), as the broadcasts
+// feature's gapNotice words them: "Het uur 14:00–15:00 ontbreekt in de opname".
+void gap_notices(std::string& out, const json::object& recording) {
+  const auto* gaps = recording.if_contains("gaps");
+  if (gaps == nullptr || !gaps->is_array() || gaps->get_array().empty()) return;
+  out += "<ul class=\"broadcast-recording__gaps\" aria-label=\"Ontbreekt in de opname\">";
+  for (const auto& item : gaps->get_array()) {
+    const auto& gap = as_obj(item);
+    const auto from = pages::parse_iso_instant(str(gap, "from")).value_or(0);
+    const auto until = pages::parse_iso_instant(str(gap, "until")).value_or(0);
+    const bool whole_hours = from % 3600 == 0 && until % 3600 == 0;
+    const auto range = time_range(str(gap, "from"), str(gap, "until"));
+    const std::string text = whole_hours && until - from > 3600
+                                 ? "De uren " + range + " ontbreken in de opname"
+                                 : (whole_hours ? "Het uur " : "Het deel ") + range + " ontbreekt in de opname";
+    out += "<li>" + escape(text) + "</li>";
+  }
+  out += "</ul>";
+}
+
 // The hours of a broadcast as links to their pages (components HourNav of the broadcasts
 // feature); `current_from` is the start of the hour shown, if any. Hours still on air are text.
 void hour_nav(std::string& out, const json::object& broadcast, const json::array& hours,
@@ -105,6 +125,7 @@ void broadcast_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"broadcast-recording\">";
   if (is_true(recording, "available")) {
     out += "<span class=\"card__meta\">Duur " + escape(duration_text(num(recording, "durationSeconds"))) + "</span>";
+    gap_notices(out, recording);
   } else {
     out += "<p class=\"card__meta\">Van deze uitzending is geen opname beschikbaar.</p>";
   }
@@ -145,7 +166,9 @@ void broadcast_hour_html(std::string& out, const RenderContext& ctx) {
         "preload=\"none\" src=\"" +
         escape(pages::routes::broadcast_hour_audio(num(b, "id"), *start)) + "\" aria-label=\"Luister dit uur\">" +
         "</audio><span class=\"card__meta\">Duur " + escape(duration_text(num(recording, "durationSeconds"))) +
-        "</span></div>";
+        "</span>";
+    gap_notices(out, recording);
+    out += "</div>";
   } else {
     empty_state(out, "Van deze uitzending is (nog) geen opname beschikbaar. Opnames blijven een paar dagen bewaard.");
   }

@@ -381,10 +381,22 @@ export interface BroadcastsData {
   paging: Paging;
 }
 
+/**
+ * A part of a recording that no hour file holds (a missing or broken hour): the recording plays
+ * silence there, which the player skips.
+ */
+export interface RecordingGap {
+  from: string; // the instant it begins
+  until: string;
+  offsetSeconds: number; // its place in the recording
+  untilSeconds: number;
+}
+
 /** The server's recording of a broadcast (played through GET /api/play/broadcast/{id}). */
 export interface BroadcastRecording {
   available: boolean;
   durationSeconds: number | null; // null when not available
+  gaps: RecordingGap[]; // oldest first; empty when every hour was recorded
 }
 
 /** A track played during a broadcast, with its place in the recording. */

@@ -404,7 +404,7 @@ export const broadcastsData: BroadcastsData = {
 export const broadcastData: BroadcastData = {
   broadcast,
   hours: broadcastHours,
-  recording: { available: true, durationSeconds: 10800 },
+  recording: { available: true, durationSeconds: 10800, gaps: [] },
   tracks: [
     {
       ...olderTrack,
@@ -425,7 +425,7 @@ export const broadcastHourData: BroadcastHourData = {
   broadcast,
   hour: lastHour,
   hours: broadcastHours,
-  recording: { available: true, durationSeconds: 3600 },
+  recording: { available: true, durationSeconds: 3600, gaps: [] },
   tracks: broadcastData.tracks
     .filter((t) => t.from >= lastHour.from && t.from < lastHour.until)
     .map((t) => ({

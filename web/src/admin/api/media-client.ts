@@ -12,14 +12,15 @@ import {
 } from './admin-client';
 
 export type MediaKind = 'image' | 'audio';
-export type MediaStatus = 'processing' | 'ready' | 'failed';
+/** 'broken': audio whose stored file the server found missing or damaged at its start. */
+export type MediaStatus = 'processing' | 'ready' | 'failed' | 'broken';
 
 interface MediaBase {
   id: number;
   status: MediaStatus;
   /** 0..100 while processing. */
   progress: number;
-  /** A Dutch message when failed. */
+  /** A Dutch message when failed or broken. */
   error: string | null;
   name: string;
   mimeType: string;

@@ -102,8 +102,38 @@ describe('BroadcastPage', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/play/broadcast/501', expect.anything());
   });
 
+  it('names a missing hour of the recording and skips it while playing', async () => {
+    // The hour 07:00–08:00 (Amsterdam) was not recorded: the recording plays silence there.
+    const gap = {
+      from: '2026-11-21T06:00:00Z',
+      until: '2026-11-21T07:00:00Z',
+      offsetSeconds: 3600,
+      untilSeconds: 7200,
+    };
+    renderApp(withData({ recording: { available: true, durationSeconds: 10800, gaps: [gap] } }), path);
+    const notices = await screen.findByRole('list', { name: 'Ontbreekt in de opname' });
+    expect(notices).toHaveTextContent(
+      'Het uur 07:00–08:00 ontbreekt in de opname; de speler slaat het over.',
+    );
+    expect(screen.getByRole('button', { name: 'Luister de uitzending' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Luister de uitzending' }));
+    const audio = document.querySelector<HTMLAudioElement>('#audio-player-id');
+    await waitFor(() => expect(audio?.getAttribute('src')).toContain('/recordings/broadcast/501.mp3'));
+    if (!audio) throw new Error('no audio element');
+    Object.defineProperty(audio, 'readyState', { value: HTMLMediaElement.HAVE_METADATA, configurable: true });
+    Object.defineProperty(audio, 'duration', { value: 10800, configurable: true });
+    Object.defineProperty(audio, 'currentTime', { value: 3605, writable: true, configurable: true });
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(audio.currentTime).toBe(7200);
+    // Outside the gap, playback goes on where it is.
+    audio.currentTime = 7300;
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(audio.currentTime).toBe(7300);
+  });
+
   it('says so when there is no recording, and offers no track buttons', async () => {
-    renderApp(withData({ recording: { available: false, durationSeconds: null } }), path);
+    renderApp(withData({ recording: { available: false, durationSeconds: null, gaps: [] } }), path);
     expect(await screen.findByText(/geen opname beschikbaar/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Speel vanaf/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Luister de uitzending' })).toBeNull();

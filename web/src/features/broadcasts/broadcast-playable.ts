@@ -1,12 +1,18 @@
 // A broadcast's recording as a playable of the mini player, and the labels of its track list.
 
-import type { Broadcast, BroadcastHour } from '../../api/types';
+import type { Broadcast, BroadcastHour, RecordingGap } from '../../api/types';
 import type { Playable } from '../player';
-import { formatDuration } from '../../lib/format-date';
+import { formatDuration, formatTimeRange } from '../../lib/format-date';
+
+/** The player skips the gaps of a recording (missing hours, which play as silence). */
+function playbackGaps(gaps: readonly RecordingGap[]): Playable['gaps'] {
+  return gaps.map((gap) => ({ from: gap.offsetSeconds, until: gap.untilSeconds }));
+}
 
 /** The recording plays through the play API, which answers a signed URL that expires. */
-export function broadcastPlayable(broadcast: Broadcast): Playable {
+export function broadcastPlayable(broadcast: Broadcast, gaps: readonly RecordingGap[] = []): Playable {
   return {
+    gaps: playbackGaps(gaps),
     id: `broadcast-${broadcast.id}`,
     name: broadcast.title,
     type: 'broadcast',
@@ -27,9 +33,14 @@ export function hourStart(hour: BroadcastHour): number {
 }
 
 /** One hour of a broadcast: its own recording (the play API's hour), seekable over the hour. */
-export function broadcastHourPlayable(broadcast: Broadcast, hour: BroadcastHour): Playable {
+export function broadcastHourPlayable(
+  broadcast: Broadcast,
+  hour: BroadcastHour,
+  gaps: readonly RecordingGap[] = [],
+): Playable {
   const start = hourStart(hour);
   return {
+    gaps: playbackGaps(gaps),
     id: `broadcast-${broadcast.id}-${start}`,
     name: broadcast.title,
     type: 'broadcast',
@@ -52,4 +63,18 @@ export function formatOffset(offsetSeconds: number): string {
 /** The text of a track's button: 'Speel vanaf 1:02:03'. */
 export function playFromLabel(offsetSeconds: number): string {
   return `Speel vanaf ${formatOffset(offsetSeconds)}`;
+}
+
+/**
+ * What the page says of a gap: 'Het uur 14:00–15:00 ontbreekt in de opname' for a clock hour,
+ * 'Het deel 14:40–15:00 ...' for part of one, 'De uren 13:00–15:00 ...' for several.
+ */
+export function gapNotice(gap: RecordingGap): string {
+  const from = Date.parse(gap.from);
+  const until = Date.parse(gap.until);
+  const hourMs = 3_600_000;
+  const wholeHours = from % hourMs === 0 && until % hourMs === 0;
+  const range = formatTimeRange(gap.from, gap.until);
+  if (wholeHours && until - from > hourMs) return `De uren ${range} ontbreken in de opname`;
+  return `${wholeHours ? 'Het uur' : 'Het deel'} ${range} ontbreekt in de opname`;
 }

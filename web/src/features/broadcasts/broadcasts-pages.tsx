@@ -20,7 +20,13 @@ import { capitalise, formatDuration, formatLongDate, formatTimeRange } from '../
 import { routes } from '../../lib/routes';
 import { displayTrack, hasSong } from '../../lib/track-display';
 import { ListenButton, usePlayer, type Playable } from '../player';
-import { broadcastHourPlayable, broadcastPlayable, formatOffset, playFromLabel } from './broadcast-playable';
+import {
+  broadcastHourPlayable,
+  broadcastPlayable,
+  formatOffset,
+  gapNotice,
+  playFromLabel,
+} from './broadcast-playable';
 
 /** Gemist: the past hours of broadcasts, each an item of its own, filterable by programme. */
 export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
@@ -81,7 +87,8 @@ export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
 export function BroadcastPage({ data }: PageProps<BroadcastData>) {
   const { broadcast } = data;
   const classical = useSite().channels.some((c) => c.slug === broadcast.channel.slug && c.classical);
-  const playable = useMemo(() => broadcastPlayable(broadcast), [broadcast]);
+  const gaps = data.recording.gaps;
+  const playable = useMemo(() => broadcastPlayable(broadcast, gaps), [broadcast, gaps]);
   return (
     <div className="page">
       <DetailHeader
@@ -123,7 +130,8 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
 export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
   const { broadcast, hour } = data;
   const classical = useSite().channels.some((c) => c.slug === broadcast.channel.slug && c.classical);
-  const playable = useMemo(() => broadcastHourPlayable(broadcast, hour), [broadcast, hour]);
+  const gaps = data.recording.gaps;
+  const playable = useMemo(() => broadcastHourPlayable(broadcast, hour, gaps), [broadcast, hour, gaps]);
   return (
     <div className="page">
       <DetailHeader
@@ -190,6 +198,13 @@ function Recording({
       <ListenButton playable={playable} label={label} />
       {recording.durationSeconds !== null && (
         <span className="card__meta">Duur {formatDuration(recording.durationSeconds)}</span>
+      )}
+      {recording.gaps.length > 0 && (
+        <ul className="broadcast-recording__gaps" aria-label="Ontbreekt in de opname">
+          {recording.gaps.map((gap) => (
+            <li key={gap.from}>{gapNotice(gap)}; de speler slaat het over.</li>
+          ))}
+        </ul>
       )}
       {current && state.lastPlayerApiError && (
         <ErrorState

@@ -21,6 +21,7 @@ import { createLiveFeed } from './live-feed';
 import { buildLiveState } from './live-state';
 import type { MiniplayerInfo } from './miniplayer-info';
 import { joinPlaybackHandoff } from './playback-handoff';
+import { pastGap } from './seek-math';
 import { LiveFeedContext } from './use-live-state';
 import {
   fetchChannelTokenUrl,
@@ -221,6 +222,12 @@ export function PlayerProvider({
         dispatch({ type: event });
       }
       if (event === 'error') dispatch({ type: 'setLoadingPlayer', value: false });
+      if (event === 'timeupdate' && !stateRef.current.isLiveMode) {
+        // A missing hour of a missed broadcast plays as silence: the player goes on past it (the
+        // broadcast's page says which hour is missing).
+        const next = pastGap(stateRef.current.playable?.gaps, engine.time().position);
+        if (next !== null) engine.seek(next);
+      }
       if (event === 'playbackfinished') {
         // spec §4: when a queued fragment ends, the next item in the queue plays.
         const current = stateRef.current.playable;

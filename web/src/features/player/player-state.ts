@@ -24,6 +24,14 @@ export interface Playable {
   subtitle?: string;
   /** A missed broadcast: the instant its recording starts, for the position's time of day. */
   broadcastFrom?: string;
+  /** Parts of the recording (seconds) that hold no audio, a missing hour: the player skips them. */
+  gaps?: PlaybackGap[];
+}
+
+/** Seconds [from, until) of an on-demand item that the player skips. */
+export interface PlaybackGap {
+  from: number;
+  until: number;
 }
 
 export interface PlayerApiEvent {

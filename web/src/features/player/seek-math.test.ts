@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, hasDuration, seekBarView, skipTarget } from './seek-math';
+import {
+  SKIP_BACK_SECONDS,
+  SKIP_FORWARD_SECONDS,
+  hasDuration,
+  pastGap,
+  seekBarView,
+  skipTarget,
+} from './seek-math';
 
 const at = (position: number, duration: number) => ({
   position,
@@ -55,5 +62,25 @@ describe('seekBarView', () => {
     const view = seekBarView(at(5000, 21600), '2026-11-21T17:00:00Z');
     expect(view?.onAir).toBe('19:23');
     expect(view?.valueText).toBe('1 uur 23 minuten 20 seconden van 6 uur, uitgezonden om 19:23');
+  });
+});
+
+describe('pastGap', () => {
+  const gaps = [
+    { from: 3600, until: 7200 },
+    { from: 9000, until: 10800 },
+  ];
+
+  it('goes on at the end of the gap a position lies in', () => {
+    expect(pastGap(gaps, 3600)).toBe(7200);
+    expect(pastGap(gaps, 5000.5)).toBe(7200);
+    expect(pastGap(gaps, 9001)).toBe(10800);
+  });
+
+  it('leaves a position outside every gap alone', () => {
+    expect(pastGap(gaps, 3599.9)).toBeNull();
+    expect(pastGap(gaps, 7200)).toBeNull();
+    expect(pastGap(undefined, 5000)).toBeNull();
+    expect(pastGap(gaps, Number.NaN)).toBeNull();
   });
 });

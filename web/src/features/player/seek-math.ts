@@ -3,6 +3,7 @@
 
 import { durationLabel, formatDuration, formatTime } from '../../lib/format-date';
 import type { PlaybackTime } from './audio-engine';
+import type { PlaybackGap } from './player-state';
 
 /** The skip buttons: back 15 seconds, forward 30 (as BBC Sounds). */
 export const SKIP_BACK_SECONDS = 15;
@@ -52,4 +53,14 @@ export function seekBarView(time: PlaybackTime | null, broadcastFrom?: string): 
     onAir,
     valueText: onAir ? `${spoken}, uitgezonden om ${onAir}` : spoken,
   };
+}
+
+/**
+ * Where playback goes on when `position` lies in one of `gaps` (a missing hour of a recording,
+ * played as silence): the gap's end; null when it lies in none.
+ */
+export function pastGap(gaps: readonly PlaybackGap[] | undefined, position: number): number | null {
+  if (!gaps || !Number.isFinite(position)) return null;
+  const gap = gaps.find((g) => position >= g.from && position < g.until);
+  return gap ? gap.until : null;
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImageMedia } from '../../api/media-client';
+import type { AudioMedia, ImageMedia } from '../../api/media-client';
 import { MediaPage } from './media-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,5 +48,52 @@ describe('MediaPage', () => {
     expect(fetch).toHaveBeenCalledWith('/api/admin/media?kind=image&page=2', expect.anything());
     expect(within(pager).getByRole('button', { name: 'Volgende' })).toBeDisabled();
     await waitFor(() => expect(within(pager).getByRole('button', { name: 'Vorige' })).toBeEnabled());
+  });
+
+  it('shows audio the server found damaged as Beschadigd, with what is wrong, and offers no player', async () => {
+    const audio = (id: number, name: string, change: Partial<AudioMedia>): AudioMedia => ({
+      id,
+      kind: 'audio',
+      status: 'ready',
+      progress: 100,
+      error: null,
+      name,
+      mimeType: 'audio/mpeg',
+      sizeBytes: 1000,
+      url: `/uploads/audio/${id}.mp3`,
+      durationMs: 185_000,
+      durationSeconds: 185,
+      loudnessLufs: -16,
+      ...change,
+    });
+    const items = [
+      audio(1, 'heel.mp3', {}),
+      audio(2, 'kapot.mp3', {
+        status: 'broken',
+        error: 'Beschadigd: van de 3:05 is op de server nog maar 0:12 over. Upload het opnieuw.',
+      }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        const kind = new URL(url, 'http://localhost').searchParams.get('kind');
+        const body =
+          kind === 'audio'
+            ? { items, total: 2, page: 1, pageSize: 24 }
+            : { items: [], total: 0, page: 1, pageSize: 24 };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+      }),
+    );
+    render(<MediaPage />);
+    const broken = (await screen.findByText(/kapot\.mp3/)).closest('li');
+    expect(broken).toHaveTextContent(
+      'kapot.mp3 · Beschadigd: van de 3:05 is op de server nog maar 0:12 over. Upload het opnieuw.',
+    );
+    if (!broken) throw new Error('no list item');
+    expect(within(broken).queryByRole('link', { name: 'Beluisteren (MP3)' })).toBeNull();
+    const whole = screen.getByText(/heel\.mp3/).closest('li');
+    if (!whole) throw new Error('no list item');
+    expect(whole).toHaveTextContent('heel.mp3 · 3:05 · -16.0 LUFS');
+    expect(within(whole).getByRole('link', { name: 'Beluisteren (MP3)' })).toBeInTheDocument();
   });
 });

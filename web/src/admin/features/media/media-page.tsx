@@ -24,6 +24,21 @@ function formatDuration(seconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
+/** What the audio list says of an item after its name. */
+function audioStatus(item: AudioMedia): string {
+  switch (item.status) {
+    case 'ready':
+      return ` · ${formatDuration(item.durationSeconds)} · ${item.loudnessLufs.toFixed(1)} LUFS`;
+    case 'failed':
+      return ` · mislukt: ${item.error ?? ''}`;
+    case 'broken':
+      // The server's message starts with 'Beschadigd: ' and says what is wrong with the file.
+      return ` · ${item.error ?? 'Beschadigd.'}`;
+    case 'processing':
+      return ` · wordt verwerkt (${item.progress}%)`;
+  }
+}
+
 interface Listing {
   items: Media[];
   pages: number;
@@ -150,11 +165,7 @@ export function MediaPage() {
             <li key={item.id}>
               <span>
                 {item.name || `Audio ${item.id}`}
-                {item.status === 'ready'
-                  ? ` · ${formatDuration(item.durationSeconds)} · ${item.loudnessLufs.toFixed(1)} LUFS`
-                  : item.status === 'failed'
-                    ? ` · mislukt: ${item.error ?? ''}`
-                    : ` · wordt verwerkt (${item.progress}%)`}
+                {audioStatus(item)}
               </span>
               {item.status === 'ready' && <a href={item.url}>Beluisteren (MP3)</a>}
             </li>
