@@ -525,47 +525,52 @@ http::Response ContentApi::trash_list(const http::Request& request) const {
   return api::private_json(200, json::object{{"items", std::move(out)}, {"keepDays", options_.trash_days}});
 }
 
-http::Response ContentApi::untrash(const http::Request& request, const std::string& type_name,
-                                   const std::string& key) const {
+// The trash's own changes: delete_content (channels and broadcasters edit_settings too), the item
+// found in the trash and on a channel the user may work on, all in one transaction.
+http::Response ContentApi::on_trashed(const http::Request& request, const std::string& type_name,
+                                      const std::string& key, const TrashAction& act) const {
   auto call = begin_call(admin_, request, type_name, Permission::delete_content);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
   if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
-  const auto now = now_();
   auto lease = db_.lease();
   store::Transaction tx(*lease);
   ContentStore store(*lease, type);
   auto before = store.find_trashed(key);
   if (!before) return api::json_error(404, "not_found", type.label_singular + " staat niet (meer) in de prullenbak.");
   if (channel_refused(type, principal, before->values)) return forbidden_channel();
-  if (!store.untrash(key)) return not_found(type);
-  auto after = store.find(key);
-  json::object changes;
-  add_change(changes, "trashedAt", iso_or_null(before->trashed_at), nullptr);
-  record_change(*lease, store, type, principal, now, key, "untrash", changes, nullptr);
-  tx.commit();
-  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
+  auto response = act(*lease, store, type, principal, *before);
+  if (response.status < 300) tx.commit();
+  return response;
+}
+
+http::Response ContentApi::untrash(const http::Request& request, const std::string& type_name,
+                                   const std::string& key) const {
+  const auto now = now_();
+  return on_trashed(
+      request, type_name, key,
+      [&](soci::session& session, ContentStore& store, const TypeSpec& type, const Principal& who, const Item& before) {
+        if (!store.untrash(key)) return not_found(type);
+        auto after = store.find(key);
+        json::object changes;
+        add_change(changes, "trashedAt", iso_or_null(before.trashed_at), nullptr);
+        record_change(session, store, type, who, now, key, "untrash", changes, nullptr);
+        return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
+      });
 }
 
 http::Response ContentApi::purge(const http::Request& request, const std::string& type_name,
                                  const std::string& key) const {
-  auto call = begin_call(admin_, request, type_name, Permission::delete_content);
-  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
-  const auto& [type, principal] = std::get<Call>(call);
-  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
   const auto now = now_();
-  auto lease = db_.lease();
-  store::Transaction tx(*lease);
-  ContentStore store(*lease, type);
-  auto before = store.find_trashed(key);
-  if (!before) return api::json_error(404, "not_found", type.label_singular + " staat niet (meer) in de prullenbak.");
-  if (channel_refused(type, principal, before->values)) return forbidden_channel();
-  if (!store.purge(key)) return not_found(type);
-  // The audit row keeps what was removed for good.
-  record_change(*lease, store, type, principal, now, key, "purge", field_changes(type, before->values, json::object{}),
-                nullptr);
-  tx.commit();
-  return api::no_content();
+  return on_trashed(
+      request, type_name, key,
+      [&](soci::session& session, ContentStore& store, const TypeSpec& type, const Principal& who, const Item& before) {
+        if (!store.purge(key)) return not_found(type);
+        // The audit row keeps what was removed for good.
+        record_change(session, store, type, who, now, key, "purge", field_changes(type, before.values, json::object{}),
+                      nullptr);
+        return api::no_content();
+      });
 }
 
 http::Response ContentApi::publish(const http::Request& request, const std::string& type_name, const std::string& key,

@@ -39,6 +39,7 @@
 #include <string>
 
 #include "admin/admin_api.hpp"
+#include "content/content_store.hpp"
 #include "content/public_url.hpp"
 #include "http/router.hpp"
 #include "store/database.hpp"
@@ -83,6 +84,12 @@ class ContentApi {
   http::Response trash_list(const http::Request& request) const;
   http::Response untrash(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response purge(const http::Request& request, const std::string& type, const std::string& key) const;
+  /// A change of one item in the trash, which the action makes and records.
+  using TrashAction = std::function<http::Response(soci::session&, content::ContentStore&, const content::TypeSpec&,
+                                                   const Principal&, const content::Item& before)>;
+  /// The common part of untrash and purge: the checks, the trashed item, `act` and the commit.
+  http::Response on_trashed(const http::Request& request, const std::string& type, const std::string& key,
+                            const TrashAction& act) const;
   /// `response`, after telling the caches about the change it made (when it succeeded).
   http::Response after_change(http::Response response) const;
 
