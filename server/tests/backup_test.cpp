@@ -10,9 +10,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -77,14 +79,27 @@ fs::path only_backup_in(const fs::path& parent) {
   return found.empty() ? fs::path() : found.front();
 }
 
+// The file name of a recorded hour three hours ago (UTC, as recording/hour_files.hpp names them):
+// inside the recorder's retention (ETHER_RECORDING_DAYS, a day) whatever day the test runs, and not
+// the hour it records now. A fixed date was deleted by the retention once it was a day old.
+std::string recent_hour_file() {
+  const auto hour = std::chrono::floor<std::chrono::hours>(std::chrono::system_clock::now() - std::chrono::hours(3));
+  const auto time = std::chrono::system_clock::to_time_t(hour);
+  std::tm utc{};
+  ::gmtime_r(&time, &utc);
+  std::array<char, 32> name{};
+  std::strftime(name.data(), name.size(), "%Y-%m-%dT%H.mp3", &utc);
+  return name.data();
+}
+
 // A picture as an upload of the media library would leave it, and a recording of an hour.
-void add_media(const fs::path& data_dir, const fs::path& recordings) {
+void add_media(const fs::path& data_dir, const fs::path& recordings, const std::string& hour_file) {
   fs::create_directories(data_dir / "uploads" / "images");
   std::ofstream(data_dir / "uploads" / "images" / "proef.webp") << "RIFF-proef-beeld";
   fs::create_directories(data_dir / "uploads" / "incoming");
   std::ofstream(data_dir / "uploads" / "incoming" / "half.part") << "nog bezig";
   fs::create_directories(recordings / "radio2");
-  std::ofstream(recordings / "radio2" / "2026-11-24T10.mp3") << std::string(100000, 'x');
+  std::ofstream(recordings / "radio2" / hour_file) << std::string(100000, 'x');
 }
 
 void the_site_comes_back_the_same(const std::vector<std::string>& original_env,
@@ -94,7 +109,8 @@ void the_site_comes_back_the_same(const std::vector<std::string>& original_env,
   const auto restored_data = root / "restored";
   const auto recordings = root / "original-recordings";
   fs::create_directories(original_data);
-  add_media(original_data, recordings);
+  const auto hour_file = recent_hour_file();
+  add_media(original_data, recordings, hour_file);
   auto with = [](std::vector<std::string> env, const std::string& extra) {
     env.push_back(extra);
     return env;
@@ -130,7 +146,8 @@ void the_site_comes_back_the_same(const std::vector<std::string>& original_env,
   EXPECT_GE(manifest->schema_version, 21);
   std::vector<std::string> paths;
   for (const auto& file : manifest->files) paths.push_back(file.path);
-  for (const char* expected : {"data/uploads/images/proef.webp", "recordings/radio2/2026-11-24T10.mp3"}) {
+  for (const std::string& expected :
+       {std::string("data/uploads/images/proef.webp"), "recordings/radio2/" + hour_file}) {
     EXPECT_NE(std::find(paths.begin(), paths.end(), expected), paths.end()) << expected;
   }
   // With SQLite the generated secrets are files of the data dir; with PostgreSQL they are rows of
@@ -156,7 +173,7 @@ void the_site_comes_back_the_same(const std::vector<std::string>& original_env,
   EXPECT_NE(again.output.find("already holds data"), std::string::npos) << again.output;
 
   EXPECT_TRUE(fs::exists(restored_data / "uploads" / "images" / "proef.webp"));
-  EXPECT_EQ(fs::file_size(restored_recordings / "radio2" / "2026-11-24T10.mp3"), 100000U);
+  EXPECT_EQ(fs::file_size(restored_recordings / "radio2" / hour_file), 100000U);
   ServerProcess restored("backup-restored", restored_full);
   for (std::size_t i = 0; i < kDocuments.size(); ++i) {
     auto answer = restored.get(kDocuments[i]);
