@@ -94,8 +94,10 @@ void fill(Database& db) {
       values += (values.empty() ? "" : ", ") +
                 (column.numeric ? std::string("7007") : "'" + table + "." + column.name + " voor de upgrade'");
     }
+    std::string insert = "INSERT INTO ";
+    insert.append(table).append(" (").append(names).append(") VALUES (").append(values).append(")");
     auto lease = db.lease();
-    *lease << "INSERT INTO " + table + " (" + names + ") VALUES (" + values + ")";
+    *lease << insert;
   }
 }
 
