@@ -15,15 +15,23 @@
 #include "http_test_support.hpp"
 #include "store/database.hpp"
 #include "store/migrations.hpp"
+#include "store/store_catalog.hpp"
 #include "support/postgres_database.hpp"
 
 namespace ether::store {
 namespace {
 
-struct Column {
-  std::string name;
-  bool numeric = false;
-};
+using Column = ColumnInfo;
+
+std::vector<std::string> tables(Database& db) {
+  auto lease = db.lease();
+  return table_names(*lease, db.dialect());
+}
+
+std::vector<Column> columns(Database& db, const std::string& table) {
+  auto lease = db.lease();
+  return table_columns(*lease, db.dialect(), table);
+}
 
 std::vector<std::string> strings(Database& db, const std::string& sql) {
   std::vector<std::string> out;
@@ -33,40 +41,6 @@ std::vector<std::string> strings(Database& db, const std::string& sql) {
   soci::statement st = (lease->prepare << sql, soci::into(value, ind));
   st.execute();
   while (st.fetch()) out.push_back(ind == soci::i_null ? std::string("<null>") : value);
-  return out;
-}
-
-std::vector<std::string> tables(Database& db) {
-  auto names = strings(db, db.dialect() == Dialect::sqlite
-                               ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                               : "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-                                 "current_schema() AND table_type = 'BASE TABLE'");
-  std::erase(names, "schema_migrations");
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-std::vector<Column> columns(Database& db, const std::string& table) {
-  std::vector<Column> out;
-  auto lease = db.lease();
-  std::string name;
-  std::string type;
-  if (db.dialect() == Dialect::sqlite) {
-    // PRAGMA table_info: cid, name, type, notnull, dflt_value, pk.
-    soci::rowset<soci::row> rows = (lease->prepare << "PRAGMA table_info(" + table + ")");
-    for (const auto& row : rows) {
-      type = row.get<std::string>(2);
-      std::transform(type.begin(), type.end(), type.begin(), ::toupper);
-      out.push_back({row.get<std::string>(1), type.find("INT") != std::string::npos});
-    }
-  } else {
-    soci::statement st =
-        (lease->prepare << "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = "
-                           "current_schema() AND table_name = :t ORDER BY ordinal_position",
-         soci::into(name), soci::into(type), soci::use(table));
-    st.execute();
-    while (st.fetch()) out.push_back({name, type.find("int") != std::string::npos});
-  }
   return out;
 }
 
@@ -92,7 +66,7 @@ void fill(Database& db) {
     for (const auto& column : columns(db, table)) {
       names += (names.empty() ? "" : ", ") + column.name;
       values += (values.empty() ? "" : ", ") +
-                (column.numeric ? std::string("7007") : "'" + table + "." + column.name + " voor de upgrade'");
+                (column.integer ? std::string("7007") : "'" + table + "." + column.name + " voor de upgrade'");
     }
     std::string insert = "INSERT INTO ";
     insert.append(table).append(" (").append(names).append(") VALUES (").append(values).append(")");

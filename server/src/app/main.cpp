@@ -3,7 +3,8 @@
 // `ether-server preview-url <pageId>` (or `--preview-url <pageId>`) prints a signed preview URL of a
 // content page, valid for one hour, and exits. `ether-server create-user --role ROLE EMAIL [--name NAME]`
 // makes an admin account and prints its one-time password (admin/bootstrap.hpp). `ether-server backup DIR`
-// and `ether-server restore DIR` make and put back a verified backup (backup/backup_command.hpp).
+// and `ether-server restore DIR` make and put back a verified backup (backup/backup_command.hpp);
+// `ether-server copy-store TARGET_URL` copies the store into another, empty one (backup/store_copy.hpp).
 
 #include <spdlog/spdlog.h>
 
@@ -20,6 +21,7 @@
 #include "app/station.hpp"
 #include "app/version.hpp"
 #include "backup/backup_command.hpp"
+#include "backup/store_copy.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "config/private_files.hpp"
@@ -146,10 +148,14 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
+    if (command == "copy-store") {
+      return ether::backup::run_copy_store_command(config, std::vector<std::string>(argv + 2, argv + argc), std::cout,
+                                                   std::cerr);
+    }
     std::cerr
         << "ether-server: unknown argument \"" << command
         << "\"; usage: ether-server [preview-url <pageId> | create-user --role ROLE EMAIL [--name NAME] | backup DIR "
-           "[--without-recordings] | restore DIR [--force]]\n";
+           "[--without-recordings] | restore DIR [--force] | copy-store TARGET_URL]\n";
     return 2;
   }
   ether::app::configure_logging(config);
