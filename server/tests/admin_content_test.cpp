@@ -458,6 +458,11 @@ void a_preview_link_opens_a_draft_page(store::Database& db) {
   auto shown = h.loader_->load(request.path, request.query);
   EXPECT_EQ(shown.status, 200U);
   EXPECT_NE(json::serialize(shown.data).find("Winterspecial"), std::string::npos);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  ASSERT_EQ(h.as(eind, "DELETE", "/api/admin/content/pages/" + page.id() + "?version=" + std::to_string(page.version()))
+                .status,
+            204U);
+  EXPECT_EQ(h.loader_->load(request.path, request.query).status, 404U);
 }
 
 void a_preview_link_opens_a_draft_article(store::Database& db) {
@@ -483,6 +488,14 @@ void a_preview_link_opens_a_draft_article(store::Database& db) {
   ASSERT_TRUE(http::parse_target(
       pages::PreviewTokens("test-preview-secret").url("", std::stoll(draft.id()), kStart + 600), page_link));
   EXPECT_EQ(h.loader_->load(path, page_link.query).status, 403U);
+  // Issue 40: an item in the trash is off the site at once, and a preview link sent earlier no
+  // longer opens it either.
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  ASSERT_EQ(
+      h.as(eind, "DELETE", "/api/admin/content/articles/" + draft.id() + "?version=" + std::to_string(draft.version()))
+          .status,
+      204U);
+  EXPECT_EQ(h.loader_->load(request.path, request.query).status, 404U);
 }
 
 void relations_are_edited_checked_audited_and_shown(store::Database& db) {
@@ -783,13 +796,21 @@ void a_deleted_item_goes_to_the_trash_and_comes_back_whole(store::Database& db) 
   EXPECT_EQ(h.as(eind, "GET", programme_path).item().at("values").at("presenters"), json::array{nora});
   EXPECT_NE(h.page("/programmas/nachtwacht").find("Nora Nacht"), std::string::npos);
 
-  // Removed for good by hand: the row, its revisions; the audit row keeps what it was.
+  // Removed for good by hand: the row, its revisions, what was autosaved of it; the audit row keeps
+  // what it was.
   auto again = h.as(eind, "GET", path);
+  ASSERT_EQ(h.as(eind, "PUT", "/api/admin/autosaves/articles/" + created.id(),
+                 json::object{{"values", json::object{{"title", "Half getypt"}}}, {"itemVersion", again.version()}})
+                .status,
+            200U);
   ASSERT_EQ(h.as(eind, "DELETE", path + "?version=" + std::to_string(again.version())).status, 204U);
   EXPECT_EQ(h.as(redacteur, "DELETE", "/api/admin/trash/articles/" + created.id()).status, 403U);
   ASSERT_EQ(h.as(eind, "DELETE", "/api/admin/trash/articles/" + created.id()).status, 204U);
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM articles WHERE id = " + created.id()), 0);
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_revisions WHERE item_type = 'articles' AND item_id = '" +
+                    created.id() + "'"),
+            0);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_autosaves WHERE content_type = 'articles' AND item_key = '" +
                     created.id() + "'"),
             0);
   auto purged = h.audit("articles", created.id());

@@ -390,6 +390,11 @@ bool ContentStore::purge(const std::string& key) {
   revisions.add(type_.name);
   revisions.add(key);
   execute(session_, "DELETE FROM content_revisions WHERE item_type = :t AND item_id = :i", revisions);
+  // An autosave of an item that is gone could only offer to restore into nothing.
+  Binds autosaves;
+  autosaves.add(type_.name);
+  autosaves.add(key);
+  execute(session_, "DELETE FROM content_autosaves WHERE content_type = :t AND item_key = :i", autosaves);
   Binds binds;
   binds.add(key_value(type_, key));
   return execute(session_,

@@ -89,7 +89,8 @@ class ContentStore {
   std::vector<Item> trashed();
   /// Takes the trashed item out of the trash, as it was; false when it is not in the trash.
   bool untrash(const std::string& key);
-  /// Removes a trashed item for good: the row, the rows it owns and its revisions; false when it is not in the trash.
+  /// Removes a trashed item for good: the row, the rows it owns, its revisions and its autosaves;
+  /// false when it is not in the trash.
   bool purge(const std::string& key);
 
   /// Replaces the links of `item` in the relation `field` by `targets`, in their order.

@@ -529,8 +529,8 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
 std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
   std::optional<ArticleRow> found;
   for_each_row(session(),
-               std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) +
-                   (any_state ? std::string() : " AND " + store::dated_visible("a", now_)),
+               std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) + " AND " +
+                   (any_state ? store::not_trashed("a") : store::dated_visible("a", now_)),
                {}, [&](const soci::row& row) { found = article_from_row(row); });
   if (!found) return std::nullopt;
   json::array tag_list;
@@ -903,8 +903,9 @@ std::optional<json::object> Catalog::content_page_by_id(std::int64_t id, std::st
   // The id is a parsed integer, so it is written into the SQL as the other id lookups do.
   for_each_row(
       session(),
-      "SELECT slug, title, description, blocks_json, kind FROM content_pages WHERE id = " + std::to_string(id), {},
-      [&](const soci::row& row) {
+      "SELECT slug, title, description, blocks_json, kind FROM content_pages WHERE id = " + std::to_string(id) +
+          " AND " + store::not_trashed("content_pages"),
+      {}, [&](const soci::row& row) {
         page = json::object{{"slug", text_at(row, 0)}, {"title", text_at(row, 1)}, {"description", text_at(row, 2)}};
         blocks_json = text_at(row, 3);
         if (kind) *kind = text_at(row, 4);
