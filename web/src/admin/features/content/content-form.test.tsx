@@ -54,6 +54,13 @@ const item = programmeItem({
   values: { name: 'Ochtend', slug: 'ochtend', channel: 'radio2', summary: 'Vroeg.' },
 });
 
+// The bodies of the PUTs made through a stubbed fetch.
+function puts(fetch: ReturnType<typeof vi.fn>): Record<string, unknown>[] {
+  return fetch.mock.calls
+    .filter(([, init]) => (init as RequestInit).method === 'PUT')
+    .map(([, init]) => JSON.parse((init as RequestInit).body as string) as Record<string, unknown>);
+}
+
 // Answers the reference options and hands every other call to `other`.
 function stubFetch(other: (url: string, init: RequestInit) => Promise<Response>) {
   const fetch = vi.fn((url: string, init: RequestInit) =>
@@ -246,12 +253,22 @@ describe('ContentForm', () => {
     // The admin's own Dutch message of the code (api/error-messages.ts), whatever the server said.
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.conflict ?? 'conflict');
     expect(summary).toHaveValue('Mijn tekst.');
-    expect(screen.getByText('Van een collega.', { exact: false })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Toch mijn versie opslaan' }));
+    expect(screen.getByText('Van een collega', { exact: false })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Toch mijn versie opslaan…' }));
+    // Nothing is overwritten before the editor saw what of the colleague's version goes.
+    expect(puts(fetch)).toHaveLength(1);
+    const confirm = screen.getByRole('heading', { name: 'Dit gaat verloren van versie 4' });
+    expect(confirm).toHaveFocus();
+    expect(
+      within(confirm.parentElement as HTMLElement)
+        .getByText('Van een collega')
+        .closest('del'),
+    ).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ja, mijn versie opslaan' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    const puts = fetch.mock.calls.filter(([, init]) => init.method === 'PUT');
-    expect(JSON.parse((puts[0] as [string, RequestInit])[1].body as string).version).toBe(3);
-    expect(JSON.parse((puts[1] as [string, RequestInit])[1].body as string)).toMatchObject({
+    const sent = puts(fetch);
+    expect(sent[0]?.version).toBe(3);
+    expect(sent[1]).toMatchObject({
       version: 4,
       values: { summary: 'Mijn tekst.' },
     });
