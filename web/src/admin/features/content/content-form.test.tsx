@@ -275,6 +275,52 @@ describe('ContentForm', () => {
   });
 });
 
+describe('merging after a 409', () => {
+  it('takes what only one side changed, asks where both did, and saves against the newer version', async () => {
+    // Eva changed the summary and the channel; this editor the name and the summary.
+    const current = {
+      ...item,
+      version: 4,
+      values: { ...item.values, summary: 'Van een collega.', channel: 'radio5' },
+    };
+    let calls = 0;
+    const fetch = stubFetch((_url, init) => {
+      if (init.method !== 'PUT') return json({});
+      calls += 1;
+      return calls === 1
+        ? json({ error: { code: 'conflict', message: 'Conflict.', current } }, 409)
+        : json({ item: { ...current, version: 5 } });
+    });
+    const onSaved = vi.fn();
+    render(<ContentForm type={programmes} item={item} onSaved={onSaved} />);
+    const name = screen.getByLabelText('Naam (verplicht)');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ochtendshow');
+    const summary = screen.getByLabelText('Samenvatting');
+    await userEvent.clear(summary);
+    await userEvent.type(summary, 'Mijn tekst.');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Samenvoegen' }));
+    expect(screen.getByRole('heading', { name: 'Samengevoegd met versie 4' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('nog niet opgeslagen');
+    // Nothing was saved by the merge.
+    expect(puts(fetch)).toHaveLength(1);
+    expect(name).toHaveValue('Ochtendshow');
+    expect(summary).toHaveValue('Mijn tekst.');
+    const choice = screen.getByRole('group', { name: /Samenvatting: jullie wijzigden dit allebei/ });
+    await userEvent.click(
+      within(choice).getByRole('radio', { name: /Versie van je collega: Van een collega\./ }),
+    );
+    expect(summary).toHaveValue('Van een collega.');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(puts(fetch)[1]).toMatchObject({
+      version: 4,
+      values: { name: 'Ochtendshow', summary: 'Van een collega.', channel: 'radio5' },
+    });
+  });
+});
+
 const articles: ContentType = {
   name: 'articles',
   label: 'Nieuwsartikelen',
