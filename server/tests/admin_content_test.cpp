@@ -402,6 +402,64 @@ void a_revision_is_restored(store::Database& db) {
   EXPECT_EQ(h.as(eind, "POST", path + "/revisions/99999/restore", json::object{{"version", 3}}).status, 404U);
 }
 
+// A version gets a label (or loses it) from whoever may edit the item; the list shows it with the
+// fields that changed since the version before; one version is read with its values. Bad input is
+// a clear 400, never a 500; every change of a label has its audit row.
+void a_revision_gets_a_label(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto created = h.as(eind, "POST", "/api/admin/content/articles",
+                      json::object{{"values", article_values("Eerste titel", "eerste")}});
+  const auto path = "/api/admin/content/articles/" + created.id();
+  ASSERT_EQ(
+      h.as(eind, "PUT", path, json::object{{"version", 1}, {"values", json::object{{"intro", "Anders."}}}}).status,
+      200U);
+  auto revisions = h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array();
+  ASSERT_EQ(revisions.size(), 2U);
+  EXPECT_EQ(revisions[0].at("changedFields"), (json::array{"intro"}));
+  EXPECT_TRUE(revisions[1].at("changedFields").is_null());
+  EXPECT_TRUE(revisions[1].at("label").is_null());
+  const auto first = path + "/revisions/" + std::to_string(revisions[1].at("id").as_int64());
+
+  auto labelled = h.as(eind, "PATCH", first, json::object{{"label", "  Voor de correctie "}});
+  ASSERT_EQ(labelled.status, 200U) << labelled.text;
+  EXPECT_EQ(labelled.body.at("revision").at("label"), "Voor de correctie");
+  EXPECT_EQ(h.as(eind, "GET", path + "/revisions").body.at("revisions").as_array()[1].at("label"), "Voor de correctie");
+  auto one = h.as(eind, "GET", first);
+  ASSERT_EQ(one.status, 200U);
+  EXPECT_EQ(one.body.at("revision").at("values").at("intro"), "Een korte inleiding.");
+  EXPECT_EQ(one.body.at("revision").at("label"), "Voor de correctie");
+  auto audit = h.audit("articles", created.id());
+  EXPECT_EQ(audit[0].action, "label_revision");
+  // Labelling is not a save: the item keeps its version.
+  EXPECT_EQ(h.as(eind, "GET", path).version(), 2);
+
+  // Bad input: too long (81 characters, counted as characters), not text, no label, no such version.
+  std::string long_label;
+  for (int i = 0; i < 81; ++i) long_label += "é";
+  auto too_long = h.as(eind, "PATCH", first, json::object{{"label", long_label}});
+  EXPECT_EQ(too_long.status, 400U);
+  EXPECT_EQ(too_long.code(), "label_too_long");
+  EXPECT_EQ(h.as(eind, "PATCH", first, json::object{{"label", long_label.substr(2)}}).status, 200U);
+  EXPECT_EQ(h.as(eind, "PATCH", first, json::object{{"label", 5}}).code(), "bad_json");
+  EXPECT_EQ(h.as(eind, "PATCH", first, json::object{}).code(), "bad_json");
+  EXPECT_EQ(h.as(eind, "PATCH", path + "/revisions/99999", json::object{{"label", "x"}}).status, 404U);
+  EXPECT_EQ(h.as(eind, "GET", path + "/revisions/99999").status, 404U);
+  EXPECT_EQ(h.as(eind, "PATCH", path + "/revisions/abc", json::object{{"label", "x"}}).status, 404U);
+
+  // An emptied label clears it.
+  EXPECT_TRUE(h.as(eind, "PATCH", first, json::object{{"label", " "}}).body.at("revision").at("label").is_null());
+  EXPECT_TRUE(h.as(eind, "PATCH", first, json::object{{"label", nullptr}}).body.at("revision").at("label").is_null());
+
+  // A redacteur may not label a version of an article that is on the site; nobody without CSRF.
+  ASSERT_EQ(h.as(eind, "POST", path + "/publish", json::object{{"version", 2}}).status, 200U);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  EXPECT_EQ(h.as(rita, "PATCH", first, json::object{{"label", "x"}}).status, 403U);
+  auto forged = eind;
+  forged.csrf = "wrong";
+  EXPECT_EQ(h.as(forged, "PATCH", first, json::object{{"label", "x"}}).code(), "bad_csrf_token");
+}
+
 void the_public_site_follows_an_edit_at_once(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
@@ -911,6 +969,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"PublicationFollowsTheClock", publication_follows_the_clock},
       {"EveryChangeHasItsAuditRow", every_change_has_its_audit_row},
       {"ARevisionIsRestored", a_revision_is_restored},
+      {"ARevisionGetsALabel", a_revision_gets_a_label},
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},

@@ -126,14 +126,42 @@ TEST(UpgradePath, EveryEarlierSchemaKeepsEveryRowOnSqlite) {
   }
 }
 
+// The steps of migrations that add to stored rows, each checked on the rows filled before it.
+// 026: every revision saved before gets a label column, empty (no label) until an editor gives one.
+void migration_026_leaves_every_revision_unlabelled(Database& db) {
+  std::vector<Migration> older;
+  for (const auto& migration : migrations()) {
+    if (migration.version <= 25) older.push_back(migration);
+  }
+  without_foreign_key_checks(db);
+  apply_migrations(db, older);
+  fill(db);
+  db.migrate();
+  EXPECT_EQ(strings(db, "SELECT COALESCE(label, '<null>') FROM content_revisions"), std::vector<std::string>{"<null>"});
+  EXPECT_EQ(strings(db, "SELECT data FROM content_revisions"),
+            std::vector<std::string>{"content_revisions.data voor de upgrade"});
+}
+
+TEST(UpgradePath, Migration026LeavesEveryRevisionUnlabelledOnSqlite) {
+  test::TempDir dir;
+  auto db = Database::open("sqlite:" + (dir.path() / "ether.db").string(), 1);
+  migration_026_leaves_every_revision_unlabelled(*db);
+}
+
 const bool registered = test::register_postgres_tests("UpgradePathPostgreSQL", __FILE__,
-                                                      {{"EveryEarlierSchemaKeepsEveryRow", [] {
+                                                      {{"EveryEarlierSchemaKeepsEveryRow",
+                                                        [] {
                                                           for (int version : earlier_versions()) {
                                                             SCOPED_TRACE("from schema " + std::to_string(version));
                                                             test::FreshPostgresDatabase database("upgrade");
                                                             auto db = Database::open(database.url(), 1);
                                                             upgrade_keeps_every_row(*db, version);
                                                           }
+                                                        }},
+                                                       {"Migration026LeavesEveryRevisionUnlabelled", [] {
+                                                          test::FreshPostgresDatabase database("upgrade026");
+                                                          auto db = Database::open(database.url(), 1);
+                                                          migration_026_leaves_every_revision_unlabelled(*db);
                                                         }}});
 
 }  // namespace

@@ -14,7 +14,12 @@
 //   POST   /api/admin/content/{type}/{id}/unpublish         {version}
 //   POST   /api/admin/content/{type}/{id}/archive           {version}: off the site, kept (archivable types)
 //   POST   /api/admin/content/{type}/{id}/unarchive         {version}: back on the site
-//   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions
+//   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions, newest first,
+//                                                           each with its label and changedFields (since the one
+//                                                           before)
+//   GET    /api/admin/content/{type}/{id}/revisions/{rev}   {revision} with its values (for a diff)
+//   PATCH  /api/admin/content/{type}/{id}/revisions/{rev}   {label}: string (empty clears) or null; at most 80
+//                                                           characters (400 label_too_long); roles as for editing
 //   POST   /api/admin/content/{type}/{id}/revisions/{rev}/restore  {version}
 //   GET    /api/admin/content/{type}/{id}/preview           {url}: a signed preview link (pages)
 //   GET    /api/admin/trash                                 {items, keepDays}: what is in the trash, newest first
@@ -78,6 +83,10 @@ class ContentApi {
   http::Response publish(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response archive(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response revisions(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response revision(const http::Request& request, const std::string& type, const std::string& key,
+                          const std::string& revision) const;
+  http::Response label(const http::Request& request, const std::string& type, const std::string& key,
+                       const std::string& revision) const;
   http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
                          const std::string& revision) const;
   http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;

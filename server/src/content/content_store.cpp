@@ -476,6 +476,7 @@ Revision revision_from_row(const soci::row& row) {
   revision.item_version = pages::queries::int_at(row, 1);
   revision.created_at = pages::queries::int_at(row, 2);
   revision.user_name = pages::queries::text_at(row, 3);
+  revision.label = pages::queries::optional_text_at(row, 5);
   boost::system::error_code ec;
   auto parsed = json::parse(pages::queries::text_at(row, 4), ec);
   if (!ec && parsed.is_object()) revision.data = parsed.get_object();
@@ -489,11 +490,12 @@ std::vector<Revision> ContentStore::revisions(const std::string& key, std::int64
   binds.add(type_.name);
   binds.add(key);
   std::vector<Revision> out;
-  query_rows(session_,
-             "SELECT id, item_version, created_at, user_name, data FROM content_revisions WHERE item_type = :t AND "
-             "item_id = :i ORDER BY id DESC LIMIT " +
-                 std::to_string(limit),
-             binds, [&](const soci::row& row) { out.push_back(revision_from_row(row)); });
+  query_rows(
+      session_,
+      "SELECT id, item_version, created_at, user_name, data, label FROM content_revisions WHERE item_type = :t AND "
+      "item_id = :i ORDER BY id DESC LIMIT " +
+          std::to_string(limit),
+      binds, [&](const soci::row& row) { out.push_back(revision_from_row(row)); });
   return out;
 }
 
@@ -503,11 +505,24 @@ std::optional<Revision> ContentStore::revision(const std::string& key, std::int6
   binds.add(key);
   binds.add(static_cast<long long>(revision_id));
   std::optional<Revision> found;
-  query_rows(session_,
-             "SELECT id, item_version, created_at, user_name, data FROM content_revisions WHERE item_type = :t AND "
-             "item_id = :i AND id = :r",
-             binds, [&](const soci::row& row) { found = revision_from_row(row); });
+  query_rows(
+      session_,
+      "SELECT id, item_version, created_at, user_name, data, label FROM content_revisions WHERE item_type = :t AND "
+      "item_id = :i AND id = :r",
+      binds, [&](const soci::row& row) { found = revision_from_row(row); });
   return found;
+}
+
+bool ContentStore::label_revision(const std::string& key, std::int64_t revision_id,
+                                  const std::optional<std::string>& label) {
+  if (!revision(key, revision_id)) return false;
+  Binds binds;
+  binds.add(label ? Value(*label) : Value());
+  binds.add(type_.name);
+  binds.add(key);
+  binds.add(static_cast<long long>(revision_id));
+  execute(session_, "UPDATE content_revisions SET label = :l WHERE item_type = :t AND item_id = :i AND id = :r", binds);
+  return true;
 }
 
 }  // namespace ether::content

@@ -61,7 +61,8 @@ struct Revision {
   std::int64_t item_version = 0;
   std::int64_t created_at = 0;
   std::string user_name;
-  boost::json::object data;  // the editable fields as the API sends them
+  std::optional<std::string> label;  // the editor's name for this version; none when not given
+  boost::json::object data;          // the editable fields as the API sends them
 };
 
 enum class WriteResult { done, stale, missing };
@@ -111,6 +112,9 @@ class ContentStore {
   void add_revision(const Item& item, std::int64_t at, std::int64_t user_id, const std::string& user_name);
   std::vector<Revision> revisions(const std::string& key, std::int64_t limit = 50);
   std::optional<Revision> revision(const std::string& key, std::int64_t revision_id);
+  /// Sets (or, with nullopt, clears) the label of revision `revision_id` of item `key`; false when there is no such
+  /// revision.
+  bool label_revision(const std::string& key, std::int64_t revision_id, const std::optional<std::string>& label);
 
   /// The columns of the publication state: flag, publish moment, unpublish moment.
   [[nodiscard]] std::string flag_column() const;

@@ -90,6 +90,15 @@ export interface Revision {
   createdAt: string;
   userName: string;
   title: string;
+  /** The editor's name for this version, e.g. 'Voor de correctie'; null when none was given. */
+  label: string | null;
+  /** The fields that differ from the version saved before it; null for the oldest one listed. */
+  changedFields: string[] | null;
+}
+
+/** One version with its values (for a diff). */
+export interface RevisionWithValues extends Revision {
+  values: Record<string, FieldValue>;
 }
 
 export interface ReferenceOption {
@@ -179,6 +188,10 @@ export const contentApi = {
     changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unarchive`, { version })),
   revisions: (type: string, id: string) =>
     adminFetch<{ revisions: Revision[] }>('GET', `${itemPath(type, id)}/revisions`),
+  revision: (type: string, id: string, revision: number) =>
+    adminFetch<{ revision: RevisionWithValues }>('GET', `${itemPath(type, id)}/revisions/${revision}`),
+  labelRevision: (type: string, id: string, revision: number, label: string) =>
+    adminFetch<{ revision: Revision }>('PATCH', `${itemPath(type, id)}/revisions/${revision}`, { label }),
   restore: (type: string, id: string, revision: number, version: number) =>
     changing(
       type,

@@ -27,6 +27,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   conflict: `Iemand anders heeft dit intussen gewijzigd. ${NOT_SAVED_KEPT}`,
   forbidden: 'Je rol heeft geen toegang tot deze actie.',
   forbidden_channel: 'Je hebt geen toegang tot dit kanaal.',
+  label_too_long: 'Een label is hoogstens 80 tekens lang.',
   header_too_large: 'Het verzoek is te groot.',
   idempotency_key_reused:
     'Dit verzoek is al voor iets anders gebruikt. Laad de pagina opnieuw en probeer het nog eens.',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdminApiError } from '../../api/admin-client';
-import { contentApi, type ContentItem } from '../../api/content-client';
+import { contentApi, type ContentItem, type FieldValue } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { ContentForm } from './content-form';
@@ -22,6 +22,8 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
     setStoredItem((previous) => ({ ...next, usedBy: next.usedBy ?? previous?.usedBy ?? 0 }));
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<string>();
+  // An earlier version restored as a draft: put into the form, not saved.
+  const [draft, setDraft] = useState<{ values: Record<string, FieldValue>; description: string }>();
   const isNew = id === undefined;
   // Another page, a reload or closing the tab asks first while the form holds unsaved changes.
   const setDirty = useLeaveGuard();
@@ -68,6 +70,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           key={item ? item.id : 'new'}
           type={type}
           item={item}
+          draft={draft}
           onDirtyChange={setDirty}
           onSaved={(saved) => {
             setDirty(false);
@@ -101,7 +104,22 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           )}
         </section>
       )}
-      {type && item && type.revisions && <RevisionList type={type} item={item} onRestored={setItem} />}
+      {type && item && type.revisions && (
+        <RevisionList
+          type={type}
+          item={item}
+          onRestored={setItem}
+          onDraft={(values, description) => {
+            setDraft({ values, description });
+            // The form is where the draft is reviewed: the focus goes to its first field.
+            requestAnimationFrame(() =>
+              document
+                .querySelector<HTMLElement>('.admin-form input:not([disabled]), .admin-form textarea')
+                ?.focus(),
+            );
+          }}
+        />
+      )}
       {type && item && permissions.includes('delete_content') && (
         <ItemRemoval
           type={type}

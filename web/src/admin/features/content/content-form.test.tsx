@@ -54,6 +54,13 @@ const item = programmeItem({
   values: { name: 'Ochtend', slug: 'ochtend', channel: 'radio2', summary: 'Vroeg.' },
 });
 
+// The bodies of the PUTs made through a stubbed fetch.
+function puts(fetch: ReturnType<typeof vi.fn>): Record<string, unknown>[] {
+  return fetch.mock.calls
+    .filter(([, init]) => (init as RequestInit).method === 'PUT')
+    .map(([, init]) => JSON.parse((init as RequestInit).body as string) as Record<string, unknown>);
+}
+
 // Answers the reference options and hands every other call to `other`.
 function stubFetch(other: (url: string, init: RequestInit) => Promise<Response>) {
   const fetch = vi.fn((url: string, init: RequestInit) =>
@@ -246,14 +253,70 @@ describe('ContentForm', () => {
     // The admin's own Dutch message of the code (api/error-messages.ts), whatever the server said.
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.conflict ?? 'conflict');
     expect(summary).toHaveValue('Mijn tekst.');
-    expect(screen.getByText('Van een collega.', { exact: false })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Toch mijn versie opslaan' }));
+    expect(screen.getByText('Van een collega', { exact: false })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Toch mijn versie opslaan…' }));
+    // Nothing is overwritten before the editor saw what of the colleague's version goes.
+    expect(puts(fetch)).toHaveLength(1);
+    const confirm = screen.getByRole('heading', { name: 'Dit gaat verloren van versie 4' });
+    expect(confirm).toHaveFocus();
+    expect(
+      within(confirm.parentElement as HTMLElement)
+        .getByText('Van een collega')
+        .closest('del'),
+    ).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Ja, mijn versie opslaan' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    const puts = fetch.mock.calls.filter(([, init]) => init.method === 'PUT');
-    expect(JSON.parse((puts[0] as [string, RequestInit])[1].body as string).version).toBe(3);
-    expect(JSON.parse((puts[1] as [string, RequestInit])[1].body as string)).toMatchObject({
+    const sent = puts(fetch);
+    expect(sent[0]?.version).toBe(3);
+    expect(sent[1]).toMatchObject({
       version: 4,
       values: { summary: 'Mijn tekst.' },
+    });
+  });
+});
+
+describe('merging after a 409', () => {
+  it('takes what only one side changed, asks where both did, and saves against the newer version', async () => {
+    // Eva changed the summary and the channel; this editor the name and the summary.
+    const current = {
+      ...item,
+      version: 4,
+      values: { ...item.values, summary: 'Van een collega.', channel: 'radio5' },
+    };
+    let calls = 0;
+    const fetch = stubFetch((_url, init) => {
+      if (init.method !== 'PUT') return json({});
+      calls += 1;
+      return calls === 1
+        ? json({ error: { code: 'conflict', message: 'Conflict.', current } }, 409)
+        : json({ item: { ...current, version: 5 } });
+    });
+    const onSaved = vi.fn();
+    render(<ContentForm type={programmes} item={item} onSaved={onSaved} />);
+    const name = screen.getByLabelText('Naam (verplicht)');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ochtendshow');
+    const summary = screen.getByLabelText('Samenvatting');
+    await userEvent.clear(summary);
+    await userEvent.type(summary, 'Mijn tekst.');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Samenvoegen' }));
+    expect(screen.getByRole('heading', { name: 'Samengevoegd met versie 4' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('nog niet opgeslagen');
+    // Nothing was saved by the merge.
+    expect(puts(fetch)).toHaveLength(1);
+    expect(name).toHaveValue('Ochtendshow');
+    expect(summary).toHaveValue('Mijn tekst.');
+    const choice = screen.getByRole('group', { name: /Samenvatting: jullie wijzigden dit allebei/ });
+    await userEvent.click(
+      within(choice).getByRole('radio', { name: /Versie van je collega: Van een collega\./ }),
+    );
+    expect(summary).toHaveValue('Van een collega.');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(puts(fetch)[1]).toMatchObject({
+      version: 4,
+      values: { name: 'Ochtendshow', summary: 'Van een collega.', channel: 'radio5' },
     });
   });
 });

@@ -22,6 +22,8 @@ import { ImagePicker } from '../../components/image-picker';
 import { applyServerErrors } from '../../components/server-errors';
 import { autosaveStatus } from './autosave';
 import { AutosaveOffer } from './autosave-offer';
+import { ConflictPanel } from './conflict-panel';
+import { MergeChoices } from './merge-choices';
 import {
   contentSchema,
   fromFormValues,
@@ -31,6 +33,8 @@ import {
   type FormValues,
 } from './content-schema';
 import { useAutosave } from './use-autosave';
+import type { Values } from './version-diff';
+import { resolveMerge, threeWayMerge, type Choice, type Merge } from './version-merge';
 
 /** A derived field's stored value as the form shows it: a duration, a size, a path. */
 export function derivedText(field: ContentField, value: FieldValue | undefined): string {
@@ -201,6 +205,8 @@ interface ContentFormProps {
   onSaved: (item: ContentItem) => void;
   /** Told whether the form holds changes that are not saved (the page warns before leaving). */
   onDirtyChange?: ((dirty: boolean) => void) | undefined;
+  /** An earlier version put into the form to review, unsaved ('Terugzetten als concept'); a new object each time. */
+  draft?: { values: Record<string, FieldValue>; description: string } | undefined;
 }
 
 /**
@@ -209,10 +215,19 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormProps) {
+export function ContentForm({ type, item, onSaved, onDirtyChange, draft }: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
+  // The version this form's edits start from, and its values: a save is made against it and a
+  // conflict is merged against it. It follows every stored item the form is given, and a merge.
+  const base = useRef<{ version: number | undefined; values: Values }>({
+    version: item?.version,
+    values: toFormValues(type, item?.values),
+  });
+  const [merging, setMerging] = useState<{ merge: Merge; choices: Record<string, Choice> }>();
+  const mergeHeading = useRef<HTMLHeadingElement>(null);
+  const editable = useMemo(() => type.fields.filter((field) => !isDerived(field)), [type]);
   const [saved, setSaved] = useState<string>();
   const [options, setOptions] = useState<Record<string, ReferenceOption[]>>({});
   const slugTouched = useRef(Boolean(item));
@@ -273,6 +288,8 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
           ? await contentApi.update(type.name, item.id, version, payload)
           : await contentApi.create(type.name, payload);
       setConflict(undefined);
+      setMerging(undefined);
+      base.current = { version: answer.item.version, values: toFormValues(type, answer.item.values) };
       // The form stays (and with it the focus): it now shows the saved item as stored.
       reset(toFormValues(type, answer.item.values));
       setSaved('Opgeslagen.');
@@ -280,6 +297,7 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
         setConflict(error.current as ContentItem);
+        setMerging(undefined);
         setFormError(error.message);
         return;
       }
@@ -299,10 +317,60 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
   useEffect(() => {
     if (!item || shown.current === item) return;
     shown.current = item;
+    base.current = { version: item.version, values: toFormValues(type, item.values) };
     reset(toFormValues(type, item.values), { keepDirtyValues: true });
   }, [item, type, reset]);
 
-  const submitValid = handleSubmit((values) => save(values, item?.version));
+  // A version chosen to restore as a draft: into the form, unsaved, for the editor to review.
+  useEffect(() => {
+    if (!draft) return;
+    const values = toFormValues(type, draft.values);
+    for (const field of editable)
+      if (!(field.immutable && item))
+        setValue(field.name, values[field.name] as FormValues[string], { shouldDirty: true });
+    setSaved(`${draft.description} staat in het formulier, nog niet opgeslagen: bekijk en druk op Opslaan.`);
+  }, [draft, type, editable, item, setValue]);
+
+  // The focus goes to the merge's result, where the conflict panel it replaces had it.
+  const mergeShown = merging?.merge;
+  useEffect(() => {
+    if (mergeShown) mergeHeading.current?.focus();
+  }, [mergeShown]);
+
+  // The colleague's version merged with the form's against the base: what only one of them changed
+  // is taken as it is, and for what both changed the form keeps mine until the editor chooses.
+  const mergeIn = () => {
+    if (!conflict) return;
+    const theirs = toFormValues(type, conflict.values);
+    const merge = threeWayMerge(editable, base.current.values, getValues() as Values, theirs);
+    const values = resolveMerge(merge, {});
+    for (const field of editable)
+      setValue(field.name, values[field.name] as FormValues[string], { shouldDirty: true });
+    base.current = { version: conflict.version, values: theirs };
+    setConflict(undefined);
+    setFormError(undefined);
+    setMerging({ merge, choices: {} });
+    setSaved(
+      merge.conflicts.length
+        ? `Samengevoegd, nog niet opgeslagen. Kies bij ${merge.conflicts.length === 1 ? 'één punt' : `${merge.conflicts.length} punten`} welke versie blijft en druk op Opslaan.`
+        : 'Samengevoegd, nog niet opgeslagen: druk op Opslaan.',
+    );
+  };
+
+  // A choice sets that field again from the merge (a body as a whole: edits made to it since the
+  // merge give way to the choice).
+  const choose = (id: string, choice: Choice) => {
+    if (!merging) return;
+    const choices = { ...merging.choices, [id]: choice };
+    const chosen = merging.merge.conflicts.find((candidate) => candidate.id === id);
+    if (chosen) {
+      const values = resolveMerge(merging.merge, choices);
+      setValue(chosen.field, values[chosen.field] as FormValues[string], { shouldDirty: true });
+    }
+    setMerging({ ...merging, choices });
+  };
+
+  const submitValid = handleSubmit((values) => save(values, base.current.version));
   // The button is never disabled while saving: a disabled button would drop the focus to <body>.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (isSubmitting) {
@@ -333,25 +401,28 @@ export function ContentForm({ type, item, onSaved, onDirtyChange }: ContentFormP
         <AutosaveOffer autosave={autosave.offer} onRestore={autosave.restore} onDiscard={autosave.discard} />
       )}
       {conflict && (
-        <div className="admin-conflict">
-          <p>Nu opgeslagen (versie {conflict.version}):</p>
-          <ul>
-            {type.fields
-              .filter(
-                (field) =>
-                  field.kind !== 'blocks' &&
-                  JSON.stringify(conflict.values[field.name]) !== JSON.stringify(item?.values[field.name]),
-              )
-              .map((field) => (
-                <li key={field.name}>
-                  <strong>{field.label}</strong>: {String(conflict.values[field.name] ?? '–')}
-                </li>
-              ))}
-          </ul>
-          <button type="button" onClick={overwrite} disabled={isSubmitting}>
-            Toch mijn versie opslaan
-          </button>
-        </div>
+        <ConflictPanel
+          fields={editable}
+          version={conflict.version}
+          base={base.current.values}
+          theirs={toFormValues(type, conflict.values)}
+          mine={() => getValues() as Values}
+          onMerge={mergeIn}
+          onOverwrite={() => void overwrite()}
+        />
+      )}
+      {merging && (
+        <section className="admin-conflict" aria-labelledby="merge-heading">
+          <h3 id="merge-heading" ref={mergeHeading} tabIndex={-1}>
+            Samengevoegd met versie {base.current.version}
+          </h3>
+          {merging.merge.conflicts.length ? (
+            <MergeChoices conflicts={merging.merge.conflicts} choices={merging.choices} onChoose={choose} />
+          ) : (
+            <p>Jullie wijzigingen overlappen niet; beide staan in het formulier.</p>
+          )}
+          <p>Er is nog niets opgeslagen: druk op Opslaan.</p>
+        </section>
       )}
       {type.fields.map((field) => {
         const id = `field-${type.name}-${field.name}`;

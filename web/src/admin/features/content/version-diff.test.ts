@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentField } from '../../api/content-client';
+import { alignBlocks, blockDiff, diffSummary, diffVersions, wordDiff } from './version-diff';
+
+const field = (name: string, label: string, kind: ContentField['kind']) =>
+  ({ name, label, kind, required: false }) as unknown as ContentField;
+const fields = [
+  field('title', 'Titel', 'text'),
+  field('intro', 'Intro', 'longText'),
+  field('body', 'Tekst', 'blocks'),
+];
+const p = (text: string) => ({ type: 'paragraph', text });
+
+describe('wordDiff', () => {
+  it('marks the added and removed words and keeps the rest', () => {
+    expect(wordDiff('De storm raasde.', 'De zware storm raasde.')).toEqual([
+      { kind: 'same', text: 'De ' },
+      { kind: 'added', text: 'zware ' },
+      { kind: 'same', text: 'storm raasde.' },
+    ]);
+  });
+});
+
+describe('diffVersions', () => {
+  it('lists every changed field, the body included, and leaves unchanged ones out', () => {
+    const before = { title: 'Storm', intro: 'Kort.', body: [p('Eén.'), p('Twee.')] };
+    const after = { title: 'Storm', intro: 'Kort en bondig.', body: [p('Eén. Nieuwe zin.'), p('Twee.')] };
+    const diffs = diffVersions(fields, before, after);
+    expect(diffs.map((diff) => diff.name)).toEqual(['intro', 'body']);
+    const body = diffs[1];
+    expect(body?.kind).toBe('blocks');
+    if (body?.kind !== 'blocks') return;
+    expect(body.blocks.map((block) => block.kind)).toEqual(['changed', 'same']);
+    const changed = body.blocks[0];
+    if (changed?.kind !== 'changed') return;
+    expect(changed.words.filter((part) => part.kind === 'added').map((part) => part.text.trim())).toEqual([
+      'Nieuwe zin.',
+    ]);
+  });
+
+  it('shows a list or a flag as text', () => {
+    const diffs = diffVersions([field('tags', 'Tags', 'tags')], { tags: ['a'] }, { tags: ['a', 'b'] });
+    expect(diffs[0]).toMatchObject({ kind: 'text' });
+    if (diffs[0]?.kind === 'text') expect(diffs[0].words.map((part) => part.text).join('')).toContain('b');
+  });
+});
+
+describe('alignBlocks', () => {
+  it('anchors on identical blocks and pairs an edited block in place', () => {
+    const before = [p('A'), p('B'), p('C')];
+    const after = [p('A'), p('B2'), p('C'), p('D')];
+    expect(alignBlocks(before, after).map((step) => step.kind)).toEqual(['same', 'changed', 'same', 'added']);
+  });
+
+  it('sees a removed block, and a block of another kind as removed and added', () => {
+    expect(alignBlocks([p('A'), p('B')], [p('A')]).map((step) => step.kind)).toEqual(['same', 'removed']);
+    expect(alignBlocks([p('A')], [{ type: 'heading', text: 'A' }]).map((step) => step.kind)).toEqual([
+      'removed',
+      'added',
+    ]);
+  });
+
+  it('finds an inserted block between unchanged ones rather than shifting every block', () => {
+    const steps = blockDiff([p('A'), p('B'), p('C')], [p('A'), p('X'), p('B'), p('C')]);
+    expect(steps.map((step) => step.kind)).toEqual(['same', 'added', 'same', 'same']);
+  });
+});
+
+describe('diffSummary', () => {
+  it('names the fields and counts the body blocks', () => {
+    const diffs = diffVersions(
+      fields,
+      { title: 'A', body: [p('x')] },
+      { title: 'B', body: [p('x'), p('y')] },
+    );
+    expect(diffSummary(diffs)).toBe('Titel, Tekst (1 toegevoegd)');
+    expect(diffSummary([])).toBe('Geen wijzigingen');
+  });
+});
