@@ -152,14 +152,45 @@ TEST(UpgradePath, EveryEarlierSchemaKeepsEveryRowOnSqlite) {
   }
 }
 
+// Migration 027 (content_presence, issue 37): a store at schema 025 gains the presence table,
+// empty, keyed by type, item and account, and keeps every earlier row (above).
+void presence_table_arrives_empty(Database& db) {
+  std::vector<Migration> older;
+  for (const auto& migration : migrations()) {
+    if (migration.version <= 25) older.push_back(migration);
+  }
+  apply_migrations(db, older);
+  auto before = tables(db);
+  EXPECT_TRUE(std::find(before.begin(), before.end(), "content_presence") == before.end());
+  db.migrate();
+  auto after = tables(db);
+  ASSERT_TRUE(std::find(after.begin(), after.end(), "content_presence") != after.end());
+  std::vector<std::string> names;
+  for (const auto& column : columns(db, "content_presence")) names.push_back(column.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"content_type", "item_key", "user_id", "seen_at"}));
+  EXPECT_EQ(strings(db, "SELECT CAST(COUNT(*) AS TEXT) FROM content_presence"), std::vector<std::string>{"0"});
+}
+
+TEST(UpgradePath, Step027AddsThePresenceTableOnSqlite) {
+  test::TempDir dir;
+  auto db = Database::open("sqlite:" + (dir.path() / "ether.db").string(), 1);
+  presence_table_arrives_empty(*db);
+}
+
 const bool registered = test::register_postgres_tests("UpgradePathPostgreSQL", __FILE__,
-                                                      {{"EveryEarlierSchemaKeepsEveryRow", [] {
+                                                      {{"EveryEarlierSchemaKeepsEveryRow",
+                                                        [] {
                                                           for (int version : earlier_versions()) {
                                                             SCOPED_TRACE("from schema " + std::to_string(version));
                                                             test::FreshPostgresDatabase database("upgrade");
                                                             auto db = Database::open(database.url(), 1);
                                                             upgrade_keeps_every_row(*db, version);
                                                           }
+                                                        }},
+                                                       {"Step027AddsThePresenceTable", [] {
+                                                          test::FreshPostgresDatabase database("upgrade027");
+                                                          auto db = Database::open(database.url(), 1);
+                                                          presence_table_arrives_empty(*db);
                                                         }}});
 
 }  // namespace
