@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { ContentForm } from './content-form';
 import { ItemRemoval } from './item-removal';
+import { PresenceNotice } from './presence-notice';
 import { PublishControls } from './publish-controls';
 import { RevisionList } from './revision-list';
 import { useContentTypes } from './use-content-types';
@@ -62,6 +63,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
         {String(title)}
       </h1>
       <FormAlert message={typesError ?? error} />
+      {type && !isNew && <PresenceNotice type={type} itemKey={id} />}
       {type && (isNew || item) && (
         <ContentForm
           // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
