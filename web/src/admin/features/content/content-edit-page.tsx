@@ -64,57 +64,65 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
       </h1>
       <FormAlert message={typesError ?? error} />
       {type && !isNew && <PresenceNotice type={type} itemKey={id} />}
-      {type && (isNew || item) && (
-        <ContentForm
-          // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
-          key={item ? item.id : 'new'}
-          type={type}
-          item={item}
-          onDirtyChange={setDirty}
-          onSaved={(saved) => {
-            setDirty(false);
-            if (isNew)
-              void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
-            else setItem(saved);
-          }}
-        />
-      )}
-      {type && item && type.publication !== 'none' && (
-        <PublishControls
-          key={`publish-${item.version}`}
-          type={type}
-          item={item}
-          canPublish={permissions.includes('publish')}
-          onChanged={setItem}
-        />
-      )}
-      {type && item && type.preview && (
-        <section aria-labelledby="preview-heading">
-          <h2 id="preview-heading">Voorbeeld</h2>
-          <button type="button" onClick={() => void makePreview()}>
-            Voorbeeldlink maken
-          </button>
-          {preview && (
-            <p>
-              <a href={preview} target="_blank" rel="noreferrer">
-                Voorbeeld openen (een uur geldig)
-              </a>
-            </p>
+      {/* From 1100 px wide: the fields and the body on the left, publication, preview, versions
+          and removal beside them (admin.css). */}
+      <div className="admin-edit-columns">
+        <div className="admin-edit-main">
+          {type && (isNew || item) && (
+            <ContentForm
+              // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
+              key={item ? item.id : 'new'}
+              type={type}
+              item={item}
+              onDirtyChange={setDirty}
+              onSaved={(saved) => {
+                setDirty(false);
+                if (isNew)
+                  void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
+                else setItem(saved);
+              }}
+            />
           )}
-        </section>
-      )}
-      {type && item && type.revisions && <RevisionList type={type} item={item} onRestored={setItem} />}
-      {type && item && permissions.includes('delete_content') && (
-        <ItemRemoval
-          type={type}
-          item={item}
-          onChanged={setItem}
-          onDeleted={() => {
-            setDirty(false);
-            void navigate(`/inhoud/${typeName}`);
-          }}
-        />
-      )}
+        </div>
+        <div className="admin-edit-side">
+          {type && item && type.publication !== 'none' && (
+            <PublishControls
+              key={`publish-${item.version}`}
+              type={type}
+              item={item}
+              canPublish={permissions.includes('publish')}
+              onChanged={setItem}
+            />
+          )}
+          {type && item && type.preview && (
+            <section aria-labelledby="preview-heading">
+              <h2 id="preview-heading">Voorbeeld</h2>
+              <button type="button" onClick={() => void makePreview()}>
+                Voorbeeldlink maken
+              </button>
+              {preview && (
+                <p>
+                  <a href={preview} target="_blank" rel="noreferrer">
+                    Voorbeeld openen (een uur geldig)
+                  </a>
+                </p>
+              )}
+            </section>
+          )}
+          {type && item && type.revisions && <RevisionList type={type} item={item} onRestored={setItem} />}
+          {type && item && permissions.includes('delete_content') && (
+            <ItemRemoval
+              type={type}
+              item={item}
+              onChanged={setItem}
+              onDeleted={() => {
+                setDirty(false);
+                void navigate(`/inhoud/${typeName}`);
+              }}
+            />
+          )}
+        </div>
+      </div>
     </section>
   );
 }
