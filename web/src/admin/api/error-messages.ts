@@ -47,6 +47,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   not_found: 'Dit bestaat niet (meer). Laad de pagina opnieuw.',
   not_on_air: 'Er is geen bron in de lucht.',
   not_ready: 'Dit bestand wordt nog verwerkt. Probeer het zo meteen opnieuw.',
+  not_failed: 'Alleen een mislukte upload kan hier worden verwijderd.',
   not_recorded: 'Van deze uitzending is (nog) geen opname.',
   own_account: 'Dit kun je niet met je eigen account doen.',
   password_change_required: 'Kies eerst een nieuw wachtwoord.',
