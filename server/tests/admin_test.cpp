@@ -894,6 +894,30 @@ TEST_P(AdminStore, ApiKeysAreShownOnceScopedAndRevocable) {
   EXPECT_EQ(rows[1].changes.find("key"), rows[1].changes.end());
 }
 
+// Issue 37: the log is searched by a part of the actor's name, ignoring case; % and _ are taken
+// literally.
+TEST_P(AdminStore, AuditLogIsFilteredByName) {
+  auto boss = ready_account("baas@ether.local", Role::beheerder);
+  auto kees = ready_account("kees@ether.local", Role::beheerder);
+  ASSERT_EQ(as(kees, "POST", "/api/admin/api-keys", R"({"name":"Van kees","scopes":["ingest:source"]})").status, 201U);
+  const auto all = as(boss, "GET", "/api/admin/audit").body.at("total").as_int64();
+  auto by_kees = as(boss, "GET", "/api/admin/audit?name=KEES");
+  ASSERT_EQ(by_kees.status, 200U);
+  ASSERT_GT(by_kees.body.at("total").as_int64(), 0);
+  for (const auto& entry : by_kees.body.at("entries").as_array()) EXPECT_EQ(entry.at("userName"), "Naam kees");
+  EXPECT_EQ(as(boss, "GET", "/api/admin/audit?name=kees&type=api_key").body.at("total"), 1);
+  auto by_either = as(boss, "GET", "/api/admin/audit?name=%20naam%20");
+  auto by_boss = as(boss, "GET", "/api/admin/audit?name=aam%20BA");
+  EXPECT_EQ(by_either.body.at("total").as_int64(),
+            by_kees.body.at("total").as_int64() + by_boss.body.at("total").as_int64());
+  EXPECT_EQ(as(boss, "GET", "/api/admin/audit?name=opdracht").body.at("total").as_int64(),
+            all - by_either.body.at("total").as_int64());
+  EXPECT_EQ(as(boss, "GET", "/api/admin/audit?name=%25").body.at("total"), 0);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/audit?name=_").body.at("total"), 0);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/audit?name=").body.at("total"), all);
+  EXPECT_EQ(as(boss, "GET", "/api/admin/audit?name=" + std::string(101, 'a')).code(), "bad_parameter");
+}
+
 TEST_P(AdminStore, AuditLogIsFilteredAndPaged) {
   auto boss = ready_account("baas@ether.local", Role::beheerder);
   for (int i = 0; i < 60; ++i) {

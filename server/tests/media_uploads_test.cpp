@@ -519,6 +519,60 @@ TEST_P(MediaUploads, RefusesWithoutSessionWithABadOriginAndWrongOrOversizedFiles
   EXPECT_EQ(files_in(root_ / "uploads" / "incoming"), 0U);
 }
 
+// Issue 37: a failed upload can be deleted from the library (its row, what is left of its file,
+// an audit row); a ready one, one that content still names, an unknown one or a request without
+// a session are refused with a clear answer.
+TEST_P(MediaUploads, AFailedUploadIsDeletedButNotOneInUseOrReady) {
+  const auto redacteur = account("redacteur@ether.local", admin::Role::redacteur);
+  auto failed_id = [&](const std::string& name) {
+    auto text = send("POST", "/api/admin/media/images?name=" + name, "Geen afbeelding.\n", redacteur);
+    EXPECT_EQ(text.status, 202U) << text.body;
+    auto item = wait_ready(redacteur, media_of(text).at("id").as_int64());
+    EXPECT_EQ(item.at("status"), "failed");
+    return item.at("id").as_int64();
+  };
+  const auto failed = failed_id("kapot.jpg");
+  const auto path = "/api/admin/media/" + std::to_string(failed);
+  EXPECT_EQ(send("DELETE", path, "", std::nullopt).status, 401U);
+
+  const auto gone = send("DELETE", path, "", redacteur);
+  EXPECT_EQ(gone.status, 204U) << gone.body;
+  EXPECT_EQ(send("GET", path, "", redacteur).status, 404U);
+  EXPECT_EQ(send("DELETE", path, "", redacteur).status, 404U);
+  EXPECT_EQ(send("DELETE", "/api/admin/media/abc", "", redacteur).status, 404U);
+  EXPECT_EQ(files_in(root_ / "uploads" / "incoming"), 0U);
+  {
+    auto lease = db().lease();
+    long long audits = 0;
+    *lease << "SELECT COUNT(*) FROM admin_audit_log WHERE item_type = 'media' AND action = 'delete' AND item_id = :i",
+        soci::use(std::to_string(failed)), soci::into(audits);
+    EXPECT_EQ(audits, 1);
+  }
+
+  // Still named by a fragment: refused, with what to do.
+  const auto used = failed_id("gebruikt.jpg");
+  {
+    auto lease = db().lease();
+    long long id = used;
+    *lease << "INSERT INTO fragments (slug, title, audio_path, duration_ms, published_at, audio_media_id) "
+              "VALUES ('f', 'Fragment', 'x.mp3', 1000, 0, :m)",
+        soci::use(id);
+  }
+  const auto in_use = send("DELETE", "/api/admin/media/" + std::to_string(used), "", redacteur);
+  EXPECT_EQ(in_use.status, 409U) << in_use.body;
+  EXPECT_EQ(std::string(in_use.json_body().at("error").at("code").as_string()), "in_use");
+  EXPECT_NE(in_use.error_message().find("nog gebruikt"), std::string::npos);
+
+  // A ready image is not deleted here.
+  const auto png = save(gradient(64, 48).get(), ".png");
+  auto ready = send("POST", "/api/admin/media/images?name=goed.png", png, redacteur);
+  ASSERT_EQ(ready.status, 202U) << ready.body;
+  const auto ready_id = wait_ready(redacteur, media_of(ready).at("id").as_int64()).at("id").as_int64();
+  const auto refused = send("DELETE", "/api/admin/media/" + std::to_string(ready_id), "", redacteur);
+  EXPECT_EQ(refused.status, 409U) << refused.body;
+  EXPECT_EQ(std::string(refused.json_body().at("error").at("code").as_string()), "not_failed");
+}
+
 TEST_P(MediaUploads, AForgedOrUnknownSessionIsRefusedBeforeTheBodyIsWritten) {
   const auto png = save(gradient(64, 48).get(), ".png");
   const auto redacteur = account("redacteur@ether.local", admin::Role::redacteur);

@@ -84,12 +84,18 @@ void without_foreign_key_checks(Database& db) {
   }
 }
 
-// From schema `version` to the current one: every table, row and value stays.
-void upgrade_keeps_every_row(Database& db, int version) {
+// The migrations 001..`version`: the store an Ether of that schema made.
+std::vector<Migration> migrations_up_to(int version) {
   std::vector<Migration> older;
   for (const auto& migration : migrations()) {
     if (migration.version <= version) older.push_back(migration);
   }
+  return older;
+}
+
+// From schema `version` to the current one: every table, row and value stays.
+void upgrade_keeps_every_row(Database& db, int version) {
+  const auto older = migrations_up_to(version);
   without_foreign_key_checks(db);
   apply_migrations(db, older);
   ASSERT_EQ(db.schema_version(), version);
@@ -129,10 +135,7 @@ TEST(UpgradePath, EveryEarlierSchemaKeepsEveryRowOnSqlite) {
 // The steps of migrations that add to stored rows, each checked on the rows filled before it.
 // 026: every revision saved before gets a label column, empty (no label) until an editor gives one.
 void migration_026_leaves_every_revision_unlabelled(Database& db) {
-  std::vector<Migration> older;
-  for (const auto& migration : migrations()) {
-    if (migration.version <= 25) older.push_back(migration);
-  }
+  const auto older = migrations_up_to(25);
   without_foreign_key_checks(db);
   apply_migrations(db, older);
   fill(db);
@@ -148,6 +151,28 @@ TEST(UpgradePath, Migration026LeavesEveryRevisionUnlabelledOnSqlite) {
   migration_026_leaves_every_revision_unlabelled(*db);
 }
 
+// Migration 027 (content_presence, issue 37): a store at schema 025 gains the presence table,
+// empty, keyed by type, item and account, and keeps every earlier row (above).
+void presence_table_arrives_empty(Database& db) {
+  const auto older = migrations_up_to(25);
+  apply_migrations(db, older);
+  auto before = tables(db);
+  EXPECT_TRUE(std::find(before.begin(), before.end(), "content_presence") == before.end());
+  db.migrate();
+  auto after = tables(db);
+  ASSERT_TRUE(std::find(after.begin(), after.end(), "content_presence") != after.end());
+  std::vector<std::string> names;
+  for (const auto& column : columns(db, "content_presence")) names.push_back(column.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"content_type", "item_key", "user_id", "seen_at"}));
+  EXPECT_EQ(strings(db, "SELECT CAST(COUNT(*) AS TEXT) FROM content_presence"), std::vector<std::string>{"0"});
+}
+
+TEST(UpgradePath, Step027AddsThePresenceTableOnSqlite) {
+  test::TempDir dir;
+  auto db = Database::open("sqlite:" + (dir.path() / "ether.db").string(), 1);
+  presence_table_arrives_empty(*db);
+}
+
 const bool registered = test::register_postgres_tests("UpgradePathPostgreSQL", __FILE__,
                                                       {{"EveryEarlierSchemaKeepsEveryRow",
                                                         [] {
@@ -158,10 +183,16 @@ const bool registered = test::register_postgres_tests("UpgradePathPostgreSQL", _
                                                             upgrade_keeps_every_row(*db, version);
                                                           }
                                                         }},
-                                                       {"Migration026LeavesEveryRevisionUnlabelled", [] {
+                                                       {"Migration026LeavesEveryRevisionUnlabelled",
+                                                        [] {
                                                           test::FreshPostgresDatabase database("upgrade026");
                                                           auto db = Database::open(database.url(), 1);
                                                           migration_026_leaves_every_revision_unlabelled(*db);
+                                                        }},
+                                                       {"Step027AddsThePresenceTable", [] {
+                                                          test::FreshPostgresDatabase database("upgrade027");
+                                                          auto db = Database::open(database.url(), 1);
+                                                          presence_table_arrives_empty(*db);
                                                         }}});
 
 }  // namespace

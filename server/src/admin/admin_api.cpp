@@ -814,6 +814,9 @@ http::Response AdminApi::revoke_api_key(const http::Request& request, const std:
   return api::private_json(200, json::object{{"apiKey", api_key_json(*key)}});
 }
 
+// A name to search the audit log by is a part of a display name, never longer than one.
+constexpr std::size_t kLongestAuditName = 100;
+
 http::Response AdminApi::audit(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = Permission::read_audit});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
@@ -826,6 +829,12 @@ http::Response AdminApi::audit(const http::Request& request) const {
   }
   if (auto type = request.param("type")) filter.item_type = trimmed(*type);
   if (auto id = request.param("id")) filter.item_id = trimmed(*id);
+  if (auto name = request.param("name")) {
+    filter.user_name = trimmed(*name);
+    if (filter.user_name.size() > kLongestAuditName) {
+      return api::json_error(400, "bad_parameter", "De naam om op te zoeken is te lang (hoogstens 100 tekens).");
+    }
+  }
   if (auto page_text = request.param("page"); page_text && !page_text->empty()) {
     auto parsed = api::parse_id(*page_text);
     if (!parsed || *parsed > 1'000'000)

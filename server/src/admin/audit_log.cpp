@@ -7,6 +7,22 @@
 
 namespace ether::admin {
 
+namespace {
+
+// `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally (escaped with
+// '!', which both stores accept as ESCAPE character where a backslash would need quoting rules).
+std::string contains_pattern(const std::string& text) {
+  std::string out = "%";
+  for (char c : text) {
+    if (c == '%' || c == '_' || c == '!') out += '!';
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  out += '%';
+  return out;
+}
+
+}  // namespace
+
 void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
                 const boost::json::value& after) {
   if (before == after) return;
@@ -41,12 +57,16 @@ AuditPage AuditLog::query(const AuditFilter& filter, std::int64_t page, std::int
   long long user = filter.user_id.value_or(0);
   int any_type = filter.item_type.empty() ? 1 : 0;
   int any_id = filter.item_id.empty() ? 1 : 0;
+  int any_name = filter.user_name.empty() ? 1 : 0;
+  const std::string name = contains_pattern(filter.user_name);
   const std::string where =
-      " WHERE (:au = 1 OR user_id = :u) AND (:at = 1 OR item_type = :t) AND (:ai = 1 OR item_id = :i)";
+      " WHERE (:au = 1 OR user_id = :u) AND (:at = 1 OR item_type = :t) AND (:ai = 1 OR item_id = :i)"
+      " AND (:an = 1 OR LOWER(user_name) LIKE :n ESCAPE '!')";
   AuditPage result;
   long long total = 0;
   session_ << "SELECT COUNT(*) FROM admin_audit_log" + where, soci::use(any_user), soci::use(user), soci::use(any_type),
-      soci::use(filter.item_type), soci::use(any_id), soci::use(filter.item_id), soci::into(total);
+      soci::use(filter.item_type), soci::use(any_id), soci::use(filter.item_id), soci::use(any_name), soci::use(name),
+      soci::into(total);
   result.total = total;
   long long limit = page_size;
   long long offset = (page - 1) * page_size;
@@ -63,7 +83,7 @@ AuditPage AuditLog::query(const AuditFilter& filter, std::int64_t page, std::int
        soci::into(id), soci::into(at), soci::into(user_id, user_ind), soci::into(row.user_name),
        soci::into(row.item_type), soci::into(row.item_id), soci::into(row.action), soci::into(changes),
        soci::use(any_user), soci::use(user), soci::use(any_type), soci::use(filter.item_type), soci::use(any_id),
-       soci::use(filter.item_id), soci::use(limit), soci::use(offset));
+       soci::use(filter.item_id), soci::use(any_name), soci::use(name), soci::use(limit), soci::use(offset));
   st.execute();
   while (st.fetch()) {
     AuditEntry entry = row;

@@ -46,6 +46,8 @@ struct AuditFilter {
   std::optional<std::int64_t> user_id;
   std::string item_type;  // empty: any
   std::string item_id;    // empty: any
+  /// Part of the actor's name, ignoring case (ASCII case on SQLite); empty: anyone.
+  std::string user_name;
 };
 
 struct AuditPage {

@@ -342,6 +342,7 @@ Station::Station(const config::Config& config) {
                                                          [watch = content_version_.get()] { watch->refresh(); });
   trash_sweeper_->start();
   autosave_api_ = std::make_unique<admin::AutosaveApi>(*db_, *admin_api_, unix_now);
+  presence_api_ = std::make_unique<admin::PresenceApi>(*db_, *admin_api_, unix_now);
   schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
                                                        [watch = content_version_.get()] { watch->refresh(); });
 
@@ -551,6 +552,7 @@ void Station::add_routes(SiteApp& site) {
   admin_api_->add_routes(site.router());
   content_api_->add_routes(site.router());
   autosave_api_->add_routes(site.router());
+  presence_api_->add_routes(site.router());
   schedule_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   site.router().add(

@@ -19,6 +19,7 @@
 #include "admin/autosaves.hpp"
 #include "admin/content_api.hpp"
 #include "admin/idempotent_saves.hpp"
+#include "admin/presence.hpp"
 #include "admin/schedule_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "api/events_api.hpp"
@@ -142,6 +143,7 @@ class Station {
   std::unique_ptr<admin::ContentApi> content_api_;
   std::unique_ptr<admin::TrashSweeper> trash_sweeper_;
   std::unique_ptr<admin::AutosaveApi> autosave_api_;
+  std::unique_ptr<admin::PresenceApi> presence_api_;
   std::unique_ptr<admin::IdempotentSaves> idempotent_saves_;
   std::unique_ptr<admin::ScheduleApi> schedule_api_;
   std::unique_ptr<ingest::NowPlayingBoard> nowplaying_board_;

@@ -439,6 +439,41 @@ MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const
   return *item;
 }
 
+void MediaLibrary::remove_failed(std::int64_t id, const Uploader& uploader) {
+  auto lease = db_.lease();
+  MediaRepository media(*lease);
+  auto item = media.find(id);
+  if (!item) throw UploadRefused(404, "not_found", "Dit bestand bestaat niet (meer).");
+  if (item->status != "failed") {
+    throw UploadRefused(409, "not_failed", "Alleen een mislukte upload kan hier worden verwijderd.");
+  }
+  // A failed upload is never offered to content, but an item saved before it failed (a resumed row
+  // whose file was gone) may still name it; that item would lose its audio.
+  long long uses = 0;
+  long long key = id;
+  *lease << "SELECT (SELECT COUNT(*) FROM fragments WHERE audio_media_id = :a) + "
+            "(SELECT COUNT(*) FROM podcast_episodes WHERE audio_media_id = :b) + "
+            "(SELECT COUNT(*) FROM bulletins WHERE audio_media_id = :c)",
+      soci::use(key), soci::use(key), soci::use(key), soci::into(uses);
+  if (uses > 0) {
+    throw UploadRefused(409, "in_use",
+                        "Deze upload wordt nog gebruikt door een item; kies daar eerst een ander bestand.");
+  }
+  {
+    store::Transaction tx(*lease);
+    *lease << "DELETE FROM media WHERE id = :i", soci::use(key);
+    json::object changes;
+    admin::add_change(changes, "name", json::string(item->original_name), nullptr);
+    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now_(), "media", std::to_string(id), "delete",
+                                   changes);
+    tx.commit();
+  }
+  if (!item->source_file.empty() && item->source_file.find('/') == std::string::npos) {
+    std::error_code ignored;
+    std::filesystem::remove(options_.root / "incoming" / item->source_file, ignored);
+  }
+}
+
 void MediaLibrary::report(std::int64_t id, double from, double span, double share) {
   const int progress = std::clamp(static_cast<int>((from + span * share) * 100.0), 0, 99);
   if (progress == last_progress_) return;

@@ -111,6 +111,10 @@ class MediaLibrary {
   /// before). Throws UploadRefused (404 unknown, 409 not an image or not ready).
   MediaItem set_focal_point(std::int64_t id, FocalPoint focal, const Uploader& uploader);
 
+  /// Removes a failed upload: its row and what is left of its uploaded file, with an audit row.
+  /// Throws UploadRefused (404 unknown, 409 not failed, 409 in_use when content still names it).
+  void remove_failed(std::int64_t id, const Uploader& uploader);
+
   /// Waits until no job is queued or running (tests), at most `timeout`.
   bool wait_idle(std::chrono::milliseconds timeout) const { return jobs_.wait_idle(timeout); }
 

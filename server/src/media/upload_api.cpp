@@ -50,6 +50,8 @@ void UploadApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const http::RouteParams& p) { return get(r, p.at("id")); });
   router.add("PUT", "/api/admin/media/{id}/focal-point",
              [this](const http::Request& r, const http::RouteParams& p) { return focal_point(r, p.at("id")); });
+  router.add("DELETE", "/api/admin/media/{id}",
+             [this](const http::Request& r, const http::RouteParams& p) { return remove(r, p.at("id")); });
   router.add("GET", "/uploads/{path*}",
              [this](const http::Request& r, const http::RouteParams& p) { return serve(r, p.at("path")); });
 }
@@ -197,6 +199,19 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
   try {
     const auto item = library_.set_focal_point(*id, FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
     return api::private_json(200, json::object{{"media", item_json(item)}});
+  } catch (const UploadRefused& refused) {
+    return api::json_error(refused.status(), refused.code(), refused.what());
+  }
+}
+
+http::Response UploadApi::remove(const http::Request& request, const std::string& id_text) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  try {
+    library_.remove_failed(*id, uploader_of(std::get<admin::Principal>(who)));
+    return api::no_content();
   } catch (const UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
   }

@@ -8,6 +8,7 @@
 //                                                    the files whose name holds it
 //   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
 //   PUT  /api/admin/media/{id}/focal-point           {x, y} in 0..1 -> {media}
+//   DELETE /api/admin/media/{id}                     a failed upload -> 204 (409 otherwise)
 //   GET  /uploads/...                                the stored files (WebP, MP3), cached for a
 //                                                    year (their names change with their content)
 // Uploads need a session with edit_drafts (a redacteur may upload), the site's Origin and the CSRF
@@ -67,6 +68,7 @@ class UploadApi {
   http::Response upload(const http::Request& request, MediaKind kind) const;
   http::Response list(const http::Request& request) const;
   http::Response get(const http::Request& request, const std::string& id) const;
+  http::Response remove(const http::Request& request, const std::string& id_text) const;
   http::Response focal_point(const http::Request& request, const std::string& id) const;
   http::Response serve(const http::Request& request, const std::string& path) const;
 

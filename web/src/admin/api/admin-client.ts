@@ -305,9 +305,11 @@ export const adminApi = {
   createApiKey: (name: string, scopes: string[]) =>
     adminFetch<{ apiKey: ApiKey; key: string }>('POST', '/api/admin/api-keys', { name, scopes }),
   revokeApiKey: (id: number) => adminFetch<{ apiKey: ApiKey }>('DELETE', `/api/admin/api-keys/${id}`),
-  audit: (filter: { user?: string; type?: string; id?: string; page?: number }) => {
+  /** `name`: a part of the name of who made the change (the server ignores case). */
+  audit: (filter: { user?: string; name?: string; type?: string; id?: string; page?: number }) => {
     const query = new URLSearchParams();
     if (filter.user) query.set('user', filter.user);
+    if (filter.name?.trim()) query.set('name', filter.name.trim());
     if (filter.type) query.set('type', filter.type);
     if (filter.id) query.set('id', filter.id);
     if (filter.page && filter.page > 1) query.set('page', String(filter.page));

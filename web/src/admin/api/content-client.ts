@@ -1,6 +1,6 @@
 // The admin's content calls (server/src/admin/content_api.hpp): the editable types as the server
 // describes them, and list, get, create, update, delete, publish, revisions and preview of items.
-import { adminCreate, adminFetch } from './admin-client';
+import { adminCreate, adminFetch, getCsrfToken } from './admin-client';
 
 export type FieldKind =
   | 'text'
@@ -223,4 +223,29 @@ export const autosaveApi = {
   put: (type: string, key: string, values: Record<string, unknown>, itemVersion: number) =>
     adminFetch<{ savedAt: string }>('PUT', autosavePath(type, key), { values, itemVersion }),
   remove: (type: string, key: string) => adminFetch<undefined>('DELETE', autosavePath(type, key)),
+};
+
+/** Another editor who has the same item open (server/src/admin/presence.hpp). */
+export interface PresentEditor {
+  userId: number;
+  name: string;
+}
+
+const presencePath = (type: string, key: string) =>
+  `/api/admin/presence/${encodeURIComponent(type)}/${encodeURIComponent(key)}`;
+
+export const presenceApi = {
+  /** A heartbeat: the form is open; answers the others who have it open. */
+  beat: (type: string, key: string) =>
+    adminFetch<{ others: PresentEditor[] }>('PUT', presencePath(type, key)),
+  leave: (type: string, key: string) => adminFetch<undefined>('DELETE', presencePath(type, key)),
+  /** The goodbye of a page that is going away: a keepalive request outlives the page. */
+  leaveWhileUnloading: (type: string, key: string) => {
+    void fetch(presencePath(type, key), {
+      method: 'DELETE',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'X-CSRF-Token': getCsrfToken() },
+    }).catch(() => undefined);
+  },
 };

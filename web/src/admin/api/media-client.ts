@@ -155,6 +155,8 @@ export const mediaApi = {
       'GET',
       `/api/admin/media?kind=${kind}${page > 1 ? `&page=${page}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}`,
     ),
+  /** Deletes a failed upload (the server refuses any other, and one content still uses). */
+  removeFailed: (id: number) => adminFetch<undefined>('DELETE', `/api/admin/media/${id}`),
   setFocalPoint: (id: number, point: FocalPoint) =>
     adminFetch<{ media: Media }>('PUT', `/api/admin/media/${id}/focal-point`, point).then((r) => r.media),
 };

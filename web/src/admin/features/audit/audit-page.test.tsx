@@ -51,6 +51,30 @@ describe('AuditPage', () => {
     expect(fetch).toHaveBeenLastCalledWith('/api/admin/audit?type=schedule_changes', expect.anything());
   });
 
+  it('filters by a part of the name of who made the change, not by a number', async () => {
+    const fetch = vi.fn((path: string) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            entries: path.includes('name=') ? [entry({ userName: 'Eva Eindredacteur' })] : [],
+            page: 1,
+            pageSize: 50,
+            total: path.includes('name=') ? 1 : 0,
+          }),
+          { status: 200 },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(<AuditPage />);
+    expect(await screen.findByText(/0 wijzigingen/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Gebruikersnummer')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Naam'), '  eva eind ');
+    await userEvent.click(screen.getByRole('button', { name: 'Filteren' }));
+    expect(await screen.findByText(/1 wijziging,/)).toBeInTheDocument();
+    expect(fetch).toHaveBeenLastCalledWith('/api/admin/audit?name=eva+eind', expect.anything());
+  });
+
   it("shows an article body's change as its text, not [object Object]", async () => {
     const body = (text: string) => [{ type: 'paragraph', text }];
     vi.stubGlobal(

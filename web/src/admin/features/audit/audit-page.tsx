@@ -30,16 +30,17 @@ const TYPE_LABELS: Record<string, string> = {
 const show = auditText;
 
 interface Filter {
-  user: string;
+  name: string;
   type: string;
   id: string;
   page: number;
 }
 
-/** The audit log (beheerder and eindredacteur): newest first, filtered by user and item. */
+/** The audit log (beheerder and eindredacteur): newest first, filtered by a part of the name of who made
+ * the change and by item. */
 export function AuditPage() {
-  const [filter, setFilter] = useState<Filter>({ user: '', type: '', id: '', page: 1 });
-  const [draft, setDraft] = useState({ user: '', type: '', id: '' });
+  const [filter, setFilter] = useState<Filter>({ name: '', type: '', id: '', page: 1 });
+  const [draft, setDraft] = useState({ name: '', type: '', id: '' });
   const [page, setPage] = useState<Page>();
   const [error, setError] = useState<string>();
 
@@ -74,12 +75,14 @@ export function AuditPage() {
       </h1>
       <form className="admin-filters" onSubmit={apply} aria-label="Logboek filteren">
         <div className="admin-field">
-          <label htmlFor="audit-user">Gebruikersnummer</label>
+          <label htmlFor="audit-name">Naam</label>
           <input
-            id="audit-user"
-            inputMode="numeric"
-            value={draft.user}
-            onChange={(event) => setDraft({ ...draft, user: event.target.value })}
+            id="audit-name"
+            type="search"
+            maxLength={100}
+            autoComplete="off"
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
         </div>
         <FilterSelect

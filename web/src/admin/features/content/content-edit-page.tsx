@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { ContentForm } from './content-form';
 import { ItemRemoval } from './item-removal';
+import { PresenceNotice } from './presence-notice';
 import { PublishControls } from './publish-controls';
 import { RevisionList } from './revision-list';
 import { useContentTypes } from './use-content-types';
@@ -64,73 +65,82 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
         {String(title)}
       </h1>
       <FormAlert message={typesError ?? error} />
-      {type && (isNew || item) && (
-        <ContentForm
-          // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
-          key={item ? item.id : 'new'}
-          type={type}
-          item={item}
-          draft={draft}
-          onDirtyChange={setDirty}
-          onSaved={(saved) => {
-            setDirty(false);
-            if (isNew)
-              void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
-            else setItem(saved);
-          }}
-        />
-      )}
-      {type && item && type.publication !== 'none' && (
-        <PublishControls
-          key={`publish-${item.version}`}
-          type={type}
-          item={item}
-          canPublish={permissions.includes('publish')}
-          onChanged={setItem}
-        />
-      )}
-      {type && item && type.preview && (
-        <section aria-labelledby="preview-heading">
-          <h2 id="preview-heading">Voorbeeld</h2>
-          <button type="button" onClick={() => void makePreview()}>
-            Voorbeeldlink maken
-          </button>
-          {preview && (
-            <p>
-              <a href={preview} target="_blank" rel="noreferrer">
-                Voorbeeld openen (een uur geldig)
-              </a>
-            </p>
+      {type && !isNew && <PresenceNotice type={type} itemKey={id} />}
+      {/* From 1100 px wide: the fields, the body and the versions (their diffs need the width) on
+          the left; publication, preview and removal beside them (admin.css). */}
+      <div className="admin-edit-columns">
+        <div className="admin-edit-main">
+          {type && (isNew || item) && (
+            <ContentForm
+              // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
+              key={item ? item.id : 'new'}
+              type={type}
+              item={item}
+              draft={draft}
+              onDirtyChange={setDirty}
+              onSaved={(saved) => {
+                setDirty(false);
+                if (isNew)
+                  void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
+                else setItem(saved);
+              }}
+            />
           )}
-        </section>
-      )}
-      {type && item && type.revisions && (
-        <RevisionList
-          type={type}
-          item={item}
-          onRestored={setItem}
-          onDraft={(values, description) => {
-            setDraft({ values, description });
-            // The form is where the draft is reviewed: the focus goes to its first field.
-            requestAnimationFrame(() =>
-              document
-                .querySelector<HTMLElement>('.admin-form input:not([disabled]), .admin-form textarea')
-                ?.focus(),
-            );
-          }}
-        />
-      )}
-      {type && item && permissions.includes('delete_content') && (
-        <ItemRemoval
-          type={type}
-          item={item}
-          onChanged={setItem}
-          onDeleted={() => {
-            setDirty(false);
-            void navigate(`/inhoud/${typeName}`);
-          }}
-        />
-      )}
+          {type && item && type.revisions && (
+            <RevisionList
+              type={type}
+              item={item}
+              onRestored={setItem}
+              onDraft={(values, description) => {
+                setDraft({ values, description });
+                // The form is where the draft is reviewed: the focus goes to its first field.
+                requestAnimationFrame(() =>
+                  document
+                    .querySelector<HTMLElement>('.admin-form input:not([disabled]), .admin-form textarea')
+                    ?.focus(),
+                );
+              }}
+            />
+          )}
+        </div>
+        <div className="admin-edit-side">
+          {type && item && type.publication !== 'none' && (
+            <PublishControls
+              key={`publish-${item.version}`}
+              type={type}
+              item={item}
+              canPublish={permissions.includes('publish')}
+              onChanged={setItem}
+            />
+          )}
+          {type && item && type.preview && (
+            <section aria-labelledby="preview-heading">
+              <h2 id="preview-heading">Voorbeeld</h2>
+              <button type="button" onClick={() => void makePreview()}>
+                Voorbeeldlink maken
+              </button>
+              {preview && (
+                <p>
+                  <a href={preview} target="_blank" rel="noreferrer">
+                    Voorbeeld openen (een uur geldig)
+                  </a>
+                </p>
+              )}
+            </section>
+          )}
+          {type && item && permissions.includes('delete_content') && (
+            <ItemRemoval
+              type={type}
+              item={item}
+              onChanged={setItem}
+              onDeleted={() => {
+                setDirty(false);
+                void navigate(`/inhoud/${typeName}`);
+              }}
+            />
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -96,4 +96,57 @@ describe('MediaPage', () => {
     expect(whole).toHaveTextContent('heel.mp3 · 3:05 · -16.0 LUFS');
     expect(within(whole).getByRole('link', { name: 'Beluisteren (MP3)' })).toBeInTheDocument();
   });
+
+  it('deletes a failed upload, says so and keeps the focus; a refusal shows beside its button', async () => {
+    const failed = (id: number, name: string): AudioMedia => ({
+      id,
+      kind: 'audio',
+      status: 'failed',
+      progress: 0,
+      error: 'Dit is geen audio.',
+      name,
+      mimeType: '',
+      sizeBytes: 0,
+      url: '',
+      durationMs: 0,
+      durationSeconds: 0,
+      loudnessLufs: 0,
+    });
+    let items = [failed(1, 'kapot.mp3'), failed(2, 'gebruikt.mp3')];
+    const fetch = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE' && url === '/api/admin/media/1') {
+        items = items.filter((item) => item.id !== 1);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }
+      if (init?.method === 'DELETE')
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              error: { code: 'in_use', message: 'Deze upload wordt nog gebruikt door een item.' },
+            }),
+            { status: 409 },
+          ),
+        );
+      const kind = new URL(url, 'http://localhost').searchParams.get('kind');
+      const body =
+        kind === 'audio'
+          ? { items, total: items.length, page: 1, pageSize: 24 }
+          : { items: [], total: 0, page: 1, pageSize: 24 };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(<MediaPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Verwijderen kapot.mp3' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('kapot.mp3 is verwijderd.');
+    await waitFor(() => expect(screen.queryByText(/kapot\.mp3 ·/)).toBeNull());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+
+    const keep = screen.getByRole('button', { name: 'Verwijderen gebruikt.mp3' });
+    await userEvent.click(keep);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dit wordt nog ergens gebruikt en kan daarom niet weg.',
+    );
+    expect(keep).toHaveAccessibleDescription('Dit wordt nog ergens gebruikt en kan daarom niet weg.');
+    expect(screen.getByText(/gebruikt\.mp3 ·/)).toBeInTheDocument();
+  });
 });

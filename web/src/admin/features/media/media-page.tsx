@@ -39,6 +39,48 @@ function audioStatus(item: AudioMedia): string {
   }
 }
 
+interface RemoveFailedProps {
+  item: Media;
+  name: string;
+  onRemoved: (name: string) => void;
+}
+
+/** "Verwijderen" for a failed upload; the server's refusal shows beside it. */
+function RemoveFailed({ item, name, onRemoved }: RemoveFailedProps) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const errorId = `media-remove-${item.id}-error`;
+  const remove = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await mediaApi.removeFailed(item.id);
+      onRemoved(name);
+    } catch (failure) {
+      setError(failure instanceof AdminApiError ? failure.message : 'De upload kon niet worden verwijderd.');
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="admin-danger"
+        onClick={() => void remove()}
+        aria-describedby={error ? errorId : undefined}
+      >
+        Verwijderen<span className="visually-hidden"> {name}</span>
+      </button>
+      {error && (
+        <p id={errorId} className="admin-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 interface Listing {
   items: Media[];
   pages: number;
@@ -80,6 +122,14 @@ export function MediaPage() {
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<ImageMedia | null>(null);
   const [loadError, setLoadError] = useState<string>();
+  const [removed, setRemoved] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The removed item's button is gone: the focus goes to the page's heading, the status says why.
+  const onRemoved = (name: string) => {
+    setRemoved(`${name} is verwijderd.`);
+    setVersion((n) => n + 1);
+    heading.current?.focus();
+  };
   const imageListing = useMediaPage('image', imagePage, version, setLoadError);
   const audioListing = useMediaPage('audio', audioPage, version, setLoadError);
   const images = imageListing.items.filter((m): m is ImageMedia => m.kind === 'image');
@@ -95,9 +145,12 @@ export function MediaPage() {
 
   return (
     <section aria-labelledby="media-heading">
-      <h1 id="media-heading" tabIndex={-1}>
+      <h1 id="media-heading" tabIndex={-1} ref={heading}>
         Beeld en geluid
       </h1>
+      <p role="status" aria-live="polite" className="admin-status">
+        {removed}
+      </p>
       {loadError && (
         <p className="admin-error" role="alert">
           {loadError}
@@ -144,6 +197,13 @@ export function MediaPage() {
                     ` (${image.status === 'failed' ? 'mislukt' : 'wordt verwerkt'})`}
                 </span>
               </button>
+              {image.status === 'failed' && (
+                <RemoveFailed
+                  item={image}
+                  name={image.name || `Afbeelding ${image.id}`}
+                  onRemoved={onRemoved}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -168,6 +228,9 @@ export function MediaPage() {
                 {audioStatus(item)}
               </span>
               {item.status === 'ready' && <a href={item.url}>Beluisteren (MP3)</a>}
+              {item.status === 'failed' && (
+                <RemoveFailed item={item} name={item.name || `Audio ${item.id}`} onRemoved={onRemoved} />
+              )}
             </li>
           ))}
         </ul>

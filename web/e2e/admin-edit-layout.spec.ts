@@ -1,0 +1,53 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { logInFresh, openNew, pickFirst } from './admin-login';
+import { expectNoSeriousAxeViolations } from './support';
+
+// The edit page uses a desktop's width (issue 37): at 1366×768 the body editor is wide and the
+// publication controls stand to its right; on a 390 px phone it is one column and nothing
+// overflows sideways. The account is made with `ether-server create-user`; the article is removed.
+
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = 'een wachtwoord voor de opmaaktest';
+const stamp = Date.now().toString(36);
+
+async function box(selector: Locator) {
+  const found = await selector.boundingBox();
+  if (!found) throw new Error('not shown');
+  return found;
+}
+
+test('the edit page is two columns on a desktop and one on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await logInFresh(page, 'eindredacteur', PASSWORD);
+  const title = `Breed artikel ${stamp}`;
+  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await pickFirst(page, 'Categorie (verplicht)');
+  await page.getByLabel('Intro (verplicht)').fill('Een inleiding.');
+  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
+  await page.keyboard.type('Een alinea.');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  const body = await box(page.locator('.admin-block-editor'));
+  const publication = await box(page.getByRole('form', { name: 'Publicatie' }));
+  expect(body.width).toBeGreaterThan(600);
+  expect(publication.x).toBeGreaterThanOrEqual(body.x + body.width);
+  // Beside the form, not below it.
+  expect(publication.y).toBeLessThan(body.y + body.height);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneBody = await box(page.locator('.admin-block-editor'));
+  const phonePublication = await box(page.getByRole('form', { name: 'Publicatie' }));
+  expect(phonePublication.y).toBeGreaterThan(phoneBody.y + phoneBody.height);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
+});
