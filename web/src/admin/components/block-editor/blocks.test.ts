@@ -109,7 +109,11 @@ describe('blocks', () => {
 
   it('make bulleted and numbered lists of list blocks, one list item per item', () => {
     const doc = blocksToDoc([
-      { type: 'list', ordered: true, items: [{ text: 'Een', html: '<strong>Een</strong>' }, { text: 'Twee' }] },
+      {
+        type: 'list',
+        ordered: true,
+        items: [{ text: 'Een', html: '<strong>Een</strong>' }, { text: 'Twee' }],
+      },
     ]);
     expect(doc.content?.[0]?.type).toBe('orderedList');
     expect(doc.content?.[0]?.content?.map((item) => item.type)).toEqual(['listItem', 'listItem']);
@@ -138,7 +142,9 @@ describe('blocks', () => {
           { type: 'orderedList', content: [item('')] },
         ],
       }),
-    ).toEqual([{ type: 'list', ordered: false, items: [{ text: 'Een' }, { text: 'Boven' }, { text: 'Onder' }] }]);
+    ).toEqual([
+      { type: 'list', ordered: false, items: [{ text: 'Een' }, { text: 'Boven' }, { text: 'Onder' }] },
+    ]);
   });
 
   it('keep a space typed at the edge of a paragraph, so that joining two again loses none', () => {
@@ -149,14 +155,20 @@ describe('blocks', () => {
           type: 'paragraph',
           content: [
             { type: 'text', text: 'Nieuws uit de ' },
-            { type: 'text', text: 'gemeente ', marks: [{ type: 'link', attrs: { href: 'https://ether.example/' } }] },
+            {
+              type: 'text',
+              text: 'gemeente ',
+              marks: [{ type: 'link', attrs: { href: 'https://ether.example/' } }],
+            },
           ],
         },
         { type: 'paragraph', content: [{ type: 'text', text: ' Den Haag', marks: [{ type: 'bold' }] }] },
       ],
     });
     const [first, second] = blocksToDoc(split).content ?? [];
-    const text = [first, second].map((node) => (node?.content ?? []).map((child) => child.text).join('')).join('');
+    const text = [first, second]
+      .map((node) => (node?.content ?? []).map((child) => child.text).join(''))
+      .join('');
     expect(text).toBe('Nieuws uit de gemeente  Den Haag');
   });
 

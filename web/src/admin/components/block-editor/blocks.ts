@@ -162,7 +162,9 @@ function textAndHtml(node: JSONContent): ListItem {
 
 /** The paragraphs inside `node`, in document order, however deep. */
 function paragraphsIn(node: JSONContent): JSONContent[] {
-  return (node.content ?? []).flatMap((child) => (child.type === 'paragraph' ? [child] : paragraphsIn(child)));
+  return (node.content ?? []).flatMap((child) =>
+    child.type === 'paragraph' ? [child] : paragraphsIn(child),
+  );
 }
 
 /** The items of a stored list (each an object with text and maybe html); anything else is skipped. */
