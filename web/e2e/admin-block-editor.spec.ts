@@ -30,10 +30,21 @@ async function selectWord(page: Page, word: string) {
 test('a quote survives a new image, undo and redo work by keyboard, lists are published, and the CSP holds', async ({
   page,
 }) => {
+  // Chromium reports a refused style to the page's securitypolicyviolation listeners and its own
+  // console log, which Playwright's console event does not carry: both are collected here.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
+  const cspViolations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
 
   await logInFresh(page, 'eindredacteur', PASSWORD);
   await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
@@ -103,6 +114,7 @@ test('a quote survives a new image, undo and redo work by keyboard, lists are pu
   const adminUrl = page.url();
   const id = must(new URL(adminUrl).pathname.split('/').pop(), 'the article id');
   expect(violations).toEqual([]);
+  expect(await cspViolations()).toEqual([]);
 
   // The published page, from the server's HTML and in the app.
   const sitemap = await (await page.request.get('/sitemap.xml')).text();
