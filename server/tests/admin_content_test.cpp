@@ -960,6 +960,40 @@ void an_autosave_is_kept_apart_per_account_and_cleared_by_a_save(store::Database
   EXPECT_EQ(h.as(rita, "PUT", fresh, json::object{{"values", "tekst"}}).code(), "bad_json");
 }
 
+void a_list_block_is_checked_on_save(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto with_body = [&](const std::string& slug, json::value block) {
+    auto values = article_values("Lijst", slug);
+    values["body"] = json::array{json::object{{"type", "paragraph"}, {"text", "Eerst."}}, std::move(block)};
+    return h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", values}});
+  };
+  const std::vector<std::pair<json::value, std::string>> malformed{
+      {json::parse(R"({"type": "list", "items": [{"text": "a"}]})"),
+       "Een lijst is genummerd of niet: geef 'ordered' als ja of nee."},
+      {json::parse(R"({"type": "list", "ordered": "ja", "items": [{"text": "a"}]})"),
+       "Een lijst is genummerd of niet: geef 'ordered' als ja of nee."},
+      {json::parse(R"({"type": "list", "ordered": true})"), "Een lijst heeft minstens één punt."},
+      {json::parse(R"({"type": "list", "ordered": true, "items": []})"), "Een lijst heeft minstens één punt."},
+      {json::parse(R"({"type": "list", "ordered": true, "items": "a, b"})"), "Een lijst heeft minstens één punt."},
+      {json::parse(R"({"type": "list", "ordered": false, "items": ["a"]})"), "Elk punt van een lijst heeft tekst."},
+      {json::parse(R"({"type": "list", "ordered": false, "items": [{"text": "  "}]})"),
+       "Elk punt van een lijst heeft tekst."},
+      {json::parse(R"({"type": "list", "ordered": false, "items": [{"text": "a", "html": 3}]})"),
+       "Elk punt van een lijst heeft tekst."},
+  };
+  for (const auto& [block, message] : malformed) {
+    auto answer = with_body("fout", block);
+    EXPECT_EQ(answer.status, 422U) << json::serialize(block);
+    EXPECT_EQ(answer.field_error("body"), message) << json::serialize(block);
+  }
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/content/articles").body.at("total"), 0);
+  auto good = with_body("goed", json::parse(R"({"type": "list", "ordered": true,
+      "items": [{"text": "Een"}, {"text": "Twee", "html": "<strong>Twee</strong>"}]})"));
+  ASSERT_EQ(good.status, 201U) << good.text;
+  EXPECT_EQ(good.item().at("values").at("body").at(1).at("items").at(1).at("html"), "<strong>Twee</strong>");
+}
+
 using Scenario = test::StoreScenario;
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
@@ -977,6 +1011,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
       {"ADeletedItemGoesToTheTrashAndComesBackWhole", a_deleted_item_goes_to_the_trash_and_comes_back_whole},
       {"AnAutosaveIsKeptApartPerAccountAndClearedByASave", an_autosave_is_kept_apart_per_account_and_cleared_by_a_save},
+      {"AListBlockIsCheckedOnSave", a_list_block_is_checked_on_save},
   };
   return all;
 }

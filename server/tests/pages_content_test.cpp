@@ -235,6 +235,45 @@ TEST_F(ContentPagesFixture, StoredBlocksReachThePageSanitised) {
   EXPECT_EQ(pb[2].at("items").at(1).at("url").as_string(), "/gids");
 }
 
+TEST_F(ContentPagesFixture, ListBlocksReachThePageSanitisedAndRendered) {
+  std::string body = R"J([
+    {"type": "list", "ordered": false, "items": [
+      {"text": "Eerste punt"},
+      {"text": "Met link", "html": "Met <a href=\"https://ether.example/\" onclick=\"x()\">link</a><script>x()</script>"},
+      {"text": ""},
+      "geen object"]},
+    {"type": "list", "ordered": true, "items": [{"text": "<b>een</b>"}, {"text": "", "html": "<i>twee</i>"}]},
+    {"type": "list", "ordered": true, "items": []}])J";
+  exec(
+      "INSERT INTO articles (id, slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
+      "published_at) VALUES (91, 'lijstjes', 'sport', NULL, 'Lijstjes', 'Intro.', 'Piet', '', '" +
+      body + "', " + std::to_string(kNow - 60) + ")");
+  auto r = load("/nieuws/sport/91/lijstjes");
+  ASSERT_EQ(r.status, 200u);
+  const auto& blocks = r.data.at("article").at("blocks").as_array();
+  // The list without items is left out, and so are the items without text.
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].at("type").as_string(), "list");
+  EXPECT_FALSE(blocks[0].at("ordered").as_bool());
+  const auto& bullets = blocks[0].at("items").as_array();
+  ASSERT_EQ(bullets.size(), 2u);
+  EXPECT_EQ(bullets[0].at("html").as_string(), "Eerste punt");
+  EXPECT_EQ(bullets[1].at("text").as_string(), "Met link");
+  EXPECT_EQ(bullets[1].at("html").as_string(),
+            "Met <a href=\"https://ether.example/\" rel=\"noopener noreferrer\">link</a>");
+  EXPECT_TRUE(blocks[1].at("ordered").as_bool());
+  EXPECT_EQ(blocks[1].at("items").at(0).at("html").as_string(), "&lt;b&gt;een&lt;/b&gt;");
+  EXPECT_EQ(blocks[1].at("items").at(1).at("text").as_string(), "twee");
+  EXPECT_EQ(blocks[1].at("items").at(1).at("html").as_string(), "<em>twee</em>");
+
+  auto html = render::main_html(r, json::object{{"name", "Ether"}, {"defaultChannel", "radio2"}});
+  EXPECT_NE(html.find("<ul><li>Eerste punt</li><li>Met <a href=\"https://ether.example/\" rel=\"noopener "
+                      "noreferrer\">link</a></li></ul>"
+                      "<ol><li>&lt;b&gt;een&lt;/b&gt;</li><li><em>twee</em></li></ol>"),
+            std::string::npos)
+      << html;
+}
+
 // ---- POST /api/events ----
 
 http::Request event(std::string body) {

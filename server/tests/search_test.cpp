@@ -245,6 +245,19 @@ TEST_F(SearchPagesTest, NewContentIsFoundAfterARefresh) {
   EXPECT_EQ(load("/zoeken/archief").data.at("groups").as_array().size(), 1u);
 }
 
+TEST_F(SearchPagesTest, AnArticleIsFoundByTheWordsOfItsListItems) {
+  exec(
+      "INSERT INTO articles (id, slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
+      "published_at) VALUES (92, 'lijst', 'sport', NULL, 'Lijst', 'Intro.', 'Piet', '', "
+      "'[{\"type\": \"list\", \"ordered\": true, \"items\": [{\"text\": \"Opstelling\"}, "
+      "{\"text\": \"Wisselspelers\", \"html\": \"<strong>Wisselspelers</strong>\"}]}]', " +
+      std::to_string(kNow - 60) + ")");
+  EXPECT_TRUE(loader_->search().refresh());
+  auto r = load("/zoeken/wisselspelers");
+  ASSERT_EQ(r.data.at("groups").as_array().size(), 1u);
+  EXPECT_EQ(str(r.data.at("groups").at(0).at("hits").at(0).at("url")), "/nieuws/sport/92/lijst");
+}
+
 TEST_F(SearchPagesTest, KeptSuggestionsGiveWayToARebuiltIndex) {
   // One API for every request, as the server has: its kept answers must not outlive the index.
   http::Router router;

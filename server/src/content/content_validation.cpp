@@ -36,16 +36,42 @@ bool has_control_characters(std::string_view text, bool allow_newlines) {
   return false;
 }
 
-// Content blocks: an array of objects that each name their type. What a block may carry to a
-// page is decided again when it is read (pages/content_safety.hpp), as for the seeded content.
-bool valid_blocks(const json::value& value) {
-  if (!value.is_array()) return false;
-  for (const auto& block : value.get_array()) {
-    if (!block.is_object()) return false;
-    const auto* type = block.get_object().if_contains("type");
-    if (type == nullptr || !type->is_string() || type->get_string().empty()) return false;
+// A list block: "ordered" says numbered or bulleted, "items" holds at least one item with its
+// plain "text" and, when it has marks, "html" (sanitised when read, as a paragraph's).
+std::string list_error(const json::object& block) {
+  const auto* ordered = block.if_contains("ordered");
+  if (ordered == nullptr || !ordered->is_bool()) return "Een lijst is genummerd of niet: geef 'ordered' als ja of nee.";
+  const auto* items = block.if_contains("items");
+  if (items == nullptr || !items->is_array() || items->get_array().empty()) {
+    return "Een lijst heeft minstens één punt.";
   }
-  return true;
+  for (const auto& item : items->get_array()) {
+    const auto* fields = item.if_object();
+    const auto* text = fields != nullptr ? fields->if_contains("text") : nullptr;
+    if (text == nullptr || !text->is_string() || trimmed(text->get_string()).empty()) {
+      return "Elk punt van een lijst heeft tekst.";
+    }
+    const auto* html = fields->if_contains("html");
+    if (html != nullptr && !html->is_string()) return "Elk punt van een lijst heeft tekst.";
+  }
+  return {};
+}
+
+// Content blocks: an array of objects that each name their type. What a block may carry to a
+// page is decided again when it is read (pages/content_safety.hpp), as for the seeded content;
+// a list is checked here too, because a malformed one would silently lose its items there.
+std::string blocks_error(const json::value& value) {
+  static constexpr std::string_view kUnreadable = "De blokken konden niet worden gelezen.";
+  if (!value.is_array()) return std::string(kUnreadable);
+  for (const auto& block : value.get_array()) {
+    if (!block.is_object()) return std::string(kUnreadable);
+    const auto* type = block.get_object().if_contains("type");
+    if (type == nullptr || !type->is_string() || type->get_string().empty()) return std::string(kUnreadable);
+    if (type->get_string() == "list") {
+      if (auto error = list_error(block.get_object()); !error.empty()) return error;
+    }
+  }
+  return {};
 }
 
 struct Checked {
@@ -88,7 +114,7 @@ Checked check(const FieldSpec& field, const json::value& input) {
       if (!input.is_string()) return {{}, "Kies een item uit de lijst."};
       return {std::string(input.get_string()), ""};
     case FieldKind::blocks:
-      if (!valid_blocks(input)) return {{}, "De blokken konden niet worden gelezen."};
+      if (auto error = blocks_error(input); !error.empty()) return {{}, error};
       {
         auto text = json::serialize(input);
         if (text.size() > field.max_length) return {{}, "De tekst is te lang."};

@@ -54,6 +54,15 @@ void content_blocks(std::string& out, const json::array& blocks) {
       out += "<p>" + (html.empty() ? escape(str(b, "text")) : pages::sanitize_inline_html(html)) + "</p>";
     } else if (type == "heading") {
       out += "<h2>" + escape(str(b, "text")) + "</h2>";
+    } else if (type == "list") {
+      const auto* tag = b.contains("ordered") && b.at("ordered").is_bool() && b.at("ordered").get_bool() ? "ol" : "ul";
+      out += std::string("<") + tag + ">";
+      for (const auto& entry : arr(b, "items")) {
+        const auto& item = as_obj(entry);
+        const auto html = str(item, "html");
+        out += "<li>" + (html.empty() ? escape(str(item, "text")) : pages::sanitize_inline_html(html)) + "</li>";
+      }
+      out += std::string("</") + tag + ">";
     } else if (type == "image") {
       auto src = pages::safe_url(str(b, "url"));
       if (src.empty()) continue;

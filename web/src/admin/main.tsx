@@ -1,3 +1,5 @@
+// First, before any module that makes a schema.
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/admin-app';

@@ -158,6 +158,7 @@ export type ContentBlock =
   | { type: 'heading'; text: string }
   | { type: 'image'; url: string; alt: string; caption: string; credit: string } // credit: the photographer or source
   | { type: 'quote'; text: string; cite: string }
+  | { type: 'list'; ordered: boolean; items: { text: string; html?: string }[] } // each item's html as a paragraph's
   | { type: 'fragment'; fragment: Fragment }
   | { type: 'video'; video: Video }
   | { type: 'social'; network: string; url: string; text: string };

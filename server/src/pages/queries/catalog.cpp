@@ -748,6 +748,20 @@ json::array Catalog::videos(const std::vector<std::string>& slugs) {
   return list;
 }
 
+namespace {
+
+// The plain "text" and the whitelisted inline "html" of a paragraph or a list item, from either
+// (a CMS may store only html); html that sanitises to nothing becomes the escaped text.
+json::object inline_text(const json::object& object) {
+  auto raw_html = string_field(object, "html");
+  auto text = string_field(object, "text");
+  if (text.empty()) text = plain_text(raw_html);
+  auto html = sanitize_inline_html(raw_html);
+  return json::object{{"text", text}, {"html", html.empty() ? text_as_html(text) : html}};
+}
+
+}  // namespace
+
 json::array Catalog::resolve_article_blocks(const json::array& blocks) {
   std::vector<std::string> fragment_slugs, video_slugs;
   for (const auto& block : blocks) {
@@ -781,15 +795,26 @@ json::array Catalog::resolve_article_blocks(const json::array& blocks) {
       // A CMS may store rich text as "html": a heading gets its plain text only, a paragraph also
       // its inline markup through the whitelist (escaped text when it has none), so that search,
       // cards and the app always have the plain "text".
-      auto raw_html = string_field(object, "html");
-      auto text = string_field(object, "text");
-      if (text.empty()) text = plain_text(raw_html);
-      json::object item{{"type", type}, {"text", text}};
-      if (type == "paragraph") {
-        auto html = sanitize_inline_html(raw_html);
-        item["html"] = html.empty() ? text_as_html(text) : html;
-      }
+      auto fields = inline_text(object);
+      json::object item{{"type", type}, {"text", fields.at("text")}};
+      if (type == "paragraph") item["html"] = fields.at("html");
       resolved.push_back(std::move(item));
+    } else if (type == "list") {
+      // Each item is inline text like a paragraph's; an item without text is left out, and so is
+      // a list without items.
+      json::array items;
+      if (const auto* list = object.if_contains("items"); list != nullptr && list->is_array()) {
+        for (const auto& entry : list->get_array()) {
+          if (!entry.is_object()) continue;
+          auto item = inline_text(entry.get_object());
+          if (!item.at("text").as_string().empty()) items.push_back(std::move(item));
+        }
+      }
+      if (items.empty()) continue;
+      const auto* ordered = object.if_contains("ordered");
+      resolved.push_back(json::object{{"type", type},
+                                      {"ordered", ordered != nullptr && ordered->is_bool() && ordered->get_bool()},
+                                      {"items", std::move(items)}});
     } else if (type == "image") {
       auto url = string_field(object, "url");
       resolved.push_back(json::object{{"type", type},

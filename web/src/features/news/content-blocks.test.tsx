@@ -71,3 +71,34 @@ describe('ContentBlocks paragraphs', () => {
     expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
   });
 });
+
+describe('ContentBlocks lists', () => {
+  it('renders a bulleted and a numbered list, items with their links', async () => {
+    renderApp(
+      articleWith([
+        {
+          type: 'list',
+          ordered: false,
+          items: [
+            { text: 'Eerste punt', html: 'Eerste punt' },
+            { text: 'Zie de gids', html: 'Zie <a href="/gids">de gids</a>' },
+          ],
+        },
+        {
+          type: 'list',
+          ordered: true,
+          items: [{ text: 'Een' }, { text: 'Twee', html: '<strong>Twee</strong>' }],
+        },
+      ]),
+      path,
+    );
+    const lists = await screen.findAllByRole('list');
+    const bullets = lists.find((list) => list.tagName === 'UL' && list.closest('.prose'));
+    const numbers = lists.find((list) => list.tagName === 'OL' && list.closest('.prose'));
+    expect(bullets?.querySelectorAll('li')).toHaveLength(2);
+    expect(bullets).toHaveTextContent('Eerste puntZie de gids');
+    expect(screen.getByRole('link', { name: 'de gids' })).toHaveAttribute('href', '/gids');
+    expect(numbers?.querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByText('Twee').tagName).toBe('STRONG');
+  });
+});

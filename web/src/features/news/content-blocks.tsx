@@ -26,6 +26,12 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
             return <p key={i}>{block.html ? <InlineHtml html={block.html} /> : block.text}</p>;
           case 'heading':
             return <h2 key={i}>{block.text}</h2>;
+          case 'list': {
+            const items = block.items.map((item, j) => (
+              <li key={j}>{item.html ? <InlineHtml html={item.html} /> : item.text}</li>
+            ));
+            return block.ordered ? <ol key={i}>{items}</ol> : <ul key={i}>{items}</ul>;
+          }
           case 'image':
             return (
               <figure key={i} className="content-image">

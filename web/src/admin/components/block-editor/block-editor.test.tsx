@@ -124,4 +124,92 @@ describe('BlockEditor', () => {
     expect(screen.queryByLabelText('Bijschrift')).not.toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('puts a new block after the quote just typed in, and the quote keeps its text', async () => {
+    const onChange = vi.fn();
+    render(
+      <BlockEditor
+        value={[
+          {
+            type: 'paragraph',
+            text: 'Nieuws uit de gemeente Den Haag.',
+            html: 'Nieuws uit de <a href="https://ether.example/">gemeente Den Haag</a>.',
+          },
+          { type: 'quote', text: '', cite: '' },
+        ]}
+        onChange={onChange}
+      />,
+    );
+    await userEvent.type(await screen.findByLabelText('Citaat'), 'Wij gaan door.');
+    await userEvent.click(screen.getByRole('button', { name: '+ Afbeelding' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange)).toEqual(
+        [
+          {
+            type: 'paragraph',
+            text: 'Nieuws uit de gemeente Den Haag.',
+            html: 'Nieuws uit de <a href="https://ether.example/">gemeente Den Haag</a>.',
+          },
+          { type: 'quote', text: 'Wij gaan door.', cite: '' },
+          { type: 'image', url: '', alt: '', caption: '', credit: undefined },
+        ].map((block) => JSON.parse(JSON.stringify(block)) as StoredBlock),
+      ),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Afbeelding uploaden')).toHaveFocus());
+  });
+
+  it('undoes and redoes across blocks by button and by keyboard', async () => {
+    const onChange = vi.fn();
+    render(<BlockEditor value={blocks} onChange={onChange} />);
+    const undoButton = screen.getByRole('button', { name: 'Ongedaan maken' });
+    const redoButton = screen.getByRole('button', { name: 'Opnieuw' });
+    expect(undoButton).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.type(await screen.findByLabelText('Wie zei het'), ' (ochtendshow)');
+    await userEvent.click(screen.getByRole('button', { name: 'Afbeelding verwijderen' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange).map((block) => block.type)).toEqual(['heading', 'paragraph', 'quote']),
+    );
+    expect(undoButton).toHaveAttribute('aria-disabled', 'false');
+
+    await userEvent.click(undoButton);
+    expect(lastBlocks(onChange)).toEqual([
+      blocks[0],
+      blocks[1],
+      blocks[2],
+      { ...blocks[3], cite: 'De presentator (ochtendshow)' },
+    ]);
+    expect(redoButton).toHaveAttribute('aria-disabled', 'false');
+    // The typing in the quote was one step.
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(lastBlocks(onChange)).toEqual(blocks);
+    expect(undoButton).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(undoButton);
+    expect(lastBlocks(onChange)).toEqual(blocks);
+
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(lastBlocks(onChange)[3]).toEqual({ ...blocks[3], cite: 'De presentator (ochtendshow)' });
+    await userEvent.keyboard('{Control>}y{/Control}');
+    expect(lastBlocks(onChange).map((block) => block.type)).toEqual(['heading', 'paragraph', 'quote']);
+    expect(redoButton).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('makes a bulleted list from the toolbar, and Enter makes a new item', async () => {
+    const onChange = vi.fn();
+    render(<BlockEditor value={[{ type: 'paragraph', text: 'Eerste punt' }]} onChange={onChange} />);
+    const editor = await screen.findByRole('textbox');
+    await userEvent.click(editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Opsomming' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange)).toEqual([
+        { type: 'list', ordered: false, items: [{ text: 'Eerste punt' }] },
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Opsomming' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Genummerde lijst' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange)).toEqual([
+        { type: 'list', ordered: true, items: [{ text: 'Eerste punt' }] },
+      ]),
+    );
+  });
 });

@@ -1,8 +1,11 @@
+import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { blockNodes, keptFields } from './block-nodes';
 import { blocksToDoc, docToBlocks, isSafeUrl, NODE, type StoredBlock } from './blocks';
+import { canRedo, canUndo, changeKey, createHistory, record, redo, undo, type History } from './history';
+import { afterBlockAt, firstChange } from './insertion';
 
 /** A block as it came in, beside the editor's node of it. */
 interface Original {
@@ -44,7 +47,17 @@ interface BlockEditorProps {
   describedBy?: string;
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+interface ToolbarProps {
+  editor: Editor;
+  /** Inserts a block of the node type after the block being edited. */
+  onInsert: (type: string) => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  undoable: boolean;
+  redoable: boolean;
+}
+
+function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: ToolbarProps) {
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
   const [linkError, setLinkError] = useState<string>();
@@ -53,9 +66,6 @@ function Toolbar({ editor }: { editor: Editor }) {
   useEffect(() => {
     if (linking) linkInput.current?.focus();
   }, [linking]);
-
-  const insert = (type: string, attrs: JSONContent['attrs'] = {}) =>
-    editor.chain().focus().insertContent({ type, attrs }).run();
 
   function openLink() {
     setHref(String(editor.getAttributes('link')['href'] ?? ''));
@@ -80,6 +90,25 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   return (
     <div className="admin-block-toolbar" role="toolbar" aria-label="Opmaak en blokken">
+      {/* aria-disabled rather than disabled: a button that turns disabled under the keyboard's focus
+          would drop that focus to the page. */}
+      <button
+        type="button"
+        aria-disabled={!undoable}
+        aria-keyshortcuts="Control+Z"
+        onClick={() => undoable && onUndo()}
+      >
+        Ongedaan maken
+      </button>
+      <button
+        type="button"
+        aria-disabled={!redoable}
+        aria-keyshortcuts="Control+Shift+Z Control+Y"
+        onClick={() => redoable && onRedo()}
+      >
+        Opnieuw
+      </button>
+      <span className="admin-block-toolbar__sep" aria-hidden="true" />
       <button
         type="button"
         aria-pressed={editor.isActive('bold')}
@@ -104,20 +133,34 @@ function Toolbar({ editor }: { editor: Editor }) {
       >
         Tussenkop
       </button>
+      <button
+        type="button"
+        aria-pressed={editor.isActive('bulletList')}
+        onClick={() => editor.chain().focus().toggleBulletList().run()}
+      >
+        Opsomming
+      </button>
+      <button
+        type="button"
+        aria-pressed={editor.isActive('orderedList')}
+        onClick={() => editor.chain().focus().toggleOrderedList().run()}
+      >
+        Genummerde lijst
+      </button>
       <span className="admin-block-toolbar__sep" aria-hidden="true" />
-      <button type="button" onClick={() => insert(NODE.image)}>
+      <button type="button" onClick={() => onInsert(NODE.image)}>
         + Afbeelding
       </button>
-      <button type="button" onClick={() => insert(NODE.quote)}>
+      <button type="button" onClick={() => onInsert(NODE.quote)}>
         + Citaat
       </button>
-      <button type="button" onClick={() => insert(NODE.fragment)}>
+      <button type="button" onClick={() => onInsert(NODE.fragment)}>
         + Audiofragment
       </button>
-      <button type="button" onClick={() => insert(NODE.video)}>
+      <button type="button" onClick={() => onInsert(NODE.video)}>
         + Video
       </button>
-      <button type="button" onClick={() => insert(NODE.social)}>
+      <button type="button" onClick={() => onInsert(NODE.social)}>
         + Sociale post
       </button>
       {linking && (
@@ -158,15 +201,15 @@ function Toolbar({ editor }: { editor: Editor }) {
 
 /**
  * The editor's extensions: paragraphs (keeping the stored fields they do not edit, blocks.ts),
- * headings of level 2, bold, italic and safe links, and the editor's own blocks.
+ * headings of level 2, bulleted and numbered lists, bold, italic and safe links, and the editor's
+ * own blocks.
  */
 export const blockEditorExtensions = [
   StarterKit.configure({
     blockquote: false,
-    bulletList: false,
-    orderedList: false,
-    listItem: false,
-    listKeymap: false,
+    // The editor keeps its own history of the whole body (history.ts): ProseMirror's does not see
+    // typing in the fields of a block card.
+    undoRedo: false,
     code: false,
     codeBlock: false,
     horizontalRule: false,
@@ -185,11 +228,57 @@ export const blockEditorExtensions = [
   ...blockNodes,
 ];
 
+/** The top-level nodes of a document. */
+const nodesOf = (doc: JSONContent): JSONContent[] => doc.content ?? [];
+
 /**
- * The article text as blocks (Tiptap): paragraphs with bold, italic and links, headings, and the
- * image (uploaded here, with caption and credit), quote, audio fragment, video and social embed
- * blocks. `value` and `onChange` carry the blocks as the server stores them (blocks.ts); a block
- * the editor did not change goes back exactly as it came.
+ * The top-level nodes of a document without the empty paragraphs at its end, for telling what a
+ * change did: the paragraph the editor keeps after the last block comes and goes with any change.
+ */
+function contentOf(doc: JSONContent): JSONContent[] {
+  const nodes = nodesOf(doc);
+  let end = nodes.length;
+  while (end > 0 && nodes[end - 1]?.type === 'paragraph' && !nodes[end - 1]?.content?.length) end -= 1;
+  return nodes.slice(0, end);
+}
+
+/** The position before the top-level block whose DOM holds `target`, or null outside the editor. */
+function blockPosOf(editor: Editor, target: Node): number | null {
+  const root = editor.view.dom;
+  let element: Node | null = target;
+  while (element && element.parentNode !== root) element = element.parentNode;
+  if (!element) return null;
+  const index = Array.prototype.indexOf.call(root.childNodes, element) as number;
+  try {
+    return editor.view.posAtDOM(root, index);
+  } catch {
+    return null;
+  }
+}
+
+/** Moves the keyboard's focus into the block at `pos`: its first field, or the text after it. */
+function focusBlockAt(editor: Editor, pos: number) {
+  const focusField = () => {
+    const dom = editor.view.nodeDOM(pos);
+    const field =
+      dom instanceof HTMLElement
+        ? (dom.querySelector<HTMLElement>('input, textarea, select') ??
+          dom.querySelector<HTMLElement>('button'))
+        : null;
+    field?.focus();
+    return !!field;
+  };
+  // A block card is drawn by React, maybe only after this transaction.
+  if (!focusField()) requestAnimationFrame(focusField);
+}
+
+/**
+ * The article text as blocks (Tiptap): paragraphs with bold, italic and links, headings, bulleted
+ * and numbered lists, and the image (uploaded here, with caption and credit), quote, audio
+ * fragment, video and social embed blocks. `value` and `onChange` carry the blocks as the server
+ * stores them (blocks.ts); a block the editor did not change goes back exactly as it came. A new
+ * block goes after the block being edited; undo and redo (buttons, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y)
+ * work on the whole body.
  */
 export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockEditorProps) {
   const emitted = useRef(JSON.stringify(value));
@@ -199,10 +288,23 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
   const originals = useRef<Original[]>([]);
   const change = useRef(onChange);
   change.current = onChange;
+  const history = useRef<History<JSONContent>>(createHistory<JSONContent>({ type: 'doc' }));
+  const [, setHistoryVersion] = useState(0);
+  // Where the block being edited starts or the cursor is: a new block goes after that block. Kept
+  // apart from the selection because a field in a block card has focus without moving it.
+  const anchor = useRef(0);
+  const root = useRef<HTMLDivElement>(null);
+
+  const setHistory = (next: History<JSONContent>) => {
+    history.current = next;
+    setHistoryVersion((version) => version + 1);
+  };
 
   const editor = useEditor({
     extensions: blockEditorExtensions,
     content: blocksToDoc(value),
+    // The CSP refuses the <style> element Tiptap would add; its rules are in admin.css.
+    injectCSS: false,
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
@@ -215,27 +317,116 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
     },
     onCreate: ({ editor: created }) => {
       originals.current = originalsOf(created, latest.current);
+      history.current = createHistory(created.getJSON());
+    },
+    onTransaction: ({ editor: current, transaction }) => {
+      anchor.current = transaction.mapping.map(anchor.current);
+      if (transaction.selectionSet) anchor.current = current.state.selection.from;
+    },
+    onSelectionUpdate: ({ editor: current }) => {
+      anchor.current = current.state.selection.from;
     },
     onUpdate: ({ editor: current }) => {
-      const blocks = blocksOf(current.getJSON(), originals.current);
+      const doc = current.getJSON();
+      const before = history.current.present;
+      setHistory(record(history.current, doc, changeKey(contentOf(before), contentOf(doc)), Date.now()));
+      const blocks = blocksOf(doc, originals.current);
       emitted.current = JSON.stringify(blocks);
       change.current(blocks);
     },
   });
 
-  // A value that did not come from this editor (a restored revision, a reset form) replaces it.
+  // A value that did not come from this editor (a restored revision, a reset form) replaces it,
+  // and what was done before it can no longer be undone.
   useEffect(() => {
     const text = JSON.stringify(value);
     if (!editor || text === emitted.current) return;
     emitted.current = text;
     editor.commands.setContent(blocksToDoc(value), { emitUpdate: false });
     originals.current = originalsOf(editor, value);
+    setHistory(createHistory(editor.getJSON()));
   }, [editor, value]);
 
+  const travel = useCallback(
+    (step: typeof undo, focusText: boolean) => {
+      if (!editor) return;
+      const before = history.current.present;
+      const next = step(history.current);
+      if (next === history.current) return;
+      setHistory(next);
+      editor.commands.setContent(next.present, { emitUpdate: false });
+      const blocks = blocksOf(next.present, originals.current);
+      emitted.current = JSON.stringify(blocks);
+      change.current(blocks);
+      // The keyboard's focus goes to the block that changed back (setContent drew it anew).
+      const index = Math.max(0, firstChange(nodesOf(before), nodesOf(next.present)));
+      const { doc } = editor.state;
+      let pos = 0;
+      for (let i = 0; i < Math.min(index, doc.childCount); i += 1) pos += doc.child(i).nodeSize;
+      anchor.current = pos;
+      if (!focusText) return;
+      const child = index < doc.childCount ? doc.child(index) : null;
+      if (child && !child.isTextblock && child.isAtom) {
+        focusBlockAt(editor, pos);
+      } else {
+        const selection = TextSelection.near(doc.resolve(Math.min(pos + 1, doc.content.size)));
+        editor.view.dispatch(editor.state.tr.setSelection(selection));
+        editor.commands.focus();
+      }
+    },
+    [editor],
+  );
+
+  // Listened to on the whole editor, toolbar and block cards included: Ctrl+Z in a card's field
+  // undoes in the body, not just in that field.
+  useEffect(() => {
+    const element = root.current;
+    if (!editor || !element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) {
+        event.preventDefault();
+        travel(undo, true);
+      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+        event.preventDefault();
+        travel(redo, true);
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.target instanceof Node) || event.target === editor.view.dom) return;
+      // Focus in the text itself moves the selection, which onSelectionUpdate follows; a field in a
+      // block card does not.
+      const pos = blockPosOf(editor, event.target);
+      if (pos !== null) anchor.current = pos;
+    };
+    element.addEventListener('keydown', onKeyDown);
+    element.addEventListener('focusin', onFocusIn);
+    return () => {
+      element.removeEventListener('keydown', onKeyDown);
+      element.removeEventListener('focusin', onFocusIn);
+    };
+  }, [editor, travel]);
+
   if (!editor) return null;
+
+  const insert = (type: string) => {
+    const at = afterBlockAt(editor.state.doc, anchor.current);
+    editor.chain().insertContentAt(at, { type }).run();
+    anchor.current = at;
+    focusBlockAt(editor, at);
+  };
+
   return (
-    <div className="admin-block-editor">
-      <Toolbar editor={editor} />
+    <div className="admin-block-editor" ref={root}>
+      <Toolbar
+        editor={editor}
+        onInsert={insert}
+        onUndo={() => travel(undo, false)}
+        onRedo={() => travel(redo, false)}
+        undoable={canUndo(history.current)}
+        redoable={canRedo(history.current)}
+      />
       <EditorContent editor={editor} />
     </div>
   );

@@ -259,7 +259,7 @@ export const blockNodes = [
 ];
 
 /**
- * `kept` on paragraphs and headings: the stored fields they do not edit (blocks.ts), given back on
+ * `kept` on paragraphs, headings and lists: the stored fields they do not edit (blocks.ts), given back on
  * save. A paragraph split off one does not take them: it is a new block.
  */
 export const keptFields = Extension.create({
@@ -267,7 +267,7 @@ export const keptFields = Extension.create({
   addGlobalAttributes() {
     return [
       {
-        types: ['paragraph', 'heading'],
+        types: ['paragraph', 'heading', 'bulletList', 'orderedList'],
         attributes: { kept: { default: null, keepOnSplit: false, rendered: false } },
       },
     ];

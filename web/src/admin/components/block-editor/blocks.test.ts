@@ -26,6 +26,15 @@ const article: StoredBlock[] = [
     url: 'https://www.instagram.com/p/abc/',
     text: 'Achter de schermen',
   },
+  {
+    type: 'list',
+    ordered: false,
+    items: [
+      { text: 'Eerste punt' },
+      { text: 'Tweede met link', html: 'Tweede met <a href="https://ether.example/">link</a>' },
+    ],
+  },
+  { type: 'list', ordered: true, items: [{ text: 'Een' }, { text: 'Twee' }] },
   { type: 'poll', question: 'Wat vindt u?', options: ['ja', 'nee'] },
 ];
 
@@ -95,6 +104,78 @@ describe('blocks', () => {
     expect(isSafeUrl('https://a b')).toBe(false);
     expect(inlineFromHtml('<a href="/gids">de gids</a>')).toEqual([
       { type: 'text', text: 'de gids', marks: [{ type: 'link', attrs: { href: '/gids' } }] },
+    ]);
+  });
+
+  it('make bulleted and numbered lists of list blocks, one list item per item', () => {
+    const doc = blocksToDoc([
+      {
+        type: 'list',
+        ordered: true,
+        items: [{ text: 'Een', html: '<strong>Een</strong>' }, { text: 'Twee' }],
+      },
+    ]);
+    expect(doc.content?.[0]?.type).toBe('orderedList');
+    expect(doc.content?.[0]?.content?.map((item) => item.type)).toEqual(['listItem', 'listItem']);
+    expect(blocksToDoc([{ type: 'list', ordered: false, items: [{ text: 'A' }] }]).content?.[0]?.type).toBe(
+      'bulletList',
+    );
+  });
+
+  it('leave empty list items out, a list without items altogether, and flatten a nested list', () => {
+    const item = (text: string) => ({
+      type: 'listItem',
+      content: text ? [{ type: 'paragraph', content: [{ type: 'text', text }] }] : [{ type: 'paragraph' }],
+    });
+    const nested = {
+      type: 'listItem',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Boven' }] },
+        { type: 'bulletList', content: [item('Onder')] },
+      ],
+    };
+    expect(
+      docToBlocks({
+        type: 'doc',
+        content: [
+          { type: 'bulletList', content: [item('Een'), item(''), nested] },
+          { type: 'orderedList', content: [item('')] },
+        ],
+      }),
+    ).toEqual([
+      { type: 'list', ordered: false, items: [{ text: 'Een' }, { text: 'Boven' }, { text: 'Onder' }] },
+    ]);
+  });
+
+  it('keep a space typed at the edge of a paragraph, so that joining two again loses none', () => {
+    const split = docToBlocks({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Nieuws uit de ' },
+            {
+              type: 'text',
+              text: 'gemeente ',
+              marks: [{ type: 'link', attrs: { href: 'https://ether.example/' } }],
+            },
+          ],
+        },
+        { type: 'paragraph', content: [{ type: 'text', text: ' Den Haag', marks: [{ type: 'bold' }] }] },
+      ],
+    });
+    const [first, second] = blocksToDoc(split).content ?? [];
+    const text = [first, second]
+      .map((node) => (node?.content ?? []).map((child) => child.text).join(''))
+      .join('');
+    expect(text).toBe('Nieuws uit de gemeente  Den Haag');
+  });
+
+  it('drop the line breaks and indentation around a CMS paragraph, not its words', () => {
+    expect(inlineFromHtml('\n  <b>Hallo</b>  wereld\n')).toEqual([
+      { type: 'text', text: 'Hallo', marks: [{ type: 'bold' }] },
+      { type: 'text', text: ' wereld' },
     ]);
   });
 });

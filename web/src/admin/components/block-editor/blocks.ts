@@ -2,7 +2,8 @@
 // resolve_article_blocks; server/src/seed/demo_seed.cpp article_body), and their conversion to and
 // from the editor's document (Tiptap/ProseMirror JSON). A paragraph keeps its plain `text` (what
 // the page shows) and, when it has bold, italic or links, the same as `html` with only <strong>,
-// <em> and <a href>. Blocks of a type the editor does not know pass through unchanged.
+// <em> and <a href>; so does each item of a bulleted or numbered list. Blocks of a type the editor
+// does not know pass through unchanged.
 
 import type { JSONContent } from '@tiptap/react';
 import { isSafeUrl } from '../../../lib/safe-url';
@@ -14,9 +15,16 @@ export type ArticleBlock =
   | { type: 'heading'; text: string }
   | { type: 'image'; url: string; alt: string; caption: string; credit?: string; media?: number }
   | { type: 'quote'; text: string; cite: string }
+  | { type: 'list'; ordered: boolean; items: ListItem[] }
   | { type: 'fragment'; fragment: string }
   | { type: 'video'; video: string }
   | { type: 'social'; network: string; url: string; text: string };
+
+/** An item of a list: inline text like a paragraph's, with `html` when it has marks. */
+export interface ListItem {
+  text: string;
+  html?: string;
+}
 
 /** A block the editor does not know (kept as it was). */
 export interface OtherBlock {
@@ -46,6 +54,7 @@ const EDITED: Record<string, readonly string[]> = {
   heading: ['text'],
   image: ['url', 'alt', 'caption', 'credit', 'media'],
   quote: ['text', 'cite'],
+  list: ['ordered', 'items'],
   fragment: ['fragment'],
   video: ['video'],
   social: ['network', 'url', 'text'],
@@ -84,7 +93,7 @@ export function inlineFromHtml(html: string): JSONContent[] {
   const out: JSONContent[] = [];
   const walk = (node: Node, marks: Mark[]) => {
     if (node.nodeType === Node.TEXT_NODE) {
-      const text = (node.textContent ?? '').replace(/\s+/g, ' ');
+      const text = node.textContent ?? '';
       if (text) out.push(marks.length ? { type: 'text', text, marks } : { type: 'text', text });
       return;
     }
@@ -102,11 +111,14 @@ export function inlineFromHtml(html: string): JSONContent[] {
     element.childNodes.forEach((child) => walk(child, next));
   };
   document.body.childNodes.forEach((child) => walk(child, []));
-  // Leading and trailing white space of the paragraph is not content.
+  // White space with a line break at the edges is the source's layout, not content; a space typed at
+  // the start or end of a paragraph is content (splitting "gemeente Den Haag" after "gemeente"
+  // keeps the space, and joining again must give it back).
   const first = out[0];
-  if (first?.text) first.text = first.text.replace(/^ +/, '');
+  if (first?.text) first.text = first.text.replace(/^\s*\n\s*/, '');
   const last = out[out.length - 1];
-  if (last?.text) last.text = last.text.replace(/ +$/, '');
+  if (last?.text) last.text = last.text.replace(/\s*\n\s*$/, '');
+  for (const node of out) node.text = (node.text ?? '').replace(/\s+/g, ' ');
   return out.filter((node) => node.text);
 }
 
@@ -132,16 +144,44 @@ function htmlOf(node: JSONContent): string | undefined {
     .join('');
 }
 
+/** The inline content of a paragraph or list item stored as `text` and, with marks, `html`. */
+function inlineOf(fields: Record<string, unknown>): JSONContent[] {
+  const html = str(fields['html']);
+  const inline = html ? inlineFromHtml(html) : [];
+  const text = str(fields['text']);
+  if (!inline.length && text) inline.push({ type: 'text', text });
+  return inline;
+}
+
+/** A paragraph or list item as stored: its plain `text`, and `html` when it has marks. */
+function textAndHtml(node: JSONContent): ListItem {
+  const text = textOf(node);
+  const html = htmlOf(node);
+  return html ? { text, html } : { text };
+}
+
+/** The paragraphs inside `node`, in document order, however deep. */
+function paragraphsIn(node: JSONContent): JSONContent[] {
+  return (node.content ?? []).flatMap((child) =>
+    child.type === 'paragraph' ? [child] : paragraphsIn(child),
+  );
+}
+
+/** The items of a stored list (each an object with text and maybe html); anything else is skipped. */
+function itemsOf(value: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is Record<string, unknown> => !!item && typeof item === 'object' && !Array.isArray(item),
+  );
+}
+
 /** The editor's document of stored blocks. */
 export function blocksToDoc(blocks: readonly StoredBlock[]): JSONContent {
   const content: JSONContent[] = blocks.map((block): JSONContent => {
     const b = block as Record<string, unknown>;
     switch (block.type) {
       case 'paragraph': {
-        const html = str(b['html']);
-        const inline = html ? inlineFromHtml(html) : [];
-        const text = str(b['text']);
-        if (!inline.length && text) inline.push({ type: 'text', text });
+        const inline = inlineOf(b);
         const attrs = { kept: keptOf(block) };
         return inline.length ? { type: 'paragraph', attrs, content: inline } : { type: 'paragraph', attrs };
       }
@@ -164,6 +204,20 @@ export function blocksToDoc(blocks: readonly StoredBlock[]): JSONContent {
             kept: keptOf(block),
           },
         };
+      case 'list': {
+        const items = itemsOf(b['items']).map((item): JSONContent => {
+          const inline = inlineOf(item);
+          return {
+            type: 'listItem',
+            content: [inline.length ? { type: 'paragraph', content: inline } : { type: 'paragraph' }],
+          };
+        });
+        return {
+          type: b['ordered'] === true ? 'orderedList' : 'bulletList',
+          attrs: { kept: keptOf(block) },
+          content: items.length ? items : [{ type: 'listItem', content: [{ type: 'paragraph' }] }],
+        };
+      }
       case 'quote':
         return {
           type: NODE.quote,
@@ -197,12 +251,20 @@ export function docToBlocks(doc: JSONContent): StoredBlock[] {
     const a = node.attrs ?? {};
     switch (node.type) {
       case 'paragraph': {
-        const text = textOf(node);
-        if (!text.trim()) break;
-        const html = htmlOf(node);
-        blocks.push(
-          withKept(html ? { type: 'paragraph', text, html } : { type: 'paragraph', text }, a['kept']),
-        );
+        if (!textOf(node).trim()) break;
+        blocks.push(withKept({ type: 'paragraph', ...textAndHtml(node) }, a['kept']));
+        break;
+      }
+      case 'bulletList':
+      case 'orderedList': {
+        // Each paragraph in the list is an item (a list nested with Tab is flattened: lists are one
+        // level deep); empty items are left out, and so is a list with none.
+        const items = paragraphsIn(node)
+          .map(textAndHtml)
+          .filter((item) => item.text.trim());
+        if (items.length) {
+          blocks.push(withKept({ type: 'list', ordered: node.type === 'orderedList', items }, a['kept']));
+        }
         break;
       }
       case 'heading': {
