@@ -47,6 +47,20 @@ function compileHints(): Plugin {
   };
 }
 
+// Tests of plain modules (`.test.ts`) that need a DOM: they run in jsdom with the components.
+const domModuleTests = [
+  'src/components/stream-source.test.ts',
+  'src/components/media.test.ts',
+  'src/api/page-client.test.ts',
+  'src/features/layout/head.test.ts',
+  'src/features/podcasts/feed-link.test.ts',
+  'src/features/consent/start-consent.test.ts',
+  'src/lib/server-html.test.ts',
+  'src/lib/analytics.test.ts',
+  'src/admin/components/block-editor/blocks.test.ts',
+  'src/admin/components/block-editor/insertion.test.ts',
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), compileHints()],
   resolve: { alias: command === 'build' ? preact : [] },
@@ -69,9 +83,25 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // Two projects: components (and the few plain modules that use the DOM) in jsdom, the other
+    // plain modules in Node. Setting up jsdom took 114 s of the suite's 157 s of worker time when
+    // every file had it; a module test that needs the DOM fails in Node at once ("document is not
+    // defined") and belongs in `domModuleTests`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*.test.tsx', ...domModuleTests],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'], exclude: domModuleTests },
+      },
+    ],
     css: false,
     // A guard against hangs, not a speed check: on a loaded 2-core machine the first render of a
     // page test (jsdom, the router, lazy chunks) can take longer than Vitest's default of 5 s.
