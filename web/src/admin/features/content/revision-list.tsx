@@ -33,6 +33,39 @@ export function revisionName(revision: Revision): string {
   return revision.label ? `“${revision.label}” (${when})` : when;
 }
 
+function optionText(revision: Revision): string {
+  return `${exactInstant(revision.createdAt)}, ${revision.userName}${revision.label ? ` – ${revision.label}` : ''}`;
+}
+
+/** One of the two versions to compare, chosen from the list. */
+function VersionSelect({
+  id,
+  label,
+  revisions,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  revisions: Revision[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Kies…</option>
+        {revisions.map((revision) => (
+          <option key={revision.id} value={revision.id}>
+            {optionText(revision)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface RevisionListProps {
   type: ContentType;
   item: ContentItem;
@@ -155,8 +188,6 @@ export function RevisionList({ type, item, onRestored, onDraft }: RevisionListPr
 
   const fieldLabel = (name: string) => type.fields.find((field) => field.name === name)?.label ?? name;
   const online = item.state === 'online';
-  const optionText = (revision: Revision) =>
-    `${exactInstant(revision.createdAt)}, ${revision.userName}${revision.label ? ` – ${revision.label}` : ''}`;
 
   return (
     <section aria-labelledby="revisions-heading">
@@ -287,28 +318,20 @@ export function RevisionList({ type, item, onRestored, onDraft }: RevisionListPr
           aria-labelledby="compare-heading"
         >
           <h3 id="compare-heading">Twee versies vergelijken</h3>
-          <div className="admin-field">
-            <label htmlFor="compare-from">Oudere versie</label>
-            <select id="compare-from" value={from} onChange={(event) => setFrom(event.target.value)}>
-              <option value="">Kies…</option>
-              {revisions.map((revision) => (
-                <option key={revision.id} value={revision.id}>
-                  {optionText(revision)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="compare-to">Nieuwere versie</label>
-            <select id="compare-to" value={to} onChange={(event) => setTo(event.target.value)}>
-              <option value="">Kies…</option>
-              {revisions.map((revision) => (
-                <option key={revision.id} value={revision.id}>
-                  {optionText(revision)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <VersionSelect
+            id="compare-from"
+            label="Oudere versie"
+            revisions={revisions}
+            value={from}
+            onChange={setFrom}
+          />
+          <VersionSelect
+            id="compare-to"
+            label="Nieuwere versie"
+            revisions={revisions}
+            value={to}
+            onChange={setTo}
+          />
           <button type="submit">Vergelijken</button>
           <div aria-live="polite">
             {compared && (
