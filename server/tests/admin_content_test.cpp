@@ -60,7 +60,10 @@ class Harness {
     watch_ = std::make_unique<store::ContentVersionWatch>(db_);
     watch_->on_change([this](std::int64_t) { loader_->search().refresh(); });
     content_ = std::make_unique<ContentApi>(
-        db_, *admin_, ContentApiOptions{.base_url = kOrigin, .preview_secret = "test-preview-secret"},
+        db_, *admin_,
+        ContentApiOptions{.base_url = kOrigin,
+                          .preview_secret = "test-preview-secret",
+                          .media_dir = std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo"},
         [this] { return now_.load(); }, [this] { watch_->refresh(); });
     seo_ = std::make_unique<seo::SeoRoutes>(
         db_, seo::SeoOptions{kOrigin, std::filesystem::path(ETHER_TEST_TMP), "ether", "radio2"},
@@ -556,6 +559,41 @@ void a_preview_link_opens_a_draft_article(store::Database& db) {
   EXPECT_EQ(h.loader_->load(request.path, request.query).status, 404U);
 }
 
+// Issue 37: a video's file is one the media dir holds (or an https address); a made-up path was
+// published, and /videos then showed a dead player first.
+void a_video_names_a_file_of_the_media_dir(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  json::object values{{"title", "Aftermovie"}, {"slug", "aftermovie"}, {"durationMs", 60000}};
+  for (const char* missing : {"videos/bestaat-niet.mp4", "../README.md", "videos/../../README.md", "/etc/passwd",
+                              "/media/videos/bestaat-niet.mp4"}) {
+    values["videoPath"] = missing;
+    auto refused = h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}});
+    EXPECT_EQ(refused.status, 422U) << missing << ": " << refused.text;
+    EXPECT_NE(refused.field_error("videoPath").find("mediamap"), std::string::npos) << refused.text;
+  }
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM videos WHERE slug = 'aftermovie'"), 0);
+
+  values["videoPath"] = "videos/festivalzomer-aftermovie.mp4";
+  auto made = h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}});
+  ASSERT_EQ(made.status, 201U) << made.text;
+  const auto path = "/api/admin/content/videos/" + made.id();
+  auto renamed =
+      h.as(eind, "PUT", path, json::object{{"version", made.version()}, {"values", {{"title", "De aftermovie"}}}});
+  ASSERT_EQ(renamed.status, 200U) << renamed.text;
+  auto moved = h.as(eind, "PUT", path,
+                    json::object{{"version", renamed.version()}, {"values", {{"videoPath", "videos/weg.mp4"}}}});
+  EXPECT_EQ(moved.status, 422U) << moved.text;
+  EXPECT_EQ(h.as(eind, "GET", path).item().at("values").at("videoPath"), "videos/festivalzomer-aftermovie.mp4");
+
+  values["slug"] = "elders";
+  values["videoPath"] = "https://cdn.example.org/aftermovie.mp4";
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}}).status, 201U);
+  values["slug"] = "site-pad";
+  values["videoPath"] = "/media/videos/festivalzomer-aftermovie.mp4";
+  EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}}).status, 201U);
+}
+
 void relations_are_edited_checked_audited_and_shown(store::Database& db) {
   Harness h(db);
   h.exec("INSERT INTO presenters (slug, name) VALUES ('anna', 'Anna Ansel')");
@@ -1007,6 +1045,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
+      {"AVideoNamesAFileOfTheMediaDir", a_video_names_a_file_of_the_media_dir},
       {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
       {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
       {"ADeletedItemGoesToTheTrashAndComesBackWhole", a_deleted_item_goes_to_the_trash_and_comes_back_whole},

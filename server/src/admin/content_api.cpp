@@ -231,6 +231,34 @@ json::object revision_json(const TypeSpec& type, const content::Revision& revisi
 }
 
 // Writes the relations a form sent, for the stored `owner`.
+// A media-file field set or changed to a file the media dir does not hold is refused: a made-up
+// path was published, and the page then showed a dead player (issue 37).
+json::object missing_media_files(const TypeSpec& type, const json::object& values, const Item* before,
+                                 const std::filesystem::path& media_dir) {
+  json::object errors;
+  if (media_dir.empty()) return errors;
+  for (const auto& field : type.fields) {
+    const auto* value = field.media_file ? values.if_contains(field.name) : nullptr;
+    if (value == nullptr || !value->is_string()) continue;
+    if (before != nullptr) {
+      const auto* stored = before->values.if_contains(field.name);
+      if (stored != nullptr && *stored == *value) continue;
+    }
+    std::string path(value->as_string());
+    if (path.empty() || path.starts_with("https://") || path.starts_with("http://")) continue;
+    if (path.starts_with("/media/")) path.erase(0, std::string_view("/media/").size());
+    const auto relative = std::filesystem::path(path).lexically_normal();
+    std::error_code ec;
+    const bool inside = !relative.empty() && relative.is_relative() && *relative.begin() != "..";
+    if (!inside || !std::filesystem::is_regular_file(media_dir / relative, ec)) {
+      errors[field.name] =
+          "Dit bestand staat niet in de mediamap. Geef het pad van een bestaand bestand, bijvoorbeeld "
+          "videos/samenvatting.mp4, of een https-adres.";
+    }
+  }
+  return errors;
+}
+
 void write_links(ContentStore& store, const Item& owner, const content::Validated& validated) {
   for (const auto& links : validated.links) store.relate(*links.field, owner, links.targets);
 }
@@ -463,6 +491,9 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   ContentStore store(*lease, type);
   auto validated = content::validate(type, values->get_object(), nullptr, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (auto missing = missing_media_files(type, validated.values, nullptr, options_.media_dir); !missing.empty()) {
+    return api::field_errors(missing);
+  }
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
   // A new item of a publishable type is a draft; its moment is set when it is published.
   if (type.publication != content::Publication::none) {
@@ -496,6 +527,9 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   const auto* before = &std::get<Item>(current);
   auto validated = content::validate(type, values->get_object(), before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (auto missing = missing_media_files(type, validated.values, before, options_.media_dir); !missing.empty()) {
+    return api::field_errors(missing);
+  }
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
   if (auto blocked = schedule_blocks_move(*lease, type, *before, validated.values, now)) {
     return api::field_errors(*blocked);

@@ -40,6 +40,7 @@
 // A create or update also clears the saver's autosave of that form (admin/autosaves.hpp).
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -52,9 +53,10 @@
 namespace ether::admin {
 
 struct ContentApiOptions {
-  std::string base_url;          // for preview links and the URLs of published items
-  std::string preview_secret;    // signs them (pages/preview_token.hpp); empty: no preview links
-  std::int64_t trash_days = 30;  // how long a deleted item stays in the trash (content/trash_sweeper.hpp)
+  std::string base_url;             // for preview links and the URLs of published items
+  std::string preview_secret;       // signs them (pages/preview_token.hpp); empty: no preview links
+  std::int64_t trash_days = 30;     // how long a deleted item stays in the trash (content/trash_sweeper.hpp)
+  std::filesystem::path media_dir;  // where a media-file field must name a file; empty: not checked
 };
 
 inline constexpr std::int64_t kContentPageSize = 25;

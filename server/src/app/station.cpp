@@ -333,8 +333,10 @@ Station::Station(const config::Config& config) {
   content_version_->start();
   content_api_ = std::make_unique<admin::ContentApi>(
       *db_, *admin_api_,
-      admin::ContentApiOptions{
-          .base_url = config.base_url, .preview_secret = config.preview_secret, .trash_days = config.trash_days},
+      admin::ContentApiOptions{.base_url = config.base_url,
+                               .preview_secret = config.preview_secret,
+                               .trash_days = config.trash_days,
+                               .media_dir = config.media_dir},
       unix_now, [watch = content_version_.get()] { watch->refresh(); },
       // The webhooks' queue is made below, before any route runs.
       [this](const content::PublishedItem& item) { webhooks_->notify_content_published(item); });

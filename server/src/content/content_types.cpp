@@ -29,6 +29,11 @@ FieldSpec nullable(FieldSpec field) {
   return field;
 }
 
+FieldSpec media_file(FieldSpec field) {
+  field.media_file = true;
+  return field;
+}
+
 FieldSpec immutable(FieldSpec field) {
   field.immutable = true;
   return field;
@@ -322,7 +327,7 @@ std::vector<TypeSpec> build() {
     t.fields = {text("title", "title", "Titel", true),
                 slug(),
                 of_kind(FieldKind::long_text, "description", "description", "Beschrijving"),
-                text("videoPath", "video_path", "Videobestand (pad in de mediamap)", true, 500),
+                media_file(text("videoPath", "video_path", "Videobestand (pad in de mediamap)", true, 500)),
                 image("posterUrl", "poster_url", "Stilstaand beeld", {"VIDEOCLIP"}),
                 alt_text("posterUrl", "poster_url"),
                 of_kind(FieldKind::integer, "durationMs", "duration_ms", "Duur (ms)", true)};

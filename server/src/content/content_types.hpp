@@ -74,6 +74,9 @@ struct FieldSpec {
   // For image: the field holding its alt text, required with the image (content images); empty
   // for logos and backgrounds (named by their item, or decorative).
   std::string alt_field;
+  // For text: a file of the media dir (a relative path there, or "/media/..."), which must exist
+  // when it is set or changed; an http(s) URL is taken as it is (admin/content_api.cpp).
+  bool media_file = false;
 };
 
 /// True for the fields held in the item's own row (a relation lives in its link table).
