@@ -318,8 +318,11 @@ export const adminApi = {
   },
 };
 
-/** "22-11-2026 10:15" in Amsterdam time, or '' for null. */
-export function formatInstant(iso: string | null): string {
+/**
+ * "22-11-2026 10:15" in Amsterdam time, or '' for null; with `seconds`, "22-11-2026 10:15:07" (versions
+ * minutes apart must differ in a list).
+ */
+export function formatInstant(iso: string | null, { seconds = false }: { seconds?: boolean } = {}): string {
   if (!iso) return '';
   return new Intl.DateTimeFormat('nl-NL', {
     timeZone: 'Europe/Amsterdam',
@@ -328,6 +331,7 @@ export function formatInstant(iso: string | null): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
   }).format(new Date(iso));
 }
 

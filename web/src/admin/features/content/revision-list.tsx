@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminApiError } from '../../api/admin-client';
+import { AdminApiError, formatInstant } from '../../api/admin-client';
 import {
   contentApi,
   type ContentItem,
@@ -16,15 +16,7 @@ import { VersionDiffView } from './version-diff-view';
 
 /** "25-11-2026 14:03:27" in Amsterdam time: to the second, so that versions minutes apart differ. */
 export function exactInstant(iso: string): string {
-  return new Intl.DateTimeFormat('nl-NL', {
-    timeZone: 'Europe/Amsterdam',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
+  return formatInstant(iso, { seconds: true });
 }
 
 /** How a version is named in the list's messages: its label, else when and by whom. */

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentField } from '../../api/content-client';
 import { alignBlocks, blockDiff, diffSummary, diffVersions, wordDiff } from './version-diff';
-
-const field = (name: string, label: string, kind: ContentField['kind']) =>
-  ({ name, label, kind, required: false }) as unknown as ContentField;
-const fields = [
-  field('title', 'Titel', 'text'),
-  field('intro', 'Intro', 'longText'),
-  field('body', 'Tekst', 'blocks'),
-];
-const p = (text: string) => ({ type: 'paragraph', text });
+import { field, paragraph as p, versionFields as fields } from './version-test-fields';
 
 describe('wordDiff', () => {
   it('marks the added and removed words and keeps the rest', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentField } from '../../api/content-client';
 import { resolveMerge, threeWayMerge } from './version-merge';
-
-const field = (name: string, label: string, kind: ContentField['kind']) =>
-  ({ name, label, kind, required: false }) as unknown as ContentField;
-const fields = [
-  field('title', 'Titel', 'text'),
-  field('intro', 'Intro', 'longText'),
-  field('body', 'Tekst', 'blocks'),
-];
-const p = (text: string) => ({ type: 'paragraph', text });
+import { paragraph as p, versionFields as fields } from './version-test-fields';
 
 describe('threeWayMerge', () => {
   it('takes a field changed on one side only from that side', () => {
