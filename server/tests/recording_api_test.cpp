@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "api/player_api.hpp"
+#include "domain/broadcast_hours.hpp"
 #include "pages/page_loader.hpp"
 #include "pages/page_time.hpp"
 #include "recording/broadcast_logger.hpp"
@@ -45,8 +46,8 @@ class RecordingApiTest : public testing::Test {
       // A minute around the hour (noon in Amsterdam is 11:00 UTC), and one not yet over.
       *lease << "INSERT INTO broadcasts (id, channel_slug, programme_id, slug, title, starts_at, ends_at) VALUES "
                 "(20, 'radio2', 1, 'rond-het-uur', 'Rond het uur', "
-             << noon - 30 << ", " << noon + 30 << "), (21, 'radio2', 1, 'later', 'Later', " << now_ - 10 << ", "
-             << now_ + 100 << ")";
+             << noon - 30 << ", " << noon + 30 << "), (21, 'radio2', 1, 'later', 'Later', " << noon + 3590 << ", "
+             << noon + 3700 << ")";
     }
     dir_ = std::filesystem::path(ETHER_TEST_TMP) / ("recording_api-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
@@ -116,7 +117,8 @@ class RecordingApiTest : public testing::Test {
     return hour_file_path(dir_ / "recordings", "radio2", hour_of(unix_s * 1000));
   }
 
-  long long now_ = noon + 3600;
+  // Broadcast 10 (11:00 to 13:00 in Amsterdam) ended and its recording settled.
+  long long now_ = noon + 3600 + domain::kRecordingSettleSeconds;
   std::unique_ptr<store::Database> db_;
   std::filesystem::path dir_;
   std::unique_ptr<RecordingLibrary> library_;
@@ -341,6 +343,35 @@ TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
   EXPECT_EQ(load("/uitzendingen", {{"page", "abc"}}).data.at("paging").at("page"), 1);
   EXPECT_EQ(load("/uitzendingen", {{"page", "99"}}).data.at("paging").at("page"), 1);
   EXPECT_EQ(load("/uitzendingen", {{"programme", "<script>"}}).canonical_path, "/uitzendingen");
+}
+
+TEST_F(BroadcastPagesTest, ABroadcastThatEndedAMomentAgoIsHeardOnceItsRecordingSettled) {
+  // The logger writes a broadcast's last seconds a moment after they were on air: a recording
+  // served at once grew under the browser that played it, which then seeked past the end. Ten
+  // seconds after the end it is listed, on its page and in the player, and not a second before.
+  const auto ended_at = noon + 30;  // broadcast 20, 'Rond het uur', its hours 11 and 12
+  const std::string page =
+      "/uitzendingen/de-middagshow/20/" + pages::iso_date(pages::amsterdam_date(noon)) + "-rond-het-uur";
+  const auto items = [this] {
+    int count = 0;
+    for (const auto& item : load("/uitzendingen").data.at("broadcasts").as_array()) count += item.at("id") == 20;
+    return count;
+  };
+  now_ = ended_at + 9;
+  EXPECT_EQ(items(), 1) << "only its first hour, which ended half a minute before";
+  EXPECT_EQ(load(page).data.at("recording").at("available"), false);
+  EXPECT_EQ(load(page + "/12-uur").data.at("recording").at("available"), false);
+  EXPECT_EQ(load(page + "/11-uur").data.at("recording").at("available"), true);
+  auto early = get("/api/play/broadcast/20");
+  EXPECT_EQ(early.status, 404U);
+  EXPECT_EQ(json::parse(early.payload()).at("error").at("code"), "not_recorded");
+  EXPECT_NE(early.payload().find("net afgelopen"), std::string::npos) << early.payload();
+
+  now_ = ended_at + 10;
+  EXPECT_EQ(items(), 2);
+  EXPECT_EQ(load(page).data.at("recording").at("available"), true);
+  EXPECT_EQ(load(page + "/12-uur").data.at("recording").at("available"), true);
+  EXPECT_EQ(get("/api/play/broadcast/20").status, 200U);
 }
 
 TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {

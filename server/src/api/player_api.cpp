@@ -344,6 +344,8 @@ std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_reco
   }
   if (ends_at > clock_())
     return json_error(404, "not_recorded", what + " is nog niet afgelopen; terugluisteren kan zodra het voorbij is.");
+  if (!domain::recording_settled(ends_at, clock_()))
+    return json_error(404, "not_recorded", what + " is net afgelopen; terugluisteren kan over enkele seconden.");
   auto found = recordings_ ? recordings_->find(channel, starts_at, ends_at) : std::nullopt;
   if (!found) return json_error(404, "not_recorded", "Van " + what + " is geen opname.");
   return BroadcastRecording{id, std::move(*found)};

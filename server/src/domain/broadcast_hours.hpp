@@ -37,6 +37,15 @@ struct HourSegment {
 /// two unless `segment.repeated`), if there is one.
 std::optional<BroadcastHour> broadcast_hour_of(long long from, long long until, HourSegment segment);
 
+/// Seconds after a broadcast (or an hour of it) ends before its recording is listened to again:
+/// the logger writes the last seconds a moment after they were on air, and a recording must not
+/// grow while a browser plays it (one that had read the shorter size and then seeked was sent past
+/// the end of the media).
+inline constexpr long long kRecordingSettleSeconds = 10;
+
+/// Whether what ends at `until` has ended and its recording settled at `now` (unix seconds).
+constexpr bool recording_settled(long long until, long long now) { return until + kRecordingSettleSeconds <= now; }
+
 /// The route segment of an hour: "18-uur", and "02-uur-2" for the repeated hour of the night the
 /// clocks go back.
 std::string hour_segment(const BroadcastHour& hour);

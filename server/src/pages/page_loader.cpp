@@ -743,7 +743,7 @@ class Page {
                                            parse_iso_instant(field(broadcast, "until")).value_or(0));
       const auto channel = field(broadcast.at("channel").as_object(), "slug");
       for (auto it = hours.rbegin(); it != hours.rend(); ++it) {
-        if (it->until > now) continue;
+        if (!domain::recording_settled(it->until, now)) continue;
         // An hour is an item of the list when it was recorded whole; one with a gap still plays
         // on its own page and in its broadcast, with a notice.
         const auto recorded_hour = settings_.recordings(channel, it->from, it->until);
@@ -759,7 +759,7 @@ class Page {
   // Ended broadcasts of the last week whose recording is on disk (only those can be listened to
   // again), newest first; `filter` narrows them, `limit` 0 means all.
   json::array recorded_broadcasts(const std::string& filter, std::size_t limit) const {
-    std::string where = "b.ends_at <= " + std::to_string(catalog_.now()) +
+    std::string where = "b.ends_at <= " + std::to_string(catalog_.now() - domain::kRecordingSettleSeconds) +
                         " AND b.starts_at >= " + std::to_string(amsterdam_day_start(add_days(ctx().today, -7)));
     if (!filter.empty()) where += " AND " + filter;
     json::array recorded;
@@ -775,7 +775,7 @@ class Page {
     if (!settings_.recordings) return std::nullopt;
     auto from = parse_iso_instant(field(broadcast, "from"));
     auto until = parse_iso_instant(field(broadcast, "until"));
-    if (!from || !until || *until > catalog_.now()) return std::nullopt;
+    if (!from || !until || !domain::recording_settled(*until, catalog_.now())) return std::nullopt;
     return settings_.recordings(field(broadcast.at("channel").as_object(), "slug"), *from, *until);
   }
 
@@ -845,7 +845,7 @@ class Page {
           std::max<std::int64_t>(0, parse_iso_instant(field(t, "from")).value_or(hour->from) - hour->from);
     }
     std::optional<RecordedRange> recorded;
-    if (settings_.recordings && hour->until <= catalog_.now()) {
+    if (settings_.recordings && domain::recording_settled(hour->until, catalog_.now())) {
       recorded = settings_.recordings(channel_slug, hour->from, hour->until);
     }
     auto recording = recording_json(recorded, hour->from);
