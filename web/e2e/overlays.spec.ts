@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { presetConsent } from './overlay-guard';
+import { expectNoSeriousAxeViolations } from './support';
 
 // The event modal and the maintenance banner against the real server and the demo station: one
 // published modal with a countdown whose relatedUrl is /thema/top-2000-dagen, and one dismissable
@@ -141,11 +141,7 @@ test.describe('the event modal', () => {
   test('the open modal has no serious or critical accessibility violations', async ({ page }) => {
     await page.goto('/');
     await expect(modal(page)).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
   });
 });
 

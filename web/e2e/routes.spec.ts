@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { pageData } from './support';
+import { pageData, seriousAxeViolations } from './support';
 
 // Every route of spec §2, each at one real URL of the demo store: the URLs come from the server's
 // own /sitemap.xml (and, for the routes a crawler is not sent to, from the page data), so the list
@@ -90,14 +89,7 @@ test('every route of §2 answers 200 with its heading and no serious or critical
     const response = await page.goto(path);
     expect(response?.status(), `${name}: ${path}`).toBe(200);
     await expect(page.getByRole('heading', { level: 1 }).first(), `${name}: ${path}`).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    for (const violation of results.violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') {
-        failures.push(`${name} ${path}: ${violation.id} (${violation.nodes.length}×) ${violation.help}`);
-      }
-    }
+    for (const violation of await seriousAxeViolations(page)) failures.push(`${name} ${path}: ${violation}`);
   }
   expect(failures).toEqual([]);
 });

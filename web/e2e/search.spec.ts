@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
+import { seriousAxeViolations } from './support';
 
 // "muziek" is in the demo station's programmes, presenters, news and fragments: several groups.
 const TERM = 'muziek';
@@ -12,15 +12,6 @@ interface Suggestions {
 test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function typeInHeader(page: Page, text: string) {
   await page.goto('/');
@@ -44,7 +35,7 @@ test('typing in the header search box shows suggestions, announced in Dutch', as
   await expect(page.getByRole('status').filter({ hasText: /suggestie/ })).toHaveText(
     count === 1 ? '1 suggestie' : `${count} suggesties`,
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('arrow keys and Enter open a suggestion', async ({ page, request }) => {
@@ -82,7 +73,7 @@ test('the results page is accessible and says when nothing is found', async ({ p
   const response = await page.goto(`/zoeken/${TERM}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.goto('/zoeken/qqqxyzzy');
   await expect(page.getByText('Geen resultaten voor ‘qqqxyzzy’. Probeer een ander woord.')).toBeVisible();
 });
