@@ -144,10 +144,10 @@ function renewOnce(): Promise<boolean> {
 const isSessionCall = (path: string) => path.startsWith('/api/admin/session');
 
 /**
- * The current session's CSRF token, asked again after a 403 bad_csrf_token: 'renewed' when the
- * browser has a session (signed in again in another tab), 'signed-out' when it has none.
+ * The session this browser has now, asked without signing in again (an ended session answers
+ * null, a failed call undefined); its CSRF token becomes the one sent.
  */
-async function takeCurrentToken(): Promise<'renewed' | 'signed-out' | 'failed'> {
+export async function currentSession(): Promise<AdminSession | null | undefined> {
   try {
     const response = await fetch('/api/admin/session', {
       method: 'GET',
@@ -155,15 +155,52 @@ async function takeCurrentToken(): Promise<'renewed' | 'signed-out' | 'failed'> 
       credentials: 'same-origin',
       cache: 'no-store',
     });
-    if (response.status === 401) return 'signed-out';
-    if (!response.ok) return 'failed';
+    if (response.status === 401) return null;
+    if (!response.ok) return undefined;
     const session = (await response.json()) as Partial<AdminSession>;
-    if (typeof session.csrfToken !== 'string') return 'failed';
+    if (typeof session.csrfToken !== 'string' || !session.user) return undefined;
     setCsrfToken(session.csrfToken);
-    return 'renewed';
+    return session as AdminSession;
   } catch {
-    return 'failed';
+    return undefined;
   }
+}
+
+/**
+ * The current session's CSRF token, asked again after a 403 bad_csrf_token: 'renewed' when the
+ * browser has a session (signed in again in another tab), 'signed-out' when it has none.
+ */
+async function takeCurrentToken(): Promise<'renewed' | 'signed-out' | 'failed'> {
+  const session = await currentSession();
+  if (session === null) return 'signed-out';
+  return session ? 'renewed' : 'failed';
+}
+
+// The tabs of one browser share its session cookie: a sign-in in one tab is told to the others,
+// so that a tab waiting for its editor to sign in again takes the new session at once.
+const sessionChannel = 'ether-admin-session';
+
+function announceSignIn() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(sessionChannel);
+  channel.postMessage('signed-in');
+  channel.close();
+}
+
+/** Calls `listener` whenever another tab of this browser signs in; returns what stops it. */
+export function onSignInElsewhere(listener: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(sessionChannel);
+  channel.onmessage = (event: MessageEvent) => {
+    if (event.data === 'signed-in') listener();
+  };
+  return () => channel.close();
+}
+
+async function announcedSession<T extends object>(call: Promise<T>): Promise<T> {
+  const answer = await call;
+  if ('csrfToken' in answer) announceSignIn();
+  return answer;
 }
 
 interface ErrorBody {
@@ -279,9 +316,13 @@ async function sendOnce<T>(
 export const adminApi = {
   session: () => adminFetch<AdminSession>('GET', '/api/admin/session'),
   login: (email: string, password: string) =>
-    adminFetch<AdminSession | SecondFactorChallenge>('POST', '/api/admin/session', { email, password }),
+    announcedSession(
+      adminFetch<AdminSession | SecondFactorChallenge>('POST', '/api/admin/session', { email, password }),
+    ),
   loginSecondStep: (challenge: string, code: string) =>
-    adminFetch<AdminSession>('POST', '/api/admin/session/second-factor', { challenge, code }),
+    announcedSession(
+      adminFetch<AdminSession>('POST', '/api/admin/session/second-factor', { challenge, code }),
+    ),
   secondFactor: () => adminFetch<SecondFactorStatus>('GET', '/api/admin/second-factor'),
   startEnrolment: () =>
     adminFetch<{ secret: string; uri: string }>('POST', '/api/admin/second-factor/enrolment'),

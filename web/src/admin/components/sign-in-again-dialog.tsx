@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { adminApi, AdminApiError, type AdminSession } from '../api/admin-client';
+import {
+  adminApi,
+  AdminApiError,
+  currentSession,
+  onSignInElsewhere,
+  type AdminSession,
+} from '../api/admin-client';
 import { CodeForm } from '../features/second-factor/code-form';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
@@ -20,7 +26,9 @@ interface SignInAgainDialogProps {
 /**
  * A modal dialog over the page whose session ended: the account's password and, when it has a
  * second factor, the code (or a recovery code). The page underneath keeps what was typed; the
- * call that was refused is sent again once the new session is there (admin-client.ts).
+ * call that was refused is sent again once the new session is there (admin-client.ts). When the
+ * same account signs in in another tab (or the tab comes back into view signed in), it takes that
+ * session and closes by itself.
  */
 export function SignInAgainDialog({ email, onSignedIn, onCancel }: SignInAgainDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -45,6 +53,26 @@ export function SignInAgainDialog({ email, onSignedIn, onCancel }: SignInAgainDi
       if (typeof element.close === 'function' && element.open) element.close();
     };
   }, [setFocus]);
+
+  // Another account's session is not this editor's: the dialog then stays.
+  useEffect(() => {
+    const takeSessionElsewhere = () => {
+      void currentSession().then((session) => {
+        if (session && session.user.email === email) onSignedIn(session);
+      });
+    };
+    const whenVisible = () => {
+      if (document.visibilityState === 'visible') takeSessionElsewhere();
+    };
+    const stop = onSignInElsewhere(takeSessionElsewhere);
+    window.addEventListener('focus', takeSessionElsewhere);
+    document.addEventListener('visibilitychange', whenVisible);
+    return () => {
+      stop();
+      window.removeEventListener('focus', takeSessionElsewhere);
+      document.removeEventListener('visibilitychange', whenVisible);
+    };
+  }, [email, onSignedIn]);
 
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
