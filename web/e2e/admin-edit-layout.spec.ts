@@ -3,8 +3,8 @@ import { logInFresh, openNew, pickFirst } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The edit page uses a desktop's width (issue 37): at 1366×768 the body editor is wide and the
-// publication controls stand to its right; on a 390 px phone it is one column and nothing
-// overflows sideways. The account is made with `ether-server create-user`; the article is removed.
+// publication controls, the image and the settings stand to its right; on a 390 px phone it is one
+// column and nothing overflows sideways. The account is made with `ether-server create-user`; the article is removed.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -36,12 +36,24 @@ test('the edit page is two columns on a desktop and one on a phone', async ({ pa
   expect(publication.x).toBeGreaterThanOrEqual(body.x + body.width);
   // Beside the form, not below it.
   expect(publication.y).toBeLessThan(body.y + body.height);
+  // The image and the settings stand beside the text too, below the publication.
+  const category = await box(page.getByLabel('Categorie (verplicht)'));
+  const image = await box(page.getByRole('button', { name: 'Nieuwe afbeelding uploaden' }));
+  for (const setting of [category, image]) {
+    expect(setting.x).toBeGreaterThanOrEqual(body.x + body.width);
+    expect(setting.y).toBeGreaterThan(publication.y);
+  }
+  const chosen = await page.getByLabel('Categorie (verplicht)').inputValue();
+  expect(chosen).not.toBe('');
   await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
   const phoneBody = await box(page.locator('.admin-block-editor'));
   const phonePublication = await box(page.getByRole('form', { name: 'Publicatie' }));
   expect(phonePublication.y).toBeGreaterThan(phoneBody.y + phoneBody.height);
+  // On a phone the settings are in the form again, in its order, with what was chosen.
+  expect((await box(page.getByLabel('Categorie (verplicht)'))).y).toBeLessThan(phoneBody.y);
+  await expect(page.getByLabel('Categorie (verplicht)')).toHaveValue(chosen);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -4,6 +4,7 @@ import { AdminApiError } from '../../api/admin-client';
 import { contentApi, type ContentItem, type FieldValue } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
+import { useMediaQuery } from '../../components/use-media-query';
 import { ContentForm } from './content-form';
 import { ItemRemoval } from './item-removal';
 import { PresenceNotice } from './presence-notice';
@@ -23,6 +24,9 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
     setStoredItem((previous) => ({ ...next, usedBy: next.usedBy ?? previous?.usedBy ?? 0 }));
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<string>();
+  // The settings' place in the side column, from the width where the page has two (admin.css).
+  const wide = useMediaQuery('(min-width: 1100px)');
+  const [settings, setSettings] = useState<HTMLDivElement | null>(null);
   // An earlier version restored as a draft: put into the form, not saved.
   const [draft, setDraft] = useState<{ values: Record<string, FieldValue>; description: string }>();
   const isNew = id === undefined;
@@ -66,8 +70,8 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
       </h1>
       <FormAlert message={typesError ?? error} />
       {type && !isNew && <PresenceNotice type={type} itemKey={id} />}
-      {/* From 1100 px wide: the fields, the body and the versions (their diffs need the width) on
-          the left; publication, preview and removal beside them (admin.css). */}
+      {/* From 1100 px wide: the text, the body and the versions (their diffs need the width) on
+          the left; publication, the image and settings, preview and removal beside them (admin.css). */}
       <div className="admin-edit-columns">
         <div className="admin-edit-main">
           {type && (isNew || item) && (
@@ -77,6 +81,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               type={type}
               item={item}
               draft={draft}
+              side={wide ? settings : null}
               onDirtyChange={setDirty}
               onSaved={(saved) => {
                 setDirty(false);
@@ -113,6 +118,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               onChanged={setItem}
             />
           )}
+          <div ref={setSettings} />
           {type && item && type.preview && (
             <section aria-labelledby="preview-heading">
               <h2 id="preview-heading">Voorbeeld</h2>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetOptions, type FieldValue } from '../../api/content-client';
@@ -78,5 +78,28 @@ describe('reference selects in ContentForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toMatchObject({ category: 'verkeer', programme: 5 });
+  });
+
+  it('stand beside the text in a settings form of their own on a wide screen, and save with it', async () => {
+    const saves: Record<string, FieldValue>[] = [];
+    serverWithSlowOptions((values) => saves.push(values));
+    const side = document.body.appendChild(document.createElement('div'));
+    render(<ContentForm type={type} item={item} side={side} onSaved={() => undefined} />);
+    const settings = within(side).getByRole('form', { name: 'Instellingen' });
+    const programme = within(settings).getByLabelText<HTMLSelectElement>('Programma');
+    await waitFor(() => expect(programme.options).toHaveLength(3));
+    expect(within(side).queryByLabelText('Titel (verplicht)')).toBeNull();
+    const main = screen.getByRole('form', { name: 'Gegevens' });
+    expect(within(main).getByLabelText('Titel (verplicht)')).toHaveValue('Storm');
+    expect(within(main).queryByLabelText('Programma')).toBeNull();
+
+    // A change beside the text is saved by the form's own button, with the text.
+    await userEvent.selectOptions(programme, '4');
+    await userEvent.clear(within(main).getByLabelText('Titel (verplicht)'));
+    await userEvent.type(within(main).getByLabelText('Titel (verplicht)'), 'Storm voorbij');
+    await userEvent.click(within(main).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ title: 'Storm voorbij', category: 'verkeer', programme: 4 });
+    side.remove();
   });
 });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Controller, useForm, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { formatDuration } from '../../../lib/format-date';
 import { suggestSlug } from '../../../lib/slugify';
@@ -23,6 +24,7 @@ import { applyServerErrors } from '../../components/server-errors';
 import { autosaveStatus } from './autosave';
 import { AutosaveOffer } from './autosave-offer';
 import { ConflictPanel } from './conflict-panel';
+import { isSettingsField } from './field-placement';
 import { MergeChoices } from './merge-choices';
 import {
   contentSchema,
@@ -207,6 +209,11 @@ interface ContentFormProps {
   onDirtyChange?: ((dirty: boolean) => void) | undefined;
   /** An earlier version put into the form to review, unsaved ('Terugzetten als concept'); a new object each time. */
   draft?: { values: Record<string, FieldValue>; description: string } | undefined;
+  /**
+   * Where the settings (image, choices, references, switches) go on a wide screen, beside the
+   * text; without it every field is in the form in the type's order.
+   */
+  side?: HTMLElement | null | undefined;
 }
 
 /**
@@ -215,7 +222,7 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved, onDirtyChange, draft }: ContentFormProps) {
+export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -393,181 +400,202 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft }: Conte
   // The alt text of an image is drawn with its image (ImagePicker), not as a field of its own.
   const altFields = new Set(type.fields.map((field) => field.altField).filter(Boolean));
   const headingId = `content-form-${type.name}`;
-  return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
-      <h2 id={headingId}>{item ? 'Gegevens' : `Nieuw: ${type.labelSingular.toLowerCase()}`}</h2>
-      <FormAlert message={formError} />
-      {autosave.offer && (
-        <AutosaveOffer autosave={autosave.offer} onRestore={autosave.restore} onDiscard={autosave.discard} />
-      )}
-      {conflict && (
-        <ConflictPanel
-          fields={editable}
-          version={conflict.version}
-          base={base.current.values}
-          theirs={toFormValues(type, conflict.values)}
-          mine={() => getValues() as Values}
-          onMerge={mergeIn}
-          onOverwrite={() => void overwrite()}
-        />
-      )}
-      {merging && (
-        <section className="admin-conflict" aria-labelledby="merge-heading">
-          <h3 id="merge-heading" ref={mergeHeading} tabIndex={-1}>
-            Samengevoegd met versie {base.current.version}
-          </h3>
-          {merging.merge.conflicts.length ? (
-            <MergeChoices conflicts={merging.merge.conflicts} choices={merging.choices} onChoose={choose} />
-          ) : (
-            <p>Jullie wijzigingen overlappen niet; beide staan in het formulier.</p>
-          )}
-          <p>Er is nog niets opgeslagen: druk op Opslaan.</p>
-        </section>
-      )}
-      {type.fields.map((field) => {
-        const id = `field-${type.name}-${field.name}`;
-        const hint =
-          field.kind === 'slug'
-            ? field.immutable && item
-              ? 'Deze URL kan niet meer worden gewijzigd.'
-              : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
-            : field.kind === 'tags'
-              ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer."
-              : undefined;
-        const error = errors[field.name]?.message as string | undefined;
-        if (isDerived(field)) {
-          // Filled from the chosen audio when saved: shown for a stored item, never edited.
-          const text = derivedText(field, item?.values[field.name]);
-          return text ? (
-            <p key={field.name} className="admin-derived">
-              <span className="admin-field-label">{field.label}</span>: {text}
-            </p>
-          ) : null;
-        }
-        if (field.kind === 'audio') {
-          const stored = item?.values[field.name];
-          const path = type.fields.find((f) => f.derived === 'path');
-          return (
-            <Controller
-              key={field.name}
-              control={control}
-              name={field.name}
-              render={({ field: { value, onChange, onBlur, ref } }) => (
-                <AudioPicker
-                  id={id}
-                  label={field.label}
-                  required={field.required}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  selectRef={ref}
-                  current={
-                    (stored === null || stored === undefined) && path && hasAudio(type, item?.values)
-                      ? String(item?.values[path.name])
-                      : undefined
-                  }
-                  error={error}
-                />
-              )}
-            />
-          );
-        }
-        if (altFields.has(field.name)) return null;
-        if (field.kind === 'image') {
-          const altError = field.altField
-            ? (errors[field.altField]?.message as string | undefined)
-            : undefined;
-          return (
-            <Controller
-              key={field.name}
-              control={control}
-              name={field.name}
-              render={({ field: { value, onChange, onBlur, ref } }) => (
-                <ImagePicker
-                  id={id}
-                  label={field.label}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={onChange}
-                  onBlur={onBlur}
-                  inputRef={ref}
-                  crops={field.crops ?? []}
-                  alt={
-                    field.altField ? { registration: register(field.altField), error: altError } : undefined
-                  }
-                  error={error}
-                />
-              )}
-            />
-          );
-        }
-        if (field.kind === 'blocks')
-          return <BlocksField key={field.name} field={field} id={id} control={control} error={error} />;
-        if (field.kind === 'relation') {
-          const choices = (options[field.name] ?? []).map((option) => ({
-            value: optionKey(field, option),
-            label: option.label,
-          }));
-          return (
-            <CheckboxGroupField
-              key={field.name}
+  const renderField = (field: ContentField): ReactNode => {
+    const id = `field-${type.name}-${field.name}`;
+    const hint =
+      field.kind === 'slug'
+        ? field.immutable && item
+          ? 'Deze URL kan niet meer worden gewijzigd.'
+          : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
+        : field.kind === 'tags'
+          ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer."
+          : undefined;
+    const error = errors[field.name]?.message as string | undefined;
+    if (isDerived(field)) {
+      // Filled from the chosen audio when saved: shown for a stored item, never edited.
+      const text = derivedText(field, item?.values[field.name]);
+      return text ? (
+        <p key={field.name} className="admin-derived">
+          <span className="admin-field-label">{field.label}</span>: {text}
+        </p>
+      ) : null;
+    }
+    if (field.kind === 'audio') {
+      const stored = item?.values[field.name];
+      const path = type.fields.find((f) => f.derived === 'path');
+      return (
+        <Controller
+          key={field.name}
+          control={control}
+          name={field.name}
+          render={({ field: { value, onChange, onBlur, ref } }) => (
+            <AudioPicker
               id={id}
-              legend={field.label}
-              options={choices.map((choice) => choice.value)}
-              labels={Object.fromEntries(choices.map((choice) => [choice.value, choice.label]))}
-              registration={register(field.name)}
+              label={field.label}
+              required={field.required}
+              value={typeof value === 'string' ? value : ''}
+              onChange={onChange}
+              onBlur={onBlur}
+              selectRef={ref}
+              current={
+                (stored === null || stored === undefined) && path && hasAudio(type, item?.values)
+                  ? String(item?.values[path.name])
+                  : undefined
+              }
               error={error}
             />
-          );
-        }
-        if (field.kind === 'choice' || field.kind === 'reference') {
-          // A controlled select: its options may arrive after it is drawn (a reference's are
-          // asked from the server), and an uncontrolled select would then show 'Kies…' or
-          // '(geen)' for a stored value that was not among its options yet.
-          return (
-            <Controller
-              key={field.name}
-              control={control}
-              name={field.name}
-              render={({ field: { name, value, onChange, onBlur, ref } }) => (
-                <Field
-                  field={field}
-                  id={id}
-                  registration={{
-                    name,
-                    ref,
-                    onChange: async (event: { target: { value: string } }) => onChange(event.target.value),
-                    onBlur: async () => onBlur(),
-                  }}
-                  selectValue={typeof value === 'string' ? value : ''}
-                  error={error}
-                  hint={hint}
-                  disabled={field.immutable && Boolean(item)}
-                  options={options[field.name]}
-                />
-              )}
+          )}
+        />
+      );
+    }
+    if (altFields.has(field.name)) return null;
+    if (field.kind === 'image') {
+      const altError = field.altField ? (errors[field.altField]?.message as string | undefined) : undefined;
+      return (
+        <Controller
+          key={field.name}
+          control={control}
+          name={field.name}
+          render={({ field: { value, onChange, onBlur, ref } }) => (
+            <ImagePicker
+              id={id}
+              label={field.label}
+              value={typeof value === 'string' ? value : ''}
+              onChange={onChange}
+              onBlur={onBlur}
+              inputRef={ref}
+              crops={field.crops ?? []}
+              alt={field.altField ? { registration: register(field.altField), error: altError } : undefined}
+              error={error}
             />
-          );
-        }
-        return (
-          <Field
-            key={field.name}
-            field={field}
-            id={id}
-            registration={register_(field)}
-            error={error}
-            hint={hint}
-            disabled={field.immutable && Boolean(item)}
-            options={options[field.name]}
+          )}
+        />
+      );
+    }
+    if (field.kind === 'blocks')
+      return <BlocksField key={field.name} field={field} id={id} control={control} error={error} />;
+    if (field.kind === 'relation') {
+      const choices = (options[field.name] ?? []).map((option) => ({
+        value: optionKey(field, option),
+        label: option.label,
+      }));
+      return (
+        <CheckboxGroupField
+          key={field.name}
+          id={id}
+          legend={field.label}
+          options={choices.map((choice) => choice.value)}
+          labels={Object.fromEntries(choices.map((choice) => [choice.value, choice.label]))}
+          registration={register(field.name)}
+          error={error}
+        />
+      );
+    }
+    if (field.kind === 'choice' || field.kind === 'reference') {
+      // A controlled select: its options may arrive after it is drawn (a reference's are
+      // asked from the server), and an uncontrolled select would then show 'Kies…' or
+      // '(geen)' for a stored value that was not among its options yet.
+      return (
+        <Controller
+          key={field.name}
+          control={control}
+          name={field.name}
+          render={({ field: { name, value, onChange, onBlur, ref } }) => (
+            <Field
+              field={field}
+              id={id}
+              registration={{
+                name,
+                ref,
+                onChange: async (event: { target: { value: string } }) => onChange(event.target.value),
+                onBlur: async () => onBlur(),
+              }}
+              selectValue={typeof value === 'string' ? value : ''}
+              error={error}
+              hint={hint}
+              disabled={field.immutable && Boolean(item)}
+              options={options[field.name]}
+            />
+          )}
+        />
+      );
+    }
+    return (
+      <Field
+        key={field.name}
+        field={field}
+        id={id}
+        registration={register_(field)}
+        error={error}
+        hint={hint}
+        disabled={field.immutable && Boolean(item)}
+        options={options[field.name]}
+      />
+    );
+  };
+  // On a wide screen the settings stand beside the text, in a form of their own (a form cannot
+  // reach into another column) that saves the same values as this one.
+  const settings = side ? type.fields.filter(isSettingsField) : [];
+  const mainFields = settings.length ? type.fields.filter((field) => !isSettingsField(field)) : type.fields;
+  return (
+    <>
+      <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+        <h2 id={headingId}>{item ? 'Gegevens' : `Nieuw: ${type.labelSingular.toLowerCase()}`}</h2>
+        <FormAlert message={formError} />
+        {autosave.offer && (
+          <AutosaveOffer
+            autosave={autosave.offer}
+            onRestore={autosave.restore}
+            onDiscard={autosave.discard}
           />
-        );
-      })}
-      <p role="status" aria-live="polite" className="admin-status">
-        {saved}
-      </p>
-      {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
-      <button type="submit" aria-disabled={isSubmitting || undefined}>
-        {item ? 'Opslaan' : 'Aanmaken'}
-      </button>
-    </form>
+        )}
+        {conflict && (
+          <ConflictPanel
+            fields={editable}
+            version={conflict.version}
+            base={base.current.values}
+            theirs={toFormValues(type, conflict.values)}
+            mine={() => getValues() as Values}
+            onMerge={mergeIn}
+            onOverwrite={() => void overwrite()}
+          />
+        )}
+        {merging && (
+          <section className="admin-conflict" aria-labelledby="merge-heading">
+            <h3 id="merge-heading" ref={mergeHeading} tabIndex={-1}>
+              Samengevoegd met versie {base.current.version}
+            </h3>
+            {merging.merge.conflicts.length ? (
+              <MergeChoices conflicts={merging.merge.conflicts} choices={merging.choices} onChoose={choose} />
+            ) : (
+              <p>Jullie wijzigingen overlappen niet; beide staan in het formulier.</p>
+            )}
+            <p>Er is nog niets opgeslagen: druk op Opslaan.</p>
+          </section>
+        )}
+        {mainFields.map(renderField)}
+        <p role="status" aria-live="polite" className="admin-status">
+          {saved}
+        </p>
+        {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
+        <button type="submit" aria-disabled={isSubmitting || undefined}>
+          {item ? 'Opslaan' : 'Aanmaken'}
+        </button>
+      </form>
+      {side &&
+        settings.length > 0 &&
+        createPortal(
+          <form
+            className="admin-form admin-form-settings"
+            onSubmit={submit}
+            noValidate
+            aria-labelledby={`${headingId}-settings`}
+          >
+            <h2 id={`${headingId}-settings`}>Instellingen</h2>
+            {settings.map(renderField)}
+          </form>,
+          side,
+        )}
+    </>
   );
 }
