@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
+import { TableScroll } from '../../components/table-scroll';
 import { trashApi, type TrashedItem, type TrashList } from './trash-api';
 
 /**
@@ -102,53 +103,55 @@ export function TrashPage() {
       </p>
       {list && list.items.length === 0 && <p>De prullenbak is leeg.</p>}
       {list && list.items.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">Items in de prullenbak</caption>
-          <thead>
-            <tr>
-              <th scope="col">Titel</th>
-              <th scope="col">Soort</th>
-              <th scope="col">Verwijderd</th>
-              <th scope="col">Definitief weg op</th>
-              <th scope="col">Acties</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((item) => {
-              const key = `${item.type}/${item.id}`;
-              return (
-                <tr key={key}>
-                  <th scope="row">{item.title}</th>
-                  <td>{item.typeLabel}</td>
-                  <td>
-                    {formatInstant(item.trashedAt)}
-                    {item.trashedBy ? ` door ${item.trashedBy}` : ''}
-                  </td>
-                  <td>{formatInstant(item.purgeAt)}</td>
-                  <td className="admin-actions">
-                    <button
-                      type="button"
-                      onClick={() => void restore(item)}
-                      aria-disabled={busy === key || undefined}
-                      aria-label={`'${item.title}' terugzetten`}
-                    >
-                      Terugzetten
-                    </button>
-                    <button
-                      type="button"
-                      className="admin-danger"
-                      onClick={() => purge(item)}
-                      aria-disabled={busy === key || undefined}
-                      aria-label={`'${item.title}' definitief verwijderen`}
-                    >
-                      Definitief verwijderen
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableScroll label="Items in de prullenbak">
+          <table className="admin-table">
+            <caption className="visually-hidden">Items in de prullenbak</caption>
+            <thead>
+              <tr>
+                <th scope="col">Titel</th>
+                <th scope="col">Soort</th>
+                <th scope="col">Verwijderd</th>
+                <th scope="col">Definitief weg op</th>
+                <th scope="col">Acties</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => {
+                const key = `${item.type}/${item.id}`;
+                return (
+                  <tr key={key}>
+                    <th scope="row">{item.title}</th>
+                    <td>{item.typeLabel}</td>
+                    <td>
+                      {formatInstant(item.trashedAt)}
+                      {item.trashedBy ? ` door ${item.trashedBy}` : ''}
+                    </td>
+                    <td>{formatInstant(item.purgeAt)}</td>
+                    <td className="admin-actions">
+                      <button
+                        type="button"
+                        onClick={() => void restore(item)}
+                        aria-disabled={busy === key || undefined}
+                        aria-label={`'${item.title}' terugzetten`}
+                      >
+                        Terugzetten
+                      </button>
+                      <button
+                        type="button"
+                        className="admin-danger"
+                        onClick={() => purge(item)}
+                        aria-disabled={busy === key || undefined}
+                        aria-label={`'${item.title}' definitief verwijderen`}
+                      >
+                        Definitief verwijderen
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );
