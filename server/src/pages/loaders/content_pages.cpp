@@ -37,10 +37,9 @@ PageResult ContentPagesLoader::preview(const std::string& id_text) {
   auto page = catalog_.content_page_by_id(*id, &kind);
   if (!page) return not_found();
   auto page_title = field(*page, "title");
-  auto shown =
-      result(kind == "thema" ? "thema" : "overzicht", title("Voorbeeld: " + page_title),
-             "Voorbeeld van " + page_title + ", nog niet gepubliceerd.", "/overzicht/preview/" + std::to_string(*id),
-             json::object{{"pageId", std::to_string(*id)}}, std::move(*page));
+  auto shown = result(kind == "thema" ? "thema" : "overzicht", title("Voorbeeld: " + page_title),
+                      "Voorbeeld van " + page_title + ", nog niet gepubliceerd.", routes::content_preview(*id),
+                      json::object{{"pageId", std::to_string(*id)}}, std::move(*page));
   shown.preview = true;
   return shown;
 }

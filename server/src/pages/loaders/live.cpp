@@ -29,7 +29,7 @@ PageResult LiveLoader::popout(std::string_view slug) {
   const auto* channel = catalog_.channel(slug);
   if (channel == nullptr) return not_found("Deze zender bestaat niet.");
   return result("popout", title(channel->name + " - Luister live"),
-                "Luister live naar " + channel->name + " in een eigen venster.", "/popout/" + channel->slug,
+                "Luister live naar " + channel->name + " in een eigen venster.", routes::popout(channel->slug),
                 json::object{{"channel", channel->slug}},
                 json::object{{"channel", catalog_.channel_summary(*channel)}});
 }

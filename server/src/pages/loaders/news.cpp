@@ -76,7 +76,7 @@ PageResult NewsLoader::article_preview(const std::string& id_text) {
                       {"articleId", std::to_string(*id)},
                       {"articleSlug", field(*found, "slug")}};
   auto shown = result("artikel", title("Voorbeeld: " + article_title), "Voorbeeld van " + article_title + ".",
-                      "/nieuws/preview/" + std::to_string(*id), std::move(params),
+                      routes::article_preview(*id), std::move(params),
                       json::object{{"article", std::move(*found)}, {"related", json::array{}}});
   shown.preview = true;
   return shown;

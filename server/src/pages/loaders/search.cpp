@@ -17,7 +17,7 @@ PageResult SearchLoader::search(const std::string& term) {
                     : std::to_string(total) + " resultaten voor " + shown +
                          " in programma's, nieuws, fragmenten, podcasts en gedraaide nummers.";
   return result("zoeken", title(shown.empty() ? "Zoeken" : "Zoeken naar " + shown), description,
-                shown.empty() ? std::string("/zoeken") : routes::search(shown), json::object{{"searchTerm", shown}},
+                shown.empty() ? routes::search_page() : routes::search(shown), json::object{{"searchTerm", shown}},
                 std::move(data));
 }
 
