@@ -50,6 +50,7 @@ std::string gedraaid(const RouteContext& ctx, std::string_view channel, const Da
 std::string gids(const RouteContext& ctx, std::string_view channel, const Date& day);
 std::string programmes();
 std::string programme(std::string_view slug);
+/// A programme's fragments of `day`; no day is today, the default day of spec §2.
 std::string programme_fragments(std::string_view slug, const std::optional<Date>& day = {}, int page = 1,
                                 std::string_view tag = {});
 std::string programme_news(std::string_view slug, std::string_view category = {}, int page = 1);
@@ -59,7 +60,8 @@ std::string news(std::string_view category = {}, int page = 1, std::string_view 
 std::string article(std::string_view category, std::int64_t id, std::string_view slug, bool app = false);
 /// The preview of article `id`, opened with a preview key.
 std::string article_preview(std::int64_t id);
-/// /fragmenten; when `program` is given, spec §2 sends the link to the programme's fragments with the tag.
+/// /fragmenten of `day`, no day being today (the default day of spec §2); when `program` is given, spec §2 sends the
+/// link to the programme's fragments with the tag.
 std::string fragments(const std::optional<Date>& day = {}, int page = 1, std::string_view program = {},
                       std::string_view tag = {});
 /// /fragmenten/{programme}/{id}/{yyyy-MM-dd}-{slug}; missing parts are written 'null'.

@@ -12,63 +12,59 @@ constexpr int kTopTags = 12;
 PageResult FragmentsLoader::programme_fragments(const std::string& slug) {
   const auto* p = catalog_.programme(slug);
   if (!p) return not_found();
-  auto day = checked_date_param();
+  Date day = checked_date_param().value_or(ctx().today);
+  auto linked_day = linked(day);
   auto tag = param("tag");
   queries::FragmentFilter filter;
   filter.programme_id = p->id;
   filter.tag = tag;
-  if (day) {
-    filter.day_from = amsterdam_day_start(*day);
-    filter.day_until = amsterdam_day_start(add_days(*day, 1));
-  }
+  filter.day_from = amsterdam_day_start(day);
+  filter.day_until = amsterdam_day_start(add_days(day, 1));
   auto total = catalog_.fragments(filter, 1, 0).total;
   auto paging = paginate(page_param(), total, kGridPageSize);
   auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
   auto [tags, top_tags] = fragment_tag_lists(p->id);
-  std::string description =
-      total == 0
-          ? "Er zijn geen fragmenten van " + p->name + (day ? " van " + dutch_long_date(*day) : std::string()) +
-                (tag.empty() ? "" : " over " + tag) + "."
-          : "Luister " + std::to_string(total) + " fragmenten van " + p->name + " terug" +
-                (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag) + ".";
+  std::string description = total == 0
+                                ? "Er zijn geen fragmenten van " + p->name + " van " + dutch_long_date(day) +
+                                      (tag.empty() ? "" : " over " + tag) + "."
+                                : "Luister " + std::to_string(total) + " fragmenten van " + p->name + " terug van " +
+                                      dutch_long_date(day) + (tag.empty() ? "" : " over " + tag) + ".";
   json::object data{{"programme", catalog_.programme_ref(*p)},
-                    {"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
+                    {"date", iso_date(day)},
                     {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
                     {"tags", std::move(tags)},
                     {"topTags", std::move(top_tags)},
                     {"fragments", std::move(list.items)},
                     {"paging", paging_json(paging)}};
   json::object params{{"programmeSlug", p->slug}, {"page", std::to_string(paging.page)}};
-  if (day) params["date"] = route_date(*day);
+  if (linked_day) params["date"] = route_date(day);
   if (!tag.empty()) params["tag"] = tag;
   return result("programma-fragmenten", title("Fragmenten van " + p->name), description,
-                routes::programme_fragments(p->slug, day, paging.page, tag), std::move(params), std::move(data));
+                routes::programme_fragments(p->slug, linked_day, paging.page, tag), std::move(params), std::move(data));
 }
 
 PageResult FragmentsLoader::fragments() {
-  auto day = date_param();
+  Date day = date_param().value_or(ctx().today);
+  auto linked_day = linked(day);
   auto tag = param("tag");
   const auto* programme = catalog_.programme(slugify(param("program")));
   queries::FragmentFilter filter;
   filter.tag = tag;
   if (programme) filter.programme_id = programme->id;
-  if (day) {
-    filter.day_from = amsterdam_day_start(*day);
-    filter.day_until = amsterdam_day_start(add_days(*day, 1));
-  }
+  filter.day_from = amsterdam_day_start(day);
+  filter.day_until = amsterdam_day_start(add_days(day, 1));
   auto total = catalog_.fragments(filter, 1, 0).total;
   auto paging = paginate(page_param(), total, kGridPageSize);
   auto list = catalog_.fragments(filter, kGridPageSize, paging.offset);
   auto [tags, top_tags] = fragment_tag_lists(programme ? programme->id : 0);
-  std::string scope = (programme ? " van " + programme->name : std::string()) +
-                      (day ? " van " + dutch_long_date(*day) : std::string()) + (tag.empty() ? "" : " over " + tag);
+  std::string scope = (programme ? " van " + programme->name : std::string()) + " van " + dutch_long_date(day) +
+                      (tag.empty() ? "" : " over " + tag);
   std::string description =
-      total == 0 ? (day ? "Op " + dutch_long_date(*day) + " zijn geen fragmenten" +
-                              (programme ? " van " + programme->name : std::string()) +
-                              (tag.empty() ? "" : " over " + tag) + " gepubliceerd."
-                        : "Er zijn geen fragmenten" + scope + ".")
+      total == 0 ? "Op " + dutch_long_date(day) + " zijn geen fragmenten" +
+                       (programme ? " van " + programme->name : std::string()) + (tag.empty() ? "" : " over " + tag) +
+                       " gepubliceerd."
                  : "Luister de " + std::to_string(total) + " fragmenten" + scope + " terug, de nieuwste eerst.";
-  json::object data{{"date", day ? json::value(iso_date(*day)) : json::value(nullptr)},
+  json::object data{{"date", iso_date(day)},
                     {"tag", tag.empty() ? json::value(nullptr) : json::value(tag)},
                     {"program", programme ? json::value(programme->slug) : json::value(nullptr)},
                     {"tags", std::move(tags)},
@@ -76,12 +72,12 @@ PageResult FragmentsLoader::fragments() {
                     {"fragments", std::move(list.items)},
                     {"paging", paging_json(paging)}};
   json::object params{{"page", std::to_string(paging.page)}};
-  if (day) params["date"] = route_date(*day);
+  if (linked_day) params["date"] = route_date(day);
   if (!tag.empty()) params["tag"] = tag;
   if (programme) params["program"] = programme->slug;
   // With a programme, spec §2 points the link at the programme's own fragments page.
-  auto canonical = programme ? routes::programme_fragments(programme->slug, day, paging.page, tag)
-                             : routes::fragments(day, paging.page, "", tag);
+  auto canonical = programme ? routes::programme_fragments(programme->slug, linked_day, paging.page, tag)
+                             : routes::fragments(linked_day, paging.page, "", tag);
   return result("fragmenten", title(programme ? "Fragmenten van " + programme->name : "Fragmenten"), description,
                 canonical, std::move(params), std::move(data));
 }
@@ -119,6 +115,11 @@ std::pair<json::array, json::array> FragmentsLoader::fragment_tag_lists(std::int
     top_tags.emplace_back(counts[i].tag);
   }
   return {std::move(tags), std::move(top_tags)};
+}
+
+std::optional<Date> FragmentsLoader::linked(const Date& day) const {
+  if (day == ctx().today) return std::nullopt;
+  return day;
 }
 
 }  // namespace ether::pages::loaders
