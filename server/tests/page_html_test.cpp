@@ -293,6 +293,21 @@ TEST(PageHtml, FragmentsShowTheMostUsedTagsFirst) {
   EXPECT_TRUE(has(html, "Geen fragmenten gevonden."));
 }
 
+// Today is the default day of a fragments page: its tag and page links leave it out, another day's keep it.
+TEST(PageHtml, FragmentLinksKeepOnlyAnotherDay) {
+  constexpr std::string_view kData = R"({"date":"2026-11-21","tag":null,"program":null,"tags":["muziek"],
+      "topTags":["muziek"],"fragments":[],"paging":{"page":1,"pageCount":2,"total":20}})";
+  auto today = page_of("fragmenten", kData, "/fragmenten");
+  auto html = main_html(today, site());
+  EXPECT_TRUE(has(html, "href=\"/fragmenten?tag=muziek\"")) << html;
+  EXPECT_TRUE(has(html, "href=\"/fragmenten?page=2\"")) << html;
+  EXPECT_FALSE(has(html, "date=21-11-2026")) << html;
+
+  auto other = page_of("fragmenten", kData, "/fragmenten?date=20-11-2026");
+  other.params["date"] = "20-11-2026";
+  EXPECT_TRUE(has(main_html(other, site()), "href=\"/fragmenten?date=20-11-2026&amp;tag=muziek\""));
+}
+
 TEST(PageHtml, SearchKeepsTheTermInTheHeaderBox) {
   auto page = page_of("zoeken", R"({"term":"de golven","groups":[{"type":"track","label":"Gedraaide nummers","page":1,
       "pageCount":2,"total":30,"hits":[{"type":"track","title":"Zomeravond","text":"De Golven","url":"/gedraaid","imageUrl":""}]}]})",

@@ -124,7 +124,7 @@ TEST_F(PagesApiTest, GuideProgrammesAndPresenters) {
   EXPECT_EQ(envelope("/programmas").at("data").at("programmes").as_array().size(), 3u);
   auto programme = envelope("/programmas/de-ochtendploeg");
   EXPECT_EQ(str(programme.at("data").at("programme").at("name")), "De Ochtendploeg");
-  auto fragments = envelope("/programmas/de-ochtendploeg/fragmenten?tag=interview");
+  auto fragments = envelope("/programmas/de-ochtendploeg/fragmenten?date=20-11-2026&tag=interview");
   EXPECT_EQ(fragments.at("data").at("fragments").as_array().size(), 1u);
   auto news = envelope("/programmas/de-ochtendploeg/nieuws?category=sport&page=3");
   EXPECT_EQ(news.at("data").at("paging").at("page").as_int64(), 1);

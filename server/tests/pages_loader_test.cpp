@@ -326,13 +326,14 @@ TEST_F(PagesFixture, ProgrammeFragmentsFilterByTagAndExplicitDate) {
   EXPECT_EQ(r.route, "programma-fragmenten");
   EXPECT_EQ(r.title, "Fragmenten van De Ochtendploeg - Ether");
   EXPECT_EQ(keys(r.data), (Keys{"programme", "date", "tag", "tags", "topTags", "fragments", "paging"}));
-  EXPECT_TRUE(r.data.at("date").is_null());
-  EXPECT_EQ(size(r.data.at("fragments")), 2u);
+  // Without a date the page shows today's, and the programme has none today.
+  EXPECT_EQ(str(r.data.at("date")), "2026-11-21");
+  EXPECT_EQ(size(r.data.at("fragments")), 0u);
   EXPECT_EQ(size(r.data.at("tags")), 3u);
 
-  auto tagged = load("/programmas/de-ochtendploeg/fragmenten", {{"tag", "interview"}});
+  auto tagged = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "19-11-2026"}, {"tag", "nieuws"}});
   EXPECT_EQ(size(tagged.data.at("fragments")), 1u);
-  EXPECT_EQ(tagged.canonical_path, "/programmas/de-ochtendploeg/fragmenten?tag=interview");
+  EXPECT_EQ(tagged.canonical_path, "/programmas/de-ochtendploeg/fragmenten?date=19-11-2026&tag=nieuws");
 
   auto dated = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "2026-11-20"}});
   EXPECT_EQ(str(dated.data.at("date")), "2026-11-20");
@@ -340,7 +341,7 @@ TEST_F(PagesFixture, ProgrammeFragmentsFilterByTagAndExplicitDate) {
   EXPECT_EQ(dated.canonical_path, "/programmas/de-ochtendploeg/fragmenten?date=20-11-2026");
 
   auto bad = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "31-02-2026"}, {"page", "x"}});
-  EXPECT_TRUE(bad.data.at("date").is_null());
+  EXPECT_EQ(str(bad.data.at("date")), "2026-11-21");
   EXPECT_EQ(bad.canonical_path, "/programmas/de-ochtendploeg/fragmenten");
   EXPECT_NE(bad.bad_parameter.find("'date'"), std::string::npos);
   EXPECT_TRUE(load("/programmas/de-ochtendploeg/fragmenten", {{"page", "x"}}).bad_parameter.empty());
@@ -465,7 +466,7 @@ TEST_F(PagesFixture, TagsOfFragmentsOffTheSiteAreNeitherListedNorCounted) {
   }
 }
 
-TEST_F(PagesFixture, FragmentsListAllRecentUnlessADateIsGiven) {
+TEST_F(PagesFixture, FragmentsListTodayUnlessADateIsGiven) {
   auto r = load("/fragmenten");
   EXPECT_EQ(r.route, "fragmenten");
   EXPECT_EQ(keys(r.data), (Keys{"date", "tag", "program", "tags", "topTags", "fragments", "paging"}));
@@ -473,24 +474,56 @@ TEST_F(PagesFixture, FragmentsListAllRecentUnlessADateIsGiven) {
   std::vector<std::string> top;
   for (const auto& tag : r.data.at("topTags").as_array()) top.emplace_back(tag.as_string());
   EXPECT_EQ(top, (std::vector<std::string>{"muziek", "interview", "live", "nieuws"}));
-  EXPECT_TRUE(r.data.at("date").is_null());
-  ASSERT_EQ(size(r.data.at("fragments")), 3u);
+  EXPECT_EQ(str(r.data.at("date")), "2026-11-21");
+  ASSERT_EQ(size(r.data.at("fragments")), 1u);
   EXPECT_EQ(str(r.data.at("fragments").at(0).at("slug")), "live-in-cafe-ether");
   EXPECT_EQ(str(r.data.at("fragments").at(0).at("imageUrl")), "/images/unknown_programme.webp");
 
-  EXPECT_EQ(size(load("/fragmenten", {{"tag", "muziek"}}).data.at("fragments")), 2u);
+  EXPECT_EQ(size(load("/fragmenten", {{"date", "20-11-2026"}, {"tag", "muziek"}}).data.at("fragments")), 1u);
   auto today = load("/fragmenten", {{"date", "21-11-2026"}});
   EXPECT_EQ(size(today.data.at("fragments")), 1u);
-  EXPECT_EQ(today.canonical_path, "/fragmenten?date=21-11-2026");
+  EXPECT_EQ(today.canonical_path, "/fragmenten");
   auto empty = load("/fragmenten", {{"date", "01-01-2026"}});
   EXPECT_EQ(size(empty.data.at("fragments")), 0u);
   EXPECT_NE(empty.description.find("geen fragmenten"), std::string::npos);
 
-  auto program = load("/fragmenten", {{"program", "De Ochtendploeg"}});
+  auto program = load("/fragmenten", {{"program", "De Ochtendploeg"}, {"date", "20-11-2026"}});
   EXPECT_EQ(str(program.data.at("program")), "de-ochtendploeg");
-  EXPECT_EQ(size(program.data.at("fragments")), 2u);
-  EXPECT_EQ(program.canonical_path, "/programmas/de-ochtendploeg/fragmenten");
+  EXPECT_EQ(size(program.data.at("fragments")), 1u);
+  EXPECT_EQ(program.canonical_path, "/programmas/de-ochtendploeg/fragmenten?date=20-11-2026");
   EXPECT_EQ(load("/fragmenten", {{"page", "abc"}, {"date", "nope"}}).canonical_path, "/fragmenten");
+}
+
+// Spec §2: /fragmenten and a programme's fragments show one day, today unless a date is given; a
+// tag keeps the day, and a canonical path leaves today out as the web app's route builder does.
+TEST_F(PagesFixture, AMissingFragmentsDateIsToday) {
+  auto today = load("/fragmenten");
+  EXPECT_EQ(str(today.data.at("date")), "2026-11-21");
+  ASSERT_EQ(size(today.data.at("fragments")), 1u);
+  EXPECT_EQ(str(today.data.at("fragments").at(0).at("slug")), "live-in-cafe-ether");
+  EXPECT_EQ(today.data.at("paging").at("total").as_int64(), 1);
+  EXPECT_EQ(today.canonical_path, "/fragmenten");
+  EXPECT_EQ(load("/fragmenten", {{"date", "21-11-2026"}}).canonical_path, "/fragmenten");
+
+  auto tagged = load("/fragmenten", {{"tag", "muziek"}});
+  EXPECT_EQ(str(tagged.data.at("date")), "2026-11-21");
+  ASSERT_EQ(size(tagged.data.at("fragments")), 1u);
+  EXPECT_EQ(str(tagged.data.at("fragments").at(0).at("slug")), "live-in-cafe-ether");
+  EXPECT_EQ(tagged.canonical_path, "/fragmenten?tag=muziek");
+  EXPECT_EQ(size(load("/fragmenten", {{"tag", "interview"}}).data.at("fragments")), 0u);
+
+  auto other = load("/fragmenten", {{"date", "20-11-2026"}, {"tag", "muziek"}});
+  ASSERT_EQ(size(other.data.at("fragments")), 1u);
+  EXPECT_EQ(str(other.data.at("fragments").at(0).at("slug")), "interview-jan");
+  EXPECT_EQ(other.canonical_path, "/fragmenten?date=20-11-2026&tag=muziek");
+
+  auto programme = load("/programmas/de-ochtendploeg/fragmenten");
+  EXPECT_EQ(str(programme.data.at("date")), "2026-11-21");
+  EXPECT_EQ(size(programme.data.at("fragments")), 0u);
+  EXPECT_EQ(programme.canonical_path, "/programmas/de-ochtendploeg/fragmenten");
+  auto yesterday = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "20-11-2026"}, {"tag", "interview"}});
+  ASSERT_EQ(size(yesterday.data.at("fragments")), 1u);
+  EXPECT_EQ(yesterday.canonical_path, "/programmas/de-ochtendploeg/fragmenten?date=20-11-2026&tag=interview");
 }
 
 TEST_F(PagesFixture, FragmentDetailWithQueue) {

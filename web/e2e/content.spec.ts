@@ -9,6 +9,7 @@ import {
   miniPlayer,
   must,
   type Envelope,
+  yesterdaysFragmentsPath,
 } from './support';
 
 // News, articles (and their /app variant), fragments, theme pages and previews against the real
@@ -118,7 +119,7 @@ test('the /app article has no header, footer, player or banner', async ({ page }
 test('fragments and a fragment detail; play queues the following fragments and the queue advances', async ({
   page,
 }) => {
-  const response = await page.goto('/fragmenten');
+  const response = await page.goto(yesterdaysFragmentsPath());
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Fragmenten' })).toBeVisible();
   const list = await embeddedEnvelope<{ fragments: { title: string }[] }>(page);

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { audioState, expectNoSeriousAxeViolations, miniPlayer, pageData } from './support';
+import {
+  audioState,
+  expectNoSeriousAxeViolations,
+  miniPlayer,
+  pageData,
+  yesterdaysFragmentsPath,
+} from './support';
 
 // Issue 12 against the real server, on a phone (375×812) and a laptop (1366×900): the first-visit
 // order of the dialogs, the full expanded player, one audio at a time across a fragment card, the
@@ -131,7 +137,7 @@ test.describe('with the overlays out of the way', () => {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(PHONE);
-    await page.goto('/fragmenten');
+    await page.goto(yesterdaysFragmentsPath());
     const cards = page.getByRole('main').getByRole('article');
     const firstTitle = ((await cards.first().getByRole('heading').textContent()) ?? '').trim();
     await cards

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { audioState, miniPlayer } from './support';
+import { audioState, miniPlayer, yesterdaysFragmentsPath } from './support';
 
 // The persistent mini player against the real server: real streams, real audio decoding in Chromium.
 
@@ -104,7 +104,7 @@ test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {
 });
 
 test('a fragment plays in the mini player and its queue advances when it ends', async ({ page }) => {
-  await page.goto('/fragmenten');
+  await page.goto(yesterdaysFragmentsPath());
   await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const next = page.getByRole('region', { name: 'Hierna' }).getByRole('heading', { level: 3 }).first();

@@ -81,3 +81,18 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 export async function expectNoSeriousAxeViolations(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([]);
 }
+
+/**
+ * The fragments of yesterday (Amsterdam), a day that always holds several of the demo station's
+ * fragments: /fragmenten without a date shows today's (spec §2), and today may have none yet.
+ */
+export function yesterdaysFragmentsPath(now: Date = new Date()): string {
+  const day = new Intl.DateTimeFormat('nl-NL', {
+    timeZone: 'Europe/Amsterdam',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date(now.getTime() - 24 * 3600 * 1000));
+  const part = (type: string) => day.find((p) => p.type === type)?.value ?? '';
+  return `/fragmenten?date=${part('day')}-${part('month')}-${part('year')}`;
+}

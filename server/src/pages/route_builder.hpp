@@ -43,11 +43,14 @@ namespace routes {
 std::string home();
 std::string sitemap(std::string_view group = {});
 std::string live(const RouteContext& ctx, std::string_view channel = {});
+/// The pop-out player of a channel.
+std::string popout(std::string_view channel);
 std::string gedraaid(const RouteContext& ctx, std::string_view channel, const Date& day, int page = 1,
                      std::string_view time = "0_24");
 std::string gids(const RouteContext& ctx, std::string_view channel, const Date& day);
 std::string programmes();
 std::string programme(std::string_view slug);
+/// A programme's fragments of `day`; no day is today, the default day of spec §2.
 std::string programme_fragments(std::string_view slug, const std::optional<Date>& day = {}, int page = 1,
                                 std::string_view tag = {});
 std::string programme_news(std::string_view slug, std::string_view category = {}, int page = 1);
@@ -55,7 +58,10 @@ std::string presenters();
 std::string presenter(std::string_view slug);
 std::string news(std::string_view category = {}, int page = 1, std::string_view tag = {});
 std::string article(std::string_view category, std::int64_t id, std::string_view slug, bool app = false);
-/// /fragmenten; when `program` is given, spec §2 sends the link to the programme's fragments with the tag.
+/// The preview of article `id`, opened with a preview key.
+std::string article_preview(std::int64_t id);
+/// /fragmenten of `day`, no day being today (the default day of spec §2); when `program` is given, spec §2 sends the
+/// link to the programme's fragments with the tag.
 std::string fragments(const std::optional<Date>& day = {}, int page = 1, std::string_view program = {},
                       std::string_view tag = {});
 /// /fragmenten/{programme}/{id}/{yyyy-MM-dd}-{slug}; missing parts are written 'null'.
@@ -77,6 +83,10 @@ std::string podcast(std::string_view feed);
 std::string podcast_episode(std::string_view feed, std::int64_t id, std::string_view slug);
 std::string thema(std::string_view slug, bool app = false);
 std::string overzicht(std::string_view slug);
+/// The preview of content page `id`, opened with a preview key.
+std::string content_preview(std::int64_t id);
+/// /zoeken, the search page without a term.
+std::string search_page();
 /// /zoeken/{term}; `type` and `page` page through one group of hits (`type` is left out on page 1).
 std::string search(std::string_view term, std::string_view type = {}, int page = 1);
 std::string videos();

@@ -12,6 +12,11 @@ namespace {
 
 std::optional<pages::Date> date_field(const json::object& data) { return pages::parse_iso_date(str(data, "date")); }
 
+// The day a fragments page's links keep: the one its params name, none for today (the default).
+std::optional<pages::Date> linked_date(const pages::PageResult& page) {
+  return pages::parse_route_date(str(page.params, "date"));
+}
+
 // Tag chips: 'Alles' and the most used tags (the active one kept in view), the others behind
 // 'Alle tags tonen' in a <details> element, which opens without JavaScript too.
 void tag_navs(std::string& out, const json::object& data, const std::function<std::string(std::string_view)>& href) {
@@ -181,12 +186,13 @@ void programme_fragments_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Fragmenten van " + std::string(str(p, "name")));
   if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
-  tag_navs(out, data, [&](std::string_view tag) { return pages::routes::programme_fragments(slug, day, 1, tag); });
+  auto linked = linked_date(ctx.page);
+  tag_navs(out, data, [&](std::string_view tag) { return pages::routes::programme_fragments(slug, linked, 1, tag); });
   card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
             Level::top);
   const std::string tag(str(data, "tag"));
   pagination(out, obj(data, "paging"),
-             [&](int page) { return pages::routes::programme_fragments(slug, day, page, tag); });
+             [&](int page) { return pages::routes::programme_fragments(slug, linked, page, tag); });
   out += "</div>";
 }
 
@@ -302,10 +308,11 @@ void fragments_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Fragmenten");
   if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
-  tag_navs(out, data, [&](std::string_view t) { return pages::routes::fragments(day, 1, {}, t); });
+  auto linked = linked_date(ctx.page);
+  tag_navs(out, data, [&](std::string_view t) { return pages::routes::fragments(linked, 1, {}, t); });
   card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
             Level::top);
-  pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::fragments(day, page, {}, tag); });
+  pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::fragments(linked, page, {}, tag); });
   out += "</div>";
 }
 

@@ -13,7 +13,7 @@ import { Section } from '../../components/section';
 import { formatDuration, formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
 
-/** Fragmenten: all fragments with tag filter and paging. */
+/** Fragmenten: one day's fragments (today unless the route names a date), with tag filter and paging. */
 export function FragmentsPage({ data }: PageProps<FragmentsData>) {
   const defaults = useRouteDefaults();
   const href = (params: { tag?: string | null; page?: number }) =>

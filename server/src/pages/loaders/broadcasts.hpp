@@ -1,0 +1,43 @@
+#pragma once
+// Broadcasts to listen to again: the missed-broadcast list of recorded hours (/uitzendingen), one
+// broadcast (/uitzendingen/{programme}/{id}/{slug}) and one hour of it (.../{hour}), each with
+// its recording and tracks; and the recorded broadcasts a programme's page lists.
+
+#include <optional>
+#include <string>
+
+#include "domain/broadcast_hours.hpp"
+#include "pages/loaders/page_context.hpp"
+
+namespace ether::pages::loaders {
+
+class BroadcastsLoader final : public PageContext {
+ public:
+  using PageContext::PageContext;
+
+  /// Gemist lists hours: each clock hour of a programme's broadcast is an item of its own (spec §9's
+  /// slot label), with its own route and recording; the whole broadcast stays a page of its own.
+  PageResult broadcasts();
+  /// Ended broadcasts of the last week whose recording is on disk (only those can be listened to
+  /// again), newest first; `filter` narrows them, `limit` 0 means all.
+  json::array recorded_broadcasts(const std::string& filter, std::size_t limit) const;
+  PageResult broadcast(const std::string& id_text);
+  /// One hour of a broadcast: its recording, the tracks of the hour (offsets from the hour's start)
+  /// and the broadcast's other hours.
+  PageResult broadcast_hour(const std::string& id_text, const std::string& hour_text);
+
+ private:
+  json::object hour_json(const json::object& broadcast, const domain::BroadcastHour& hour) const;
+  /// Every hour of a broadcast, oldest first, and whether it has ended.
+  json::array hours_json(const json::object& broadcast, std::int64_t from, std::int64_t until) const;
+  /// The hours of the last week's broadcasts that ended and whose recording is on disk, newest
+  /// first, each a broadcast with its `hour`; `filter` narrows the broadcasts.
+  json::array recorded_hours(const std::string& filter) const;
+  /// The recording of a broadcast that ended, if any hour of it is on disk.
+  std::optional<RecordedRange> recording_seconds(const json::object& broadcast) const;
+  /// A page's `recording`: whether it plays, how long, and the gaps in it with their place in the
+  /// recording (seconds from `from`, where it starts), which the player skips and the page names.
+  static json::object recording_json(const std::optional<RecordedRange>& recorded, std::int64_t from);
+};
+
+}  // namespace ether::pages::loaders
