@@ -76,6 +76,16 @@ std::optional<std::string> library_image_hash(std::string_view url) {
   return std::string(relative.substr(7, 64));
 }
 
+std::optional<std::string> library_video_hash(std::string_view url, std::string_view file) {
+  const std::string prefix = std::string(kUploadsPrefix) + "/videos/";
+  if (!url.starts_with(prefix)) return std::nullopt;
+  const auto rest = url.substr(prefix.size());
+  if (rest.size() != 64 + 1 + file.size() || rest[64] != '/' || rest.substr(65) != file) return std::nullopt;
+  const auto hash = rest.substr(0, 64);
+  if (!is_hash(hash)) return std::nullopt;
+  return std::string(hash);
+}
+
 std::string sized_image_url(std::string_view url, VariantSize size) {
   std::string out(url);
   const auto name = variant_name(size);

@@ -38,6 +38,10 @@ std::string content_image_url(const MediaItem& item);
 /// for any other URL.
 std::optional<std::string> library_image_hash(std::string_view url);
 
+/// The content hash of the library video whose `file` (kMasterPlaylist or kPosterFile) the site
+/// path names ("/uploads/videos/<sha256>/<file>"); nullopt for any other URL.
+std::optional<std::string> library_video_hash(std::string_view url, std::string_view file);
+
 /// `url` with each '{format}' replaced by the name of `size` ("h_720,w_1280,c_north"): a library
 /// image at one of its sizes, for what cannot choose a size itself (feeds, JSON-LD, the player).
 std::string sized_image_url(std::string_view url, VariantSize size);
