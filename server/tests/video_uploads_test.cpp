@@ -71,11 +71,11 @@ TEST(VideoRenditions, SevenTwentyOrTheSourceAndThreeSixtyWhenHigher) {
 }
 
 TEST_F(VideoProcessor, AClipBecomesAPosterAndHlsRenditionsThatDecode) {
-  const auto source = clip("clip.mp4", "1280x720", 2);
+  const auto source = clip("clip.mp4", "854x480", 2);
   const auto probe = probe_video(source, dir_);
   ASSERT_TRUE(probe.has_value());
-  EXPECT_EQ(probe->width, 1280);
-  EXPECT_EQ(probe->height, 720);
+  EXPECT_EQ(probe->width, 854);
+  EXPECT_EQ(probe->height, 480);
   EXPECT_NEAR(probe->duration_seconds, 2.0, 0.1);
   EXPECT_TRUE(probe->has_audio);
   EXPECT_EQ(probe->format, "mov");
@@ -84,8 +84,8 @@ TEST_F(VideoProcessor, AClipBecomesAPosterAndHlsRenditionsThatDecode) {
   const auto target = dir_ / "out";
   const auto result = process_video(source, target, dir_, *probe, {}, [&](double share) { last = share; });
   EXPECT_NEAR(static_cast<double>(result.duration_ms), 2000.0, 100.0);
-  EXPECT_EQ(result.width, 1280);
-  EXPECT_EQ(result.height, 720);
+  EXPECT_EQ(result.width, 854);
+  EXPECT_EQ(result.height, 480);
   EXPECT_GT(result.bytes, 0U);
   EXPECT_EQ(last, 1.0);
   EXPECT_FALSE(fs::exists(dir_ / "out.part"));
@@ -94,16 +94,16 @@ TEST_F(VideoProcessor, AClipBecomesAPosterAndHlsRenditionsThatDecode) {
   EXPECT_EQ(test::run_command("ffprobe -v error -show_entries stream=codec_name -of csv=p=0 '" +
                               (target / kPosterFile).string() + "'"),
             "mjpeg\n");
-  EXPECT_EQ(probed_size(target / kPosterFile), "1280x720");
+  EXPECT_EQ(probed_size(target / kPosterFile), "854x480");
 
   // The master playlist names both renditions, which decode at their sizes with sound.
   std::ifstream in(target / kMasterPlaylist);
   const std::string master((std::istreambuf_iterator<char>(in)), {});
-  EXPECT_NE(master.find("RESOLUTION=1280x720"), std::string::npos) << master;
+  EXPECT_NE(master.find("RESOLUTION=854x480"), std::string::npos) << master;
   EXPECT_NE(master.find("RESOLUTION=640x360"), std::string::npos) << master;
   EXPECT_NE(master.find("0/index.m3u8"), std::string::npos) << master;
   EXPECT_NE(master.find("1/index.m3u8"), std::string::npos) << master;
-  EXPECT_EQ(probed_size(target / "0" / "index.m3u8"), "1280x720");
+  EXPECT_EQ(probed_size(target / "0" / "index.m3u8"), "854x480");
   EXPECT_EQ(probed_size(target / "1" / "index.m3u8"), "640x360");
   const auto codecs = test::run_command("ffprobe -v error -show_entries stream=codec_name -of csv=p=0 '" +
                                         (target / "1" / "index.m3u8").string() + "'");

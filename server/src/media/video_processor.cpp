@@ -125,10 +125,9 @@ std::optional<VideoProbe> probe_video(const std::filesystem::path& file, const s
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
   auto argv = confined_input({tool("ffprobe"), "-v", "error"});
-  argv.insert(argv.end(), {"-show_entries",
-                           "stream=codec_type,width,height:stream_disposition=attached_pic:format="
-                           "duration,format_name",
-                           "-of", "json", file_url(file)});
+  const std::string entries =
+      "stream=codec_type,width,height:stream_disposition=attached_pic:format=duration,format_name";
+  argv.insert(argv.end(), {"-show_entries", entries, "-of", "json", file_url(file)});
   const int status = process::run_child(
       argv, [&](std::string_view line) { out.append(line).push_back('\n'); }, log.string(), nullptr, deadline);
   std::error_code ignored;
