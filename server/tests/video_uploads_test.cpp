@@ -3,7 +3,8 @@
 // sizes; files that are no video, or of a container outside the whitelist, are refused; a run that
 // fails leaves nothing half-written. Then end to end on a real server: an upload becomes 'ready'
 // with its figures, its playlists, segments and poster are served with their MIME types, ranges and
-// a year's caching, and a non-video upload ends 'failed' with a Dutch message.
+// a year's caching, and a non-video upload ends 'failed' with a Dutch message (SQLite and, with
+// ETHER_TEST_DATABASE_URL, PostgreSQL).
 
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include "media/video_processor.hpp"
 #include "support/admin_media.hpp"
 #include "support/admin_server.hpp"
+#include "support/postgres_database.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/server_process.hpp"
 #include "support/test_paths.hpp"
@@ -184,9 +186,10 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
-TEST(VideoUploadServer, AClipIsServedAsHlsWithItsPosterAndTextIsRefused) {
-  ServerProcess server("video-upload", {});
-  const auto editor = server_login(server, sqlite_url_of(server), "vera@radio.example", admin::Role::eindredacteur);
+void a_clip_is_served_as_hls_with_its_poster(const std::string& database_url, const std::vector<std::string>& env) {
+  ServerProcess server("video-upload", env);
+  const auto store_url = database_url.empty() ? sqlite_url_of(server) : database_url;
+  const auto editor = server_login(server, store_url, "vera@radio.example", admin::Role::eindredacteur);
   ASSERT_FALSE(editor.cookie.empty());
   const auto clip = server.dir() / "clip.mp4";
   ASSERT_NE(run_command("ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc=size=320x180:rate=10:duration=2 "
@@ -233,6 +236,17 @@ TEST(VideoUploadServer, AClipIsServedAsHlsWithItsPosterAndTextIsRefused) {
   ASSERT_EQ(failed.at("status"), "failed") << json::serialize(failed);
   EXPECT_EQ(std::string(failed.at("error").as_string()), std::string(media::kNotAVideoMessage));
 }
+
+TEST(VideoUploadServer, AClipIsServedAsHlsWithItsPosterAndTextIsRefusedOnSqlite) {
+  a_clip_is_served_as_hls_with_its_poster("", {});
+}
+
+const bool registered = register_postgres_tests("VideoUploadServerPostgreSQL", __FILE__,
+                                                {{"AClipIsServedAsHlsWithItsPosterAndTextIsRefused", [] {
+                                                    FreshPostgresDatabase database("video_upload");
+                                                    a_clip_is_served_as_hls_with_its_poster(
+                                                        database.url(), {"DATABASE_URL=" + database.url()});
+                                                  }}});
 
 }  // namespace
 }  // namespace ether::test
