@@ -594,6 +594,45 @@ void a_video_names_a_file_of_the_media_dir(store::Database& db) {
   EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}}).status, 201U);
 }
 
+// A video of the media library is named by its master playlist, and only one that is ready is
+// taken (issue 37): one still processing, one that failed, an unknown one and any other file under
+// /uploads are refused on the field.
+void a_library_video_must_be_ready(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  const std::string ready(64, 'a');
+  const std::string processing(64, 'b');
+  const std::string failed(64, 'c');
+  h.exec("INSERT INTO media (kind, content_hash, status, created_at, updated_at) VALUES ('video', '" + ready +
+         "', 'ready', 1, 1)");
+  h.exec("INSERT INTO media (kind, content_hash, status, created_at, updated_at) VALUES ('video', '" + processing +
+         "', 'processing', 1, 1)");
+  h.exec("INSERT INTO media (kind, content_hash, status, created_at, updated_at) VALUES ('video', '" + failed +
+         "', 'failed', 1, 1)");
+  h.exec("INSERT INTO media (kind, content_hash, status, created_at, updated_at) VALUES ('audio', '" +
+         std::string(64, 'd') + "', 'ready', 1, 1)");
+  json::object values{{"title", "Uit de bibliotheek"}, {"slug", "bibliotheek"}, {"durationMs", 2000}};
+  for (const auto& refused_path :
+       {"/uploads/videos/" + processing + "/master.m3u8", "/uploads/videos/" + failed + "/master.m3u8",
+        "/uploads/videos/" + std::string(64, 'd') + "/master.m3u8",
+        "/uploads/videos/" + std::string(64, 'e') + "/master.m3u8", "/uploads/videos/" + ready + "/0/index.m3u8",
+        "/uploads/videos/" + ready + "/poster.jpg", "/uploads/audio/" + std::string(64, 'd') + ".mp3",
+        "/uploads/videos/" + ready + "/../../../etc/passwd"}) {
+    values["videoPath"] = refused_path;
+    auto refused = h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}});
+    EXPECT_EQ(refused.status, 422U) << refused_path << ": " << refused.text;
+    EXPECT_NE(refused.field_error("videoPath").find("mediabibliotheek"), std::string::npos) << refused.text;
+  }
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM videos WHERE slug = 'bibliotheek'"), 0);
+  values["videoPath"] = "/uploads/videos/" + ready + "/master.m3u8";
+  values["posterUrl"] = "/uploads/videos/" + ready + "/poster.jpg";
+  values["posterAlt"] = "Een testbeeld";
+  auto made = h.as(eind, "POST", "/api/admin/content/videos", json::object{{"values", values}});
+  ASSERT_EQ(made.status, 201U) << made.text;
+  EXPECT_EQ(std::string(made.item().at("values").at("videoPath").as_string()),
+            "/uploads/videos/" + ready + "/master.m3u8");
+}
+
 void relations_are_edited_checked_audited_and_shown(store::Database& db) {
   Harness h(db);
   h.exec("INSERT INTO presenters (slug, name) VALUES ('anna', 'Anna Ansel')");
@@ -1046,6 +1085,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"APreviewLinkOpensADraftPage", a_preview_link_opens_a_draft_page},
       {"APreviewLinkOpensADraftArticle", a_preview_link_opens_a_draft_article},
       {"AVideoNamesAFileOfTheMediaDir", a_video_names_a_file_of_the_media_dir},
+      {"ALibraryVideoMustBeReady", a_library_video_must_be_ready},
       {"RelationsAreEditedCheckedAuditedAndShown", relations_are_edited_checked_audited_and_shown},
       {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
       {"ADeletedItemGoesToTheTrashAndComesBackWhole", a_deleted_item_goes_to_the_trash_and_comes_back_whole},

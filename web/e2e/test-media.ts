@@ -32,3 +32,26 @@ export function writeTestTone(path: string, seconds: number) {
     path,
   );
 }
+
+/**
+ * Writes a 320x180 MP4 clip of `seconds` (a test picture in a random hue, a tone at a random
+ * pitch) to `path`, so that every run uploads a video the library has not processed yet.
+ */
+export function writeTestClip(path: string, seconds: number) {
+  const hue = Math.floor(Math.random() * 360);
+  const pitch = 300 + Math.floor(Math.random() * 400);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=320x180:rate=25:duration=${seconds},hue=h=${hue}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${pitch}:sample_rate=48000:duration=${seconds}`,
+    '-pix_fmt',
+    'yuv420p',
+    '-shortest',
+    path,
+  );
+}

@@ -13,6 +13,9 @@
 #include "content/content_validation.hpp"
 #include "content/public_url.hpp"
 #include "domain/time.hpp"
+#include "media/media_repository.hpp"
+#include "media/stored_files.hpp"
+#include "media/video_processor.hpp"
 #include "pages/preview_token.hpp"
 #include "store/schedule_repository.hpp"
 
@@ -84,7 +87,8 @@ json::object type_json(const TypeSpec& type) {
                                   {"reference", field.reference},
                                   {"referenceKey", field.reference_column},
                                   {"crops", std::move(crops)},
-                                  {"altField", field.alt_field}});
+                                  {"altField", field.alt_field},
+                                  {"mediaFile", field.media_file}});
   }
   std::string_view publication = type.publication == content::Publication::none    ? "none"
                                  : type.publication == content::Publication::dated ? "dated"
@@ -230,13 +234,20 @@ json::object revision_json(const TypeSpec& type, const content::Revision& revisi
   return out;
 }
 
-// Writes the relations a form sent, for the stored `owner`.
+// True for "/uploads/videos/<sha256>/master.m3u8" of a video item that is ready.
+bool ready_library_video(soci::session& session, std::string_view path) {
+  const auto hash = media::library_video_hash(path, media::kMasterPlaylist);
+  if (!hash) return false;
+  const auto item = media::MediaRepository(session).find_by_hash(media::MediaKind::video, *hash);
+  return item && item->status == "ready";
+}
+
 // A media-file field set or changed to a file the media dir does not hold is refused: a made-up
 // path was published, and the page then showed a dead player (issue 37).
-json::object missing_media_files(const TypeSpec& type, const json::object& values, const Item* before,
-                                 const std::filesystem::path& media_dir) {
+// A video of the media library is named by its master playlist, and must be one that is ready.
+json::object missing_media_files(soci::session& session, const TypeSpec& type, const json::object& values,
+                                 const Item* before, const std::filesystem::path& media_dir) {
   json::object errors;
-  if (media_dir.empty()) return errors;
   for (const auto& field : type.fields) {
     const auto* value = field.media_file ? values.if_contains(field.name) : nullptr;
     if (value == nullptr || !value->is_string()) continue;
@@ -246,6 +257,15 @@ json::object missing_media_files(const TypeSpec& type, const json::object& value
     }
     std::string path(value->as_string());
     if (path.empty() || path.starts_with("https://") || path.starts_with("http://")) continue;
+    if (path.starts_with(media::kUploadsPrefix)) {
+      if (!ready_library_video(session, path)) {
+        errors[field.name] =
+            "Deze video staat niet (klaar) in de mediabibliotheek. Kies een video uit de lijst of upload hem "
+            "opnieuw.";
+      }
+      continue;
+    }
+    if (media_dir.empty()) continue;
     if (path.starts_with("/media/")) path.erase(0, std::string_view("/media/").size());
     const auto relative = std::filesystem::path(path).lexically_normal();
     std::error_code ec;
@@ -259,6 +279,7 @@ json::object missing_media_files(const TypeSpec& type, const json::object& value
   return errors;
 }
 
+// Writes the relations a form sent, for the stored `owner`.
 void write_links(ContentStore& store, const Item& owner, const content::Validated& validated) {
   for (const auto& links : validated.links) store.relate(*links.field, owner, links.targets);
 }
@@ -491,7 +512,8 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   ContentStore store(*lease, type);
   auto validated = content::validate(type, values->get_object(), nullptr, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
-  if (auto missing = missing_media_files(type, validated.values, nullptr, options_.media_dir); !missing.empty()) {
+  if (auto missing = missing_media_files(*lease, type, validated.values, nullptr, options_.media_dir);
+      !missing.empty()) {
     return api::field_errors(missing);
   }
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
@@ -527,7 +549,8 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   const auto* before = &std::get<Item>(current);
   auto validated = content::validate(type, values->get_object(), before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
-  if (auto missing = missing_media_files(type, validated.values, before, options_.media_dir); !missing.empty()) {
+  if (auto missing = missing_media_files(*lease, type, validated.values, before, options_.media_dir);
+      !missing.empty()) {
     return api::field_errors(missing);
   }
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();

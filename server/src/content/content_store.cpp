@@ -442,6 +442,10 @@ std::optional<media::MediaItem> ContentStore::library_image(const std::string& c
   return media::MediaRepository(session_).find_by_hash(media::MediaKind::image, content_hash);
 }
 
+std::optional<media::MediaItem> ContentStore::library_video(const std::string& content_hash) {
+  return media::MediaRepository(session_).find_by_hash(media::MediaKind::video, content_hash);
+}
+
 std::int64_t ContentStore::references(const Item& item) {
   std::int64_t total = 0;
   for (const auto& reference : type_.referenced_by) {

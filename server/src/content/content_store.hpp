@@ -106,6 +106,8 @@ class ContentStore {
   std::optional<media::MediaItem> media_item(std::int64_t id);
   /// The library image stored under `content_hash` (media/stored_files.hpp library_image_hash), or nullopt.
   std::optional<media::MediaItem> library_image(const std::string& content_hash);
+  /// The library video stored under `content_hash` (media/stored_files.hpp library_video_hash), or nullopt.
+  std::optional<media::MediaItem> library_video(const std::string& content_hash);
   /// How many rows of other tables refer to the item (refused deletes).
   std::int64_t references(const Item& item);
 

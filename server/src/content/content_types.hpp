@@ -75,7 +75,8 @@ struct FieldSpec {
   // for logos and backgrounds (named by their item, or decorative).
   std::string alt_field;
   // For text: a file of the media dir (a relative path there, or "/media/..."), which must exist
-  // when it is set or changed; an http(s) URL is taken as it is (admin/content_api.cpp).
+  // when it is set or changed; an http(s) URL is taken as it is; "/uploads/videos/<sha256>/master.m3u8"
+  // must name a ready video of the media library (admin/content_api.cpp).
   bool media_file = false;
 };
 

@@ -6,6 +6,7 @@
 
 #include "domain/slug.hpp"
 #include "media/stored_files.hpp"
+#include "media/video_processor.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 
@@ -265,6 +266,14 @@ bool has_audio(const TypeSpec& type, const Item* existing) {
 // wide size for a field without crops), once the image is ready; any other URL stays as it is.
 Checked stored_image(const FieldSpec& field, std::string url, ContentStore& store) {
   const auto hash = media::library_image_hash(url);
+  // A video's poster, filled in when the video was chosen: taken as it is, once that video is ready.
+  if (const auto video = media::library_video_hash(url, media::kPosterFile)) {
+    const auto item = store.library_video(*video);
+    if (!item || item->status != "ready") {
+      return {{}, "Dit stilstaande beeld hoort bij een video die niet (klaar) in de mediabibliotheek staat."};
+    }
+    return {std::move(url), ""};
+  }
   if (!hash) {
     if (url.starts_with(std::string(media::kUploadsPrefix) + "/")) {
       return {{}, "Deze link wijst niet naar een afbeelding uit de mediabibliotheek. Kies de afbeelding opnieuw."};

@@ -128,7 +128,8 @@ std::string file_sha256(const std::filesystem::path& file) {
 
 MediaLibrary::MediaLibrary(store::Database& db, MediaOptions options, std::function<std::int64_t()> now)
     : db_(db), options_(std::move(options)), now_(std::move(now)), owner_(random_name()) {
-  for (const char* dir : {"incoming", "images", "audio"}) std::filesystem::create_directories(options_.root / dir);
+  for (const char* dir : {"incoming", "images", "audio", "videos"})
+    std::filesystem::create_directories(options_.root / dir);
   // Bodies of uploads cut off by a restart.
   for (const auto& entry : std::filesystem::directory_iterator(options_.root / "incoming")) {
     if (entry.path().extension() == ".upload") {
@@ -254,6 +255,10 @@ std::filesystem::path MediaLibrary::audio_file(const MediaItem& item) const {
   return options_.root / "audio" / (item.content_hash + ".mp3");
 }
 
+std::filesystem::path MediaLibrary::video_folder(const MediaItem& item) const {
+  return options_.root / "videos" / item.content_hash;
+}
+
 std::optional<MediaItem> MediaLibrary::find(std::int64_t id) {
   auto lease = db_.lease();
   return MediaRepository(*lease).find_stored(id);
@@ -274,7 +279,9 @@ MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, con
   item.content_hash = std::string(kPendingPrefix) + token;
   item.original_name = clean_name(original_name);
   item.status = "processing";
-  item.mime_type = kind == MediaKind::image ? "image/webp" : "audio/mpeg";
+  item.mime_type = kind == MediaKind::image   ? "image/webp"
+                   : kind == MediaKind::audio ? "audio/mpeg"
+                                              : "application/vnd.apple.mpegurl";
   item.uploaded_by = uploader.user_id > 0 ? std::optional<std::int64_t>(uploader.user_id) : std::nullopt;
   item.created_at = now;
   item.updated_at = now;
@@ -314,6 +321,10 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
   last_progress_ = -1;
   try {
     std::optional<AudioProbe> audio;
+    std::optional<VideoProbe> video;
+    const VideoLimits video_limits{
+        .max_seconds = static_cast<double>(options_.max_video_seconds),
+        .deadline = std::chrono::steady_clock::now() + std::chrono::seconds(options_.processing_seconds)};
     const AudioLimits limits{
         .max_seconds = static_cast<double>(options_.max_audio_seconds),
         .deadline = std::chrono::steady_clock::now() + std::chrono::seconds(options_.processing_seconds)};
@@ -327,6 +338,16 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
       }
       if (static_cast<std::int64_t>(probe->width) * probe->height > kMaxImagePixels) {
         fail(id, "Deze afbeelding heeft te veel pixels (hoogstens 100 megapixel). Verklein hem eerst.");
+        return;
+      }
+    } else if (kind == MediaKind::video) {
+      video = probe_video(incoming, options_.root / "incoming", video_limits.deadline);
+      if (!video) {
+        fail(id, std::string(kNotAVideoMessage));
+        return;
+      }
+      if (video->duration_seconds > video_limits.max_seconds) {
+        fail(id, video_too_long_message(video_limits.max_seconds));
         return;
       }
     } else {
@@ -346,10 +367,14 @@ void MediaLibrary::identify_file(std::int64_t id, MediaKind kind, const std::fil
     if (!target) return;
     if (kind == MediaKind::image) {
       process_image(*target, incoming);
+    } else if (kind == MediaKind::video) {
+      process_video_item(*target, incoming, *video, video_limits);
     } else {
       process_audio(*target, incoming, *audio, limits);
     }
   } catch (const AudioError& error) {
+    if (!jobs_.stopping()) fail(id, error.what());
+  } catch (const VideoError& error) {
     if (!jobs_.stopping()) fail(id, error.what());
   } catch (const std::exception& error) {
     spdlog::error("media: upload {} could not be identified: {}", id, error.what());
@@ -625,6 +650,36 @@ void MediaLibrary::process_audio(std::int64_t id, const std::filesystem::path& i
   } catch (const std::exception& error) {
     spdlog::error("media: audio {} failed: {}", id, error.what());
     if (!jobs_.stopping()) fail(id, "Het audiobestand kon niet worden verwerkt.");
+  }
+}
+
+}  // namespace ether::media
+
+namespace ether::media {
+
+void MediaLibrary::process_video_item(std::int64_t id, const std::filesystem::path& incoming, const VideoProbe& probe,
+                                      const VideoLimits& limits) {
+  try {
+    auto item = find(id);
+    if (!item) return;
+    const auto result = process_video(
+        incoming, video_folder(*item), options_.root / "incoming", probe, limits,
+        [&](double share) { report(id, 0.0, 1.0, share); }, &jobs_.running_child());
+    if (jobs_.stopping()) return;
+    item->duration_ms = result.duration_ms;
+    item->width = result.width;
+    item->height = result.height;
+    item->size_bytes = static_cast<std::int64_t>(result.bytes);
+    item->status = "ready";
+    item->progress = 100;
+    item->updated_at = now_();
+    auto lease = db_.lease();
+    MediaRepository(*lease).update(*item);
+  } catch (const VideoError& error) {
+    if (!jobs_.stopping()) fail(id, error.what());
+  } catch (const std::exception& error) {
+    spdlog::error("media: video {} failed: {}", id, error.what());
+    if (!jobs_.stopping()) fail(id, "De video kon niet worden verwerkt.");
   }
 }
 

@@ -2,8 +2,8 @@
 // The uploaded media of a station: accepts an uploaded file (already on disk) as a row at once,
 // then on a background JobQueue checks what it is, stores each content once (by SHA-256) in the
 // media table and under the uploads folder, and processes it: images into a WebP original and the §9 sizes around
-// their focal point, audio into loudness-normalised MP3. Progress is kept in the store, so any
-// instance can answer for it. The instance processing a row claims it with a heartbeat; at start-up
+// their focal point, audio into loudness-normalised MP3, video into a poster and HLS renditions. Progress is kept in
+// the store, so any instance can answer for it. The instance processing a row claims it with a heartbeat; at start-up
 // and every minute a library resumes the rows whose heartbeat stopped (a restart, a crash), one
 // instance each, from their uploaded file, or fails them when that file is gone.
 //
@@ -12,6 +12,9 @@
 //   images/<sha256>/original.webp      the stored original (no EXIF, at most 2560 px)
 //   images/<sha256>/f<x>-<y>/<size>.webp   the sizes cut around focal point x,y (thousandths)
 //   audio/<sha256>.mp3                 the normalised audio
+//   videos/<sha256>/poster.jpg         a video's poster, and its HLS renditions for the player:
+//   videos/<sha256>/master.m3u8        the master playlist naming 0/index.m3u8 (720p) and
+//   videos/<sha256>/<n>/index.m3u8 and seg<nnn>.ts   1/index.m3u8 (360p)
 // With several instances, `root` is shared storage (like the recordings).
 
 #include <chrono>
@@ -31,6 +34,7 @@
 #include "media/audio_processor.hpp"
 #include "media/job_queue.hpp"
 #include "media/media_repository.hpp"
+#include "media/video_processor.hpp"
 #include "store/database.hpp"
 
 namespace ether::media {
@@ -52,7 +56,9 @@ struct MediaOptions {
   std::filesystem::path root;                    // <data dir>/uploads
   std::uint64_t max_image_bytes = 25ULL << 20;   // 25 MiB
   std::uint64_t max_audio_bytes = 500ULL << 20;  // 500 MiB: a long episode as WAV
+  std::uint64_t max_video_bytes = 2ULL << 30;    // 2 GiB: an hour of camera video
   int max_audio_seconds = 4 * 3600;              // longer audio is refused
+  int max_video_seconds = 3 * 3600;              // longer video is refused
   int processing_seconds = 900;                  // ffprobe and ffmpeg of one audio upload are killed after
 };
 
@@ -123,6 +129,8 @@ class MediaLibrary {
   [[nodiscard]] std::filesystem::path original_image(const MediaItem& item) const;
   /// The stored MP3 of an audio item.
   [[nodiscard]] std::filesystem::path audio_file(const MediaItem& item) const;
+  /// The folder of a video item's poster and renditions.
+  [[nodiscard]] std::filesystem::path video_folder(const MediaItem& item) const;
 
  private:
   void identify(std::int64_t id, MediaKind kind, const std::filesystem::path& incoming, const Uploader& uploader);
@@ -136,6 +144,8 @@ class MediaLibrary {
   void process_variants(std::int64_t id);
   void process_audio(std::int64_t id, const std::filesystem::path& incoming, const AudioProbe& probe,
                      const AudioLimits& limits);
+  void process_video_item(std::int64_t id, const std::filesystem::path& incoming, const VideoProbe& probe,
+                          const VideoLimits& limits);
   void fail(std::int64_t id, const std::string& message);
   void report(std::int64_t id, double from, double span, double share);
 

@@ -58,7 +58,7 @@ struct Row {
   [[nodiscard]] MediaItem item() const {
     MediaItem m;
     m.id = id;
-    m.kind = kind == "audio" ? MediaKind::audio : MediaKind::image;
+    m.kind = kind == "audio" ? MediaKind::audio : kind == "video" ? MediaKind::video : MediaKind::image;
     m.content_hash = content_hash;
     m.original_name = original_name;
     m.status = status;
@@ -81,7 +81,17 @@ struct Row {
 
 }  // namespace
 
-std::string_view kind_name(MediaKind kind) { return kind == MediaKind::audio ? "audio" : "image"; }
+std::string_view kind_name(MediaKind kind) {
+  switch (kind) {
+    case MediaKind::audio:
+      return "audio";
+    case MediaKind::video:
+      return "video";
+    case MediaKind::image:
+      break;
+  }
+  return "image";
+}
 
 std::optional<MediaItem> MediaRepository::find(std::int64_t id) {
   Row row;

@@ -1,5 +1,5 @@
 #pragma once
-// The media table (migrations 013 and 014): one row per uploaded image or audio file, found by id or by
+// The media table (migrations 013 and 014): one row per uploaded image, audio or video file, found by id or by
 // the kind and SHA-256 of the uploaded bytes (each content is stored once).
 
 #include <soci/soci.h>
@@ -14,7 +14,7 @@
 
 namespace ether::media {
 
-enum class MediaKind { image, audio };
+enum class MediaKind { image, audio, video };
 
 /// The status of a row whose upload turned out to be content stored before: find_stored() answers
 /// with that item instead, lists leave it out.
@@ -23,7 +23,7 @@ inline constexpr std::string_view kDuplicateStatus = "duplicate";
 /// (MediaLibrary::check_stored_audio); `error` says what, in Dutch. Lists show it, pickers do not.
 inline constexpr std::string_view kBrokenStatus = "broken";
 
-/// "image" or "audio".
+/// "image", "audio" or "video".
 std::string_view kind_name(MediaKind kind);
 
 struct MediaItem {

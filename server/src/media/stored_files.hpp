@@ -20,6 +20,11 @@ inline constexpr std::string_view kUploadsPrefix = "/uploads";
 /// plays the item (episodes, fragments, bulletins) stores this path as its audio.
 std::string audio_url(const MediaItem& item);
 
+/// The site paths of a video item's HLS master playlist ("/uploads/videos/<sha256>/master.m3u8"),
+/// which a video content item stores as its file, and of its poster (".../poster.jpg").
+std::string video_url(const MediaItem& item);
+std::string video_poster_url(const MediaItem& item);
+
 /// The site path of an image item's sizes around its focal point, with '{format}' in the place of
 /// the size: "/uploads/images/<sha256>/f500-500/{format}.webp". Content stores it for an image that
 /// the listener pages cut in §9 presets (they put a size in the place of '{format}').
@@ -33,12 +38,17 @@ std::string content_image_url(const MediaItem& item);
 /// for any other URL.
 std::optional<std::string> library_image_hash(std::string_view url);
 
+/// The content hash of the library video whose `file` (kMasterPlaylist or kPosterFile) the site
+/// path names ("/uploads/videos/<sha256>/<file>"); nullopt for any other URL.
+std::optional<std::string> library_video_hash(std::string_view url, std::string_view file);
+
 /// `url` with each '{format}' replaced by the name of `size` ("h_720,w_1280,c_north"): a library
 /// image at one of its sizes, for what cannot choose a size itself (feeds, JSON-LD, the player).
 std::string sized_image_url(std::string_view url, VariantSize size);
 
 /// True for a path relative to the uploads root that names a stored result: audio/<sha256>.mp3,
-/// images/<sha256>/original.webp or images/<sha256>/f<x>-<y>/<size>.webp.
+/// images/<sha256>/original.webp, images/<sha256>/f<x>-<y>/<size>.webp, and a video's
+/// videos/<sha256>/master.m3u8, poster.jpg, <n>/index.m3u8 and <n>/seg<nnn>.ts.
 bool servable(std::string_view relative);
 
 /// The file under `root` that the site path `site_path` ("/uploads/...") serves, or nullopt when

@@ -17,6 +17,7 @@ namespace json = boost::json;
 
 constexpr std::string_view kImagesPath = "/api/admin/media/images";
 constexpr std::string_view kAudioPath = "/api/admin/media/audio";
+constexpr std::string_view kVideoPath = "/api/admin/media/videos";
 
 std::string size_text(std::uint64_t bytes) {
   return bytes >= (1ULL << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
@@ -25,8 +26,10 @@ std::string size_text(std::uint64_t bytes) {
 http::Response too_large(MediaKind kind, std::uint64_t limit) {
   return api::json_error(413, "payload_too_large",
                          std::string("Dit bestand is te groot: ") +
-                             (kind == MediaKind::image ? "een afbeelding" : "een audiobestand") + " mag hoogstens " +
-                             size_text(limit) + " zijn.");
+                             (kind == MediaKind::image   ? "een afbeelding"
+                              : kind == MediaKind::audio ? "een audiobestand"
+                                                         : "een video") +
+                             " mag hoogstens " + size_text(limit) + " zijn.");
 }
 
 Uploader uploader_of(const admin::Principal& principal) { return {principal.user.id, principal.user.display_name}; }
@@ -45,6 +48,8 @@ void UploadApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::image); });
   router.add("POST", kAudioPath,
              [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::audio); });
+  router.add("POST", kVideoPath,
+             [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::video); });
   router.add("GET", "/api/admin/media", [this](const http::Request& r, const http::RouteParams&) { return list(r); });
   router.add("GET", "/api/admin/media/{id}",
              [this](const http::Request& r, const http::RouteParams& p) { return get(r, p.at("id")); });
@@ -61,6 +66,7 @@ std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& 
   std::optional<MediaKind> kind;
   if (head.path == kImagesPath) kind = MediaKind::image;
   if (head.path == kAudioPath) kind = MediaKind::audio;
+  if (head.path == kVideoPath) kind = MediaKind::video;
   if (!kind) return std::nullopt;
   // Only a browser of the site gets to write to disk, and only with a session known as live: this
   // runs on the I/O thread, so the store is not asked. Anything else is read into memory under the
@@ -94,8 +100,10 @@ std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& 
     busy.set_header("Retry-After", std::to_string(kUploadsRetryAfterSeconds));
     return refuse(std::move(busy));
   }
-  const auto limit =
-      *kind == MediaKind::image ? library_.options().max_image_bytes : library_.options().max_audio_bytes;
+  const auto& options = library_.options();
+  const auto limit = *kind == MediaKind::image   ? options.max_image_bytes
+                     : *kind == MediaKind::audio ? options.max_audio_bytes
+                                                 : options.max_video_bytes;
   return http::BodyFileTarget{library_.incoming_path(), limit, too_large(*kind, limit), std::move(slot)};
 }
 
@@ -115,6 +123,13 @@ json::object UploadApi::item_json(const MediaItem& item) const {
     out["width"] = item.width;
     out["height"] = item.height;
     out["focalPoint"] = json::object{{"x", item.focal.x / 1000.0}, {"y", item.focal.y / 1000.0}};
+  } else if (item.kind == MediaKind::video) {
+    out["url"] = video_url(item);
+    out["posterUrl"] = video_poster_url(item);
+    out["width"] = item.width;
+    out["height"] = item.height;
+    out["durationMs"] = item.duration_ms;
+    out["durationSeconds"] = (item.duration_ms + 500) / 1000;
   } else {
     out["url"] = audio_url(item);
     out["durationMs"] = item.duration_ms;
@@ -144,9 +159,11 @@ http::Response UploadApi::list(const http::Request& request) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto kind_text = request.param("kind").value_or("image");
-  if (kind_text != "image" && kind_text != "audio")
-    return api::json_error(400, "bad_parameter", "Kies image of audio.");
-  const auto kind = kind_text == "audio" ? MediaKind::audio : MediaKind::image;
+  if (kind_text != "image" && kind_text != "audio" && kind_text != "video")
+    return api::json_error(400, "bad_parameter", "Kies image, audio of video.");
+  const auto kind = kind_text == "audio"   ? MediaKind::audio
+                    : kind_text == "video" ? MediaKind::video
+                                           : MediaKind::image;
   const auto page = api::parse_id(request.param("page").value_or("1")).value_or(1);
   const std::string name(request.param("q").value_or(""));
   if (name.size() > kMaxSearchLength) {

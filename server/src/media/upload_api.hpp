@@ -4,12 +4,14 @@
 //   POST /api/admin/media/images?name=foto.jpg   the image as the request body -> 202 {media}
 //                                                (status 'processing': poll GET .../{id})
 //   POST /api/admin/media/audio?name=aflevering.wav  the audio as the body -> 202 {media}
-//   GET  /api/admin/media?kind=image|audio&page=&q=  the library, newest first, 24 a page; q: only
+//   POST /api/admin/media/videos?name=clip.mp4       the video as the body -> 202 {media}; ready,
+//                                                    it has url (HLS master), posterUrl, durationMs
+//   GET  /api/admin/media?kind=image|audio|video&page=&q=  the library, newest first, 24 a page; q: only
 //                                                    the files whose name holds it
 //   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
 //   PUT  /api/admin/media/{id}/focal-point           {x, y} in 0..1 -> {media}
 //   DELETE /api/admin/media/{id}                     a failed upload -> 204 (409 otherwise)
-//   GET  /uploads/...                                the stored files (WebP, MP3), cached for a
+//   GET  /uploads/...                                the stored files (WebP, MP3, JPEG, HLS), cached for a
 //                                                    year (their names change with their content)
 // Uploads need a session with edit_drafts (a redacteur may upload), the site's Origin and the CSRF
 // token, like every admin change. Bodies are streamed to a file (body_to_file) only for requests

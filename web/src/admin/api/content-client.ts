@@ -41,6 +41,11 @@ export interface ContentField {
   crops?: string[];
   /** An image's alt text field ('' or absent: none, a logo or a background). */
   altField?: string;
+  /**
+   * A file: a path in the media dir, an http(s) URL or, for a video, a video of the media library
+   * (its HLS master playlist, /uploads/videos/…/master.m3u8), which the form lets choose.
+   */
+  mediaFile?: boolean;
 }
 
 export interface ContentType {

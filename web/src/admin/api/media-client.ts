@@ -11,7 +11,7 @@ import {
   setCsrfToken,
 } from './admin-client';
 
-export type MediaKind = 'image' | 'audio';
+export type MediaKind = 'image' | 'audio' | 'video';
 /** 'broken': audio whose stored file the server found missing or damaged at its start. */
 export type MediaStatus = 'processing' | 'ready' | 'failed' | 'broken';
 
@@ -48,7 +48,19 @@ export interface AudioMedia extends MediaBase {
   loudnessLufs: number;
 }
 
-export type Media = ImageMedia | AudioMedia;
+export interface VideoMedia extends MediaBase {
+  kind: 'video';
+  /** The HLS master playlist (a 720p or smaller rendition and a 360p one). */
+  url: string;
+  /** A JPEG frame at a tenth of the duration. */
+  posterUrl: string;
+  width: number;
+  height: number;
+  durationMs: number;
+  durationSeconds: number;
+}
+
+export type Media = ImageMedia | AudioMedia | VideoMedia;
 
 /** A point of an image, x and y from 0 (left, top) to 1 (right, bottom). */
 export interface FocalPoint {
@@ -60,16 +72,24 @@ export interface FocalPoint {
 export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = {
   image: 25 * 1024 * 1024,
   audio: 500 * 1024 * 1024,
+  video: 2048 * 1024 * 1024,
+};
+
+const KIND_NOUN: Record<MediaKind, string> = {
+  image: 'een afbeelding',
+  audio: 'een audiobestand',
+  video: 'een video',
 };
 
 export function tooLargeMessage(kind: MediaKind): string {
   const limit = Math.round(MAX_UPLOAD_BYTES[kind] / (1024 * 1024));
-  return `Dit bestand is te groot: ${kind === 'image' ? 'een afbeelding' : 'een audiobestand'} mag hoogstens ${limit} MB zijn.`;
+  return `Dit bestand is te groot: ${KIND_NOUN[kind]} mag hoogstens ${limit} MB zijn.`;
 }
 
 const UPLOAD_PATHS: Record<MediaKind, string> = {
   image: '/api/admin/media/images',
   audio: '/api/admin/media/audio',
+  video: '/api/admin/media/videos',
 };
 
 /**

@@ -26,6 +26,13 @@ type Phase =
 const ACCEPT: Record<MediaKind, string> = {
   image: 'image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,image/avif,image/tiff',
   audio: 'audio/*',
+  video: 'video/mp4,video/quicktime,video/x-matroska,video/webm,.mkv',
+};
+
+const PROCESSING: Record<MediaKind, string> = {
+  image: 'Formaten maken',
+  audio: 'Geluidssterkte gelijktrekken',
+  video: 'Video omzetten voor de speler',
 };
 
 /**
@@ -116,7 +123,7 @@ export function UploadField({ kind, label, onUploaded, hint }: UploadFieldProps)
           <>
             <progress max={100} value={phase.progress} aria-label="Verwerken" />
             <span>
-              {kind === 'image' ? 'Formaten maken' : 'Geluidssterkte gelijktrekken'}… {phase.progress}%
+              {PROCESSING[kind]}… {phase.progress}%
             </span>
           </>
         )}

@@ -15,6 +15,8 @@ import {
   type ReferenceOption,
 } from '../../api/content-client';
 import { AudioPicker } from '../../components/audio-picker';
+import { videoChoice } from '../../components/video-choice';
+import { VideoPicker } from '../../components/video-picker';
 import { BlockEditor } from '../../components/block-editor/block-editor';
 import { CheckboxGroupField } from '../../components/checkbox-group-field';
 import type { StoredBlock } from '../../components/block-editor/blocks';
@@ -449,6 +451,35 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
       );
     }
     if (altFields.has(field.name)) return null;
+    if (field.mediaFile) {
+      const path = watch(field.name);
+      return (
+        <div key={field.name} className="admin-media-file">
+          <VideoPicker
+            id={`${id}-library`}
+            value={typeof path === 'string' ? path : ''}
+            onChoose={(media) => {
+              const choice = videoChoice(media);
+              const options = { shouldDirty: true, shouldValidate: true };
+              setValue(field.name, choice.path, options);
+              if (type.fields.some((f) => f.name === 'durationMs'))
+                setValue('durationMs', choice.durationMs, options);
+              const poster = type.fields.find((f) => f.kind === 'image');
+              if (poster) setValue(poster.name, choice.posterUrl, options);
+            }}
+          />
+          <Field
+            field={field}
+            id={id}
+            registration={register_(field)}
+            error={error}
+            hint="Of: het pad van een bestand in de mediamap, of een https-adres."
+            disabled={false}
+            options={options[field.name]}
+          />
+        </div>
+      );
+    }
     if (field.kind === 'image') {
       const altError = field.altField ? (errors[field.altField]?.message as string | undefined) : undefined;
       return (
