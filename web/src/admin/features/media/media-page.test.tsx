@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AudioMedia, ImageMedia } from '../../api/media-client';
+import type { AudioMedia, ImageMedia, VideoMedia } from '../../api/media-client';
 import { MediaPage } from './media-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -148,5 +148,50 @@ describe('MediaPage', () => {
     );
     expect(keep).toHaveAccessibleDescription('Dit wordt nog ergens gebruikt en kan daarom niet weg.');
     expect(screen.getByText(/gebruikt\.mp3 ·/)).toBeInTheDocument();
+  });
+
+  it('lists the videos with their length and size, and deletes a failed one', async () => {
+    const video = (id: number, name: string, change: Partial<VideoMedia>): VideoMedia => ({
+      id,
+      kind: 'video',
+      status: 'ready',
+      progress: 100,
+      error: null,
+      name,
+      mimeType: 'video/mp4',
+      sizeBytes: 1000,
+      url: `/uploads/videos/${id}/master.m3u8`,
+      posterUrl: `/uploads/videos/${id}/poster.jpg`,
+      width: 1280,
+      height: 720,
+      durationMs: 95_000,
+      durationSeconds: 95,
+      ...change,
+    });
+    let items = [
+      video(1, 'interview.mp4', {}),
+      video(2, 'kapot.mov', { status: 'failed', error: 'Dit is geen video.' }),
+    ];
+    const fetch = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE' && url === '/api/admin/media/2') {
+        items = items.filter((item) => item.id !== 2);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }
+      const kind = new URL(url, 'http://localhost').searchParams.get('kind');
+      const body =
+        kind === 'video'
+          ? { items, total: items.length, page: 1, pageSize: 24 }
+          : { items: [], total: 0, page: 1, pageSize: 24 };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(<MediaPage />);
+    expect(await screen.findByText(/^interview\.mp4 ·/)).toHaveTextContent('interview.mp4 · 1:35 · 1280×720');
+    expect(screen.getByText(/^kapot\.mov ·/)).toHaveTextContent('kapot.mov · mislukt: Dit is geen video.');
+    expect(screen.getByLabelText('Video uploaden')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen kapot.mov' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('kapot.mov is verwijderd.');
+    await waitFor(() => expect(screen.queryByText(/^kapot\.mov ·/)).not.toBeInTheDocument());
+    expect(screen.getByText(/^interview\.mp4 ·/)).toBeInTheDocument();
   });
 });

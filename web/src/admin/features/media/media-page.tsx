@@ -7,6 +7,7 @@ import {
   type ImageMedia,
   type Media,
   type MediaKind,
+  type VideoMedia,
 } from '../../api/media-client';
 import { ImageEditor, type CropPreview } from '../../components/image-editor';
 import { Pager, pageCount } from '../../components/pager';
@@ -33,6 +34,20 @@ function audioStatus(item: AudioMedia): string {
       return ` · mislukt: ${item.error ?? ''}`;
     case 'broken':
       // The server's message starts with 'Beschadigd: ' and says what is wrong with the file.
+      return ` · ${item.error ?? 'Beschadigd.'}`;
+    case 'processing':
+      return ` · wordt verwerkt (${item.progress}%)`;
+  }
+}
+
+/** What the video list says of an item after its name. */
+function videoStatus(item: VideoMedia): string {
+  switch (item.status) {
+    case 'ready':
+      return ` · ${formatDuration(item.durationSeconds)} · ${item.width}×${item.height}`;
+    case 'failed':
+      return ` · mislukt: ${item.error ?? ''}`;
+    case 'broken':
       return ` · ${item.error ?? 'Beschadigd.'}`;
     case 'processing':
       return ` · wordt verwerkt (${item.progress}%)`;
@@ -114,10 +129,14 @@ function useMediaPage(kind: MediaKind, page: number, version: number, onError: (
   return listing;
 }
 
-/** The media library: upload images and audio, see them processed, set an image's focal point. */
+/**
+ * The media library: upload images, audio and video, see them processed, set an image's focal
+ * point, and delete a failed upload.
+ */
 export function MediaPage() {
   const [imagePage, setImagePage] = useState(1);
   const [audioPage, setAudioPage] = useState(1);
+  const [videoPage, setVideoPage] = useState(1);
   // Counts the changes to the library, so that the pages shown are asked again.
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<ImageMedia | null>(null);
@@ -134,11 +153,14 @@ export function MediaPage() {
   const audioListing = useMediaPage('audio', audioPage, version, setLoadError);
   const images = imageListing.items.filter((m): m is ImageMedia => m.kind === 'image');
   const audio = audioListing.items.filter((m): m is AudioMedia => m.kind === 'audio');
+  const videoListing = useMediaPage('video', videoPage, version, setLoadError);
+  const videos = videoListing.items.filter((m): m is VideoMedia => m.kind === 'video');
 
   const accept = (media: Media) => {
     // The newest come first: an upload shows on the first page of its kind.
     if (media.kind === 'image') setImagePage(1);
-    else setAudioPage(1);
+    else if (media.kind === 'audio') setAudioPage(1);
+    else setVideoPage(1);
     setVersion((n) => n + 1);
     if (media.kind === 'image') setSelected(media);
   };
@@ -167,6 +189,12 @@ export function MediaPage() {
           kind="audio"
           label="Audio uploaden"
           hint="Een fragment, aflevering of journaal, hoogstens 500 MB. Het geluid wordt gelijkgetrokken (EBU R128) en als MP3 bewaard."
+          onUploaded={accept}
+        />
+        <UploadField
+          kind="video"
+          label="Video uploaden"
+          hint="MP4, MOV, MKV of WebM. We maken er een stilstaand beeld en HLS in 720p en 360p van."
           onUploaded={accept}
         />
       </div>
@@ -241,6 +269,32 @@ export function MediaPage() {
           pages={audioListing.pages}
           label="Pagina's van de audio"
           onPage={setAudioPage}
+        />
+      )}
+      <h2>Video</h2>
+      {videos.length === 0 ? (
+        <p>Nog geen video.</p>
+      ) : (
+        <ul className="admin-media-audio">
+          {videos.map((item) => (
+            <li key={item.id}>
+              <span>
+                {item.name || `Video ${item.id}`}
+                {videoStatus(item)}
+              </span>
+              {item.status === 'failed' && (
+                <RemoveFailed item={item} name={item.name || `Video ${item.id}`} onRemoved={onRemoved} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {videoListing.pages > 1 && (
+        <Pager
+          page={videoPage}
+          pages={videoListing.pages}
+          label="Pagina's van de video"
+          onPage={setVideoPage}
         />
       )}
     </section>
