@@ -293,11 +293,17 @@ describe('atuserid cookie', () => {
     const report = vi.fn();
     expect(smartTagUserIdFromCookie('atuserid=%7Bnot-json', report)).toBeUndefined();
     expect(smartTagUserIdFromCookie('atuserid=%7B%7D', report)).toBeUndefined();
-    const notUuid = encodeURIComponent(JSON.stringify({ val: 'abc-123' }));
-    expect(smartTagUserIdFromCookie(`atuserid=${notUuid}`, report)).toBeUndefined();
+    const numeric = encodeURIComponent(JSON.stringify({ val: 12 }));
+    expect(smartTagUserIdFromCookie(`atuserid=${numeric}`, report)).toBeUndefined();
     expect(report).toHaveBeenCalledTimes(3);
     expect(smartTagUserIdFromCookie('other=1', report)).toBeUndefined();
     expect(report).toHaveBeenCalledTimes(3);
+  });
+  it('takes any val as it is, as the spec says (issue 30: a val that was no UUID was refused)', () => {
+    const report = vi.fn();
+    const cookie = `atuserid=${encodeURIComponent(JSON.stringify({ name: 'atuserid', val: 'abc-123' }))}`;
+    expect(smartTagUserIdFromCookie(cookie, report)).toBe('abc-123');
+    expect(report).not.toHaveBeenCalled();
   });
 });
 

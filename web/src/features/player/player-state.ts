@@ -265,13 +265,10 @@ export function shouldStartPlayingOnLive(state: PlayerState): boolean {
   return state.isLiveRequestedAfterPlayable;
 }
 
-/** A valid smart-tag user id: a UUID (8-4-4-4-12 hexadecimal digits), as the tag issues them. */
-export const SMART_TAG_USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * spec §4: the value of the 'val' field of the JSON in the 'atuserid' cookie. Returns undefined
- * when the cookie is absent; when it is present but not that JSON, or its val is not a UUID
- * (SMART_TAG_USER_ID), it also reports through `onInvalid` (spec §8: reported silently).
+ * spec §4: the value of the 'val' field of the JSON in the 'atuserid' cookie, taken as it is.
+ * Returns undefined when the cookie is absent; when it is present but not JSON with a string
+ * `val`, it also reports through `onInvalid` (spec §8: reported silently).
  */
 export function smartTagUserIdFromCookie(
   cookie: string,
@@ -284,10 +281,8 @@ export function smartTagUserIdFromCookie(
   if (!entry) return undefined;
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(entry.slice('atuserid='.length)));
-    if (parsed && typeof parsed === 'object' && 'val' in parsed && typeof parsed.val === 'string') {
-      if (SMART_TAG_USER_ID.test(parsed.val)) return parsed.val;
-      throw new Error('atuserid: val is geen UUID');
-    }
+    if (parsed && typeof parsed === 'object' && 'val' in parsed && typeof parsed.val === 'string')
+      return parsed.val;
     throw new Error('atuserid heeft geen val');
   } catch (error) {
     onInvalid(error);
