@@ -21,7 +21,7 @@ namespace {
 namespace json = boost::json;
 
 json::object site() {
-  return json::parse(R"({"name":"Ether","defaultChannel":"radio2","channels":[
+  return json::parse(R"({"name":"Ether","baseUrl":"https://ether.example","defaultChannel":"radio2","channels":[
       {"slug":"radio2","name":"Ether Radio 2","parentSlug":null},
       {"slug":"soulenjazz","name":"Soul & Jazz","parentSlug":"radio2"},
       {"slug":"radio1","name":"Ether Radio 1","parentSlug":null}]})")
@@ -128,6 +128,38 @@ TEST(PageHtml, StoredTextIsEscapedAndUnsafeUrlsNeverReachAnHref) {
   EXPECT_TRUE(has(html, "<span class=\"card__link\">Boos</span>"));  // refused link: text only
   EXPECT_TRUE(has(html, "<a href=\"https://ether.example/gids\" class=\"card__link\">Goed</a>"));
   EXPECT_TRUE(has(html, "<img src=\"/images/unknown_programme.webp\" alt=\"\" width=\"1280\" height=\"720\""));
+}
+
+TEST(PageHtml, LinksOutOfTheSiteOpenInANewTabAndSaySo) {
+  // Spec §2: links to internal paths or to the site's own base URL stay in the site; all others
+  // open in a new tab. Before, only the app added the target, once it had taken the page over.
+  auto page = page_of("thema", R"json({"slug":"x","title":"Thema","description":"",
+      "blocks":[{"type":"tiles","title":"Tegels","items":[
+        {"title":"Elders","text":"","url":"https://example.org/verhaal","imageUrl":""},
+        {"title":"Eigen","text":"","url":"https://ether.example/gids?dag=morgen","imageUrl":""},
+        {"title":"Pad","text":"","url":"/programmas","imageUrl":""},
+        {"title":"Lijkt eigen","text":"","url":"https://ether.example.evil.org/x","imageUrl":""}]}]})json");
+  auto html = main_html(page, site());
+  EXPECT_TRUE(has(html,
+                  "<a href=\"https://example.org/verhaal\" class=\"card__link\" target=\"_blank\" "
+                  "rel=\"noopener noreferrer\">Elders<span class=\"visually-hidden\"> (opent in een nieuw "
+                  "venster)</span></a>"))
+      << html;
+  EXPECT_TRUE(has(html, "<a href=\"https://ether.example/gids?dag=morgen\" class=\"card__link\">Eigen</a>"));
+  EXPECT_TRUE(has(html, "<a href=\"/programmas\" class=\"card__link\">Pad</a>"));
+  EXPECT_TRUE(has(html, "<a href=\"https://ether.example.evil.org/x\" class=\"card__link\" target=\"_blank\""));
+}
+
+TEST(PageHtml, InAppLinksAreTheSitesOwn) {
+  EXPECT_TRUE(is_in_app_link("/nieuws", "https://ether.example"));
+  EXPECT_TRUE(is_in_app_link("?page=2", "https://ether.example"));
+  EXPECT_TRUE(is_in_app_link("#top", ""));
+  EXPECT_TRUE(is_in_app_link("https://ether.example", "https://ether.example/"));
+  EXPECT_TRUE(is_in_app_link("https://ether.example/gids", "https://ether.example/"));
+  EXPECT_FALSE(is_in_app_link("//ether.example/gids", "https://ether.example"));
+  EXPECT_FALSE(is_in_app_link("https://ether.examples/gids", "https://ether.example"));
+  EXPECT_FALSE(is_in_app_link("https://example.org/", "https://ether.example"));
+  EXPECT_FALSE(is_in_app_link("https://example.org/", ""));
 }
 
 TEST(PageHtml, PlayedTracksListAndPagination) {

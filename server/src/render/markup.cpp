@@ -1,6 +1,7 @@
 #include "render/markup.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "domain/escape.hpp"
 #include "media/image_presets.hpp"
@@ -14,7 +15,12 @@ namespace {
 
 constexpr std::string_view kFallbackImage = "/images/unknown_programme.webp";
 
-std::string two(std::int64_t value) { return (value < 10 ? "0" : "") + std::to_string(value); }
+std::string two(std::int64_t value) {
+  auto text = std::to_string(value);
+  // Not "0" + text: GCC 12 warns (falsely, -Wrestrict) about that operator+ once inlined.
+  if (value >= 0 && value < 10) text.insert(text.begin(), '0');
+  return text;
+}
 
 std::vector<media::VariantSize> sizes_of(std::string_view preset) {
   std::vector<media::VariantSize> sizes;
@@ -106,22 +112,55 @@ std::int64_t num(const json::object& object, std::string_view key, std::int64_t 
   return fallback;
 }
 
+namespace {
+// The base URL of the page being rendered on this thread (SiteBaseScope): link() is called from
+// every renderer, most of which never see the site object.
+thread_local std::string site_base;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
+}  // namespace
+
+bool is_in_app_link(std::string_view url, std::string_view base_url) {
+  if (url.starts_with("//")) return false;
+  if (url.starts_with('/') || url.starts_with('?') || url.starts_with('#')) return true;
+  while (base_url.ends_with('/')) base_url.remove_suffix(1);
+  if (base_url.empty() || !url.starts_with(base_url)) return false;
+  const auto rest = url.substr(base_url.size());
+  return rest.empty() || rest[0] == '/' || rest[0] == '?' || rest[0] == '#';
+}
+
+SiteBaseScope::SiteBaseScope(std::string base_url) : previous_(std::exchange(site_base, std::move(base_url))) {}
+
+SiteBaseScope::~SiteBaseScope() { site_base = std::move(previous_); }
+
 void link(std::string& out, std::string_view url, std::string_view text, std::string_view css_class,
           std::string_view extra_attributes) {
   auto safe = pages::safe_url(url);
+  // Appended piece by piece: GCC 12 warns (falsely, -Wrestrict) about chains of operator+ here.
+  const auto add_class = [&] {
+    if (css_class.empty()) return;
+    out += " class=\"";
+    out += escape(css_class);
+    out += '"';
+  };
   if (safe.empty()) {
     out += "<span";
-    if (!css_class.empty()) out += " class=\"" + escape(css_class) + "\"";
-    out += ">" + escape(text) + "</span>";
+    add_class();
+    out += '>';
+    out += escape(text);
+    out += "</span>";
     return;
   }
-  out += "<a href=\"" + escape(safe) + "\"";
-  if (!css_class.empty()) out += " class=\"" + escape(css_class) + "\"";
+  out += "<a href=\"";
+  out += escape(safe);
+  out += '"';
+  add_class();
   if (!extra_attributes.empty()) {
     out += ' ';
     out += extra_attributes;
   }
-  out += ">" + escape(text) + "</a>";
+  const bool in_app = is_in_app_link(safe, site_base);
+  out += in_app ? ">" : R"( target="_blank" rel="noopener noreferrer">)";
+  out += escape(text);
+  out += in_app ? "</a>" : R"(<span class="visually-hidden"> (opent in een nieuw venster)</span></a>)";
 }
 
 void image(std::string& out, std::string_view url, std::string_view preset, std::string_view css_class, bool eager,

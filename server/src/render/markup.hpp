@@ -30,7 +30,28 @@ std::int64_t num(const json::object& object, std::string_view key, std::int64_t 
 /// `value` as an object, or an empty object.
 const json::object& as_obj(const json::value& value);
 
+/// Whether `url` stays in the site (spec §2 route building rules): a path, a query, a fragment or
+/// the site's own `base_url` (may be empty); any other link opens in a new tab.
+bool is_in_app_link(std::string_view url, std::string_view base_url);
+
+/// While it lives, the links rendered on this thread take `base_url` as the site's own address
+/// (page_html and main_html hold one for the page they render, from the site's baseUrl).
+class SiteBaseScope {
+ public:
+  explicit SiteBaseScope(std::string base_url);
+  ~SiteBaseScope();
+  SiteBaseScope(const SiteBaseScope&) = delete;
+  SiteBaseScope& operator=(const SiteBaseScope&) = delete;
+  SiteBaseScope(SiteBaseScope&&) = delete;
+  SiteBaseScope& operator=(SiteBaseScope&&) = delete;
+
+ private:
+  std::string previous_;
+};
+
 /// `<a href="url" class="…">text</a>`; a URL the safe-URL rule refuses becomes plain text in a span.
+/// A link out of the site opens in a new tab (`target="_blank" rel="noopener noreferrer"`) and says
+/// so to screen readers, as the app's AppLink does.
 void link(std::string& out, std::string_view url, std::string_view text, std::string_view css_class = {},
           std::string_view extra_attributes = {});
 

@@ -110,6 +110,7 @@ void site_footer(std::string& out, const json::object& site) {
 }  // namespace
 
 std::string main_html(const pages::PageResult& page, const boost::json::object& site, bool app) {
+  const SiteBaseScope base{std::string(str(site, "baseUrl"))};
   std::string out;
   RenderContext ctx{page, site, app};
   const auto& table = renderers();
@@ -121,6 +122,7 @@ std::string main_html(const pages::PageResult& page, const boost::json::object& 
 std::string page_html(const pages::PageResult& page, const boost::json::object& site, std::string_view request_path) {
   const bool app = starts_with_segment(request_path, "/app");
   const bool frameless = app || page.route == "popout";
+  const SiteBaseScope base{std::string(str(site, "baseUrl"))};
   std::string out;
   out.reserve(16384);
   out += "<div class=\"app";
