@@ -6,6 +6,7 @@
 
 #include <boost/json.hpp>
 #include <filesystem>
+#include <regex>
 #include <string>
 
 #include "support/server_process.hpp"
@@ -73,6 +74,9 @@ TEST(PodcastFeedServer, FeedsAnnounceEnclosuresAppsCanDownloadWithoutAToken) {
   auto body = json::parse(episode.body);
   EXPECT_EQ(body.at("episode").at("id").as_int64(), 1);
   EXPECT_EQ(body.at("feed").at("slug"), body.at("episode").at("feedSlug"));
+  // Spec §9: API dates are 'yyyy-MM-dd HH:mm:ss' (issue 30: the episode had an ISO instant).
+  const std::string published(body.at("episode").at("publishedAt").as_string());
+  EXPECT_TRUE(std::regex_match(published, std::regex(R"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"))) << published;
 }
 
 }  // namespace
