@@ -81,10 +81,21 @@ TEST_F(PagesFixture, SiteConfigCarriesTheErrorReportingSettingsWhenADsnIsSet) {
   EXPECT_EQ(str(reporting.at("environment")), "production");
 }
 
+TEST_F(PagesFixture, SiteConfigTellsTheAppTheLatestNewsPrefix) {
+  // Spec §7: /api/latestNews behind an optional static path prefix; the server moves the route
+  // (SiteAppTest.LatestNewsFollowsTheStaticPrefix) and the app must call it there.
+  SiteSettings settings;
+  settings.static_prefix = "/static";
+  PageLoader loader(*db_, settings);
+  EXPECT_EQ(str(loader.site_config().at("staticPrefix")), "/static");
+}
+
 TEST_F(PagesFixture, SiteConfigListsChannelsInPickerOrder) {
   auto config = loader_->site_config();
-  EXPECT_EQ(keys(config), (Keys{"name", "baseUrl", "siteCode", "defaultChannel", "channels", "errorReporting"}));
+  EXPECT_EQ(keys(config),
+            (Keys{"name", "baseUrl", "siteCode", "defaultChannel", "channels", "errorReporting", "staticPrefix"}));
   EXPECT_TRUE(config.at("errorReporting").is_null());
+  EXPECT_EQ(str(config.at("staticPrefix")), "");
   EXPECT_EQ(str(config.at("baseUrl")), "http://localhost:8080");
   EXPECT_EQ(str(config.at("defaultChannel")), "radio2");
   const auto& channels = config.at("channels").as_array();

@@ -250,7 +250,8 @@ Station::Station(const config::Config& config) {
                                 .sentry_dsn = config.sentry_dsn,
                                 .sentry_traces_sample_rate = config.sentry_traces_sample_rate,
                                 .recordings = {},
-                                .preview_secret = config.preview_secret});
+                                .preview_secret = config.preview_secret,
+                                .static_prefix = config.static_prefix});
   pages_->set_recordings([library = recordings_.get()](const std::string& channel, std::int64_t from,
                                                        std::int64_t until) -> std::optional<pages::RecordedRange> {
     auto found = library->find(channel, from, until);

@@ -130,9 +130,13 @@ json::object PageLoader::site_config() {
   Catalog catalog(db_, RouteContext{amsterdam_date(now), settings_.default_channel}, now);
   json::array channels;
   for (const auto& c : catalog.channels()) channels.push_back(catalog.channel_summary(c));
-  return json::object{{"name", settings_.name},          {"baseUrl", settings_.base_url},
-                      {"siteCode", settings_.site_code}, {"defaultChannel", settings_.default_channel},
-                      {"channels", std::move(channels)}, {"errorReporting", error_reporting_config()}};
+  return json::object{{"name", settings_.name},
+                      {"baseUrl", settings_.base_url},
+                      {"siteCode", settings_.site_code},
+                      {"defaultChannel", settings_.default_channel},
+                      {"channels", std::move(channels)},
+                      {"errorReporting", error_reporting_config()},
+                      {"staticPrefix", settings_.static_prefix}};
 }
 
 json::value PageLoader::error_reporting_config() const {

@@ -34,6 +34,7 @@ struct SiteSettings {
   double sentry_traces_sample_rate = 0;  // spec §9, default 0
   RecordingLookup recordings;            // broadcast recordings; unset: none
   std::string preview_secret;            // signs content-page preview links (pages/preview_token.hpp); empty: none open
+  std::string static_prefix;  // ETHER_STATIC_PREFIX: the path before /api/latestNews (spec §7), "" or e.g. "/static"
 };
 
 /// The current time; tests fix it.

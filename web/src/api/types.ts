@@ -51,6 +51,8 @@ export interface SiteConfig {
   defaultChannel: string; // the parent channel slug, "radio2"
   channels: ChannelSummary[]; // every channel, parents first in picker order, children after their parent
   errorReporting?: ErrorReportingConfig | null; // null or absent: error reporting is off
+  /** The path before /api/latestNews (spec §7, ETHER_STATIC_PREFIX): '' or e.g. '/static'. */
+  staticPrefix?: string;
 }
 
 /** Error reporting of spec §9 (ETHER_SENTRY_DSN, ETHER_SENTRY_TRACES_SAMPLE_RATE). */

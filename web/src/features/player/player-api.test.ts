@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { isProgressiveUrlValid, parameter, streamUrlFor } from './player-api';
+import { fetchLatestNews, isProgressiveUrlValid, parameter, streamUrlFor } from './player-api';
 
 describe('latest news expiry', () => {
   const now = Date.UTC(2026, 10, 21, 11, 0, 0);
@@ -32,5 +32,24 @@ describe('stream URL', () => {
   });
   it('builds it from the environment domain and the token otherwise', () => {
     expect(streamUrlFor(play)).toBe('https://stream.example/live/radio2.mp3?token=t.k');
+  });
+});
+
+describe('latest news', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answer = () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ player: { tokenUrl: '/api/player/radio1', parameters: [] } }), {
+        status: 200,
+      }),
+    );
+  it('is asked behind the configured static path prefix (spec §7)', async () => {
+    const fetch = vi.fn<(url: string) => Promise<Response>>(answer);
+    vi.stubGlobal('fetch', fetch);
+    await fetchLatestNews('/static/');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/static/api/latestNews');
+    const playable = await fetchLatestNews();
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/latestNews');
+    expect(playable).toMatchObject({ id: 'latest_news_from_player', isLatestNews: true, type: 'fragment' });
   });
 });

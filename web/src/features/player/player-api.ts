@@ -34,10 +34,13 @@ export function fetchPlayApi(tokenUrl: string, signal?: AbortSignal): Promise<Pl
   return getJson<PlayApiResponse>(tokenUrl, signal);
 }
 
-/** The latest news bulletin as a playable (spec §3). */
-export async function fetchLatestNews(signal?: AbortSignal): Promise<Playable> {
+/**
+ * The latest news bulletin as a playable (spec §3), from /api/latestNews behind the configured
+ * static path prefix (spec §7; the site's staticPrefix, '' when there is none).
+ */
+export async function fetchLatestNews(staticPrefix = '', signal?: AbortSignal): Promise<Playable> {
   const body = await getJson<{ player: PlayerConfig; imageUrl?: string; name?: string }>(
-    '/api/latestNews',
+    `${staticPrefix.replace(/\/+$/, '')}/api/latestNews`,
     signal,
   );
   const playable: Playable = {

@@ -356,7 +356,7 @@ export function PlayerProvider({
             current?.isLatestNews &&
             isProgressiveUrlValid(parameter(current.player, 'progressive'), Date.now());
           try {
-            const playable = reuse && current ? current : await fetchLatestNews();
+            const playable = reuse && current ? current : await fetchLatestNews(site.staticPrefix);
             dispatch({ type: 'setPlayable', playable });
             await playOnDemand(playable);
           } catch (error) {
@@ -373,7 +373,7 @@ export function PlayerProvider({
         return engineRef.current?.time() ?? { duration: 0, position: 0, progress: 0 };
       },
     };
-  }, [loadChannel, playLiveStream, playOnDemand, site.channels]);
+  }, [loadChannel, playLiveStream, playOnDemand, site.channels, site.staticPrefix]);
 
   // Media Session: lock screens and hardware keys show what plays and control it.
   const sessionTitle = state.isLiveMode
