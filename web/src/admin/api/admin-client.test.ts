@@ -116,7 +116,12 @@ describe('a call after the session ended', () => {
       vi.fn((path: string, init: RequestInit) => {
         const token = (init.headers as Record<string, string>)['X-CSRF-Token'] ?? '';
         if (path === '/api/admin/session')
-          return Promise.resolve(new Response(JSON.stringify({ csrfToken: 'new' }), { status: 200 }));
+          // The session as the server answers it: the account and its token.
+          return Promise.resolve(
+            new Response(JSON.stringify({ user: { id: 1, email: 'mira@ether.local' }, csrfToken: 'new' }), {
+              status: 200,
+            }),
+          );
         sent.push(token);
         if (token !== 'new') return refusal(403, 'bad_csrf_token');
         return Promise.resolve(new Response(JSON.stringify({ item: { id: '3' } }), { status: 200 }));
