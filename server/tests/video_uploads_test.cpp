@@ -40,7 +40,7 @@ class VideoProcessor : public ::testing::Test {
 
   // A clip of `seconds` made by ffmpeg (test picture and a tone), in the container `name` implies.
   fs::path clip(const std::string& name, const std::string& size, double seconds, const std::string& extra = "") {
-    const auto file = dir_ / name;
+    auto file = dir_ / name;
     const auto made =
         test::run_command("ffmpeg -hide_banner -loglevel error -y -f lavfi -i testsrc=size=" + size +
                           ":rate=10:duration=" + std::to_string(seconds) +
