@@ -243,8 +243,12 @@ void expect_tone_between_playout(const ServerProcess& source_to, const ServerPro
   Listener listener(port_of(listen_on), stream_target(listen_on, channel));
   std::this_thread::sleep_for(std::chrono::seconds(3));
   const auto sent_at = Clock::now();
+  // On a failure, ffmpeg's own words and the server's (its log and its transcoder's), since CI keeps
+  // only what a test printed.
   EXPECT_EQ(send_tone(source_to, channel, password, encoding, seconds, user), 0)
-      << run_command("cat " + (source_to.dir() / "source.log").string());
+      << run_command("cat " + (source_to.dir() / "source.log").string()) << "\nserver log:\n"
+      << run_command("tail -n 30 " + (source_to.dir() / "server.log").string()) << "\ntranscoder log:\n"
+      << run_command("tail -n 30 " + (source_to.dir() / "data" / ("source-" + channel + ".log")).string() + " 2>&1");
   // The playout after the tone: listen on until 2 s of it have come. Transcoded Ogg arrives latest
   // (the client's Ogg pages, then ffmpeg's), and on a loaded machine the tone can reach the
   // listener seconds late; the deadline only guards against hanging.
