@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { applyFormat } from '../../../lib/images';
 import { AdminApiError } from '../../api/admin-client';
 import {
@@ -25,11 +25,11 @@ function formatDuration(seconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** What the audio list says of an item after its name. */
-function audioStatus(item: AudioMedia): string {
+/** What a list says of an audio or video item after its name; `ready` for one that is ready. */
+function mediaStatus(item: AudioMedia | VideoMedia, ready: string): string {
   switch (item.status) {
     case 'ready':
-      return ` · ${formatDuration(item.durationSeconds)} · ${item.loudnessLufs.toFixed(1)} LUFS`;
+      return ready;
     case 'failed':
       return ` · mislukt: ${item.error ?? ''}`;
     case 'broken':
@@ -40,19 +40,10 @@ function audioStatus(item: AudioMedia): string {
   }
 }
 
-/** What the video list says of an item after its name. */
-function videoStatus(item: VideoMedia): string {
-  switch (item.status) {
-    case 'ready':
-      return ` · ${formatDuration(item.durationSeconds)} · ${item.width}×${item.height}`;
-    case 'failed':
-      return ` · mislukt: ${item.error ?? ''}`;
-    case 'broken':
-      return ` · ${item.error ?? 'Beschadigd.'}`;
-    case 'processing':
-      return ` · wordt verwerkt (${item.progress}%)`;
-  }
-}
+const audioStatus = (item: AudioMedia) =>
+  mediaStatus(item, ` · ${formatDuration(item.durationSeconds)} · ${item.loudnessLufs.toFixed(1)} LUFS`);
+const videoStatus = (item: VideoMedia) =>
+  mediaStatus(item, ` · ${formatDuration(item.durationSeconds)} · ${item.width}×${item.height}`);
 
 interface RemoveFailedProps {
   item: Media;
@@ -127,6 +118,43 @@ function useMediaPage(kind: MediaKind, page: number, version: number, onError: (
     };
   }, [kind, page, version]);
   return listing;
+}
+
+interface MediaRowsProps<T extends AudioMedia | VideoMedia> {
+  items: T[];
+  /** 'Audio' or 'Video': names an item without a file name. */
+  noun: string;
+  status: (item: T) => string;
+  /** What a ready item offers after its status (a link to hear it). */
+  ready?: (item: T) => ReactNode;
+  onRemoved: (name: string) => void;
+}
+
+/** The audio or video of one page of the library: name and status, and 'Verwijderen' when failed. */
+function MediaRows<T extends AudioMedia | VideoMedia>({
+  items,
+  noun,
+  status,
+  ready,
+  onRemoved,
+}: MediaRowsProps<T>) {
+  return (
+    <ul className="admin-media-audio">
+      {items.map((item) => {
+        const name = item.name || `${noun} ${item.id}`;
+        return (
+          <li key={item.id}>
+            <span>
+              {name}
+              {status(item)}
+            </span>
+            {item.status === 'ready' && ready?.(item)}
+            {item.status === 'failed' && <RemoveFailed item={item} name={name} onRemoved={onRemoved} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 /**
@@ -248,20 +276,13 @@ export function MediaPage() {
       {audio.length === 0 ? (
         <p>Nog geen audio.</p>
       ) : (
-        <ul className="admin-media-audio">
-          {audio.map((item) => (
-            <li key={item.id}>
-              <span>
-                {item.name || `Audio ${item.id}`}
-                {audioStatus(item)}
-              </span>
-              {item.status === 'ready' && <a href={item.url}>Beluisteren (MP3)</a>}
-              {item.status === 'failed' && (
-                <RemoveFailed item={item} name={item.name || `Audio ${item.id}`} onRemoved={onRemoved} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <MediaRows
+          items={audio}
+          noun="Audio"
+          status={audioStatus}
+          ready={(item) => <a href={item.url}>Beluisteren (MP3)</a>}
+          onRemoved={onRemoved}
+        />
       )}
       {audioListing.pages > 1 && (
         <Pager
@@ -275,19 +296,7 @@ export function MediaPage() {
       {videos.length === 0 ? (
         <p>Nog geen video.</p>
       ) : (
-        <ul className="admin-media-audio">
-          {videos.map((item) => (
-            <li key={item.id}>
-              <span>
-                {item.name || `Video ${item.id}`}
-                {videoStatus(item)}
-              </span>
-              {item.status === 'failed' && (
-                <RemoveFailed item={item} name={item.name || `Video ${item.id}`} onRemoved={onRemoved} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <MediaRows items={videos} noun="Video" status={videoStatus} onRemoved={onRemoved} />
       )}
       {videoListing.pages > 1 && (
         <Pager
