@@ -28,7 +28,10 @@ test('a beheerder sets up a second factor and signs in with a code and with a re
   await page.getByRole('button', { name: 'Uitloggen' }).click();
 
   // The password alone is not enough: the code step, focused, and a wrong code is refused there.
+  // After 'Uitloggen' the sign-in form shows once the server ended the session: a page loaded
+  // before that (the logout call aborted by the navigation) was still signed in.
   const signIn = async () => {
+    await expect(page.getByLabel('E-mailadres')).toBeVisible();
     await page.goto('/beheer');
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);

@@ -3,9 +3,9 @@ import { suppressOverlays } from './overlay-guard';
 import {
   audioState,
   expectNoSeriousAxeViolations,
+  fragmentsPathWithAtLeast,
   miniPlayer,
   pageData,
-  yesterdaysFragmentsPath,
 } from './support';
 
 // Issue 12 against the real server, on a phone (375×812) and a laptop (1366×900): the first-visit
@@ -134,10 +134,13 @@ test.describe('with the overlays out of the way', () => {
 
   test('the expanded player on a phone: seek, skip, queue, journaal, live, channel switch, Escape', async ({
     page,
+    request,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(PHONE);
-    await page.goto(yesterdaysFragmentsPath());
+    // Four fragments: the first plays, a click on the third skips the second, and the fourth is
+    // then next for the skip forward.
+    await page.goto(await fragmentsPathWithAtLeast(request, 4));
     const cards = page.getByRole('main').getByRole('article');
     const firstTitle = ((await cards.first().getByRole('heading').textContent()) ?? '').trim();
     await cards

@@ -87,12 +87,29 @@ export async function expectNoSeriousAxeViolations(page: Page) {
  * fragments: /fragmenten without a date shows today's (spec §2), and today may have none yet.
  */
 export function yesterdaysFragmentsPath(now: Date = new Date()): string {
+  return fragmentsPathDaysAgo(1, now);
+}
+
+function fragmentsPathDaysAgo(days: number, now: Date = new Date()): string {
   const day = new Intl.DateTimeFormat('nl-NL', {
     timeZone: 'Europe/Amsterdam',
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-  }).formatToParts(new Date(now.getTime() - 24 * 3600 * 1000));
+  }).formatToParts(new Date(now.getTime() - days * 24 * 3600 * 1000));
   const part = (type: string) => day.find((p) => p.type === type)?.value ?? '';
   return `/fragmenten?date=${part('day')}-${part('month')}-${part('year')}`;
+}
+
+/**
+ * The fragments of the latest past day (Amsterdam) with at least `count` of them: the demo station
+ * has three or four a day, depending on the weekday's programmes.
+ */
+export async function fragmentsPathWithAtLeast(request: APIRequestContext, count: number): Promise<string> {
+  for (let days = 1; days <= 7; days += 1) {
+    const path = fragmentsPathDaysAgo(days);
+    const envelope = await pageData<{ fragments: unknown[] }>(request, path);
+    if (envelope.data.fragments.length >= count) return path;
+  }
+  throw new Error(`no day of the last week has ${count} fragments`);
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Editor } from '@tiptap/core';
@@ -191,6 +191,17 @@ describe('BlockEditor', () => {
     await userEvent.keyboard('{Control>}y{/Control}');
     expect(lastBlocks(onChange).map((block) => block.type)).toEqual(['heading', 'paragraph', 'quote']);
     expect(redoButton).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('keeps the focus in the text when a formatting button is pressed with the mouse', async () => {
+    render(<BlockEditor value={[{ type: 'paragraph', text: 'Een zin' }]} onChange={vi.fn()} />);
+    const editor = await screen.findByRole('textbox');
+    await userEvent.click(editor);
+    for (const name of ['Vet', 'Cursief', 'Tussenkop', 'Opsomming', 'Genummerde lijst']) {
+      // The browser moves the focus on mousedown unless the press is prevented; what was typed
+      // before Tiptap focused the text again (a frame later) went to the button.
+      expect(fireEvent.mouseDown(screen.getByRole('button', { name }))).toBe(false);
+    }
   });
 
   it('makes a bulleted list from the toolbar, and Enter makes a new item', async () => {

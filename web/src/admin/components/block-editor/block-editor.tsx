@@ -1,7 +1,7 @@
 import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { blockNodes, keptFields } from './block-nodes';
 import { blocksToDoc, docToBlocks, isSafeUrl, NODE, type StoredBlock } from './blocks';
 import { canRedo, canUndo, changeKey, createHistory, record, redo, undo, type History } from './history';
@@ -55,6 +55,15 @@ interface ToolbarProps {
   onRedo: () => void;
   undoable: boolean;
   redoable: boolean;
+}
+
+/**
+ * A formatting button pressed with the mouse leaves the keyboard's focus in the text: Tiptap gives
+ * the focus back only on the next animation frame, and what was typed before then went to the
+ * button and was lost (the first letters of a new list item).
+ */
+function keepTextFocus(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
 }
 
 function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: ToolbarProps) {
@@ -112,6 +121,7 @@ function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: Toolb
       <button
         type="button"
         aria-pressed={editor.isActive('bold')}
+        onMouseDown={keepTextFocus}
         onClick={() => editor.chain().focus().toggleBold().run()}
       >
         <strong>Vet</strong>
@@ -119,6 +129,7 @@ function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: Toolb
       <button
         type="button"
         aria-pressed={editor.isActive('italic')}
+        onMouseDown={keepTextFocus}
         onClick={() => editor.chain().focus().toggleItalic().run()}
       >
         <em>Cursief</em>
@@ -129,6 +140,7 @@ function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: Toolb
       <button
         type="button"
         aria-pressed={editor.isActive('heading')}
+        onMouseDown={keepTextFocus}
         onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
       >
         Tussenkop
@@ -136,6 +148,7 @@ function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: Toolb
       <button
         type="button"
         aria-pressed={editor.isActive('bulletList')}
+        onMouseDown={keepTextFocus}
         onClick={() => editor.chain().focus().toggleBulletList().run()}
       >
         Opsomming
@@ -143,6 +156,7 @@ function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: Toolb
       <button
         type="button"
         aria-pressed={editor.isActive('orderedList')}
+        onMouseDown={keepTextFocus}
         onClick={() => editor.chain().focus().toggleOrderedList().run()}
       >
         Genummerde lijst

@@ -1,12 +1,20 @@
 import { Editor } from '@tiptap/core';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { blockEditorExtensions } from './block-editor';
 import { blocksToDoc, docToBlocks, NODE } from './blocks';
 import { afterBlockAt, firstChange } from './insertion';
 
+// Each test's editor is destroyed after it: ProseMirror's DOM observer flushes on a timer, which
+// otherwise fired once jsdom was torn down ("document is not defined", an unhandled error that
+// failed the Vitest run).
+const editors: Editor[] = [];
+afterEach(() => {
+  for (const editor of editors.splice(0)) editor.destroy();
+});
+
 function editorOf() {
-  return new Editor({
+  const editor = new Editor({
     extensions: blockEditorExtensions,
     content: blocksToDoc([
       {
@@ -18,6 +26,8 @@ function editorOf() {
       { type: 'list', ordered: false, items: [{ text: 'Een' }, { text: 'Twee' }] },
     ]),
   });
+  editors.push(editor);
+  return editor;
 }
 
 describe('inserting a block', () => {
