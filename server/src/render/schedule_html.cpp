@@ -28,8 +28,10 @@ pages::Date today_of(const RenderContext& ctx) {
 // A guide day tab as the app draws it (features/guide, lib/format-date dayTabLabel): "Vandaag",
 // "Gisteren", "Morgen" or the weekday over "16 nov". The long date ("maandag 16 november 2026")
 // does not fit a tab: on a phone it ran out of its grid cell and widened the page.
-void day_tab(std::string& out, std::string_view url, const pages::Date& day, const pages::Date& today, bool active,
-             std::string_view color) {
+// The active tab is underlined in the channel's colour only once the app draws it: a style
+// attribute in the server's HTML is refused by the CSP (style-src 'self'), and logged as a
+// violation on every load of /gids.
+void day_tab(std::string& out, std::string_view url, const pages::Date& day, const pages::Date& today, bool active) {
   // dutch_long_date: "{weekday} {day} {month} {year}", all lowercase ASCII.
   const auto long_date = pages::dutch_long_date(day);
   const auto first = long_date.find(' ');
@@ -41,12 +43,7 @@ void day_tab(std::string& out, std::string_view url, const pages::Date& day, con
   if (day == pages::add_days(today, 1)) label = "Morgen";
   const auto detail = long_date.substr(first + 1, second - first - 1) + " " + long_date.substr(second + 1, 3);
   out += "<a href=\"" + escape(url) + "\" class=\"" + (active ? "day-tab day-tab--active" : "day-tab") + "\"";
-  if (active) {
-    out += " aria-current=\"date\"";
-    const bool hex = color.size() >= 4 && color.size() <= 9 && color[0] == '#' &&
-                     color.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string_view::npos;
-    if (hex) out += " style=\"border-bottom-color:" + std::string(color) + "\"";
-  }
+  if (active) out += " aria-current=\"date\"";
   out += "><span class=\"day-tab__label\">" + escape(label) + "</span><span class=\"day-tab__detail\">" +
          escape(detail) + "</span></a>";
 }
@@ -222,7 +219,7 @@ void guide_html(std::string& out, const RenderContext& ctx) {
     if (!day) continue;
     const bool active = item.get_string() == str(data, "date");
     out += "<li>";
-    day_tab(out, pages::routes::gids(rc, str(channel, "slug"), *day), *day, today, active, str(channel, "color"));
+    day_tab(out, pages::routes::gids(rc, str(channel, "slug"), *day), *day, today, active);
     out += "</li>";
   }
   out += "</ul></nav>";
