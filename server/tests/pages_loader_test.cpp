@@ -643,6 +643,17 @@ TEST_F(PagesFixture, ThemeAndOverviewPagesResolveTheirBlocks) {
   EXPECT_EQ(preview.route, "not-found");
 }
 
+// What the suggestions find as the listener types, the results page finds after Enter (issue 39):
+// the last word matches as a prefix there too ('midnight fer' found nothing but the suggestion).
+TEST_F(PagesFixture, SearchResultsMatchTheLastWordAsAPrefixAsTheSuggestionsDo) {
+  auto r = load("/zoeken/nieuwe muz");
+  EXPECT_EQ(str(r.data.at("term")), "nieuwe muz");
+  const auto& groups = r.data.at("groups").as_array();
+  ASSERT_FALSE(groups.empty());
+  EXPECT_EQ(str(groups[0].at("type")), "programma");
+  EXPECT_EQ(str(groups[0].at("hits").at(0).at("title")), "Nieuwe Muziek");
+}
+
 TEST_F(PagesFixture, SearchFoldsCaseAndDiacritics) {
   auto r = load("/zoeken/Muziek");
   EXPECT_EQ(r.route, "zoeken");

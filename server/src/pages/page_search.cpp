@@ -12,7 +12,9 @@ json::object search_data(const search::Index& index, std::string_view term, std:
   trimmed.erase(0, trimmed.find_first_not_of(" \t\r\n"));
   trimmed.erase(trimmed.find_last_not_of(" \t\r\n") + 1);
   json::array groups;
-  for (const auto& group : index.search(trimmed, false)) {
+  // The last word matches as a prefix, as in the suggestions (api/search_api.cpp): what they offered
+  // while typing is found after Enter too.
+  for (const auto& group : index.search(trimmed, true)) {
     const auto total = static_cast<std::int64_t>(group.hits.size());
     const auto page_count = std::max<std::int64_t>(1, (total + kSearchPageSize - 1) / kSearchPageSize);
     const auto shown_page = group.type == paged_type ? std::clamp<std::int64_t>(page, 1, page_count) : 1;
