@@ -83,6 +83,23 @@ describe('PlayedTracksPage', () => {
     expect(options.at(-1)).toBe('13_14'); // 12:00 UTC is 13:00 in Amsterdam
   });
 
+  it('offers the hour slots of the date chosen, before the form is submitted', async () => {
+    const { router } = renderApp(envelope, '/gedraaid');
+    await screen.findByRole('heading', { level: 1 });
+    const slots = () =>
+      [...(screen.getByLabelText('Tijdvak') as HTMLSelectElement).options].map((o) => o.value);
+    expect(slots().at(-1)).toBe('13_14');
+    await userEvent.selectOptions(screen.getByLabelText('Datum'), '2026-11-20');
+    expect(slots().at(-1)).toBe('23_24');
+    await userEvent.selectOptions(screen.getByLabelText('Tijdvak'), '20_21');
+    await userEvent.click(screen.getByRole('button', { name: 'Toon nummers' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/gedraaid/20-11-2026?time=20_21',
+      ),
+    );
+  });
+
   it('offers the dates of the kept window with relative labels', async () => {
     expect(windowDates({ first: '2026-11-07', last: '2026-11-21', contains: true })).toEqual(
       playedTrackDates('2026-11-21'),

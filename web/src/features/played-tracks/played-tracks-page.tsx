@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { KeptWindow, PlayedTracksData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
@@ -69,20 +69,35 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
       ),
     );
   };
+  // The hour slots follow the date chosen in the form at once, before it is submitted: yesterday
+  // offers every hour, today only those up to now (§9).
+  const [chosen, setChosen] = useState({ shown: data.date, date: data.date });
+  const chosenDate = chosen.shown === data.date ? chosen.date : data.date;
   const dates = windowDates(data.window);
   if (!dates.includes(data.date)) dates.push(data.date);
-  const slots = offeredSlots(data.date, data.time, now);
-  const slotName = slots.find((s) => s.id === data.time)?.name ?? WHOLE_DAY_SLOT.name;
+  const slots = offeredSlots(chosenDate, data.time, now);
+  const slotName =
+    offeredSlots(data.date, data.time, now).find((s) => s.id === data.time)?.name ?? WHOLE_DAY_SLOT.name;
   const isToday = data.date === defaults.today;
 
   return (
     <div className="page">
       <PageHeading>Gedraaid op {data.channel.name}</PageHeading>
       <p className="page-intro">{dayHeading(data.date, now)}</p>
-      <form className="filters" onSubmit={onSubmit} aria-label="Filters">
+      <form
+        key={`${data.date} ${data.time} ${data.channel.slug}`}
+        className="filters"
+        onSubmit={onSubmit}
+        aria-label="Filters"
+      >
         <div className="field">
           <label htmlFor={ids.date}>Datum</label>
-          <select id={ids.date} name="date" defaultValue={data.date}>
+          <select
+            id={ids.date}
+            name="date"
+            defaultValue={data.date}
+            onChange={(event) => setChosen({ shown: data.date, date: event.target.value })}
+          >
             {dates.map((d) => (
               <option key={d} value={d}>
                 {dateOptionLabel(d, now)}
