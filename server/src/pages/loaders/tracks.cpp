@@ -44,16 +44,25 @@ std::optional<SongRow> song_of(soci::session& session, std::int64_t id) {
   return song;
 }
 
-// Plays that started by `now`, newest first; a play still on air counts.
+// The newest play of each channel and clock hour that started by `now` (a play still on air counts),
+// newest first: a song repeated within an hour is in the same recording, and a song the playout
+// rotates often would otherwise fill the list with the current hour, which has no recording yet.
+// Amsterdam's offsets are whole hours, so its clock hours are UTC's.
 std::vector<PlayRow> plays_of(soci::session& session, std::int64_t song_id, std::int64_t now, int limit) {
+  const auto song = std::to_string(song_id);
   std::vector<PlayRow> plays;
   for_each_row(session,
-               "SELECT id, channel_slug, starts_at, ends_at, chart_position FROM track_plays WHERE song_id = " +
-                   std::to_string(song_id) + " AND starts_at <= " + std::to_string(now) +
-                   " ORDER BY starts_at DESC, id DESC LIMIT " + std::to_string(limit),
+               "SELECT t.id, t.channel_slug, t.starts_at, t.ends_at, t.chart_position FROM track_plays t JOIN "
+               "(SELECT channel_slug, MAX(starts_at) AS last_start FROM track_plays WHERE song_id = " +
+                   song + " AND starts_at <= " + std::to_string(now) +
+                   " GROUP BY channel_slug, starts_at / 3600 ORDER BY last_start DESC LIMIT " + std::to_string(limit) +
+                   ") l ON t.channel_slug = l.channel_slug AND t.starts_at = l.last_start WHERE t.song_id = " + song +
+                   " ORDER BY t.starts_at DESC, t.id DESC",
                {}, [&](const soci::row& row) {
-                 plays.push_back(
-                     PlayRow{int_at(row, 0), text_at(row, 1), int_at(row, 2), int_at(row, 3), optional_int_at(row, 4)});
+                 PlayRow play{int_at(row, 0), text_at(row, 1), int_at(row, 2), int_at(row, 3), optional_int_at(row, 4)};
+                 // Two rows of one instant (a play recorded twice) are one play.
+                 if (!plays.empty() && plays.back().channel == play.channel && plays.back().from == play.from) return;
+                 plays.push_back(std::move(play));
                });
   return plays;
 }

@@ -10,7 +10,7 @@
 
 namespace ether::pages::loaders {
 
-/// How many of a song's plays its page lists, newest first.
+/// How many of a song's plays its page lists, newest first: the newest of each channel and clock hour.
 inline constexpr int kTrackPlaysShown = 10;
 
 class TracksLoader final : public PageContext {
