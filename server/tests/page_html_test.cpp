@@ -166,6 +166,8 @@ TEST(PageHtml, PlayedTracksListAndPagination) {
   auto page = page_of("gedraaid", R"({"channel":{"slug":"radio1","name":"Ether Radio 1","classical":false},
       "date":"2026-11-21","time":"8_9","window":{"first":"2026-11-07","last":"2026-11-21","contains":true},
       "tracks":[{"id":1,"from":"2026-11-21T07:04:00Z","until":"2026-11-21T07:08:00Z","title":"Zomeravond","artist":"De Golven",
+                 "coverUrl":null,"url":"/nummers/7/zomeravond"},
+                {"id":2,"from":"2026-11-21T07:08:00Z","until":"2026-11-21T07:12:00Z","title":"Zonder pagina","artist":"X",
                  "coverUrl":null}],
       "paging":{"page":12,"pageCount":23,"total":451}})",
                       "/gedraaid?channel=radio1&page=12&time=8_9");
@@ -173,7 +175,11 @@ TEST(PageHtml, PlayedTracksListAndPagination) {
   EXPECT_TRUE(has(html, "<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Gedraaid op Ether Radio 1</h1>"));
   EXPECT_TRUE(has(html, "<p class=\"filters__summary\">451 nummers · pagina 12 van 23</p>"));
   EXPECT_TRUE(has(html, "<time class=\"track__time\" datetime=\"2026-11-21T07:04:00Z\">08:04</time>"));
-  EXPECT_TRUE(has(html, "<span class=\"track__name\">Zomeravond</span><span class=\"track__artist\">De Golven</span>"));
+  // The name links to the song's page (spec §3 Track); a play without a url keeps plain text.
+  EXPECT_TRUE(has(html,
+                  "<span class=\"track__name\"><a href=\"/nummers/7/zomeravond\">Zomeravond</a></span>"
+                  "<span class=\"track__artist\">De Golven</span>"));
+  EXPECT_TRUE(has(html, "<span class=\"track__name\">Zonder pagina</span>"));
   EXPECT_TRUE(has(html, "<nav class=\"pagination\" aria-label=\"Paginering\">"));
   EXPECT_TRUE(has(html,
                   "<a href=\"/gedraaid?channel=radio1&amp;page=11&amp;time=8_9\" class=\"pagination__link "
@@ -185,6 +191,47 @@ TEST(PageHtml, PlayedTracksListAndPagination) {
   EXPECT_TRUE(has(html, "<span class=\"pagination__current\" aria-current=\"page\">"));
   EXPECT_TRUE(has(html, "rel=\"next\">Volgende</a>"));
   EXPECT_FALSE(has(html, "aria-label=\"Pagina 5\""));
+}
+
+constexpr std::string_view kTrackPage = R"({"track":{"id":7,"slug":"zomeravond","url":"/nummers/7/zomeravond",
+    "title":"Zomeravond","artist":"De Golven","composer":null,"completeWork":null,"ensemble":null,"coverUrl":null},
+  "playCount":3,
+  "plays":[
+    {"id":41,"from":"2026-11-21T07:04:00Z","until":"2026-11-21T07:08:00Z","chartPosition":null,
+     "channel":{"slug":"radio2","name":"Ether Radio 2"},"playedTracksUrl":"/gedraaid",
+     "broadcast":{"id":3,"slug":"ochtend","title":"De Ochtendploeg","channel":{"slug":"radio2","name":"Ether Radio 2"},
+                  "programme":null,"presenters":[],"broadcasters":[],"from":"2026-11-21T05:00:00Z",
+                  "until":"2026-11-21T09:00:00Z","imageUrl":""},
+     "hour":{"from":"2026-11-21T07:00:00Z","until":"2026-11-21T08:00:00Z","label":"Zaterdag 21 november 2026 8 - 9 uur",
+             "url":"/uitzendingen/null/3/2026-11-21-ochtend/08-uur"},
+     "offsetSeconds":240,"recording":{"available":true,"durationSeconds":3600,"gaps":[]}},
+    {"id":40,"from":"2026-11-20T22:10:00Z","until":"2026-11-20T22:14:00Z","chartPosition":null,
+     "channel":{"slug":"radio1","name":"Ether Radio 1"},"playedTracksUrl":"/gedraaid/20-11-2026?channel=radio1",
+     "broadcast":null,"hour":null,"offsetSeconds":0,"recording":{"available":false,"durationSeconds":null,"gaps":[]}}]})";
+
+TEST(PageHtml, TrackPageShowsTheSongAndAWayIntoTheRecordingOfEachPlay) {
+  auto html = main_html(page_of("nummer", kTrackPage, "/nummers/7/zomeravond"), site());
+  EXPECT_TRUE(has(html,
+                  "<p class=\"card__kicker\">Nummer</p><h1 tabindex=\"-1\" id=\"main-heading\" "
+                  "class=\"page-title\">Zomeravond</h1><p class=\"card__meta\">De Golven</p>"))
+      << html;
+  EXPECT_TRUE(has(html, "src=\"/images/unknown_track.webp\""));
+  EXPECT_TRUE(has(html,
+                  "<p class=\"track-page__last\">Laatst gedraaid: zaterdag 21 november 2026, 08:04 op "
+                  "<a href=\"/gedraaid\">Ether Radio 2</a></p>"));
+  EXPECT_TRUE(has(html, "<p class=\"filters__summary\">3 keer gedraaid</p>"));
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/uitzendingen/null/3/2026-11-21-ochtend/08-uur\" class=\"track-plays__broadcast\">De "
+                  "Ochtendploeg, 08:00–09:00</a>"));
+  // Before the app runs, the browser opens the hour's recording at the moment the song started.
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/api/play/broadcast/3/1795244400/audio#t=240\" class=\"button button--small "
+                  "track-plays__listen\" aria-label=\"Luister vanaf 08:04 op zaterdag 21 november 2026\">Luister "
+                  "vanaf 08:04</a>"))
+      << html;
+  EXPECT_TRUE(has(html,
+                  "<span class=\"track-plays__channel\">Ether Radio 1</span><span "
+                  "class=\"track-plays__none\">Geen opname</span>"));
 }
 
 TEST(PageHtml, PlayedTracksTodayEmptyPointsToYesterday) {
@@ -445,6 +492,8 @@ TEST(ShareImage, TheArtworkOfThePageAsAnAbsoluteUrl) {
   EXPECT_EQ(seo::share_image(page_of("artikel", R"json({"article":{"imageUrl":"javascript:alert(1)"}})json"), base),
             "");
   EXPECT_EQ(seo::share_image(page_of("programmas", R"({"programmes":[]})"), base), "");
+  EXPECT_EQ(seo::share_image(page_of("nummer", R"({"track":{"coverUrl":"/media/images/covers/z.webp"}})"), base),
+            "https://ether.example/media/images/covers/z.webp");
   auto missing = page_of("programma", kProgramme);
   missing.status = 404;
   EXPECT_EQ(seo::share_image(missing, base), "");

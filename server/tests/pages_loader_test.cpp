@@ -20,8 +20,8 @@ const Keys kChannelSummary{"slug",    "name",           "parentSlug", "descripti
                            "logoUrl", "hasProgramming", "playerMode", "classical",   "hasVisualRadio"};
 const Keys kBroadcast{"id",           "slug", "title", "channel",  "programme", "presenters",
                       "broadcasters", "from", "until", "imageUrl", "audioUrl"};
-const Keys kTrack{"id",     "from",     "until",         "title",    "artist",       "songSlug",
-                  "songId", "coverUrl", "chartPosition", "composer", "completeWork", "ensemble"};
+const Keys kTrack{"id",       "from",          "until",    "title",        "artist",   "songSlug", "songId",
+                  "coverUrl", "chartPosition", "composer", "completeWork", "ensemble", "url"};
 const Keys kArticleCard{"id", "slug", "category", "title", "intro", "imageUrl", "publishedAt", "tags"};
 const Keys kFragment{"id",       "slug",     "title", "description", "programme", "publishedAt", "durationSeconds",
                      "imageUrl", "audioUrl", "tags"};
@@ -125,6 +125,9 @@ TEST_F(PagesFixture, GedraaidDefaultsToTodayOnTheSiteChannelNewestFirst) {
   EXPECT_EQ(r.data.at("paging").at("pageCount").as_int64(), 2);
   ASSERT_EQ(size(r.data.at("tracks")), 20u);
   EXPECT_EQ(str(r.data.at("tracks").at(0).at("from")), "2026-11-21T10:28:00Z");
+  EXPECT_EQ(keys(r.data.at("tracks").at(0)), kTrack);
+  // spec §3 Track: a play's url is its song's page, through the track route.
+  EXPECT_EQ(str(r.data.at("tracks").at(0).at("url")), "/nummers/2/koffie-zwart");
   EXPECT_EQ(str(r.params.at("channel")), "radio2");
   EXPECT_EQ(str(r.params.at("date")), "21-11-2026");
   EXPECT_EQ(str(r.params.at("page")), "1");
@@ -678,7 +681,7 @@ TEST_F(PagesFixture, SearchFoldsCaseAndDiacritics) {
   for (const auto& group : cafe.data.at("groups").as_array()) {
     if (str(group.at("type")) == "track") {
       EXPECT_EQ(str(group.at("hits").at(0).at("title")), "Koffie Zwart");
-      EXPECT_EQ(str(group.at("hits").at(0).at("url")), "/gedraaid");
+      EXPECT_EQ(str(group.at("hits").at(0).at("url")), "/nummers/2/koffie-zwart");
     }
     if (str(group.at("type")) == "fragment") {
       EXPECT_EQ(str(group.at("hits").at(0).at("url")), "/fragmenten/koffiepauze/2/2026-11-21-live-in-cafe-ether");
@@ -686,7 +689,7 @@ TEST_F(PagesFixture, SearchFoldsCaseAndDiacritics) {
   }
   auto queen = load("/zoeken/QUEEN");
   ASSERT_EQ(size(queen.data.at("groups")), 1u);
-  EXPECT_EQ(str(queen.data.at("groups").at(0).at("hits").at(0).at("url")), "/gedraaid?channel=3fm");
+  EXPECT_EQ(str(queen.data.at("groups").at(0).at("hits").at(0).at("url")), "/nummers/1/bohemian-rhapsody");
   EXPECT_EQ(size(load("/zoeken/never").data.at("groups")), 0u);  // a song never played is not found
   EXPECT_EQ(load("/zoeken/café").canonical_path, "/zoeken/caf%C3%A9");
   auto empty = load("/zoeken");

@@ -67,6 +67,14 @@ async function routeUrls(request: APIRequestContext): Promise<[string, string][]
   const theme = urls.find(([name]) => name === 'thema')?.[1] ?? '';
   urls.push(['app-thema', `/app${theme}`]);
   urls.push(['zoeken', '/zoeken/muziek']);
+  // A song's page (spec §3 Track's url), from today's played tracks or, just after midnight, yesterday's.
+  let played = await pageData<{ tracks: { url: string }[] }>(request, '/gedraaid');
+  if (!played.data.tracks.length) {
+    played = await pageData(request, `/gedraaid/${yesterday.day}-${yesterday.month}-${yesterday.year}`);
+  }
+  const song = played.data.tracks[0]?.url;
+  if (!song) throw new Error('/gedraaid lists no track to open');
+  urls.push(['nummer', song]);
   return urls;
 }
 

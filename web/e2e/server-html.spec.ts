@@ -45,6 +45,27 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main .search-hit__title a').first()).toBeVisible();
   });
 
+  test("a played song's name leads to its page, which says when and where it was played", async ({
+    page,
+  }) => {
+    await page.goto('/gedraaid');
+    const song = page.locator('main .track__name a').first();
+    const name = (await song.textContent()) ?? '';
+    expect(await song.getAttribute('href')).toMatch(/^\/nummers\/\d+\/[^/]+$/);
+    await song.click();
+    await expect(page).toHaveURL(/\/nummers\/\d+\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.locator('main .track-page__last')).toContainText('Laatst gedraaid: ');
+    await expect(
+      page.getByRole('list', { name: 'Wanneer gedraaid' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    expect(await page.title()).toContain(`${name} van `);
+
+    const unknown = await page.goto('/nummers/999999999/bestaat-niet');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deze pagina bestaat niet (meer)');
+  });
+
   test('the 404 page has its own second search, which works without script', async ({ page }) => {
     const answer = await page.goto('/bestaat-niet');
     expect(answer?.status()).toBe(404);

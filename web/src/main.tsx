@@ -18,9 +18,10 @@ import { appContainer } from './lib/server-html';
 import { nextTask } from './lib/task-queue';
 import './styles/global.css';
 // In the first stylesheet rather than their pages' lazy chunks: the server's HTML of the podcast
-// and broadcast-hour pages uses these classes before the chunk has loaded, and without JavaScript.
+// broadcast-hour and song pages uses these classes before the chunk has loaded, and without JavaScript.
 import './features/broadcasts/broadcasts.css';
 import './features/podcasts/podcasts.css';
+import './features/tracks/tracks.css';
 
 const FALLBACK_SITE: SiteConfig = {
   name: 'Ether',

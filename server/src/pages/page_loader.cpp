@@ -15,6 +15,7 @@
 #include "pages/loaders/programmes.hpp"
 #include "pages/loaders/search.hpp"
 #include "pages/loaders/sitemap.hpp"
+#include "pages/loaders/tracks.hpp"
 #include "pages/loaders/videos.hpp"
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
@@ -101,6 +102,8 @@ PageResult answer(const loaders::PageRequest& request, const RouteMatch& match) 
       return SearchLoader(request).search(v[0]);
     case Route::videos:
       return VideosLoader(request).videos();
+    case Route::track:
+      return TracksLoader(request).track(v[0]);
   }
   return PageContext(request).not_found();
 }

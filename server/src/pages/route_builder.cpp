@@ -199,5 +199,9 @@ std::string search(std::string_view term, std::string_view type, int page) {
 
 std::string videos() { return route_path(Route::videos); }
 
+std::string track(std::int64_t song_id, std::string_view song_slug) {
+  return route_path(Route::track, {std::to_string(song_id), segment(song_slug)});
+}
+
 }  // namespace routes
 }  // namespace ether::pages

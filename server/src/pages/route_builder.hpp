@@ -90,6 +90,9 @@ std::string search_page();
 /// /zoeken/{term}; `type` and `page` page through one group of hits (`type` is left out on page 1).
 std::string search(std::string_view term, std::string_view type = {}, int page = 1);
 std::string videos();
+/// /nummers/{songId}/{songSlug}: the page of a song (spec §3 Track, "the track url through a track
+/// route"), found by its id; a missing slug is written 'null'.
+std::string track(std::int64_t song_id, std::string_view song_slug);
 }  // namespace routes
 
 }  // namespace ether::pages

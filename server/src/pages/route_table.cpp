@@ -51,6 +51,9 @@ constexpr std::array kRoutes{
     RoutePattern{Route::search, "/zoeken"},
     RoutePattern{Route::search_term, "/zoeken/{searchTerm}"},
     RoutePattern{Route::videos, "/videos"},
+    // A song that was played (spec §3 Track: the url of radioTracksItem {id, slug}); the id finds
+    // it, the slug makes the path readable.
+    RoutePattern{Route::track, "/nummers/{songId}/{songSlug}"},
 };
 
 std::vector<std::string_view> split_path(std::string_view path) {

@@ -48,6 +48,7 @@ enum class Route {
   search,
   search_term,
   videos,
+  track,
 };
 
 /// A path matched to a route: the route and its placeholders' values, in path order.

@@ -147,37 +147,29 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
     }
   }
 
-  // A song links to the played-tracks page of the channel that played it last. One grouped pass
+  // A song is found once it was played, and links to its own page (routes::track). One grouped pass
   // over the plays: a subquery per song costs a scan of track_plays each.
-  const auto& ctx = catalog.context();
-  std::int64_t previous_song = -1;
-  queries::for_each_row(
-      catalog.session(),
-      "SELECT s.title, s.artist, s.cover_url, t.channel_slug, s.composer, s.ensemble, s.complete_work, s.id "
-      "FROM songs s JOIN (SELECT song_id, MAX(starts_at) AS last_start FROM track_plays WHERE starts_at <= " +
-          std::to_string(now) +
-          " GROUP BY song_id) l ON l.song_id = s.id "
-          "JOIN track_plays t ON t.song_id = s.id AND t.starts_at = l.last_start "
-          "ORDER BY s.title, s.id, t.channel_slug",
-      {}, [&](const soci::row& row) {
-        auto song = queries::int_at(row, 7);
-        if (song == previous_song) return;  // played on two channels at the same instant
-        previous_song = song;
-        auto channel = queries::text_at(row, 3);
-        std::string names = queries::text_at(row, 1);
-        for (std::size_t column : {4, 5}) {
-          if (auto extra = queries::text_at(row, column); !extra.empty()) names += ", " + extra;
-        }
-        docs.push_back({"track",
-                        queries::text_at(row, 0),
-                        queries::text_at(row, 1),
-                        routes::gedraaid(ctx, channel, ctx.today),
-                        safe_url(queries::text_at(row, 2)),
-                        names,
-                        queries::text_at(row, 6),
-                        {},
-                        0});
-      });
+  queries::for_each_row(catalog.session(),
+                        "SELECT s.title, s.artist, s.cover_url, s.slug, s.composer, s.ensemble, s.complete_work, s.id "
+                        "FROM songs s JOIN (SELECT song_id FROM track_plays WHERE starts_at <= " +
+                            std::to_string(now) +
+                            " GROUP BY song_id) l ON l.song_id = s.id "
+                            "ORDER BY s.title, s.id",
+                        {}, [&](const soci::row& row) {
+                          std::string names = queries::text_at(row, 1);
+                          for (std::size_t column : {4, 5}) {
+                            if (auto extra = queries::text_at(row, column); !extra.empty()) names += ", " + extra;
+                          }
+                          docs.push_back({"track",
+                                          queries::text_at(row, 0),
+                                          queries::text_at(row, 1),
+                                          routes::track(queries::int_at(row, 7), queries::text_at(row, 3)),
+                                          safe_url(queries::text_at(row, 2)),
+                                          names,
+                                          queries::text_at(row, 6),
+                                          {},
+                                          0});
+                        });
   return corpus;
 }
 

@@ -195,8 +195,14 @@ void track_list(std::string& out, const json::array& tracks, std::string_view la
     auto cover = pages::safe_url(str(t, "coverUrl"));
     out += "<img class=\"track__cover\" src=\"" + escape(cover.empty() ? "/images/unknown_track.webp" : cover) +
            "\" alt=\"\" width=\"100\" height=\"100\" loading=\"lazy\" decoding=\"async\">";
-    out += "<div class=\"track__text\"><span class=\"track__name\">" + escape(str(t, "title")) +
-           "</span><span class=\"track__artist\">" + escape(str(t, "artist")) + "</span></div></li>";
+    // The name links to the song's page (spec §3 Track: its url through the track route).
+    out += "<div class=\"track__text\"><span class=\"track__name\">";
+    if (str(t, "url").empty()) {
+      out += escape(str(t, "title"));
+    } else {
+      link(out, str(t, "url"), str(t, "title"));
+    }
+    out += "</span><span class=\"track__artist\">" + escape(str(t, "artist")) + "</span></div></li>";
   }
   out += "</ol>";
 }

@@ -33,7 +33,7 @@ std::string broadcast_hour_url(const json::object& broadcast, const json::object
 
 /// A guide list of broadcasts (components/broadcast-list.tsx), titles as headings of `level`.
 void broadcast_list(std::string& out, const json::array& broadcasts, Level level = Level::in_section);
-/// Played tracks with time, name and artist (components/track-list.tsx).
+/// Played tracks with time, name (a link to the song's page) and artist (components/track-list.tsx).
 void track_list(std::string& out, const json::array& tracks, std::string_view label);
 /// The header of a detail page: artwork as hero, kicker, h1 (components/detail-header.tsx);
 /// `extra` is appended after the heading; `alt` describes the artwork (empty: decorative).

@@ -19,6 +19,7 @@ const std::map<std::string, Renderer, std::less<>>& renderers() {
       {"popout", popout_html},
       {"gedraaid", played_tracks_html},
       {"gids", guide_html},
+      {"nummer", track_html},
       {"programmas", programmes_html},
       {"programma", programme_html},
       {"programma-fragmenten", programme_fragments_html},

@@ -21,6 +21,7 @@ void live_html(std::string& out, const RenderContext& ctx);
 void popout_html(std::string& out, const RenderContext& ctx);
 void played_tracks_html(std::string& out, const RenderContext& ctx);
 void guide_html(std::string& out, const RenderContext& ctx);
+void track_html(std::string& out, const RenderContext& ctx);
 
 void programmes_html(std::string& out, const RenderContext& ctx);
 void programme_html(std::string& out, const RenderContext& ctx);

@@ -51,6 +51,7 @@ std::string_view page_image(const pages::PageResult& page) {
     auto episode = image_of(data, "episode");
     return episode.empty() ? image_of(data, "feed") : episode;
   }
+  if (route == "nummer") return image_of(data, "track", "coverUrl");
   if (route == "thema" || route == "overzicht") return content_page_image(data);
   return {};
 }

@@ -29,6 +29,7 @@ export type RouteKind =
   | 'overzicht'
   | 'zoeken'
   | 'videos'
+  | 'nummer'
   | 'popout'
   | 'not-found';
 
@@ -136,6 +137,7 @@ export interface TrackPlay {
   composer: string | null; // classical data
   completeWork: string | null;
   ensemble: string | null;
+  url: string; // the song's page, /nummers/{songId}/{songSlug} (spec §3 Track: the track route)
 }
 
 export interface NewsCategory {
@@ -423,6 +425,39 @@ export interface BroadcastHourData {
   tracks: BroadcastTrack[]; // starting in the hour, offsets from the hour's start
 }
 
+/** A song of /nummers/{songId}/{songSlug}. */
+export interface TrackSong {
+  id: number; // the song's id (spec §3 radioTracksItem.id)
+  slug: string;
+  url: string;
+  title: string;
+  artist: string;
+  composer: string | null; // classical data
+  completeWork: string | null;
+  ensemble: string | null;
+  coverUrl: string | null;
+}
+
+/** One play of a song: when, where, and the broadcast hour whose recording holds it. */
+export interface TrackPagePlay {
+  id: number;
+  from: string; // instant
+  until: string; // instant
+  chartPosition: number | null;
+  channel: ChannelRef;
+  playedTracksUrl: string | null; // that day's Gedraaid list of the channel, null once it is no longer kept
+  broadcast: Broadcast | null; // on air when the song started, if any
+  hour: BroadcastHour | null; // the hour of the broadcast the song started in
+  offsetSeconds: number; // from the hour's start
+  recording: BroadcastRecording; // of the hour
+}
+
+export interface TrackPageData {
+  track: TrackSong;
+  playCount: number; // every play so far
+  plays: TrackPagePlay[]; // the newest ten, newest first
+}
+
 export interface PodcastsData {
   feeds: PodcastFeed[];
 }
@@ -521,6 +556,7 @@ export type PageData =
   | ContentPageData
   | SearchData
   | VideosData
+  | TrackPageData
   | PopoutData
   | NotFoundData;
 

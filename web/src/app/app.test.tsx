@@ -3,11 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelopesByPath, fixturePage, homeEnvelope, notFoundEnvelope } from '../test/fixtures';
 import { pageFetch, renderApp } from '../test/render-app';
+import { dropPending, setErrorReporter } from '../lib/error-reporting';
+import { NetworkError } from '../lib/http';
 import { preloadPage } from './page-registry';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  setErrorReporter(null);
+  dropPending();
 });
 
 describe('the app', () => {
@@ -114,6 +118,24 @@ describe('the app', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Controleer je internetverbinding');
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Gids Ether Radio 2' })).toBeInTheDocument();
+  });
+
+  it('reports a failed page load to error reporting while the listener reads why (spec §7)', async () => {
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answer = pageFetch(envelopesByPath, notFoundEnvelope);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).startsWith('/api/page')) throw new TypeError('Failed to fetch');
+        return answer(input);
+      }),
+    );
+    const { router } = renderApp(homeEnvelope);
+    await router.navigate('/gids?channel=radio1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Geen verbinding' })).toBeInTheDocument();
+    expect(reporter).toHaveBeenCalledWith(expect.any(NetworkError), { path: '/gids?channel=radio1' });
   });
 
   it('reports HTTP failures with their status', async () => {

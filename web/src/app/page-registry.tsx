@@ -54,6 +54,7 @@ const REGISTRY: Record<RouteKind, LazyPage> = {
   overzicht: page(() => import('../features/content-pages'), 'ContentPage'),
   zoeken: page(() => import('../features/search'), 'SearchPage'),
   videos: page(() => import('../features/videos'), 'VideosPage'),
+  nummer: page(() => import('../features/tracks'), 'TrackPage'),
   popout: page(() => import('../features/player/popout'), 'PopoutPage'),
   'not-found': page(() => import('../features/not-found'), 'NotFoundPage'),
 };

@@ -2,13 +2,25 @@ import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { fetchPage } from '../api/page-client';
 import type { PageEnvelope } from '../api/types';
 import { Loading } from '../components/states';
+import { reportError } from '../lib/error-reporting';
 import { Shell } from '../features/layout';
 import { PageLoadError, PageView } from './page-view';
 
-/** Loads the envelope of the requested location through /api/page. */
+/**
+ * Loads the envelope of the requested location through /api/page. A failed load is reported to
+ * error reporting (spec §7 "Failed fetches"; an abort is not) and thrown on to the route's error
+ * element, which tells the listener in Dutch.
+ */
 export async function pageLoader({ request }: LoaderFunctionArgs): Promise<PageEnvelope> {
   const url = new URL(request.url);
-  return fetchPage(`${url.pathname}${url.search}`, request.signal);
+  const path = `${url.pathname}${url.search}`;
+  try {
+    return await fetchPage(path, request.signal);
+  } catch (error) {
+    // A navigation that replaced this one cancelled it: that is no failure.
+    if (!request.signal.aborted) reportError(error, { path });
+    throw error;
+  }
 }
 
 /** The route tree: one shell, one catch-all page route; the server decides what each path is. */

@@ -1,10 +1,11 @@
 import type { TrackPlay } from '../api/types';
 import { displayTracks, UNKNOWN_TRACK_IMAGE } from '../lib/track-display';
 import { responsiveImage } from '../lib/images';
+import { AppLink } from './app-link';
 import { Image } from './image';
 import './browse.css';
 
-/** Played tracks with time, cover, name and artist. */
+/** Played tracks with time, cover, name (a link to the song's page) and artist. */
 export function TrackList({
   tracks,
   classical,
@@ -28,7 +29,9 @@ export function TrackList({
             alt=""
           />
           <div className="track__text">
-            <span className="track__name">{t.name}</span>
+            <span className="track__name">
+              {t.url && t.url !== '#' ? <AppLink to={t.url}>{t.name}</AppLink> : t.name}
+            </span>
             <span className="track__artist">{t.artist}</span>
             {classical && t.ensemble && <span className="track__ensemble">{t.ensemble}</span>}
           </div>

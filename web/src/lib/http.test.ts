@@ -104,4 +104,20 @@ describe('fetchJsonOrNothing (spec §7 "Failed fetches")', () => {
     expect(reporter).toHaveBeenCalledWith(expect.any(HttpError), { url: '/api/x' });
     log.mockRestore();
   });
+
+  it('yields no result and reports nothing for a request its caller cancelled', async () => {
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
+    const controller = new AbortController();
+    // Whatever the engine throws for the cancelled request: a TypeError here, not an AbortError.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        controller.abort();
+        throw new TypeError('cancelled');
+      }),
+    );
+    await expect(fetchJsonOrNothing('/api/x', { signal: controller.signal })).resolves.toBeUndefined();
+    expect(reporter).not.toHaveBeenCalled();
+  });
 });

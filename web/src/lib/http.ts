@@ -89,7 +89,8 @@ export async function fetchJsonOrNothing<T = unknown>(
   try {
     return await fetchJson<T>(url, options);
   } catch (error) {
-    reportError(error, { url });
+    // A request the caller cancelled did not fail.
+    if (!options.signal?.aborted) reportError(error, { url });
     return undefined;
   }
 }

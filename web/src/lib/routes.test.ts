@@ -131,6 +131,17 @@ describe('routes', () => {
     );
     expect(routes.zoeken('rock & roll/ä')).toBe('/zoeken/rock%20%26%20roll%2F%C3%A4');
   });
+
+  it("a song's page, as the server's routes::track writes it, or '#' without id or slug", () => {
+    expect(routes.nummer(12, 'zomeravond')).toBe('/nummers/12/zomeravond');
+    expect(routes.nummer('12', 'zomer avond')).toBe('/nummers/12/zomer%20avond');
+    expect(routes.nummer(null, 'zomeravond')).toBe('#');
+    expect(routes.nummer(undefined, 'zomeravond')).toBe('#');
+    expect(routes.nummer(12, null)).toBe('#');
+    expect(routes.nummer(12, '')).toBe('#');
+    // id 0 is an id the spec's rule leaves to the route; the server answers 404 for it.
+    expect(routes.nummer(0, 'x')).toBe('/nummers/0/x');
+  });
 });
 
 describe('isInAppLink', () => {

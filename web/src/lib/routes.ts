@@ -170,6 +170,12 @@ export const routes = {
 
   zoeken: (term: string): string => `/zoeken/${seg(term)}`,
   videos: (): string => '/videos',
+  /**
+   * A song's page (spec §3 Track: the url of radioTracksItem {id, slug} through the track route),
+   * '#' when the id or the slug is missing. The server's routes::track writes the same path.
+   */
+  nummer: (id: number | string | null | undefined, slug: string | null | undefined): string =>
+    id === null || id === undefined || id === '' || !slug ? '#' : `/nummers/${seg(id)}/${seg(slug)}`,
 };
 
 /** Internal paths and the site's own absolute base URL are in-app; everything else opens in a new tab. */

@@ -15,6 +15,7 @@ const base: TrackPlay = {
   composer: null,
   completeWork: null,
   ensemble: null,
+  url: '/nummers/3/zomer',
 };
 
 describe('displayTrack', () => {
@@ -26,6 +27,7 @@ describe('displayTrack', () => {
       imageUrl: '/media/images/covers/zomer.webp',
       time: '11:05',
       ensemble: null,
+      url: '/nummers/3/zomer',
     });
   });
   it('prefixes the chart position with two spaces', () => {

@@ -13,6 +13,8 @@ export interface TrackDisplay {
   imageUrl: string;
   time: string;
   ensemble: string | null;
+  /** The song's page (spec §3 Track: the url through the track route). */
+  url: string;
 }
 
 /** Whether the play carries a song at all (items without a song are dropped). */
@@ -32,6 +34,7 @@ export function displayTrack(track: TrackPlay, options: { classical?: boolean } 
     imageUrl: track.coverUrl || UNKNOWN_TRACK_IMAGE,
     time: formatTime(track.from),
     ensemble: track.ensemble,
+    url: track.url,
   };
 }
 

@@ -41,6 +41,7 @@ import type {
   SearchData,
   SiteConfig,
   SitemapData,
+  TrackPageData,
   TrackPlay,
   Video,
   VideosData,
@@ -150,6 +151,7 @@ export const track: TrackPlay = {
   composer: null,
   completeWork: null,
   ensemble: null,
+  url: '/nummers/12/zomeravond',
 };
 
 export const olderTrack: TrackPlay = {
@@ -162,6 +164,7 @@ export const olderTrack: TrackPlay = {
   songSlug: 'regen-in-de-stad',
   songId: 13,
   coverUrl: null,
+  url: '/nummers/13/regen-in-de-stad',
 };
 
 export const fragment: Fragment = {
@@ -434,6 +437,49 @@ export const broadcastHourData: BroadcastHourData = {
     })),
 };
 
+// Zomeravond's page: played in the hour 08 - 09 uur of De Ochtendploeg (recorded), and the night
+// before on Soul & Jazz, outside any broadcast.
+export const trackPageData: TrackPageData = {
+  track: {
+    id: track.songId,
+    slug: track.songSlug,
+    url: track.url,
+    title: track.title,
+    artist: track.artist,
+    composer: null,
+    completeWork: null,
+    ensemble: null,
+    coverUrl: track.coverUrl,
+  },
+  playCount: 7,
+  plays: [
+    {
+      id: track.id,
+      from: track.from,
+      until: track.until,
+      chartPosition: null,
+      channel: { slug: 'radio2', name: 'Ether Radio 2' },
+      playedTracksUrl: '/gedraaid',
+      broadcast,
+      hour: lastHour,
+      offsetSeconds: 240,
+      recording: { available: true, durationSeconds: 3600, gaps: [] },
+    },
+    {
+      id: 8000,
+      from: '2026-11-20T22:10:00Z',
+      until: '2026-11-20T22:14:00Z',
+      chartPosition: null,
+      channel: { slug: 'soulenjazz', name: 'Soul & Jazz' },
+      playedTracksUrl: '/gedraaid/20-11-2026?channel=soulenjazz',
+      broadcast: null,
+      hour: null,
+      offsetSeconds: 0,
+      recording: { available: false, durationSeconds: null, gaps: [] },
+    },
+  ],
+};
+
 export const podcastsData: PodcastsData = { feeds: [podcastFeed] };
 export const podcastData: PodcastData = { feed: podcastFeed, episodes: [episode] };
 export const podcastEpisodeData: PodcastEpisodeData = {
@@ -610,6 +656,12 @@ export const envelopesByPath: Record<string, PageEnvelope> = {
   '/overzicht/zomer': envelope('overzicht', '/overzicht/zomer', 'Zomer op Ether', contentPageData),
   '/zoeken/golven': envelope('zoeken', '/zoeken/golven', 'Zoeken naar golven', searchData),
   '/videos': envelope('videos', '/videos', "Video's", videosData),
+  '/nummers/12/zomeravond': envelope(
+    'nummer',
+    '/nummers/12/zomeravond',
+    'Zomeravond van De Golven',
+    trackPageData,
+  ),
 };
 
 /** The fixture envelope of a path; throws when there is none. */

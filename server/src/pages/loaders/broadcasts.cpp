@@ -87,11 +87,7 @@ PageResult BroadcastsLoader::broadcast_hour(const std::string& id_text, const st
     t["offsetSeconds"] =
         std::max<std::int64_t>(0, parse_iso_instant(field(t, "from")).value_or(hour->from) - hour->from);
   }
-  std::optional<RecordedRange> recorded;
-  if (settings_.recordings && domain::recording_settled(hour->until, catalog_.now())) {
-    recorded = settings_.recordings(channel_slug, hour->from, hour->until);
-  }
-  auto recording = recording_json(recorded, hour->from);
+  auto recording = recording_json(hour_recording(channel_slug, *hour), hour->from);
   auto hours = hours_json(*found, from, until);
   auto current = hour_json(*found, *hour);
   auto label = field(current, "label");
@@ -115,6 +111,12 @@ json::object BroadcastsLoader::hour_json(const json::object& broadcast, const do
                       {"until", iso_instant(hour.until)},
                       {"label", broadcast_slot_label(hour.from)},
                       {"url", catalog_.broadcast_hour_url(broadcast, domain::hour_segment(hour))}};
+}
+
+std::optional<RecordedRange> BroadcastsLoader::hour_recording(const std::string& channel,
+                                                              const domain::BroadcastHour& hour) const {
+  if (!settings_.recordings || !domain::recording_settled(hour.until, catalog_.now())) return std::nullopt;
+  return settings_.recordings(channel, hour.from, hour.until);
 }
 
 json::array BroadcastsLoader::hours_json(const json::object& broadcast, std::int64_t from, std::int64_t until) const {

@@ -127,6 +127,7 @@ json::object track_from_row(const soci::row& row) {
                       {"artist", text_at(row, 7)},
                       {"songSlug", text_at(row, 5)},
                       {"songId", int_at(row, 4)},
+                      {"url", routes::track(int_at(row, 4), text_at(row, 5))},
                       {"coverUrl", nullable(optional_url_at(row, 11))},
                       {"chartPosition", nullable(optional_int_at(row, 3))},
                       {"composer", nullable(optional_text_at(row, 8))},

@@ -61,6 +61,10 @@ describe('BroadcastHourPage', () => {
     const list = screen.getByRole('list', { name: 'Gedraaide nummers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(list).toHaveTextContent('Zomeravond');
+    expect(within(list).getByRole('link', { name: 'Zomeravond' })).toHaveAttribute(
+      'href',
+      '/nummers/12/zomeravond',
+    );
     // Offsets count from the hour: the track at 08:04 is 4 minutes in.
     expect(screen.getByRole('button', { name: /^Speel vanaf 4:00: / })).toHaveTextContent('4:00');
   });

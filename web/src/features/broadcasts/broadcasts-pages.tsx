@@ -27,6 +27,7 @@ import {
   gapNotice,
   playFromLabel,
 } from './broadcast-playable';
+import { usePlayFrom } from './play-from';
 
 /** Gemist: the past hours of broadcasts, each an item of its own, filterable by programme. */
 export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
@@ -250,17 +251,6 @@ function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: 
   );
 }
 
-/** Starts `playable` at `offset`, or seeks there when it is the one already loaded. */
-function usePlayFrom(playable: Playable | null) {
-  const { state, commands } = usePlayer();
-  return (offset: number) => {
-    if (!playable) return;
-    const loaded = !state.isLiveMode && state.playable?.id === playable.id;
-    if (loaded) commands.seekTo(offset);
-    else commands.playPlayable(playable, offset);
-  };
-}
-
 /**
  * Tracks with the spec §3 naming rules in a compact list: time, title and artist on one line, and a
  * button that starts the recording at the track's place in it.
@@ -289,7 +279,9 @@ function CompactTracks({
               {t.time}
             </time>
             <span className="compact-tracks__text">
-              <span className="compact-tracks__name">{t.name}</span>
+              <span className="compact-tracks__name">
+                {t.url && t.url !== '#' ? <AppLink to={t.url}>{t.name}</AppLink> : t.name}
+              </span>
               {t.artist && <span className="compact-tracks__artist"> · {t.artist}</span>}
             </span>
             {playable && (

@@ -3,6 +3,7 @@
 // what the live region says. The component in search-form.tsx only wires these to the DOM.
 
 import type { SearchSuggestions } from '../../api/types';
+import { fetchJsonOrNothing } from '../../lib/http';
 
 /** Milliseconds of quiet typing before suggestions are fetched. */
 export const SUGGEST_DELAY_MS = 200;
@@ -91,9 +92,11 @@ export function suggestionAnnouncement(count: number | null, failed = false): st
   return count === 1 ? '1 suggestie' : `${count} suggesties`;
 }
 
-/** Fetches the suggestions of a term; throws on a network error or a non-2xx answer. */
-export async function fetchSuggestions(term: string, signal?: AbortSignal): Promise<SearchSuggestions> {
-  const response = await fetch(suggestionsUrl(term), { headers: { Accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`Suggesties: HTTP ${response.status}`);
-  return (await response.json()) as SearchSuggestions;
+/**
+ * Fetches the suggestions of a term. A failure (no network, a non-2xx answer, no JSON) is reported
+ * to error reporting and yields undefined (spec §7 "Failed fetches"); an abort yields undefined
+ * unreported.
+ */
+export function fetchSuggestions(term: string, signal?: AbortSignal): Promise<SearchSuggestions | undefined> {
+  return fetchJsonOrNothing<SearchSuggestions>(suggestionsUrl(term), signal ? { signal } : {});
 }

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchSuggestions } from '../../api/types';
 import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixtures';
 import { pageFetch, renderApp } from '../../test/render-app';
+import { dropPending, setErrorReporter } from '../../lib/error-reporting';
+import { HttpError } from '../../lib/http';
 
 const answer: SearchSuggestions = {
   term: 'golven',
@@ -47,6 +49,8 @@ const searchCalls = (mock: ReturnType<typeof stubFetch>) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  setErrorReporter(null);
+  dropPending();
 });
 
 // Typing with user-event is slow on a busy machine; no assertion here depends on time.
@@ -127,13 +131,16 @@ describe('SearchForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(answer.suggestions[0]?.url));
   });
 
-  it('says so when suggestions cannot be loaded', async () => {
+  it('says so when suggestions cannot be loaded, and reports the failure (spec §7)', async () => {
     stubFetch(() => json({ error: { code: 'internal', message: 'kapot' } }, 500));
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
     renderApp(homeEnvelope);
     await userEvent.type(screen.getByRole('combobox', { name: 'Zoeken' }), 'golven');
     expect(await screen.findByText('Suggesties konden niet worden geladen')).toBeInTheDocument();
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(reporter).toHaveBeenCalledWith(expect.any(HttpError), { url: '/api/search/golven' });
   });
 
   it('asks nothing for a blank term', async () => {

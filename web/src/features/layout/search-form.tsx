@@ -59,19 +59,14 @@ export function SearchForm({
     }
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      fetchSuggestions(wanted, controller.signal)
-        .then((answer) => {
-          setSuggestions(answer.suggestions);
-          setAnnouncement(suggestionAnnouncement(answer.suggestions.length));
-          dispatch({ type: 'results', count: answer.suggestions.length });
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.warn('Suggesties konden niet worden geladen', error);
-          setSuggestions([]);
-          setAnnouncement(suggestionAnnouncement(null, true));
-          dispatch({ type: 'results', count: 0 });
-        });
+      // A failed fetch is reported by fetchSuggestions and answers nothing; the listener reads why.
+      void fetchSuggestions(wanted, controller.signal).then((answer) => {
+        if (controller.signal.aborted) return;
+        const list = answer?.suggestions ?? [];
+        setSuggestions(list);
+        setAnnouncement(answer ? suggestionAnnouncement(list.length) : suggestionAnnouncement(null, true));
+        dispatch({ type: 'results', count: list.length });
+      });
     }, SUGGEST_DELAY_MS);
     return () => {
       window.clearTimeout(timer);

@@ -40,6 +40,11 @@ describe('PlayedTracksPage', () => {
     expect(list).toHaveTextContent('08:04');
     expect(list).toHaveTextContent('Zomeravond');
     expect(list).toHaveTextContent('De Golven');
+    // Each name leads to the song's page (spec §3 Track: the track route).
+    expect(within(list).getByRole('link', { name: 'Zomeravond' })).toHaveAttribute(
+      'href',
+      '/nummers/12/zomeravond',
+    );
     expect(screen.getByRole('link', { name: 'Pagina 2' })).toHaveAttribute('href', '/gedraaid?page=2');
   });
 

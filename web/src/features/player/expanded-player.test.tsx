@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { ExpandedPlayer } from './expanded-player';
+import { buildTrack, type Track } from './live-state';
+import type { InfoTrackPlay } from './miniplayer-info';
 import { PlayerContext, type PlayerCommands } from './player-context';
 import {
   clampPosition,
@@ -226,5 +228,50 @@ describe('ExpandedPlayer on demand', () => {
       await userEvent.tab();
       expect(dialog.contains(document.activeElement)).toBe(true);
     }
+  });
+});
+
+describe('ExpandedPlayer live', () => {
+  function song(id: number, name: string, from: string, radioTracks: InfoTrackPlay['radioTracks']): Track {
+    const play: InfoTrackPlay = {
+      id,
+      from,
+      until: from.replace(/:00$/, ':30'),
+      song: name,
+      artist: 'De Golven',
+      coverUrl: null,
+      isAvailable: true,
+      radioTracks,
+      classicalData: null,
+      cmsChartEditionPositions: [],
+    };
+    const track = buildTrack(play, false);
+    if (!track) throw new Error('no track');
+    return track;
+  }
+
+  it("links the song on air and the songs before it to their pages (spec §3 Track's url)", () => {
+    const now = song(1, 'Zomeravond', '2026-11-21 12:10:00', {
+      id: 42,
+      name: 'Zomeravond',
+      slug: 'zomeravond',
+    });
+    const before = song(2, 'Regen', '2026-11-21 12:06:00', { id: 43, name: 'Regen', slug: 'regen' });
+    const unknown = song(3, 'Onbekend', '2026-11-21 12:02:00', null);
+    const initial: PlayerState = {
+      ...initialPlayerState('music'),
+      track: now,
+      tracks: [now, before, unknown],
+    };
+    render(<Harness initial={initial} engine={{ position: 0, duration: 0 }} spies={{}} />);
+    const music = screen.getByRole('region', { name: 'Muziek' });
+    expect(within(music).getByRole('link', { name: 'Zomeravond' })).toHaveAttribute(
+      'href',
+      '/nummers/42/zomeravond',
+    );
+    expect(within(music).getByRole('link', { name: 'Regen' })).toHaveAttribute('href', '/nummers/43/regen');
+    // Without radioTracks the url is '#': the name stays text.
+    expect(music).toHaveTextContent('Onbekend');
+    expect(within(music).queryByRole('link', { name: 'Onbekend' })).toBeNull();
   });
 });

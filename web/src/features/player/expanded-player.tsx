@@ -353,7 +353,9 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
               <p className="expanded-player__song">
                 <img src={track.imageUrl} alt="" width={64} height={64} />
                 <span>
-                  <strong>{track.name}</strong>
+                  <strong>
+                    {track.url !== '#' ? <AppLink to={track.url}>{track.name}</AppLink> : track.name}
+                  </strong>
                   <br />
                   {track.artist}
                 </span>
@@ -367,7 +369,8 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
                 <ol className="expanded-player__list">
                   {recent.map((t) => (
                     <li key={`${t.from}-${t.name}`}>
-                      <span className="expanded-player__time">{t.time}</span> {t.name} · {t.artist}
+                      <span className="expanded-player__time">{t.time}</span>{' '}
+                      {t.url !== '#' ? <AppLink to={t.url}>{t.name}</AppLink> : t.name} · {t.artist}
                     </li>
                   ))}
                 </ol>

@@ -7,7 +7,7 @@ export { FragmentListenButton, ListenButton } from './listen-button';
 export { episodePlayable, fragmentPlayable } from './playables';
 // The live info and play API calls, for pages that show or play a channel's live state themselves.
 export { fetchMiniplayerInfo, fetchPlayApi, streamUrlFor } from './player-api';
-export { buildLiveState, type LiveState } from './live-state';
+export { apiTimeToInstant, buildLiveState, type LiveState } from './live-state';
 // The live data every now-playing view shares with the mini player (one feed: SSE and the 20 s poll).
 export { useLiveNow, useLiveState } from './use-live-state';
 export { liveNowFromLiveState, liveNowFromOnAir, type LiveNow } from './live-now';

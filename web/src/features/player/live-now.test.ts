@@ -12,7 +12,12 @@ describe('liveNowFromOnAir', () => {
       time: '06:00–09:00',
       url: '/programmas/' + (broadcast.programme?.slug ?? ''),
     });
-    expect(now.track).toMatchObject({ name: 'Zomeravond', artist: 'De Golven', imageUrl: track.coverUrl });
+    expect(now.track).toMatchObject({
+      name: 'Zomeravond',
+      artist: 'De Golven',
+      imageUrl: track.coverUrl,
+      url: '/nummers/12/zomeravond',
+    });
   });
   it('has neither when nothing is on air', () => {
     expect(liveNowFromOnAir({ channel: radio2, broadcast: null, track: null })).toEqual({
@@ -40,6 +45,7 @@ describe('liveNowFromLiveState', () => {
         artist: 'De Golven',
         imageUrl: '/c.webp',
         time: '07:04',
+        url: '/nummers/4/zomeravond',
       },
     } as unknown as LiveState;
     const now = liveNowFromLiveState(live);
@@ -56,6 +62,7 @@ describe('liveNowFromLiveState', () => {
       imageUrl: '/c.webp',
       time: '07:04',
       ensemble: null,
+      url: '/nummers/4/zomeravond',
     });
   });
   it('leaves out a show without presenters and a track that is no longer current', () => {

@@ -51,6 +51,7 @@ export function liveNowFromLiveState(live: LiveState): LiveNow {
           imageUrl: track.imageUrl,
           time: track.time,
           ensemble: track.ensemble ?? null,
+          url: track.url,
         }
       : null,
   };

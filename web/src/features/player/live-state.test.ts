@@ -138,6 +138,14 @@ describe('buildTrack', () => {
       imageUrl: '/media/images/covers/zomeravond.webp',
     });
   });
+  it('gives the track url through the track route of radioTracksItem (spec §3)', () => {
+    expect(buildTrack(play(), false)?.url).toBe('/nummers/42/zomeravond');
+    // A chart position in the name does not reach the url.
+    expect(buildTrack(play({ cmsChartEditionPositions: [{ position: 3 }] }), false)?.url).toBe(
+      '/nummers/42/zomeravond',
+    );
+    expect(buildTrack(play({ radioTracks: { id: 42, name: 'Zomeravond', slug: '' } }), false)?.url).toBe('#');
+  });
   it('drops plays without a song', () => {
     expect(buildTrack(play({ song: null }), false)).toBeUndefined();
   });

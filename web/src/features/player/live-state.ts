@@ -1,6 +1,7 @@
 // Builds the live state of spec §3 (channel, show, track, tracks, upcoming show, visual radio)
 // from the mini-player info response. Pure: the clock is a parameter.
 
+import { routes } from '../../lib/routes';
 import type {
   InfoBroadcast,
   InfoChannel,
@@ -157,7 +158,7 @@ export function buildTrack(play: InfoTrackPlay, classical: boolean): Track | und
     isAvailable: play.isAvailable,
     slug,
     radioTracksItem: { id, slug },
-    url: id !== null && slug ? `/zoeken/${encodeURIComponent(name.replace(/^#\d+: {2}/, ''))}` : '#',
+    url: routes.nummer(id, slug),
     artist,
     isSong: true,
     name,

@@ -1,9 +1,32 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { fixturePage } from '../../test/fixtures';
+import { dropPending, setErrorReporter } from '../../lib/error-reporting';
+import { HttpError } from '../../lib/http';
+import { episode, fixturePage, podcastFeed } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { isoOfApiDate } from './episode-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setErrorReporter(null);
+  dropPending();
+});
+
+const episodePath = '/podcasts/sportpraat/77/de-finale';
+
+/** fetch answering the episode call with `answer`, and 404 for anything else. */
+function stubEpisodeCall(answer: () => Response) {
+  const mock = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/api/podcasts/episodes/77'
+      ? answer()
+      : new Response('{}', { status: 404, statusText: 'Not Found' }),
+  );
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
 
 describe('PodcastsPage', () => {
   it('shows every feed as a tile linking to its page', async () => {
@@ -55,5 +78,56 @@ describe('EpisodePage', () => {
     );
     expect(screen.getByRole('button', { name: 'Luister aflevering: De finale' })).toBeInTheDocument();
     expect(screen.getByText('Dit is de enige aflevering van deze podcast.')).toBeInTheDocument();
+  });
+
+  it('asks GET /api/podcasts/episodes/{id} for its episode and shows its answer (spec §7)', async () => {
+    const mock = stubEpisodeCall(
+      () =>
+        new Response(
+          JSON.stringify({
+            // The API's dates are 'yyyy-MM-dd HH:mm:ss' in Amsterdam (spec §9).
+            episode: {
+              ...episode,
+              title: 'De finale (verlengd)',
+              durationSeconds: 1800,
+              publishedAt: '2026-11-19 07:00:00',
+            },
+            feed: podcastFeed,
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    renderApp(fixturePage(episodePath), episodePath);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'De finale (verlengd)' }),
+    ).toBeInTheDocument();
+    expect(mock).toHaveBeenCalledWith('/api/podcasts/episodes/77', expect.anything());
+    const hero = screen.getByRole('heading', { level: 1 }).closest('header');
+    if (!hero) throw new Error('hero missing');
+    expect(within(hero).getByText('donderdag 19 november 2026')).toHaveAttribute(
+      'datetime',
+      '2026-11-19T06:00:00Z',
+    );
+    expect(within(hero).getByText('30:00')).toBeInTheDocument();
+  });
+
+  it("reports a failed episode call and keeps the page's own episode", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
+    stubEpisodeCall(() => new Response('kapot', { status: 500, statusText: 'Internal Server Error' }));
+    renderApp(fixturePage(episodePath), episodePath);
+    await waitFor(() =>
+      expect(reporter).toHaveBeenCalledWith(expect.any(HttpError), { url: '/api/podcasts/episodes/77' }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'De finale' })).toBeInTheDocument();
+  });
+});
+
+describe('isoOfApiDate', () => {
+  it('reads an API date in Amsterdam as the ISO instant of the page data', () => {
+    expect(isoOfApiDate('2026-11-19 07:00:00')).toBe('2026-11-19T06:00:00Z');
+    expect(isoOfApiDate('2026-07-01 12:30:00')).toBe('2026-07-01T10:30:00Z');
+    expect(isoOfApiDate('2026-11-19T06:00:00Z')).toBe('2026-11-19T06:00:00Z');
   });
 });

@@ -18,6 +18,7 @@ import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
+import { useEpisodeFromApi } from './episode-api';
 import { EpisodePlayButton } from './episode-play-button';
 import { episodeCountLabel, episodeMeta, followingEpisodes, type EpisodeMeta } from './episodes';
 import { useFeedLink } from './feed-link';
@@ -186,10 +187,11 @@ export function PodcastPage({ data }: PageProps<PodcastData>) {
 
 /** One episode, playable in the mini player, with the feed's other episodes. */
 export function EpisodePage({ data }: PageProps<PodcastEpisodeData>) {
-  const { episode, feed } = data;
+  // spec §7: the page asks GET /api/podcasts/episodes/{id} for its episode.
+  const { episode, feed } = useEpisodeFromApi(data);
   useFeedLink(feed, useSite().baseUrl);
   const episodes = data.episodes.some((e) => e.id === episode.id)
-    ? data.episodes
+    ? data.episodes.map((e) => (e.id === episode.id ? episode : e))
     : [episode, ...data.episodes];
   const meta = episodeMeta(episode);
   const others = episodes.filter((e) => e.id !== episode.id);

@@ -1,0 +1,141 @@
+// The song page of pages/loaders/tracks.cpp (/nummers/{songId}/{songSlug}, spec §3 Track "the track
+// url through a track route"): the song, its last play and recent plays, each play's broadcast hour
+// and recording, its 404s, and its server HTML.
+
+#include <gtest/gtest.h>
+
+#include "pages/route_builder.hpp"
+#include "pages/route_table.hpp"
+#include "pages_fixture.hpp"
+#include "render/page_html.hpp"
+
+namespace ether::pages::testing {
+namespace {
+
+namespace json = boost::json;
+using Keys = std::set<std::string>;
+
+std::string str(const json::value& value) { return std::string(value.as_string()); }
+
+TEST(TrackRoute, IsDeclaredOnceForMatchingAndBuilding) {
+  EXPECT_EQ(routes::track(1, "bohemian-rhapsody"), "/nummers/1/bohemian-rhapsody");
+  EXPECT_EQ(routes::track(1, ""), "/nummers/1/null");
+  auto match = match_route(routes::track(12, "koffie-zwart"));
+  ASSERT_TRUE(match);
+  EXPECT_EQ(match->route, Route::track);
+  EXPECT_EQ(match->values, (std::vector<std::string>{"12", "koffie-zwart"}));
+  EXPECT_FALSE(match_route("/nummers/12"));
+  EXPECT_FALSE(match_route("/nummers"));
+}
+
+TEST_F(PagesFixture, TrackPageShowsTheSongItsLastPlayAndItsRecentPlays) {
+  auto r = load("/nummers/1/bohemian-rhapsody");
+  ASSERT_EQ(r.status, 200u);
+  EXPECT_EQ(r.route, "nummer");
+  EXPECT_EQ(r.title, "Bohemian Rhapsody van Queen - Ether");
+  EXPECT_EQ(r.description,
+            "Bohemian Rhapsody van Queen is voor het laatst gedraaid op zaterdag 21 november 2026 om 11:29 op Ether "
+            "3FM.");
+  EXPECT_EQ(r.canonical_path, "/nummers/1/bohemian-rhapsody");
+  EXPECT_EQ(keys(r.data), (Keys{"track", "playCount", "plays"}));
+  const auto& track = r.data.at("track");
+  EXPECT_EQ(keys(track),
+            (Keys{"id", "slug", "url", "title", "artist", "composer", "completeWork", "ensemble", "coverUrl"}));
+  EXPECT_EQ(str(track.at("title")), "Bohemian Rhapsody");
+  EXPECT_EQ(str(track.at("artist")), "Queen");
+  EXPECT_EQ(str(track.at("url")), "/nummers/1/bohemian-rhapsody");
+  EXPECT_EQ(str(track.at("coverUrl")), "/covers/queen.webp");
+  // 13 plays on radio2 last night, one yesterday and one on 3FM now; the one at 11:00 UTC is still to come.
+  EXPECT_EQ(r.data.at("playCount").as_int64(), 15);
+  const auto& plays = r.data.at("plays").as_array();
+  ASSERT_EQ(plays.size(), 10u);
+  EXPECT_EQ(keys(plays[0]), (Keys{"id", "from", "until", "chartPosition", "channel", "playedTracksUrl", "broadcast",
+                                  "hour", "offsetSeconds", "recording"}));
+
+  // The last play: on 3FM now, during Nieuwe Muziek's hour 11-12 (Amsterdam), 29 minutes in.
+  const auto& last = plays[0];
+  EXPECT_EQ(str(last.at("from")), "2026-11-21T10:29:00Z");
+  EXPECT_EQ(str(last.at("channel").at("slug")), "3fm");
+  EXPECT_EQ(str(last.at("channel").at("name")), "Ether 3FM");
+  EXPECT_EQ(last.at("chartPosition").as_int64(), 3);
+  EXPECT_EQ(str(last.at("playedTracksUrl")), "/gedraaid?channel=3fm");
+  EXPECT_EQ(last.at("broadcast").at("id").as_int64(), 4);
+  EXPECT_EQ(str(last.at("hour").at("url")), "/uitzendingen/nieuwe-muziek/4/2026-11-21-nieuwe-muziek/11-uur");
+  EXPECT_EQ(last.at("offsetSeconds").as_int64(), 29 * 60);
+  // The hour is still on air: nothing to hear back yet.
+  EXPECT_FALSE(last.at("recording").at("available").as_bool());
+
+  // Newest first, the newest of each channel and clock hour (05:00 and 05:40 are one hour's, in one
+  // recording); last night's plays fell in no broadcast.
+  std::vector<std::string> froms;
+  for (const auto& play : plays) froms.push_back(str(play.at("from")));
+  EXPECT_EQ(froms, (std::vector<std::string>{"2026-11-21T10:29:00Z", "2026-11-21T07:00:00Z", "2026-11-21T06:20:00Z",
+                                             "2026-11-21T05:40:00Z", "2026-11-21T04:20:00Z", "2026-11-21T03:40:00Z",
+                                             "2026-11-21T02:20:00Z", "2026-11-21T01:40:00Z", "2026-11-21T00:20:00Z",
+                                             "2026-11-20T23:40:00Z"}));
+  EXPECT_EQ(str(plays[1].at("channel").at("slug")), "radio2");
+  EXPECT_EQ(str(plays[1].at("playedTracksUrl")), "/gedraaid");
+  EXPECT_TRUE(plays[1].at("broadcast").is_null());
+  EXPECT_TRUE(plays[1].at("hour").is_null());
+
+  // The id finds the song; the canonical path carries its stored slug.
+  auto renamed = load("/nummers/1/oude-naam");
+  EXPECT_EQ(renamed.status, 200u);
+  EXPECT_EQ(renamed.canonical_path, "/nummers/1/bohemian-rhapsody");
+}
+
+TEST_F(PagesFixture, TrackPageLeadsIntoTheRecordingOfThePlaysHour) {
+  // Never played yet: no page.
+  EXPECT_EQ(load("/nummers/3/never-played").status, 404u);
+  exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at, chart_position) VALUES ('radio2', 3, " +
+       t(utc(2026, 11, 20, 5, 40)) + ", " + t(utc(2026, 11, 20, 5, 44)) + ", NULL)");
+  auto r = load("/nummers/3/never-played");
+  ASSERT_EQ(r.status, 200u);
+  const auto& play = r.data.at("plays").at(0);
+  // Yesterday 06:40 in Amsterdam, in De Ochtendploeg's hour 06-07, 40 minutes in.
+  EXPECT_EQ(str(play.at("hour").at("url")), "/uitzendingen/de-ochtendploeg/1/2026-11-20-de-ochtendploeg/06-uur");
+  EXPECT_EQ(str(play.at("hour").at("from")), "2026-11-20T05:00:00Z");
+  EXPECT_EQ(play.at("offsetSeconds").as_int64(), 40 * 60);
+  EXPECT_EQ(str(play.at("playedTracksUrl")), "/gedraaid/20-11-2026");
+  EXPECT_FALSE(play.at("recording").at("available").as_bool());  // no recording on disk
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> asked;
+  loader_->set_recordings([&asked](const std::string& channel, std::int64_t from, std::int64_t until) {
+    EXPECT_EQ(channel, "radio2");
+    asked.emplace_back(from, until);
+    return std::optional<RecordedRange>(RecordedRange{static_cast<double>(until - from), {}});
+  });
+  r = load("/nummers/3/never-played");
+  const auto& recorded = r.data.at("plays").at(0);
+  EXPECT_TRUE(recorded.at("recording").at("available").as_bool());
+  EXPECT_EQ(recorded.at("recording").at("durationSeconds").as_double(), 3600.0);
+  // The recording asked for is the hour's, the one the hour's page plays.
+  EXPECT_EQ(asked, (std::vector<std::pair<std::int64_t, std::int64_t>>{{utc(2026, 11, 20, 5), utc(2026, 11, 20, 6)}}));
+}
+
+TEST_F(PagesFixture, AnUnknownTrackIsNotFound) {
+  for (const auto* path : {"/nummers/99/bestaat-niet", "/nummers/0/x", "/nummers/abc/x", "/nummers/-1/x"}) {
+    auto r = load(path);
+    EXPECT_EQ(r.status, 404u) << path;
+    EXPECT_EQ(r.route, "not-found") << path;
+    EXPECT_EQ(r.description, "Dit nummer is (nog) niet gedraaid. Zoek het op, of kijk wat er vandaag is gedraaid.")
+        << path;
+  }
+  EXPECT_EQ(load("/nummers/1").status, 404u);
+}
+
+TEST_F(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
+  auto r = load("/nummers/2/koffie-zwart");
+  ASSERT_EQ(r.status, 200u);
+  auto html = render::main_html(r, json::object{{"name", "Ether"}, {"defaultChannel", "radio2"}});
+  EXPECT_NE(html.find("<h1 tabindex=\"-1\" id=\"main-heading\" class=\"page-title\">Koffie Zwart</h1>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<p class=\"card__meta\">Café Noir</p>"), std::string::npos);
+  EXPECT_NE(html.find("Laatst gedraaid: zaterdag 21 november 2026, 11:28 op <a href=\"/gedraaid\">Ether Radio 2</a>"),
+            std::string::npos)
+      << html;
+}
+
+}  // namespace
+}  // namespace ether::pages::testing
