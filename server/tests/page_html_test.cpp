@@ -7,10 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <set>
 
 #include "http_test_support.hpp"
+#include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
+#include "render/cards.hpp"
 #include "render/markup.hpp"
 #include "seo/share_image.hpp"
 #include "shell/html_shell.hpp"
@@ -104,6 +107,24 @@ TEST(PageHtml, ProgrammeShowsItsHeadingSectionsCardsAndLinks) {
                   "Live in de studio</a>"));
   EXPECT_TRUE(has(html, "<p class=\"card__meta\">vrijdag 20 november 2026 · 3:05</p>"));
   EXPECT_TRUE(has(html, "Geen geplande uitzendingen gevonden."));
+}
+
+// 'Binnenkort' spans several days: each time has its day (issue 39: five rows '18:00–00:00
+// Avondrood' with no day).
+TEST(PageHtml, AProgrammesUpcomingBroadcastsSayTheirDay) {
+  auto data = boost::json::parse(kProgramme).as_object();
+  data["upcoming"] = boost::json::parse(R"([{"id":1,"title":"Avondrood","from":"2020-01-03T17:00:00Z",
+      "until":"2020-01-03T23:00:00Z","presenters":[],"broadcasters":[],"programme":null}])");
+  auto html = main_html(page_of("programma", boost::json::serialize(data)), site());
+  EXPECT_TRUE(has(html,
+                  "<p class=\"guide-item__time\"><span class=\"guide-item__day\">Vrijdag 3 januari</span> "
+                  "<time datetime=\"2020-01-03T17:00:00Z\">18:00"))
+      << html;
+  const auto today = *pages::parse_iso_date("2026-11-25");
+  EXPECT_EQ(render::broadcast_day_label(today, today), "Vandaag");
+  EXPECT_EQ(render::broadcast_day_label(pages::add_days(today, 1), today), "Morgen");
+  EXPECT_EQ(render::broadcast_day_label(pages::add_days(today, -1), today), "Gisteren");
+  EXPECT_EQ(render::broadcast_day_label(pages::add_days(today, 2), today), "Vrijdag 27 november");
 }
 
 TEST(PageHtml, StoredTextIsEscapedAndUnsafeUrlsNeverReachAnHref) {

@@ -1,5 +1,7 @@
 #include "render/cards.hpp"
 
+#include <chrono>
+
 #include "domain/broadcast_hours.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
@@ -147,13 +149,32 @@ std::vector<Card> cards_of(const json::array& items, Card (*make)(const json::ob
   return cards;
 }
 
-void broadcast_list(std::string& out, const json::array& broadcasts, Level level) {
+std::string broadcast_day_label(const pages::Date& day, const pages::Date& today) {
+  if (day == today) return "Vandaag";
+  if (day == pages::add_days(today, 1)) return "Morgen";
+  if (day == pages::add_days(today, -1)) return "Gisteren";
+  // dutch_long_date: "{weekday} {day} {month} {year}", all lowercase ASCII.
+  auto label = pages::dutch_long_date(day);
+  label = label.substr(0, label.rfind(' '));
+  label[0] = static_cast<char>(label[0] - 'a' + 'A');
+  return label;
+}
+
+void broadcast_list(std::string& out, const json::array& broadcasts, Level level, bool with_day) {
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const auto today = pages::amsterdam_date(now);
   out += "<ol class=\"guide-list\">";
   for (const auto& item : broadcasts) {
     const auto& b = as_obj(item);
-    out += "<li class=\"guide-item\"><p class=\"guide-item__time\"><time datetime=\"" + escape(str(b, "from")) + "\">" +
-           escape(time_range(str(b, "from"), str(b, "until"))) + "</time></p><div class=\"guide-item__body\"><" +
-           std::string(heading_tag(level)) + " class=\"guide-item__title\">";
+    out += "<li class=\"guide-item\"><p class=\"guide-item__time\">";
+    if (const auto from = pages::parse_iso_instant(str(b, "from")); with_day && from) {
+      out += "<span class=\"guide-item__day\">" + escape(broadcast_day_label(pages::amsterdam_date(*from), today)) +
+             "</span> ";
+    }
+    out += "<time datetime=\"" + escape(str(b, "from")) + "\">" + escape(time_range(str(b, "from"), str(b, "until"))) +
+           "</time></p><div class=\"guide-item__body\"><" + std::string(heading_tag(level)) +
+           " class=\"guide-item__title\">";
     const auto& programme = obj(b, "programme");
     if (!str(programme, "slug").empty()) {
       link(out, pages::routes::programme(str(programme, "slug")), str(b, "title"));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pages/page_time.hpp"
 #include "render/markup.hpp"
 
 namespace ether::render {
@@ -31,8 +32,15 @@ std::string broadcast_url(const json::object& broadcast);
 /// domain::hour_segment); the broadcast's URL when that is no hour of it.
 std::string broadcast_hour_url(const json::object& broadcast, const json::object& hour);
 
-/// A guide list of broadcasts (components/broadcast-list.tsx), titles as headings of `level`.
-void broadcast_list(std::string& out, const json::array& broadcasts, Level level = Level::in_section);
+/// A guide list of broadcasts (components/broadcast-list.tsx), titles as headings of `level`. With
+/// `with_day`, each time has its day before it ("Morgen", "Vrijdag 28 november"), for lists that
+/// span several days.
+void broadcast_list(std::string& out, const json::array& broadcasts, Level level = Level::in_section,
+                    bool with_day = false);
+
+/// The day of a broadcast in a list of several days, as the app's upcomingDayLabel (lib/day-labels):
+/// "Vandaag", "Morgen", "Gisteren", else the weekday and date ("Vrijdag 28 november").
+std::string broadcast_day_label(const pages::Date& day, const pages::Date& today);
 /// Played tracks with time, name (a link to the song's page) and artist (components/track-list.tsx).
 void track_list(std::string& out, const json::array& tracks, std::string_view label);
 /// The header of a detail page: artwork as hero, kicker, h1 (components/detail-header.tsx);

@@ -153,7 +153,7 @@ void programme_html(std::string& out, const RenderContext& ctx) {
   });
   section(out, "Binnenkort", [&](std::string& o) {
     if (arr(data, "upcoming").empty()) return empty_state(o, "Geen geplande uitzendingen gevonden.");
-    broadcast_list(o, arr(data, "upcoming"));
+    broadcast_list(o, arr(data, "upcoming"), Level::in_section, true);
   });
   section(
       out, "Fragmenten",

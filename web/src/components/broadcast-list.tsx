@@ -1,5 +1,6 @@
 import type { Broadcast, BroadcasterRef } from '../api/types';
-import { formatTime, isBetween } from '../lib/format-date';
+import { broadcastDayLabel } from '../lib/day-labels';
+import { formatTime, isBetween, toIsoDate } from '../lib/format-date';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
 import { useListHeading } from './heading-level';
@@ -33,7 +34,16 @@ export function BroadcasterIcons({ broadcasters }: { broadcasters: BroadcasterRe
 }
 
 /** A guide: broadcasts with HH:mm–HH:mm, programme, presenters, broadcasters; the current one marked. */
-export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; now: Date }) {
+export function BroadcastList({
+  broadcasts,
+  now,
+  withDay = false,
+}: {
+  broadcasts: Broadcast[];
+  now: Date;
+  /** Each time with its day before it ('Morgen 18:00–00:00'), for a list of several days. */
+  withDay?: boolean;
+}) {
   const Heading = useListHeading();
   return (
     <ol className="guide-list">
@@ -46,6 +56,9 @@ export function BroadcastList({ broadcasts, now }: { broadcasts: Broadcast[]; no
             aria-current={current ? 'time' : undefined}
           >
             <p className="guide-item__time">
+              {withDay && (
+                <span className="guide-item__day">{broadcastDayLabel(toIsoDate(b.from), now)} </span>
+              )}
               <time dateTime={b.from}>{formatTime(b.from)}</time>–
               <time dateTime={b.until}>{formatTime(b.until)}</time>
               {current && <span className="live-badge">Nu live</span>}

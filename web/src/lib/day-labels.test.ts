@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dayHeading } from './day-labels';
+import { broadcastDayLabel, dayHeading } from './day-labels';
 
 describe('dayHeading', () => {
   // 23:30 UTC on the 20th is already Saturday the 21st in Amsterdam.
@@ -18,5 +18,15 @@ describe('dayHeading', () => {
     expect(dayHeading('geen-datum', now)).toBe('Geen-datum');
     expect(log).toHaveBeenCalled();
     log.mockRestore();
+  });
+});
+
+describe('broadcastDayLabel', () => {
+  const now = new Date('2026-11-20T23:30:00Z');
+  it('names today, tomorrow and yesterday, and other days by weekday and date', () => {
+    expect(broadcastDayLabel('2026-11-21', now)).toBe('Vandaag');
+    expect(broadcastDayLabel('2026-11-22', now)).toBe('Morgen');
+    expect(broadcastDayLabel('2026-11-20', now)).toBe('Gisteren');
+    expect(broadcastDayLabel('2026-11-27', now)).toBe('Vrijdag 27 november');
   });
 });

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fixturePage, programmeData, programmesData } from '../../test/fixtures';
+import { broadcastDayLabel } from '../../lib/day-labels';
+import { toIsoDate } from '../../lib/format-date';
+import { fixturePage, laterBroadcast, programmeData, programmesData } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 describe('programme pages', () => {
@@ -41,6 +43,15 @@ describe('programme pages', () => {
     expect(hero).toHaveAttribute('fetchpriority', 'high');
     expect(hero).toHaveAttribute('width', '640');
     expect(hero).toHaveAttribute('height', '360');
+  });
+
+  it("says the day of each broadcast under 'Binnenkort', which spans several days", async () => {
+    renderApp(fixturePage('/programmas/de-ochtendploeg'), '/programmas/de-ochtendploeg');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Binnenkort' });
+    const section = heading.closest('section');
+    if (!section) throw new Error('no Binnenkort section');
+    const day = broadcastDayLabel(toIsoDate(laterBroadcast.from), new Date());
+    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent(`${day} 09:00–12:00`);
   });
 
   it('offers the news of a programme by category', async () => {

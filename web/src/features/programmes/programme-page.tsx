@@ -46,7 +46,7 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
 
       <Section title="Binnenkort">
         {data.upcoming.length ? (
-          <BroadcastList broadcasts={data.upcoming} now={now} />
+          <BroadcastList broadcasts={data.upcoming} now={now} withDay />
         ) : (
           <EmptyState>Geen geplande uitzendingen gevonden.</EmptyState>
         )}
