@@ -173,6 +173,10 @@ TEST_F(LiveStationTest, DemoSeedServesOnePublishedEventModalAndOneMaintenanceNot
   const auto notices = json::parse(banner.body).at("data").at("maintenanceNotifications").at("data").as_array();
   ASSERT_EQ(notices.size(), 1U);
   EXPECT_EQ(notices[0].at("title"), "Gepland onderhoud");
+  // It names the date of the next Tuesday night's window (and is shown until that window ends).
+  const std::string description(notices[0].at("description").as_string());
+  EXPECT_TRUE(std::regex_search(description, std::regex(R"(^Op dinsdag \d{1,2} [a-z]+ tussen 02:00 en 04:00 uur)")))
+      << description;
   EXPECT_EQ(notices[0].at("url"), "https://status.ether.example/onderhoud");
   EXPECT_EQ(notices[0].at("isDismissable"), true);
   EXPECT_TRUE(notices[0].at("id").is_int64());

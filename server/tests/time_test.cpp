@@ -30,6 +30,19 @@ TEST(Time, LocalToUnixOnOrdinaryDays) {
   EXPECT_EQ(local_to_unix(2026_y / 11 / 22, 0) - local_to_unix(2026_y / 11 / 21, 0), 24 * 3600);
 }
 
+// The demo's maintenance notice names the next Tuesday night's window and ends with it (issue 39).
+TEST(Time, NextWeeklyWindowIsThisWeeksUntilItEndsThenNextWeeks) {
+  // Wednesday 25 November 2026: the next Tuesday is 1 December, 02:00-04:00 CET.
+  auto next = next_weekly_window(utc(2026, 11, 25, 12), 2, 120, 240);
+  EXPECT_EQ(next.start, utc(2026, 12, 1, 1));
+  EXPECT_EQ(next.end, utc(2026, 12, 1, 3));
+  // On the Tuesday itself: that night's window while it lasts, then the next week's.
+  EXPECT_EQ(next_weekly_window(utc(2026, 12, 1, 0), 2, 120, 240).start, utc(2026, 12, 1, 1));
+  EXPECT_EQ(next_weekly_window(utc(2026, 12, 1, 2, 30), 2, 120, 240).end, utc(2026, 12, 1, 3));
+  EXPECT_EQ(next_weekly_window(utc(2026, 12, 1, 3), 2, 120, 240).start, utc(2026, 12, 8, 1));
+  EXPECT_EQ(dutch_long_date(2026_y / 12 / 1), "dinsdag 1 december 2026");
+}
+
 TEST(Time, SpringForwardGapMapsForward) {
   const auto day = 2026_y / 3 / 29;                             // 02:00 CET becomes 03:00 CEST
   EXPECT_EQ(local_to_unix(day, 60), utc(2026, 3, 29, 0));       // 01:00 CET

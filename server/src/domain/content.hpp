@@ -116,6 +116,8 @@ struct MaintenanceNotification {
   std::optional<std::string> url;
   bool is_dismissable = true;
   bool active = true;
+  /// When the notice is no longer shown (Unix seconds), e.g. the end of the maintenance it announces.
+  std::optional<long long> unpublish_at;
 };
 
 }  // namespace ether::domain

@@ -67,6 +67,22 @@ std::string_view dutch_weekday(int iso_weekday) {
   return kNames.at(static_cast<std::size_t>(iso_weekday - 1));
 }
 
+Instants next_weekly_window(long long now, int iso_weekday_wanted, int from_minute, int until_minute) {
+  auto day = local_date(now);
+  day = add_days(day, (iso_weekday_wanted - iso_weekday(day) + 7) % 7);
+  if (local_to_unix(day, until_minute) <= now) day = add_days(day, 7);
+  return {local_to_unix(day, from_minute), local_to_unix(day, until_minute)};
+}
+
+std::string dutch_long_date(LocalDate day) {
+  static constexpr std::array<std::string_view, 12> kMonths{"januari",   "februari", "maart",    "april",
+                                                            "mei",       "juni",     "juli",     "augustus",
+                                                            "september", "oktober",  "november", "december"};
+  return std::string(dutch_weekday(iso_weekday(day))) + " " + std::to_string(static_cast<unsigned>(day.day())) + " " +
+         std::string(kMonths.at(static_cast<unsigned>(day.month()) - 1)) + " " +
+         std::to_string(static_cast<int>(day.year()));
+}
+
 LocalDate add_days(LocalDate day, int days) { return LocalDate{date::sys_days{day} + date::days{days}}; }
 
 std::string format_iso_utc(long long unix_seconds) { return date::format("%Y-%m-%dT%H:%M:%SZ", sys(unix_seconds)); }

@@ -34,6 +34,19 @@ int iso_weekday(LocalDate day);
 /// std::out_of_range for any other number.
 std::string_view dutch_weekday(int iso_weekday);
 
+/// A stretch of time between two instants (Unix seconds).
+struct Instants {
+  long long start = 0;
+  long long end = 0;
+};
+
+/// The first weekly window on `iso_weekday` from `from_minute` to `until_minute` (Amsterdam wall
+/// clock) that has not ended at `now`: this week's while it lasts, else next week's.
+Instants next_weekly_window(long long now, int iso_weekday, int from_minute, int until_minute);
+
+/// "dinsdag 1 december 2026": the weekday, day, month and year, in lower case.
+std::string dutch_long_date(LocalDate day);
+
 /// The date `days` days after `day` (negative: before).
 LocalDate add_days(LocalDate day, int days);
 

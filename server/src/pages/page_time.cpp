@@ -89,15 +89,7 @@ std::string route_date(const Date& day) {
   return two(static_cast<unsigned>(day.day())) + "-" + two(static_cast<unsigned>(day.month())) + "-" + year_text(day);
 }
 
-std::string dutch_long_date(const Date& day) {
-  static constexpr std::array<const char*, 12> months{"januari",   "februari", "maart",    "april",
-                                                      "mei",       "juni",     "juli",     "augustus",
-                                                      "september", "oktober",  "november", "december"};
-  date::weekday weekday{date::sys_days{day}};
-  return std::string(domain::dutch_weekday(static_cast<int>(weekday.iso_encoding()))) + " " +
-         std::to_string(static_cast<unsigned>(day.day())) + " " + months[static_cast<unsigned>(day.month()) - 1] + " " +
-         std::to_string(static_cast<int>(day.year()));
-}
+std::string dutch_long_date(const Date& day) { return domain::dutch_long_date(day); }
 
 std::string broadcast_slot_label(std::int64_t unix_seconds) {
   date::sys_seconds instant{std::chrono::seconds{unix_seconds}};

@@ -651,6 +651,17 @@ class Seeder {
     }
   }
 
+  // "02:00" as minutes after midnight.
+  int minute_of(const json::object& o, const char* key, const std::string& where) const {
+    const auto text = r_.string(o, key, where);
+    if (text.size() != 5 || text[2] != ':' || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+        !std::isdigit(static_cast<unsigned char>(text[1])) || !std::isdigit(static_cast<unsigned char>(text[3])) ||
+        !std::isdigit(static_cast<unsigned char>(text[4]))) {
+      r_.fail(where + "." + key, "expected HH:MM");
+    }
+    return std::stoi(text.substr(0, 2)) * 60 + std::stoi(text.substr(3, 2));
+  }
+
   void maintenance() {
     const auto& items = section("maintenanceNotifications");
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -662,6 +673,19 @@ class Seeder {
       n.url = r_.optional_string(o, "url", where);
       n.is_dismissable = r_.bool_or(o, "isDismissable", where, true);
       n.active = r_.bool_or(o, "active", where, true);
+      // A weekly maintenance window: the notice names the next one's date ("{date}" in its text)
+      // and is shown until that window ends, not on the days after it.
+      if (const auto* window = o.if_contains("window"); window != nullptr && !window->is_null()) {
+        const auto& w = r_.object(*window, where + ".window");
+        const auto weekday = static_cast<int>(r_.number_or(w, "weekday", where + ".window", 0));
+        if (weekday < 1 || weekday > 7) r_.fail(where + ".window.weekday", "expected 1 (Monday) to 7 (Sunday)");
+        const auto next = domain::next_weekly_window(now_, weekday, minute_of(w, "from", where + ".window"),
+                                                     minute_of(w, "until", where + ".window"));
+        auto day = domain::dutch_long_date(domain::local_date(next.start));
+        day = day.substr(0, day.rfind(' '));
+        if (auto at = n.description.find("{date}"); at != std::string::npos) n.description.replace(at, 6, day);
+        n.unpublish_at = next.end;
+      }
       content_.insert_maintenance_notification(n);
     }
   }

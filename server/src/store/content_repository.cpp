@@ -108,11 +108,12 @@ long long ContentRepository::insert_maintenance_notification(const domain::Maint
   Nullable<std::string> url(n.url);
   int dismissable = n.is_dismissable ? 1 : 0;
   int active = n.active ? 1 : 0;
+  Nullable<long long> until(n.unpublish_at);
   long long id = 0;
-  session_ << "INSERT INTO maintenance_notifications (title, description, url, is_dismissable, active) VALUES "
-              "(:title, :description, :url, :dismissable, :active) RETURNING id",
+  session_ << "INSERT INTO maintenance_notifications (title, description, url, is_dismissable, active, unpublish_at) "
+              "VALUES (:title, :description, :url, :dismissable, :active, :until) RETURNING id",
       soci::use(n.title), soci::use(n.description), soci::use(url.value, url.ind), soci::use(dismissable),
-      soci::use(active), soci::into(id);
+      soci::use(active), soci::use(until.value, until.ind), soci::into(id);
   return id;
 }
 
