@@ -182,6 +182,18 @@ TEST_F(LiveStationTest, DemoSeedServesOnePublishedEventModalAndOneMaintenanceNot
   EXPECT_TRUE(notices[0].at("id").is_int64());
 }
 
+// A tag keeps the name an editor gave it ('OV', 'Europa'; issue 39: the demo showed 'ov' and
+// 'europa'), and a tag link finds it in any case.
+TEST_F(LiveStationTest, DemoTagsKeepTheirProperNames) {
+  auto page = station->get("/api/page?path=%2Fnieuws%3Ftag%3Dov");
+  ASSERT_EQ(page.status, 200);
+  const auto articles = json::parse(page.body).at("data").at("articles").as_array();
+  ASSERT_EQ(articles.size(), 1U);
+  std::vector<std::string> tags;
+  for (const auto& tag : articles[0].at("tags").as_array()) tags.emplace_back(tag.as_string());
+  EXPECT_NE(std::find(tags.begin(), tags.end(), "OV"), tags.end()) << page.body;
+}
+
 TEST_F(LiveStationTest, StopsCleanlyOnSigterm) {
   ServerProcess another("live_station_sigterm");
   EXPECT_EQ(another.get("/healthz").status, 200);
