@@ -295,6 +295,16 @@ TEST_F(PagesFixture, PopoutIsThePlayerOfAnExistingChannel) {
   EXPECT_EQ(load("/popout").status, 404U);
 }
 
+// One way of writing a time range (issue 39): an en dash, and a slot to midnight ends at 00:00.
+TEST_F(PagesFixture, AScheduleToMidnightEndsAt0000) {
+  exec(
+      "INSERT INTO schedule_slots (channel_slug, programme_id, weekday, start_minute, end_minute) VALUES "
+      "('3fm', 3, 6, 1080, 1440)");
+  const auto& cards = load("/programmas").data.at("programmes").as_array();
+  ASSERT_EQ(cards.size(), 3u);
+  EXPECT_EQ(str(cards[2].at("schedule")), "Zaterdag 18:00\u201300:00");
+}
+
 TEST_F(PagesFixture, ProgrammesAndProgrammePage) {
   auto list = load("/programmas");
   EXPECT_EQ(list.route, "programmas");
@@ -302,8 +312,8 @@ TEST_F(PagesFixture, ProgrammesAndProgrammePage) {
   const auto& cards = list.data.at("programmes").as_array();
   ASSERT_EQ(cards.size(), 3u);
   EXPECT_EQ(keys(cards[0]), kProgrammeCard);
-  EXPECT_EQ(str(cards[0].at("schedule")), "Maandag t/m vrijdag 06:00-09:00");
-  EXPECT_EQ(str(cards[1].at("schedule")), "Zaterdag en zondag 10:00-12:00");
+  EXPECT_EQ(str(cards[0].at("schedule")), "Maandag t/m vrijdag 06:00\u201309:00");
+  EXPECT_EQ(str(cards[1].at("schedule")), "Zaterdag en zondag 10:00\u201312:00");
   EXPECT_EQ(str(cards[1].at("imageUrl")), "/images/unknown_programme.webp");
   EXPECT_EQ(str(cards[2].at("channel").at("name")), "Ether 3FM");
 

@@ -106,7 +106,7 @@ export interface ProgrammeCard extends ProgrammeRef {
   summary: string; // one sentence
   imageUrl: string;
   presenters: PresenterRef[];
-  schedule: string; // Dutch, e.g. "Maandag t/m vrijdag 06:00-09:00"
+  schedule: string; // Dutch, e.g. "Maandag t/m vrijdag 06:00–09:00"
 }
 
 export interface Broadcast {

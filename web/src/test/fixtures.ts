@@ -110,7 +110,7 @@ export const programme: ProgrammeCard = {
   summary: 'Wakker worden met muziek en nieuws.',
   imageUrl: '/media/images/programmes/de-ochtendploeg.webp',
   presenters: [{ slug: presenter.slug, name: presenter.name }],
-  schedule: 'Maandag t/m vrijdag 06:00-09:00',
+  schedule: 'Maandag t/m vrijdag 06:00–09:00',
 };
 
 export const broadcast: Broadcast = {

@@ -354,7 +354,9 @@ std::string Catalog::schedule_text(const ProgrammeRow& p) const {
     std::sort(days.begin(), days.end());
     days.erase(std::unique(days.begin(), days.end()), days.end());
     if (!text.empty()) text += "; ";
-    text += days_text(days) + " " + clock_text(hours.first) + "-" + clock_text(hours.second);
+    // One Dutch way of writing a time range on the whole site (issue 39): an en dash, and midnight
+    // as 00:00 also where a slot ends.
+    text += days_text(days) + " " + clock_text(hours.first) + "\u2013" + clock_text(hours.second % 1440);
   }
   if (!text.empty()) text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text;

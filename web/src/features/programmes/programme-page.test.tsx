@@ -26,7 +26,7 @@ describe('programme pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'De Ochtendploeg' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent(programmeData.programme.description);
-    expect(main).toHaveTextContent('Maandag t/m vrijdag 06:00-09:00');
+    expect(main).toHaveTextContent('Maandag t/m vrijdag 06:00–09:00');
     const header = container.querySelector('.detail-header');
     if (!(header instanceof HTMLElement)) throw new Error('no detail header');
     const icons = within(header).getByRole('list', { name: 'Omroepen' });
