@@ -113,6 +113,20 @@ describe('loading a channel (spec §4)', () => {
     expect(state().isPlaying).toBe(false);
   });
 
+  it('does not start over a video the listener started during the first load', async () => {
+    const video = document.createElement('video');
+    Object.defineProperty(video, 'paused', { value: false, configurable: true });
+    document.body.append(video);
+    try {
+      renderProvider();
+      await loaded();
+      expect(media.calls.play).toBe(0);
+      expect(state().isPlaying).toBe(false);
+    } finally {
+      video.remove();
+    }
+  });
+
   it('marks the player unavailable when the info cannot be fetched, and clears loading', async () => {
     vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
     renderProvider();

@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 
+import { otherMediaPlaying } from '../../components/media';
 import { reportSilently } from '../../lib/error-reporting';
 import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
@@ -174,9 +175,11 @@ export function PlayerProvider({
   /**
    * spec §4 "Loading a channel": 1. set loading (and the channel's reading); 2. fetch the info and
    * the token URL in parallel; 3. play, with autoplay; 4. on failure, unavailable; 5. clear loading.
+   * 'unless-other-media': the first load, which the listener did not ask for, does not start over a
+   * video they started meanwhile (the radio playing would pause it).
    */
   const loadChannel = useCallback(
-    async (slug: string, autoplay: boolean) => {
+    async (slug: string, autoplay: boolean | 'unless-other-media') => {
       const load = ++loadRef.current;
       const latest = () => load === loadRef.current;
       channelRef.current = slug;
@@ -188,7 +191,9 @@ export function PlayerProvider({
         tokenUrlRef.current = tokenUrl;
         applyInfo(info, slug);
         feed.publish(slug, info);
-        if (autoplay) await playLiveStream();
+        const audio = engineRef.current?.element;
+        const yieldToOther = autoplay === 'unless-other-media' && audio && otherMediaPlaying(audio);
+        if (autoplay && !yieldToOther) await playLiveStream();
       } catch (error) {
         if (!latest()) return;
         reportQuietly(error);
@@ -271,7 +276,7 @@ export function PlayerProvider({
       type: 'setSmartTagUserId',
       value: smartTagUserIdFromCookie(document.cookie, (error) => reportSilently(error)),
     });
-    void loadChannel(initialChannel, autoplayRef.current);
+    void loadChannel(initialChannel, autoplayRef.current && 'unless-other-media');
     return () => {
       off();
       handoff.close();
