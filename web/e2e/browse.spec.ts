@@ -72,9 +72,13 @@ test('home shows what is on air, the channels, news, fragments, podcasts and the
   const main = page.getByRole('main');
   if (data.onAir.broadcast)
     await expect(main.locator('.on-air__show')).toHaveText(data.onAir.broadcast.title);
-  await expect(main.getByRole('button', { name: 'Luister live', exact: true })).toBeVisible();
+  // The first load plays the channel on air (spec §4, autoplay): its actions read Stop, the others'
+  // Luister live.
+  await expect(main.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   for (const { channel } of data.channels) {
-    await expect(main.getByRole('button', { name: `Luister live naar ${channel.name}` })).toBeVisible();
+    const name =
+      channel.slug === data.onAir.channel.slug ? `Stop ${channel.name}` : `Luister live naar ${channel.name}`;
+    await expect(main.getByRole('button', { name })).toBeVisible();
   }
   for (const article of data.news.slice(0, 3)) {
     await expect(main.getByRole('link', { name: article.title }).first()).toBeVisible();
@@ -92,18 +96,25 @@ test('home shows what is on air, the channels, news, fragments, podcasts and the
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the home play action starts the channel live in the mini player', async ({ page }) => {
+test('the home play action stops and starts the channel live in the mini player', async ({ page }) => {
+  const paused = () =>
+    page.evaluate(() => (document.getElementById('audio-player-id') as HTMLAudioElement).paused);
   await page.goto('/');
+  // The first load plays the default channel (spec §4, autoplay): its action on the home page is Stop.
+  const stop = page.getByRole('main').getByRole('button', { name: 'Stop', exact: true });
+  await expect(stop).toHaveAttribute('aria-pressed', 'true');
+  await expect(stop).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(paused).toBe(false);
+  await stop.click();
+  await expect.poll(paused).toBe(true);
   const play = page.getByRole('main').getByRole('button', { name: 'Luister live', exact: true });
-  await expect(play).toHaveAttribute('aria-busy', 'false');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
   await play.click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Stop', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect
-    .poll(() => page.evaluate(() => (document.getElementById('audio-player-id') as HTMLAudioElement).paused))
-    .toBe(false);
+  await expect.poll(paused).toBe(false);
 });
 
 test('gedraaid lists the tracks of the store and its filters change the URL and the list', async ({

@@ -6,6 +6,7 @@ import {
   fragmentsPathWithAtLeast,
   miniPlayer,
   pageData,
+  refuseAutoplay,
 } from './support';
 
 // Issue 12 against the real server, on a phone (375×812) and a laptop (1366×900): the first-visit
@@ -237,8 +238,9 @@ test.describe('with the overlays out of the way', () => {
       miniPlayer(page).getByRole('button', { name: 'Open in venster' }).click(),
     ]);
     await popup.waitForLoadState();
-    await clickPlay(popup);
+    // The pop-out's first load plays (spec §4, autoplay); the main window's radio stops.
     await playing(popup);
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
 
     // A card in the main window plays through the mini player; the pop-out stops.
     const card = page
@@ -317,11 +319,13 @@ test.describe('with the overlays out of the way', () => {
 
   test("'Naar de speler' is the second Tab stop and moves focus to the play button", async ({ page }) => {
     await page.goto('/');
-    // The app renders into an empty root: its first Tab stop exists once it has rendered.
-    await expect(miniPlayer(page).getByRole('button', { name: 'Afspelen' })).toHaveAttribute(
+    // The app renders into an empty root: its first Tab stop exists once it has rendered. The first
+    // load plays (spec §4, autoplay), so the button is 'Stop' once the player has loaded.
+    await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toHaveAttribute(
       'aria-busy',
       'false',
     );
+    await playing(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Naar de inhoud' })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -331,10 +335,15 @@ test.describe('with the overlays out of the way', () => {
     await page.keyboard.press('Enter');
     await expect(miniPlayer(page).locator('#player-play-button')).toBeFocused();
     await page.keyboard.press('Enter');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect(miniPlayer(page).locator('#player-play-button')).toHaveAccessibleName('Afspelen');
+    await page.keyboard.press('Enter');
     await playing(page);
   });
 
-  test('what plays is announced once the listener starts playback', async ({ page }) => {
+  test('what plays is announced once playback starts, not before', async ({ page }) => {
+    // Where the browser refuses autoplay nothing plays until the listener's click.
+    await refuseAutoplay(page);
     await page.goto('/');
     const announcer = page.getByTestId('player-announcer');
     await expect(announcer).toHaveAttribute('aria-live', 'polite');
@@ -390,10 +399,7 @@ test.describe('with the overlays out of the way', () => {
       });
     });
     await page.goto('/');
-    await expect(miniPlayer(page).getByRole('button', { name: 'Afspelen' })).toHaveAttribute(
-      'aria-busy',
-      'false',
-    );
+    await expect(miniPlayer(page).locator('#player-play-button')).toHaveAttribute('aria-busy', 'false');
     const box = page.locator('.on-air');
     await expect(box).not.toContainText('Een lied van nu');
     release();
@@ -407,8 +413,9 @@ test.describe('with the overlays out of the way', () => {
 
   test('leaving /live offers to resume the radio, as a button', async ({ page }) => {
     test.setTimeout(60_000);
+    // The first load plays (spec §4, autoplay).
     await page.goto('/');
-    await clickPlay(page);
+    await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
     await playing(page);
     const home = await pageData<{ onAir: { channel: { name: string } } }>(page.request, '/');
     const channel = home.data.onAir.channel.name;

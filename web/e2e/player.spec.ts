@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { audioState, miniPlayer, yesterdaysFragmentsPath } from './support';
+import { audioState, miniPlayer, refuseAutoplay, yesterdaysFragmentsPath } from './support';
 
 // The persistent mini player against the real server: real streams, real audio decoding in Chromium.
 
@@ -18,13 +18,33 @@ async function clickPlay(page: Page) {
   await button.click();
 }
 
+// spec §4 "Loading a channel", step 3: the first load plays with autoplay, which this Chromium allows.
 async function playLive(page: Page) {
   await page.goto('/');
-  await clickPlay(page);
+  await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
   await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
 }
 
-test('plays live and keeps playing through five in-app routes without a gap', async ({ page }) => {
+test('where the browser refuses autoplay, the first load shows the play button, without an error', async ({
+  page,
+}) => {
+  await refuseAutoplay(page);
+  await page.goto('/');
+  const play = miniPlayer(page).getByRole('button', { name: 'Afspelen' });
+  await expect(play).toHaveAttribute('aria-busy', 'false');
+  await expect(play).toBeEnabled();
+  expect((await audioState(page)).paused).toBe(true);
+  await expect(miniPlayer(page)).not.toContainText('niet beschikbaar');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The listener's click plays.
+  await clickPlay(page);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+});
+
+test('plays live from the first load and keeps playing through five in-app routes without a gap', async ({
+  page,
+}) => {
   await playLive(page);
   await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
   await page.evaluate(() => {
@@ -79,6 +99,27 @@ test('switching channel plays the other stream', async ({ page }) => {
     .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
     .toBeGreaterThan(switched + 0.5);
   await expect(miniPlayer(page).getByRole('button', { name: /Zender:/ })).toHaveText(/Ether 3FM/);
+});
+
+test('the reading follows the channel: radio1 (talk) has Gemist and Kijk live, radio2 Gedraaid and Gemist', async ({
+  page,
+}) => {
+  await playLive(page);
+  const actions = miniPlayer(page).locator('.mini-player__controls').getByRole('link');
+  await expect(actions).toHaveText(['Gedraaid', 'Gemist']);
+  await miniPlayer(page)
+    .getByRole('button', { name: /Zender:/ })
+    .click();
+  await miniPlayer(page).getByRole('button', { name: 'Ether Radio 1', exact: true }).click();
+  await expect(actions).toHaveText(['Gemist', 'Kijk live']);
+  await expect(miniPlayer(page).locator('.mini-player__cycle')).toHaveCount(0);
+
+  // The pop-out of radio1 takes reading A as well: its buttons, and no song.
+  await page.goto('/popout/radio1');
+  const links = page.getByRole('navigation', { name: 'Meer van deze zender' }).getByRole('link');
+  await expect(links).toHaveText(['Gemist', 'Kijk live']);
+  await expect(page.getByRole('heading', { name: 'Nu op de radio' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Muziek' })).toHaveCount(0);
 });
 
 test('the volume slider sets the audio element volume', async ({ page }) => {
@@ -154,7 +195,7 @@ test("'Open in venster' opens the channel's own player window, which plays", asy
   expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([700, 700]);
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Ether Radio 2');
   await expect(popup.getByRole('banner')).toHaveCount(0);
-  await clickPlay(popup);
+  // The pop-out's first load plays by itself (spec §4, autoplay).
   await expect.poll(async () => (await audioState(popup)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
   expect((await audioState(popup)).src).toContain('/live/radio2.mp3');
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ArticleData, GuideData, PlayedTracksData } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
-import { pageData } from './support';
+import { pageData, refuseAutoplay } from './support';
 
 // The page's real content before (and without) JavaScript, the app's takeover of that HTML, and
 // the page fixes of issue 12 (paging, guide days and logos, tags, article hero, search term, the
@@ -86,6 +86,9 @@ test.describe('without JavaScript', () => {
     // The sitemap's section stood in a width of 480 px for its content while off screen, and the
     // podcast pages' styles came only with their script (the list indented and 4 px too wide).
     await page.setViewportSize({ width: 320, height: 640 });
+    // The radio's first load would play (spec §4, autoplay), and a live stream never lets the network
+    // go quiet; the layout is the same without it.
+    await refuseAutoplay(page);
     const paths = new Map<string, string>();
     const add = (path: string) => {
       const kind = path.split('/').slice(0, 2).join('/') + ':' + String(path.split('/').length);

@@ -33,6 +33,31 @@ export function must<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
+/**
+ * Makes `page` refuse to play media until the visitor has clicked or pressed a key in it, as a
+ * browser's autoplay policy does on a first visit: play() rejects with NotAllowedError. The suite's
+ * Chromium allows autoplay (--autoplay-policy=no-user-gesture-required), so the player's first load
+ * plays there (spec §4) unless a test asks for this. (navigator.userActivation will not do: the
+ * evaluations Playwright makes while it waits count as a gesture.)
+ */
+export async function refuseAutoplay(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    let gesture = false;
+    const note = (event: Event) => {
+      if (event.isTrusted) gesture = true;
+    };
+    window.addEventListener('pointerdown', note, true);
+    window.addEventListener('keydown', note, true);
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (!gesture) {
+        return Promise.reject(new DOMException('play() needs a user gesture', 'NotAllowedError'));
+      }
+      return play.call(this);
+    };
+  });
+}
+
 /** The mini player's landmark. */
 export function miniPlayer(page: Page) {
   return page.getByRole('region', { name: 'Radiospeler' });

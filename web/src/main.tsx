@@ -83,6 +83,7 @@ if (root) {
             <PlayerProvider
               site={site}
               initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
+              autoplay={!hiddenOverlays(window.location.pathname, window.location.search).player}
             >
               <AppNavigateContext.Provider value={navigate}>
                 <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
+import { otherMediaPlaying, pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
 
 describe('pauseOtherMedia', () => {
   it('pauses every other playing element', () => {
@@ -13,6 +13,18 @@ describe('pauseOtherMedia', () => {
     expect(pauses[0]).not.toHaveBeenCalled();
     expect(pauses[1]).toHaveBeenCalledOnce();
     expect(pauses[2]).toHaveBeenCalledOnce();
+  });
+});
+
+describe('otherMediaPlaying', () => {
+  it('is true while another element plays, not for the element itself', () => {
+    document.body.innerHTML = '<audio id="own"></audio><video id="other"></video>';
+    const own = document.getElementById('own') as HTMLAudioElement;
+    const other = document.getElementById('other') as HTMLVideoElement;
+    Object.defineProperty(own, 'paused', { value: false, configurable: true });
+    expect(otherMediaPlaying(own)).toBe(false);
+    Object.defineProperty(other, 'paused', { value: false, configurable: true });
+    expect(otherMediaPlaying(own)).toBe(true);
   });
 });
 

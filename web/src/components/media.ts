@@ -5,6 +5,11 @@ export function pauseOtherMedia(playing: HTMLMediaElement, doc: Document = docum
   });
 }
 
+/** Whether an audio or video element of the document other than `own` is playing. */
+export function otherMediaPlaying(own: HTMLMediaElement, doc: Document = document): boolean {
+  return [...doc.querySelectorAll<HTMLMediaElement>('audio, video')].some((el) => el !== own && !el.paused);
+}
+
 /**
  * Pauses `own()` whenever another audio or video element of the document starts playing (the
  * mini player included); returns the function that stops listening.

@@ -19,7 +19,14 @@ import { Pagination } from '../../components/pagination';
 import { capitalise, formatDuration, formatLongDate, formatTimeRange } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
 import { displayTrack, hasSong } from '../../lib/track-display';
-import { ListenButton, usePlayer, type Playable } from '../player';
+import {
+  busyClassName,
+  busyControlProps,
+  ListenButton,
+  usePlayer,
+  usePlayerBusy,
+  type Playable,
+} from '../player';
 import {
   broadcastHourPlayable,
   broadcastPlayable,
@@ -267,6 +274,8 @@ function CompactTracks({
   playable: Playable | null;
 }) {
   const playFrom = usePlayFrom(playable);
+  // While the player loads, its commands are ignored (spec §4): the buttons say so.
+  const busy = usePlayerBusy();
   const shown = tracks.filter(hasSong);
   if (!shown.length) return <EmptyState>{empty}</EmptyState>;
   return (
@@ -287,7 +296,8 @@ function CompactTracks({
             {playable && (
               <button
                 type="button"
-                className="button button--small compact-tracks__seek"
+                className={busyClassName('button button--small compact-tracks__seek', busy)}
+                {...busyControlProps(busy)}
                 aria-label={`${playFromLabel(track.offsetSeconds)}: ${t.name}`}
                 onClick={() => playFrom(track.offsetSeconds)}
               >

@@ -2,19 +2,24 @@
 // stops it when it is the one playing.
 
 import type { ChannelSummary } from '../../api/types';
-import { usePlayer } from '../player';
+import { busyClassName, busyControlProps, usePlayer, usePlayerBusy } from '../player';
 
 export function LiveButton({ channel, compact = false }: { channel: ChannelSummary; compact?: boolean }) {
   const { state, commands } = usePlayer();
   const current = state.isLiveMode && state.channel?.id === channel.slug;
   const playing = current && state.isPlaying;
-  const busy = current && state.isLoadingPlayer;
+  // While the player loads, its commands are ignored (spec §4): every channel's button says so.
+  const busy = usePlayerBusy();
   const label = playing ? `Stop ${channel.name}` : `Luister live naar ${channel.name}`;
   return (
     <button
       type="button"
-      className={`button live-button${compact ? ' button--small' : ''}${playing ? ' live-button--playing' : ''}`}
+      className={busyClassName(
+        `button live-button${compact ? ' button--small' : ''}${playing ? ' live-button--playing' : ''}`,
+        busy,
+      )}
       aria-pressed={playing}
+      {...busyControlProps(busy)}
       aria-busy={busy}
       aria-label={compact ? label : undefined}
       disabled={current && state.isPlayerUnavailable}

@@ -84,11 +84,15 @@ export class AudioEngine {
     try {
       await this.audio.play();
     } catch (error) {
-      // A pause that interrupts play() is expected (spec §8); anything else is reported.
-      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+      // A pause that interrupts play() is expected (spec §8). A browser that refuses to play without
+      // a gesture (autoplay, spec §4) is no error either: the player is paused, its play button
+      // shown. Anything else is reported.
+      const name = error instanceof DOMException ? error.name : '';
+      if (name === 'AbortError') return;
+      if (name !== 'NotAllowedError') {
         this.emit('error', error instanceof Error ? error.message : String(error));
-        this.emit('paused');
       }
+      this.emit('paused');
     }
   }
 

@@ -5,7 +5,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { useSite } from '../../lib/site-context';
+import { busyControlProps } from './busy-control';
 import { usePlayer } from './player-context';
+import { isPlayerBusy } from './player-state';
 
 export function ChannelPicker() {
   const site = useSite();
@@ -15,6 +17,8 @@ export function ChannelPicker() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const current = state.channel?.id ?? site.defaultChannel;
+  // spec §4: changing channel is ignored while the player loads; the list says so meanwhile.
+  const busy = isPlayerBusy(state);
 
   useEffect(() => {
     if (!open) return;
@@ -44,6 +48,7 @@ export function ChannelPicker() {
   };
 
   const choose = (slug: string) => {
+    if (busy) return;
     setOpen(false);
     buttonRef.current?.focus();
     if (slug !== current) commands.changeChannel(slug);
@@ -64,12 +69,18 @@ export function ChannelPicker() {
         {state.channel?.name || site.channels.find((c) => c.slug === current)?.name}
       </button>
       {open && (
-        <ul id={listId} ref={listRef} className="channel-picker__list">
+        <ul
+          id={listId}
+          ref={listRef}
+          className={`channel-picker__list${busy ? ' is-busy' : ''}`}
+          aria-busy={busy}
+        >
           {site.channels.map((channel) => (
             <li key={channel.slug} className={channel.parentSlug ? 'channel-picker__child' : undefined}>
               <button
                 type="button"
                 aria-current={channel.slug === current ? 'true' : undefined}
+                {...busyControlProps(busy)}
                 onClick={() => choose(channel.slug)}
                 onKeyDown={onKeyDown}
               >

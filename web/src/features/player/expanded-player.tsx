@@ -4,7 +4,8 @@
 // time (and the time of day for a missed broadcast), skip back 15 s and forward 30 s, and the queue
 // ('Hierna'), each item playable by click; 'Luister live', 'Laatste journaal', the channel switch and,
 // where the device allows it, the volume. As a modal dialog it holds focus and closes on Escape;
-// in the pop-out window it is the page itself.
+// in the pop-out window it is the page itself, and stands in for the bar: there it follows the
+// reading of spec §4 as the bar does (buttonConfig's action buttons; no song when it is hidden).
 
 import { useEffect, useId, useRef } from 'react';
 
@@ -12,13 +13,15 @@ import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { useDialogFocus } from '../../components/dialog-focus';
 import { routes } from '../../lib/routes';
+import { ActionLink } from './action-link';
 import type { PlaybackTime } from './audio-engine';
+import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker } from './channel-picker';
 import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 import { PlayButton } from './play-button';
 import { queueItem } from './playables';
 import { usePlayer } from './player-context';
-import { volumeIcon, type Playable } from './player-state';
+import { barActionButtons, isPlayerBusy, volumeIcon, type Playable } from './player-state';
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, hasDuration, seekBarView, skipTarget } from './seek-math';
 import { usePlaybackTime } from './use-playback-time';
 import { canSetVolume, VolumeIcon } from './volume-control';
@@ -40,10 +43,12 @@ function kindLabel(playable: Playable): string {
 function SeekBar({
   time,
   playable,
+  busy,
   onSeek,
 }: {
   time: PlaybackTime | null;
   playable: Playable;
+  busy: boolean;
   onSeek: (position: number) => void;
 }) {
   const view = seekBarView(time, playable.broadcastFrom);
@@ -69,7 +74,8 @@ function SeekBar({
     <div className="expanded-player__seek">
       <input
         type="range"
-        className="expanded-player__range"
+        className={busyClassName('expanded-player__range', busy)}
+        {...busyControlProps(busy)}
         aria-label="Positie"
         min={0}
         max={view.max}
@@ -108,11 +114,13 @@ function SkipIcon({ seconds, forward }: { seconds: number; forward: boolean }) {
 function Volume() {
   const { state, commands } = usePlayer();
   const percent = Math.round((state.isPlayerMuted ? 0 : state.playerVolume) * 100);
+  const busy = isPlayerBusy(state);
   return (
     <div className="expanded-player__volume">
       <button
         type="button"
-        className="expanded-player__icon"
+        className={busyClassName('expanded-player__icon', busy)}
+        {...busyControlProps(busy)}
         aria-label={state.isPlayerMuted ? 'Geluid aan' : 'Geluid uit'}
         aria-pressed={state.isPlayerMuted}
         onClick={() => commands.toggleMute()}
@@ -121,7 +129,8 @@ function Volume() {
       </button>
       <input
         type="range"
-        className="expanded-player__range"
+        className={busyClassName('expanded-player__range', busy)}
+        {...busyControlProps(busy)}
         aria-label="Volume"
         min={0}
         max={100}
@@ -174,6 +183,8 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
   };
   const skip = (delta: number) => seek(skipTarget(commands.time(), delta));
   const showSubtitle = show ? [show.fromToTime, show.presenters].filter(Boolean).join(' · ') : '';
+  const busy = isPlayerBusy(state);
+  const songShown = !state.isSongHiddenForLiveRadio;
 
   return (
     <div
@@ -232,13 +243,14 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
             </p>
           )}
 
-          {playable && <SeekBar time={time} playable={playable} onSeek={seek} />}
+          {playable && <SeekBar time={time} playable={playable} busy={busy} onSeek={seek} />}
 
           <div className="expanded-player__transport">
             {playable && (
               <button
                 type="button"
-                className="expanded-player__icon"
+                className={busyClassName('expanded-player__icon', busy)}
+                {...busyControlProps(busy)}
                 aria-label={`${SKIP_BACK_SECONDS} seconden terug`}
                 title={`${SKIP_BACK_SECONDS} seconden terug`}
                 disabled={!hasDuration(time)}
@@ -251,7 +263,8 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
             {playable && (
               <button
                 type="button"
-                className="expanded-player__icon"
+                className={busyClassName('expanded-player__icon', busy)}
+                {...busyControlProps(busy)}
                 aria-label={`${SKIP_FORWARD_SECONDS} seconden vooruit`}
                 title={`${SKIP_FORWARD_SECONDS} seconden vooruit`}
                 disabled={!hasDuration(time)}
@@ -263,21 +276,28 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
           </div>
 
           <div className="expanded-player__actions">
-            {playable && (
+            {/* In the pop-out, 'Luister live' is one of the bar's action buttons below. */}
+            {playable && dialog && (
               <button
                 type="button"
-                className="mini-player__action"
+                className={busyClassName('mini-player__action', busy && !state.isAdBreak)}
+                {...busyControlProps(busy && !state.isAdBreak)}
                 disabled={state.isAdBreak}
-                onClick={() => commands.listenLive()}
+                onClick={() => {
+                  if (!busy) commands.listenLive();
+                }}
               >
                 Luister live
               </button>
             )}
             <button
               type="button"
-              className="mini-player__action"
+              className={busyClassName('mini-player__action', busy && !state.isAdBreak)}
+              {...busyControlProps(busy && !state.isAdBreak)}
               disabled={state.isAdBreak}
-              onClick={() => commands.playLatestNews()}
+              onClick={() => {
+                if (!busy) commands.playLatestNews();
+              }}
             >
               Laatste journaal
             </button>
@@ -286,16 +306,27 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
           {canSetVolume() && <Volume />}
 
           <nav className="expanded-player__links" aria-label="Meer van deze zender">
-            <AppLink className="mini-player__action" to={routes.gedraaid({ channel: channelSlug }, defaults)}>
-              Gedraaid
-            </AppLink>
-            <AppLink className="mini-player__action" to={routes.uitzendingen()}>
-              Gemist
-            </AppLink>
-            {state.isVisualRadioAvailable && (
-              <AppLink className="mini-player__action" to={routes.live(state.channel?.id, defaults)}>
-                Kijk live
-              </AppLink>
+            {dialog ? (
+              <>
+                <AppLink
+                  className="mini-player__action"
+                  to={routes.gedraaid({ channel: channelSlug }, defaults)}
+                >
+                  Gedraaid
+                </AppLink>
+                <AppLink className="mini-player__action" to={routes.uitzendingen()}>
+                  Gemist
+                </AppLink>
+                {state.isVisualRadioAvailable && (
+                  <AppLink className="mini-player__action" to={routes.live(state.channel?.id, defaults)}>
+                    Kijk live
+                  </AppLink>
+                )}
+              </>
+            ) : (
+              barActionButtons(state).map((kind) => (
+                <ActionLink key={kind} kind={kind} state={state} channelSlug={channelSlug} />
+              ))
             )}
           </nav>
         </div>
@@ -310,7 +341,8 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
                 <li key={item.id}>
                   <button
                     type="button"
-                    className="expanded-player__queue-item"
+                    className={busyClassName('expanded-player__queue-item', busy)}
+                    {...busyControlProps(busy)}
                     onClick={() => {
                       const next = queueItem(playable, index);
                       if (next) commands.playPlayable(next);
@@ -347,36 +379,39 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
               </p>
             )}
           </section>
-          <section className="expanded-player__section" aria-label="Muziek">
-            <h3>Nu gedraaid</h3>
-            {track ? (
-              <p className="expanded-player__song">
-                <img src={track.imageUrl} alt="" width={64} height={64} />
-                <span>
-                  <strong>
-                    {track.url !== '#' ? <AppLink to={track.url}>{track.name}</AppLink> : track.name}
-                  </strong>
-                  <br />
-                  {track.artist}
-                </span>
-              </p>
-            ) : (
-              <p>Er is nu geen nummer bekend.</p>
-            )}
-            {recent.length > 0 && (
-              <>
-                <h4>Eerder</h4>
-                <ol className="expanded-player__list">
-                  {recent.map((t) => (
-                    <li key={`${t.from}-${t.name}`}>
-                      <span className="expanded-player__time">{t.time}</span>{' '}
-                      {t.url !== '#' ? <AppLink to={t.url}>{t.name}</AppLink> : t.name} · {t.artist}
-                    </li>
-                  ))}
-                </ol>
-              </>
-            )}
-          </section>
+          {/* The pop-out follows the reading: a hidden song is not shown there (spec §4). */}
+          {(dialog || songShown) && (
+            <section className="expanded-player__section" aria-label="Muziek">
+              <h3>Nu gedraaid</h3>
+              {track ? (
+                <p className="expanded-player__song">
+                  <img src={track.imageUrl} alt="" width={64} height={64} />
+                  <span>
+                    <strong>
+                      {track.url !== '#' ? <AppLink to={track.url}>{track.name}</AppLink> : track.name}
+                    </strong>
+                    <br />
+                    {track.artist}
+                  </span>
+                </p>
+              ) : (
+                <p>Er is nu geen nummer bekend.</p>
+              )}
+              {recent.length > 0 && (
+                <>
+                  <h4>Eerder</h4>
+                  <ol className="expanded-player__list">
+                    {recent.map((t) => (
+                      <li key={`${t.from}-${t.name}`}>
+                        <span className="expanded-player__time">{t.time}</span>{' '}
+                        {t.url !== '#' ? <AppLink to={t.url}>{t.name}</AppLink> : t.name} · {t.artist}
+                      </li>
+                    ))}
+                  </ol>
+                </>
+              )}
+            </section>
+          )}
         </div>
       )}
     </div>

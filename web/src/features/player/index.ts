@@ -1,5 +1,7 @@
 // The persistent player: what other features may use.
-export { PlayerProvider, usePlayer } from './player-context';
+export { PlayerProvider, usePlayer, usePlayerBusy } from './player-context';
+// spec §4: a control that sends a player command shows when the loading player would ignore it.
+export { busyClassName, busyControlProps } from './busy-control';
 export { MiniPlayer } from './mini-player';
 export { PLAY_BUTTON_ID } from './play-button';
 export type { Playable, PlayerConfig } from './player-state';

@@ -1,9 +1,10 @@
 // A button that plays an on-demand item in the mini player, and shows when it is the one playing.
 
 import type { Fragment } from '../../api/types';
+import { busyClassName, busyControlProps } from './busy-control';
 import { fragmentPlayable } from './playables';
 import { usePlayer } from './player-context';
-import type { Playable } from './player-state';
+import { isPlayerBusy, type Playable } from './player-state';
 
 /** `title`: what the button plays, for its accessible name where several sit on one page. */
 export function ListenButton({
@@ -19,10 +20,12 @@ export function ListenButton({
   const current = !state.isLiveMode && state.playable?.id === playable.id;
   const playing = current && state.isPlaying;
   const text = playing ? 'Pauze' : current ? 'Verder luisteren' : label;
+  const busy = isPlayerBusy(state);
   return (
     <button
       type="button"
-      className="button listen-button"
+      className={busyClassName('button listen-button', busy)}
+      {...busyControlProps(busy)}
       aria-pressed={playing}
       aria-label={title ? `${text}: ${title}` : undefined}
       onClick={() => (current ? commands.togglePlaying() : commands.playPlayable(playable))}

@@ -5,16 +5,16 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
-import { useRouteDefaults, useSite } from '../../lib/site-context';
-import { AppLink } from '../../components/app-link';
-import { routes } from '../../lib/routes';
+import { useSite } from '../../lib/site-context';
+import { ActionLink } from './action-link';
 import type { PlaybackTime } from './audio-engine';
+import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker } from './channel-picker';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
-import type { ActionButton, PlayerState } from './player-state';
+import { barActionButtons, isPlayerBusy } from './player-state';
 import { usePlaybackTime } from './use-playback-time';
 import { VolumeControl } from './volume-control';
 import './mini-player.css';
@@ -36,70 +36,6 @@ function useRotation(items: NowPlayingItem[], alternate: boolean) {
     return () => window.clearTimeout(timer);
   }, [alternate, items.length, current, index]);
   return { current, cycle: index };
-}
-
-function ActionLink({
-  kind,
-  state,
-  channelSlug,
-}: {
-  kind: ActionButton;
-  state: PlayerState;
-  channelSlug: string;
-}) {
-  const defaults = useRouteDefaults();
-  const location = useLocation();
-  const { commands } = usePlayer();
-  const unavailable = state.isPlayerUnavailable;
-  let label: string;
-  let to: string | null = null;
-  let disabled = unavailable;
-  switch (kind) {
-    case 'gedraaid': {
-      label = 'Gedraaid';
-      to = routes.gedraaid({ channel: channelSlug }, defaults);
-      const here = new URLSearchParams(location.search).get('channel') ?? defaults.defaultChannel;
-      disabled ||= location.pathname.startsWith('/gedraaid') && here === channelSlug;
-      break;
-    }
-    case 'gemist':
-      label = 'Gemist';
-      to = routes.uitzendingen();
-      break;
-    case 'visual-radio':
-      label = 'Kijk live';
-      to = routes.live(state.channel?.id, defaults);
-      disabled ||= !state.isVisualRadioAvailable;
-      break;
-    case 'luister-live':
-      label = 'Luister live';
-      break;
-  }
-  if (state.isAdBreak) disabled = true;
-  if (to === null) {
-    return (
-      <button
-        type="button"
-        className="mini-player__action"
-        disabled={disabled}
-        onClick={() => commands.listenLive()}
-      >
-        {label}
-      </button>
-    );
-  }
-  if (disabled) {
-    return (
-      <span className="mini-player__action is-disabled" aria-disabled="true">
-        {label}
-      </span>
-    );
-  }
-  return (
-    <AppLink className="mini-player__action" to={to}>
-      {label}
-    </AppLink>
-  );
 }
 
 function Progress({ time }: { time: PlaybackTime | null }) {
@@ -239,8 +175,8 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
     state.channel?.name || site.channels.find((c) => c.slug === channelSlug)?.name || site.name;
   const items = nowPlayingItems(state);
   const alternate = state.isLiveMode && !state.isSongHiddenForLiveRadio;
-  const left: ActionButton = state.isLiveMode ? state.buttonConfig.actionButtonLeft : 'luister-live';
-  const right = state.buttonConfig.actionButtonRight;
+  const [left, right] = barActionButtons(state);
+  const busy = isPlayerBusy(state);
   const popout = info?.data.coreChannels.data[0]?.links[0]?.value;
   const showPicker =
     site.channels.length > 1 &&
@@ -324,9 +260,12 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
           <ActionLink kind={right} state={state} channelSlug={channelSlug} />
           <button
             type="button"
-            className="mini-player__action mini-player__news"
+            className={busyClassName('mini-player__action mini-player__news', busy && !state.isAdBreak)}
+            {...busyControlProps(busy && !state.isAdBreak)}
             disabled={state.isAdBreak}
-            onClick={() => commands.playLatestNews()}
+            onClick={() => {
+              if (!busy) commands.playLatestNews();
+            }}
           >
             Laatste journaal
           </button>

@@ -2,7 +2,9 @@
 // click animation; the mini player's bar and the expanded player both use it.
 
 import { useEffect, useState } from 'react';
+import { busyControlProps } from './busy-control';
 import { usePlayer } from './player-context';
+import { isPlayerBusy } from './player-state';
 
 /** spec §9: the play button's click animation. */
 export const PLAY_ANIMATION_MS = 300;
@@ -20,8 +22,12 @@ function PlayIcon({ mode, size }: { mode: 'play' | 'stop' | 'pause'; size: numbe
   );
 }
 
+/** spec §9: the spinner's default size, shown in the play button while the player loads. */
+export const SPINNER_SIZE = 18;
+
 export function PlayButton({ id, large = false }: { id?: string; large?: boolean }) {
   const { state, commands } = usePlayer();
+  const busy = isPlayerBusy(state);
   const [pressed, setPressed] = useState(false);
   const mode = !state.isPlaying ? 'play' : state.isLiveMode ? 'stop' : 'pause';
   const label = mode === 'play' ? 'Afspelen' : mode === 'stop' ? 'Stop' : 'Pauze';
@@ -34,18 +40,28 @@ export function PlayButton({ id, large = false }: { id?: string; large?: boolean
     <button
       id={id}
       type="button"
-      className={`mini-player__play${large ? ' mini-player__play--large' : ''}${pressed ? ' is-pressed' : ''}${state.isLoadingPlayer ? ' is-loading' : ''}`}
+      className={`mini-player__play${large ? ' mini-player__play--large' : ''}${pressed ? ' is-pressed' : ''}${busy ? ' is-loading' : ''}`}
       aria-label={label}
       title={label}
       data-mode={mode}
-      aria-busy={state.isLoadingPlayer}
+      {...busyControlProps(busy)}
+      aria-busy={busy}
       disabled={state.isPlayerUnavailable || state.isAdBreak}
       onClick={() => {
+        if (busy) return;
         setPressed(true);
         commands.togglePlaying();
       }}
     >
-      <PlayIcon mode={mode} size={large ? 36 : 28} />
+      {busy ? (
+        <span
+          className="spinner mini-player__spinner"
+          style={{ width: SPINNER_SIZE, height: SPINNER_SIZE }}
+          aria-hidden="true"
+        />
+      ) : (
+        <PlayIcon mode={mode} size={large ? 36 : 28} />
+      )}
     </button>
   );
 }

@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 
+import { otherMediaPlaying } from '../../components/media';
 import { reportSilently } from '../../lib/error-reporting';
 import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
@@ -36,6 +37,7 @@ import {
   clampPosition,
   engineVolume,
   initialPlayerState,
+  isPlayerBusy,
   playerReducer,
   shouldStartPlayingOnLive,
   smartTagUserIdFromCookie,
@@ -84,14 +86,20 @@ function reportQuietly(error: unknown) {
   if (!isFetchError(error)) console.error(error);
 }
 
-/** `initialChannel`: what the player loads first (the site's default channel, or a pop-out's). */
+/**
+ * `initialChannel`: what the player loads first (the site's default channel, or a pop-out's).
+ * `autoplay`: whether that first load plays (spec §4 "Loading a channel", step 3), where the browser
+ * allows it; false where the player starts hidden (spec §2 special path rules), which must not play.
+ */
 export function PlayerProvider({
   site,
   initialChannel = site.defaultChannel,
+  autoplay = true,
   children,
 }: {
   site: SiteConfig;
   initialChannel?: string;
+  autoplay?: boolean;
   children: ReactNode;
 }) {
   const [state, dispatch] = useReducer(playerReducer, modeOf(site, initialChannel), initialPlayerState);
@@ -100,8 +108,11 @@ export function PlayerProvider({
   const engineRef = useRef<AudioEngine | null>(null);
   const infoRef = useRef<MiniplayerInfo | null>(null);
   const tokenUrlRef = useRef<string | null>(null);
+  /** The active channel: the one loaded last, whose live data the player shows. */
   const channelRef = useRef(initialChannel);
-  const autoplayRef = useRef(false);
+  /** Counts channel loads: only the latest one applies what it fetched. */
+  const loadRef = useRef(0);
+  const autoplayRef = useRef(autoplay);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [feed] = useState(() =>
     createLiveFeed({
@@ -111,8 +122,14 @@ export function PlayerProvider({
     }),
   );
 
+  /**
+   * Applies the live data of `slug`; false when they could not be built (onError reset the state).
+   * The data of a channel the player has left meanwhile (a poll that was under way) are ignored, so
+   * the state, its reading included, is always the active channel's.
+   */
   const applyInfo = useCallback(
-    (info: MiniplayerInfo, slug: string) => {
+    (info: MiniplayerInfo, slug: string): boolean => {
+      if (slug !== channelRef.current) return true;
       infoRef.current = info;
       try {
         const live = buildLiveState(info, slug, Date.now());
@@ -127,8 +144,10 @@ export function PlayerProvider({
           },
         });
         if (stateRef.current.isLiveMode || shouldStart) dispatch({ type: 'listenToLive', live });
+        return true;
       } catch (error) {
-        dispatch({ type: 'onError', error, mode: modeOf(site, slug) });
+        dispatch({ type: 'onError', error, mode: modeOf(site, channelRef.current) });
+        return false;
       }
     },
     [site],
@@ -153,25 +172,37 @@ export function PlayerProvider({
     }
   }, [site.name]);
 
-  /** spec §4 "Loading a channel". */
+  /**
+   * spec §4 "Loading a channel": 1. set loading (and the channel's reading); 2. fetch the info and
+   * the token URL in parallel; 3. play, with autoplay; 4. on failure, unavailable; 5. clear loading.
+   * 'unless-other-media': the first load, which the listener did not ask for, does not start over a
+   * video they started meanwhile (the radio playing would pause it).
+   */
   const loadChannel = useCallback(
-    async (slug: string, autoplay: boolean) => {
+    async (slug: string, autoplay: boolean | 'unless-other-media') => {
+      const load = ++loadRef.current;
+      const latest = () => load === loadRef.current;
       channelRef.current = slug;
       dispatch({ type: 'setLoadingPlayer', value: true });
+      dispatch({ type: 'setReading', mode: modeOf(site, slug) });
       try {
         const [info, tokenUrl] = await Promise.all([fetchMiniplayerInfo(slug), fetchChannelTokenUrl(slug)]);
+        if (!latest()) return;
         tokenUrlRef.current = tokenUrl;
         applyInfo(info, slug);
         feed.publish(slug, info);
-        if (autoplay) await playLiveStream();
+        const audio = engineRef.current?.element;
+        const yieldToOther = autoplay === 'unless-other-media' && audio && otherMediaPlaying(audio);
+        if (autoplay && !yieldToOther) await playLiveStream();
       } catch (error) {
+        if (!latest()) return;
         reportQuietly(error);
         dispatch({ type: 'setPlayerUnavailable' });
       } finally {
-        dispatch({ type: 'setLoadingPlayer', value: false });
+        if (latest()) dispatch({ type: 'setLoadingPlayer', value: false });
       }
     },
-    [applyInfo, playLiveStream, feed],
+    [applyInfo, playLiveStream, feed, site],
   );
 
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
@@ -192,6 +223,8 @@ export function PlayerProvider({
       );
     } catch (error) {
       dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
+      // Whatever togglePlaying set, nothing loads any more: the commands must not stay ignored.
+      dispatch({ type: 'setLoadingPlayer', value: false });
     }
   }, []);
 
@@ -243,7 +276,7 @@ export function PlayerProvider({
       type: 'setSmartTagUserId',
       value: smartTagUserIdFromCookie(document.cookie, (error) => reportSilently(error)),
     });
-    void loadChannel(initialChannel, autoplayRef.current);
+    void loadChannel(initialChannel, autoplayRef.current && 'unless-other-media');
     return () => {
       off();
       handoff.close();
@@ -266,14 +299,19 @@ export function PlayerProvider({
       liveChannel,
       (info) => {
         // The document a channel load just applied comes back through the feed: once is enough.
-        if (info !== infoRef.current) applyInfo(info, liveChannel);
+        if (info === infoRef.current || applyInfo(info, liveChannel)) return;
+        // onError reset the state, which loads at first; no load follows here, and what the engine
+        // does is still true.
+        const playing = engineRef.current !== null && !engineRef.current.element.paused;
+        dispatch(playing ? { type: 'play' } : { type: 'setLoadingPlayer', value: false });
       },
       { push: true },
     );
   }, [liveChannel, applyInfo, feed]);
 
   const commands = useMemo<PlayerCommands>(() => {
-    const ready = () => engineRef.current !== null && !stateRef.current.isLoadingPlayer;
+    // spec §4: every command is ignored while the player is missing or loading.
+    const ready = () => engineRef.current !== null && !isPlayerBusy(stateRef.current);
     const start = () => {
       const current = stateRef.current;
       if (current.isLiveMode) void playLiveStream();
@@ -310,7 +348,7 @@ export function PlayerProvider({
       },
       seekTo(position: number) {
         const current = stateRef.current;
-        if (current.isLiveMode || !current.playable) return;
+        if (!ready() || current.isLiveMode || !current.playable) return;
         dispatch({ type: 'seek', position });
         const engine = engineRef.current;
         if (engine?.currentSource) {
@@ -321,14 +359,14 @@ export function PlayerProvider({
         }
       },
       setVolume(volume: number) {
-        dispatch({ type: 'setVolume', volume });
+        if (ready()) dispatch({ type: 'setVolume', volume });
       },
       toggleMute() {
-        dispatch({ type: stateRef.current.isPlayerMuted ? 'unmutePlayer' : 'mutePlayer' });
+        if (ready()) dispatch({ type: stateRef.current.isPlayerMuted ? 'unmutePlayer' : 'mutePlayer' });
       },
       changeChannel(slug: string) {
         const channel = site.channels.find((c) => c.slug === slug);
-        if (!channel) return;
+        if (!channel || !ready()) return;
         engineRef.current?.unload();
         dispatch({ type: 'stopPlaying' });
         dispatch({ type: 'setRadioChannel', channel: { id: channel.slug, name: channel.name } });
@@ -336,6 +374,7 @@ export function PlayerProvider({
         void loadChannel(slug, true);
       },
       listenLive() {
+        if (!ready()) return;
         engineRef.current?.unload();
         dispatch({ type: 'unload' });
         dispatch({ type: 'setPlayerState', state: { isLiveMode: true, playable: undefined } });
@@ -344,11 +383,13 @@ export function PlayerProvider({
         void loadChannel(parent, true);
       },
       playPlayable(playable: Playable, startAt?: number) {
+        if (!ready()) return;
         dispatch({ type: 'setPlayable', playable, ...(startAt !== undefined ? { startAt } : {}) });
         engineRef.current?.unload();
         void playOnDemand(playable, startAt === undefined ? undefined : clampPosition(startAt));
       },
       playLatestNews() {
+        if (!ready()) return;
         void (async () => {
           const current = stateRef.current.playable;
           // spec §4: replay the bulletin while its URL is valid, otherwise fetch it anew.
@@ -433,4 +474,9 @@ export function usePlayer(): PlayerContextValue {
   const value = useContext(PlayerContext);
   if (!value) throw new Error('usePlayer outside PlayerProvider');
   return value;
+}
+
+/** spec §4: whether the player ignores its commands now (missing or loading). */
+export function usePlayerBusy(): boolean {
+  return isPlayerBusy(usePlayer().state);
 }

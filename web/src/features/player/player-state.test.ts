@@ -4,8 +4,11 @@ import type { LiveState, Show } from './live-state';
 import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 import type { Playable, PlayerState } from './player-state';
 import {
+  barActionButtons,
   engineVolume,
   initialPlayerState,
+  isPlayerBusy,
+  playerReading,
   playerReducer,
   shouldStartPlayingOnLive,
   smartTagUserIdFromCookie,
@@ -83,7 +86,48 @@ describe('initial state', () => {
   });
 });
 
+describe('the reading follows the channel', () => {
+  it('setReading takes the three fields of the other reading and keeps the rest', () => {
+    const music = playerReducer(initialPlayerState('music'), { type: 'listenToLive', live });
+    const talk = playerReducer(music, { type: 'setReading', mode: 'talk' });
+    expect(talk).toEqual({ ...music, ...playerReading('talk') });
+    expect(talk.buttonConfig).toEqual({ actionButtonLeft: 'gemist', actionButtonRight: 'visual-radio' });
+    expect(talk.isSongHiddenForLiveRadio).toBe(true);
+    expect(talk.isRadioshowTimeVisibleForLiveRadio).toBe(true);
+    expect(playerReducer(talk, { type: 'setReading', mode: 'music' })).toEqual({
+      ...music,
+      ...playerReading('music'),
+    });
+  });
+  it('onError resets to the reading it is given (the active channel)', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const talk = playerReducer(initialPlayerState('music'), { type: 'setReading', mode: 'talk' });
+    expect(playerReducer(talk, { type: 'onError', error: new Error('x'), mode: 'talk' })).toEqual(
+      initialPlayerState('talk'),
+    );
+    log.mockRestore();
+  });
+  it("the bar's action buttons: the reading's pair live, 'Luister live' first on demand", () => {
+    expect(barActionButtons(initialPlayerState('music'))).toEqual(['gedraaid', 'gemist']);
+    expect(barActionButtons(initialPlayerState('talk'))).toEqual(['gemist', 'visual-radio']);
+    const onDemand = playerReducer(initialPlayerState('talk'), { type: 'setPlayable', playable });
+    expect(barActionButtons(onDemand)).toEqual(['luister-live', 'visual-radio']);
+  });
+  it('the player is busy while it loads (spec §4: commands are ignored)', () => {
+    expect(isPlayerBusy(initialPlayerState('music'))).toBe(true);
+    expect(isPlayerBusy(playerReducer(initialPlayerState('music'), { type: 'sourceloaded' }))).toBe(false);
+  });
+});
+
 describe('listenToLive', () => {
+  it('clears isPlaybackEnded and isLiveRequestedAfterPlayable', () => {
+    const onDemand = playerReducer(playing(initialPlayerState('music')), { type: 'setPlayable', playable });
+    const ended = { ...onDemand, isPlaybackEnded: true };
+    expect(ended.isLiveRequestedAfterPlayable).toBe(true);
+    const after = playerReducer(ended, { type: 'listenToLive', live });
+    expect(after.isPlaybackEnded).toBe(false);
+    expect(after.isLiveRequestedAfterPlayable).toBe(false);
+  });
   it('turns live on and takes the live data, the show image as active image', () => {
     const before = playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
     const after = playerReducer(before, { type: 'listenToLive', live });

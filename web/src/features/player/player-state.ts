@@ -76,9 +76,32 @@ export interface PlayerState {
 /**
  * The kind of channel decides which reading of spec §4's initial state applies: a music channel
  * reading B ('Gedraaid' and 'Gemist', show and song alternate), a talk channel reading A ('Gemist'
- * and 'Kijk live', song hidden, show times shown).
+ * and 'Kijk live', song hidden, show times shown). The reading follows the active channel: it is
+ * set whenever the player loads a channel (setReading), and onError resets to the active channel's.
  */
 export type PlayerMode = 'music' | 'talk';
+
+/** The fields in which spec §4's two readings differ, besides what reading B leaves undefined. */
+export type PlayerReading = Pick<
+  PlayerState,
+  'buttonConfig' | 'isSongHiddenForLiveRadio' | 'isRadioshowTimeVisibleForLiveRadio'
+>;
+
+/** Reading A for a talk channel, reading B for a music channel (spec §4 Initial state). */
+export function playerReading(mode: PlayerMode): PlayerReading {
+  if (mode === 'talk') {
+    return {
+      buttonConfig: { actionButtonLeft: 'gemist', actionButtonRight: 'visual-radio' },
+      isSongHiddenForLiveRadio: true,
+      isRadioshowTimeVisibleForLiveRadio: true,
+    };
+  }
+  return {
+    buttonConfig: { actionButtonLeft: 'gedraaid', actionButtonRight: 'gemist' },
+    isSongHiddenForLiveRadio: false,
+    isRadioshowTimeVisibleForLiveRadio: false,
+  };
+}
 
 export function initialPlayerState(mode: PlayerMode): PlayerState {
   const common = {
@@ -98,20 +121,11 @@ export function initialPlayerState(mode: PlayerMode): PlayerState {
     isReceivedMessageEvent: false,
     isVisualRadioAvailable: false,
     playerVolume: 1,
+    ...playerReading(mode),
   };
-  if (mode === 'talk') {
-    return {
-      ...common,
-      buttonConfig: { actionButtonLeft: 'gemist', actionButtonRight: 'visual-radio' },
-      isSongHiddenForLiveRadio: true,
-      isRadioshowTimeVisibleForLiveRadio: true,
-    };
-  }
+  if (mode === 'talk') return common;
   return {
     ...common,
-    buttonConfig: { actionButtonLeft: 'gedraaid', actionButtonRight: 'gemist' },
-    isSongHiddenForLiveRadio: false,
-    isRadioshowTimeVisibleForLiveRadio: false,
     channel: { id: '', name: '' },
     show: undefined,
     track: undefined,
@@ -120,11 +134,27 @@ export function initialPlayerState(mode: PlayerMode): PlayerState {
   };
 }
 
+/**
+ * spec §4: all commands are ignored while the player is loading (the initial state loads, as does
+ * a channel being loaded and togglePlaying until the engine answers). The controls that send a
+ * command say so meanwhile (aria-disabled, aria-busy), so that a click is not lost unseen.
+ */
+export function isPlayerBusy(state: PlayerState): boolean {
+  return state.isLoadingPlayer;
+}
+
+/** The bar's two action buttons (spec §2): the reading's pair live, 'Luister live' first on demand. */
+export function barActionButtons(state: PlayerState): [ActionButton, ActionButton] {
+  const { actionButtonLeft, actionButtonRight } = state.buttonConfig;
+  return [state.isLiveMode ? actionButtonLeft : 'luister-live', actionButtonRight];
+}
+
 export type PlayerAction =
   | { type: 'listenToLive'; live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> }
   | { type: 'setPlayable'; playable: Playable; startAt?: number }
   | { type: 'seek'; position: number }
   | { type: 'setRadioChannel'; channel: { id: string; name: string } }
+  | { type: 'setReading'; mode: PlayerMode }
   | { type: 'setVolume'; volume: number }
   | { type: 'mutePlayer' }
   | { type: 'unmutePlayer' }
@@ -211,6 +241,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         isPlaybackEnded: false,
         isPlayerUnavailable: false,
       };
+    case 'setReading':
+      return { ...state, ...playerReading(action.mode) };
     case 'setVolume':
       return { ...state, playerVolume: clampVolume(action.volume), isPlayerMuted: false };
     case 'mutePlayer':

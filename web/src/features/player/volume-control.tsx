@@ -3,8 +3,9 @@
 
 import { useId, useState } from 'react';
 
+import { busyClassName, busyControlProps } from './busy-control';
 import { usePlayer } from './player-context';
-import { volumeIcon } from './player-state';
+import { isPlayerBusy, volumeIcon } from './player-state';
 
 let volumeSettable: boolean | null = null;
 
@@ -46,6 +47,7 @@ export function VolumeControl() {
   const sliderId = useId();
   const level = volumeIcon(state.playerVolume, state.isPlayerMuted);
   const percent = Math.round((state.isPlayerMuted ? 0 : state.playerVolume) * 100);
+  const busy = isPlayerBusy(state);
   return (
     <div
       className={`volume${open ? ' is-open' : ''}`}
@@ -58,7 +60,8 @@ export function VolumeControl() {
     >
       <button
         type="button"
-        className="mini-player__icon-button"
+        className={busyClassName('mini-player__icon-button', busy)}
+        {...busyControlProps(busy)}
         aria-label={state.isPlayerMuted ? 'Geluid aan' : 'Geluid uit'}
         aria-pressed={state.isPlayerMuted}
         onClick={() => commands.toggleMute()}
@@ -71,7 +74,8 @@ export function VolumeControl() {
         </label>
         <input
           id={sliderId}
-          className="volume__slider"
+          className={busyClassName('volume__slider', busy)}
+          {...busyControlProps(busy)}
           type="range"
           min={0}
           max={100}

@@ -2,7 +2,7 @@
 // shows whether it is the one playing, loading, or could not be played.
 
 import type { PodcastEpisode } from '../../api/types';
-import { episodePlayable, usePlayer } from '../player';
+import { busyClassName, busyControlProps, episodePlayable, usePlayer, usePlayerBusy } from '../player';
 
 function Icon({ mode }: { mode: 'play' | 'pause' }) {
   return (
@@ -31,15 +31,18 @@ export function EpisodePlayButton({
   const current = !state.isLiveMode && state.playable?.id === `episode-${episode.id}`;
   const playing = current && state.isPlaying;
   const loading = current && state.isLoadingPlayer && !state.isPlaying;
+  // While the player loads, its commands are ignored (spec §4): the button says so.
+  const busy = usePlayerBusy();
   const failed = current && !state.isPlaying && Boolean(state.lastPlayerApiError);
   const text = playing ? 'Pauze' : loading ? 'Laden…' : current ? 'Verder luisteren' : label;
   return (
     <div className="episode-play">
       <button
         type="button"
-        className={`button episode-play__button${large ? '' : ' button--small'}`}
+        className={busyClassName(`button episode-play__button${large ? '' : ' button--small'}`, busy)}
         aria-pressed={playing}
-        aria-busy={loading}
+        {...busyControlProps(busy)}
+        aria-busy={loading || busy}
         aria-label={`${text}: ${episode.title}`}
         onClick={() =>
           current ? commands.togglePlaying() : commands.playPlayable(episodePlayable(episode, following))

@@ -1,0 +1,339 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { useContext } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { SiteProvider } from '../../lib/site-context';
+import { site } from '../../test/fixtures';
+import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
+import type { LiveFeed } from './live-feed';
+import { PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
+import { playerReading, type Playable } from './player-state';
+import { LiveFeedContext } from './use-live-state';
+
+// The player provider of spec §4 against a stand-in server and media element: loading a channel,
+// autoplay, the commands ignored while loading, the reading that follows the active channel, and
+// 'Luister live'.
+
+let player: PlayerContextValue;
+let feed: LiveFeed | null = null;
+
+function Probe() {
+  player = usePlayer();
+  feed = useContext(LiveFeedContext);
+  return null;
+}
+
+let server: PlayerServer;
+let media: ReturnType<typeof fakeMedia>;
+
+function renderProvider({ initialChannel, autoplay }: { initialChannel?: string; autoplay?: boolean } = {}) {
+  return render(
+    <SiteProvider site={site}>
+      <PlayerProvider
+        site={site}
+        {...(initialChannel ? { initialChannel } : {})}
+        {...(autoplay === undefined ? {} : { autoplay })}
+      >
+        <Probe />
+      </PlayerProvider>
+    </SiteProvider>,
+  );
+}
+
+const state = () => player.state;
+const loaded = () => waitFor(() => expect(state().isLoadingPlayer).toBe(false));
+
+const fragment: Playable = {
+  id: 'fragment-1',
+  name: 'Een fragment',
+  type: 'fragment',
+  queue: [],
+  player: {
+    tokenUrl: '/api/play/fragment/1',
+    parameters: [{ name: 'progressive', value: '/media/fragments/1.mp3' }],
+  },
+};
+
+beforeEach(() => {
+  server = playerServer(site);
+  vi.stubGlobal('fetch', server.fetch);
+  media = fakeMedia({ play: 'allow' });
+});
+
+afterEach(() => {
+  media.restore();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('loading a channel (spec §4)', () => {
+  it('sets loading, fetches the info and the token URL in parallel, then plays with autoplay', async () => {
+    server.hold('radio2');
+    renderProvider();
+    // 1. Loading; 2. both calls are out while the info has not answered yet.
+    expect(state().isLoadingPlayer).toBe(true);
+    await waitFor(() =>
+      expect(server.calls).toEqual(
+        expect.arrayContaining(['/api/miniplayer/info?channel=radio2', '/api/player/radio2']),
+      ),
+    );
+    expect(state().isLoadingPlayer).toBe(true);
+    expect(media.calls.play).toBe(0);
+    act(() => server.release('radio2'));
+    // 3. The first load plays, where the browser allows it (issue 30: it never autoplayed).
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(server.calls).toContain('/api/play/live/radio2');
+    expect(media.calls.sources).toEqual(['/live/radio2.mp3?token=tok']);
+    // 5. Loading is cleared at the end.
+    await loaded();
+    expect(state().channel).toEqual({ id: 'radio2', name: 'Ether Radio 2' });
+  });
+
+  it('where the browser refuses autoplay, it is paused and ready, without an error', async () => {
+    media.setPolicy('refuse');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderProvider();
+    await waitFor(() => expect(media.calls.play).toBe(1));
+    await loaded();
+    expect(state()).toMatchObject({ isPlaying: false, isPlayerUnavailable: false });
+    expect(state().lastPlayerApiError).toBeUndefined();
+    expect(logged.mock.calls.flat().map(String).join(' ')).not.toMatch(/NotAllowed|gesture/);
+    // The listener's own click plays.
+    media.setPolicy('allow');
+    act(() => player.commands.togglePlaying());
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+  });
+
+  it('does not play where the player starts hidden', async () => {
+    renderProvider({ autoplay: false });
+    await loaded();
+    expect(server.calls).toContain('/api/player/radio2');
+    expect(server.calls.some((call) => call.startsWith('/api/play/'))).toBe(false);
+    expect(media.calls.play).toBe(0);
+    expect(state().isPlaying).toBe(false);
+  });
+
+  it('does not start over a video the listener started during the first load', async () => {
+    const video = document.createElement('video');
+    Object.defineProperty(video, 'paused', { value: false, configurable: true });
+    document.body.append(video);
+    try {
+      renderProvider();
+      await loaded();
+      expect(media.calls.play).toBe(0);
+      expect(state().isPlaying).toBe(false);
+    } finally {
+      video.remove();
+    }
+  });
+
+  it('marks the player unavailable when the info cannot be fetched, and clears loading', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
+    renderProvider();
+    await loaded();
+    expect(state().isPlayerUnavailable).toBe(true);
+    expect(media.calls.play).toBe(0);
+  });
+});
+
+describe('togglePlaying (spec §4)', () => {
+  it('sets loading first, then plays; a second toggle while it loads is ignored', async () => {
+    media.setPolicy('refuse');
+    renderProvider();
+    await loaded();
+    media.setPolicy('hang');
+    act(() => player.commands.togglePlaying());
+    expect(state().isLoadingPlayer).toBe(true);
+    await waitFor(() => expect(media.calls.play).toBe(2));
+    act(() => player.commands.togglePlaying());
+    expect(state().isLoadingPlayer).toBe(true);
+    expect(server.calls.filter((call) => call === '/api/play/live/radio2')).toHaveLength(2);
+  });
+
+  it('an on-demand item that cannot be fetched leaves the player usable, not loading', async () => {
+    renderProvider();
+    await loaded();
+    const missing: Playable = {
+      ...fragment,
+      id: 'gone',
+      player: { tokenUrl: '/api/play/gone', parameters: [] },
+    };
+    act(() => player.commands.playPlayable(missing));
+    await waitFor(() => expect(state().lastPlayerApiError).toBeDefined());
+    act(() => player.commands.togglePlaying());
+    expect(state().isLoadingPlayer).toBe(true);
+    await loaded();
+    expect(state().isPlaying).toBe(false);
+    act(() => player.commands.setVolume(0.4));
+    expect(state().playerVolume).toBe(0.4);
+  });
+
+  it('stops live playback', async () => {
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    await loaded();
+    act(() => player.commands.togglePlaying());
+    expect(state()).toMatchObject({ isPlaying: false, isLoadingPlayer: false });
+  });
+});
+
+describe('every command is ignored while the player loads (spec §4)', () => {
+  beforeEach(() => {
+    server.hold('radio2');
+  });
+
+  it.each([
+    ['setVolume', () => player.commands.setVolume(0.3)],
+    ['toggleMute', () => player.commands.toggleMute()],
+    ['playPlayable', () => player.commands.playPlayable(fragment)],
+    ['playLatestNews', () => player.commands.playLatestNews()],
+    ['changeChannel', () => player.commands.changeChannel('radio1')],
+    ['listenLive', () => player.commands.listenLive()],
+    ['togglePlaying', () => player.commands.togglePlaying()],
+    ['startPlaying', () => player.commands.startPlaying()],
+    ['stopPlaying', () => player.commands.stopPlaying()],
+  ])('%s', async (_name, command) => {
+    renderProvider();
+    await waitFor(() => expect(server.calls).toContain('/api/player/radio2'));
+    const before = state();
+    const callsBefore = [...server.calls];
+    act(() => command());
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(state()).toBe(before);
+    expect(server.calls).toEqual(callsBefore);
+    expect(media.calls.play).toBe(0);
+    // Once loaded, the same command runs.
+    act(() => server.release('radio2'));
+    await loaded();
+  });
+
+  it.each([
+    ['seekTo', (position: number) => player.commands.seekTo(position)],
+    ['positionSeek', (position: number) => player.commands.positionSeek(position)],
+  ])('%s, on demand while play is starting', async (_name, seek) => {
+    server.release('radio2');
+    renderProvider();
+    await loaded();
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    // A seek that is not loading goes through.
+    act(() => seek(12));
+    expect(state().seekPosition).toBe(12);
+    act(() => player.commands.togglePlaying());
+    await waitFor(() => expect(state()).toMatchObject({ isPlaying: false, isLoadingPlayer: false }));
+    media.setPolicy('hang');
+    act(() => player.commands.togglePlaying());
+    expect(state().isLoadingPlayer).toBe(true);
+    act(() => seek(30));
+    expect(state().seekPosition).toBe(12);
+  });
+});
+
+describe('the reading follows the active channel (spec §4 Reading A/B)', () => {
+  it('switches between B and A with the channel', async () => {
+    renderProvider();
+    await loaded();
+    expect(state()).toMatchObject(playerReading('music'));
+    act(() => player.commands.changeChannel('radio1'));
+    expect(state()).toMatchObject(playerReading('talk'));
+    await loaded();
+    expect(state()).toMatchObject({
+      ...playerReading('talk'),
+      channel: { id: 'radio1', name: 'Ether Radio 1' },
+    });
+    expect(state().isVisualRadioAvailable).toBe(true);
+    act(() => player.commands.changeChannel('radio2'));
+    await loaded();
+    expect(state()).toMatchObject({
+      ...playerReading('music'),
+      channel: { id: 'radio2', name: 'Ether Radio 2' },
+    });
+  });
+
+  it('starts in the reading of the channel it starts on (a pop-out of a talk channel: A)', async () => {
+    renderProvider({ initialChannel: 'radio1' });
+    expect(state()).toMatchObject(playerReading('talk'));
+    await loaded();
+    expect(state()).toMatchObject(playerReading('talk'));
+  });
+
+  it('onError resets to the reading of the active channel, on a load and on a later document', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.breakInfo('radio1');
+    renderProvider();
+    await loaded();
+    act(() => player.commands.changeChannel('radio1'));
+    await loaded();
+    expect(logged).toHaveBeenCalled();
+    expect(state()).toMatchObject({ ...playerReading('talk'), isLiveMode: true, isLoadingPlayer: false });
+    expect(state().channel).toBeUndefined();
+
+    // A document of the poll or the events that cannot be built: the same reset, and the player is
+    // not left loading (its commands would all be ignored).
+    act(() => player.commands.changeChannel('radio2'));
+    await loaded();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    act(() => feed?.publish('radio2', brokenInfo(site, 'radio2')));
+    expect(state()).toMatchObject({ ...playerReading('music'), isLoadingPlayer: false, isPlaying: true });
+    act(() => player.commands.setVolume(0.5));
+    expect(state().playerVolume).toBe(0.5);
+  });
+});
+
+describe("'Luister live' (spec §4)", () => {
+  it('loads the parent channel from a sub-channel and plays it', async () => {
+    renderProvider({ initialChannel: 'soulenjazz' });
+    await loaded();
+    expect(state().channel?.id).toBe('soulenjazz');
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    act(() => player.commands.listenLive());
+    await loaded();
+    expect(server.calls).toContain('/api/miniplayer/info?channel=radio2');
+    expect(server.calls).toContain('/api/player/radio2');
+    await waitFor(() => expect(media.calls.sources.at(-1)).toBe('/live/radio2.mp3?token=tok'));
+    expect(state()).toMatchObject({ isLiveMode: true, channel: { id: 'radio2', name: 'Ether Radio 2' } });
+    expect(state().playable).toBeUndefined();
+  });
+
+  it('clears isLiveRequestedAfterPlayable and plays live again (shouldStartPlaying)', async () => {
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    await loaded();
+    // Live played when the fragment started: live is what the listener goes back to.
+    act(() => player.commands.playPlayable(fragment));
+    expect(state().isLiveRequestedAfterPlayable).toBe(true);
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    act(() => player.commands.listenLive());
+    await loaded();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(state()).toMatchObject({
+      isLiveMode: true,
+      isLiveRequestedAfterPlayable: false,
+      isPlaybackEnded: false,
+    });
+    expect(media.calls.sources.at(-1)).toBe('/live/radio2.mp3?token=tok');
+  });
+});
+
+describe("'Laatste journaal' (spec §4 Playing)", () => {
+  it('plays the bulletin again while its URL is valid, and fetches it anew once it expired', async () => {
+    renderProvider();
+    await loaded();
+    const news = () => server.calls.filter((call) => call === '/api/latestNews').length;
+    act(() => player.commands.playLatestNews());
+    await waitFor(() => expect(state().playable?.isLatestNews).toBe(true));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(state().playable).toMatchObject({ id: 'latest_news_from_player', type: 'fragment' });
+    act(() => player.commands.playLatestNews());
+    await waitFor(() => expect(media.calls.sources.filter((s) => s.includes('/bulletins/'))).toHaveLength(2));
+    expect(news()).toBe(1);
+    // An hour later its expires has passed.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 2 * 3600_000);
+    act(() => player.commands.playLatestNews());
+    await waitFor(() => expect(news()).toBe(2));
+  });
+});
