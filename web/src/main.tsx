@@ -83,7 +83,11 @@ if (root) {
             <PlayerProvider
               site={site}
               initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
-              autoplay={!hiddenOverlays(window.location.pathname, window.location.search).player}
+              autoplay={
+                popoutChannel(window.location.pathname)
+                  ? 'take-over'
+                  : !hiddenOverlays(window.location.pathname, window.location.search).player
+              }
             >
               <AppNavigateContext.Provider value={navigate}>
                 <RouterProvider router={router} />

@@ -1,6 +1,8 @@
 // Only one audio plays at a time across the site's windows: the main window and the pop-out player
 // tell each other over a BroadcastChannel when they start, and the other one stops. Each window has
 // its own id, so it ignores its own messages (a BroadcastChannel does not echo, a fake one may).
+// A window that plays also keeps a mark in localStorage, renewed while it plays, so that a window
+// opening beside it (a link opened in a new tab) does not start the radio over it by autoplay.
 
 /** The part of BroadcastChannel the hand-off uses (a fake one in tests). */
 export interface HandoffChannel {
@@ -33,7 +35,41 @@ function openBroadcastChannel(name: string): HandoffChannel | null {
 export interface PlaybackHandoff {
   /** This window started playing: the others stop. */
   announceStarted(): void;
+  /** Whether this window plays now: kept as the mark other windows read (renewed at most every 2 s). */
+  markPlaying(playing: boolean, now?: number): void;
+  /** Whether another window of the site marked that it plays, within the last 5 s. */
+  anotherWindowPlaying(now?: number): boolean;
   close(): void;
+}
+
+/** The part of localStorage the playing mark uses (a fake one in tests). */
+export interface MarkStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const PLAYING_MARK_KEY = 'ether-player-playing';
+const MARK_RENEW_MS = 2000;
+const MARK_FRESH_MS = 5000;
+
+function browserStorage(): MarkStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage refused (privacy settings): no mark, as before
+  }
+}
+
+function readMark(storage: MarkStorage | null): { from: string; at: number } | null {
+  try {
+    const value = JSON.parse(storage?.getItem(PLAYING_MARK_KEY) ?? 'null') as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const { from, at } = value as { from?: unknown; at?: unknown };
+    return typeof from === 'string' && typeof at === 'number' ? { from, at } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -43,9 +79,28 @@ export interface PlaybackHandoff {
 export function joinPlaybackHandoff(
   onOtherStarted: () => void,
   open: (name: string) => HandoffChannel | null = openBroadcastChannel,
+  storage: MarkStorage | null = browserStorage(),
 ): PlaybackHandoff {
   const channel = open(HANDOFF_CHANNEL_NAME);
   const self = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  let markedAt: number | null = null;
+  const write = (action: () => void) => {
+    try {
+      action();
+    } catch {
+      // a full or refused storage: the mark is a courtesy to other windows, never a reason to fail
+    }
+  };
+  const markPlaying = (playing: boolean, now = Date.now()) => {
+    if (playing) {
+      if (markedAt !== null && now - markedAt < MARK_RENEW_MS) return;
+      markedAt = now;
+      write(() => storage?.setItem(PLAYING_MARK_KEY, JSON.stringify({ from: self, at: now })));
+    } else if (markedAt !== null) {
+      markedAt = null;
+      if (readMark(storage)?.from === self) write(() => storage?.removeItem(PLAYING_MARK_KEY));
+    }
+  };
   const onMessage = (event: MessageEvent) => {
     if (isStarted(event.data) && event.data.from !== self) onOtherStarted();
   };
@@ -54,7 +109,13 @@ export function joinPlaybackHandoff(
     announceStarted() {
       channel?.postMessage({ type: 'started', from: self } satisfies StartedMessage);
     },
+    markPlaying,
+    anotherWindowPlaying(now = Date.now()) {
+      const mark = readMark(storage);
+      return mark !== null && mark.from !== self && now - mark.at < MARK_FRESH_MS;
+    },
     close() {
+      markPlaying(false);
       channel?.removeEventListener('message', onMessage);
       channel?.close();
     },

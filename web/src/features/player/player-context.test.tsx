@@ -6,6 +6,7 @@ import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
 import type { LiveFeed } from './live-feed';
+import { PLAYING_MARK_KEY } from './playback-handoff';
 import { PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
 import { playerReading, type Playable } from './player-state';
 import { LiveFeedContext } from './use-live-state';
@@ -26,7 +27,10 @@ function Probe() {
 let server: PlayerServer;
 let media: ReturnType<typeof fakeMedia>;
 
-function renderProvider({ initialChannel, autoplay }: { initialChannel?: string; autoplay?: boolean } = {}) {
+function renderProvider({
+  initialChannel,
+  autoplay,
+}: { initialChannel?: string; autoplay?: boolean | 'take-over' } = {}) {
   return render(
     <SiteProvider site={site}>
       <PlayerProvider
@@ -124,6 +128,28 @@ describe('loading a channel (spec §4)', () => {
       expect(state().isPlaying).toBe(false);
     } finally {
       video.remove();
+    }
+  });
+
+  it('does not start over another window of the site that plays (a link opened in a new tab)', async () => {
+    localStorage.setItem(PLAYING_MARK_KEY, JSON.stringify({ from: 'another-tab', at: Date.now() }));
+    try {
+      renderProvider();
+      await loaded();
+      expect(media.calls.play).toBe(0);
+      expect(state().isPlaying).toBe(false);
+    } finally {
+      localStorage.removeItem(PLAYING_MARK_KEY);
+    }
+  });
+
+  it('the pop-out takes over from the window that plays: it autoplays all the same', async () => {
+    localStorage.setItem(PLAYING_MARK_KEY, JSON.stringify({ from: 'the-main-window', at: Date.now() }));
+    try {
+      renderProvider({ autoplay: 'take-over' });
+      await waitFor(() => expect(state().isPlaying).toBe(true));
+    } finally {
+      localStorage.removeItem(PLAYING_MARK_KEY);
     }
   });
 

@@ -21,7 +21,7 @@ import { AudioEngine, type PlaybackTime } from './audio-engine';
 import { createLiveFeed } from './live-feed';
 import { buildLiveState } from './live-state';
 import type { MiniplayerInfo } from './miniplayer-info';
-import { joinPlaybackHandoff } from './playback-handoff';
+import { joinPlaybackHandoff, type PlaybackHandoff } from './playback-handoff';
 import { pastGap } from './seek-math';
 import { LiveFeedContext } from './use-live-state';
 import {
@@ -90,6 +90,8 @@ function reportQuietly(error: unknown) {
  * `initialChannel`: what the player loads first (the site's default channel, or a pop-out's).
  * `autoplay`: whether that first load plays (spec §4 "Loading a channel", step 3), where the browser
  * allows it; false where the player starts hidden (spec §2 special path rules), which must not play.
+ * It yields to other media playing on the page or in another window of the site, except with
+ * 'take-over': the pop-out, which the listener opened to play there instead.
  */
 export function PlayerProvider({
   site,
@@ -99,13 +101,14 @@ export function PlayerProvider({
 }: {
   site: SiteConfig;
   initialChannel?: string;
-  autoplay?: boolean;
+  autoplay?: boolean | 'take-over';
   children: ReactNode;
 }) {
   const [state, dispatch] = useReducer(playerReducer, modeOf(site, initialChannel), initialPlayerState);
   const stateRef = useRef(state);
   stateRef.current = state;
   const engineRef = useRef<AudioEngine | null>(null);
+  const handoffRef = useRef<PlaybackHandoff | null>(null);
   const infoRef = useRef<MiniplayerInfo | null>(null);
   const tokenUrlRef = useRef<string | null>(null);
   /** The active channel: the one loaded last, whose live data the player shows. */
@@ -192,7 +195,11 @@ export function PlayerProvider({
         applyInfo(info, slug);
         feed.publish(slug, info);
         const audio = engineRef.current?.element;
-        const yieldToOther = autoplay === 'unless-other-media' && audio && otherMediaPlaying(audio);
+        // Autoplay yields to a video playing on this page and to another window of the site that
+        // plays (a link opened in a new tab must not stop the listener's radio or fragment there).
+        const yieldToOther =
+          autoplay === 'unless-other-media' &&
+          ((audio && otherMediaPlaying(audio)) || handoffRef.current?.anotherWindowPlaying() === true);
         if (autoplay && !yieldToOther) await playLiveStream();
       } catch (error) {
         if (!latest()) return;
@@ -244,8 +251,13 @@ export function PlayerProvider({
         engine.pause();
       }
     });
+    handoffRef.current = handoff;
+    const onPageHide = () => handoff.markPlaying(false);
+    window.addEventListener('pagehide', onPageHide);
     const off = engine.on((event) => {
       if (event === 'play') handoff.announceStarted();
+      if (event === 'play' || event === 'timeupdate') handoff.markPlaying(!audio.paused);
+      if (event === 'paused' || event === 'playbackfinished' || event === 'error') handoff.markPlaying(false);
       if (
         event === 'sourceloaded' ||
         event === 'play' ||
@@ -276,10 +288,15 @@ export function PlayerProvider({
       type: 'setSmartTagUserId',
       value: smartTagUserIdFromCookie(document.cookie, (error) => reportSilently(error)),
     });
-    void loadChannel(initialChannel, autoplayRef.current && 'unless-other-media');
+    void loadChannel(
+      initialChannel,
+      autoplayRef.current === 'take-over' ? true : autoplayRef.current && 'unless-other-media',
+    );
     return () => {
       off();
+      window.removeEventListener('pagehide', onPageHide);
       handoff.close();
+      handoffRef.current = null;
       engine.unload();
       engineRef.current = null;
     };
