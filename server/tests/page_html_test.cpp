@@ -55,7 +55,11 @@ TEST(PageHtml, FrameHasTheHeaderNavigationMainAndFooter) {
   auto html = page_html(page_of("programmas", R"({"programmes":[]})", "/programmas"), site(), "/programmas");
   EXPECT_TRUE(html.starts_with("<div class=\"app app--with-player\" data-server-html>"));
   EXPECT_TRUE(has(html, "<a class=\"skip-link\" href=\"#main\">Naar de inhoud</a>"));
-  EXPECT_TRUE(has(html, "<nav aria-label=\"Hoofdmenu\" class=\"main-nav\">"));
+  // The phone's menu toggle is a link to the list until the app's button replaces it.
+  EXPECT_TRUE(has(html,
+                  "<nav aria-label=\"Hoofdmenu\" class=\"main-nav\"><a class=\"main-nav__toggle\" "
+                  "href=\"#hoofdmenu\"><span class=\"main-nav__toggle-icon\" aria-hidden=\"true\"></span>Menu</a>"
+                  "<ul id=\"hoofdmenu\" class=\"main-nav__list\">"));
   EXPECT_TRUE(has(html,
                   "<a href=\"/programmas\" class=\"main-nav__link main-nav__link--active\" "
                   "aria-current=\"page\">Programma&apos;s</a>"));

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ArticleData, GuideData, PlayedTracksData } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
 import { pageData, refuseAutoplay } from './support';
@@ -125,25 +125,41 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('/gids keeps every day tab on a phone screen and the page no wider than it', async ({ page }) => {
+  test('/gids keeps every day tab within reach on a phone, today in view, the page no wider', async ({
+    page,
+  }) => {
     // The server's tabs as the app's (a short label over a short date): a long date ran out of its
-    // grid cell and widened the page by 53-71 px, until the app replaced it.
+    // grid cell and widened the page by 53-71 px, until the app replaced it. The days are one strip
+    // that scrolls sideways, opened at today (issue 39: fifteen wrapped tabs took half the screen).
     for (const width of [320, 375, 600]) {
       await page.setViewportSize({ width, height: 812 });
       await page.goto('/gids');
       const tabs = page.getByRole('navigation', { name: 'Dagen' }).getByRole('link');
-      await expect(tabs.first()).toBeVisible();
-      for (const tab of await tabs.all()) {
-        const box = await tab.boundingBox();
-        expect(box, `a day tab at ${width}px`).not.toBeNull();
-        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `at ${width}px`).toBe(true);
-      }
-      await expect(tabs.filter({ hasText: /^Vandaag/ })).toHaveAttribute('aria-current', 'date');
+      const today = tabs.filter({ hasText: /^Vandaag/ });
+      await expect(today).toHaveAttribute('aria-current', 'date');
+      await expectWithin(today, width, `today's tab at ${width}px, as loaded`);
+      await expectEveryTabReachable(tabs, width);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `/gids at ${width}px`).toBeLessThanOrEqual(0);
     }
   });
 });
+
+/** `target` lies wholly within a screen `width` wide. */
+async function expectWithin(target: Locator, width: number, what: string) {
+  const box = await target.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, what).toBe(true);
+}
+
+/** Every day tab comes wholly into a screen `width` wide once scrolled to (the strip scrolls). */
+async function expectEveryTabReachable(tabs: Locator, width: number) {
+  await expect(tabs.first()).toBeVisible();
+  for (const tab of await tabs.all()) {
+    await tab.scrollIntoViewIfNeeded();
+    await expectWithin(tab, width, `a day tab at ${width}px`);
+  }
+}
 
 /** The sum of the layout shifts the page has had (Layout Instability API). */
 async function layoutShift(page: Page): Promise<number> {
@@ -285,7 +301,7 @@ test.describe('with JavaScript', () => {
     await expect(nav.locator('[aria-current="page"]')).toHaveText(`Pagina ${last}`);
   });
 
-  test('/gids shows every day on a phone and the broadcaster logos at a readable size', async ({
+  test('/gids offers every day on a phone, today in view, and the broadcaster logos at a readable size', async ({
     page,
     request,
   }) => {
@@ -298,11 +314,8 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[data-server-html]')).toHaveCount(0);
     const tabs = page.getByRole('navigation', { name: 'Dagen' }).getByRole('link');
     await expect(tabs).toHaveCount(envelope.data.days.length);
-    for (const tab of await tabs.all()) {
-      const box = await tab.boundingBox();
-      expect(box).not.toBeNull();
-      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375).toBe(true);
-    }
+    await expectWithin(tabs.filter({ hasText: /^Vandaag/ }), 375, "today's tab, as loaded");
+    await expectEveryTabReachable(tabs, 375);
     const logo = page.locator('.broadcaster-icons img').first();
     await expect(logo).toBeVisible();
     const size = await logo.boundingBox();

@@ -57,7 +57,13 @@ void site_header(std::string& out, const json::object& site, std::string_view re
       "<span class=\"logo__mark\" aria-hidden=\"true\">◉</span><span class=\"logo__text\">" +
       escape(str(site, "name")) + "</span><span class=\"visually-hidden\">, naar de homepage</span></a>";
   search_form(out, "Zoeken op de site", "Zoeken", "zoekterm", search_term);
-  out += "</div><nav aria-label=\"Hoofdmenu\" class=\"main-nav\"><ul>";
+  // On a phone the sections are behind a 'Menu' toggle of the same size and place as the app's
+  // button, so that the app's takeover moves nothing. Until then it is a link to the list, which
+  // global.css shows as its :target; without scripting the list is shown whole and the toggle not.
+  out +=
+      "</div><nav aria-label=\"Hoofdmenu\" class=\"main-nav\"><a class=\"main-nav__toggle\" href=\"#hoofdmenu\">"
+      "<span class=\"main-nav__toggle-icon\" aria-hidden=\"true\"></span>Menu</a>"
+      "<ul id=\"hoofdmenu\" class=\"main-nav__list\">";
   static constexpr std::pair<std::string_view, std::string_view> kNav[] = {{"/gids", "Gids"},
                                                                            {"/gedraaid", "Gedraaid"},
                                                                            {"/programmas", "Programma's"},

@@ -48,6 +48,36 @@ describe('GuidePage', () => {
     expect(screen.getByText('Maandag 23 november 2026')).toBeInTheDocument();
   });
 
+  it('scrolls the day strip sideways to the chosen day when it is out of view', async () => {
+    // jsdom lays nothing out: the strip is 358 px wide with 1050 px of tabs, the chosen one 490 px in.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('day-tabs') ? 358 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('day-tabs') ? 1050 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.classList.contains('day-tabs'))
+        return DOMRect.fromRect({ x: 16, y: 200, width: 358, height: 50 });
+      if (this.getAttribute('aria-current') === 'date') {
+        return DOMRect.fromRect({
+          x: 16 + 490 - (this.closest('.day-tabs')?.scrollLeft ?? 0),
+          y: 200,
+          width: 70,
+          height: 50,
+        });
+      }
+      return DOMRect.fromRect();
+    });
+    try {
+      renderApp(fixturePage('/gids'), '/gids');
+      const days = await screen.findByRole('navigation', { name: 'Dagen' });
+      expect(days.scrollLeft).toBe(346);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('says so when the day lies outside the kept window', async () => {
     const base = fixturePage('/gids') as PageEnvelope<GuideData>;
     renderApp(

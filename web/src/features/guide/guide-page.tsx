@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { GuideData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
@@ -10,19 +10,30 @@ import { EmptyState } from '../../components/states';
 import { dayTabLabel, formatLongIsoDate } from '../../lib/format-date';
 import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
+import { whenAppShown } from '../../lib/server-html';
+import { showChosenDay } from './day-strip';
 
 const dateParts = (iso: string) => {
   const [year, month, day] = iso.split('-');
   return { year, month, day };
 };
 
-/** Gids: day tabs, the broadcasts of the day, the current one marked; channel select. */
+/** Gids: day tabs (a strip scrolled to the chosen day), the broadcasts of the day, the current one marked; channel select. */
 export function GuidePage({ data }: PageProps<GuideData>) {
   const site = useSite();
   const defaults = useRouteDefaults();
   const navigate = useNavigate();
   const now = useNow();
   const channelId = useId();
+  const dayStrip = useRef<HTMLElement>(null);
+  // The chosen day in view on a narrow screen, once the page is laid out in the document.
+  useEffect(
+    () =>
+      whenAppShown(() => {
+        if (dayStrip.current) showChosenDay(dayStrip.current);
+      }),
+    [data.date, data.channel.slug],
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const channel = new FormData(event.currentTarget).get('channel');
@@ -52,7 +63,7 @@ export function GuidePage({ data }: PageProps<GuideData>) {
           </button>
         </form>
       )}
-      <nav aria-label="Dagen" className="day-tabs">
+      <nav aria-label="Dagen" className="day-tabs" ref={dayStrip}>
         <ul>
           {data.days.map((d) => {
             const { label, detail } = dayTabLabel(d, now);

@@ -2,13 +2,14 @@ import { useLocation } from 'react-router';
 import { useRouteDefaults, useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
+import { MainNav, type NavItem } from './main-nav';
 import { SearchForm, searchTermOf } from './search-form';
 
 /** The header: logo, main navigation, the channel family and the search box. */
 export function SiteHeader() {
   const site = useSite();
   const defaults = useRouteDefaults();
-  const nav = [
+  const nav: NavItem[] = [
     { to: routes.gids(null, null, defaults), label: 'Gids' },
     { to: routes.gedraaid({}, defaults), label: 'Gedraaid' },
     { to: routes.programmas(), label: "Programma's" },
@@ -22,10 +23,6 @@ export function SiteHeader() {
   ];
   const parents = site.channels.filter((c) => c.parentSlug === null);
   const { pathname } = useLocation();
-  const isActive = (to: string) => {
-    const path = to.split('?')[0] ?? to;
-    return pathname === path || pathname.startsWith(`${path}/`);
-  };
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -39,21 +36,7 @@ export function SiteHeader() {
         {/* On /zoeken/{term} the box keeps the term; a new results page brings its own. */}
         <SearchForm key={searchTermOf(pathname)} initial={searchTermOf(pathname)} />
       </div>
-      <nav aria-label="Hoofdmenu" className="main-nav">
-        <ul>
-          {nav.map((item) => (
-            <li key={item.label}>
-              <AppLink
-                to={item.to}
-                className={`main-nav__link${isActive(item.to) ? ' main-nav__link--active' : ''}`}
-                aria-current={isActive(item.to) ? 'page' : undefined}
-              >
-                {item.label}
-              </AppLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNav items={nav} />
       {parents.length > 1 && (
         <nav aria-label="Zenders" className="channel-nav">
           <ul>
