@@ -43,6 +43,8 @@ async function clickPlay(page: Page) {
 }
 
 async function playing(page: Page) {
+  // A window just opened (the pop-out) has its player once the app has drawn it.
+  await expect(page.locator('#audio-player-id')).toBeAttached({ timeout: 15_000 });
   await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
   const from = (await audioState(page)).time;
   await expect

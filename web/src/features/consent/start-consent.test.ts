@@ -35,6 +35,9 @@ function button(name: string): HTMLButtonElement {
 
 // Frames are run by hand: the promise must wait for the frame after the library's run.
 let frames: FrameRequestCallback[] = [];
+// Idle callbacks are only collected: the library's idle run of one test (each has its own module)
+// otherwise came in a later test, whose mock then held that call first (a flaky 'Zelf kiezen').
+let idle: IdleRequestCallback[] = [];
 
 beforeEach(() => {
   vi.resetModules();
@@ -44,6 +47,12 @@ beforeEach(() => {
   runCookieConsent.mockClear();
   runCookieConsent.mockImplementation(async () => undefined);
   frames = [];
+  idle = [];
+  Object.defineProperty(window, 'requestIdleCallback', {
+    configurable: true,
+    writable: true,
+    value: (callback: IdleRequestCallback) => idle.push(callback),
+  });
   vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
     frames.push(callback);
     return frames.length;
@@ -51,6 +60,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  Reflect.deleteProperty(window, 'requestIdleCallback');
   vi.restoreAllMocks();
   document.cookie = 'cc_cookie=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
