@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "domain/broadcast_hours.hpp"
+#include "domain/time.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "recording/broadcast_logger.hpp"
@@ -70,6 +71,14 @@ class ServerHtml : public ::testing::Test {
     std::smatch match;
     std::regex pattern("<meta " + attribute + "=\"" + name + "\" content=\"([^\"]*)\">");
     return std::regex_search(html, match, pattern) ? match[1].str() : std::string();
+  }
+
+  // Yesterday's fragments (Amsterdam): /fragmenten without a date shows today's (spec §2), which
+  // just after midnight has none yet.
+  static std::string yesterdays_fragments() {
+    const auto now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return "/fragmenten?date=" + domain::format_route_date(domain::local_date(now - 86400));
   }
 
   // The first link under `prefix` of a list page whose path has `segments` parts.
@@ -188,7 +197,7 @@ TEST_F(ServerHtml, DetailPagesCarryTheirArtworkForSharing) {
       first_link("/programmas", "/programmas/", 2),
       first_link("/nieuws", "/nieuws/", 4),
       first_link("/presentatoren", "/presentatoren/", 2),
-      first_link("/fragmenten", "/fragmenten/", 4),
+      first_link(yesterdays_fragments(), "/fragmenten/", 4),
       first_link("/podcasts", "/podcasts/", 2),
       first_link(first_link("/podcasts", "/podcasts/", 2), "/podcasts/", 4),
       first_link("/sitemap/themas", "/thema/", 2),
@@ -242,7 +251,7 @@ TEST_F(ServerHtml, EveryRouteFamilySharesAPictureWithItsSizeAndAlt) {
       {article, 200},
       {"/app" + article, 200},
       {"/fragmenten", 200},
-      {first_link("/fragmenten", "/fragmenten/", 4), 200},
+      {first_link(yesterdays_fragments(), "/fragmenten/", 4), 200},
       {"/uitzendingen", 200},
       {"/podcasts", 200},
       {podcast, 200},
