@@ -14,6 +14,7 @@ import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
+import { ScrollingTitle } from './scrolling-title';
 import { barActionButtons, isPlayerBusy } from './player-state';
 import { usePlaybackTime } from './use-playback-time';
 import { VolumeControl } from './volume-control';
@@ -72,9 +73,7 @@ function NowPlayingText({ items, alternate }: { items: NowPlayingItem[]; alterna
   if (!current) return null;
   return (
     <span className="mini-player__text">
-      <span className="mini-player__title" key={`${current.kind}-${cycle}`}>
-        <span className="mini-player__scroll">{current.title}</span>
-      </span>
+      <ScrollingTitle key={`${current.kind}-${cycle}`} text={current.title} />
       <span className="mini-player__subtitle">
         {current.subtitle}
         {current.broadcasters.length > 0 && (
