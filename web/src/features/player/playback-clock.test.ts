@@ -18,6 +18,14 @@ describe('playbackClockText', () => {
     });
   });
 
+  it('rounds the length to the nearest second, as the lists do (a 17.6 s fragment is 0:18)', () => {
+    expect(playbackClockText({ position: 2.9, duration: 17.6, progress: 16 })).toMatchObject({
+      position: '0:02',
+      duration: '0:18',
+      label: '2 seconden van 18 seconden',
+    });
+  });
+
   it('leaves the duration out while the engine does not know it', () => {
     expect(playbackClockText({ position: 0, duration: Number.NaN, progress: 0 })).toEqual({
       position: '0:00',

@@ -13,13 +13,17 @@ export interface PlaybackClockText {
 /** Position and duration with the same shape: when the item lasts an hour or more, both show hours. */
 export function playbackClockText(time: PlaybackTime): PlaybackClockText {
   const known = Number.isFinite(time.duration) && time.duration > 0;
-  const position = Number.isFinite(time.position) && time.position > 0 ? time.position : 0;
-  const hours = known && time.duration >= 3600;
+  // A length rounds to the nearest second, as in the lists (seek-math.ts); a position counts whole
+  // seconds played, as a clock does.
+  const length = Math.round(time.duration);
+  const played = Number.isFinite(time.position) && time.position > 0 ? time.position : 0;
+  const position = known ? Math.min(played, length) : played;
+  const hours = known && length >= 3600;
   return {
     position: formatDuration(position, hours),
-    duration: known ? formatDuration(time.duration, hours) : null,
+    duration: known ? formatDuration(length, hours) : null,
     label: known
-      ? `${durationLabel(position)} van ${durationLabel(time.duration)}`
+      ? `${durationLabel(position)} van ${durationLabel(length)}`
       : `${durationLabel(position)} afgespeeld`,
   };
 }

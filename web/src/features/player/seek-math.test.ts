@@ -50,6 +50,11 @@ describe('seekBarView', () => {
     });
   });
 
+  it('rounds the length to the nearest second, as the lists do (a 17.6 s fragment is 0:18)', () => {
+    expect(seekBarView(at(0, 17.6))).toMatchObject({ max: 18, remaining: '-0:18' });
+    expect(seekBarView(at(0, 17.4))).toMatchObject({ max: 17, remaining: '-0:17' });
+  });
+
   it('shows hours on both sides for an item of an hour or more, and clamps the position', () => {
     const view = seekBarView(at(4000, 3600));
     expect(view?.value).toBe(3600);

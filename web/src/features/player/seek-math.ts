@@ -39,7 +39,9 @@ export interface SeekBarView {
  */
 export function seekBarView(time: PlaybackTime | null, broadcastFrom?: string): SeekBarView | null {
   if (!hasDuration(time)) return null;
-  const max = Math.max(1, Math.floor(time.duration));
+  // A length rounds to the nearest second, as the lists' durations do (the server rounds the
+  // stored milliseconds): a 17.6 s fragment is 0:18 in its card and in the player (issue 39).
+  const max = Math.max(1, Math.round(time.duration));
   const value = Math.min(max, Math.max(0, Math.floor(Number.isFinite(time.position) ? time.position : 0)));
   const hours = max >= 3600;
   const start = broadcastFrom ? Date.parse(broadcastFrom) : Number.NaN;
