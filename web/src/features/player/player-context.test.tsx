@@ -308,6 +308,38 @@ describe('the reading follows the active channel (spec §4 Reading A/B)', () => 
   });
 });
 
+describe('after the last item', () => {
+  it('plays live again when live played before it (issue 39: silence after the news)', async () => {
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    await loaded();
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    const liveLoads = server.calls.filter((call) => call === '/api/play/live/radio2').length;
+    act(() => {
+      document.getElementById('audio-player-id')?.dispatchEvent(new Event('ended'));
+    });
+    await waitFor(() => expect(state().isLiveMode).toBe(true));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(server.calls.filter((call) => call === '/api/play/live/radio2').length).toBe(liveLoads + 1);
+    expect(media.calls.sources.at(-1)).toBe('/live/radio2.mp3?token=tok');
+    expect(state()).toMatchObject({ isLiveRequestedAfterPlayable: false, playable: undefined });
+  });
+
+  it('stays silent when the listener was not listening live before it', async () => {
+    renderProvider({ autoplay: false });
+    await loaded();
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(state().isLiveRequestedAfterPlayable).toBe(false);
+    act(() => {
+      document.getElementById('audio-player-id')?.dispatchEvent(new Event('ended'));
+    });
+    await waitFor(() => expect(state().isPlaying).toBe(false));
+    expect(state().isLiveMode).toBe(false);
+  });
+});
+
 describe("'Luister live' (spec §4)", () => {
   it('loads the parent channel from a sub-channel and plays it', async () => {
     renderProvider({ initialChannel: 'soulenjazz' });

@@ -279,8 +279,14 @@ export function PlayerProvider({
         const next = current?.queue[0];
         if (current && next && !stateRef.current.isLiveMode) {
           const following = { ...next, queue: current.queue.slice(1) };
-          dispatch({ type: 'setPlayable', playable: following });
+          dispatch({ type: 'setPlayable', playable: following, fromQueue: true });
           void playOnDemand(following);
+        } else if (current && !stateRef.current.isLiveMode && shouldStartPlayingOnLive(stateRef.current)) {
+          // The last item ended (the bulletin, a queue): a listener who was listening live hears
+          // live again, as listenToLive with shouldStartPlaying does (issue 39: silence after the news).
+          engine.unload();
+          dispatch({ type: 'setPlayerState', state: { isLiveMode: true, playable: undefined } });
+          void loadChannel(channelRef.current, true);
         }
       }
     });

@@ -201,6 +201,15 @@ describe('setPlayable', () => {
       playerReducer(onDemandPlaying, { type: 'setPlayable', playable }).isLiveRequestedAfterPlayable,
     ).toBe(false);
   });
+  it('keeps it for the next item of the queue, which the listener did not choose anew', () => {
+    const fromLive = playing(
+      playerReducer(playing(initialPlayerState('music')), { type: 'setPlayable', playable }),
+    );
+    expect(
+      playerReducer(fromLive, { type: 'setPlayable', playable, fromQueue: true })
+        .isLiveRequestedAfterPlayable,
+    ).toBe(true);
+  });
   it('falls back to the placeholder image', () => {
     const withoutImage: Playable = { ...playable };
     delete withoutImage.imageUrl;

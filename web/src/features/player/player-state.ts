@@ -151,7 +151,8 @@ export function barActionButtons(state: PlayerState): [ActionButton, ActionButto
 
 export type PlayerAction =
   | { type: 'listenToLive'; live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> }
-  | { type: 'setPlayable'; playable: Playable; startAt?: number }
+  /** `fromQueue`: the next item of the queue, which keeps whether live comes back after it. */
+  | { type: 'setPlayable'; playable: Playable; startAt?: number; fromQueue?: boolean }
   | { type: 'seek'; position: number }
   | { type: 'setRadioChannel'; channel: { id: string; name: string } }
   | { type: 'setReading'; mode: PlayerMode }
@@ -221,7 +222,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         seekPosition: action.startAt === undefined ? undefined : clampPosition(action.startAt),
         lastPlayerApiError: undefined,
         activeImageUrl: action.playable.imageUrl ?? UNKNOWN_PROGRAMME_IMAGE,
-        isLiveRequestedAfterPlayable: state.isLiveMode && state.isPlaying,
+        isLiveRequestedAfterPlayable: action.fromQueue
+          ? state.isLiveRequestedAfterPlayable
+          : state.isLiveMode && state.isPlaying,
         isPlayerMuted: false,
         playerVolume: 1,
         track: undefined,
