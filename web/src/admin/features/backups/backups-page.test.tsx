@@ -34,7 +34,8 @@ describe('BackupsPage', () => {
     answers([200, good]);
     render(<BackupsPage />);
     expect(await screen.findByText(/elke dag, de nieuwste 14 bewaard/)).toBeInTheDocument();
-    expect(screen.getByText(/1,2 GB, gemaakt in 11,4 seconden/)).toBeInTheDocument();
+    // To the second, as the backup is named: two made in one minute are told apart.
+    expect(screen.getByText('25-11-2026, 09:35:30, 1,2 GB, gemaakt in 11,4 seconden')).toBeInTheDocument();
     expect(screen.getByText(/26-11-2026/)).toBeInTheDocument();
   });
 

@@ -77,7 +77,9 @@ export function BackupsPage() {
             <dt>Laatste goede back-up</dt>
             <dd>
               {state.lastGood
-                ? `${formatInstant(state.lastGood)}${
+                ? // To the second, as a backup is named: two made in the same minute (the one at
+                  // start and one made with the button) are told apart.
+                  `${formatInstant(state.lastGood, { seconds: true })}${
                     state.lastBytes ? `, ${sizeWords(state.lastBytes)}` : ''
                   }${state.lastSeconds ? `, gemaakt in ${durationWords(state.lastSeconds)}` : ''}`
                 : 'Nog geen'}
