@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInFresh, openNew, pickFirst } from './admin-login';
-import { expectNoSeriousAxeViolations, must } from './support';
+import { expectNoSeriousAxeViolations, must, watchCspViolations } from './support';
 
 // The block editor keeps what was typed (issue 37): a new block goes after the block being edited
 // and never replaces or splits one, undo and redo work by keyboard across blocks, bulleted and
@@ -30,21 +30,7 @@ async function selectWord(page: Page, word: string) {
 test('a quote survives a new image, undo and redo work by keyboard, lists are published, and the CSP holds', async ({
   page,
 }) => {
-  // Chromium reports a refused style to the page's securitypolicyviolation listeners and its own
-  // console log, which Playwright's console event does not carry: both are collected here.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
-  });
-  const cspViolations = () =>
-    page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+  const cspViolations = await watchCspViolations(page);
 
   await logInFresh(page, 'eindredacteur', PASSWORD);
   await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
@@ -113,7 +99,6 @@ test('a quote survives a new image, undo and redo work by keyboard, lists are pu
   await expect(page.getByText('Status: Online')).toBeVisible();
   const adminUrl = page.url();
   const id = must(new URL(adminUrl).pathname.split('/').pop(), 'the article id');
-  expect(violations).toEqual([]);
   expect(await cspViolations()).toEqual([]);
 
   // The published page, from the server's HTML and in the app.

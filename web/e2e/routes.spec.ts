@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { pageData, seriousAxeViolations } from './support';
+import { pageData, seriousAxeViolations, watchCspViolations } from './support';
 
 // Every route of spec §2, each at one real URL of the demo store: the URLs come from the server's
 // own /sitemap.xml (and, for the routes a crawler is not sent to, from the page data), so the list
@@ -87,19 +87,7 @@ test('every route of §2 answers 200 with its heading, no serious or critical ax
   request,
 }) => {
   test.setTimeout(240_000);
-  // Chromium reports a refused style or script to the page's securitypolicyviolation listeners
-  // (from the first byte of the HTML on, as this script runs before it) and to its console.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
-  });
+  const cspViolations = await watchCspViolations(page);
   const urls = await routeUrls(request);
   // A missed broadcast's URL is built by the app: take the first one the list links to.
   await page.goto('/uitzendingen');
@@ -112,11 +100,7 @@ test('every route of §2 answers 200 with its heading, no serious or critical ax
     expect(response?.status(), `${name}: ${path}`).toBe(200);
     await expect(page.getByRole('heading', { level: 1 }).first(), `${name}: ${path}`).toBeVisible();
     for (const violation of await seriousAxeViolations(page)) failures.push(`${name} ${path}: ${violation}`);
-    const violations = await page.evaluate(
-      () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
-    );
-    for (const violation of [...violations, ...refused.splice(0)])
-      failures.push(`${name} ${path}: CSP ${violation}`);
+    for (const violation of await cspViolations()) failures.push(`${name} ${path}: CSP ${violation}`);
   }
   expect(failures).toEqual([]);
 });

@@ -138,3 +138,29 @@ export async function fragmentsPathWithAtLeast(request: APIRequestContext, count
   }
   throw new Error(`no day of the last week has ${count} fragments`);
 }
+
+/**
+ * Collects the Content Security Policy violations of `page` from its next load on: Chromium reports
+ * a refused style or script to the page's securitypolicyviolation listeners (from the first byte
+ * of the HTML, as the init script runs before it) and to its own console. The function returned
+ * gives those seen since it was last called, of the page now open and of the console.
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  return async () => {
+    const seen = await page.evaluate(() =>
+      ((window as unknown as { cspViolations?: string[] }).cspViolations ?? []).splice(0),
+    );
+    return [...seen, ...refused.splice(0)];
+  };
+}
