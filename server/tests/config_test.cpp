@@ -307,5 +307,17 @@ TEST(Config, ShortSourcePasswordsAreRefused) {
             "sixteen-chars-ok");
 }
 
+TEST(Config, StreamDomainIsAnOrigin) {
+  EXPECT_EQ(build_config({}, env_of({})).stream_domain, "");
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_STREAM_DOMAIN", " https://stream.ether.example/ "}})).stream_domain,
+            "https://stream.ether.example");
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_STREAM_DOMAIN", "http://127.0.0.1:8081"}})).stream_domain,
+            "http://127.0.0.1:8081");
+  for (const char* bad : {"stream.ether.example", "ftp://stream.example", "https://stream.example/live",
+                          "https://user@stream.example", "https://", "https://a b"}) {
+    EXPECT_THROW(build_config({}, env_of({{"ETHER_STREAM_DOMAIN", bad}})), ConfigError) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace ether::config

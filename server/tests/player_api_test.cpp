@@ -26,7 +26,8 @@ class PlayerApiTest : public testing::Test {
         std::vector<std::string>{"radio2"}, [](const std::string&, std::int64_t) { return std::nullopt; },
         std::string(ETHER_TEST_TMP));
     api_ = std::make_unique<PlayerApi>(*db_, *info_, *origin_, stream::TokenSigner("test-secret"),
-                                       PlayerApiOptions{.base_url = "https://ether.example"}, [] { return noon; });
+                                       PlayerApiOptions{.stream_domain = "https://stream.ether.example"},
+                                       [] { return noon; });
     api_->add_routes(router_);
   }
 
@@ -51,7 +52,29 @@ TEST_F(PlayerApiTest, ExternalStreamIsHandedOutAsIs) {
   EXPECT_EQ(play.at("streamUrl"), "https://icecast.example/radio4/playlist.m3u8");
   EXPECT_EQ(play.at("format"), "hls");
   EXPECT_EQ(play.at("playerToken"), "");
-  EXPECT_EQ(play.at("environmentDomain"), "https://ether.example");
+  EXPECT_EQ(play.at("environmentDomain"), "https://stream.ether.example");
+}
+
+TEST_F(PlayerApiTest, OwnAndExternalStreamsNameTheConfiguredStreamDomain) {
+  // spec §7: the stream loads from {environmentDomain}: the station's stream origin (a CDN, say).
+  for (const std::string target : {"/api/player/radio2/token", "/api/player/radio4/token"}) {
+    auto response = get(target);
+    ASSERT_EQ(response.status, 200U) << target << " " << response.payload();
+    EXPECT_EQ(json::parse(response.payload()).at("environmentDomain"), "https://stream.ether.example") << target;
+  }
+}
+
+TEST_F(PlayerApiTest, WithoutAStreamDomainThePlayerUsesTheSitesOwnOrigin) {
+  // spec §7: "When environmentDomain is absent, a default domain is used": the page's origin.
+  http::Router router;
+  PlayerApi plain(*db_, *info_, *origin_, stream::TokenSigner("test-secret"), PlayerApiOptions{}, [] { return noon; });
+  plain.add_routes(router);
+  http::Request request;
+  request.method = "GET";
+  ASSERT_TRUE(http::parse_target("/api/player/radio2/token", request));
+  auto play = json::parse(router.dispatch(request).payload()).as_object();
+  EXPECT_FALSE(play.contains("environmentDomain"));
+  EXPECT_TRUE(play.at("streamUrl").as_string().starts_with("/live/radio2.mp3?token="));
 }
 
 TEST_F(PlayerApiTest, OwnStreamIsSignedForItsChannel) {

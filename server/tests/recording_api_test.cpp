@@ -77,7 +77,7 @@ class RecordingApiTest : public testing::Test {
         std::vector<std::string>{"radio2"}, [](const std::string&, std::int64_t) { return std::nullopt; },
         (dir_ / "media").string());
     api_ = std::make_unique<api::PlayerApi>(*db_, *info_, *origin_, stream::TokenSigner("test-secret"),
-                                            api::PlayerApiOptions{.base_url = "https://ether.example"},
+                                            api::PlayerApiOptions{.stream_domain = "https://stream.ether.example"},
                                             [this] { return now_; });
     api_->set_recordings(library_.get());
     api_->add_routes(router_);
@@ -135,7 +135,7 @@ TEST_F(RecordingApiTest, PlayApiAnswersASignedExpiringUrl) {
   auto play = json::parse(response.payload());
   EXPECT_EQ(play.at("mid"), "broadcast-20");
   EXPECT_EQ(play.at("format"), "mp3");
-  EXPECT_EQ(play.at("environmentDomain"), "https://ether.example");
+  EXPECT_EQ(play.at("environmentDomain"), "https://stream.ether.example");
   EXPECT_NEAR(play.at("durationSeconds").to_number<double>(), 60.0, 0.1);
   const std::string url(play.at("streamUrl").as_string());
   EXPECT_TRUE(

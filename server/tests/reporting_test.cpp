@@ -307,4 +307,12 @@ TEST(ReportingCsp, ConnectSrcGainsTheDsnOriginOnly) {
             std::string::npos);
 }
 
+TEST(ReportingCsp, AStreamDomainMayServeMediaAndPlaylists) {
+  const auto policy = ether::http::content_security_policy("https://o1.ingest.example.com", "https://stream.example");
+  EXPECT_NE(policy.find("media-src 'self' blob: https: https://stream.example;"), std::string::npos) << policy;
+  EXPECT_NE(policy.find("connect-src 'self' https://o1.ingest.example.com https://stream.example;"), std::string::npos)
+      << policy;
+  EXPECT_EQ(ether::http::content_security_policy("", ""), std::string(ether::http::kContentSecurityPolicy));
+}
+
 }  // namespace

@@ -143,18 +143,16 @@ class StoredUrlLive : public testing::Test {
     origin_ = std::make_unique<stream::LiveOrigin>(
         std::vector<std::string>{"radio2"}, [](const std::string&, std::int64_t) { return std::nullopt; },
         std::string(ETHER_TEST_TMP));
-    player_ = std::make_unique<api::PlayerApi>(
-        *db_, *info_, *origin_, stream::TokenSigner("test-secret"),
-        api::PlayerApiOptions{.base_url = "https://ether.example", .channel_refresh = std::chrono::seconds(0)},
-        [] { return noon; });
+    player_ = std::make_unique<api::PlayerApi>(*db_, *info_, *origin_, stream::TokenSigner("test-secret"),
+                                               api::PlayerApiOptions{.channel_refresh = std::chrono::seconds(0)},
+                                               [] { return noon; });
     player_->add_routes(router_);
     // Visual radio of our own for no channel: only stored external video URLs are in play.
     visual_ = std::make_unique<visual::VisualRadio>(
         std::vector<visual::VisualChannel>{}, *origin_, [](const std::string&) { return std::string(); },
         visual::VisualRadioOptions{});
     video_ = std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner("test-secret"),
-                                                   api::VisualRadioApiOptions{.base_url = "https://ether.example"},
-                                                   [] { return noon; });
+                                                   api::VisualRadioApiOptions{}, [] { return noon; });
     video_->add_routes(router_);
   }
 

@@ -1,11 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startOwnServer, type OwnServer } from './own-server';
 import { suppressOverlays } from './overlay-guard';
 import { appShown, expectNoSeriousAxeViolations } from './support';
 
@@ -245,17 +241,6 @@ function startReceiver(): Promise<{ server: Server; port: number; envelopes: Env
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
-
 /** Dispatches an uncaught error whose stack points into the site's own script. */
 async function throwInPage(page: Page, message: string) {
   await page.evaluate((msg) => {
@@ -270,56 +255,20 @@ async function throwInPage(page: Page, message: string) {
 
 test.describe('error reporting with a DSN', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let server: ChildProcess;
-  let dataDir: string;
+  let server: OwnServer | undefined;
   let baseURL: string;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     receiver = await startReceiver();
-    const port = await freePort();
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    dataDir = mkdtempSync(join(tmpdir(), 'ether-consent-e2e-'));
-    const binary = process.env.ETHER_E2E_SERVER ?? join(root, 'build/server/ether-server');
-    server = spawn(binary, [], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        ETHER_BIND: '127.0.0.1',
-        ETHER_DATA_DIR: dataDir,
-        ETHER_WEB_DIR: join(root, 'web/dist'),
-        ETHER_LOG_LEVEL: 'warn',
-        ETHER_PLAYOUT_BACKFILL_DAYS: '1',
-        ETHER_RECORDING_BACKFILL_HOURS: '0',
-        ETHER_SENTRY_DSN: `http://e2ekey@127.0.0.1:${receiver.port}/1`,
-      },
-      stdio: 'ignore',
-    });
-    baseURL = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${baseURL}/readyz`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 100_000, intervals: [250] },
-      )
-      .toBe(200);
+    server = await startOwnServer(() => ({ ETHER_SENTRY_DSN: `http://e2ekey@127.0.0.1:${receiver.port}/1` }));
+    baseURL = server.baseURL;
   });
 
   test.afterAll(async () => {
     if (!receiver) return;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await new Promise((done) => receiver.server.close(done));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a thrown error arrives as a Sentry envelope and an ignored error does not', async ({ browser }) => {

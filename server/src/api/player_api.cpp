@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "api/json_error.hpp"
+#include "api/play_answer.hpp"
 #include "domain/broadcast_hours.hpp"
 #include "domain/slug.hpp"
 #include "http/range.hpp"
@@ -176,7 +177,6 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
     return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
   auto row = channels_.find(channel);
   if (!row) return json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
-  json::object play{{"mid", channel}, {"environmentDomain", options_.base_url}};
   if (!row->stream_url.empty()) {
     // A station's own Icecast or HLS stream is handed out as is; it needs no token of ours. A stored
     // URL the pages' safe_url rule refuses ("javascript:", "//host") never reaches the player.
@@ -184,18 +184,14 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
     if (stream_url.empty() || stream_url.starts_with("mailto:") || stream_url.starts_with("#")) {
       return json_error(404, "no_stream", row->name + " heeft geen afspeelbare stream.");
     }
-    play["playerToken"] = "";
-    play["streamUrl"] = stream_url;
-    play["format"] = stream_url.find(".m3u8") != std::string::npos ? "hls" : "mp3";
-  } else {
-    const auto token = signer_.sign("live:" + channel, clock_() + options_.stream_token_seconds);
-    play["playerToken"] = token;
-    // Relative, so that the page's origin serves it whatever name the listener used for the site
-    // (the Content-Security-Policy allows media from 'self').
-    play["streamUrl"] = "/live/" + channel + ".mp3?token=" + token;
-    play["format"] = "mp3";
+    const auto format = stream_url.find(".m3u8") != std::string::npos ? "hls" : "mp3";
+    return no_store(json_response(200, play_answer(channel, "", stream_url, format, options_.stream_domain)));
   }
-  return no_store(json_response(200, play));
+  const auto token = signer_.sign("live:" + channel, clock_() + options_.stream_token_seconds);
+  // A path: the player loads it from the environmentDomain, or from the page's own origin whatever
+  // name the listener used for the site (the Content-Security-Policy allows media from 'self').
+  return no_store(json_response(
+      200, play_answer(channel, token, "/live/" + channel + ".mp3?token=" + token, "mp3", options_.stream_domain)));
 }
 
 http::Response PlayerApi::live_stream(const http::Request& request, const std::string& file) const {
@@ -294,11 +290,7 @@ http::Response PlayerApi::play_on_demand(const std::string& kind, const std::str
   }
   const std::string url =
       kind == "bulletin" ? signed_media_url(audio_path) : pages::queries::Catalog::media_url(audio_path);
-  return no_store(json_response(200, json::object{{"mid", kind + "-" + id_text},
-                                                  {"playerToken", ""},
-                                                  {"environmentDomain", options_.base_url},
-                                                  {"streamUrl", url},
-                                                  {"format", "mp3"}}));
+  return no_store(json_response(200, play_answer(kind + "-" + id_text, "", url, "mp3", options_.stream_domain)));
 }
 
 std::optional<http::Response> PlayerApi::guard_uploaded_audio(const http::Request& request,
@@ -369,13 +361,10 @@ http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int
   for (const auto& [from, until] : recording::gap_seconds(recording)) {
     gaps.push_back(json::object{{"from", from}, {"until", until}});
   }
-  return no_store(json_response(200, json::object{{"mid", mid},
-                                                  {"playerToken", ""},
-                                                  {"environmentDomain", options_.base_url},
-                                                  {"streamUrl", url},
-                                                  {"format", "mp3"},
-                                                  {"durationSeconds", recording.duration_seconds},
-                                                  {"gaps", std::move(gaps)}}));
+  auto play = play_answer(mid, "", url, "mp3", options_.stream_domain);
+  play["durationSeconds"] = recording.duration_seconds;
+  play["gaps"] = std::move(gaps);
+  return no_store(json_response(200, play));
 }
 
 http::Response PlayerApi::broadcast_audio(std::int64_t id, std::int64_t hour_from) const {

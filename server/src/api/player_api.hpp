@@ -37,7 +37,7 @@
 namespace ether::api {
 
 struct PlayerApiOptions {
-  std::string base_url;                           // environmentDomain of the play API
+  std::string stream_domain;                      // environmentDomain of the play API; empty: the site's own
   std::string static_prefix;                      // optional path prefix of /api/latestNews (configuration)
   std::int64_t stream_token_seconds = 900;        // how long a stream token may be used to connect
   std::int64_t bulletin_url_seconds = 3600;       // how long a bulletin URL stays valid

@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 
 #include "api/json_error.hpp"
+#include "api/play_answer.hpp"
 #include "domain/slug.hpp"
 #include "http/streaming_body.hpp"
 #include "pages/content_safety.hpp"
@@ -103,15 +104,14 @@ http::Response VisualRadioApi::play_video(const std::string& channel) const {
     return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio1'.");
   auto row = find_channel(db_, channel);
   if (!row) return json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
-  json::object play{{"mid", channel + "-video"}, {"environmentDomain", options_.base_url}, {"format", "hls"}};
+  json::object play;
   // An external URL reaches the player only through the pages' safe_url rule.
   if (const auto external = pages::safe_url(row->live_video_url); is_external(external)) {
-    play["playerToken"] = "";
-    play["streamUrl"] = external;
+    play = play_answer(channel + "-video", "", external, "hls", options_.stream_domain);
   } else if (!row->live_video_url.empty() && radio_.carries(channel)) {
     const auto token = signer_.sign("video:" + channel, clock_() + options_.token_seconds);
-    play["playerToken"] = token;
-    play["streamUrl"] = "/live/" + channel + "/index.m3u8?token=" + token;
+    play = play_answer(channel + "-video", token, "/live/" + channel + "/index.m3u8?token=" + token, "hls",
+                       options_.stream_domain);
   } else {
     return json_error(404, "no_visual_radio", row->name + " heeft geen livevideo.");
   }

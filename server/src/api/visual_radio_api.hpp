@@ -21,7 +21,7 @@
 namespace ether::api {
 
 struct VisualRadioApiOptions {
-  std::string base_url;                              // environmentDomain of the play API
+  std::string stream_domain;                         // environmentDomain of the play API; empty: the site's own
   std::int64_t token_seconds = 6 * 3600;             // a video token is checked on every request
   std::chrono::milliseconds cold_start_wait{10000};  // how long a first playlist request waits
 };

@@ -329,7 +329,7 @@ http::ServerOptions server_options(const config::Config& config) {
   options.strict_transport_security = http::iequals(std::string_view(config.base_url).substr(0, 8), "https://");
   std::string connect_origin;
   if (auto dsn = reporting::parse_dsn(config.sentry_dsn)) connect_origin = dsn->origin();
-  options.content_security_policy = http::content_security_policy(connect_origin);
+  options.content_security_policy = http::content_security_policy(connect_origin, config.stream_domain);
   return options;
 }
 

@@ -260,7 +260,7 @@ Station::Station(const config::Config& config) {
   });
   player_api_ = std::make_unique<api::PlayerApi>(
       *db_, *info_, *origin_, stream::TokenSigner(config.stream_secret),
-      api::PlayerApiOptions{.base_url = config.base_url,
+      api::PlayerApiOptions{.stream_domain = config.stream_domain,
                             .static_prefix = config.static_prefix,
                             .listener_sndbuf_bytes = config.listener_sndbuf_bytes,
                             .listener_max_lag = std::chrono::seconds(config.listener_max_lag_seconds)},
@@ -295,9 +295,9 @@ Station::Station(const config::Config& config) {
       },
       std::move(visual_options));
   visual_->start();
-  visual_api_ =
-      std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
-                                            api::VisualRadioApiOptions{.base_url = config.base_url}, unix_now);
+  visual_api_ = std::make_unique<api::VisualRadioApi>(*db_, *visual_, stream::TokenSigner(config.stream_secret),
+                                                      api::VisualRadioApiOptions{.stream_domain = config.stream_domain},
+                                                      unix_now);
   events_api_ = std::make_unique<api::EventsApi>(*db_);
   sources_ = std::make_unique<ingest::SourceHub>(
       *origin_, ingest::SourceCredentials(config.source_password, config.source_passwords),

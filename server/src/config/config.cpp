@@ -25,7 +25,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 49> kKeys{"PORT",
+constexpr std::array<std::string_view, 50> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -34,6 +34,7 @@ constexpr std::array<std::string_view, 49> kKeys{"PORT",
                                                  "ETHER_MEDIA_DIR",
                                                  "ETHER_SEED_FILE",
                                                  "ETHER_BASE_URL",
+                                                 "ETHER_STREAM_DOMAIN",
                                                  "ETHER_SITE_NAME",
                                                  "ETHER_SITE_CODE",
                                                  "ETHER_DEFAULT_CHANNEL",
@@ -90,6 +91,24 @@ std::optional<std::string> normalise_key(std::string_view key) {
     if (known.starts_with("ETHER_") && upper == known.substr(6)) return std::string(known);
   }
   return std::nullopt;
+}
+
+// "scheme://host[:port]", an origin a browser can load media from: nothing after the authority but
+// trailing slashes, which are dropped. Empty stays empty (none configured).
+std::string parse_origin(std::string_view key, std::string_view text) {
+  std::string origin(trim(text));
+  while (origin.ends_with('/')) origin.pop_back();
+  if (origin.empty()) return origin;
+  const auto scheme_end = origin.find("://");
+  const std::string_view scheme = scheme_end == std::string::npos ? "" : std::string_view(origin).substr(0, scheme_end);
+  const std::string_view authority =
+      scheme_end == std::string::npos ? "" : std::string_view(origin).substr(scheme_end + 3);
+  if ((scheme != "http" && scheme != "https") || authority.empty() ||
+      authority.find_first_of("/?#@ \t\"<>\\") != std::string_view::npos) {
+    throw ConfigError(std::string(key) + ": expected an origin such as https://stream.ether.example (no path), got \"" +
+                      origin + "\"");
+  }
+  return origin;
 }
 
 template <typename Int>
@@ -186,6 +205,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_MEDIA_DIR")) config.media_dir = require_non_empty("ETHER_MEDIA_DIR", *v);
   if (auto v = get("ETHER_SEED_FILE")) config.seed_file = require_non_empty("ETHER_SEED_FILE", *v);
   if (auto v = get("ETHER_BASE_URL")) config.base_url = std::string(trim(*v));
+  if (auto v = get("ETHER_STREAM_DOMAIN")) config.stream_domain = parse_origin("ETHER_STREAM_DOMAIN", *v);
   if (auto v = get("ETHER_SITE_NAME")) config.site_name = require_non_empty("ETHER_SITE_NAME", *v);
   if (auto v = get("ETHER_SITE_CODE")) {
     config.site_code = require_non_empty("ETHER_SITE_CODE", *v);

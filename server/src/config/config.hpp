@@ -32,19 +32,20 @@ struct Config {
   std::filesystem::path media_dir = "media/demo";                     // ETHER_MEDIA_DIR
   std::filesystem::path seed_file = "server/seed/demo-station.json";  // ETHER_SEED_FILE
   std::string base_url;                                               // ETHER_BASE_URL; default http://localhost:<port>
-  std::string site_name = "Ether";                                    // ETHER_SITE_NAME
-  std::string site_code = "ether";                                    // ETHER_SITE_CODE
-  std::string default_channel = "radio2";                             // ETHER_DEFAULT_CHANNEL
-  std::string stream_secret;                                          // ETHER_STREAM_SECRET; see ensure_stream_secret
-  std::string preview_secret;                                         // ETHER_PREVIEW_SECRET; see ensure_preview_secret
-  unsigned io_threads = 2;                                            // ETHER_IO_THREADS
-  std::size_t max_connections = 10000;                                // ETHER_MAX_CONNECTIONS
-  std::size_t max_connections_per_address = 0;                        // ETHER_MAX_CONNECTIONS_PER_ADDRESS (0: derived)
-  std::filesystem::path backup_dir;    // ETHER_BACKUP_DIR: scheduled backups go here; empty: none
-  std::string backup_every = "daily";  // ETHER_BACKUP_EVERY: hourly, daily, weekly or <N>h
-  int backup_keep = 14;                // ETHER_BACKUP_KEEP: the newest kept
-  bool backup_recordings = true;       // ETHER_BACKUP_RECORDINGS: 1/0, recordings in scheduled backups
-  int trash_days = 30;                 // ETHER_TRASH_DAYS: how long a deleted item stays in the admin's trash
+  std::string stream_domain;  // ETHER_STREAM_DOMAIN: origin streams and audio load from (spec §7 environmentDomain)
+  std::string site_name = "Ether";              // ETHER_SITE_NAME
+  std::string site_code = "ether";              // ETHER_SITE_CODE
+  std::string default_channel = "radio2";       // ETHER_DEFAULT_CHANNEL
+  std::string stream_secret;                    // ETHER_STREAM_SECRET; see ensure_stream_secret
+  std::string preview_secret;                   // ETHER_PREVIEW_SECRET; see ensure_preview_secret
+  unsigned io_threads = 2;                      // ETHER_IO_THREADS
+  std::size_t max_connections = 10000;          // ETHER_MAX_CONNECTIONS
+  std::size_t max_connections_per_address = 0;  // ETHER_MAX_CONNECTIONS_PER_ADDRESS (0: derived)
+  std::filesystem::path backup_dir;             // ETHER_BACKUP_DIR: scheduled backups go here; empty: none
+  std::string backup_every = "daily";           // ETHER_BACKUP_EVERY: hourly, daily, weekly or <N>h
+  int backup_keep = 14;                         // ETHER_BACKUP_KEEP: the newest kept
+  bool backup_recordings = true;                // ETHER_BACKUP_RECORDINGS: 1/0, recordings in scheduled backups
+  int trash_days = 30;                          // ETHER_TRASH_DAYS: how long a deleted item stays in the admin's trash
   std::string trusted_proxies;         // ETHER_TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client
   unsigned worker_threads = 8;         // ETHER_WORKER_THREADS
   int worker_timeout_ms = 5000;        // ETHER_WORKER_TIMEOUT_MS

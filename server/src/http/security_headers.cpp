@@ -7,11 +7,22 @@
 
 namespace ether::http {
 
-std::string content_security_policy(std::string_view connect_origin) {
+namespace {
+
+void add_source(std::string& policy, std::string_view directive, std::string_view source) {
+  if (source.empty()) return;
+  const auto at = policy.find(directive);
+  const auto end = policy.find(';', at);
+  policy.insert(end, " " + std::string(source));
+}
+
+}  // namespace
+
+std::string content_security_policy(std::string_view connect_origin, std::string_view stream_origin) {
   std::string policy(kContentSecurityPolicy);
-  if (connect_origin.empty()) return policy;
-  static constexpr std::string_view kConnect = "connect-src 'self'";
-  policy.insert(policy.find(kConnect) + kConnect.size(), " " + std::string(connect_origin));
+  add_source(policy, "connect-src ", connect_origin);
+  add_source(policy, "connect-src ", stream_origin);
+  add_source(policy, "media-src ", stream_origin);
   return policy;
 }
 

@@ -14,8 +14,9 @@ inline constexpr std::string_view kContentSecurityPolicy =
     "frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
 /// kContentSecurityPolicy with `connect_origin` (e.g. the error-reporting DSN's origin) added to
-/// connect-src; unchanged when it is empty.
-std::string content_security_policy(std::string_view connect_origin);
+/// connect-src, and `stream_origin` (where streams and audio load from) to media-src and connect-src
+/// (an HLS player fetches its playlists); unchanged where they are empty.
+std::string content_security_policy(std::string_view connect_origin, std::string_view stream_origin = {});
 
 /// The Content-Security-Policy of a JSON answer (an API response or error): it is never a document
 /// or a worker the site runs, so nothing may load, run or frame it when opened on its own.

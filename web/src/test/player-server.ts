@@ -91,6 +91,8 @@ export interface PlayerServer {
   release(slug: string): void;
   /** The info of `slug` from now on: a document without its channel. */
   breakInfo(slug: string): void;
+  /** The play API's answers carry this environmentDomain from now on (spec §7). */
+  setEnvironmentDomain(domain: string): void;
 }
 
 function json(body: unknown, status = 200): Response {
@@ -101,6 +103,7 @@ export function playerServer(site: SiteConfig): PlayerServer {
   const calls: string[] = [];
   const held = new Map<string, { promise: Promise<void>; release: () => void }>();
   const broken = new Set<string>();
+  let domain: { environmentDomain?: string } = {};
   const fetch = async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
     calls.push(`${url.pathname}${url.search}`);
@@ -112,7 +115,26 @@ export function playerServer(site: SiteConfig): PlayerServer {
     const token = /^\/api\/player\/([\w-]+)$/.exec(url.pathname);
     if (token) return json({ tokenUrl: `/api/play/live/${token[1]}` });
     const play = /^\/api\/play\/live\/([\w-]+)$/.exec(url.pathname);
-    if (play) return json({ mid: play[1], playerToken: 'tok', streamUrl: `/live/${play[1]}.mp3?token=tok` });
+    if (play) {
+      return json({
+        mid: play[1],
+        playerToken: 'tok',
+        streamUrl: `/live/${play[1]}.mp3?token=tok`,
+        ...domain,
+      });
+    }
+    // An on-demand item's play API: its mid, and its file (which a progressive parameter overrides).
+    const onDemand = /^\/api\/play\/(\w+)\/(\d+)$/.exec(url.pathname);
+    if (onDemand) {
+      const [, kind, id] = onDemand;
+      return json({
+        mid: `${kind}-${id}`,
+        playerToken: '',
+        streamUrl: `/media/${kind}/${id}.mp3`,
+        format: 'mp3',
+        ...domain,
+      });
+    }
     if (url.pathname === '/api/latestNews') {
       const expires = Math.floor(Date.now() / 1000) + 3600;
       return json({
@@ -140,6 +162,9 @@ export function playerServer(site: SiteConfig): PlayerServer {
     },
     breakInfo(slug) {
       broken.add(slug);
+    },
+    setEnvironmentDomain(value) {
+      domain = { environmentDomain: value };
     },
   };
 }

@@ -13,6 +13,8 @@ export interface EngineSource {
   poster?: string;
   /** Seconds to start at, for on-demand items. */
   startAt?: number;
+  /** spec §7: a progressive file carries prid = the play API's mid, which names it in error reports. */
+  metadata?: { prid: string };
 }
 
 export interface PlaybackTime {

@@ -8,7 +8,7 @@ export type { Playable, PlayerConfig } from './player-state';
 export { FragmentListenButton, ListenButton } from './listen-button';
 export { episodePlayable, fragmentPlayable } from './playables';
 // The live info and play API calls, for pages that show or play a channel's live state themselves.
-export { fetchMiniplayerInfo, fetchPlayApi, streamUrlFor } from './player-api';
+export { fetchMiniplayerInfo, fetchPlayApi, streamLocationFor } from './player-api';
 export { apiTimeToInstant, buildLiveState, type LiveState } from './live-state';
 // The live data every now-playing view shares with the mini player (one feed: SSE and the 20 s poll).
 export { useLiveNow, useLiveState } from './use-live-state';

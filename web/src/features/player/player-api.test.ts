@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { fetchLatestNews, isProgressiveUrlValid, parameter, streamUrlFor } from './player-api';
+import { fetchLatestNews, isProgressiveUrlValid, parameter, streamLocationFor } from './player-api';
 
 describe('latest news expiry', () => {
   const now = Date.UTC(2026, 10, 21, 11, 0, 0);
@@ -18,20 +18,43 @@ describe('latest news expiry', () => {
   });
 });
 
-describe('stream URL', () => {
-  const play = { mid: 'radio2', playerToken: 't.k', environmentDomain: 'https://stream.example' };
-  it('prefers the progressive parameter', () => {
-    const config = { tokenUrl: '/x', parameters: [{ name: 'progressive', value: '/media/f.mp3?expires=1' }] };
-    expect(streamUrlFor(play, config)).toBe('/media/f.mp3?expires=1');
-    expect(parameter(config, 'poster')).toBeUndefined();
+describe('stream location (spec §7 "Stream loading")', () => {
+  const play = { mid: 'fragment-7', playerToken: '', environmentDomain: 'https://stream.example' };
+  const site = 'https://ether.example';
+  const progressive = {
+    tokenUrl: '/x',
+    parameters: [{ name: 'progressive', value: '/media/f.mp3?expires=1' }],
+  };
+  it('loads a progressive file from the environment domain, with prid = mid', () => {
+    expect(streamLocationFor(play, progressive, site)).toEqual({
+      url: 'https://stream.example/media/f.mp3?expires=1',
+      metadata: { prid: 'fragment-7' },
+    });
+    expect(parameter(progressive, 'poster')).toBeUndefined();
   });
-  it('takes the stream URL the server gives', () => {
-    expect(streamUrlFor({ ...play, streamUrl: 'https://ext.example/live.m3u8' })).toBe(
-      'https://ext.example/live.m3u8',
+  it('loads the stream URL the server gives from the environment domain', () => {
+    expect(streamLocationFor({ ...play, streamUrl: '/live/radio2.mp3?token=t' }, undefined, site)).toEqual({
+      url: 'https://stream.example/live/radio2.mp3?token=t',
+    });
+  });
+  it('uses the default domain when the answer has no environment domain', () => {
+    const withoutDomain = { mid: play.mid, playerToken: play.playerToken };
+    expect(
+      streamLocationFor({ ...withoutDomain, streamUrl: '/live/radio2.mp3?token=t' }, undefined, site).url,
+    ).toBe('https://ether.example/live/radio2.mp3?token=t');
+    expect(streamLocationFor(withoutDomain, progressive, site).url).toBe(
+      'https://ether.example/media/f.mp3?expires=1',
     );
   });
-  it('builds it from the environment domain and the token otherwise', () => {
-    expect(streamUrlFor(play)).toBe('https://stream.example/live/radio2.mp3?token=t.k');
+  it("keeps an absolute URL (a station's own Icecast) as it is", () => {
+    expect(
+      streamLocationFor({ ...play, streamUrl: 'https://ext.example/live.m3u8' }, undefined, site).url,
+    ).toBe('https://ext.example/live.m3u8');
+  });
+  it('builds it from the environment domain and the token without a stream URL', () => {
+    expect(streamLocationFor({ mid: 'radio2', playerToken: 't.k' }, undefined, site).url).toBe(
+      'https://ether.example/live/radio2.mp3?token=t.k',
+    );
   });
 });
 

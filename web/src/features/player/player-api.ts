@@ -71,11 +71,27 @@ export function isProgressiveUrlValid(url: string | undefined, nowMs: number): b
   return Number.isFinite(expires) && expires * 1000 > nowMs;
 }
 
-/** The URL the engine loads for a play API answer (spec §7 "Stream loading"). */
-export function streamUrlFor(play: PlayApiResponse, config?: PlayerConfig): string {
+/** What the engine loads for one play API answer: the URL, and for a progressive file its prid. */
+export interface StreamLocation {
+  url: string;
+  metadata?: { prid: string };
+}
+
+/**
+ * spec §7 "Stream loading": the stream loads from `environmentDomain`, or from `defaultDomain` (the
+ * page's own origin) when the answer has none. A 'progressive' parameter of the player config is
+ * used instead of the player token, with the metadata prid = mid. Absolute URLs (a station's own
+ * Icecast) stay as they are.
+ */
+export function streamLocationFor(
+  play: PlayApiResponse,
+  config?: PlayerConfig,
+  defaultDomain: string = window.location.origin,
+): StreamLocation {
+  const domain = play.environmentDomain || defaultDomain;
   const progressive = config ? parameter(config, 'progressive') : undefined;
-  if (progressive) return progressive;
-  if (play.streamUrl) return play.streamUrl;
-  const domain = play.environmentDomain ?? window.location.origin;
-  return `${domain}/live/${encodeURIComponent(play.mid)}.mp3?token=${encodeURIComponent(play.playerToken)}`;
+  if (progressive) return { url: new URL(progressive, domain).href, metadata: { prid: play.mid } };
+  if (play.streamUrl) return { url: new URL(play.streamUrl, domain).href };
+  const path = `/live/${encodeURIComponent(play.mid)}.mp3?token=${encodeURIComponent(play.playerToken)}`;
+  return { url: new URL(path, domain).href };
 }

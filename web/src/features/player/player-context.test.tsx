@@ -2,6 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { useContext } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { setErrorReporter } from '../../lib/error-reporting';
 import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
@@ -45,6 +46,8 @@ function renderProvider({
 }
 
 const state = () => player.state;
+/** A path as the engine loads it: from the page's origin, the default domain (spec §7). */
+const here = (path: string) => new URL(path, window.location.origin).href;
 const loaded = () => waitFor(() => expect(state().isLoadingPlayer).toBe(false));
 
 const fragment: Playable = {
@@ -87,7 +90,7 @@ describe('loading a channel (spec §4)', () => {
     // 3. The first load plays, where the browser allows it (issue 30: it never autoplayed).
     await waitFor(() => expect(state().isPlaying).toBe(true));
     expect(server.calls).toContain('/api/play/live/radio2');
-    expect(media.calls.sources).toEqual(['/live/radio2.mp3?token=tok']);
+    expect(media.calls.sources).toEqual([here('/live/radio2.mp3?token=tok')]);
     // 5. Loading is cleared at the end.
     await loaded();
     expect(state().channel).toEqual({ id: 'radio2', name: 'Ether Radio 2' });
@@ -322,7 +325,7 @@ describe('after the last item', () => {
     await waitFor(() => expect(state().isLiveMode).toBe(true));
     await waitFor(() => expect(state().isPlaying).toBe(true));
     expect(server.calls.filter((call) => call === '/api/play/live/radio2').length).toBe(liveLoads + 1);
-    expect(media.calls.sources.at(-1)).toBe('/live/radio2.mp3?token=tok');
+    expect(media.calls.sources.at(-1)).toBe(here('/live/radio2.mp3?token=tok'));
     expect(state()).toMatchObject({ isLiveRequestedAfterPlayable: false, playable: undefined });
   });
 
@@ -351,7 +354,7 @@ describe("'Luister live' (spec §4)", () => {
     await loaded();
     expect(server.calls).toContain('/api/miniplayer/info?channel=radio2');
     expect(server.calls).toContain('/api/player/radio2');
-    await waitFor(() => expect(media.calls.sources.at(-1)).toBe('/live/radio2.mp3?token=tok'));
+    await waitFor(() => expect(media.calls.sources.at(-1)).toBe(here('/live/radio2.mp3?token=tok')));
     expect(state()).toMatchObject({ isLiveMode: true, channel: { id: 'radio2', name: 'Ether Radio 2' } });
     expect(state().playable).toBeUndefined();
   });
@@ -372,7 +375,7 @@ describe("'Luister live' (spec §4)", () => {
       isLiveRequestedAfterPlayable: false,
       isPlaybackEnded: false,
     });
-    expect(media.calls.sources.at(-1)).toBe('/live/radio2.mp3?token=tok');
+    expect(media.calls.sources.at(-1)).toBe(here('/live/radio2.mp3?token=tok'));
   });
 });
 
@@ -393,5 +396,57 @@ describe("'Laatste journaal' (spec §4 Playing)", () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 2 * 3600_000);
     act(() => player.commands.playLatestNews());
     await waitFor(() => expect(news()).toBe(2));
+  });
+});
+
+describe('stream loading (spec §7)', () => {
+  it("passes an item's play API answer with its parameters: the progressive file, with prid = mid", async () => {
+    const reports: { error: unknown; context?: Record<string, unknown> }[] = [];
+    setErrorReporter((error, context) => reports.push({ error, ...(context ? { context } : {}) }));
+    renderProvider();
+    await loaded();
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    // The play API is asked even though the item has a progressive URL.
+    expect(server.calls).toContain('/api/play/fragment/1');
+    expect(media.calls.sources.at(-1)).toBe(here('/media/fragments/1.mp3'));
+    // A file that does not play is reported under its prid.
+    const audio = document.getElementById('audio-player-id') as HTMLAudioElement;
+    vi.stubGlobal('MediaError', { MEDIA_ERR_ABORTED: 1 }); // jsdom has none
+    Object.defineProperty(audio, 'error', {
+      configurable: true,
+      value: { code: 4, message: 'no supported source' },
+    });
+    act(() => {
+      audio.dispatchEvent(new Event('error'));
+    });
+    expect(reports.at(-1)?.context).toEqual({ url: here('/media/fragments/1.mp3'), prid: 'fragment-1' });
+    setErrorReporter(null);
+  });
+
+  it('loads from the environment domain of the play API', async () => {
+    server.setEnvironmentDomain('https://stream.example');
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(media.calls.sources.at(-1)).toBe('https://stream.example/live/radio2.mp3?token=tok');
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() =>
+      expect(media.calls.sources.at(-1)).toBe('https://stream.example/media/fragments/1.mp3'),
+    );
+  });
+
+  it('reports a play API that fails, and plays nothing (spec §8)', async () => {
+    const reports: unknown[] = [];
+    setErrorReporter((error) => reports.push(error));
+    renderProvider();
+    await loaded();
+    const played = media.calls.play;
+    act(() =>
+      player.commands.playPlayable({ ...fragment, player: { ...fragment.player, tokenUrl: '/api/play/x' } }),
+    );
+    await waitFor(() => expect(reports).toHaveLength(1));
+    expect(media.calls.play).toBe(played);
+    expect(state().isLoadingPlayer).toBe(false);
+    setErrorReporter(null);
   });
 });

@@ -31,7 +31,7 @@ import {
   fetchPlayApi,
   isProgressiveUrlValid,
   parameter,
-  streamUrlFor,
+  streamLocationFor,
 } from './player-api';
 import {
   clampPosition,
@@ -164,7 +164,7 @@ export function PlayerProvider({
       const play = await fetchPlayApi(tokenUrl);
       dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
       await engine.load(
-        { url: streamUrlFor(play), title: stateRef.current.channel?.name ?? site.name },
+        { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
         true,
       );
     } catch (error) {
@@ -216,12 +216,13 @@ export function PlayerProvider({
     const engine = engineRef.current;
     if (!engine) return;
     try {
-      let url = parameter(playable.player, 'progressive');
-      if (!url) url = streamUrlFor(await fetchPlayApi(playable.player.tokenUrl), playable.player);
+      // spec §7: the play API's answer goes to the engine together with player.parameters: the
+      // progressive file (with prid = mid) where there is one, the answer's stream otherwise.
+      const play = await fetchPlayApi(playable.player.tokenUrl);
       const poster = parameter(playable.player, 'poster');
       await engine.load(
         {
-          url,
+          ...streamLocationFor(play, playable.player),
           title: playable.name,
           ...(poster ? { poster } : {}),
           ...(startAt !== undefined ? { startAt } : {}),
@@ -229,6 +230,8 @@ export function PlayerProvider({
         true,
       );
     } catch (error) {
+      // spec §8: a token (play API) that cannot be fetched is reported; nothing plays.
+      reportSilently(error);
       dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
       // Whatever togglePlaying set, nothing loads any more: the commands must not stay ignored.
       dispatch({ type: 'setLoadingPlayer', value: false });
@@ -254,7 +257,7 @@ export function PlayerProvider({
     handoffRef.current = handoff;
     const onPageHide = () => handoff.markPlaying(false);
     window.addEventListener('pagehide', onPageHide);
-    const off = engine.on((event) => {
+    const off = engine.on((event, detail) => {
       if (event === 'play') handoff.announceStarted();
       if (event === 'play' || event === 'timeupdate') handoff.markPlaying(!audio.paused);
       if (event === 'paused' || event === 'playbackfinished' || event === 'error') handoff.markPlaying(false);
@@ -266,7 +269,15 @@ export function PlayerProvider({
       ) {
         dispatch({ type: event });
       }
-      if (event === 'error') dispatch({ type: 'setLoadingPlayer', value: false });
+      if (event === 'error') {
+        dispatch({ type: 'setLoadingPlayer', value: false });
+        // A file or stream that does not play is the station's to hear of, named by its prid.
+        const source = engine.currentSource;
+        reportSilently(new Error(`Afspelen mislukt: ${detail ?? 'onbekende fout'}`), {
+          url: source?.url,
+          ...(source?.metadata ? { prid: source.metadata.prid } : {}),
+        });
+      }
       if (event === 'timeupdate' && !stateRef.current.isLiveMode) {
         // A missing hour of a missed broadcast plays as silence: the player goes on past it (the
         // broadcast's page says which hour is missing).
