@@ -50,6 +50,7 @@ function compileHints(): Plugin {
 // Tests of plain modules (`.test.ts`) that need a DOM: they run in jsdom with the components.
 const domModuleTests = [
   'src/components/stream-source.test.ts',
+  'src/features/player/audio-engine.test.ts',
   'src/components/media.test.ts',
   'src/api/page-client.test.ts',
   'src/features/layout/head.test.ts',

@@ -424,6 +424,21 @@ TEST_F(PagesFixture, NewsPagesByCategoryAndTag) {
   EXPECT_EQ(load("/nieuws/onbekend").status, 404u);
 }
 
+TEST_F(PagesFixture, ACategoryOrChannelWithoutAColourHasTheDefaultAccent) {
+  // spec §9 "Default accent colour: '#999900'".
+  exec("UPDATE news_categories SET color = '' WHERE slug = 'sport'");
+  exec("UPDATE channels SET color = '' WHERE slug = 'radio2'");
+  EXPECT_EQ(load("/nieuws/sport").data.at("category").at("color"), "#999900");
+  EXPECT_EQ(load("/nieuws/verdieping").data.at("category").at("color"), "#0000a0");
+  bool seen = false;
+  for (const auto& channel : loader_->site_config().at("channels").as_array()) {
+    if (channel.at("slug") != "radio2") continue;
+    seen = true;
+    EXPECT_EQ(channel.at("color"), "#999900");
+  }
+  EXPECT_TRUE(seen);
+}
+
 TEST_F(PagesFixture, ArticleResolvesFragmentAndVideoBlocks) {
   auto r = load("/nieuws/verdieping/1/muziek-in-de-nacht");
   EXPECT_EQ(r.status, 200u);

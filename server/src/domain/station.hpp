@@ -4,9 +4,13 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ether::domain {
+
+/// spec §9 "Default accent colour": a channel or category without a colour of its own shows this one.
+inline constexpr std::string_view kDefaultAccentColor = "#999900";
 
 struct Channel {
   long long id = 0;
@@ -15,7 +19,7 @@ struct Channel {
   std::optional<std::string> parent_slug;
   std::string description;
   std::string genre;
-  std::string color = "#999900";
+  std::string color{kDefaultAccentColor};
   std::string logo_url;
   int sort_order = 0;
   bool has_programming = true;

@@ -1,11 +1,14 @@
 import type { NewsCategory } from '../api/types';
-import { readableTextColor } from '../lib/colors';
+import { accentColor, readableTextColor } from '../lib/colors';
 import { AppLink } from './app-link';
 
 /** A category label in its §9 colour with readable text. */
 export function CategoryBadge({ category }: { category: NewsCategory }) {
   return (
-    <span className="badge" style={{ background: category.color, color: readableTextColor(category.color) }}>
+    <span
+      className="badge"
+      style={{ background: accentColor(category.color), color: readableTextColor(category.color) }}
+    >
       {category.name}
     </span>
   );
@@ -33,9 +36,13 @@ export function ChipNav({ label, items }: { label: string; items: ChipItem[] }) 
               aria-current={item.active ? 'page' : undefined}
               style={
                 item.active && item.color
-                  ? { background: item.color, borderColor: item.color, color: readableTextColor(item.color) }
+                  ? {
+                      background: accentColor(item.color),
+                      borderColor: accentColor(item.color),
+                      color: readableTextColor(item.color),
+                    }
                   : item.color
-                    ? { borderColor: item.color }
+                    ? { borderColor: accentColor(item.color) }
                     : undefined
               }
             >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, luminance, readableTextColor } from './colors';
+import { accentColor, contrastRatio, luminance, readableTextColor } from './colors';
 
 describe('colors', () => {
   it('computes luminance and contrast', () => {
@@ -14,5 +14,12 @@ describe('colors', () => {
     }
     expect(readableTextColor('#ffcc00')).toBe('#111111');
     expect(readableTextColor('#005a9c')).toBe('#ffffff');
+  });
+  it("falls back to the default accent '#999900' where there is no colour (spec §9)", () => {
+    expect(accentColor('')).toBe('#999900');
+    expect(accentColor(undefined)).toBe('#999900');
+    expect(accentColor('rood')).toBe('#999900');
+    expect(accentColor('#e4002b')).toBe('#e4002b');
+    expect(readableTextColor('')).toBe(readableTextColor('#999900'));
   });
 });

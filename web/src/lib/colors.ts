@@ -22,10 +22,16 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** spec §9 "Default accent colour". */
 export const DEFAULT_ACCENT = '#999900';
+
+/** A channel's or category's colour, or the default accent where it has none that is a colour. */
+export function accentColor(value: string | null | undefined): string {
+  return value && luminance(value) !== null ? value : DEFAULT_ACCENT;
+}
 
 /** White or near-black, whichever reads better on the background. */
 export function readableTextColor(background: string): '#ffffff' | '#111111' {
-  const bg = luminance(background) === null ? DEFAULT_ACCENT : background;
+  const bg = accentColor(background);
   return contrastRatio(bg, '#ffffff') >= contrastRatio(bg, '#111111') ? '#ffffff' : '#111111';
 }

@@ -7,6 +7,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "domain/station.hpp"
 #include "domain/time.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/queries/rows.hpp"
@@ -274,7 +275,7 @@ json::object Catalog::channel_summary(const ChannelRow& c) const {
                       {"name", c.name},
                       {"parentSlug", c.parent_slug.empty() ? json::value(nullptr) : json::value(c.parent_slug)},
                       {"description", c.description},
-                      {"color", c.color.empty() ? std::string("#999900") : c.color},
+                      {"color", c.color.empty() ? std::string(domain::kDefaultAccentColor) : c.color},
                       {"logoUrl", c.logo_url},
                       {"hasProgramming", c.has_programming},
                       {"playerMode", c.player_mode == "talk" ? "talk" : "music"},
@@ -327,8 +328,9 @@ json::object Catalog::presenter_card(const PresenterRow& p) const {
 
 json::object Catalog::news_category(std::string_view slug) const {
   const auto* c = category(slug);
-  return json::object{
-      {"slug", slug}, {"name", c ? c->name : std::string(slug)}, {"color", c ? c->color : std::string("#999900")}};
+  return json::object{{"slug", slug},
+                      {"name", c ? c->name : std::string(slug)},
+                      {"color", c && !c->color.empty() ? c->color : std::string(domain::kDefaultAccentColor)}};
 }
 
 json::array Catalog::news_categories() const {

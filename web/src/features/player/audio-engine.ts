@@ -32,14 +32,24 @@ export class AudioEngine {
   private source: EngineSource | null = null;
   /** A position asked for before the element knew its duration; taken once metadata arrive. */
   private pendingSeek: number | null = null;
+  /** The 'pause' event of a source this engine unloaded is still to come, and is not reported. */
+  private unloadPause = false;
 
   constructor(audio: HTMLAudioElement) {
     this.audio = audio;
     audio.preload = 'none';
     const forward = (from: string, to: EngineEvent) => audio.addEventListener(from, () => this.emit(to));
     forward('loadeddata', 'sourceloaded');
-    forward('playing', 'play');
-    forward('pause', 'paused');
+    audio.addEventListener('playing', () => {
+      this.unloadPause = false;
+      this.emit('play');
+    });
+    // The browser fires 'pause' a task after unload() paused the old source, by when the next load
+    // may have begun: reported, it would end that load's loading early (spec §4 engine events).
+    audio.addEventListener('pause', () => {
+      if (this.unloadPause) this.unloadPause = false;
+      else this.emit('paused');
+    });
     forward('ended', 'playbackfinished');
     forward('timeupdate', 'timeupdate');
     audio.addEventListener('loadedmetadata', () => {
@@ -106,6 +116,7 @@ export class AudioEngine {
   unload(): void {
     this.stream?.detach();
     this.stream = null;
+    if (!this.audio.paused) this.unloadPause = true;
     this.audio.pause();
     this.audio.removeAttribute('src');
     this.audio.load();

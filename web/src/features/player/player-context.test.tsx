@@ -8,7 +8,7 @@ import { site } from '../../test/fixtures';
 import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
 import type { LiveFeed } from './live-feed';
 import { PLAYING_MARK_KEY } from './playback-handoff';
-import { PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
+import { LIVE_POLL_MS, PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
 import { playerReading, type Playable } from './player-state';
 import { LiveFeedContext } from './use-live-state';
 
@@ -157,11 +157,23 @@ describe('loading a channel (spec §4)', () => {
   });
 
   it('marks the player unavailable when the info cannot be fetched, and clears loading', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', async () => new Response('{}', { status: 503 }));
     renderProvider();
     await loaded();
     expect(state().isPlayerUnavailable).toBe(true);
     expect(media.calls.play).toBe(0);
+    // spec §8: info errors are logged unless they are network or HTTP errors.
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('does not log a network failure of the info either (spec §8)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderProvider();
+    await loaded();
+    expect(state().isPlayerUnavailable).toBe(true);
+    expect(logged).not.toHaveBeenCalled();
   });
 });
 
@@ -448,5 +460,31 @@ describe('stream loading (spec §7)', () => {
     expect(media.calls.play).toBe(played);
     expect(state().isLoadingPlayer).toBe(false);
     setErrorReporter(null);
+  });
+});
+
+describe('polling the live info (spec §4, §9)', () => {
+  it('asks the live channel its info every 20 000 ms, and stops on demand', async () => {
+    const intervals: { callback: () => void; ms: number | undefined }[] = [];
+    const setIntervalReal = window.setInterval.bind(window);
+    vi.spyOn(window, 'setInterval').mockImplementation(((callback: () => void, ms?: number) => {
+      intervals.push({ callback, ms });
+      // The test runs the poll itself; other intervals (waitFor's) run as they are.
+      return setIntervalReal(ms === LIVE_POLL_MS ? () => undefined : callback, ms);
+    }) as typeof window.setInterval);
+    const cleared = vi.spyOn(window, 'clearInterval');
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    const poll = intervals.find((interval) => interval.ms === LIVE_POLL_MS);
+    expect(LIVE_POLL_MS).toBe(20_000);
+    expect(poll).toBeDefined();
+    const asked = () => server.calls.filter((call) => call === '/api/miniplayer/info?channel=radio2').length;
+    const before = asked();
+    act(() => poll?.callback());
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    // On demand there is no live channel to follow: the poll ends.
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isLiveMode).toBe(false));
+    expect(cleared).toHaveBeenCalled();
   });
 });

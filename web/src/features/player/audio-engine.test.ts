@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+
+import { AudioEngine, type EngineEvent } from './audio-engine';
+
+// spec §4 "Playback engine events": the media element's events as the engine reports them, which the
+// provider turns into sourceloaded (loading off), play, paused and playbackfinished.
+
+describe('the playback engine events (spec §4)', () => {
+  it('reports sourceloaded, play, paused and playbackfinished', () => {
+    const audio = document.createElement('audio');
+    const engine = new AudioEngine(audio);
+    const seen: EngineEvent[] = [];
+    engine.on((event) => seen.push(event));
+    for (const name of ['loadeddata', 'playing', 'pause', 'ended']) audio.dispatchEvent(new Event(name));
+    expect(seen).toEqual(['sourceloaded', 'play', 'paused', 'playbackfinished']);
+  });
+
+  it('takes the source configuration: title, and the metadata (prid) of a progressive file', async () => {
+    const audio = document.createElement('audio');
+    const engine = new AudioEngine(audio);
+    await engine.load(
+      { url: '/media/f.mp3', title: 'Een fragment', metadata: { prid: 'fragment-7' } },
+      false,
+    );
+    expect(audio.title).toBe('Een fragment');
+    expect(engine.currentSource?.metadata).toEqual({ prid: 'fragment-7' });
+  });
+
+  it("does not report the pause of a source it unloads: the next load's loading is not ended early", () => {
+    const audio = document.createElement('audio');
+    let paused = true;
+    Object.defineProperty(audio, 'paused', { get: () => paused });
+    audio.pause = () => {
+      if (paused) return;
+      paused = true;
+      // As a browser does: the event comes a task later.
+      setTimeout(() => audio.dispatchEvent(new Event('pause')), 0);
+    };
+    const engine = new AudioEngine(audio);
+    const seen: EngineEvent[] = [];
+    engine.on((event) => seen.push(event));
+    paused = false;
+    audio.dispatchEvent(new Event('playing'));
+    engine.unload();
+    return new Promise<void>((done) => {
+      setTimeout(() => {
+        expect(seen).toEqual(['play']);
+        // A pause the listener makes is reported.
+        paused = false;
+        audio.dispatchEvent(new Event('playing'));
+        engine.pause();
+        setTimeout(() => {
+          expect(seen).toEqual(['play', 'play', 'paused']);
+          done();
+        }, 5);
+      }, 5);
+    });
+  });
+});
