@@ -5,6 +5,8 @@ import { AudioEngine, type EngineEvent } from './audio-engine';
 // spec §4 "Playback engine events": the media element's events as the engine reports them, which the
 // provider turns into sourceloaded (loading off), play, paused and playbackfinished.
 
+const tick = () => new Promise((done) => setTimeout(done, 5));
+
 describe('the playback engine events (spec §4)', () => {
   it('reports sourceloaded, play, paused and playbackfinished', () => {
     const audio = document.createElement('audio');
@@ -26,7 +28,7 @@ describe('the playback engine events (spec §4)', () => {
     expect(engine.currentSource?.metadata).toEqual({ prid: 'fragment-7' });
   });
 
-  it("does not report the pause of a source it unloads: the next load's loading is not ended early", () => {
+  it("does not report the pause of a source it unloads: the next load's loading is not ended early", async () => {
     const audio = document.createElement('audio');
     let paused = true;
     Object.defineProperty(audio, 'paused', { get: () => paused });
@@ -42,18 +44,13 @@ describe('the playback engine events (spec §4)', () => {
     paused = false;
     audio.dispatchEvent(new Event('playing'));
     engine.unload();
-    return new Promise<void>((done) => {
-      setTimeout(() => {
-        expect(seen).toEqual(['play']);
-        // A pause the listener makes is reported.
-        paused = false;
-        audio.dispatchEvent(new Event('playing'));
-        engine.pause();
-        setTimeout(() => {
-          expect(seen).toEqual(['play', 'play', 'paused']);
-          done();
-        }, 5);
-      }, 5);
-    });
+    await tick();
+    expect(seen).toEqual(['play']);
+    // A pause the listener makes is reported.
+    paused = false;
+    audio.dispatchEvent(new Event('playing'));
+    engine.pause();
+    await tick();
+    expect(seen).toEqual(['play', 'play', 'paused']);
   });
 });
