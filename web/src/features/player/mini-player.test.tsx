@@ -190,3 +190,18 @@ describe('while the player loads, the controls it would ignore say so (spec §4)
     expect(mute).toHaveAttribute('aria-pressed', 'true');
   });
 });
+
+describe("'Open in venster' (spec §2)", () => {
+  it("opens the channel's links[0].value in a window of 700×700 with no toolbar and no status bar", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWith(<MiniPlayer hidden={false} />, 'radio1');
+    await barLoaded();
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Open in venster' }));
+    // The fixture's info gives radio1 the link '/popout/radio1' as its first.
+    expect(open).toHaveBeenCalledWith(
+      '/popout/radio1',
+      'ether-popout',
+      'width=700,height=700,toolbar=no,status=no',
+    );
+  });
+});

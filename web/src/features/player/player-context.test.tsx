@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { useContext } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setErrorReporter } from '../../lib/error-reporting';
+import { dropPending, setErrorReporter } from '../../lib/error-reporting';
 import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
@@ -62,12 +62,15 @@ const fragment: Playable = {
 };
 
 beforeEach(() => {
+  // Reports an earlier test made without a reporter would reach this test's reporter.
+  dropPending();
   server = playerServer(site);
   vi.stubGlobal('fetch', server.fetch);
   media = fakeMedia({ play: 'allow' });
 });
 
 afterEach(() => {
+  setErrorReporter(null);
   media.restore();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -408,6 +411,25 @@ describe("'Laatste journaal' (spec §4 Playing)", () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 2 * 3600_000);
     act(() => player.commands.playLatestNews());
     await waitFor(() => expect(news()).toBe(2));
+  });
+});
+
+describe('a bulletin that cannot be fetched (spec §8)', () => {
+  it('is reported, and nothing plays', async () => {
+    const reports: unknown[] = [];
+    setErrorReporter((error) => reports.push(error));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/latestNews')
+        ? Promise.resolve(new Response('{"error":{"code":"x","message":"weg"}}', { status: 503 }))
+        : server.fetch(input),
+    );
+    renderProvider({ autoplay: false });
+    await loaded();
+    act(() => player.commands.playLatestNews());
+    await waitFor(() => expect(reports).toHaveLength(1));
+    expect(media.calls.play).toBe(0);
+    expect(state().playable).toBeUndefined();
+    setErrorReporter(null);
   });
 });
 
