@@ -53,4 +53,15 @@ describe('the playback engine events (spec §4)', () => {
     await tick();
     expect(seen).toEqual(['play', 'play', 'paused']);
   });
+
+  it('gives the playback time value of spec §3: duration, position and progress in percent', () => {
+    const audio = document.createElement('audio');
+    const engine = new AudioEngine(audio);
+    Object.defineProperty(audio, 'duration', { configurable: true, value: 200 });
+    Object.defineProperty(audio, 'currentTime', { configurable: true, value: 50 });
+    expect(engine.time()).toEqual({ duration: 200, position: 50, progress: 25 });
+    // A live stream has no end: its progress stays 0.
+    Object.defineProperty(audio, 'duration', { configurable: true, value: Infinity });
+    expect(engine.time()).toEqual({ duration: Infinity, position: 50, progress: 0 });
+  });
 });
