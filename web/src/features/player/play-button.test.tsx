@@ -5,7 +5,8 @@ import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
 import { PLAY_ANIMATION_MS, PlayButton, SPINNER_SIZE } from './play-button';
-import { PlayerProvider } from './player-context';
+import { PlayerProvider, usePlayer, type PlayerCommands } from './player-context';
+import type { Playable } from './player-state';
 
 // spec §9: the play button's click animation lasts 300 ms; the spinner shown while the player
 // loads has the default size 18.
@@ -25,16 +26,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderButton() {
+let commandsOf: () => PlayerCommands = () => {
+  throw new Error('not rendered');
+};
+
+function Commands() {
+  const { commands } = usePlayer();
+  commandsOf = () => commands;
+  return null;
+}
+
+function renderButton({ autoplay = true }: { autoplay?: boolean } = {}) {
   render(
     <SiteProvider site={site}>
-      <PlayerProvider site={site}>
+      <PlayerProvider site={site} autoplay={autoplay}>
         <PlayButton />
+        <Commands />
       </PlayerProvider>
     </SiteProvider>,
   );
   return screen.getByRole('button');
 }
+
+const fragment: Playable = {
+  id: 'fragment-1',
+  name: 'Een fragment',
+  type: 'fragment',
+  queue: [],
+  player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
+};
 
 describe('the play button (spec §2, §9)', () => {
   it('shows an 18 px spinner while the player loads', () => {
@@ -58,5 +78,20 @@ describe('the play button (spec §2, §9)', () => {
     expect(button).toHaveClass('is-pressed');
     act(() => vi.advanceTimersByTime(1));
     expect(button).not.toHaveClass('is-pressed');
+  });
+
+  it("offers 'Opnieuw afspelen' once an on-demand item played to its end, and plays it again", async () => {
+    // Not playing live before (live would come back after the item, issue 39).
+    const button = renderButton({ autoplay: false });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+    act(() => commandsOf().playPlayable(fragment));
+    await waitFor(() => expect(button).toHaveAccessibleName('Pauze'));
+    const audio = document.getElementById('audio-player-id') as HTMLAudioElement;
+    act(() => {
+      audio.dispatchEvent(new Event('ended'));
+    });
+    await waitFor(() => expect(button).toHaveAccessibleName('Opnieuw afspelen'));
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toHaveAccessibleName('Pauze'));
   });
 });

@@ -30,7 +30,9 @@ export function PlayButton({ id, large = false }: { id?: string; large?: boolean
   const busy = isPlayerBusy(state);
   const [pressed, setPressed] = useState(false);
   const mode = !state.isPlaying ? 'play' : state.isLiveMode ? 'stop' : 'pause';
-  const label = mode === 'play' ? 'Afspelen' : mode === 'stop' ? 'Stop' : 'Pauze';
+  // An item that played to its end starts again from its beginning.
+  const play = state.isPlaybackEnded ? 'Opnieuw afspelen' : 'Afspelen';
+  const label = mode === 'play' ? play : mode === 'stop' ? 'Stop' : 'Pauze';
   useEffect(() => {
     if (!pressed) return;
     const timer = window.setTimeout(() => setPressed(false), PLAY_ANIMATION_MS);

@@ -335,6 +335,15 @@ describe('engine events', () => {
     });
     expect(playerReducer(playing(loading), { type: 'playbackfinished' }).isPlaying).toBe(false);
   });
+
+  it('an on-demand item that plays to its end sets isPlaybackEnded; playing again clears it', () => {
+    const onDemand = { ...playing(initialPlayerState('music')), isLiveMode: false };
+    const ended = playerReducer(onDemand, { type: 'playbackfinished' });
+    expect(ended.isPlaybackEnded).toBe(true);
+    expect(playerReducer(ended, { type: 'play' }).isPlaybackEnded).toBe(false);
+    const live = playing(initialPlayerState('music'));
+    expect(playerReducer(live, { type: 'playbackfinished' }).isPlaybackEnded).toBe(false);
+  });
 });
 
 describe('atuserid cookie', () => {

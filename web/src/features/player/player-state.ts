@@ -287,11 +287,13 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'sourceloaded':
       return { ...state, isLoadingPlayer: false };
     case 'play':
-      return { ...state, isLoadingPlayer: false, isPlaying: true };
+      return { ...state, isLoadingPlayer: false, isPlaying: true, isPlaybackEnded: false };
     case 'paused':
       return { ...state, isLoadingPlayer: false, isPlaying: false };
     case 'playbackfinished':
-      return { ...state, isPlaying: false };
+      // An on-demand item played to its end (a live stream does not end; one that breaks off is
+      // not "ended" for the listener, who gets it back with play).
+      return { ...state, isPlaying: false, isPlaybackEnded: !state.isLiveMode };
   }
 }
 
