@@ -7,6 +7,7 @@ import { useLocation, useNavigation } from 'react-router';
 
 import { useSite } from '../../lib/site-context';
 import { ActionLink } from './action-link';
+import { useBackCloses } from './back-closes';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker } from './channel-picker';
@@ -161,6 +162,11 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
     returnFocus.current = false;
     infoRef.current?.focus();
   }, [state.isPlayerExpanded]);
+
+  // On a phone, 'back' closes the expanded player rather than leaving the page (issue 39 #9). A
+  // navigation that starts takes the player's history entry back first, so the new page's entry
+  // replaces it instead of landing on top of it.
+  useBackCloses(state.isPlayerExpanded && navigation.state === 'idle', closeExpanded);
 
   // spec §2: the expanded player collapses when a route change completes.
   useEffect(() => {
