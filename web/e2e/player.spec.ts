@@ -228,6 +228,12 @@ test("on a phone, 'back' closes the expanded player and stays on the page; closi
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Speler sluiten' }).click();
   await expect(dialog).toHaveCount(0);
+  // The close takes the player's entry back (history.back() is asynchronous): wait until it has.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (history.state as { etherPlayerExpanded?: boolean } | null)?.etherPlayerExpanded),
+    )
+    .toBeUndefined();
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
 

@@ -10,7 +10,7 @@ import { createAppRouter } from './app/router';
 import { getConsentState, onConsentChange, startConsent } from './features/consent';
 import { startErrorReporting } from './features/error-reporting';
 import { prefetchMaintenanceNotifications } from './features/overlays';
-import { installBackGuard, PlayerProvider } from './features/player';
+import { installBackGuard, leaveExpandedEntry, PlayerProvider } from './features/player';
 import { setAnalyticsConsent } from './lib/analytics';
 import { hiddenOverlays } from './lib/path-rules';
 import { popoutChannel } from './lib/routes';
@@ -77,7 +77,9 @@ if (root) {
     // Ahead of the router's own: 'back' closes the expanded player without the router seeing it.
     installBackGuard();
     const router = createAppRouter(initialPage);
-    const navigate: AppNavigate = (path, options) => void router.navigate(path, options);
+    // A link followed from the open expanded player replaces its history entry (issue 39 #9).
+    const navigate: AppNavigate = (path, options) =>
+      void leaveExpandedEntry().then(() => router.navigate(path, options));
     nextTask(() =>
       createRoot(root).render(
         <StrictMode>

@@ -9,30 +9,13 @@ export const EXPANDED_ENTRY = 'etherPlayerExpanded';
 /** Whether a `popstate` is one a hook consumes (then nobody else sees it). */
 type PopHandler = (event: PopStateEvent) => boolean;
 
-const handlers = new WeakMap<Window, Set<PopHandler>>();
-
-/**
- * Listens to `popstate` on `win` ahead of the router: call it before the router is created (a
- * window's listeners run in the order they were added), so that the pops of the player's own
- * entry never reach the router, which would load the same page again. Calling it again is harmless.
- */
-export function installBackGuard(win: Window = window): Set<PopHandler> {
-  let set = handlers.get(win);
-  if (!set) {
-    const installed = new Set<PopHandler>();
-    set = installed;
-    handlers.set(win, installed);
-    win.addEventListener('popstate', (event) => {
-      for (const handle of installed) {
-        if (handle(event)) {
-          event.stopImmediatePropagation();
-          return;
-        }
-      }
-    });
-  }
-  return set;
+interface Guard {
+  handlers: Set<PopHandler>;
+  /** Pops the guard caused itself (taking the entry back), each with what waits for it. */
+  ownPops: (() => void)[];
 }
+
+const guards = new WeakMap<Window, Guard>();
 
 function isExpandedEntry(state: unknown): boolean {
   return (
@@ -41,25 +24,62 @@ function isExpandedEntry(state: unknown): boolean {
 }
 
 /**
+ * Listens to `popstate` on `win` ahead of the router: call it before the router is created (a
+ * window's listeners run in the order they were added), so that the pops of the player's own
+ * entry never reach the router, which would load the same page again. Calling it again is harmless.
+ */
+export function installBackGuard(win: Window = window): Guard {
+  let guard = guards.get(win);
+  if (!guard) {
+    const installed: Guard = { handlers: new Set(), ownPops: [] };
+    guard = installed;
+    guards.set(win, installed);
+    win.addEventListener('popstate', (event) => {
+      const own = installed.ownPops.shift();
+      if (own) {
+        event.stopImmediatePropagation();
+        own();
+        return;
+      }
+      for (const handle of installed.handlers) {
+        if (handle(event)) {
+          event.stopImmediatePropagation();
+          return;
+        }
+      }
+    });
+  }
+  return guard;
+}
+
+/**
+ * Takes the open player's entry back when it is the current one, and resolves once the browser has
+ * (at once when there is none). An in-app navigation waits for this before it pushes its page, so
+ * the page replaces the entry rather than landing on top of it (one 'back' then returns).
+ */
+export function leaveExpandedEntry(win: Window = window): Promise<void> {
+  if (!isExpandedEntry(win.history.state)) return Promise.resolve();
+  const guard = installBackGuard(win);
+  return new Promise((resolve) => {
+    guard.ownPops.push(resolve);
+    win.history.back();
+  });
+}
+
+/**
  * While `hold` is true the page has an extra history entry (same URL, the router's state copied, so
  * the router sees the same place). 'Back' then leaves that entry and calls `onBack` instead of
- * leaving the page. When `hold` turns false by other means (the close button, Escape, a navigation
- * starting), the entry is taken back with `history.back()`, so no stray entry is left behind.
+ * leaving the page. When `hold` turns false by other means (the close button, Escape), the entry is
+ * taken back with `history.back()`, so no stray entry is left behind.
  */
 export function useBackCloses(hold: boolean, onBack: () => void, win: Window = window): void {
   const pushed = useRef(false);
-  /** Pops this hook caused itself (its own `history.back()`), which nobody else must see. */
-  const ownPops = useRef(0);
   const onBackRef = useRef(onBack);
   onBackRef.current = onBack;
 
   useEffect(() => {
-    const set = installBackGuard(win);
+    const { handlers } = installBackGuard(win);
     const handle: PopHandler = (event) => {
-      if (ownPops.current > 0) {
-        ownPops.current -= 1;
-        return true;
-      }
       if (pushed.current && !isExpandedEntry(event.state)) {
         pushed.current = false;
         onBackRef.current();
@@ -67,9 +87,9 @@ export function useBackCloses(hold: boolean, onBack: () => void, win: Window = w
       }
       return false;
     };
-    set.add(handle);
+    handlers.add(handle);
     return () => {
-      set.delete(handle);
+      handlers.delete(handle);
     };
   }, [win]);
 
@@ -81,10 +101,7 @@ export function useBackCloses(hold: boolean, onBack: () => void, win: Window = w
     } else if (!hold && pushed.current) {
       pushed.current = false;
       // Only while the entry is the current one: a page pushed over it has left it behind already.
-      if (isExpandedEntry(win.history.state)) {
-        ownPops.current += 1;
-        win.history.back();
-      }
+      void leaveExpandedEntry(win);
     }
   }, [hold, win]);
 }

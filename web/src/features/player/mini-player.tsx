@@ -163,10 +163,8 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
     infoRef.current?.focus();
   }, [state.isPlayerExpanded]);
 
-  // On a phone, 'back' closes the expanded player rather than leaving the page (issue 39 #9). A
-  // navigation that starts takes the player's history entry back first, so the new page's entry
-  // replaces it instead of landing on top of it.
-  useBackCloses(state.isPlayerExpanded && navigation.state === 'idle', closeExpanded);
+  // On a phone, 'back' closes the expanded player rather than leaving the page (issue 39 #9).
+  useBackCloses(state.isPlayerExpanded, closeExpanded);
 
   // spec §2: the expanded player collapses when a route change completes.
   useEffect(() => {
