@@ -10,7 +10,7 @@ import type {
   ProgrammesData,
 } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
-import { expectNoSeriousAxeViolations } from './support';
+import { audioState, expectNoSeriousAxeViolations, fragmentsPathWithAtLeast } from './support';
 
 // The browsing pages against the real server and its store: every check compares what the page
 // shows with what /api/page answers for the same URL, so the tests follow the demo station's clock.
@@ -330,3 +330,29 @@ for (const width of [320, 600, 768, 1200, 1344]) {
     }
   });
 }
+
+test("a fragment card's play button sits on its picture and plays the fragment (issue 39 #1)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(await fragmentsPathWithAtLeast(request, 1));
+  const card = page.getByRole('main').getByRole('article').first();
+  const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
+  const button = card.getByRole('button', { name: `Luister: ${title}` });
+  const picture = await card.locator('img.card__image').boundingBox();
+  const box = await button.boundingBox();
+  if (!picture || !box) throw new Error('the card has no picture or no play button');
+  // The whole button lies on the picture.
+  expect(box.x).toBeGreaterThanOrEqual(picture.x);
+  expect(box.y).toBeGreaterThanOrEqual(picture.y);
+  expect(box.x + box.width).toBeLessThanOrEqual(picture.x + picture.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(picture.y + picture.height);
+  await button.click();
+  await expect
+    .poll(async () => (await audioState(page)).src, { timeout: 10_000 })
+    .toContain('/media/fragments/');
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+  await expect(card.getByRole('button', { name: `Pauze: ${title}` })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});

@@ -199,3 +199,53 @@ test("'Open in venster' opens the channel's own player window, which plays", asy
   await expect.poll(async () => (await audioState(popup)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
   expect((await audioState(popup)).src).toContain('/live/radio2.mp3');
 });
+
+test("on a phone, 'back' closes the expanded player and stays on the page; closing leaves no extra entry", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.goto('/gids');
+  const info = miniPlayer(page).getByRole('button', { name: /Speler uitklappen/ });
+  const dialog = miniPlayer(page).getByRole('dialog');
+  const pageLoads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/page')) pageLoads.push(r.url());
+  });
+
+  // Back closes the player; the URL, the page and its data stay.
+  await info.click();
+  await expect(dialog).toBeVisible();
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/gids$/);
+  await expect(info).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(pageLoads).toEqual([]);
+
+  // Closed by its own button, the player leaves no entry behind: back leaves the page at once.
+  await info.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Speler sluiten' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The close takes the player's entry back (history.back() is asynchronous): wait until it has.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (history.state as { etherPlayerExpanded?: boolean } | null)?.etherPlayerExpanded),
+    )
+    .toBeUndefined();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A link in the open player goes to its page and folds the player away; one back returns.
+  await page.goto('/gids');
+  await info.click();
+  await miniPlayer(page).getByRole('region', { name: 'Programma' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/programmas\//);
+  await expect(dialog).toHaveCount(0);
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/gids$/);
+  await expect(dialog).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});

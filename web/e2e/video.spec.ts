@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { audioState, expectNoSeriousAxeViolations, miniPlayer } from './support';
+import { audioState, expectNoSeriousAxeViolations, miniPlayer, refuseAutoplay } from './support';
 
 // Visual radio and videos against the real server: a live HLS stream made by the server's own
 // ffmpeg segmenter, real video files, real decoding in Chromium.
@@ -125,4 +125,73 @@ test('starting a video pauses the mini player playing live radio', async ({ page
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);
+});
+
+test.describe('/live: the visitor came to watch (issue 39 #4)', () => {
+  const videoOf = (page: Page) => page.getByLabel('Livebeelden van Ether 3FM');
+  const playingVideo = async (page: Page) => {
+    await expect
+      .poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 1), {
+        timeout: 40_000,
+      })
+      .toBe(true);
+  };
+
+  test("the video starts by itself; 'Verder luisteren' plays the channel's radio instead", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/live?channel=3fm');
+    await playingVideo(page);
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Kijk de livebeelden' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Geluid aan' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Verder luisteren' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(videoOf(page)).toHaveCount(0);
+    await expect
+      .poll(async () => (await audioState(page)).src, { timeout: 15_000 })
+      .toContain('/live/3fm.mp3');
+    const from = (await audioState(page)).time;
+    await expect
+      .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
+      .toBeGreaterThan(from + 0.5);
+    await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+  });
+
+  test("where only muted autoplay is allowed, it plays muted with 'Geluid aan'", async ({ page }) => {
+    test.setTimeout(60_000);
+    // As Chromium does on a first visit without a gesture: sound needs one, muted does not.
+    await page.addInitScript(() => {
+      let gesture = false;
+      window.addEventListener('pointerdown', (e) => (gesture ||= e.isTrusted), true);
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!gesture && !this.muted)
+          return Promise.reject(new DOMException('needs a gesture', 'NotAllowedError'));
+        return play.call(this);
+      };
+    });
+    await page.goto('/live?channel=3fm');
+    await playingVideo(page);
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.getByRole('button', { name: 'Geluid aan' }).click();
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Geluid aan' })).toHaveCount(0);
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  });
+
+  test('where the browser refuses autoplay, a clear play button starts the pictures', async ({ page }) => {
+    test.setTimeout(60_000);
+    await refuseAutoplay(page);
+    await page.goto('/live?channel=3fm');
+    const start = page.getByRole('button', { name: 'Kijk de livebeelden' });
+    await expect(start).toBeVisible({ timeout: 20_000 });
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await start.click();
+    await playingVideo(page);
+    await expect(start).toHaveCount(0);
+  });
 });

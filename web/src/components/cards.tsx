@@ -34,6 +34,7 @@ function Card({
   to,
   kicker,
   person = false,
+  overImage,
   children,
 }: {
   imageUrl: string;
@@ -42,17 +43,29 @@ function Card({
   to: string;
   kicker?: ReactNode;
   person?: boolean;
+  /** A control drawn over the picture (a fragment's play button). */
+  overImage?: ReactNode;
   children?: ReactNode;
 }) {
   const Heading = useListHeading();
+  const image = (
+    <Image
+      className={person ? 'card__image card__image--round' : 'card__image'}
+      {...responsiveImage(imageUrl, preset, UNKNOWN_PROGRAMME_IMAGE)}
+      fallback={UNKNOWN_PROGRAMME_IMAGE}
+      alt=""
+    />
+  );
   return (
     <article className={person ? 'card card--person' : 'card'}>
-      <Image
-        className={person ? 'card__image card__image--round' : 'card__image'}
-        {...responsiveImage(imageUrl, preset, UNKNOWN_PROGRAMME_IMAGE)}
-        fallback={UNKNOWN_PROGRAMME_IMAGE}
-        alt=""
-      />
+      {overImage ? (
+        <div className="card__media">
+          {image}
+          {overImage}
+        </div>
+      ) : (
+        image
+      )}
       <div className="card__body">
         {kicker}
         <Heading className="card__title">
@@ -95,8 +108,9 @@ export function fragmentUrl(fragment: Fragment): string {
 }
 
 /**
- * A fragment card. `action` is its play button, given by the page: it plays the fragment in the mini
- * player (with the fragments after it as the queue), so that only one audio plays at a time.
+ * A fragment card. `action` is its play button, given by the page, drawn over the picture: it plays
+ * the fragment in the mini player (with the fragments after it as the queue), so that only one
+ * audio plays at a time. The picture itself carries no play symbol (issue 39 #1).
  */
 export function FragmentCard({ fragment, action }: { fragment: Fragment; action?: ReactNode }) {
   return (
@@ -106,6 +120,7 @@ export function FragmentCard({ fragment, action }: { fragment: Fragment; action?
       title={fragment.title}
       to={fragmentUrl(fragment)}
       kicker={fragment.programme && <p className="card__kicker">{fragment.programme.name}</p>}
+      overImage={action}
     >
       <p className="card__meta">
         <time dateTime={fragment.publishedAt}>{formatPublished(fragment.publishedAt)}</time>
@@ -114,7 +129,6 @@ export function FragmentCard({ fragment, action }: { fragment: Fragment; action?
           {formatDuration(fragment.durationSeconds)}
         </span>
       </p>
-      {action}
     </Card>
   );
 }

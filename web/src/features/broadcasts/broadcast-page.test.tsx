@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BroadcastData, PageEnvelope } from '../../api/types';
-import { fixturePage } from '../../test/fixtures';
+import type { BroadcastData, BroadcastHourData, PageEnvelope } from '../../api/types';
+import { broadcastHours, fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const path = '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg';
@@ -45,6 +45,11 @@ afterEach(() => {
 
 const hourPath = `${path}/08-uur`;
 
+function hourWithData(change: Partial<BroadcastHourData>): PageEnvelope {
+  const envelope = fixturePage(hourPath);
+  return { ...envelope, data: { ...(envelope.data as BroadcastHourData), ...change } };
+}
+
 describe('BroadcastHourPage', () => {
   it('shows the slot label, the recording of the hour, the other hours and its tracks in a compact list', async () => {
     renderApp(fixturePage(hourPath), hourPath);
@@ -67,6 +72,33 @@ describe('BroadcastHourPage', () => {
     );
     // Offsets count from the hour: the track at 08:04 is 4 minutes in.
     expect(screen.getByRole('button', { name: /^Speel vanaf 4:00: / })).toHaveTextContent('4:00');
+  });
+
+  it('plays on into the next hours of the broadcast when the hour is over (issue 39 #8)', async () => {
+    const [first, second, third] = broadcastHours.map(({ from, until, label, url }) => ({
+      from,
+      until,
+      label,
+      url,
+    }));
+    if (!first || !second || !third) throw new Error('the fixture has three hours');
+    const start = (h: { from: string }) => Date.parse(h.from) / 1000;
+    renderApp(hourWithData({ hour: first }), first.url);
+    await userEvent.click(await screen.findByRole('button', { name: 'Luister dit uur' }));
+    expect(fetchMock).toHaveBeenCalledWith(`/api/play/broadcast/501/${start(first)}`, expect.anything());
+    const audio = document.querySelector<HTMLAudioElement>('#audio-player-id');
+    if (!audio) throw new Error('no audio element');
+    await waitFor(() => expect(audio.getAttribute('src')).toContain('/recordings/broadcast/501.mp3'));
+
+    // 1:00:00: the hour ends, and the next hour of the same broadcast plays.
+    audio.dispatchEvent(new Event('ended'));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(`/api/play/broadcast/501/${start(second)}`, expect.anything()),
+    );
+    audio.dispatchEvent(new Event('ended'));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(`/api/play/broadcast/501/${start(third)}`, expect.anything()),
+    );
   });
 
   it('plays the recording of the hour from a track', async () => {

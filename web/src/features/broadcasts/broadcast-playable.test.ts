@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { broadcast } from '../../test/fixtures';
+import { broadcast, broadcastHours } from '../../test/fixtures';
 import {
   broadcastHourPlayable,
   broadcastPlayable,
+  followingHours,
   formatOffset,
   hourStart,
   playFromLabel,
@@ -50,5 +51,28 @@ describe('broadcastHourPlayable', () => {
     expect(playable.subtitle).toBe(hour.label);
     // The position's time of day counts from the hour, not from the broadcast.
     expect(playable.broadcastFrom).toBe(hour.from);
+  });
+});
+
+describe('followingHours', () => {
+  const hours = broadcastHours;
+  it('gives the hours after the one shown, which play on as its queue', () => {
+    const [first, second, third] = hours;
+    if (!first || !second || !third) throw new Error('the fixture has three hours');
+    expect(followingHours(hours, first).map((h) => h.url)).toEqual([second.url, third.url]);
+    expect(followingHours(hours, third)).toEqual([]);
+    const playable = broadcastHourPlayable(broadcast, first, [], followingHours(hours, first));
+    expect(playable.queue.map((p) => p.player.tokenUrl)).toEqual([
+      `/api/play/broadcast/501/${hourStart(second)}`,
+      `/api/play/broadcast/501/${hourStart(third)}`,
+    ]);
+    expect(playable.queue[0]?.subtitle).toBe(second.label);
+  });
+  it('stops at an hour that has not ended (no recording yet) and knows no hour outside the list', () => {
+    const [first, second, third] = hours;
+    if (!first || !second || !third) throw new Error('the fixture has three hours');
+    const onAir = [first, { ...second, ended: false }, third];
+    expect(followingHours(onAir, first)).toEqual([]);
+    expect(followingHours([second, third], first)).toEqual([]);
   });
 });

@@ -32,11 +32,36 @@ export function hourStart(hour: BroadcastHour): number {
   return Math.floor(Date.parse(hour.from) / 1000);
 }
 
-/** One hour of a broadcast: its own recording (the play API's hour), seekable over the hour. */
+/**
+ * The hours of a broadcast that follow `hour` and have ended, in order, up to the first that has not
+ * (an hour still on air has no recording yet): what plays on when the hour is over.
+ */
+export function followingHours(
+  hours: readonly (BroadcastHour & { ended: boolean })[],
+  hour: BroadcastHour,
+): BroadcastHour[] {
+  const at = hours.findIndex((h) => h.url === hour.url);
+  if (at < 0) return [];
+  const after = hours.slice(at + 1);
+  const open = after.findIndex((h) => !h.ended);
+  return (open < 0 ? after : after.slice(0, open)).map(({ from, until, label, url }) => ({
+    from,
+    until,
+    label,
+    url,
+  }));
+}
+
+/**
+ * One hour of a broadcast: its own recording (the play API's hour), seekable over the hour. The
+ * hours in `following` are its queue (spec §4: the next item plays when one ends), so the broadcast
+ * goes on into its next hour instead of stopping when the hour is over.
+ */
 export function broadcastHourPlayable(
   broadcast: Broadcast,
   hour: BroadcastHour,
   gaps: readonly RecordingGap[] = [],
+  following: readonly BroadcastHour[] = [],
 ): Playable {
   const start = hourStart(hour);
   return {
@@ -47,7 +72,7 @@ export function broadcastHourPlayable(
     imageUrl: broadcast.imageUrl,
     subtitle: hour.label,
     broadcastFrom: hour.from,
-    queue: [],
+    queue: following.map((next) => broadcastHourPlayable(broadcast, next)),
     player: {
       tokenUrl: `/api/play/broadcast/${broadcast.id}/${start}`,
       parameters: [{ name: 'poster', value: broadcast.imageUrl }],

@@ -30,6 +30,7 @@ import {
 import {
   broadcastHourPlayable,
   broadcastPlayable,
+  followingHours,
   formatOffset,
   gapNotice,
   playFromLabel,
@@ -139,7 +140,10 @@ export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
   const { broadcast, hour } = data;
   const classical = useSite().channels.some((c) => c.slug === broadcast.channel.slug && c.classical);
   const gaps = data.recording.gaps;
-  const playable = useMemo(() => broadcastHourPlayable(broadcast, hour, gaps), [broadcast, hour, gaps]);
+  const playable = useMemo(
+    () => broadcastHourPlayable(broadcast, hour, gaps, followingHours(data.hours, hour)),
+    [broadcast, hour, gaps, data.hours],
+  );
   return (
     <div className="page">
       <DetailHeader

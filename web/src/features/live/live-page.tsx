@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
 import type { LiveData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { useRouteDefaults, useSite } from '../../lib/site-context';
@@ -7,8 +9,39 @@ import { OnAirTrack } from '../../components/on-air-track';
 import { PageHeading } from '../../components/page-heading';
 import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
-import { useLiveNow } from '../player';
+import { busyClassName, busyControlProps, useLiveNow, usePlayer, usePlayerBusy } from '../player';
 import { LiveVideo } from './live-video';
+
+/**
+ * 'Verder luisteren': back to the channel's live radio (issue 39 #4). The mini player is hidden on
+ * /live (spec §2), so the radio starts on the home page, where its bar is.
+ */
+function ListenInstead({ slug, name }: { slug: string; name: string }) {
+  const { commands } = usePlayer();
+  const busy = usePlayerBusy();
+  const navigate = useNavigate();
+  const noteId = useId();
+  return (
+    <p className="live-listen">
+      <button
+        type="button"
+        className={busyClassName('button', busy)}
+        {...busyControlProps(busy)}
+        aria-describedby={noteId}
+        onClick={() => {
+          if (busy) return;
+          commands.changeChannel(slug);
+          void navigate(routes.home());
+        }}
+      >
+        Verder luisteren
+      </button>{' '}
+      <span id={noteId} className="live-listen__note">
+        naar {name} op de radio, zonder beeld
+      </span>
+    </p>
+  );
+}
 
 /** Kijk live: the channel's live video with the show and song on air beside it. */
 export function LivePage({ data }: PageProps<LiveData>) {
@@ -31,6 +64,7 @@ export function LivePage({ data }: PageProps<LiveData>) {
           color: c.color,
         }))}
       />
+      <ListenInstead slug={channel.slug} name={channel.name} />
       <div className="live-layout">
         <div className="live-stage" style={{ borderColor: channel.color }}>
           {data.videoTokenUrl ? (

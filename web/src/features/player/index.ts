@@ -3,6 +3,9 @@ export { PlayerProvider, usePlayer, usePlayerBusy } from './player-context';
 // spec §4: a control that sends a player command shows when the loading player would ignore it.
 export { busyClassName, busyControlProps } from './busy-control';
 export { MiniPlayer } from './mini-player';
+// The phone's back button closes the expanded player: the guard goes in before the router, and an
+// in-app navigation first takes the open player's history entry back (main.tsx).
+export { installBackGuard, leaveExpandedEntry } from './back-closes';
 export { PLAY_BUTTON_ID } from './play-button';
 export type { Playable, PlayerConfig } from './player-state';
 export { FragmentListenButton, ListenButton } from './listen-button';

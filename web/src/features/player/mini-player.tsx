@@ -7,6 +7,7 @@ import { useLocation, useNavigation } from 'react-router';
 
 import { useSite } from '../../lib/site-context';
 import { ActionLink } from './action-link';
+import { useBackCloses } from './back-closes';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker } from './channel-picker';
@@ -161,6 +162,9 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
     returnFocus.current = false;
     infoRef.current?.focus();
   }, [state.isPlayerExpanded]);
+
+  // On a phone, 'back' closes the expanded player rather than leaving the page (issue 39 #9).
+  useBackCloses(state.isPlayerExpanded, closeExpanded);
 
   // spec §2: the expanded player collapses when a route change completes.
   useEffect(() => {
