@@ -58,4 +58,27 @@ test.describe('a stream domain (ETHER_STREAM_DOMAIN)', () => {
     expect(await cspViolations()).toEqual([]);
     await context.close();
   });
+
+  test('the live video loads its playlists from the stream domain (CORS, connect-src)', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ baseURL: server?.baseURL ?? '' });
+    await suppressOverlays(context, context.request);
+    const page = await context.newPage();
+    const cspViolations = await watchCspViolations(page);
+    const playlists: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('.m3u8')) playlists.push(request.url());
+    });
+    await page.goto('/live?channel=3fm');
+    const video = page.locator('video').first();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 60_000 })
+      .toBeGreaterThan(1);
+    expect(playlists.length).toBeGreaterThan(0);
+    expect(playlists.every((url) => url.startsWith(`${streamOrigin}/live/3fm/`))).toBe(true);
+    expect(await cspViolations()).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { pauseOtherMedia, pauseWhenOtherMediaPlays } from '../../components/media';
 import { attachStream, type AttachedStream } from '../../components/stream-source';
-import { fetchPlayApi } from '../player';
+import { fetchPlayApi, streamLocationFor } from '../player';
 
 type Status = 'loading' | 'ready' | 'error';
 
@@ -76,7 +76,8 @@ export function LiveVideo({
       stream?.detach();
       stream = await attachStream(
         video,
-        play.streamUrl,
+        // spec §7: from the play API's environmentDomain, or the page's own origin.
+        streamLocationFor(play).url,
         (fatal) => {
           if (fatal.network && !renewed) {
             renewed = true;
