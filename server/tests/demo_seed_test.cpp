@@ -213,6 +213,18 @@ void expect_rejected_without_writes(TempStore& store, const std::filesystem::pat
   for (const auto& table : kTables) EXPECT_EQ(store.count(table), 0) << table;
 }
 
+TEST(DemoSeed, ABulletinThatSaysItsHourIsPublishedAtTheLastSuchHour) {
+  // kNow is 11:17 in Amsterdam: the 08:00 bulletin is today's, the 12:00 one yesterday's.
+  TempStore store;
+  auto file = broken_fixture(store.dir(), [](boost::json::object& root) {
+    root["bulletins"].as_array()[0].as_object()["at"] = "08:00";
+    root["bulletins"].as_array()[1].as_object()["at"] = "12:00";
+  });
+  ASSERT_TRUE(seed_demo_station_if_empty(store.db(), file, fixture_media(), at(kNow)));
+  EXPECT_EQ(number(store, "SELECT MAX(published_at) FROM bulletins"), utc(2026, 11, 21, 7));
+  EXPECT_EQ(number(store, "SELECT MIN(published_at) FROM bulletins"), utc(2026, 11, 20, 11));
+}
+
 TEST(DemoSeed, RejectsAnUnknownProgrammeAndWritesNothing) {
   TempStore store;
   auto file = broken_fixture(store.dir(), [](boost::json::object& root) {

@@ -112,7 +112,15 @@ TEST_F(LiveStationTest, FfmpegDecodesTheLiveStreamAndReadsTheTitleOnAir) {
 TEST_F(LiveStationTest, LatestNewsIsASignedExpiringUrl) {
   auto news = station->get("/api/latestNews");
   ASSERT_EQ(news.status, 200);
-  auto player = json::parse(news.body).at("player");
+  // The demo's bulletin says its hour, and was published at that hour (issue 39: at 05:00 the
+  // latest was named 'Het nieuws van 8 uur'); publishedAt in the API's date format (spec §9).
+  const auto bulletin = json::parse(news.body).as_object();
+  const std::string published(bulletin.at("publishedAt").as_string());
+  std::smatch hour;
+  ASSERT_TRUE(std::regex_match(published, hour, std::regex(R"(\d{4}-\d{2}-\d{2} (\d{2}):00:00)"))) << published;
+  EXPECT_EQ(std::string(bulletin.at("name").as_string()),
+            "Het nieuws van " + std::to_string(std::stoi(hour[1])) + " uur");
+  auto player = bulletin.at("player");
   std::string progressive;
   for (const auto& parameter : player.at("parameters").as_array()) {
     if (parameter.at("name") == "progressive") progressive = std::string(parameter.at("value").as_string());

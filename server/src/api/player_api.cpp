@@ -7,6 +7,7 @@
 #include "api/play_answer.hpp"
 #include "domain/broadcast_hours.hpp"
 #include "domain/slug.hpp"
+#include "domain/time.hpp"
 #include "http/range.hpp"
 #include "pages/content_safety.hpp"
 #include "pages/queries/catalog.hpp"
@@ -254,18 +255,22 @@ http::Response PlayerApi::latest_news() const {
   long long id = 0;
   std::string title;
   std::string audio_path;
+  long long published_at = 0;
   {
     auto lease = db_.lease();
     const long long now = clock_();
-    *lease << "SELECT id, title, audio_path FROM bulletins WHERE " + store::dated_visible("", now) +
+    *lease << "SELECT id, title, audio_path, published_at FROM bulletins WHERE " + store::dated_visible("", now) +
                   " ORDER BY published_at DESC, id DESC LIMIT 1",
-        soci::into(id), soci::into(title), soci::into(audio_path);
+        soci::into(id), soci::into(title), soci::into(audio_path), soci::into(published_at);
     if (!lease->got_data()) return json_error(404, "not_found", "Er is nog geen nieuwsbulletin.");
   }
   json::array parameters{json::object{{"name", "progressive"}, {"value", signed_media_url(audio_path)}},
                          json::object{{"name", "poster"}, {"value", "/images/unknown_programme.webp"}}};
   json::object player{{"tokenUrl", "/api/play/bulletin/" + std::to_string(id)}, {"parameters", std::move(parameters)}};
-  return no_store(json_response(200, json::object{{"player", std::move(player)}, {"name", title}}));
+  // publishedAt in the API's date format (spec §9): the player names the bulletin by its own time.
+  return no_store(json_response(200, json::object{{"player", std::move(player)},
+                                                  {"name", title},
+                                                  {"publishedAt", domain::format_api_local(published_at)}}));
 }
 
 http::Response PlayerApi::play_on_demand(const std::string& kind, const std::string& id_text) const {

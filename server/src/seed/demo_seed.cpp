@@ -565,7 +565,10 @@ class Seeder {
       b.title = r_.string(o, "title", where);
       b.audio_path = r_.string(o, "audio", where);
       b.duration_ms = r_.timed_media(b.audio_path, where + ".audio").duration_ms;
-      b.published_at = last_hour - static_cast<long long>(i) * 3600;
+      // A bulletin that says its hour ("Het nieuws van acht uur", "at": "08:00") is published at the
+      // last such time in Amsterdam, so what a listener hears matches when it was made (issue 39).
+      b.published_at = o.contains("at") ? latest_local_time(minute_of(o, "at", where))
+                                        : last_hour - static_cast<long long>(i) * 3600;
       content_.insert_bulletin(b);
     }
   }
@@ -649,6 +652,13 @@ class Seeder {
       }
       content_.insert_event_modal_block(b);
     }
+  }
+
+  // The last instant at or before now that is `minute` after midnight in Amsterdam.
+  long long latest_local_time(int minute) const {
+    const auto today = domain::local_date(now_);
+    const long long at = domain::local_to_unix(today, minute);
+    return at <= now_ ? at : domain::local_to_unix(domain::add_days(today, -1), minute);
   }
 
   // "02:00" as minutes after midnight.

@@ -75,4 +75,21 @@ describe('latest news', () => {
     expect(fetch.mock.calls[1]?.[0]).toBe('/api/latestNews');
     expect(playable).toMatchObject({ id: 'latest_news_from_player', isLatestNews: true, type: 'fragment' });
   });
+
+  it('names the bulletin by its own time, from publishedAt (issue 39)', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            player: { tokenUrl: '/api/play/bulletin/1', parameters: [] },
+            publishedAt: '2026-11-26 05:00:00',
+          }),
+          { status: 200 },
+        ),
+      ),
+    );
+    const playable = await fetchLatestNews();
+    expect(playable.name).toBe('Laatste journaal');
+    expect(playable.subtitle).toMatch(/^Het nieuws van .*05:00$/);
+  });
 });

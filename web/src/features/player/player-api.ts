@@ -2,6 +2,7 @@
 // a token URL and the latest news bulletin. Failures are the HttpError and NetworkError of §8.
 
 import { fetchJson } from '../../lib/http';
+import { bulletinLabel } from './bulletin-label';
 import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
 import type { Playable, PlayerConfig } from './player-state';
 
@@ -39,15 +40,17 @@ export function fetchPlayApi(tokenUrl: string, signal?: AbortSignal): Promise<Pl
  * static path prefix (spec §7; the site's staticPrefix, '' when there is none).
  */
 export async function fetchLatestNews(staticPrefix = '', signal?: AbortSignal): Promise<Playable> {
-  const body = await getJson<{ player: PlayerConfig; imageUrl?: string; name?: string }>(
-    `${staticPrefix.replace(/\/+$/, '')}/api/latestNews`,
-    signal,
-  );
+  const body = await getJson<{
+    player: PlayerConfig;
+    imageUrl?: string;
+    name?: string;
+    publishedAt?: string;
+  }>(`${staticPrefix.replace(/\/+$/, '')}/api/latestNews`, signal);
   const playable: Playable = {
     id: 'latest_news_from_player',
     name: 'Laatste journaal',
     type: 'fragment',
-    subtitle: 'Nieuws',
+    subtitle: body.publishedAt ? bulletinLabel(body.publishedAt) : 'Nieuws',
     isLatestNews: true,
     queue: [],
     player: body.player,
