@@ -12,28 +12,13 @@
 #include <sstream>
 #include <vector>
 
+#include "media/ffmpeg_job.hpp"
 #include "process/child_process.hpp"
 
 namespace ether::media {
 namespace {
 
-std::string tool(std::string_view name) {
-  auto path = process::find_program(name);
-  if (path.empty()) throw AudioError("De server kan geen audio verwerken: " + std::string(name) + " ontbreekt.");
-  return path;
-}
-
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string work_file(const std::filesystem::path& dir, std::string_view what) {
-  thread_local std::mt19937_64 generator{std::random_device{}()};
-  return (dir / (std::string(what) + "-" + std::to_string(generator()) + ".log")).string();
-}
+std::string tool(std::string_view name) { return required_tool<AudioError>(name, "audio"); }
 
 // loudnorm prints its measurements as the last JSON object of ffmpeg's error output.
 boost::json::object loudnorm_json(const std::string& log) {
@@ -46,11 +31,6 @@ boost::json::object loudnorm_json(const std::string& log) {
   return value.get_object();
 }
 
-std::string member(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  return value != nullptr && value->is_string() ? std::string(value->get_string()) : "";
-}
-
 // A measured value as loudnorm accepts it back: a plain decimal number.
 bool plain_number(std::string_view text) {
   if (text.empty() || text.size() > 16) return false;
@@ -59,41 +39,20 @@ bool plain_number(std::string_view text) {
   return ec == std::errc{} && end == text.data() + text.size();
 }
 
-// "out_time_us=12345678" lines of ffmpeg's -progress output.
-void report_time(std::string_view line, double duration, double from, double span,
-                 const std::function<void(double)>& progress) {
-  constexpr std::string_view kKey = "out_time_us=";
-  if (!progress || duration <= 0 || !line.starts_with(kKey)) return;
-  long long micros = 0;
-  auto value = line.substr(kKey.size());
-  if (std::from_chars(value.data(), value.data() + value.size(), micros).ec != std::errc{}) return;
-  progress(from + span * std::clamp(static_cast<double>(micros) / 1e6 / duration, 0.0, 1.0));
-}
-
 std::string filter(const boost::json::object* measured) {
   std::string text = "loudnorm=I=" + std::to_string(static_cast<int>(kTargetLufs)) + ":TP=-1.5:LRA=11";
   if (measured == nullptr) return text + ":print_format=json";
-  text += ":measured_I=" + member(*measured, "input_i") + ":measured_TP=" + member(*measured, "input_tp") +
-          ":measured_LRA=" + member(*measured, "input_lra") + ":measured_thresh=" + member(*measured, "input_thresh") +
-          ":offset=" + member(*measured, "target_offset") + ":linear=true:print_format=json";
+  text += ":measured_I=" + string_member(*measured, "input_i") +
+          ":measured_TP=" + string_member(*measured, "input_tp") +
+          ":measured_LRA=" + string_member(*measured, "input_lra") +
+          ":measured_thresh=" + string_member(*measured, "input_thresh") +
+          ":offset=" + string_member(*measured, "target_offset") + ":linear=true:print_format=json";
   return text;
 }
 
 void check_deadline(std::chrono::steady_clock::time_point deadline) {
-  if (std::chrono::steady_clock::now() >= deadline) {
-    throw AudioError("Het verwerken van dit audiobestand duurde te lang en is afgebroken.");
-  }
+  media::check_deadline<AudioError>(deadline, "Het verwerken van dit audiobestand duurde te lang en is afgebroken.");
 }
-
-// The options that keep ffmpeg and ffprobe to the one file they are given: only demuxers of plain
-// audio, and no protocol but file, so that nothing in the file can name another file or a URL.
-std::vector<std::string> confined_input(std::vector<std::string> argv) {
-  for (const char* option : {"-protocol_whitelist", "file", "-format_whitelist"}) argv.emplace_back(option);
-  argv.emplace_back(kAudioFormats);
-  return argv;
-}
-
-std::string file_url(const std::filesystem::path& file) { return "file:" + file.string(); }
 
 }  // namespace
 
@@ -114,7 +73,7 @@ std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const s
                                       std::chrono::steady_clock::time_point deadline) {
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
-  auto argv = confined_input({tool("ffprobe"), "-v", "error"});
+  auto argv = confined_input({tool("ffprobe"), "-v", "error"}, kAudioFormats);
   argv.insert(argv.end(), {"-select_streams", "a:0", "-show_entries", "stream=codec_name:format=duration,format_name",
                            "-of", "json", file_url(file)});
   const int status = process::run_child(
@@ -129,14 +88,14 @@ std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const s
   if (streams == nullptr || !streams->is_array() || streams->get_array().empty()) return std::nullopt;
   const auto& stream = streams->get_array().front();
   if (!stream.is_object()) return std::nullopt;
-  AudioProbe probe{member(stream.get_object(), "codec_name"), 0, ""};
+  AudioProbe probe{string_member(stream.get_object(), "codec_name"), 0, ""};
   // Still images (a cover in an MP3) show up as video streams; codecs that are not audio never here.
   if (probe.codec.empty()) return std::nullopt;
   if (const auto* format = value.get_object().if_contains("format"); format != nullptr && format->is_object()) {
-    const auto duration = member(format->get_object(), "duration");
+    const auto duration = string_member(format->get_object(), "duration");
     std::from_chars(duration.data(), duration.data() + duration.size(), probe.duration_seconds);
     // "mov,mp4,m4a,3gp,3g2,mj2": the demuxer's first name is the one -f takes.
-    const auto names = member(format->get_object(), "format_name");
+    const auto names = string_member(format->get_object(), "format_name");
     probe.format = names.substr(0, names.find(','));
   }
   if (probe.format.empty()) return std::nullopt;
@@ -148,9 +107,10 @@ void check_audio_decodes(const std::filesystem::path& source, const std::filesys
                          const std::function<void(double)>& progress, std::atomic<pid_t>* running) {
   // -xerror stops at the first frame that does not decode: without it ffmpeg (and so the loudness
   // passes) skips such frames, and a damaged upload would be stored with a hole or noise in it.
-  auto argv = confined_input({tool("ffmpeg"), "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-xerror",
-                              "-progress", "pipe:1", "-f", probe.format, "-t",
-                              std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)});
+  auto argv = confined_input(
+      {tool("ffmpeg"), "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-xerror", "-progress", "pipe:1", "-f",
+       probe.format, "-t", std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)},
+      kAudioFormats);
   argv.insert(argv.end(), {"-vn", "-f", "null", "-"});
   const auto log = work_file(work_dir, "decode");
   const int status = process::run_child(
@@ -175,9 +135,10 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   // One second beyond the limit is decoded, so that a result longer than the limit shows that the
   // source was (whatever its header claimed).
   const auto input = [&] {
-    return confined_input({ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-y", "-progress", "pipe:1", "-f",
-                           probe.format, "-t", std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i",
-                           file_url(source)});
+    return confined_input(
+        {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-y", "-progress", "pipe:1", "-f", probe.format, "-t",
+         std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)},
+        kAudioFormats);
   };
   const auto log = work_file(work_dir, "loudnorm");
   struct Cleanup {
@@ -202,7 +163,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   }
   const auto measured = loudnorm_json(read_text(log));
   for (const char* key : {"input_i", "input_tp", "input_lra", "input_thresh", "target_offset"}) {
-    if (!plain_number(member(measured, key))) {
+    if (!plain_number(string_member(measured, key))) {
       throw AudioError("De geluidssterkte van dit bestand kon niet worden gemeten (is het stil?).");
     }
   }
@@ -225,7 +186,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   }
   NormalisedAudio result;
   const auto applied = loudnorm_json(read_text(log));
-  const auto output_i = member(applied, "output_i");
+  const auto output_i = string_member(applied, "output_i");
   std::from_chars(output_i.data(), output_i.data() + output_i.size(), result.loudness_lufs);
 
   const auto encoded = probe_audio(partial, work_dir, limits.deadline);

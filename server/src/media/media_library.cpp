@@ -12,6 +12,7 @@
 
 #include "admin/audit_log.hpp"
 #include "media/audio_processor.hpp"
+#include "media/ffmpeg_job.hpp"
 #include "media/image_processor.hpp"
 #include "stream/mp3_frames.hpp"
 
@@ -67,25 +68,6 @@ std::string random_name() {
   }
   return name;
 }
-
-// Removes a file when it goes out of scope, unless kept: the one guard of the incoming files.
-class RemoveOnExit {
- public:
-  explicit RemoveOnExit(std::filesystem::path path) : path_(std::move(path)) {}
-  ~RemoveOnExit() {
-    if (path_.empty()) return;
-    std::error_code ignored;
-    std::filesystem::remove(path_, ignored);
-  }
-  RemoveOnExit(const RemoveOnExit&) = delete;
-  RemoveOnExit& operator=(const RemoveOnExit&) = delete;
-  RemoveOnExit(RemoveOnExit&&) = delete;
-  RemoveOnExit& operator=(RemoveOnExit&&) = delete;
-  void keep() { path_.clear(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 // A row whose bytes have not been hashed yet holds a unique placeholder instead of the hash; a
 // row that turned out to hold content stored before points to it by "<hash>:<own id>".

@@ -11,83 +11,16 @@
 #include <random>
 #include <sstream>
 
+#include "media/ffmpeg_job.hpp"
 #include "process/child_process.hpp"
 
 namespace ether::media {
 namespace {
 
-std::string tool(std::string_view name) {
-  auto path = process::find_program(name);
-  if (path.empty()) throw VideoError("De server kan geen video verwerken: " + std::string(name) + " ontbreekt.");
-  return path;
-}
-
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::filesystem::path work_file(const std::filesystem::path& dir, std::string_view what) {
-  thread_local std::mt19937_64 generator{std::random_device{}()};
-  return dir / (std::string(what) + "-" + std::to_string(generator()) + ".log");
-}
-
-// Removes a path (a file or a folder) when it goes out of scope, unless kept.
-class RemoveOnExit {
- public:
-  explicit RemoveOnExit(std::filesystem::path path) : path_(std::move(path)) {}
-  ~RemoveOnExit() {
-    if (path_.empty()) return;
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  RemoveOnExit(const RemoveOnExit&) = delete;
-  RemoveOnExit& operator=(const RemoveOnExit&) = delete;
-  RemoveOnExit(RemoveOnExit&&) = delete;
-  RemoveOnExit& operator=(RemoveOnExit&&) = delete;
-  void keep() { path_.clear(); }
-
- private:
-  std::filesystem::path path_;
-};
-
-std::string member(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  return value != nullptr && value->is_string() ? std::string(value->get_string()) : "";
-}
-
-int int_member(const boost::json::object& object, std::string_view key) {
-  const auto* value = object.if_contains(key);
-  return value != nullptr && value->is_int64() ? static_cast<int>(value->get_int64()) : 0;
-}
+std::string tool(std::string_view name) { return required_tool<VideoError>(name, "video"); }
 
 void check_deadline(std::chrono::steady_clock::time_point deadline) {
-  if (std::chrono::steady_clock::now() >= deadline) {
-    throw VideoError("Het verwerken van deze video duurde te lang en is afgebroken.");
-  }
-}
-
-// The options that keep ffmpeg and ffprobe to the one file they are given: only the demuxers of
-// kVideoFormats, and no protocol but file, so that nothing in the file can name another file or a URL.
-std::vector<std::string> confined_input(std::vector<std::string> argv) {
-  for (const char* option : {"-protocol_whitelist", "file", "-format_whitelist"}) argv.emplace_back(option);
-  argv.emplace_back(kVideoFormats);
-  return argv;
-}
-
-std::string file_url(const std::filesystem::path& file) { return "file:" + file.string(); }
-
-// "out_time_us=12345678" lines of ffmpeg's -progress output.
-void report_time(std::string_view line, double duration, double from, double span,
-                 const std::function<void(double)>& progress) {
-  constexpr std::string_view kKey = "out_time_us=";
-  if (!progress || duration <= 0 || !line.starts_with(kKey)) return;
-  long long micros = 0;
-  auto value = line.substr(kKey.size());
-  if (std::from_chars(value.data(), value.data() + value.size(), micros).ec != std::errc{}) return;
-  progress(from + span * std::clamp(static_cast<double>(micros) / 1e6 / duration, 0.0, 1.0));
+  media::check_deadline<VideoError>(deadline, "Het verwerken van deze video duurde te lang en is afgebroken.");
 }
 
 // The target bit rate of a rendition, in kbit/s: about what streaming services give H.264 at that
@@ -124,7 +57,7 @@ std::optional<VideoProbe> probe_video(const std::filesystem::path& file, const s
                                       std::chrono::steady_clock::time_point deadline) {
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
-  auto argv = confined_input({tool("ffprobe"), "-v", "error"});
+  auto argv = confined_input({tool("ffprobe"), "-v", "error"}, kVideoFormats);
   const std::string entries =
       "stream=codec_type,width,height:stream_disposition=attached_pic:format=duration,format_name";
   argv.insert(argv.end(), {"-show_entries", entries, "-of", "json", file_url(file)});
@@ -145,7 +78,7 @@ std::optional<VideoProbe> probe_video(const std::filesystem::path& file, const s
   for (const auto& entry : streams->get_array()) {
     if (!entry.is_object()) continue;
     const auto& stream = entry.get_object();
-    const auto type = member(stream, "codec_type");
+    const auto type = string_member(stream, "codec_type");
     if (type == "audio") probe.has_audio = true;
     if (type != "video" || probe.width > 0) continue;
     // A cover picture of a music file is a video stream of one frame: not a video.
@@ -157,10 +90,10 @@ std::optional<VideoProbe> probe_video(const std::filesystem::path& file, const s
   }
   if (probe.width <= 0 || probe.height <= 0) return std::nullopt;
   if (const auto* format = value.get_object().if_contains("format"); format != nullptr && format->is_object()) {
-    const auto duration = member(format->get_object(), "duration");
+    const auto duration = string_member(format->get_object(), "duration");
     std::from_chars(duration.data(), duration.data() + duration.size(), probe.duration_seconds);
     // "mov,mp4,m4a,3gp,3g2,mj2": the demuxer's first name is the one -f takes.
-    const auto names = member(format->get_object(), "format_name");
+    const auto names = string_member(format->get_object(), "format_name");
     probe.format = names.substr(0, names.find(','));
   }
   if (probe.format.empty() || probe.duration_seconds <= 0) return std::nullopt;
@@ -185,9 +118,10 @@ ProcessedVideo process_video(const std::filesystem::path& source, const std::fil
 
   // The poster: one frame at a tenth of the duration (past a fade-in or a black first frame).
   {
-    auto argv = confined_input({ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-y", "-ss",
-                                fmt::format("{:.3f}", probe.duration_seconds / 10.0), "-f", probe.format, "-i",
-                                file_url(source)});
+    auto argv = confined_input(
+        {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-y", "-ss",
+         fmt::format("{:.3f}", probe.duration_seconds / 10.0), "-f", probe.format, "-i", file_url(source)},
+        kVideoFormats);
     argv.insert(argv.end(), {"-map", "0:v:0", "-frames:v", "1", "-vf", "scale='min(1280,iw)':-2", "-q:v", "3", "-f",
                              "mjpeg", (partial / kPosterFile).string()});
     const int status = run(argv, log, limits, {}, running);
@@ -207,7 +141,8 @@ ProcessedVideo process_video(const std::filesystem::path& source, const std::fil
     graph += ";[s" + std::to_string(i) + "]scale=-2:" + std::to_string(heights[i]) + "[v" + std::to_string(i) + "]";
   }
   auto argv = confined_input({ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-y", "-progress",
-                              "pipe:1", "-f", probe.format, "-t", limit, "-i", file_url(source)});
+                              "pipe:1", "-f", probe.format, "-t", limit, "-i", file_url(source)},
+                             kVideoFormats);
   argv.insert(argv.end(), {"-filter_complex", graph, "-map_metadata", "-1"});
   std::string stream_map;
   for (std::size_t i = 0; i < heights.size(); ++i) {
