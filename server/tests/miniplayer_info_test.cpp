@@ -56,6 +56,7 @@ TEST_F(MiniplayerInfoTest, BroadcastOnAirWithWhitelistedBroadcastersAndPresenter
   const auto& broadcasters = show.at("coreBroadcasters").as_array();
   ASSERT_EQ(broadcasters.size(), 1U) << "De Kustomroep is not on radio2's whitelist";
   EXPECT_EQ(broadcasters.at(0).at("alias"), "ozz");
+  EXPECT_EQ(broadcasters.at(0).at("logoUrl"), "/media/images/broadcasters/zuiderzee.webp");
   EXPECT_EQ(show.at("radioPresenters").at(0).at("name"), "Mira de Vries");
   EXPECT_EQ(show.at("radioProgrammes").at("slug"), "de-middagshow");
   EXPECT_EQ(show.at("radioPhotoAssets").as_array().size(), 0U);

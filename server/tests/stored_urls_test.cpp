@@ -215,7 +215,8 @@ TEST_F(StoredUrlLive, MiniplayerDocumentDropsUnsafeCoversImagesAndPopouts) {
   for (const auto& url : kHostileUrls) {
     SCOPED_TRACE(testing::Message() << "stored URL " << json::serialize(json::string(url)));
     for (const char* sql : {"UPDATE songs SET cover_url = :u", "UPDATE programmes SET image_url = :u",
-                            "UPDATE broadcasts SET image_url = :u", "UPDATE channels SET popout_url = :u"}) {
+                            "UPDATE broadcasts SET image_url = :u", "UPDATE channels SET popout_url = :u",
+                            "UPDATE broadcasters SET logo_url = :u"}) {
       bind_update(*db_, sql, url);
     }
     auto info = player::build_miniplayer_info(*db_, "radio2", noon);
@@ -227,6 +228,7 @@ TEST_F(StoredUrlLive, MiniplayerDocumentDropsUnsafeCoversImagesAndPopouts) {
     const auto& show = data.at("radioBroadcasts").at("data").at(0);
     EXPECT_TRUE(show.at("radioPhotoAssets").as_array().empty());
     EXPECT_TRUE(show.at("radioProgrammes").at("radioPhotoAssets").as_array().empty());
+    EXPECT_EQ(show.at("coreBroadcasters").at(0).at("logoUrl"), "");
   }
   bind_update(*db_, "UPDATE songs SET cover_url = :u", "/media/covers/zomeravond.webp");
   auto info = player::build_miniplayer_info(*db_, "radio2", noon);

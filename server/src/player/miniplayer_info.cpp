@@ -116,14 +116,20 @@ json::object broadcast_json(soci::session& sql, const BroadcastRow& row, const s
     // spec §5: a broadcaster shows on a channel only when the channel's whitelist has it.
     std::string broadcaster_name;
     std::string alias;
+    std::string logo_url;
     soci::statement owners =
-        (sql.prepare << "SELECT b.name, b.alias FROM programme_broadcasters pb "
+        (sql.prepare << "SELECT b.name, b.alias, b.logo_url FROM programme_broadcasters pb "
                         "JOIN broadcasters b ON b.slug = pb.broadcaster_slug AND b.trashed_at IS NULL "
                         "JOIN channel_broadcasters cb ON cb.broadcaster_slug = b.slug AND cb.channel_slug = :c "
                         "WHERE pb.programme_id = :p ORDER BY b.name",
-         soci::into(broadcaster_name), soci::into(alias), soci::use(channel, "c"), soci::use(row.programme_id, "p"));
+         soci::into(broadcaster_name), soci::into(alias), soci::into(logo_url), soci::use(channel, "c"),
+         soci::use(row.programme_id, "p"));
     owners.execute();
-    while (owners.fetch()) broadcasters.push_back(json::object{{"name", broadcaster_name}, {"alias", alias}});
+    // The logo lets the bar show broadcaster icons (spec §2); "" when there is none or it is unsafe.
+    while (owners.fetch()) {
+      broadcasters.push_back(
+          json::object{{"name", broadcaster_name}, {"alias", alias}, {"logoUrl", pages::safe_url(logo_url)}});
+    }
   }
   out["coreBroadcasters"] = std::move(broadcasters);
   out["radioProgrammes"] = std::move(programme);

@@ -37,8 +37,9 @@ inline void seed_live_store(store::Database& db) {
          "('soulenjazz', 'Soul & Jazz', 'radio2', 2, 0, '/popout/soulenjazz')";
   sql << "INSERT INTO channels (slug, name, sort_order, classical, popout_url) VALUES "
          "('radio4', 'Ether Radio 4', 3, 1, '/popout/radio4')";
-  sql << "INSERT INTO broadcasters (slug, name, alias) VALUES ('zuiderzee', 'Omroep Zuiderzee', 'ozz'), "
-         "('kust', 'De Kustomroep', 'kust')";
+  sql << "INSERT INTO broadcasters (slug, name, alias, logo_url) VALUES "
+         "('zuiderzee', 'Omroep Zuiderzee', 'ozz', '/media/images/broadcasters/zuiderzee.webp'), "
+         "('kust', 'De Kustomroep', 'kust', '')";
   sql << "INSERT INTO channel_broadcasters (channel_slug, broadcaster_slug) VALUES ('radio2', 'zuiderzee')";
   sql << "INSERT INTO presenters (id, slug, name) VALUES (1, 'mira', 'Mira de Vries'), (2, 'kees', 'Kees Jansen')";
   sql << "INSERT INTO programmes (id, slug, name, channel_slug, image_url) VALUES "

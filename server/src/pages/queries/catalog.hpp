@@ -115,7 +115,7 @@ class Catalog {
   boost::json::object presenter_card(const PresenterRow& presenter) const;
   boost::json::object news_category(std::string_view slug) const;
   boost::json::array news_categories() const;
-  /// "Maandag t/m vrijdag 06:00-09:00; zaterdag 10:00-12:00".
+  /// "Maandag t/m vrijdag 06:00–09:00; zaterdag 10:00–12:00" (an en dash, as everywhere on the site).
   std::string schedule_text(const ProgrammeRow& programme) const;
 
   // Broadcasts (Broadcast of types.ts); `where` is SQL over the table alias b.

@@ -23,7 +23,7 @@ export function OnAirHero({ onAir, defaults }: { onAir: OnAir; defaults: RouteDe
   const imageUrl = sameShow ? broadcast?.imageUrl : liveShow.imageUrls.url600;
   const broadcasters: BroadcasterRef[] = sameShow
     ? (broadcast?.broadcasters ?? [])
-    : liveShow.broadcasters.map((b) => ({ ...b, logoUrl: '' }));
+    : liveShow.broadcasters.map((b) => ({ ...b, logoUrl: b.logoUrl ?? '' }));
   return (
     <div className="on-air" style={{ borderColor: channel.color }}>
       <Image

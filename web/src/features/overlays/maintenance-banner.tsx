@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import './maintenance-banner.css';
 import type { MaintenanceNotification } from './types';
 
@@ -8,22 +7,19 @@ export interface MaintenanceBannerProps {
 }
 
 /**
- * The red maintenance bar of spec §2: title, description, 'Lees meer' and, when allowed, a close
- * button. On small screens it is one line with its title; a 'Details' toggle (aria-expanded) opens
- * the description and the link, so that the bar does not take a fifth of a phone's screen.
+ * The red maintenance bar of spec §2: a warning icon, the bold title and the description, 'Lees
+ * meer' and, when allowed, a close button. Every screen shows all of it; a phone sets it smaller.
  */
 export function MaintenanceBanner({ notification, onDismiss }: MaintenanceBannerProps) {
-  const [open, setOpen] = useState(false);
-  const detailsId = useId();
   return (
-    <section className={`maintenance-banner${open ? ' is-open' : ''}`} aria-label="Onderhoudsmelding">
+    <section className="maintenance-banner" aria-label="Onderhoudsmelding">
       <svg className="maintenance-banner__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         <path d="M12 2 1 21h22L12 2Z" fill="currentColor" />
         <path d="M12 9v5m0 3v.5" stroke="#b00020" strokeWidth="2.2" strokeLinecap="round" />
       </svg>
       <p className="maintenance-banner__text">
         <strong className="maintenance-banner__title">{notification.title}</strong>{' '}
-        <span id={detailsId} className="maintenance-banner__details">
+        <span className="maintenance-banner__details">
           <span>{notification.description}</span>
           {notification.url && (
             <>
@@ -41,16 +37,6 @@ export function MaintenanceBanner({ notification, onDismiss }: MaintenanceBanner
           )}
         </span>
       </p>
-      <button
-        type="button"
-        className="maintenance-banner__toggle"
-        aria-expanded={open}
-        aria-controls={detailsId}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Minder' : 'Details'}
-        <span className="visually-hidden"> over deze melding</span>
-      </button>
       {notification.isDismissable && (
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixtures';
@@ -281,17 +281,16 @@ describe('the maintenance banner', () => {
     expect(screen.queryByRole('button', { name: 'Sluit deze melding' })).not.toBeInTheDocument();
   });
 
-  it('has a details toggle (for small screens) that says whether the description is open', async () => {
+  it('shows its description with the title, behind no toggle (spec §2)', () => {
     render(<MaintenanceBanner notification={notification()} onDismiss={() => undefined} />);
-    const toggle = screen.getByRole('button', { name: 'Details over deze melding' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-    expect(details).toContainElement(screen.getByRole('link', { name: /Lees meer/ }));
-    await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Minder over deze melding' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    expect(screen.getByRole('region', { name: 'Onderhoudsmelding' })).toHaveClass('is-open');
+    const banner = screen.getByRole('region', { name: 'Onderhoudsmelding' });
+    expect(within(banner).getByText('Gepland onderhoud').tagName).toBe('STRONG');
+    expect(banner).toHaveTextContent(notification().description);
+    expect(
+      within(banner)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Sluit deze melding']);
+    expect(banner.querySelector('[aria-expanded]')).toBeNull();
   });
 });

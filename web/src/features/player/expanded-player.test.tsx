@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { SiteProvider } from '../../lib/site-context';
-import { site } from '../../test/fixtures';
+import { radio1, radio2, site } from '../../test/fixtures';
+import { infoFor } from '../../test/player-server';
 import { ExpandedPlayer } from './expanded-player';
 import { buildTrack, type Track } from './live-state';
 import type { InfoTrackPlay } from './miniplayer-info';
@@ -29,6 +30,8 @@ function playable(id: string, extra: Partial<Playable> = {}): Playable {
     ...extra,
   };
 }
+
+const popoutInfo = infoFor(site, 'radio2');
 
 /** A stand-in for the audio element: a position and a duration the commands move. */
 interface FakeEngine {
@@ -87,7 +90,7 @@ function Harness({
   return (
     <SiteProvider site={site}>
       <MemoryRouter>
-        <PlayerContext.Provider value={{ state, commands, info: null, engine: null }}>
+        <PlayerContext.Provider value={{ state, commands, info: popoutInfo, engine: null }}>
           <ExpandedPlayer onClose={onClose} />
           <output data-testid="state">
             {JSON.stringify({
@@ -189,7 +192,6 @@ describe('ExpandedPlayer on demand', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Laatste journaal' }));
     expect(playLatestNews).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: /Zender:/ })).toBeInTheDocument();
     expect(screen.getByRole('slider', { name: 'Volume' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Luister live' }));
     expect(listenLive).toHaveBeenCalledTimes(1);
@@ -273,5 +275,104 @@ describe('ExpandedPlayer live', () => {
     // Without radioTracks the url is '#': the name stays text.
     expect(music).toHaveTextContent('Onbekend');
     expect(within(music).queryByRole('link', { name: 'Onbekend' })).toBeNull();
+  });
+});
+
+describe('ExpandedPlayer: what the bar leaves out on a phone is here, under the same rules (spec §2, §6)', () => {
+  function live(channel: typeof radio2, extra: Partial<PlayerState> = {}): PlayerState {
+    const state = playerReducer(initialPlayerState(channel.playerMode), {
+      type: 'listenToLive',
+      live: {
+        channel: { id: channel.slug, name: channel.name },
+        isVisualRadioAvailable: channel.hasVisualRadio,
+      },
+    });
+    return { ...state, isLoadingPlayer: false, isChannelPickerPresent: true, ...extra };
+  }
+  const render_ = (initial: PlayerState) =>
+    render(<Harness initial={initial} engine={{ position: 0, duration: 30 }} spies={{}} />);
+  const links = () => screen.getByRole('navigation', { name: 'Meer van deze zender' });
+  const labels = (container: HTMLElement) =>
+    [...container.querySelectorAll('a, button, [aria-disabled]')].map((el) => el.textContent);
+
+  it("live on a music channel: 'Gedraaid', 'Gemist', the bulletin, the pop-out, the channel switch, the volume", () => {
+    render_(live(radio2));
+    expect(within(links()).getByRole('link', { name: 'Gedraaid' })).toHaveAttribute('href', '/gedraaid');
+    expect(within(links()).getByRole('link', { name: 'Gemist' })).toHaveAttribute('href', '/uitzendingen');
+    expect(labels(links())).toEqual(['Gedraaid', 'Gemist']);
+    expect(screen.getByRole('button', { name: 'Laatste journaal' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Open in venster' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Zender:/ })).toHaveTextContent('Ether Radio 2');
+    expect(screen.getByRole('slider', { name: 'Volume' })).toBeInTheDocument();
+  });
+
+  it("live on a talk channel with visual radio: 'Kijk live' too", () => {
+    render_(live(radio1));
+    expect(labels(links())).toEqual(['Gedraaid', 'Gemist', 'Kijk live']);
+    expect(within(links()).getByRole('link', { name: 'Kijk live' })).toHaveAttribute(
+      'href',
+      '/live?channel=radio1',
+    );
+  });
+
+  it("reading A without visual radio: 'Kijk live' is there, disabled, as in the bar", () => {
+    render_(live({ ...radio1, hasVisualRadio: false }));
+    expect(labels(links())).toEqual(['Gedraaid', 'Gemist', 'Kijk live']);
+    expect(within(links()).getByText('Kijk live')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('the player unavailable: the links are disabled, as in the bar', () => {
+    render_(live(radio2, { isPlayerUnavailable: true }));
+    expect(within(links()).queryAllByRole('link')).toEqual([]);
+    expect(within(links()).getByText('Gedraaid')).toHaveAttribute('aria-disabled', 'true');
+    expect(within(links()).getByText('Gemist')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("on demand: 'Luister live', and 'Open in venster' disabled (spec §6)", () => {
+    render_(onDemand(playable('a')));
+    expect(screen.getByRole('button', { name: 'Luister live' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Open in venster' })).toBeDisabled();
+  });
+
+  it("on demand, 'Luister live' is disabled while the player is unavailable", () => {
+    render_({ ...onDemand(playable('a')), isPlayerUnavailable: true });
+    expect(screen.getByRole('button', { name: 'Luister live' })).toBeDisabled();
+  });
+});
+
+describe("ExpandedPlayer's pill: what plays, not the last live channel (issue 39)", () => {
+  it('on demand it names the item and where it comes from, and offers no channel switch', () => {
+    const initial: PlayerState = {
+      ...onDemand(playable('x', { type: 'broadcast', subtitle: 'Ether Radio 1' })),
+      channel: { id: 'radio5', name: 'Ether Radio 5' },
+      isChannelPickerPresent: true,
+    };
+    render(<Harness initial={initial} engine={{ position: 0, duration: 30 }} spies={{}} />);
+    const pill = document.querySelector('.expanded-player__pill');
+    expect(pill).toHaveTextContent('Gemist · Ether Radio 1');
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('Ether Radio 5');
+    expect(screen.queryByRole('button', { name: /^Zender:/ })).toBeNull();
+  });
+
+  it('a fragment: its kind and its programme', () => {
+    render(
+      <Harness
+        initial={onDemand(playable('f', { subtitle: 'De Ochtendploeg' }))}
+        engine={{ position: 0, duration: 30 }}
+        spies={{}}
+      />,
+    );
+    expect(document.querySelector('.expanded-player__pill')).toHaveTextContent('Fragment · De Ochtendploeg');
+  });
+
+  it('a podcast episode without a subtitle: its kind', () => {
+    render(
+      <Harness
+        initial={onDemand(playable('e', { type: 'episode' }))}
+        engine={{ position: 0, duration: 30 }}
+        spies={{}}
+      />,
+    );
+    expect(document.querySelector('.expanded-player__pill')).toHaveTextContent(/^Podcast$/);
   });
 });

@@ -2,17 +2,17 @@
 // player on every screen size, as BBC Sounds' full-screen player. Artwork, the title (wrapping, never
 // cut) and the show; for on-demand items a seek bar (a real range input) with elapsed and remaining
 // time (and the time of day for a missed broadcast), skip back 15 s and forward 30 s, and the queue
-// ('Hierna'), each item playable by click; 'Luister live', 'Laatste journaal', the channel switch and,
-// where the device allows it, the volume. As a modal dialog it holds focus and closes on Escape;
-// in the pop-out window it is the page itself, and stands in for the bar: there it follows the
-// reading of spec §4 as the bar does (buttonConfig's action buttons; no song when it is hidden).
+// ('Hierna'), each item playable by click; 'Luister live', 'Laatste journaal', the channel switch,
+// 'Open in venster' and, where the device allows it, the volume. As a modal dialog it holds focus and
+// closes on Escape, and it has every control a smaller screen leaves out of the bar, under the same
+// rules (spec §6). In the pop-out window it is the page itself, and stands in for the bar: there it
+// follows the reading of spec §4 as the bar does (buttonConfig's action buttons; no song when hidden).
 
 import { useEffect, useId, useRef } from 'react';
 
-import { useRouteDefaults, useSite } from '../../lib/site-context';
+import { useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { useDialogFocus } from '../../components/dialog-focus';
-import { routes } from '../../lib/routes';
 import { ActionLink } from './action-link';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
@@ -21,7 +21,16 @@ import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 import { PlayButton } from './play-button';
 import { queueItem } from './playables';
 import { usePlayer } from './player-context';
-import { barActionButtons, isPlayerBusy, volumeIcon, type Playable } from './player-state';
+import {
+  barActionButtons,
+  isChannelDropdownShown,
+  isPlayerBusy,
+  volumeIcon,
+  type ActionButton,
+  type Playable,
+  type PlayerState,
+} from './player-state';
+import { PopoutButton } from './popout-button';
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, hasDuration, seekBarView, skipTarget } from './seek-math';
 import { usePlaybackTime } from './use-playback-time';
 import { canSetVolume, VolumeIcon } from './volume-control';
@@ -38,6 +47,23 @@ function kindLabel(playable: Playable): string {
     default:
       return 'Fragment';
   }
+}
+
+/** What plays on demand, where live the channel pill stands: 'Gemist · Ether Radio 1'. */
+function playingPill(playable: Playable): string {
+  return [kindLabel(playable), playable.subtitle].filter(Boolean).join(' · ');
+}
+
+/**
+ * The dialog's links to the channel's pages: the bar's own action buttons (so that none is lost
+ * where a small screen hides them), 'Gedraaid' and 'Gemist' always, 'Kijk live' where the channel
+ * has visual radio; 'Luister live' is a button of its own.
+ */
+function dialogLinks(state: PlayerState): ActionButton[] {
+  const bar = barActionButtons(state);
+  return (['gedraaid', 'gemist', 'visual-radio'] as const).filter(
+    (kind) => kind !== 'visual-radio' || state.isVisualRadioAvailable || bar.includes(kind),
+  );
 }
 
 function SeekBar({
@@ -153,7 +179,6 @@ export interface ExpandedPlayerProps {
 export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }: ExpandedPlayerProps) {
   const { state, commands } = usePlayer();
   const site = useSite();
-  const defaults = useRouteDefaults();
   const [time, refreshTime] = usePlaybackTime();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -185,6 +210,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
   const showSubtitle = show ? [show.fromToTime, show.presenters].filter(Boolean).join(' · ') : '';
   const busy = isPlayerBusy(state);
   const songShown = !state.isSongHiddenForLiveRadio;
+  const dropdown = isChannelDropdownShown(state, site.channels.length);
 
   return (
     <div
@@ -215,7 +241,12 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
             </svg>
           </button>
         )}
-        <ChannelPicker />
+        {/* On demand the pill says what plays, not the channel that played live before (issue 39). */}
+        {dropdown ? (
+          <ChannelPicker />
+        ) : (
+          <p className="expanded-player__pill">{playable ? playingPill(playable) : channelName}</p>
+        )}
       </div>
 
       <div className="expanded-player__main">
@@ -277,19 +308,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
 
           <div className="expanded-player__actions">
             {/* In the pop-out, 'Luister live' is one of the bar's action buttons below. */}
-            {playable && dialog && (
-              <button
-                type="button"
-                className={busyClassName('mini-player__action', busy && !state.isAdBreak)}
-                {...busyControlProps(busy && !state.isAdBreak)}
-                disabled={state.isAdBreak}
-                onClick={() => {
-                  if (!busy) commands.listenLive();
-                }}
-              >
-                Luister live
-              </button>
-            )}
+            {playable && dialog && <ActionLink kind="luister-live" state={state} channelSlug={channelSlug} />}
             <button
               type="button"
               className={busyClassName('mini-player__action', busy && !state.isAdBreak)}
@@ -301,33 +320,15 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
             >
               Laatste journaal
             </button>
+            {dialog && <PopoutButton className="mini-player__action" />}
           </div>
 
           {canSetVolume() && <Volume />}
 
           <nav className="expanded-player__links" aria-label="Meer van deze zender">
-            {dialog ? (
-              <>
-                <AppLink
-                  className="mini-player__action"
-                  to={routes.gedraaid({ channel: channelSlug }, defaults)}
-                >
-                  Gedraaid
-                </AppLink>
-                <AppLink className="mini-player__action" to={routes.uitzendingen()}>
-                  Gemist
-                </AppLink>
-                {state.isVisualRadioAvailable && (
-                  <AppLink className="mini-player__action" to={routes.live(state.channel?.id, defaults)}>
-                    Kijk live
-                  </AppLink>
-                )}
-              </>
-            ) : (
-              barActionButtons(state).map((kind) => (
-                <ActionLink key={kind} kind={kind} state={state} channelSlug={channelSlug} />
-              ))
-            )}
+            {(dialog ? dialogLinks(state) : barActionButtons(state)).map((kind) => (
+              <ActionLink key={kind} kind={kind} state={state} channelSlug={channelSlug} />
+            ))}
           </nav>
         </div>
       </div>

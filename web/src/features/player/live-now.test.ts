@@ -36,7 +36,7 @@ describe('liveNowFromLiveState', () => {
       show: {
         name: 'De Ochtend',
         presenters: 'Mira de Vries & Kees Jansen',
-        fromToTime: '06:00 - 09:00',
+        fromToTime: '06:00–09:00',
         url: '/programmas/de-ochtend',
       },
       track: {
@@ -70,7 +70,7 @@ describe('liveNowFromLiveState', () => {
       channel: { id: 'radio1', name: 'Ether Radio 1' },
       isVisualRadioAvailable: true,
       tracks: [],
-      show: { name: 'Nachtmuziek', fromToTime: '00:00 - 06:00', url: null },
+      show: { name: 'Nachtmuziek', fromToTime: '00:00–06:00', url: null },
     } as unknown as LiveState;
     expect(liveNowFromLiveState(live)).toEqual({
       show: { name: 'Nachtmuziek', presenters: null, time: '00:00–06:00', url: null },

@@ -31,7 +31,7 @@ export function liveNowFromOnAir(onAir: OnAir): LiveNow {
   };
 }
 
-/** From the live info (spec §3 live state): the show's times are 'HH:mm - HH:mm' there. */
+/** From the live info (spec §3 live state). */
 export function liveNowFromLiveState(live: LiveState): LiveNow {
   const { show, track } = live;
   return {
@@ -39,7 +39,7 @@ export function liveNowFromLiveState(live: LiveState): LiveNow {
       ? {
           name: show.name,
           presenters: show.presenters ?? null,
-          time: show.fromToTime.replace(' - ', '–'),
+          time: show.fromToTime,
           url: show.url,
         }
       : null,

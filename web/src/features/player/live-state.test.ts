@@ -32,7 +32,10 @@ const broadcast: InfoBroadcast = {
   slug: 'de-middagshow-2026-11-21',
   from: '2026-11-21 12:00:00',
   until: '2026-11-21 14:00:00',
-  coreBroadcasters: [{ name: 'Omroep Zuiderzee', alias: 'zuiderzee' }],
+  coreBroadcasters: [
+    { name: 'Omroep Zuiderzee', alias: 'zuiderzee', logoUrl: '/media/images/broadcasters/zuiderzee.webp' },
+    { name: 'De Kustomroep', alias: 'kust', logoUrl: '' },
+  ],
   radioPhotoAssets: [assets],
   radioProgrammes: { slug: 'de-middagshow', name: 'De Middagshow', radioPhotoAssets: [programmeAssets] },
   radioPresenters: [
@@ -96,13 +99,23 @@ describe('apiTimeToInstant', () => {
 });
 
 describe('buildShow', () => {
-  it('takes broadcasters from name and alias, times as HH:mm and the broadcast photo', () => {
+  it('takes broadcasters from name, alias and logo, times as HH:mm and the broadcast photo', () => {
     const show = buildShow(broadcast, channel);
-    expect(show.broadcasters).toEqual([{ name: 'Omroep Zuiderzee', slug: 'zuiderzee' }]);
-    expect(show.fromToTime).toBe('12:00 - 14:00');
+    expect(show.broadcasters).toEqual([
+      { name: 'Omroep Zuiderzee', slug: 'zuiderzee', logoUrl: '/media/images/broadcasters/zuiderzee.webp' },
+      { name: 'De Kustomroep', slug: 'kust' },
+    ]);
+    expect(show.fromToTime).toBe('12:00–14:00');
     expect(show.imageUrls).toEqual(assets);
     expect(show.name).toBe('De Middagshow');
     expect(show.url).toBe('/programmas/de-middagshow');
+  });
+  it("writes the from–to time with an en dash and no spaces; a slot ending at midnight ends at '00:00'", () => {
+    const night = buildShow(
+      { ...broadcast, from: '2026-11-21 18:00:00', until: '2026-11-22 00:00:00' },
+      channel,
+    );
+    expect(night.fromToTime).toBe('18:00–00:00');
   });
   it('joins the unique presenter names with " & "', () => {
     expect(buildShow(broadcast, channel).presenters).toBe('Mira de Vries & Kees Jansen');

@@ -15,8 +15,15 @@ export const UNKNOWN_TRACK_IMAGE = '/images/unknown_track.webp';
 /** A track counts as current until its until time plus this (spec §9). */
 export const TRACK_GRACE_MS = 60_000;
 
+/** A broadcaster of a show: shown as its logo icon, or its name when it has no logo (spec §2). */
+export interface ShowBroadcaster {
+  name: string;
+  slug: string;
+  logoUrl?: string;
+}
+
 export interface Show {
-  broadcasters: { name: string; slug: string }[];
+  broadcasters: ShowBroadcaster[];
   from: string;
   until: string;
   fromToTime: string;
@@ -65,6 +72,14 @@ const placeholderImages: PhotoAsset = {
 export function apiTimeToHourMinute(apiTime: string): string {
   const match = /^\d{4}-\d{2}-\d{2} (\d{2}):(\d{2})/.exec(apiTime);
   return match ? `${match[1]}:${match[2]}` : apiTime;
+}
+
+/**
+ * A show's from–to time as the rest of the site writes it: '06:00–09:00', an en dash without
+ * spaces; a slot that ends at midnight ends at '00:00'.
+ */
+export function fromToTime(from: string, until: string): string {
+  return `${apiTimeToHourMinute(from)}–${apiTimeToHourMinute(until)}`;
 }
 
 const amsterdamParts = new Intl.DateTimeFormat('en-GB', {
@@ -120,10 +135,14 @@ export function buildShow(broadcast: InfoBroadcast, channel: InfoChannel | undef
   const presentersRaw = broadcast.radioPresenters;
   const uniqueNames = [...new Set(presentersRaw.map((p) => p.name))];
   const show: Show = {
-    broadcasters: broadcast.coreBroadcasters.map((b) => ({ name: b.name, slug: b.alias })),
+    broadcasters: broadcast.coreBroadcasters.map((b) => ({
+      name: b.name,
+      slug: b.alias,
+      ...(b.logoUrl ? { logoUrl: b.logoUrl } : {}),
+    })),
     from: broadcast.from,
     until: broadcast.until,
-    fromToTime: `${apiTimeToHourMinute(broadcast.from)} - ${apiTimeToHourMinute(broadcast.until)}`,
+    fromToTime: fromToTime(broadcast.from, broadcast.until),
     imageUrls:
       firstPhotoAsset(broadcast.radioPhotoAssets) ??
       firstPhotoAsset(programme?.radioPhotoAssets) ??

@@ -1,14 +1,19 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { PageEnvelope, PopoutData } from '../../api/types';
+import { useMemo, useReducer } from 'react';
+
+import type { PageEnvelope, PopoutData, SiteConfig } from '../../api/types';
 import { SiteProvider } from '../../lib/site-context';
-import { radio1, radio2, site } from '../../test/fixtures';
-import { fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
+import { radio1, radio2, radio4, site } from '../../test/fixtures';
+import { fakeMedia, infoFor, playerServer, type PlayerServer } from '../../test/player-server';
+import type { Show } from './live-state';
 import { MiniPlayer } from './mini-player';
-import { PlayerProvider } from './player-context';
+import { PlayerContext, PlayerProvider, type PlayerCommands } from './player-context';
+import { initialPlayerState, playerReducer, type Playable, type PlayerState } from './player-state';
+import { POPOUT_FEATURES } from './popout-button';
 import { PopoutPage } from './popout';
 
 // The bar and the pop-out window over the real player provider (a stand-in server and media
@@ -62,7 +67,7 @@ describe('the readings in the bar (spec §4 Reading A/B, §2)', () => {
     expect(links[0]).toHaveAttribute('href', '/gedraaid');
     // isRadioshowTimeVisibleForLiveRadio false: the presenters, not the time.
     expect(bar()).toHaveTextContent('Anna van Ether Radio 2');
-    expect(bar()).not.toHaveTextContent('10:00 - 12:00');
+    expect(bar()).not.toHaveTextContent('10:00–12:00');
     // isSongHiddenForLiveRadio false: show and song alternate, and the song is what is announced.
     expect(cycles()).not.toBeNull();
     await waitFor(() =>
@@ -83,7 +88,7 @@ describe('the readings in the bar (spec §4 Reading A/B, §2)', () => {
     expect(links[1]).toHaveAttribute('href', expect.stringContaining('radio1'));
     expect(within(controls()).queryByText('Gedraaid')).toBeNull();
     // isRadioshowTimeVisibleForLiveRadio true: the time; isSongHiddenForLiveRadio true: no song.
-    expect(bar()).toHaveTextContent('10:00 - 12:00');
+    expect(bar()).toHaveTextContent('10:00–12:00');
     expect(bar()).not.toHaveTextContent('Anna van Ether Radio 1');
     expect(cycles()).toBeNull();
     expect(bar()).not.toHaveTextContent('Lied op Ether Radio 1');
@@ -191,17 +196,282 @@ describe('while the player loads, the controls it would ignore say so (spec §4)
   });
 });
 
-describe("'Open in venster' (spec §2)", () => {
-  it("opens the channel's links[0].value in a window of 700×700 with no toolbar and no status bar", async () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderWith(<MiniPlayer hidden={false} />, 'radio1');
-    await barLoaded();
-    await userEvent.click(within(bar()).getByRole('button', { name: 'Open in venster' }));
-    // The fixture's info gives radio1 the link '/popout/radio1' as its first.
-    expect(open).toHaveBeenCalledWith(
-      '/popout/radio1',
-      'ether-popout',
-      'width=700,height=700,toolbar=no,status=no',
-    );
+// ---- The bar over a state of the test's own: each rule of spec §2 and §6 on its own. ----
+
+const show: Show = {
+  broadcasters: [
+    { name: 'Omroep Zuiderzee', slug: 'ozz', logoUrl: '/media/images/broadcasters/zuiderzee.webp' },
+    { name: 'De Kustomroep', slug: 'kust' },
+  ],
+  from: '2026-11-21 10:00:00',
+  until: '2026-11-21 12:00:00',
+  fromToTime: '10:00–12:00',
+  imageUrls: { url360: '/a.webp', url600: '/a.webp', url1200: '/a.webp' },
+  name: 'De Middagshow',
+  presenters: 'Mira de Vries',
+  presentersRaw: [],
+  slug: 'de-middagshow',
+  url: null,
+};
+
+const fragment: Playable = {
+  id: 'fragment-1',
+  name: 'Een fragment',
+  type: 'fragment',
+  queue: [],
+  player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
+};
+
+/** Live on `channel`, loaded, with its reading (spec §4), the picker present and a show on air. */
+function liveOn(
+  channel: { slug: string; name: string; playerMode: 'music' | 'talk' },
+  extra: Partial<PlayerState> = {},
+) {
+  const loaded = playerReducer(initialPlayerState(channel.playerMode), {
+    type: 'listenToLive',
+    live: { channel: { id: channel.slug, name: channel.name }, show, isVisualRadioAvailable: false },
+  });
+  return { ...loaded, isLoadingPlayer: false, isChannelPickerPresent: true, ...extra };
+}
+
+function onDemand(extra: Partial<PlayerState> = {}): PlayerState {
+  return { ...playerReducer(liveOn(radio2), { type: 'setPlayable', playable: fragment }), ...extra };
+}
+
+function Bar({ initial, commands }: { initial: PlayerState; commands: Partial<PlayerCommands> }) {
+  const [state, dispatch] = useReducer(playerReducer, initial);
+  // Stable, as the provider's commands are: the bar's effects depend on them.
+  const all = useMemo<PlayerCommands>(
+    () => ({
+      togglePlaying: () => undefined,
+      startPlaying: () => undefined,
+      stopPlaying: () => undefined,
+      positionSeek: () => undefined,
+      seekTo: () => undefined,
+      setVolume: () => undefined,
+      toggleMute: () => undefined,
+      changeChannel: () => undefined,
+      listenLive: () => undefined,
+      playPlayable: () => undefined,
+      playLatestNews: () => undefined,
+      time: () => ({ duration: 0, position: 0, progress: 0 }),
+      ...commands,
+      setExpanded: (expanded: boolean) => {
+        commands.setExpanded?.(expanded);
+        dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } });
+      },
+    }),
+    [commands],
+  );
+  const slug = state.channel?.id || radio2.slug;
+  const info = useMemo(() => infoFor(site, slug), [slug]);
+  return (
+    <PlayerContext.Provider value={{ state, commands: all, info, engine: null }}>
+      <MiniPlayer hidden={false} />
+    </PlayerContext.Provider>
+  );
+}
+
+function renderBar(
+  state: PlayerState,
+  {
+    path = '/',
+    commands = {},
+    siteConfig = site,
+  }: { path?: string; commands?: Partial<PlayerCommands>; siteConfig?: SiteConfig } = {},
+) {
+  const router = createMemoryRouter([{ path: '*', element: <Bar initial={state} commands={commands} /> }], {
+    initialEntries: [path],
+  });
+  return render(
+    <SiteProvider site={siteConfig}>
+      <RouterProvider router={router} />
+    </SiteProvider>,
+  );
+}
+
+/** A second render in the same test: the first one goes. */
+function cleanupAnd(next: () => void) {
+  cleanup();
+  next();
+}
+
+/** An action of the bar by its label: a link, a button, or the text that stands for a disabled link. */
+const action = (label: string) => within(controls()).getByText(label, { selector: 'a, button, span' });
+const isDisabled = (element: HTMLElement) =>
+  element.tagName === 'BUTTON'
+    ? (element as HTMLButtonElement).disabled
+    : element.getAttribute('aria-disabled') === 'true';
+
+describe("the bar's action buttons: labels and links (spec §2)", () => {
+  it("'Gedraaid' opens the played tracks of the bar's channel, with channel={slug}", () => {
+    renderBar(liveOn(radio4));
+    expect(action('Gedraaid')).toHaveAttribute('href', '/gedraaid?channel=radio4');
+    cleanupAnd(() => renderBar(liveOn(radio2)));
+    // The default channel is the route's default: the query says nothing then (spec §2 route building).
+    expect(action('Gedraaid')).toHaveAttribute('href', '/gedraaid');
+  });
+
+  it("'Gemist' opens the missed broadcasts", () => {
+    renderBar(liveOn(radio2));
+    expect(action('Gemist')).toHaveAttribute('href', '/uitzendingen');
+  });
+
+  it("'Kijk live' opens visual radio of the channel", () => {
+    renderBar(liveOn(radio1, { isVisualRadioAvailable: true }));
+    expect(action('Kijk live')).toHaveAttribute('href', '/live?channel=radio1');
+  });
+
+  it("'Luister live' goes back to live", async () => {
+    const listenLive = vi.fn();
+    renderBar(onDemand(), { commands: { listenLive } });
+    await userEvent.click(within(controls()).getByRole('button', { name: 'Luister live' }));
+    expect(listenLive).toHaveBeenCalledTimes(1);
+  });
+
+  it("'Laatste journaal' plays the latest news", async () => {
+    const playLatestNews = vi.fn();
+    renderBar(liveOn(radio2), { commands: { playLatestNews } });
+    await userEvent.click(within(controls()).getByRole('button', { name: 'Laatste journaal' }));
+    expect(playLatestNews).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the bar's buttons are disabled as spec §6 says", () => {
+  it("'Gedraaid' when the player is unavailable", () => {
+    renderBar(liveOn(radio4, { isPlayerUnavailable: true }));
+    expect(isDisabled(action('Gedraaid'))).toBe(true);
+    expect(within(controls()).queryByRole('link', { name: 'Gedraaid' })).toBeNull();
+  });
+
+  it("'Gedraaid' on the played-tracks page of that channel, not on another channel's", () => {
+    renderBar(liveOn(radio4), { path: '/gedraaid?channel=radio4' });
+    expect(isDisabled(action('Gedraaid'))).toBe(true);
+    cleanupAnd(() => renderBar(liveOn(radio4), { path: '/gedraaid?channel=radio2' }));
+    expect(isDisabled(action('Gedraaid'))).toBe(false);
+    // '/gedraaid' is the default channel's page.
+    cleanupAnd(() => renderBar(liveOn(radio2), { path: '/gedraaid' }));
+    expect(isDisabled(action('Gedraaid'))).toBe(true);
+    cleanupAnd(() => renderBar(liveOn(radio4), { path: '/gedraaid' }));
+    expect(isDisabled(action('Gedraaid'))).toBe(false);
+  });
+
+  it("'Gemist' when the player is unavailable", () => {
+    renderBar(liveOn(radio2));
+    expect(isDisabled(action('Gemist'))).toBe(false);
+    cleanupAnd(() => renderBar(liveOn(radio2, { isPlayerUnavailable: true })));
+    expect(isDisabled(action('Gemist'))).toBe(true);
+  });
+
+  it("'Kijk live' when the player is unavailable or the channel has no visual radio", () => {
+    renderBar(liveOn(radio1, { isVisualRadioAvailable: true }));
+    expect(isDisabled(action('Kijk live'))).toBe(false);
+    cleanupAnd(() => renderBar(liveOn(radio1, { isVisualRadioAvailable: false })));
+    expect(isDisabled(action('Kijk live'))).toBe(true);
+    cleanupAnd(() => renderBar(liveOn(radio1, { isVisualRadioAvailable: true, isPlayerUnavailable: true })));
+    expect(isDisabled(action('Kijk live'))).toBe(true);
+  });
+
+  it("'Luister live' when the player is unavailable", async () => {
+    const listenLive = vi.fn();
+    renderBar(onDemand({ isPlayerUnavailable: true }), { commands: { listenLive } });
+    expect(isDisabled(action('Luister live'))).toBe(true);
+    await userEvent.click(action('Luister live'));
+    expect(listenLive).not.toHaveBeenCalled();
+  });
+
+  it('during an ad break every action button is dimmed and cannot be clicked', async () => {
+    const listenLive = vi.fn();
+    const playLatestNews = vi.fn();
+    renderBar(onDemand({ isAdBreak: true }), { commands: { listenLive, playLatestNews } });
+    expect(bar()).toHaveClass('is-ad-break');
+    for (const label of ['Luister live', 'Gemist', 'Laatste journaal']) {
+      expect(isDisabled(action(label)), label).toBe(true);
+    }
+    expect(within(controls()).queryAllByRole('link')).toEqual([]);
+    await userEvent.click(action('Luister live'));
+    await userEvent.click(action('Laatste journaal'));
+    expect(listenLive).not.toHaveBeenCalled();
+    expect(playLatestNews).not.toHaveBeenCalled();
+    // Live, the reading's pair as well.
+    cleanupAnd(() => renderBar(liveOn(radio2, { isAdBreak: true })));
+    for (const label of ['Gedraaid', 'Gemist', 'Laatste journaal']) {
+      expect(isDisabled(action(label)), label).toBe(true);
+    }
+  });
+
+  it("'Open in venster' outside live mode; live it opens links[0].value in a 700×700 window", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderBar(onDemand());
+    expect(within(bar()).getByRole('button', { name: 'Open in venster' })).toBeDisabled();
+    cleanupAnd(() => renderBar(liveOn(radio2)));
+    const popout = within(bar()).getByRole('button', { name: 'Open in venster' });
+    expect(popout).toBeEnabled();
+    await userEvent.click(popout);
+    expect(open).toHaveBeenCalledWith('/popout/radio2', 'ether-popout', POPOUT_FEATURES);
+    expect(POPOUT_FEATURES).toBe('width=700,height=700,toolbar=no,status=no');
+  });
+});
+
+describe('the channel dropdown is shown only when all four conditions hold (spec §6)', () => {
+  const dropdown = () => within(bar()).queryByRole('button', { name: /^Zender:/ });
+
+  it('all hold: the dropdown shows the current channel name', () => {
+    renderBar(liveOn(radio4));
+    expect(dropdown()).toHaveTextContent('Ether Radio 4');
+  });
+
+  it('not with one channel only', () => {
+    renderBar(liveOn(radio2), { siteConfig: { ...site, channels: [radio2] } });
+    expect(dropdown()).toBeNull();
+  });
+
+  it('not before the channel picker is present', () => {
+    renderBar(liveOn(radio2, { isChannelPickerPresent: false }));
+    expect(dropdown()).toBeNull();
+  });
+
+  it('not outside live mode', () => {
+    renderBar(onDemand());
+    expect(dropdown()).toBeNull();
+  });
+
+  it('not without a channel', () => {
+    renderBar(liveOn(radio2, { channel: { id: '', name: '' } }));
+    expect(dropdown()).toBeNull();
+  });
+});
+
+describe('the show in the bar (spec §2: name, presenters or time, then broadcaster icons)', () => {
+  it('shows each broadcaster as its logo, named by its alt, and by name when it has no logo', () => {
+    renderBar(liveOn(radio2));
+    const info = within(bar()).getByRole('button', { name: /Speler uitklappen/ });
+    const subline = info.querySelector('.mini-player__subline') as HTMLElement;
+    expect(subline).toHaveTextContent('Mira de Vries');
+    const icon = within(subline).getByRole('img', { name: 'Omroep Zuiderzee' });
+    expect(icon).toHaveAttribute('src', '/media/images/broadcasters/zuiderzee.webp');
+    expect(within(subline).getByText('De Kustomroep').tagName).toBe('SPAN');
+    // After the presenters.
+    expect(subline.textContent?.indexOf('Mira de Vries')).toBe(0);
+    expect(info).toHaveAccessibleName(expect.stringContaining('Omroep Zuiderzee'));
+  });
+});
+
+describe('the expand trigger on the right side (spec §2)', () => {
+  it('is a button with aria-expanded that opens the expanded player, and gets focus back on close', async () => {
+    const setExpanded = vi.fn();
+    renderBar(liveOn(radio2), { commands: { setExpanded } });
+    const trigger = within(bar()).getByRole('button', { name: 'Volledige speler' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger.closest('.mini-player__side')).not.toBeNull();
+    await userEvent.click(trigger);
+    expect(setExpanded).toHaveBeenCalledWith(true);
+    const dialog = await screen.findByRole('dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', dialog.parentElement?.id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speler sluiten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 });

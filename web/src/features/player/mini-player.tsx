@@ -1,6 +1,8 @@
 // The mini player of spec §2: a fixed bar at the bottom of every page (75 px, 86 px on large
-// screens) with artwork and progress, the show or song text, the action buttons around the play
-// button, and on large screens the channel dropdown, the volume slider and 'Open in venster'.
+// screens) with artwork and progress, the show or song text (with the broadcasters' icons), the
+// action buttons around the play button, and on large screens the expand trigger, the channel
+// dropdown, the volume slider and 'Open in venster'. What a smaller screen leaves out of the bar,
+// the expanded player has (its info area opens it on every screen).
 
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
@@ -11,12 +13,14 @@ import { useBackCloses } from './back-closes';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker } from './channel-picker';
+import type { ShowBroadcaster } from './live-state';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
+import { PopoutButton } from './popout-button';
 import { ScrollingTitle } from './scrolling-title';
-import { barActionButtons, isPlayerBusy } from './player-state';
+import { barActionButtons, isChannelDropdownShown, isPlayerBusy } from './player-state';
 import { usePlaybackTime } from './use-playback-time';
 import { VolumeControl } from './volume-control';
 import './mini-player.css';
@@ -69,17 +73,40 @@ function PlaybackClock({ time }: { time: PlaybackTime | null }) {
   );
 }
 
+/** spec §2 "then broadcaster icons": each broadcaster's logo, named by its alt; its name without one. */
+function BroadcasterIcons({ broadcasters }: { broadcasters: ShowBroadcaster[] }) {
+  return (
+    <span className="mini-player__broadcasters">
+      {broadcasters.map((b) =>
+        b.logoUrl ? (
+          <img
+            key={b.slug}
+            className="mini-player__broadcaster-icon"
+            src={b.logoUrl}
+            alt={b.name}
+            title={b.name}
+            width={22}
+            height={22}
+          />
+        ) : (
+          <span key={b.slug} className="mini-player__broadcaster-name">
+            {b.name}
+          </span>
+        ),
+      )}
+    </span>
+  );
+}
+
 function NowPlayingText({ items, alternate }: { items: NowPlayingItem[]; alternate: boolean }) {
   const { current, cycle } = useRotation(items, alternate);
   if (!current) return null;
   return (
     <span className="mini-player__text">
       <ScrollingTitle key={`${current.kind}-${cycle}`} text={current.title} />
-      <span className="mini-player__subtitle">
-        {current.subtitle}
-        {current.broadcasters.length > 0 && (
-          <span className="mini-player__broadcasters"> · {current.broadcasters.join(', ')}</span>
-        )}
+      <span className="mini-player__subline">
+        <span className="mini-player__subtitle">{current.subtitle}</span>
+        {current.broadcasters.length > 0 && <BroadcasterIcons broadcasters={current.broadcasters} />}
       </span>
       {alternate && items.length > 1 && (
         <span
@@ -142,17 +169,26 @@ function useResumeOffer(hidden: boolean) {
 /** The bar itself. `hidden` follows the special path rules (spec §2): hidden, it stops playback. */
 export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const site = useSite();
-  const { state, commands, info } = usePlayer();
+  const { state, commands } = usePlayer();
   const navigation = useNavigation();
   const location = useLocation();
   const panelId = useId();
   const [time] = usePlaybackTime();
   const { offer, accept, dismiss } = useResumeOffer(hidden);
   const infoRef = useRef<HTMLButtonElement>(null);
+  const expandRef = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement | null>(null);
   const returnFocus = useRef(false);
 
-  // Closed by its button or Escape, the expanded player gives focus back to its trigger; closed by a
-  // route change, focus stays with the new page.
+  // Closed by its button or Escape, the expanded player gives focus back to the trigger that opened
+  // it (the info area or the expand button); closed by a route change, focus stays with the new page.
+  const toggleExpanded = useCallback(
+    (from: HTMLButtonElement | null) => {
+      trigger.current = from;
+      commands.setExpanded(!state.isPlayerExpanded);
+    },
+    [commands, state.isPlayerExpanded],
+  );
   const closeExpanded = useCallback(() => {
     returnFocus.current = true;
     commands.setExpanded(false);
@@ -160,7 +196,9 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   useEffect(() => {
     if (state.isPlayerExpanded || !returnFocus.current) return;
     returnFocus.current = false;
-    infoRef.current?.focus();
+    trigger.current?.focus();
+    // A trigger the screen no longer shows (the window narrowed meanwhile) takes no focus.
+    if (document.activeElement !== trigger.current) infoRef.current?.focus();
   }, [state.isPlayerExpanded]);
 
   // On a phone, 'back' closes the expanded player rather than leaving the page (issue 39 #9).
@@ -180,12 +218,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const alternate = state.isLiveMode && !state.isSongHiddenForLiveRadio;
   const [left, right] = barActionButtons(state);
   const busy = isPlayerBusy(state);
-  const popout = info?.data.coreChannels.data[0]?.links[0]?.value;
-  const showPicker =
-    site.channels.length > 1 &&
-    state.isChannelPickerPresent &&
-    state.isLiveMode &&
-    Boolean(state.channel?.id);
+  const showPicker = isChannelDropdownShown(state, site.channels.length);
   const message: ReactNode = state.isPlayerUnavailable
     ? state.isLiveMode
       ? 'Live data tijdelijk niet beschikbaar'
@@ -231,7 +264,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
           className="mini-player__info"
           aria-expanded={state.isPlayerExpanded}
           aria-controls={panelId}
-          onClick={() => commands.setExpanded(!state.isPlayerExpanded)}
+          onClick={() => toggleExpanded(infoRef.current)}
         >
           <span className="mini-player__artwork">
             <img
@@ -277,15 +310,27 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
         <div className="mini-player__side">
           {showPicker && <ChannelPicker />}
           <VolumeControl />
+          <PopoutButton className="mini-player__icon-button" />
+          {/* spec §2 right side: "either a news element or an expand trigger". */}
           <button
+            ref={expandRef}
             type="button"
-            className="mini-player__icon-button"
-            disabled={!state.isLiveMode || !popout}
-            onClick={() => {
-              if (popout) window.open(popout, 'ether-popout', 'width=700,height=700,toolbar=no,status=no');
-            }}
+            className="mini-player__expand"
+            aria-label="Volledige speler"
+            title="Volledige speler"
+            aria-expanded={state.isPlayerExpanded}
+            aria-controls={panelId}
+            onClick={() => toggleExpanded(expandRef.current)}
           >
-            Open in venster
+            <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+              <path
+                d="M6 15l6-6 6 6"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                fill="none"
+                strokeLinecap="round"
+              />
+            </svg>
           </button>
         </div>
       </div>

@@ -32,7 +32,8 @@ export interface InfoBroadcast {
   slug: string;
   from: string;
   until: string;
-  coreBroadcasters: { name: string; alias: string }[];
+  /** logoUrl: the broadcaster's logo, '' when it has none (absent from older servers). */
+  coreBroadcasters: { name: string; alias: string; logoUrl?: string }[];
   radioPhotoAssets: PhotoAsset[];
   radioProgrammes: { slug: string; name: string; radioPhotoAssets: PhotoAsset[] } | null;
   radioPresenters: { slug: string; name: string }[];

@@ -8,7 +8,7 @@ const show: Show = {
   broadcasters: [{ name: 'Omroep Zuiderzee', slug: 'ozz' }],
   from: '2026-11-21 12:00:00',
   until: '2026-11-21 14:00:00',
-  fromToTime: '12:00 - 14:00',
+  fromToTime: '12:00–14:00',
   imageUrls: { url360: '', url600: '', url1200: '' },
   name: 'De Middagshow',
   presenters: 'Mira de Vries & Kees Jansen',
@@ -27,7 +27,7 @@ describe('now playing', () => {
     const items = nowPlayingItems(state);
     expect(items.map((i) => i.kind)).toEqual(['show', 'song']);
     expect(items[0]?.subtitle).toBe('Mira de Vries & Kees Jansen');
-    expect(items[0]?.broadcasters).toEqual(['Omroep Zuiderzee']);
+    expect(items[0]?.broadcasters).toEqual([{ name: 'Omroep Zuiderzee', slug: 'ozz' }]);
     expect(items[1]).toMatchObject({ title: 'Zomeravond', subtitle: 'De Golven' });
     expect(items[0]?.durationMs).toBeGreaterThanOrEqual(8000);
   });
@@ -38,7 +38,7 @@ describe('now playing', () => {
     });
     const items = nowPlayingItems(state);
     expect(items.map((i) => i.kind)).toEqual(['show']);
-    expect(items[0]?.subtitle).toBe('12:00 - 14:00');
+    expect(items[0]?.subtitle).toBe('12:00–14:00');
   });
   it('on demand shows the playable', () => {
     const state = playerReducer(initialPlayerState('music'), {

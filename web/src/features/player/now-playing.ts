@@ -2,14 +2,15 @@
 // between the show and the song, each for a time that grows with its text; on demand it shows the
 // playable. Pure, so the alternation is testable without timers.
 
-import { rotationDurationMs } from './live-state';
+import { rotationDurationMs, type ShowBroadcaster } from './live-state';
 import type { PlayerState } from './player-state';
 
 export interface NowPlayingItem {
   kind: 'show' | 'song' | 'playable' | 'channel';
   title: string;
   subtitle: string;
-  broadcasters: string[];
+  /** The show's broadcasters, shown as icons after the subtitle (spec §2). */
+  broadcasters: ShowBroadcaster[];
   durationMs: number;
 }
 
@@ -26,7 +27,7 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
     const subtitle = state.isRadioshowTimeVisibleForLiveRadio
       ? show.fromToTime
       : (show.presenters ?? show.fromToTime);
-    const broadcasters = show.broadcasters.map((b) => b.name);
+    const broadcasters = show.broadcasters;
     items.push({
       kind: 'show',
       title: show.name,

@@ -19,7 +19,7 @@ const show: Show = {
   broadcasters: [],
   from: '2026-11-21 10:00:00',
   until: '2026-11-21 12:00:00',
-  fromToTime: '10:00 - 12:00',
+  fromToTime: '10:00–12:00',
   imageUrls: { url360: '/a-360.webp', url600: '/a-600.webp', url1200: '/a-1200.webp' },
   name: 'De Middagshow',
   presentersRaw: [],

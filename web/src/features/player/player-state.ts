@@ -149,6 +149,14 @@ export function barActionButtons(state: PlayerState): [ActionButton, ActionButto
   return [state.isLiveMode ? actionButtonLeft : 'luister-live', actionButtonRight];
 }
 
+/**
+ * spec §6: the channel dropdown is shown only when there is more than one channel, the channel
+ * picker is present, live mode is on and a channel is set.
+ */
+export function isChannelDropdownShown(state: PlayerState, channelCount: number): boolean {
+  return channelCount > 1 && state.isChannelPickerPresent && state.isLiveMode && Boolean(state.channel?.id);
+}
+
 export type PlayerAction =
   | { type: 'listenToLive'; live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> }
   /** `fromQueue`: the next item of the queue, which keeps whether live comes back after it. */
