@@ -10,7 +10,7 @@ import type {
   ProgrammesData,
 } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
-import { audioState, expectNoSeriousAxeViolations, fragmentsPathWithAtLeast } from './support';
+import { appShown, audioState, expectNoSeriousAxeViolations, fragmentsPathWithAtLeast } from './support';
 
 // The browsing pages against the real server and its store: every check compares what the page
 // shows with what /api/page answers for the same URL, so the tests follow the demo station's clock.
@@ -337,9 +337,13 @@ test("a fragment card's play button sits on its picture and plays the fragment (
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(await fragmentsPathWithAtLeast(request, 1));
+  // Measured once the app has taken over: until then the card is the server's, which it replaces.
+  await appShown(page);
   const card = page.getByRole('main').getByRole('article').first();
   const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
   const button = card.getByRole('button', { name: `Luister: ${title}` });
+  await expect(button).toBeVisible();
+  await expect(card.locator('img.card__image')).toBeVisible();
   const picture = await card.locator('img.card__image').boundingBox();
   const box = await button.boundingBox();
   if (!picture || !box) throw new Error('the card has no picture or no play button');

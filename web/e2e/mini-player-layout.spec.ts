@@ -173,7 +173,7 @@ test('on demand the expanded player names what plays, not the live channel', asy
   const dialog = bar.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Laatste journaal' }).click();
   await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Laatste journaal');
-  await expect(dialog.locator('.expanded-player__pill')).toHaveText('Journaal · Nieuws');
+  await expect(dialog.locator('.expanded-player__pill')).toHaveText(/^Journaal · Het nieuws van .*\d\d:00$/);
   await expect(dialog.getByRole('button', { name: /^Zender: / })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Open in venster' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Luister live' })).toBeEnabled();
