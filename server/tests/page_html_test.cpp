@@ -175,6 +175,20 @@ TEST(PageHtml, LinksOutOfTheSiteOpenInANewTabAndSaySo) {
   EXPECT_TRUE(has(html, "<a href=\"https://ether.example.evil.org/x\" class=\"card__link\" target=\"_blank\""));
 }
 
+TEST(PageHtml, ParagraphLinksOutOfTheSiteOpenInANewTab) {
+  // spec §2 "All other links open in a new tab": a rich paragraph's links too, in the server's HTML.
+  auto page = page_of("artikel", R"json({"article":{"id":1,"slug":"a","title":"A","intro":"","imageUrl":"",
+      "publishedAt":"2026-11-21T10:00:00Z","category":{"slug":"sport","name":"Sport","color":"#00a000"},"tags":[],
+      "blocks":[{"type":"paragraph","text":"x","html":"Zie <a href=\"https://nos.example/a?b=1&amp;c=2\"><strong>NOS</strong></a>, <a href=\"/gids\">de gids</a> en <a href=\"https://ether.example/nieuws\">het nieuws</a>."}]}})json");
+  auto html = main_html(page, site());
+  EXPECT_TRUE(has(html,
+                  "Zie <a href=\"https://nos.example/a?b=1&amp;c=2\" target=\"_blank\" rel=\"noopener noreferrer\">"
+                  "<strong>NOS</strong><span class=\"visually-hidden\"> (opent in een nieuw venster)</span></a>, "
+                  "<a href=\"/gids\" rel=\"noopener noreferrer\">de gids</a> en "
+                  "<a href=\"https://ether.example/nieuws\" rel=\"noopener noreferrer\">het nieuws</a>."))
+      << html;
+}
+
 TEST(PageHtml, InAppLinksAreTheSitesOwn) {
   EXPECT_TRUE(is_in_app_link("/nieuws", "https://ether.example"));
   EXPECT_TRUE(is_in_app_link("?page=2", "https://ether.example"));

@@ -267,8 +267,9 @@ TEST_F(ContentPagesFixture, ListBlocksReachThePageSanitisedAndRendered) {
   EXPECT_EQ(blocks[1].at("items").at(1).at("html").as_string(), "<em>twee</em>");
 
   auto html = render::main_html(r, json::object{{"name", "Ether"}, {"defaultChannel", "radio2"}});
-  EXPECT_NE(html.find("<ul><li>Eerste punt</li><li>Met <a href=\"https://ether.example/\" rel=\"noopener "
-                      "noreferrer\">link</a></li></ul>"
+  EXPECT_NE(html.find("<ul><li>Eerste punt</li><li>Met <a href=\"https://ether.example/\" target=\"_blank\" "
+                      "rel=\"noopener noreferrer\">link<span class=\"visually-hidden\"> (opent in een nieuw "
+                      "venster)</span></a></li></ul>"
                       "<ol><li>&lt;b&gt;een&lt;/b&gt;</li><li><em>twee</em></li></ol>"),
             std::string::npos)
       << html;

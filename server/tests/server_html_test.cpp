@@ -390,8 +390,10 @@ TEST(ServerHtmlRichText, AParagraphsMarkupIsServedSanitised) {
   const auto& html = answer.body;
   auto root = html.substr(html.find("<div id=\"root\">"));
   root = root.substr(0, root.find("<!--/ether-body-->"));
+  // spec §2: a link out of the site opens in a new tab, and says so, as the app's does.
   EXPECT_NE(root.find("<p>Het <strong>kabinet</strong> valt, meldt <a href=\"https://nos.example/nieuws\" "
-                      "rel=\"noopener noreferrer\">de omroep</a>. Klik hier</p>"),
+                      "target=\"_blank\" rel=\"noopener noreferrer\">de omroep<span class=\"visually-hidden\"> "
+                      "(opent in een nieuw venster)</span></a>. Klik hier</p>"),
             std::string::npos)
       << root;
   EXPECT_NE(root.find("<p>Gewone &lt;tekst&gt; &amp; meer</p>"), std::string::npos) << root;

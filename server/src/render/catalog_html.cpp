@@ -56,7 +56,7 @@ void content_blocks(std::string& out, const json::array& blocks) {
       // The page data's html is already sanitised; sanitising again (it is idempotent) keeps this
       // renderer safe whatever made the data.
       const auto html = str(b, "html");
-      out += "<p>" + (html.empty() ? escape(str(b, "text")) : pages::sanitize_inline_html(html)) + "</p>";
+      out += "<p>" + (html.empty() ? escape(str(b, "text")) : inline_html(html)) + "</p>";
     } else if (type == "heading") {
       out += "<h2>" + escape(str(b, "text")) + "</h2>";
     } else if (type == "list") {
@@ -65,7 +65,7 @@ void content_blocks(std::string& out, const json::array& blocks) {
       for (const auto& entry : arr(b, "items")) {
         const auto& item = as_obj(entry);
         const auto html = str(item, "html");
-        out += "<li>" + (html.empty() ? escape(str(item, "text")) : pages::sanitize_inline_html(html)) + "</li>";
+        out += "<li>" + (html.empty() ? escape(str(item, "text")) : inline_html(html)) + "</li>";
       }
       out += std::string("</") + tag + ">";
     } else if (type == "image") {

@@ -163,6 +163,36 @@ void link(std::string& out, std::string_view url, std::string_view text, std::st
   out += in_app ? "</a>" : R"(<span class="visually-hidden"> (opent in een nieuw venster)</span></a>)";
 }
 
+std::string inline_html(std::string_view html) {
+  // The sanitised markup's links all read exactly `<a href="…" rel="noopener noreferrer">`, and an
+  // a holds no a, so the first `</a>` after one is its end.
+  static constexpr std::string_view kOpen = "<a href=\"";
+  static constexpr std::string_view kRel = "\" rel=\"noopener noreferrer\">";
+  const std::string clean = pages::sanitize_inline_html(html);
+  std::string out;
+  std::size_t at = 0;
+  while (true) {
+    const auto start = clean.find(kOpen, at);
+    const auto href_end = start == std::string::npos ? start : clean.find(kRel, start + kOpen.size());
+    const auto close = href_end == std::string::npos ? href_end : clean.find("</a>", href_end);
+    if (close == std::string::npos) break;
+    // Escaping leaves what decides (a leading '/', '?', '#' or the site's address) as it is.
+    const auto href = std::string_view(clean).substr(start + kOpen.size(), href_end - start - kOpen.size());
+    out.append(clean, at, start - at);
+    if (is_in_app_link(href, site_base)) {
+      out.append(clean, start, close + 4 - start);
+    } else {
+      out.append(clean, start, href_end - start);
+      out += R"(" target="_blank" rel="noopener noreferrer">)";
+      out.append(clean, href_end + kRel.size(), close - href_end - kRel.size());
+      out += R"(<span class="visually-hidden"> (opent in een nieuw venster)</span></a>)";
+    }
+    at = close + 4;
+  }
+  out.append(clean, at);
+  return out;
+}
+
 void image(std::string& out, std::string_view url, std::string_view preset, std::string_view css_class, bool eager,
            std::string_view alt) {
   // A name that is no §9 preset (or CONTENT_IMAGE, widths only) gets a square tile.

@@ -55,6 +55,11 @@ class SiteBaseScope {
 void link(std::string& out, std::string_view url, std::string_view text, std::string_view css_class = {},
           std::string_view extra_attributes = {});
 
+/// A paragraph's or list item's inline markup for the page: sanitised (pages::sanitize_inline_html),
+/// and each link out of the site opening in a new tab and saying so to screen readers, as link()
+/// and the app's inline HTML do (spec §2 "All other links open in a new tab").
+std::string inline_html(std::string_view html);
+
 /// An image of a spec §9 preset (LIST_ITEM, ARTICLE_CARD, …) at its largest size: src (the
 /// fallback image when the URL is empty or unsafe), width, height, decorative alt unless given; a
 /// media library image (a '{format}' URL) also gets the srcset and sizes of the preset's sizes.
