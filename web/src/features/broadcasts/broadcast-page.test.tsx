@@ -131,8 +131,9 @@ describe('BroadcastPage', () => {
     renderApp(fixturePage(path), path);
     await userEvent.click(await screen.findByRole('button', { name: /^Speel vanaf 2:04:00/ }));
     await waitFor(() =>
+      // From the page's own origin, the default domain of spec §7.
       expect(document.querySelector('#audio-player-id')?.getAttribute('src')).toBe(
-        '/recordings/broadcast/501.mp3?expires=1&signature=x',
+        new URL('/recordings/broadcast/501.mp3?expires=1&signature=x', window.location.origin).href,
       ),
     );
     expect(fetchMock).toHaveBeenCalledWith('/api/play/broadcast/501', expect.anything());
