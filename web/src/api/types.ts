@@ -154,6 +154,7 @@ export interface ArticleCard {
   intro: string;
   imageUrl: string;
   publishedAt: string;
+  liveUntil: string | null; // instant: the end of a live story's coverage while it runs; null otherwise
   tags: string[];
 }
 

@@ -199,6 +199,7 @@ export const articleCard: ArticleCard = {
   intro: 'Een late treffer beslist de wedstrijd.',
   imageUrl: '/media/images/articles/oranje.webp',
   publishedAt: '2026-11-21T09:00:00Z',
+  liveUntil: null,
   tags: ['Voetbal'],
 };
 
