@@ -158,6 +158,9 @@ TEST(DemoSeed, WritesMediaDurationsTimesAndReferences) {
   EXPECT_EQ(text(store, "SELECT image_url FROM fragments WHERE slug = 'nachtgedachte'"), "");
   EXPECT_TRUE(is_null(store, "SELECT programme_id FROM fragments WHERE slug = 'nachtgedachte'"));
   EXPECT_EQ(number(store, "SELECT published_at FROM articles WHERE slug = 'live-verkiezingen'"), kNow - 5400);
+  // A live story's coverage runs six hours from its publication; other stories have none.
+  EXPECT_EQ(number(store, "SELECT live_until FROM articles WHERE slug = 'live-verkiezingen'"), kNow - 5400 + 6 * 3600);
+  EXPECT_TRUE(is_null(store, "SELECT live_until FROM articles WHERE slug = 'ajax-wint'"));
 
   const std::string body = text(store, "SELECT body_json FROM articles WHERE slug = 'ajax-wint'");
   auto blocks = boost::json::parse(body).as_array();

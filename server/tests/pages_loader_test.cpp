@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "pages_fixture.hpp"
+#include "render/page_html.hpp"
 
 namespace ether::pages::testing {
 namespace {
@@ -22,7 +24,7 @@ const Keys kBroadcast{"id",           "slug", "title", "channel",  "programme", 
                       "broadcasters", "from", "until", "imageUrl", "audioUrl"};
 const Keys kTrack{"id",       "from",          "until",    "title",        "artist",   "songSlug", "songId",
                   "coverUrl", "chartPosition", "composer", "completeWork", "ensemble", "url"};
-const Keys kArticleCard{"id", "slug", "category", "title", "intro", "imageUrl", "publishedAt", "tags"};
+const Keys kArticleCard{"id", "slug", "category", "title", "intro", "imageUrl", "publishedAt", "liveUntil", "tags"};
 const Keys kFragment{"id",       "slug",     "title", "description", "programme", "publishedAt", "durationSeconds",
                      "imageUrl", "audioUrl", "tags"};
 const Keys kFeed{"slug", "title", "description", "author", "imageUrl", "episodeCount"};
@@ -422,6 +424,49 @@ TEST_F(PagesFixture, NewsPagesByCategoryAndTag) {
   EXPECT_EQ(size(voetbal.data.at("articles")), 1u);
   EXPECT_EQ(voetbal.canonical_path, "/nieuws/sport?tag=voetbal");
   EXPECT_EQ(load("/nieuws/onbekend").status, 404u);
+}
+
+TEST_F(PagesFixture, ALiveStoryIsLabelledLiveOnlyWhileItsCoverageRuns) {
+  // Issue 39 #20: the storm is covered live until 14:30, the debate's coverage ended yesterday, and a
+  // live story without an end was never given one.
+  exec(
+      "INSERT INTO articles (id, slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
+      "published_at, live_until) VALUES "
+      "(200, 'storm', 'live', NULL, 'Live: storm', 'Wind.', 'Piet', '', '[]', " +
+      t(kNow - 2 * 3600) + ", " + t(kNow + 4 * 3600) +
+      "), "
+      "(201, 'debat', 'live', NULL, 'Live: debat', 'Laat.', 'Piet', '', '[]', " +
+      t(kNow - 30 * 3600) + ", " + t(kNow - 24 * 3600) +
+      "), "
+      "(202, 'zonder-einde', 'live', NULL, 'Live: zonder einde', 'Kort.', 'Piet', '', '[]', " +
+      t(kNow - 3600) + ", NULL)");
+  auto r = load("/nieuws/live");
+  std::map<std::int64_t, json::value> live_until;
+  for (const auto& a : r.data.at("articles").as_array()) live_until[a.at("id").as_int64()] = a.at("liveUntil");
+  EXPECT_EQ(str(live_until.at(200)), "2026-11-21T14:30:00Z");
+  EXPECT_TRUE(live_until.at(201).is_null());  // over: no longer live
+  EXPECT_TRUE(live_until.at(202).is_null());
+
+  const json::object site{{"name", "Ether"}, {"defaultChannel", "radio2"}};
+  auto html = render::main_html(r, site);
+  const std::string label = "<p class=\"card__kicker\">Live</p>";
+  auto first = html.find(label);
+  ASSERT_NE(first, std::string::npos) << html;
+  EXPECT_EQ(html.find(label, first + 1), std::string::npos) << html;  // only the storm's card
+  // Newest first: the story without an end has no label before the storm's card has its own.
+  EXPECT_LT(html.find("Live: zonder einde"), first);
+  EXPECT_LT(first, html.find("Live: storm"));
+
+  const std::string badge = "<span class=\"badge\">Live</span>";
+  auto storm = load("/nieuws/live/200/storm");
+  EXPECT_EQ(str(storm.data.at("article").at("liveUntil")), "2026-11-21T14:30:00Z");
+  EXPECT_NE(render::main_html(storm, site).find(badge), std::string::npos);
+  auto debate = load("/nieuws/live/201/debat");
+  EXPECT_TRUE(debate.data.at("article").at("liveUntil").is_null());
+  EXPECT_EQ(render::main_html(debate, site).find(badge), std::string::npos);
+  // Other categories keep their label.
+  EXPECT_NE(render::main_html(load("/nieuws/sport/2/ajax-wint"), site).find("<span class=\"badge\">Sport</span>"),
+            std::string::npos);
 }
 
 TEST_F(PagesFixture, ACategoryOrChannelWithoutAColourHasTheDefaultAccent) {

@@ -50,7 +50,7 @@ TEST_F(PagesFixture, TrackPageShowsTheSongItsLastPlayAndItsRecentPlays) {
   const auto& plays = r.data.at("plays").as_array();
   ASSERT_EQ(plays.size(), 10u);
   EXPECT_EQ(keys(plays[0]), (Keys{"id", "from", "until", "chartPosition", "channel", "playedTracksUrl", "broadcast",
-                                  "hour", "offsetSeconds", "recording"}));
+                                  "hour", "hours", "offsetSeconds", "recording"}));
 
   // The last play: on 3FM now, during Nieuwe Muziek's hour 11-12 (Amsterdam), 29 minutes in.
   const auto& last = plays[0];
@@ -77,6 +77,7 @@ TEST_F(PagesFixture, TrackPageShowsTheSongItsLastPlayAndItsRecentPlays) {
   EXPECT_EQ(str(plays[1].at("playedTracksUrl")), "/gedraaid");
   EXPECT_TRUE(plays[1].at("broadcast").is_null());
   EXPECT_TRUE(plays[1].at("hour").is_null());
+  EXPECT_TRUE(plays[1].at("hours").as_array().empty());
 
   // The id finds the song; the canonical path carries its stored slug.
   auto renamed = load("/nummers/1/oude-naam");
@@ -98,6 +99,13 @@ TEST_F(PagesFixture, TrackPageLeadsIntoTheRecordingOfThePlaysHour) {
   EXPECT_EQ(play.at("offsetSeconds").as_int64(), 40 * 60);
   EXPECT_EQ(str(play.at("playedTracksUrl")), "/gedraaid/20-11-2026");
   EXPECT_FALSE(play.at("recording").at("available").as_bool());  // no recording on disk
+  // The broadcast's hours, as its hour page has them: the player goes on into 07-08 and 08-09.
+  const auto& hours = play.at("hours").as_array();
+  ASSERT_EQ(hours.size(), 3u);
+  EXPECT_EQ(str(hours.at(0).at("url")), "/uitzendingen/de-ochtendploeg/1/2026-11-20-de-ochtendploeg/06-uur");
+  EXPECT_EQ(str(hours.at(1).at("from")), "2026-11-20T06:00:00Z");
+  EXPECT_EQ(str(hours.at(2).at("url")), "/uitzendingen/de-ochtendploeg/1/2026-11-20-de-ochtendploeg/08-uur");
+  EXPECT_TRUE(hours.at(2).at("ended").as_bool());
 
   std::vector<std::pair<std::int64_t, std::int64_t>> asked;
   loader_->set_recordings([&asked](const std::string& channel, std::int64_t from, std::int64_t until) {

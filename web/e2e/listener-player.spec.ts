@@ -272,6 +272,58 @@ test.describe('with the overlays out of the way', () => {
     await popup.close();
   });
 
+  test('a pop-out taking over goes on with the on-demand item from where it is; each window keeps its place (issue 39 #11)', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    // 'Open in venster' is for live (spec §6): the pop-out opens on live and takes it over.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      miniPlayer(page).getByRole('button', { name: 'Open in venster' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await playing(popup);
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+
+    // The listener starts a fragment in the main window: it plays there, the pop-out stops.
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Luister: / })
+      .first()
+      .click();
+    await playing(page);
+    const fragment = (await audioState(page)).src;
+    expect(fragment).toContain('/media/fragments/');
+    await expect.poll(async () => (await audioState(popup)).paused).toBe(true);
+    await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(3);
+
+    // The pop-out, loaded again, takes over: the same fragment from where the main window is, and
+    // the main window pauses there (one audio, no gap: it played until the pop-out sounded).
+    await popup.reload();
+    await playing(popup);
+    expect((await audioState(popup)).src).toBe(fragment);
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    const paused = (await audioState(page)).time;
+    expect(paused).toBeGreaterThan(3);
+    expect((await audioState(popup)).time).toBeGreaterThan(paused - 1.5);
+    await expect(
+      popup.getByRole('region', { name: 'Radiospeler' }).getByRole('button', { name: 'Pauze', exact: true }),
+    ).toBeVisible();
+
+    // Back in the main window, play resumes where it paused, and the pop-out pauses where it is.
+    await clickPlay(page);
+    await playing(page);
+    const resumed = (await audioState(page)).time;
+    expect(resumed).toBeGreaterThan(paused - 0.5);
+    expect(resumed).toBeLessThan(paused + 10);
+    await expect.poll(async () => (await audioState(popup)).paused).toBe(true);
+    expect((await audioState(popup)).src).toBe(fragment);
+    expect((await audioState(popup)).time).toBeGreaterThan(paused - 1.5);
+    await popup.close();
+  });
+
   for (const viewport of [PHONE, LAPTOP]) {
     test(`${viewport.width}×${viewport.height}: focus is never under the player bar, on any Tab stop of the home page`, async ({
       page,

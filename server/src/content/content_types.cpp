@@ -167,12 +167,14 @@ std::vector<TypeSpec> build() {
     t.label = "Nieuwsartikelen";
     t.label_singular = "Artikel";
     t.table = "articles";
+    // liveUntil: the end of the story's live coverage; its 'Live' label shows until then (issue 39 #20).
     t.fields = {text("title", "title", "Titel", true),
                 slug(),
                 reference("category", "category_slug", "Categorie", "news-categories", true, "slug"),
                 reference("programme", "programme_id", "Programma", "programmes", false),
                 of_kind(FieldKind::long_text, "intro", "intro", "Intro", true),
                 text("author", "author", "Auteur"),
+                nullable(of_kind(FieldKind::instant, "liveUntil", "live_until", "Live tot")),
                 image("imageUrl", "image_url", "Afbeelding", {"CAMPAIGN_HEADER", "ARTICLE_CARD"}),
                 alt_text("imageUrl", "image_url"),
                 of_kind(FieldKind::blocks, "body", "body_json", "Tekst"),

@@ -25,6 +25,7 @@ struct Article {
   std::string image_url;
   std::string body_json;  // ContentBlock[] with fragment/video blocks holding slugs
   long long published_at = 0;
+  std::optional<long long> live_until;  // the end of its live coverage, if it has any
   std::vector<std::string> tags;
 };
 

@@ -53,13 +53,21 @@ std::string broadcast_hour_url(const json::object& broadcast, const json::object
                                        domain::hour_segment(*found));
 }
 
+std::string article_label(const json::object& article) {
+  const auto& category = obj(article, "category");
+  const auto* live_until = article.if_contains("liveUntil");
+  const bool live_over = live_until == nullptr || !live_until->is_string();
+  if (str(category, "slug") == "live" && live_over) return {};
+  return std::string(str(category, "name"));
+}
+
 Card article_card(const json::object& article, bool app) {
   Card c;
   c.image_url = str(article, "imageUrl");
   c.preset = "ARTICLE_CARD";
   c.title = str(article, "title");
   c.url = pages::routes::article(str(obj(article, "category"), "slug"), num(article, "id"), str(article, "slug"), app);
-  c.kicker = str(obj(article, "category"), "name");
+  c.kicker = article_label(article);
   c.texts.emplace_back(str(article, "intro"));
   c.metas.push_back(long_date(str(article, "publishedAt")));
   return c;

@@ -13,6 +13,9 @@
 namespace ether::render {
 
 Card article_card(const json::object& article, bool app = false);
+/// The category label an article (card) shows: its category's name, but none for a 'live' story
+/// whose live coverage is over (its liveUntil is null once it has passed, loaders' catalog).
+std::string article_label(const json::object& article);
 Card fragment_card(const json::object& fragment);
 Card podcast_card(const json::object& feed);
 Card programme_card(const json::object& programme);

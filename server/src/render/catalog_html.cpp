@@ -269,10 +269,8 @@ void news_html(std::string& out, const RenderContext& ctx) {
 void article_html(std::string& out, const RenderContext& ctx) {
   const auto& data = ctx.page.data;
   const auto& a = obj(data, "article");
-  out +=
-      "<article class=\"page article\"><div class=\"article__top\"><header class=\"article__header\">"
-      "<span class=\"badge\">" +
-      escape(str(obj(a, "category"), "name")) + "</span>";
+  out += "<article class=\"page article\"><div class=\"article__top\"><header class=\"article__header\">";
+  if (auto label = article_label(a); !label.empty()) out += "<span class=\"badge\">" + escape(label) + "</span>";
   page_heading(out, str(a, "title"));
   out += "<p class=\"article__intro\">" + escape(str(a, "intro")) + "</p><p class=\"card__meta\">" +
          escape(str(a, "author")) + " · <time datetime=\"" + escape(str(a, "publishedAt")) + "\">" +

@@ -507,6 +507,10 @@ class Seeder {
       a.author = r_.string_or(o, "author", where, "");
       a.image_url = r_.image_url(o, "image", where);
       a.published_at = time_ago(o, "hoursAgo", where, 3600);
+      // A live story's coverage runs for the hours the demo gives it from its publication.
+      if (auto hours = r_.optional_number(o, "liveForHours", where)) {
+        a.live_until = a.published_at + static_cast<long long>(*hours * 3600);
+      }
       a.tags = r_.strings(o, "tags", where);
       a.body_json = article_body(o, where);
       content_.insert_article(a);

@@ -11,13 +11,14 @@ void ContentRepository::insert_news_category(const domain::NewsCategory& c) {
 
 long long ContentRepository::insert_article(const domain::Article& a) {
   Nullable<long long> programme(a.programme_id);
+  Nullable<long long> live_until(a.live_until);
   long long id = 0;
   session_ << "INSERT INTO articles (slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
-              "published_at) VALUES (:slug, :category, :programme, :title, :intro, :author, :image, :body, :published) "
-              "RETURNING id",
+              "published_at, live_until) VALUES (:slug, :category, :programme, :title, :intro, :author, :image, :body, "
+              ":published, :live_until) RETURNING id",
       soci::use(a.slug), soci::use(a.category_slug), soci::use(programme.value, programme.ind), soci::use(a.title),
       soci::use(a.intro), soci::use(a.author), soci::use(a.image_url), soci::use(a.body_json),
-      soci::use(a.published_at), soci::into(id);
+      soci::use(a.published_at), soci::use(live_until.value, live_until.ind), soci::into(id);
   for (const auto& tag : a.tags) {
     session_ << "INSERT INTO article_tags (article_id, tag) VALUES (:id, :tag) ON CONFLICT DO NOTHING", soci::use(id),
         soci::use(tag);

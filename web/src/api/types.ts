@@ -154,6 +154,7 @@ export interface ArticleCard {
   intro: string;
   imageUrl: string;
   publishedAt: string;
+  liveUntil: string | null; // instant: the end of a live story's coverage while it runs; null otherwise
   tags: string[];
 }
 
@@ -448,6 +449,7 @@ export interface TrackPagePlay {
   playedTracksUrl: string | null; // that day's Gedraaid list of the channel, null once it is no longer kept
   broadcast: Broadcast | null; // on air when the song started, if any
   hour: BroadcastHour | null; // the hour of the broadcast the song started in
+  hours: (BroadcastHour & { ended: boolean })[]; // every hour of that broadcast, oldest first; empty without one
   offsetSeconds: number; // from the hour's start
   recording: BroadcastRecording; // of the hour
 }

@@ -18,7 +18,7 @@ import {
 import { IMAGE_PRESETS, UNKNOWN_PROGRAMME_IMAGE, responsiveImage } from '../lib/images';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
-import { CategoryBadge } from './chips';
+import { ArticleCategoryBadge } from './chips';
 import { Image } from './image';
 import { useListHeading } from './heading-level';
 import { EmptyState } from './states';
@@ -87,7 +87,7 @@ export function ArticleCard({ article, app }: { article: ArticleCardData; app?: 
       preset="ARTICLE_CARD"
       title={article.title}
       to={routes.artikel(article.category.slug, article.id, article.slug, { app: app ?? false })}
-      kicker={<CategoryBadge category={article.category} />}
+      kicker={<ArticleCategoryBadge article={article} />}
     >
       <p className="card__text">{article.intro}</p>
       <p className="card__meta">

@@ -1,5 +1,6 @@
-import type { NewsCategory } from '../api/types';
+import type { ArticleCard, NewsCategory } from '../api/types';
 import { accentColor, readableTextColor } from '../lib/colors';
+import { showsCategoryLabel } from '../lib/live-coverage';
 import { AppLink } from './app-link';
 
 /** A category label in its §9 colour with readable text. */
@@ -12,6 +13,14 @@ export function CategoryBadge({ category }: { category: NewsCategory }) {
       {category.name}
     </span>
   );
+}
+
+/**
+ * An article's category label, as its card and page show it: none for a 'live' story whose live
+ * coverage is over (issue 39 #20).
+ */
+export function ArticleCategoryBadge({ article }: { article: Pick<ArticleCard, 'category' | 'liveUntil'> }) {
+  return showsCategoryLabel(article, Date.now()) ? <CategoryBadge category={article.category} /> : null;
 }
 
 export interface ChipItem {

@@ -199,6 +199,7 @@ export const articleCard: ArticleCard = {
   intro: 'Een late treffer beslist de wedstrijd.',
   imageUrl: '/media/images/articles/oranje.webp',
   publishedAt: '2026-11-21T09:00:00Z',
+  liveUntil: null,
   tags: ['Voetbal'],
 };
 
@@ -462,6 +463,7 @@ export const trackPageData: TrackPageData = {
       playedTracksUrl: '/gedraaid',
       broadcast,
       hour: lastHour,
+      hours: broadcastHours,
       offsetSeconds: 240,
       recording: { available: true, durationSeconds: 3600, gaps: [] },
     },
@@ -474,6 +476,7 @@ export const trackPageData: TrackPageData = {
       playedTracksUrl: '/gedraaid/20-11-2026?channel=soulenjazz',
       broadcast: null,
       hour: null,
+      hours: [],
       offsetSeconds: 0,
       recording: { available: false, durationSeconds: null, gaps: [] },
     },

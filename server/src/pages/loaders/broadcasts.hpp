@@ -27,7 +27,7 @@ class BroadcastsLoader final : public PageContext {
   PageResult broadcast_hour(const std::string& id_text, const std::string& hour_text);
 
   /// The BroadcastHour of types.ts: the hour's range, spec §9's slot label and its page's URL (the
-  /// song pages of loaders/tracks.cpp share this and the two below).
+  /// song pages of loaders/tracks.cpp share this and the three below).
   json::object hour_json(const json::object& broadcast, const domain::BroadcastHour& hour) const;
   /// The recording of one hour of a broadcast on `channel`, once the hour ended and settled; nullopt
   /// when it is not (yet) on disk.
@@ -35,10 +35,10 @@ class BroadcastsLoader final : public PageContext {
   /// A page's `recording`: whether it plays, how long, and the gaps in it with their place in the
   /// recording (seconds from `from`, where it starts), which the player skips and the page names.
   static json::object recording_json(const std::optional<RecordedRange>& recorded, std::int64_t from);
+  /// Every hour of a broadcast (from `from` to `until`), oldest first, and whether it has ended.
+  json::array hours_json(const json::object& broadcast, std::int64_t from, std::int64_t until) const;
 
  private:
-  /// Every hour of a broadcast, oldest first, and whether it has ended.
-  json::array hours_json(const json::object& broadcast, std::int64_t from, std::int64_t until) const;
   /// The hours of the last week's broadcasts that ended and whose recording is on disk, newest
   /// first, each a broadcast with its `hour`; `filter` narrows the broadcasts.
   json::array recorded_hours(const std::string& filter) const;

@@ -102,12 +102,17 @@ PageResult TracksLoader::track(const std::string& id_text) {
                                      {play.channel}, "b.starts_at DESC", 1);
     json::value broadcast = nullptr;
     json::value hour = nullptr;
+    json::array broadcast_hours;
     std::int64_t offset = 0;
     std::optional<RecordedRange> recorded;
     if (!found.empty()) {
       const auto& b = found[0].as_object();
-      auto hours = domain::broadcast_hours(parse_iso_instant(field(b, "from")).value_or(0),
-                                           parse_iso_instant(field(b, "until")).value_or(0));
+      const auto b_from = parse_iso_instant(field(b, "from")).value_or(0);
+      const auto b_until = parse_iso_instant(field(b, "until")).value_or(0);
+      auto hours = domain::broadcast_hours(b_from, b_until);
+      // Every hour of the broadcast, as its hour page has them: the player goes on from the play's
+      // hour into the next ones that have ended instead of stopping when the hour is over.
+      broadcast_hours = broadcasts.hours_json(b, b_from, b_until);
       auto in_hour = std::find_if(hours.begin(), hours.end(),
                                   [&](const auto& h) { return h.from <= play.from && play.from < h.until; });
       if (in_hour != hours.end()) {
@@ -132,6 +137,7 @@ PageResult TracksLoader::track(const std::string& id_text) {
         {"playedTracksUrl", std::move(played_tracks)},
         {"broadcast", std::move(broadcast)},
         {"hour", std::move(hour)},
+        {"hours", std::move(broadcast_hours)},
         {"offsetSeconds", offset},
         {"recording", std::move(recording)},
     });

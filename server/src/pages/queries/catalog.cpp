@@ -103,7 +103,7 @@ std::string slug_of(const json::value* ref) {
 
 const char* kArticleColumns =
     "SELECT a.id, a.slug, a.category_slug, a.programme_id, a.title, a.intro, a.image_url, a.published_at, a.author, "
-    "a.body_json FROM articles a";
+    "a.body_json, a.live_until FROM articles a";
 const char* kFragmentColumns =
     "SELECT f.id, f.slug, f.programme_id, f.title, f.description, f.image_url, f.audio_path, f.duration_ms, "
     "f.published_at FROM fragments f";
@@ -482,11 +482,20 @@ namespace {
 struct ArticleRow {
   std::int64_t id = 0, programme_id = 0, published_at = 0;
   std::string slug, category, title, intro, image_url, author, body_json;
+  std::optional<std::int64_t> live_until;
 };
 
 ArticleRow article_from_row(const soci::row& row) {
-  return ArticleRow{int_at(row, 0),  int_at(row, 3),  int_at(row, 7), text_at(row, 1), text_at(row, 2),
-                    text_at(row, 4), text_at(row, 5), url_at(row, 6), text_at(row, 8), text_at(row, 9)};
+  return ArticleRow{int_at(row, 0),  int_at(row, 3),  int_at(row, 7),          text_at(row, 1),
+                    text_at(row, 2), text_at(row, 4), text_at(row, 5),         url_at(row, 6),
+                    text_at(row, 8), text_at(row, 9), optional_int_at(row, 10)};
+}
+
+// An article's liveUntil: the end of its live coverage while that still runs, null once it is over
+// (or when it has none), so that a page built now shows the 'Live' label only during the coverage.
+json::value live_until_json(const ArticleRow& row, std::int64_t now) {
+  if (!row.live_until || *row.live_until <= now) return nullptr;
+  return json::value(iso_instant(*row.live_until));
 }
 
 }  // namespace
@@ -526,6 +535,7 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
                                       {"intro", r.intro},
                                       {"imageUrl", r.image_url},
                                       {"publishedAt", iso_instant(r.published_at)},
+                                      {"liveUntil", live_until_json(r, now_)},
                                       {"tags", std::move(tag_list)}});
   }
   return page;
@@ -550,6 +560,7 @@ std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
       {"intro", found->intro},
       {"imageUrl", found->image_url},
       {"publishedAt", iso_instant(found->published_at)},
+      {"liveUntil", live_until_json(*found, now_)},
       {"tags", std::move(tag_list)},
       {"author", found->author},
       {"programme", p ? json::value(programme_ref(*p)) : json::value(nullptr)},

@@ -4,7 +4,7 @@ import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
 import { Deferred } from '../../components/deferred';
 import { ArticleCard, CardGrid, CardGridItem, CardList } from '../../components/cards';
-import { CategoryBadge, ChipNav } from '../../components/chips';
+import { ArticleCategoryBadge, ChipNav } from '../../components/chips';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
@@ -68,7 +68,7 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
       {/* Beside the heading on wide screens, so that the text starts on the first screen. */}
       <div className="article__top">
         <header className="article__header">
-          <CategoryBadge category={article.category} />
+          <ArticleCategoryBadge article={article} />
           <PageHeading>{article.title}</PageHeading>
           <p className="article__intro">{article.intro}</p>
           <p className="card__meta">

@@ -1,41 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBus } from '../../test/fake-broadcast';
 import {
   HANDOFF_CHANNEL_NAME,
   joinPlaybackHandoff,
   PLAYING_MARK_KEY,
-  type HandoffChannel,
+  type PlayingNow,
 } from './playback-handoff';
-
-/** An in-memory BroadcastChannel: every channel of the same name but the sender gets each message. */
-function fakeBus() {
-  const channels = new Set<FakeChannel>();
-  class FakeChannel implements HandoffChannel {
-    private readonly listeners = new Set<(event: MessageEvent) => void>();
-    closed = false;
-    constructor(readonly name: string) {
-      channels.add(this);
-    }
-    postMessage(message: unknown) {
-      for (const other of channels) {
-        if (other !== this && other.name === this.name) other.deliver(message);
-      }
-    }
-    deliver(message: unknown) {
-      for (const listener of this.listeners) listener(new MessageEvent('message', { data: message }));
-    }
-    addEventListener(_type: 'message', listener: (event: MessageEvent) => void) {
-      this.listeners.add(listener);
-    }
-    removeEventListener(_type: 'message', listener: (event: MessageEvent) => void) {
-      this.listeners.delete(listener);
-    }
-    close() {
-      this.closed = true;
-      channels.delete(this);
-    }
-  }
-  return { open: (name: string) => new FakeChannel(name), channels };
-}
+import type { Playable } from './player-state';
 
 describe('the playback hand-off between windows', () => {
   it('stops the other window when one starts, in both directions, on the site channel', () => {
@@ -146,5 +117,87 @@ describe('the playing mark that keeps a new window from autoplaying over another
     const bare = joinPlaybackHandoff(vi.fn(), fakeBus().open, null);
     bare.markPlaying(true);
     expect(bare.anotherWindowPlaying()).toBe(false);
+  });
+});
+
+describe('asking what another window plays (the pop-out taking over, issue 39 #11)', () => {
+  const fragment: Playable = {
+    id: 'fragment-1',
+    name: 'Een fragment',
+    type: 'fragment',
+    queue: [],
+    player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
+  };
+
+  it('gets the answer of the window that plays, and only the asker gets it', async () => {
+    const bus = fakeBus();
+    const playing: PlayingNow = {
+      kind: 'on-demand',
+      playable: fragment,
+      position: 42,
+      at: 1_000,
+      liveAfter: true,
+    };
+    const main = joinPlaybackHandoff(vi.fn(), bus.open, null, () => playing);
+    const idle = joinPlaybackHandoff(vi.fn(), bus.open, null, () => null);
+    const popout = joinPlaybackHandoff(vi.fn(), bus.open, null);
+    const seen: unknown[] = [];
+    const [, idleChannel] = [...bus.channels];
+    idleChannel?.addEventListener('message', (event) => seen.push(event.data));
+    await expect(popout.askPlaying(1_000)).resolves.toEqual(playing);
+    // The answer is addressed to the pop-out: another window that sees it does nothing with it.
+    expect(seen).toContainEqual(expect.objectContaining({ type: 'answer', playing }));
+    main.close();
+    idle.close();
+  });
+
+  it('is null when no window plays, after the wait, and at once without BroadcastChannel', async () => {
+    vi.useFakeTimers();
+    try {
+      const bus = fakeBus();
+      joinPlaybackHandoff(vi.fn(), bus.open, null, () => null);
+      const popout = joinPlaybackHandoff(vi.fn(), bus.open, null);
+      const answer = popout.askPlaying(400);
+      await vi.advanceTimersByTimeAsync(400);
+      await expect(answer).resolves.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect(joinPlaybackHandoff(vi.fn(), () => null, null).askPlaying(400)).resolves.toBeNull();
+  });
+
+  it('ignores answers of another shape, and a question of its own', async () => {
+    vi.useFakeTimers();
+    try {
+      const bus = fakeBus();
+      const answering = vi.fn(() => null);
+      const popout = joinPlaybackHandoff(
+        vi.fn(),
+        (name) => {
+          const channel = bus.open(name);
+          // A channel that echoes to its sender too.
+          channel.postMessage = (message: unknown) => channel.deliver(message);
+          return channel;
+        },
+        null,
+        answering,
+      );
+      const [channel] = [...bus.channels];
+      const answer = popout.askPlaying(400);
+      // Its own question, echoed, is not answered by itself.
+      expect(answering).not.toHaveBeenCalled();
+      channel?.deliver({
+        type: 'answer',
+        from: 'x',
+        to: 'someone-else',
+        id: 'y',
+        playing: { kind: 'live', channel: 'radio2' },
+      });
+      channel?.deliver({ type: 'answer', from: 'x', playing: { kind: 'on-demand', position: 'veel' } });
+      await vi.advanceTimersByTimeAsync(400);
+      await expect(answer).resolves.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
 import type { LiveFeed } from './live-feed';
-import { PLAYING_MARK_KEY } from './playback-handoff';
+import { fakeBus } from '../../test/fake-broadcast';
+import { joinPlaybackHandoff, PLAYING_MARK_KEY, type PlayingNow } from './playback-handoff';
 import { LIVE_POLL_MS, PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
 import { playerReading, type Playable } from './player-state';
 import { LiveFeedContext } from './use-live-state';
@@ -156,6 +157,66 @@ describe('loading a channel (spec §4)', () => {
       await waitFor(() => expect(state().isPlaying).toBe(true));
     } finally {
       localStorage.removeItem(PLAYING_MARK_KEY);
+    }
+  });
+
+  it('the pop-out takes over an on-demand item: the same item from the same position, and the other window stops (issue 39 #11)', async () => {
+    const bus = fakeBus();
+    vi.stubGlobal('BroadcastChannel', bus.BroadcastChannel);
+    // The main window plays the fragment, 42 s in, after live (which comes back after it).
+    const mainStops = vi.fn();
+    const playing: PlayingNow = {
+      kind: 'on-demand',
+      playable: fragment,
+      position: 42,
+      at: Date.now(),
+      liveAfter: true,
+    };
+    const main = joinPlaybackHandoff(mainStops, bus.open, localStorage, () => playing);
+    main.markPlaying(true);
+    try {
+      renderProvider({ autoplay: 'take-over' });
+      await waitFor(() => expect(state().isPlaying).toBe(true));
+      expect(state()).toMatchObject({ isLiveMode: false, isLiveRequestedAfterPlayable: true });
+      expect(state().playable?.id).toBe('fragment-1');
+      expect(state().seekPosition).toBeGreaterThanOrEqual(42);
+      expect(state().seekPosition).toBeLessThan(45);
+      expect(media.calls.sources).toEqual([here('/media/fragments/1.mp3')]);
+      expect(server.calls).not.toContain('/api/play/live/radio2');
+      // It sounds in the pop-out: the main window is told to stop.
+      expect(mainStops).toHaveBeenCalledTimes(1);
+    } finally {
+      main.close();
+    }
+  });
+
+  it('the pop-out plays its channel live when the other window plays live, and answers what it plays', async () => {
+    const bus = fakeBus();
+    vi.stubGlobal('BroadcastChannel', bus.BroadcastChannel);
+    const main = joinPlaybackHandoff(vi.fn(), bus.open, localStorage, () => ({
+      kind: 'live',
+      channel: 'radio2',
+    }));
+    main.markPlaying(true);
+    try {
+      renderProvider({ autoplay: 'take-over' });
+      await waitFor(() => expect(state().isPlaying).toBe(true));
+      expect(state().isLiveMode).toBe(true);
+      expect(media.calls.sources).toEqual([here('/live/radio2.mp3?token=tok')]);
+      // Asked in turn, the pop-out says it plays live; after a fragment, the fragment and where.
+      await expect(main.askPlaying(1_000)).resolves.toEqual({ kind: 'live', channel: 'radio2' });
+      await loaded();
+      act(() => player.commands.playPlayable(fragment, 12));
+      await waitFor(() => expect(state().playable?.id).toBe('fragment-1'));
+      await waitFor(() => expect(media.calls.sources.at(-1)).toBe(here('/media/fragments/1.mp3')));
+      await waitFor(() => expect(state().isPlaying).toBe(true));
+      await expect(main.askPlaying(1_000)).resolves.toMatchObject({
+        kind: 'on-demand',
+        playable: { id: 'fragment-1' },
+        liveAfter: true,
+      });
+    } finally {
+      main.close();
     }
   });
 

@@ -49,6 +49,12 @@ import {
 /** spec §9: live info is polled every 20 seconds. */
 export const LIVE_POLL_MS = 20_000;
 
+/**
+ * How long a pop-out taking over waits for the window that plays to say what (it answers in a few
+ * milliseconds; the wait overlaps the channel's own fetches).
+ */
+export const TAKE_OVER_ASK_MS = 400;
+
 export interface PlayerCommands {
   togglePlaying(): void;
   startPlaying(): void;
@@ -175,43 +181,6 @@ export function PlayerProvider({
     }
   }, [site.name]);
 
-  /**
-   * spec §4 "Loading a channel": 1. set loading (and the channel's reading); 2. fetch the info and
-   * the token URL in parallel; 3. play, with autoplay; 4. on failure, unavailable; 5. clear loading.
-   * 'unless-other-media': the first load, which the listener did not ask for, does not start over a
-   * video they started meanwhile (the radio playing would pause it).
-   */
-  const loadChannel = useCallback(
-    async (slug: string, autoplay: boolean | 'unless-other-media') => {
-      const load = ++loadRef.current;
-      const latest = () => load === loadRef.current;
-      channelRef.current = slug;
-      dispatch({ type: 'setLoadingPlayer', value: true });
-      dispatch({ type: 'setReading', mode: modeOf(site, slug) });
-      try {
-        const [info, tokenUrl] = await Promise.all([fetchMiniplayerInfo(slug), fetchChannelTokenUrl(slug)]);
-        if (!latest()) return;
-        tokenUrlRef.current = tokenUrl;
-        applyInfo(info, slug);
-        feed.publish(slug, info);
-        const audio = engineRef.current?.element;
-        // Autoplay yields to a video playing on this page and to another window of the site that
-        // plays (a link opened in a new tab must not stop the listener's radio or fragment there).
-        const yieldToOther =
-          autoplay === 'unless-other-media' &&
-          ((audio && otherMediaPlaying(audio)) || handoffRef.current?.anotherWindowPlaying() === true);
-        if (autoplay && !yieldToOther) await playLiveStream();
-      } catch (error) {
-        if (!latest()) return;
-        reportQuietly(error);
-        dispatch({ type: 'setPlayerUnavailable' });
-      } finally {
-        if (latest()) dispatch({ type: 'setLoadingPlayer', value: false });
-      }
-    },
-    [applyInfo, playLiveStream, feed, site],
-  );
-
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
     const engine = engineRef.current;
     if (!engine) return;
@@ -238,22 +207,98 @@ export function PlayerProvider({
     }
   }, []);
 
+  /**
+   * spec §4 "Loading a channel": 1. set loading (and the channel's reading); 2. fetch the info and
+   * the token URL in parallel; 3. play, with autoplay; 4. on failure, unavailable; 5. clear loading.
+   * 'unless-other-media': the first load, which the listener did not ask for, does not start over a
+   * video they started meanwhile (the radio playing would pause it).
+   * 'take-over': the pop-out's first load, which plays what another window of the site plays: an
+   * on-demand item goes on here from where it is (issue 39 #11), live is this channel's stream. The
+   * other window stops once this one sounds (the hand-off's 'started'), so there is no gap.
+   */
+  const loadChannel = useCallback(
+    async (slug: string, autoplay: boolean | 'unless-other-media' | 'take-over') => {
+      const load = ++loadRef.current;
+      const latest = () => load === loadRef.current;
+      channelRef.current = slug;
+      dispatch({ type: 'setLoadingPlayer', value: true });
+      dispatch({ type: 'setReading', mode: modeOf(site, slug) });
+      const handoff = handoffRef.current;
+      const asking =
+        autoplay === 'take-over' && handoff?.anotherWindowPlaying() === true
+          ? handoff.askPlaying(TAKE_OVER_ASK_MS)
+          : Promise.resolve(null);
+      try {
+        const [info, tokenUrl, playing] = await Promise.all([
+          fetchMiniplayerInfo(slug),
+          fetchChannelTokenUrl(slug),
+          asking,
+        ]);
+        if (!latest()) return;
+        tokenUrlRef.current = tokenUrl;
+        applyInfo(info, slug);
+        feed.publish(slug, info);
+        if (playing?.kind === 'on-demand') {
+          // Where the other window is by now: it plays on until this one sounds.
+          const startAt = clampPosition(playing.position + (Date.now() - playing.at) / 1000);
+          dispatch({ type: 'setPlayable', playable: playing.playable, startAt });
+          dispatch({ type: 'setPlayerState', state: { isLiveRequestedAfterPlayable: playing.liveAfter } });
+          await playOnDemand(playing.playable, startAt);
+          return;
+        }
+        const audio = engineRef.current?.element;
+        // Autoplay yields to a video playing on this page and to another window of the site that
+        // plays (a link opened in a new tab must not stop the listener's radio or fragment there).
+        const yieldToOther =
+          autoplay === 'unless-other-media' &&
+          ((audio && otherMediaPlaying(audio)) || handoffRef.current?.anotherWindowPlaying() === true);
+        if (autoplay && !yieldToOther) await playLiveStream();
+      } catch (error) {
+        if (!latest()) return;
+        reportQuietly(error);
+        dispatch({ type: 'setPlayerUnavailable' });
+      } finally {
+        if (latest()) dispatch({ type: 'setLoadingPlayer', value: false });
+      }
+    },
+    [applyInfo, playLiveStream, playOnDemand, feed, site],
+  );
+
   // One engine for the app's lifetime, bound to the #audio-player-id element.
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
     const engine = new AudioEngine(audio);
     engineRef.current = engine;
-    // Only one audio at a time across windows: another window of the site starting stops this one.
-    const handoff = joinPlaybackHandoff(() => {
-      if (stateRef.current.isLiveMode) {
-        engine.unload();
-        dispatch({ type: 'stopPlaying' });
-        dispatch({ type: 'setLoadingPlayer', value: false });
-      } else {
-        engine.pause();
-      }
-    });
+    // Only one audio at a time across windows: another window of the site starting stops this one;
+    // an on-demand item is paused where it is, so that it resumes there.
+    const handoff = joinPlaybackHandoff(
+      () => {
+        if (stateRef.current.isLiveMode) {
+          engine.unload();
+          dispatch({ type: 'stopPlaying' });
+          dispatch({ type: 'setLoadingPlayer', value: false });
+        } else {
+          engine.pause();
+        }
+      },
+      undefined,
+      undefined,
+      // What this window plays, for a pop-out that takes over.
+      () => {
+        const current = stateRef.current;
+        if (audio.paused) return null;
+        if (current.isLiveMode) return { kind: 'live', channel: channelRef.current };
+        if (!current.playable) return null;
+        return {
+          kind: 'on-demand',
+          playable: current.playable,
+          position: engine.time().position,
+          at: Date.now(),
+          liveAfter: current.isLiveRequestedAfterPlayable,
+        };
+      },
+    );
     handoffRef.current = handoff;
     const onPageHide = () => handoff.markPlaying(false);
     window.addEventListener('pagehide', onPageHide);
@@ -307,7 +352,7 @@ export function PlayerProvider({
     });
     void loadChannel(
       initialChannel,
-      autoplayRef.current === 'take-over' ? true : autoplayRef.current && 'unless-other-media',
+      autoplayRef.current === 'take-over' ? 'take-over' : autoplayRef.current && 'unless-other-media',
     );
     return () => {
       off();

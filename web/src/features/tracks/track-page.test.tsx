@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageEnvelope, TrackPageData, TrackPagePlay } from '../../api/types';
-import { fixturePage } from '../../test/fixtures';
+import { broadcastHours, fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { playMoment } from './track-page';
 
@@ -84,6 +84,53 @@ describe('TrackPage', () => {
     // The hour's play API (its start, 07:00 UTC, in unix seconds).
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith('/api/play/broadcast/501/1795244400', expect.anything()),
+    );
+  });
+
+  it("goes on into the broadcast's next hours when the play's hour is over (issue 39 #8)", async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    const data = fixturePage(path).data as TrackPageData;
+    const [first] = data.plays as [TrackPagePlay];
+    const [sixToSeven, sevenToEight, eightToNine] = broadcastHours.map(({ from, until, label, url }) => ({
+      from,
+      until,
+      label,
+      url,
+    }));
+    if (!sixToSeven || !sevenToEight || !eightToNine) throw new Error('the fixture has three hours');
+    // Played at 06:10, in the broadcast's first hour.
+    const play = { ...first, from: '2026-11-21T05:10:00Z', hour: sixToSeven, offsetSeconds: 600 };
+    renderApp(withData({ plays: [play] }), path);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Luister vanaf 06:10 op zaterdag 21 november 2026' }),
+    );
+    const start = (h: { from: string }) => Date.parse(h.from) / 1000;
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/play/broadcast/501/${start(sixToSeven)}`,
+        expect.anything(),
+      ),
+    );
+    const audio = document.querySelector<HTMLAudioElement>('#audio-player-id');
+    if (!audio) throw new Error('no audio element');
+    await waitFor(() => expect(audio.getAttribute('src')).toContain('/recordings/broadcast/501.mp3'));
+
+    // The hour ends: the next hour of the broadcast plays, and then the one after it.
+    audio.dispatchEvent(new Event('ended'));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/play/broadcast/501/${start(sevenToEight)}`,
+        expect.anything(),
+      ),
+    );
+    audio.dispatchEvent(new Event('ended'));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/play/broadcast/501/${start(eightToNine)}`,
+        expect.anything(),
+      ),
     );
   });
 

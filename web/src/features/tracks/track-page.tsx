@@ -11,7 +11,7 @@ import { DetailHeader } from '../../components/detail-header';
 import { Section } from '../../components/section';
 import { formatLongDate, formatTime, formatTimeRange } from '../../lib/format-date';
 import { UNKNOWN_TRACK_IMAGE } from '../../lib/track-display';
-import { broadcastHourPlayable, usePlayFrom } from '../broadcasts';
+import { broadcastHourPlayable, followingHours, usePlayFrom } from '../broadcasts';
 
 /** 'zaterdag 21 november 2026, 08:04': when a play started, as the server's page writes it. */
 export function playMoment(from: string): string {
@@ -26,15 +26,18 @@ function ChannelLink({ play }: { play: TrackPagePlay }) {
   );
 }
 
-/** Plays the hour's recording from the play's moment, or seeks there when it is already loaded. */
+/**
+ * Plays the hour's recording from the play's moment, or seeks there when it is already loaded; the
+ * broadcast's following hours that have ended are its queue, so it goes on when the hour is over.
+ */
 function ListenFrom({ play }: { play: TrackPagePlay }) {
-  const { broadcast, hour, recording } = play;
+  const { broadcast, hour, hours, recording } = play;
   const playable = useMemo(
     () =>
       broadcast && hour && recording.available
-        ? broadcastHourPlayable(broadcast, hour, recording.gaps)
+        ? broadcastHourPlayable(broadcast, hour, recording.gaps, followingHours(hours, hour))
         : null,
-    [broadcast, hour, recording],
+    [broadcast, hour, hours, recording],
   );
   const playFrom = usePlayFrom(playable);
   if (!playable) return <span className="track-plays__none">Geen opname</span>;
