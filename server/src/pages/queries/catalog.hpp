@@ -2,7 +2,8 @@
 // The read side of the store for the page loaders: one Catalog per request leases a session, loads
 // the small reference tables (channels, broadcasters, presenters, programmes, categories) once, and
 // answers list and detail queries as JSON shaped like web/src/api/types.ts. Database errors
-// propagate as exceptions; unknown ids and slugs answer nullopt or empty lists.
+// propagate as exceptions; unknown ids and slugs answer nullopt or empty lists. Its queries are
+// defined one family per file beside catalog.cpp (broadcasts.cpp, articles.cpp, fragments.cpp, ...).
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
