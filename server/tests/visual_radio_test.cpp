@@ -198,6 +198,11 @@ TEST_F(VisualRadioStationTest, ServesALiveWindowThatAdvancesWithDecodableSegment
   EXPECT_GT(duration, 2.0);
   EXPECT_LT(duration, 6.0);
 
+  // The show line drawn into the picture writes its times with an en dash, as the site does (issue 39).
+  std::ifstream show_file(station->dir() / "data" / "visual-radio" / "radio1" / visual::kShowFile);
+  const std::string show((std::istreambuf_iterator<char>(show_file)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(std::regex_search(show, std::regex("\u00b7 [0-9]{2}:[0-9]{2}\u2013[0-9]{2}:[0-9]{2}"))) << show;
+
   // The window slides with the clock: keep watching until the sequence moves on.
   std::optional<std::int64_t> later;
   for (int i = 0; i < 40 && (!later || *later <= *first_sequence); ++i) {

@@ -188,7 +188,11 @@ test('an article with an uploaded image and bold, italic and a link is published
   const html = await (await page.request.get(articlePath)).text();
   expect(html).toContain('<strong>vette</strong>');
   expect(html).toContain('<em>schuine</em>');
-  expect(html).toMatch(/<a href="https:\/\/example\.org\/bron" rel="noopener noreferrer">bron<\/a>/);
+  // A link out of the site opens in a new tab and says so (spec §2), in the server's HTML too.
+  expect(html).toContain(
+    '<a href="https://example.org/bron" target="_blank" rel="noopener noreferrer">bron' +
+      '<span class="visually-hidden"> (opent in een nieuw venster)</span></a>',
+  );
   expect(html).toContain('Beeld: Foto: Ether');
   expect(html).toMatch(/\/uploads\/images\/[^"]+\.webp/);
   expect(html).toContain('"tags":["concert","zaal"]');

@@ -53,7 +53,7 @@ std::vector<visual::VisualChannel> visual_channels(store::Database& db, const st
   return channels;
 }
 
-// The picture's show lines: "De Ochtend · 06:00-09:00" and "met Mira de Vries & Kees Jansen".
+// The picture's show lines: "De Ochtend · 06:00–09:00" and "met Mira de Vries & Kees Jansen".
 std::string show_line(store::Database& db, const std::string& channel) {
   const long long now = unix_now();
   long long id = 0;
@@ -67,7 +67,7 @@ std::string show_line(store::Database& db, const std::string& channel) {
       soci::use(now);
   if (!lease->got_data()) return "";
   auto hhmm = [](long long at) { return domain::format_api_local(at).substr(11, 5); };
-  std::string line = title + " \u00b7 " + hhmm(starts) + "-" + hhmm(ends);
+  std::string line = title + " \u00b7 " + hhmm(starts) + "\u2013" + hhmm(ends);
   soci::rowset<std::string> presenters =
       (lease->prepare << "SELECT p.name FROM broadcasts b JOIN programme_presenters pp ON pp.programme_id = "
                          "b.programme_id JOIN presenters p ON p.id = pp.presenter_id WHERE b.id = :id ORDER BY "
