@@ -138,6 +138,34 @@ describe('loading a channel (spec §4)', () => {
     }
   });
 
+  it('does not start over a video the listener started while the play API answered', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let asked = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      if (String(input).includes('/api/play/live/')) {
+        asked = true;
+        await held;
+      }
+      return server.fetch(input);
+    });
+    renderProvider();
+    await waitFor(() => expect(asked).toBe(true));
+    const video = document.createElement('video');
+    Object.defineProperty(video, 'paused', { value: false, configurable: true });
+    document.body.append(video);
+    try {
+      release();
+      await loaded();
+      expect(media.calls.play).toBe(0);
+      expect(state().isPlaying).toBe(false);
+    } finally {
+      video.remove();
+    }
+  });
+
   it('does not start over another window of the site that plays (a link opened in a new tab)', async () => {
     localStorage.setItem(PLAYING_MARK_KEY, JSON.stringify({ from: 'another-tab', at: Date.now() }));
     try {

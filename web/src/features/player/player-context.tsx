@@ -162,24 +162,35 @@ export function PlayerProvider({
     [site],
   );
 
-  const playLiveStream = useCallback(async () => {
-    const engine = engineRef.current;
-    const tokenUrl = tokenUrlRef.current;
-    if (!engine || !tokenUrl) return;
-    try {
-      const play = await fetchPlayApi(tokenUrl);
-      dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
-      await engine.load(
-        { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
-        true,
-      );
-    } catch (error) {
-      // spec §8: a token that cannot be fetched is reported; nothing plays.
-      reportSilently(error);
-      dispatch({ type: 'setPlayerApiError', error: error instanceof Error ? error.message : String(error) });
-      dispatch({ type: 'setLoadingPlayer', value: false });
-    }
-  }, [site.name]);
+  /**
+   * Plays the live stream of the loaded channel. `yieldNow`, asked once the play API has answered,
+   * just before the stream starts, stops an autoplay that something else got ahead of meanwhile.
+   */
+  const playLiveStream = useCallback(
+    async (yieldNow?: () => boolean) => {
+      const engine = engineRef.current;
+      const tokenUrl = tokenUrlRef.current;
+      if (!engine || !tokenUrl) return;
+      try {
+        const play = await fetchPlayApi(tokenUrl);
+        if (yieldNow?.()) return;
+        dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
+        await engine.load(
+          { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
+          true,
+        );
+      } catch (error) {
+        // spec §8: a token that cannot be fetched is reported; nothing plays.
+        reportSilently(error);
+        dispatch({
+          type: 'setPlayerApiError',
+          error: error instanceof Error ? error.message : String(error),
+        });
+        dispatch({ type: 'setLoadingPlayer', value: false });
+      }
+    },
+    [site.name],
+  );
 
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
     const engine = engineRef.current;
@@ -248,11 +259,14 @@ export function PlayerProvider({
         }
         const audio = engineRef.current?.element;
         // Autoplay yields to a video playing on this page and to another window of the site that
-        // plays (a link opened in a new tab must not stop the listener's radio or fragment there).
-        const yieldToOther =
+        // plays (a link opened in a new tab must not stop the listener's radio or fragment there):
+        // asked now and again just before the stream starts, as a video started while the play API
+        // answered would otherwise be paused by the radio.
+        const yieldToOther = () =>
           autoplay === 'unless-other-media' &&
-          ((audio && otherMediaPlaying(audio)) || handoffRef.current?.anotherWindowPlaying() === true);
-        if (autoplay && !yieldToOther) await playLiveStream();
+          ((audio !== undefined && otherMediaPlaying(audio)) ||
+            handoffRef.current?.anotherWindowPlaying() === true);
+        if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther);
       } catch (error) {
         if (!latest()) return;
         reportQuietly(error);
