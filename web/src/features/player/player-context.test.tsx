@@ -124,18 +124,25 @@ describe('loading a channel (spec §4)', () => {
     expect(state().isPlaying).toBe(false);
   });
 
-  it('does not start over a video the listener started during the first load', async () => {
+  /** A video of the page that plays, while `during` runs; then the radio must not have started. */
+  async function withPlayingVideo(during: () => Promise<void>) {
     const video = document.createElement('video');
     Object.defineProperty(video, 'paused', { value: false, configurable: true });
     document.body.append(video);
     try {
-      renderProvider();
-      await loaded();
+      await during();
       expect(media.calls.play).toBe(0);
       expect(state().isPlaying).toBe(false);
     } finally {
       video.remove();
     }
+  }
+
+  it('does not start over a video the listener started during the first load', async () => {
+    await withPlayingVideo(async () => {
+      renderProvider();
+      await loaded();
+    });
   });
 
   it('does not start over a video the listener started while the play API answered', async () => {
@@ -153,17 +160,10 @@ describe('loading a channel (spec §4)', () => {
     });
     renderProvider();
     await waitFor(() => expect(asked).toBe(true));
-    const video = document.createElement('video');
-    Object.defineProperty(video, 'paused', { value: false, configurable: true });
-    document.body.append(video);
-    try {
+    await withPlayingVideo(async () => {
       release();
       await loaded();
-      expect(media.calls.play).toBe(0);
-      expect(state().isPlaying).toBe(false);
-    } finally {
-      video.remove();
-    }
+    });
   });
 
   it('does not start over another window of the site that plays (a link opened in a new tab)', async () => {
