@@ -51,50 +51,23 @@ class ServerProcess {
  public:
   /// `extra_env`: NAME=value entries added to (or replacing) the defaults below.
   explicit ServerProcess(const std::string& name, std::vector<std::string> extra_env = {})
-      : dir_(std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()))), port_(free_port()) {
+      : dir_(std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()))), port_(0) {
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "web");
     std::ofstream(dir_ / "web" / "index.html")
         << "<!doctype html><html lang=\"nl\"><head><title>Ether</title><!--ether-head--></head>"
            "<body><div id=\"root\"></div><!--ether-data--></body></html>";
-    const std::filesystem::path source = ETHER_SOURCE_DIR;
-    // The broadcast logger records live here; rebuilding past hours (0.8 GB for the demo station)
-    // is broadcast_logger_test's.
-    std::vector<std::string> env{"PORT=" + std::to_string(port_),
-                                 "ETHER_BIND=127.0.0.1",
-                                 "ETHER_DATA_DIR=" + (dir_ / "data").string(),
-                                 "ETHER_WEB_DIR=" + (dir_ / "web").string(),
-                                 "ETHER_MEDIA_DIR=" + (source / "media" / "demo").string(),
-                                 "ETHER_SEED_FILE=" + (source / "server" / "seed" / "demo-station.json").string(),
-                                 "ETHER_BASE_URL=" + base_url(),
-                                 "ETHER_PLAYOUT_BACKFILL_DAYS=2",
-                                 "ETHER_RECORDING_BACKFILL_HOURS=0",
-                                 "ETHER_LOG_LEVEL=warn",
-                                 "PATH=/usr/bin:/bin"};
-    // An extra entry replaces a default of the same name (getenv would find the first).
-    for (const auto& entry : extra_env) {
-      const auto name = entry.substr(0, entry.find('=') + 1);
-      std::erase_if(env, [&name](const std::string& known) { return known.starts_with(name); });
-    }
-    env.insert(env.end(), extra_env.begin(), extra_env.end());
     const std::string log = (dir_ / "server.log").string();
-    pid_ = fork();
-    if (pid_ == 0) {
-      std::vector<char*> envp;
-      for (auto& entry : env) envp.push_back(entry.data());
-      envp.push_back(nullptr);
-      std::freopen(log.c_str(), "w", stdout);
-      std::freopen(log.c_str(), "a", stderr);
-      char* argv[] = {const_cast<char*>(ETHER_SERVER_BINARY), nullptr};
-      execve(ETHER_SERVER_BINARY, argv, envp.data());
-      _exit(127);
-    }
-    for (int i = 0; i < 300; ++i) {
-      if (run_command("curl -s -o /dev/null -w '%{http_code}' " + base_url() + "/readyz") == "200") return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    // A port found free may be taken before the server binds it (another test's server, or the
+    // ephemeral port of any connection made meanwhile): the server then exits, and starts again
+    // on another port.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      port_ = free_port();
+      if (start(extra_env, log)) return;
+      if (run_command("grep -c 'Address already in use' '" + log + "'").starts_with("0")) break;
     }
     // The log's end goes into the failure, since CI keeps only what a test printed.
-    throw std::runtime_error("ether-server did not become ready in 30 s; the end of " + log + ":\n" +
+    throw std::runtime_error("ether-server did not become ready; the end of " + log + ":\n" +
                              run_command("tail -n 40 '" + log + "'"));
   }
 
@@ -156,6 +129,52 @@ class ServerProcess {
   }
 
  private:
+  // Starts the server on port_ and waits until it is ready (true), or until it exits or 30 s pass
+  // (false; the process is gone either way).
+  bool start(const std::vector<std::string>& extra_env, const std::string& log) {
+    const std::filesystem::path source = ETHER_SOURCE_DIR;
+    // The broadcast logger records live here; rebuilding past hours (0.8 GB for the demo station)
+    // is broadcast_logger_test's.
+    std::vector<std::string> env{"PORT=" + std::to_string(port_),
+                                 "ETHER_BIND=127.0.0.1",
+                                 "ETHER_DATA_DIR=" + (dir_ / "data").string(),
+                                 "ETHER_WEB_DIR=" + (dir_ / "web").string(),
+                                 "ETHER_MEDIA_DIR=" + (source / "media" / "demo").string(),
+                                 "ETHER_SEED_FILE=" + (source / "server" / "seed" / "demo-station.json").string(),
+                                 "ETHER_BASE_URL=" + base_url(),
+                                 "ETHER_PLAYOUT_BACKFILL_DAYS=2",
+                                 "ETHER_RECORDING_BACKFILL_HOURS=0",
+                                 "ETHER_LOG_LEVEL=warn",
+                                 "PATH=/usr/bin:/bin"};
+    // An extra entry replaces a default of the same name (getenv would find the first).
+    for (const auto& entry : extra_env) {
+      const auto name = entry.substr(0, entry.find('=') + 1);
+      std::erase_if(env, [&name](const std::string& known) { return known.starts_with(name); });
+    }
+    env.insert(env.end(), extra_env.begin(), extra_env.end());
+    pid_ = fork();
+    if (pid_ == 0) {
+      std::vector<char*> envp;
+      for (auto& entry : env) envp.push_back(entry.data());
+      envp.push_back(nullptr);
+      std::freopen(log.c_str(), "w", stdout);
+      std::freopen(log.c_str(), "a", stderr);
+      char* argv[] = {const_cast<char*>(ETHER_SERVER_BINARY), nullptr};
+      execve(ETHER_SERVER_BINARY, argv, envp.data());
+      _exit(127);
+    }
+    for (int i = 0; i < 300; ++i) {
+      if (run_command("curl -s -o /dev/null -w '%{http_code}' " + base_url() + "/readyz") == "200") return true;
+      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        return false;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    kill_now();
+    return false;
+  }
+
   std::filesystem::path dir_;
   std::uint16_t port_;
   pid_t pid_ = -1;
