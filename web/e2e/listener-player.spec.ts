@@ -52,6 +52,21 @@ async function playing(page: Page) {
     .toBeGreaterThan(from + 0.3);
 }
 
+/**
+ * Opens the pop-out with 'Open in venster': its first load plays (spec §4, autoplay) and takes over,
+ * so the main window's radio stops.
+ */
+async function openPopout(page: Page): Promise<Page> {
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    miniPlayer(page).getByRole('button', { name: 'Open in venster' }).click(),
+  ]);
+  await popup.waitForLoadState();
+  await playing(popup);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  return popup;
+}
+
 for (const viewport of [PHONE, LAPTOP]) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -234,14 +249,7 @@ test.describe('with the overlays out of the way', () => {
     await expect(miniPlayer(page)).toBeVisible();
     // No browser-default players: the page has the mini player's audio element only.
     expect(await page.locator('audio').count()).toBe(1);
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      miniPlayer(page).getByRole('button', { name: 'Open in venster' }).click(),
-    ]);
-    await popup.waitForLoadState();
-    // The pop-out's first load plays (spec §4, autoplay); the main window's radio stops.
-    await playing(popup);
-    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    const popup = await openPopout(page);
 
     // A card in the main window plays through the mini player; the pop-out stops.
     const card = page
@@ -279,13 +287,7 @@ test.describe('with the overlays out of the way', () => {
     await page.goto('/');
     await expect(page.locator('[data-server-html]')).toHaveCount(0);
     // 'Open in venster' is for live (spec §6): the pop-out opens on live and takes it over.
-    const [popup] = await Promise.all([
-      page.waitForEvent('popup'),
-      miniPlayer(page).getByRole('button', { name: 'Open in venster' }).click(),
-    ]);
-    await popup.waitForLoadState();
-    await playing(popup);
-    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    const popup = await openPopout(page);
 
     // The listener starts a fragment in the main window: it plays there, the pop-out stops.
     await page

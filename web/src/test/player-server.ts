@@ -5,6 +5,7 @@
 
 import type { SiteConfig } from '../api/types';
 import type { InfoChannel, MiniplayerInfo } from '../features/player/miniplayer-info';
+import type { Playable } from '../features/player/player-state';
 
 const wallClock = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Europe/Amsterdam',
@@ -15,6 +16,18 @@ const wallClock = new Intl.DateTimeFormat('sv-SE', {
   minute: '2-digit',
   second: '2-digit',
 });
+
+/** A fragment as the player plays it: its play API is this stand-in's /api/play/fragment/1. */
+export const testFragment: Playable = {
+  id: 'fragment-1',
+  name: 'Een fragment',
+  type: 'fragment',
+  queue: [],
+  player: {
+    tokenUrl: '/api/play/fragment/1',
+    parameters: [{ name: 'progressive', value: '/media/fragments/1.mp3' }],
+  },
+};
 
 /** An API time 'yyyy-MM-dd HH:mm:ss' (Amsterdam) `offsetMs` from now. */
 export function apiTime(offsetMs: number): string {

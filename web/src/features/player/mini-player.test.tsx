@@ -8,11 +8,17 @@ import { useMemo, useReducer } from 'react';
 import type { PageEnvelope, PopoutData, SiteConfig } from '../../api/types';
 import { SiteProvider } from '../../lib/site-context';
 import { radio1, radio2, radio4, site } from '../../test/fixtures';
-import { fakeMedia, infoFor, playerServer, type PlayerServer } from '../../test/player-server';
+import {
+  fakeMedia,
+  infoFor,
+  playerServer,
+  testFragment as fragment,
+  type PlayerServer,
+} from '../../test/player-server';
 import type { Show } from './live-state';
 import { MiniPlayer } from './mini-player';
 import { PlayerContext, PlayerProvider, type PlayerCommands } from './player-context';
-import { initialPlayerState, playerReducer, type Playable, type PlayerState } from './player-state';
+import { initialPlayerState, playerReducer, type PlayerState } from './player-state';
 import { POPOUT_FEATURES } from './popout-button';
 import { PopoutPage } from './popout';
 
@@ -212,14 +218,6 @@ const show: Show = {
   presentersRaw: [],
   slug: 'de-middagshow',
   url: null,
-};
-
-const fragment: Playable = {
-  id: 'fragment-1',
-  name: 'Een fragment',
-  type: 'fragment',
-  queue: [],
-  player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
 };
 
 /** Live on `channel`, loaded, with its reading (spec §4), the picker present and a show on air. */

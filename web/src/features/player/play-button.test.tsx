@@ -3,10 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
-import { fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
+import {
+  fakeMedia,
+  playerServer,
+  testFragment as fragment,
+  type PlayerServer,
+} from '../../test/player-server';
 import { PLAY_ANIMATION_MS, PlayButton, SPINNER_SIZE } from './play-button';
 import { PlayerProvider, usePlayer, type PlayerCommands } from './player-context';
-import type { Playable } from './player-state';
 
 // spec §9: the play button's click animation lasts 300 ms; the spinner shown while the player
 // loads has the default size 18.
@@ -47,14 +51,6 @@ function renderButton({ autoplay = true }: { autoplay?: boolean } = {}) {
   );
   return screen.getByRole('button');
 }
-
-const fragment: Playable = {
-  id: 'fragment-1',
-  name: 'Een fragment',
-  type: 'fragment',
-  queue: [],
-  player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
-};
 
 describe('the play button (spec §2, §9)', () => {
   it('shows an 18 px spinner while the player loads', () => {

@@ -6,7 +6,7 @@ import {
   PLAYING_MARK_KEY,
   type PlayingNow,
 } from './playback-handoff';
-import type { Playable } from './player-state';
+import { testFragment as fragment } from '../../test/player-server';
 
 describe('the playback hand-off between windows', () => {
   it('stops the other window when one starts, in both directions, on the site channel', () => {
@@ -121,14 +121,6 @@ describe('the playing mark that keeps a new window from autoplaying over another
 });
 
 describe('asking what another window plays (the pop-out taking over, issue 39 #11)', () => {
-  const fragment: Playable = {
-    id: 'fragment-1',
-    name: 'Een fragment',
-    type: 'fragment',
-    queue: [],
-    player: { tokenUrl: '/api/play/fragment/1', parameters: [] },
-  };
-
   it('gets the answer of the window that plays, and only the asker gets it', async () => {
     const bus = fakeBus();
     const playing: PlayingNow = {

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dropPending, setErrorReporter } from '../../lib/error-reporting';
 import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
-import { brokenInfo, fakeMedia, playerServer, type PlayerServer } from '../../test/player-server';
+import {
+  brokenInfo,
+  fakeMedia,
+  playerServer,
+  testFragment as fragment,
+  type PlayerServer,
+} from '../../test/player-server';
 import type { LiveFeed } from './live-feed';
 import { fakeBus } from '../../test/fake-broadcast';
 import { joinPlaybackHandoff, PLAYING_MARK_KEY, type PlayingNow } from './playback-handoff';
@@ -50,17 +56,6 @@ const state = () => player.state;
 /** A path as the engine loads it: from the page's origin, the default domain (spec §7). */
 const here = (path: string) => new URL(path, window.location.origin).href;
 const loaded = () => waitFor(() => expect(state().isLoadingPlayer).toBe(false));
-
-const fragment: Playable = {
-  id: 'fragment-1',
-  name: 'Een fragment',
-  type: 'fragment',
-  queue: [],
-  player: {
-    tokenUrl: '/api/play/fragment/1',
-    parameters: [{ name: 'progressive', value: '/media/fragments/1.mp3' }],
-  },
-};
 
 beforeEach(() => {
   // Reports an earlier test made without a reporter would reach this test's reporter.
