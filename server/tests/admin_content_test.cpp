@@ -211,6 +211,26 @@ void every_role_is_refused_where_it_must_be(store::Database& db) {
   auto seen = h.as(limited, "GET", "/api/admin/content/programmes");
   ASSERT_EQ(seen.body.at("total").as_int64(), 1);
   EXPECT_EQ(seen.body.at("items").at(0).at("title"), "Vijf");
+
+  // Issue 47: the same limit in a form's reference options and in the audit log, which shows her
+  // radio5's rows and the rows of content bound to no channel, not radio2's nor the station's own.
+  const auto options = h.as(limited, "GET", "/api/admin/content/programmes/options");
+  ASSERT_EQ(options.status, 200U) << options.text;
+  ASSERT_EQ(options.body.at("options").as_array().size(), 1U) << options.text;
+  EXPECT_EQ(options.body.at("options").at(0).at("label"), "Vijf");
+  EXPECT_GT(h.as(eind, "GET", "/api/admin/content/programmes/options").body.at("options").as_array().size(), 1U);
+  const auto audit = h.as(limited, "GET", "/api/admin/audit");
+  ASSERT_EQ(audit.status, 200U) << audit.text;
+  const auto entries = audit.body.at("entries").as_array();
+  EXPECT_FALSE(entries.empty());
+  for (const auto& entry : entries) {
+    const std::string type(entry.at("itemType").as_string());
+    EXPECT_TRUE(type == "programmes" || type == "articles") << json::serialize(entry);
+    if (type == "programmes") EXPECT_NE(entry.at("itemId"), json::value(radio2.id())) << json::serialize(entry);
+  }
+  EXPECT_EQ(audit.body.at("total").as_int64(), static_cast<std::int64_t>(entries.size()));
+  const auto all = h.as(eind, "GET", "/api/admin/audit");
+  EXPECT_GT(all.body.at("total").as_int64(), audit.body.at("total").as_int64());
 }
 
 void slugs_follow_the_rule_and_are_unique(store::Database& db) {
@@ -977,6 +997,19 @@ void a_deleted_item_goes_to_the_trash_and_comes_back_whole(store::Database& db) 
   auto purged = h.audit("articles", created.id());
   EXPECT_EQ(purged[0].action, "purge");
   EXPECT_EQ(purged[0].changes.at("title").at("before"), "Nachtelijke vogeltrek");
+  // Removed for good, it leaves the audit log too (issue 47): the purge row names it by its title
+  // alone, and the earlier rows keep which fields changed, not their values.
+  EXPECT_EQ(purged[0].changes.size(), 1U) << json::serialize(purged[0].changes);
+  ASSERT_GT(purged.size(), 1U);
+  for (std::size_t i = 1; i < purged.size(); ++i) {
+    for (const auto& [field, change] : purged[i].changes) {
+      EXPECT_TRUE(change.at("before").is_null() && change.at("after").is_null())
+          << purged[i].action << " " << field << ": " << json::serialize(change);
+    }
+  }
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM admin_audit_log WHERE item_type = 'articles' AND item_id = '" + created.id() +
+                    "' AND changes LIKE '%vogeltrek%' AND action <> 'purge'"),
+            0);
   EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/trash/articles/" + created.id()).status, 404U);
 
   // Emptied by the clock: not before the trash's days are over, then for good.
@@ -993,6 +1026,8 @@ void a_deleted_item_goes_to_the_trash_and_comes_back_whole(store::Database& db) 
   auto swept = h.audit("programmes", programme.id());
   EXPECT_EQ(swept[0].action, "purge");
   EXPECT_EQ(swept[0].user_name, "Prullenbak");
+  EXPECT_EQ(swept[0].changes.size(), 1U) << json::serialize(swept[0].changes);
+  EXPECT_TRUE(swept.back().changes.at("name").at("after").is_null()) << json::serialize(swept.back().changes);
   // Now the presenter is free to go (back at a moment the editor's session lives).
   h.now_ = kStart + 600;
   EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/presenters/" + std::to_string(nora) + "?version=1").status, 204U);
@@ -1063,6 +1098,34 @@ void an_autosave_is_kept_apart_per_account_and_cleared_by_a_save(store::Database
   EXPECT_EQ(h.as(rita, "PUT", fresh, json::object{{"values", "tekst"}}).code(), "bad_json");
 }
 
+// Issue 47: autosaves cannot grow the store without bound: only an item that is there (or a new
+// item's form) is kept, and an account keeps its newest kAutosavesPerUser.
+void autosaves_are_capped_per_account_and_only_of_items_that_exist(store::Database& db) {
+  Harness h(db);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  const json::object typed{{"title", "Half af"}};
+  EXPECT_EQ(h.as(rita, "PUT", "/api/admin/autosaves/articles/999999", json::object{{"values", typed}}).code(),
+            "not_found");
+  EXPECT_EQ(h.as(rita, "PUT", "/api/admin/autosaves/articles/bestaat-niet", json::object{{"values", typed}}).code(),
+            "not_found");
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_autosaves"), 0);
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i <= kAutosavesPerUser; ++i) {
+    auto created =
+        h.as(rita, "POST", "/api/admin/content/articles",
+             json::object{{"values", article_values("Stuk " + std::to_string(i), "stuk-" + std::to_string(i))}});
+    ASSERT_EQ(created.status, 201U) << created.text;
+    ids.push_back(created.id());
+  }
+  for (const auto& id : ids) {
+    ASSERT_EQ(h.as(rita, "PUT", "/api/admin/autosaves/articles/" + id, json::object{{"values", typed}}).status, 200U);
+    h.now_ += 1;
+  }
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_autosaves"), static_cast<long long>(kAutosavesPerUser));
+  EXPECT_TRUE(h.as(rita, "GET", "/api/admin/autosaves/articles/" + ids.front()).body.at("autosave").is_null());
+  EXPECT_FALSE(h.as(rita, "GET", "/api/admin/autosaves/articles/" + ids.back()).body.at("autosave").is_null());
+}
+
 void a_list_block_is_checked_on_save(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
@@ -1117,6 +1180,8 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"AReferencedItemIsArchivedAndRestored", a_referenced_item_is_archived_and_restored},
       {"ADeletedItemGoesToTheTrashAndComesBackWhole", a_deleted_item_goes_to_the_trash_and_comes_back_whole},
       {"AnAutosaveIsKeptApartPerAccountAndClearedByASave", an_autosave_is_kept_apart_per_account_and_cleared_by_a_save},
+      {"AutosavesAreCappedPerAccountAndOnlyOfItemsThatExist",
+       autosaves_are_capped_per_account_and_only_of_items_that_exist},
       {"AListBlockIsCheckedOnSave", a_list_block_is_checked_on_save},
   };
   return all;

@@ -466,6 +466,29 @@ TEST(BackupRestore, ADamagedOrUnfinishedBackupIsRefused) {
   fs::remove_all(root);
 }
 
+// Issue 47: a symbolic link copies whatever it points at. A link in the data dir is left out of a
+// backup; a backup that holds one is refused before anything is restored.
+TEST(BackupRestore, SymbolicLinksAreNeitherBackedUpNorRestored) {
+  const auto root = fresh_root("backup-links");
+  const auto data = root / "data";
+  { ServerProcess original("backup-links-server", {"ETHER_DATA_DIR=" + data.string()}); }
+  fs::create_directories(data / "uploads" / "images");
+  fs::create_symlink("/etc/passwd", data / "uploads" / "images" / "passwd");
+  const std::vector<std::string> env{"ETHER_DATA_DIR=" + data.string()};
+  ASSERT_EQ(run_server_command(env, "backup " + (root / "backups").string() + " --without-recordings").status, 0);
+  const auto backup = only_backup_in(root / "backups");
+  EXPECT_FALSE(fs::exists(fs::symlink_status(backup / "data" / "uploads" / "images" / "passwd")));
+
+  fs::create_directories(backup / "data" / "uploads");
+  fs::create_symlink("/etc/passwd", backup / "data" / "uploads" / "leak");
+  const auto fresh = root / "fresh";
+  auto refused = run_server_command({"ETHER_DATA_DIR=" + fresh.string()}, "restore " + backup.string());
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.output.find("holds a symbolic link (data/uploads/leak)"), std::string::npos) << refused.output;
+  EXPECT_FALSE(fs::exists(fs::symlink_status(fresh / "uploads" / "leak")));
+  fs::remove_all(root);
+}
+
 TEST(BackupRestore, ABackupSentOffWithResticComesBackWhole) {
   const auto root = fresh_root("backup-restic");
   const auto data = root / "data";

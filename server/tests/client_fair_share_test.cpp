@@ -122,6 +122,37 @@ TEST_F(FairShareTest, BehindATrustedProxyEachForwardedClientHasItsOwnShare) {
                                          "X-Forwarded-For: 203.0.113.9\r\n");
 }
 
+// A host with an IPv6 /64 can send each request from another address of it: the share is the
+// network's, so forty requests from forty addresses of one /64 still leave room for another client
+// (issue 47; before, each address had a share of its own and the other client got 503).
+TEST_F(FairShareTest, AnIpv6NetworkHasOneShareWhateverAddressesItUses) {
+  ServerOptions options;
+  options.worker_threads = 4;
+  options.worker_timeout = 2s;
+  options.trusted_proxies = trusted("127.0.0.1");
+  start(options);
+  std::vector<std::unique_ptr<RawSocket>> heavy;
+  for (int i = 0; i < 40; ++i) {
+    heavy.push_back(std::make_unique<RawSocket>(server_->port(), "127.0.0.1"));
+    heavy.back()->send(get("/heavy", "X-Forwarded-For: 2001:db8:1:2::" + std::to_string(i + 1) + "\r\n"));
+  }
+  std::this_thread::sleep_for(100ms);
+  for (int i = 0; i < 5; ++i) {
+    RawSocket socket(server_->port(), "127.0.0.1");
+    socket.send(get("/light", "X-Forwarded-For: 2001:db8:9:9::1\r\n"));
+    auto answer = socket.read_head(5s);
+    ASSERT_EQ(answer.kind, RawOutcome::Kind::answered) << i;
+    EXPECT_EQ(answer.status, 200U) << i << "\n" << answer.head;
+  }
+  int refused = 0;
+  for (auto& socket : heavy) {
+    auto answer = socket->read_head(10s);
+    ASSERT_EQ(answer.kind, RawOutcome::Kind::answered);
+    refused += answer.status == 503U ? 1 : 0;
+  }
+  EXPECT_GT(refused, 0);
+}
+
 TEST_F(FairShareTest, TheForwardedAddressCountsOnlyFromATrustedProxy) {
   ServerOptions options;
   options.trusted_proxies = trusted("127.0.0.1, 10.0.0.0/8");

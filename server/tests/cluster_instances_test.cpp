@@ -132,8 +132,8 @@ void two_instances_are_interchangeable() {
   EXPECT_TRUE(leads(a, "recorder")) << log_of(a);
   EXPECT_FALSE(leads(b, "playout")) << log_of(b);
   EXPECT_FALSE(leads(b, "recorder")) << log_of(b);
-  // The secrets live in the store, not in either data dir.
-  EXPECT_EQ(query_number(*db, "SELECT COUNT(*) FROM shared_secrets"), 2);
+  // The secrets live in the store, not in either data dir (stream, preview, second-factor key).
+  EXPECT_EQ(query_number(*db, "SELECT COUNT(*) FROM shared_secrets"), 3);
   EXPECT_FALSE(fs::exists(a_data / "stream-secret"));
   EXPECT_FALSE(fs::exists(b_data / "preview-secret"));
 

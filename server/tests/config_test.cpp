@@ -122,6 +122,26 @@ TEST(Config, ConnectionFairnessAndWorkerPool) {
             "10.0.0.0/8, ::1");
 }
 
+// Issue 47: a backup holds the store and its secrets; one inside a directory the server serves
+// files from would publish them, so such a backup dir stops the server at start with a clear error.
+TEST(Config, ABackupDirInsideAServedDirectoryIsRefused) {
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, std::string>>{{"ETHER_MEDIA_DIR", "/srv/ether/media"},
+                                                        {"ETHER_WEB_DIR", "/srv/ether/media"},
+                                                        {"ETHER_RECORDINGS_DIR", "/srv/ether/media"},
+                                                        {"ETHER_DATA_DIR", "/srv/ether/media/.."}}) {
+    const auto backups = key == "ETHER_DATA_DIR" ? "/srv/ether/uploads/backups" : "/srv/ether/media/backups";
+    try {
+      build_config({}, env_of({{key, value}, {"ETHER_BACKUP_DIR", backups}}));
+      ADD_FAILURE() << key << " holds the backups but was taken";
+    } catch (const ConfigError& error) {
+      EXPECT_NE(std::string(error.what()).find("ETHER_BACKUP_DIR"), std::string::npos) << error.what();
+    }
+  }
+  EXPECT_NO_THROW(build_config(
+      {}, env_of({{"ETHER_MEDIA_DIR", "/srv/ether/media"}, {"ETHER_BACKUP_DIR", "/srv/ether/media-backups"}})));
+}
+
 TEST(Config, InvalidValuesAreClearErrors) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"PORT", "http"},

@@ -570,7 +570,7 @@ TEST_P(MediaUploads, AFailedUploadIsDeletedButNotOneInUseOrReady) {
   const auto ready_id = wait_ready(redacteur, media_of(ready).at("id").as_int64()).at("id").as_int64();
   const auto refused = send("DELETE", "/api/admin/media/" + std::to_string(ready_id), "", redacteur);
   EXPECT_EQ(refused.status, 409U) << refused.body;
-  EXPECT_EQ(std::string(refused.json_body().at("error").at("code").as_string()), "not_failed");
+  EXPECT_EQ(std::string(refused.json_body().at("error").at("code").as_string()), "not_removable");
 }
 
 TEST_P(MediaUploads, AForgedOrUnknownSessionIsRefusedBeforeTheBodyIsWritten) {

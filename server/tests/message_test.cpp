@@ -130,5 +130,21 @@ TEST(Message, LogLinesRedactSecretQueryValues) {
   EXPECT_EQ(http::redact_secret_query("/a?&&key=s#k=v"), "/a?&&key=REDACTED#k=v");
 }
 
+// Issue 47: a secret is redacted as the server reads it, after decoding, and inside a target
+// carried in a value: a preview token opens drafts for an hour, an API key the ingest.
+TEST(Message, LogLinesRedactSecretsAfterDecodingAndInsideNestedTargets) {
+  EXPECT_EQ(http::redact_secret_query("/api/ingest/radio2/nowplaying?%6Bey=ether_abc123&title=T"),
+            "/api/ingest/radio2/nowplaying?%6Bey=REDACTED&title=T");
+  EXPECT_EQ(http::redact_secret_query("/overzicht/preview/3?x-craft-live-preview=tok.sig"),
+            "/overzicht/preview/3?x-craft-live-preview=REDACTED");
+  EXPECT_EQ(http::redact_secret_query("/a?X%2DCraft%2DLive%2DPreview=tok"), "/a?X%2DCraft%2DLive%2DPreview=REDACTED");
+  const auto nested = http::redact_secret_query(
+      "/api/page?path=%2Foverzicht%2Fpreview%2F3%3Fx-craft-live-preview%3Dtok.sig%26q%3D1&x=2");
+  EXPECT_EQ(nested.find("tok.sig"), std::string::npos) << nested;
+  EXPECT_EQ(nested, "/api/page?path=/overzicht/preview/3%3Fx-craft-live-preview%3DREDACTED%26q%3D1&x=2");
+  // A value without a nested target stays exactly as it came.
+  EXPECT_EQ(http::redact_secret_query("/api/page?path=%2Fgids%2F2026"), "/api/page?path=%2Fgids%2F2026");
+}
+
 }  // namespace
 }  // namespace ether

@@ -46,6 +46,32 @@ TEST_F(SiteAppTest, Probes) {
   EXPECT_EQ(call("/healthz", {}, "HEAD").status, 200u);
 }
 
+// /readyz's details name hosts, users and paths (a backup tool's error, broken media): the operator
+// on this machine (loopback, where the load balancer's check comes from too) and a signed-in
+// beheerder read them; anyone else gets the status only (issue 47).
+TEST_F(SiteAppTest, ReadinessDetailsAreForTheOperatorOnly) {
+  app_->set_readiness_details([] {
+    return boost::json::object{{"backup", "pg_dump: connection to server at \"db.internal\" failed"}};
+  });
+  auto from = [&](std::string address) {
+    auto request = test::get("/readyz");
+    request.remote_address = std::move(address);
+    return app_->handle(request);
+  };
+  for (const char* operator_address : {"127.0.0.1", "127.0.0.9", "::1", "::ffff:127.0.0.1"}) {
+    const auto answer = from(operator_address);
+    EXPECT_EQ(answer.status, 200u);
+    EXPECT_NE(answer.body.find("db.internal"), std::string::npos) << operator_address;
+  }
+  for (const char* stranger : {"192.0.2.5", "2001:db8::5", "::ffff:192.0.2.5", ""}) {
+    const auto answer = from(stranger);
+    EXPECT_EQ(answer.status, 200u);
+    EXPECT_EQ(answer.body, "{\"status\":\"ready\"}") << stranger;
+  }
+  ready_ = false;
+  EXPECT_EQ(from("192.0.2.5").body, "{\"status\":\"unavailable\"}");
+}
+
 TEST_F(SiteAppTest, ApiSite) {
   auto site = call("/api/site");
   EXPECT_EQ(site.status, 200u);

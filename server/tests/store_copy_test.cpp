@@ -88,6 +88,7 @@ std::string demo_station_in(const fs::path& dir) {
   *lease << "INSERT INTO channels (id, slug, name, parent_slug) VALUES (9000, 'kind', 'Kind', 'ouder')";
   std::ofstream(dir / "stream-secret") << "stream-secret-of-the-old-machine-0123456789\n";
   std::ofstream(dir / "preview-secret") << "preview-secret-of-the-old-machine-0123456789\n";
+  std::ofstream(dir / "second-factor-key") << std::string(64, 'a') << "\n";
   return url;
 }
 
@@ -112,6 +113,8 @@ TEST(StoreCopy, ASqliteStoreCopiedIntoAnotherKeepsEveryRowAndItsSecrets) {
   EXPECT_EQ(every_row("sqlite:" + (dir.path() / "new" / "ether.db").string()), before);
   EXPECT_EQ(first_line(dir.path() / "new" / "stream-secret"), "stream-secret-of-the-old-machine-0123456789");
   EXPECT_EQ(first_line(dir.path() / "new" / "preview-secret"), "preview-secret-of-the-old-machine-0123456789");
+  // The key the second factors are sealed with goes along: without it they could not be opened.
+  EXPECT_EQ(first_line(dir.path() / "new" / "second-factor-key"), std::string(64, 'a'));
   EXPECT_EQ(fs::status(dir.path() / "new" / "stream-secret").permissions() & fs::perms::group_read, fs::perms::none);
 }
 
@@ -144,7 +147,8 @@ const bool registered = test::register_postgres_tests(
         EXPECT_EQ(run.output.find(":ether@"), std::string::npos) << "no password in the output: " << run.output;
         auto in_postgres = every_row(database.url());
         // shared_secrets: the data dir's secret files became its rows (written after the copy).
-        ASSERT_EQ(in_postgres.at("shared_secrets").size(), 2U);
+        // (The stream and preview secrets and the key the second factors are sealed with.)
+        ASSERT_EQ(in_postgres.at("shared_secrets").size(), 3U);
         in_postgres.erase("shared_secrets");
         auto expected = before;
         expected.erase("shared_secrets");
@@ -155,11 +159,12 @@ const bool registered = test::register_postgres_tests(
                          "sqlite:" + (dir.path() / "back" / "ether.db").string());
         ASSERT_EQ(run.status, 0) << run.output;
         auto back = every_row("sqlite:" + (dir.path() / "back" / "ether.db").string());
-        ASSERT_EQ(back.at("shared_secrets").size(), 2U);
+        ASSERT_EQ(back.at("shared_secrets").size(), 3U);
         back.erase("shared_secrets");
         EXPECT_EQ(back, expected);
         EXPECT_EQ(first_line(dir.path() / "back" / "stream-secret"), "stream-secret-of-the-old-machine-0123456789");
         EXPECT_EQ(first_line(dir.path() / "back" / "preview-secret"), "preview-secret-of-the-old-machine-0123456789");
+        EXPECT_EQ(first_line(dir.path() / "back" / "second-factor-key"), std::string(64, 'a'));
 
         // New rows draw ids after the copied ones.
         auto db = store::Database::open(database.url(), 1);

@@ -2,8 +2,9 @@
 // duration and size, get a JPEG poster and HLS renditions that ffprobe decodes at the expected
 // sizes; files that are no video, or of a container outside the whitelist, are refused; a run that
 // fails leaves nothing half-written. Then end to end on a real server: an upload becomes 'ready'
-// with its figures, its playlists, segments and poster are served with their MIME types, ranges and
-// a year's caching, and a non-video upload ends 'failed' with a Dutch message (SQLite and, with
+// with its figures, its playlists, segments and poster are served with their MIME types and ranges,
+// to an editor only until a published item plays it, then to anyone for as long as it is on the
+// site; a non-video upload ends 'failed' with a Dutch message; an unused video can be deleted (SQLite and, with
 // ETHER_TEST_DATABASE_URL, PostgreSQL).
 
 #include <gtest/gtest.h>
@@ -211,22 +212,60 @@ void a_clip_is_served_as_hls_with_its_poster(const std::string& database_url, co
   ASSERT_TRUE(url.starts_with("/uploads/videos/") && url.ends_with("/master.m3u8")) << url;
   ASSERT_TRUE(poster.ends_with("/poster.jpg")) << poster;
 
-  const auto master = server.get(url);
+  // Used by no item, the video is the editors' alone (issue 47): anonymous requests get 404 for the
+  // playlist, the segments and the poster; an editor gets them, never kept by a shared cache.
+  const auto folder = url.substr(0, url.rfind('/'));
+  const std::string as_editor = "-H 'Cookie: ether_session=" + editor.cookie + "' ";
+  for (const auto& file : {url, folder + "/0/index.m3u8", folder + "/0/seg000.ts", poster}) {
+    const auto refused = server.get(file);
+    EXPECT_EQ(refused.status, 404) << file;
+    EXPECT_NE(refused.headers.find("no-store"), std::string::npos) << refused.headers;
+  }
+  const auto master = server.get(url, as_editor);
   EXPECT_EQ(master.status, 200);
   EXPECT_NE(master.headers.find("application/vnd.apple.mpegurl"), std::string::npos) << master.headers;
-  EXPECT_NE(master.headers.find("max-age=31536000"), std::string::npos) << master.headers;
-  const auto folder = url.substr(0, url.rfind('/'));
-  const auto segment = server.get(folder + "/0/seg000.ts", "-H 'Range: bytes=0-187'");
+  EXPECT_NE(master.headers.find("private, no-store"), std::string::npos) << master.headers;
+  const auto segment = server.get(folder + "/0/seg000.ts", as_editor + "-H 'Range: bytes=0-187'");
   EXPECT_EQ(segment.status, 206);
   EXPECT_EQ(segment.body.size(), 188U);
   EXPECT_NE(segment.headers.find("video/mp2t"), std::string::npos) << segment.headers;
   EXPECT_NE(segment.headers.find("Accept-Ranges: bytes"), std::string::npos) << segment.headers;
-  const auto image = server.get(poster);
+  const auto image = server.get(poster, as_editor);
   EXPECT_EQ(image.status, 200);
   EXPECT_NE(image.headers.find("image/jpeg"), std::string::npos) << image.headers;
   // Nothing but the files made is served from the folder.
-  EXPECT_EQ(server.get(folder + "/../../incoming/").status, 404);
-  EXPECT_EQ(server.get(folder + "/0/anders.txt").status, 404);
+  EXPECT_EQ(server.get(folder + "/../../incoming/", as_editor).status, 404);
+  EXPECT_EQ(server.get(folder + "/0/anders.txt", as_editor).status, 404);
+
+  // A draft item does not make it public; a published one does, for as long as it is on the site,
+  // so shared caches keep it a minute and never as immutable.
+  const json::object values{{"title", "Clip"}, {"slug", "clip"}, {"videoPath", url}, {"durationMs", 2000}};
+  const auto made =
+      server_admin_call(server, "POST", "/api/admin/content/videos", json::object{{"values", values}}, editor);
+  ASSERT_EQ(made.status, 201) << made.body;
+  const auto item = json::parse(made.body).at("item").as_object();
+  const std::string item_id =
+      item.at("id").is_string() ? std::string(item.at("id").as_string()) : json::serialize(item.at("id"));
+  const auto path = "/api/admin/content/videos/" + item_id;
+  EXPECT_EQ(server.get(url).status, 404);
+  const auto published =
+      server_admin_call(server, "POST", path + "/publish", json::object{{"version", item.at("version")}}, editor);
+  ASSERT_EQ(published.status, 200) << published.body;
+  for (const auto& file : {url, folder + "/0/seg000.ts", poster}) {
+    const auto open = server.get(file);
+    EXPECT_EQ(open.status, 200) << file;
+    EXPECT_NE(open.headers.find("Cache-Control: public, max-age=60"), std::string::npos) << open.headers;
+    EXPECT_EQ(open.headers.find("immutable"), std::string::npos) << open.headers;
+  }
+  // In use, it cannot be deleted; unpublished, it is private again.
+  const auto media_path = "/api/admin/media/" + std::to_string(video.at("id").as_int64());
+  EXPECT_EQ(server_admin_call(server, "DELETE", media_path, nullptr, editor).status, 409);
+  const auto unpublished =
+      server_admin_call(server, "POST", path + "/unpublish",
+                        json::object{{"version", json::parse(published.body).at("item").at("version")}}, editor);
+  ASSERT_EQ(unpublished.status, 200) << unpublished.body;
+  EXPECT_EQ(server.get(url).status, 404);
+  EXPECT_EQ(server.get(poster).status, 404);
 
   const auto listed = server_admin_call(server, "GET", "/api/admin/media?kind=video", nullptr, editor);
   EXPECT_EQ(listed.status, 200);
@@ -235,6 +274,19 @@ void a_clip_is_served_as_hls_with_its_poster(const std::string& database_url, co
   const auto failed = processed_media(server, editor, upload_media(server, editor, "videos", text).at("id").as_int64());
   ASSERT_EQ(failed.at("status"), "failed") << json::serialize(failed);
   EXPECT_EQ(std::string(failed.at("error").as_string()), std::string(media::kNotAVideoMessage));
+
+  // Once no item names it (the item purged from the trash too), a ready video can be deleted, files and all.
+  const auto unpublished_version =
+      json::parse(server_admin_call(server, "GET", path, nullptr, editor).body).at("item").at("version");
+  ASSERT_EQ(
+      server_admin_call(server, "DELETE", path + "?version=" + json::serialize(unpublished_version), nullptr, editor)
+          .status,
+      204);
+  EXPECT_EQ(server_admin_call(server, "DELETE", media_path, nullptr, editor).status, 409);
+  ASSERT_EQ(server_admin_call(server, "DELETE", "/api/admin/trash/videos/" + item_id, nullptr, editor).status, 204);
+  EXPECT_EQ(server_admin_call(server, "DELETE", media_path, nullptr, editor).status, 204);
+  EXPECT_EQ(server.get(url, as_editor).status, 404);
+  EXPECT_FALSE(fs::exists(server.dir() / "data" / "uploads" / folder.substr(std::string("/uploads/").size())));
 }
 
 TEST(VideoUploadServer, AClipIsServedAsHlsWithItsPosterAndTextIsRefusedOnSqlite) {

@@ -77,6 +77,28 @@ TEST(WebhookUrls, OnlyHttpAndHttpsToPublicAddresses) {
   EXPECT_FALSE(address_allowed(reinterpret_cast<sockaddr*>(&loopback6), false));
 }
 
+// Issue 47: an IPv4 address carried inside an IPv6 one (NAT64, 6to4, IPv4-compatible, mapped) is
+// judged as the IPv4 host it reaches.
+TEST(WebhookUrls, IpvFourInsideIpvSixIsJudgedAsThatHost) {
+  const auto v6 = [](const char* text) {
+    sockaddr_in6 address{};
+    address.sin6_family = AF_INET6;
+    EXPECT_EQ(::inet_pton(AF_INET6, text, &address.sin6_addr), 1) << text;
+    return address;
+  };
+  for (auto blocked :
+       {"64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b::10.0.0.1", "2002:7f00:1::1", "2002:c0a8:101::5",
+        "::127.0.0.1", "::10.1.2.3", "::ffff:169.254.169.254", "64:ff9b:1::8.8.8.8", "fd00::1", "fe80::1"}) {
+    auto address = v6(blocked);
+    EXPECT_FALSE(address_allowed(reinterpret_cast<sockaddr*>(&address), false)) << blocked;
+    EXPECT_TRUE(address_allowed(reinterpret_cast<sockaddr*>(&address), true)) << blocked;
+  }
+  for (auto open : {"64:ff9b::5db8:d822", "2002:5db8:d822::1", "::93.184.216.34", "2606:2800:220:1::1"}) {
+    auto address = v6(open);
+    EXPECT_TRUE(address_allowed(reinterpret_cast<sockaddr*>(&address), false)) << open;
+  }
+}
+
 // A webhook receiver on 127.0.0.1: checks each request's signature with the secret it is given,
 // answers with the statuses it is told (then 200), and keeps what it saw.
 class Receiver {

@@ -32,7 +32,7 @@ export async function logInFresh(page: Page, role: string, password: string) {
   await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill(password);
   await page.getByLabel('Herhaal het nieuwe wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-  const secondFactor = role === 'beheerder' ? await enrolSecondFactor(page) : undefined;
+  const secondFactor = role === 'beheerder' ? await enrolSecondFactor(page, password) : undefined;
   await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
   return { email, secondFactor };
 }
@@ -46,9 +46,13 @@ export function totpCode(secret: string, stepsAhead = 0): string {
   return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
-/** Sets up the second factor from the page "Tweestapsverificatie": its secret and recovery codes. */
-export async function enrolSecondFactor(page: Page) {
+/**
+ * Sets up the second factor from the page "Tweestapsverificatie", with the account's `password`
+ * asked again: its secret and recovery codes.
+ */
+export async function enrolSecondFactor(page: Page, password: string) {
   await expect(page.getByRole('heading', { name: 'Tweestapsverificatie', level: 1 })).toBeVisible();
+  await page.getByLabel('Je wachtwoord').fill(password);
   await page.getByRole('button', { name: 'Tweestapsverificatie instellen' }).click();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   await page.getByLabel('Code uit je app').fill(totpCode(secret));

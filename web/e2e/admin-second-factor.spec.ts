@@ -72,4 +72,29 @@ test('a beheerder sets up a second factor and signs in with a code and with a re
   await expect(page.getByLabel('Herstelcode')).toHaveAccessibleDescription(
     'Deze code klopt niet of is al gebruikt.',
   );
+
+  // Switching it off takes the password and a code together (issue 47): a wrong password is
+  // refused on its field, and the second factor stays on.
+  await page.getByRole('button', { name: 'Een code uit je app gebruiken' }).click();
+  await page.getByLabel('Code uit je app').fill(totpCode(secondFactor.secret, 2));
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Beheer' })
+    .getByRole('link', { name: 'Tweestapsverificatie' })
+    .click();
+  const off = page.getByRole('button', { name: 'Tweestapsverificatie uitzetten' });
+  await page.getByLabel('Code uit je app of een herstelcode').fill(secondFactor.recoveryCodes[1] ?? '');
+  await off.click();
+  await expect(page.getByLabel('Je wachtwoord')).toHaveAccessibleDescription('Vul je wachtwoord in.');
+  await page.getByLabel('Je wachtwoord').fill('niet het wachtwoord');
+  await off.click();
+  await expect(page.getByLabel('Je wachtwoord')).toHaveAccessibleDescription('Het wachtwoord klopt niet.');
+  await expect(page.getByText(/staat aan sinds/)).toBeVisible();
+  await page.getByLabel('Je wachtwoord').fill(PASSWORD);
+  await off.click();
+  // A beheerder must set one up again at once: the page asks for the password to begin.
+  await expect(page.getByRole('button', { name: 'Tweestapsverificatie instellen' })).toBeVisible();
+  await expect(page.getByLabel('Je wachtwoord')).toHaveValue('');
+  await expectNoSeriousAxeViolations(page);
 });

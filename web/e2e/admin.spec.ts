@@ -88,7 +88,7 @@ test('the first beheerder changes the one-time password, makes a redacteur, sees
   await expect(page.getByRole('heading', { name: 'Tweestapsverificatie', level: 1 })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await noSidewaysScroll(page);
-  const { secret: totpSecret } = await enrolSecondFactor(page);
+  const { secret: totpSecret } = await enrolSecondFactor(page, NEW_PASSWORD);
 
   await expect(page.getByRole('heading', { name: 'Welkom, Beheerder' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Beheerder');

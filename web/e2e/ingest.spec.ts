@@ -37,6 +37,7 @@ async function ingestKey(request: APIRequestContext, baseURL: string): Promise<s
   csrf = (await changed.json()).csrfToken as string;
   // A beheerder sets up the second factor before anything else (the server's default).
   const enrolment = await request.post('/api/admin/second-factor/enrolment', {
+    data: { password: 'een nieuw wachtwoord voor ingest' },
     headers: { ...headers, 'X-CSRF-Token': csrf },
   });
   expect(enrolment.status()).toBe(200);

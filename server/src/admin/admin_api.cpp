@@ -139,33 +139,6 @@ std::variant<User, http::Response> other_account(soci::session& session, const P
   return std::move(*found);
 }
 
-// The throttle keys of a login (password or second step): the account from this address, the
-// account from everywhere, the address.
-struct LoginKeys {
-  std::string account_here;
-  std::string account;
-  std::string address;
-
-  LoginKeys(std::string_view email, std::string_view remote)
-      : account_here(account_address_key(email, remote)), account(account_key(email)), address(address_key(remote)) {}
-
-  std::int64_t locked_for(LoginThrottle& throttle, std::int64_t now) const {
-    return std::max(
-        {throttle.locked_for(account_here, now), throttle.locked_for(account, now), throttle.locked_for(address, now)});
-  }
-  void record_failure(LoginThrottle& throttle, std::int64_t now) const {
-    const auto& policy = throttle.policy();
-    throttle.record_failure(account_here, policy.account_threshold, now);
-    throttle.record_failure(account, policy.account_global_threshold, now);
-    throttle.record_failure(address, policy.address_threshold, now);
-  }
-  // A success clears the account's counts, not the address's.
-  void clear_account(LoginThrottle& throttle) const {
-    throttle.clear(account_here);
-    throttle.clear(account);
-  }
-};
-
 }  // namespace
 
 AdminApi::AdminApi(store::Database& db, AdminOptions options, std::function<std::int64_t()> now)
@@ -277,28 +250,28 @@ http::Response AdminApi::login(const http::Request& request) const {
   if (!fields.empty()) return api::field_errors(fields);
 
   const auto now = now_();
-  const LoginKeys keys(email, request.remote_address);
+  const auto keys = LoginKeys::admin(email, request.remote_address, options_.throttle);
   auto lease = db_.lease();
   LoginThrottle throttle(*lease, options_.throttle);
-  if (const auto wait = keys.locked_for(throttle, now); wait > 0) {
-    return too_many_attempts(wait);
-  }
+  const auto attempt = throttle.begin_attempt(keys, now);
+  if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
   UserRepository users(*lease);
   auto user = users.find_by_email(email);
   // Without an account the dummy hash is verified all the same: the answer takes as long.
   const bool matches = verify_password(user ? user->password_hash : dummy_hash_, password);
   if (!user || !matches || !user->active) {
-    keys.record_failure(throttle, now);
     spdlog::warn("admin: failed login from {}", request.remote_address);
+    if (const auto wait = throttle.attempt_failed(attempt, now); wait > 0) return too_many_attempts(wait);
     return api::json_error(401, "invalid_credentials", kBadCredentials);
   }
   if (SecondFactorRepository(*lease).enabled(user->id)) {
     // The failure counts stay until the second step succeeds: who knows the password must not
     // reset the count of wrong codes by giving it again.
+    throttle.attempt_passed(attempt, false);
     const auto challenge = LoginChallengeRepository(*lease).create(user->id, now);
     return api::private_json(200, json::object{{"secondFactorRequired", true}, {"challenge", challenge}});
   }
-  keys.clear_account(throttle);
+  throttle.attempt_passed(attempt);
   return start_session(*lease, *user, now);
 }
 
@@ -344,11 +317,10 @@ http::Response AdminApi::complete_login(const http::Request& request) const {
   if (!user || !user->active) {
     return api::json_error(401, "challenge_expired", "Je inlogpoging is verlopen. Log opnieuw in.");
   }
-  const LoginKeys keys(user->email, request.remote_address);
+  const auto keys = LoginKeys::admin(user->email, request.remote_address, options_.throttle);
   LoginThrottle throttle(*lease, options_.throttle);
-  if (const auto wait = keys.locked_for(throttle, now); wait > 0) {
-    return too_many_attempts(wait);
-  }
+  const auto attempt = throttle.begin_attempt(keys, now);
+  if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
   SecondFactorRepository factors(*lease);
   auto factor = factors.find(user->id);
   bool accepted = false;
@@ -363,12 +335,12 @@ http::Response AdminApi::complete_login(const http::Request& request) const {
     }
   }
   if (!accepted) {
-    keys.record_failure(throttle, now);
     spdlog::warn("admin: wrong second-factor code of {} from {}", user->email, request.remote_address);
+    if (const auto wait = throttle.attempt_failed(attempt, now); wait > 0) return too_many_attempts(wait);
     return api::field_errors(json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
   }
   challenges.remove(challenge);
-  keys.clear_account(throttle);
+  throttle.attempt_passed(attempt);
   return start_session(*lease, *user, now);
 }
 
@@ -391,13 +363,20 @@ http::Response AdminApi::start_enrolment(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  // Who holds a session only (a tab left open) must not tie the account to their own phone.
+  const auto password = string_member(std::get<json::object>(body), "password").value_or("");
+  if (password.empty()) return api::field_errors(json::object{{"password", "Vul je wachtwoord in."}});
+  const auto now = now_();
+  if (auto refused = check_own_password(principal, password, now)) return std::move(*refused);
   auto lease = db_.lease();
   SecondFactorRepository factors(*lease);
   if (factors.enabled(principal.user.id)) {
     return api::json_error(409, "already_enabled", "Tweestapsverificatie staat al aan. Zet haar eerst uit.");
   }
   const auto secret = generate_totp_secret();
-  factors.start_enrolment(principal.user.id, secret, now_());
+  factors.start_enrolment(principal.user.id, secret, now);
   return api::private_json(200, json::object{{"secret", secret}, {"uri", otpauth_uri(secret, principal.user.email)}});
 }
 
@@ -410,19 +389,17 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
   const auto code = trimmed(string_member(std::get<json::object>(body), "code").value_or(""));
   if (code.empty()) return api::field_errors(json::object{{"code", "Vul de code uit je app in."}});
   const auto now = now_();
-  const std::string user_key = "second-factor:" + std::to_string(principal.user.id);
+  const auto keys = second_factor_keys(principal);
   auto lease = db_.lease();
   LoginThrottle throttle(*lease, options_.throttle);
-  if (const auto wait = throttle.locked_for(user_key, now); wait > 0) {
-    return too_many_attempts(wait);
-  }
   SecondFactorRepository factors(*lease);
   auto factor = factors.find(principal.user.id);
   if (!factor) return api::json_error(409, "no_enrolment", "Begin opnieuw met het instellen.");
   if (factor->enabled_at) return api::json_error(409, "already_enabled", "Tweestapsverificatie staat al aan.");
+  const auto attempt = throttle.begin_attempt(keys, now);
+  if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
   const auto step = totp_matching_step(factor->secret, code, now);
   if (!step) {
-    throttle.record_failure(user_key, options_.throttle.account_threshold, now);
     return api::field_errors(json::object{
         {"code", "Deze code klopt niet. Controleer de tijd op je telefoon en typ de code die nu in je app staat."}});
   }
@@ -433,7 +410,7 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
   add_change(changes, "secondFactor", false, true);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "enable_second_factor",
                           changes);
-  throttle.clear(user_key);
+  throttle.attempt_passed(attempt);
   tx.commit();
   spdlog::info("admin: {} set up a second factor", principal.user.email);
   return api::private_json(200, json::object{{"recoveryCodes", string_array(codes)}});
@@ -448,36 +425,33 @@ http::Response AdminApi::disable_second_factor(const http::Request& request) con
   const auto& object = std::get<json::object>(body);
   const auto code = trimmed(string_member(object, "code").value_or(""));
   const auto password = string_member(object, "password").value_or("");
-  if (code.empty() && password.empty()) {
-    return api::field_errors(json::object{{"code", "Vul een code uit je app of je wachtwoord in."}});
-  }
+  // Both: a session alone, or a password alone (read over a shoulder), must not switch it off.
+  json::object missing;
+  if (code.empty()) missing["code"] = "Vul een code uit je app of een herstelcode in.";
+  if (password.empty()) missing["password"] = "Vul je wachtwoord in.";
+  if (!missing.empty()) return api::field_errors(missing);
   const auto now = now_();
-  const std::string user_key = "second-factor:" + std::to_string(principal.user.id);
-  {
-    auto lease = db_.lease();
-    if (const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now); wait > 0) {
-      return too_many_attempts(wait);
-    }
-  }
-  // The password check runs without a lease: argon2 may wait for its turn.
-  const bool password_ok = !password.empty() && verify_password(principal.user.password_hash, password);
+  if (auto refused = check_own_password(principal, password, now)) return std::move(*refused);
+  const auto keys = second_factor_keys(principal);
   auto lease = db_.lease();
   SecondFactorRepository factors(*lease);
   auto factor = factors.find(principal.user.id);
   if (!factor || !factor->enabled_at) {
     return api::json_error(409, "not_enabled", "Tweestapsverificatie staat niet aan.");
   }
-  bool accepted = password_ok;
-  if (!accepted && !code.empty()) {
+  LoginThrottle throttle(*lease, options_.throttle);
+  const auto attempt = throttle.begin_attempt(keys, now);
+  if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
+  bool accepted = false;
+  if (looks_like_totp_code(code)) {
     const auto step = totp_matching_step(factor->secret, code, now);
     accepted = step && factors.use_step(principal.user.id, *step);
+  } else {
+    accepted = factors.use_recovery_code(principal.user.id, code, now);
   }
-  LoginThrottle throttle(*lease, options_.throttle);
   if (!accepted) {
-    throttle.record_failure(user_key, options_.throttle.account_threshold, now);
-    spdlog::warn("admin: wrong code or password of {} to switch the second factor off", principal.user.email);
-    return api::field_errors(code.empty() ? json::object{{"password", "Het wachtwoord klopt niet."}}
-                                          : json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
+    spdlog::warn("admin: wrong code of {} to switch the second factor off", principal.user.email);
+    return api::field_errors(json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
   }
   store::Transaction tx(*lease);
   factors.remove(principal.user.id);
@@ -485,9 +459,35 @@ http::Response AdminApi::disable_second_factor(const http::Request& request) con
   add_change(changes, "secondFactor", true, false);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "disable_second_factor",
                           changes);
-  throttle.clear(user_key);
+  throttle.attempt_passed(attempt);
   tx.commit();
   return api::no_content();
+}
+
+LoginKeys AdminApi::second_factor_keys(const Principal& principal) const {
+  return LoginKeys::account_check("second-factor:" + std::to_string(principal.user.id),
+                                  options_.throttle.account_threshold);
+}
+
+std::optional<http::Response> AdminApi::check_own_password(const Principal& principal, const std::string& password,
+                                                           std::int64_t now) const {
+  const auto keys = LoginKeys::account_check("reauthenticate:" + std::to_string(principal.user.id),
+                                             options_.throttle.account_threshold);
+  LoginAttempt attempt;
+  {
+    auto lease = db_.lease();
+    attempt = LoginThrottle(*lease, options_.throttle).begin_attempt(keys, now);
+  }
+  if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
+  // The password check runs without a lease: argon2 may wait for its turn.
+  const bool right = verify_password(principal.user.password_hash, password);
+  auto lease = db_.lease();
+  if (!right) {
+    spdlog::warn("admin: wrong password of {} to change the second factor", principal.user.email);
+    return api::field_errors(json::object{{"password", "Het wachtwoord klopt niet."}});
+  }
+  LoginThrottle(*lease, options_.throttle).attempt_passed(attempt);
+  return std::nullopt;
 }
 
 http::Response AdminApi::reset_second_factor(const http::Request& request, const std::string& id_text) const {
@@ -549,17 +549,15 @@ http::Response AdminApi::change_password(const http::Request& request) const {
   // and a few wrong ones end the session.
   const std::string user_key = "password-change:" + std::to_string(principal.user.id);
   const std::string session_key = "password-change-session:" + principal.session.id_hash;
+  const auto keys = LoginKeys::account_check(user_key, options_.throttle.account_threshold);
   {
     auto lease = db_.lease();
-    const auto wait = LoginThrottle(*lease, options_.throttle).locked_for(user_key, now);
-    if (wait > 0) {
-      return too_many_attempts(wait);
-    }
+    const auto attempt = LoginThrottle(*lease, options_.throttle).begin_attempt(keys, now);
+    if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
   }
   if (!verify_password(principal.user.password_hash, current)) {
     auto lease = db_.lease();
     LoginThrottle throttle(*lease, options_.throttle);
-    throttle.record_failure(user_key, options_.throttle.account_threshold, now);
     const auto tries = throttle.record_failure(session_key, kPasswordChangeTriesPerSession, now);
     spdlog::warn("admin: wrong current password of {} from {}", principal.user.email, request.remote_address);
     if (tries >= kPasswordChangeTriesPerSession) {
@@ -821,6 +819,7 @@ http::Response AdminApi::audit(const http::Request& request) const {
   auto who = authorize(request, Guard{.permission = Permission::read_audit});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   AuditFilter filter;
+  filter.channels = std::get<Principal>(who).user.channels;
   std::int64_t page = 1;
   if (auto user = request.param("user"); user && !user->empty()) {
     auto id = api::parse_id(*user);

@@ -12,9 +12,11 @@
 //                                          current passwords: 5 per account lock it as a login (429), the
 //                                          3rd of one session ends that session (401)
 //   GET    /api/admin/second-factor        the signed-in user's second factor {enabled, recoveryCodesLeft}
-//   POST   /api/admin/second-factor/enrolment  a new secret {secret, uri} to confirm (not yet enabled)
+//   POST   /api/admin/second-factor/enrolment  {password} -> a new secret {secret, uri} to confirm (not
+//                                          yet enabled)
 //   POST   /api/admin/second-factor/confirmation {code}: enables it -> ten recovery codes, shown once
-//   DELETE /api/admin/second-factor        {code} or {password}: switches one's own off
+//   DELETE /api/admin/second-factor        {password, code}: switches one's own off (a TOTP or recovery
+//                                          code); the password and the codes are throttled per account
 //   GET    /api/admin/users                (beheerder) the accounts
 //   POST   /api/admin/users                (beheerder) {name, email, role, channels} -> one-time password
 //   PATCH  /api/admin/users/{id}           (beheerder) {name?, role?, channels?, active?}
@@ -99,6 +101,12 @@ class AdminApi {
   http::Response start_enrolment(const http::Request& request) const;
   http::Response confirm_enrolment(const http::Request& request) const;
   http::Response disable_second_factor(const http::Request& request) const;
+  /// The throttle of a signed-in account's second-factor codes.
+  [[nodiscard]] LoginKeys second_factor_keys(const Principal& principal) const;
+  /// Checks a signed-in account's own password again before it changes its second factor:
+  /// nullopt when right, else the answer (422 on the field, 429 while throttled).
+  [[nodiscard]] std::optional<http::Response> check_own_password(const Principal& principal,
+                                                                 const std::string& password, std::int64_t now) const;
   http::Response reset_second_factor(const http::Request& request, const std::string& id) const;
   http::Response list_users(const http::Request& request) const;
   http::Response create_user(const http::Request& request) const;

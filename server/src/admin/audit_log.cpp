@@ -1,8 +1,11 @@
 #include "admin/audit_log.hpp"
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <utility>
 
+#include "content/content_types.hpp"
 #include "store/content_version.hpp"
 
 namespace ether::admin {
@@ -21,6 +24,36 @@ std::string contains_pattern(const std::string& text) {
   return out;
 }
 
+// The rows a reader limited to `channels` may see (see AuditFilter::channels), as SQL. The slugs
+// are written into it: only ones of slug characters are taken, so nothing else can be.
+std::string channel_condition(const std::vector<std::string>& channels) {
+  if (channels.empty()) return {};
+  std::string list;
+  for (const auto& slug : channels) {
+    const bool plain = !slug.empty() && std::all_of(slug.begin(), slug.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    });
+    if (!plain) continue;
+    list += (list.empty() ? "'" : ", '") + slug + "'";
+  }
+  if (list.empty()) list = "''";
+  std::string unbound;
+  std::string bound;
+  for (const auto& type : content::content_types()) {
+    if (type.channel_field.empty()) {
+      unbound += (unbound.empty() ? "'" : ", '") + type.name + "'";
+      continue;
+    }
+    const auto field = std::find_if(type.fields.begin(), type.fields.end(),
+                                    [&](const content::FieldSpec& f) { return f.name == type.channel_field; });
+    if (field == type.fields.end()) continue;
+    const std::string key = type.numeric_key() ? "CAST(x." + type.key_column + " AS TEXT)" : "x." + type.key_column;
+    bound += " OR (item_type = '" + type.name + "' AND EXISTS (SELECT 1 FROM " + type.table + " x WHERE " + key +
+             " = admin_audit_log.item_id AND x." + field->column + " IN (" + list + ")))";
+  }
+  return " AND (item_type IN (" + (unbound.empty() ? std::string("''") : unbound) + ", 'media')" + bound + ")";
+}
+
 }  // namespace
 
 void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
@@ -33,6 +66,34 @@ void record_content_change(soci::session& session, const Actor& actor, std::int6
                            const std::string& item_id, const std::string& action, const boost::json::object& changes) {
   AuditLog(session).record(actor, at, item_type, item_id, action, changes);
   store::bump_content_version(session);
+}
+
+void record_content_purge(soci::session& session, const Actor& actor, std::int64_t at, const std::string& item_type,
+                          const std::string& item_id, const boost::json::value& title) {
+  std::vector<std::pair<long long, std::string>> rows;
+  {
+    long long id = 0;
+    std::string changes;
+    soci::statement st = (session.prepare << "SELECT id, changes FROM admin_audit_log WHERE item_type = :t AND "
+                                             "item_id = :i",
+                          soci::into(id), soci::into(changes), soci::use(item_type), soci::use(item_id));
+    st.execute();
+    while (st.fetch()) rows.emplace_back(id, changes);
+  }
+  for (auto& [id, text] : rows) {
+    boost::system::error_code ec;
+    auto parsed = boost::json::parse(text, ec);
+    if (ec || !parsed.is_object()) continue;
+    boost::json::object kept;
+    for (const auto& [field, change] : parsed.get_object()) {
+      kept[field] = boost::json::object{{"before", nullptr}, {"after", nullptr}};
+    }
+    const std::string stripped = boost::json::serialize(kept);
+    session << "UPDATE admin_audit_log SET changes = :c WHERE id = :i", soci::use(stripped), soci::use(id);
+  }
+  boost::json::object changes;
+  add_change(changes, "title", title, nullptr);
+  record_content_change(session, actor, at, item_type, item_id, "purge", changes);
 }
 
 std::int64_t AuditLog::record(const Actor& actor, std::int64_t at, const std::string& item_type,
@@ -61,7 +122,8 @@ AuditPage AuditLog::query(const AuditFilter& filter, std::int64_t page, std::int
   const std::string name = contains_pattern(filter.user_name);
   const std::string where =
       " WHERE (:au = 1 OR user_id = :u) AND (:at = 1 OR item_type = :t) AND (:ai = 1 OR item_id = :i)"
-      " AND (:an = 1 OR LOWER(user_name) LIKE :n ESCAPE '!')";
+      " AND (:an = 1 OR LOWER(user_name) LIKE :n ESCAPE '!')" +
+      channel_condition(filter.channels);
   AuditPage result;
   long long total = 0;
   session_ << "SELECT COUNT(*) FROM admin_audit_log" + where, soci::use(any_user), soci::use(user), soci::use(any_type),

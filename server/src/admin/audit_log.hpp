@@ -42,12 +42,22 @@ void add_change(boost::json::object& changes, std::string_view field, const boos
 void record_content_change(soci::session& session, const Actor& actor, std::int64_t at, const std::string& item_type,
                            const std::string& item_id, const std::string& action, const boost::json::object& changes);
 
+/// Records that an item was removed for good, in the caller's transaction: what it held goes from
+/// the log as well (every earlier row of the item keeps which fields changed, not their values), and
+/// the purge row names it by `title` alone.
+void record_content_purge(soci::session& session, const Actor& actor, std::int64_t at, const std::string& item_type,
+                          const std::string& item_id, const boost::json::value& title);
+
 struct AuditFilter {
   std::optional<std::int64_t> user_id;
   std::string item_type;  // empty: any
   std::string item_id;    // empty: any
   /// Part of the actor's name, ignoring case (ASCII case on SQLite); empty: anyone.
   std::string user_name;
+  /// The reader's channels (empty: every channel). A reader limited to channels sees the rows of
+  /// content on those channels and of content bound to none, not the station's own (accounts, keys,
+  /// webhooks, backups) nor items no longer there to tell their channel.
+  std::vector<std::string> channels;
 };
 
 struct AuditPage {

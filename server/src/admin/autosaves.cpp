@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "api/json_error.hpp"
+#include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "domain/time.hpp"
 
@@ -65,6 +66,14 @@ void AutosaveRepository::put(std::int64_t user_id, const std::string& type, cons
       soci::use(saved_at);
 }
 
+void AutosaveRepository::keep_newest(std::int64_t user_id, std::size_t count) const {
+  long long user = user_id;
+  long long keep = static_cast<long long>(count);
+  session_ << "DELETE FROM content_autosaves WHERE user_id = :u AND saved_at < (SELECT MIN(saved_at) FROM (SELECT "
+              "saved_at FROM content_autosaves WHERE user_id = :u2 ORDER BY saved_at DESC LIMIT :n) AS newest)",
+      soci::use(user), soci::use(user), soci::use(keep);
+}
+
 void AutosaveRepository::remove(std::int64_t user_id, const std::string& type, const std::string& key) const {
   long long user = user_id;
   session_ << "DELETE FROM content_autosaves WHERE user_id = :u AND content_type = :t AND item_key = :k",
@@ -114,7 +123,16 @@ http::Response AutosaveApi::put(const http::Request& request, const std::string&
     autosave.item_version = std::max<std::int64_t>(0, version->get_int64());
   }
   auto lease = db_.lease();
-  AutosaveRepository(*lease).put(principal.user.id, type, key, autosave);
+  // Only a form of an item that is there, or a new item's, is kept: a request must not grow the
+  // store with keys of nothing.
+  if (key != kNewItemKey && !content::ContentStore(*lease, *content::find_type(type)).find(key)) {
+    return api::json_error(404, "not_found", "Dit item bestaat niet (meer).");
+  }
+  store::Transaction tx(*lease);
+  AutosaveRepository autosaves(*lease);
+  autosaves.put(principal.user.id, type, key, autosave);
+  autosaves.keep_newest(principal.user.id, kAutosavesPerUser);
+  tx.commit();
   return api::private_json(200, json::object{{"savedAt", domain::format_iso_utc(autosave.saved_at)}});
 }
 

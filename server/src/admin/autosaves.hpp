@@ -7,8 +7,10 @@
 //   PUT    /api/admin/autosaves/{type}/{id}   {values, itemVersion?} -> {"savedAt"}
 //   DELETE /api/admin/autosaves/{type}/{id}   204 (thrown away)
 // Behind AdminApi::authorize with edit_drafts (Origin and CSRF token for PUT and DELETE); an editor
-// only ever reads their own. An unknown type or a bad id is 404 not_found.
+// only ever reads their own. An unknown type, a bad id or an item that is not there is 404
+// not_found; an account keeps its kAutosavesPerUser newest.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -22,6 +24,9 @@ namespace ether::admin {
 
 /// The key of a new item's form.
 inline constexpr std::string_view kNewItemKey = "new";
+/// Autosaves kept per account: the oldest go past it (1 MiB each at most, so a request cannot
+/// grow the store without bound).
+inline constexpr std::size_t kAutosavesPerUser = 50;
 
 struct Autosave {
   std::string values_json;  // a JSON object, as the form sent it
@@ -38,6 +43,8 @@ class AutosaveRepository {
                                              const std::string& key) const;
   void put(std::int64_t user_id, const std::string& type, const std::string& key, const Autosave& autosave) const;
   void remove(std::int64_t user_id, const std::string& type, const std::string& key) const;
+  /// Drops the account's autosaves but the `count` newest.
+  void keep_newest(std::int64_t user_id, std::size_t count) const;
 
  private:
   soci::session& session_;

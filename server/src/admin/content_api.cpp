@@ -466,6 +466,8 @@ http::Response ContentApi::options(const http::Request& request, const std::stri
   const auto& type = std::get<Call>(call).type;
   content::ListQuery query;
   query.page_size = 5000;
+  // A user limited to channels picks only from their channels' items, as the list shows them.
+  query.channels = std::get<Call>(call).who.user.channels;
   query.now = now_();
   auto lease = db_.lease();
   auto result = ContentStore(*lease, type).list(query);
@@ -675,9 +677,8 @@ http::Response ContentApi::purge(const http::Request& request, const std::string
       request, type_name, key,
       [&](soci::session& session, ContentStore& store, const TypeSpec& type, const Principal& who, const Item& before) {
         if (!store.purge(key)) return not_found(type);
-        // The audit row keeps what was removed for good.
-        record_change(session, store, type, who, now, key, "purge", field_changes(type, before.values, json::object{}),
-                      nullptr);
+        const auto* title = before.values.if_contains(type.title_field);
+        record_content_purge(session, actor_of(who), now, type.name, key, title != nullptr ? *title : json::value(key));
         return api::no_content();
       });
 }

@@ -2,15 +2,19 @@
 
 #include <liboath/oath.h>
 #include <sodium.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <ctime>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include "admin/password.hpp"
+#include "crypto/sealed_text.hpp"
 
 namespace ether::admin {
 namespace {
@@ -108,7 +112,7 @@ bool looks_like_totp_code(std::string_view code) {
 
 std::optional<std::int64_t> totp_matching_step(std::string_view secret_base32, std::string_view code,
                                                std::int64_t now) {
-  if (!looks_like_totp_code(code)) return std::nullopt;
+  if (!looks_like_totp_code(code) || secret_base32.empty()) return std::nullopt;
   const auto secret = decoded_secret(secret_base32);
   const auto digits = digits_only(code);
   int position = 0;
@@ -141,6 +145,28 @@ std::string recovery_code_hash(std::string_view code) {
   return sha256_hex(normal);
 }
 
+namespace {
+
+std::mutex& key_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+std::string& sealing_key() {
+  static std::string key;
+  return key;
+}
+std::string current_key() {
+  std::lock_guard lock(key_mutex());
+  return sealing_key();
+}
+
+}  // namespace
+
+void set_second_factor_key(std::string key) {
+  std::lock_guard lock(key_mutex());
+  sealing_key() = std::move(key);
+}
+
 std::optional<SecondFactor> SecondFactorRepository::find(std::int64_t user_id) {
   long long user = user_id;
   SecondFactor factor;
@@ -150,6 +176,15 @@ std::optional<SecondFactor> SecondFactorRepository::find(std::int64_t user_id) {
   session_ << "SELECT secret, enabled_at, last_used_step FROM admin_second_factors WHERE user_id = :u",
       soci::into(factor.secret), soci::into(enabled_at, enabled_ind), soci::into(last_step), soci::use(user);
   if (!session_.got_data()) return std::nullopt;
+  if (crypto::is_sealed(factor.secret)) {
+    auto plain = crypto::unseal(factor.secret, current_key());
+    if (!plain) {
+      // Another key than the one it was sealed with (a restore on a machine without it): its
+      // codes cannot be checked; the recovery codes and a beheerder's reset still work.
+      spdlog::error("admin: the second factor of user {} cannot be unsealed with ETHER_SECOND_FACTOR_KEY", user_id);
+    }
+    factor.secret = plain.value_or("");
+  }
   factor.user_id = user_id;
   if (enabled_ind == soci::i_ok) factor.enabled_at = enabled_at;
   factor.last_used_step = last_step;
@@ -168,8 +203,10 @@ void SecondFactorRepository::start_enrolment(std::int64_t user_id, const std::st
   long long user = user_id;
   long long at = now;
   session_ << "DELETE FROM admin_second_factors WHERE user_id = :u AND enabled_at IS NULL", soci::use(user);
+  const auto key = current_key();
+  const std::string stored = key.empty() ? secret : crypto::seal(secret, key);
   session_ << "INSERT INTO admin_second_factors (user_id, secret, created_at, last_used_step) VALUES (:u, :s, :c, 0)",
-      soci::use(user), soci::use(secret), soci::use(at);
+      soci::use(user), soci::use(stored), soci::use(at);
 }
 
 void SecondFactorRepository::enable(std::int64_t user_id, std::int64_t step, std::int64_t now,
@@ -252,6 +289,29 @@ std::optional<std::int64_t> LoginChallengeRepository::user_of(std::string_view c
 void LoginChallengeRepository::remove(std::string_view challenge) {
   const std::string hash = sha256_hex(challenge);
   session_ << "DELETE FROM admin_login_challenges WHERE id_hash = :h", soci::use(hash);
+}
+
+int SecondFactorRepository::seal_plain_secrets() {
+  const auto key = current_key();
+  if (key.empty()) return 0;
+  std::vector<std::pair<long long, std::string>> plain;
+  {
+    long long user = 0;
+    std::string secret;
+    soci::statement st =
+        (session_.prepare << "SELECT user_id, secret FROM admin_second_factors", soci::into(user), soci::into(secret));
+    st.execute();
+    while (st.fetch()) {
+      if (!crypto::is_sealed(secret)) plain.emplace_back(user, secret);
+    }
+  }
+  for (const auto& [user, secret] : plain) {
+    const auto sealed = crypto::seal(secret, key);
+    long long id = user;
+    session_ << "UPDATE admin_second_factors SET secret = :s WHERE user_id = :u AND secret = :p", soci::use(sealed),
+        soci::use(id), soci::use(secret);
+  }
+  return static_cast<int>(plain.size());
 }
 
 }  // namespace ether::admin

@@ -44,10 +44,15 @@ std::string recovery_code_hash(std::string_view code);
 /// True when `code` looks like a TOTP code (six digits, spaces allowed) rather than a recovery code.
 bool looks_like_totp_code(std::string_view code);
 
+/// Sets the key (crypto::kSealingKeyBytes raw bytes) the TOTP secrets are sealed with in the store,
+/// once at start (app/station.cpp, from config::ensure_second_factor_key). Without one (the admin's
+/// own tests), secrets are stored plain.
+void set_second_factor_key(std::string key);
+
 /// An account's second factor in the store.
 struct SecondFactor {
   std::int64_t user_id = 0;
-  std::string secret;                      // base32
+  std::string secret;                      // base32; empty when it cannot be unsealed (another key)
   std::optional<std::int64_t> enabled_at;  // nullopt: enrolment started, not yet confirmed
   std::int64_t last_used_step = 0;
 };
@@ -73,6 +78,8 @@ class SecondFactorRepository {
   [[nodiscard]] std::int64_t recovery_codes_left(std::int64_t user_id);
   /// Removes the secret and the recovery codes (disable or reset); true when there was a secret.
   bool remove(std::int64_t user_id);
+  /// Seals every secret still stored plain (from before sealing) under the key; returns how many.
+  int seal_plain_secrets();
 
  private:
   soci::session& session_;

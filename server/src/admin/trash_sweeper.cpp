@@ -36,9 +36,9 @@ int TrashSweeper::sweep() {
       content::ContentStore store(*lease, type);
       auto full = store.find_trashed(item.key);
       if (!full || !store.purge(item.key)) continue;  // restored or removed meanwhile
-      boost::json::object changes;
-      for (const auto& [name, value] : full->values) add_change(changes, name, value, nullptr);
-      record_content_change(*lease, Actor{0, "Prullenbak"}, now, type.name, item.key, "purge", changes);
+      const auto* title = full->values.if_contains(type.title_field);
+      record_content_purge(*lease, Actor{0, "Prullenbak"}, now, type.name, item.key,
+                           title != nullptr ? *title : boost::json::value(item.key));
       tx.commit();
       ++removed;
     }

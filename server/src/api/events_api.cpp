@@ -5,6 +5,7 @@
 #include <string>
 
 #include "api/json_error.hpp"
+#include "http/client_group.hpp"
 
 namespace ether::api {
 namespace json = boost::json;
@@ -60,7 +61,7 @@ void EventsApi::add_routes(http::Router& router) {
 
 http::Response EventsApi::post(const http::Request& request) const {
   const long long now = now_();
-  if (auto wait = limiter_.admit(request.remote_address, now); wait > 0) {
+  if (auto wait = limiter_.admit(http::client_group(request.remote_address), now); wait > 0) {
     auto response = json_error(429, "too_many_requests",
                                "At most " + std::to_string(options_.per_minute) + " events a minute per client.");
     response.set_header("Retry-After", std::to_string(wait));

@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/asio/ip/address.hpp>
 #include <boost/json/object.hpp>
+#include <chrono>
 
+#include "admin/request_guard.hpp"
+#include "admin/sessions.hpp"
 #include "api/json_error.hpp"
 #include "http/byte_response.hpp"
 #include "http/mime.hpp"
@@ -66,6 +70,21 @@ constexpr std::string_view kCorsExposeHeaders =
 // A JSON answer has none of the ranges or ICY fields; Content-Length is readable without exposing.
 constexpr std::string_view kCorsExposeJsonHeaders = "ETag, Retry-After";
 
+bool may_read_readiness_details(const http::Request& request) {
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(request.remote_address, ec);
+  if (!ec && address.is_loopback()) return true;
+  if (!ec && address.is_v6() && address.to_v6().is_v4_mapped() &&
+      boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6()).is_loopback()) {
+    return true;
+  }
+  const auto cookie = request.cookie(admin::kSessionCookie);
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const auto session = cookie ? admin::SessionCache::instance().live(*cookie, now) : std::nullopt;
+  return session && session->ready && session->role == admin::Role::beheerder;
+}
+
 void allow_cross_origin(http::Response& response) {
   response.set_header("Access-Control-Allow-Origin", "*");
   response.set_header("Access-Control-Expose-Headers",
@@ -93,7 +112,7 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
   // Station::ready() answers from memory; a probe must answer even while the store hangs.
   router_.add(
       "GET", "/readyz",
-      [this](const http::Request&, const http::RouteParams&) {
+      [this](const http::Request& request, const http::RouteParams&) {
         bool ready = false;
         try {
           ready = !ready_ || ready_();
@@ -101,7 +120,9 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
           spdlog::warn("readiness probe failed: {}", error.what());
         }
         boost::json::object status{{"status", ready ? "ready" : "unavailable"}};
-        if (readiness_details_) {
+        // The details name paths, hosts and a backup tool's errors: for the operator on this machine
+        // (a health check or a person on loopback) and a signed-in beheerder, not for anyone else.
+        if (readiness_details_ && may_read_readiness_details(request)) {
           for (auto& [key, value] : readiness_details_()) status[key] = value;
         }
         auto response = api::json_response(ready ? 200 : 503, std::move(status));

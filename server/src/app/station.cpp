@@ -13,8 +13,10 @@
 #include "admin/bootstrap.hpp"
 #include "admin/password.hpp"
 #include "admin/request_guard.hpp"
+#include "admin/second_factor.hpp"
 #include "backup/backup_interval.hpp"
 #include "backup/pre_migration.hpp"
+#include "crypto/sealed_text.hpp"
 #include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
 
@@ -95,6 +97,14 @@ Station::Station(const config::Config& config) {
     }
     // The first start of a store makes its first beheerder (and says where to log in).
     admin::ensure_first_admin(*db_, config.data_dir, config.base_url, unix_now());
+    // The TOTP secrets are sealed in the store; ones kept plain by an earlier version are sealed now.
+    if (auto key = crypto::sealing_key_from_hex(config.second_factor_key)) {
+      admin::set_second_factor_key(std::move(*key));
+      auto lease = db_->lease();
+      if (const int sealed = admin::SecondFactorRepository(*lease).seal_plain_secrets(); sealed > 0) {
+        spdlog::info("admin: sealed {} second-factor secret(s) kept plain before", sealed);
+      }
+    }
   }
   admin::AdminOptions admin_options{.base_url = config.base_url};
   admin_options.require_totp_for_beheerders = config.require_totp_for_beheerders;

@@ -52,15 +52,21 @@ bool is_kept_data_file(const fs::path& file, const config::Config& config) {
   for (const char* suffix : {".log", ".lock", ".pid", ".tmp"}) {
     if (name.ends_with(suffix)) return false;
   }
-  return true;
+  // The key the store's TOTP secrets are sealed with stays apart from every copy of the store.
+  return name != "second-factor-key";
 }
 
-// Copies the regular files under `from` into `to`, leaving out the sub-directories named in `skip`.
+// Copies the regular files under `from` into `to`, leaving out the sub-directories named in `skip`
+// and every symbolic link: a link would copy whatever it points at, anywhere on the machine.
 void copy_tree(const fs::path& from, const fs::path& to, const std::vector<std::string>& skip = {}) {
   std::error_code ec;
-  if (!fs::is_directory(from, ec)) return;
+  if (!fs::is_directory(fs::symlink_status(from, ec))) return;
   auto it = fs::recursive_directory_iterator(from);
   for (; it != fs::recursive_directory_iterator(); ++it) {
+    if (it->is_symlink()) {
+      it.disable_recursion_pending();
+      continue;
+    }
     const auto relative = fs::relative(it->path(), from);
     if (it->is_directory() && it.depth() == 0 && std::find(skip.begin(), skip.end(), relative.string()) != skip.end()) {
       it.disable_recursion_pending();
@@ -175,6 +181,14 @@ BackupResult make_backup(const config::Config& config, const fs::path& parent, c
 }
 
 void restore_backup(const config::Config& config, const fs::path& dir, bool force) {
+  // A backup is a directory anyone with its disk could have changed: a link in it would make the
+  // restore read (or write) a file elsewhere on the machine.
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+    if (it->is_symlink()) {
+      throw std::runtime_error("the backup in " + dir.string() + " holds a symbolic link (" +
+                               it->path().lexically_relative(dir).string() + "); a backup holds only plain files");
+    }
+  }
   std::string problem;
   auto manifest = read_manifest(dir, problem);
   if (!manifest) throw std::runtime_error(problem);

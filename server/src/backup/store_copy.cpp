@@ -29,7 +29,8 @@ constexpr std::string_view kSqlitePrefix = "sqlite:";
 // The generated secrets: a file of the data dir with SQLite, a row of shared_secrets with
 // PostgreSQL (config.cpp makes them so).
 constexpr std::pair<const char*, const char*> kSecrets[] = {{"stream-secret", "stream_secret"},
-                                                            {"preview-secret", "preview_secret"}};
+                                                            {"preview-secret", "preview_secret"},
+                                                            {"second-factor-key", "second_factor_key"}};
 
 // One table's rows, read as text: the schema holds only integers and texts, every value of which
 // round-trips through its text exactly, and a text bound into an integer column is stored as the

@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include "backup/backup_interval.hpp"
+#include "crypto/sealed_text.hpp"
 #include "domain/slug.hpp"
 #include "http/trusted_proxies.hpp"
 #include "ingest/source_credentials.hpp"
@@ -20,12 +21,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 50> kKeys{"PORT",
+constexpr std::array<std::string_view, 51> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -40,6 +42,7 @@ constexpr std::array<std::string_view, 50> kKeys{"PORT",
                                                  "ETHER_DEFAULT_CHANNEL",
                                                  "ETHER_STREAM_SECRET",
                                                  "ETHER_PREVIEW_SECRET",
+                                                 "ETHER_SECOND_FACTOR_KEY",
                                                  "ETHER_IO_THREADS",
                                                  "ETHER_MAX_CONNECTIONS",
                                                  "ETHER_MAX_CONNECTIONS_PER_ADDRESS",
@@ -240,6 +243,12 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
       throw ConfigError("ETHER_PREVIEW_SECRET: must be at least 16 characters (or empty to generate one)");
     }
   }
+  if (auto v = get("ETHER_SECOND_FACTOR_KEY")) {
+    config.second_factor_key = std::string(trim(*v));
+    if (!config.second_factor_key.empty() && !crypto::sealing_key_from_hex(config.second_factor_key)) {
+      throw ConfigError("ETHER_SECOND_FACTOR_KEY: must be 64 hexadecimal characters (openssl rand -hex 32 makes one)");
+    }
+  }
   if (auto v = get("ETHER_IO_THREADS")) config.io_threads = parse_int<unsigned>("ETHER_IO_THREADS", *v, 1, 256);
   if (auto v = get("ETHER_MAX_CONNECTIONS")) {
     config.max_connections = parse_int<std::size_t>("ETHER_MAX_CONNECTIONS", *v, 1, 1000000);
@@ -404,6 +413,26 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
         "https://ether.example, got \"" +
         config.base_url + "\"");
   }
+  // A backup holds the store and its secrets: one written where the server serves files from would
+  // publish them.
+  if (!config.backup_dir.empty()) {
+    const auto inside = [](const std::filesystem::path& dir, const std::filesystem::path& root) {
+      const auto a = std::filesystem::weakly_canonical(std::filesystem::absolute(dir));
+      const auto b = std::filesystem::weakly_canonical(std::filesystem::absolute(root));
+      const auto [end, _] = std::mismatch(b.begin(), b.end(), a.begin(), a.end());
+      return end == b.end();
+    };
+    for (const auto& [name, served] : std::initializer_list<std::pair<const char*, std::filesystem::path>>{
+             {"ETHER_MEDIA_DIR", config.media_dir},
+             {"ETHER_WEB_DIR", config.web_dir},
+             {"ETHER_RECORDINGS_DIR", config.recordings_dir},
+             {"the uploads of ETHER_DATA_DIR", config.data_dir / "uploads"}}) {
+      if (!served.empty() && inside(config.backup_dir, served)) {
+        throw ConfigError("ETHER_BACKUP_DIR: " + config.backup_dir.string() + " lies inside " + name + " (" +
+                          served.string() + "), which the server serves: a backup there would publish the store");
+      }
+    }
+  }
   return config;
 }
 
@@ -438,6 +467,7 @@ Config load_config() {
   if (!secrets_in_store(config)) {
     ensure_stream_secret(config);
     ensure_preview_secret(config);
+    ensure_second_factor_key(config);
   }
   return config;
 }
@@ -497,6 +527,15 @@ void ensure_preview_secret(Config& config) {
   config.preview_secret = read_or_create_secret(config.data_dir, "preview-secret", "preview secret");
 }
 
+void ensure_second_factor_key(Config& config) {
+  if (!config.second_factor_key.empty()) return;
+  config.second_factor_key = read_or_create_secret(config.data_dir, "second-factor-key", "second factor key");
+  if (config.second_factor_key.size() != 64) {
+    throw ConfigError((config.data_dir / "second-factor-key").string() +
+                      ": the second factor key is not 64 hexadecimal characters");
+  }
+}
+
 void ensure_shared_secrets(Config& config, const SecretKeeper& keeper) {
   auto fill = [&keeper](std::string& secret, const std::string& name) {
     if (!secret.empty()) return;
@@ -508,6 +547,7 @@ void ensure_shared_secrets(Config& config, const SecretKeeper& keeper) {
   };
   fill(config.stream_secret, "stream_secret");
   fill(config.preview_secret, "preview_secret");
+  fill(config.second_factor_key, "second_factor_key");
 }
 
 }  // namespace ether::config

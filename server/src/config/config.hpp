@@ -38,6 +38,7 @@ struct Config {
   std::string default_channel = "radio2";       // ETHER_DEFAULT_CHANNEL
   std::string stream_secret;                    // ETHER_STREAM_SECRET; see ensure_stream_secret
   std::string preview_secret;                   // ETHER_PREVIEW_SECRET; see ensure_preview_secret
+  std::string second_factor_key;                // ETHER_SECOND_FACTOR_KEY (64 hex); see ensure_second_factor_key
   unsigned io_threads = 2;                      // ETHER_IO_THREADS
   std::size_t max_connections = 10000;          // ETHER_MAX_CONNECTIONS
   std::size_t max_connections_per_address = 0;  // ETHER_MAX_CONNECTIONS_PER_ADDRESS (0: derived)
@@ -128,5 +129,10 @@ void ensure_stream_secret(Config& config);
 
 /// The same for preview_secret (content-page preview tokens), in `<data_dir>/preview-secret`.
 void ensure_preview_secret(Config& config);
+
+/// The same for second_factor_key, the key the TOTP secrets are sealed with in the store
+/// (crypto/sealed_text.hpp), in `<data_dir>/second-factor-key`. Backups leave that file out: a
+/// copy of the store must not carry the key that opens it.
+void ensure_second_factor_key(Config& config);
 
 }  // namespace ether::config

@@ -4,6 +4,7 @@
 #include <array>
 #include <boost/url/parse.hpp>
 #include <boost/url/url_view.hpp>
+#include <cctype>
 
 namespace ether::http {
 namespace {
@@ -151,6 +152,52 @@ void Response::set_shared_body(std::shared_ptr<const std::string> owner, std::si
 
 std::string_view Response::payload() const noexcept { return shared_owner_ ? shared_view_ : std::string_view(body); }
 
+namespace {
+
+// A query name or value as the server reads it: '%XX' decoded, '+' as a space.
+std::string decode_query_part(std::string_view part) {
+  std::string out;
+  out.reserve(part.size());
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (std::size_t i = 0; i < part.size(); ++i) {
+    if (part[i] == '+') {
+      out += ' ';
+    } else if (part[i] == '%' && i + 2 < part.size() && hex(part[i + 1]) >= 0 && hex(part[i + 2]) >= 0) {
+      out += static_cast<char>(hex(part[i + 1]) * 16 + hex(part[i + 2]));
+      i += 2;
+    } else {
+      out += part[i];
+    }
+  }
+  return out;
+}
+
+std::string encode_query_part(std::string_view text) {
+  static constexpr std::string_view kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += c;
+    } else {
+      out.append({'%', kHex[byte >> 4], kHex[byte & 15]});
+    }
+  }
+  return out;
+}
+
+bool is_secret_name(std::string_view decoded) {
+  return iequals(decoded, "key") || iequals(decoded, "token") || iequals(decoded, "signature") ||
+         iequals(decoded, "x-craft-live-preview");
+}
+
+}  // namespace
+
 std::string redact_secret_query(std::string_view target) {
   const auto question = target.find('?');
   if (question == std::string_view::npos) return std::string(target);
@@ -170,9 +217,14 @@ std::string redact_secret_query(std::string_view target) {
     first = false;
     const auto equals = pair.find('=');
     const auto name = pair.substr(0, equals);
-    if (equals != std::string_view::npos &&
-        (iequals(name, "key") || iequals(name, "token") || iequals(name, "signature"))) {
+    // Names and values are judged as the server reads them: "%6Bey" is "key", and a target inside
+    // a value (/api/page?path=/preview%3Fx-craft-live-preview%3D...) has its own secrets.
+    if (equals != std::string_view::npos && is_secret_name(decode_query_part(name))) {
       result.append(name).append("=REDACTED");
+    } else if (equals != std::string_view::npos) {
+      const auto value = decode_query_part(pair.substr(equals + 1));
+      const auto nested = value.find('?') != std::string::npos ? redact_secret_query(value) : value;
+      result.append(nested == value ? pair : std::string(name) + "=" + encode_query_part(nested));
     } else {
       result.append(pair);
     }

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "api/json_error.hpp"
+#include "http/client_group.hpp"
 #include "http/range.hpp"
 #include "http/security_headers.hpp"
 #include "http/socket_write.hpp"
@@ -67,12 +68,16 @@ using Clock = std::chrono::steady_clock;
 
 struct Connection : std::enable_shared_from_this<Connection> {
   Connection(tcp::socket socket, std::string remote)
-      : stream(std::in_place, std::move(socket)), executor(stream->get_executor()), address(std::move(remote)) {}
+      : stream(std::in_place, std::move(socket)),
+        executor(stream->get_executor()),
+        address(std::move(remote)),
+        group(client_group(address)) {}
   std::optional<beast::tcp_stream> stream;  // empty once a streaming body adopted the socket
   const asio::any_io_executor executor;     // the connection's I/O thread
   std::weak_ptr<StreamingBody> adopted;     // the body that took the socket (StreamingBody::adopt)
   bool handed_off = false;                  // adopted: the body's hold, not the session, ends its registration
-  const std::string address;                // the client's, for the per-address count
+  const std::string address;                // the peer's
+  const std::string group;                  // its client_group(), for the per-address count
   std::atomic<bool> busy{false};            // between a request's first byte and the end of its response
   std::atomic<bool> streaming{false};       // writing a streaming body: shutdown closes it instead of waiting
   std::atomic<bool> finite{false};          // ...unless it has a length (a recording's download): that one finishes
@@ -435,7 +440,7 @@ struct Server::Impl {
   void forget(Connection* connection) {
     std::lock_guard lock(registry_mutex);
     connections.erase(connection);
-    if (auto it = per_address.find(connection->address); it != per_address.end() && --it->second == 0) {
+    if (auto it = per_address.find(connection->group); it != per_address.end() && --it->second == 0) {
       per_address.erase(it);
     }
     if (connection->evicted) --evicting;
@@ -473,11 +478,11 @@ void Server::Impl::evict_oldest_idle() {
 
 bool Server::Impl::admit(const std::shared_ptr<Connection>& connection) {
   std::lock_guard lock(registry_mutex);
-  const auto held = per_address.find(connection->address);
+  const auto held = per_address.find(connection->group);
   if (held != per_address.end() && held->second >= options.max_connections_per_address &&
       !options.trusted_proxies.contains(connection->address)) {
     if (once_a_second(last_address_log)) {
-      spdlog::warn("http: refusing connections from {}: it holds {} (the per-address limit)", connection->address,
+      spdlog::warn("http: refusing connections from {}: it holds {} (the per-address limit)", connection->group,
                    held->second);
     }
     return false;
@@ -495,7 +500,7 @@ bool Server::Impl::admit(const std::shared_ptr<Connection>& connection) {
     }
     return false;
   }
-  ++per_address[connection->address];
+  ++per_address[connection->group];
   connections.emplace(connection.get(), connection);
   connection_count.fetch_add(1);
   churn.fetch_add(1);
@@ -748,17 +753,18 @@ asio::awaitable<std::optional<Response>> Server::Impl::run_offloaded(const Reque
   if (pending_work.load() >= options.worker_queue_limit) co_return std::nullopt;
   // The client's fair share next: a client whose earlier work still runs waits for its own turn
   // here, within the same deadline, while other clients' work goes on to the pool.
-  if (!co_await client_turn(request.remote_address, started + options.worker_timeout)) co_return std::nullopt;
+  const auto client = client_group(request.remote_address);
+  if (!co_await client_turn(client, started + options.worker_timeout)) co_return std::nullopt;
   bool probe = false;
   // A turn that came just as the deadline passed is given back: work that starts now would be
   // answered 503 and still be done.
   if (Clock::now() >= started + options.worker_timeout || !admit_work(Clock::now(), probe)) {
-    end_client_turn(request.remote_address);
+    end_client_turn(client);
     co_return std::nullopt;
   }
   auto pending = std::make_shared<PendingWork>(co_await asio::this_coro::executor);
   pending->timer.expires_at(started + options.worker_timeout);
-  asio::post(*pool, [this, pending, work, client = request.remote_address] {
+  asio::post(*pool, [this, pending, work, client] {
     Response response;
     {
       const process::WorkDeadline::Scope scope(pending->deadline);

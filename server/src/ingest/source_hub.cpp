@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "api/json_error.hpp"
+#include "http/client_group.hpp"
 #include "http/request_body.hpp"
 #include "ingest/mp3_stream_framer.hpp"
 #include "ingest/transcoder.hpp"
@@ -320,23 +321,25 @@ SourceLoginCheck SourceHub::check_login(std::string_view channel, std::string_vi
                                         const std::string& address) const {
   if (throttle_db_ == nullptr) return {.allowed = verify_login(channel, user, password)};
   // Keys of their own, apart from the admin login's: a studio's failures do not lock an editor out.
-  const std::string address_key = "source-address:" + address;
-  const std::string mount_key = "source-mount:" + std::string(channel);
+  const admin::LoginKeys keys{
+      .own = {{"source-address:" + http::client_group(address), kSourceThrottle.address_threshold}},
+      .shared = {"source-mount:" + std::string(channel), kSourceThrottle.account_global_threshold},
+      .success_clears_address = true,
+  };
   const auto now = now_();
-  std::int64_t wait = 0;
+  admin::LoginAttempt attempt;
   try {
     auto lease = throttle_db_->lease();
-    admin::LoginThrottle throttle(*lease, kSourceThrottle);
-    wait = std::max(throttle.locked_for(address_key, now), throttle.locked_for(mount_key, now));
+    attempt = admin::LoginThrottle(*lease, kSourceThrottle).begin_attempt(keys, now);
   } catch (const std::exception& error) {
     // The studio stays on air through a store outage: user "source" is checked from memory, uncounted.
     spdlog::warn("ingest: cannot read the source login throttle: {}", error.what());
     return {.allowed = verify_login(channel, user, password)};
   }
-  if (wait > 0) {
+  if (attempt.refused_for > 0) {
     spdlog::warn("ingest: a source login for {} from {} was refused unchecked: throttled for {} s", channel, address,
-                 wait);
-    return {.allowed = false, .retry_after = wait};
+                 attempt.refused_for);
+    return {.allowed = false, .retry_after = attempt.refused_for};
   }
   // No lease is held while the password is checked: a presenter's check leases one itself.
   const bool allowed = verify_login(channel, user, password);
@@ -345,10 +348,9 @@ SourceLoginCheck SourceHub::check_login(std::string_view channel, std::string_vi
     auto lease = throttle_db_->lease();
     admin::LoginThrottle throttle(*lease, kSourceThrottle);
     if (allowed) {
-      throttle.clear(mount_key);
-    } else {
-      throttle.record_failure(address_key, kSourceThrottle.address_threshold, now);
-      throttle.record_failure(mount_key, kSourceThrottle.account_threshold, now);
+      throttle.attempt_passed(attempt);
+    } else if (const auto slowed = throttle.attempt_failed(attempt, now); slowed > 0) {
+      return {.allowed = false, .retry_after = slowed};
     }
   } catch (const std::exception& error) {
     spdlog::warn("ingest: cannot count a source login in the throttle: {}", error.what());

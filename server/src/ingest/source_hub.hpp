@@ -35,9 +35,12 @@ struct SourceHubOptions {
   std::filesystem::path log_dir;             // where each transcoder's ffmpeg writes its messages
 };
 
-/// The source logins' throttle: an address is locked after 10 failures, a mount (whatever the
-/// addresses) after 50, for 1 minute doubling up to an hour (admin/login_throttle.hpp).
-inline constexpr admin::ThrottlePolicy kSourceThrottle{.account_threshold = 50, .address_threshold = 10};
+/// The source logins' throttle (admin/login_throttle.hpp): an address (a /64 for IPv6) is locked
+/// after 10 failures, for 1 minute doubling up to an hour; after 50 failures on a mount from all
+/// addresses together, every further wrong password locks its address at once, while the right one
+/// still gets on air.
+inline constexpr admin::ThrottlePolicy kSourceThrottle{
+    .account_threshold = 50, .address_threshold = 10, .account_global_threshold = 50};
 
 /// A connected source, for logs and the admin.
 struct SourceStatus {
@@ -64,9 +67,10 @@ class SourceHub {
   /// Checks a presenter's login (username, password, channel): blocks (store, password hash).
   using PresenterCheck =
       std::function<bool(std::string_view channel, std::string_view user, std::string_view password)>;
-  /// Counts failed logins per client address and per mount in the store (kSourceThrottle) and refuses a
-  /// throttled one with 429 and Retry-After before its password is looked at. Set before the
-  /// server starts; from then on every login check blocks (store).
+  /// Counts failed logins per client address and per mount in the store (kSourceThrottle): a
+  /// throttled address is refused with 429 and Retry-After before its password is looked at; the
+  /// right password is never refused for other addresses' failures. Set before the server starts;
+  /// from then on every login check blocks (store).
   void set_throttle(store::Database& db, std::function<std::int64_t()> now);
   /// Lets presenters' own logins send too. Set before the server starts.
   void set_presenter_check(PresenterCheck check) { presenter_check_ = std::move(check); }

@@ -14,6 +14,8 @@
 #include "media/audio_processor.hpp"
 #include "media/ffmpeg_job.hpp"
 #include "media/image_processor.hpp"
+#include "media/stored_files.hpp"
+#include "store/publication.hpp"
 #include "stream/mp3_frames.hpp"
 
 namespace ether::media {
@@ -446,25 +448,30 @@ MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const
   return *item;
 }
 
-void MediaLibrary::remove_failed(std::int64_t id, const Uploader& uploader) {
+void MediaLibrary::remove(std::int64_t id, const Uploader& uploader) {
   auto lease = db_.lease();
   MediaRepository media(*lease);
   auto item = media.find(id);
   if (!item) throw UploadRefused(404, "not_found", "Dit bestand bestaat niet (meer).");
-  if (item->status != "failed") {
-    throw UploadRefused(409, "not_failed", "Alleen een mislukte upload kan hier worden verwijderd.");
+  const bool unused_video = item->kind == MediaKind::video && item->status == "ready";
+  if (item->status != "failed" && !unused_video) {
+    throw UploadRefused(409, "not_removable", "Alleen een mislukte upload of een video kan hier worden verwijderd.");
   }
   // A failed upload is never offered to content, but an item saved before it failed (a resumed row
-  // whose file was gone) may still name it; that item would lose its audio.
+  // whose file was gone) may still name it; that item would lose its audio. A video is named by its
+  // master playlist, by items on the site, drafts and the trash alike.
   long long uses = 0;
   long long key = id;
+  const std::string playlist = video_url(*item);
   *lease << "SELECT (SELECT COUNT(*) FROM fragments WHERE audio_media_id = :a) + "
             "(SELECT COUNT(*) FROM podcast_episodes WHERE audio_media_id = :b) + "
-            "(SELECT COUNT(*) FROM bulletins WHERE audio_media_id = :c)",
-      soci::use(key), soci::use(key), soci::use(key), soci::into(uses);
+            "(SELECT COUNT(*) FROM bulletins WHERE audio_media_id = :c) + "
+            "(SELECT COUNT(*) FROM videos WHERE video_path = :v)",
+      soci::use(key), soci::use(key), soci::use(key), soci::use(playlist), soci::into(uses);
   if (uses > 0) {
     throw UploadRefused(409, "in_use",
-                        "Deze upload wordt nog gebruikt door een item; kies daar eerst een ander bestand.");
+                        "Dit bestand wordt nog gebruikt door een item (ook in de prullenbak); kies daar eerst een "
+                        "ander bestand.");
   }
   {
     store::Transaction tx(*lease);
@@ -475,10 +482,26 @@ void MediaLibrary::remove_failed(std::int64_t id, const Uploader& uploader) {
                                    changes);
     tx.commit();
   }
+  std::error_code ignored;
   if (!item->source_file.empty() && item->source_file.find('/') == std::string::npos) {
-    std::error_code ignored;
     std::filesystem::remove(options_.root / "incoming" / item->source_file, ignored);
   }
+  if (unused_video && !item->content_hash.empty()) std::filesystem::remove_all(video_folder(*item), ignored);
+}
+
+bool MediaLibrary::video_on_site(std::string_view relative_path) const {
+  // Any file of the video (poster, renditions, segments) is judged by its master playlist, which
+  // a video item stores.
+  if (!relative_path.starts_with("videos/")) return false;
+  const auto folder_end = relative_path.find('/', std::string_view("videos/").size());
+  if (folder_end == std::string_view::npos) return false;
+  const std::string playlist = std::string(kUploadsPrefix) + "/" + std::string(relative_path.substr(0, folder_end)) +
+                               "/" + std::string(kMasterPlaylist);
+  long long visible = 0;
+  auto lease = db_.lease();
+  *lease << "SELECT COUNT(*) FROM videos WHERE video_path = :p AND " + store::dated_visible("", now_()),
+      soci::use(playlist), soci::into(visible);
+  return visible > 0;
 }
 
 void MediaLibrary::report(std::int64_t id, double from, double span, double share) {

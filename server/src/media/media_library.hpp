@@ -117,9 +117,14 @@ class MediaLibrary {
   /// before). Throws UploadRefused (404 unknown, 409 not an image or not ready).
   MediaItem set_focal_point(std::int64_t id, FocalPoint focal, const Uploader& uploader);
 
-  /// Removes a failed upload: its row and what is left of its uploaded file, with an audit row.
-  /// Throws UploadRefused (404 unknown, 409 not failed, 409 in_use when content still names it).
-  void remove_failed(std::int64_t id, const Uploader& uploader);
+  /// Removes a failed upload, or a video no item names (not even one in the trash): its row and its
+  /// files, with an audit row. Throws UploadRefused (404 unknown, 409 not_removable for anything
+  /// else, 409 in_use when content still names it).
+  void remove(std::int64_t id, const Uploader& uploader);
+
+  /// Whether a file of a library video ("videos/<sha256>/...", relative to the uploads) belongs to
+  /// a video item on the site now (published, not embargoed, not trashed). Reads the store.
+  [[nodiscard]] bool video_on_site(std::string_view relative_path) const;
 
   /// Waits until no job is queued or running (tests), at most `timeout`.
   bool wait_idle(std::chrono::milliseconds timeout) const { return jobs_.wait_idle(timeout); }

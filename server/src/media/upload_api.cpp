@@ -227,7 +227,7 @@ http::Response UploadApi::remove(const http::Request& request, const std::string
   const auto id = api::parse_id(id_text);
   if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
   try {
-    library_.remove_failed(*id, uploader_of(std::get<admin::Principal>(who)));
+    library_.remove(*id, uploader_of(std::get<admin::Principal>(who)));
     return api::no_content();
   } catch (const UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
@@ -236,16 +236,24 @@ http::Response UploadApi::remove(const http::Request& request, const std::string
 
 http::Response UploadApi::serve(const http::Request& request, const std::string& path) const {
   if (!servable(path)) return api::json_error(404, "not_found", "Dit bestand bestaat niet.");
-  // Audio may belong to a draft or an embargoed episode: an editor hears it, the public only once
-  // it is on the site (the names are content hashes, but a hash is no secret once an editor shared it).
+  // Audio and video may belong to a draft, an embargoed or a trashed item, or to none: an editor
+  // has them, the public only while an item on the site plays them (or audio with a signed URL).
+  // The names are content hashes, but a hash is no secret once an editor shared it.
+  const bool audio = path.starts_with("audio/");
+  const bool guarded = audio || path.starts_with("videos/");
   bool editor_only = false;
-  if (path.starts_with("audio/")) {
+  if (guarded) {
     const auto cookie = request.cookie(admin::kSessionCookie);
     const auto session = cookie ? admin::SessionCache::instance().live(*cookie, library_.now()) : std::nullopt;
     const bool editor = session && session->ready && admin::allows(session->role, admin::Permission::edit_drafts);
     if (!editor) {
-      auto refused = audio_guard_ ? audio_guard_(request, std::string(kUploadsPrefix) + "/" + path)
-                                  : std::optional(api::json_error(404, "not_found", "Dit bestand bestaat niet."));
+      std::optional<http::Response> refused;
+      if (audio) {
+        refused = audio_guard_ ? audio_guard_(request, std::string(kUploadsPrefix) + "/" + path)
+                               : std::optional(api::json_error(404, "not_found", "Dit bestand bestaat niet."));
+      } else if (!library_.video_on_site(path)) {
+        refused = api::json_error(404, "not_found", "Dit bestand bestaat niet.");
+      }
       if (refused) {
         refused->set_header("Cache-Control", "no-store");
         return std::move(*refused);
@@ -255,9 +263,13 @@ http::Response UploadApi::serve(const http::Request& request, const std::string&
   }
   auto response = files_.serve(request, path);
   if (response.status == 200 || response.status == 206 || response.status == 304) {
-    // The names change with the content (hash) and the focal point, so a copy never goes stale;
-    // what only an editor may have is never kept by a shared cache.
-    response.set_header("Cache-Control", editor_only ? "private, no-store" : "public, max-age=31536000, immutable");
+    // The names change with the content (hash) and the focal point, so a copy never goes stale.
+    // What only an editor may have is never kept by a shared cache; media public only while an
+    // item is on the site are kept a minute, so an unpublished item's leaves every cache within
+    // that minute (revalidation is a cheap 304: the ETag holds).
+    response.set_header("Cache-Control", editor_only ? "private, no-store"
+                                         : guarded   ? "public, max-age=60"
+                                                     : "public, max-age=31536000, immutable");
   }
   return response;
 }

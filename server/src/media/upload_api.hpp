@@ -10,9 +10,12 @@
 //                                                    the files whose name holds it
 //   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
 //   PUT  /api/admin/media/{id}/focal-point           {x, y} in 0..1 -> {media}
-//   DELETE /api/admin/media/{id}                     a failed upload -> 204 (409 otherwise)
-//   GET  /uploads/...                                the stored files (WebP, MP3, JPEG, HLS), cached for a
-//                                                    year (their names change with their content)
+//   DELETE /api/admin/media/{id}                     a failed upload, or a video no item names -> 204
+//                                                    (409 otherwise)
+//   GET  /uploads/...                                the stored files (WebP, MP3, JPEG, HLS). Images are
+//                                                    cached for a year (their names change with their
+//                                                    content); audio and video only while an item on the
+//                                                    site plays them, for a minute (an editor: not kept)
 // Uploads need a session with edit_drafts (a redacteur may upload), the site's Origin and the CSRF
 // token, like every admin change. Bodies are streamed to a file (body_to_file) only for requests
 // with the site's Origin and a session cookie; the head is judged on the I/O thread from

@@ -3,7 +3,10 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 
+#include <algorithm>
 #include <boost/url/parse.hpp>
+#include <cstring>
+#include <initializer_list>
 
 #include "pages/content_safety.hpp"
 
@@ -77,12 +80,24 @@ bool address_allowed(const sockaddr* address, bool allow_private) {
   if (address->sa_family == AF_INET6) {
     const auto* v6 = reinterpret_cast<const sockaddr_in6*>(address);
     const auto& a = v6->sin6_addr;
-    if (IN6_IS_ADDR_V4MAPPED(&a)) {
+    // An IPv4 address carried in an IPv6 one reaches that IPv4 host: judged as that host. Mapped
+    // (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64's well-known prefix (64:ff9b::/96) and 6to4
+    // (2002:AABB:CCDD::/48).
+    const auto embedded = [&a](std::size_t at) {
       std::uint32_t v4 = 0;
-      std::memcpy(&v4, a.s6_addr + 12, 4);
-      return allow_private || !private_v4(ntohl(v4));
-    }
+      std::memcpy(&v4, a.s6_addr + at, 4);
+      return ntohl(v4);
+    };
+    const auto starts_with = [&a](std::initializer_list<std::uint8_t> prefix) {
+      return std::equal(prefix.begin(), prefix.end(), a.s6_addr);
+    };
+    const bool compatible = starts_with({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}) && embedded(12) > 1;
+    const bool nat64 = starts_with({0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0});
+    if (IN6_IS_ADDR_V4MAPPED(&a) || compatible || nat64) return allow_private || !private_v4(embedded(12));
+    if (starts_with({0x20, 0x02})) return allow_private || !private_v4(embedded(2));
     if (allow_private) return true;
+    // NAT64's local-use prefix (64:ff9b:1::/48) translates into networks of the operator's choosing.
+    if (starts_with({0x00, 0x64, 0xff, 0x9b, 0x00, 0x01})) return false;
     const bool unique_local = (a.s6_addr[0] & 0xFE) == 0xFC;
     return !(IN6_IS_ADDR_LOOPBACK(&a) || IN6_IS_ADDR_UNSPECIFIED(&a) || IN6_IS_ADDR_LINKLOCAL(&a) ||
              IN6_IS_ADDR_MULTICAST(&a) || IN6_IS_ADDR_SITELOCAL(&a) || unique_local);

@@ -134,6 +134,59 @@ describe('a call after the session ended', () => {
     expect(getCsrfToken()).toBe('new');
   });
 
+  it('never sends a refused call again as another account: the editor signs in as themselves first (issue 47)', async () => {
+    setCsrfToken('mira', 1);
+    const sent: string[] = [];
+    let browserAccount = 2;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((path: string, init: RequestInit) => {
+        const token = (init.headers as Record<string, string>)['X-CSRF-Token'] ?? '';
+        if (path === '/api/admin/session')
+          return Promise.resolve(
+            new Response(
+              JSON.stringify({ user: { id: browserAccount }, csrfToken: `token-${browserAccount}` }),
+              {
+                status: 200,
+              },
+            ),
+          );
+        sent.push(token);
+        if (token !== `token-${browserAccount}`) return refusal(403, 'bad_csrf_token');
+        return Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 }));
+      }),
+    );
+    // Another account signed in in another tab; the dialog is shown, and she signs in as that one too.
+    const renewal = vi.fn(() => {
+      setCsrfToken(`token-${browserAccount}`, browserAccount);
+      return Promise.resolve(true);
+    });
+    setSessionRenewal(renewal);
+    await expect(
+      adminFetch('POST', '/api/admin/content/articles/3/publish', { version: 1 }),
+    ).rejects.toMatchObject({
+      code: 'other_account',
+    });
+    expect(renewal).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual(['mira']);
+    // Signed in as herself again, the call goes once more, as her.
+    setCsrfToken('mira', 1);
+    browserAccount = 1;
+    sent.length = 0;
+    renewal.mockImplementation(() => {
+      setCsrfToken('token-1', 1);
+      return Promise.resolve(true);
+    });
+    vi.mocked(fetch).mockImplementationOnce(() => refusal(403, 'bad_csrf_token'));
+    await expect(
+      adminFetch('POST', '/api/admin/content/articles/3/publish', { version: 1 }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(sent).toEqual(['token-1']);
+    setSessionRenewal(undefined);
+  });
+
   it('waits for the editor to sign in again after a 401 and sends once more; every refused call waits for the same sign-in', async () => {
     let signedIn = false;
     vi.stubGlobal(

@@ -6,7 +6,9 @@
 // A call refused because the session ended (401) waits for the editor to sign in again (the
 // app's dialog, setSessionRenewal) and is then sent once more; one refused for a stale CSRF token
 // (403: the editor signed in again in another tab) takes the current session's token and is sent
-// once more. What was typed therefore never has to be thrown away for a login.
+// once more, but only as the account that made it: when another account signed in meanwhile, the
+// sign-in dialog asks first, and a call is never sent as someone else. What was typed therefore
+// never has to be thrown away for a login.
 
 import { errorMessage } from './error-messages';
 
@@ -110,10 +112,33 @@ export class AdminApiError extends Error {
 }
 
 let csrfToken = '';
+// The account of the session this tab works in: a refused call is sent again only as that account.
+let sessionUserId: number | undefined;
 
-/** Remembers the CSRF token of the current session (from login or GET /api/admin/session). */
-export function setCsrfToken(token: string) {
+/**
+ * Remembers the CSRF token of the current session (from login or GET /api/admin/session), and,
+ * when given, the account it belongs to.
+ */
+export function setCsrfToken(token: string, userId?: number) {
   csrfToken = token;
+  if (userId !== undefined || !token) sessionUserId = userId;
+}
+
+/** The account the tab's session belongs to (undefined before one is known). */
+export function sessionAccount(): number | undefined {
+  return sessionUserId;
+}
+
+/**
+ * The refusal of a call that the browser's session can no longer send as the account that made
+ * it: another account signed in meanwhile (in another tab). It is not sent as that account.
+ */
+export function otherAccountError(): AdminApiError {
+  return new AdminApiError(
+    403,
+    'other_account',
+    'In deze browser is intussen iemand anders ingelogd. Je wijziging is niet verstuurd; log opnieuw in met je eigen account.',
+  );
 }
 
 /**
@@ -159,7 +184,7 @@ export async function currentSession(): Promise<AdminSession | null | undefined>
     if (!response.ok) return undefined;
     const session = (await response.json()) as Partial<AdminSession>;
     if (typeof session.csrfToken !== 'string' || !session.user) return undefined;
-    setCsrfToken(session.csrfToken);
+    setCsrfToken(session.csrfToken, session.user.id);
     return session as AdminSession;
   } catch {
     return undefined;
@@ -264,6 +289,7 @@ export async function adminFetch<T>(
   body?: unknown,
   idempotencyKey?: string,
 ): Promise<T> {
+  const account = sessionUserId;
   try {
     return await sendOnce<T>(method, path, body, idempotencyKey);
   } catch (error) {
@@ -271,13 +297,21 @@ export async function adminFetch<T>(
     let renewed = false;
     if (error.status === 403 && error.code === 'bad_csrf_token') {
       const current = await takeCurrentToken();
-      renewed = current === 'renewed' || (current === 'signed-out' && (await renewOnce()));
+      // The browser's session may now be another account's: the editor signs in as themselves first.
+      renewed =
+        (current === 'renewed' && sameAccount(account)) || (current !== 'failed' && (await renewOnce()));
     } else if (error.status === 401 && error.code === 'unauthenticated') {
       renewed = await renewOnce();
     }
     if (!renewed) throw error;
+    if (!sameAccount(account)) throw otherAccountError();
     return sendOnce<T>(method, path, body, idempotencyKey);
   }
+}
+
+/** True when the tab's session is (still) that of `account`, or no account was known when it was sent. */
+function sameAccount(account: number | undefined): boolean {
+  return account === undefined || sessionUserId === account;
 }
 
 async function sendOnce<T>(
@@ -324,11 +358,11 @@ export const adminApi = {
       adminFetch<AdminSession>('POST', '/api/admin/session/second-factor', { challenge, code }),
     ),
   secondFactor: () => adminFetch<SecondFactorStatus>('GET', '/api/admin/second-factor'),
-  startEnrolment: () =>
-    adminFetch<{ secret: string; uri: string }>('POST', '/api/admin/second-factor/enrolment'),
+  startEnrolment: (password: string) =>
+    adminFetch<{ secret: string; uri: string }>('POST', '/api/admin/second-factor/enrolment', { password }),
   confirmEnrolment: (code: string) =>
     adminFetch<{ recoveryCodes: string[] }>('POST', '/api/admin/second-factor/confirmation', { code }),
-  disableSecondFactor: (proof: { code: string } | { password: string }) =>
+  disableSecondFactor: (proof: { password: string; code: string }) =>
     adminFetch<undefined>('DELETE', '/api/admin/second-factor', proof),
   resetSecondFactor: (id: number) =>
     adminFetch<{ user: AdminUser }>('DELETE', `/api/admin/users/${id}/second-factor`),

@@ -45,7 +45,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   no_visual_radio: 'Dit kanaal heeft geen livevideo.',
   not_an_image: 'Alleen een afbeelding heeft een focuspunt.',
   not_enabled: 'Tweestapsverificatie staat niet aan.',
-  not_failed: 'Alleen een mislukte upload kan hier worden verwijderd.',
+  not_removable: 'Alleen een mislukte upload of een video kan hier worden verwijderd.',
   not_found: 'Dit bestaat niet (meer). Laad de pagina opnieuw.',
   not_on_air: 'Er is geen bron in de lucht.',
   not_ready: 'Dit bestand wordt nog verwerkt. Probeer het zo meteen opnieuw.',

@@ -8,6 +8,8 @@ import {
   adminFetch,
   errorFromBody,
   getCsrfToken,
+  otherAccountError,
+  sessionAccount,
   setCsrfToken,
 } from './admin-client';
 
@@ -108,6 +110,7 @@ export async function uploadMedia(
   onProgress?: (share: number) => void,
   signal?: AbortSignal,
 ): Promise<Media> {
+  const account = sessionAccount();
   try {
     return await sendUpload(kind, file, onProgress, signal);
   } catch (error) {
@@ -118,7 +121,9 @@ export async function uploadMedia(
     } catch {
       throw error;
     }
-    setCsrfToken(session.csrfToken);
+    // Never as another account than the one that chose the file (signed in meanwhile in another tab).
+    if (account !== undefined && session.user.id !== account) throw otherAccountError();
+    setCsrfToken(session.csrfToken, session.user.id);
     onProgress?.(0);
     return sendUpload(kind, file, onProgress, signal);
   }
@@ -175,8 +180,8 @@ export const mediaApi = {
       'GET',
       `/api/admin/media?kind=${kind}${page > 1 ? `&page=${page}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}`,
     ),
-  /** Deletes a failed upload (the server refuses any other, and one content still uses). */
-  removeFailed: (id: number) => adminFetch<undefined>('DELETE', `/api/admin/media/${id}`),
+  /** Deletes a failed upload or a video (the server refuses any other, and one content still uses). */
+  remove: (id: number) => adminFetch<undefined>('DELETE', `/api/admin/media/${id}`),
   setFocalPoint: (id: number, point: FocalPoint) =>
     adminFetch<{ media: Media }>('PUT', `/api/admin/media/${id}/focal-point`, point).then((r) => r.media),
 };

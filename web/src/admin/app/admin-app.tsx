@@ -58,7 +58,7 @@ export function AdminApp() {
   const [loadError, setLoadError] = useState<string>();
 
   const accept = useCallback((next: AdminSession | null) => {
-    setCsrfToken(next?.csrfToken ?? '');
+    setCsrfToken(next?.csrfToken ?? '', next?.user.id);
     // Another user may see other options (their channels).
     forgetOptions();
     setSession(next);

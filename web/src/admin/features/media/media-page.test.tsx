@@ -193,5 +193,26 @@ describe('MediaPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('kapot.mov is verwijderd.');
     await waitFor(() => expect(screen.queryByText(/^kapot\.mov ·/)).not.toBeInTheDocument());
     expect(screen.getByText(/^interview\.mp4 ·/)).toBeInTheDocument();
+
+    // A ready video can go too (issue 47), after a question, since it cannot be brought back; the
+    // server refuses one an item still uses, and the refusal shows beside the button.
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen interview.mp4' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'interview.mp4 definitief verwijderen? Dit kan niet ongedaan worden.',
+    );
+    expect(
+      fetch.mock.calls.some(([url, init]) => url === '/api/admin/media/1' && init?.method === 'DELETE'),
+    ).toBe(false);
+    confirm.mockReturnValue(true);
+    fetch.mockImplementationOnce(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { code: 'in_use', message: 'x' } }), { status: 409 }),
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verwijderen interview.mp4' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByText(/^interview\.mp4 ·/)).toBeInTheDocument();
   });
 });

@@ -45,26 +45,36 @@ const audioStatus = (item: AudioMedia) =>
 const videoStatus = (item: VideoMedia) =>
   mediaStatus(item, ` · ${formatDuration(item.durationSeconds)} · ${item.width}×${item.height}`);
 
-interface RemoveFailedProps {
+interface RemoveMediaProps {
   item: Media;
   name: string;
   onRemoved: (name: string) => void;
 }
 
-/** "Verwijderen" for a failed upload; the server's refusal shows beside it. */
-function RemoveFailed({ item, name, onRemoved }: RemoveFailedProps) {
+/**
+ * "Verwijderen" for a failed upload or a video: a ready video is asked about first, since it cannot
+ * be brought back; the server's refusal (a video an item still uses) shows beside it.
+ */
+function RemoveMedia({ item, name, onRemoved }: RemoveMediaProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const errorId = `media-remove-${item.id}-error`;
   const remove = async () => {
     if (busy) return;
+    if (
+      item.status === 'ready' &&
+      !window.confirm(`${name} definitief verwijderen? Dit kan niet ongedaan worden.`)
+    )
+      return;
     setBusy(true);
     setError(undefined);
     try {
-      await mediaApi.removeFailed(item.id);
+      await mediaApi.remove(item.id);
       onRemoved(name);
     } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : 'De upload kon niet worden verwijderd.');
+      setError(
+        failure instanceof AdminApiError ? failure.message : 'Het bestand kon niet worden verwijderd.',
+      );
       setBusy(false);
     }
   };
@@ -130,7 +140,10 @@ interface MediaRowsProps<T extends AudioMedia | VideoMedia> {
   onRemoved: (name: string) => void;
 }
 
-/** The audio or video of one page of the library: name and status, and 'Verwijderen' when failed. */
+/**
+ * The audio or video of one page of the library: name and status, and 'Verwijderen' when failed
+ * (and for a ready video, which the server removes only while no item uses it).
+ */
 function MediaRows<T extends AudioMedia | VideoMedia>({
   items,
   noun,
@@ -149,7 +162,9 @@ function MediaRows<T extends AudioMedia | VideoMedia>({
               {status(item)}
             </span>
             {item.status === 'ready' && ready?.(item)}
-            {item.status === 'failed' && <RemoveFailed item={item} name={name} onRemoved={onRemoved} />}
+            {(item.status === 'failed' || (item.kind === 'video' && item.status === 'ready')) && (
+              <RemoveMedia item={item} name={name} onRemoved={onRemoved} />
+            )}
           </li>
         );
       })}
@@ -254,7 +269,7 @@ export function MediaPage() {
                 </span>
               </button>
               {image.status === 'failed' && (
-                <RemoveFailed
+                <RemoveMedia
                   item={image}
                   name={image.name || `Afbeelding ${image.id}`}
                   onRemoved={onRemoved}

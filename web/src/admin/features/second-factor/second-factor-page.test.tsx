@@ -44,7 +44,14 @@ describe('SecondFactorPage', () => {
     vi.stubGlobal('fetch', fetch);
     const onChanged = vi.fn();
     render(<SecondFactorPage forced onChanged={onChanged} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Tweestapsverificatie instellen' }));
+    // The password first: a session alone does not tie the account to a phone.
+    await userEvent.type(await screen.findByLabelText('Je wachtwoord'), 'mijn wachtwoord');
+    await userEvent.click(screen.getByRole('button', { name: 'Tweestapsverificatie instellen' }));
+    const started = fetch.mock.calls.find(([url]) => url.endsWith('/enrolment')) as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(started[1].body as string)).toEqual({ password: 'mijn wachtwoord' });
 
     expect(await screen.findByRole('img', { name: 'QR-code voor je authenticator-app' })).toBeInTheDocument();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -76,7 +83,7 @@ describe('SecondFactorPage', () => {
     expect(await screen.findByText(/staat aan sinds/)).toHaveTextContent('nog 10 ongebruikte herstelcodes');
   });
 
-  it('switches it off with a current code', async () => {
+  it('switches it off with the password and a current code, both', async () => {
     let enabled = true;
     const fetch = vi.fn((_url: string, init: RequestInit) => {
       if (init.method === 'DELETE') {
@@ -93,14 +100,20 @@ describe('SecondFactorPage', () => {
     vi.stubGlobal('fetch', fetch);
     const onChanged = vi.fn();
     render(<SecondFactorPage onChanged={onChanged} />);
-    await userEvent.type(await screen.findByLabelText('Code uit je app'), '123456');
+    await userEvent.type(await screen.findByLabelText('Code uit je app of een herstelcode'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Tweestapsverificatie uitzetten' }));
+    expect(await screen.findByLabelText('Je wachtwoord')).toHaveAccessibleDescription(
+      'Vul je wachtwoord in.',
+    );
+    expect(fetch.mock.calls.some(([, init]) => init.method === 'DELETE')).toBe(false);
+    await userEvent.type(screen.getByLabelText('Je wachtwoord'), 'mijn wachtwoord');
     await userEvent.click(screen.getByRole('button', { name: 'Tweestapsverificatie uitzetten' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     const call = fetch.mock.calls.find(([, init]) => init.method === 'DELETE') as unknown as [
       string,
       RequestInit,
     ];
-    expect(JSON.parse(call[1].body as string)).toEqual({ code: '123456' });
+    expect(JSON.parse(call[1].body as string)).toEqual({ password: 'mijn wachtwoord', code: '123456' });
     expect(await screen.findByRole('button', { name: 'Tweestapsverificatie instellen' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi, AdminApiError, formatInstant, type SecondFactorStatus } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
 import { CodeForm } from './code-form';
+import { DisableForm } from './disable-form';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -11,16 +12,16 @@ function grouped(secret: string) {
 }
 
 /**
- * "Tweestapsverificatie": set up a code app (QR code or typed secret, confirmed with a current
- * code, then the recovery codes once), or switch it off with a code or the password. `forced`: a
- * beheerder who must set it up before anything else; `onChanged` follows every change.
+ * "Tweestapsverificatie": set up a code app (after the password again; then a QR code or typed
+ * secret, confirmed with a current code, then the recovery codes once), or switch it off with the
+ * password and a code. `forced`: a beheerder who must set it up before anything else; `onChanged`
+ * follows every change.
  */
 export function SecondFactorPage({ forced = false, onChanged }: { forced?: boolean; onChanged: () => void }) {
   const [status, setStatus] = useState<SecondFactorStatus>();
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
   const [codes, setCodes] = useState<string[]>();
   const [error, setError] = useState<string>();
-  const [withPassword, setWithPassword] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
@@ -35,15 +36,6 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
   useEffect(() => {
     void load();
   }, [load]);
-
-  const start = async () => {
-    setError(undefined);
-    try {
-      setEnrolment(await adminApi.startEnrolment());
-    } catch (failure) {
-      setError(failure instanceof AdminApiError ? failure.message : 'Er ging iets mis.');
-    }
-  };
 
   const done = () => {
     setCodes(undefined);
@@ -88,22 +80,12 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
         </p>
         <h2>Uitzetten</h2>
         {status.required && <p>Als beheerder moet je daarna meteen opnieuw een app koppelen.</p>}
-        {withPassword ? (
-          <PasswordProof onDone={done} />
-        ) : (
-          <CodeForm
-            id="disable-code"
-            label="Code uit je app"
-            submitLabel="Tweestapsverificatie uitzetten"
-            onCode={async (code) => {
-              await adminApi.disableSecondFactor({ code });
-              done();
-            }}
-          />
-        )}
-        <button type="button" className="admin-link-button" onClick={() => setWithPassword(!withPassword)}>
-          {withPassword ? 'Met een code uit je app' : 'Met je wachtwoord'}
-        </button>
+        <DisableForm
+          onProof={async (proof) => {
+            await adminApi.disableSecondFactor(proof);
+            done();
+          }}
+        />
       </>
     );
   } else if (status) {
@@ -114,9 +96,14 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
             ? 'Als beheerder log je in met je wachtwoord én een code uit een app op je telefoon. Stel dat eerst in.'
             : 'Log in met je wachtwoord én een code uit een app op je telefoon: wie je wachtwoord kent, komt er dan nog niet in.'}
         </p>
-        <button type="button" onClick={() => void start()}>
-          Tweestapsverificatie instellen
-        </button>
+        <CodeForm
+          id="enrol-password"
+          label="Je wachtwoord"
+          hint="Eerst nog eens je wachtwoord: wie alleen je open sessie heeft, koppelt zo geen eigen telefoon."
+          submitLabel="Tweestapsverificatie instellen"
+          password
+          onCode={async (password) => setEnrolment(await adminApi.startEnrolment(password))}
+        />
       </>
     );
   }
@@ -129,20 +116,5 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
       <FormAlert message={error} />
       {body}
     </section>
-  );
-}
-
-function PasswordProof({ onDone }: { onDone: () => void }) {
-  return (
-    <CodeForm
-      id="disable-password"
-      label="Wachtwoord"
-      submitLabel="Tweestapsverificatie uitzetten"
-      password
-      onCode={async (password) => {
-        await adminApi.disableSecondFactor({ password });
-        onDone();
-      }}
-    />
   );
 }
