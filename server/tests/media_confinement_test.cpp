@@ -41,7 +41,7 @@ class FfmpegConfinement : public ::testing::Test {
 
   // Runs ffmpeg with `arguments` into `name` in the test's folder.
   fs::path make(const std::string& name, const std::string& arguments) {
-    const auto file = dir_ / name;
+    auto file = dir_ / name;
     const auto made = test::run_command("ffmpeg -hide_banner -loglevel error -y " + arguments + " '" + file.string() +
                                         "' 2>&1; echo rc=$?");
     EXPECT_NE(made.find("rc=0"), std::string::npos) << made;
@@ -50,7 +50,7 @@ class FfmpegConfinement : public ::testing::Test {
 
   // An HLS playlist naming `segment` by a file: URL, as an upload could.
   fs::path playlist(const fs::path& segment) {
-    const auto file = dir_ / "lijst.m3u8";
+    auto file = dir_ / "lijst.m3u8";
     std::ofstream(file) << "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:1.0,\nfile:" << segment.string()
                         << "\n#EXT-X-ENDLIST\n";
     return file;
