@@ -9,6 +9,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "support/test_paths.hpp"
 
@@ -188,6 +190,112 @@ TEST_F(ChannelClockTest, AFileThatEndsBeforeItsSlotIsFollowedBySilence) {
   for (std::int64_t now = t0 + 100; now <= t0 + 5000; now += 100) clock.advance_to(now, 100);
   EXPECT_GE(clock.produced_until_ms(), t0 + 5000);
   EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 5.0, 0.1);
+}
+
+// Issue 47: the clock reads the next play's file while the current one plays, so a file that
+// breaks after that plays whole from memory when its turn comes.
+TEST_F(ChannelClockTest, AFileThatBreaksAfterItWasReadAheadStillPlaysWhole) {
+  std::filesystem::copy_file(dir_ / "songs" / "b.mp3", dir_ / "songs" / "c.mp3",
+                             std::filesystem::copy_options::overwrite_existing);
+  BroadcastRing ring(1 << 20);
+  FramedFileCache files(dir_.string());
+  ChannelClock clock(
+      [](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (at < t0 + 3000) return ScheduledAudio{"songs/a.mp3", t0, t0 + 3000, "Artiest - A"};
+        return ScheduledAudio{"songs/c.mp3", t0 + 3000, t0 + 6000, "Artiest - C"};
+      },
+      files, ring);
+  clock.advance_to(t0 + 1000, 1000);
+  // Replaced under the running channel by something that is no MP3.
+  std::ofstream(dir_ / "songs" / "c.mp3", std::ios::binary | std::ios::trunc) << std::string(20000, '\x5A');
+  for (std::int64_t now = t0 + 1100; now <= t0 + 6000; now += 100) clock.advance_to(now, 100);
+  std::map<std::string, std::size_t> bytes_by_title;
+  for (const auto& chunk : ring.read_from(0, 100000).chunks) bytes_by_title[chunk->title] += chunk->bytes.size();
+  EXPECT_NEAR(static_cast<double>(bytes_by_title["Artiest - C"]), 18000.0, 400.0) << "its three seconds";
+  EXPECT_FALSE(bytes_by_title.contains("")) << "no silence";
+  EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 6.0, 0.1);
+}
+
+// A broken file is told to the playout before its turn (read ahead), once, and the play the
+// playout puts in its place follows the current one without a frame of silence; one that fails
+// at its turn (nothing could read it ahead) is silence at once, until the play in its place.
+TEST_F(ChannelClockTest, ABrokenFileIsToldBeforeItsTurnOnceAndWhatReplacesItFollowsSeamlessly) {
+  std::ofstream(dir_ / "songs" / "noise.mp3", std::ios::binary) << std::string(20000, '\x5A');
+  BroadcastRing ring(1 << 20);
+  FramedFileCache files(dir_.string());
+  bool skipped = false;
+  ChannelClock clock(
+      [&](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (at < t0 + 3000) return ScheduledAudio{"songs/a.mp3", t0, t0 + 3000, "Artiest - A"};
+        if (!skipped) return ScheduledAudio{"songs/noise.mp3", t0 + 3000, t0 + 6000, "Kapot - Ruis"};
+        return ScheduledAudio{"songs/b.mp3", t0 + 3000, t0 + 6000, "Artiest - B"};
+      },
+      files, ring);
+  std::vector<std::pair<std::string, std::int64_t>> told;
+  clock.set_unplayable_listener([&](const ScheduledAudio& audio, std::int64_t at_ms) {
+    told.emplace_back(audio.audio_path, at_ms);
+    skipped = true;
+  });
+  for (std::int64_t now = t0 + 100; now <= t0 + 6000; now += 100) {
+    clock.advance_to(now, 100);
+    if (now == t0 + 100) {
+      ASSERT_EQ(told.size(), 1U) << "told while A plays";
+    }
+  }
+  ASSERT_EQ(told.size(), 1U);
+  EXPECT_EQ(told[0], std::make_pair(std::string("songs/noise.mp3"), t0 + 3000));
+  std::map<std::string, std::size_t> bytes_by_title;
+  for (const auto& chunk : ring.read_from(0, 100000).chunks) bytes_by_title[chunk->title] += chunk->bytes.size();
+  EXPECT_FALSE(bytes_by_title.contains("Kapot - Ruis"));
+  EXPECT_FALSE(bytes_by_title.contains("")) << "not a frame of silence";
+  EXPECT_NEAR(static_cast<double>(bytes_by_title["Artiest - B"]), 18000.0, 400.0);
+
+  // Started in the broken play's slot: silence at once, then the play in its place.
+  BroadcastRing late_ring(1 << 20);
+  skipped = false;
+  told.clear();
+  ChannelClock late(
+      [&](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (!skipped) return ScheduledAudio{"songs/noise.mp3", t0 + 3000, t0 + 6000, "Kapot - Ruis"};
+        // As the playout cuts it: up to the next whole second after it failed.
+        if (at < t0 + 4000) return ScheduledAudio{"songs/noise.mp3", t0 + 3000, t0 + 4000, "Kapot - Ruis"};
+        return ScheduledAudio{"songs/b.mp3", t0 + 4000, t0 + 7000, "Artiest - B"};
+      },
+      files, late_ring);
+  late.set_unplayable_listener([&](const ScheduledAudio& audio, std::int64_t at_ms) {
+    told.emplace_back(audio.audio_path, at_ms);
+    skipped = true;
+  });
+  for (std::int64_t now = t0 + 3500; now <= t0 + 7000; now += 100) {
+    late.advance_to(now, 100);
+    EXPECT_GE(late.produced_until_ms(), now - 100) << "never waits";
+  }
+  ASSERT_EQ(told.size(), 1U);
+  EXPECT_EQ(told[0], std::make_pair(std::string("songs/noise.mp3"), t0 + 3400));
+  bytes_by_title.clear();
+  for (const auto& chunk : late_ring.read_from(0, 100000).chunks) bytes_by_title[chunk->title] += chunk->bytes.size();
+  EXPECT_TRUE(bytes_by_title.contains("")) << "silence until then";
+  EXPECT_FALSE(bytes_by_title.contains("Kapot - Ruis"));
+  EXPECT_NEAR(static_cast<double>(bytes_by_title["Artiest - B"]), 18000.0, 400.0) << "B from its start";
+}
+
+// Dead air the schedule knows of is silence at once: the clock does not wait for a late play.
+TEST_F(ChannelClockTest, KnownDeadAirIsSilenceAtOnce) {
+  BroadcastRing ring(1 << 20);
+  FramedFileCache files(dir_.string());
+  ChannelClock clock(
+      [](std::int64_t at) -> std::optional<ScheduledAudio> {
+        if (at < t0 + 3000) return ScheduledAudio{"songs/a.mp3", t0, t0 + 3000, "Artiest - A"};
+        return ScheduledAudio{
+            .audio_path = {}, .starts_at_ms = t0 + 3000, .ends_at_ms = 0, .title = {}, .dead_air = true};
+      },
+      files, ring);
+  for (std::int64_t now = t0 + 100; now <= t0 + 6000; now += 100) {
+    clock.advance_to(now, 100);
+    EXPECT_GE(clock.produced_until_ms(), now - 100) << "never waits through dead air";
+  }
+  EXPECT_NEAR(decoded_seconds(stream_bytes(ring)), 6.0, 0.1);
+  EXPECT_TRUE(files.broken_files().empty()) << "dead air is no file";
 }
 
 TEST_F(ChannelClockTest, ABrokenFileIsReadOnceUntilItChanges) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <set>
 #include <tuple>
 
 #include "playout/schedule_materialiser.hpp"
@@ -374,6 +375,75 @@ TEST(DemoPlayout, ARotationWithNothingPlayableIsDeadAirUntilAFileIsBack) {
   EXPECT_TRUE(playout.dead_air(kNow + 60).empty());
   ASSERT_EQ(told.size(), 4U);
   EXPECT_EQ(told[2].second, std::nullopt);
+}
+
+// Issue 47: a song whose file breaks after it was planned (and recorded ahead) is met by the live
+// origin when it reads it ahead or when its turn comes; the plan goes on with the next playable
+// song from the next whole second, and the next tick corrects the store, so that the play log
+// names only what was heard.
+TEST(DemoPlayout, ASongThatCannotBePlayedAtItsTurnGivesWayToTheNextAtOnceAndTheLogIsCorrected) {
+  TempStore store;
+  seed(store);
+  std::set<std::string> broken;
+  long long clock_now = kNow;
+  DemoPlayout playout(store.db(), 1, [&] { return at(clock_now); });
+  playout.set_audio_check([&](const std::string& path, long long expected_ms) -> std::optional<long long> {
+    if (broken.contains(path)) return std::nullopt;
+    return expected_ms;
+  });
+  playout.set_record_ahead(std::chrono::seconds(600));
+  playout.catch_up(at(kNow));
+  const auto on_air = playout.now_playing("radio2", at(kNow));
+  ASSERT_TRUE(on_air);
+  const auto next = playout.now_playing("radio2", at(on_air->play.ends_at));
+  ASSERT_TRUE(next);
+  ASSERT_NE(next->audio_path, on_air->audio_path);
+
+  // The song on air breaks 300 ms into the second after its start; the next one breaks before its turn.
+  broken.insert(on_air->audio_path);
+  broken.insert(next->audio_path);
+  const long long failed_at = on_air->play.starts_at + 1;
+  clock_now = failed_at;
+  playout.skip("radio2", on_air->play.starts_at, failed_at * 1000 + 300);
+  const auto instead = playout.now_playing("radio2", at(failed_at + 1));
+  ASSERT_TRUE(instead);
+  EXPECT_EQ(instead->play.starts_at, failed_at + 1) << "from the next whole second";
+  EXPECT_FALSE(broken.contains(instead->audio_path)) << "the next playable song, past the broken ones";
+  EXPECT_EQ(instead->offset, std::chrono::milliseconds(0));
+  const auto cut = playout.now_playing("radio2", at(failed_at));
+  ASSERT_TRUE(cut);
+  EXPECT_EQ(cut->play.ends_at, failed_at + 1) << "what played of it stays, cut where it failed";
+
+  // The next one, found broken by the read-ahead before its turn, gives way before it starts.
+  const auto following = playout.now_playing("radio2", at(instead->play.ends_at));
+  ASSERT_TRUE(following);
+  playout.skip("radio2", following->play.starts_at, following->play.starts_at * 1000);
+  const auto after = playout.now_playing("radio2", at(following->play.starts_at));
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->play.starts_at, following->play.starts_at) << "no gap: the play after follows at once";
+
+  clock_now = failed_at + 1;
+  playout.catch_up(at(clock_now));
+  const auto plays = plays_of(store, "radio2");
+  bool cut_logged = false;
+  for (std::size_t i = 0; i < plays.size(); ++i) {
+    if (i > 0) EXPECT_EQ(plays[i].starts_at, plays[i - 1].ends_at) << "the log stays back to back";
+    if (plays[i].starts_at == on_air->play.starts_at) {
+      cut_logged = true;
+      EXPECT_EQ(plays[i].ends_at, failed_at + 1);
+    }
+    EXPECT_FALSE(plays[i].starts_at == following->play.starts_at && plays[i].song_id == following->play.song_id)
+        << "a play withdrawn before it began is not in the log";
+  }
+  EXPECT_TRUE(cut_logged);
+  EXPECT_TRUE(playout.dead_air(clock_now).empty());
+
+  // Every song broken: the plan has dead air from the next second.
+  for (const auto& song : rotation_songs_of(store, "radio2")) broken.insert(song.audio_path);
+  playout.skip("radio2", instead->play.starts_at, (instead->play.starts_at + 2) * 1000 + 10);
+  const auto silent = playout.dead_air(instead->play.starts_at + 3);
+  ASSERT_EQ(silent.size(), 1U);
+  EXPECT_EQ(silent[0], std::make_pair(std::string("radio2"), instead->play.starts_at + 3));
 }
 
 TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {

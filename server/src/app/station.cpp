@@ -137,6 +137,13 @@ Station::Station(const config::Config& config) {
   auto* playout = playout_.get();
   const stream::ChannelSchedule schedule = [playout](const std::string& channel,
                                                      std::int64_t at_ms) -> std::optional<stream::ScheduledAudio> {
+    // Known dead air is silence at once (without asking the store, as an instant past the plan
+    // would); anything else missing may be a play recorded late, which the clock waits for.
+    for (const auto& [silent, since] : playout->dead_air(at_ms / 1000)) {
+      if (silent == channel)
+        return stream::ScheduledAudio{
+            .audio_path = {}, .starts_at_ms = since * 1000, .ends_at_ms = 0, .title = {}, .dead_air = true};
+    }
     const auto at = std::chrono::system_clock::time_point(std::chrono::milliseconds(at_ms));
     std::optional<playout::NowPlaying> now;
     try {
@@ -159,6 +166,12 @@ Station::Station(const config::Config& config) {
   playout_->set_audio_check([origin = origin_.get()](const std::string& path, long long expected_ms) {
     return origin->playable_ms(path, expected_ms);
   });
+  // A file that breaks after it was planned is met by the clock (reading it ahead, or at its turn):
+  // the plan goes on with the next playable song at once rather than leaving its slot silent.
+  origin_->set_unplayable_listener(
+      [playout = playout_.get()](const std::string& channel, const stream::ScheduledAudio& audio, std::int64_t at_ms) {
+        playout->skip(channel, audio.starts_at_ms / 1000, at_ms);
+      });
   // Every instance has its own plan; the one recording the plays tells the hooks.
   playout_->set_dead_air_listener([this](const std::string& channel, std::optional<long long> since) {
     if (!playout_->recording()) return;

@@ -22,6 +22,8 @@ namespace {
 
 constexpr std::size_t kMaxPending = 1024 * 1024;
 constexpr auto kFinishGrace = std::chrono::seconds(3);
+// The decoders of what a source may send (MP3 or MP2, AAC ADTS, Ogg Vorbis, Opus or FLAC).
+constexpr std::string_view kSourceCodecs = "mp3float,mp3,mp2float,mp2,aac,aac_fixed,vorbis,libvorbis,opus,libopus,flac";
 
 }  // namespace
 
@@ -30,11 +32,14 @@ std::vector<std::string> transcoder_arguments(const std::string& ffmpeg, InputFo
   return {ffmpeg, "-hide_banner", "-nostdin", "-loglevel", "error",
           // Decide on the input's parameters from its first frame, so the studio is on air at once:
           // 4 KiB of probing held back a quarter of a second of 128 kbit/s (bench/transcoder-latency).
-          "-probesize", "32", "-analyzeduration", "10000", "-fflags", "+nobuffer", "-f",
-          std::string(ffmpeg_demuxer(input)), "-i", "pipe:0", "-vn", "-map", "0:a:0", "-ac",
-          std::to_string(output.channels), "-ar", std::to_string(output.sample_rate), "-c:a", "libmp3lame", "-b:a",
-          std::to_string(output.bitrate_kbps) + "k", "-write_xing", "0", "-id3v2_version", "0", "-flush_packets", "1",
-          "-f", "mp3", "pipe:1"};
+          "-probesize", "32", "-analyzeduration", "10000", "-fflags", "+nobuffer",
+          // A source's bytes are read as the one format it announced, decoded as audio only, and
+          // can name no file or URL (before -i, where ffmpeg applies them to the input).
+          "-protocol_whitelist", "pipe", "-format_whitelist", std::string(ffmpeg_demuxer(input)), "-codec_whitelist",
+          std::string(kSourceCodecs), "-threads", "1", "-f", std::string(ffmpeg_demuxer(input)), "-i", "pipe:0", "-vn",
+          "-map", "0:a:0", "-ac", std::to_string(output.channels), "-ar", std::to_string(output.sample_rate), "-c:a",
+          "libmp3lame", "-b:a", std::to_string(output.bitrate_kbps) + "k", "-write_xing", "0", "-id3v2_version", "0",
+          "-flush_packets", "1", "-f", "mp3", "pipe:1"};
 }
 
 Transcoder::Transcoder(const std::string& ffmpeg, InputFormat input, const OutputFormat& output, FrameSink sink,

@@ -73,10 +73,10 @@ std::optional<AudioProbe> probe_audio(const std::filesystem::path& file, const s
                                       std::chrono::steady_clock::time_point deadline) {
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
-  auto argv = confined_input({tool("ffprobe"), "-v", "error"}, kAudioFormats);
+  auto argv = confined_input({tool("ffprobe"), "-v", "error"}, kAudioFormats, kAudioCodecs);
   argv.insert(argv.end(), {"-select_streams", "a:0", "-show_entries", "stream=codec_name:format=duration,format_name",
                            "-of", "json", file_url(file)});
-  const int status = process::run_child(
+  const int status = run_job(
       argv, [&](std::string_view line) { out.append(line).push_back('\n'); }, log, nullptr, deadline);
   std::filesystem::remove(log);
   check_deadline(deadline);
@@ -110,10 +110,12 @@ void check_audio_decodes(const std::filesystem::path& source, const std::filesys
   auto argv = confined_input(
       {tool("ffmpeg"), "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-xerror", "-progress", "pipe:1", "-f",
        probe.format, "-t", std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)},
-      kAudioFormats);
+      kAudioFormats, kAudioCodecs);
+  const auto limits_out = limited_output();
+  argv.insert(argv.end(), limits_out.begin(), limits_out.end());
   argv.insert(argv.end(), {"-vn", "-f", "null", "-"});
   const auto log = work_file(work_dir, "decode");
-  const int status = process::run_child(
+  const int status = run_job(
       argv, [&](std::string_view line) { report_time(line, probe.duration_seconds, 0.0, 1.0, progress); }, log, running,
       limits.deadline);
   const auto errors = read_text(log);
@@ -135,10 +137,13 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   // One second beyond the limit is decoded, so that a result longer than the limit shows that the
   // source was (whatever its header claimed).
   const auto input = [&] {
-    return confined_input(
-        {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-y", "-progress", "pipe:1", "-f", probe.format, "-t",
-         std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)},
-        kAudioFormats);
+    auto argv =
+        confined_input({ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-y", "-progress", "pipe:1", "-f", probe.format,
+                        "-t", std::to_string(static_cast<long long>(limits.max_seconds) + 1), "-i", file_url(source)},
+                       kAudioFormats, kAudioCodecs);
+    const auto limits_out = limited_output();
+    argv.insert(argv.end(), limits_out.begin(), limits_out.end());
+    return argv;
   };
   const auto log = work_file(work_dir, "loudnorm");
   struct Cleanup {
@@ -152,7 +157,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   // Pass 1: measure.
   auto measure = input();
   measure.insert(measure.end(), {"-vn", "-af", filter(nullptr), "-f", "null", "-"});
-  const int measured_status = process::run_child(
+  const int measured_status = run_job(
       measure, [&](std::string_view line) { report_time(line, duration_hint, 0.0, 0.5, progress); }, log, running,
       limits.deadline);
   check_deadline(limits.deadline);
@@ -176,7 +181,7 @@ NormalisedAudio normalise_audio(const std::filesystem::path& source, const std::
   auto encode = input();
   encode.insert(encode.end(), {"-vn", "-map_metadata", "-1", "-af", filter(&measured), "-ar", "44100", "-c:a",
                                "libmp3lame", "-b:a", "128k", partial.string()});
-  const int encoded_status = process::run_child(
+  const int encoded_status = run_job(
       encode, [&](std::string_view line) { report_time(line, duration_hint, 0.5, 0.5, progress); }, log, running,
       limits.deadline);
   if (encoded_status != 0) {

@@ -8,10 +8,33 @@
 
 namespace ether::media {
 
-std::vector<std::string> confined_input(std::vector<std::string> argv, std::string_view formats) {
-  for (const char* option : {"-protocol_whitelist", "file", "-format_whitelist"}) argv.emplace_back(option);
-  argv.emplace_back(formats);
+std::vector<std::string> confined_input(std::vector<std::string> argv, std::string_view formats,
+                                        std::string_view codecs, long long max_pixels) {
+  // After -i they would be options of the output, and the input would be opened unconfined.
+  const std::vector<std::string> confinement{"-protocol_whitelist",
+                                             "file",
+                                             "-format_whitelist",
+                                             std::string(formats),
+                                             "-codec_whitelist",
+                                             std::string(codecs),
+                                             "-max_pixels",
+                                             std::to_string(max_pixels),
+                                             "-threads",
+                                             std::to_string(kMediaJobThreads)};
+  const auto input = std::find(argv.rbegin(), argv.rend(), "-i");
+  argv.insert(input == argv.rend() ? argv.end() : std::prev(input.base()), confinement.begin(), confinement.end());
   return argv;
+}
+
+std::vector<std::string> limited_output() {
+  const auto threads = std::to_string(kMediaJobThreads);
+  return {"-threads", threads, "-filter_threads", threads, "-filter_complex_threads", threads};
+}
+
+int run_job(const std::vector<std::string>& argv, const std::function<void(std::string_view line)>& on_line,
+            const std::filesystem::path& log, std::atomic<pid_t>* running,
+            std::chrono::steady_clock::time_point deadline) {
+  return process::run_child(argv, on_line, log, running, deadline, kMediaJobNice);
 }
 
 std::string file_url(const std::filesystem::path& file) { return "file:" + file.string(); }

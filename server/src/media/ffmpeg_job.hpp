@@ -32,10 +32,40 @@ void check_deadline(std::chrono::steady_clock::time_point deadline, std::string_
   if (std::chrono::steady_clock::now() >= deadline) throw Error(std::string(message));
 }
 
-/// `argv` with the options that keep ffmpeg and ffprobe to the one file they are given: only the
-/// demuxers of `formats`, and no protocol but file, so that nothing in the file can name another
-/// file or a URL.
-std::vector<std::string> confined_input(std::vector<std::string> argv, std::string_view formats);
+/// The largest picture a decoder of a media job makes (4K UHD, either way up): a larger video is
+/// refused, and a stream that grows past it mid-file stops the decoder.
+inline constexpr long long kMaxPicturePixels = 3840LL * 2160;
+/// The threads a media job's decoder, filters and encoder each use at most.
+inline constexpr int kMediaJobThreads = 2;
+/// The niceness media jobs run at: a queue of long videos takes the CPU the live audio leaves.
+inline constexpr int kMediaJobNice = 10;
+
+/// Decoders of the audio codecs an upload may hold (ffmpeg's names), and of the cover pictures
+/// music files carry.
+inline constexpr std::string_view kAudioCodecs =
+    "mp3float,mp3,mp2float,mp2,aac,aac_fixed,flac,alac,vorbis,libvorbis,opus,libopus,wavpack,pcm_s16le,pcm_s16be,"
+    "pcm_s24le,pcm_s24be,pcm_s32le,pcm_s32be,pcm_f32le,pcm_f32be,pcm_u8,mjpeg,png";
+/// Decoders of the video codecs (and their sound) a video upload may hold.
+inline constexpr std::string_view kVideoCodecs =
+    "h264,hevc,mpeg4,vp8,libvpx,vp9,libvpx-vp9,av1,libdav1d,libaom-av1,prores,mp3float,mp3,aac,aac_fixed,opus,"
+    "libopus,vorbis,libvorbis,flac,alac,pcm_s16le,pcm_s16be,pcm_s24le,pcm_s24be,pcm_f32le";
+
+/// `argv` with the options that keep ffmpeg and ffprobe to the one file they are given, placed
+/// before its last "-i" (appended when there is none: ffprobe's file comes after them), where
+/// ffmpeg applies them to the input: only the demuxers of `formats` and the decoders of `codecs`,
+/// no protocol but file (nothing in the file can name another file or a URL), pictures of at most
+/// `max_pixels` (kMaxPicturePixels unless said) and kMediaJobThreads decoding threads.
+std::vector<std::string> confined_input(std::vector<std::string> argv, std::string_view formats,
+                                        std::string_view codecs, long long max_pixels = kMaxPicturePixels);
+
+/// The options that hold a media job's filters and encoders to kMediaJobThreads; they go after
+/// the input, before the outputs.
+std::vector<std::string> limited_output();
+
+/// process::run_child for a media job: at kMediaJobNice.
+int run_job(const std::vector<std::string>& argv, const std::function<void(std::string_view line)>& on_line,
+            const std::filesystem::path& log, std::atomic<pid_t>* running,
+            std::chrono::steady_clock::time_point deadline);
 
 /// "file:<path>": an input ffmpeg reads as a file whatever its name looks like.
 std::string file_url(const std::filesystem::path& file);

@@ -33,7 +33,7 @@ int video_kbps(int height) {
 
 int run(const std::vector<std::string>& argv, const std::filesystem::path& log, const VideoLimits& limits,
         const std::function<void(std::string_view)>& on_line, std::atomic<pid_t>* running) {
-  const int status = process::run_child(argv, on_line, log.string(), running, limits.deadline);
+  const int status = run_job(argv, on_line, log.string(), running, limits.deadline);
   check_deadline(limits.deadline);
   return status;
 }
@@ -57,11 +57,13 @@ std::optional<VideoProbe> probe_video(const std::filesystem::path& file, const s
                                       std::chrono::steady_clock::time_point deadline) {
   std::string out;
   const auto log = work_file(work_dir, "ffprobe");
-  auto argv = confined_input({tool("ffprobe"), "-v", "error"}, kVideoFormats);
+  // ffprobe decodes a frame for the stream's figures: up to 8K, so that a video larger than 4K is
+  // refused as such below (larger still, it is no video ffprobe reads).
+  auto argv = confined_input({tool("ffprobe"), "-v", "error"}, kVideoFormats, kVideoCodecs, 4 * kMaxPicturePixels);
   const std::string entries =
       "stream=codec_type,width,height:stream_disposition=attached_pic:format=duration,format_name";
   argv.insert(argv.end(), {"-show_entries", entries, "-of", "json", file_url(file)});
-  const int status = process::run_child(
+  const int status = run_job(
       argv, [&](std::string_view line) { out.append(line).push_back('\n'); }, log.string(), nullptr, deadline);
   std::error_code ignored;
   std::filesystem::remove(log, ignored);
@@ -89,6 +91,10 @@ std::optional<VideoProbe> probe_video(const std::filesystem::path& file, const s
     probe.height = int_member(stream, "height");
   }
   if (probe.width <= 0 || probe.height <= 0) return std::nullopt;
+  // Decoding alone of a larger picture would take the CPU and memory of several 4K streams.
+  if (static_cast<long long>(probe.width) * probe.height > kMaxPicturePixels) {
+    throw VideoError(std::string(kVideoTooLargeMessage));
+  }
   if (const auto* format = value.get_object().if_contains("format"); format != nullptr && format->is_object()) {
     const auto duration = string_member(format->get_object(), "duration");
     std::from_chars(duration.data(), duration.data() + duration.size(), probe.duration_seconds);
@@ -121,7 +127,9 @@ ProcessedVideo process_video(const std::filesystem::path& source, const std::fil
     auto argv = confined_input(
         {ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-y", "-ss",
          fmt::format("{:.3f}", probe.duration_seconds / 10.0), "-f", probe.format, "-i", file_url(source)},
-        kVideoFormats);
+        kVideoFormats, kVideoCodecs);
+    const auto limits_out = limited_output();
+    argv.insert(argv.end(), limits_out.begin(), limits_out.end());
     argv.insert(argv.end(), {"-map", "0:v:0", "-frames:v", "1", "-vf", "scale='min(1280,iw)':-2", "-q:v", "3", "-f",
                              "mjpeg", (partial / kPosterFile).string()});
     const int status = run(argv, log, limits, {}, running);
@@ -142,7 +150,9 @@ ProcessedVideo process_video(const std::filesystem::path& source, const std::fil
   }
   auto argv = confined_input({ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-v", "error", "-y", "-progress",
                               "pipe:1", "-f", probe.format, "-t", limit, "-i", file_url(source)},
-                             kVideoFormats);
+                             kVideoFormats, kVideoCodecs);
+  const auto limits_out = limited_output();
+  argv.insert(argv.end(), limits_out.begin(), limits_out.end());
   argv.insert(argv.end(), {"-filter_complex", graph, "-map_metadata", "-1"});
   std::string stream_map;
   for (std::size_t i = 0; i < heights.size(); ++i) {

@@ -35,6 +35,10 @@ inline constexpr std::string_view kVideoFormats = "mov,mp4,matroska,webm";
 inline constexpr std::string_view kNotAVideoMessage =
     "Dit bestand is geen video die we kunnen lezen. Kies een MP4-, MOV-, MKV- of WebM-bestand.";
 
+/// The Dutch refusal of a video whose picture is larger than 4K (media::kMaxPicturePixels).
+inline constexpr std::string_view kVideoTooLargeMessage =
+    "Deze video is te groot: hoogstens 3840 × 2160 beeldpunten (4K). Exporteer hem kleiner.";
+
 /// What ffprobe finds in a video file.
 struct VideoProbe {
   double duration_seconds = 0;
@@ -53,7 +57,8 @@ struct VideoLimits {
 
 /// The first video stream of `file` (a still picture, such as cover art, does not count), or
 /// nullopt when it has none or is not a file of kVideoFormats. `work_dir` holds ffprobe's error
-/// output. Throws VideoError past `deadline`.
+/// output. Throws VideoError past `deadline`, and with kVideoTooLargeMessage for a picture larger
+/// than 4K.
 std::optional<VideoProbe> probe_video(
     const std::filesystem::path& file, const std::filesystem::path& work_dir,
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());

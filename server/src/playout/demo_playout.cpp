@@ -106,10 +106,29 @@ int DemoPlayout::tick(std::chrono::system_clock::time_point now, bool record) {
 int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bool record) {
   auto session = db_.lease();
   store::Transaction tx(*session);
+  // Before sync, so that the store's latest play is one the plan still holds.
+  const auto corrections = plan_.corrections(channel_slug);
+  if (record) {
+    for (const auto& play : corrections) {
+      if (play.ends_at <= play.starts_at) {
+        *session << "DELETE FROM track_plays WHERE channel_slug = :c AND starts_at = :s AND song_id = :g AND source "
+                    "= 'playout'",
+            soci::use(channel_slug), soci::use(play.starts_at), soci::use(play.song_id);
+      } else {
+        *session << "UPDATE track_plays SET ends_at = :e WHERE channel_slug = :c AND starts_at = :s AND song_id = :g "
+                    "AND source = 'playout'",
+            soci::use(play.ends_at), soci::use(channel_slug), soci::use(play.starts_at), soci::use(play.song_id);
+      }
+    }
+  }
   plan_.sync(*session, channel_slug, now, now - backfill_days_ * kDaySeconds);
   plan_.drop_unplayable(channel_slug, now);
   plan_.extend(channel_slug, now, now + kAheadSeconds);
-  if (!record) return 0;
+  if (!record) {
+    // The instance that records corrects the store; a follower's plan follows it.
+    plan_.drop_corrections(channel_slug, corrections.size());
+    return 0;
+  }
   // Exactly the plays the plan handed to the live origin, including those of a store outage.
   const long long until = now + record_ahead_.count();
   const auto batch = plan_.unrecorded(channel_slug, until);
@@ -138,6 +157,7 @@ int DemoPlayout::record_plays(const std::string& channel_slug, long long now, bo
       kept.end());
   const int recorded = store::TrackPlayRepository(*session).record_all(channel_slug, kept);
   tx.commit();
+  plan_.drop_corrections(channel_slug, corrections.size());
   if (!batch.empty()) plan_.mark_recorded(channel_slug, batch.back());
   if (resumed) resumed_until_[channel_slug] = *resumed;
   return recorded;
@@ -161,6 +181,11 @@ void DemoPlayout::report_dead_air(long long now) {
     if (dead_air_listener_) dead_air_listener_(channel, std::nullopt);
   }
   dead_air_reported_ = std::move(current);
+}
+
+void DemoPlayout::skip(const std::string& channel, long long starts_at, std::int64_t at_ms) {
+  const long long now = domain::to_unix(clock_());
+  plan_.skip(channel, starts_at, at_ms, now, now + kAheadSeconds);
 }
 
 std::optional<NowPlaying> DemoPlayout::now_playing(const std::string& channel_slug,

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -97,6 +98,11 @@ class DemoPlayout {
 
   /// Checks each song's file as it is planned (PlayPlan::set_audio_check); set before start().
   void set_audio_check(AudioCheck check) { plan_.set_audio_check(std::move(check)); }
+
+  /// The play starting at `starts_at` (unix s) could not be played from `at_ms` on: the plan goes
+  /// on at once with the next playable song, or dead air (PlayPlan::skip), and the next tick
+  /// corrects what the store holds of it. From memory; called on the live origin's thread.
+  void skip(const std::string& channel, long long starts_at, std::int64_t at_ms);
 
   /// Told on the playout's thread when a channel's dead air begins (no song of its rotation can be
   /// played; `since` in unix seconds) and when it ends (nullopt). Set before start().

@@ -69,7 +69,7 @@ void PlayPlan::sync(soci::session& session, const std::string& channel, long lon
     // A channel that never played starts at `earliest`; a plan that had recorded plays which the
     // store no longer holds starts over too. A plan whose plays were not recorded yet is kept.
     if (fresh || plan.recorded)
-      plan = ChannelPlan{std::move(plan.rotation), {}, std::nullopt, earliest, std::nullopt, std::nullopt};
+      plan = ChannelPlan{std::move(plan.rotation), {}, std::nullopt, earliest, std::nullopt, std::nullopt, {}};
     return;
   }
   const bool known =
@@ -163,6 +163,50 @@ void PlayPlan::drop_unplayable(const std::string& channel, long long now) {
   plan.cursor = broken->play.starts_at;
   plan.plays.erase(broken, plan.plays.end());
   plan.last = plan.plays.empty() ? plan.recorded : std::optional(plan.plays.back().play);
+}
+
+void PlayPlan::skip(const std::string& channel, long long starts_at, std::int64_t at_ms, long long now,
+                    long long until) {
+  std::lock_guard lock(mutex_);
+  auto it = channels_.find(channel);
+  if (it == channels_.end()) return;
+  auto& plan = it->second;
+  auto skipped = std::find_if(plan.plays.begin(), plan.plays.end(),
+                              [&](const PlannedPlay& planned) { return planned.play.starts_at == starts_at; });
+  // Plays are whole seconds: the next one starts at the next, so no song is joined in its middle.
+  const long long resume = std::max(starts_at, static_cast<long long>((at_ms + 999) / 1000));
+  if (skipped == plan.plays.end() || resume >= skipped->play.ends_at) return;
+  auto cut = *skipped;
+  cut.play.ends_at = resume;
+  plan.corrections.push_back(cut.play);
+  for (auto later = std::next(skipped); later != plan.plays.end(); ++later) {
+    auto gone = later->play;
+    gone.ends_at = gone.starts_at;
+    plan.corrections.push_back(gone);
+  }
+  plan.plays.erase(skipped, plan.plays.end());
+  if (cut.play.ends_at > cut.play.starts_at) plan.plays.push_back(cut);
+  // The rotation goes on after the skipped song rather than trying it again at once.
+  plan.last = cut.play;
+  plan.cursor = resume;
+  // Dead air, should nothing else play either, begins where the skipped play was cut.
+  plan.dead_air_since.reset();
+  extend(channel, plan, now, until);
+}
+
+std::vector<domain::TrackPlay> PlayPlan::corrections(const std::string& channel) const {
+  std::lock_guard lock(mutex_);
+  auto it = channels_.find(channel);
+  return it == channels_.end() ? std::vector<domain::TrackPlay>{} : it->second.corrections;
+}
+
+void PlayPlan::drop_corrections(const std::string& channel, std::size_t count) {
+  std::lock_guard lock(mutex_);
+  auto it = channels_.find(channel);
+  if (it == channels_.end()) return;
+  auto& corrections = it->second.corrections;
+  corrections.erase(corrections.begin(),
+                    corrections.begin() + static_cast<std::ptrdiff_t>(std::min(count, corrections.size())));
 }
 
 std::vector<std::pair<std::string, long long>> PlayPlan::dead_air(long long now) const {

@@ -34,7 +34,8 @@ using PlannedPlay = store::PlayWithSong;
 /// nullopt when the file is missing, unreadable or holds no audio.
 using AudioCheck = std::function<std::optional<long long>(const std::string& audio_path, long long expected_ms)>;
 
-/// Thread-safe. One writer (the playout's tick) calls sync/extend/mark_recorded/prune; any thread reads.
+/// Thread-safe. The playout's tick calls sync/extend/mark_recorded/prune, the live origin's thread
+/// skip; any thread reads.
 class PlayPlan {
  public:
   /// `kept_seconds`: how long a recorded play stays in memory after it ended.
@@ -61,6 +62,18 @@ class PlayPlan {
   /// longer be played (it broke after it was planned), so that extend plans past it.
   void drop_unplayable(const std::string& channel, long long now);
 
+  /// The play starting at `starts_at` could not be played from `at_ms` on (its file broke after it
+  /// was planned, found when it was read ahead or when its turn came): it is cut there (forgotten
+  /// when none of it played), the plays after it are forgotten, and the plan goes on from the next
+  /// whole second with the next playable song of the rotation (or dead air), extended to `until`.
+  /// What the store may hold of these plays is corrected by the next tick (corrections()).
+  void skip(const std::string& channel, long long starts_at, std::int64_t at_ms, long long now, long long until);
+  /// Plays skip() cut or forgot that the store may hold, oldest first: an `ends_at` at or before
+  /// `starts_at` means the play is to be deleted, else it ends then.
+  [[nodiscard]] std::vector<domain::TrackPlay> corrections(const std::string& channel) const;
+  /// Forgets the first `count` corrections, once the store has them.
+  void drop_corrections(const std::string& channel, std::size_t count);
+
   /// The channels whose dead air (no playable song) had begun by `now`, with the instant it began.
   [[nodiscard]] std::vector<std::pair<std::string, long long>> dead_air(long long now) const;
 
@@ -81,11 +94,12 @@ class PlayPlan {
  private:
   struct ChannelPlan {
     std::vector<store::RotationSong> rotation;
-    std::deque<PlannedPlay> plays;              // contiguous, oldest first
-    std::optional<domain::TrackPlay> last;      // the play the next one follows
-    long long cursor = 0;                       // where the next play starts
-    std::optional<domain::TrackPlay> recorded;  // the latest play the store holds
-    std::optional<long long> dead_air_since;    // no song of the rotation could be played from then
+    std::deque<PlannedPlay> plays;               // contiguous, oldest first
+    std::optional<domain::TrackPlay> last;       // the play the next one follows
+    long long cursor = 0;                        // where the next play starts
+    std::optional<domain::TrackPlay> recorded;   // the latest play the store holds
+    std::optional<long long> dead_air_since;     // no song of the rotation could be played from then
+    std::vector<domain::TrackPlay> corrections;  // skipped plays the store may hold
   };
   void extend(const std::string& channel, ChannelPlan& plan, long long now, long long until) const;
 

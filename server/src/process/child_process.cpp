@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -95,6 +96,7 @@ Child spawn_child(const ChildSpec& spec) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(126);
     ::setpgid(0, 0);  // terminal signals go to the server, which stops its children itself
+    if (spec.nice != 0) ::setpriority(PRIO_PROCESS, 0, ::getpriority(PRIO_PROCESS, 0) + spec.nice);
     const int input = spec.pipe_stdin ? in[0] : ::open("/dev/null", O_RDONLY);
     if (input >= 0) ::dup2(input, 0);
     const int log_fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -129,9 +131,12 @@ int wait_child(pid_t pid) {
 
 int run_child(const std::vector<std::string>& argv, const std::function<void(std::string_view line)>& on_line,
               const std::filesystem::path& log, std::atomic<pid_t>* running,
-              std::chrono::steady_clock::time_point deadline) {
-  ChildSpec spec{
-      .argv = argv, .env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C"}, .pipe_stdout = true, .log = log};
+              std::chrono::steady_clock::time_point deadline, int nice) {
+  ChildSpec spec{.argv = argv,
+                 .env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C"},
+                 .pipe_stdout = true,
+                 .log = log,
+                 .nice = nice};
   Child child = spawn_child(spec);
   if (running != nullptr) running->store(child.pid);
   std::string pending;

@@ -25,6 +25,7 @@ struct ChildSpec {
   bool pipe_stdin = false;    // else /dev/null
   bool pipe_stdout = false;   // else into `log`
   std::filesystem::path log;  // standard error (and standard output unless piped); empty: /dev/null
+  int nice = 0;               // added to the child's scheduling niceness (positive: lower priority)
 };
 
 /// A started child. Owns the parent's ends of its pipes (closed on destruction); the child itself
@@ -56,9 +57,11 @@ int wait_child(pid_t pid);
 /// Runs `argv` to its end with standard input from /dev/null; `on_line` gets each line of its
 /// standard output, standard error goes to `log`. `running` (optional) holds the child's pid while
 /// it runs, so that another thread may kill it; a child still running at `deadline` is killed
-/// (SIGKILL). Returns wait_child's status; throws std::runtime_error when it cannot start.
+/// (SIGKILL); `nice` as in ChildSpec. Returns wait_child's status; throws std::runtime_error when
+/// it cannot start.
 int run_child(const std::vector<std::string>& argv, const std::function<void(std::string_view line)>& on_line,
               const std::filesystem::path& log, std::atomic<pid_t>* running = nullptr,
-              std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+              std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max(),
+              int nice = 0);
 
 }  // namespace ether::process

@@ -166,11 +166,46 @@ void ChannelClock::append_silence(std::string& chunk) {
   stream_us_rest_ %= 1000;
 }
 
+void ChannelClock::tell_unplayable(const ScheduledAudio& audio, std::int64_t at_ms) {
+  auto play = std::make_pair(audio.audio_path, audio.starts_at_ms);
+  if (!unplayable_ || told_ == play) return;
+  told_ = std::move(play);
+  unplayable_(audio, at_ms);
+}
+
+void ChannelClock::read_ahead() {
+  if (!segment_ || segment_->dead_air || !file_) return;
+  auto next = schedule_(segment_->ends_at_ms);
+  if (!next || next->dead_air) {
+    ahead_.reset();
+    ahead_file_ = nullptr;
+    return;
+  }
+  if (ahead_ && ahead_->audio_path == next->audio_path && ahead_->starts_at_ms == next->starts_at_ms) return;
+  ahead_ = std::move(next);
+  ahead_file_ = files_.get(ahead_->audio_path);
+  if (!ahead_file_) tell_unplayable(*ahead_, segment_->ends_at_ms);
+}
+
 bool ChannelClock::start_segment(std::int64_t at_ms) {
   segment_ = schedule_(at_ms);
-  file_ = segment_ ? files_.get(segment_->audio_path) : nullptr;
   next_frame_ = 0;
-  if (!file_) return false;
+  if (segment_ && segment_->dead_air) {
+    file_ = nullptr;
+    return false;
+  }
+  // The copy read ahead, when it is this play's, whatever became of the file since.
+  if (segment_ && ahead_ && ahead_->audio_path == segment_->audio_path &&
+      ahead_->starts_at_ms == segment_->starts_at_ms) {
+    file_ = std::move(ahead_file_);
+    ahead_.reset();
+  } else {
+    file_ = segment_ ? files_.get(segment_->audio_path) : nullptr;
+  }
+  if (!file_) {
+    if (segment_) tell_unplayable(*segment_, at_ms);
+    return false;
+  }
   // Silence, should it be needed, in the format of what was on air.
   const auto& first = file_->frames.front();
   auto silence = silent_mp3_frame(std::string_view(file_->bytes).substr(first.offset, first.length));
@@ -243,6 +278,8 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
     if (segment_over) {
       if (!silent_) flush();
       const bool playing = start_segment(stream_ms_) && next_frame_ < file_->frames.size();
+      // A file that ran out before its slot: the plan may go on with the next song at once.
+      if (!playing && file_) tell_unplayable(*segment_, stream_ms_);
       if (!playing) {
         // Nothing scheduled: the playout may record the next play a moment late, so the clock
         // first waits for it without moving, and the stream continues seamlessly.
@@ -279,6 +316,7 @@ void ChannelClock::advance_to(std::int64_t now_ms, std::int64_t backlog_ms) {
     if (stream_ms_ - chunk_started_ms >= chunk_ms_) flush();
   }
   flush();
+  if (!live_mode_) read_ahead();
 }
 
 }  // namespace ether::stream

@@ -25,13 +25,20 @@
 
 namespace ether::stream {
 
-/// What the schedule says plays at an instant: a file from `starts_at_ms` until `ends_at_ms`.
+/// What the schedule says plays at an instant: a file from `starts_at_ms` until `ends_at_ms`, or,
+/// with `dead_air`, that nothing can be played then (no song of the rotation is playable), so the
+/// clock sends silence at once instead of waiting for a play that is recorded late.
 struct ScheduledAudio {
   std::string audio_path;  // relative to the media directory
   std::int64_t starts_at_ms = 0;
   std::int64_t ends_at_ms = 0;
   std::string title;  // "Artist - Title"
+  bool dead_air = false;
 };
+
+/// Told, on the clock's thread, of a scheduled file that cannot be played: found when it is read
+/// ahead (before its turn) or when its turn comes (`at_ms` the instant it was due or found).
+using UnplayableListener = std::function<void(const ScheduledAudio& audio, std::int64_t at_ms)>;
 
 /// The schedule of one channel: what plays at an instant (unix ms), if anything.
 using ScheduleLookup = std::function<std::optional<ScheduledAudio>(std::int64_t at_ms)>;
@@ -119,6 +126,10 @@ class ChannelClock {
     title_override_ = std::move(title_override);
   }
 
+  /// Told of each scheduled file that cannot be played, once per scheduled play; set before the
+  /// first advance.
+  void set_unplayable_listener(UnplayableListener listener) { unplayable_ = std::move(listener); }
+
   /// The stream time up to which audio has been produced (unix ms).
   [[nodiscard]] std::int64_t produced_until_ms() const { return stream_ms_; }
 
@@ -126,6 +137,11 @@ class ChannelClock {
   bool start_segment(std::int64_t at_ms);
   /// Appends one frame of silence to `chunk`, moving the stream time on by its duration.
   void append_silence(std::string& chunk);
+  /// Loads the file of the play after the current one, so that its bytes are in memory when its
+  /// turn comes (a file that breaks meanwhile still plays whole) and a broken one is told before.
+  void read_ahead();
+  /// Tells the listener of `audio`, unless it was told of that play already.
+  void tell_unplayable(const ScheduledAudio& audio, std::int64_t at_ms);
 
   ScheduleLookup schedule_;
   FramedFileCache& files_;
@@ -139,7 +155,11 @@ class ChannelClock {
   std::optional<ScheduledAudio> segment_;
   std::shared_ptr<const FramedFile> file_;
   std::size_t next_frame_ = 0;
-  std::string silence_ = silent_mp3_frame();  // in the format of the last file played
+  std::optional<ScheduledAudio> ahead_;  // the play read ahead
+  std::shared_ptr<const FramedFile> ahead_file_;
+  UnplayableListener unplayable_;
+  std::optional<std::pair<std::string, std::int64_t>> told_;  // path and start of the last play told
+  std::string silence_ = silent_mp3_frame();                  // in the format of the last file played
   std::int64_t silence_us_ = 0;
   bool silent_ = false;  // the chunk being made holds silence
   std::shared_ptr<LiveFeed> live_;

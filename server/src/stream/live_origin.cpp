@@ -45,6 +45,14 @@ void LiveOrigin::set_title_override(
   }
 }
 
+void LiveOrigin::set_unplayable_listener(
+    const std::function<void(const std::string& channel, const ScheduledAudio& audio, std::int64_t at_ms)>& listener) {
+  for (auto& [slug, channel] : channels_) {
+    channel.clock->set_unplayable_listener(
+        [listener, name = slug](const ScheduledAudio& audio, std::int64_t at_ms) { listener(name, audio, at_ms); });
+  }
+}
+
 void LiveOrigin::start(std::chrono::milliseconds tick) {
   if (thread_.joinable()) return;
   thread_ = std::jthread([this, tick](const std::stop_token& stop) {

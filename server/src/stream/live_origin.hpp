@@ -45,6 +45,11 @@ class LiveOrigin {
   void set_title_override(
       const std::function<std::optional<std::string>(const std::string& channel, std::int64_t at_ms)>& title_override);
 
+  /// Tells `listener` of each scheduled file a channel's clock cannot play
+  /// (ChannelClock::set_unplayable_listener); call before start().
+  void set_unplayable_listener(
+      const std::function<void(const std::string& channel, const ScheduledAudio& audio, std::int64_t at_ms)>& listener);
+
   /// Starts the thread that advances every clock every `tick`.
   void start(std::chrono::milliseconds tick = std::chrono::milliseconds(100));
   void stop();

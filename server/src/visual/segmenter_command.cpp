@@ -44,7 +44,10 @@ std::vector<std::string> segmenter_arguments(const SegmenterSpec& spec) {
       "warning",   "-nostats",     "-f",
       "lavfi",     "-i",           "color=c=" + colour + ":s=640x360:r=" + std::to_string(kFps)};
   if (logo) {
-    args.insert(args.end(), {"-i", spec.logo.string()});
+    // The logo is a file of the media directory: read as the picture it should be and nothing else.
+    args.insert(args.end(),
+                {"-protocol_whitelist", "file", "-format_whitelist", "image2,webp_pipe,png_pipe,jpeg_pipe",
+                 "-codec_whitelist", "webp,png,mjpeg", "-max_pixels", "16777216", "-i", "file:" + spec.logo.string()});
   }
   // The audio comes as the live origin sends it; a larger queue lets the burst in at once.
   args.insert(args.end(), {"-thread_queue_size", "1024", "-f", "mp3", "-i", "pipe:0"});
