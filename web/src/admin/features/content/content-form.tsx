@@ -23,7 +23,7 @@ import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
 import { ImagePicker } from '../../components/image-picker';
 import { applyServerErrors } from '../../components/server-errors';
-import { autosaveStatus } from './autosave';
+import { autosaveBase, autosaveStatus, typedOnOlderVersion } from './autosave';
 import { AutosaveOffer } from './autosave-offer';
 import { ConflictPanel } from './conflict-panel';
 import { isSettingsField } from './field-placement';
@@ -274,10 +274,26 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
   const autosave = useAutosave({
     type,
     itemKey: item?.id ?? NEW_ITEM_KEY,
-    itemVersion: item?.version ?? 0,
+    base: () => ({ version: base.current.version ?? 0, values: base.current.values }),
     form: { watch, getValues, reset },
     dirty: isDirty,
   });
+
+  // An autosave typed on an older version than the one stored now: restored, it is a conflict
+  // with that version like any other (issue 48), shown with the diff and the merge, never saved
+  // over the newer one. The merge is against the version it was typed on.
+  const restoreAutosave = () => {
+    const restored = autosave.restore();
+    if (!restored || !item || !typedOnOlderVersion(restored, base.current.version)) return;
+    base.current = { version: restored.itemVersion, values: autosaveBase(type, restored) as Values };
+    setSaved(undefined);
+    setMerging(undefined);
+    setConflict(item);
+    setFormError(
+      `Hersteld van versie ${restored.itemVersion}, maar intussen is versie ${item.version} opgeslagen. ` +
+        'Hieronder staat wat er sindsdien veranderde: voeg samen, of sla toch jouw versie op.',
+    );
+  };
 
   const title = watch(type.titleField);
   useEffect(() => {
@@ -576,7 +592,8 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
         {autosave.offer && (
           <AutosaveOffer
             autosave={autosave.offer}
-            onRestore={autosave.restore}
+            storedVersion={item?.version}
+            onRestore={restoreAutosave}
             onDiscard={autosave.discard}
           />
         )}
