@@ -203,6 +203,13 @@ function Field({ field, id, registration, error, hint, disabled, options, select
   );
 }
 
+/**
+ * What 'Publiceren' asks of the form first (issue 48): store what the form shows when it differs
+ * from the stored item. `item` is the item as stored then (undefined when nothing had to be saved);
+ * `saved: false` when the form could not be saved (an error or a conflict, shown in the form).
+ */
+export type SaveFirst = () => Promise<{ saved: true; item: ContentItem | undefined } | { saved: false }>;
+
 interface ContentFormProps {
   type: ContentType;
   item?: ContentItem | undefined;
@@ -216,6 +223,8 @@ interface ContentFormProps {
    * text; without it every field is in the form in the type's order.
    */
   side?: HTMLElement | null | undefined;
+  /** Given the form's SaveFirst, for the publication beside it. */
+  saveFirst?: { current: SaveFirst | undefined } | undefined;
 }
 
 /**
@@ -224,7 +233,15 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }: ContentFormProps) {
+export function ContentForm({
+  type,
+  item,
+  onSaved,
+  onDirtyChange,
+  draft,
+  side,
+  saveFirst,
+}: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -301,7 +318,7 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
     setValue(type.slugField, suggestSlug(title));
   }, [title, type.slugField, setValue]);
 
-  const save = async (values: FormValues, version: number | undefined) => {
+  const save = async (values: FormValues, version: number | undefined): Promise<ContentItem | undefined> => {
     setFormError(undefined);
     setSaved(undefined);
     // No autosave may land after the save, which clears it on the server.
@@ -319,12 +336,13 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
       reset(toFormValues(type, answer.item.values));
       setSaved('Opgeslagen.');
       onSaved(answer.item);
+      return answer.item;
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
         setConflict(error.current as ContentItem);
         setMerging(undefined);
         setFormError(error.message);
-        return;
+        return undefined;
       }
       setFormError(
         applyServerErrors(
@@ -333,6 +351,7 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
           setError,
         ),
       );
+      return undefined;
     }
   };
 
@@ -405,6 +424,20 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
     void submitValid(event);
   };
   const overwrite = handleSubmit((values) => save(values, conflict?.version));
+
+  // 'Publiceren' publishes what the form shows: unsaved changes are saved first, as a normal save
+  // (checked, against the version they started from), and a save that fails stops the publication.
+  const saveBeforePublishing: SaveFirst = async () => {
+    if (!isDirty) return { saved: true, item: undefined };
+    let stored: ContentItem | undefined;
+    await handleSubmit(async (values) => {
+      stored = await save(values, base.current.version);
+    })();
+    return stored ? { saved: true, item: stored } : { saved: false };
+  };
+  useEffect(() => {
+    if (saveFirst) saveFirst.current = saveBeforePublishing;
+  });
 
   const register_ = (field: ContentField) =>
     field.kind === 'slug'
