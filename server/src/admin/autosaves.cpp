@@ -62,7 +62,7 @@ void AutosaveRepository::put(std::int64_t user_id, const std::string& type, cons
   long long version = autosave.item_version;
   long long saved_at = autosave.saved_at;
   const std::string base = autosave.base_json.value_or("");
-  const soci::indicator base_indicator = autosave.base_json ? soci::i_ok : soci::i_null;
+  soci::indicator base_indicator = autosave.base_json ? soci::i_ok : soci::i_null;
   session_ << "INSERT INTO content_autosaves (user_id, content_type, item_key, item_version, values_json, base_json, "
               "saved_at) VALUES (:u, :t, :k, :v, :j, :b, :s) ON CONFLICT (user_id, content_type, item_key) DO UPDATE "
               "SET item_version = excluded.item_version, values_json = excluded.values_json, "
