@@ -126,6 +126,13 @@ describe('BlockEditor', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('leaves a new card unselected, so that a letter typed in the text cannot replace it', async () => {
+    render(<BlockEditor value={[{ type: 'paragraph', text: 'Tekst.' }]} onChange={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: '+ Citaat' }));
+    expect(await screen.findByLabelText('Wie zei het')).toBeInTheDocument();
+    expect(screen.queryByText('Geselecteerd')).not.toBeInTheDocument();
+  });
+
   it('says nothing when an empty card goes', async () => {
     render(<BlockEditor value={[{ type: 'paragraph', text: 'Tekst.' }]} onChange={() => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: '+ Citaat' }));

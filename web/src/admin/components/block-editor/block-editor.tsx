@@ -1,4 +1,4 @@
-import { TextSelection } from '@tiptap/pm/state';
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
@@ -436,6 +436,14 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
   const insert = (type: string) => {
     const at = afterBlockAt(editor.state.doc, anchor.current);
     editor.chain().insertContentAt(at, { type }).run();
+    // The insert leaves the new card selected as a whole, where the next letter typed in the text
+    // would replace it: the text's caret goes to the text after it (or before it) instead.
+    const { doc } = editor.state;
+    const end = at + (doc.nodeAt(at)?.nodeSize ?? 0);
+    const caret =
+      Selection.findFrom(doc.resolve(Math.min(end, doc.content.size)), 1, true) ??
+      Selection.findFrom(doc.resolve(at), -1, true);
+    if (caret) editor.view.dispatch(editor.state.tr.setSelection(caret));
     anchor.current = at;
     focusBlockAt(editor, at);
   };
