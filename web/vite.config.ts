@@ -60,6 +60,7 @@ const domModuleTests = [
   'src/lib/analytics.test.ts',
   'src/admin/components/block-editor/blocks.test.ts',
   'src/admin/components/block-editor/insertion.test.ts',
+  'src/admin/components/block-editor/card-events.test.ts',
 ];
 
 export default defineConfig(({ command }) => ({

@@ -5,7 +5,9 @@ import { expectNoSeriousAxeViolations, must, watchCspViolations } from './suppor
 // The block editor keeps what was typed (issue 37): a new block goes after the block being edited
 // and never replaces or splits one, undo and redo work by keyboard across blocks, bulleted and
 // numbered lists reach the published article, and the editor runs under the site's real CSP
-// without a violation (Tiptap's <style> element was refused). The account is made with
+// without a violation (Tiptap's <style> element was refused). A click on a block card's heading or
+// help text never lets one keystroke replace or delete the card; a selected card shows it, and a
+// removed one says so with an undo (issue 48). The account is made with
 // `ether-server create-user` (admin-login.ts); the article is deleted at the end.
 
 test.describe.configure({ timeout: 180_000 });
@@ -122,4 +124,69 @@ test('a quote survives a new image, undo and redo work by keyboard, lists are pu
   await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nieuwsartikelen' })).toBeVisible();
   expect((await page.request.get(articlePath)).status()).toBe(404);
+});
+
+test("a click on a card's heading or help text lets no keystroke replace or delete it; a removed card says so and comes back", async ({
+  page,
+}) => {
+  await logInFresh(page, 'eindredacteur', PASSWORD);
+  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
+  const text = page.getByRole('textbox', { name: 'Tekst', exact: true });
+  const toolbar = page.getByRole('toolbar', { name: 'Opmaak en blokken' });
+  await text.click();
+  await page.keyboard.type(line);
+  await toolbar.getByRole('button', { name: '+ Afbeelding' }).click();
+  const card = text.locator('.admin-block');
+  const alt = card.getByLabel('Alt-tekst');
+  const caption = card.getByLabel('Bijschrift');
+  await alt.fill('Een volle markt');
+  await caption.fill('De markt op zaterdag.');
+  await card.getByLabel('Fotograaf of bron').fill('Eva Visser');
+  const kept = async () => {
+    await expect(card).toHaveCount(1);
+    await expect(card.locator('.admin-block__title')).toHaveText('Afbeelding');
+    await expect(alt).toHaveValue('Een volle markt');
+    await expect(caption).toHaveValue('De markt op zaterdag.');
+  };
+
+  // A click on the card's heading, then a letter and Backspace: the card stays, whole.
+  await card.locator('.admin-block__title').click();
+  await expect(card).not.toHaveClass(/admin-block--selected/);
+  await page.keyboard.press('x');
+  await page.keyboard.press('Backspace');
+  await kept();
+  // The same after a click on a field's help text, with the caret in the text before it.
+  await text.locator(':scope > p').first().click();
+  await page.keyboard.press('End');
+  await card.getByText('Wat er te zien is, voor wie de afbeelding niet ziet.').click();
+  await page.keyboard.press('y');
+  await page.keyboard.press('Backspace');
+  await kept();
+  await expect(text.locator(':scope > p').first()).toHaveText(line);
+
+  // Backspace at the start of the text after the card first selects the card, visibly.
+  await text.locator(':scope > p').last().click();
+  await page.keyboard.type('Daarna.');
+  await page.keyboard.press('Home');
+  // The editor takes the caret the browser moved at the next selectionchange (as selectWord).
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+  await page.keyboard.press('Backspace');
+  await kept();
+  await expect(card).toHaveClass(/admin-block--selected/);
+  await expect(card.getByText('Geselecteerd')).toBeVisible();
+  expect(await card.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+
+  // A second Backspace removes it, and the editor says so with an undo that brings it back whole.
+  await page.keyboard.press('Backspace');
+  await expect(card).toHaveCount(0);
+  const removed = page.getByRole('status').filter({ hasText: 'verwijderd' });
+  await expect(removed).toHaveText(/^Blok 'Afbeelding' verwijderd\./);
+  await removed.getByRole('button', { name: 'Ongedaan maken' }).click();
+  await kept();
+  await expect(card.getByLabel('Fotograaf of bron')).toHaveValue('Eva Visser');
+  await expect(removed).toHaveCount(0);
+  await expect(text.locator(':scope > p').last()).toHaveText('Daarna.');
+  await expectNoSeriousAxeViolations(page);
 });

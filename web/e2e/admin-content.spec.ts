@@ -6,7 +6,9 @@ import { expectNoSeriousAxeViolations } from './support';
 // Content editing in the admin against the real server: an eindredacteur makes a programme (a bad
 // slug shows spec §5's message), writes and publishes an article that appears on /nieuws, in the
 // search and in sitemap.xml, switches on a maintenance notification that shows on the site, and
-// schedules an article that appears when its time comes; a redacteur cannot publish. The accounts
+// schedules an article that appears when its time comes; a redacteur cannot publish. 'Publiceren'
+// publishes what the form shows, unsaved changes included, Enter in a publication field publishes
+// nothing, and the focus stays on the button (issue 48). The accounts
 // are made with `ether-server create-user` on the running server's data dir (ETHER_E2E_SERVER,
 // ETHER_E2E_DATA_DIR, as scripts/test-all sets them). What the tests make is removed at the end,
 // so that the other suites meet the demo station as it was.
@@ -166,5 +168,42 @@ test('a scheduled article appears when its time comes', async ({ page }) => {
   }).toPass({ timeout: 90_000, intervals: [2_000] });
   await page.reload();
   await expect(page.getByText('Status: Online')).toBeVisible();
+  await removeCurrent(page);
+});
+
+test("'Publiceren' publishes the unsaved title the form shows; Enter in a moment field publishes nothing", async ({
+  page,
+}) => {
+  await logInFresh(page, 'eindredacteur');
+  const title = `Ochtendnieuws ${stamp}`;
+  await writeArticle(page, title);
+  const publications: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/publish')) publications.push(request.url());
+  });
+
+  // Enter in the empty 'Publiceren vanaf' field: no publication.
+  await page.getByLabel('Publiceren vanaf (leeg: nu)').press('Enter');
+  // A title changed and not saved, then 'Publiceren': the site shows the new title.
+  const changed = `Avondnieuws ${stamp}`;
+  await page.getByLabel('Titel (verplicht)').fill(changed);
+  const publish = page.getByRole('button', { name: 'Publiceren' });
+  await publish.click();
+  await expect(page.getByText('Status: Online')).toBeVisible();
+  await expect(publish).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
+  expect(publications).toHaveLength(1);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  const articlePath = sitemap.match(new RegExp(`/nieuws/[a-z0-9-]+/${id}/[a-z0-9-]+(?=<)`))?.[0];
+  expect(articlePath).toBeTruthy();
+  const html = await (await page.request.get(articlePath ?? '')).text();
+  // The article's heading (its intro still names the old title, as typed).
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${changed}</h1>`));
+  // The stored item is the one published: nothing the form shows is left unsaved.
+  const stored = (await (await page.request.get(`/api/admin/content/articles/${id}`)).json()) as {
+    item: { values: { title: string } };
+  };
+  expect(stored.item.values.title).toBe(changed);
   await removeCurrent(page);
 });

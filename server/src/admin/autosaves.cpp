@@ -44,12 +44,15 @@ std::optional<Autosave> AutosaveRepository::find(std::int64_t user_id, const std
   long long user = user_id;
   long long version = 0;
   long long saved_at = 0;
-  session_ << "SELECT values_json, item_version, saved_at FROM content_autosaves "
+  std::string base;
+  soci::indicator base_indicator = soci::i_null;
+  session_ << "SELECT values_json, item_version, base_json, saved_at FROM content_autosaves "
               "WHERE user_id = :u AND content_type = :t AND item_key = :k",
       soci::use(user), soci::use(type), soci::use(key), soci::into(found.values_json), soci::into(version),
-      soci::into(saved_at);
+      soci::into(base, base_indicator), soci::into(saved_at);
   if (!session_.got_data()) return std::nullopt;
   found.item_version = version;
+  if (base_indicator == soci::i_ok) found.base_json = std::move(base);
   found.saved_at = saved_at;
   return found;
 }
@@ -59,11 +62,14 @@ void AutosaveRepository::put(std::int64_t user_id, const std::string& type, cons
   long long user = user_id;
   long long version = autosave.item_version;
   long long saved_at = autosave.saved_at;
-  session_ << "INSERT INTO content_autosaves (user_id, content_type, item_key, item_version, values_json, saved_at) "
-              "VALUES (:u, :t, :k, :v, :j, :s) ON CONFLICT (user_id, content_type, item_key) DO UPDATE SET "
-              "item_version = excluded.item_version, values_json = excluded.values_json, saved_at = excluded.saved_at",
+  const std::string base = autosave.base_json.value_or("");
+  soci::indicator base_indicator = autosave.base_json ? soci::i_ok : soci::i_null;
+  session_ << "INSERT INTO content_autosaves (user_id, content_type, item_key, item_version, values_json, base_json, "
+              "saved_at) VALUES (:u, :t, :k, :v, :j, :b, :s) ON CONFLICT (user_id, content_type, item_key) DO UPDATE "
+              "SET item_version = excluded.item_version, values_json = excluded.values_json, "
+              "base_json = excluded.base_json, saved_at = excluded.saved_at",
       soci::use(user), soci::use(type), soci::use(key), soci::use(version), soci::use(autosave.values_json),
-      soci::use(saved_at);
+      soci::use(base, base_indicator), soci::use(saved_at);
 }
 
 void AutosaveRepository::keep_newest(std::int64_t user_id, std::size_t count) const {
@@ -103,9 +109,15 @@ http::Response AutosaveApi::get(const http::Request& request, const std::string&
   boost::system::error_code error;
   auto values = json::parse(found->values_json, error);
   if (error || !values.is_object()) return api::private_json(200, json::object{{"autosave", nullptr}});
+  json::value base = nullptr;
+  if (found->base_json) {
+    auto parsed = json::parse(*found->base_json, error);
+    if (!error && parsed.is_object()) base = std::move(parsed);
+  }
   return api::private_json(
       200, json::object{{"autosave", json::object{{"values", std::move(values)},
                                                   {"itemVersion", found->item_version},
+                                                  {"baseValues", std::move(base)},
                                                   {"savedAt", domain::format_iso_utc(found->saved_at)}}}});
 }
 
@@ -121,6 +133,10 @@ http::Response AutosaveApi::put(const http::Request& request, const std::string&
   Autosave autosave{.values_json = json::serialize(*values), .item_version = 0, .saved_at = now_()};
   if (const auto* version = object.if_contains("itemVersion"); version != nullptr && version->is_int64()) {
     autosave.item_version = std::max<std::int64_t>(0, version->get_int64());
+  }
+  if (const auto* base = object.if_contains("baseValues"); base != nullptr && !base->is_null()) {
+    if (!base->is_object()) return api::json_error(400, "bad_json", "De velden van de versie ontbreken.");
+    autosave.base_json = json::serialize(*base);
   }
   auto lease = db_.lease();
   // Only a form of an item that is there, or a new item's, is kept: a request must not grow the

@@ -3,8 +3,11 @@
 // every few seconds apart from the stored item (migration 024, content_autosaves), one per account,
 // type and item ("new" for a new item's form), so that a crash or a closed tab loses nothing; a
 // normal save of the item clears it (ContentApi, in the save's transaction).
-//   GET    /api/admin/autosaves/{type}/{id}   {"autosave": {values, itemVersion, savedAt} | null}
-//   PUT    /api/admin/autosaves/{type}/{id}   {values, itemVersion?} -> {"savedAt"}
+//   GET    /api/admin/autosaves/{type}/{id}   {"autosave": {values, itemVersion, baseValues, savedAt} | null}
+//   PUT    /api/admin/autosaves/{type}/{id}   {values, itemVersion?, baseValues?} -> {"savedAt"}
+// baseValues: what the fields the editor changed held in version itemVersion, which the form started
+// from (the other fields held what `values` holds; null when not sent): restoring the autosave over
+// a newer version merges against that version like any other conflict (issue 48).
 //   DELETE /api/admin/autosaves/{type}/{id}   204 (thrown away)
 // Behind AdminApi::authorize with edit_drafts (Origin and CSRF token for PUT and DELETE); an editor
 // only ever reads their own. An unknown type, a bad id or an item that is not there is 404
@@ -31,7 +34,8 @@ inline constexpr std::size_t kAutosavesPerUser = 50;
 struct Autosave {
   std::string values_json;  // a JSON object, as the form sent it
   std::int64_t item_version = 0;
-  std::int64_t saved_at = 0;  // Unix seconds
+  std::optional<std::string> base_json;  // a JSON object: the changed fields' values in item_version
+  std::int64_t saved_at = 0;             // Unix seconds
 };
 
 /// The store side, on a session (inside the caller's transaction when there is one).

@@ -213,6 +213,11 @@ export interface Autosave {
   values: Record<string, unknown>;
   /** The item's version the form was opened at (0 for a new item). */
   itemVersion: number;
+  /**
+   * What the fields the editor changed held in that version (the others held what `values`
+   * holds); null for an autosave kept without them.
+   */
+  baseValues?: Record<string, unknown> | null;
   savedAt: string;
 }
 
@@ -225,8 +230,13 @@ export const NEW_ITEM_KEY = 'new';
 export const autosaveApi = {
   get: (type: string, key: string) =>
     adminFetch<{ autosave: Autosave | null }>('GET', autosavePath(type, key)),
-  put: (type: string, key: string, values: Record<string, unknown>, itemVersion: number) =>
-    adminFetch<{ savedAt: string }>('PUT', autosavePath(type, key), { values, itemVersion }),
+  put: (
+    type: string,
+    key: string,
+    values: Record<string, unknown>,
+    itemVersion: number,
+    baseValues: Record<string, unknown>,
+  ) => adminFetch<{ savedAt: string }>('PUT', autosavePath(type, key), { values, itemVersion, baseValues }),
   remove: (type: string, key: string) => adminFetch<undefined>('DELETE', autosavePath(type, key)),
 };
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Editor } from '@tiptap/core';
@@ -111,6 +111,34 @@ describe('BlockEditor', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Citaat verwijderen' }));
     await waitFor(() => expect(lastBlocks(onChange).some((block) => block.type === 'quote')).toBe(false));
+  });
+
+  it('says a removed card with what it held, and its undo brings it back whole', async () => {
+    const onChange = vi.fn();
+    render(<BlockEditor value={blocks} onChange={onChange} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Afbeelding verwijderen' }));
+    await waitFor(() => expect(lastBlocks(onChange).some((block) => block.type === 'image')).toBe(false));
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent("Blok 'Afbeelding' verwijderd.");
+    await userEvent.click(within(notice).getByRole('button', { name: 'Ongedaan maken' }));
+    expect(await screen.findByLabelText('Bijschrift')).toHaveValue('De nieuwe studio');
+    expect(lastBlocks(onChange)).toEqual(blocks);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('leaves a new card unselected, so that a letter typed in the text cannot replace it', async () => {
+    render(<BlockEditor value={[{ type: 'paragraph', text: 'Tekst.' }]} onChange={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: '+ Citaat' }));
+    expect(await screen.findByLabelText('Wie zei het')).toBeInTheDocument();
+    expect(screen.queryByText('Geselecteerd')).not.toBeInTheDocument();
+  });
+
+  it('says nothing when an empty card goes', async () => {
+    render(<BlockEditor value={[{ type: 'paragraph', text: 'Tekst.' }]} onChange={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: '+ Citaat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Citaat verwijderen' }));
+    await waitFor(() => expect(screen.queryByLabelText('Wie zei het')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
   it('takes a new value from outside (a restored revision) without echoing it back', async () => {

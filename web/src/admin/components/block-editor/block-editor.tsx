@@ -1,11 +1,12 @@
-import { TextSelection } from '@tiptap/pm/state';
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
-import { blockNodes, keptFields } from './block-nodes';
+import { blockNodes, cardKeys, keptFields } from './block-nodes';
 import { blocksToDoc, docToBlocks, isSafeUrl, NODE, type StoredBlock } from './blocks';
 import { canRedo, canUndo, changeKey, createHistory, record, redo, undo, type History } from './history';
 import { afterBlockAt, firstChange } from './insertion';
+import { removalNotice, removedCards } from './removed-cards';
 
 /** A block as it came in, beside the editor's node of it. */
 interface Original {
@@ -239,6 +240,7 @@ export const blockEditorExtensions = [
     },
   }),
   keptFields,
+  cardKeys,
   ...blockNodes,
 ];
 
@@ -292,7 +294,7 @@ function focusBlockAt(editor: Editor, pos: number) {
  * fragment, video and social embed blocks. `value` and `onChange` carry the blocks as the server
  * stores them (blocks.ts); a block the editor did not change goes back exactly as it came. A new
  * block goes after the block being edited; undo and redo (buttons, Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y)
- * work on the whole body.
+ * work on the whole body. A card removed with what it holds is said, with an undo.
  */
 export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockEditorProps) {
   const emitted = useRef(JSON.stringify(value));
@@ -308,6 +310,8 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
   // apart from the selection because a field in a block card has focus without moving it.
   const anchor = useRef(0);
   const root = useRef<HTMLDivElement>(null);
+  // What the last change removed of the cards ("Blok 'Afbeelding' verwijderd."), until the next.
+  const [removal, setRemoval] = useState<string>();
 
   const setHistory = (next: History<JSONContent>) => {
     history.current = next;
@@ -343,7 +347,11 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
     onUpdate: ({ editor: current }) => {
       const doc = current.getJSON();
       const before = history.current.present;
-      setHistory(record(history.current, doc, changeKey(contentOf(before), contentOf(doc)), Date.now()));
+      const removed = removedCards(contentOf(before), contentOf(doc));
+      // A removed card is a step of its own, whatever was typed just before it.
+      const key = removed.length ? null : changeKey(contentOf(before), contentOf(doc));
+      setHistory(record(history.current, doc, key, Date.now()));
+      setRemoval(removed.length ? removalNotice(removed) : undefined);
       const blocks = blocksOf(doc, originals.current);
       emitted.current = JSON.stringify(blocks);
       change.current(blocks);
@@ -368,6 +376,7 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
       const next = step(history.current);
       if (next === history.current) return;
       setHistory(next);
+      setRemoval(undefined);
       editor.commands.setContent(next.present, { emitUpdate: false });
       const blocks = blocksOf(next.present, originals.current);
       emitted.current = JSON.stringify(blocks);
@@ -427,6 +436,14 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
   const insert = (type: string) => {
     const at = afterBlockAt(editor.state.doc, anchor.current);
     editor.chain().insertContentAt(at, { type }).run();
+    // The insert leaves the new card selected as a whole, where the next letter typed in the text
+    // would replace it: the text's caret goes to the text after it (or before it) instead.
+    const { doc } = editor.state;
+    const end = at + (doc.nodeAt(at)?.nodeSize ?? 0);
+    const caret =
+      Selection.findFrom(doc.resolve(Math.min(end, doc.content.size)), 1, true) ??
+      Selection.findFrom(doc.resolve(at), -1, true);
+    if (caret) editor.view.dispatch(editor.state.tr.setSelection(caret));
     anchor.current = at;
     focusBlockAt(editor, at);
   };
@@ -441,6 +458,16 @@ export function BlockEditor({ value, onChange, labelledBy, describedBy }: BlockE
         undoable={canUndo(history.current)}
         redoable={canRedo(history.current)}
       />
+      <p role="status" className="admin-block-editor__notice">
+        {removal && (
+          <>
+            {removal}{' '}
+            <button type="button" className="admin-link-button" onClick={() => travel(undo, true)}>
+              Ongedaan maken
+            </button>
+          </>
+        )}
+      </p>
       <EditorContent editor={editor} />
     </div>
   );

@@ -1,6 +1,8 @@
 // The editor's own blocks (Tiptap nodes): image with caption and credit, quote, audio fragment,
 // video and social embed, each an atom edited through the fields of its React node view; and
-// blocks of unknown types, kept unchanged.
+// blocks of unknown types, kept unchanged. A card is selected only by keyboard (Backspace or Delete
+// next to it first selects it), shows that it is, and a press on its chrome selects nothing
+// (card-events.ts).
 
 import { Extension, mergeAttributes, Node } from '@tiptap/core';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
@@ -8,23 +10,33 @@ import { useId, type ReactNode } from 'react';
 import { applyFormat } from '../../../lib/images';
 import { UploadField } from '../upload-field';
 import { NODE, SOCIAL_NETWORKS } from './blocks';
+import { cardStopsEvent } from './card-events';
+import { isCard, otherBlockType } from './removed-cards';
 
 type Attrs = Record<string, unknown>;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function BlockCard({
   title,
+  selected,
   children,
   onRemove,
 }: {
   title: string;
+  /** Selected as a whole: the next Backspace, Delete or letter removes it. */
+  selected: boolean;
   children: ReactNode;
   onRemove: () => void;
 }) {
   return (
-    <NodeViewWrapper className="admin-block" contentEditable={false} data-drag-handle="">
+    <NodeViewWrapper
+      className={selected ? 'admin-block admin-block--selected' : 'admin-block'}
+      contentEditable={false}
+      data-drag-handle=""
+    >
       <div className="admin-block__head">
         <span className="admin-block__title">{title}</span>
+        {selected && <span className="admin-block__selected">Geselecteerd</span>}
         <button
           type="button"
           className="admin-link-button"
@@ -83,12 +95,12 @@ function Field({
   );
 }
 
-function ImageView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+function ImageView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
   const attrs = node.attrs as Attrs;
   const url = str(attrs['url']);
   const set = (key: string) => (value: string) => updateAttributes({ [key]: value });
   return (
-    <BlockCard title="Afbeelding" onRemove={deleteNode}>
+    <BlockCard title="Afbeelding" selected={selected} onRemove={deleteNode}>
       {url ? (
         <>
           <img className="admin-block__image" src={applyFormat(url, { width: 540, height: 405 })} alt="" />
@@ -122,10 +134,10 @@ function ImageView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
   );
 }
 
-function QuoteView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+function QuoteView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
   const attrs = node.attrs as Attrs;
   return (
-    <BlockCard title="Citaat" onRemove={deleteNode}>
+    <BlockCard title="Citaat" selected={selected} onRemove={deleteNode}>
       <Field
         label="Citaat"
         multiline
@@ -137,9 +149,9 @@ function QuoteView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
   );
 }
 
-function FragmentView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+function FragmentView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
   return (
-    <BlockCard title="Audiofragment" onRemove={deleteNode}>
+    <BlockCard title="Audiofragment" selected={selected} onRemove={deleteNode}>
       <Field
         label="Fragment (URL-naam)"
         value={str((node.attrs as Attrs)['fragment'])}
@@ -150,9 +162,9 @@ function FragmentView({ node, updateAttributes, deleteNode }: ReactNodeViewProps
   );
 }
 
-function VideoView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+function VideoView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
   return (
-    <BlockCard title="Video" onRemove={deleteNode}>
+    <BlockCard title="Video" selected={selected} onRemove={deleteNode}>
       <Field
         label="Video (URL-naam)"
         value={str((node.attrs as Attrs)['video'])}
@@ -163,11 +175,11 @@ function VideoView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
   );
 }
 
-function SocialView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) {
+function SocialView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
   const attrs = node.attrs as Attrs;
   const id = useId();
   return (
-    <BlockCard title="Sociale post" onRemove={deleteNode}>
+    <BlockCard title="Sociale post" selected={selected} onRemove={deleteNode}>
       <div className="admin-field">
         <label htmlFor={id}>Netwerk</label>
         <select
@@ -198,15 +210,10 @@ function SocialView({ node, updateAttributes, deleteNode }: ReactNodeViewProps) 
   );
 }
 
-function OtherView({ node, deleteNode }: ReactNodeViewProps) {
-  let type = 'onbekend';
-  try {
-    type = str((JSON.parse(str((node.attrs as Attrs)['block'])) as Attrs)['type']) || type;
-  } catch {
-    // shown as 'onbekend'
-  }
+function OtherView({ node, selected, deleteNode }: ReactNodeViewProps) {
+  const type = otherBlockType((node.attrs as Attrs)['block']);
   return (
-    <BlockCard title={`Blok '${type}'`} onRemove={deleteNode}>
+    <BlockCard title={`Blok '${type}'`} selected={selected} onRemove={deleteNode}>
       <p className="admin-hint">Dit blok kan hier niet worden bewerkt; het blijft zoals het is.</p>
     </BlockCard>
   );
@@ -243,7 +250,7 @@ function atom(
       return ['div', mergeAttributes({ 'data-block': name }, HTMLAttributes)];
     },
     addNodeView() {
-      return ReactNodeViewRenderer(view);
+      return ReactNodeViewRenderer(view, { stopEvent: ({ event }) => cardStopsEvent(event) });
     },
   });
 }
@@ -271,5 +278,35 @@ export const keptFields = Extension.create({
         attributes: { kept: { default: null, keepOnSplit: false, rendered: false } },
       },
     ];
+  },
+});
+
+/**
+ * Backspace at the start of a text right after a card, or Delete at the end of one right before a
+ * card, first selects the card (shown as selected) instead of removing it at once; the next
+ * Backspace or Delete removes it, and the editor says so with an undo (block-editor.tsx).
+ */
+export const cardKeys = Extension.create({
+  name: 'cardKeys',
+  // Before the keymap of Tiptap's core, which removes an atom before the cursor at once.
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return {
+      Backspace: ({ editor }) => {
+        const { selection } = editor.state;
+        const { $from } = selection;
+        if (!selection.empty || $from.depth !== 1 || $from.parentOffset !== 0) return false;
+        const before = editor.state.doc.resolve($from.before()).nodeBefore;
+        return isCard(before?.type.name) && editor.commands.selectNodeBackward();
+      },
+      Delete: ({ editor }) => {
+        const { selection } = editor.state;
+        const { $from } = selection;
+        if (!selection.empty || $from.depth !== 1 || $from.parentOffset !== $from.parent.content.size)
+          return false;
+        const after = editor.state.doc.resolve($from.after()).nodeAfter;
+        return isCard(after?.type.name) && editor.commands.selectNodeForward();
+      },
+    };
   },
 });

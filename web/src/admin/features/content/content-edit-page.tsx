@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdminApiError } from '../../api/admin-client';
 import { contentApi, type ContentItem, type FieldValue } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useMediaQuery } from '../../components/use-media-query';
-import { ContentForm } from './content-form';
+import { ContentForm, type SaveFirst } from './content-form';
 import { ItemRemoval } from './item-removal';
 import { PresenceNotice } from './presence-notice';
 import { PublishControls } from './publish-controls';
@@ -32,6 +32,8 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const isNew = id === undefined;
   // Another page, a reload or closing the tab asks first while the form holds unsaved changes.
   const setDirty = useLeaveGuard();
+  // The form's save, which 'Publiceren' runs first: it publishes what the form shows.
+  const saveFirst = useRef<SaveFirst>(undefined);
 
   useEffect(() => {
     if (isNew) return;
@@ -82,6 +84,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               item={item}
               draft={draft}
               side={wide ? settings : null}
+              saveFirst={saveFirst}
               onDirtyChange={setDirty}
               onSaved={(saved) => {
                 setDirty(false);
@@ -111,10 +114,10 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
         <div className="admin-edit-side">
           {type && item && type.publication !== 'none' && (
             <PublishControls
-              key={`publish-${item.version}`}
               type={type}
               item={item}
               canPublish={permissions.includes('publish')}
+              saveFirst={() => saveFirst.current?.() ?? Promise.resolve({ saved: true, item: undefined })}
               onChanged={setItem}
             />
           )}

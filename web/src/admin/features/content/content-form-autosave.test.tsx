@@ -31,13 +31,19 @@ afterEach(() => {
   forgetOptions();
 });
 
-// The autosave routes of one item: `kept` answers GET; PUTs and DELETEs are recorded.
-function autosaveServer(kept: unknown = null) {
+// The autosave routes of one item: `kept` answers GET; PUTs and DELETEs are recorded, and so are
+// saves of the item, which answer `saved`.
+function autosaveServer(kept: unknown = null, saved: unknown = item) {
   const calls: { method: string; body: unknown }[] = [];
+  const saves: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
+      if (url === '/api/admin/content/programmes/7' && method === 'PUT') {
+        saves.push(JSON.parse(String(init?.body)));
+        return json({ item: saved });
+      }
       if (url !== path) return json({ error: { code: 'not_found' } }, 404);
       calls.push({ method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (method === 'GET') return json({ autosave: kept });
@@ -45,7 +51,7 @@ function autosaveServer(kept: unknown = null) {
       return Promise.resolve(new Response(null, { status: 204 }));
     }),
   );
-  return calls;
+  return Object.assign(calls, { saves });
 }
 
 describe('ContentForm autosave', () => {
@@ -59,6 +65,8 @@ describe('ContentForm autosave', () => {
       expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
         values: { name: 'Ochtend', summary: 'Vroeg. En laat.' },
         itemVersion: 3,
+        // What the changed field held in version 3, to merge against when restored later.
+        baseValues: { summary: 'Vroeg.' },
       }),
     );
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ itemVersion: 3 });
@@ -78,10 +86,48 @@ describe('ContentForm autosave', () => {
       savedAt: '2026-11-25T09:42:00Z',
     });
     render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
-    expect(await screen.findByText('Er is een automatisch opgeslagen versie van 10:42.')).toBeTruthy();
+    expect(
+      await screen.findByText('Er is een automatisch opgeslagen versie van 10:42 (op versie 3).'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Herstellen' }));
     expect(screen.getByLabelText<HTMLTextAreaElement>('Samenvatting').value).toBe('Na de crash.');
     expect(screen.queryByRole('button', { name: 'Herstellen' })).toBeNull();
+  });
+
+  it('restores a version typed on an older version as a conflict with the newer one, merged against the older', async () => {
+    // Version 2 was called 'Ochtendshow'; a colleague renamed it in version 3 ('Ochtend'), after
+    // this editor typed a new summary on version 2.
+    const calls = autosaveServer(
+      {
+        values: { name: 'Ochtendshow', summary: 'Na de crash.' },
+        itemVersion: 2,
+        baseValues: { summary: 'Vroeg.' },
+        savedAt: '2026-11-25T09:42:00Z',
+      },
+      { ...item, version: 4, values: { name: 'Ochtend', summary: 'Na de crash.' } },
+    );
+    render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
+    expect(
+      await screen.findByText(
+        'Er is een automatisch opgeslagen versie van 10:42, getypt op versie 2. Daarna is versie 3 ' +
+          'opgeslagen: na Herstellen zie je wat er sindsdien veranderde en voeg je samen.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Herstellen' }));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Samenvatting').value).toBe('Na de crash.');
+    expect(screen.getByRole('heading', { name: 'Nu opgeslagen door een collega (versie 3)' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Hersteld van versie 2, maar intussen is versie 3/,
+    );
+
+    // The merge takes the colleague's name and keeps the restored summary; saved on version 3.
+    await userEvent.click(screen.getByRole('button', { name: 'Samenvoegen' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Naam (verplicht)').value).toBe('Ochtend');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Samenvatting').value).toBe('Na de crash.');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() =>
+      expect(calls.saves).toEqual([{ version: 3, values: { name: 'Ochtend', summary: 'Na de crash.' } }]),
+    );
   });
 
   it('throws a kept version away on request', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetOptions, type ContentItem, type ContentType } from '../../api/content-client';
@@ -6,7 +6,7 @@ import { ERROR_MESSAGES } from '../../api/error-messages';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 import { programmeItem, programmesType } from '../../test-support/content-fixtures';
 import { json } from '../../test-support/fake-server';
-import { ContentForm } from './content-form';
+import { ContentForm, type SaveFirst } from './content-form';
 import { contentSchema, fromFormValues, toFormValues } from './content-schema';
 
 afterEach(() => {
@@ -272,6 +272,44 @@ describe('ContentForm', () => {
       version: 4,
       values: { summary: 'Mijn tekst.' },
     });
+  });
+});
+
+describe('saving first, for Publiceren', () => {
+  it('saves a changed form against its version, nothing for an unchanged one, and says when it could not', async () => {
+    const stored = { ...item, version: 4, values: { ...item.values, summary: 'Vroeg. Nieuw.' } };
+    const fetch = stubFetch((_url, init) => (init.method === 'PUT' ? json({ item: stored }) : json({})));
+    // The item's saves (an autosave is a PUT too, elsewhere).
+    const contentPuts = () =>
+      fetch.mock.calls
+        .filter(([url, init]) => init.method === 'PUT' && url.startsWith('/api/admin/content/'))
+        .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+    const saveFirst: { current: SaveFirst | undefined } = { current: undefined };
+    const onSaved = vi.fn();
+    render(<ContentForm type={programmes} item={item} onSaved={onSaved} saveFirst={saveFirst} />);
+    const run = async () => {
+      let outcome: Awaited<ReturnType<SaveFirst>> | undefined;
+      await act(async () => {
+        outcome = await saveFirst.current?.();
+      });
+      return outcome;
+    };
+
+    expect(await run()).toEqual({ saved: true, item: undefined });
+    expect(contentPuts()).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Samenvatting'), ' Nieuw.');
+    expect(await run()).toEqual({ saved: true, item: stored });
+    expect(contentPuts()).toEqual([
+      { version: 3, values: expect.objectContaining({ summary: 'Vroeg. Nieuw.' }) },
+    ]);
+    expect(onSaved).toHaveBeenCalledWith(stored);
+
+    // A required field left empty: nothing is saved, and the field says why.
+    await userEvent.clear(screen.getByLabelText('Naam (verplicht)'));
+    expect(await run()).toEqual({ saved: false });
+    expect(contentPuts()).toHaveLength(1);
+    expect(screen.getByLabelText('Naam (verplicht)')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -23,7 +23,7 @@ import type { StoredBlock } from '../../components/block-editor/blocks';
 import { FormAlert } from '../../components/form-alert';
 import { ImagePicker } from '../../components/image-picker';
 import { applyServerErrors } from '../../components/server-errors';
-import { autosaveStatus } from './autosave';
+import { autosaveBase, autosaveStatus, typedOnOlderVersion } from './autosave';
 import { AutosaveOffer } from './autosave-offer';
 import { ConflictPanel } from './conflict-panel';
 import { isSettingsField } from './field-placement';
@@ -203,6 +203,13 @@ function Field({ field, id, registration, error, hint, disabled, options, select
   );
 }
 
+/**
+ * What 'Publiceren' asks of the form first (issue 48): store what the form shows when it differs
+ * from the stored item. `item` is the item as stored then (undefined when nothing had to be saved);
+ * `saved: false` when the form could not be saved (an error or a conflict, shown in the form).
+ */
+export type SaveFirst = () => Promise<{ saved: true; item: ContentItem | undefined } | { saved: false }>;
+
 interface ContentFormProps {
   type: ContentType;
   item?: ContentItem | undefined;
@@ -216,6 +223,8 @@ interface ContentFormProps {
    * text; without it every field is in the form in the type's order.
    */
   side?: HTMLElement | null | undefined;
+  /** Given the form's SaveFirst, for the publication beside it. */
+  saveFirst?: { current: SaveFirst | undefined } | undefined;
 }
 
 /**
@@ -224,7 +233,15 @@ interface ContentFormProps {
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
  * what was typed and shows what is stored now.
  */
-export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }: ContentFormProps) {
+export function ContentForm({
+  type,
+  item,
+  onSaved,
+  onDirtyChange,
+  draft,
+  side,
+  saveFirst,
+}: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const [formError, setFormError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -274,10 +291,26 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
   const autosave = useAutosave({
     type,
     itemKey: item?.id ?? NEW_ITEM_KEY,
-    itemVersion: item?.version ?? 0,
+    base: () => ({ version: base.current.version ?? 0, values: base.current.values }),
     form: { watch, getValues, reset },
     dirty: isDirty,
   });
+
+  // An autosave typed on an older version than the one stored now: restored, it is a conflict
+  // with that version like any other (issue 48), shown with the diff and the merge, never saved
+  // over the newer one. The merge is against the version it was typed on.
+  const restoreAutosave = () => {
+    const restored = autosave.restore();
+    if (!restored || !item || !typedOnOlderVersion(restored, base.current.version)) return;
+    base.current = { version: restored.itemVersion, values: autosaveBase(type, restored) as Values };
+    setSaved(undefined);
+    setMerging(undefined);
+    setConflict(item);
+    setFormError(
+      `Hersteld van versie ${restored.itemVersion}, maar intussen is versie ${item.version} opgeslagen. ` +
+        'Hieronder staat wat er sindsdien veranderde: voeg samen, of sla toch jouw versie op.',
+    );
+  };
 
   const title = watch(type.titleField);
   useEffect(() => {
@@ -285,7 +318,7 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
     setValue(type.slugField, suggestSlug(title));
   }, [title, type.slugField, setValue]);
 
-  const save = async (values: FormValues, version: number | undefined) => {
+  const save = async (values: FormValues, version: number | undefined): Promise<ContentItem | undefined> => {
     setFormError(undefined);
     setSaved(undefined);
     // No autosave may land after the save, which clears it on the server.
@@ -303,12 +336,13 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
       reset(toFormValues(type, answer.item.values));
       setSaved('Opgeslagen.');
       onSaved(answer.item);
+      return answer.item;
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
         setConflict(error.current as ContentItem);
         setMerging(undefined);
         setFormError(error.message);
-        return;
+        return undefined;
       }
       setFormError(
         applyServerErrors(
@@ -317,6 +351,7 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
           setError,
         ),
       );
+      return undefined;
     }
   };
 
@@ -389,6 +424,20 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
     void submitValid(event);
   };
   const overwrite = handleSubmit((values) => save(values, conflict?.version));
+
+  // 'Publiceren' publishes what the form shows: unsaved changes are saved first, as a normal save
+  // (checked, against the version they started from), and a save that fails stops the publication.
+  const saveBeforePublishing: SaveFirst = async () => {
+    if (!isDirty) return { saved: true, item: undefined };
+    let stored: ContentItem | undefined;
+    await handleSubmit(async (values) => {
+      stored = await save(values, base.current.version);
+    })();
+    return stored ? { saved: true, item: stored } : { saved: false };
+  };
+  useEffect(() => {
+    if (saveFirst) saveFirst.current = saveBeforePublishing;
+  });
 
   const register_ = (field: ContentField) =>
     field.kind === 'slug'
@@ -576,7 +625,8 @@ export function ContentForm({ type, item, onSaved, onDirtyChange, draft, side }:
         {autosave.offer && (
           <AutosaveOffer
             autosave={autosave.offer}
-            onRestore={autosave.restore}
+            storedVersion={item?.version}
+            onRestore={restoreAutosave}
             onDiscard={autosave.discard}
           />
         )}

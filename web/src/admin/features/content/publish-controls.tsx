@@ -1,37 +1,65 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
 import { contentApi, STATE_LABELS, type ContentItem, type ContentType } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
+import type { SaveFirst } from './content-form';
 import { fromLocalInput, toLocalInput } from './content-schema';
+import { publicationText } from './publication';
+
+/** The publication moments the fields show for a stored item: a scheduled one's start, its end. */
+const storedMoments = (item: ContentItem) => ({
+  publishAt: item.state === 'scheduled' ? toLocalInput(item.publishAt) : '',
+  unpublishAt: toLocalInput(item.unpublishAt),
+});
 
 /**
  * Publication of one item: its state, publish and unpublish moments (date-time pickers; empty
  * publish: now) and the buttons. Shown to everyone; the server refuses a redacteur (403), whose
- * message appears here.
+ * message appears here. 'Publiceren' publishes what the form shows: its unsaved changes are saved
+ * first (`saveFirst`), and nothing is published when that save fails (issue 48). Enter in a moment
+ * field publishes nothing, and the focus stays on the button pressed.
  */
 export function PublishControls({
   type,
   item,
   canPublish,
+  saveFirst,
   onChanged,
 }: {
   type: ContentType;
   item: ContentItem;
   canPublish: boolean;
+  /** Saves the form's unsaved changes before a publication. */
+  saveFirst?: SaveFirst | undefined;
   onChanged: (item: ContentItem) => void;
 }) {
-  const [publishAt, setPublishAt] = useState(item.state === 'scheduled' ? toLocalInput(item.publishAt) : '');
-  const [unpublishAt, setUnpublishAt] = useState(toLocalInput(item.unpublishAt));
+  const [moments, setMoments] = useState(() => storedMoments(item));
+  // The stored publication the fields were filled from: a new one (published, taken offline,
+  // restored) fills them again; a save of the form's fields leaves what was typed here.
+  const stored = `${item.state} ${item.publishAt ?? ''} ${item.unpublishAt ?? ''}`;
+  const [filledFrom, setFilledFrom] = useState(stored);
+  if (filledFrom !== stored) {
+    setFilledFrom(stored);
+    setMoments(storedMoments(item));
+  }
+  const { publishAt, unpublishAt } = moments;
   const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const publishButton = useRef<HTMLButtonElement>(null);
 
-  const run = async (call: () => Promise<{ item: ContentItem }>) => {
+  const run = async (call: () => Promise<{ item: ContentItem; saved?: boolean } | undefined>) => {
+    if (busy) return;
     setBusy(true);
     setError(undefined);
+    setDone(undefined);
     setFieldErrors({});
     try {
-      onChanged((await call()).item);
+      const answer = await call();
+      if (!answer) return;
+      onChanged(answer.item);
+      setDone(publicationText(answer.item.state, answer.saved ?? false));
     } catch (failure) {
       if (failure instanceof AdminApiError) {
         setFieldErrors(failure.fields);
@@ -42,27 +70,47 @@ export function PublishControls({
     }
   };
 
-  const publish = (event: FormEvent) => {
-    event.preventDefault();
-    void run(() =>
-      contentApi.publish(
+  const publish = () =>
+    void run(async () => {
+      // A redacteur's publication is refused by the server; it saves nothing on the way.
+      const first = canPublish && saveFirst ? await saveFirst() : { saved: true as const, item: undefined };
+      if (!first.saved) {
+        setError(
+          'Niet gepubliceerd: je wijzigingen in het formulier zijn nog niet opgeslagen. ' +
+            'Los op wat daar staat en probeer het opnieuw.',
+        );
+        return undefined;
+      }
+      const version = (first.item ?? item).version;
+      const answer = await contentApi.publish(
         type.name,
         item.id,
-        item.version,
+        version,
         fromLocalInput(publishAt),
         fromLocalInput(unpublishAt),
-      ),
-    );
-  };
+      );
+      return { item: answer.item, saved: first.item !== undefined };
+    });
 
-  const field = (id: string, name: string, label: string, value: string, set: (v: string) => void) => (
+  const unpublish = () =>
+    void run(async () => {
+      const answer = await contentApi.unpublish(type.name, item.id, item.version);
+      // The button goes with the publication: the focus goes to the one that publishes again.
+      requestAnimationFrame(() => publishButton.current?.focus());
+      return answer;
+    });
+
+  const field = (id: string, name: 'publishAt' | 'unpublishAt', label: string) => (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="datetime-local"
-        value={value}
-        onChange={(event) => set(event.target.value)}
+        value={moments[name]}
+        onChange={(event) => {
+          const value = event.target.value;
+          setMoments((current) => ({ ...current, [name]: value }));
+        }}
         aria-invalid={fieldErrors[name] ? true : undefined}
         aria-describedby={fieldErrors[name] ? `${id}-error` : undefined}
       />
@@ -75,7 +123,13 @@ export function PublishControls({
   );
 
   return (
-    <form className="admin-form" onSubmit={publish} aria-labelledby="publish-heading" noValidate>
+    // No submit button: Enter in a moment field publishes nothing; only the buttons do.
+    <form
+      className="admin-form"
+      onSubmit={(event) => event.preventDefault()}
+      aria-labelledby="publish-heading"
+      noValidate
+    >
       <h2 id="publish-heading">Publicatie</h2>
       <p>
         Status:{' '}
@@ -85,22 +139,22 @@ export function PublishControls({
       </p>
       {!canPublish && <p className="admin-hint">Een eindredacteur publiceert wat je schrijft.</p>}
       <FormAlert message={error} />
-      {field('publish-at', 'publishAt', 'Publiceren vanaf (leeg: nu)', publishAt, setPublishAt)}
-      {field('unpublish-at', 'unpublishAt', 'Offline halen op (leeg: nooit)', unpublishAt, setUnpublishAt)}
+      {field('publish-at', 'publishAt', 'Publiceren vanaf (leeg: nu)')}
+      {field('unpublish-at', 'unpublishAt', 'Offline halen op (leeg: nooit)')}
       <div className="admin-actions">
-        <button type="submit" disabled={busy}>
+        {/* aria-disabled, not disabled, while busy: a disabled button drops the focus to the page. */}
+        <button type="button" ref={publishButton} aria-disabled={busy || undefined} onClick={publish}>
           {publishAt ? 'Inplannen' : 'Publiceren'}
         </button>
         {item.published && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void run(() => contentApi.unpublish(type.name, item.id, item.version))}
-          >
+          <button type="button" aria-disabled={busy || undefined} onClick={unpublish}>
             Offline halen
           </button>
         )}
       </div>
+      <p role="status" className="admin-status">
+        {done}
+      </p>
     </form>
   );
 }

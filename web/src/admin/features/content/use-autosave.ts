@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { autosaveApi, type Autosave, type ContentType } from '../../api/content-client';
-import { autosaveTiming, restoredValues, sameValues } from './autosave';
+import { autosaveTiming, changedBase, restoredValues, sameValues } from './autosave';
 import type { FormValues } from './content-schema';
 
 interface AutosaveOptions {
   type: ContentType;
   /** The item's key, or NEW_ITEM_KEY for a new item's form. */
   itemKey: string;
-  itemVersion: number;
+  /** The version the form's edits start from (0 for a new item) and its values, asked at each send. */
+  base: () => { version: number; values: Record<string, unknown> };
   form: Pick<UseFormReturn<FormValues>, 'watch' | 'getValues' | 'reset'>;
   /** Whether the form differs from the stored item: an untouched form is not autosaved. */
   dirty: boolean;
@@ -17,10 +18,11 @@ interface AutosaveOptions {
 /**
  * A content form's autosave (server/src/admin/autosaves.hpp): a few seconds after the editor
  * changes something, the form's values are kept on the server apart from the item; a kept version
- * that differs from the form is offered when the form opens (after a crash or a closed tab).
- * `settle` stops a pending autosave and waits for one on its way, before a normal save clears it.
+ * that differs from the form is offered when the form opens (after a crash or a closed tab). It
+ * keeps the version it was typed on and what the changed fields held in it: `restore` gives the
+ * restored autosave back, for the form to merge it when a newer version was saved since. `settle` stops a pending autosave and waits for one on its way, before a normal save clears it.
  */
-export function useAutosave({ type, itemKey, itemVersion, form, dirty }: AutosaveOptions) {
+export function useAutosave({ type, itemKey, base, form, dirty }: AutosaveOptions) {
   const { watch, getValues, reset } = form;
   const [savedAt, setSavedAt] = useState<string>();
   const [offer, setOffer] = useState<Autosave>();
@@ -28,6 +30,8 @@ export function useAutosave({ type, itemKey, itemVersion, form, dirty }: Autosav
   const sending = useRef<Promise<unknown>>(Promise.resolve());
   const isDirty = useRef(dirty);
   isDirty.current = dirty;
+  const baseOf = useRef(base);
+  baseOf.current = base;
 
   useEffect(() => {
     let current = true;
@@ -53,8 +57,10 @@ export function useAutosave({ type, itemKey, itemVersion, form, dirty }: Autosav
       timer.current = setTimeout(() => {
         timer.current = undefined;
         if (!isDirty.current) return;
+        const values = getValues();
+        const { version, values: was } = baseOf.current();
         const put = autosaveApi
-          .put(type.name, itemKey, getValues(), itemVersion)
+          .put(type.name, itemKey, values, version, changedBase(type, was, values))
           .then((answer) => setSavedAt(answer.savedAt))
           .catch(() => undefined);
         sending.current = put;
@@ -65,7 +71,7 @@ export function useAutosave({ type, itemKey, itemVersion, form, dirty }: Autosav
       clearTimeout(timer.current);
       timer.current = undefined;
     };
-  }, [watch, getValues, type.name, itemKey, itemVersion]);
+  }, [watch, getValues, type, itemKey]);
 
   const settle = useCallback(async () => {
     clearTimeout(timer.current);
@@ -74,11 +80,12 @@ export function useAutosave({ type, itemKey, itemVersion, form, dirty }: Autosav
     setSavedAt(undefined);
   }, []);
 
-  const restore = useCallback(() => {
-    if (!offer) return;
+  const restore = useCallback((): Autosave | undefined => {
+    if (!offer) return undefined;
     // The stored item stays the form's default: the restored values count as unsaved changes.
     reset(restoredValues(type, offer.values, getValues()), { keepDefaultValues: true });
     setOffer(undefined);
+    return offer;
   }, [offer, reset, getValues, type]);
 
   const discard = useCallback(() => {
