@@ -72,7 +72,8 @@ export function BackupsPage() {
           <dl className="admin-facts">
             <dt>Schema</dt>
             <dd>
-              {scheduleWords(state.everySeconds ?? 86400)}, de nieuwste {state.keep} bewaard, in {state.dir}
+              {scheduleWords(state.everySeconds ?? 86400)}, de nieuwste {state.keep} bewaard, in{' '}
+              <code className="admin-path">{state.dir}</code>
             </dd>
             <dt>Laatste goede back-up</dt>
             <dd>
