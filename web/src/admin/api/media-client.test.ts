@@ -47,7 +47,9 @@ describe('uploadMedia', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>
-        Promise.resolve(new Response(JSON.stringify({ csrfToken: 't', permissions: [] }), { status: 200 })),
+        Promise.resolve(
+          new Response(JSON.stringify({ user: { id: 1 }, csrfToken: 't', permissions: [] }), { status: 200 }),
+        ),
       ),
     );
 
@@ -55,6 +57,23 @@ describe('uploadMedia', () => {
 
     await expect(refused).rejects.toMatchObject({ status: 401, message: ERROR_MESSAGES.unauthenticated });
     expect(sent).toHaveLength(2);
+  });
+
+  it('never sends the file again as another account that signed in meanwhile (issue 47)', async () => {
+    setCsrfToken('mira', 1);
+    const sent = stubUploads([unauthenticated]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ user: { id: 2 }, csrfToken: 'kees', permissions: [] }), { status: 200 }),
+        ),
+      ),
+    );
+
+    await expect(uploadMedia('audio', new File(['wav'], 'a.wav'))).rejects.toMatchObject({ code: 'other_account' });
+    expect(sent).toHaveLength(1);
+    setCsrfToken('');
   });
 
   it('gives the upload its 401 when the session itself has ended, without sending the file again', async () => {
