@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchSuggestions } from '../../api/types';
@@ -6,6 +6,8 @@ import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixt
 import { pageFetch, renderApp } from '../../test/render-app';
 import { dropPending, setErrorReporter } from '../../lib/error-reporting';
 import { HttpError } from '../../lib/http';
+import { SUGGEST_DELAY_MS } from './search-combobox';
+import { startFakeClock } from '../../test/fake-clock';
 
 const answer: SearchSuggestions = {
   term: 'golven',
@@ -144,10 +146,17 @@ describe('SearchForm', { timeout: 30_000 }, () => {
   });
 
   it('asks nothing for a blank term', async () => {
-    const mock = stubFetch(() => json(answer));
-    renderApp(homeEnvelope);
-    await userEvent.type(screen.getByRole('combobox', { name: 'Zoeken' }), '   ');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(searchCalls(mock)).toEqual([]);
+    // On a fake clock, well past the suggestions' delay: a request that waited for it would be out.
+    const realClock = startFakeClock();
+    try {
+      const mock = stubFetch(() => json(answer));
+      renderApp(homeEnvelope);
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      await user.type(screen.getByRole('combobox', { name: 'Zoeken' }), '   ');
+      await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS * 10));
+      expect(searchCalls(mock)).toEqual([]);
+    } finally {
+      realClock();
+    }
   });
 });

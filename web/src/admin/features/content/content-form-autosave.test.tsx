@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetOptions } from '../../api/content-client';
@@ -73,10 +73,17 @@ describe('ContentForm autosave', () => {
   });
 
   it('sends nothing for a form that was not changed', async () => {
-    const calls = autosaveServer();
-    render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(calls.map((call) => call.method)).toEqual(['GET']);
+    // On a fake clock, so that "nothing was sent" means nothing within a minute, not within what
+    // a busy machine managed to run in a few real milliseconds.
+    vi.useFakeTimers();
+    try {
+      const calls = autosaveServer();
+      render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(calls.map((call) => call.method)).toEqual(['GET']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers a kept version that differs from the item, and restores it into the form', async () => {
