@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchSuggestions } from '../../api/types';
@@ -7,7 +7,7 @@ import { pageFetch, renderApp } from '../../test/render-app';
 import { dropPending, setErrorReporter } from '../../lib/error-reporting';
 import { HttpError } from '../../lib/http';
 import { SUGGEST_DELAY_MS } from './search-combobox';
-import { startFakeClock } from '../../test/fake-clock';
+import { letTimePass, startFakeClock } from '../../test/fake-clock';
 
 const answer: SearchSuggestions = {
   term: 'golven',
@@ -49,6 +49,7 @@ const searchCalls = (mock: ReturnType<typeof stubFetch>) =>
   mock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search/'));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setErrorReporter(null);
@@ -146,17 +147,12 @@ describe('SearchForm', { timeout: 30_000 }, () => {
   });
 
   it('asks nothing for a blank term', async () => {
-    // On a fake clock, well past the suggestions' delay: a request that waited for it would be out.
-    const realClock = startFakeClock();
-    try {
-      const mock = stubFetch(() => json(answer));
-      renderApp(homeEnvelope);
-      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-      await user.type(screen.getByRole('combobox', { name: 'Zoeken' }), '   ');
-      await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS * 10));
-      expect(searchCalls(mock)).toEqual([]);
-    } finally {
-      realClock();
-    }
+    startFakeClock();
+    const mock = stubFetch(() => json(answer));
+    renderApp(homeEnvelope);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Zoeken' }), '   ');
+    // Well past the suggestions' delay: a request that waited for it would be out.
+    await letTimePass(SUGGEST_DELAY_MS * 10);
+    expect(searchCalls(mock)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetOptions } from '../../api/content-client';
 import { contentField, programmeItem, programmesType } from '../../test-support/content-fixtures';
 import { json } from '../../test-support/fake-server';
+import { letTimePass, startFakeClock } from '../../../test/fake-clock';
 import { autosaveTiming } from './autosave';
 import { ContentForm } from './content-form';
 
@@ -26,6 +27,7 @@ beforeEach(() => {
   autosaveTiming.delayMs = 20;
 });
 afterEach(() => {
+  vi.useRealTimers();
   autosaveTiming.delayMs = 3000;
   vi.unstubAllGlobals();
   forgetOptions();
@@ -73,17 +75,13 @@ describe('ContentForm autosave', () => {
   });
 
   it('sends nothing for a form that was not changed', async () => {
-    // On a fake clock, so that "nothing was sent" means nothing within a minute, not within what
-    // a busy machine managed to run in a few real milliseconds.
-    vi.useFakeTimers();
-    try {
-      const calls = autosaveServer();
-      render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
-      await act(() => vi.advanceTimersByTimeAsync(60_000));
-      expect(calls.map((call) => call.method)).toEqual(['GET']);
-    } finally {
-      vi.useRealTimers();
-    }
+    startFakeClock();
+    const calls = autosaveServer();
+    render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
+    await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET']));
+    // Many times the autosave's delay: a save that waited for it would be out.
+    await letTimePass(autosaveTiming.delayMs * 50);
+    expect(calls.map((call) => call.method)).toEqual(['GET']);
   });
 
   it('offers a kept version that differs from the item, and restores it into the form', async () => {
