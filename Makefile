@@ -58,5 +58,12 @@ media:
 format:
 	scripts/check-format --fix
 
+# Every form check with clang-tidy over every unit (as CI does); `make test` checks only the units
+# changed against main outside CI (scripts/check-format).
+lint: test-deps web-deps
+	cmake -S server -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DETHER_BUILD_TESTS=ON >/dev/null
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+	scripts/check-format --all
+
 clean:
 	rm -rf build web/dist

@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // The lead's `make test` starts the real server; point ETHER_BASE_URL at it.
 export default defineConfig({
   testDir: './e2e',
+  // A committed `test.only` would shrink the run and stay green: refused everywhere, not only in CI.
+  forbidOnly: true,
   timeout: 30_000,
   retries: 0,
   workers: 1,

@@ -105,6 +105,9 @@ export default defineConfig(({ command }) => ({
       },
     ],
     css: false,
+    // A committed `.only` would shrink the run and stay green; Vitest allows it unless CI is set,
+    // which `make test` does not set.
+    allowOnly: false,
     // A guard against hangs, not a speed check: on a loaded 2-core machine the first render of a
     // page test (jsdom, the router, lazy chunks) can take longer than Vitest's default of 5 s.
     testTimeout: 20_000,

@@ -116,8 +116,22 @@ TEST(LeaderElection, ARoleThatCannotStartIsNotLedAndIsRetried) {
 TEST(ExclusiveSection, DoesNothingOnSQLite) {
   testing_support::TempStore store;
   const cluster::ExclusiveSection first(store.url(), cluster::kStartupLockKey);
-  const cluster::ExclusiveSection second(store.url(), cluster::kStartupLockKey);
-  SUCCEED() << "a second section on SQLite does not wait for the first";
+  // A second section, entered while the first is held, does not wait for it. It is entered on a
+  // thread of its own, so that a section that did wait fails here rather than hanging the test; the
+  // thread is left behind then (it holds only its own copy of the URL).
+  auto entered = std::make_shared<std::promise<void>>();
+  auto second = entered->get_future();
+  std::thread([url = store.url(), entered] {
+    try {
+      const cluster::ExclusiveSection section(url, cluster::kStartupLockKey);
+      entered->set_value();
+    } catch (...) {
+      entered->set_exception(std::current_exception());
+    }
+  }).detach();
+  ASSERT_EQ(second.wait_for(std::chrono::seconds(10)), std::future_status::ready)
+      << "a second section on SQLite waited for the first";
+  EXPECT_NO_THROW(second.get());
 }
 
 // ---- PostgreSQL ----

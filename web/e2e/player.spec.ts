@@ -153,12 +153,31 @@ test('a fragment plays in the mini player and its queue advances when it ends', 
   expect(nextTitle, 'the fragment has a next one').not.toBe('');
   await page.getByRole('button', { name: 'Luister fragment' }).click();
   await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
-  await page.evaluate(() => {
-    const element = document.getElementById('audio-player-id') as HTMLAudioElement;
-    element.currentTime = element.duration - 0.3;
-  });
+  // To just before the end: where the element is once the seek is done, before it plays on.
+  const sought = await page.evaluate(
+    () =>
+      new Promise<{ target: number; time: number }>((resolve) => {
+        const element = document.getElementById('audio-player-id') as HTMLAudioElement;
+        const target = element.duration - 0.3;
+        element.addEventListener('seeked', () => resolve({ target, time: element.currentTime }), {
+          once: true,
+        });
+        element.currentTime = target;
+      }),
+  );
+  expect(sought.target, 'the fragment is longer than a few seconds').toBeGreaterThan(3);
+  expect(Math.abs(sought.time - sought.target), 'the seek went where it was sent').toBeLessThan(0.25);
   await expect(miniPlayer(page)).toContainText(nextTitle, { timeout: 15_000 });
-  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.2);
+  // The next one plays from its own start, not on from where the first was sought to.
+  await expect
+    .poll(
+      async () => {
+        const { time } = await audioState(page);
+        return time > 0.2 && time < sought.target - 1 ? 'playing from its start' : `at ${time} s`;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('playing from its start');
 });
 
 test('a failing info call shows that live data is unavailable, with the play button greyed', async ({

@@ -101,6 +101,40 @@ describe('relative formatters', () => {
     expect(formatPublishedWithTime('2026-11-19T22:59:00Z', now)).toBe('donderdag 19 november 2026, 23:59');
     expect(formatPublishedWithTime('2026-11-19T21:00:00Z', now)).toBe('donderdag 19 november 2026, 22:00');
   });
+  it("formatter B: 'Gisteren' at an afternoon hour on a 24-hour clock", () => {
+    // 16:45 UTC on the 20th is 17:45 in Amsterdam; a 12-hour clock would say 05:45.
+    expect(formatPublishedWithTime('2026-11-20T16:45:00Z', new Date('2026-11-21T20:00:00Z'))).toBe(
+      'Gisteren, 17:45',
+    );
+  });
+  it('formatters A and B and the day labels across the daylight-saving changes', () => {
+    // Spring: on Sunday 29 March 2026 Amsterdam goes from UTC+1 to UTC+2 (a 23-hour day).
+    // 12:15 UTC on the 29th is 14:15 (summer time); now is Monday 30 March, 16:00.
+    const monday30March = new Date('2026-03-30T14:00:00Z');
+    expect(formatPublishedWithTime('2026-03-29T12:15:00Z', monday30March)).toBe('Gisteren, 14:15');
+    // 00:30 UTC on the 29th is 01:30 (still winter time), 25.5 hours before.
+    expect(formatPublishedWithTime('2026-03-29T00:30:00Z', new Date('2026-03-30T02:00:00Z'))).toBe(
+      'Gisteren, 01:30',
+    );
+    expect(formatPublished('2026-03-28T14:00:00Z', monday30March)).toBe('zaterdag 28 maart 2026');
+    expect(relativeDayLabel('2026-03-29', monday30March)).toBe('Gisteren');
+    // Autumn: on Sunday 25 October 2026 Amsterdam goes from UTC+2 to UTC+1 (a 25-hour day).
+    // 14:30 UTC on the 25th is 15:30 (winter time); now is Monday 26 October, 17:00.
+    const monday26October = new Date('2026-10-26T16:00:00Z');
+    expect(formatPublishedWithTime('2026-10-25T14:30:00Z', monday26October)).toBe('Gisteren, 15:30');
+    // 22:30 UTC on the 24th is 00:30 on the 25th (summer time): yesterday, 26 hours before 01:30.
+    const justAfterMidnight = new Date('2026-10-26T00:30:00Z');
+    expect(formatPublishedWithTime('2026-10-24T22:30:00Z', justAfterMidnight)).toBe('Gisteren, 00:30');
+    // 21:30 UTC on the 24th is 23:30 on the 24th: the day before yesterday.
+    expect(formatPublishedWithTime('2026-10-24T21:30:00Z', justAfterMidnight)).toBe(
+      'zaterdag 24 oktober 2026, 23:30',
+    );
+    expect(relativeDayLabel('2026-10-25', justAfterMidnight)).toBe('Gisteren');
+    expect(relativeDayLabel('2026-10-26', justAfterMidnight)).toBe('Vandaag');
+    // 48 hours before 17:00 on the 26th is 18:00 on the 24th (summer time), 49 on the clock.
+    expect(formatPublished('2026-10-24T16:00:00Z', monday26October)).toBe('zaterdag 24 oktober 2026');
+    expect(formatPublished('2026-10-24T16:00:01Z', monday26October)).toBe('2 dagen geleden');
+  });
   it('capitalises the first letter only', () => {
     expect(capitalise('zaterdag 21 november 2026')).toBe('Zaterdag 21 november 2026');
     expect(capitalise('')).toBe('');

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminApi, type AdminSession } from '../api/admin-client';
+import { letTimePass, startFakeClock } from '../../test/fake-clock';
 import { SignInAgainDialog } from './sign-in-again-dialog';
 
 function sessionOf(email: string): AdminSession {
@@ -35,7 +36,10 @@ async function signInInAnotherTab(email: string) {
   await adminApi.login(email, 'wachtwoord');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('SignInAgainDialog', () => {
   it('takes the session when the same account signs in in another tab', async () => {
@@ -48,6 +52,7 @@ describe('SignInAgainDialog', () => {
   });
 
   it('stays open when another account signs in elsewhere, or nobody is signed in', async () => {
+    startFakeClock();
     const onSignedIn = vi.fn();
     render(<SignInAgainDialog email="mira@ether.local" onSignedIn={onSignedIn} onCancel={vi.fn()} />);
     await signInInAnotherTab('bram@ether.local');
@@ -57,7 +62,7 @@ describe('SignInAgainDialog', () => {
     vi.stubGlobal('fetch', fetch);
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await letTimePass(10_000);
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 

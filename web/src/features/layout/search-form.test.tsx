@@ -6,6 +6,8 @@ import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixt
 import { pageFetch, renderApp } from '../../test/render-app';
 import { dropPending, setErrorReporter } from '../../lib/error-reporting';
 import { HttpError } from '../../lib/http';
+import { SUGGEST_DELAY_MS } from './search-combobox';
+import { letTimePass, startFakeClock } from '../../test/fake-clock';
 
 const answer: SearchSuggestions = {
   term: 'golven',
@@ -47,6 +49,7 @@ const searchCalls = (mock: ReturnType<typeof stubFetch>) =>
   mock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search/'));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setErrorReporter(null);
@@ -144,10 +147,12 @@ describe('SearchForm', { timeout: 30_000 }, () => {
   });
 
   it('asks nothing for a blank term', async () => {
+    startFakeClock();
     const mock = stubFetch(() => json(answer));
     renderApp(homeEnvelope);
     await userEvent.type(screen.getByRole('combobox', { name: 'Zoeken' }), '   ');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Well past the suggestions' delay: a request that waited for it would be out.
+    await letTimePass(SUGGEST_DELAY_MS * 10);
     expect(searchCalls(mock)).toEqual([]);
   });
 });

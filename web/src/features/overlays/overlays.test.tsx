@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { letTimePass, startFakeClock } from '../../test/fake-clock';
 import { envelopesByPath, homeEnvelope, notFoundEnvelope } from '../../test/fixtures';
 import { setErrorReporter } from '../../lib/error-reporting';
 import { resetConsentStore, setConsentState, settleConsent } from '../consent/consent-store';
@@ -43,6 +44,12 @@ beforeEach(() => {
   resetConsentStore();
   settleConsent();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+// The modal's lazy chunk, loaded before any test: a test that shows the modal does not open within
+// some time lets that time pass on a fake clock, which a first import on the real one would outlast.
+beforeAll(async () => {
+  await import('./event-modal');
 });
 
 afterEach(() => {
@@ -124,6 +131,7 @@ describe('the event modal', () => {
   });
 
   it('waits for the consent choice, then opens, and on close gives focus back to where it was', async () => {
+    startFakeClock();
     resetConsentStore();
     vi.stubGlobal('fetch', overlayFetch([modalBlock()], [notification()]));
     renderApp(homeEnvelope);
@@ -132,7 +140,7 @@ describe('the event modal', () => {
     await waitFor(() =>
       expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/eventmodal/content', expect.anything()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await letTimePass(10_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     // The listener is somewhere on the page, then makes the consent choice.
@@ -166,20 +174,23 @@ describe('the event modal', () => {
   });
 
   it('is not shown on its related path, nor fetched in an app view', async () => {
+    startFakeClock();
     vi.stubGlobal('fetch', overlayFetch([modalBlock({ relatedUrl: '/nieuws' })], []));
     const { router, unmount } = renderApp(homeEnvelope, '/nieuws');
     await waitFor(() => expect(router.state.location.pathname).toBe('/nieuws'));
     await waitFor(() =>
       expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/eventmodal/content', expect.anything()),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await letTimePass(10_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unmount();
 
     const fetchMock = overlayFetch([modalBlock()], [notification()]);
     vi.stubGlobal('fetch', fetchMock);
     renderApp(homeEnvelope, '/app/nieuws');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The app view is up before nothing is looked for.
+    await screen.findByRole('main');
+    await letTimePass(10_000);
     expect(overlayCalls(fetchMock, '/api/eventmodal/content')).toBe(0);
     expect(overlayCalls(fetchMock, '/api/maintenance-notification')).toBe(0);
   });

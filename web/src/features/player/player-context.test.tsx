@@ -310,17 +310,32 @@ describe('every command is ignored while the player loads (spec §4)', () => {
     server.hold('radio2');
   });
 
-  it.each([
-    ['setVolume', () => player.commands.setVolume(0.3)],
-    ['toggleMute', () => player.commands.toggleMute()],
-    ['playPlayable', () => player.commands.playPlayable(fragment)],
-    ['playLatestNews', () => player.commands.playLatestNews()],
-    ['changeChannel', () => player.commands.changeChannel('radio1')],
-    ['listenLive', () => player.commands.listenLive()],
-    ['togglePlaying', () => player.commands.togglePlaying()],
-    ['startPlaying', () => player.commands.startPlaying()],
-    ['stopPlaying', () => player.commands.stopPlaying()],
-  ])('%s', async (_name, command) => {
+  // Each command, and what it does once the player has loaded (radio2, playing by autoplay): a
+  // command that does nothing then either (starting what plays already) is run after a stop.
+  const commands: [string, () => void, () => void, boolean?][] = [
+    ['setVolume', () => player.commands.setVolume(0.3), () => expect(state().playerVolume).toBe(0.3)],
+    ['toggleMute', () => player.commands.toggleMute(), () => expect(state().isPlayerMuted).toBe(true)],
+    [
+      'playPlayable',
+      () => player.commands.playPlayable(fragment),
+      () => expect(state()).toMatchObject({ isLiveMode: false, playable: { id: fragment.id } }),
+    ],
+    [
+      'playLatestNews',
+      () => player.commands.playLatestNews(),
+      () => expect(server.calls).toContain('/api/latestNews'),
+    ],
+    [
+      'changeChannel',
+      () => player.commands.changeChannel('radio1'),
+      () => expect(state().channel?.id).toBe('radio1'),
+    ],
+    ['listenLive', () => player.commands.listenLive(), () => expect(state().isPlaying).toBe(true), true],
+    ['togglePlaying', () => player.commands.togglePlaying(), () => expect(state().isPlaying).toBe(false)],
+    ['startPlaying', () => player.commands.startPlaying(), () => expect(state().isPlaying).toBe(true), true],
+    ['stopPlaying', () => player.commands.stopPlaying(), () => expect(state().isPlaying).toBe(false)],
+  ];
+  it.each(commands)('%s', async (_name, command, done, afterStop) => {
     renderProvider();
     await waitFor(() => expect(server.calls).toContain('/api/player/radio2'));
     const before = state();
@@ -335,6 +350,13 @@ describe('every command is ignored while the player loads (spec §4)', () => {
     // Once loaded, the same command runs.
     act(() => server.release('radio2'));
     await loaded();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    if (afterStop) {
+      act(() => player.commands.stopPlaying());
+      await waitFor(() => expect(state().isPlaying).toBe(false));
+    }
+    act(() => command());
+    await waitFor(done);
   });
 
   it.each([

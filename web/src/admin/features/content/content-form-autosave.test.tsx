@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetOptions } from '../../api/content-client';
 import { contentField, programmeItem, programmesType } from '../../test-support/content-fixtures';
 import { json } from '../../test-support/fake-server';
+import { letTimePass, startFakeClock } from '../../../test/fake-clock';
 import { autosaveTiming } from './autosave';
 import { ContentForm } from './content-form';
 
@@ -26,6 +27,7 @@ beforeEach(() => {
   autosaveTiming.delayMs = 20;
 });
 afterEach(() => {
+  vi.useRealTimers();
   autosaveTiming.delayMs = 3000;
   vi.unstubAllGlobals();
   forgetOptions();
@@ -73,9 +75,12 @@ describe('ContentForm autosave', () => {
   });
 
   it('sends nothing for a form that was not changed', async () => {
+    startFakeClock();
     const calls = autosaveServer();
     render(<ContentForm type={type} item={item} onSaved={() => undefined} />);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET']));
+    // Many times the autosave's delay: a save that waited for it would be out.
+    await letTimePass(autosaveTiming.delayMs * 50);
     expect(calls.map((call) => call.method)).toEqual(['GET']);
   });
 
