@@ -66,12 +66,16 @@ describe('uploadMedia', () => {
       'fetch',
       vi.fn(() =>
         Promise.resolve(
-          new Response(JSON.stringify({ user: { id: 2 }, csrfToken: 'kees', permissions: [] }), { status: 200 }),
+          new Response(JSON.stringify({ user: { id: 2 }, csrfToken: 'kees', permissions: [] }), {
+            status: 200,
+          }),
         ),
       ),
     );
 
-    await expect(uploadMedia('audio', new File(['wav'], 'a.wav'))).rejects.toMatchObject({ code: 'other_account' });
+    await expect(uploadMedia('audio', new File(['wav'], 'a.wav'))).rejects.toMatchObject({
+      code: 'other_account',
+    });
     expect(sent).toHaveLength(1);
     setCsrfToken('');
   });
