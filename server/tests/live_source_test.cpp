@@ -595,9 +595,13 @@ TEST(SourceLoginThrottle, GuessesFromManyAddressesNeverLockOutTheRightPassword) 
       // The 50th wrong password on the mount reaches the shared limit: from then on a wrong one is
       // answered as a slow-down (429), and locks its address.
       const int expected = a == 6 && i == 9 ? 429 : 401;
-      EXPECT_EQ(station.get(metadata, from + "-u source:guess" + std::to_string(i)).status, expected) << a << " " << i;
+      std::string guess = from;
+      guess.append("-u source:guess").append(std::to_string(i));
+      EXPECT_EQ(station.get(metadata, guess).status, expected) << a << " " << i;
     }
-    EXPECT_EQ(station.get(metadata, from + "-u source:" + kPassword).status, 429) << a;
+    std::string right = from;
+    right.append("-u source:").append(kPassword);
+    EXPECT_EQ(station.get(metadata, right).status, 429) << a;
   }
   const auto slowed = station.get(metadata, "--interface 127.0.0.8 -u source:guess");
   EXPECT_EQ(slowed.status, 429) << slowed.body;

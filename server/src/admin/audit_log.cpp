@@ -48,8 +48,17 @@ std::string channel_condition(const std::vector<std::string>& channels) {
                                     [&](const content::FieldSpec& f) { return f.name == type.channel_field; });
     if (field == type.fields.end()) continue;
     const std::string key = type.numeric_key() ? "CAST(x." + type.key_column + " AS TEXT)" : "x." + type.key_column;
-    bound += " OR (item_type = '" + type.name + "' AND EXISTS (SELECT 1 FROM " + type.table + " x WHERE " + key +
-             " = admin_audit_log.item_id AND x." + field->column + " IN (" + list + ")))";
+    bound.append(" OR (item_type = '")
+        .append(type.name)
+        .append("' AND EXISTS (SELECT 1 FROM ")
+        .append(type.table)
+        .append(" x WHERE ")
+        .append(key)
+        .append(" = admin_audit_log.item_id AND x.")
+        .append(field->column)
+        .append(" IN (")
+        .append(list)
+        .append(")))");
   }
   return " AND (item_type IN (" + (unbound.empty() ? std::string("''") : unbound) + ", 'media')" + bound + ")";
 }
