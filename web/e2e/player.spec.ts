@@ -140,7 +140,7 @@ test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {
     .poll(async () => (await audioState(page)).src, { timeout: 10_000 })
     .toMatch(/\/media\/bulletins\/.*expires=/);
   await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  await expect(miniPlayer(page).getByRole('button', { name: 'Pauze' })).toBeVisible();
+  await expect(miniPlayer(page).getByRole('button', { name: 'Pauze', exact: true })).toBeVisible();
   await expect(miniPlayer(page).getByRole('button', { name: 'Luister live' })).toBeEnabled();
 });
 

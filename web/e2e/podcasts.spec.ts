@@ -85,7 +85,7 @@ test('an episode plays in the mini player with position and duration, then the n
   await page.getByRole('button', { name: `Luister: ${first.title}` }).click();
   const player = page.getByRole('region', { name: 'Radiospeler' });
   await expect(player).toContainText(first.title);
-  await expect(player.getByRole('button', { name: 'Pauze' })).toBeVisible({ timeout: 15_000 });
+  await expect(player.getByRole('button', { name: 'Pauze', exact: true })).toBeVisible({ timeout: 15_000 });
   await expect
     .poll(
       async () =>

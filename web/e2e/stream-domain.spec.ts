@@ -54,7 +54,7 @@ test.describe('a stream domain (ETHER_STREAM_DOMAIN)', () => {
       .poll(async () => (await audioState(page)).src)
       .toMatch(new RegExp(`^${streamOrigin}/media/fragments/`));
     await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-    await expect(miniPlayer(page).getByRole('button', { name: 'Pauze' })).toBeVisible();
+    await expect(miniPlayer(page).getByRole('button', { name: 'Pauze', exact: true })).toBeVisible();
     expect(await cspViolations()).toEqual([]);
     await context.close();
   });
