@@ -191,8 +191,13 @@ http::Response PlayerApi::play_live(const std::string& channel) const {
   const auto token = signer_.sign("live:" + channel, clock_() + options_.stream_token_seconds);
   // A path: the player loads it from the environmentDomain, or from the page's own origin whatever
   // name the listener used for the site (the Content-Security-Policy allows media from 'self').
-  return no_store(json_response(
-      200, play_answer(channel, token, "/live/" + channel + ".mp3?token=" + token, "mp3", options_.stream_domain)));
+  auto answer = play_answer(channel, token, "/live/" + channel + ".mp3?token=" + token, "mp3", options_.stream_domain);
+  if (hls_tokens_ != nullptr) {
+    // Live rewind: the HLS playlist of the same audio, and where its window is described.
+    answer["hlsUrl"] = hls_tokens_->live_playlist(channel, clock_());
+    answer["timeshiftUrl"] = "/api/player/" + channel + "/timeshift";
+  }
+  return no_store(json_response(200, answer));
 }
 
 http::Response PlayerApi::live_stream(const http::Request& request, const std::string& file) const {

@@ -3,7 +3,8 @@
 //   GET /api/miniplayer/info?channel=  the live info document, from memory with ETag (304)
 //   GET /api/miniplayer/events?channel=  the same document as Server-Sent Events on change
 //   GET /api/player/{channel}          {tokenUrl}
-//   GET /api/player/{channel}/token    the play API: {mid, playerToken, environmentDomain, streamUrl, format}
+//   GET /api/player/{channel}/token    the play API: {mid, playerToken, environmentDomain, streamUrl, format,
+//                                      hlsUrl, timeshiftUrl} (the last two: live rewind, api/hls_api.hpp)
 //   GET /live/{channel}.mp3?token=     the Icecast-compatible live stream (token checked on connect)
 //   GET /api/latestNews                the latest bulletin as a player config with a signed, expiring URL
 //   GET /api/play/{kind}/{id}          the play API of an on-demand item (fragment, episode, bulletin,
@@ -23,6 +24,7 @@
 #include <string_view>
 #include <variant>
 
+#include "hls/path_token.hpp"
 #include "http/message.hpp"
 #include "http/router.hpp"
 #include "player/info_publisher.hpp"
@@ -55,6 +57,9 @@ class PlayerApi {
 
   /// Where broadcast recordings are read from; without it /api/play/broadcast answers 404.
   void set_recordings(const recording::RecordingLibrary* recordings) { recordings_ = recordings; }
+
+  /// The live playlist's paths; without them the play API names no HLS playlist.
+  void set_hls(const hls::PathToken* tokens) { hls_tokens_ = tokens; }
 
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);
@@ -110,6 +115,7 @@ class PlayerApi {
   PlayerApiOptions options_;
   Clock clock_;
   const recording::RecordingLibrary* recordings_ = nullptr;
+  const hls::PathToken* hls_tokens_ = nullptr;
 };
 
 }  // namespace ether::api

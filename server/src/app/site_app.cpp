@@ -155,8 +155,8 @@ std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::Pa
 bool SiteApp::is_public_cross_origin(std::string_view path) const {
   if (path.starts_with("/podcasts/")) return path.ends_with("/feed.xml");
   if (path == "/api/miniplayer/info" || path == latest_news_path_ || path == "/api/search") return true;
-  constexpr std::array<std::string_view, 6> kPrefixes{
-      "/live/", "/recordings/", "/api/player/", "/api/play/", "/api/podcasts/episodes/", "/api/search/"};
+  constexpr std::array<std::string_view, 7> kPrefixes{
+      "/live/", "/hls/", "/recordings/", "/api/player/", "/api/play/", "/api/podcasts/episodes/", "/api/search/"};
   return std::any_of(kPrefixes.begin(), kPrefixes.end(),
                      [&](std::string_view prefix) { return path.starts_with(prefix) && path.size() > prefix.size(); });
 }

@@ -190,8 +190,9 @@ Station::Station(const config::Config& config) {
   // that were not recorded, then writes the live chunks queued meanwhile.
   const auto& recordings_root = config.recordings_dir;
   logger_ = std::make_unique<recording::BroadcastLogger>(
-      recording::LoggerOptions{recordings_root, config.recording_days, config.recording_backfill_hours}, channels,
-      schedule, config.media_dir.string());
+      recording::LoggerOptions{recordings_root, std::max(config.recording_days, (config.timeshift_hours + 23) / 24),
+                               config.recording_backfill_hours},
+      channels, schedule, config.media_dir.string());
   logger_->add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   // The demo's broadcasts last 3 to 24 hours: rather than the last few clock hours, which seldom
   // hold a whole one, each channel's latest ended broadcast that fits the backfill is rebuilt.
@@ -289,6 +290,17 @@ Station::Station(const config::Config& config) {
                             .listener_max_lag = std::chrono::seconds(config.listener_max_lag_seconds)},
       unix_now);
   player_api_->set_recordings(recordings_.get());
+  // Live rewind reads the same hour files; the token in its paths changes hourly (hls/path_token.hpp).
+  timeshift_ = std::make_unique<hls::TimeshiftArchive>(
+      hls::ArchiveOptions{.root = recordings_root, .window_hours = config.timeshift_hours});
+  hls_tokens_ = std::make_unique<hls::PathToken>(stream::TokenSigner(config.stream_secret), 6 * 3600);
+  player_api_->set_hls(hls_tokens_.get());
+  hls_api_ = std::make_unique<api::HlsApi>(*db_, *timeshift_, *hls_tokens_,
+                                           api::HlsApiOptions{.stream_domain = config.stream_domain}, [] {
+                                             return std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                        std::chrono::system_clock::now().time_since_epoch())
+                                                 .count();
+                                           });
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
   seo_routes_ = std::make_unique<seo::SeoRoutes>(*db_,
@@ -569,6 +581,7 @@ void Station::add_routes(SiteApp& site) {
         return saves->handle(request, dispatch);
       });
   player_api_->add_routes(site.router());
+  hls_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
   podcast_api_->add_routes(site.router());
   seo_routes_->add_routes(site.router());

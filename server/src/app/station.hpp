@@ -23,6 +23,7 @@
 #include "admin/schedule_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "api/events_api.hpp"
+#include "api/hls_api.hpp"
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
 #include "api/podcast_api.hpp"
@@ -34,6 +35,8 @@
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "demomedia/demo_render.hpp"
+#include "hls/path_token.hpp"
+#include "hls/timeshift_archive.hpp"
 #include "http/response_cache.hpp"
 #include "ingest/ingest_api.hpp"
 #include "ingest/now_playing_board.hpp"
@@ -117,9 +120,12 @@ class Station {
   std::unique_ptr<backup::BackupScheduler> backups_;
   std::unique_ptr<backup::BackupApi> backup_api_;
   std::unique_ptr<recording::RecordingLibrary> recordings_;
+  std::unique_ptr<hls::TimeshiftArchive> timeshift_;
+  std::unique_ptr<hls::PathToken> hls_tokens_;
   std::unique_ptr<player::LiveInfoService> info_;
   std::unique_ptr<pages::PageLoader> pages_;
   std::unique_ptr<api::PlayerApi> player_api_;
+  std::unique_ptr<api::HlsApi> hls_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;
   std::unique_ptr<api::PodcastApi> podcast_api_;
   std::unique_ptr<seo::SeoRoutes> seo_routes_;

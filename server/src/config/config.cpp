@@ -27,7 +27,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 51> kKeys{"PORT",
+constexpr std::array<std::string_view, 52> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -63,6 +63,7 @@ constexpr std::array<std::string_view, 51> kKeys{"PORT",
                                                  "ETHER_SENTRY_TRACES_SAMPLE_RATE",
                                                  "ETHER_RECORDING_DAYS",
                                                  "ETHER_RECORDING_BACKFILL_HOURS",
+                                                 "ETHER_TIMESHIFT_HOURS",
                                                  "ETHER_SOURCE_PASSWORD",
                                                  "ETHER_SOURCE_PASSWORDS",
                                                  "ETHER_SOURCE_LIMIT",
@@ -325,6 +326,9 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
     config.sentry_traces_sample_rate = rate;
   }
   if (auto v = get("ETHER_RECORDING_DAYS")) config.recording_days = parse_int<int>("ETHER_RECORDING_DAYS", *v, 1, 366);
+  if (auto v = get("ETHER_TIMESHIFT_HOURS")) {
+    config.timeshift_hours = parse_int<int>("ETHER_TIMESHIFT_HOURS", *v, 1, 24 * 366);
+  }
   if (auto v = get("ETHER_RECORDING_BACKFILL_HOURS")) {
     config.recording_backfill_hours = parse_int<int>("ETHER_RECORDING_BACKFILL_HOURS", *v, 0, 48);
   }

@@ -59,6 +59,7 @@ struct Config {
   double sentry_traces_sample_rate = 0;  // ETHER_SENTRY_TRACES_SAMPLE_RATE: 0..1 (spec §9)
   int recording_days = 1;                // ETHER_RECORDING_DAYS: hour files of the live output kept this long
   int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
+  int timeshift_hours = 24;  // ETHER_TIMESHIFT_HOURS: how far back live rewind reaches (the recordings keep it)
   std::filesystem::path recordings_dir;  // ETHER_RECORDINGS_DIR: default <data>/recordings; shared storage
   // Icecast source input (ingest/): ETHER_SOURCE_PASSWORD for every channel, ETHER_SOURCE_PASSWORDS
   // "channel=password,..." per channel (wins); a channel with neither refuses sources.

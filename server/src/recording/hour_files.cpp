@@ -53,6 +53,16 @@ std::int64_t FrameFormat::frame_start_ms(std::int64_t index) const {
   return index * samples_per_frame * 1000 / sample_rate;
 }
 
+std::int64_t FrameFormat::frame_at_or_after(std::int64_t offset_ms) const {
+  const std::int64_t per = static_cast<std::int64_t>(samples_per_frame) * 1000;
+  return (offset_ms * sample_rate + per - 1) / per;
+}
+
+std::uint64_t FrameFormat::frame_byte(std::int64_t index) const {
+  return static_cast<std::uint64_t>(index) * static_cast<std::uint64_t>(samples_per_frame) *
+         static_cast<std::uint64_t>(bitrate_kbps) * 125U / static_cast<std::uint64_t>(sample_rate);
+}
+
 std::optional<FrameFormat> frame_format(std::string_view frame) {
   auto header = stream::parse_mp3_frame_header(frame);
   if (!header) return std::nullopt;

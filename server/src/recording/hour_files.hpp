@@ -37,6 +37,11 @@ struct FrameFormat {
   [[nodiscard]] std::int64_t frame_index(std::int64_t offset_ms) const;
   /// Milliseconds from the hour to the start of frame `index`.
   [[nodiscard]] std::int64_t frame_start_ms(std::int64_t index) const;
+  /// The first frame of an hour that starts at or after `offset_ms` from the hour.
+  [[nodiscard]] std::int64_t frame_at_or_after(std::int64_t offset_ms) const;
+  /// Where frame `index` of an hour file starts, in bytes: floor(index * frame bytes), exactly, as
+  /// the logger keeps its files (bytes proportional to time).
+  [[nodiscard]] std::uint64_t frame_byte(std::int64_t index) const;
 };
 
 /// The format of the MP3 frame at the start of `frame`; nullopt when it is not a Layer III frame.

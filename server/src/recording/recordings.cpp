@@ -38,19 +38,6 @@ HourFile look_at(const std::filesystem::path& root, std::string_view channel, st
   return file;
 }
 
-// Where frame k of an hour starts, in bytes: floor(k * frame_bytes), exactly, as the logger keeps
-// its files (bytes proportional to time).
-std::uint64_t frame_byte(const FrameFormat& format, std::int64_t k) {
-  return static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(format.samples_per_frame) *
-         static_cast<std::uint64_t>(format.bitrate_kbps) * 125U / static_cast<std::uint64_t>(format.sample_rate);
-}
-
-// The first frame of an hour that starts at or after `offset_ms` from the hour.
-std::int64_t frame_at_or_after(const FrameFormat& format, std::int64_t offset_ms) {
-  const std::int64_t per = static_cast<std::int64_t>(format.samples_per_frame) * 1000;
-  return (offset_ms * format.sample_rate + per - 1) / per;
-}
-
 // The end of the last whole frame of a file cut short (a crash, a full disk, a truncation).
 std::uint64_t whole_frames_end(const std::filesystem::path& path, std::uint64_t size) {
   constexpr std::uint64_t kTail = 8192;
@@ -73,11 +60,11 @@ void append_silence(std::string& out, const Slice& slice, std::uint64_t first, s
   const std::uint64_t position = slice.offset + first;
   const double frame_bytes = format->bytes_per_second() * format->frame_seconds();
   auto k = static_cast<std::int64_t>(static_cast<double>(position) / frame_bytes);
-  while (k > 0 && frame_byte(*format, k) > position) --k;
-  while (frame_byte(*format, k + 1) <= position) ++k;
-  std::uint64_t skip = position - frame_byte(*format, k);
+  while (k > 0 && format->frame_byte(k) > position) --k;
+  while (format->frame_byte(k + 1) <= position) ++k;
+  std::uint64_t skip = position - format->frame_byte(k);
   while (length > 0) {
-    const auto size = frame_byte(*format, k + 1) - frame_byte(*format, k);
+    const auto size = format->frame_byte(k + 1) - format->frame_byte(k);
     const std::string& frame = size > plain.size() ? padded : plain;
     const auto take = std::min<std::uint64_t>(length, frame.size() - skip);
     out.append(frame, static_cast<std::size_t>(skip), static_cast<std::size_t>(take));
@@ -134,11 +121,11 @@ std::optional<Recording> RecordingLibrary::find(std::string_view channel, std::i
   };
   // The silent frames of an hour from `from_offset_ms` to `until_offset_ms`, named as a gap.
   const auto add_gap = [&](const HourFile& file, std::int64_t from_offset_ms, std::int64_t until_offset_ms) {
-    const auto first = frame_at_or_after(gap_format, from_offset_ms);
-    const auto last = frame_at_or_after(gap_format, until_offset_ms);
+    const auto first = gap_format.frame_at_or_after(from_offset_ms);
+    const auto last = gap_format.frame_at_or_after(until_offset_ms);
     if (last <= first) return;
-    const auto offset = frame_byte(gap_format, first);
-    add(Slice{{}, offset, frame_byte(gap_format, last) - offset, silence}, gap_format.bytes_per_second(),
+    const auto offset = gap_format.frame_byte(first);
+    add(Slice{{}, offset, gap_format.frame_byte(last) - offset, silence}, gap_format.bytes_per_second(),
         "gap-" + hour_file_stem(file.hour));
     const Gap gap{file.hour * kHourMs + from_offset_ms, file.hour * kHourMs + until_offset_ms};
     if (!recording.gaps.empty() && recording.gaps.back().until_ms >= gap.from_ms) {

@@ -1,0 +1,73 @@
+#pragma once
+// Live rewind over HLS (RFC 8216), served from the recordings (hls/timeshift_archive.hpp):
+//   GET /api/player/{channel}/timeshift           the window: its start and live edge, the live
+//                                                 playlist, a playlist per hour and per programme
+//   GET /hls/{channel}/{token}/live.m3u8          the last 15 minutes, sliding (max-age 2 s, ETag)
+//   GET /hls/{channel}/{token}/hour/{stem}.m3u8   one UTC hour ("2026-11-26T09"): EVENT while it
+//                                                 runs, VOD with EXT-X-ENDLIST once it has ended
+//   GET /hls/{channel}/{token}/programme/{from}-{until}.m3u8  a programme's span (Unix seconds)
+//   GET /hls/{channel}/{token}/{start}.mp3        a segment: packed audio named by its start
+//                                                 (public, immutable); 410 once outside the window
+// The {token} is hls::PathToken's, the same for every listener of an hour.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "hls/path_token.hpp"
+#include "hls/timeshift_archive.hpp"
+#include "http/message.hpp"
+#include "http/router.hpp"
+#include "store/database.hpp"
+
+namespace ether::api {
+
+struct HlsApiOptions {
+  std::string stream_domain;  // environmentDomain: where the playlists load from; empty: the site
+};
+
+class HlsApi {
+ public:
+  using Clock = std::function<std::int64_t()>;  // unix ms
+  HlsApi(store::Database& db, const hls::TimeshiftArchive& archive, const hls::PathToken& tokens, HlsApiOptions options,
+         Clock clock);
+
+  /// Adds the routes above to `router`.
+  void add_routes(http::Router& router);
+
+ private:
+  http::Response timeshift(const std::string& channel) const;
+  http::Response live_playlist(const http::Request& request, const std::string& channel,
+                               const std::string& token) const;
+  http::Response hour_playlist(const http::Request& request, const std::string& channel, const std::string& token,
+                               const std::string& file) const;
+  http::Response programme_playlist(const http::Request& request, const std::string& channel, const std::string& token,
+                                    const std::string& file) const;
+  http::Response segment(const std::string& channel, const std::string& token, const std::string& file) const;
+  /// The 403 to answer when `token` is not valid for `channel` now; nullopt when it is.
+  [[nodiscard]] std::optional<http::Response> refuse_token(const std::string& channel, const std::string& token) const;
+  /// Whether the live playlist of the request's channel is in memory and fresh.
+  [[nodiscard]] bool live_playlist_fresh(const http::RouteParams& params) const;
+  /// The start of the programme of `channel` on air now, as the last timeshift answer found it.
+  [[nodiscard]] std::optional<std::int64_t> reach_back(const std::string& channel) const;
+
+  struct LivePlaylist {
+    std::shared_ptr<const std::string> body;
+    std::string etag;
+    std::int64_t built_ms = 0;
+  };
+
+  store::Database& db_;
+  const hls::TimeshiftArchive& archive_;
+  const hls::PathToken& tokens_;
+  HlsApiOptions options_;
+  Clock clock_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, LivePlaylist, std::less<>> live_;
+  mutable std::map<std::string, std::pair<std::int64_t, std::int64_t>, std::less<>> current_programme_;
+};
+
+}  // namespace ether::api

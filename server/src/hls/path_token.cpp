@@ -1,0 +1,37 @@
+#include "hls/path_token.hpp"
+
+#include <charconv>
+
+namespace ether::hls {
+
+namespace {
+
+std::string subject(std::string_view channel) { return "hls:" + std::string(channel); }
+
+}  // namespace
+
+PathToken::PathToken(stream::TokenSigner signer, std::int64_t valid_seconds)
+    : signer_(std::move(signer)), valid_seconds_(valid_seconds) {}
+
+std::string PathToken::issue(std::string_view channel, std::int64_t now_s) const {
+  const auto hour_end = (now_s / 3600 + 1) * 3600;
+  const auto expires = hour_end + valid_seconds_;
+  return std::to_string(expires) + "." + signer_.signature(subject(channel), expires);
+}
+
+stream::TokenVerdict PathToken::verify(std::string_view token, std::string_view channel, std::int64_t now_s) const {
+  const auto dot = token.find('.');
+  if (dot == std::string_view::npos || dot == 0) return stream::TokenVerdict::malformed;
+  std::int64_t expires = 0;
+  const auto* first = token.data();
+  const auto* last = token.data() + dot;
+  auto [end, ec] = std::from_chars(first, last, expires);
+  if (ec != std::errc{} || end != last) return stream::TokenVerdict::malformed;
+  return signer_.verify_signature(token.substr(dot + 1), subject(channel), expires, now_s);
+}
+
+std::string PathToken::live_playlist(std::string_view channel, std::int64_t now_s) const {
+  return "/hls/" + std::string(channel) + "/" + issue(channel, now_s) + "/live.m3u8";
+}
+
+}  // namespace ether::hls
