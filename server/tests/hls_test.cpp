@@ -400,6 +400,11 @@ TEST_F(HlsApiTest, HourAndProgrammePlaylistsGrowWhileTheyRunAndCloseWhenOver) {
   EXPECT_NE(programme_text.find("#EXT-X-PLAYLIST-TYPE:VOD"), std::string::npos);
   EXPECT_NE(programme_text.find("\n../" + std::to_string(kHour + 6) + ".mp3\n"), std::string::npos);
   EXPECT_EQ(programme_text.find("\n../" + std::to_string(kHour + 60) + ".mp3\n"), std::string::npos);
+  // A programme still on air starts at its beginning, not at the playlist's live end.
+  const std::string running_programme(
+      get(base + "/programme/" + std::to_string(kHour) + "-" + std::to_string(kHour + 3600) + ".m3u8").payload());
+  EXPECT_NE(running_programme.find("#EXT-X-PLAYLIST-TYPE:EVENT\n"), std::string::npos);
+  EXPECT_NE(running_programme.find("#EXT-X-START:TIME-OFFSET=0.000,PRECISE=YES\n"), std::string::npos);
   EXPECT_EQ(get(base + "/hour/2026-11-21T12.m3u8").status, 404U) << "not begun";
   EXPECT_EQ(get(base + "/hour/2026-11-20T10.m3u8").status, 410U) << "left the window";
   EXPECT_EQ(get(base + "/hour/nonsense.m3u8").status, 404U);
@@ -465,6 +470,22 @@ TEST(HlsServer, ffmpegPlaysTheLivePlaylistAndAnHourOfTheWindow) {
           "csv=p=0 '" +
           hour + "'");
   EXPECT_TRUE(probe.starts_with("mp3,44100\n")) << probe;
+  // 'Terug naar het begin': the play API of the broadcast on air answers its programme playlist.
+  const auto& programmes = answer.at("programmes").as_array();
+  ASSERT_FALSE(programmes.empty());
+  const auto on_air = programmes.back().as_object();
+  const auto played = server.get("/api/play/broadcast/" + std::to_string(on_air.at("id").as_int64()));
+  ASSERT_EQ(played.status, 200) << played.body;
+  const auto restart = json::parse(played.body).as_object();
+  EXPECT_EQ(restart.at("format"), "hls");
+  EXPECT_EQ(restart.at("onAir"), true);
+  const std::string programme = server.base_url() + std::string(restart.at("streamUrl").as_string());
+  EXPECT_NE(programme.find("/programme/" + std::to_string(on_air.at("startsAtMs").as_int64() / 1000) + "-"),
+            std::string::npos)
+      << programme;
+  const auto programme_run = run("(ffmpeg -v error -xerror -live_start_index 0 -i '" + programme +
+                                 "' -t 20 -f null - 2>&1; echo rc=$?) | " + std::string(kWithoutMuxerNotes));
+  EXPECT_EQ(programme_run, "rc=0\n");
   const auto hour_run = run("(ffmpeg -v error -xerror -live_start_index 0 -i '" + hour +
                             "' -t 120 -f null - 2>&1; echo rc=$?) | " + std::string(kWithoutMuxerNotes));
   EXPECT_EQ(hour_run, "rc=0\n");

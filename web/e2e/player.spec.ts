@@ -133,6 +133,56 @@ test('the volume slider sets the audio element volume', async ({ page }) => {
   await expect.poll(async () => (await audioState(page)).volume).toBe(0);
 });
 
+test("'Terug naar het begin' plays the programme on air from its start over HLS; paused, it keeps its place; 'Luister live' returns", async ({
+  page,
+}) => {
+  const hls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/hls/')) hls.push(new URL(request.url()).pathname);
+  });
+  // hls.js gives a metadata track a 'data:' source unless told not to; the CSP refuses it.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await playLive(page);
+  await miniPlayer(page)
+    .getByRole('button', { name: /Speler uitklappen/ })
+    .click();
+  const dialog = miniPlayer(page).getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Terug naar het begin' }).click();
+  // The programme's playlist from the recordings, its segments, through hls.js into the element.
+  await expect
+    .poll(() => hls.find((path) => /\/programme\/\d+-\d+\.m3u8$/.test(path)), { timeout: 15_000 })
+    .toBeTruthy();
+  await expect.poll(() => hls.some((path) => /\/\d+\.mp3$/.test(path)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
+  expect((await audioState(page)).src).toMatch(/^blob:/);
+  await expect(dialog.getByRole('slider', { name: 'Positie' })).toBeVisible();
+  // The first seconds of the programme's playlist, not the live edge.
+  expect((await audioState(page)).time).toBeLessThan(20);
+  // Paused, it stays where it was; played again, it goes on from there.
+  await dialog.getByRole('button', { name: 'Pauze', exact: true }).click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  const paused = (await audioState(page)).time;
+  await page.waitForTimeout(1500);
+  expect((await audioState(page)).time).toBeCloseTo(paused, 1);
+  await dialog.getByRole('button', { name: 'Afspelen', exact: true }).click();
+  await expect
+    .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
+    .toBeGreaterThan(paused + 0.5);
+  expect((await audioState(page)).time).toBeLessThan(paused + 10);
+  await dialog
+    .getByRole('link', { name: 'Luister live' })
+    .or(dialog.getByRole('button', { name: 'Luister live' }))
+    .first()
+    .click();
+  await expect
+    .poll(async () => (await audioState(page)).src, { timeout: 15_000 })
+    .toContain('/live/radio2.mp3');
+  expect(errors).toEqual([]);
+});
+
 test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {
   await page.goto('/');
   await miniPlayer(page).getByRole('button', { name: 'Laatste journaal' }).click();

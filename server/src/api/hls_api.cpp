@@ -274,9 +274,11 @@ http::Response HlsApi::programme_playlist(const http::Request& request, const st
   hls::MediaPlaylist playlist;
   playlist.segment_prefix = "../";
   playlist.segments = hls::TimeshiftArchive::entries(*window, *from, *until);
-  if (!playlist.segments.empty() && *from > playlist.segments.front().start_s && *from >= window->start_s) {
+  // Players start a growing (EVENT) playlist at its live end unless told otherwise: a programme
+  // starts at its first second, or at the window's start when it began before.
+  if (!playlist.segments.empty()) {
     playlist.start_offset_seconds =
-        static_cast<double>(*from * 1000 - playlist.segments.front().first_sample_ms) / 1000.0;
+        std::max(0.0, static_cast<double>(*from * 1000 - playlist.segments.front().first_sample_ms) / 1000.0);
   }
   const bool ended = window->edge_s >= *until;
   playlist.kind = ended ? hls::PlaylistKind::vod : hls::PlaylistKind::event;

@@ -360,7 +360,36 @@ std::string PlayerApi::signed_recording_url(std::int64_t id, std::optional<std::
   return path + "?expires=" + std::to_string(expires) + "&signature=" + signer_.signature(path, expires);
 }
 
+std::optional<http::Response> PlayerApi::play_on_air(std::int64_t id) const {
+  if (hls_tokens_ == nullptr) return std::nullopt;
+  std::string channel;
+  long long starts_at = 0;
+  long long ends_at = 0;
+  {
+    auto lease = db_.lease();
+    const long long key = id;
+    *lease << "SELECT channel_slug, starts_at, ends_at FROM broadcasts WHERE id = :id", soci::into(channel),
+        soci::into(starts_at), soci::into(ends_at), soci::use(key);
+    if (!lease->got_data()) return std::nullopt;
+  }
+  const auto now = clock_();
+  const auto row = channels_.find(channel);
+  // A channel streamed from elsewhere (its own stream URL) is not recorded here.
+  if (starts_at > now || ends_at <= now || !row || !row->stream_url.empty()) return std::nullopt;
+  // Live rewind: the programme on air from its first second, as HLS from the recordings
+  // (api/hls_api.hpp); the playlist grows until the programme ends.
+  const auto url = "/hls/" + channel + "/" + hls_tokens_->issue(channel, now) + "/programme/" +
+                   std::to_string(starts_at) + "-" + std::to_string(ends_at) + ".m3u8";
+  auto play = play_answer("broadcast-" + std::to_string(id), "", url, "hls", options_.stream_domain);
+  play["onAir"] = true;
+  play["durationSeconds"] = static_cast<double>(ends_at - starts_at);
+  return no_store(json_response(200, play));
+}
+
 http::Response PlayerApi::play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const {
+  if (!hour_from) {
+    if (auto on_air = play_on_air(id)) return std::move(*on_air);
+  }
   auto found = find_recording(id, hour_from);
   if (auto* error = std::get_if<http::Response>(&found)) return std::move(*error);
   const std::string url = signed_recording_url(id, hour_from);

@@ -8,7 +8,8 @@
 //   GET /live/{channel}.mp3?token=     the Icecast-compatible live stream (token checked on connect)
 //   GET /api/latestNews                the latest bulletin as a player config with a signed, expiring URL
 //   GET /api/play/{kind}/{id}          the play API of an on-demand item (fragment, episode, bulletin,
-//                                      broadcast: a signed, expiring URL of its recording)
+//                                      broadcast: a signed, expiring URL of its recording; a broadcast
+//                                      on air: its HLS playlist from its start, format 'hls')
 //   GET /api/play/broadcast/{id}/{hour}/audio  302 to the hour's signed recording URL (a plain <audio>
 //                                      element of the server-rendered hour page)
 //   GET /recordings/broadcast/{id}.mp3?expires=&signature=  a broadcast's recording, with Range
@@ -92,6 +93,9 @@ class PlayerApi {
   // A whole broadcast (`hour_from` unset) or one of its clock hours (domain/broadcast_hours.hpp),
   // named by the instant at which that hour starts within the broadcast.
   http::Response play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const;
+  // 'Terug naar het begin': a broadcast on air now, from its start, as its HLS programme playlist;
+  // nullopt when it is not on air or there is no HLS.
+  [[nodiscard]] std::optional<http::Response> play_on_air(std::int64_t id) const;
   // The redirect of an hour's audio to its signed recording URL.
   http::Response broadcast_audio(std::int64_t id, std::int64_t hour_from) const;
   [[nodiscard]] std::string signed_recording_url(std::int64_t id, std::optional<std::int64_t> hour_from) const;

@@ -65,7 +65,13 @@ export async function attachStream(
     };
   }
   const { default: Hls } = await import('hls.js/light');
-  const hls = new Hls() as unknown as HlsLike;
+  // No text track of metadata cues: hls.js would give it a 'data:' source, which the CSP's
+  // media-src refuses (packed audio carries an ID3 timestamp in every segment, RFC 8216 §3.4).
+  const hls = new Hls({
+    enableID3MetadataCues: false,
+    enableEmsgMetadataCues: false,
+    enableDateRangeMetadataCues: false,
+  }) as unknown as HlsLike;
   hls.on('hlsError', (_event, data) => {
     if (data.fatal) onFatal({ details: data.details ?? 'HLS-fout', network: data.type === 'networkError' });
   });

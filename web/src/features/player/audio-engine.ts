@@ -87,7 +87,12 @@ export class AudioEngine {
     this.unload();
     this.source = source;
     this.audio.title = source.title;
-    this.stream = await attachStream(this.audio, source.url, (error) => this.emit('error', error.details));
+    // HLS (live rewind) goes through hls.js wherever Media Source Extensions exist: Chromium's own
+    // HLS player cannot parse packed MP3 audio (RFC 8216 §3.4), which hls.js plays; Safari and iOS
+    // play it natively.
+    this.stream = await attachStream(this.audio, source.url, (error) => this.emit('error', error.details), {
+      preferHlsJs: true,
+    });
     if (source.startAt) this.seek(source.startAt);
     if (autoplay) await this.play();
   }

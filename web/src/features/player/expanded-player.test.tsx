@@ -278,6 +278,54 @@ describe('ExpandedPlayer live', () => {
   });
 });
 
+describe("ExpandedPlayer: 'Terug naar het begin' (live rewind)", () => {
+  const show = {
+    broadcasters: [],
+    from: '2026-11-21 12:00:00',
+    until: '2026-11-21 14:00:00',
+    fromToTime: '12:00–14:00',
+    imageUrls: { url360: '/s/360.webp', url600: '/s/600.webp', url1200: '/s/1200.webp' },
+    name: 'De Middagshow',
+    presentersRaw: [],
+    slug: 'de-middagshow',
+    url: null,
+  };
+
+  it('plays the programme on air from its start through the play API, and goes back live after', async () => {
+    const playPlayable = vi.fn();
+    const initial: PlayerState = {
+      ...initialPlayerState('music'),
+      isLoadingPlayer: false,
+      show: { ...show, broadcastId: 77 },
+    };
+    render(<Harness initial={initial} engine={{ position: 0, duration: 7200 }} spies={{ playPlayable }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Terug naar het begin' }));
+    expect(playPlayable).toHaveBeenCalledTimes(1);
+    const [item] = playPlayable.mock.calls[0] as [Playable];
+    expect(item).toMatchObject({
+      id: 'broadcast-77',
+      name: 'De Middagshow',
+      type: 'broadcast',
+      player: { tokenUrl: '/api/play/broadcast/77' },
+    });
+    expect(observed()).toMatchObject({ live: false, id: 'broadcast-77' });
+    // On demand it is not offered again; the seek bar and the skips are there instead.
+    expect(screen.queryByRole('button', { name: 'Terug naar het begin' })).toBeNull();
+    expect(screen.getByRole('button', { name: '15 seconden terug' })).toBeInTheDocument();
+  });
+
+  it('is not offered for a show the live data give no broadcast for', () => {
+    render(
+      <Harness
+        initial={{ ...initialPlayerState('music'), show }}
+        engine={{ position: 0, duration: 0 }}
+        spies={{}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Terug naar het begin' })).toBeNull();
+  });
+});
+
 describe('ExpandedPlayer: what the bar leaves out on a phone is here, under the same rules (spec §2, §6)', () => {
   function live(channel: typeof radio2, extra: Partial<PlayerState> = {}): PlayerState {
     const state = playerReducer(initialPlayerState(channel.playerMode), {

@@ -19,7 +19,7 @@ import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker } from './channel-picker';
 import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 import { PlayButton } from './play-button';
-import { queueItem } from './playables';
+import { queueItem, restartPlayable } from './playables';
 import { usePlayer } from './player-context';
 import {
   barActionButtons,
@@ -211,6 +211,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
   const busy = isPlayerBusy(state);
   const songShown = !state.isSongHiddenForLiveRadio;
   const dropdown = isChannelDropdownShown(state, site.channels.length);
+  const restart = !playable && show ? restartPlayable(show, channelName) : null;
 
   return (
     <div
@@ -309,6 +310,18 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
           <div className="expanded-player__actions">
             {/* In the pop-out, 'Luister live' is one of the bar's action buttons below. */}
             {playable && dialog && <ActionLink kind="luister-live" state={state} channelSlug={channelSlug} />}
+            {restart && (
+              <button
+                type="button"
+                className={busyClassName('mini-player__action', busy)}
+                {...busyControlProps(busy)}
+                onClick={() => {
+                  if (!busy) commands.playPlayable(restart);
+                }}
+              >
+                Terug naar het begin
+              </button>
+            )}
             <button
               type="button"
               className={busyClassName('mini-player__action', busy && !state.isAdBreak)}

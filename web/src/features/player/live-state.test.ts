@@ -117,6 +117,9 @@ describe('buildShow', () => {
     );
     expect(night.fromToTime).toBe('18:00–00:00');
   });
+  it("keeps the broadcast's id, which 'Terug naar het begin' plays", () => {
+    expect(buildShow({ ...broadcast, id: 77 }, channel).broadcastId).toBe(77);
+  });
   it('joins the unique presenter names with " & "', () => {
     expect(buildShow(broadcast, channel).presenters).toBe('Mira de Vries & Kees Jansen');
   });

@@ -33,6 +33,8 @@ export interface Show {
   presentersRaw: { slug: string; name: string }[];
   slug: string;
   url: string | null;
+  /** The radio broadcast's id, which 'Terug naar het begin' plays from its start (Ether's addition). */
+  broadcastId?: number;
 }
 
 export interface Track {
@@ -153,6 +155,7 @@ export function buildShow(broadcast: InfoBroadcast, channel: InfoChannel | undef
     url: channel?.hasProgramming && programme?.slug ? `/programmas/${programme.slug}` : null,
   };
   if (programme && uniqueNames.length > 0) show.presenters = uniqueNames.join(' & ');
+  if (typeof broadcast.id === 'number') show.broadcastId = broadcast.id;
   return show;
 }
 

@@ -1,6 +1,7 @@
 // On-demand items as playables of spec §3, for the mini player.
 
 import type { Fragment, PodcastEpisode } from '../../api/types';
+import type { Show } from './live-state';
 import type { Playable } from './player-state';
 
 /** A fragment with the fragments that follow it as its queue (spec §4: the next plays when one ends). */
@@ -47,4 +48,25 @@ export function episodePlayable(episode: PodcastEpisode, following: PodcastEpiso
 export function queueItem(current: Playable, index: number): Playable | null {
   const item = current.queue[index];
   return item ? { ...item, queue: current.queue.slice(index + 1) } : null;
+}
+
+/**
+ * 'Terug naar het begin': the programme on air, from its first second. The play API answers its
+ * HLS playlist from the recordings, which grows until the programme ends; 'Luister live' returns
+ * to the live stream.
+ */
+export function restartPlayable(show: Show, channelName: string): Playable | null {
+  if (show.broadcastId === undefined) return null;
+  return {
+    id: `broadcast-${show.broadcastId}`,
+    name: show.name,
+    type: 'broadcast',
+    imageUrl: show.imageUrls.url600,
+    subtitle: channelName,
+    queue: [],
+    player: {
+      tokenUrl: `/api/play/broadcast/${show.broadcastId}`,
+      parameters: [{ name: 'poster', value: show.imageUrls.url600 }],
+    },
+  };
 }
