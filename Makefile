@@ -8,7 +8,7 @@ ETHER_DATA_DIR ?= $(CURDIR)/data
 BUILD_DIR ?= build/server
 JOBS ?= $(shell nproc)
 
-.PHONY: run test bench fuzz sanitize deps test-deps web-deps server web media format lint clean
+.PHONY: run test bench fuzz sanitize deps test-deps web-deps server web media format lint clean cluster cluster-down
 
 # The demo's full-length audio is rendered into the data dir in the background on the first start
 # (a few minutes, at low priority; the log shows the progress); until then the committed short renders play.
@@ -23,6 +23,14 @@ test: test-deps web-deps
 bench: deps web-deps server web
 	scripts/install-deps bench
 	bench/run
+
+# The reference deployment on one machine: PostgreSQL, three instances, HAProxy and the nginx
+# caching edge on loopback (scripts/cluster; `make cluster-down` stops it).
+cluster: deps web-deps server web
+	scripts/cluster up
+
+cluster-down:
+	scripts/cluster down
 
 # libFuzzer harnesses of the parsers, FUZZ_SECONDS (default 60) each, built with clang into build/fuzz.
 fuzz:
