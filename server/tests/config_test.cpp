@@ -90,6 +90,13 @@ TEST(Config, DerivedValues) {
   EXPECT_EQ(config.recordings_dir, "/tmp/x/recordings");
   EXPECT_EQ(build_config({}, env_of({{"ETHER_RECORDINGS_DIR", "/mnt/nfs/recordings"}})).recordings_dir,
             "/mnt/nfs/recordings");
+  // The uploads: the data dir's own, or shared storage that every instance mounts.
+  EXPECT_EQ(config.uploads_path(), "/tmp/x/uploads");
+  EXPECT_EQ(build_config({}, env_of({{"ETHER_UPLOADS_DIR", "/mnt/nfs/uploads"}})).uploads_path(), "/mnt/nfs/uploads");
+  EXPECT_THROW(build_config({}, env_of({{"ETHER_UPLOADS_DIR", "/mnt/nfs/uploads"},
+                                        {"ETHER_BACKUP_DIR", "/mnt/nfs/uploads/backups"}})),
+               ConfigError)
+      << "a backup inside the served uploads would publish the store";
   EXPECT_EQ(config.base_url, "https://ether.example");
   EXPECT_EQ(config.log_level, "warn");
   EXPECT_EQ(config.io_threads, 8u);

@@ -148,7 +148,7 @@ std::unique_ptr<SiteApp> SiteApp::create(const config::Config& config, pages::Pa
   auto app = std::make_unique<SiteApp>(pages, std::move(assets), config.media_dir, std::move(shell), std::move(ready),
                                        config.base_url);
   app->latest_news_path_ = config.static_prefix + "/api/latestNews";
-  app->uploads_dir_ = config.data_dir / "uploads";
+  app->uploads_dir_ = config.uploads_path();
   return app;
 }
 

@@ -112,7 +112,7 @@ Station::Station(const config::Config& config) {
   admin_pages_ = std::make_unique<admin::AdminPages>(config.web_dir);
   media_ =
       std::make_unique<media::MediaLibrary>(*db_,
-                                            media::MediaOptions{.root = config.data_dir / "uploads",
+                                            media::MediaOptions{.root = config.uploads_path(),
                                                                 .max_audio_seconds = config.upload_max_audio_seconds,
                                                                 .processing_seconds = config.upload_processing_seconds},
                                             unix_now);

@@ -167,7 +167,7 @@ BackupResult make_backup(const config::Config& config, const fs::path& parent, c
     }
   }
   // Uploads still arriving ("incoming") are left out: they are not in the store yet.
-  copy_tree(config.data_dir / "uploads", partial / "data" / "uploads", {"incoming"});
+  copy_tree(config.uploads_path(), partial / "data" / "uploads", {"incoming"});
   if (options.with_recordings) copy_tree(config.recordings_dir, partial / "recordings");
 
   manifest.files = list_files(partial);
@@ -210,7 +210,7 @@ void restore_backup(const config::Config& config, const fs::path& dir, bool forc
     postgres = store::Database::open(config.database_url, 1);
     present_version = postgres_schema_version(*postgres);
   }
-  if (!force && (present_version > 0 || has_files(config.data_dir / "uploads") || has_files(config.recordings_dir))) {
+  if (!force && (present_version > 0 || has_files(config.uploads_path()) || has_files(config.recordings_dir))) {
     throw std::runtime_error(
         "the store or data dir already holds data; restore into an empty one, or add --force to "
         "replace it");
@@ -248,7 +248,9 @@ void restore_backup(const config::Config& config, const fs::path& dir, bool forc
     run_postgres_tool(argv, login, config.data_dir / "pg_restore.log");
     fs::remove(config.data_dir / "pg_restore.log");
   }
-  copy_tree(dir / "data", config.data_dir);
+  // The uploads go where this installation keeps them, which may be shared storage.
+  copy_tree(dir / "data", config.data_dir, {"uploads"});
+  copy_tree(dir / "data" / "uploads", config.uploads_path());
   copy_tree(dir / "recordings", config.recordings_dir);
 }
 

@@ -27,10 +27,11 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 52> kKeys{"PORT",
+constexpr std::array<std::string_view, 53> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
+                                                 "ETHER_UPLOADS_DIR",
                                                  "DATABASE_URL",
                                                  "ETHER_WEB_DIR",
                                                  "ETHER_MEDIA_DIR",
@@ -204,6 +205,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_DATA_DIR")) config.data_dir = require_non_empty("ETHER_DATA_DIR", *v);
   if (auto v = get("ETHER_RECORDINGS_DIR")) config.recordings_dir = require_non_empty("ETHER_RECORDINGS_DIR", *v);
+  if (auto v = get("ETHER_UPLOADS_DIR")) config.uploads_dir = require_non_empty("ETHER_UPLOADS_DIR", *v);
   if (auto v = get("DATABASE_URL")) config.database_url = std::string(trim(*v));
   if (auto v = get("ETHER_WEB_DIR")) config.web_dir = require_non_empty("ETHER_WEB_DIR", *v);
   if (auto v = get("ETHER_MEDIA_DIR")) config.media_dir = require_non_empty("ETHER_MEDIA_DIR", *v);
@@ -430,7 +432,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
              {"ETHER_MEDIA_DIR", config.media_dir},
              {"ETHER_WEB_DIR", config.web_dir},
              {"ETHER_RECORDINGS_DIR", config.recordings_dir},
-             {"the uploads of ETHER_DATA_DIR", config.data_dir / "uploads"}}) {
+             {"the uploads (ETHER_UPLOADS_DIR)", config.uploads_path()}}) {
       if (!served.empty() && inside(config.backup_dir, served)) {
         throw ConfigError("ETHER_BACKUP_DIR: " + config.backup_dir.string() + " lies inside " + name + " (" +
                           served.string() + "), which the server serves: a backup there would publish the store");

@@ -61,6 +61,11 @@ struct Config {
   int recording_backfill_hours = 6;      // ETHER_RECORDING_BACKFILL_HOURS: unrecorded past hours rebuilt at start
   int timeshift_hours = 24;  // ETHER_TIMESHIFT_HOURS: how far back live rewind reaches (the recordings keep it)
   std::filesystem::path recordings_dir;  // ETHER_RECORDINGS_DIR: default <data>/recordings; shared storage
+  std::filesystem::path uploads_dir;     // ETHER_UPLOADS_DIR: empty: <data>/uploads; shared storage
+  /// Where the admin's uploaded media live: ETHER_UPLOADS_DIR, or the data dir's "uploads".
+  [[nodiscard]] std::filesystem::path uploads_path() const {
+    return uploads_dir.empty() ? data_dir / "uploads" : uploads_dir;
+  }
   // Icecast source input (ingest/): ETHER_SOURCE_PASSWORD for every channel, ETHER_SOURCE_PASSWORDS
   // "channel=password,..." per channel (wins); a channel with neither refuses sources.
   std::string source_password;
