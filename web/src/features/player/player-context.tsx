@@ -116,7 +116,8 @@ export function PlayerProvider({
   const engineRef = useRef<AudioEngine | null>(null);
   const handoffRef = useRef<PlaybackHandoff | null>(null);
   const infoRef = useRef<MiniplayerInfo | null>(null);
-  const tokenUrlRef = useRef<string | null>(null);
+  /** The active channel whose live data onError reset away (spec §4), until they apply again. */
+  const [resetChannel, setResetChannel] = useState<string | null>(null);
   /** The active channel: the one loaded last, whose live data the player shows. */
   const channelRef = useRef(initialChannel);
   /** Counts channel loads: only the latest one applies what it fetched. */
@@ -153,9 +154,11 @@ export function PlayerProvider({
           },
         });
         if (stateRef.current.isLiveMode || shouldStart) dispatch({ type: 'listenToLive', live });
+        setResetChannel(null);
         return true;
       } catch (error) {
         dispatch({ type: 'onError', error, mode: modeOf(site, channelRef.current) });
+        setResetChannel(slug);
         return false;
       }
     },
@@ -163,18 +166,24 @@ export function PlayerProvider({
   );
 
   /**
-   * Plays the live stream of the loaded channel. `yieldNow`, asked once the play API has answered,
-   * just before the stream starts, stops an autoplay that something else got ahead of meanwhile.
+   * Plays the live stream of the loaded channel, from its audio token (spec §7: the tokenUrl of
+   * /api/player/{slug}, kept as playerAudioToken). A load passes the token it just fetched, which
+   * the state holds only from the next render; after an onError reset, which clears it, the token
+   * is fetched again. `yieldNow`, asked once the play API has answered, just before the stream
+   * starts, stops an autoplay that something else got ahead of meanwhile.
    */
   const playLiveStream = useCallback(
-    async (yieldNow?: () => boolean) => {
+    async (yieldNow?: () => boolean, loadedToken?: string) => {
       const engine = engineRef.current;
-      const tokenUrl = tokenUrlRef.current;
-      if (!engine || !tokenUrl) return;
+      if (!engine) return;
       try {
+        const tokenUrl =
+          loadedToken ??
+          stateRef.current.playerAudioToken ??
+          (await fetchChannelTokenUrl(channelRef.current));
+        dispatch({ type: 'setPlayerAudioToken', value: tokenUrl });
         const play = await fetchPlayApi(tokenUrl);
         if (yieldNow?.()) return;
-        dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
         await engine.load(
           { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
           true,
@@ -246,7 +255,7 @@ export function PlayerProvider({
           asking,
         ]);
         if (!latest()) return;
-        tokenUrlRef.current = tokenUrl;
+        dispatch({ type: 'setPlayerAudioToken', value: tokenUrl });
         applyInfo(info, slug);
         feed.publish(slug, info);
         if (playing?.kind === 'on-demand') {
@@ -266,7 +275,7 @@ export function PlayerProvider({
           autoplay === 'unless-other-media' &&
           ((audio !== undefined && otherMediaPlaying(audio)) ||
             handoffRef.current?.anotherWindowPlaying() === true);
-        if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther);
+        if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther, tokenUrl);
       } catch (error) {
         if (!latest()) return;
         reportQuietly(error);
@@ -384,8 +393,11 @@ export function PlayerProvider({
   }, [state.playerVolume, state.isPlayerMuted]);
 
   // spec §4: in live mode with an active channel the info is polled every 20 s; Server-Sent Events
-  // bring changes sooner. Both come from the live feed, which every now-playing view shares.
-  const liveChannel = state.isLiveMode && state.channel?.id ? state.channel.id : null;
+  // bring changes sooner. Both come from the live feed, which every now-playing view shares. The
+  // active channel is the one loaded last: an onError reset clears the state's channel, but the
+  // stream plays on, so the poll goes on and its next document loads that channel's data again
+  // (the bar, the channel dropdown and 'Gedraaid' come back).
+  const liveChannel = state.isLiveMode ? state.channel?.id || resetChannel : null;
   useEffect(() => {
     if (!liveChannel) return;
     return feed.subscribe(
