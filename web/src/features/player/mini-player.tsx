@@ -147,10 +147,15 @@ function useResumeOffer(hidden: boolean) {
   const [offer, setOffer] = useState<string | null>(null);
   const wasHidden = useRef(hidden);
   useEffect(() => {
-    if (hidden && !wasHidden.current && state.isPlaying) {
-      const name = state.isLiveMode ? state.channel?.name || site.name : (state.playable?.name ?? site.name);
-      setOffer(`Verder luisteren naar ${name}`);
-      commands.stopPlaying();
+    if (hidden && !wasHidden.current) {
+      if (state.isPlaying) {
+        const name = state.isLiveMode
+          ? state.channel?.name || site.name
+          : (state.playable?.name ?? site.name);
+        setOffer(`Verder luisteren naar ${name}`);
+      }
+      // Also while it still loads: a start under way would otherwise play under a page with no bar.
+      commands.hide();
     }
     wasHidden.current = hidden;
   }, [hidden, state.isPlaying, state.isLiveMode, state.channel, state.playable, site.name, commands]);

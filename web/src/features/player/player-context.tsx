@@ -70,6 +70,12 @@ export interface PlayerCommands {
   playPlayable(playable: Playable, startAt?: number): void;
   playLatestNews(): void;
   setExpanded(expanded: boolean): void;
+  /**
+   * The bar became hidden (spec §4 "When the player becomes hidden while playing, playback
+   * stops"): stops what plays and what is still starting (a load, a play API call), so that
+   * nothing starts under a page without a bar. Not ignored while loading, unlike the others.
+   */
+  hide(): void;
   time(): PlaybackTime;
 }
 
@@ -122,6 +128,8 @@ export function PlayerProvider({
   const channelRef = useRef(initialChannel);
   /** Counts channel loads: only the latest one applies what it fetched. */
   const loadRef = useRef(0);
+  /** Counts hidings of the bar: a start under way when it changes does not play (commands.hide). */
+  const hiddenCountRef = useRef(0);
   const autoplayRef = useRef(autoplay);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [feed] = useState(() =>
@@ -176,6 +184,7 @@ export function PlayerProvider({
     async (yieldNow?: () => boolean, loadedToken?: string) => {
       const engine = engineRef.current;
       if (!engine) return;
+      const hiddenCount = hiddenCountRef.current;
       try {
         const tokenUrl =
           loadedToken ??
@@ -183,7 +192,7 @@ export function PlayerProvider({
           (await fetchChannelTokenUrl(channelRef.current));
         dispatch({ type: 'setPlayerAudioToken', value: tokenUrl });
         const play = await fetchPlayApi(tokenUrl);
-        if (yieldNow?.()) return;
+        if (yieldNow?.() || hiddenCount !== hiddenCountRef.current) return;
         await engine.load(
           { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
           true,
@@ -204,10 +213,12 @@ export function PlayerProvider({
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
     const engine = engineRef.current;
     if (!engine) return;
+    const hiddenCount = hiddenCountRef.current;
     try {
       // spec §7: the play API's answer goes to the engine together with player.parameters: the
       // progressive file (with prid = mid) where there is one, the answer's stream otherwise.
       const play = await fetchPlayApi(playable.player.tokenUrl);
+      if (hiddenCount !== hiddenCountRef.current) return;
       const poster = parameter(playable.player, 'poster');
       await engine.load(
         {
@@ -240,6 +251,7 @@ export function PlayerProvider({
     async (slug: string, autoplay: boolean | 'unless-other-media' | 'take-over') => {
       const load = ++loadRef.current;
       const latest = () => load === loadRef.current;
+      const hiddenCount = hiddenCountRef.current;
       channelRef.current = slug;
       dispatch({ type: 'setLoadingPlayer', value: true });
       dispatch({ type: 'setReading', mode: modeOf(site, slug) });
@@ -271,10 +283,12 @@ export function PlayerProvider({
         // plays (a link opened in a new tab must not stop the listener's radio or fragment there):
         // asked now and again just before the stream starts, as a video started while the play API
         // answered would otherwise be paused by the radio.
+        // A bar hidden meanwhile (the listener went to /live or an /app/ page) stops the start.
         const yieldToOther = () =>
-          autoplay === 'unless-other-media' &&
-          ((audio !== undefined && otherMediaPlaying(audio)) ||
-            handoffRef.current?.anotherWindowPlaying() === true);
+          hiddenCount !== hiddenCountRef.current ||
+          (autoplay === 'unless-other-media' &&
+            ((audio !== undefined && otherMediaPlaying(audio)) ||
+              handoffRef.current?.anotherWindowPlaying() === true));
         if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther, tokenUrl);
       } catch (error) {
         if (!latest()) return;
@@ -514,6 +528,12 @@ export function PlayerProvider({
       },
       setExpanded(expanded: boolean) {
         dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } });
+      },
+      hide() {
+        hiddenCountRef.current += 1;
+        stop();
+        // A start it cut short sends no engine event that would clear loading.
+        dispatch({ type: 'setLoadingPlayer', value: false });
       },
       time() {
         return engineRef.current?.time() ?? { duration: 0, position: 0, progress: 0 };
