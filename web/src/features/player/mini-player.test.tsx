@@ -283,7 +283,15 @@ function onDemand(extra: Partial<PlayerState> = {}): PlayerState {
   return { ...playerReducer(liveOn(radio2), { type: 'setPlayable', playable: fragment }), ...extra };
 }
 
-function Bar({ initial, commands }: { initial: PlayerState; commands: Partial<PlayerCommands> }) {
+function Bar({
+  initial,
+  commands,
+  siteConfig,
+}: {
+  initial: PlayerState;
+  commands: Partial<PlayerCommands>;
+  siteConfig: SiteConfig;
+}) {
   const [state, dispatch] = useReducer(playerReducer, initial);
   // Stable, as the provider's commands are: the bar's effects depend on them.
   const all = useMemo<PlayerCommands>(
@@ -310,7 +318,8 @@ function Bar({ initial, commands }: { initial: PlayerState; commands: Partial<Pl
     [commands],
   );
   const slug = state.channel?.id || radio2.slug;
-  const info = useMemo(() => infoFor(site, slug), [slug]);
+  // The live data list the channels the site has (allChannels, spec §3).
+  const info = useMemo(() => infoFor(siteConfig, slug), [siteConfig, slug]);
   return (
     <PlayerContext.Provider value={{ state, commands: all, info, engine: null }}>
       <MiniPlayer hidden={false} />
@@ -326,9 +335,12 @@ function renderBar(
     siteConfig = site,
   }: { path?: string; commands?: Partial<PlayerCommands>; siteConfig?: SiteConfig } = {},
 ) {
-  const router = createMemoryRouter([{ path: '*', element: <Bar initial={state} commands={commands} /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <Bar initial={state} commands={commands} siteConfig={siteConfig} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   return render(
     <SiteProvider site={siteConfig}>
       <RouterProvider router={router} />

@@ -12,7 +12,7 @@ import { ActionLink } from './action-link';
 import { useBackCloses } from './back-closes';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
-import { ChannelPicker } from './channel-picker';
+import { ChannelPicker, usePickerChannels } from './channel-picker';
 import type { ShowBroadcaster } from './live-state';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
@@ -180,6 +180,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const panelId = useId();
   const [time] = usePlaybackTime();
   const { offer, accept, dismiss } = useResumeOffer(hidden);
+  const pickerChannelCount = usePickerChannels().length;
   const infoRef = useRef<HTMLButtonElement>(null);
   const expandRef = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
@@ -223,7 +224,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const alternate = state.isLiveMode && !state.isSongHiddenForLiveRadio;
   const [left, right] = barActionButtons(state);
   const busy = isPlayerBusy(state);
-  const showPicker = isChannelDropdownShown(state, site.channels.length);
+  const showPicker = isChannelDropdownShown(state, pickerChannelCount);
   const message: ReactNode = state.isPlayerUnavailable
     ? state.isLiveMode
       ? 'Live data tijdelijk niet beschikbaar'

@@ -484,7 +484,10 @@ export function PlayerProvider({
         if (ready()) dispatch({ type: stateRef.current.isPlayerMuted ? 'unmutePlayer' : 'mutePlayer' });
       },
       changeChannel(slug: string) {
-        const channel = site.channels.find((c) => c.slug === slug);
+        // A channel of the live data's allChannels (spec §3) that the site config does not list yet.
+        const channel =
+          site.channels.find((c) => c.slug === slug) ??
+          infoRef.current?.data.allChannels.data.find((c) => c.slug === slug);
         if (!channel || !ready()) return;
         engineRef.current?.unload();
         dispatch({ type: 'stopPlaying' });
