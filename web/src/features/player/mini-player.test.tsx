@@ -395,6 +395,18 @@ describe("the bar's action buttons: labels and links (spec §2)", () => {
   });
 });
 
+describe('an unavailable player says so (spec §8)', () => {
+  const unavailableText = () => bar().querySelector('.mini-player__unavailable')?.textContent;
+  it("live: 'Live data tijdelijk niet beschikbaar'", () => {
+    renderBar(liveOn(radio2, { isPlayerUnavailable: true }));
+    expect(unavailableText()).toBe('Live data tijdelijk niet beschikbaar');
+  });
+  it("on demand: '...'", () => {
+    renderBar(onDemand({ isPlayerUnavailable: true }));
+    expect(unavailableText()).toBe('...');
+  });
+});
+
 describe("the bar's buttons are disabled as spec §6 says", () => {
   it("'Gedraaid' when the player is unavailable", () => {
     renderBar(liveOn(radio4, { isPlayerUnavailable: true }));

@@ -564,6 +564,28 @@ describe('stream loading (spec §7)', () => {
     setErrorReporter(null);
   });
 
+  it("passes the item's poster and title as source configuration", async () => {
+    renderProvider();
+    await loaded();
+    const withPoster: Playable = {
+      ...fragment,
+      player: {
+        ...fragment.player,
+        parameters: [
+          ...fragment.player.parameters,
+          { name: 'poster', value: '/media/images/fragments/1.webp' },
+        ],
+      },
+    };
+    act(() => player.commands.playPlayable(withPoster));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(player.engine?.currentSource).toMatchObject({
+      url: here('/media/fragments/1.mp3'),
+      title: 'Een fragment',
+      poster: '/media/images/fragments/1.webp',
+    });
+  });
+
   it('loads from the environment domain of the play API', async () => {
     server.setEnvironmentDomain('https://stream.example');
     renderProvider();
