@@ -4,13 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "store/settings_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::seed {
 namespace {
@@ -127,6 +131,37 @@ TEST(DemoSeed, WritesChannelsAsTheContractSays) {
   EXPECT_TRUE(is_null(store,
                       "SELECT chart_position FROM channel_rotation WHERE channel_slug = 'radio2' AND "
                       "position = 3"));
+}
+
+// Spec §5's broadcaster whitelists, on the real demo station: the main list of 14 for the flagship,
+// the pop channels, radio5, radio2 and soulenjazz; sterrennl 1; 3fm and kx one list of 9 with one
+// slug not in the main list; radio4 8.
+TEST(DemoSeed, TheDemoWhitelistsAreTheSpecsSets) {
+  TempStore store;
+  ASSERT_TRUE(seed_demo_station_if_empty(
+      store.db(), std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "seed" / "demo-station.json",
+      std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo", at(kNow)));
+  std::map<std::string, std::set<std::string>> whitelist;
+  {
+    auto session = store.db().lease();
+    std::string channel;
+    std::string broadcaster;
+    soci::statement st = (session->prepare << "SELECT channel_slug, broadcaster_slug FROM channel_broadcasters",
+                          soci::into(channel), soci::into(broadcaster));
+    st.execute();
+    while (st.fetch()) whitelist[channel].insert(broadcaster);
+  }
+  const auto& main = whitelist["radio2"];
+  EXPECT_EQ(main.size(), 14U);
+  for (const char* channel : {"radio1", "radio5", "soulenjazz"}) EXPECT_EQ(whitelist[channel], main) << channel;
+  EXPECT_EQ(whitelist["sterrennl"].size(), 1U);
+  const auto& nine = whitelist["3fm"];
+  EXPECT_EQ(nine.size(), 9U);
+  EXPECT_EQ(whitelist["kx"], nine);
+  EXPECT_EQ(std::count_if(nine.begin(), nine.end(), [&](const std::string& slug) { return !main.contains(slug); }), 1);
+  EXPECT_EQ(whitelist["radio4"].size(), 8U);
+  // Every channel of the demo has one of these lists.
+  EXPECT_EQ(whitelist.size(), 8U);
 }
 
 TEST(DemoSeed, WritesMediaDurationsTimesAndReferences) {

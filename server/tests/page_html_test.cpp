@@ -205,9 +205,9 @@ TEST(PageHtml, PlayedTracksListAndPagination) {
   auto page = page_of("gedraaid", R"({"channel":{"slug":"radio1","name":"Ether Radio 1","classical":false},
       "date":"2026-11-21","time":"8_9","window":{"first":"2026-11-07","last":"2026-11-21","contains":true},
       "tracks":[{"id":1,"from":"2026-11-21T07:04:00Z","until":"2026-11-21T07:08:00Z","title":"Zomeravond","artist":"De Golven",
-                 "coverUrl":null,"url":"/nummers/7/zomeravond"},
+                 "name":"Zomeravond","displayArtist":"De Golven","coverUrl":null,"url":"/nummers/7/zomeravond"},
                 {"id":2,"from":"2026-11-21T07:08:00Z","until":"2026-11-21T07:12:00Z","title":"Zonder pagina","artist":"X",
-                 "coverUrl":null}],
+                 "name":"Zonder pagina","displayArtist":"X","coverUrl":null}],
       "paging":{"page":12,"pageCount":23,"total":451}})",
                       "/gedraaid?channel=radio1&page=12&time=8_9");
   auto html = main_html(page, site());

@@ -22,8 +22,9 @@ const Keys kChannelSummary{"slug",    "name",           "parentSlug", "descripti
                            "logoUrl", "hasProgramming", "playerMode", "classical",   "hasVisualRadio"};
 const Keys kBroadcast{"id",           "slug", "title", "channel",  "programme", "presenters",
                       "broadcasters", "from", "until", "imageUrl", "audioUrl"};
-const Keys kTrack{"id",       "from",          "until",    "title",        "artist",   "songSlug", "songId",
-                  "coverUrl", "chartPosition", "composer", "completeWork", "ensemble", "url"};
+const Keys kTrack{"id",       "from",   "until",    "title",         "artist",   "name",         "displayArtist",
+                  "songSlug", "songId", "coverUrl", "chartPosition", "composer", "completeWork", "ensemble",
+                  "url"};
 const Keys kArticleCard{"id", "slug", "category", "title", "intro", "imageUrl", "publishedAt", "liveUntil", "tags"};
 const Keys kFragment{"id",       "slug",     "title", "description", "programme", "publishedAt", "durationSeconds",
                      "imageUrl", "audioUrl", "tags"};

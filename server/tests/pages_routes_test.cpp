@@ -2,9 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "pages/text_fold.hpp"
+#include "support/test_paths.hpp"
 
 namespace ether::pages {
 namespace {
@@ -80,10 +87,18 @@ TEST(RouteBuilder, OtherListRoutes) {
   EXPECT_EQ(routes::live(kCtx, "3fm"), "/live?channel=3fm");
 }
 
-TEST(RouteBuilder, SlugifyFollowsSpecFive) {
-  EXPECT_EQ(slugify("  Café  de Flore -- Live! "), "cafe-de-flore-live");
-  EXPECT_EQ(slugify("Soul & Jazz"), "soul-jazz");
-  EXPECT_EQ(slugify(""), "");
+// The app's slugify.test.ts reads the same table: one behaviour on both sides.
+TEST(RouteBuilder, SlugifyFollowsSpecFiveOnTheSharedTable) {
+  std::ifstream in(std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "tests" / "fixtures" / "slugify-cases.json");
+  ASSERT_TRUE(in);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto cases = boost::json::parse(text).at("cases").as_array();
+  ASSERT_GE(cases.size(), 20U);
+  for (const auto& row : cases) {
+    const auto& pair = row.as_array();
+    const std::string input(pair.at(0).as_string());
+    EXPECT_EQ(slugify(input), std::string_view(pair.at(1).as_string())) << "slugify(\"" << input << "\")";
+  }
 }
 
 TEST(PageTime, ParsesAndRejectsDates) {

@@ -145,5 +145,50 @@ TEST_F(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
       << html;
 }
 
+// spec §3 Track naming, once on the server: the played tracks' data carry the name and artist the
+// app shows, and the server's HTML writes the same, before JavaScript and without it.
+TEST_F(PagesFixture, PlayedTracksAreNamedBySpecThreeInTheDataAndTheHtml) {
+  exec(
+      "INSERT INTO channels (slug, name, parent_slug, description, color, logo_url, sort_order, has_programming, "
+      "player_mode, classical, live_video_url) VALUES "
+      "('radio4', 'Ether Radio 4', NULL, 'Klassiek', '#00a0a0', '/c/radio4.webp', 4, 1, 'music', 1, NULL)");
+  exec(
+      "INSERT INTO songs (id, slug, title, artist, composer, complete_work, ensemble, cover_url, audio_path, "
+      "duration_ms) VALUES "
+      "(10, 'allegro', 'Allegro con brio', 'Radio Filharmonisch', 'Ludwig van Beethoven', 'Symfonie nr. 5', "
+      "'Radio Filharmonisch', NULL, 'songs/allegro.mp3', 420000), "
+      "(11, 'null', '', 'Jingle', NULL, NULL, NULL, NULL, 'songs/jingle.mp3', 5000)");
+  exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at, chart_position) VALUES ('radio4', 10, " +
+       t(utc(2026, 11, 21, 9, 0)) + ", " + t(utc(2026, 11, 21, 9, 7)) + ", NULL), ('radio4', 11, " +
+       t(utc(2026, 11, 21, 9, 7)) + ", " + t(utc(2026, 11, 21, 9, 8)) + ", NULL), ('3fm', 11, " +
+       t(utc(2026, 11, 21, 10, 35)) + ", " + t(utc(2026, 11, 21, 10, 36)) + ", NULL)");
+  const json::object site{{"name", "Ether"}, {"defaultChannel", "radio2"}};
+
+  // A chart position prefixes the name with '#{position}:  '; the song without a title is dropped.
+  auto chart = load("/gedraaid", {{"channel", "3fm"}});
+  ASSERT_EQ(chart.status, 200u);
+  const auto& chart_tracks = chart.data.at("tracks").as_array();
+  ASSERT_EQ(chart_tracks.size(), 1u);
+  EXPECT_EQ(chart.data.at("paging").at("total").as_int64(), 1);
+  EXPECT_EQ(str(chart_tracks[0].at("name")), "#3:  Bohemian Rhapsody");
+  EXPECT_EQ(str(chart_tracks[0].at("displayArtist")), "Queen");
+  auto chart_html = render::main_html(chart, site);
+  EXPECT_NE(chart_html.find(">#3:  Bohemian Rhapsody</a>"), std::string::npos) << chart_html;
+  EXPECT_EQ(chart_html.find("Jingle"), std::string::npos) << chart_html;
+
+  // On a classical channel the complete work names it, and the composer is its artist.
+  auto classical = load("/gedraaid", {{"channel", "radio4"}});
+  const auto& classical_tracks = classical.data.at("tracks").as_array();
+  ASSERT_EQ(classical_tracks.size(), 1u);
+  EXPECT_EQ(str(classical_tracks[0].at("name")), "Symfonie nr. 5");
+  EXPECT_EQ(str(classical_tracks[0].at("displayArtist")), "Ludwig van Beethoven");
+  auto classical_html = render::main_html(classical, site);
+  EXPECT_NE(classical_html.find(">Symfonie nr. 5</a></span><span class=\"track__artist\">Ludwig van Beethoven</span>"),
+            std::string::npos)
+      << classical_html;
+  EXPECT_EQ(classical_html.find("Jingle"), std::string::npos) << classical_html;
+  EXPECT_EQ(classical_html.find("Allegro con brio"), std::string::npos) << classical_html;
+}
+
 }  // namespace
 }  // namespace ether::pages::testing

@@ -124,6 +124,25 @@ TEST_F(SiteAppTest, PagesAreRenderedInTheShell) {
   EXPECT_NE(gids.body.find("https://ether.example/gids?channel=3fm"), std::string::npos);
 }
 
+// One canonical form per §2 route: the others move there (permanently), with their query.
+TEST_F(SiteAppTest, PagePathsHaveOneCanonicalForm) {
+  for (const auto& [target, location] : std::vector<std::pair<std::string, std::string>>{
+           {"/live/", "/live"},
+           {"/live//", "/live"},
+           {"//live", "/live"},
+           {"/gids/?channel=3fm", "/gids?channel=3fm"},
+           {"/programmas//koffiepauze/fragmenten/", "/programmas/koffiepauze/fragmenten"},
+           {"/zoeken/de%20golven/", "/zoeken/de%20golven"},
+           {"/app/thema/zomer/", "/app/thema/zomer"},
+       }) {
+    auto moved = call(target);
+    EXPECT_EQ(moved.status, 301u) << target;
+    EXPECT_EQ(moved.header("Location"), location) << target;
+    EXPECT_NE(call(location).status, 301u) << location;
+  }
+  EXPECT_EQ(call("/").status, 200u);
+}
+
 TEST_F(SiteAppTest, ShellIsCompressedForBrowsers) {
   auto plain = call("/");
   auto compressed = call("/", {{"Accept-Encoding", "gzip, deflate, br"}});

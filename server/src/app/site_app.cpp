@@ -14,6 +14,7 @@
 #include "http/byte_response.hpp"
 #include "http/mime.hpp"
 #include "media/stored_files.hpp"
+#include "pages/route_table.hpp"
 #include "reporting/envelope.hpp"
 #include "store/database.hpp"
 
@@ -281,6 +282,16 @@ http::Response SiteApp::api_page(const http::Request& request) const {
 }
 
 http::Response SiteApp::page(const http::Request& request) const {
+  // One URL per page (spec §2): "/live/" would otherwise serve the live page under a path the app's
+  // path rules do not know, with the mini player shown. The other forms move permanently, with
+  // their query, to the canonical one; the raw target keeps its encoding.
+  const std::string_view raw_path = std::string_view(request.target).substr(0, request.target.find('?'));
+  if (auto canonical = pages::canonical_path(raw_path); canonical != raw_path) {
+    http::Response moved;
+    moved.status = 301;
+    moved.set_header("Location", request.query_string.empty() ? canonical : canonical + "?" + request.query_string);
+    return with_cache_control(std::move(moved), "public, max-age=3600");
+  }
   pages::PageResult result = pages_.load(request.path, request.query);
   return shell_.respond(request, result, pages_.site_config(), base_url_);
 }

@@ -56,10 +56,12 @@ long long find_or_add_song(soci::session& sql, const NowPlayingItem& item) {
     return id;
   }
 
-  auto base = pages::slugify(item.artist + " " + item.title);
-  if (base.empty()) base = "nummer";
-  if (base.size() > 56) base = base.substr(0, 56);
+  // A valid slug (domain::is_valid_slug) has no edge hyphens, which §5's slugify keeps.
+  const auto slugified = pages::slugify(item.artist + " " + item.title);
+  const auto first = slugified.find_first_not_of('-');
+  std::string base = first == std::string::npos ? std::string() : slugified.substr(first, 56);
   while (!base.empty() && base.back() == '-') base.pop_back();
+  if (base.empty()) base = "nummer";
   std::string slug = base;
   for (int n = 2;; ++n) {
     long long taken = 0;

@@ -57,19 +57,22 @@ std::string build_route(std::string_view path, std::vector<QueryPart> query, std
 }
 
 std::string slugify(std::string_view text) {
-  std::string folded = fold_text(text);
-  auto first = folded.find_first_not_of(" \t\r\n");
-  auto last = folded.find_last_not_of(" \t\r\n");
-  if (first == std::string::npos) return {};
+  // The five steps of spec §5 and nothing more, as the app's slugify does: edge hyphens stay
+  // ("-abc-"), so a caller that needs a valid slug trims them (see domain::is_valid_slug).
+  const auto is_space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  };
+  const std::string folded = fold_text(text);
+  std::string_view trimmed = folded;
+  while (!trimmed.empty() && is_space(trimmed.front())) trimmed.remove_prefix(1);
+  while (!trimmed.empty() && is_space(trimmed.back())) trimmed.remove_suffix(1);
   std::string slug;
-  for (char c : folded.substr(first, last - first + 1)) {
-    if (c == ' ' || c == '-') {
-      if (!slug.empty() && slug.back() != '-') slug.push_back('-');
-    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-      slug.push_back(c);
-    }
+  for (char c : trimmed) {
+    if (is_space(c)) c = '-';
+    const bool kept = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    if (!kept || (c == '-' && !slug.empty() && slug.back() == '-')) continue;
+    slug.push_back(c);
   }
-  while (!slug.empty() && slug.back() == '-') slug.pop_back();
   return slug;
 }
 

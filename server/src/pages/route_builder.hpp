@@ -28,7 +28,8 @@ std::string build_route(std::string_view path, std::vector<QueryPart> query = {}
 std::string percent_encode(std::string_view text);
 
 /// spec §5 Slugify: strip diacritics, lowercase, trim, spaces to '-', drop other characters,
-/// collapse repeated hyphens.
+/// collapse repeated hyphens. Edge hyphens stay ("-abc-"), as in the app; the shared table of
+/// cases is server/tests/fixtures/slugify-cases.json.
 std::string slugify(std::string_view text);
 
 /// What the route defaults depend on: today's Amsterdam date and the site's own channel.

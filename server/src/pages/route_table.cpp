@@ -91,6 +91,15 @@ std::optional<RouteMatch> match_route(std::string_view path) {
   return std::nullopt;
 }
 
+std::string canonical_path(std::string_view path) {
+  std::string canonical;
+  for (auto segment : split_path(path)) {
+    canonical += '/';
+    canonical += segment;
+  }
+  return canonical.empty() ? std::string("/") : canonical;
+}
+
 std::string route_path(Route route, const std::vector<std::string>& values) {
   for (const auto& entry : kRoutes) {
     if (entry.route != route) continue;

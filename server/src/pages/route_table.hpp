@@ -60,6 +60,10 @@ struct RouteMatch {
 /// The route of `path` (decoded; empty segments are ignored), or nullopt when no route has its shape.
 std::optional<RouteMatch> match_route(std::string_view path);
 
+/// The one form of a page path that is answered (spec §2): no empty segments and no trailing slash
+/// ("/live/" and "//live" are "/live"; the root stays "/"). Works on encoded and decoded paths alike.
+std::string canonical_path(std::string_view path);
+
 /// The path of `route` with its placeholders filled by `values` in order, taken as given (the
 /// caller encodes them).
 std::string route_path(Route route, const std::vector<std::string>& values = {});

@@ -226,12 +226,13 @@ void track_list(std::string& out, const json::array& tracks, std::string_view la
            "\" alt=\"\" width=\"100\" height=\"100\" loading=\"lazy\" decoding=\"async\">";
     // The name links to the song's page (spec §3 Track: its url through the track route).
     out += "<div class=\"track__text\"><span class=\"track__name\">";
+    // Name and artist as spec §3 names them (domain/track_naming.hpp), the same data the app shows.
     if (str(t, "url").empty()) {
-      out += escape(str(t, "title"));
+      out += escape(str(t, "name"));
     } else {
-      link(out, str(t, "url"), str(t, "title"));
+      link(out, str(t, "url"), str(t, "name"));
     }
-    out += "</span><span class=\"track__artist\">" + escape(str(t, "artist")) + "</span></div></li>";
+    out += "</span><span class=\"track__artist\">" + escape(str(t, "displayArtist")) + "</span></div></li>";
   }
   out += "</ol>";
 }

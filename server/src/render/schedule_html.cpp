@@ -73,8 +73,8 @@ void on_air_block(std::string& out, const json::object& on_air, const json::obje
     out += "<p class=\"on-air__show\">Er is nu geen programma op " + escape(str(channel, "name")) + ".</p>";
   }
   if (!track.empty()) {
-    out += "<p class=\"on-air-track\"><span class=\"visually-hidden\">Nu: </span>" + escape(str(track, "title")) +
-           " — " + escape(str(track, "artist")) + "</p>";
+    out += "<p class=\"on-air-track\"><span class=\"visually-hidden\">Nu: </span>" + escape(str(track, "name")) +
+           " — " + escape(str(track, "displayArtist")) + "</p>";
   }
   const std::vector<pages::QueryPart> query{{"channel", slug, default_channel(site)}};
   out += "<p class=\"on-air__links\">";

@@ -130,6 +130,10 @@ export interface TrackPlay {
   until: string; // instant
   title: string; // the song title
   artist: string;
+  /** The name spec §3 gives the track (complete work or title, '#{position}:  ' before it), by the server. */
+  name: string;
+  /** The artist spec §3 shows: on a classical channel the composer where there is one, by the server. */
+  displayArtist: string;
   songSlug: string;
   songId: number;
   coverUrl: string | null;

@@ -154,6 +154,20 @@ describe('the app', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('een datum of tijdvak dat niet bestaat');
   });
 
+  it('moves a navigation to /live/ to /live, as the server does, and hides the player there (spec §2)', async () => {
+    const fetchMock = vi.fn(pageFetch(envelopesByPath, notFoundEnvelope));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderApp(homeEnvelope);
+    expect(document.getElementById('player-slot')).not.toBeNull();
+    await router.navigate('/live/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live'));
+    const pageCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/page'));
+    expect(pageCalls).toEqual(['/api/page?path=%2Flive']);
+    await waitFor(() => expect(document.getElementById('player-slot')).toBeNull());
+  });
+
   it('renders app variants without header, footer and player', async () => {
     const envelope = envelopesByPath['/app/thema/zomer'];
     if (!envelope) throw new Error('fixture missing');

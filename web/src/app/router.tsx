@@ -1,8 +1,9 @@
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
 import { fetchPage } from '../api/page-client';
 import type { PageEnvelope } from '../api/types';
 import { Loading } from '../components/states';
 import { reportError } from '../lib/error-reporting';
+import { canonicalPath } from '../lib/path-rules';
 import { Shell } from '../features/layout';
 import { PageLoadError, PageView } from './page-view';
 
@@ -13,6 +14,9 @@ import { PageLoadError, PageView } from './page-view';
  */
 export async function pageLoader({ request }: LoaderFunctionArgs): Promise<PageEnvelope> {
   const url = new URL(request.url);
+  // One URL per page (spec §2), as the server answers a request for another form with a 301.
+  const canonical = canonicalPath(url.pathname);
+  if (canonical !== url.pathname) throw redirect(`${canonical}${url.search}${url.hash}`);
   const path = `${url.pathname}${url.search}`;
   try {
     return await fetchPage(path, request.signal);

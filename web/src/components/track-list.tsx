@@ -1,5 +1,5 @@
 import type { TrackPlay } from '../api/types';
-import { displayTracks, UNKNOWN_TRACK_IMAGE } from '../lib/track-display';
+import { displayTrack, UNKNOWN_TRACK_IMAGE } from '../lib/track-display';
 import { responsiveImage } from '../lib/images';
 import { AppLink } from './app-link';
 import { Image } from './image';
@@ -17,7 +17,7 @@ export function TrackList({
 }) {
   return (
     <ol className="track-list" aria-label={label}>
-      {displayTracks(tracks, { classical }).map((t) => (
+      {tracks.map(displayTrack).map((t) => (
         <li key={t.id} className="track">
           <time className="track__time" dateTime={tracks.find((p) => p.id === t.id)?.from}>
             {t.time}

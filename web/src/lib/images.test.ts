@@ -58,6 +58,48 @@ describe('images', () => {
       { width: 360, height: 203 },
     ]);
   });
+  // The table of spec §9 as the spec writes it, not the code's own file: a preset that drifts from
+  // the spec fails here. 'W×H' is a size; a single number is a square; CONTENT_IMAGE gives widths.
+  const SPEC_TABLE = `
+    ARTICLE_CARD 564×424 / 256×192
+    ARTIST_ITEM 520×520 / 550×412
+    BROADCAST_TILE 320×214 / 136×90
+    CAMPAIGN_AVATAR 88×88
+    CAMPAIGN_HEADER 640×360 / 320×180
+    CAMPAIGN_TILE 280×210 / 128×96
+    CHART_ITEM 130 / 67
+    CHART_ITEM_VIRTUAL 240 / 110
+    EVENT_LIST_ITEM 132×99 / 92×69
+    FRAGMENT_CARD 360×270 / 200×200
+    FRAGMENT_TILE 360×270 / 200×150
+    LARGE_TILE 1280×720 / 320×180
+    LIST_ITEM 281×211 / 128×96
+    NEWS_ITEM 280×210 / 128×96
+    PLAYER_PREVIEW 170 / 148
+    PODCAST_ITEM 281×211 / 96×96
+    PROGRAMME_ITEM 100 / 74
+    TILE 600 / 360 / 282
+    TRACKPLAY_LIST_ITEM 100 / 67
+    VIDEOCLIP 280×158 / 480×270 / 360×203`;
+  it('has every image preset of the spec §9 table, size for size', () => {
+    const spec = Object.fromEntries(
+      SPEC_TABLE.trim()
+        .split('\n')
+        .map((line) => {
+          const [name = '', ...sizes] = line.trim().split(/\s+(?:\/\s+)?/);
+          return [
+            name,
+            sizes.map((size) => {
+              const [width = 0, height = width] = size.split('×').map(Number);
+              return { width, height };
+            }),
+          ];
+        }),
+    );
+    expect(Object.keys(spec)).toHaveLength(20);
+    expect(IMAGE_PRESETS).toEqual(spec);
+    expect(CONTENT_IMAGE_WIDTHS).toEqual([540, 363]);
+  });
   it('uses presets and falls back for empty URLs', () => {
     expect(IMAGE_PRESETS.ARTICLE_CARD[0]).toEqual({ width: 564, height: 424 });
     expect(presetImageUrl('', 'PROGRAMME_ITEM', UNKNOWN_PROGRAMME_IMAGE)).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenOverlays, isCmsPreview } from './path-rules';
+import { canonicalPath, hiddenOverlays, isCmsPreview } from './path-rules';
 
 const none = { player: false, eventModal: false, maintenanceBanner: false };
 
@@ -31,6 +31,16 @@ describe('hiddenOverlays', () => {
     expect(hiddenOverlays('/app/nieuws', '')).toEqual(all);
     expect(hiddenOverlays('/app', '')).toEqual(all);
     expect(hiddenOverlays('/applaus', '')).toEqual(none);
+  });
+
+  it('judges the canonical form of a path: /live/ and //live are /live, /app/ and //app/x are app views', () => {
+    expect(hiddenOverlays('/live/', '')).toEqual({ ...none, player: true });
+    expect(hiddenOverlays('//live', '')).toEqual({ ...none, player: true });
+    const all = { player: true, eventModal: true, maintenanceBanner: true };
+    expect(hiddenOverlays('//app/thema/zomer/', '')).toEqual(all);
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('')).toBe('/');
+    expect(canonicalPath('/zoeken/de%20golven/')).toBe('/zoeken/de%20golven');
   });
 
   it('hides only the player on /live', () => {

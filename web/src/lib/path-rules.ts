@@ -15,8 +15,19 @@ export function isCmsPreview(pathname: string, search: string): boolean {
   return pathname.includes('/preview') && new URLSearchParams(search).has('x-craft-live-preview');
 }
 
-/** The overlays hidden on `pathname` with `search` ('?a=b' or ''). */
-export function hiddenOverlays(pathname: string, search: string): HiddenOverlays {
+/**
+ * The one form of a path that the site answers (spec §2): no empty segments, no trailing slash
+ * ('/live/' and '//live' are '/live'; the root stays '/'). The server moves the other forms here
+ * with a 301 (pages/route_table.hpp canonical_path), the app's router likewise.
+ */
+export function canonicalPath(pathname: string): string {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  return `/${segments.join('/')}`;
+}
+
+/** The overlays hidden on `pathname` with `search` ('?a=b' or ''), judged on its canonical form. */
+export function hiddenOverlays(rawPathname: string, search: string): HiddenOverlays {
+  const pathname = canonicalPath(rawPathname);
   const app = isAppVariant(pathname);
   const preview = isCmsPreview(pathname, search);
   return {

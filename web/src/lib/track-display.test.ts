@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackPlay } from '../api/types';
-import { UNKNOWN_TRACK_IMAGE, displayTrack, displayTracks } from './track-display';
+import { UNKNOWN_TRACK_IMAGE, displayTrack } from './track-display';
 
 const base: TrackPlay = {
   id: 1,
@@ -8,6 +8,8 @@ const base: TrackPlay = {
   until: '2026-11-21T10:09:00Z',
   title: 'Zomer',
   artist: 'De Band',
+  name: 'Zomer',
+  displayArtist: 'De Band',
   songSlug: 'zomer',
   songId: 3,
   coverUrl: '/media/images/covers/zomer.webp',
@@ -19,7 +21,7 @@ const base: TrackPlay = {
 };
 
 describe('displayTrack', () => {
-  it('uses the title, artist, cover and Amsterdam time', () => {
+  it('uses the name, artist, cover and Amsterdam time', () => {
     expect(displayTrack(base)).toEqual({
       id: 1,
       name: 'Zomer',
@@ -30,23 +32,24 @@ describe('displayTrack', () => {
       url: '/nummers/3/zomer',
     });
   });
-  it('prefixes the chart position with two spaces', () => {
-    expect(displayTrack({ ...base, chartPosition: 3 }).name).toBe('#3:  Zomer');
-  });
-  it('prefers the complete work and, in classical mode, the composer', () => {
-    const classical = { ...base, completeWork: 'Symfonie nr. 5', composer: 'Beethoven', ensemble: 'RCO' };
-    expect(displayTrack(classical, { classical: true })).toMatchObject({
-      name: 'Symfonie nr. 5',
-      artist: 'Beethoven',
+  it('shows the name and artist the server gave by spec §3 (as its HTML does), deriving none of its own', () => {
+    const classical = {
+      ...base,
+      chartPosition: 3,
+      completeWork: 'Symfonie nr. 5',
+      composer: 'Beethoven',
+      ensemble: 'RCO',
+      name: '#3:  Symfonie nr. 5 (server)',
+      displayArtist: 'Beethoven (server)',
+    };
+    expect(displayTrack(classical)).toMatchObject({
+      name: '#3:  Symfonie nr. 5 (server)',
+      artist: 'Beethoven (server)',
       ensemble: 'RCO',
     });
-    expect(displayTrack(classical).artist).toBe('De Band');
   });
   it('falls back to the unknown-track image', () => {
     expect(displayTrack({ ...base, coverUrl: null }).imageUrl).toBe(UNKNOWN_TRACK_IMAGE);
     expect(displayTrack({ ...base, coverUrl: '' }).imageUrl).toBe(UNKNOWN_TRACK_IMAGE);
-  });
-  it('drops plays without a song', () => {
-    expect(displayTracks([base, { ...base, id: 2, title: '' }]).map((t) => t.id)).toEqual([1]);
   });
 });

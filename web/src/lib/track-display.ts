@@ -1,4 +1,5 @@
-// Track naming rules of spec §3 applied to a TrackPlay.
+// A TrackPlay as the site shows it: spec §3's names as the server gave them, the cover or its
+// placeholder, and the Amsterdam time.
 
 import type { TrackPlay } from '../api/types';
 import { formatTime } from './format-date';
@@ -17,28 +18,19 @@ export interface TrackDisplay {
   url: string;
 }
 
-/** Whether the play carries a song at all (items without a song are dropped). */
-export function hasSong(track: TrackPlay): boolean {
-  return Boolean(track.title?.trim() || track.completeWork?.trim());
-}
-
-/** Name, artist, image and time of a track play as the site shows it. */
-export function displayTrack(track: TrackPlay, options: { classical?: boolean } = {}): TrackDisplay {
-  const baseName = track.completeWork?.trim() ? track.completeWork : track.title;
-  const name = track.chartPosition !== null ? `#${track.chartPosition}:  ${baseName}` : baseName;
-  const artist = options.classical && track.composer?.trim() ? track.composer : track.artist;
+/**
+ * Name, artist, image and time of a track play as the site shows it. The name and artist follow
+ * spec §3's naming rules, applied once on the server (domain/track_naming.hpp), which writes the
+ * same into its HTML and leaves out plays without a song.
+ */
+export function displayTrack(track: TrackPlay): TrackDisplay {
   return {
     id: track.id,
-    name,
-    artist,
+    name: track.name,
+    artist: track.displayArtist,
     imageUrl: track.coverUrl || UNKNOWN_TRACK_IMAGE,
     time: formatTime(track.from),
     ensemble: track.ensemble,
     url: track.url,
   };
-}
-
-/** Displays a list, dropping plays without a song. */
-export function displayTracks(tracks: TrackPlay[], options: { classical?: boolean } = {}): TrackDisplay[] {
-  return tracks.filter(hasSong).map((t) => displayTrack(t, options));
 }

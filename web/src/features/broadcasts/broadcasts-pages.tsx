@@ -8,7 +8,6 @@ import type {
   BroadcastTrack,
 } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
-import { useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
 import { BroadcastHourCard, broadcastUrl, CardList } from '../../components/cards';
@@ -18,7 +17,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { Pagination } from '../../components/pagination';
 import { capitalise, formatDuration, formatLongDate, formatTimeRange } from '../../lib/format-date';
 import { routes } from '../../lib/routes';
-import { displayTrack, hasSong } from '../../lib/track-display';
+import { displayTrack } from '../../lib/track-display';
 import {
   busyClassName,
   busyControlProps,
@@ -95,7 +94,6 @@ export function BroadcastsPage({ data }: PageProps<BroadcastsData>) {
 /** One broadcast: its recording and the tracks played during it. */
 export function BroadcastPage({ data }: PageProps<BroadcastData>) {
   const { broadcast } = data;
-  const classical = useSite().channels.some((c) => c.slug === broadcast.channel.slug && c.classical);
   const gaps = data.recording.gaps;
   const playable = useMemo(() => broadcastPlayable(broadcast, gaps), [broadcast, gaps]);
   return (
@@ -127,7 +125,6 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
         <CompactTracks
           empty="In deze uitzending zijn geen nummers gedraaid."
           tracks={data.tracks}
-          classical={classical}
           playable={data.recording.available ? playable : null}
         />
       </Section>
@@ -138,7 +135,6 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
 /** One hour of a broadcast: its recording, the broadcast's other hours and the hour's tracks. */
 export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
   const { broadcast, hour } = data;
-  const classical = useSite().channels.some((c) => c.slug === broadcast.channel.slug && c.classical);
   const gaps = data.recording.gaps;
   const playable = useMemo(
     () => broadcastHourPlayable(broadcast, hour, gaps, followingHours(data.hours, hour)),
@@ -178,7 +174,6 @@ export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
         <CompactTracks
           empty="In dit uur zijn geen nummers gedraaid."
           tracks={data.tracks}
-          classical={classical}
           playable={data.recording.available ? playable : null}
         />
       </Section>
@@ -263,29 +258,26 @@ function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: 
 }
 
 /**
- * Tracks with the spec §3 naming rules in a compact list: time, title and artist on one line, and a
+ * Tracks named by spec §3 (the server's names) in a compact list: time, title and artist on one line, and a
  * button that starts the recording at the track's place in it.
  */
 function CompactTracks({
   empty,
   tracks,
-  classical,
   playable,
 }: {
   empty: string;
   tracks: BroadcastTrack[];
-  classical: boolean;
   playable: Playable | null;
 }) {
   const playFrom = usePlayFrom(playable);
   // While the player loads, its commands are ignored (spec §4): the buttons say so.
   const busy = usePlayerBusy();
-  const shown = tracks.filter(hasSong);
-  if (!shown.length) return <EmptyState>{empty}</EmptyState>;
+  if (!tracks.length) return <EmptyState>{empty}</EmptyState>;
   return (
     <ol className="compact-tracks" aria-label="Gedraaide nummers">
-      {shown.map((track) => {
-        const t = displayTrack(track, { classical });
+      {tracks.map((track) => {
+        const t = displayTrack(track);
         return (
           <li key={t.id} className="compact-tracks__item">
             <time className="compact-tracks__time" dateTime={track.from}>

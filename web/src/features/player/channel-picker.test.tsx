@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { SiteProvider } from '../../lib/site-context';
 import { radio2, site } from '../../test/fixtures';
+import { infoFor } from '../../test/player-server';
 import { ChannelPicker } from './channel-picker';
 import { PlayerContext, type PlayerCommands } from './player-context';
+import type { MiniplayerInfo } from './miniplayer-info';
 import { initialPlayerState, type PlayerState } from './player-state';
 
 // The channel dropdown's list (issue 39 #10): the sub-channels grouped under their parent's name,
@@ -18,11 +20,11 @@ const state: PlayerState = {
   isChannelPickerPresent: true,
 };
 
-function renderPicker(changeChannel = vi.fn()) {
+function renderPicker(changeChannel = vi.fn(), info: MiniplayerInfo | null = null) {
   const commands = { changeChannel } as unknown as PlayerCommands;
   render(
     <SiteProvider site={site}>
-      <PlayerContext.Provider value={{ state, commands, info: null, engine: null }}>
+      <PlayerContext.Provider value={{ state, commands, info, engine: null }}>
         <ChannelPicker />
       </PlayerContext.Provider>
     </SiteProvider>,
@@ -33,6 +35,52 @@ function renderPicker(changeChannel = vi.fn()) {
 const openButton = () => screen.getByRole('button', { name: /^Zender:/ });
 const list = () => screen.getByRole('list', { name: 'Zenders' });
 const arrows = () => [...document.querySelectorAll('.channel-picker__more')].map((el) => el.className);
+
+describe('the channels come from the live data (spec §3 Channel: children, allChannels.data)', () => {
+  it("lists allChannels.data by their names there, with the live channel's children under it, in the site's order", async () => {
+    const base = infoFor(site, radio2.slug);
+    const core = base.data.coreChannels.data[0];
+    if (!core) throw new Error('fixture missing');
+    // The station renamed Radio 1 and added a sub-channel to Radio 2 since the page was served: the
+    // site config does not know either yet. Radio 4 is gone from the live data.
+    const info: MiniplayerInfo = {
+      data: {
+        ...base.data,
+        coreChannels: {
+          data: [
+            {
+              ...core,
+              children: [...core.children, { slug: 'radio2-gouden-uren', name: 'Gouden Uren', links: [] }],
+            },
+          ],
+        },
+        allChannels: {
+          data: [
+            { slug: 'radio1', name: 'Ether Radio 1 Nieuws' },
+            { slug: 'radio2-gouden-uren', name: 'Gouden Uren' },
+            { slug: 'soulenjazz', name: 'Soul & Jazz' },
+            { slug: 'radio2', name: 'Ether Radio 2' },
+          ],
+        },
+      },
+    };
+    const changeChannel = renderPicker(vi.fn(), info);
+    await userEvent.click(openButton());
+    expect(
+      within(list())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ether Radio 2', 'Soul & Jazz', 'Gouden Uren', 'Ether Radio 1 Nieuws']);
+    const group = within(list()).getByRole('list', { name: 'Ether Radio 2' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Soul & Jazz', 'Gouden Uren']);
+    await userEvent.click(within(group).getByRole('button', { name: 'Gouden Uren' }));
+    expect(changeChannel).toHaveBeenCalledWith('radio2-gouden-uren');
+  });
+});
 
 describe('the channel list groups sub-channels under their parent', () => {
   it("puts Soul & Jazz in a list named by 'Ether Radio 2', right after it", async () => {

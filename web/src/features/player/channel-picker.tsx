@@ -4,12 +4,20 @@
 // their parent (a list named by the parent, drawn as a branch of it). Changing channel stops,
 // switches, loads the new channel and closes the list (spec §4).
 
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 
-import type { ChannelSummary } from '../../api/types';
 import { useSite } from '../../lib/site-context';
 import { busyControlProps } from './busy-control';
-import { channelFamilies } from './channel-families';
+import { channelFamilies, pickerChannels, type FamilyChannel } from './channel-families';
 import { usePlayer } from './player-context';
 import { isPlayerBusy } from './player-state';
 import './channel-picker.css';
@@ -45,9 +53,17 @@ function MoreArrow({ where }: { where: 'above' | 'below' }) {
   );
 }
 
+/** The dropdown's channels: the live data's (spec §3), in the site's order (channel-families.ts). */
+export function usePickerChannels(): FamilyChannel[] {
+  const site = useSite();
+  const { info } = usePlayer();
+  return useMemo(() => pickerChannels(info, site.channels), [info, site.channels]);
+}
+
 export function ChannelPicker() {
   const site = useSite();
   const { state, commands } = usePlayer();
+  const channels = usePickerChannels();
   const [open, setOpen] = useState(false);
   const [cue, setCue] = useState<ScrollCue>({ above: false, below: false });
   const listId = useId();
@@ -57,7 +73,7 @@ export function ChannelPicker() {
   const current = state.channel?.id ?? site.defaultChannel;
   // spec §4: changing channel is ignored while the player loads; the list says so meanwhile.
   const busy = isPlayerBusy(state);
-  const families = channelFamilies(site.channels);
+  const families = channelFamilies(channels);
 
   const updateCue = useCallback(() => {
     const next = scrollCue(listRef.current);
@@ -106,7 +122,7 @@ export function ChannelPicker() {
     if (slug !== current) commands.changeChannel(slug);
   };
 
-  const channelButton = (channel: ChannelSummary, id?: string) => (
+  const channelButton = (channel: FamilyChannel, id?: string) => (
     <button
       id={id}
       type="button"
@@ -130,7 +146,7 @@ export function ChannelPicker() {
         onClick={() => setOpen(!open)}
       >
         <span className="visually-hidden">Zender: </span>
-        {state.channel?.name || site.channels.find((c) => c.slug === current)?.name}
+        {state.channel?.name || channels.find((c) => c.slug === current)?.name}
       </button>
       {open && (
         <div className="channel-picker__popup">

@@ -78,6 +78,7 @@ function Harness({
         engine.position = 0;
       },
       playLatestNews: spies.playLatestNews ?? (() => undefined),
+      hide: () => dispatch({ type: 'paused' }),
       setExpanded: (expanded) => dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } }),
       time: () => ({
         duration: engine.duration,

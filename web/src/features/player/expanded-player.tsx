@@ -16,7 +16,7 @@ import { useDialogFocus } from '../../components/dialog-focus';
 import { ActionLink } from './action-link';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
-import { ChannelPicker } from './channel-picker';
+import { ChannelPicker, usePickerChannels } from './channel-picker';
 import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 import { PlayButton } from './play-button';
 import { queueItem, restartPlayable } from './playables';
@@ -180,6 +180,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
   const { state, commands } = usePlayer();
   const site = useSite();
   const [time, refreshTime] = usePlaybackTime();
+  const pickerChannelCount = usePickerChannels().length;
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -210,7 +211,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
   const showSubtitle = show ? [show.fromToTime, show.presenters].filter(Boolean).join(' · ') : '';
   const busy = isPlayerBusy(state);
   const songShown = !state.isSongHiddenForLiveRadio;
-  const dropdown = isChannelDropdownShown(state, site.channels.length);
+  const dropdown = isChannelDropdownShown(state, pickerChannelCount);
   const restart = !playable && show ? restartPlayable(show, channelName) : null;
 
   return (

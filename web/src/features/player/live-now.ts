@@ -14,8 +14,8 @@ export interface LiveNow {
 
 /** From the page data (the server's view when the page was made). */
 export function liveNowFromOnAir(onAir: OnAir): LiveNow {
-  const { broadcast, track, channel } = onAir;
-  const shown = track ? displayTrack(track, { classical: channel.classical }) : null;
+  const { broadcast, track } = onAir;
+  const shown = track ? displayTrack(track) : null;
   return {
     show: broadcast
       ? {

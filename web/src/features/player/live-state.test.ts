@@ -135,8 +135,10 @@ describe('buildShow', () => {
     expect(buildShow(broadcast, { ...channel, hasProgramming: false }).url).toBeNull();
     expect(buildShow({ ...broadcast, radioProgrammes: null }, channel).url).toBeNull();
   });
-  it('defaults broadcasters to []', () => {
-    expect(buildShow({ ...broadcast, coreBroadcasters: [] }, channel).broadcasters).toEqual([]);
+  it('defaults broadcasters to [] for a broadcast without coreBroadcasters', () => {
+    const withoutField: InfoBroadcast = { ...broadcast };
+    delete withoutField.coreBroadcasters;
+    expect(buildShow(withoutField, channel).broadcasters).toEqual([]);
   });
 });
 

@@ -137,7 +137,7 @@ export function buildShow(broadcast: InfoBroadcast, channel: InfoChannel | undef
   const presentersRaw = broadcast.radioPresenters;
   const uniqueNames = [...new Set(presentersRaw.map((p) => p.name))];
   const show: Show = {
-    broadcasters: broadcast.coreBroadcasters.map((b) => ({
+    broadcasters: (broadcast.coreBroadcasters ?? []).map((b) => ({
       name: b.name,
       slug: b.alias,
       ...(b.logoUrl ? { logoUrl: b.logoUrl } : {}),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useMemo, useReducer } from 'react';
+import { useMemo, useReducer, useState } from 'react';
 
 import type { PageEnvelope, PopoutData, SiteConfig } from '../../api/types';
 import { SiteProvider } from '../../lib/site-context';
@@ -17,7 +17,13 @@ import {
 } from '../../test/player-server';
 import type { Show } from './live-state';
 import { MiniPlayer } from './mini-player';
-import { PlayerContext, PlayerProvider, type PlayerCommands } from './player-context';
+import {
+  PlayerContext,
+  PlayerProvider,
+  usePlayer,
+  type PlayerCommands,
+  type PlayerContextValue,
+} from './player-context';
 import { initialPlayerState, playerReducer, type PlayerState } from './player-state';
 import { POPOUT_FEATURES } from './popout-button';
 import { PopoutPage } from './popout';
@@ -168,6 +174,47 @@ describe('autoplay (spec §4 Loading a channel, step 3)', () => {
   });
 });
 
+describe('hidden while the radio still loads, nothing starts (spec §4, issue 51)', () => {
+  let player: PlayerContextValue;
+  let setHidden: (hidden: boolean) => void = () => undefined;
+  function HidingBar() {
+    const [hidden, set] = useState(false);
+    setHidden = set;
+    player = usePlayer();
+    return <MiniPlayer hidden={hidden} />;
+  }
+
+  it('going to /live or an /app/ page during the first load stops its autoplay', async () => {
+    server.hold('radio2');
+    renderWith(<HidingBar />);
+    await waitFor(() => expect(server.calls).toContain('/api/miniplayer/info?channel=radio2'));
+    act(() => setHidden(true));
+    act(() => server.release('radio2'));
+    // The load finished: its live data are applied, and the autoplay it would have started is not.
+    await waitFor(() => expect(player.state.show).toBeDefined());
+    expect(server.calls).not.toContain('/api/play/live/radio2');
+    expect(media.calls.play).toBe(0);
+    expect(player.state).toMatchObject({ isPlaying: false, isLoadingPlayer: false });
+  });
+
+  it('hiding the bar while a start waits for the play API stops that start', async () => {
+    renderWith(<HidingBar />);
+    await waitFor(() => expect(player.state.isPlaying).toBe(true));
+    await barLoaded();
+    act(() => player.commands.togglePlaying());
+    await waitFor(() => expect(player.state).toMatchObject({ isPlaying: false, isLoadingPlayer: false }));
+    const plays = media.calls.play;
+    act(() => {
+      player.commands.togglePlaying();
+      setHidden(true);
+    });
+    await waitFor(() => expect(server.calls.filter((c) => c === '/api/play/live/radio2')).toHaveLength(2));
+    await act(() => Promise.resolve());
+    expect(media.calls.play).toBe(plays);
+    expect(player.state).toMatchObject({ isPlaying: false, isLoadingPlayer: false });
+  });
+});
+
 describe('while the player loads, the controls it would ignore say so (spec §4)', () => {
   it('the play button spins, the volume and the bulletin are busy, and a click changes nothing', async () => {
     server.hold('radio2');
@@ -236,7 +283,15 @@ function onDemand(extra: Partial<PlayerState> = {}): PlayerState {
   return { ...playerReducer(liveOn(radio2), { type: 'setPlayable', playable: fragment }), ...extra };
 }
 
-function Bar({ initial, commands }: { initial: PlayerState; commands: Partial<PlayerCommands> }) {
+function Bar({
+  initial,
+  commands,
+  siteConfig,
+}: {
+  initial: PlayerState;
+  commands: Partial<PlayerCommands>;
+  siteConfig: SiteConfig;
+}) {
   const [state, dispatch] = useReducer(playerReducer, initial);
   // Stable, as the provider's commands are: the bar's effects depend on them.
   const all = useMemo<PlayerCommands>(
@@ -252,6 +307,7 @@ function Bar({ initial, commands }: { initial: PlayerState; commands: Partial<Pl
       listenLive: () => undefined,
       playPlayable: () => undefined,
       playLatestNews: () => undefined,
+      hide: () => undefined,
       time: () => ({ duration: 0, position: 0, progress: 0 }),
       ...commands,
       setExpanded: (expanded: boolean) => {
@@ -262,7 +318,8 @@ function Bar({ initial, commands }: { initial: PlayerState; commands: Partial<Pl
     [commands],
   );
   const slug = state.channel?.id || radio2.slug;
-  const info = useMemo(() => infoFor(site, slug), [slug]);
+  // The live data list the channels the site has (allChannels, spec §3).
+  const info = useMemo(() => infoFor(siteConfig, slug), [siteConfig, slug]);
   return (
     <PlayerContext.Provider value={{ state, commands: all, info, engine: null }}>
       <MiniPlayer hidden={false} />
@@ -278,9 +335,12 @@ function renderBar(
     siteConfig = site,
   }: { path?: string; commands?: Partial<PlayerCommands>; siteConfig?: SiteConfig } = {},
 ) {
-  const router = createMemoryRouter([{ path: '*', element: <Bar initial={state} commands={commands} /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <Bar initial={state} commands={commands} siteConfig={siteConfig} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   return render(
     <SiteProvider site={siteConfig}>
       <RouterProvider router={router} />
@@ -332,6 +392,18 @@ describe("the bar's action buttons: labels and links (spec §2)", () => {
     renderBar(liveOn(radio2), { commands: { playLatestNews } });
     await userEvent.click(within(controls()).getByRole('button', { name: 'Laatste journaal' }));
     expect(playLatestNews).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an unavailable player says so (spec §8)', () => {
+  const unavailableText = () => bar().querySelector('.mini-player__unavailable')?.textContent;
+  it("live: 'Live data tijdelijk niet beschikbaar'", () => {
+    renderBar(liveOn(radio2, { isPlayerUnavailable: true }));
+    expect(unavailableText()).toBe('Live data tijdelijk niet beschikbaar');
+  });
+  it("on demand: '...'", () => {
+    renderBar(onDemand({ isPlayerUnavailable: true }));
+    expect(unavailableText()).toBe('...');
   });
 });
 

@@ -12,7 +12,7 @@ import { ActionLink } from './action-link';
 import { useBackCloses } from './back-closes';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
-import { ChannelPicker } from './channel-picker';
+import { ChannelPicker, usePickerChannels } from './channel-picker';
 import type { ShowBroadcaster } from './live-state';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
@@ -147,10 +147,15 @@ function useResumeOffer(hidden: boolean) {
   const [offer, setOffer] = useState<string | null>(null);
   const wasHidden = useRef(hidden);
   useEffect(() => {
-    if (hidden && !wasHidden.current && state.isPlaying) {
-      const name = state.isLiveMode ? state.channel?.name || site.name : (state.playable?.name ?? site.name);
-      setOffer(`Verder luisteren naar ${name}`);
-      commands.stopPlaying();
+    if (hidden && !wasHidden.current) {
+      if (state.isPlaying) {
+        const name = state.isLiveMode
+          ? state.channel?.name || site.name
+          : (state.playable?.name ?? site.name);
+        setOffer(`Verder luisteren naar ${name}`);
+      }
+      // Also while it still loads: a start under way would otherwise play under a page with no bar.
+      commands.hide();
     }
     wasHidden.current = hidden;
   }, [hidden, state.isPlaying, state.isLiveMode, state.channel, state.playable, site.name, commands]);
@@ -175,6 +180,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const panelId = useId();
   const [time] = usePlaybackTime();
   const { offer, accept, dismiss } = useResumeOffer(hidden);
+  const pickerChannelCount = usePickerChannels().length;
   const infoRef = useRef<HTMLButtonElement>(null);
   const expandRef = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
@@ -218,7 +224,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const alternate = state.isLiveMode && !state.isSongHiddenForLiveRadio;
   const [left, right] = barActionButtons(state);
   const busy = isPlayerBusy(state);
-  const showPicker = isChannelDropdownShown(state, site.channels.length);
+  const showPicker = isChannelDropdownShown(state, pickerChannelCount);
   const message: ReactNode = state.isPlayerUnavailable
     ? state.isLiveMode
       ? 'Live data tijdelijk niet beschikbaar'

@@ -32,8 +32,11 @@ export interface InfoBroadcast {
   slug: string;
   from: string;
   until: string;
-  /** logoUrl: the broadcaster's logo, '' when it has none (absent from older servers). */
-  coreBroadcasters: { name: string; alias: string; logoUrl?: string }[];
+  /**
+   * logoUrl: the broadcaster's logo, '' when it has none (absent from older servers). The whole
+   * field may be absent: spec §3 defaults a show's broadcasters to [].
+   */
+  coreBroadcasters?: { name: string; alias: string; logoUrl?: string }[];
   radioPhotoAssets: PhotoAsset[];
   radioProgrammes: { slug: string; name: string; radioPhotoAssets: PhotoAsset[] } | null;
   radioPresenters: { slug: string; name: string }[];

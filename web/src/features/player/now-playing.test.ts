@@ -55,6 +55,24 @@ describe('now playing', () => {
       expect.objectContaining({ kind: 'playable', title: 'Een fragment' }),
     ]);
   });
+  it('times a short song by the live data: 8000 ms on a classical channel whose show has broadcasters, 6000 ms when it has none', () => {
+    const shortSong = { name: 'Air', artist: 'Bach' } as Track;
+    const classicalLive = (broadcasters: Show['broadcasters']) =>
+      nowPlayingItems({
+        ...playerReducer(initialPlayerState('music'), {
+          type: 'listenToLive',
+          live: {
+            show: { ...show, broadcasters },
+            track: shortSong,
+            tracks: [shortSong],
+            isVisualRadioAvailable: false,
+          },
+        }),
+        isLiveUsingClassicalData: true,
+      });
+    expect(classicalLive(show.broadcasters).find((i) => i.kind === 'song')?.durationMs).toBe(8000);
+    expect(classicalLive([]).find((i) => i.kind === 'song')?.durationMs).toBe(6000);
+  });
   it('falls back to the channel name', () => {
     const state = { ...initialPlayerState('music'), channel: { id: 'radio2', name: 'Ether Radio 2' } };
     expect(nowPlayingItems(state)[0]).toMatchObject({ kind: 'channel', title: 'Ether Radio 2' });

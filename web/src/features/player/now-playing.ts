@@ -23,6 +23,9 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
   }
   const items: NowPlayingItem[] = [];
   const show = state.show;
+  // §9's fallback judges the live data, not each item: the song item never has broadcasters of
+  // its own, yet on a classical channel whose show has broadcasters it gets 8000 ms too.
+  const timing = { classical, hasBroadcasters: (show?.broadcasters.length ?? 0) > 0 };
   if (show) {
     const subtitle = state.isRadioshowTimeVisibleForLiveRadio
       ? show.fromToTime
@@ -33,10 +36,7 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
       title: show.name,
       subtitle,
       broadcasters,
-      durationMs: rotationDurationMs(`${show.name} ${subtitle}`, {
-        classical,
-        hasBroadcasters: broadcasters.length > 0,
-      }),
+      durationMs: rotationDurationMs(`${show.name} ${subtitle}`, timing),
     });
   }
   const track = state.track;
@@ -47,7 +47,7 @@ export function nowPlayingItems(state: PlayerState): NowPlayingItem[] {
       title: track.name,
       subtitle,
       broadcasters: [],
-      durationMs: rotationDurationMs(`${track.name} ${subtitle}`, { classical, hasBroadcasters: false }),
+      durationMs: rotationDurationMs(`${track.name} ${subtitle}`, timing),
     });
   }
   if (items.length === 0 && state.channel?.name) {

@@ -564,6 +564,28 @@ describe('stream loading (spec §7)', () => {
     setErrorReporter(null);
   });
 
+  it("passes the item's poster and title as source configuration", async () => {
+    renderProvider();
+    await loaded();
+    const withPoster: Playable = {
+      ...fragment,
+      player: {
+        ...fragment.player,
+        parameters: [
+          ...fragment.player.parameters,
+          { name: 'poster', value: '/media/images/fragments/1.webp' },
+        ],
+      },
+    };
+    act(() => player.commands.playPlayable(withPoster));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(player.engine?.currentSource).toMatchObject({
+      url: here('/media/fragments/1.mp3'),
+      title: 'Een fragment',
+      poster: '/media/images/fragments/1.webp',
+    });
+  });
+
   it('loads from the environment domain of the play API', async () => {
     server.setEnvironmentDomain('https://stream.example');
     renderProvider();
@@ -591,24 +613,69 @@ describe('stream loading (spec §7)', () => {
   });
 });
 
-describe('polling the live info (spec §4, §9)', () => {
-  it('asks the live channel its info every 20 000 ms, and stops on demand', async () => {
-    const intervals: { callback: () => void; ms: number | undefined }[] = [];
-    const setIntervalReal = window.setInterval.bind(window);
-    vi.spyOn(window, 'setInterval').mockImplementation(((callback: () => void, ms?: number) => {
-      intervals.push({ callback, ms });
-      // The test runs the poll itself; other intervals (waitFor's) run as they are.
-      return setIntervalReal(ms === LIVE_POLL_MS ? () => undefined : callback, ms);
-    }) as typeof window.setInterval);
-    const cleared = vi.spyOn(window, 'clearInterval');
+describe('the player audio token (spec §7)', () => {
+  it('is the tokenUrl of GET /api/player/{channelSlug}, and live playback plays from it', async () => {
     renderProvider();
     await waitFor(() => expect(state().isPlaying).toBe(true));
-    const poll = intervals.find((interval) => interval.ms === LIVE_POLL_MS);
+    await loaded();
+    expect(state().playerAudioToken).toBe('/api/play/live/radio2');
+    act(() => player.commands.togglePlaying());
+    await loaded();
+    expect(state().isPlaying).toBe(false);
+    const before = server.calls.length;
+    act(() => player.commands.togglePlaying());
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(server.calls.slice(before)).toEqual(['/api/play/live/radio2']);
+  });
+});
+
+/** Runs the poll itself: the 20 000 ms intervals are caught, other intervals run as they are. */
+function catchPolls() {
+  const polls: (() => void)[] = [];
+  const setIntervalReal = window.setInterval.bind(window);
+  vi.spyOn(window, 'setInterval').mockImplementation(((callback: () => void, ms?: number) => {
+    if (ms === LIVE_POLL_MS) polls.push(callback);
+    return setIntervalReal(ms === LIVE_POLL_MS ? () => undefined : callback, ms);
+  }) as typeof window.setInterval);
+  const cleared = vi.spyOn(window, 'clearInterval');
+  return { polls, cleared };
+}
+
+describe('polling the live info (spec §4, §9)', () => {
+  it('after an onError reset the stream plays on and the next poll loads its channel again (the bar, the dropdown, Gedraaid)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { polls } = catchPolls();
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    await loaded();
+    act(() => feed?.publish('radio2', brokenInfo(site, 'radio2')));
+    // spec §4 onError: the reset is right; the stream plays on.
+    expect(state().channel?.id || undefined).toBeUndefined();
+    expect(state().show).toBeUndefined();
+    expect(state().isChannelPickerPresent).toBe(false);
+    expect(state().isPlaying).toBe(true);
+    const asked = () => server.calls.filter((call) => call === '/api/miniplayer/info?channel=radio2').length;
+    const before = asked();
+    act(() => {
+      for (const poll of polls) poll();
+    });
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    await waitFor(() => expect(state().channel).toEqual({ id: 'radio2', name: 'Ether Radio 2' }));
+    expect(state().show).toBeDefined();
+    expect(state().isChannelPickerPresent).toBe(true);
+    expect(state().isPlaying).toBe(true);
+  });
+
+  it('asks the live channel its info every 20 000 ms, and stops on demand', async () => {
+    const { polls, cleared } = catchPolls();
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    const poll = polls[0];
     expect(LIVE_POLL_MS).toBe(20_000);
     expect(poll).toBeDefined();
     const asked = () => server.calls.filter((call) => call === '/api/miniplayer/info?channel=radio2').length;
     const before = asked();
-    act(() => poll?.callback());
+    act(() => poll?.());
     await waitFor(() => expect(asked()).toBe(before + 1));
     // On demand there is no live channel to follow: the poll ends.
     act(() => player.commands.playPlayable(fragment));

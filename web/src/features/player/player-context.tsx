@@ -70,6 +70,12 @@ export interface PlayerCommands {
   playPlayable(playable: Playable, startAt?: number): void;
   playLatestNews(): void;
   setExpanded(expanded: boolean): void;
+  /**
+   * The bar became hidden (spec §4 "When the player becomes hidden while playing, playback
+   * stops"): stops what plays and what is still starting (a load, a play API call), so that
+   * nothing starts under a page without a bar. Not ignored while loading, unlike the others.
+   */
+  hide(): void;
   time(): PlaybackTime;
 }
 
@@ -116,11 +122,14 @@ export function PlayerProvider({
   const engineRef = useRef<AudioEngine | null>(null);
   const handoffRef = useRef<PlaybackHandoff | null>(null);
   const infoRef = useRef<MiniplayerInfo | null>(null);
-  const tokenUrlRef = useRef<string | null>(null);
+  /** The active channel whose live data onError reset away (spec §4), until they apply again. */
+  const [resetChannel, setResetChannel] = useState<string | null>(null);
   /** The active channel: the one loaded last, whose live data the player shows. */
   const channelRef = useRef(initialChannel);
   /** Counts channel loads: only the latest one applies what it fetched. */
   const loadRef = useRef(0);
+  /** Counts hidings of the bar: a start under way when it changes does not play (commands.hide). */
+  const hiddenCountRef = useRef(0);
   const autoplayRef = useRef(autoplay);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [feed] = useState(() =>
@@ -153,9 +162,11 @@ export function PlayerProvider({
           },
         });
         if (stateRef.current.isLiveMode || shouldStart) dispatch({ type: 'listenToLive', live });
+        setResetChannel(null);
         return true;
       } catch (error) {
         dispatch({ type: 'onError', error, mode: modeOf(site, channelRef.current) });
+        setResetChannel(slug);
         return false;
       }
     },
@@ -163,18 +174,25 @@ export function PlayerProvider({
   );
 
   /**
-   * Plays the live stream of the loaded channel. `yieldNow`, asked once the play API has answered,
-   * just before the stream starts, stops an autoplay that something else got ahead of meanwhile.
+   * Plays the live stream of the loaded channel, from its audio token (spec §7: the tokenUrl of
+   * /api/player/{slug}, kept as playerAudioToken). A load passes the token it just fetched, which
+   * the state holds only from the next render; after an onError reset, which clears it, the token
+   * is fetched again. `yieldNow`, asked once the play API has answered, just before the stream
+   * starts, stops an autoplay that something else got ahead of meanwhile.
    */
   const playLiveStream = useCallback(
-    async (yieldNow?: () => boolean) => {
+    async (yieldNow?: () => boolean, loadedToken?: string) => {
       const engine = engineRef.current;
-      const tokenUrl = tokenUrlRef.current;
-      if (!engine || !tokenUrl) return;
+      if (!engine) return;
+      const hiddenCount = hiddenCountRef.current;
       try {
+        const tokenUrl =
+          loadedToken ??
+          stateRef.current.playerAudioToken ??
+          (await fetchChannelTokenUrl(channelRef.current));
+        dispatch({ type: 'setPlayerAudioToken', value: tokenUrl });
         const play = await fetchPlayApi(tokenUrl);
-        if (yieldNow?.()) return;
-        dispatch({ type: 'setPlayerAudioToken', value: play.playerToken });
+        if (yieldNow?.() || hiddenCount !== hiddenCountRef.current) return;
         await engine.load(
           { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
           true,
@@ -195,10 +213,12 @@ export function PlayerProvider({
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
     const engine = engineRef.current;
     if (!engine) return;
+    const hiddenCount = hiddenCountRef.current;
     try {
       // spec §7: the play API's answer goes to the engine together with player.parameters: the
       // progressive file (with prid = mid) where there is one, the answer's stream otherwise.
       const play = await fetchPlayApi(playable.player.tokenUrl);
+      if (hiddenCount !== hiddenCountRef.current) return;
       const poster = parameter(playable.player, 'poster');
       await engine.load(
         {
@@ -231,6 +251,7 @@ export function PlayerProvider({
     async (slug: string, autoplay: boolean | 'unless-other-media' | 'take-over') => {
       const load = ++loadRef.current;
       const latest = () => load === loadRef.current;
+      const hiddenCount = hiddenCountRef.current;
       channelRef.current = slug;
       dispatch({ type: 'setLoadingPlayer', value: true });
       dispatch({ type: 'setReading', mode: modeOf(site, slug) });
@@ -246,7 +267,7 @@ export function PlayerProvider({
           asking,
         ]);
         if (!latest()) return;
-        tokenUrlRef.current = tokenUrl;
+        dispatch({ type: 'setPlayerAudioToken', value: tokenUrl });
         applyInfo(info, slug);
         feed.publish(slug, info);
         if (playing?.kind === 'on-demand') {
@@ -262,11 +283,13 @@ export function PlayerProvider({
         // plays (a link opened in a new tab must not stop the listener's radio or fragment there):
         // asked now and again just before the stream starts, as a video started while the play API
         // answered would otherwise be paused by the radio.
+        // A bar hidden meanwhile (the listener went to /live or an /app/ page) stops the start.
         const yieldToOther = () =>
-          autoplay === 'unless-other-media' &&
-          ((audio !== undefined && otherMediaPlaying(audio)) ||
-            handoffRef.current?.anotherWindowPlaying() === true);
-        if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther);
+          hiddenCount !== hiddenCountRef.current ||
+          (autoplay === 'unless-other-media' &&
+            ((audio !== undefined && otherMediaPlaying(audio)) ||
+              handoffRef.current?.anotherWindowPlaying() === true));
+        if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther, tokenUrl);
       } catch (error) {
         if (!latest()) return;
         reportQuietly(error);
@@ -384,8 +407,11 @@ export function PlayerProvider({
   }, [state.playerVolume, state.isPlayerMuted]);
 
   // spec §4: in live mode with an active channel the info is polled every 20 s; Server-Sent Events
-  // bring changes sooner. Both come from the live feed, which every now-playing view shares.
-  const liveChannel = state.isLiveMode && state.channel?.id ? state.channel.id : null;
+  // bring changes sooner. Both come from the live feed, which every now-playing view shares. The
+  // active channel is the one loaded last: an onError reset clears the state's channel, but the
+  // stream plays on, so the poll goes on and its next document loads that channel's data again
+  // (the bar, the channel dropdown and 'Gedraaid' come back).
+  const liveChannel = state.isLiveMode ? state.channel?.id || resetChannel : null;
   useEffect(() => {
     if (!liveChannel) return;
     return feed.subscribe(
@@ -458,7 +484,10 @@ export function PlayerProvider({
         if (ready()) dispatch({ type: stateRef.current.isPlayerMuted ? 'unmutePlayer' : 'mutePlayer' });
       },
       changeChannel(slug: string) {
-        const channel = site.channels.find((c) => c.slug === slug);
+        // A channel of the live data's allChannels (spec §3) that the site config does not list yet.
+        const channel =
+          site.channels.find((c) => c.slug === slug) ??
+          infoRef.current?.data.allChannels.data.find((c) => c.slug === slug);
         if (!channel || !ready()) return;
         engineRef.current?.unload();
         dispatch({ type: 'stopPlaying' });
@@ -502,6 +531,12 @@ export function PlayerProvider({
       },
       setExpanded(expanded: boolean) {
         dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } });
+      },
+      hide() {
+        hiddenCountRef.current += 1;
+        stop();
+        // A start it cut short sends no engine event that would clear loading.
+        dispatch({ type: 'setLoadingPlayer', value: false });
       },
       time() {
         return engineRef.current?.time() ?? { duration: 0, position: 0, progress: 0 };
