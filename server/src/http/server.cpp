@@ -9,7 +9,7 @@
 #include <csignal>
 #include <future>
 
-#include "api/json_error.hpp"
+#include "http/json_answer.hpp"
 #include "reporting/reporter.hpp"
 
 namespace ether::http {
@@ -27,7 +27,7 @@ Response Server::Impl::handle(const Request& request) {
     spdlog::error("http: handler failed with an unknown exception request_id={}", request.request_id);
     reporting::report_error("http", "unknown", "handler failed with an unknown exception");
   }
-  return api::json_error(500, "internal", api::kInternalMessage);
+  return json_error(500, "internal", kInternalMessage);
 }
 
 std::optional<Response> Server::Impl::from_memory(const Request& request) const {
@@ -60,7 +60,7 @@ Response Server::Impl::unavailable(const Request& request) const {
     }
   }
   if (!response) {
-    response = api::json_error(503, "store_unavailable", api::kStoreUnavailableMessage);
+    response = json_error(503, "store_unavailable", kStoreUnavailableMessage);
   }
   if (!response->has_header("Retry-After")) {
     const auto seconds = std::chrono::ceil<std::chrono::seconds>(options.worker_timeout).count();

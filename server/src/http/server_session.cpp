@@ -5,7 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "api/json_error.hpp"
+#include "http/json_answer.hpp"
 #include "http/request_body.hpp"
 #include "http/request_head.hpp"
 #include "http/response_head.hpp"
@@ -142,7 +142,7 @@ Response Server::Impl::accept_body(const Request& request, std::shared_ptr<Strea
     spdlog::error("http: handler failed: {} request_id={} method={}", error.what(), request.request_id, request.method);
   }
   consumer.reset();
-  return api::json_error(500, "internal", api::kInternalMessage);
+  return json_error(500, "internal", kInternalMessage);
 }
 
 asio::awaitable<void> Server::Impl::stream_request(Connection& connection, RequestParser& parser,
@@ -326,18 +326,18 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
       refused.target = partial.target().empty() ? "-" : std::string(partial.target());
       std::optional<Response> answer;
       if (refusal) {
-        answer = api::json_error(400, "bad_request", *refusal);
+        answer = json_error(400, "bad_request", *refusal);
       } else if (header_ec == bhttp::error::header_limit) {
-        answer = api::json_error(431, "header_too_large",
-                                 "De kop van het verzoek is groter dan " + kib(options.header_limit) + ".");
+        answer = json_error(431, "header_too_large",
+                            "De kop van het verzoek is groter dan " + kib(options.header_limit) + ".");
       } else if (header_ec == bhttp::error::body_limit) {
         answer = too_large ? std::move(*too_large)
-                           : api::json_error(413, "payload_too_large",
-                                             "Het verzoek is groter dan " + kib(options.body_limit) + ".");
+                           : json_error(413, "payload_too_large",
+                                        "Het verzoek is groter dan " + kib(options.body_limit) + ".");
       } else if (too_large && header_ec.category() == boost::system::system_category()) {
-        answer = api::json_error(500, "internal", "De server kon de upload niet bewaren. Probeer het opnieuw.");
+        answer = json_error(500, "internal", "De server kon de upload niet bewaren. Probeer het opnieuw.");
       } else if (is_parse_error(header_ec)) {
-        answer = api::json_error(400, "bad_request", "Het verzoek is geen geldig HTTP/1.1.");
+        answer = json_error(400, "bad_request", "Het verzoek is geen geldig HTTP/1.1.");
       }
       if (!answer) break;  // the client went away or timed out: nothing to answer
       answer->set_header("X-Request-Id", refused.request_id);
@@ -361,7 +361,7 @@ asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connecti
 
     Response response;
     if (!target_valid) {
-      response = api::json_error(400, "bad_request", "Het gevraagde adres is geen geldig pad.");
+      response = json_error(400, "bad_request", "Het gevraagde adres is geen geldig pad.");
     } else if (auto kept = from_memory(*request)) {
       response = std::move(*kept);
     } else if (execution(*request) == Execution::io_thread) {
