@@ -81,7 +81,8 @@ ContentApi::ContentApi(store::Database& db, const AdminApi& admin, ContentApiOpt
 void ContentApi::add_routes(http::Router& router) {
   router.add("GET", "/api/admin/content-types",
              [this](const http::Request& r, const http::RouteParams&) { return types(r); });
-  // In the order they were always added: the router tries patterns in turn ({type}/options before {type}/{id}).
+  // The router tries patterns in turn: {type}/options must come before {type}/{id}. Across the
+  // groups no path matches two patterns, so only the order within a group matters.
   add_item_routes(router);
   add_publication_routes(router);
   add_revision_routes(router);
