@@ -88,15 +88,20 @@ class AdminApi {
                                                                   const Guard& guard) const;
 
  private:
+  // Each group is defined, with the routes it adds, in its own file (named beside it).
+  // session_routes.cpp
+  void add_session_routes(http::Router& router);
   http::Response get_session(const http::Request& request) const;
   http::Response login(const http::Request& request) const;
-  http::Response logout(const http::Request& request) const;
-  http::Response change_password(const http::Request& request) const;
   http::Response complete_login(const http::Request& request) const;
+  http::Response logout(const http::Request& request) const;
   http::Response start_session(soci::session& session, const User& user, std::int64_t now) const;
   boost::json::object session_answer(soci::session& session, const User& user, std::string_view session_id,
                                      const SessionInfo& info) const;
   [[nodiscard]] bool setup_required(soci::session& session, const User& user) const;
+
+  // second_factor_routes.cpp
+  void add_second_factor_routes(http::Router& router);
   http::Response second_factor_status(const http::Request& request) const;
   http::Response start_enrolment(const http::Request& request) const;
   http::Response confirm_enrolment(const http::Request& request) const;
@@ -108,13 +113,26 @@ class AdminApi {
   [[nodiscard]] std::optional<http::Response> check_own_password(const Principal& principal,
                                                                  const std::string& password, std::int64_t now) const;
   http::Response reset_second_factor(const http::Request& request, const std::string& id) const;
+
+  // password_routes.cpp
+  void add_password_routes(http::Router& router);
+  http::Response change_password(const http::Request& request) const;
+
+  // user_routes.cpp
+  void add_user_routes(http::Router& router);
   http::Response list_users(const http::Request& request) const;
   http::Response create_user(const http::Request& request) const;
   http::Response update_user(const http::Request& request, const std::string& id) const;
   http::Response reset_password(const http::Request& request, const std::string& id) const;
+
+  // api_key_routes.cpp
+  void add_api_key_routes(http::Router& router);
   http::Response list_api_keys(const http::Request& request) const;
   http::Response create_api_key(const http::Request& request) const;
   http::Response revoke_api_key(const http::Request& request, const std::string& id) const;
+
+  // audit_routes.cpp
+  void add_audit_routes(http::Router& router);
   http::Response audit(const http::Request& request) const;
 
   store::Database& db_;

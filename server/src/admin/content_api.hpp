@@ -75,15 +75,29 @@ class ContentApi {
   void add_routes(http::Router& router);
 
  private:
+  // Each group is defined, with the routes it adds, in its own file (named beside it).
+  // content_api.cpp
   http::Response types(const http::Request& request) const;
+  /// `response`, after telling the caches about the change it made (when it succeeded).
+  http::Response after_change(http::Response response) const;
+
+  // content_item_routes.cpp
+  void add_item_routes(http::Router& router);
   http::Response list(const http::Request& request, const std::string& type) const;
   http::Response options(const http::Request& request, const std::string& type) const;
   http::Response get(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response create(const http::Request& request, const std::string& type) const;
   http::Response update(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response remove(const http::Request& request, const std::string& type, const std::string& key) const;
+
+  // content_publication_routes.cpp
+  void add_publication_routes(http::Router& router);
   http::Response publish(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response archive(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
+  http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;
+
+  // content_revision_routes.cpp
+  void add_revision_routes(http::Router& router);
   http::Response revisions(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response revision(const http::Request& request, const std::string& type, const std::string& key,
                           const std::string& revision) const;
@@ -91,7 +105,9 @@ class ContentApi {
                        const std::string& revision) const;
   http::Response restore(const http::Request& request, const std::string& type, const std::string& key,
                          const std::string& revision) const;
-  http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;
+
+  // content_trash_routes.cpp
+  void add_trash_routes(http::Router& router);
   http::Response trash_list(const http::Request& request) const;
   http::Response untrash(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response purge(const http::Request& request, const std::string& type, const std::string& key) const;
@@ -101,8 +117,6 @@ class ContentApi {
   /// The common part of untrash and purge: the checks, the trashed item, `act` and the commit.
   http::Response on_trashed(const http::Request& request, const std::string& type, const std::string& key,
                             const TrashAction& act) const;
-  /// `response`, after telling the caches about the change it made (when it succeeded).
-  http::Response after_change(http::Response response) const;
 
   store::Database& db_;
   const AdminApi& admin_;

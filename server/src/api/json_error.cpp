@@ -6,27 +6,6 @@
 
 namespace ether::api {
 namespace json = boost::json;
-namespace {
-constexpr std::string_view kJsonType = "application/json; charset=utf-8";
-}
-
-http::Response json_error(unsigned status, std::string_view code, std::string_view message) {
-  return private_json(status, json::object{{"error", json::object{{"code", code}, {"message", message}}}});
-}
-
-http::Response json_response(unsigned status, const json::value& value) {
-  http::Response response;
-  response.status = status;
-  response.body = json::serialize(value);
-  response.set_header("Content-Type", kJsonType);
-  return response;
-}
-
-http::Response private_json(unsigned status, const json::value& value) {
-  auto response = json_response(status, value);
-  response.set_header("Cache-Control", "no-store");
-  return response;
-}
 
 http::Response no_content() {
   http::Response response;

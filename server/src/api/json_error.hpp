@@ -12,31 +12,24 @@
 #include <string_view>
 #include <variant>
 
+#include "http/json_answer.hpp"
 #include "http/message.hpp"
 
 namespace ether::api {
 
-/// `{"error":{"code":code,"message":message}}` with the given status, Cache-Control: no-store.
-/// Codes are snake_case: bad_parameter, not_found, method_not_allowed, payload_too_large, ...
-http::Response json_error(unsigned status, std::string_view code, std::string_view message);
-
-/// `value` serialised as the body, with the given status (no caching header).
-http::Response json_response(unsigned status, const boost::json::value& value);
-
-/// `value` as the body with the given status, Cache-Control: no-store.
-http::Response private_json(unsigned status, const boost::json::value& value);
+// The error envelope and the JSON answers themselves are http/'s (http/json_answer.hpp), which the
+// server answers with too.
+using http::json_error;
+using http::json_response;
+using http::private_json;
 
 /// 204 without a body, Cache-Control: no-store.
 http::Response no_content();
 
 inline constexpr std::string_view kFieldErrorsMessage = "Niet alle velden zijn goed ingevuld.";
 
-/// 500 internal: an answer failed in a way the server did not foresee (it is logged and reported).
-inline constexpr std::string_view kInternalMessage =
-    "Er ging iets mis aan onze kant. Je wijziging is mogelijk niet opgeslagen; probeer het zo opnieuw.";
-/// 503 store_unavailable: the store does not answer now (the circuit breaker, a store outage).
-inline constexpr std::string_view kStoreUnavailableMessage =
-    "De site kan haar gegevens nu niet bereiken. Probeer het over een paar seconden opnieuw.";
+using http::kInternalMessage;
+using http::kStoreUnavailableMessage;
 /// 507 storage_full: the store or its disk is full; nothing of the change was saved.
 inline constexpr std::string_view kStorageFullMessage =
     "De opslag van de site is vol, dus je wijziging is niet opgeslagen. Wat je hebt ingevuld staat er nog: "

@@ -19,12 +19,12 @@
 #include "admin/bootstrap.hpp"
 #include "app/site_app.hpp"
 #include "app/station.hpp"
-#include "app/version.hpp"
 #include "backup/backup_command.hpp"
 #include "backup/store_copy.hpp"
 #include "cluster/leader_election.hpp"
 #include "config/config.hpp"
 #include "config/private_files.hpp"
+#include "domain/version.hpp"
 #include "http/server.hpp"
 #include "pages/page_time.hpp"
 #include "pages/preview_token.hpp"
@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
   if (auto dsn = ether::reporting::parse_dsn(config.sentry_dsn)) {
     reporter = std::make_unique<ether::reporting::Reporter>(
         *dsn, ether::reporting::EventContext{"production", ether::reporting::host_name(),
-                                             "ether-server@" + std::string(ether::app::kEtherVersion)});
+                                             "ether-server@" + std::string(ether::domain::kEtherVersion)});
     ether::reporting::install(reporter.get());
   }
   struct Uninstall {

@@ -12,9 +12,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "app/version.hpp"
 #include "backup/manifest.hpp"
 #include "backup/store_snapshot.hpp"
+#include "domain/version.hpp"
 #include "store/database.hpp"
 #include "store/migrations.hpp"
 
@@ -139,7 +139,7 @@ BackupResult make_backup(const config::Config& config, const fs::path& parent, c
   fs::create_directories(partial / "store");
 
   Manifest manifest;
-  manifest.ether_version = std::string(app::kEtherVersion);
+  manifest.ether_version = std::string(domain::kEtherVersion);
   manifest.created_at = utc_stamp(now, "%Y-%m-%dT%H:%M:%SZ");
   manifest.with_recordings = options.with_recordings;
   if (is_sqlite(config)) {

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "api/json_error.hpp"
 #include "http/byte_response.hpp"
+#include "http/json_answer.hpp"
 #include "http/mime.hpp"
 
 namespace ether::http {
@@ -51,9 +51,9 @@ MediaFiles::MediaFiles(std::filesystem::path root, std::size_t cache_limit)
 Response MediaFiles::serve(const Request& request, std::string_view relative) const {
   switch (check_relative(relative)) {
     case PathCheck::bad:
-      return api::json_error(400, "bad_path", "Dit mediapad is niet geldig.");
+      return json_error(400, "bad_path", "Dit mediapad is niet geldig.");
     case PathCheck::hidden:
-      return api::json_error(404, "not_found", "Dit mediabestand bestaat niet.");
+      return json_error(404, "not_found", "Dit mediabestand bestaat niet.");
     case PathCheck::ok:
       break;
   }
@@ -62,14 +62,14 @@ Response MediaFiles::serve(const Request& request, std::string_view relative) co
   // Symlinks may not lead out of the media directory either.
   std::filesystem::path canonical = std::filesystem::canonical(path, ec);
   if (ec || !std::filesystem::is_regular_file(canonical, ec)) {
-    return api::json_error(404, "not_found", "Dit mediabestand bestaat niet.");
+    return json_error(404, "not_found", "Dit mediabestand bestaat niet.");
   }
   auto [root_end, ignored] = std::mismatch(root_.begin(), root_.end(), canonical.begin(), canonical.end());
-  if (root_end != root_.end()) return api::json_error(404, "not_found", "Dit mediabestand bestaat niet.");
+  if (root_end != root_.end()) return json_error(404, "not_found", "Dit mediabestand bestaat niet.");
 
   auto size = std::filesystem::file_size(canonical, ec);
   auto write_time = std::filesystem::last_write_time(canonical, ec);
-  if (ec) return api::json_error(404, "not_found", "Dit mediabestand bestaat niet.");
+  if (ec) return json_error(404, "not_found", "Dit mediabestand bestaat niet.");
 
   std::string key = canonical.string();
   std::shared_ptr<const Entry> entry;
@@ -84,7 +84,7 @@ Response MediaFiles::serve(const Request& request, std::string_view relative) co
     if (!(in && out << in.rdbuf())) {
       if (size != 0) {
         spdlog::error("media: cannot read {}", canonical.string());
-        return api::json_error(404, "not_found", "Dit mediabestand bestaat niet.");
+        return json_error(404, "not_found", "Dit mediabestand bestaat niet.");
       }
     }
     auto fresh = std::make_shared<Entry>();

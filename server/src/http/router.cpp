@@ -3,7 +3,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "api/json_error.hpp"
+#include "http/json_answer.hpp"
 
 namespace ether::http {
 namespace {
@@ -140,8 +140,8 @@ Response Router::dispatch(const Request& request) const {
       return (*found.handler)(request, found.params);
     case Match::Kind::method_not_allowed: {
       Response response =
-          api::json_error(405, "method_not_allowed",
-                          "De methode " + request.method + " is hier niet toegestaan; gebruik " + found.allow + ".");
+          json_error(405, "method_not_allowed",
+                     "De methode " + request.method + " is hier niet toegestaan; gebruik " + found.allow + ".");
       response.set_header("Allow", found.allow);
       return response;
     }
@@ -149,7 +149,7 @@ Response Router::dispatch(const Request& request) const {
       break;
   }
   if (fallback_) return fallback_(request);
-  return api::json_error(404, "not_found", "Dit adres bestaat niet: " + request.path);
+  return json_error(404, "not_found", "Dit adres bestaat niet: " + request.path);
 }
 
 }  // namespace ether::http

@@ -1,9 +1,9 @@
 #pragma once
-// The HTTP/1.1 server (Boost.Beast on Asio coroutines; Beast stays inside server.cpp). It reads
-// requests with limits and timeouts, refuses ambiguous framing (request smuggling) with 400, keeps
-// connections alive, shares connections fairly between client addresses, calls one handler per
-// request (on the I/O thread or on a bounded worker pool with a deadline, see http::Execution),
-// adds the request id and security headers, writes an access log line, and shuts down gracefully.
+// The HTTP/1.1 server (Boost.Beast on Asio coroutines; Beast stays inside its own files, which
+// server_impl.hpp lists). It reads requests with limits and timeouts, refuses ambiguous framing (request smuggling)
+// with 400, keeps connections alive, shares connections fairly between client addresses, calls one handler per request
+// (on the I/O thread or on a bounded worker pool with a deadline, see http::Execution), adds the request id and
+// security headers, writes an access log line, and shuts down gracefully.
 
 #include <chrono>
 #include <cstddef>

@@ -1,17 +1,11 @@
 #pragma once
-// Case- and diacritic-insensitive text comparison for search, done in C++ so that it behaves the
-// same on SQLite and PostgreSQL whatever their collations.
+// The pages' names for the text folding of domain/text_fold.hpp, which the search index shares.
 
-#include <string>
-#include <string_view>
+#include "domain/text_fold.hpp"
 
 namespace ether::pages {
 
-/// Lowercases ASCII and maps common Latin letters with diacritics (U+00C0..U+017F) in UTF-8 to their
-/// base letters ("Café" → "cafe", "Ærø" → "aero", "Straße" → "strasse"); other bytes pass through.
-std::string fold_text(std::string_view text);
-
-/// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-bool valid_utf8(std::string_view text);
+using domain::fold_text;
+using domain::valid_utf8;
 
 }  // namespace ether::pages

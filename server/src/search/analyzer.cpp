@@ -6,7 +6,7 @@
 #include <iterator>
 #include <memory>
 
-#include "pages/text_fold.hpp"
+#include "domain/text_fold.hpp"
 
 namespace ether::search {
 namespace {
@@ -41,7 +41,7 @@ sb_stemmer& dutch_stemmer() {
 }  // namespace
 
 std::vector<std::string> words(std::string_view text) {
-  auto folded = pages::fold_text(text);
+  auto folded = domain::fold_text(text);
   std::vector<std::string> out;
   std::size_t i = 0;
   while (i < folded.size()) {

@@ -1,9 +1,9 @@
-#include "pages/text_fold.hpp"
+#include "domain/text_fold.hpp"
 
 #include <cstdint>
 #include <string_view>
 
-namespace ether::pages {
+namespace ether::domain {
 namespace {
 
 // Base letters of U+00C0..U+00FF and U+0100..U+017F; '*' marks a letter written with two letters
@@ -90,4 +90,4 @@ bool valid_utf8(std::string_view text) {
   return true;
 }
 
-}  // namespace ether::pages
+}  // namespace ether::domain

@@ -1,0 +1,293 @@
+// The items of one type of content: the list, the options of reference pickers, one item, and
+// creating, changing and deleting (into the trash) one.
+#include "admin/content_api.hpp"
+
+#include <boost/json.hpp>
+
+#include "admin/audit_log.hpp"
+#include "admin/autosaves.hpp"
+#include "admin/content_api_detail.hpp"
+#include "api/json_error.hpp"
+#include "content/content_store.hpp"
+#include "content/content_types.hpp"
+#include "content/content_validation.hpp"
+#include "domain/time.hpp"
+#include "media/media_repository.hpp"
+#include "media/stored_files.hpp"
+#include "media/video_processor.hpp"
+
+namespace ether::admin {
+namespace json = boost::json;
+using content::ContentStore;
+using content::Item;
+using content::TypeSpec;
+using content::WriteResult;
+using content_detail::archivable;
+using content_detail::begin_call;
+using content_detail::begin_versioned_call;
+using content_detail::Call;
+using content_detail::channel_refused;
+using content_detail::field_changes;
+using content_detail::forbidden;
+using content_detail::forbidden_channel;
+using content_detail::iso_or_null;
+using content_detail::item_at_version;
+using content_detail::item_json;
+using content_detail::kMaxBody;
+using content_detail::not_found;
+using content_detail::publishable;
+using content_detail::record_change;
+using content_detail::schedule_blocks_move;
+using content_detail::stale;
+using content_detail::VersionedCall;
+using content_detail::write_links;
+using content_detail::write_permission;
+
+namespace {
+
+// True for "/uploads/videos/<sha256>/master.m3u8" of a video item that is ready.
+bool ready_library_video(soci::session& session, std::string_view path) {
+  const auto hash = media::library_video_hash(path, media::kMasterPlaylist);
+  if (!hash) return false;
+  const auto item = media::MediaRepository(session).find_by_hash(media::MediaKind::video, *hash);
+  return item && item->status == "ready";
+}
+
+// A media-file field set or changed to a file the media dir does not hold is refused: a made-up
+// path was published, and the page then showed a dead player (issue 37).
+// A video of the media library is named by its master playlist, and must be one that is ready.
+json::object missing_media_files(soci::session& session, const TypeSpec& type, const json::object& values,
+                                 const Item* before, const std::filesystem::path& media_dir) {
+  json::object errors;
+  for (const auto& field : type.fields) {
+    const auto* value = field.media_file ? values.if_contains(field.name) : nullptr;
+    if (value == nullptr || !value->is_string()) continue;
+    if (before != nullptr) {
+      const auto* stored = before->values.if_contains(field.name);
+      if (stored != nullptr && *stored == *value) continue;
+    }
+    std::string path(value->as_string());
+    if (path.empty() || path.starts_with("https://") || path.starts_with("http://")) continue;
+    if (path.starts_with(media::kUploadsPrefix)) {
+      if (!ready_library_video(session, path)) {
+        errors[field.name] =
+            "Deze video staat niet (klaar) in de mediabibliotheek. Kies een video uit de lijst of upload hem "
+            "opnieuw.";
+      }
+      continue;
+    }
+    if (media_dir.empty()) continue;
+    if (path.starts_with("/media/")) path.erase(0, std::string_view("/media/").size());
+    const auto relative = std::filesystem::path(path).lexically_normal();
+    std::error_code ec;
+    const bool inside = !relative.empty() && relative.is_relative() && *relative.begin() != "..";
+    if (!inside || !std::filesystem::is_regular_file(media_dir / relative, ec)) {
+      errors[field.name] =
+          "Dit bestand staat niet in de mediamap. Geef het pad van een bestaand bestand, bijvoorbeeld "
+          "videos/samenvatting.mp4, of een https-adres.";
+    }
+  }
+  return errors;
+}
+
+}  // namespace
+
+void ContentApi::add_item_routes(http::Router& router) {
+  using Params = http::RouteParams;
+  router.add("GET", "/api/admin/content/{type}",
+             [this](const http::Request& r, const Params& p) { return list(r, p.at("type")); });
+  router.add("POST", "/api/admin/content/{type}",
+             [this](const http::Request& r, const Params& p) { return after_change(create(r, p.at("type"))); });
+  router.add("GET", "/api/admin/content/{type}/options",
+             [this](const http::Request& r, const Params& p) { return options(r, p.at("type")); });
+  router.add("GET", "/api/admin/content/{type}/{id}",
+             [this](const http::Request& r, const Params& p) { return get(r, p.at("type"), p.at("id")); });
+  router.add("PUT", "/api/admin/content/{type}/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(update(r, p.at("type"), p.at("id")));
+  });
+  router.add("DELETE", "/api/admin/content/{type}/{id}", [this](const http::Request& r, const Params& p) {
+    return after_change(remove(r, p.at("type"), p.at("id")));
+  });
+}
+
+http::Response ContentApi::list(const http::Request& request, const std::string& type_name) const {
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  content::ListQuery query;
+  query.text = request.param("q").value_or("");
+  query.state = request.param("state").value_or("");
+  if (!query.state.empty() && query.state != "draft" && query.state != "scheduled" && query.state != "online" &&
+      query.state != "expired") {
+    return api::json_error(400, "bad_parameter", "De parameter 'state' is draft, scheduled, online of expired.");
+  }
+  if (auto page = request.param("page"); page && !page->empty()) {
+    auto parsed = api::parse_id(*page);
+    if (!parsed || *parsed > 100000) {
+      return api::json_error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    }
+    query.page = *parsed;
+  }
+  query.page_size = kContentPageSize;
+  query.channels = principal.user.channels;
+  query.now = now_();
+  auto lease = db_.lease();
+  auto result = ContentStore(*lease, type).list(query);
+  json::array items;
+  for (const auto& item : result.items) items.push_back(item_json(type, item, query.now, false));
+  return api::private_json(
+      200,
+      json::object{
+          {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}});
+}
+
+http::Response ContentApi::options(const http::Request& request, const std::string& type_name) const {
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& type = std::get<Call>(call).type;
+  content::ListQuery query;
+  query.page_size = 5000;
+  // A user limited to channels picks only from their channels' items, as the list shows them.
+  query.channels = std::get<Call>(call).who.user.channels;
+  query.now = now_();
+  auto lease = db_.lease();
+  auto result = ContentStore(*lease, type).list(query);
+  json::array out;
+  for (const auto& item : result.items) {
+    // What a reference field stores: the slug for slug references (channels, categories), else the id.
+    const auto* slug = item.values.if_contains("slug");
+    json::value value = type.numeric_key() ? json::value(std::stoll(item.key)) : json::value(item.key);
+    out.push_back(json::object{{"value", value},
+                               {"slug", slug != nullptr ? *slug : json::value(nullptr)},
+                               {"label", item.values.at(type.title_field)}});
+  }
+  return api::private_json(200, json::object{{"options", std::move(out)}});
+}
+
+http::Response ContentApi::get(const http::Request& request, const std::string& type_name,
+                               const std::string& key) const {
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  auto lease = db_.lease();
+  ContentStore store(*lease, type);
+  auto item = store.find(key);
+  if (!item) return not_found(type);
+  if (channel_refused(type, principal, item->values)) return forbidden_channel();
+  // How often other items refer to it: the form offers archiving instead of a delete that would be refused.
+  auto body = item_json(type, *item, now_());
+  body["usedBy"] = store.references(*item);
+  return api::private_json(200, json::object{{"item", std::move(body)}});
+}
+
+http::Response ContentApi::create(const http::Request& request, const std::string& type_name) const {
+  auto call = begin_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  if (!allows(principal.user.role, write_permission(type, nullptr))) return forbidden();
+  auto body = api::read_object(request, kMaxBody);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto* values = std::get<json::object>(body).if_contains("values");
+  if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  store::Transaction tx(*lease);
+  ContentStore store(*lease, type);
+  auto validated = content::validate(type, values->get_object(), nullptr, store);
+  if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (auto missing = missing_media_files(*lease, type, validated.values, nullptr, options_.media_dir);
+      !missing.empty()) {
+    return api::field_errors(missing);
+  }
+  if (channel_refused(type, principal, validated.values)) return forbidden_channel();
+  // A new item of a publishable type is a draft; its moment is set when it is published.
+  if (type.publication != content::Publication::none) {
+    validated.row.emplace_back(type.flag_column, 0LL);
+    if (type.publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
+  }
+  const auto key = store.insert(validated.row);
+  write_links(store, *store.find(key), validated);
+  auto item = store.find(key);
+  json::object changes = field_changes(type, json::object{}, item->values);
+  record_change(*lease, store, type, principal, now, key, "create", changes, type.revisions ? &*item : nullptr);
+  // What the new form autosaved is saved now (admin/autosaves.hpp).
+  AutosaveRepository(*lease).remove(principal.user.id, type.name, std::string(kNewItemKey));
+  tx.commit();
+  return api::private_json(201, json::object{{"item", item_json(type, *item, now)}});
+}
+
+http::Response ContentApi::update(const http::Request& request, const std::string& type_name,
+                                  const std::string& key) const {
+  auto call = begin_versioned_call(admin_, request, type_name, Permission::edit_drafts);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal, object, version] = std::get<VersionedCall>(call);
+  const auto* values = object.if_contains("values");
+  if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  store::Transaction tx(*lease);
+  ContentStore store(*lease, type);
+  auto current = item_at_version(store, type, principal, key, version, now, true);
+  if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
+  const auto* before = &std::get<Item>(current);
+  auto validated = content::validate(type, values->get_object(), before, store);
+  if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  if (auto missing = missing_media_files(*lease, type, validated.values, before, options_.media_dir);
+      !missing.empty()) {
+    return api::field_errors(missing);
+  }
+  if (channel_refused(type, principal, validated.values)) return forbidden_channel();
+  if (auto blocked = schedule_blocks_move(*lease, type, *before, validated.values, now)) {
+    return api::field_errors(*blocked);
+  }
+  auto changes = field_changes(type, before->values, validated.values);
+  // What the form autosaved is saved now (admin/autosaves.hpp), also when nothing changed.
+  AutosaveRepository(*lease).remove(principal.user.id, type.name, key);
+  if (changes.empty()) {
+    tx.commit();
+    return api::private_json(200, json::object{{"item", item_json(type, *before, now)}});
+  }
+  auto written = store.update(key, version, validated.row);
+  if (written == WriteResult::missing) return not_found(type);
+  if (written == WriteResult::stale) return stale(type, *store.find(key), now);
+  write_links(store, *before, validated);
+  auto after = store.find(key);
+  record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
+  tx.commit();
+  return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
+}
+
+http::Response ContentApi::remove(const http::Request& request, const std::string& type_name,
+                                  const std::string& key) const {
+  auto call = begin_call(admin_, request, type_name, Permission::delete_content);
+  if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
+  const auto& [type, principal] = std::get<Call>(call);
+  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
+  auto version = api::parse_id(request.param("version").value_or(""));
+  if (!version) return api::json_error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
+  const auto now = now_();
+  auto lease = db_.lease();
+  store::Transaction tx(*lease);
+  ContentStore store(*lease, type);
+  auto current = item_at_version(store, type, principal, key, *version, now, false);
+  if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
+  const auto* before = &std::get<Item>(current);
+  if (auto used = store.references(*before); used > 0) {
+    return api::json_error(409, "in_use",
+                           type.label_singular + " wordt nog gebruikt (" + std::to_string(used) +
+                               " keer) en kan niet worden verwijderd." +
+                               (type.archivable                                  ? " Archiveer het."
+                                : type.publication != content::Publication::none ? " Zet het offline."
+                                                                                 : ""));
+  }
+  if (store.trash(key, *version, now, principal.user.display_name) != WriteResult::done) {
+    return stale(type, *before, now);
+  }
+  json::object changes;
+  add_change(changes, "trashedAt", nullptr, iso_or_null(now));
+  record_change(*lease, store, type, principal, now, key, "trash", changes, nullptr);
+  tx.commit();
+  return api::no_content();
+}
+
+}  // namespace ether::admin
