@@ -178,7 +178,13 @@ void two_instances_are_interchangeable() {
   }
   const auto broadcast = query_number(*db, "SELECT id FROM broadcasts WHERE slug = 'clustertest'");
   const auto play_target = "/api/play/broadcast/" + std::to_string(broadcast);
-  ASSERT_TRUE(wait_for([&] { return b.get(play_target).status == 200; }, std::chrono::seconds(20)))
+  // While on air the play API answers its live-rewind playlist (HLS); once over, its recording.
+  ASSERT_TRUE(wait_for(
+      [&] {
+        const auto answer = b.get(play_target);
+        return answer.status == 200 && answer.body.find("\"format\":\"mp3\"") != std::string::npos;
+      },
+      std::chrono::seconds(20)))
       << b.get(play_target).body;
   for (const auto& [maker, taker] : pairs) {
     const auto url = stream_url_of(*maker, play_target);
