@@ -99,8 +99,7 @@ void HlsApi::add_routes(http::Router& router) {
       [this](const http::Request& r) {
         const auto parts = hls_path_parts(r.path);
         if (parts.size() != 3) return http::Execution::offloaded;
-        http::RouteParams params{{"channel", std::string(parts[0])}};
-        return live_playlist_fresh(params) ? http::Execution::io_thread : http::Execution::offloaded;
+        return live_playlist_fresh(parts[0]) ? http::Execution::io_thread : http::Execution::offloaded;
       });
   router.add("GET", "/hls/{channel}/{token}/hour/{file}", [this](const http::Request& r, const http::RouteParams& p) {
     return hour_playlist(r, p.at("channel"), p.at("token"), p.at("file"));
@@ -173,7 +172,7 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
   if (current_start && *current_start < now_s - archive_.options().window_hours * 3600) {
     broadcasts = programmes_between(*current_start, now_s + 1);
   }
-  const auto base = "/hls/" + channel + "/" + tokens_.issue(channel, now_s);
+  const auto base = tokens_.base(channel, now_s);
   json::array hours;
   for (auto hour = recording::hour_of(window->start_s * 1000); hour * 3600 < window->edge_s; ++hour) {
     auto item = span_json(std::max(window->start_s, hour * 3600), std::min(window->edge_s, (hour + 1) * 3600));
@@ -190,14 +189,13 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
     item["name"] = broadcast.title;
     item["startsAtMs"] = static_cast<std::int64_t>(broadcast.starts_at) * 1000;
     item["endsAtMs"] = static_cast<std::int64_t>(broadcast.ends_at) * 1000;
-    item["url"] =
-        base + "/programme/" + std::to_string(broadcast.starts_at) + "-" + std::to_string(broadcast.ends_at) + ".m3u8";
+    item["url"] = tokens_.programme_playlist(channel, broadcast.starts_at, broadcast.ends_at, now_s);
     programmes.push_back(std::move(item));
   }
   auto body = span_json(window->start_s, window->edge_s);
   body["channel"] = channel;
   body["segmentSeconds"] = hls::kSegmentSeconds;
-  body["livePlaylist"] = base + "/live.m3u8";
+  body["livePlaylist"] = tokens_.live_playlist(channel, now_s);
   if (!options_.stream_domain.empty()) body["environmentDomain"] = options_.stream_domain;
   body["hours"] = std::move(hours);
   body["programmes"] = std::move(programmes);
@@ -206,9 +204,9 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
   return response;
 }
 
-bool HlsApi::live_playlist_fresh(const http::RouteParams& params) const {
+bool HlsApi::live_playlist_fresh(std::string_view channel) const {
   const std::lock_guard lock(mutex_);
-  auto it = live_.find(params.at("channel"));
+  auto it = live_.find(channel);
   return it != live_.end() && clock_() - it->second.built_ms < kLiveRebuildMs;
 }
 

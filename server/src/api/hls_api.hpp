@@ -50,7 +50,7 @@ class HlsApi {
   /// The 403 to answer when `token` is not valid for `channel` now; nullopt when it is.
   [[nodiscard]] std::optional<http::Response> refuse_token(const std::string& channel, const std::string& token) const;
   /// Whether the live playlist of the request's channel is in memory and fresh.
-  [[nodiscard]] bool live_playlist_fresh(const http::RouteParams& params) const;
+  [[nodiscard]] bool live_playlist_fresh(std::string_view channel) const;
   /// The start of the programme of `channel` on air now, as the last timeshift answer found it.
   [[nodiscard]] std::optional<std::int64_t> reach_back(const std::string& channel) const;
 

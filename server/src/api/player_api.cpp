@@ -325,18 +325,23 @@ std::optional<http::Response> PlayerApi::guard_uploaded_audio(const http::Reques
   return json_error(404, "not_found", "Dit bestand bestaat niet.");
 }
 
+std::optional<PlayerApi::BroadcastSpan> PlayerApi::broadcast_span(std::int64_t id) const {
+  BroadcastSpan span;
+  auto lease = db_.lease();
+  const long long key = id;
+  *lease << "SELECT channel_slug, starts_at, ends_at FROM broadcasts WHERE id = :id", soci::into(span.channel),
+      soci::into(span.starts_at), soci::into(span.ends_at), soci::use(key);
+  if (!lease->got_data()) return std::nullopt;
+  return span;
+}
+
 std::variant<PlayerApi::BroadcastRecording, http::Response> PlayerApi::find_recording(
     std::int64_t id, std::optional<std::int64_t> hour_from) const {
-  std::string channel;
-  long long starts_at = 0;
-  long long ends_at = 0;
-  {
-    auto lease = db_.lease();
-    const long long key = id;
-    *lease << "SELECT channel_slug, starts_at, ends_at FROM broadcasts WHERE id = :id", soci::into(channel),
-        soci::into(starts_at), soci::into(ends_at), soci::use(key);
-    if (!lease->got_data()) return json_error(404, "not_found", "Uitzending " + std::to_string(id) + " bestaat niet.");
-  }
+  const auto span = broadcast_span(id);
+  if (!span) return json_error(404, "not_found", "Uitzending " + std::to_string(id) + " bestaat niet.");
+  const auto& channel = span->channel;
+  auto starts_at = span->starts_at;
+  auto ends_at = span->ends_at;
   const auto what = "Uitzending " + std::to_string(id) + (hour_from ? " om " + std::to_string(*hour_from) : "");
   if (hour_from) {
     const auto hour = domain::broadcast_hour_at(starts_at, ends_at, *hour_from);
@@ -362,27 +367,18 @@ std::string PlayerApi::signed_recording_url(std::int64_t id, std::optional<std::
 
 std::optional<http::Response> PlayerApi::play_on_air(std::int64_t id) const {
   if (hls_tokens_ == nullptr) return std::nullopt;
-  std::string channel;
-  long long starts_at = 0;
-  long long ends_at = 0;
-  {
-    auto lease = db_.lease();
-    const long long key = id;
-    *lease << "SELECT channel_slug, starts_at, ends_at FROM broadcasts WHERE id = :id", soci::into(channel),
-        soci::into(starts_at), soci::into(ends_at), soci::use(key);
-    if (!lease->got_data()) return std::nullopt;
-  }
+  const auto span = broadcast_span(id);
+  if (!span) return std::nullopt;
   const auto now = clock_();
-  const auto row = channels_.find(channel);
+  const auto row = channels_.find(span->channel);
   // A channel streamed from elsewhere (its own stream URL) is not recorded here.
-  if (starts_at > now || ends_at <= now || !row || !row->stream_url.empty()) return std::nullopt;
+  if (span->starts_at > now || span->ends_at <= now || !row || !row->stream_url.empty()) return std::nullopt;
   // Live rewind: the programme on air from its first second, as HLS from the recordings
   // (api/hls_api.hpp); the playlist grows until the programme ends.
-  const auto url = "/hls/" + channel + "/" + hls_tokens_->issue(channel, now) + "/programme/" +
-                   std::to_string(starts_at) + "-" + std::to_string(ends_at) + ".m3u8";
+  const auto url = hls_tokens_->programme_playlist(span->channel, span->starts_at, span->ends_at, now);
   auto play = play_answer("broadcast-" + std::to_string(id), "", url, "hls", options_.stream_domain);
   play["onAir"] = true;
-  play["durationSeconds"] = static_cast<double>(ends_at - starts_at);
+  play["durationSeconds"] = static_cast<double>(span->ends_at - span->starts_at);
   return no_store(json_response(200, play));
 }
 

@@ -93,6 +93,13 @@ class PlayerApi {
   // A whole broadcast (`hour_from` unset) or one of its clock hours (domain/broadcast_hours.hpp),
   // named by the instant at which that hour starts within the broadcast.
   http::Response play_broadcast(std::int64_t id, std::optional<std::int64_t> hour_from) const;
+  // A broadcast's channel and span (unix seconds), or nullopt when there is no such broadcast.
+  struct BroadcastSpan {
+    std::string channel;
+    long long starts_at = 0;
+    long long ends_at = 0;
+  };
+  [[nodiscard]] std::optional<BroadcastSpan> broadcast_span(std::int64_t id) const;
   // 'Terug naar het begin': a broadcast on air now, from its start, as its HLS programme playlist;
   // nullopt when it is not on air or there is no HLS.
   [[nodiscard]] std::optional<http::Response> play_on_air(std::int64_t id) const;

@@ -30,8 +30,17 @@ stream::TokenVerdict PathToken::verify(std::string_view token, std::string_view 
   return signer_.verify_signature(token.substr(dot + 1), subject(channel), expires, now_s);
 }
 
+std::string PathToken::base(std::string_view channel, std::int64_t now_s) const {
+  return "/hls/" + std::string(channel) + "/" + issue(channel, now_s);
+}
+
 std::string PathToken::live_playlist(std::string_view channel, std::int64_t now_s) const {
-  return "/hls/" + std::string(channel) + "/" + issue(channel, now_s) + "/live.m3u8";
+  return base(channel, now_s) + "/live.m3u8";
+}
+
+std::string PathToken::programme_playlist(std::string_view channel, std::int64_t from_s, std::int64_t until_s,
+                                          std::int64_t now_s) const {
+  return base(channel, now_s) + "/programme/" + std::to_string(from_s) + "-" + std::to_string(until_s) + ".m3u8";
 }
 
 }  // namespace ether::hls

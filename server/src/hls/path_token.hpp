@@ -20,8 +20,13 @@ class PathToken {
   [[nodiscard]] std::string issue(std::string_view channel, std::int64_t now_s) const;
   /// Whether `token` was issued for `channel` and has not expired at `now_s`.
   [[nodiscard]] stream::TokenVerdict verify(std::string_view token, std::string_view channel, std::int64_t now_s) const;
+  /// "/hls/{channel}/{token}" as issued at `now_s`: where the channel's playlists and segments are.
+  [[nodiscard]] std::string base(std::string_view channel, std::int64_t now_s) const;
   /// "/hls/{channel}/{token}/live.m3u8" as issued at `now_s`.
   [[nodiscard]] std::string live_playlist(std::string_view channel, std::int64_t now_s) const;
+  /// "/hls/{channel}/{token}/programme/{from}-{until}.m3u8": a programme's span (unix seconds).
+  [[nodiscard]] std::string programme_playlist(std::string_view channel, std::int64_t from_s, std::int64_t until_s,
+                                               std::int64_t now_s) const;
 
  private:
   stream::TokenSigner signer_;

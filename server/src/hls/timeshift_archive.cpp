@@ -11,31 +11,6 @@ namespace ether::hls {
 
 namespace {
 
-// An hour file as the disk has it now.
-struct HourFile {
-  std::uint64_t size = 0;
-  std::optional<recording::FrameFormat> format;
-  std::string head;  // its first frame header
-};
-
-HourFile look_at(const std::filesystem::path& root, std::string_view channel, std::int64_t hour) {
-  HourFile file;
-  const auto path = recording::hour_file_path(root, channel, hour);
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec || size < 4) return file;
-  std::ifstream in(path, std::ios::binary);
-  std::string head(4, '\0');
-  in.read(head.data(), 4);
-  if (in.gcount() != 4) return file;
-  file.format = recording::frame_format(head);
-  if (file.format) {
-    file.size = size;
-    file.head = std::move(head);
-  }
-  return file;
-}
-
 bool valid_channel(std::string_view channel) {
   return !channel.empty() && channel.front() != '.' && channel.find('/') == std::string_view::npos &&
          channel.find('\0') == std::string_view::npos;
@@ -112,7 +87,7 @@ std::optional<Window> TimeshiftArchive::window(std::string_view channel, std::in
   if (reach_back_s && *reach_back_s < start_s) start_s = segment_containing(*reach_back_s * 1000);
   // Not before the oldest hour file still on the disk (the logger prunes older ones).
   for (auto hour = recording::hour_of(start_s * 1000); hour * 3600 < window->edge_s; ++hour) {
-    if (look_at(options_.root, channel, hour).format) {
+    if (recording::look_at_hour_file(options_.root, channel, hour).format) {
       window->start_s = std::max(start_s, hour * 3600);
       break;
     }
@@ -175,7 +150,8 @@ std::shared_ptr<const Segment> TimeshiftArchive::segment(std::string_view channe
     // logger may still rebuild them, so such a segment is not whole.
     segment->whole = false;
     std::string like = audio.substr(0, std::min<std::size_t>(audio.size(), 4));
-    if (like.size() < 4) like = look_at(options_.root, channel, recording::hour_of((window.edge_s - 1) * 1000)).head;
+    if (like.size() < 4)
+      like = recording::look_at_hour_file(options_.root, channel, recording::hour_of((window.edge_s - 1) * 1000)).head;
     if (!like.empty()) audio += silent_frames(format, like, span.first_frame + frames, span.end_frame);
   }
   segment->bytes += audio;

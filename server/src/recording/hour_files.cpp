@@ -44,6 +44,23 @@ std::filesystem::path hour_file_path(const std::filesystem::path& root, std::str
   return root / std::string(channel) / (hour_file_stem(hour) + ".mp3");
 }
 
+HourFile look_at_hour_file(const std::filesystem::path& root, std::string_view channel, std::int64_t hour) {
+  HourFile file{hour, hour_file_path(root, channel, hour), 0, {}, std::nullopt};
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file.path, ec);
+  if (ec || size < 4) return file;
+  std::string head(4, '\0');
+  std::ifstream in(file.path, std::ios::binary);
+  in.read(head.data(), 4);
+  if (in.gcount() != 4) return file;
+  file.format = frame_format(head);
+  if (file.format) {
+    file.size = size;
+    file.head = std::move(head);
+  }
+  return file;
+}
+
 std::int64_t FrameFormat::frame_index(std::int64_t offset_ms) const {
   return static_cast<std::int64_t>(
       std::floor(static_cast<double>(offset_ms) * sample_rate / (samples_per_frame * 1000.0)));

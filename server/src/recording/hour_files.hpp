@@ -51,6 +51,17 @@ std::optional<FrameFormat> frame_format(std::string_view frame);
 /// the padding byte, zero side information and main data, which every decoder plays as silence).
 std::string silent_frame_like(std::string_view frame, bool padded = false);
 
+/// An hour file as found on the disk: its size and, when it starts with a frame, its format.
+struct HourFile {
+  std::int64_t hour = 0;
+  std::filesystem::path path;
+  std::uint64_t size = 0;  // 0 unless it starts with a frame
+  std::string head;        // the first frame header, when the file starts with one
+  std::optional<FrameFormat> format;
+};
+/// Looks at `<root>/<channel>/<hour>.mp3` (its size and first frame header only).
+HourFile look_at_hour_file(const std::filesystem::path& root, std::string_view channel, std::int64_t hour);
+
 /// The end of the last whole frame of an MP3 file's bytes and the number of frames before it.
 struct WholeFrames {
   std::uint64_t end = 0;

@@ -12,32 +12,6 @@ namespace ether::recording {
 
 namespace {
 
-// An hour file as found on the disk: its size and, when it starts with a frame, its format.
-struct HourFile {
-  std::int64_t hour = 0;
-  std::filesystem::path path;
-  std::uint64_t size = 0;
-  std::string head;  // the first frame header, when the file starts with one
-  std::optional<FrameFormat> format;
-};
-
-HourFile look_at(const std::filesystem::path& root, std::string_view channel, std::int64_t hour) {
-  HourFile file{hour, hour_file_path(root, channel, hour), 0, {}, std::nullopt};
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(file.path, ec);
-  if (ec || size < 4) return file;
-  std::string head(4, '\0');
-  std::ifstream in(file.path, std::ios::binary);
-  in.read(head.data(), 4);
-  if (in.gcount() != 4) return file;
-  file.format = frame_format(head);
-  if (file.format) {
-    file.size = size;
-    file.head = std::move(head);
-  }
-  return file;
-}
-
 // The end of the last whole frame of a file cut short (a crash, a full disk, a truncation).
 std::uint64_t whole_frames_end(const std::filesystem::path& path, std::uint64_t size) {
   constexpr std::uint64_t kTail = 8192;
@@ -99,7 +73,7 @@ std::optional<Recording> RecordingLibrary::find(std::string_view channel, std::i
   std::vector<HourFile> files;
   std::string like;  // a frame header of the recording, for the silence of its gaps
   for (auto hour = hour_of(from_ms); hour * kHourMs < until_ms; ++hour) {
-    files.push_back(look_at(root_, channel, hour));
+    files.push_back(look_at_hour_file(root_, channel, hour));
     if (like.empty() && files.back().format) like = files.back().head;
   }
   // No hour holds audio: there is no recording (rather than one of silence).
