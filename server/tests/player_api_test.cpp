@@ -150,5 +150,34 @@ TEST_F(PlayerApiTest, BulletinMediaNeedsAValidSignature) {
   EXPECT_EQ(api_->guard_media(request, "bulletins/b.mp3")->status, 403U);
 }
 
+TEST_F(PlayerApiTest, InfoAtAPastMomentShowsWhatWasOnAirThen) {
+  // Live rewind: a listener 95 s behind live hears the play that ended at noon - 10, not the one on
+  // air now; the show of that moment, and the one after it as upcoming.
+  auto now = json::parse(get("/api/miniplayer/info?channel=radio2").payload());
+  auto then = get("/api/miniplayer/info?channel=radio2&at=" + std::to_string(noon - 95));
+  ASSERT_EQ(then.status, 200U);
+  auto past = json::parse(then.payload());
+  const auto first_play = [](const json::value& doc) {
+    return doc.at("data").at("radioTrackPlays").at("data").as_array().at(0).at("from");
+  };
+  EXPECT_NE(first_play(now), first_play(past));
+  EXPECT_EQ(past.at("data").at("radioTrackPlays").at("data").as_array().size(), 1U);
+  EXPECT_EQ(then.header("Cache-Control"), "public, max-age=60");
+  // Before the middagshow began, it is the upcoming broadcast, and nothing was on air.
+  auto before = json::parse(get("/api/miniplayer/info?channel=radio2&at=" + std::to_string(noon - 3700)).payload());
+  EXPECT_TRUE(before.at("data").at("radioBroadcasts").at("data").as_array().empty());
+  EXPECT_EQ(before.at("data").at("upcomingBroadcasts").at("data").as_array().at(0).at("name"), "De Middagshow");
+}
+
+TEST_F(PlayerApiTest, InfoAtTakesOnlyAMomentOfThePastMonth) {
+  for (const std::string& at :
+       std::vector<std::string>{"gisteren", "", std::to_string(noon + 3600), std::to_string(noon - 40LL * 86400)}) {
+    auto response = get("/api/miniplayer/info?channel=radio2&at=" + at);
+    EXPECT_EQ(response.status, 400U) << at;
+    EXPECT_EQ(json::parse(response.payload()).at("error").at("code"), "bad_parameter") << at;
+  }
+  EXPECT_EQ(get("/api/miniplayer/info?channel=geen&at=" + std::to_string(noon)).status, 404U);
+}
+
 }  // namespace
 }  // namespace ether::api

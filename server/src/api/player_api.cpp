@@ -12,6 +12,7 @@
 #include "pages/content_safety.hpp"
 #include "pages/queries/catalog.hpp"
 #include "player/info_events.hpp"
+#include "player/miniplayer_info.hpp"
 #include "recording/recording_body.hpp"
 #include "store/publication.hpp"
 #include "stream/icecast_listener.hpp"
@@ -116,6 +117,8 @@ void PlayerApi::add_routes(http::Router& router) {
 }
 
 bool PlayerApi::has_cached_info(const http::Request& request) const {
+  // The document at a past instant (live rewind) is built from the store each time: on a worker.
+  if (request.param("at")) return false;
   // Only a channel the directory knows is asked for, so that made-up slugs cost no builds.
   const auto channel = request.param("channel");
   if (!channel || !domain::is_valid_slug(*channel) || !channels_.find(*channel)) return false;
@@ -134,6 +137,7 @@ http::Response PlayerApi::info(const http::Request& request) const {
   if (!channel || channel->empty()) return json_error(400, "bad_parameter", "De parameter 'channel' ontbreekt.");
   if (!domain::is_valid_slug(*channel))
     return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
+  if (auto at = request.param("at")) return info_at(*channel, *at);
   auto entry = info_document(*channel);
   if (!entry) return json_error(404, "not_found", "Het kanaal '" + std::string(*channel) + "' bestaat niet.");
   http::Response response;
@@ -148,6 +152,27 @@ http::Response PlayerApi::info(const http::Request& request) const {
   }
   response.set_shared_body(std::shared_ptr<const std::string>(entry, &entry->body));
   return response;
+}
+
+http::Response PlayerApi::info_at(std::string_view channel, std::string_view at_text) const {
+  const auto now_s = clock_();
+  const auto at = parse_int(at_text);
+  // A listener behind live asks what was on air where they listen: a past instant, within the reach
+  // of the recordings a player can rewind (a day by default; a month is far beyond any window).
+  constexpr std::int64_t kFurthestBack = 31LL * 24 * 3600;
+  if (!at || *at > now_s + 60 || *at < now_s - kFurthestBack) {
+    return json_error(400, "bad_parameter", "'at' is een moment (Unix-seconden) van de afgelopen 31 dagen.");
+  }
+  try {
+    auto info = player::build_miniplayer_info(db_, channel, std::min(*at, now_s));
+    if (!info) return json_error(404, "not_found", "Het kanaal '" + std::string(channel) + "' bestaat niet.");
+    auto response = json_response(200, info->document);
+    // What was on air at a past moment changes only when an editor corrects the log.
+    response.set_header("Cache-Control", "public, max-age=60");
+    return response;
+  } catch (const std::exception&) {
+    return json_error(503, "store_unavailable", "De gegevens van dat moment zijn even niet bereikbaar.");
+  }
 }
 
 http::Response PlayerApi::events(const http::Request& request) const {

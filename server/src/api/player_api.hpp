@@ -80,6 +80,8 @@ class PlayerApi {
 
  private:
   http::Response info(const http::Request& request) const;
+  /// The info document as it stood at `at` (unix seconds), for a listener behind live.
+  http::Response info_at(std::string_view channel, std::string_view at) const;
   /// Whether the requested channel's info document is in memory (then its requests stay on the I/O thread).
   bool has_cached_info(const http::Request& request) const;
   std::shared_ptr<const player::InfoEntry> info_document(std::string_view channel) const;
