@@ -8,6 +8,8 @@ interface HlsLike {
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
   destroy(): void;
+  /** The program date-time (EXT-X-PROGRAM-DATE-TIME) of what plays now, once known. */
+  readonly playingDate: Date | null;
   on(
     event: string,
     callback: (event: string, data: { fatal?: boolean; details?: string; type?: string }) => void,
@@ -19,6 +21,18 @@ export interface AttachedStream {
   detach(): void;
   /** True when hls.js plays the stream. */
   readonly usesHlsJs: boolean;
+  /**
+   * The wall-clock instant (ms) of what plays now, from the playlist's program date-times (hls.js
+   * or, natively, the element's start date); null for a stream without them.
+   */
+  playingDate(): number | null;
+}
+
+/** The instant the element's position 0 stands for in native HLS with program date-times (Safari). */
+function nativeStartDate(media: HTMLMediaElement): number | null {
+  const withStartDate = media as HTMLMediaElement & { getStartDate?: () => Date };
+  const start = withStartDate.getStartDate?.().getTime();
+  return start !== undefined && Number.isFinite(start) ? start : null;
 }
 
 /** A fatal playback error of hls.js: its details code, and whether it came from the network. */
@@ -51,13 +65,17 @@ export async function attachStream(
   media: HTMLMediaElement,
   url: string,
   onFatal: (error: StreamError) => void,
-  options: { preferHlsJs?: boolean } = {},
+  options: { preferHlsJs?: boolean; startPosition?: number } = {},
 ): Promise<AttachedStream> {
   const viaHlsJs = isHlsUrl(url) && (options.preferHlsJs ? hasMediaSource() : needsHlsJs(url, media));
   if (!viaHlsJs) {
     media.src = url;
     return {
       usesHlsJs: false,
+      playingDate() {
+        const start = isHlsUrl(url) ? nativeStartDate(media) : null;
+        return start === null ? null : start + media.currentTime * 1000;
+      },
       detach() {
         media.removeAttribute('src');
         media.load();
@@ -71,6 +89,9 @@ export async function attachStream(
     enableID3MetadataCues: false,
     enableEmsgMetadataCues: false,
     enableDateRangeMetadataCues: false,
+    // Live rewind starts a playlist where the listener is (seconds into it); -1 is hls.js's own
+    // choice (the live edge, or the start of a finished playlist).
+    startPosition: options.startPosition ?? -1,
   }) as unknown as HlsLike;
   hls.on('hlsError', (_event, data) => {
     if (data.fatal) onFatal({ details: data.details ?? 'HLS-fout', network: data.type === 'networkError' });
@@ -79,6 +100,9 @@ export async function attachStream(
   hls.attachMedia(media);
   return {
     usesHlsJs: true,
+    playingDate() {
+      return hls.playingDate?.getTime() ?? null;
+    },
     detach() {
       hls.destroy();
       media.removeAttribute('src');

@@ -11,8 +11,10 @@ export interface EngineSource {
   url: string;
   title: string;
   poster?: string;
-  /** Seconds to start at, for on-demand items. */
+  /** Seconds to start at: into an on-demand item, or into a live-rewind playlist. */
   startAt?: number;
+  /** The channel's live stream itself (progressive MP3), which plays the live edge. */
+  live?: boolean;
   /** spec §7: a progressive file carries prid = the play API's mid, which names it in error reports. */
   metadata?: { prid: string };
 }
@@ -92,8 +94,10 @@ export class AudioEngine {
     // play it natively.
     this.stream = await attachStream(this.audio, source.url, (error) => this.emit('error', error.details), {
       preferHlsJs: true,
+      ...(source.startAt ? { startPosition: source.startAt } : {}),
     });
-    if (source.startAt) this.seek(source.startAt);
+    // hls.js starts at the position itself, loading no segment before it.
+    if (source.startAt && !this.stream.usesHlsJs) this.seek(source.startAt);
     if (autoplay) await this.play();
   }
 
@@ -139,6 +143,21 @@ export class AudioEngine {
     } else {
       this.pendingSeek = target;
     }
+  }
+
+  /**
+   * The wall-clock instant (ms) the listener hears now: from the playlist's program date-times, or
+   * for the live MP3 stream the clock less what the browser holds buffered ahead of the position
+   * (the stream sends the live edge as it happens). Null when nothing plays that has one.
+   */
+  listeningInstant(now: number = Date.now()): number | null {
+    const dated = this.stream?.playingDate() ?? null;
+    if (dated !== null) return dated;
+    if (!this.source?.live) return null;
+    const { buffered, currentTime } = this.audio;
+    if (buffered.length === 0) return null;
+    const ahead = Math.max(0, buffered.end(buffered.length - 1) - currentTime);
+    return now - ahead * 1000;
   }
 
   /** Volume in percent (spec §4: volume × 100). */

@@ -79,6 +79,12 @@ function Harness({
       },
       playLatestNews: spies.playLatestNews ?? (() => undefined),
       hide: () => dispatch({ type: 'paused' }),
+      seekLive: spies.seekLive ?? (() => undefined),
+      skipLive: spies.skipLive ?? (() => undefined),
+      goLive: spies.goLive ?? (() => undefined),
+      restartProgramme: spies.restartProgramme ?? (() => undefined),
+      livePosition: spies.livePosition ?? (() => ({ instant: null, window: null })),
+      rewindWindow: spies.rewindWindow ?? (() => Promise.resolve(null)),
       setExpanded: (expanded) => dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } }),
       time: () => ({
         duration: engine.duration,
@@ -292,27 +298,28 @@ describe("ExpandedPlayer: 'Terug naar het begin' (live rewind)", () => {
     url: null,
   };
 
-  it('plays the programme on air from its start through the play API, and goes back live after', async () => {
-    const playPlayable = vi.fn();
+  it('rewinds live to the programme on air, with the broadcast to play on demand where nothing is recorded', async () => {
+    const restartProgramme = vi.fn();
     const initial: PlayerState = {
       ...initialPlayerState('music'),
       isLoadingPlayer: false,
       show: { ...show, broadcastId: 77 },
     };
-    render(<Harness initial={initial} engine={{ position: 0, duration: 7200 }} spies={{ playPlayable }} />);
+    render(
+      <Harness initial={initial} engine={{ position: 0, duration: 7200 }} spies={{ restartProgramme }} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Terug naar het begin' }));
-    expect(playPlayable).toHaveBeenCalledTimes(1);
-    const [item] = playPlayable.mock.calls[0] as [Playable];
+    expect(restartProgramme).toHaveBeenCalledTimes(1);
+    const [item] = restartProgramme.mock.calls[0] as [Playable];
     expect(item).toMatchObject({
       id: 'broadcast-77',
       name: 'De Middagshow',
       type: 'broadcast',
       player: { tokenUrl: '/api/play/broadcast/77' },
     });
-    expect(observed()).toMatchObject({ live: false, id: 'broadcast-77' });
-    // On demand it is not offered again; the seek bar and the skips are there instead.
-    expect(screen.queryByRole('button', { name: 'Terug naar het begin' })).toBeNull();
+    // Live mode keeps its skips: 15 seconds back, and forward only once behind live.
     expect(screen.getByRole('button', { name: '15 seconden terug' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '15 seconden vooruit' })).toBeDisabled();
   });
 
   it('is not offered for a show the live data give no broadcast for', () => {

@@ -19,6 +19,8 @@ import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker, usePickerChannels } from './channel-picker';
 import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 import { PlayButton } from './play-button';
+import { LIVE_SKIP_SECONDS } from './live-rewind';
+import { LiveRewindBar } from './live-rewind-controls';
 import { queueItem, restartPlayable } from './playables';
 import { usePlayer } from './player-context';
 import {
@@ -276,7 +278,11 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
             </p>
           )}
 
-          {playable && <SeekBar time={time} playable={playable} busy={busy} onSeek={seek} />}
+          {playable ? (
+            <SeekBar time={time} playable={playable} busy={busy} onSeek={seek} />
+          ) : (
+            <LiveRewindBar busy={busy} />
+          )}
 
           <div className="expanded-player__transport">
             {playable && (
@@ -290,6 +296,20 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
                 onClick={() => skip(-SKIP_BACK_SECONDS)}
               >
                 <SkipIcon seconds={SKIP_BACK_SECONDS} forward={false} />
+              </button>
+            )}
+            {!playable && (
+              <button
+                type="button"
+                className={busyClassName('expanded-player__icon', busy)}
+                {...busyControlProps(busy)}
+                aria-label={`${LIVE_SKIP_SECONDS} seconden terug`}
+                title={`${LIVE_SKIP_SECONDS} seconden terug`}
+                onClick={() => {
+                  if (!busy) commands.skipLive(-LIVE_SKIP_SECONDS);
+                }}
+              >
+                <SkipIcon seconds={LIVE_SKIP_SECONDS} forward={false} />
               </button>
             )}
             <PlayButton large />
@@ -306,6 +326,21 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
                 <SkipIcon seconds={SKIP_FORWARD_SECONDS} forward />
               </button>
             )}
+            {!playable && (
+              <button
+                type="button"
+                className={busyClassName('expanded-player__icon', busy)}
+                {...busyControlProps(busy)}
+                aria-label={`${LIVE_SKIP_SECONDS} seconden vooruit`}
+                title={`${LIVE_SKIP_SECONDS} seconden vooruit`}
+                disabled={!state.isBehindLive}
+                onClick={() => {
+                  if (!busy) commands.skipLive(LIVE_SKIP_SECONDS);
+                }}
+              >
+                <SkipIcon seconds={LIVE_SKIP_SECONDS} forward />
+              </button>
+            )}
           </div>
 
           <div className="expanded-player__actions">
@@ -317,7 +352,7 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
                 className={busyClassName('mini-player__action', busy)}
                 {...busyControlProps(busy)}
                 onClick={() => {
-                  if (!busy) commands.playPlayable(restart);
+                  if (!busy) commands.restartProgramme(restart);
                 }}
               >
                 Terug naar het begin

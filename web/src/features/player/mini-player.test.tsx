@@ -309,6 +309,12 @@ function Bar({
       playLatestNews: () => undefined,
       hide: () => undefined,
       time: () => ({ duration: 0, position: 0, progress: 0 }),
+      seekLive: () => undefined,
+      skipLive: () => undefined,
+      goLive: () => undefined,
+      restartProgramme: () => undefined,
+      livePosition: () => ({ instant: null, window: null }),
+      rewindWindow: () => Promise.resolve(null),
       ...commands,
       setExpanded: (expanded: boolean) => {
         commands.setExpanded?.(expanded);

@@ -15,6 +15,7 @@ import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker, usePickerChannels } from './channel-picker';
 import type { ShowBroadcaster } from './live-state';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
+import { BehindLive } from './live-rewind-controls';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
@@ -295,6 +296,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
         </button>
 
         <PlaybackClock time={time} />
+        <BehindLive />
 
         <div className="mini-player__controls">
           <ActionLink kind={left} state={state} channelSlug={channelSlug} />

@@ -1,4 +1,5 @@
-// The play/stop/pause button of spec §2: 'stop' in live mode, 'pause' on demand, with the 300 ms
+// The play/stop/pause button of spec §2: 'stop' in live mode, 'pause' on demand and behind live
+// (live rewind, issue 49), with the 300 ms
 // click animation; the mini player's bar and the expanded player both use it.
 
 import { useEffect, useState } from 'react';
@@ -29,7 +30,8 @@ export function PlayButton({ id, large = false }: { id?: string; large?: boolean
   const { state, commands } = usePlayer();
   const busy = isPlayerBusy(state);
   const [pressed, setPressed] = useState(false);
-  const mode = !state.isPlaying ? 'play' : state.isLiveMode ? 'stop' : 'pause';
+  // Behind live (live rewind) play pauses where it is, as on demand; at the edge it stops (§2).
+  const mode = !state.isPlaying ? 'play' : state.isLiveMode && !state.isBehindLive ? 'stop' : 'pause';
   // An item that played to its end starts again from its beginning.
   const play = state.isPlaybackEnded ? 'Opnieuw afspelen' : 'Afspelen';
   const label = mode === 'play' ? play : mode === 'stop' ? 'Stop' : 'Pauze';

@@ -3,6 +3,7 @@
 
 import { fetchJson } from '../../lib/http';
 import { bulletinLabel } from './bulletin-label';
+import { parseRewindWindow, type RewindWindow } from './live-rewind';
 import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
 import type { Playable, PlayerConfig } from './player-state';
 
@@ -20,8 +21,17 @@ function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return fetchJson<T>(url, signal ? { signal, cache: 'no-cache' } : { cache: 'no-cache' });
 }
 
-export async function fetchMiniplayerInfo(channel: string, signal?: AbortSignal): Promise<MiniplayerInfo> {
-  const body = await getJson<unknown>(`/api/miniplayer/info?channel=${encodeURIComponent(channel)}`, signal);
+/** The info document of `channel`; with `atMs`, as it stood at that moment (live rewind). */
+export async function fetchMiniplayerInfo(
+  channel: string,
+  signal?: AbortSignal,
+  atMs?: number,
+): Promise<MiniplayerInfo> {
+  const at = atMs === undefined ? '' : `&at=${Math.floor(atMs / 1000)}`;
+  const body = await getJson<unknown>(
+    `/api/miniplayer/info?channel=${encodeURIComponent(channel)}${at}`,
+    signal,
+  );
   if (!isMiniplayerInfo(body)) throw new Error('De live data hebben een onbekende vorm');
   return body;
 }
@@ -29,6 +39,16 @@ export async function fetchMiniplayerInfo(channel: string, signal?: AbortSignal)
 export async function fetchChannelTokenUrl(channel: string, signal?: AbortSignal): Promise<string> {
   const body = await getJson<{ tokenUrl: string }>(`/api/player/${encodeURIComponent(channel)}`, signal);
   return body.tokenUrl;
+}
+
+/** Live rewind's window of `channel` (GET /api/player/{channel}/timeshift); null without one. */
+export async function fetchRewindWindow(
+  channel: string,
+  now: number,
+  signal?: AbortSignal,
+): Promise<RewindWindow | null> {
+  const body = await getJson<unknown>(`/api/player/${encodeURIComponent(channel)}/timeshift`, signal);
+  return parseRewindWindow(body, window.location.origin, now);
 }
 
 export function fetchPlayApi(tokenUrl: string, signal?: AbortSignal): Promise<PlayApiResponse> {

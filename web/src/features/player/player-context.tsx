@@ -19,14 +19,26 @@ import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
 import { createLiveFeed } from './live-feed';
-import { buildLiveState } from './live-state';
+import { apiTimeToInstant, buildLiveState } from './live-state';
 import type { MiniplayerInfo } from './miniplayer-info';
 import { joinPlaybackHandoff, type PlaybackHandoff } from './playback-handoff';
 import { pastGap } from './seek-math';
+import {
+  clampToWindow,
+  isAtLiveEdge,
+  LIVE_EDGE_MS,
+  liveStateAsHeard,
+  nextRewindSource,
+  programmeAt,
+  rewindSourceAt,
+  type RewindSource,
+  type RewindWindow,
+} from './live-rewind';
 import { LiveFeedContext } from './use-live-state';
 import {
   fetchChannelTokenUrl,
   fetchLatestNews,
+  fetchRewindWindow,
   fetchMiniplayerInfo,
   fetchPlayApi,
   isProgressiveUrlValid,
@@ -70,6 +82,21 @@ export interface PlayerCommands {
   playPlayable(playable: Playable, startAt?: number): void;
   playLatestNews(): void;
   setExpanded(expanded: boolean): void;
+  /** Live rewind: plays the channel from `instant` (ms) in its window; near the edge, live itself. */
+  seekLive(instant: number): void;
+  /** Live rewind: `seconds` back (negative) or forward from where the listener is. */
+  skipLive(seconds: number): void;
+  /** Live rewind: back to the live edge. */
+  goLive(): void;
+  /**
+   * Live rewind: the programme at the listening position from its first second; `fallback` (the
+   * broadcast on demand) plays instead when the channel has no window to rewind in.
+   */
+  restartProgramme(fallback?: Playable): void;
+  /** Live rewind: where the listener is (an instant, ms) and the window, when it is known. */
+  livePosition(): LivePosition;
+  /** Live rewind: the loaded channel's window (fetched again once a minute old); null without one. */
+  rewindWindow(): Promise<RewindWindow | null>;
   /**
    * The bar became hidden (spec §4 "When the player becomes hidden while playing, playback
    * stops"): stops what plays and what is still starting (a load, a play API call), so that
@@ -78,6 +105,15 @@ export interface PlayerCommands {
   hide(): void;
   time(): PlaybackTime;
 }
+
+/** Where a live listener is: `instant` null when unknown (nothing played yet). */
+export interface LivePosition {
+  instant: number | null;
+  window: RewindWindow | null;
+}
+
+/** A window fetched this long ago is fetched again before a seek (its hours and programmes move). */
+const REWIND_WINDOW_FRESH_MS = 60_000;
 
 export interface PlayerContextValue {
   state: PlayerState;
@@ -131,6 +167,18 @@ export function PlayerProvider({
   /** Counts hidings of the bar: a start under way when it changes does not play (commands.hide). */
   const hiddenCountRef = useRef(0);
   const autoplayRef = useRef(autoplay);
+  /** The timer that shows a song the listener has not heard yet once they do. */
+  const heldBackRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /**
+   * Live rewind: the channel's window, the hour playlist playing behind live, and the moment to go
+   * on from where the listener stopped the live stream (play then resumes there, issue 49).
+   */
+  const rewindRef = useRef<{
+    window: RewindWindow | null;
+    source: RewindSource | null;
+    resumeAt: number | null;
+    instant: number | null;
+  }>({ window: null, source: null, resumeAt: null, instant: null });
   const audioRef = useRef<HTMLAudioElement>(null);
   const [feed] = useState(() =>
     createLiveFeed({
@@ -161,7 +209,20 @@ export function PlayerProvider({
             isAdBreak: info.data.coreChannels.data[0]?.isAdBreak === true,
           },
         });
-        if (stateRef.current.isLiveMode || shouldStart) dispatch({ type: 'listenToLive', live });
+        // Behind live the show and song are those at the listening position (the effect below). At
+        // the edge a new song shows when it is heard, not when the stream sent it (issue 49).
+        if ((stateRef.current.isLiveMode || shouldStart) && !stateRef.current.isBehindLive) {
+          const engine = engineRef.current;
+          const heard = engine?.currentSource?.live ? engine.listeningInstant() : null;
+          const shown = heard === null ? { live, showNewAfterMs: null } : liveStateAsHeard(live, heard);
+          dispatch({ type: 'listenToLive', live: shown.live });
+          clearTimeout(heldBackRef.current);
+          if (shown.showNewAfterMs !== null) {
+            heldBackRef.current = setTimeout(() => {
+              if (infoRef.current === info) applyInfoRef.current(info, slug);
+            }, shown.showNewAfterMs + 100);
+          }
+        }
         setResetChannel(null);
         return true;
       } catch (error) {
@@ -172,6 +233,8 @@ export function PlayerProvider({
     },
     [site],
   );
+  const applyInfoRef = useRef(applyInfo);
+  applyInfoRef.current = applyInfo;
 
   /**
    * Plays the live stream of the loaded channel, from its audio token (spec §7: the tokenUrl of
@@ -194,7 +257,7 @@ export function PlayerProvider({
         const play = await fetchPlayApi(tokenUrl);
         if (yieldNow?.() || hiddenCount !== hiddenCountRef.current) return;
         await engine.load(
-          { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name },
+          { ...streamLocationFor(play), title: stateRef.current.channel?.name ?? site.name, live: true },
           true,
         );
       } catch (error) {
@@ -208,6 +271,57 @@ export function PlayerProvider({
       }
     },
     [site.name],
+  );
+
+  /** The loaded channel's rewind window, fetched again once it is a minute old; null without one. */
+  const rewindWindow = useCallback(async (): Promise<RewindWindow | null> => {
+    const cached = rewindRef.current.window;
+    const now = Date.now();
+    if (cached && cached.channel === channelRef.current && now - cached.fetchedAt < REWIND_WINDOW_FRESH_MS)
+      return cached;
+    try {
+      rewindRef.current.window = await fetchRewindWindow(channelRef.current, now);
+    } catch (error) {
+      // A channel that records nothing (yet) has no window: the player stays at the live edge.
+      reportQuietly(error);
+      rewindRef.current.window = null;
+    }
+    return rewindRef.current.window;
+  }, []);
+
+  /**
+   * Live rewind: plays the loaded channel from `instant` out of the hour playlist that holds it;
+   * the live stream itself when the instant is at the edge or the channel has no window.
+   */
+  const playRewind = useCallback(
+    async (instant: number) => {
+      const engine = engineRef.current;
+      if (!engine) return;
+      const hiddenCount = hiddenCountRef.current;
+      dispatch({ type: 'setLoadingPlayer', value: true });
+      const window = await rewindWindow();
+      if (hiddenCount !== hiddenCountRef.current || !stateRef.current.isLiveMode) return;
+      const now = Date.now();
+      const target = window ? clampToWindow(window, instant, now) : now;
+      const source = window && !isAtLiveEdge(window, target, now) ? rewindSourceAt(window, target) : null;
+      rewindRef.current.resumeAt = null;
+      engine.unload();
+      if (!source) {
+        rewindRef.current.source = null;
+        rewindRef.current.instant = null;
+        dispatch({ type: 'setPlayerState', state: { isBehindLive: false } });
+        await playLiveStream();
+        return;
+      }
+      rewindRef.current.source = source;
+      rewindRef.current.instant = target;
+      dispatch({ type: 'setPlayerState', state: { isBehindLive: true } });
+      await engine.load(
+        { url: source.url, title: stateRef.current.channel?.name ?? site.name, startAt: source.startAt },
+        true,
+      );
+    },
+    [rewindWindow, playLiveStream, site.name],
   );
 
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
@@ -253,6 +367,9 @@ export function PlayerProvider({
       const latest = () => load === loadRef.current;
       const hiddenCount = hiddenCountRef.current;
       channelRef.current = slug;
+      // A channel load plays the live edge: nothing of a rewind carries over.
+      rewindRef.current = { window: null, source: null, resumeAt: null, instant: null };
+      dispatch({ type: 'setPlayerState', state: { isBehindLive: false } });
       dispatch({ type: 'setLoadingPlayer', value: true });
       dispatch({ type: 'setReading', mode: modeOf(site, slug) });
       const handoff = handoffRef.current;
@@ -366,6 +483,15 @@ export function PlayerProvider({
         const next = pastGap(stateRef.current.playable?.gaps, engine.time().position);
         if (next !== null) engine.seek(next);
       }
+      if (event === 'timeupdate' && stateRef.current.isBehindLive) {
+        rewindRef.current.instant = engine.listeningInstant() ?? rewindRef.current.instant;
+      }
+      if (event === 'playbackfinished' && stateRef.current.isLiveMode && stateRef.current.isBehindLive) {
+        // An hour's playlist ended: the next hour goes on from its first second (live rewind).
+        const { window, source } = rewindRef.current;
+        const next = window && source ? nextRewindSource(window, source.fromMs) : null;
+        void playRewind(next ? next.fromMs : (source?.untilMs ?? Date.now()));
+      }
       if (event === 'playbackfinished') {
         // spec §4: when a queued fragment ends, the next item in the queue plays.
         const current = stateRef.current.playable;
@@ -393,13 +519,14 @@ export function PlayerProvider({
     );
     return () => {
       off();
+      clearTimeout(heldBackRef.current);
       window.removeEventListener('pagehide', onPageHide);
       handoff.close();
       handoffRef.current = null;
       engine.unload();
       engineRef.current = null;
     };
-  }, [loadChannel, playOnDemand, initialChannel]);
+  }, [loadChannel, playOnDemand, playRewind, initialChannel]);
 
   // The engine follows the state's volume (spec §4: volume × 100, mute is 0).
   useEffect(() => {
@@ -428,18 +555,71 @@ export function PlayerProvider({
     );
   }, [liveChannel, applyInfo, feed]);
 
+  // Behind live, the show and the song are those on air at the listening position (issue 49): the
+  // info document of that moment, fetched again once the position passes the song's or the show's
+  // end (or half a minute, for a song that starts meanwhile) and whenever the listener seeks.
+  const behindChannel = state.isLiveMode && state.isBehindLive ? state.channel?.id || null : null;
+  useEffect(() => {
+    if (!behindChannel) return;
+    let fetchedFor = Number.NaN;
+    let validUntil = Number.NaN;
+    let inFlight = false;
+    const controller = new AbortController();
+    const look = async () => {
+      const instant = engineRef.current?.listeningInstant() ?? rewindRef.current.instant;
+      if (instant === null || inFlight) return;
+      if (instant >= fetchedFor && instant < validUntil) return;
+      inFlight = true;
+      try {
+        const info = await fetchMiniplayerInfo(behindChannel, controller.signal, instant);
+        const live = buildLiveState(info, behindChannel, instant);
+        fetchedFor = instant;
+        const ends = [live.track?.until, live.show?.until].map((t) => (t ? apiTimeToInstant(t) : Number.NaN));
+        validUntil = Math.min(instant + 30_000, ...ends.filter((t) => Number.isFinite(t) && t > instant));
+        if (stateRef.current.isBehindLive && channelRef.current === behindChannel)
+          dispatch({ type: 'listenToLive', live });
+      } catch (error) {
+        reportQuietly(error);
+      } finally {
+        inFlight = false;
+      }
+    };
+    void look();
+    const timer = setInterval(() => void look(), 1000);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [behindChannel]);
+
   const commands = useMemo<PlayerCommands>(() => {
     // spec §4: every command is ignored while the player is missing or loading.
     const ready = () => engineRef.current !== null && !isPlayerBusy(stateRef.current);
+    const rewind = rewindRef.current;
+    /** Where the live listener is now, heard or remembered. */
+    const listening = () =>
+      stateRef.current.isBehindLive
+        ? (engineRef.current?.listeningInstant() ?? rewind.instant)
+        : (engineRef.current?.listeningInstant() ?? rewind.resumeAt);
     const start = () => {
       const current = stateRef.current;
-      if (current.isLiveMode) void playLiveStream();
+      // Behind live, play goes on where it paused; after a stop at the edge, from where it stopped
+      // (issue 49), unless that was a moment ago: then live.
+      if (current.isLiveMode && current.isBehindLive && engineRef.current?.currentSource)
+        void engineRef.current.play();
+      else if (current.isLiveMode && current.isBehindLive && rewind.instant !== null)
+        void playRewind(rewind.instant);
+      else if (current.isLiveMode && rewind.resumeAt !== null && Date.now() - rewind.resumeAt > LIVE_EDGE_MS)
+        void playRewind(rewind.resumeAt);
+      else if (current.isLiveMode) void playLiveStream();
       else if (current.playable && engineRef.current?.currentSource) void engineRef.current.play();
       else if (current.playable) void playOnDemand(current.playable);
     };
     const stop = () => {
-      // Live is stopped (the connection closes); on demand is paused where it is.
-      if (stateRef.current.isLiveMode) {
+      // Live is stopped (the connection closes), remembering where it was heard; behind live and on
+      // demand, playback pauses where it is.
+      if (stateRef.current.isLiveMode && !stateRef.current.isBehindLive) {
+        rewind.resumeAt = engineRef.current?.listeningInstant() ?? null;
         engineRef.current?.unload();
         dispatch({ type: 'stopPlaying' });
         dispatch({ type: 'setLoadingPlayer', value: false });
@@ -529,6 +709,46 @@ export function PlayerProvider({
           }
         })();
       },
+      seekLive(instant: number) {
+        if (!ready() || !stateRef.current.isLiveMode) return;
+        void playRewind(instant);
+      },
+      skipLive(seconds: number) {
+        if (!ready() || !stateRef.current.isLiveMode) return;
+        const from = listening();
+        if (from === null || (seconds > 0 && !stateRef.current.isBehindLive)) return;
+        void playRewind(from + seconds * 1000);
+      },
+      goLive() {
+        if (!ready() || !stateRef.current.isLiveMode) return;
+        rewind.resumeAt = null;
+        rewind.source = null;
+        rewind.instant = null;
+        engineRef.current?.unload();
+        dispatch({ type: 'setPlayerState', state: { isBehindLive: false } });
+        void playLiveStream();
+      },
+      restartProgramme(fallback?: Playable) {
+        if (!ready() || !stateRef.current.isLiveMode) return;
+        void (async () => {
+          const window = await rewindWindow();
+          if (!window && fallback) {
+            dispatch({ type: 'setPlayable', playable: fallback });
+            engineRef.current?.unload();
+            await playOnDemand(fallback);
+            return;
+          }
+          const at = listening() ?? Date.now();
+          const programme = window ? programmeAt(window, Math.min(at, Date.now())) : undefined;
+          const showFrom = stateRef.current.show ? apiTimeToInstant(stateRef.current.show.from) : Number.NaN;
+          const from = programme?.fromMs ?? showFrom;
+          if (Number.isFinite(from)) await playRewind(from);
+        })();
+      },
+      livePosition() {
+        return { instant: listening(), window: rewind.window };
+      },
+      rewindWindow,
       setExpanded(expanded: boolean) {
         dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } });
       },
@@ -542,7 +762,7 @@ export function PlayerProvider({
         return engineRef.current?.time() ?? { duration: 0, position: 0, progress: 0 };
       },
     };
-  }, [loadChannel, playLiveStream, playOnDemand, site.channels, site.staticPrefix]);
+  }, [loadChannel, playLiveStream, playOnDemand, playRewind, rewindWindow, site.channels, site.staticPrefix]);
 
   // Media Session: lock screens and hardware keys show what plays and control it.
   const sessionTitle = state.isLiveMode

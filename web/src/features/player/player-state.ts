@@ -50,6 +50,11 @@ export interface PlayerState {
   isLiveRequestedAfterPlayable: boolean;
   isLiveUsingClassicalData: boolean;
   isLoadingPlayer: boolean;
+  /**
+   * Live rewind (issue 49): live mode plays a moment behind the live edge from the recordings, so
+   * play pauses there instead of stopping, and what is shown is what was on air at that moment.
+   */
+  isBehindLive: boolean;
   isPlaybackEnded: boolean;
   isPlayerExpanded: boolean;
   isPlayerMuted: boolean;
@@ -113,6 +118,7 @@ export function initialPlayerState(mode: PlayerMode): PlayerState {
     isLiveRequestedAfterPlayable: false,
     isLiveUsingClassicalData: false,
     isLoadingPlayer: true,
+    isBehindLive: false,
     isPlaybackEnded: false,
     isPlayerExpanded: false,
     isPlayerMuted: false,
@@ -226,6 +232,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return {
         ...state,
         isLiveMode: false,
+        isBehindLive: false,
         playable: action.playable,
         seekPosition: action.startAt === undefined ? undefined : clampPosition(action.startAt),
         lastPlayerApiError: undefined,
@@ -247,6 +254,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'setRadioChannel':
       return {
         ...state,
+        isBehindLive: false,
         channel: action.channel,
         isPlaying: false,
         isPlaybackEnded: false,
