@@ -133,12 +133,15 @@ test('the volume slider sets the audio element volume', async ({ page }) => {
   await expect.poll(async () => (await audioState(page)).volume).toBe(0);
 });
 
-test("'Terug naar het begin' plays the programme on air from its start over HLS; paused, it keeps its place; 'Luister live' returns", async ({
+test('live rewind: stopped live goes on where it stopped; skip back 15 s; LIVE returns; the programme from its start', async ({
   page,
 }) => {
   const hls: string[] = [];
+  const infoAt: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/hls/')) hls.push(new URL(request.url()).pathname);
+    const url = new URL(request.url());
+    if (url.pathname.includes('/hls/')) hls.push(url.pathname);
+    if (url.pathname === '/api/miniplayer/info' && url.searchParams.has('at')) infoAt.push(url.search);
   });
   // hls.js gives a metadata track a 'data:' source unless told not to; the CSP refuses it.
   const errors: string[] = [];
@@ -146,22 +149,32 @@ test("'Terug naar het begin' plays the programme on air from its start over HLS;
     if (message.type() === 'error') errors.push(message.text());
   });
   await playLive(page);
-  await miniPlayer(page)
-    .getByRole('button', { name: /Speler uitklappen/ })
-    .click();
-  const dialog = miniPlayer(page).getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Terug naar het begin' }).click();
-  // The programme's playlist from the recordings, its segments, through hls.js into the element.
+  const bar = miniPlayer(page);
+  // At the live edge the button stops (spec §2); the listener stops for a while, then plays on.
+  await bar.getByRole('button', { name: 'Stop' }).click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await page.waitForTimeout(15_000);
+  await bar.getByRole('button', { name: 'Afspelen' }).click();
+  // It goes on from the recordings, where it stopped: an hour's playlist, not the live stream.
   await expect
-    .poll(() => hls.find((path) => /\/programme\/\d+-\d+\.m3u8$/.test(path)), { timeout: 15_000 })
-    .toBeTruthy();
-  await expect.poll(() => hls.some((path) => /\/\d+\.mp3$/.test(path)), { timeout: 15_000 }).toBe(true);
-  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
-  expect((await audioState(page)).src).toMatch(/^blob:/);
-  await expect(dialog.getByRole('slider', { name: 'Positie' })).toBeVisible();
-  // The first seconds of the programme's playlist, not the live edge.
-  expect((await audioState(page)).time).toBeLessThan(20);
-  // Paused, it stays where it was; played again, it goes on from there.
+    .poll(() => hls.some((path) => /\/hour\/[\dT-]+\.m3u8$/.test(path)), { timeout: 15_000 })
+    .toBe(true);
+  await expect.poll(async () => (await audioState(page)).src, { timeout: 15_000 }).toMatch(/^blob:/);
+  const behind = bar.locator('.mini-player__behind-time');
+  await expect(behind).toHaveText(/^\u22120:(1[5-9]|2\d)$/, { timeout: 15_000 });
+  await expect(bar.getByRole('button', { name: 'Pauze', exact: true })).toBeVisible();
+  // What is shown is what was on air at that moment: the info document of that moment.
+  await expect.poll(() => infoAt.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  await bar.getByRole('button', { name: /Speler uitklappen/ }).click();
+  const dialog = bar.getByRole('dialog');
+  const slider = dialog.getByRole('slider', { name: 'Terugluisteren' });
+  await expect(slider).toHaveAttribute('aria-valuetext', /^\d\d:\d\d, \d+ seconden terug$/);
+  await dialog.getByRole('button', { name: '15 seconden terug' }).click();
+  await expect(behind).toHaveText(/^\u22120:(3\d|4\d)$/, { timeout: 15_000 });
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+
+  // Paused behind live, it keeps its place.
   await dialog.getByRole('button', { name: 'Pauze', exact: true }).click();
   await expect.poll(async () => (await audioState(page)).paused).toBe(true);
   const paused = (await audioState(page)).time;
@@ -172,14 +185,56 @@ test("'Terug naar het begin' plays the programme on air from its start over HLS;
     .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
     .toBeGreaterThan(paused + 0.5);
   expect((await audioState(page)).time).toBeLessThan(paused + 10);
-  await dialog
-    .getByRole('link', { name: 'Luister live' })
-    .or(dialog.getByRole('button', { name: 'Luister live' }))
-    .first()
-    .click();
+
+  // 'LIVE' returns to the live stream itself.
+  await dialog.getByRole('button', { name: 'Terug naar live' }).first().click();
   await expect
     .poll(async () => (await audioState(page)).src, { timeout: 15_000 })
     .toContain('/live/radio2.mp3');
+  await expect(behind).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Stop', exact: true })).toBeVisible({ timeout: 15_000 });
+
+  // 'Terug naar het begin': the programme from its first second, or the window's first second
+  // when it began before this server recorded anything.
+  const hoursBefore = hls.length;
+  await dialog.getByRole('button', { name: 'Terug naar het begin' }).click();
+  await expect
+    .poll(() => hls.slice(hoursBefore).some((p) => /\/hour\//.test(p)), { timeout: 15_000 })
+    .toBe(true);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  // Where that is: the programme's start, or where the recording of its hour begins (this
+  // server's recorder started in the middle of it), as the hour playlist's first date-time says.
+  const expected = await page.evaluate(async () => {
+    const window = (await (await fetch('/api/player/radio2/timeshift')).json()) as {
+      hours: { fromMs: number; untilMs: number; url: string }[];
+      programmes: { startsAtMs: number; endsAtMs: number }[];
+    };
+    const now = Date.now();
+    const onAir = window.programmes.find((p) => p.startsAtMs <= now && now < p.endsAtMs);
+    if (!onAir) throw new Error('no programme on air');
+    const hour =
+      window.hours.find((h) => h.fromMs <= onAir.startsAtMs && onAir.startsAtMs < h.untilMs) ??
+      window.hours[0];
+    if (!hour) throw new Error('no hour');
+    const playlist = await (await fetch(hour.url)).text();
+    const first = /#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(playlist)?.[1] ?? '';
+    return Math.max(onAir.startsAtMs, Date.parse(first));
+  });
+  const minutes = (ms: number) =>
+    new Date(ms).toLocaleTimeString('nl-NL', {
+      timeZone: 'Europe/Amsterdam',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+  // The slider names the position by its time of day: the programme's first minute (or the next,
+  // should playing on have crossed into it).
+  await expect(slider).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`^(${minutes(expected)}|${minutes(expected + 60_000)}),`),
+    {
+      timeout: 10_000,
+    },
+  );
   expect(errors).toEqual([]);
 });
 

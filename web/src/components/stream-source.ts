@@ -8,11 +8,19 @@ interface HlsLike {
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
   destroy(): void;
+  startLoad(startPosition?: number): void;
   /** The program date-time (EXT-X-PROGRAM-DATE-TIME) of what plays now, once known. */
   readonly playingDate: Date | null;
   on(
     event: string,
-    callback: (event: string, data: { fatal?: boolean; details?: string; type?: string }) => void,
+    callback: (
+      event: string,
+      data: {
+        fatal?: boolean;
+        details?: string | { fragments: { programDateTime: number | null }[] };
+        type?: string;
+      },
+    ) => void,
   ): void;
 }
 
@@ -65,7 +73,7 @@ export async function attachStream(
   media: HTMLMediaElement,
   url: string,
   onFatal: (error: StreamError) => void,
-  options: { preferHlsJs?: boolean; startPosition?: number } = {},
+  options: { preferHlsJs?: boolean; startInstant?: number } = {},
 ): Promise<AttachedStream> {
   const viaHlsJs = isHlsUrl(url) && (options.preferHlsJs ? hasMediaSource() : needsHlsJs(url, media));
   if (!viaHlsJs) {
@@ -89,13 +97,27 @@ export async function attachStream(
     enableID3MetadataCues: false,
     enableEmsgMetadataCues: false,
     enableDateRangeMetadataCues: false,
-    // Live rewind starts a playlist where the listener is (seconds into it); -1 is hls.js's own
-    // choice (the live edge, or the start of a finished playlist).
-    startPosition: options.startPosition ?? -1,
+    // Live rewind starts where the listener is: loading waits for the playlist, whose program
+    // date-times say how far into it that instant lies (a running hour starts where it was recorded).
+    autoStartLoad: options.startInstant === undefined,
   }) as unknown as HlsLike;
   hls.on('hlsError', (_event, data) => {
-    if (data.fatal) onFatal({ details: data.details ?? 'HLS-fout', network: data.type === 'networkError' });
+    if (data.fatal)
+      onFatal({
+        details: typeof data.details === 'string' ? data.details : 'HLS-fout',
+        network: data.type === 'networkError',
+      });
   });
+  const { startInstant } = options;
+  if (startInstant !== undefined) {
+    let started = false;
+    hls.on('hlsLevelLoaded', (_event, data) => {
+      if (started) return;
+      started = true;
+      const first = typeof data.details === 'object' ? data.details.fragments[0]?.programDateTime : null;
+      hls.startLoad(typeof first === 'number' ? Math.max(0, (startInstant - first) / 1000) : -1);
+    });
+  }
   hls.loadSource(url);
   hls.attachMedia(media);
   return {

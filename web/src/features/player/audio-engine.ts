@@ -11,8 +11,10 @@ export interface EngineSource {
   url: string;
   title: string;
   poster?: string;
-  /** Seconds to start at: into an on-demand item, or into a live-rewind playlist. */
+  /** Seconds to start at, for on-demand items. */
   startAt?: number;
+  /** Live rewind: the instant (ms) to start a playlist with program date-times at. */
+  startInstant?: number;
   /** The channel's live stream itself (progressive MP3), which plays the live edge. */
   live?: boolean;
   /** spec §7: a progressive file carries prid = the play API's mid, which names it in error reports. */
@@ -34,6 +36,8 @@ export class AudioEngine {
   private source: EngineSource | null = null;
   /** A position asked for before the element knew its duration; taken once metadata arrive. */
   private pendingSeek: number | null = null;
+  /** Live rewind in native HLS: the instant to go to once the element knows the playlist's dates. */
+  private pendingInstant: number | null = null;
   /** The 'pause' event of a source this engine unloaded is still to come, and is not reported. */
   private unloadPause = false;
 
@@ -55,6 +59,12 @@ export class AudioEngine {
     forward('ended', 'playbackfinished');
     forward('timeupdate', 'timeupdate');
     audio.addEventListener('loadedmetadata', () => {
+      const dated = this.pendingInstant !== null ? this.stream?.playingDate() : null;
+      if (this.pendingInstant !== null && typeof dated === 'number') {
+        const start = dated - this.audio.currentTime * 1000;
+        this.audio.currentTime = Math.max(0, (this.pendingInstant - start) / 1000);
+        this.pendingInstant = null;
+      }
       if (this.pendingSeek === null) return;
       const position = this.pendingSeek;
       this.pendingSeek = null;
@@ -94,10 +104,11 @@ export class AudioEngine {
     // play it natively.
     this.stream = await attachStream(this.audio, source.url, (error) => this.emit('error', error.details), {
       preferHlsJs: true,
-      ...(source.startAt ? { startPosition: source.startAt } : {}),
+      ...(source.startInstant !== undefined ? { startInstant: source.startInstant } : {}),
     });
-    // hls.js starts at the position itself, loading no segment before it.
-    if (source.startAt && !this.stream.usesHlsJs) this.seek(source.startAt);
+    if (source.startAt) this.seek(source.startAt);
+    if (source.startInstant !== undefined && !this.stream.usesHlsJs)
+      this.pendingInstant = source.startInstant;
     if (autoplay) await this.play();
   }
 
@@ -131,6 +142,7 @@ export class AudioEngine {
     this.audio.load();
     this.source = null;
     this.pendingSeek = null;
+    this.pendingInstant = null;
   }
 
   /** Goes to `position` (seconds) now, or as soon as the source's metadata are known. */

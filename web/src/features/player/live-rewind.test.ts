@@ -33,7 +33,14 @@ const answer = {
   ],
   programmes: [
     { fromMs: H16 - HOUR + 1_800_000, untilMs: H16, name: 'Middag', url: '/hls/radio2/t/programme/a-b.m3u8' },
-    { fromMs: H16, untilMs: H16 + 2_400_000, name: 'Avondspits', url: '/hls/radio2/t/programme/c-d.m3u8' },
+    {
+      fromMs: H16,
+      untilMs: H16 + 2_400_000,
+      startsAtMs: H16,
+      endsAtMs: H16 + 2 * HOUR,
+      name: 'Avondspits',
+      url: '/hls/radio2/t/programme/c-d.m3u8',
+    },
   ],
 };
 const fetchedAt = H16 + 2_400_000;
@@ -97,6 +104,8 @@ describe('what the listener sees of a position', () => {
   it('names the programme on air at a position', () => {
     expect(must(programmeAt(window, H16 - 1)).name).toBe('Middag');
     expect(must(programmeAt(window, H16)).name).toBe('Avondspits');
+    // The programme on air runs on past the edge as fetched: its real end counts.
+    expect(must(programmeAt(window, answer.untilMs + 60_000)).name).toBe('Avondspits');
   });
   it('says how far behind live, with a real minus sign', () => {
     expect(behindLiveLabel(754_000)).toBe('\u221212:34');

@@ -12,8 +12,11 @@ export interface RewindSpan {
   url: string;
 }
 
+/** A programme in the window: its span in the window, and when it really starts and ends. */
 export interface RewindProgramme extends RewindSpan {
   name: string;
+  startsAtMs: number;
+  endsAtMs: number;
 }
 
 /** The window of one channel as the timeshift call answered it, at `fetchedAt` (ms). */
@@ -32,7 +35,14 @@ export const LIVE_EDGE_MS = 10_000;
 /** Skip back and forward (issue 49: 15 s both ways). */
 export const LIVE_SKIP_SECONDS = 15;
 
-function isSpan(value: unknown): value is { fromMs: number; untilMs: number; url: string; name?: unknown } {
+function isSpan(value: unknown): value is {
+  fromMs: number;
+  untilMs: number;
+  url: string;
+  name?: unknown;
+  startsAtMs?: unknown;
+  endsAtMs?: unknown;
+} {
   if (typeof value !== 'object' || value === null) return false;
   const span = value as Record<string, unknown>;
   return typeof span.fromMs === 'number' && typeof span.untilMs === 'number' && typeof span.url === 'string';
@@ -63,6 +73,8 @@ export function parseRewindWindow(body: unknown, origin: string, fetchedAt: numb
       untilMs: p.untilMs,
       url: absolute(p.url),
       name: typeof p.name === 'string' ? p.name : '',
+      startsAtMs: typeof p.startsAtMs === 'number' ? p.startsAtMs : p.fromMs,
+      endsAtMs: typeof p.endsAtMs === 'number' ? p.endsAtMs : p.untilMs,
     })),
     fetchedAt,
   };
@@ -131,9 +143,9 @@ export function nextRewindSource(window: RewindWindow, fromMs: number): RewindSo
   return next ? { url: next.url, startAt: 0, fromMs: next.fromMs, untilMs: next.untilMs } : null;
 }
 
-/** The programme of the window on air at `instant`, if the schedule had one. */
+/** The programme on air at `instant`, if the schedule had one (the last one runs on past the edge). */
 export function programmeAt(window: RewindWindow, instant: number): RewindProgramme | undefined {
-  return window.programmes.find((p) => instant >= p.fromMs && instant < p.untilMs);
+  return window.programmes.find((p) => instant >= p.startsAtMs && instant < p.endsAtMs);
 }
 
 /** '−12:34' (or '−1:02:03'): how far behind live; the minus is U+2212, as a typographer sets it. */

@@ -317,7 +317,11 @@ export function PlayerProvider({
       rewindRef.current.instant = target;
       dispatch({ type: 'setPlayerState', state: { isBehindLive: true } });
       await engine.load(
-        { url: source.url, title: stateRef.current.channel?.name ?? site.name, startAt: source.startAt },
+        {
+          url: source.url,
+          title: stateRef.current.channel?.name ?? site.name,
+          startInstant: source.fromMs + source.startAt * 1000,
+        },
         true,
       );
     },
@@ -741,7 +745,7 @@ export function PlayerProvider({
           const at = listening() ?? Date.now();
           const programme = window ? programmeAt(window, Math.min(at, Date.now())) : undefined;
           const showFrom = stateRef.current.show ? apiTimeToInstant(stateRef.current.show.from) : Number.NaN;
-          const from = programme?.fromMs ?? showFrom;
+          const from = programme?.startsAtMs ?? showFrom;
           if (Number.isFinite(from)) await playRewind(from);
         })();
       },
