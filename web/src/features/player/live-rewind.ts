@@ -3,7 +3,7 @@
 // how far behind live a position is, and the seek bar over the window with its programmes.
 
 import { durationLabel, formatDuration, formatTime } from '../../lib/format-date';
-import { apiTimeToInstant, isTrackCurrent, type LiveState, type Track } from './live-state';
+import { LIVE_EDGE_MS } from './player-state';
 
 /** A span of the window with the playlist that holds it (an hour or a programme). */
 export interface RewindSpan {
@@ -30,8 +30,6 @@ export interface RewindWindow {
   fetchedAt: number;
 }
 
-/** A position this close to the live edge is live (a little over a segment): the stream itself plays. */
-export const LIVE_EDGE_MS = 10_000;
 /** Skip back and forward (issue 49: 15 s both ways). */
 export const LIVE_SKIP_SECONDS = 15;
 
@@ -200,25 +198,4 @@ export function rewindBarView(window: RewindWindow, instant: number, now: number
     behind: behindMs < LIVE_EDGE_MS ? null : behindLiveLabel(behindMs),
     marks,
   };
-}
-
-/**
- * The live state as the listener hears it at `heard` (ms): a song that started after that moment
- * is not shown yet (the browser's buffer keeps the listener a little behind the stream's edge), the
- * song before it is while it runs. `showNewAfterMs`: how long until the held-back song is heard.
- */
-export function liveStateAsHeard(
-  live: LiveState,
-  heard: number,
-): { live: LiveState; showNewAfterMs: number | null } {
-  const fromOf = (track: Track) => apiTimeToInstant(track.from);
-  const upcoming = live.tracks.filter((t) => fromOf(t) > heard);
-  if (upcoming.length === 0) return { live, showNewAfterMs: null };
-  const tracks = live.tracks.filter((t) => !(fromOf(t) > heard));
-  const first = tracks[0];
-  const held: LiveState = { ...live, tracks };
-  delete held.track;
-  if (first && isTrackCurrent(first, heard) && heard < apiTimeToInstant(first.until)) held.track = first;
-  const next = Math.min(...upcoming.map(fromOf));
-  return { live: held, showNewAfterMs: Math.max(0, next - heard) };
 }

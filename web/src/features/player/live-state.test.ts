@@ -7,6 +7,7 @@ import {
   buildLiveState,
   buildShow,
   buildTrack,
+  liveStateAsHeard,
   rotationDurationMs,
 } from './live-state';
 import type { InfoBroadcast, InfoChannel, InfoTrackPlay, MiniplayerInfo } from './miniplayer-info';
@@ -242,5 +243,37 @@ describe('rotationDurationMs', () => {
     expect(short).toBe(8000);
     expect(long).toBeGreaterThan(short);
     expect(rotationDurationMs('x'.repeat(1000), { classical: false, hasBroadcasters: true })).toBe(20000);
+  });
+});
+
+describe('liveStateAsHeard (issue 49: a song shows when it is heard)', () => {
+  const earlier = play({
+    id: 1,
+    from: '2026-11-21 12:10:00',
+    until: '2026-11-21 12:13:30',
+    song: 'Eerder',
+    radioTracks: null,
+  });
+  const newer = play({
+    id: 2,
+    from: '2026-11-21 12:13:30',
+    until: '2026-11-21 12:17:00',
+    song: 'Nieuw',
+    radioTracks: null,
+  });
+  const live = buildLiveState(info([newer, earlier]), 'radio2', apiTimeToInstant('2026-11-21 12:13:31'));
+
+  it('holds back a song the listener, a few seconds behind the edge, has not reached', () => {
+    const heard = apiTimeToInstant('2026-11-21 12:13:27');
+    const shown = liveStateAsHeard(live, heard);
+    expect(shown.live.track?.name).toBe('Eerder');
+    expect(shown.live.tracks.map((t) => t.name)).toEqual(['Eerder']);
+    expect(shown.showNewAfterMs).toBe(3000);
+  });
+
+  it('shows the new song once it is heard', () => {
+    const shown = liveStateAsHeard(live, apiTimeToInstant('2026-11-21 12:13:30'));
+    expect(shown.live.track?.name).toBe('Nieuw');
+    expect(shown.showNewAfterMs).toBeNull();
   });
 });

@@ -228,3 +228,24 @@ export function rotationDurationMs(
   // Long text scrolls: give a reader about 80 ms per character, never less than the fallback.
   return Math.min(20_000, Math.max(fallback, 3000 + 80 * length));
 }
+
+/**
+ * The live state as the listener hears it at `heard` (ms): a song that started after that moment
+ * is not shown yet (the browser's buffer keeps the listener a little behind the stream's edge), the
+ * song before it is while it runs. `showNewAfterMs`: how long until the held-back song is heard.
+ */
+export function liveStateAsHeard(
+  live: LiveState,
+  heard: number,
+): { live: LiveState; showNewAfterMs: number | null } {
+  const fromOf = (track: Track) => apiTimeToInstant(track.from);
+  const upcoming = live.tracks.filter((t) => fromOf(t) > heard);
+  if (upcoming.length === 0) return { live, showNewAfterMs: null };
+  const tracks = live.tracks.filter((t) => !(fromOf(t) > heard));
+  const first = tracks[0];
+  const held: LiveState = { ...live, tracks };
+  delete held.track;
+  if (first && isTrackCurrent(first, heard) && heard < apiTimeToInstant(first.until)) held.track = first;
+  const next = Math.min(...upcoming.map(fromOf));
+  return { live: held, showNewAfterMs: Math.max(0, next - heard) };
+}

@@ -15,7 +15,6 @@ import { busyClassName, busyControlProps } from './busy-control';
 import { ChannelPicker, usePickerChannels } from './channel-picker';
 import type { ShowBroadcaster } from './live-state';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
-import { BehindLive } from './live-rewind-controls';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
 import { usePlayer } from './player-context';
@@ -28,6 +27,8 @@ import './mini-player.css';
 
 export { PLAY_ANIMATION_MS } from './play-button';
 
+// Live rewind's '−12:34' and 'LIVE': loaded once the listener is behind live.
+const BehindLive = lazy(() => import('./live-rewind-controls').then((m) => ({ default: m.BehindLive })));
 const ExpandedPlayer = lazy(() => import('./expanded-player').then((m) => ({ default: m.ExpandedPlayer })));
 
 function useRotation(items: NowPlayingItem[], alternate: boolean) {
@@ -296,7 +297,11 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
         </button>
 
         <PlaybackClock time={time} />
-        <BehindLive />
+        {state.isLiveMode && state.isBehindLive && (
+          <Suspense fallback={null}>
+            <BehindLive />
+          </Suspense>
+        )}
 
         <div className="mini-player__controls">
           <ActionLink kind={left} state={state} channelSlug={channelSlug} />

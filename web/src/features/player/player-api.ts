@@ -3,7 +3,6 @@
 
 import { fetchJson } from '../../lib/http';
 import { bulletinLabel } from './bulletin-label';
-import { parseRewindWindow, type RewindWindow } from './live-rewind';
 import { isMiniplayerInfo, type MiniplayerInfo } from './miniplayer-info';
 import type { Playable, PlayerConfig } from './player-state';
 
@@ -39,16 +38,6 @@ export async function fetchMiniplayerInfo(
 export async function fetchChannelTokenUrl(channel: string, signal?: AbortSignal): Promise<string> {
   const body = await getJson<{ tokenUrl: string }>(`/api/player/${encodeURIComponent(channel)}`, signal);
   return body.tokenUrl;
-}
-
-/** Live rewind's window of `channel` (GET /api/player/{channel}/timeshift); null without one. */
-export async function fetchRewindWindow(
-  channel: string,
-  now: number,
-  signal?: AbortSignal,
-): Promise<RewindWindow | null> {
-  const body = await getJson<unknown>(`/api/player/${encodeURIComponent(channel)}/timeshift`, signal);
-  return parseRewindWindow(body, window.location.origin, now);
 }
 
 export function fetchPlayApi(tokenUrl: string, signal?: AbortSignal): Promise<PlayApiResponse> {

@@ -19,26 +19,15 @@ import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
 import { createLiveFeed } from './live-feed';
-import { apiTimeToInstant, buildLiveState } from './live-state';
+import { apiTimeToInstant, buildLiveState, liveStateAsHeard } from './live-state';
 import type { MiniplayerInfo } from './miniplayer-info';
 import { joinPlaybackHandoff, type PlaybackHandoff } from './playback-handoff';
 import { pastGap } from './seek-math';
-import {
-  clampToWindow,
-  isAtLiveEdge,
-  LIVE_EDGE_MS,
-  liveStateAsHeard,
-  nextRewindSource,
-  programmeAt,
-  rewindSourceAt,
-  type RewindSource,
-  type RewindWindow,
-} from './live-rewind';
+import type { RewindSource, RewindWindow } from './live-rewind';
 import { LiveFeedContext } from './use-live-state';
 import {
   fetchChannelTokenUrl,
   fetchLatestNews,
-  fetchRewindWindow,
   fetchMiniplayerInfo,
   fetchPlayApi,
   isProgressiveUrlValid,
@@ -51,6 +40,7 @@ import {
   initialPlayerState,
   isPlayerBusy,
   playerReducer,
+  LIVE_EDGE_MS,
   shouldStartPlayingOnLive,
   smartTagUserIdFromCookie,
   type Playable,
@@ -114,6 +104,14 @@ export interface LivePosition {
 
 /** A window fetched this long ago is fetched again before a seek (its hours and programmes move). */
 const REWIND_WINDOW_FRESH_MS = 60_000;
+
+/** Live rewind's code and call, loaded the first time a listener leaves the live edge. */
+function loadRewind() {
+  return Promise.all([import('./live-rewind'), import('./live-rewind-api')]).then(([math, api]) => ({
+    ...math,
+    ...api,
+  }));
+}
 
 export interface PlayerContextValue {
   state: PlayerState;
@@ -280,6 +278,7 @@ export function PlayerProvider({
     if (cached && cached.channel === channelRef.current && now - cached.fetchedAt < REWIND_WINDOW_FRESH_MS)
       return cached;
     try {
+      const { fetchRewindWindow } = await loadRewind();
       rewindRef.current.window = await fetchRewindWindow(channelRef.current, now);
     } catch (error) {
       // A channel that records nothing (yet) has no window: the player stays at the live edge.
@@ -300,6 +299,7 @@ export function PlayerProvider({
       const hiddenCount = hiddenCountRef.current;
       dispatch({ type: 'setLoadingPlayer', value: true });
       const window = await rewindWindow();
+      const { clampToWindow, isAtLiveEdge, rewindSourceAt } = await loadRewind();
       if (hiddenCount !== hiddenCountRef.current || !stateRef.current.isLiveMode) return;
       const now = Date.now();
       const target = window ? clampToWindow(window, instant, now) : now;
@@ -493,8 +493,10 @@ export function PlayerProvider({
       if (event === 'playbackfinished' && stateRef.current.isLiveMode && stateRef.current.isBehindLive) {
         // An hour's playlist ended: the next hour goes on from its first second (live rewind).
         const { window, source } = rewindRef.current;
-        const next = window && source ? nextRewindSource(window, source.fromMs) : null;
-        void playRewind(next ? next.fromMs : (source?.untilMs ?? Date.now()));
+        void loadRewind().then(({ nextRewindSource }) => {
+          const next = window && source ? nextRewindSource(window, source.fromMs) : null;
+          return playRewind(next ? next.fromMs : (source?.untilMs ?? Date.now()));
+        });
       }
       if (event === 'playbackfinished') {
         // spec §4: when a queued fragment ends, the next item in the queue plays.
@@ -743,6 +745,7 @@ export function PlayerProvider({
             return;
           }
           const at = listening() ?? Date.now();
+          const { programmeAt } = await loadRewind();
           const programme = window ? programmeAt(window, Math.min(at, Date.now())) : undefined;
           const showFrom = stateRef.current.show ? apiTimeToInstant(stateRef.current.show.from) : Number.NaN;
           const from = programme?.startsAtMs ?? showFrom;

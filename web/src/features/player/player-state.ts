@@ -3,6 +3,12 @@
 import type { LiveState, Show, Track } from './live-state';
 import { UNKNOWN_PROGRAMME_IMAGE } from './live-state';
 
+/**
+ * Live rewind: a position this close to the live edge is live (a little over a segment), so the
+ * stream itself plays; a live stream stopped longer ago than this resumes where it stopped.
+ */
+export const LIVE_EDGE_MS = 10_000;
+
 export type ActionButton = 'gedraaid' | 'gemist' | 'visual-radio' | 'luister-live';
 
 /** spec §3 Player config object. */
