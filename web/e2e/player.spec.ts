@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { audioState, miniPlayer, refuseAutoplay, yesterdaysFragmentsPath } from './support';
+import {
+  audioState,
+  expectNoSeriousAxeViolations,
+  miniPlayer,
+  refuseAutoplay,
+  yesterdaysFragmentsPath,
+} from './support';
 
 // The persistent mini player against the real server: real streams, real audio decoding in Chromium.
 
@@ -19,6 +25,13 @@ async function clickPlay(page: Page) {
 }
 
 // spec §4 "Loading a channel", step 3: the first load plays with autoplay, which this Chromium allows.
+/** 'HH:mm' a minute later: a position that played on for a few seconds may have crossed into it. */
+function nextMinute(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const total = (h * 60 + m + 1) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 async function playLive(page: Page) {
   await page.goto('/');
   await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
@@ -236,6 +249,34 @@ test('live rewind: stopped live goes on where it stopped; skip back 15 s; LIVE r
     },
   );
   expect(errors).toEqual([]);
+});
+
+test("'Luister vanaf hier' on Gedraaid plays the channel from that track, and the bar shows that track", async ({
+  page,
+}) => {
+  await page.goto('/gedraaid');
+  const list = page.getByRole('list', { name: /^Gedraaide nummers op / });
+  // The second newest track: well inside the window, and not the one on air.
+  const row = list.getByRole('listitem').nth(1);
+  const button = row.getByRole('button', { name: /^Luister vanaf hier: / });
+  await expect(button).toBeVisible({ timeout: 15_000 });
+  const name = (await button.getAttribute('aria-label'))?.replace('Luister vanaf hier: ', '') ?? '';
+  const time = (await row.locator('time').textContent())?.trim() ?? '';
+  await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
+  await button.click();
+  const bar = miniPlayer(page);
+  await expect(bar.locator('.mini-player__behind-time')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  // Now-playing follows what is heard: the track the listener chose, not the one on air.
+  await expect(bar.locator('.mini-player__text')).toContainText(name.replace(/^#\d+:\s+/, ''), {
+    timeout: 15_000,
+  });
+  await bar.getByRole('button', { name: /Speler uitklappen/ }).click();
+  await expect(bar.getByRole('dialog').getByRole('slider', { name: 'Terugluisteren' })).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`^(${time}|${nextMinute(time)}),`),
+  );
+  await expectNoSeriousAxeViolations(page);
 });
 
 test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {

@@ -13,6 +13,7 @@ import { addDays, formatLongIsoDate, relativeDayLabel } from '../../lib/format-d
 import { hourSlots, WHOLE_DAY_SLOT, type HourSlot } from '../../lib/hour-slots';
 import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
+import { ListenFromHere, useRewindWindowStart } from '../player';
 
 /** The selectable dates: today and the 14 days before it, newest first. */
 export function playedTrackDates(today: string): string[] {
@@ -79,6 +80,7 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
   const slotName =
     offeredSlots(data.date, data.time, now).find((s) => s.id === data.time)?.name ?? WHOLE_DAY_SLOT.name;
   const isToday = data.date === defaults.today;
+  const rewindFrom = useRewindWindowStart(data.channel.slug);
 
   return (
     <div className="page">
@@ -153,6 +155,11 @@ export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
               tracks={data.tracks}
               classical={data.channel.classical}
               label={`Gedraaide nummers op ${data.channel.name}`}
+              action={(play, name) =>
+                rewindFrom !== null && Date.parse(play.from) >= rewindFrom ? (
+                  <ListenFromHere channel={data.channel.slug} from={play.from} name={name} />
+                ) : null
+              }
             />
           </Deferred>
         </>

@@ -82,6 +82,7 @@ function Harness({
       seekLive: spies.seekLive ?? (() => undefined),
       skipLive: spies.skipLive ?? (() => undefined),
       goLive: spies.goLive ?? (() => undefined),
+      listenFrom: spies.listenFrom ?? (() => undefined),
       restartProgramme: spies.restartProgramme ?? (() => undefined),
       livePosition: spies.livePosition ?? (() => ({ instant: null, window: null })),
       rewindWindow: spies.rewindWindow ?? (() => Promise.resolve(null)),

@@ -312,6 +312,7 @@ function Bar({
       seekLive: () => undefined,
       skipLive: () => undefined,
       goLive: () => undefined,
+      listenFrom: () => undefined,
       restartProgramme: () => undefined,
       livePosition: () => ({ instant: null, window: null }),
       rewindWindow: () => Promise.resolve(null),

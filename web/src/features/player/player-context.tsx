@@ -78,6 +78,8 @@ export interface PlayerCommands {
   skipLive(seconds: number): void;
   /** Live rewind: back to the live edge. */
   goLive(): void;
+  /** Live rewind: plays `channel` from `instant` (ms) in its window ('Luister vanaf hier'). */
+  listenFrom(channel: string, instant: number): void;
   /**
    * Live rewind: the programme at the listening position from its first second; `fallback` (the
    * broadcast on demand) plays instead when the channel has no window to rewind in.
@@ -724,6 +726,23 @@ export function PlayerProvider({
         const from = listening();
         if (from === null || (seconds > 0 && !stateRef.current.isBehindLive)) return;
         void playRewind(from + seconds * 1000);
+      },
+      listenFrom(slug: string, instant: number) {
+        if (!ready()) return;
+        void (async () => {
+          if (!stateRef.current.isLiveMode || slug !== channelRef.current) {
+            const channel =
+              site.channels.find((c) => c.slug === slug) ??
+              infoRef.current?.data.allChannels.data.find((c) => c.slug === slug);
+            if (!channel) return;
+            engineRef.current?.unload();
+            dispatch({ type: 'stopPlaying' });
+            dispatch({ type: 'setRadioChannel', channel: { id: channel.slug, name: channel.name } });
+            dispatch({ type: 'setPlayerState', state: { isLiveMode: true, playable: undefined } });
+            await loadChannel(slug, false);
+          }
+          await playRewind(instant);
+        })();
       },
       goLive() {
         if (!ready() || !stateRef.current.isLiveMode) return;
