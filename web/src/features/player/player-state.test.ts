@@ -426,3 +426,27 @@ describe('seek', () => {
     expect(playerReducer(failed, { type: 'setPlayable', playable }).lastPlayerApiError).toBeUndefined();
   });
 });
+
+describe('live rewind (issue 49): behind live belongs to the channel that was rewound', () => {
+  const behind: PlayerState = { ...initialPlayerState('music'), isBehindLive: true, isLiveMode: true };
+
+  it('an on-demand item leaves it', () => {
+    expect(playerReducer(behind, { type: 'setPlayable', playable }).isBehindLive).toBe(false);
+  });
+
+  it('another channel starts at its live edge', () => {
+    const next = playerReducer(behind, {
+      type: 'setRadioChannel',
+      channel: { id: 'radio4', name: 'Radio 4' },
+    });
+    expect(next.isBehindLive).toBe(false);
+  });
+
+  it('the live data of the position keep it (listenToLive does not return to the edge)', () => {
+    expect(playerReducer(behind, { type: 'listenToLive', live }).isBehindLive).toBe(true);
+  });
+
+  it('a fresh player starts at the edge', () => {
+    expect(initialPlayerState('talk').isBehindLive).toBe(false);
+  });
+});
