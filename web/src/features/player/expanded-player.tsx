@@ -139,6 +139,38 @@ function SkipIcon({ seconds, forward }: { seconds: number; forward: boolean }) {
   );
 }
 
+/** A skip of `seconds` back or forward: on demand in the item, live in the rewind window. */
+function SkipButton({
+  seconds,
+  forward = false,
+  busy,
+  disabled = false,
+  onSkip,
+}: {
+  seconds: number;
+  forward?: boolean;
+  busy: boolean;
+  disabled?: boolean;
+  onSkip: () => void;
+}) {
+  const label = `${seconds} seconden ${forward ? 'vooruit' : 'terug'}`;
+  return (
+    <button
+      type="button"
+      className={busyClassName('expanded-player__icon', busy)}
+      {...busyControlProps(busy)}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={() => {
+        if (!busy) onSkip();
+      }}
+    >
+      <SkipIcon seconds={seconds} forward={forward} />
+    </button>
+  );
+}
+
 function Volume() {
   const { state, commands } = usePlayer();
   const percent = Math.round((state.isPlayerMuted ? 0 : state.playerVolume) * 100);
@@ -285,61 +317,37 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
           )}
 
           <div className="expanded-player__transport">
-            {playable && (
-              <button
-                type="button"
-                className={busyClassName('expanded-player__icon', busy)}
-                {...busyControlProps(busy)}
-                aria-label={`${SKIP_BACK_SECONDS} seconden terug`}
-                title={`${SKIP_BACK_SECONDS} seconden terug`}
+            {playable ? (
+              <SkipButton
+                seconds={SKIP_BACK_SECONDS}
+                busy={busy}
                 disabled={!hasDuration(time)}
-                onClick={() => skip(-SKIP_BACK_SECONDS)}
-              >
-                <SkipIcon seconds={SKIP_BACK_SECONDS} forward={false} />
-              </button>
-            )}
-            {!playable && (
-              <button
-                type="button"
-                className={busyClassName('expanded-player__icon', busy)}
-                {...busyControlProps(busy)}
-                aria-label={`${LIVE_SKIP_SECONDS} seconden terug`}
-                title={`${LIVE_SKIP_SECONDS} seconden terug`}
-                onClick={() => {
-                  if (!busy) commands.skipLive(-LIVE_SKIP_SECONDS);
-                }}
-              >
-                <SkipIcon seconds={LIVE_SKIP_SECONDS} forward={false} />
-              </button>
+                onSkip={() => skip(-SKIP_BACK_SECONDS)}
+              />
+            ) : (
+              <SkipButton
+                seconds={LIVE_SKIP_SECONDS}
+                busy={busy}
+                onSkip={() => commands.skipLive(-LIVE_SKIP_SECONDS)}
+              />
             )}
             <PlayButton large />
-            {playable && (
-              <button
-                type="button"
-                className={busyClassName('expanded-player__icon', busy)}
-                {...busyControlProps(busy)}
-                aria-label={`${SKIP_FORWARD_SECONDS} seconden vooruit`}
-                title={`${SKIP_FORWARD_SECONDS} seconden vooruit`}
+            {playable ? (
+              <SkipButton
+                seconds={SKIP_FORWARD_SECONDS}
+                forward
+                busy={busy}
                 disabled={!hasDuration(time)}
-                onClick={() => skip(SKIP_FORWARD_SECONDS)}
-              >
-                <SkipIcon seconds={SKIP_FORWARD_SECONDS} forward />
-              </button>
-            )}
-            {!playable && (
-              <button
-                type="button"
-                className={busyClassName('expanded-player__icon', busy)}
-                {...busyControlProps(busy)}
-                aria-label={`${LIVE_SKIP_SECONDS} seconden vooruit`}
-                title={`${LIVE_SKIP_SECONDS} seconden vooruit`}
+                onSkip={() => skip(SKIP_FORWARD_SECONDS)}
+              />
+            ) : (
+              <SkipButton
+                seconds={LIVE_SKIP_SECONDS}
+                forward
+                busy={busy}
                 disabled={!state.isBehindLive}
-                onClick={() => {
-                  if (!busy) commands.skipLive(LIVE_SKIP_SECONDS);
-                }}
-              >
-                <SkipIcon seconds={LIVE_SKIP_SECONDS} forward />
-              </button>
+                onSkip={() => commands.skipLive(LIVE_SKIP_SECONDS)}
+              />
             )}
           </div>
 
