@@ -40,10 +40,10 @@ function useLivePosition(active: boolean): {
 export function BehindLive({ className = 'mini-player__behind' }: { className?: string }) {
   const { state, commands } = usePlayer();
   const behind = state.isLiveMode && state.isBehindLive;
-  const { instant, window: rewind, now } = useLivePosition(behind);
+  const { instant, now } = useLivePosition(behind);
   if (!behind || instant === null) return null;
-  const edge = rewind ? liveEdgeAt(rewind, now) : now;
-  const label = behindLiveLabel(edge - instant);
+  // 'LIVE' plays the present: the time behind it is counted from the clock.
+  const label = behindLiveLabel(now - instant);
   return (
     <span className={className}>
       <span className={`${className}-time`} aria-label={`${label.slice(1)} achter live`}>

@@ -176,13 +176,17 @@ export interface RewindBarView {
   marks: RewindMark[];
 }
 
-/** The seek bar over the window at `now`, with the listening position `instant`. */
+/**
+ * The seek bar over the window at `now`, with the listening position `instant`: the slider reaches
+ * the recordings' edge, the time behind live is counted from `now` ('LIVE' plays the present).
+ */
 export function rewindBarView(window: RewindWindow, instant: number, now: number): RewindBarView {
   const start = windowStartAt(window, now);
   const edge = liveEdgeAt(window, now);
   const span = Math.max(1, edge - start);
   const position = Math.min(edge, Math.max(start, instant));
-  const behindMs = edge - position;
+  // Behind the live stream, which plays the present (the recordings' edge trails it a little).
+  const behindMs = Math.max(0, now - position);
   const marks = window.programmes
     .filter((p) => p.fromMs >= start && p.fromMs < edge)
     .map((p) => ({

@@ -19,11 +19,12 @@ import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
 import { createLiveFeed } from './live-feed';
-import { apiTimeToInstant, buildLiveState, liveStateAsHeard } from './live-state';
+import { buildLiveState, liveStateAsHeard } from './live-state';
 import type { MiniplayerInfo } from './miniplayer-info';
 import { joinPlaybackHandoff, type PlaybackHandoff } from './playback-handoff';
 import { pastGap } from './seek-math';
-import type { RewindSource, RewindWindow } from './live-rewind';
+import type { RewindWindow } from './live-rewind';
+import type { RewindPlace, RewindSession } from './live-rewind-session';
 import { LiveFeedContext } from './use-live-state';
 import {
   fetchChannelTokenUrl,
@@ -104,17 +105,6 @@ export interface LivePosition {
   window: RewindWindow | null;
 }
 
-/** A window fetched this long ago is fetched again before a seek (its hours and programmes move). */
-const REWIND_WINDOW_FRESH_MS = 60_000;
-
-/** Live rewind's code and call, loaded the first time a listener leaves the live edge. */
-function loadRewind() {
-  return Promise.all([import('./live-rewind'), import('./live-rewind-api')]).then(([math, api]) => ({
-    ...math,
-    ...api,
-  }));
-}
-
 export interface PlayerContextValue {
   state: PlayerState;
   commands: PlayerCommands;
@@ -170,15 +160,13 @@ export function PlayerProvider({
   /** The timer that shows a song the listener has not heard yet once they do. */
   const heldBackRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /**
-   * Live rewind: the channel's window, the hour playlist playing behind live, and the moment to go
-   * on from where the listener stopped the live stream (play then resumes there, issue 49).
+   * Live rewind: where behind live the listener is (kept in place, the session's too), the moment
+   * to go on from after a stop at the edge (play then resumes there, issue 49), and the session,
+   * whose code loads the first time it is needed.
    */
-  const rewindRef = useRef<{
-    window: RewindWindow | null;
-    source: RewindSource | null;
-    resumeAt: number | null;
-    instant: number | null;
-  }>({ window: null, source: null, resumeAt: null, instant: null });
+  const placeRef = useRef<RewindPlace>({ window: null, source: null, instant: null });
+  const resumeAtRef = useRef<number | null>(null);
+  const sessionRef = useRef<Promise<RewindSession> | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [feed] = useState(() =>
     createLiveFeed({
@@ -273,61 +261,34 @@ export function PlayerProvider({
     [site.name],
   );
 
-  /** The loaded channel's rewind window, fetched again once it is a minute old; null without one. */
-  const rewindWindow = useCallback(async (): Promise<RewindWindow | null> => {
-    const cached = rewindRef.current.window;
-    const now = Date.now();
-    if (cached && cached.channel === channelRef.current && now - cached.fetchedAt < REWIND_WINDOW_FRESH_MS)
-      return cached;
-    try {
-      const { fetchRewindWindow } = await loadRewind();
-      rewindRef.current.window = await fetchRewindWindow(channelRef.current, now);
-    } catch (error) {
-      // A channel that records nothing (yet) has no window: the player stays at the live edge.
-      reportQuietly(error);
-      rewindRef.current.window = null;
-    }
-    return rewindRef.current.window;
-  }, []);
+  /** Live rewind's session, its code loaded on first use. */
+  const rewindSession = useCallback(() => {
+    sessionRef.current ??= import('./live-rewind-session').then(
+      ({ RewindSession }) =>
+        new RewindSession(
+          {
+            engine: () => engineRef.current,
+            dispatch,
+            state: () => stateRef.current,
+            channel: () => channelRef.current,
+            hiddenCount: () => hiddenCountRef.current,
+            title: () => stateRef.current.channel?.name ?? site.name,
+            playLiveStream: () => playLiveStream(),
+            reportQuietly,
+          },
+          placeRef.current,
+        ),
+    );
+    return sessionRef.current;
+  }, [playLiveStream, site.name]);
 
-  /**
-   * Live rewind: plays the loaded channel from `instant` out of the hour playlist that holds it;
-   * the live stream itself when the instant is at the edge or the channel has no window.
-   */
+  /** Live rewind: plays the loaded channel from `instant` (live itself near the edge). */
   const playRewind = useCallback(
     async (instant: number) => {
-      const engine = engineRef.current;
-      if (!engine) return;
-      const hiddenCount = hiddenCountRef.current;
-      dispatch({ type: 'setLoadingPlayer', value: true });
-      const window = await rewindWindow();
-      const { clampToWindow, isAtLiveEdge, rewindSourceAt } = await loadRewind();
-      if (hiddenCount !== hiddenCountRef.current || !stateRef.current.isLiveMode) return;
-      const now = Date.now();
-      const target = window ? clampToWindow(window, instant, now) : now;
-      const source = window && !isAtLiveEdge(window, target, now) ? rewindSourceAt(window, target) : null;
-      rewindRef.current.resumeAt = null;
-      engine.unload();
-      if (!source) {
-        rewindRef.current.source = null;
-        rewindRef.current.instant = null;
-        dispatch({ type: 'setPlayerState', state: { isBehindLive: false } });
-        await playLiveStream();
-        return;
-      }
-      rewindRef.current.source = source;
-      rewindRef.current.instant = target;
-      dispatch({ type: 'setPlayerState', state: { isBehindLive: true } });
-      await engine.load(
-        {
-          url: source.url,
-          title: stateRef.current.channel?.name ?? site.name,
-          startInstant: source.fromMs + source.startAt * 1000,
-        },
-        true,
-      );
+      resumeAtRef.current = null;
+      await (await rewindSession()).playAt(instant);
     },
-    [rewindWindow, playLiveStream, site.name],
+    [rewindSession],
   );
 
   const playOnDemand = useCallback(async (playable: Playable, startAt?: number) => {
@@ -374,7 +335,8 @@ export function PlayerProvider({
       const hiddenCount = hiddenCountRef.current;
       channelRef.current = slug;
       // A channel load plays the live edge: nothing of a rewind carries over.
-      rewindRef.current = { window: null, source: null, resumeAt: null, instant: null };
+      Object.assign(placeRef.current, { window: null, source: null, instant: null });
+      resumeAtRef.current = null;
       dispatch({ type: 'setPlayerState', state: { isBehindLive: false } });
       dispatch({ type: 'setLoadingPlayer', value: true });
       dispatch({ type: 'setReading', mode: modeOf(site, slug) });
@@ -490,15 +452,11 @@ export function PlayerProvider({
         if (next !== null) engine.seek(next);
       }
       if (event === 'timeupdate' && stateRef.current.isBehindLive) {
-        rewindRef.current.instant = engine.listeningInstant() ?? rewindRef.current.instant;
+        placeRef.current.instant = engine.listeningInstant() ?? placeRef.current.instant;
       }
       if (event === 'playbackfinished' && stateRef.current.isLiveMode && stateRef.current.isBehindLive) {
         // An hour's playlist ended: the next hour goes on from its first second (live rewind).
-        const { window, source } = rewindRef.current;
-        void loadRewind().then(({ nextRewindSource }) => {
-          const next = window && source ? nextRewindSource(window, source.fromMs) : null;
-          return playRewind(next ? next.fromMs : (source?.untilMs ?? Date.now()));
-        });
+        void rewindSession().then((session) => session.playNextHour());
       }
       if (event === 'playbackfinished') {
         // spec §4: when a queued fragment ends, the next item in the queue plays.
@@ -534,7 +492,7 @@ export function PlayerProvider({
       engine.unload();
       engineRef.current = null;
     };
-  }, [loadChannel, playOnDemand, playRewind, initialChannel]);
+  }, [loadChannel, playOnDemand, rewindSession, initialChannel]);
 
   // The engine follows the state's volume (spec §4: volume × 100, mute is 0).
   useEffect(() => {
@@ -563,62 +521,44 @@ export function PlayerProvider({
     );
   }, [liveChannel, applyInfo, feed]);
 
-  // Behind live, the show and the song are those on air at the listening position (issue 49): the
-  // info document of that moment, fetched again once the position passes the song's or the show's
-  // end (or half a minute, for a song that starts meanwhile) and whenever the listener seeks.
+  // Behind live, the show and the song are those on air at the listening position (issue 49).
   const behindChannel = state.isLiveMode && state.isBehindLive ? state.channel?.id || null : null;
   useEffect(() => {
     if (!behindChannel) return;
-    let fetchedFor = Number.NaN;
-    let validUntil = Number.NaN;
-    let inFlight = false;
-    const controller = new AbortController();
-    const look = async () => {
-      const instant = engineRef.current?.listeningInstant() ?? rewindRef.current.instant;
-      if (instant === null || inFlight) return;
-      if (instant >= fetchedFor && instant < validUntil) return;
-      inFlight = true;
-      try {
-        const info = await fetchMiniplayerInfo(behindChannel, controller.signal, instant);
-        const live = buildLiveState(info, behindChannel, instant);
-        fetchedFor = instant;
-        const ends = [live.track?.until, live.show?.until].map((t) => (t ? apiTimeToInstant(t) : Number.NaN));
-        validUntil = Math.min(instant + 30_000, ...ends.filter((t) => Number.isFinite(t) && t > instant));
-        if (stateRef.current.isBehindLive && channelRef.current === behindChannel)
-          dispatch({ type: 'listenToLive', live });
-      } catch (error) {
-        reportQuietly(error);
-      } finally {
-        inFlight = false;
-      }
-    };
-    void look();
-    const timer = setInterval(() => void look(), 1000);
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void rewindSession().then((session) => {
+      if (cancelled) return;
+      stop = session.followPosition(
+        behindChannel,
+        () => engineRef.current?.listeningInstant() ?? placeRef.current.instant,
+      );
+    });
     return () => {
-      clearInterval(timer);
-      controller.abort();
+      cancelled = true;
+      stop?.();
     };
-  }, [behindChannel]);
+  }, [behindChannel, rewindSession]);
 
   const commands = useMemo<PlayerCommands>(() => {
     // spec §4: every command is ignored while the player is missing or loading.
     const ready = () => engineRef.current !== null && !isPlayerBusy(stateRef.current);
-    const rewind = rewindRef.current;
+    const place = placeRef.current;
     /** Where the live listener is now, heard or remembered. */
     const listening = () =>
-      stateRef.current.isBehindLive
-        ? (engineRef.current?.listeningInstant() ?? rewind.instant)
-        : (engineRef.current?.listeningInstant() ?? rewind.resumeAt);
+      engineRef.current?.listeningInstant() ??
+      (stateRef.current.isBehindLive ? place.instant : resumeAtRef.current);
     const start = () => {
       const current = stateRef.current;
+      const resumeAt = resumeAtRef.current;
       // Behind live, play goes on where it paused; after a stop at the edge, from where it stopped
       // (issue 49), unless that was a moment ago: then live.
       if (current.isLiveMode && current.isBehindLive && engineRef.current?.currentSource)
         void engineRef.current.play();
-      else if (current.isLiveMode && current.isBehindLive && rewind.instant !== null)
-        void playRewind(rewind.instant);
-      else if (current.isLiveMode && rewind.resumeAt !== null && Date.now() - rewind.resumeAt > LIVE_EDGE_MS)
-        void playRewind(rewind.resumeAt);
+      else if (current.isLiveMode && current.isBehindLive && place.instant !== null)
+        void playRewind(place.instant);
+      else if (current.isLiveMode && resumeAt !== null && Date.now() - resumeAt > LIVE_EDGE_MS)
+        void playRewind(resumeAt);
       else if (current.isLiveMode) void playLiveStream();
       else if (current.playable && engineRef.current?.currentSource) void engineRef.current.play();
       else if (current.playable) void playOnDemand(current.playable);
@@ -627,7 +567,7 @@ export function PlayerProvider({
       // Live is stopped (the connection closes), remembering where it was heard; behind live and on
       // demand, playback pauses where it is.
       if (stateRef.current.isLiveMode && !stateRef.current.isBehindLive) {
-        rewind.resumeAt = engineRef.current?.listeningInstant() ?? null;
+        resumeAtRef.current = engineRef.current?.listeningInstant() ?? null;
         engineRef.current?.unload();
         dispatch({ type: 'stopPlaying' });
         dispatch({ type: 'setLoadingPlayer', value: false });
@@ -746,35 +686,29 @@ export function PlayerProvider({
       },
       goLive() {
         if (!ready() || !stateRef.current.isLiveMode) return;
-        rewind.resumeAt = null;
-        rewind.source = null;
-        rewind.instant = null;
+        resumeAtRef.current = null;
+        Object.assign(place, { source: null, instant: null });
         engineRef.current?.unload();
         dispatch({ type: 'setPlayerState', state: { isBehindLive: false } });
         void playLiveStream();
       },
       restartProgramme(fallback?: Playable) {
         if (!ready() || !stateRef.current.isLiveMode) return;
+        const at = listening() ?? Date.now();
         void (async () => {
-          const window = await rewindWindow();
-          if (!window && fallback) {
-            dispatch({ type: 'setPlayable', playable: fallback });
-            engineRef.current?.unload();
-            await playOnDemand(fallback);
-            return;
-          }
-          const at = listening() ?? Date.now();
-          const { programmeAt } = await loadRewind();
-          const programme = window ? programmeAt(window, Math.min(at, Date.now())) : undefined;
-          const showFrom = stateRef.current.show ? apiTimeToInstant(stateRef.current.show.from) : Number.NaN;
-          const from = programme?.startsAtMs ?? showFrom;
-          if (Number.isFinite(from)) await playRewind(from);
+          resumeAtRef.current = null;
+          if ((await (await rewindSession()).playProgrammeFrom(at)) || !fallback) return;
+          dispatch({ type: 'setPlayable', playable: fallback });
+          engineRef.current?.unload();
+          await playOnDemand(fallback);
         })();
       },
       livePosition() {
-        return { instant: listening(), window: rewind.window };
+        return { instant: listening(), window: place.window };
       },
-      rewindWindow,
+      async rewindWindow() {
+        return (await rewindSession()).window();
+      },
       setExpanded(expanded: boolean) {
         dispatch({ type: 'setPlayerState', state: { isPlayerExpanded: expanded } });
       },
@@ -788,7 +722,15 @@ export function PlayerProvider({
         return engineRef.current?.time() ?? { duration: 0, position: 0, progress: 0 };
       },
     };
-  }, [loadChannel, playLiveStream, playOnDemand, playRewind, rewindWindow, site.channels, site.staticPrefix]);
+  }, [
+    loadChannel,
+    playLiveStream,
+    playOnDemand,
+    playRewind,
+    rewindSession,
+    site.channels,
+    site.staticPrefix,
+  ]);
 
   // Media Session: lock screens and hardware keys show what plays and control it.
   const sessionTitle = state.isLiveMode
