@@ -272,11 +272,22 @@ test("'Luister vanaf hier' on Gedraaid plays the channel from that track, and th
     timeout: 15_000,
   });
   await bar.getByRole('button', { name: /Speler uitklappen/ }).click();
-  await expect(bar.getByRole('dialog').getByRole('slider', { name: 'Terugluisteren' })).toHaveAttribute(
-    'aria-valuetext',
-    new RegExp(`^(${time}|${nextMinute(time)}),`),
-  );
+  const slider = bar.getByRole('dialog').getByRole('slider', { name: 'Terugluisteren' });
+  await expect(slider).toHaveAttribute('aria-valuetext', new RegExp(`^(${time}|${nextMinute(time)}),`));
   await expectNoSeriousAxeViolations(page);
+  // By keyboard: two steps of a quarter minute back on the slider play half a minute earlier.
+  const secondsBehind = async () => {
+    const parts = ((await bar.locator('.mini-player__behind-time').textContent()) ?? '')
+      .replace('\u2212', '')
+      .split(':')
+      .map(Number);
+    return parts.reduce((total, part) => total * 60 + part, 0);
+  };
+  const before = await secondsBehind();
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(secondsBehind, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 25);
 });
 
 test("'Laatste journaal' plays the latest bulletin", async ({ page }) => {
