@@ -8,7 +8,8 @@ ETHER_DATA_DIR ?= $(CURDIR)/data
 BUILD_DIR ?= build/server
 JOBS ?= $(shell nproc)
 
-.PHONY: run test bench fuzz sanitize deps test-deps web-deps server web media format lint clean cluster cluster-down
+.PHONY: run test bench fuzz sanitize deps test-deps web-deps server web media format lint clean cluster cluster-down \
+	cluster-test
 
 # The demo's full-length audio is rendered into the data dir in the background on the first start
 # (a few minutes, at low priority; the log shows the progress); until then the committed short renders play.
@@ -31,6 +32,12 @@ cluster: deps web-deps server web
 
 cluster-down:
 	scripts/cluster down
+
+# The fault tests of that deployment under a small load (scripts/cluster-test): kill -9 of the
+# leader, a PostgreSQL restart, a SIGTERM drain and an admin edit through the edge. Starts the
+# cluster first and stops it afterwards; not part of `make test` (several minutes, most of a core).
+cluster-test: cluster
+	scripts/cluster-test; status=$$?; scripts/cluster down; exit $$status
 
 # libFuzzer harnesses of the parsers, FUZZ_SECONDS (default 60) each, built with clang into build/fuzz.
 fuzz:

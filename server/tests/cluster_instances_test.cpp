@@ -1,7 +1,8 @@
 // Two real ether-server processes on one PostgreSQL database (a fresh one) and one shared
 // recordings directory: each serves the other's stream tokens, recording URLs and preview links,
 // both name the same song on air, and when the leader of the playout and the recorder is killed
-// (SIGKILL), the other takes both over: new plays are recorded and the recordings keep growing.
+// (SIGKILL), the other takes both over: new plays are recorded and the recordings keep growing;
+// a leader stopped with SIGTERM hands both over while it drains.
 // Registered only when ETHER_TEST_DATABASE_URL is set (see support/postgres_database.hpp).
 
 #include <gtest/gtest.h>
@@ -231,8 +232,42 @@ void two_instances_are_interchangeable() {
   fs::remove_all(root);
 }
 
-const bool registered = test::register_postgres_tests(
-    "ClusterInstances", __FILE__, {{"TwoInstancesAreInterchangeable", two_instances_are_interchangeable}});
+// SIGTERM to the leader: it drains (its /readyz answers 503 while it still runs) and gives up the
+// playout and the recorder at once, and the other instance takes both within 2 s.
+void a_draining_leader_hands_over() {
+  test::FreshPostgresDatabase database("cluster_drain");
+  const fs::path root = fs::path(ETHER_TEST_TMP) / ("cluster-drain-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "recordings");
+  auto env = [&](const std::string& name) {
+    fs::create_directories(root / name);
+    return std::vector<std::string>{"DATABASE_URL=" + database.url(), "ETHER_DATA_DIR=" + (root / name).string(),
+                                    "ETHER_RECORDINGS_DIR=" + (root / "recordings").string(), "ETHER_LOG_LEVEL=info",
+                                    "ETHER_DRAIN_SECONDS=5"};
+  };
+  ServerProcess a("cluster-drain-a", env("a"));
+  ServerProcess b("cluster-drain-b", env("b"));
+  ASSERT_TRUE(leads(a, "playout") && leads(a, "recorder")) << log_of(a);
+  ASSERT_FALSE(leads(b, "playout")) << log_of(b);
+
+  ASSERT_EQ(::kill(a.pid(), SIGTERM), 0);
+  const auto signalled = std::chrono::steady_clock::now();
+  EXPECT_TRUE(wait_for([&] { return leads(b, "playout") && leads(b, "recorder"); }, std::chrono::seconds(2)))
+      << log_of(b);
+  EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::milliseconds(2500));
+  EXPECT_TRUE(a.running());
+  EXPECT_EQ(a.get("/readyz").status, 503);
+  EXPECT_EQ(a.get("/healthz").status, 200);
+  EXPECT_EQ(b.get("/readyz").status, 200);
+  EXPECT_EQ(a.wait_for_exit(std::chrono::seconds(15)), 0);
+  b.kill_now();
+  fs::remove_all(root);
+}
+
+const bool registered =
+    test::register_postgres_tests("ClusterInstances", __FILE__,
+                                  {{"TwoInstancesAreInterchangeable", two_instances_are_interchangeable},
+                                   {"ADrainingLeaderHandsOver", a_draining_leader_hands_over}});
 
 }  // namespace
 }  // namespace ether

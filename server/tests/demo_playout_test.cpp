@@ -15,6 +15,7 @@
 #include "store/station_repository.hpp"
 #include "store/track_play_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/postgres_database.hpp"
 
 namespace ether::playout {
 namespace {
@@ -67,8 +68,16 @@ void expect_continuous(TempStore& store, const std::string& channel, long long f
   }
 }
 
-TEST(DemoPlayout, FillsTheBackfillWindowWithoutGaps) {
-  TempStore store;
+// Every test on both store backends (test::store_backends()).
+class DemoPlayoutStore : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+  }
+};
+
+TEST_P(DemoPlayoutStore, FillsTheBackfillWindowWithoutGaps) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 2);
   EXPECT_GT(playout.catch_up(at(kNow)), 0);
@@ -79,8 +88,8 @@ TEST(DemoPlayout, FillsTheBackfillWindowWithoutGaps) {
   EXPECT_EQ(plays_of(store, "radio2").front().song_id, rotation_of(store, "radio2").front().song_id);
 }
 
-TEST(DemoPlayout, CatchingUpTwiceForTheSameInstantAddsNothing) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, CatchingUpTwiceForTheSameInstantAddsNothing) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1);
   playout.catch_up(at(kNow));
@@ -99,10 +108,10 @@ TEST(DemoPlayout, CatchingUpTwiceForTheSameInstantAddsNothing) {
   EXPECT_EQ(duplicates, 0);
 }
 
-TEST(DemoPlayout, RestartAfterAThreeHourStopFillsTheGapExactly) {
+TEST_P(DemoPlayoutStore, RestartAfterAThreeHourStopFillsTheGapExactly) {
   const long long stopped = kNow;
   const long long restarted = kNow + 3 * 3600;
-  TempStore interrupted;
+  TempStore interrupted(GetParam());
   seed(interrupted);
   {
     DemoPlayout before(interrupted.db(), 1);
@@ -115,7 +124,7 @@ TEST(DemoPlayout, RestartAfterAThreeHourStopFillsTheGapExactly) {
   expect_continuous(interrupted, "soulenjazz", stopped - kDay, restarted);
 
   // The same hours played by a playout that never stopped.
-  TempStore steady;
+  TempStore steady(GetParam());
   seed(steady);
   DemoPlayout always(steady.db(), 1);
   for (long long t = stopped; t <= restarted; t += 7 * 60) always.catch_up(at(t));
@@ -129,8 +138,8 @@ TEST(DemoPlayout, RestartAfterAThreeHourStopFillsTheGapExactly) {
   }
 }
 
-TEST(DemoPlayout, ResumesAtTheBackfillEdgeAfterALongStop) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, ResumesAtTheBackfillEdgeAfterALongStop) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1);
   playout.catch_up(at(kNow));
@@ -143,8 +152,8 @@ TEST(DemoPlayout, ResumesAtTheBackfillEdgeAfterALongStop) {
   EXPECT_GT(plays.back().ends_at, kNow + 5 * kDay);
 }
 
-TEST(DemoPlayout, NowPlayingGivesTheSongAndTheOffsetIntoIt) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, NowPlayingGivesTheSongAndTheOffsetIntoIt) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1);
   playout.catch_up(at(kNow));
@@ -190,8 +199,8 @@ std::vector<domain::TrackPlay> heard(DemoPlayout& playout, const std::string& ch
   return plays;
 }
 
-TEST(DemoPlayout, PlaysOnFromMemoryWhileTheStoreFailsAndRecordsExactlyThatAfterwards) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, PlaysOnFromMemoryWhileTheStoreFailsAndRecordsExactlyThatAfterwards) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1);
   playout.catch_up(at(kNow));
@@ -219,8 +228,8 @@ TEST(DemoPlayout, PlaysOnFromMemoryWhileTheStoreFailsAndRecordsExactlyThatAfterw
   EXPECT_EQ(playout.catch_up(at(kNow + 600)), 0);
 }
 
-TEST(DemoPlayout, AFollowerPlansWhatTheRecorderRecordsEvenWhileTheStoreFails) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, AFollowerPlansWhatTheRecorderRecordsEvenWhileTheStoreFails) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout recorder(store.db(), 1);
   DemoPlayout follower(store.db(), 1);
@@ -253,8 +262,8 @@ TEST(DemoPlayout, AFollowerPlansWhatTheRecorderRecordsEvenWhileTheStoreFails) {
   }
 }
 
-TEST(DemoPlayout, ARotationChangeCountsFromTheNextSongThoughThePlanReachesAhead) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, ARotationChangeCountsFromTheNextSongThoughThePlanReachesAhead) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1);
   playout.catch_up(at(kNow));
@@ -317,8 +326,8 @@ std::vector<store::RotationSong> rotation_songs_of(TempStore& store, const std::
   return store::StationRepository(*session).rotation_songs(channel);
 }
 
-TEST(DemoPlayout, SkipsSongsWhoseFilesCannotBePlayedAndCutsShortOnesToTheirAudio) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, SkipsSongsWhoseFilesCannotBePlayedAndCutsShortOnesToTheirAudio) {
+  TempStore store(GetParam());
   seed(store);
   const auto rotation = rotation_songs_of(store, "radio2");
   ASSERT_GE(rotation.size(), 3U);
@@ -346,8 +355,8 @@ TEST(DemoPlayout, SkipsSongsWhoseFilesCannotBePlayedAndCutsShortOnesToTheirAudio
   EXPECT_TRUE(playout.dead_air(kNow).empty());
 }
 
-TEST(DemoPlayout, ARotationWithNothingPlayableIsDeadAirUntilAFileIsBack) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, ARotationWithNothingPlayableIsDeadAirUntilAFileIsBack) {
+  TempStore store(GetParam());
   seed(store);
   bool files_back = false;
   std::vector<std::pair<std::string, std::optional<long long>>> told;
@@ -381,8 +390,8 @@ TEST(DemoPlayout, ARotationWithNothingPlayableIsDeadAirUntilAFileIsBack) {
 // origin when it reads it ahead or when its turn comes; the plan goes on with the next playable
 // song from the next whole second, and the next tick corrects the store, so that the play log
 // names only what was heard.
-TEST(DemoPlayout, ASongThatCannotBePlayedAtItsTurnGivesWayToTheNextAtOnceAndTheLogIsCorrected) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, ASongThatCannotBePlayedAtItsTurnGivesWayToTheNextAtOnceAndTheLogIsCorrected) {
+  TempStore store(GetParam());
   seed(store);
   std::set<std::string> broken;
   long long clock_now = kNow;
@@ -446,8 +455,8 @@ TEST(DemoPlayout, ASongThatCannotBePlayedAtItsTurnGivesWayToTheNextAtOnceAndTheL
   EXPECT_EQ(silent[0], std::make_pair(std::string("radio2"), instead->play.starts_at + 3));
 }
 
-TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 3);
   playout.catch_up(at(utc(2026, 10, 27, 10)));
@@ -463,16 +472,16 @@ TEST(DemoPlayout, BroadcastsCoverTheAutumnSwitchDayWith25Hours) {
   EXPECT_EQ(std::next(night)->ends_at, utc(2026, 10, 25, 5));  // 06:00 CET
 }
 
-TEST(DemoPlayout, BroadcastsCoverTheSpringSwitchDayWith23Hours) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, BroadcastsCoverTheSpringSwitchDayWith23Hours) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 2);
   playout.catch_up(at(utc(2026, 3, 30, 10)));
   expect_days_covered(store, date::year{2026} / 3 / 28, date::year{2026} / 4 / 6, date::year{2026} / 3 / 29, 23);
 }
 
-TEST(DemoPlayout, MaterialisesAgainWhenTheLocalDateChanges) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, MaterialisesAgainWhenTheLocalDateChanges) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1);
   playout.catch_up(at(kNow));
@@ -486,8 +495,8 @@ TEST(DemoPlayout, MaterialisesAgainWhenTheLocalDateChanges) {
   EXPECT_EQ(after.size(), before.size() + 5);
 }
 
-TEST(DemoPlayout, PartialSchedulesOnlyFillTheirSlots) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, PartialSchedulesOnlyFillTheirSlots) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 7);
   playout.catch_up(at(kNow));
@@ -502,8 +511,8 @@ TEST(DemoPlayout, PartialSchedulesOnlyFillTheirSlots) {
   EXPECT_FALSE(broadcasts_of(store, "radio1").empty());
 }
 
-TEST(DemoPlayout, StartsTicksAndStopsPromptly) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, StartsTicksAndStopsPromptly) {
+  TempStore store(GetParam());
   seed(store);
   DemoPlayout playout(store.db(), 1, [] { return at(kNow); });
   EXPECT_FALSE(playout.running());
@@ -520,8 +529,8 @@ TEST(DemoPlayout, StartsTicksAndStopsPromptly) {
   expect_continuous(store, "radio2", kNow - kDay, kNow);
 }
 
-TEST(DemoPlayout, FirstCatchUpOfFourteenDaysOnEightChannels) {
-  TempStore store;
+TEST_P(DemoPlayoutStore, FirstCatchUpOfFourteenDaysOnEightChannels) {
+  TempStore store(GetParam());
   seed(store);
   {
     auto session = store.db().lease();
@@ -549,6 +558,8 @@ TEST(DemoPlayout, FirstCatchUpOfFourteenDaysOnEightChannels) {
   for (int c = 0; c < 6; ++c) expect_continuous(store, "extra" + std::to_string(c), kNow - 14 * kDay, kNow);
   expect_continuous(store, "radio2", kNow - 14 * kDay, kNow);
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, DemoPlayoutStore, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::playout

@@ -14,6 +14,7 @@
 
 #include "store/settings_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/postgres_database.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::seed {
@@ -73,8 +74,16 @@ bool is_null(TempStore& store, const std::string& sql) {
   return ind == soci::i_null;
 }
 
-TEST(DemoSeed, SeedsTheFixtureOnce) {
-  TempStore store;
+// Every test on both store backends (test::store_backends()).
+class DemoSeedStore : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+  }
+};
+
+TEST_P(DemoSeedStore, SeedsTheFixtureOnce) {
+  TempStore store(GetParam());
   ASSERT_TRUE(seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow)));
 
   const std::map<std::string, long long> expected = {{"channels", 3},
@@ -108,8 +117,8 @@ TEST(DemoSeed, SeedsTheFixtureOnce) {
   EXPECT_EQ(store::SettingsRepository(*session).get("demo_seeded"), "2026-11-21T10:17:05Z");
 }
 
-TEST(DemoSeed, WritesChannelsAsTheContractSays) {
-  TempStore store;
+TEST_P(DemoSeedStore, WritesChannelsAsTheContractSays) {
+  TempStore store(GetParam());
   seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow));
   EXPECT_EQ(text(store, "SELECT logo_url FROM channels WHERE slug = 'radio2'"), "/media/images/channels/radio2.webp");
   EXPECT_EQ(text(store, "SELECT popout_url FROM channels WHERE slug = 'radio2'"), "/popout/radio2");
@@ -136,8 +145,8 @@ TEST(DemoSeed, WritesChannelsAsTheContractSays) {
 // Spec §5's broadcaster whitelists, on the real demo station: the main list of 14 for the flagship,
 // the pop channels, radio5, radio2 and soulenjazz; sterrennl 1; 3fm and kx one list of 9 with one
 // slug not in the main list; radio4 8.
-TEST(DemoSeed, TheDemoWhitelistsAreTheSpecsSets) {
-  TempStore store;
+TEST_P(DemoSeedStore, TheDemoWhitelistsAreTheSpecsSets) {
+  TempStore store(GetParam());
   ASSERT_TRUE(seed_demo_station_if_empty(
       store.db(), std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "seed" / "demo-station.json",
       std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo", at(kNow)));
@@ -164,8 +173,8 @@ TEST(DemoSeed, TheDemoWhitelistsAreTheSpecsSets) {
   EXPECT_EQ(whitelist.size(), 8U);
 }
 
-TEST(DemoSeed, WritesMediaDurationsTimesAndReferences) {
-  TempStore store;
+TEST_P(DemoSeedStore, WritesMediaDurationsTimesAndReferences) {
+  TempStore store(GetParam());
   seed_demo_station_if_empty(store.db(), fixture_seed(), fixture_media(), at(kNow));
   EXPECT_EQ(number(store, "SELECT duration_ms FROM songs WHERE slug = 'zomeravond'"), 187'400);
   EXPECT_EQ(text(store, "SELECT audio_path FROM songs WHERE slug = 'zomeravond'"), "songs/zomeravond.mp3");
@@ -251,9 +260,9 @@ void expect_rejected_without_writes(TempStore& store, const std::filesystem::pat
   for (const auto& table : kTables) EXPECT_EQ(store.count(table), 0) << table;
 }
 
-TEST(DemoSeed, ABulletinThatSaysItsHourIsPublishedAtTheLastSuchHour) {
+TEST_P(DemoSeedStore, ABulletinThatSaysItsHourIsPublishedAtTheLastSuchHour) {
   // kNow is 11:17 in Amsterdam: the 08:00 bulletin is today's, the 12:00 one yesterday's.
-  TempStore store;
+  TempStore store(GetParam());
   auto file = broken_fixture(store.dir(), [](boost::json::object& root) {
     root["bulletins"].as_array()[0].as_object()["at"] = "08:00";
     root["bulletins"].as_array()[1].as_object()["at"] = "12:00";
@@ -263,24 +272,24 @@ TEST(DemoSeed, ABulletinThatSaysItsHourIsPublishedAtTheLastSuchHour) {
   EXPECT_EQ(number(store, "SELECT MIN(published_at) FROM bulletins"), utc(2026, 11, 20, 11));
 }
 
-TEST(DemoSeed, RejectsAnUnknownProgrammeAndWritesNothing) {
-  TempStore store;
+TEST_P(DemoSeedStore, RejectsAnUnknownProgrammeAndWritesNothing) {
+  TempStore store(GetParam());
   auto file = broken_fixture(store.dir(), [](boost::json::object& root) {
     root["fragments"].as_array()[1].as_object()["programme"] = "bestaat-niet";
   });
   expect_rejected_without_writes(store, file, "fragments[1].programme: unknown programme 'bestaat-niet'");
 }
 
-TEST(DemoSeed, RejectsMediaMissingFromTheManifestAndWritesNothing) {
-  TempStore store;
+TEST_P(DemoSeedStore, RejectsMediaMissingFromTheManifestAndWritesNothing) {
+  TempStore store(GetParam());
   auto file = broken_fixture(store.dir(), [](boost::json::object& root) {
     root["podcasts"].as_array()[0].as_object()["episodes"].as_array()[1].as_object()["audio"] = "podcasts/weg.mp3";
   });
   expect_rejected_without_writes(store, file, "media file 'podcasts/weg.mp3' is not in the manifest");
 }
 
-TEST(DemoSeed, RejectsBadReferencesAndValues) {
-  TempStore store;
+TEST_P(DemoSeedStore, RejectsBadReferencesAndValues) {
+  TempStore store(GetParam());
   expect_rejected_without_writes(
       store,
       broken_fixture(store.dir(),
@@ -331,14 +340,16 @@ TEST(DemoSeed, RejectsBadReferencesAndValues) {
       "presenters[0].name: missing");
 }
 
-TEST(DemoSeed, RejectsUnreadableFiles) {
-  TempStore store;
+TEST_P(DemoSeedStore, RejectsUnreadableFiles) {
+  TempStore store(GetParam());
   expect_rejected_without_writes(store, store.dir() / "bestaat-niet.json", "cannot read");
   auto file = store.dir() / "kapot.json";
   std::ofstream(file) << "{\"channels\": [";
   expect_rejected_without_writes(store, file, "is not valid JSON");
   EXPECT_THROW(seed_demo_station_if_empty(store.db(), fixture_seed(), store.dir(), at(kNow)), SeedError);
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, DemoSeedStore, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::seed

@@ -21,14 +21,17 @@
 #include "store/track_play_repository.hpp"
 #include "support/live_store.hpp"
 #include "support/loopback_stream.hpp"
+#include "support/postgres_database.hpp"
 
 namespace ether::player {
 namespace {
 
-class LiveInfoServiceTest : public testing::Test {
+// On both store backends (test::store_backends()).
+class LiveInfoServiceTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    db_ = open_test_store("live_info_service");
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    db_ = open_test_store("live_info_service", GetParam());
     seed_live_store(*db_);
   }
   std::unique_ptr<store::Database> db_;
@@ -36,7 +39,7 @@ class LiveInfoServiceTest : public testing::Test {
   LiveInfoService::Clock clock_ = [this] { return now_.load(); };
 };
 
-TEST_F(LiveInfoServiceTest, ServesTheSameEntryUntilTheDocumentChanges) {
+TEST_P(LiveInfoServiceTest, ServesTheSameEntryUntilTheDocumentChanges) {
   LiveInfoService service(*db_, clock_);
   auto first = service.get("radio2");
   ASSERT_TRUE(first);
@@ -61,7 +64,7 @@ bool eventually(const std::function<bool()>& found) {
   return true;
 }
 
-TEST_F(LiveInfoServiceTest, CachedOnlyAsksAndTheServicesOwnThreadBuildsAndKeepsItCurrent) {
+TEST_P(LiveInfoServiceTest, CachedOnlyAsksAndTheServicesOwnThreadBuildsAndKeepsItCurrent) {
   LiveInfoService service(*db_, clock_);
   EXPECT_EQ(service.cached("radio2"), nullptr) << "nothing built yet: cached() only asks for the build";
   std::shared_ptr<const InfoEntry> first;
@@ -72,12 +75,12 @@ TEST_F(LiveInfoServiceTest, CachedOnlyAsksAndTheServicesOwnThreadBuildsAndKeepsI
   EXPECT_NE(service.cached("radio2")->body.find(domain::format_api_local(noon + 80)), std::string::npos);
 }
 
-TEST_F(LiveInfoServiceTest, UnknownChannelIsNull) {
+TEST_P(LiveInfoServiceTest, UnknownChannelIsNull) {
   LiveInfoService service(*db_, clock_);
   EXPECT_EQ(service.get("onbekend"), nullptr);
 }
 
-TEST_F(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
+TEST_P(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
   LiveInfoService service(*db_, clock_);
   InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
   LoopbackStream stream(std::make_shared<InfoEvents>(publisher, "radio2"));
@@ -92,7 +95,7 @@ TEST_F(LiveInfoServiceTest, EventStreamSendsTheDocumentThenEachChange) {
   EXPECT_LT(std::chrono::steady_clock::now() - changed_at, std::chrono::seconds(1));
 }
 
-TEST_F(LiveInfoServiceTest, EventStreamSendsHeartbeatsWhileNothingChanges) {
+TEST_P(LiveInfoServiceTest, EventStreamSendsHeartbeatsWhileNothingChanges) {
   LiveInfoService service(*db_, clock_);
   InfoPublisher publisher(service,
                           {.check = std::chrono::milliseconds(20), .wake_all = std::chrono::milliseconds(100)});
@@ -107,7 +110,7 @@ TEST_F(LiveInfoServiceTest, EventStreamSendsHeartbeatsWhileNothingChanges) {
 // radio2's last seeded play (from noon + 80) ends at noon + 170; the playout records the next one at
 // its first tick after that, here a second later. Polled every second, the service names each song
 // from the second its play is recorded.
-TEST_F(LiveInfoServiceTest, EachSecondAroundATrackChangeNamesTheSongOnceItIsRecorded) {
+TEST_P(LiveInfoServiceTest, EachSecondAroundATrackChangeNamesTheSongOnceItIsRecorded) {
   LiveInfoService service(*db_, clock_);
   const long long change = noon + 170;
   for (long long at = change - 5; at <= change + 5; ++at) {
@@ -148,7 +151,7 @@ std::optional<std::string> next_event_within(LoopbackStream& stream, std::chrono
   return std::nullopt;
 }
 
-TEST_F(LiveInfoServiceTest, EventStreamDeliversAPlayRecordedAfterAGapWithinTwoSeconds) {
+TEST_P(LiveInfoServiceTest, EventStreamDeliversAPlayRecordedAfterAGapWithinTwoSeconds) {
   const RealTimeClock clock(noon + 175);  // radio2's last play ended at noon + 170: a gap in the log
   LiveInfoService service(*db_, clock);
   InfoPublisher publisher(service);  // the server's own options
@@ -174,7 +177,7 @@ TEST_F(LiveInfoServiceTest, EventStreamDeliversAPlayRecordedAfterAGapWithinTwoSe
 
 // An external now-playing (service.refresh) reaches every subscriber at once, long before the
 // publisher's own next look, and all of them get the same version built once.
-TEST_F(LiveInfoServiceTest, ARefreshReachesEverySubscriberWithoutWaitingForTheNextLook) {
+TEST_P(LiveInfoServiceTest, ARefreshReachesEverySubscriberWithoutWaitingForTheNextLook) {
   now_ = noon + 175;  // in the gap after radio2's last play: the document stays valid by the clock
   LiveInfoService service(*db_, clock_);
   InfoPublisher publisher(service, {.check = std::chrono::seconds(30)});
@@ -197,7 +200,7 @@ TEST_F(LiveInfoServiceTest, ARefreshReachesEverySubscriberWithoutWaitingForTheNe
   }
 }
 
-TEST_F(LiveInfoServiceTest, APublisherFollowsAChannelOnlyWhileSomebodyListens) {
+TEST_P(LiveInfoServiceTest, APublisherFollowsAChannelOnlyWhileSomebodyListens) {
   LiveInfoService service(*db_, clock_);
   InfoPublisher publisher(service, {.check = std::chrono::milliseconds(20)});
   EXPECT_EQ(publisher.latest("radio2"), nullptr);
@@ -214,7 +217,7 @@ TEST_F(LiveInfoServiceTest, APublisherFollowsAChannelOnlyWhileSomebodyListens) {
 // A publisher clears its refresh listener on destruction: once set_refresh_listener(nullptr)
 // returned, no refresh() may still be running the old listener, or a refresh at shutdown would
 // reach a destroyed publisher.
-TEST_F(LiveInfoServiceTest, ClearingTheRefreshListenerWaitsForACallInProgress) {
+TEST_P(LiveInfoServiceTest, ClearingTheRefreshListenerWaitsForACallInProgress) {
   LiveInfoService service(*db_, clock_);
   std::promise<void> entered;
   std::promise<void> release;
@@ -349,6 +352,8 @@ TEST_F(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOut
   ASSERT_TRUE(event) << "no update within 3 s of the store answering again";
   EXPECT_EQ(event->rfind("event: info\nid: 2\n", 0), 0U) << *event;
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, LiveInfoServiceTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::player

@@ -9,30 +9,33 @@
 
 #include "domain/time.hpp"
 #include "support/live_store.hpp"
+#include "support/postgres_database.hpp"
 
 namespace ether::player {
 namespace {
 namespace json = boost::json;
 
-class MiniplayerInfoTest : public testing::Test {
+// On both store backends (test::store_backends()).
+class MiniplayerInfoTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    db_ = open_test_store("miniplayer_info");
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    db_ = open_test_store("miniplayer_info", GetParam());
     seed_live_store(*db_);
   }
   std::unique_ptr<store::Database> db_;
 };
 
-TEST_F(MiniplayerInfoTest, FormatsApiTimesInAmsterdam) {
+TEST_P(MiniplayerInfoTest, FormatsApiTimesInAmsterdam) {
   EXPECT_EQ(domain::format_api_local(noon), "2026-11-21 12:00:00");
   EXPECT_EQ(domain::format_api_local(1'782'900'000), "2026-07-01 12:00:00");  // CEST
 }
 
-TEST_F(MiniplayerInfoTest, UnknownChannelHasNoDocument) {
+TEST_P(MiniplayerInfoTest, UnknownChannelHasNoDocument) {
   EXPECT_FALSE(build_miniplayer_info(*db_, "bestaat-niet", noon));
 }
 
-TEST_F(MiniplayerInfoTest, DocumentHasEverySectionOfSpecSection7) {
+TEST_P(MiniplayerInfoTest, DocumentHasEverySectionOfSpecSection7) {
   auto info = build_miniplayer_info(*db_, "radio2", noon);
   ASSERT_TRUE(info);
   const auto& data = info->document.at("data").as_object();
@@ -47,7 +50,7 @@ TEST_F(MiniplayerInfoTest, DocumentHasEverySectionOfSpecSection7) {
   EXPECT_EQ(data.at("allChannels").at("data").as_array().size(), 3U);
 }
 
-TEST_F(MiniplayerInfoTest, BroadcastOnAirWithWhitelistedBroadcastersAndPresentersInOrder) {
+TEST_P(MiniplayerInfoTest, BroadcastOnAirWithWhitelistedBroadcastersAndPresentersInOrder) {
   auto info = build_miniplayer_info(*db_, "radio2", noon);
   const auto& show = info->document.at("data").at("radioBroadcasts").at("data").at(0).as_object();
   EXPECT_EQ(show.at("name"), "De Middagshow");
@@ -67,7 +70,7 @@ TEST_F(MiniplayerInfoTest, BroadcastOnAirWithWhitelistedBroadcastersAndPresenter
   EXPECT_TRUE(next.at("radioProgrammes").is_null());
 }
 
-TEST_F(MiniplayerInfoTest, TrackPlaysNewestFirstUpToNowWithChartPosition) {
+TEST_P(MiniplayerInfoTest, TrackPlaysNewestFirstUpToNowWithChartPosition) {
   auto info = build_miniplayer_info(*db_, "radio2", noon);
   const auto& plays = info->document.at("data").at("radioTrackPlays").at("data").as_array();
   ASSERT_EQ(plays.size(), 2U) << "the play that starts after now is not on air yet";
@@ -79,7 +82,7 @@ TEST_F(MiniplayerInfoTest, TrackPlaysNewestFirstUpToNowWithChartPosition) {
   EXPECT_TRUE(plays.at(1).at("cmsChartEditionPositions").as_array().empty());
 }
 
-TEST_F(MiniplayerInfoTest, ClassicalChannelCarriesClassicalData) {
+TEST_P(MiniplayerInfoTest, ClassicalChannelCarriesClassicalData) {
   auto info = build_miniplayer_info(*db_, "radio4", noon);
   const auto& play = info->document.at("data").at("radioTrackPlays").at("data").at(0).as_object();
   EXPECT_EQ(play.at("classicalData").at("composer"), "J. Pachelbel");
@@ -87,7 +90,7 @@ TEST_F(MiniplayerInfoTest, ClassicalChannelCarriesClassicalData) {
   EXPECT_TRUE(play.at("coverUrl").is_null());
 }
 
-TEST_F(MiniplayerInfoTest, ValidUntilIsTheNextChange) {
+TEST_P(MiniplayerInfoTest, ValidUntilIsTheNextChange) {
   EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon)->valid_until, noon + 80);
   EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon + 100)->valid_until, noon + 170);
   EXPECT_EQ(build_miniplayer_info(*db_, "radio2", noon + 3000)->valid_until, noon + 3001)
@@ -108,7 +111,7 @@ std::optional<std::string> play_on_air(const MiniplayerInfo& info, long long at)
 // radio2's last seeded play (Zomeravond from noon + 80) ends at noon + 170 with nothing after it: the
 // playout records the next play at its first tick after that, so a document built in between must
 // expire as soon as the log may have grown, not minutes later.
-TEST_F(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayNotRecordedYet) {
+TEST_P(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayNotRecordedYet) {
   const long long change = noon + 170;
   for (long long at = change - 5; at <= change + 5; ++at) {
     SCOPED_TRACE("at change " + std::to_string(at - change) + " s");
@@ -125,7 +128,7 @@ TEST_F(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayNotRecord
   }
 }
 
-TEST_F(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayRecorded) {
+TEST_P(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayRecorded) {
   const long long change = noon + 170;
   {
     auto lease = db_->lease();
@@ -147,7 +150,7 @@ TEST_F(MiniplayerInfoTest, EveryOffsetAroundATrackChangeWithTheNextPlayRecorded)
   }
 }
 
-TEST_F(MiniplayerInfoTest, AChannelThatNeverPlayedIsLookedAtAgainWithinASecond) {
+TEST_P(MiniplayerInfoTest, AChannelThatNeverPlayedIsLookedAtAgainWithinASecond) {
   auto info = build_miniplayer_info(*db_, "soulenjazz", noon);
   ASSERT_TRUE(info);
   EXPECT_EQ(info->valid_until, noon + 1) << "an external playout may record its first play at any moment";
@@ -155,7 +158,7 @@ TEST_F(MiniplayerInfoTest, AChannelThatNeverPlayedIsLookedAtAgainWithinASecond) 
 
 // The broadcast edges: De Middagshow ends at noon + 3600 where Nachtmuziek starts, which ends at
 // noon + 7200 with no broadcast after it; one long play covers both edges, so only the grid decides.
-TEST_F(MiniplayerInfoTest, EveryOffsetAroundTheBroadcastEdges) {
+TEST_P(MiniplayerInfoTest, EveryOffsetAroundTheBroadcastEdges) {
   {
     auto lease = db_->lease();
     *lease << "INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at) VALUES ('radio2', 2, :s, :e)",
@@ -182,6 +185,8 @@ TEST_F(MiniplayerInfoTest, EveryOffsetAroundTheBroadcastEdges) {
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, MiniplayerInfoTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::player

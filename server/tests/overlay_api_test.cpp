@@ -6,15 +6,18 @@
 
 #include "domain/time.hpp"
 #include "support/live_store.hpp"
+#include "support/postgres_database.hpp"
 
 namespace ether::api {
 namespace {
 namespace json = boost::json;
 
-class OverlayApiTest : public testing::Test {
+// On both store backends (test::store_backends()).
+class OverlayApiTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    db_ = open_test_store("overlay_api");
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    db_ = open_test_store("overlay_api", GetParam());
     api_ = std::make_unique<OverlayApi>(*db_);
     api_->add_routes(router_);
   }
@@ -49,7 +52,7 @@ class OverlayApiTest : public testing::Test {
   http::Router router_;
 };
 
-TEST_F(OverlayApiTest, EmptyTablesGiveEmptyArrays) {
+TEST_P(OverlayApiTest, EmptyTablesGiveEmptyArrays) {
   auto modal = get("/api/eventmodal/content");
   ASSERT_EQ(modal.status, 200U);
   EXPECT_EQ(json::parse(modal.payload()), json::parse(R"({"data":{"cmsContentBlocks":{"data":[]}}})"));
@@ -62,7 +65,7 @@ TEST_F(OverlayApiTest, EmptyTablesGiveEmptyArrays) {
   EXPECT_EQ(banner.header("Cache-Control"), "public, no-cache");
 }
 
-TEST_F(OverlayApiTest, CountdownBlockHasTheFullShapeWithoutStartDate) {
+TEST_P(OverlayApiTest, CountdownBlockHasTheFullShapeWithoutStartDate) {
   sql("INSERT INTO event_modal_blocks (id, published, title, description, related_url, related_url_text, "
       "background_image_url, logo_url, count_clock_type, count_clock_caption, count_clock_start, count_clock_end) "
       "VALUES (7, 1, 'Top 2000', 'Stem nu', '/thema/top-2000', 'Stem', '/media/images/bg.webp', "
@@ -79,7 +82,7 @@ TEST_F(OverlayApiTest, CountdownBlockHasTheFullShapeWithoutStartDate) {
   EXPECT_EQ(blocks[0], expected);
 }
 
-TEST_F(OverlayApiTest, CountUpBlockHasItsStartDate) {
+TEST_P(OverlayApiTest, CountUpBlockHasItsStartDate) {
   sql("INSERT INTO event_modal_blocks (id, published, title, count_clock_type, count_clock_caption, "
       "count_clock_start, count_clock_end) VALUES (3, 1, 'Sinds', 'cms_countclock_countup', 'Al bezig', " +
       std::to_string(noon) + ", NULL)");
@@ -91,7 +94,7 @@ TEST_F(OverlayApiTest, CountUpBlockHasItsStartDate) {
   EXPECT_EQ(clock.at("caption"), "Al bezig");
 }
 
-TEST_F(OverlayApiTest, UnknownItemIgnoresCaptionAndEndDate) {
+TEST_P(OverlayApiTest, UnknownItemIgnoresCaptionAndEndDate) {
   sql("INSERT INTO event_modal_blocks (id, published, title, count_clock_type, count_clock_caption, "
       "count_clock_start, count_clock_end) VALUES (4, 1, 'Iets', 'cms_article_body_unknown_item', 'Weg', " +
       std::to_string(noon) + ", " + std::to_string(noon + 60) + ")");
@@ -100,7 +103,7 @@ TEST_F(OverlayApiTest, UnknownItemIgnoresCaptionAndEndDate) {
   EXPECT_EQ(modal_blocks().at(0).at("countClock"), expected);
 }
 
-TEST_F(OverlayApiTest, BlockWithoutClockHasNullClockAndNullFieldsStayNull) {
+TEST_P(OverlayApiTest, BlockWithoutClockHasNullClockAndNullFieldsStayNull) {
   sql("INSERT INTO event_modal_blocks (id, published, title) VALUES (5, 1, 'Zonder klok')");
   sql("INSERT INTO event_modal_blocks (id, published, title, count_clock_type) VALUES "
       "(6, 1, 'Lege klok', 'cms_countclock_countdown')");
@@ -113,7 +116,7 @@ TEST_F(OverlayApiTest, BlockWithoutClockHasNullClockAndNullFieldsStayNull) {
                                                          "caption":null,"endDate":null,"startDate":null})"));
 }
 
-TEST_F(OverlayApiTest, UnpublishedBlocksAreNeverSentAndOrderIsSortOrderThenId) {
+TEST_P(OverlayApiTest, UnpublishedBlocksAreNeverSentAndOrderIsSortOrderThenId) {
   sql("INSERT INTO event_modal_blocks (id, published, title, sort_order) VALUES "
       "(1, 0, 'Concept', 0), (2, 1, 'Tweede', 5), (3, 1, 'Eerste', 1), (4, 1, 'Derde', 5), (5, 0, 'Oud', 9)");
   auto blocks = modal_blocks();
@@ -127,7 +130,7 @@ TEST_F(OverlayApiTest, UnpublishedBlocksAreNeverSentAndOrderIsSortOrderThenId) {
   EXPECT_TRUE(modal_blocks().empty());
 }
 
-TEST_F(OverlayApiTest, NotificationsAreTheActiveOnesWithTheirShape) {
+TEST_P(OverlayApiTest, NotificationsAreTheActiveOnesWithTheirShape) {
   sql("INSERT INTO maintenance_notifications (id, title, description, url, is_dismissable, active) VALUES "
       "(2, 'Onderhoud', 'Dinsdagnacht', 'https://status.example/o', 1, 1), "
       "(1, 'Storing', 'Geen podcasts', NULL, 0, 1), "
@@ -143,7 +146,7 @@ TEST_F(OverlayApiTest, NotificationsAreTheActiveOnesWithTheirShape) {
   EXPECT_TRUE(notifications().empty());
 }
 
-TEST_F(OverlayApiTest, StrongEtagAnswers304UntilTheContentChanges) {
+TEST_P(OverlayApiTest, StrongEtagAnswers304UntilTheContentChanges) {
   sql("INSERT INTO maintenance_notifications (id, title) VALUES (1, 'Onderhoud')");
   auto first = get("/api/maintenance-notification");
   const std::string etag(first.header("ETag"));
@@ -166,7 +169,7 @@ TEST_F(OverlayApiTest, StrongEtagAnswers304UntilTheContentChanges) {
   EXPECT_EQ(get("/api/eventmodal/content", std::string(modal.header("ETag"))).status, 304U);
 }
 
-TEST_F(OverlayApiTest, AStoreFailureIsAJsonErrorNotACrash) {
+TEST_P(OverlayApiTest, AStoreFailureIsAJsonErrorNotACrash) {
   sql("DROP TABLE maintenance_notifications");
   auto response = get("/api/maintenance-notification");
   EXPECT_EQ(response.status, 500U);
@@ -174,12 +177,14 @@ TEST_F(OverlayApiTest, AStoreFailureIsAJsonErrorNotACrash) {
   EXPECT_EQ(get("/api/eventmodal/content").status, 200U);
 }
 
-TEST_F(OverlayApiTest, OtherMethodsAreRefused) {
+TEST_P(OverlayApiTest, OtherMethodsAreRefused) {
   http::Request request;
   request.method = "POST";
   ASSERT_TRUE(http::parse_target("/api/maintenance-notification", request));
   EXPECT_EQ(router_.dispatch(request).status, 405U);
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, OverlayApiTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::api

@@ -1,5 +1,6 @@
 #pragma once
-// A small but complete station in a real SQLite file for the page loader tests: three channels
+// A small but complete station in a real store for the page loader tests (SQLite, and PostgreSQL
+// with ETHER_TEST_DATABASE_URL): three channels
 // (radio2 with its child soulenjazz, and 3fm), programmes with presenters and slots, broadcasts and
 // track plays around a fixed clock (Saturday 21 November 2026, 11:30 Amsterdam = 10:30 UTC),
 // articles whose blocks refer to a fragment and a video, tagged fragments, a podcast feed, a video
@@ -8,6 +9,7 @@
 #include <date/date.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdint>
@@ -19,6 +21,7 @@
 
 #include "pages/page_loader.hpp"
 #include "store/database.hpp"
+#include "support/postgres_database.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::pages::testing {
@@ -32,18 +35,20 @@ inline std::int64_t utc(int year, unsigned month, unsigned day, int hour, int mi
 
 inline const std::int64_t kNow = utc(2026, 11, 21, 10, 30);
 
-class PagesFixture : public ::testing::Test {
+/// Parameterised by store backend ("sqlite", "postgresql": test::store_backends()); the PostgreSQL
+/// variant gets a database of its own on ETHER_TEST_DATABASE_URL's server, and is skipped without it.
+class PagesFixture : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::path(ETHER_TEST_TMP) /
-           ("pages-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::replace(name.begin(), name.end(), '/', '-');
+    dir_ = std::filesystem::path(ETHER_TEST_TMP) / ("pages-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
-    // ETHER_PAGES_TEST_DATABASE_URL runs the same tests on PostgreSQL (its public schema is emptied).
-    if (const char* url = std::getenv("ETHER_PAGES_TEST_DATABASE_URL"); url && *url) {
-      db_ = store::Database::open(url, 2);
-      exec("DROP SCHEMA public CASCADE");
-      exec("CREATE SCHEMA public");
+    if (GetParam() == "postgresql") {
+      ETHER_SKIP_WITHOUT_POSTGRES();
+      postgres_ = std::make_unique<test::FreshPostgresDatabase>("pages");
+      db_ = store::Database::open(postgres_->url(), 2);
     } else {
       db_ = store::Database::open("sqlite:" + (dir_ / "ether.db").string(), 2);
     }
@@ -58,6 +63,7 @@ class PagesFixture : public ::testing::Test {
   void TearDown() override {
     loader_.reset();
     db_.reset();
+    postgres_.reset();
     std::filesystem::remove_all(dir_);
   }
 
@@ -240,6 +246,7 @@ class PagesFixture : public ::testing::Test {
   }
 
   std::filesystem::path dir_;
+  std::unique_ptr<test::FreshPostgresDatabase> postgres_;
   std::unique_ptr<store::Database> db_;
   std::unique_ptr<PageLoader> loader_;
 };

@@ -28,7 +28,7 @@ TEST(TrackRoute, IsDeclaredOnceForMatchingAndBuilding) {
   EXPECT_FALSE(match_route("/nummers"));
 }
 
-TEST_F(PagesFixture, TrackPageShowsTheSongItsLastPlayAndItsRecentPlays) {
+TEST_P(PagesFixture, TrackPageShowsTheSongItsLastPlayAndItsRecentPlays) {
   auto r = load("/nummers/1/bohemian-rhapsody");
   ASSERT_EQ(r.status, 200u);
   EXPECT_EQ(r.route, "nummer");
@@ -85,7 +85,7 @@ TEST_F(PagesFixture, TrackPageShowsTheSongItsLastPlayAndItsRecentPlays) {
   EXPECT_EQ(renamed.canonical_path, "/nummers/1/bohemian-rhapsody");
 }
 
-TEST_F(PagesFixture, TrackPageLeadsIntoTheRecordingOfThePlaysHour) {
+TEST_P(PagesFixture, TrackPageLeadsIntoTheRecordingOfThePlaysHour) {
   // Never played yet: no page.
   EXPECT_EQ(load("/nummers/3/never-played").status, 404u);
   exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at, chart_position) VALUES ('radio2', 3, " +
@@ -121,7 +121,7 @@ TEST_F(PagesFixture, TrackPageLeadsIntoTheRecordingOfThePlaysHour) {
   EXPECT_EQ(asked, (std::vector<std::pair<std::int64_t, std::int64_t>>{{utc(2026, 11, 20, 5), utc(2026, 11, 20, 6)}}));
 }
 
-TEST_F(PagesFixture, AnUnknownTrackIsNotFound) {
+TEST_P(PagesFixture, AnUnknownTrackIsNotFound) {
   for (const auto* path : {"/nummers/99/bestaat-niet", "/nummers/0/x", "/nummers/abc/x", "/nummers/-1/x"}) {
     auto r = load(path);
     EXPECT_EQ(r.status, 404u) << path;
@@ -132,7 +132,7 @@ TEST_F(PagesFixture, AnUnknownTrackIsNotFound) {
   EXPECT_EQ(load("/nummers/1").status, 404u);
 }
 
-TEST_F(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
+TEST_P(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
   auto r = load("/nummers/2/koffie-zwart");
   ASSERT_EQ(r.status, 200u);
   auto html = render::main_html(r, json::object{{"name", "Ether"}, {"defaultChannel", "radio2"}});
@@ -147,7 +147,7 @@ TEST_F(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
 
 // spec §3 Track naming, once on the server: the played tracks' data carry the name and artist the
 // app shows, and the server's HTML writes the same, before JavaScript and without it.
-TEST_F(PagesFixture, PlayedTracksAreNamedBySpecThreeInTheDataAndTheHtml) {
+TEST_P(PagesFixture, PlayedTracksAreNamedBySpecThreeInTheDataAndTheHtml) {
   exec(
       "INSERT INTO channels (slug, name, parent_slug, description, color, logo_url, sort_order, has_programming, "
       "player_mode, classical, live_video_url) VALUES "

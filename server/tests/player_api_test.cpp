@@ -8,16 +8,19 @@
 #include <boost/json.hpp>
 
 #include "support/live_store.hpp"
+#include "support/postgres_database.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::api {
 namespace {
 namespace json = boost::json;
 
-class PlayerApiTest : public testing::Test {
+// On both store backends (test::store_backends()).
+class PlayerApiTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    db_ = open_test_store("player_api");
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    db_ = open_test_store("player_api", GetParam());
     seed_live_store(*db_);
     auto lease = db_->lease();
     *lease << "UPDATE channels SET stream_url = 'https://icecast.example/radio4/playlist.m3u8' WHERE slug = 'radio4'";
@@ -45,7 +48,7 @@ class PlayerApiTest : public testing::Test {
   http::Router router_;
 };
 
-TEST_F(PlayerApiTest, ExternalStreamIsHandedOutAsIs) {
+TEST_P(PlayerApiTest, ExternalStreamIsHandedOutAsIs) {
   auto response = get("/api/player/radio4/token");
   ASSERT_EQ(response.status, 200U);
   auto play = json::parse(response.payload());
@@ -55,7 +58,7 @@ TEST_F(PlayerApiTest, ExternalStreamIsHandedOutAsIs) {
   EXPECT_EQ(play.at("environmentDomain"), "https://stream.ether.example");
 }
 
-TEST_F(PlayerApiTest, OwnAndExternalStreamsNameTheConfiguredStreamDomain) {
+TEST_P(PlayerApiTest, OwnAndExternalStreamsNameTheConfiguredStreamDomain) {
   // spec §7: the stream loads from {environmentDomain}: the station's stream origin (a CDN, say).
   for (const std::string target : {"/api/player/radio2/token", "/api/player/radio4/token"}) {
     auto response = get(target);
@@ -64,7 +67,7 @@ TEST_F(PlayerApiTest, OwnAndExternalStreamsNameTheConfiguredStreamDomain) {
   }
 }
 
-TEST_F(PlayerApiTest, WithoutAStreamDomainThePlayerUsesTheSitesOwnOrigin) {
+TEST_P(PlayerApiTest, WithoutAStreamDomainThePlayerUsesTheSitesOwnOrigin) {
   // spec §7: "When environmentDomain is absent, a default domain is used": the page's origin.
   http::Router router;
   PlayerApi plain(*db_, *info_, *origin_, stream::TokenSigner("test-secret"), PlayerApiOptions{}, [] { return noon; });
@@ -77,7 +80,7 @@ TEST_F(PlayerApiTest, WithoutAStreamDomainThePlayerUsesTheSitesOwnOrigin) {
   EXPECT_TRUE(play.at("streamUrl").as_string().starts_with("/live/radio2.mp3?token="));
 }
 
-TEST_F(PlayerApiTest, OwnStreamIsSignedForItsChannel) {
+TEST_P(PlayerApiTest, OwnStreamIsSignedForItsChannel) {
   auto play = json::parse(get("/api/player/radio2/token").payload());
   const std::string token(play.at("playerToken").as_string());
   EXPECT_EQ(stream::TokenSigner("test-secret").verify(token, "live:radio2", noon), stream::TokenVerdict::valid);
@@ -86,7 +89,7 @@ TEST_F(PlayerApiTest, OwnStreamIsSignedForItsChannel) {
   EXPECT_EQ(play.at("format"), "mp3");
 }
 
-TEST_F(PlayerApiTest, StreamStartsNeedNoStoreOnceTheChannelsAreRead) {
+TEST_P(PlayerApiTest, StreamStartsNeedNoStoreOnceTheChannelsAreRead) {
   ASSERT_EQ(get("/api/player/radio2/token").status, 200U);
   {
     // The channels table gone, as in a store outage: the list in memory is kept.
@@ -110,7 +113,7 @@ TEST_F(PlayerApiTest, StreamStartsNeedNoStoreOnceTheChannelsAreRead) {
   *lease << "ALTER TABLE channels_away RENAME TO channels";
 }
 
-TEST_F(PlayerApiTest, BadAndUnknownChannelsGetJsonErrors) {
+TEST_P(PlayerApiTest, BadAndUnknownChannelsGetJsonErrors) {
   EXPECT_EQ(get("/api/player/Radio-2").status, 400U);
   EXPECT_EQ(get("/api/player/-radio2").status, 400U);
   auto unknown = get("/api/player/radio9");
@@ -121,20 +124,20 @@ TEST_F(PlayerApiTest, BadAndUnknownChannelsGetJsonErrors) {
   EXPECT_EQ(get("/live/radio2.ogg").status, 404U);
 }
 
-TEST_F(PlayerApiTest, OnDemandKindsAndIdsAreChecked) {
+TEST_P(PlayerApiTest, OnDemandKindsAndIdsAreChecked) {
   EXPECT_EQ(get("/api/play/video/1").status, 404U);
   EXPECT_EQ(get("/api/play/fragment/0").status, 400U);
   EXPECT_EQ(get("/api/play/fragment/-3").status, 400U);
   EXPECT_EQ(get("/api/play/fragment/12abc").status, 400U);
 }
 
-TEST_F(PlayerApiTest, LatestNewsWithoutBulletinsIsNotFound) {
+TEST_P(PlayerApiTest, LatestNewsWithoutBulletinsIsNotFound) {
   auto response = get("/api/latestNews");
   EXPECT_EQ(response.status, 404U);
   EXPECT_EQ(json::parse(response.payload()).at("error").at("code"), "not_found");
 }
 
-TEST_F(PlayerApiTest, BulletinMediaNeedsAValidSignature) {
+TEST_P(PlayerApiTest, BulletinMediaNeedsAValidSignature) {
   http::Request request;
   request.method = "GET";
   ASSERT_TRUE(http::parse_target("/media/bulletins/a.mp3", request));
@@ -150,7 +153,7 @@ TEST_F(PlayerApiTest, BulletinMediaNeedsAValidSignature) {
   EXPECT_EQ(api_->guard_media(request, "bulletins/b.mp3")->status, 403U);
 }
 
-TEST_F(PlayerApiTest, InfoAtAPastMomentShowsWhatWasOnAirThen) {
+TEST_P(PlayerApiTest, InfoAtAPastMomentShowsWhatWasOnAirThen) {
   // Live rewind: a listener 95 s behind live hears the play that ended at noon - 10, not the one on
   // air now; the show of that moment, and the one after it as upcoming.
   auto now = json::parse(get("/api/miniplayer/info?channel=radio2").payload());
@@ -169,7 +172,7 @@ TEST_F(PlayerApiTest, InfoAtAPastMomentShowsWhatWasOnAirThen) {
   EXPECT_EQ(before.at("data").at("upcomingBroadcasts").at("data").as_array().at(0).at("name"), "De Middagshow");
 }
 
-TEST_F(PlayerApiTest, InfoAtTakesOnlyAMomentOfThePastMonth) {
+TEST_P(PlayerApiTest, InfoAtTakesOnlyAMomentOfThePastMonth) {
   for (const std::string& at :
        std::vector<std::string>{"gisteren", "", std::to_string(noon + 3600), std::to_string(noon - 40LL * 86400)}) {
     auto response = get("/api/miniplayer/info?channel=radio2&at=" + at);
@@ -178,6 +181,8 @@ TEST_F(PlayerApiTest, InfoAtTakesOnlyAMomentOfThePastMonth) {
   }
   EXPECT_EQ(get("/api/miniplayer/info?channel=geen&at=" + std::to_string(noon)).status, 404U);
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, PlayerApiTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::api

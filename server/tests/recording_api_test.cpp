@@ -23,6 +23,7 @@
 #include "recording/recordings.hpp"
 #include "support/live_store.hpp"
 #include "support/loopback_stream.hpp"
+#include "support/postgres_database.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::recording {
@@ -36,10 +37,12 @@ std::string slurp(const std::filesystem::path& path) {
   return std::move(out).str();
 }
 
-class RecordingApiTest : public testing::Test {
+// On both store backends (test::store_backends()).
+class RecordingApiTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    db_ = open_test_store("recording_api");
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    db_ = open_test_store("recording_api", GetParam());
     seed_live_store(*db_);
     {
       auto lease = db_->lease();
@@ -128,7 +131,7 @@ class RecordingApiTest : public testing::Test {
   http::Router router_;
 };
 
-TEST_F(RecordingApiTest, PlayApiAnswersASignedExpiringUrl) {
+TEST_P(RecordingApiTest, PlayApiAnswersASignedExpiringUrl) {
   auto response = get("/api/play/broadcast/20");
   ASSERT_EQ(response.status, 200U);
   EXPECT_EQ(response.header("Cache-Control"), "no-store");
@@ -142,7 +145,7 @@ TEST_F(RecordingApiTest, PlayApiAnswersASignedExpiringUrl) {
       url.starts_with("/recordings/broadcast/20.mp3?expires=" + std::to_string(now_ + 6 * 3600) + "&signature="));
 }
 
-TEST_F(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
+TEST_P(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
   auto found = library_->find("radio2", noon - 30, noon + 30);
   ASSERT_TRUE(found);
   ASSERT_EQ(found->slices.size(), 2U);
@@ -187,7 +190,7 @@ TEST_F(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
   EXPECT_EQ(get(url, {{"If-None-Match", std::string(full.header("ETag"))}}).status, 304U);
 }
 
-TEST_F(RecordingApiTest, FfprobeDecodesWhatIsServedWithTheBroadcastsDuration) {
+TEST_P(RecordingApiTest, FfprobeDecodesWhatIsServedWithTheBroadcastsDuration) {
   auto full = get(signed_url(20));
   ASSERT_EQ(full.status, 200U);
   const auto file = dir_ / "served.mp3";
@@ -202,7 +205,7 @@ TEST_F(RecordingApiTest, FfprobeDecodesWhatIsServedWithTheBroadcastsDuration) {
   EXPECT_NEAR(seconds, 60.0, 0.1);
 }
 
-TEST_F(RecordingApiTest, ForgedExpiredAndUnsignedUrlsAreRefused) {
+TEST_P(RecordingApiTest, ForgedExpiredAndUnsignedUrlsAreRefused) {
   const auto url = signed_url(20);
   EXPECT_EQ(get("/recordings/broadcast/20.mp3").status, 403U);
   auto forged = url;
@@ -218,7 +221,7 @@ TEST_F(RecordingApiTest, ForgedExpiredAndUnsignedUrlsAreRefused) {
   EXPECT_EQ(get(url).status, 403U);
 }
 
-TEST_F(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
+TEST_P(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
   // 21 has not ended; 999 does not exist (a broadcast with no hour on disk: see the test above).
   auto running = get("/api/play/broadcast/21");
   EXPECT_EQ(running.status, 404U);
@@ -231,7 +234,7 @@ TEST_F(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
 // Issue 36: a broadcast with a broken or missing hour still plays its other hours. Broadcast 10
 // runs from an hour before noon to an hour after; the logger recorded 40 s of the second hour (its
 // file is cut short), then the first hour's file is deleted.
-TEST_F(RecordingApiTest, ABroadcastWithAMissingOrTruncatedHourPlaysItsOtherHours) {
+TEST_P(RecordingApiTest, ABroadcastWithAMissingOrTruncatedHourPlaysItsOtherHours) {
   const auto first_hour = slurp(hour_file(noon - 1));
   const auto second_hour = slurp(hour_file(noon));
   ASSERT_NEAR(static_cast<double>(first_hour.size()), 3600.0 * 4000, 2 * 105);
@@ -477,7 +480,7 @@ TEST_F(BroadcastPagesTest, AnHourHasItsPageRecordingAndTracks) {
   EXPECT_EQ(unrecorded.data.at("recording").at("available"), false);
 }
 
-TEST_F(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
+TEST_P(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
   auto response = get("/api/play/broadcast/20/" + std::to_string(noon));
   ASSERT_EQ(response.status, 200U) << response.payload();
   auto play = json::parse(response.payload());
@@ -518,7 +521,7 @@ TEST_F(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
   EXPECT_EQ(get(whole).status, 403U);
 }
 
-TEST_F(RecordingApiTest, AnHoursAudioRedirectsToItsSignedRecording) {
+TEST_P(RecordingApiTest, AnHoursAudioRedirectsToItsSignedRecording) {
   // The plain <audio> element of the server-rendered hour page follows this redirect.
   auto redirect = get("/api/play/broadcast/20/" + std::to_string(noon) + "/audio");
   ASSERT_EQ(redirect.status, 302U) << redirect.payload();
@@ -536,7 +539,7 @@ TEST_F(RecordingApiTest, AnHoursAudioRedirectsToItsSignedRecording) {
   EXPECT_EQ(json::parse(bad.payload()).at("error").at("code"), "bad_parameter");
 }
 
-TEST_F(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused) {
+TEST_P(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused) {
   auto inside = get("/api/play/broadcast/20/" + std::to_string(noon + 5));
   EXPECT_EQ(inside.status, 404U);
   EXPECT_EQ(json::parse(inside.payload()).at("error").at("code"), "not_found");
@@ -552,6 +555,8 @@ TEST_F(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused)
   EXPECT_EQ(get("/recordings/broadcast/x/" + std::to_string(noon) + ".mp3").status, 404U);
   EXPECT_EQ(get("/recordings/broadcast/20/" + std::to_string(noon) + ".mp3").status, 403U);
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, RecordingApiTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::recording

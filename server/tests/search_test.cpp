@@ -196,7 +196,7 @@ class SearchPagesTest : public PagesFixture {
   }
 };
 
-TEST_F(SearchPagesTest, PagesEachGroupOnItsOwn) {
+TEST_P(SearchPagesTest, PagesEachGroupOnItsOwn) {
   auto first = load("/zoeken/sportbericht");
   ASSERT_EQ(first.data.at("groups").as_array().size(), 1u);
   const auto& group = first.data.at("groups").at(0);
@@ -221,7 +221,7 @@ TEST_F(SearchPagesTest, PagesEachGroupOnItsOwn) {
   EXPECT_EQ(other_type.data.at("groups").at(0).at("page").as_int64(), 1);
 }
 
-TEST_F(SearchPagesTest, FindsStemsAndNewestSportFirst) {
+TEST_P(SearchPagesTest, FindsStemsAndNewestSportFirst) {
   auto r = load("/zoeken/sportberichten");
   ASSERT_EQ(r.data.at("groups").as_array().size(), 1u);
   EXPECT_EQ(r.data.at("groups").at(0).at("total").as_int64(), 14);
@@ -229,7 +229,7 @@ TEST_F(SearchPagesTest, FindsStemsAndNewestSportFirst) {
   EXPECT_EQ(str(r.data.at("groups").at(0).at("hits").at(0).at("title")), "Sportbericht 13");
 }
 
-TEST_F(SearchPagesTest, NewContentIsFoundAfterARefresh) {
+TEST_P(SearchPagesTest, NewContentIsFoundAfterARefresh) {
   EXPECT_EQ(load("/zoeken/zeldzaam").data.at("groups").as_array().size(), 0u);
   exec(
       "INSERT INTO programmes (id, slug, name, channel_slug, summary, description, image_url) VALUES "
@@ -245,7 +245,7 @@ TEST_F(SearchPagesTest, NewContentIsFoundAfterARefresh) {
   EXPECT_EQ(load("/zoeken/archief").data.at("groups").as_array().size(), 1u);
 }
 
-TEST_F(SearchPagesTest, AnArticleIsFoundByTheWordsOfItsListItems) {
+TEST_P(SearchPagesTest, AnArticleIsFoundByTheWordsOfItsListItems) {
   exec(
       "INSERT INTO articles (id, slug, category_slug, programme_id, title, intro, author, image_url, body_json, "
       "published_at) VALUES (92, 'lijst', 'sport', NULL, 'Lijst', 'Intro.', 'Piet', '', "
@@ -258,7 +258,7 @@ TEST_F(SearchPagesTest, AnArticleIsFoundByTheWordsOfItsListItems) {
   EXPECT_EQ(str(r.data.at("groups").at(0).at("hits").at(0).at("url")), "/nieuws/sport/92/lijst");
 }
 
-TEST_F(SearchPagesTest, KeptSuggestionsGiveWayToARebuiltIndex) {
+TEST_P(SearchPagesTest, KeptSuggestionsGiveWayToARebuiltIndex) {
   // One API for every request, as the server has: its kept answers must not outlive the index.
   http::Router router;
   api::SearchApi api(loader_->search());
@@ -281,7 +281,7 @@ TEST_F(SearchPagesTest, KeptSuggestionsGiveWayToARebuiltIndex) {
   EXPECT_EQ(total(), 1);
 }
 
-TEST_F(SearchPagesTest, SuggestionsHaveTheirShape) {
+TEST_P(SearchPagesTest, SuggestionsHaveTheirShape) {
   auto response = suggest("/api/search/koff");
   ASSERT_EQ(response.status, 200u);
   EXPECT_EQ(response.header("Content-Type"), "application/json; charset=utf-8");
@@ -301,7 +301,7 @@ TEST_F(SearchPagesTest, SuggestionsHaveTheirShape) {
   EXPECT_EQ(str(suggestions.back().at("label")), "Gedraaide nummers");
 }
 
-TEST_F(SearchPagesTest, SuggestionsAreAtMostEightOrderedByType) {
+TEST_P(SearchPagesTest, SuggestionsAreAtMostEightOrderedByType) {
   auto response = suggest("/api/search/sportb");
   ASSERT_EQ(response.status, 200u);
   auto body = json::parse(response.payload()).as_object();
@@ -319,7 +319,7 @@ TEST_F(SearchPagesTest, SuggestionsAreAtMostEightOrderedByType) {
   EXPECT_TRUE(std::is_sorted(order.begin(), order.end()));
 }
 
-TEST_F(SearchPagesTest, SuggestionsRefuseBadTerms) {
+TEST_P(SearchPagesTest, SuggestionsRefuseBadTerms) {
   for (const auto* target : {"/api/search/%20%20", "/api/search/", "/api/search", "/api/search/%C3%28"}) {
     auto response = suggest(target);
     EXPECT_EQ(response.status, 400u) << target;
@@ -329,7 +329,7 @@ TEST_F(SearchPagesTest, SuggestionsRefuseBadTerms) {
   EXPECT_EQ(suggest("/api/search/" + std::string(100, 'a')).status, 200u);
 }
 
-TEST_F(SearchPagesTest, SuggestionsAnswerNotModified) {
+TEST_P(SearchPagesTest, SuggestionsAnswerNotModified) {
   auto first = suggest("/api/search/queen");
   ASSERT_EQ(first.status, 200u);
   auto etag = first.header("ETag");
@@ -338,6 +338,8 @@ TEST_F(SearchPagesTest, SuggestionsAnswerNotModified) {
   EXPECT_EQ(again.status, 304u);
   EXPECT_TRUE(again.payload().empty());
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, SearchPagesTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::pages::testing

@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the store, seed and playout tests: a fresh, migrated SQLite store in a temp dir, the
+// Shared by the store, seed and playout tests: a fresh, migrated store (SQLite in a temp dir, or PostgreSQL), the
 // demo fixture, and instants written as UTC calendar times.
 
 #include <date/date.h>
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "store/database.hpp"
+#include "support/postgres_database.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::testing_support {
@@ -32,10 +33,13 @@ inline std::chrono::system_clock::time_point at(long long unix_seconds) {
   return std::chrono::system_clock::time_point{std::chrono::seconds{unix_seconds}};
 }
 
-/// A migrated SQLite store in its own directory, removed afterwards.
+/// A migrated store, removed afterwards: SQLite in its own directory, or with `backend`
+/// "postgresql" a database of its own on ETHER_TEST_DATABASE_URL's server (the directory is still
+/// made, for the files a test writes beside the store).
 class TempStore {
  public:
-  TempStore() {
+  explicit TempStore(const std::string& backend = "sqlite") {
+    if (backend == "postgresql") postgres_ = std::make_unique<test::FreshPostgresDatabase>("store");
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "store";
     dir_ = std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
@@ -46,13 +50,16 @@ class TempStore {
   }
   ~TempStore() {
     db_.reset();
+    postgres_.reset();
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
   TempStore(const TempStore&) = delete;
   TempStore& operator=(const TempStore&) = delete;
 
-  [[nodiscard]] std::string url() const { return "sqlite:" + (dir_ / "ether.db").string(); }
+  [[nodiscard]] std::string url() const {
+    return postgres_ ? postgres_->url() : "sqlite:" + (dir_ / "ether.db").string();
+  }
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
   store::Database& db() { return *db_; }
   /// Closes and reopens the store, as a restarted server would.
@@ -70,6 +77,7 @@ class TempStore {
 
  private:
   std::filesystem::path dir_;
+  std::unique_ptr<test::FreshPostgresDatabase> postgres_;
   std::unique_ptr<store::Database> db_;
 };
 

@@ -62,7 +62,7 @@ class StoredUrlPages : public pages::testing::PagesFixture {
   }
 };
 
-TEST_F(StoredUrlPages, NoPageDataJsonLdOrFeedCarriesAnUnsafeStoredUrl) {
+TEST_P(StoredUrlPages, NoPageDataJsonLdOrFeedCarriesAnUnsafeStoredUrl) {
   const std::vector<std::string> paths{"/",
                                        "/live",
                                        "/nieuws",
@@ -109,7 +109,7 @@ TEST_F(StoredUrlPages, NoPageDataJsonLdOrFeedCarriesAnUnsafeStoredUrl) {
   }
 }
 
-TEST_F(StoredUrlPages, MediaPathsThatNameAnotherHostAreDropped) {
+TEST_P(StoredUrlPages, MediaPathsThatNameAnotherHostAreDropped) {
   // A relative media path becomes a path under /media/ (harmless whatever it says); an absolute one
   // passes the rule like any other stored URL.
   for (const std::string url : {"//evil.example/v.mp4", "/\\evil.example/v.mp4"}) {
@@ -122,7 +122,7 @@ TEST_F(StoredUrlPages, MediaPathsThatNameAnotherHostAreDropped) {
   EXPECT_EQ(load("/videos").data.at("videos").at(0).at("videoUrl"), "/media/javascript:alert(15)");
 }
 
-TEST_F(StoredUrlPages, SafeStoredUrlsStillReachThePage) {
+TEST_P(StoredUrlPages, SafeStoredUrlsStillReachThePage) {
   store_everywhere("https://cdn.example/beeld.webp");
   auto article = load("/nieuws/sport/2/ajax-wint");
   EXPECT_EQ(article.data.at("article").at("imageUrl"), "https://cdn.example/beeld.webp");
@@ -282,6 +282,8 @@ TEST_F(StoredUrlLive, IcyHeadersArePlainTextOnOneLine) {
   EXPECT_EQ(response.header("icy-description"), "De alert(1) grootste hits");
   EXPECT_EQ(response.header("icy-metaint"), "16000");
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, StoredUrlPages, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether

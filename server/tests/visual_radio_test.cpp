@@ -7,9 +7,14 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <regex>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 #include "visual/hls_playlist.hpp"
 #include "visual/segmenter_command.hpp"
@@ -103,12 +108,37 @@ std::vector<pid_t> ffmpeg_children(pid_t parent, const std::string& channel = ""
 
 bool process_exists(pid_t pid) { return ::kill(pid, 0) == 0; }
 
-class VisualRadioStationTest : public testing::Test {
+// On both store backends (test::store_backends()): one station per backend for the suite, its
+// PostgreSQL variant on a database of its own.
+class VisualRadioStationTest : public ::testing::TestWithParam<std::string> {
  protected:
-  static void SetUpTestSuite() { station = new ServerProcess("visual_radio", {"ETHER_VISUAL_RADIO_IDLE_SECONDS=5"}); }
+  void SetUp() override {
+    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    auto& kept = stations()[GetParam()];
+    if (!kept)
+      kept = std::make_unique<ServerProcess>("visual_radio_" + GetParam(),
+                                             with_store({"ETHER_VISUAL_RADIO_IDLE_SECONDS=5"}));
+    station = kept.get();
+  }
   static void TearDownTestSuite() {
-    delete station;
     station = nullptr;
+    stations().clear();
+    database().reset();
+  }
+  // `env` and, in the PostgreSQL variant, DATABASE_URL: for each server the test starts.
+  std::vector<std::string> with_store(std::vector<std::string> env) {
+    if (GetParam() != "postgresql") return env;
+    if (!database()) database() = std::make_unique<test::FreshPostgresDatabase>("visual_radio");
+    env.push_back("DATABASE_URL=" + database()->url());
+    return env;
+  }
+  static std::map<std::string, std::unique_ptr<ServerProcess>>& stations() {
+    static std::map<std::string, std::unique_ptr<ServerProcess>> kept;
+    return kept;
+  }
+  static std::unique_ptr<test::FreshPostgresDatabase>& database() {
+    static std::unique_ptr<test::FreshPostgresDatabase> kept;
+    return kept;
   }
   static std::string header(const std::string& headers, const std::string& name) {
     std::smatch match;
@@ -134,7 +164,7 @@ class VisualRadioStationTest : public testing::Test {
 
 ServerProcess* VisualRadioStationTest::station = nullptr;
 
-TEST_F(VisualRadioStationTest, PlayApiHandsOutASignedPlaylistForChannelsWithVisualRadio) {
+TEST_P(VisualRadioStationTest, PlayApiHandsOutASignedPlaylistForChannelsWithVisualRadio) {
   auto play = station->get("/api/player/radio1/video");
   ASSERT_EQ(play.status, 200) << play.body;
   auto document = json::parse(play.body);
@@ -150,7 +180,7 @@ TEST_F(VisualRadioStationTest, PlayApiHandsOutASignedPlaylistForChannelsWithVisu
   EXPECT_EQ(station->get("/api/player/Radio%202/video").status, 400);
 }
 
-TEST_F(VisualRadioStationTest, RefusesMissingTokensBadNamesAndUnknownChannels) {
+TEST_P(VisualRadioStationTest, RefusesMissingTokensBadNamesAndUnknownChannels) {
   const auto url = stream_url("radio1");
   const auto token = url.substr(url.find("token=") + 6);
   auto missing = station->get("/live/radio1/index.m3u8");
@@ -167,7 +197,7 @@ TEST_F(VisualRadioStationTest, RefusesMissingTokensBadNamesAndUnknownChannels) {
   EXPECT_TRUE(ffmpeg_children(station->pid()).empty()) << "refused requests start nothing";
 }
 
-TEST_F(VisualRadioStationTest, ServesALiveWindowThatAdvancesWithDecodableSegments) {
+TEST_P(VisualRadioStationTest, ServesALiveWindowThatAdvancesWithDecodableSegments) {
   const auto url = stream_url("radio1");
   auto first = station->get(url);
   ASSERT_EQ(first.status, 200) << first.body;
@@ -215,7 +245,7 @@ TEST_F(VisualRadioStationTest, ServesALiveWindowThatAdvancesWithDecodableSegment
   EXPECT_EQ(ffmpeg_children(station->pid(), "radio1").size(), 1U) << "one segmenter per channel however often asked";
 }
 
-TEST_F(VisualRadioStationTest, StopsWhenNobodyWatchesAndRestartsAfterACrash) {
+TEST_P(VisualRadioStationTest, StopsWhenNobodyWatchesAndRestartsAfterACrash) {
   const auto url = stream_url("3fm");
   ASSERT_EQ(station->get(url).status, 200);
   auto running = ffmpeg_children(station->pid(), "3fm");
@@ -250,8 +280,8 @@ TEST_F(VisualRadioStationTest, StopsWhenNobodyWatchesAndRestartsAfterACrash) {
   EXPECT_NE(restarted.front(), running.front());
 }
 
-TEST_F(VisualRadioStationTest, RunsNoMoreSegmentersThanAllowed) {
-  ServerProcess bounded("visual_radio_bounded", {"ETHER_VISUAL_RADIO_MAX=1"});
+TEST_P(VisualRadioStationTest, RunsNoMoreSegmentersThanAllowed) {
+  ServerProcess bounded("visual_radio_bounded", with_store({"ETHER_VISUAL_RADIO_MAX=1"}));
   auto url = [&](const std::string& channel) {
     auto play = json::parse(bounded.get("/api/player/" + channel + "/video").body);
     return std::string(play.at("streamUrl").as_string());
@@ -265,8 +295,8 @@ TEST_F(VisualRadioStationTest, RunsNoMoreSegmentersThanAllowed) {
   EXPECT_EQ(bounded.get(url("radio1")).status, 200) << "the running one still serves";
 }
 
-TEST_F(VisualRadioStationTest, SigtermStopsTheSegmentersToo) {
-  ServerProcess another("visual_radio_term");
+TEST_P(VisualRadioStationTest, SigtermStopsTheSegmentersToo) {
+  ServerProcess another("visual_radio_term", with_store({}));
   auto play = json::parse(another.get("/api/player/radio1/video").body);
   ASSERT_EQ(another.get(std::string(play.at("streamUrl").as_string())).status, 200);
   const auto children = ffmpeg_children(another.pid());
@@ -274,6 +304,9 @@ TEST_F(VisualRadioStationTest, SigtermStopsTheSegmentersToo) {
   EXPECT_EQ(another.terminate(), 0);
   EXPECT_FALSE(process_exists(children.front()));
 }
+
+INSTANTIATE_TEST_SUITE_P(Store, VisualRadioStationTest, ::testing::ValuesIn(test::store_backends()),
+                         test::backend_name);
 
 }  // namespace
 }  // namespace ether

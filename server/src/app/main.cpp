@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
     return ether::app::run_server(
         config, station.pages(), [&station] { return station.ready(); },
         [&station](ether::app::SiteApp& site) { station.add_routes(site); },
-        [&station](std::uint16_t port) { station.listening_on(port); }, listening_fd);
+        [&station](std::uint16_t port) { station.listening_on(port); }, listening_fd, [&station] { station.drain(); });
   } catch (const std::exception& error) {
     spdlog::critical("ether-server cannot start: {}", error.what());
     return 1;

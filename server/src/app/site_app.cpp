@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/json/object.hpp>
 #include <chrono>
+#include <csignal>
 
 #include "admin/request_guard.hpp"
 #include "admin/sessions.hpp"
@@ -115,12 +118,13 @@ SiteApp::SiteApp(pages::PageSource& pages, http::StaticAssets assets, std::files
       "GET", "/readyz",
       [this](const http::Request& request, const http::RouteParams&) {
         bool ready = false;
+        const bool draining = draining_;
         try {
-          ready = !ready_ || ready_();
+          ready = !draining && (!ready_ || ready_());
         } catch (const std::exception& error) {
           spdlog::warn("readiness probe failed: {}", error.what());
         }
-        boost::json::object status{{"status", ready ? "ready" : "unavailable"}};
+        boost::json::object status{{"status", draining ? "draining" : ready ? "ready" : "unavailable"}};
         // The details name paths, hosts and a backup tool's errors: for the operator on this machine
         // (a health check or a person on loopback) and a signed-in beheerder, not for anyone else.
         if (readiness_details_ && may_read_readiness_details(request)) {
@@ -372,7 +376,8 @@ void configure_logging(const config::Config& config) {
 
 int run_server(const config::Config& config, pages::PageSource& pages, std::function<bool()> ready,
                const std::function<void(SiteApp&)>& customize,
-               const std::function<void(std::uint16_t port)>& on_listening, int listening_fd) {
+               const std::function<void(std::uint16_t port)>& on_listening, int listening_fd,
+               const std::function<void()>& on_draining) {
   std::unique_ptr<SiteApp> app;
   try {
     app = SiteApp::create(config, pages, std::move(ready));
@@ -391,7 +396,35 @@ int run_server(const config::Config& config, pages::PageSource& pages, std::func
     spdlog::critical("{}", error.what());
     return 1;
   }
-  server.run_until_signal();
+  // The signals are awaited here rather than in http::Server::run_until_signal, so that the drain
+  // runs on this thread: it waits, and on_draining may wait on the store, never on an I/O thread.
+  boost::asio::io_context signal_context;
+  boost::asio::signal_set signals(signal_context, SIGINT, SIGTERM);
+  int received = 0;
+  signals.async_wait([&received](const boost::system::error_code& error, int number) {
+    if (!error) received = number;
+  });
+  signal_context.run();
+  spdlog::info("http: signal {} received, shutting down", received);
+  if (received == SIGTERM && config.drain_seconds > 0) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(config.drain_seconds);
+    app->start_draining();
+    spdlog::info("http: draining for {} s: /readyz answers 503, requests are served", config.drain_seconds);
+    if (on_draining) {
+      try {
+        on_draining();
+      } catch (const std::exception& error) {
+        spdlog::error("http: draining: {}", error.what());
+      }
+    }
+    // A second signal ends the drain early.
+    signal_context.restart();
+    signals.async_wait([&signal_context](const boost::system::error_code& error, int) {
+      if (!error) signal_context.stop();
+    });
+    signal_context.run_until(until);
+  }
+  server.stop();
   return 0;
 }
 

@@ -3,8 +3,9 @@
 // /api/page), media files, the web app's static files, and every other GET path rendered as a
 // page in the HTML shell. It tells the server where each request runs (http::Execution), answers
 // 503 when the store is too slow, and adds CORS to the public player resources (one rule, by path).
-// run_server() serves it until SIGINT/SIGTERM.
+// run_server() serves it until SIGINT/SIGTERM; on SIGTERM it drains first (see run_server).
 
+#include <atomic>
 #include <boost/json/object.hpp>
 #include <filesystem>
 #include <functional>
@@ -75,6 +76,9 @@ class SiteApp {
   /// Details /readyz adds to its status (e.g. the store's health, failing recordings); from memory only.
   using ReadinessDetails = std::function<boost::json::object()>;
   void set_readiness_details(ReadinessDetails details) { readiness_details_ = std::move(details); }
+  /// From now on /readyz answers 503 {"status":"draining"}, so that load balancers take this
+  /// instance out while it still serves; every other route answers as before.
+  void start_draining() { draining_ = true; }
   /// Whether the store answers, from memory (http::Handlers::backend_healthy). Call before serving.
   void set_backend_health(std::function<bool()> healthy) { backend_healthy_ = std::move(healthy); }
   /// Runs each routed request through `wrap` (the router's answer is its second argument): the
@@ -124,6 +128,7 @@ class SiteApp {
   DispatchWrapper dispatch_wrapper_;
   BodyToFile body_to_file_;
   std::shared_ptr<http::ResponseCache> cache_;
+  std::atomic<bool> draining_{false};
 };
 
 /// The server options of a config (bind address, port, io and worker threads, connection limits,
@@ -134,10 +139,14 @@ http::ServerOptions server_options(const config::Config& config);
 void configure_logging(const config::Config& config);
 
 /// Builds the SiteApp, lets `customize` add routes, serves until SIGINT/SIGTERM, shuts down
-/// gracefully. Returns the process exit code: 0 after a signal, 1 when the site cannot start.
-/// `listening_fd`: the socket http::listen_early() bound before the start-up work, or -1 to bind here.
+/// gracefully. On SIGTERM it drains first: /readyz answers 503, `on_draining` runs (e.g. giving up
+/// the leader roles) and for config.drain_seconds everything else is served as before, so that a
+/// load balancer's health check takes the instance out before it closes; SIGINT, or a second
+/// signal, stops at once. Returns the process exit code: 0 after a signal, 1 when the site cannot
+/// start. `listening_fd`: the socket http::listen_early() bound before the start-up work, or -1.
 int run_server(const config::Config& config, pages::PageSource& pages, std::function<bool()> ready,
                const std::function<void(SiteApp&)>& customize = {},
-               const std::function<void(std::uint16_t port)>& on_listening = {}, int listening_fd = -1);
+               const std::function<void(std::uint16_t port)>& on_listening = {}, int listening_fd = -1,
+               const std::function<void()>& on_draining = {});
 
 }  // namespace ether::app

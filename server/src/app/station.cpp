@@ -522,6 +522,10 @@ Station::Readiness Station::readiness() const {
 
 bool Station::ready() { return readiness().ready; }
 
+void Station::drain() {
+  if (election_) election_->stop();
+}
+
 void Station::listening_on(std::uint16_t port) {
   relay_->start(instance_url_.empty() ? config::default_instance_url(bind_, port) : instance_url_);
 }

@@ -97,6 +97,11 @@ class Station {
   /// relay, at ETHER_INSTANCE_URL or, unset, default_instance_url of the bound port).
   void listening_on(std::uint16_t port);
 
+  /// The server is draining before it stops (SIGTERM): gives up the leader roles (playout,
+  /// recorder, backups) at once, so that another instance takes them at its next round, while this
+  /// one follows the plays and serves on. Waits for the store at most its statement timeout.
+  void drain();
+
   /// The webhooks' queue: the live source input calls notify_source_connected/disconnected and
   /// the content admin notify_content_published on it.
   [[nodiscard]] webhooks::WebhookDispatcher& webhooks() { return *webhooks_; }

@@ -27,7 +27,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 53> kKeys{"PORT",
+constexpr std::array<std::string_view, 54> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -55,6 +55,7 @@ constexpr std::array<std::string_view, 53> kKeys{"PORT",
                                                  "ETHER_TRASH_DAYS",
                                                  "ETHER_WORKER_THREADS",
                                                  "ETHER_WORKER_TIMEOUT_MS",
+                                                 "ETHER_DRAIN_SECONDS",
                                                  "ETHER_LOG_LEVEL",
                                                  "ETHER_PLAYOUT_BACKFILL_DAYS",
                                                  "ETHER_STATIC_PREFIX",
@@ -285,6 +286,9 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_WORKER_TIMEOUT_MS")) {
     config.worker_timeout_ms = parse_int<int>("ETHER_WORKER_TIMEOUT_MS", *v, 100, 600000);
+  }
+  if (auto v = get("ETHER_DRAIN_SECONDS")) {
+    config.drain_seconds = parse_int<int>("ETHER_DRAIN_SECONDS", *v, 0, 300);
   }
   if (auto v = get("ETHER_LOG_LEVEL")) {
     std::string level(trim(*v));

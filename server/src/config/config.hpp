@@ -47,9 +47,10 @@ struct Config {
   int backup_keep = 14;                         // ETHER_BACKUP_KEEP: the newest kept
   bool backup_recordings = true;                // ETHER_BACKUP_RECORDINGS: 1/0, recordings in scheduled backups
   int trash_days = 30;                          // ETHER_TRASH_DAYS: how long a deleted item stays in the admin's trash
-  std::string trusted_proxies;         // ETHER_TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client
-  unsigned worker_threads = 8;         // ETHER_WORKER_THREADS
-  int worker_timeout_ms = 5000;        // ETHER_WORKER_TIMEOUT_MS
+  std::string trusted_proxies;   // ETHER_TRUSTED_PROXIES: addresses/CIDRs whose X-Forwarded-For names the client
+  unsigned worker_threads = 8;   // ETHER_WORKER_THREADS
+  int worker_timeout_ms = 5000;  // ETHER_WORKER_TIMEOUT_MS
+  int drain_seconds = 2;  // ETHER_DRAIN_SECONDS: after SIGTERM, /readyz answers 503 this long before the server stops
   std::string log_level = "info";      // ETHER_LOG_LEVEL
   int playout_backfill_days = 14;      // ETHER_PLAYOUT_BACKFILL_DAYS
   int visual_radio_idle_seconds = 60;  // ETHER_VISUAL_RADIO_IDLE_SECONDS: a segmenter nobody asked for this long stops

@@ -1,14 +1,17 @@
 #pragma once
-// A small live station in a fresh SQLite file: radio2 (with sub-channel soulenjazz) and the
-// classical radio4, a programme on air at `noon` with presenters and broadcasters, and track plays
-// around it. Shared by the player tests.
+// A small live station in a fresh store (SQLite, or a PostgreSQL database of its own): radio2
+// (with sub-channel soulenjazz) and the classical radio4, a programme on air at `noon` with
+// presenters and broadcasters, and track plays around it. Shared by the player tests.
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "postgres_database.hpp"
 #include "store/database.hpp"
 #include "test_paths.hpp"
 
@@ -17,8 +20,39 @@ namespace ether {
 // 2026-11-21 12:00:00 in Amsterdam (CET, UTC+1).
 inline constexpr long long noon = 1'795'258'800;
 
-/// A migrated store in a new SQLite file under the test directory.
-inline std::unique_ptr<store::Database> open_test_store(const std::string& name) {
+// The PostgreSQL databases open_test_store made for a test, dropped when it ends (after its
+// fixture, and the store it held, are gone); not at exit, when the client library may be gone.
+class DropDatabasesAtTestEnd : public ::testing::EmptyTestEventListener {
+ public:
+  static DropDatabasesAtTestEnd& instance() {
+    static auto* listener = [] {
+      auto* made = new DropDatabasesAtTestEnd;
+      ::testing::UnitTest::GetInstance()->listeners().Append(made);  // gtest owns it
+      return made;
+    }();
+    return *listener;
+  }
+  const std::string& keep(std::unique_ptr<test::FreshPostgresDatabase> database) {
+    databases_.push_back(std::move(database));
+    return databases_.back()->url();
+  }
+  void OnTestEnd(const ::testing::TestInfo&) override { databases_.clear(); }
+
+ private:
+  std::vector<std::unique_ptr<test::FreshPostgresDatabase>> databases_;
+};
+
+/// A migrated store in a new SQLite file under the test directory, or with `backend`
+/// "postgresql" in a new database on ETHER_TEST_DATABASE_URL's server (dropped when the test
+/// ends; the caller skips the test without that URL: ETHER_SKIP_WITHOUT_POSTGRES).
+inline std::unique_ptr<store::Database> open_test_store(const std::string& name,
+                                                        const std::string& backend = "sqlite") {
+  if (backend == "postgresql") {
+    const auto& url = DropDatabasesAtTestEnd::instance().keep(std::make_unique<test::FreshPostgresDatabase>(name));
+    auto db = store::Database::open(url);
+    db->migrate();
+    return db;
+  }
   // ctest runs each test in its own process, several at once: one directory per process.
   auto dir = std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <functional>
 #include <stdexcept>
@@ -40,7 +41,8 @@ inline std::string with_database(const std::string& url, const std::string& name
 class FreshPostgresDatabase {
  public:
   explicit FreshPostgresDatabase(const std::string& label)
-      : name_("ether_" + label + "_" + std::to_string(::getpid())), url_(with_database(postgres_test_url(), name_)) {
+      : name_("ether_" + label + "_" + std::to_string(::getpid()) + "_" + std::to_string(next_number())),
+        url_(with_database(postgres_test_url(), name_)) {
     run("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
     run("CREATE DATABASE " + name_);
   }
@@ -56,6 +58,11 @@ class FreshPostgresDatabase {
   [[nodiscard]] const std::string& url() const { return url_; }
 
  private:
+  // Several in one process (a suite's tests run one after another) have names of their own.
+  static int next_number() {
+    static std::atomic<int> counter{0};
+    return counter++;
+  }
   static void run(const std::string& statement) {
     auto admin = store::Database::open(postgres_test_url(), 1);
     auto lease = admin->lease();
@@ -64,6 +71,18 @@ class FreshPostgresDatabase {
   std::string name_;
   std::string url_;
 };
+
+/// Whether ETHER_REQUIRE_POSTGRES=1: the PostgreSQL tests must run (scripts/test-all sets it).
+inline bool postgres_required() {
+  const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
+  return require != nullptr && std::string(require) == "1";
+}
+
+/// The store backends a suite parameterised by backend runs on (INSTANTIATE_TEST_SUITE_P with
+/// ::testing::ValuesIn(store_backends()), backend_name): both always, so that a run without
+/// PostgreSQL lists its variants as skipped (ETHER_SKIP_WITHOUT_POSTGRES) rather than leaving them out.
+inline std::vector<std::string> store_backends() { return {"sqlite", "postgresql"}; }
+inline std::string backend_name(const ::testing::TestParamInfo<std::string>& info) { return info.param; }
 
 /// Registers `tests` (name, body) in `suite` when ETHER_TEST_DATABASE_URL is set; with
 /// ETHER_REQUIRE_POSTGRES=1 and no URL, one test that fails and says why. Call at static init.
@@ -81,10 +100,9 @@ inline bool register_postgres_tests(const char* suite, const char* file,
     ::testing::RegisterTest(suite, name, nullptr, nullptr, file, 0,
                             [body]() -> ::testing::Test* { return new Body(body); });
   };
-  const char* require = std::getenv("ETHER_REQUIRE_POSTGRES");
   if (!postgres_test_url().empty()) {
     for (const auto& [name, body] : tests) add(name, body);
-  } else if (require != nullptr && std::string(require) == "1") {
+  } else if (postgres_required()) {
     add("DatabaseUrlIsSet", [] {
       FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set: set it to a throwaway "
                 "PostgreSQL database (postgresql://user@host:port/db) to run the PostgreSQL tests";
@@ -94,3 +112,16 @@ inline bool register_postgres_tests(const char* suite, const char* file,
 }
 
 }  // namespace ether::test
+
+/// In a test or a fixture's SetUp of a PostgreSQL variant: skips it, saying why, when
+/// ETHER_TEST_DATABASE_URL is unset; fails instead with ETHER_REQUIRE_POSTGRES=1. (A derived
+/// fixture's SetUp checks IsSkipped() after its base's.)
+#define ETHER_SKIP_WITHOUT_POSTGRES()                                                                    \
+  do {                                                                                                   \
+    if (::ether::test::postgres_test_url().empty()) {                                                    \
+      if (::ether::test::postgres_required()) {                                                          \
+        FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set";                     \
+      }                                                                                                  \
+      GTEST_SKIP() << "the PostgreSQL variant needs ETHER_TEST_DATABASE_URL (a throwaway server's URL)"; \
+    }                                                                                                    \
+  } while (false)

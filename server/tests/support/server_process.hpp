@@ -93,15 +93,30 @@ class ServerProcess {
   /// Sends SIGTERM and returns the exit status (-1 if it did not exit normally within 15 s).
   int terminate() {
     ::kill(pid_, SIGTERM);
-    for (int i = 0; i < 150; ++i) {
+    return wait_for_exit(std::chrono::seconds(15));
+  }
+
+  /// Waits, sending nothing, until the process exits or `deadline` passes: its exit status, or -1
+  /// when it did not exit normally in time (it is then still running).
+  int wait_for_exit(std::chrono::milliseconds deadline) {
+    const auto until = std::chrono::steady_clock::now() + deadline;
+    while (pid_ > 0) {
       int status = 0;
       if (::waitpid(pid_, &status, WNOHANG) == pid_) {
         pid_ = -1;
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (std::chrono::steady_clock::now() >= until) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return -1;
+  }
+
+  /// Whether the process is still running (looked at without reaping it).
+  [[nodiscard]] bool running() const {
+    if (pid_ <= 0) return false;
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0;
   }
 
   [[nodiscard]] std::string base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
