@@ -60,6 +60,9 @@ class Player {
     if (!thread_.joinable()) return;
     ::shutdown(socket_.native_handle(), SHUT_RDWR);
     thread_.join();
+    // Closed, so that the server's next write fails and its session ends now.
+    boost::system::error_code ignored;
+    socket_.close(ignored);
   }
   [[nodiscard]] int status() const { return status_; }
 
@@ -157,6 +160,14 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
 
   std::this_thread::sleep_for(std::chrono::milliseconds(2700));
   for (std::size_t i = 0; i < 4; ++i) players[i]->stop();  // player C listens on
+  ASSERT_TRUE(test::eventually(
+      [&] {
+        now = get_json(*server, "/api/admin/listeners/now", who);
+        return now.is_object() && channel_now(now, "radio2") == 0;
+      },
+      std::chrono::seconds(5)))
+      << json::serialize(now);
+  EXPECT_EQ(channel_now(now, "radio4"), 1);
 
   const auto check_history = [&](const ServerProcess& on) {
     const auto history = get_json(on, "/api/admin/listeners/history?by=day", who);
