@@ -1,5 +1,7 @@
 #include "listeners/listeners_api.hpp"
 
+#include <algorithm>
+#include <array>
 #include <boost/json.hpp>
 #include <charconv>
 #include <chrono>
