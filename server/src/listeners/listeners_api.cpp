@@ -235,6 +235,7 @@ http::Response ListenersApi::history(const http::Request& request) const {
     }
   }
   std::vector<std::string> slugs;
+  slugs.reserve(channels.size());
   for (const auto& channel : channels) slugs.push_back(channel.slug);
   const auto all =
       compute_figures(sessions, from, until, *by, slugs,

@@ -35,7 +35,7 @@ long long whole_seconds(std::chrono::steady_clock::duration duration) {
 }  // namespace
 
 IcecastListener::IcecastListener(std::shared_ptr<const BroadcastRing> ring, ListenerOptions options)
-    : ring_(std::move(ring)), options_(options) {
+    : ring_(std::move(ring)), options_(std::move(options)) {
   policy = options_.coalescing;
 }
 
