@@ -70,11 +70,11 @@ TEST(AdminPassword, OneTimePasswordsAndTokensAreRandom) {
 TEST(AdminRoles, PermissionTable) {
   // Rows: beheerder, eindredacteur, redacteur; columns in all_permissions() order.
   const std::vector<std::pair<Role, std::vector<bool>>> table{
-      {Role::beheerder, {true, true, true, true, true, true, true, true}},
-      {Role::eindredacteur, {true, true, true, true, false, true, false, false}},
-      {Role::redacteur, {true, false, false, false, false, false, false, false}},
+      {Role::beheerder, {true, true, true, true, true, true, true, true, true}},
+      {Role::eindredacteur, {true, true, true, true, false, true, false, false, true}},
+      {Role::redacteur, {true, false, false, false, false, false, false, false, true}},
   };
-  ASSERT_EQ(all_permissions().size(), 8U);
+  ASSERT_EQ(all_permissions().size(), 9U);
   for (const auto& [role, row] : table) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       EXPECT_EQ(allows(role, all_permissions()[i]), row[i])
@@ -787,7 +787,7 @@ TEST_P(AdminStore, EveryRoleIsRefusedWhereItMustBe) {
   EXPECT_EQ(count("SELECT COUNT(*) FROM admin_users WHERE role = 'redacteur'"), 1);
   EXPECT_EQ(count("SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL"), 1);
   auto permissions = as(writer, "GET", "/api/admin/session").body.at("permissions");
-  EXPECT_EQ(permissions, json::value(json::array{"edit_drafts"}));
+  EXPECT_EQ(permissions, json::value(json::array{"edit_drafts", "read_listeners"}));
   // Without a session: 401 everywhere.
   for (const auto& [method, target, body] : beheerder_only) {
     EXPECT_EQ(call({.method = method, .target = target, .body = body}).status, 401U) << target;

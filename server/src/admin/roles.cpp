@@ -6,8 +6,9 @@ namespace ether::admin {
 
 const std::vector<Permission>& all_permissions() {
   static const std::vector<Permission> all{
-      Permission::edit_drafts,   Permission::edit_published, Permission::publish,      Permission::delete_content,
-      Permission::edit_settings, Permission::read_audit,     Permission::manage_users, Permission::manage_api_keys};
+      Permission::edit_drafts,    Permission::edit_published,  Permission::publish,
+      Permission::delete_content, Permission::edit_settings,   Permission::read_audit,
+      Permission::manage_users,   Permission::manage_api_keys, Permission::read_listeners};
   return all;
 }
 
@@ -48,11 +49,14 @@ std::string_view permission_name(Permission permission) {
       return "manage_users";
     case Permission::manage_api_keys:
       return "manage_api_keys";
+    case Permission::read_listeners:
+      return "read_listeners";
   }
   return "";
 }
 
 bool allows(Role role, Permission permission) {
+  if (permission == Permission::read_listeners) return true;
   switch (role) {
     case Role::beheerder:
       return true;

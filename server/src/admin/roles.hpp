@@ -21,6 +21,7 @@ enum class Permission {
   read_audit,       // read the audit log
   manage_users,     // list, create, change and deactivate accounts
   manage_api_keys,  // create, list and revoke API keys
+  read_listeners,   // read the listener figures (live counts, history, CSV)
 };
 
 /// Every permission, in declaration order (for tables and tests).
@@ -35,7 +36,8 @@ std::optional<Role> parse_role(std::string_view name);
 std::string_view permission_name(Permission permission);
 
 /// The table: beheerder everything; eindredacteur all content (drafts, published, publish,
-/// delete) and the audit log, not station settings, users or keys; redacteur drafts only.
+/// delete) and the audit log, not station settings, users or keys; redacteur drafts only. Every
+/// role reads the listener figures.
 bool allows(Role role, Permission permission);
 
 /// True when a user limited to `channels` (empty: every channel) may work on `channel`.

@@ -94,7 +94,7 @@ void HlsApi::add_routes(http::Router& router) {
   router.add(
       "GET", "/hls/{channel}/{token}/live.m3u8",
       [this](const http::Request& r, const http::RouteParams& p) {
-        return live_playlist(r, p.at("channel"), p.at("token"));
+        return counted(r, p.at("channel"), live_playlist(r, p.at("channel"), p.at("token")), true);
       },
       [this](const http::Request& r) {
         const auto parts = hls_path_parts(r.path);
@@ -102,16 +102,16 @@ void HlsApi::add_routes(http::Router& router) {
         return live_playlist_fresh(parts[0]) ? http::Execution::io_thread : http::Execution::offloaded;
       });
   router.add("GET", "/hls/{channel}/{token}/hour/{file}", [this](const http::Request& r, const http::RouteParams& p) {
-    return hour_playlist(r, p.at("channel"), p.at("token"), p.at("file"));
+    return counted(r, p.at("channel"), hour_playlist(r, p.at("channel"), p.at("token"), p.at("file")), true);
   });
-  router.add("GET", "/hls/{channel}/{token}/programme/{file}",
-             [this](const http::Request& r, const http::RouteParams& p) {
-               return programme_playlist(r, p.at("channel"), p.at("token"), p.at("file"));
-             });
+  router.add(
+      "GET", "/hls/{channel}/{token}/programme/{file}", [this](const http::Request& r, const http::RouteParams& p) {
+        return counted(r, p.at("channel"), programme_playlist(r, p.at("channel"), p.at("token"), p.at("file")), true);
+      });
   router.add(
       "GET", "/hls/{channel}/{token}/{file}",
-      [this](const http::Request&, const http::RouteParams& p) {
-        return segment(p.at("channel"), p.at("token"), p.at("file"));
+      [this](const http::Request& r, const http::RouteParams& p) {
+        return counted(r, p.at("channel"), segment(p.at("channel"), p.at("token"), p.at("file")), false);
       },
       [this](const http::Request& r) {
         const auto parts = hls_path_parts(r.path);
@@ -120,6 +120,17 @@ void HlsApi::add_routes(http::Router& router) {
         if (!start) return http::Execution::offloaded;
         return archive_.cached(parts[0], *start) ? http::Execution::io_thread : http::Execution::offloaded;
       });
+}
+
+http::Response HlsApi::counted(const http::Request& request, const std::string& channel, http::Response response,
+                               bool playlist) const {
+  if (listener_tracker_ == nullptr || listener_identity_ == nullptr) return response;
+  if (response.status != 200 && response.status != 304) return response;
+  const auto user_agent = request.header("User-Agent");
+  if (listeners::is_known_bot(user_agent)) return response;
+  const auto listener = listener_identity_->hash(request.remote_address, user_agent, listener_tracker_->now_ms());
+  listener_tracker_->hls_fetch(channel, listener, response.payload().size(), playlist);
+  return response;
 }
 
 std::optional<http::Response> HlsApi::refuse_token(const std::string& channel, const std::string& token) const {

@@ -21,6 +21,8 @@
 #include "hls/timeshift_archive.hpp"
 #include "http/message.hpp"
 #include "http/router.hpp"
+#include "listeners/listener_identity.hpp"
+#include "listeners/listener_tracker.hpp"
 #include "store/database.hpp"
 
 namespace ether::api {
@@ -35,10 +37,21 @@ class HlsApi {
   HlsApi(store::Database& db, const hls::TimeshiftArchive& archive, const hls::PathToken& tokens, HlsApiOptions options,
          Clock clock);
 
+  /// Where HLS clients become listener sessions: a client fetching a playlist (live, hour or
+  /// programme) opens or extends its session, a segment adds its bytes; known bots are not counted.
+  /// Unset: none are counted.
+  void set_listeners(listeners::ListenerTracker* tracker, listeners::ListenerIdentity* identity) {
+    listener_tracker_ = tracker;
+    listener_identity_ = identity;
+  }
+
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);
 
  private:
+  // Counts a successful answer to an HLS client (see set_listeners) and returns it.
+  http::Response counted(const http::Request& request, const std::string& channel, http::Response response,
+                         bool playlist) const;
   http::Response timeshift(const std::string& channel) const;
   http::Response live_playlist(const http::Request& request, const std::string& channel,
                                const std::string& token) const;
@@ -65,6 +78,8 @@ class HlsApi {
   const hls::PathToken& tokens_;
   HlsApiOptions options_;
   Clock clock_;
+  listeners::ListenerTracker* listener_tracker_ = nullptr;
+  listeners::ListenerIdentity* listener_identity_ = nullptr;
   mutable std::mutex mutex_;
   mutable std::map<std::string, LivePlaylist, std::less<>> live_;
   mutable std::map<std::string, std::pair<std::int64_t, std::int64_t>, std::less<>> current_programme_;

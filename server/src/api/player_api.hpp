@@ -28,6 +28,8 @@
 #include "hls/path_token.hpp"
 #include "http/message.hpp"
 #include "http/router.hpp"
+#include "listeners/listener_identity.hpp"
+#include "listeners/listener_tracker.hpp"
 #include "player/info_publisher.hpp"
 #include "player/live_info_service.hpp"
 #include "recording/recordings.hpp"
@@ -61,6 +63,12 @@ class PlayerApi {
 
   /// The live playlist's paths; without them the play API names no HLS playlist.
   void set_hls(const hls::PathToken* tokens) { hls_tokens_ = tokens; }
+
+  /// Where live stream listeners become sessions (known bots do not); unset: none are counted.
+  void set_listeners(listeners::ListenerTracker* tracker, listeners::ListenerIdentity* identity) {
+    listener_tracker_ = tracker;
+    listener_identity_ = identity;
+  }
 
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);
@@ -129,6 +137,8 @@ class PlayerApi {
   Clock clock_;
   const recording::RecordingLibrary* recordings_ = nullptr;
   const hls::PathToken* hls_tokens_ = nullptr;
+  listeners::ListenerTracker* listener_tracker_ = nullptr;
+  listeners::ListenerIdentity* listener_identity_ = nullptr;
 };
 
 }  // namespace ether::api

@@ -301,6 +301,24 @@ Station::Station(const config::Config& config) {
                                                         std::chrono::system_clock::now().time_since_epoch())
                                                  .count();
                                            });
+  // Listener sessions (issue 52): counted in memory by the stream and HLS routes, stored in batches.
+  const auto unix_now_ms = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
+  listener_tracker_ =
+      std::make_unique<listeners::ListenerTracker>(unix_now_ms, std::chrono::seconds(config.listener_hls_idle_seconds));
+  listener_identity_ = std::make_unique<listeners::ListenerIdentity>();
+  listener_writer_ = std::make_unique<listeners::SessionWriter>(*db_, *listener_tracker_,
+                                                                std::chrono::seconds(config.listener_flush_seconds));
+  player_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
+  hls_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
+  listeners_api_ = std::make_unique<listeners::ListenersApi>(
+      *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
+      listeners::ListenersApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
+  metrics_ = std::make_unique<reporting::MetricsEndpoint>(
+      *listener_tracker_, [db = db_.get()] { return db->healthy(); },
+      reporting::MetricsOptions{.allow = config.metrics_allow, .token = config.metrics_token});
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
   seo_routes_ = std::make_unique<seo::SeoRoutes>(*db_,
@@ -489,6 +507,8 @@ void Station::now_playing_changed(const std::string& channel) {
 }
 
 Station::~Station() {
+  // Ends the sessions still open and stores them: a restart loses none.
+  if (listener_writer_) listener_writer_->stop();
   if (media_check_.joinable()) {
     media_check_.request_stop();
     media_check_.join();
@@ -598,6 +618,8 @@ void Station::add_routes(SiteApp& site) {
   presence_api_->add_routes(site.router());
   schedule_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
+  listeners_api_->add_routes(site.router());
+  metrics_->add_routes(site.router());
   site.router().add(
       "GET", "/internal/relay/{file}",
       [this](const http::Request& request, const http::RouteParams& params) {

@@ -45,6 +45,10 @@
 #include "ingest/source_hub.hpp"
 #include "ingest/source_login_api.hpp"
 #include "ingest/source_relay.hpp"
+#include "listeners/listener_identity.hpp"
+#include "listeners/listener_tracker.hpp"
+#include "listeners/listeners_api.hpp"
+#include "listeners/session_writer.hpp"
 #include "media/media_library.hpp"
 #include "media/upload_api.hpp"
 #include "pages/page_loader.hpp"
@@ -52,6 +56,7 @@
 #include "playout/demo_playout.hpp"
 #include "recording/broadcast_logger.hpp"
 #include "recording/recordings.hpp"
+#include "reporting/metrics_endpoint.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store/database.hpp"
@@ -129,6 +134,12 @@ class Station {
   std::unique_ptr<hls::PathToken> hls_tokens_;
   std::unique_ptr<player::LiveInfoService> info_;
   std::unique_ptr<pages::PageLoader> pages_;
+  // Before the APIs that count listeners into them, so that they outlive every listener.
+  std::unique_ptr<listeners::ListenerTracker> listener_tracker_;
+  std::unique_ptr<listeners::ListenerIdentity> listener_identity_;
+  std::unique_ptr<listeners::SessionWriter> listener_writer_;
+  std::unique_ptr<listeners::ListenersApi> listeners_api_;
+  std::unique_ptr<reporting::MetricsEndpoint> metrics_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::HlsApi> hls_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;

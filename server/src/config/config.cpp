@@ -27,7 +27,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 54> kKeys{"PORT",
+constexpr std::array<std::string_view, 59> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -72,6 +72,11 @@ constexpr std::array<std::string_view, 54> kKeys{"PORT",
                                                  "ETHER_SOURCE_TIMEOUT_SECONDS",
                                                  "ETHER_LISTENER_SNDBUF_BYTES",
                                                  "ETHER_LISTENER_MAX_LAG_SECONDS",
+                                                 "ETHER_LISTENER_MIN_SESSION_SECONDS",
+                                                 "ETHER_LISTENER_FLUSH_SECONDS",
+                                                 "ETHER_LISTENER_HLS_IDLE_SECONDS",
+                                                 "ETHER_METRICS_ALLOW",
+                                                 "ETHER_METRICS_TOKEN",
                                                  "ETHER_INSTANCE_URL",
                                                  "ETHER_NOWPLAYING_HOLD_SECONDS",
                                                  "ETHER_WEBHOOK_ALLOW_PRIVATE",
@@ -380,6 +385,23 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_LISTENER_MAX_LAG_SECONDS")) {
     config.listener_max_lag_seconds = parse_int<int>("ETHER_LISTENER_MAX_LAG_SECONDS", *v, 1, 600);
   }
+  if (auto v = get("ETHER_LISTENER_MIN_SESSION_SECONDS")) {
+    config.listener_min_session_seconds = parse_int<int>("ETHER_LISTENER_MIN_SESSION_SECONDS", *v, 0, 3600);
+  }
+  if (auto v = get("ETHER_LISTENER_FLUSH_SECONDS")) {
+    config.listener_flush_seconds = parse_int<int>("ETHER_LISTENER_FLUSH_SECONDS", *v, 1, 3600);
+  }
+  if (auto v = get("ETHER_LISTENER_HLS_IDLE_SECONDS")) {
+    config.listener_hls_idle_seconds = parse_int<int>("ETHER_LISTENER_HLS_IDLE_SECONDS", *v, 5, 3600);
+  }
+  if (auto v = get("ETHER_METRICS_ALLOW")) {
+    std::string bad;
+    if (!http::TrustedProxies::parse(*v, &bad)) {
+      throw ConfigError("ETHER_METRICS_ALLOW: \"" + bad + "\" is not an IP address or CIDR network (e.g. 10.0.0.0/8)");
+    }
+    config.metrics_allow = std::string(trim(*v));
+  }
+  if (auto v = get("ETHER_METRICS_TOKEN")) config.metrics_token = std::string(trim(*v));
   if (auto v = get("ETHER_INSTANCE_URL")) config.instance_url = std::string(trim(*v));
   if (config.instance_url.empty() && config.port != 0) {
     config.instance_url = default_instance_url(config.bind, config.port);

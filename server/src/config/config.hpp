@@ -78,6 +78,16 @@ struct Config {
   // ETHER_LISTENER_MAX_LAG_SECONDS is dropped.
   std::size_t listener_sndbuf_bytes = 32 * 1024;
   int listener_max_lag_seconds = 10;
+  // Listener figures (listeners/): sessions shorter than ETHER_LISTENER_MIN_SESSION_SECONDS count in
+  // no figure; closed sessions go to the store every ETHER_LISTENER_FLUSH_SECONDS; an HLS client
+  // that fetched no playlist for ETHER_LISTENER_HLS_IDLE_SECONDS has ended its session.
+  int listener_min_session_seconds = 60;
+  int listener_flush_seconds = 10;
+  int listener_hls_idle_seconds = 30;
+  // /metrics (Prometheus): open to loopback and to ETHER_METRICS_ALLOW (addresses/CIDRs), or with
+  // "Authorization: Bearer <ETHER_METRICS_TOKEN>"; refused otherwise.
+  std::string metrics_allow;
+  std::string metrics_token;
   // ETHER_INSTANCE_URL: how the other instances on one database reach this one (to relay its live
   // source); default default_instance_url(bind, port), empty with PORT=0 until the port is bound.
   std::string instance_url;

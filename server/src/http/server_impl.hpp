@@ -224,6 +224,9 @@ struct Server::Impl {
                                         std::chrono::steady_clock::time_point start);
   void log_access(const Request* request, const Response& response, std::size_t bytes,
                   std::chrono::steady_clock::time_point start) const;
+  // Counts a response in the request metrics (http/request_metrics.hpp); `streamed`: a streaming
+  // body's, counted as it starts, whose time is no latency.
+  void count(const Request* request, unsigned status, std::chrono::steady_clock::time_point start, bool streamed) const;
   asio::awaitable<void> stream_request(Connection& connection, RequestParser& parser, beast::flat_buffer& buffer,
                                        std::shared_ptr<Request> request, std::chrono::steady_clock::time_point start);
   // What a connection whose socket a streaming body adopted keeps until the body ends: its place in

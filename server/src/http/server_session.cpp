@@ -209,6 +209,7 @@ asio::awaitable<void> Server::Impl::stream_request(Connection& connection, Reque
     connection.streaming = false;
   }
   log_access(request.get(), response, 0, start);
+  count(request.get(), response.status, start, true);
 }
 
 asio::awaitable<void> Server::Impl::session(std::shared_ptr<Connection> connection) {

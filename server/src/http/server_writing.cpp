@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "http/request_metrics.hpp"
 #include "http/response_head.hpp"
 #include "http/socket_write.hpp"
 
@@ -13,6 +14,15 @@ namespace ether::http {
 void Server::Impl::log_access(const Request* request, const Response& response, std::size_t bytes,
                               std::chrono::steady_clock::time_point start) const {
   http::log_access(options.access_log, request, response, bytes, start);
+}
+
+void Server::Impl::count(const Request* request, unsigned status, std::chrono::steady_clock::time_point start,
+                         bool streamed) const {
+  auto& metrics = request_metrics();
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  metrics.record(request ? std::string_view(request->path) : std::string_view(), status, took.count(), streamed);
+  metrics.observe_server(pending_work.load(std::memory_order_relaxed), breaker_open.load(std::memory_order_relaxed),
+                         connection_count.load(std::memory_order_relaxed));
 }
 
 asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request* request, Response response,
@@ -31,6 +41,7 @@ asio::awaitable<bool> Server::Impl::write(Connection& connection, const Request*
   const std::span<asio::const_buffer> pending(buffers);
   const bool sent = co_await write_now(connection, pending);
   log_access(request, response, head || bodiless_status ? 0 : payload.size(), start);
+  count(request, response.status, start, false);
   if (!sent) co_return false;
   co_return keep_alive;
 }
@@ -49,6 +60,7 @@ asio::awaitable<bool> Server::Impl::write_now(Connection& connection, std::span<
 
 asio::awaitable<bool> Server::Impl::write_streaming(Connection& connection, const Request* request, Response response,
                                                     std::chrono::steady_clock::time_point start) {
+  count(request, response.status, start, true);
   // No length unless known: the body runs until the listener leaves, so the connection ends with it.
   serialize_head(connection.head, response, response.streaming_length, false, options.content_security_policy,
                  options.strict_transport_security);

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "reporting/log_limiter.hpp"
 
@@ -34,11 +35,14 @@ long long whole_seconds(std::chrono::steady_clock::duration duration) {
 }  // namespace
 
 IcecastListener::IcecastListener(std::shared_ptr<const BroadcastRing> ring, ListenerOptions options)
-    : ring_(std::move(ring)), options_(options) {
+    : ring_(std::move(ring)), options_(std::move(options)) {
   policy = options_.coalescing;
 }
 
-IcecastListener::~IcecastListener() { ring_->cancel_wait(*this); }
+IcecastListener::~IcecastListener() {
+  ring_->cancel_wait(*this);
+  if (options_.on_end) options_.on_end(bytes_sent_);
+}
 
 bool IcecastListener::adopt(asio::ip::tcp::socket& socket, std::shared_ptr<void> hold) {
   boost::system::error_code ec;
@@ -230,6 +234,7 @@ void IcecastListener::finish() {
   socket_->close(ignored);
   if (write_deadline_) write_deadline_->cancel();
   hold_.reset();
+  if (auto on_end = std::exchange(options_.on_end, nullptr)) on_end(bytes_sent_);
   // The last owner may be this reference: nothing of the listener is touched after it goes.
   const auto self = std::move(self_);
 }

@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -43,6 +44,9 @@ struct ListenerOptions {
   // bookkeeping); 0 leaves the kernel's own, which grows to megabytes.
   std::size_t send_buffer_bytes = kDefaultSendBufferBytes;
   LagLimit lag;  // ETHER_LISTENER_MAX_LAG_SECONDS: further behind the live edge is dropped
+  // Called once when the listener ends (or is destroyed without having started), with the bytes
+  // it sent: the listener's session closes (listeners/listener_tracker.hpp). Unset: nothing.
+  std::function<void(std::uint64_t bytes)> on_end;
 };
 
 class IcecastListener final : public http::StreamingBody,

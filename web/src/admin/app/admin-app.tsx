@@ -16,6 +16,7 @@ import { AuditPage } from '../features/audit/audit-page';
 import { ContentEditPage } from '../features/content/content-edit-page';
 import { ContentListPage } from '../features/content/content-list-page';
 import { ContentTypesPage } from '../features/content/content-types-page';
+import { ListenerStatsPage } from '../features/listener-stats/listener-stats-page';
 import { LoginForm } from '../features/login/login-form';
 import { MediaPage } from '../features/media/media-page';
 import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
@@ -135,6 +136,10 @@ export function AdminApp() {
             { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
             { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
+            {
+              path: 'luistercijfers',
+              element: can('read_listeners') ? <ListenerStatsPage /> : <Forbidden />,
+            },
             { path: 'programmering', element: <ScheduleChannelsPage /> },
             { path: 'programmering/:channel', element: <SchedulePage /> },
             { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },

@@ -1,0 +1,42 @@
+#pragma once
+// Takes the closed listener sessions of a ListenerTracker to the store in one transaction every
+// `interval`, on a thread of its own (so a crash loses at most that interval's sessions). A batch
+// the store refused is kept for the next round. stop() ends the open sessions as of now and writes
+// them with the rest, so that a restart loses no session.
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "listeners/listener_tracker.hpp"
+#include "store/database.hpp"
+
+namespace ether::listeners {
+
+class SessionWriter {
+ public:
+  SessionWriter(store::Database& db, ListenerTracker& tracker, std::chrono::milliseconds interval);
+  ~SessionWriter();
+  SessionWriter(const SessionWriter&) = delete;
+  SessionWriter& operator=(const SessionWriter&) = delete;
+
+  /// Ends the open sessions, writes everything waiting and stops the thread; idempotent.
+  void stop();
+  /// Writes what is waiting now (on the caller's thread); false when the store refused it.
+  bool flush();
+
+ private:
+  void run(const std::stop_token& stop);
+
+  store::Database& db_;
+  ListenerTracker& tracker_;
+  std::chrono::milliseconds interval_;
+  std::mutex mutex_;  // one flush at a time
+  std::mutex wait_mutex_;
+  std::condition_variable_any wake_;
+  std::jthread thread_;
+  bool stopped_ = false;
+};
+
+}  // namespace ether::listeners

@@ -1,0 +1,178 @@
+// Listener sessions in memory and in the store (issue 52): the tracker's MP3 and HLS sessions,
+// the daily-salted identity, the bot list, and the writer's batches, on SQLite and PostgreSQL.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "listeners/listener_identity.hpp"
+#include "listeners/listener_tracker.hpp"
+#include "listeners/session_writer.hpp"
+#include "store/listener_session_repository.hpp"
+#include "store_test_support.hpp"
+#include "support/postgres_database.hpp"
+
+namespace ether::listeners {
+namespace {
+
+using std::chrono::seconds;
+
+constexpr std::int64_t kStart = 1795392000000;  // 2026-11-23T00:00:00Z, in ms
+
+TEST(ListenerTracker, AStreamSessionRunsFromOpenToCloseWithItsBytes) {
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; });
+  const auto a = tracker.open("radio2", "mp3", "hash-a");
+  const auto b = tracker.open("radio2", "mp3", "hash-b");
+  tracker.open("radio4", "mp3", "hash-c");
+  EXPECT_EQ((tracker.counts().at({"radio2", "mp3"})), 2);
+  EXPECT_EQ((tracker.counts().at({"radio4", "mp3"})), 1);
+  now += 90000;
+  tracker.close(a, 12345);
+  tracker.close(a, 999);  // a second close changes nothing
+  EXPECT_EQ((tracker.counts().at({"radio2", "mp3"})), 1);
+  const auto closed = tracker.take_closed();
+  ASSERT_EQ(closed.size(), 1U);
+  EXPECT_EQ(closed[0].listener, "hash-a");
+  EXPECT_EQ(closed[0].start_ms, kStart);
+  EXPECT_EQ(closed[0].end_ms, kStart + 90000);
+  EXPECT_EQ(closed[0].bytes, 12345U);
+  EXPECT_EQ(tracker.bytes_sent(), 12345U);
+  EXPECT_TRUE(tracker.take_closed().empty());
+  // Open ones are given as if they ended now; close_all ends them.
+  EXPECT_EQ(tracker.open_sessions().size(), 2U);
+  now += 1000;
+  tracker.close_all();
+  EXPECT_TRUE(tracker.counts().empty());
+  const auto rest = tracker.take_closed();
+  ASSERT_EQ(rest.size(), 2U);
+  EXPECT_EQ(rest[0].end_ms, now);
+  tracker.close(b, 1);  // already ended by close_all
+  EXPECT_TRUE(tracker.take_closed().empty());
+}
+
+TEST(ListenerTracker, AnHlsSessionLastsFromItsFirstToItsLastPlaylistFetchUntilItIsIdle) {
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; }, seconds(30));
+  tracker.hls_fetch("radio2", "hash-a", 0, false);  // a segment alone opens nothing
+  EXPECT_TRUE(tracker.counts().empty());
+  for (int i = 0; i < 5; ++i) {
+    tracker.hls_fetch("radio2", "hash-a", 100, true);
+    tracker.hls_fetch("radio2", "hash-a", 1000, false);
+    now += 6000;
+  }
+  EXPECT_EQ((tracker.counts().at({"radio2", "hls"})), 1);
+  now += 20000;  // 26 s after the last fetch
+  tracker.sweep();
+  EXPECT_TRUE(tracker.take_closed().empty());
+  now += 10000;  // 36 s
+  EXPECT_TRUE(tracker.counts().empty()) << "idle sessions are not counted, swept or not";
+  tracker.sweep();
+  const auto closed = tracker.take_closed();
+  ASSERT_EQ(closed.size(), 1U);
+  EXPECT_EQ(closed[0].format, "hls");
+  EXPECT_EQ(closed[0].start_ms, kStart);
+  EXPECT_EQ(closed[0].end_ms, kStart + 4 * 6000);
+  EXPECT_EQ(closed[0].bytes, 5U * 1100);
+  // A client back after the idle time begins a new session, also before a sweep.
+  tracker.hls_fetch("radio2", "hash-b", 1, true);
+  now += 40000;
+  tracker.hls_fetch("radio2", "hash-b", 1, true);
+  EXPECT_EQ(tracker.take_closed().size(), 1U);
+  EXPECT_EQ(tracker.open_sessions().size(), 1U);
+}
+
+TEST(ListenerTracker, SessionsTheStoreRefusedAreGivenBackAheadOfNewerOnes) {
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; });
+  tracker.close(tracker.open("radio2", "mp3", "first"), 0);
+  auto batch = tracker.take_closed();
+  tracker.close(tracker.open("radio2", "mp3", "second"), 0);
+  tracker.give_back(std::move(batch));
+  const auto all = tracker.take_closed();
+  ASSERT_EQ(all.size(), 2U);
+  EXPECT_EQ(all[0].listener, "first");
+  EXPECT_EQ(all[1].listener, "second");
+}
+
+TEST(ListenerIdentity, TheHashIsStableWithinAUtcDayAndUnlinkableAcrossDays) {
+  ListenerIdentity identity;
+  const auto a = identity.hash("192.0.2.1", "VLC/3.0", kStart + 1000);
+  EXPECT_EQ(a.size(), 32U);
+  EXPECT_EQ(identity.hash("192.0.2.1", "VLC/3.0", kStart + 23 * 3600 * 1000), a);
+  EXPECT_NE(identity.hash("192.0.2.1", "VLC/3.1", kStart + 1000), a);
+  EXPECT_NE(identity.hash("192.0.2.2", "VLC/3.0", kStart + 1000), a);
+  EXPECT_NE(identity.hash("192.0.2.1V", "LC/3.0", kStart + 1000), a);
+  EXPECT_EQ(a.find("192.0.2.1"), std::string::npos);
+  // The next day has a salt of its own.
+  EXPECT_NE(identity.hash("192.0.2.1", "VLC/3.0", kStart + 24 * 3600 * 1000), a);
+  // Another process (or a restart) draws other salts.
+  ListenerIdentity other;
+  EXPECT_NE(other.hash("192.0.2.1", "VLC/3.0", kStart + 1000), a);
+}
+
+TEST(ListenerIdentity, KnownBotsAreNamedByTheirUserAgents) {
+  EXPECT_TRUE(is_known_bot("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"));
+  EXPECT_TRUE(is_known_bot("facebookexternalhit/1.1"));
+  EXPECT_TRUE(is_known_bot("Mozilla/5.0 (compatible; bingbot/2.0)"));
+  EXPECT_TRUE(is_known_bot("UptimeRobot/2.0"));
+  EXPECT_TRUE(is_known_bot("Mozilla/5.0 HeadlessChrome/120.0"));
+  EXPECT_FALSE(is_known_bot("VLC/3.0.20 LibVLC/3.0.20"));
+  EXPECT_FALSE(is_known_bot("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36"));
+  EXPECT_FALSE(is_known_bot(""));
+}
+
+void the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops(store::Database& db) {
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; });
+  {
+    SessionWriter writer(db, tracker, std::chrono::hours(1));
+    const auto a = tracker.open("radio2", "mp3", "hash-a");
+    tracker.open("radio4", "mp3", "hash-b");
+    now += 120000;
+    tracker.close(a, 4000);
+    ASSERT_TRUE(writer.flush());
+    {
+      auto lease = db.lease();
+      const auto stored = store::ListenerSessionRepository(*lease).overlapping(kStart, now, "");
+      ASSERT_EQ(stored.size(), 1U);
+      EXPECT_EQ(stored[0].channel, "radio2");
+      EXPECT_EQ(stored[0].format, "mp3");
+      EXPECT_EQ(stored[0].listener, "hash-a");
+      EXPECT_EQ(stored[0].start_ms, kStart);
+      EXPECT_EQ(stored[0].end_ms, kStart + 120000);
+      EXPECT_EQ(stored[0].bytes, 4000U);
+    }
+    now += 60000;
+    // Going away (a shutdown) ends the open session and stores it.
+  }
+  auto lease = db.lease();
+  store::ListenerSessionRepository sessions(*lease);
+  const auto stored = sessions.overlapping(kStart, now + 1, "");
+  ASSERT_EQ(stored.size(), 2U);
+  EXPECT_EQ(stored[1].channel, "radio4");
+  EXPECT_EQ(stored[1].end_ms, kStart + 180000);
+  EXPECT_EQ(sessions.overlapping(kStart, now + 1, "radio4").size(), 1U);
+  EXPECT_EQ(sessions.overlapping(kStart + 120000, now + 1, "").size(), 1U) << "radio2's ended as this span began";
+  EXPECT_TRUE(sessions.overlapping(now + 1, now + 2, "").empty());
+}
+
+TEST(SessionWriter, StoresClosedSessionsInBatchesAndEndsOpenOnesWhenItStopsOnSqlite) {
+  testing_support::TempStore store;
+  the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops(store.db());
+}
+
+const bool registered = test::register_postgres_tests(
+    "SessionWriterPostgres", __FILE__,
+    {{"StoresClosedSessionsInBatchesAndEndsOpenOnesWhenItStops", [] {
+        test::FreshPostgresDatabase database("listener_sessions");
+        auto db = store::Database::open(database.url());
+        db->migrate();
+        the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops(*db);
+      }}});
+
+}  // namespace
+}  // namespace ether::listeners

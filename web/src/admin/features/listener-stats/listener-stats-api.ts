@@ -1,0 +1,60 @@
+// The admin's calls for the listener figures (server/src/listeners/listeners_api.hpp).
+import { adminFetch } from '../../api/admin-client';
+
+export interface ListenersNow {
+  at: string;
+  listeners: number;
+  formats: Record<string, number>;
+  channels: { slug: string; name: string; listeners: number; formats: Record<string, number> }[];
+  peakToday: { listeners: number; at: string | null };
+}
+
+export interface Figures {
+  starts: number;
+  averageActive: number;
+  aqh: number;
+  cume: number;
+  cumeIsDailySum: boolean;
+  listeningHours: number;
+  medianSessionSeconds: number;
+}
+
+export interface HistoryBucket {
+  from: string;
+  until: string;
+  channels: Record<string, Figures>;
+  total: Figures;
+}
+
+export interface ListenersHistory {
+  by: BucketSize;
+  from: string;
+  until: string;
+  minSessionSeconds: number;
+  channels: { slug: string; name: string }[];
+  buckets: HistoryBucket[];
+}
+
+export type BucketSize = 'hour' | 'day' | 'week' | 'month';
+
+export interface HistoryQuery {
+  by: BucketSize;
+  from: string; // YYYY-MM-DD (UTC)
+  until: string; // YYYY-MM-DD (UTC), included
+  channel: string; // '' for every channel
+}
+
+/** The query string of a history request (also the CSV's). */
+export function historyParams(query: HistoryQuery, format?: 'csv'): string {
+  const params = new URLSearchParams({ by: query.by, from: query.from, until: query.until });
+  if (query.channel) params.set('channel', query.channel);
+  if (format) params.set('format', format);
+  return params.toString();
+}
+
+export const listenerStatsApi = {
+  now: () => adminFetch<ListenersNow>('GET', '/api/admin/listeners/now'),
+  history: (query: HistoryQuery) =>
+    adminFetch<ListenersHistory>('GET', `/api/admin/listeners/history?${historyParams(query)}`),
+  csvUrl: (query: HistoryQuery) => `/api/admin/listeners/history?${historyParams(query, 'csv')}`,
+};

@@ -1,0 +1,115 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ListenerStatsPage } from './listener-stats-page';
+import { bucketLabel, sessionLength } from './listener-words';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const figures = (starts: number, cume: number, daily = false) => ({
+  starts,
+  averageActive: 0.5,
+  aqh: 0.25,
+  cume,
+  cumeIsDailySum: daily,
+  listeningHours: 1.5,
+  medianSessionSeconds: 185,
+});
+
+const now = {
+  at: '2026-11-26T10:00:00Z',
+  listeners: 3,
+  formats: { mp3: 2, hls: 1 },
+  channels: [
+    { slug: 'radio2', name: 'NPO Radio 2', listeners: 3, formats: { mp3: 2, hls: 1 } },
+    { slug: 'radio4', name: 'NPO Radio 4', listeners: 0, formats: { mp3: 0, hls: 0 } },
+  ],
+  peakToday: { listeners: 5, at: '2026-11-26T08:15:00Z' },
+};
+
+const history = (by: string, daily = false) => ({
+  by,
+  from: '2026-11-20T00:00:00Z',
+  until: '2026-11-27T00:00:00Z',
+  minSessionSeconds: 60,
+  channels: [
+    { slug: 'radio2', name: 'NPO Radio 2' },
+    { slug: 'radio4', name: 'NPO Radio 4' },
+  ],
+  buckets: [
+    {
+      from: '2026-11-26T00:00:00Z',
+      until: '2026-11-27T00:00:00Z',
+      channels: { radio2: figures(4, 3, daily), radio4: figures(1, 1, daily) },
+      total: figures(5, 4, daily),
+    },
+  ],
+});
+
+function serve(historyFor: (url: string) => unknown) {
+  const fetch = vi.fn((path: string) => {
+    const body = path.startsWith('/api/admin/listeners/now') ? now : historyFor(path);
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const clock = () => new Date('2026-11-26T10:00:00Z');
+
+describe('ListenerStatsPage', () => {
+  it('shows the listeners now per channel and format with today’s peak', async () => {
+    serve(() => history('day'));
+    render(<ListenerStatsPage now={clock} />);
+    expect(await screen.findByTestId('listeners-now')).toHaveTextContent('3');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '3 luisteraars nu; piek vandaag 5 om 26-11-2026, 09:15',
+    );
+    const table = screen.getByRole('table', { name: 'Luisteraars nu per kanaal en formaat' });
+    const row = within(table).getByRole('row', { name: /NPO Radio 2/ });
+    expect(row).toHaveTextContent('NPO Radio 2213');
+  });
+
+  it('shows the history as a chart and a table, and offers the same as CSV', async () => {
+    const fetch = serve(() => history('day'));
+    render(<ListenerStatsPage now={clock} />);
+    const table = await screen.findByRole('table', { name: 'Luistercijfers per dag (UTC)' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4); // the header, two channels, the total
+    expect(within(table).getByRole('row', { name: /Totaal/ })).toHaveTextContent(
+      '26-11-2026Totaal50,50,2541,53 min 05 s',
+    );
+    expect(await screen.findByRole('img', { name: /Grafiek: Bereik/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download als CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/listeners/history?by=day&from=2026-11-20&until=2026-11-26&format=csv',
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/admin/listeners/history?by=day&from=2026-11-20&until=2026-11-26',
+      expect.anything(),
+    );
+  });
+
+  it('asks again by week and for one channel, and says when a cume is a sum of days', async () => {
+    const fetch = serve((url) => history(url.includes('by=week') ? 'week' : 'day', url.includes('by=week')));
+    render(<ListenerStatsPage now={clock} />);
+    await screen.findByRole('table', { name: 'Luistercijfers per dag (UTC)' });
+    await userEvent.selectOptions(screen.getByLabelText('Indeling'), 'week');
+    const table = await screen.findByRole('table', { name: 'Luistercijfers per week (UTC)' });
+    expect(within(table).getByRole('row', { name: /Totaal/ })).toHaveTextContent('4 (som per dag)');
+    await userEvent.selectOptions(screen.getByLabelText('Kanaal'), 'radio4');
+    expect(fetch).toHaveBeenLastCalledWith(
+      '/api/admin/listeners/history?by=week&from=2026-11-20&until=2026-11-26&channel=radio4',
+      expect.anything(),
+    );
+  });
+});
+
+describe('listener words', () => {
+  it('names buckets and session lengths in Dutch', () => {
+    expect(bucketLabel('2026-11-26T14:00:00Z', 'hour')).toBe('26-11 14:00');
+    expect(bucketLabel('2026-11-23T00:00:00Z', 'week')).toBe('week van 23-11-2026');
+    expect(bucketLabel('2026-11-01T00:00:00Z', 'month')).toBe('november 2026');
+    expect(sessionLength(42)).toBe('42 s');
+    expect(sessionLength(185)).toBe('3 min 05 s');
+  });
+});
