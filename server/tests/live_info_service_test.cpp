@@ -268,7 +268,7 @@ class FailingStoreTest : public LiveInfoServiceTest {
   std::shared_ptr<spdlog::logger> previous_;
 };
 
-TEST_F(FailingStoreTest, ServesTheLastDocumentWhileTheStoreFailsAndAFreshOneOnceItAnswers) {
+TEST_P(FailingStoreTest, ServesTheLastDocumentWhileTheStoreFailsAndAFreshOneOnceItAnswers) {
   LiveInfoService service(*db_, clock_);
   auto good = service.get("radio2");
   ASSERT_TRUE(good);
@@ -293,7 +293,7 @@ TEST_F(FailingStoreTest, ServesTheLastDocumentWhileTheStoreFailsAndAFreshOneOnce
   EXPECT_NE(stream_->str().find("the store answers again"), std::string::npos);
 }
 
-TEST_F(FailingStoreTest, ARefreshAskedForWhileTheStoreFailsIsCarriedOutOnceItAnswers) {
+TEST_P(FailingStoreTest, ARefreshAskedForWhileTheStoreFailsIsCarriedOutOnceItAnswers) {
   LiveInfoService service(*db_, clock_);
   auto good = service.get("radio2");
   ASSERT_TRUE(good);
@@ -309,7 +309,7 @@ TEST_F(FailingStoreTest, ARefreshAskedForWhileTheStoreFailsIsCarriedOutOnceItAns
   EXPECT_EQ(service.get("radio2").get(), rebuilt.get()) << "and once carried out, not repeated";
 }
 
-TEST_F(FailingStoreTest, CachedServesTheLastDocumentWhileTheStoreFailsAndNeverThrows) {
+TEST_P(FailingStoreTest, CachedServesTheLastDocumentWhileTheStoreFailsAndNeverThrows) {
   LiveInfoService service(*db_, clock_);
   auto good = service.get("radio2");
   ASSERT_TRUE(good);
@@ -325,7 +325,7 @@ TEST_F(FailingStoreTest, CachedServesTheLastDocumentWhileTheStoreFailsAndNeverTh
       << "rebuilt by the service's thread once the store answers";
 }
 
-TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
+TEST_P(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
   fail();
   LiveInfoService service(*db_, clock_);
   EXPECT_THROW(service.get("radio2"), std::exception);
@@ -333,7 +333,7 @@ TEST_F(FailingStoreTest, WithoutALastDocumentTheFailureReachesTheCaller) {
   EXPECT_TRUE(service.get("radio2"));
 }
 
-TEST_F(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOutage) {
+TEST_P(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOutage) {
   LiveInfoService service(*db_, clock_);
   InfoPublisher publisher(service,
                           {.check = std::chrono::milliseconds(20), .wake_all = std::chrono::milliseconds(100)});
@@ -354,6 +354,9 @@ TEST_F(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOut
 }
 
 INSTANTIATE_TEST_SUITE_P(Store, LiveInfoServiceTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
+// On SQLite only for now: it renames a table under the service to make the store fail, not yet tried on PostgreSQL
+// (issue 50).
+INSTANTIATE_TEST_SUITE_P(Sqlite, FailingStoreTest, ::testing::Values(std::string("sqlite")), test::backend_name);
 
 }  // namespace
 }  // namespace ether::player

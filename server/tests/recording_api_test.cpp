@@ -313,7 +313,7 @@ class BroadcastPagesTest : public RecordingApiTest {
   }
 };
 
-TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
+TEST_P(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
   auto list = load("/uitzendingen");
   ASSERT_EQ(list.status, 200U);
   // Broadcast 20 (11:59:30 to 12:00:30 in Amsterdam) is two items, one per clock hour, newest first;
@@ -348,7 +348,7 @@ TEST_F(BroadcastPagesTest, ListShowsOnlyEndedRecordedHours) {
   EXPECT_EQ(load("/uitzendingen", {{"programme", "<script>"}}).canonical_path, "/uitzendingen");
 }
 
-TEST_F(BroadcastPagesTest, ABroadcastThatEndedAMomentAgoIsHeardOnceItsRecordingSettled) {
+TEST_P(BroadcastPagesTest, ABroadcastThatEndedAMomentAgoIsHeardOnceItsRecordingSettled) {
   // The logger writes a broadcast's last seconds a moment after they were on air: a recording
   // served at once grew under the browser that played it, which then seeked past the end. Ten
   // seconds after the end it is listed, on its page and in the player, and not a second before.
@@ -377,7 +377,7 @@ TEST_F(BroadcastPagesTest, ABroadcastThatEndedAMomentAgoIsHeardOnceItsRecordingS
   EXPECT_EQ(get("/api/play/broadcast/20").status, 200U);
 }
 
-TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
+TEST_P(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
   {
     auto lease = db_->lease();
     for (int i = 0; i < 14; ++i) {
@@ -399,7 +399,7 @@ TEST_F(BroadcastPagesTest, ListPagesTwelveAtATimeNewestFirst) {
   EXPECT_EQ(load("/uitzendingen", {{"programme", "de-middagshow"}}).data.at("paging").at("total"), 3);
 }
 
-TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
+TEST_P(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
   auto detail = load("/uitzendingen/de-middagshow/20/2026-11-21-rond-het-uur");
   ASSERT_EQ(detail.status, 200U);
   const auto& recording = detail.data.at("recording");
@@ -433,7 +433,7 @@ TEST_F(BroadcastPagesTest, DetailCarriesTheRecordingAndTrackOffsets) {
   EXPECT_EQ(load("/uitzendingen/x/abc/2026-11-21-x").status, 404U);
 }
 
-TEST_F(BroadcastPagesTest, AnHourHasItsPageRecordingAndTracks) {
+TEST_P(BroadcastPagesTest, AnHourHasItsPageRecordingAndTracks) {
   const std::string whole =
       "/uitzendingen/de-middagshow/20/" + pages::iso_date(pages::amsterdam_date(noon)) + "-rond-het-uur";
   auto hour = load(whole + "/11-uur");
@@ -557,6 +557,8 @@ TEST_P(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused)
 }
 
 INSTANTIATE_TEST_SUITE_P(Store, RecordingApiTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
+// On SQLite only for now: it writes recordings beside a store of its own, not yet tried on PostgreSQL (issue 50).
+INSTANTIATE_TEST_SUITE_P(Sqlite, BroadcastPagesTest, ::testing::Values(std::string("sqlite")), test::backend_name);
 
 }  // namespace
 }  // namespace ether::recording
