@@ -275,6 +275,8 @@ function blockPosOf(editor: Editor, target: Node): number | null {
 /** Moves the keyboard's focus into the block at `pos`: its first field, or the text after it. */
 function focusBlockAt(editor: Editor, pos: number) {
   const focusField = () => {
+    // The frame below may come after the editor is gone (the form closed meanwhile).
+    if (editor.isDestroyed) return true;
     const dom = editor.view.nodeDOM(pos);
     const field =
       dom instanceof HTMLElement
