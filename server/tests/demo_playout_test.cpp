@@ -72,7 +72,7 @@ void expect_continuous(TempStore& store, const std::string& channel, long long f
 class DemoPlayoutStore : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
   }
 };
 

@@ -78,7 +78,7 @@ bool is_null(TempStore& store, const std::string& sql) {
 class DemoSeedStore : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
   }
 };
 

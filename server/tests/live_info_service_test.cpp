@@ -30,7 +30,7 @@ namespace {
 class LiveInfoServiceTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
     db_ = open_test_store("live_info_service", GetParam());
     seed_live_store(*db_);
   }

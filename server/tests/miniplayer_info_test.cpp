@@ -19,7 +19,7 @@ namespace json = boost::json;
 class MiniplayerInfoTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
     db_ = open_test_store("miniplayer_info", GetParam());
     seed_live_store(*db_);
   }

@@ -16,7 +16,7 @@ namespace json = boost::json;
 class OverlayApiTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
     db_ = open_test_store("overlay_api", GetParam());
     api_ = std::make_unique<OverlayApi>(*db_);
     api_->add_routes(router_);

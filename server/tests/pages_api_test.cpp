@@ -19,7 +19,7 @@ class PagesApiTest : public PagesFixture {
  protected:
   void SetUp() override {
     PagesFixture::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
+    if (HasFatalFailure()) return;
     ether::test::write_web_dist(web_.path() / "web");
     config_.web_dir = web_.path() / "web";
     config_.media_dir = web_.path() / "media";

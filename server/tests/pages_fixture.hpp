@@ -46,7 +46,7 @@ class PagesFixture : public ::testing::TestWithParam<std::string> {
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
     if (GetParam() == "postgresql") {
-      ETHER_SKIP_WITHOUT_POSTGRES();
+      ETHER_REQUIRE_POSTGRES_URL();
       postgres_ = std::make_unique<test::FreshPostgresDatabase>("pages");
       db_ = store::Database::open(postgres_->url(), 2);
     } else {

@@ -19,7 +19,7 @@ namespace json = boost::json;
 class PlayerApiTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
     db_ = open_test_store("player_api", GetParam());
     seed_live_store(*db_);
     auto lease = db_->lease();

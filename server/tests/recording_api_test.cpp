@@ -41,7 +41,7 @@ std::string slurp(const std::filesystem::path& path) {
 class RecordingApiTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
     db_ = open_test_store("recording_api", GetParam());
     seed_live_store(*db_);
     {

@@ -113,7 +113,7 @@ bool process_exists(pid_t pid) { return ::kill(pid, 0) == 0; }
 class VisualRadioStationTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") ETHER_SKIP_WITHOUT_POSTGRES();
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
     auto& kept = stations()[GetParam()];
     if (!kept)
       kept = std::make_unique<ServerProcess>("visual_radio_" + GetParam(),

@@ -44,7 +44,7 @@ class DropDatabasesAtTestEnd : public ::testing::EmptyTestEventListener {
 
 /// A migrated store in a new SQLite file under the test directory, or with `backend`
 /// "postgresql" in a new database on ETHER_TEST_DATABASE_URL's server (dropped when the test
-/// ends; the caller skips the test without that URL: ETHER_SKIP_WITHOUT_POSTGRES).
+/// ends; the variant exists only with that URL, see store_backends).
 inline std::unique_ptr<store::Database> open_test_store(const std::string& name,
                                                         const std::string& backend = "sqlite") {
   if (backend == "postgresql") {

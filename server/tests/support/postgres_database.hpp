@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <cstdio>
 
 #include <atomic>
 #include <cstdlib>
@@ -79,9 +80,13 @@ inline bool postgres_required() {
 }
 
 /// The store backends a suite parameterised by backend runs on (INSTANTIATE_TEST_SUITE_P with
-/// ::testing::ValuesIn(store_backends()), backend_name): both always, so that a run without
-/// PostgreSQL lists its variants as skipped (ETHER_SKIP_WITHOUT_POSTGRES) rather than leaving them out.
-inline std::vector<std::string> store_backends() { return {"sqlite", "postgresql"}; }
+/// ::testing::ValuesIn(store_backends()), backend_name): PostgreSQL too when ETHER_TEST_DATABASE_URL
+/// is set, or when ETHER_REQUIRE_POSTGRES=1 demands it (its variants then fail, saying why). A run
+/// without either leaves the variants out, as register_postgres_tests does, and says so once.
+inline std::vector<std::string> store_backends() {
+  if (postgres_test_url().empty() && !postgres_required()) return {"sqlite"};
+  return {"sqlite", "postgresql"};
+}
 inline std::string backend_name(const ::testing::TestParamInfo<std::string>& info) { return info.param; }
 
 /// Registers `tests` (name, body) in `suite` when ETHER_TEST_DATABASE_URL is set; with
@@ -111,17 +116,26 @@ inline bool register_postgres_tests(const char* suite, const char* file,
   return true;
 }
 
-}  // namespace ether::test
-
-/// In a test or a fixture's SetUp of a PostgreSQL variant: skips it, saying why, when
-/// ETHER_TEST_DATABASE_URL is unset; fails instead with ETHER_REQUIRE_POSTGRES=1. (A derived
-/// fixture's SetUp checks IsSkipped() after its base's.)
-#define ETHER_SKIP_WITHOUT_POSTGRES()                                                                    \
-  do {                                                                                                   \
-    if (::ether::test::postgres_test_url().empty()) {                                                    \
-      if (::ether::test::postgres_required()) {                                                          \
-        FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set";                     \
-      }                                                                                                  \
-      GTEST_SKIP() << "the PostgreSQL variant needs ETHER_TEST_DATABASE_URL (a throwaway server's URL)"; \
-    }                                                                                                    \
+/// In a fixture's SetUp of a PostgreSQL variant: fails it, saying why, when the variant was
+/// instantiated by ETHER_REQUIRE_POSTGRES=1 without ETHER_TEST_DATABASE_URL (store_backends). A
+/// derived fixture's SetUp checks HasFatalFailure() after its base's.
+#define ETHER_REQUIRE_POSTGRES_URL()                                                            \
+  do {                                                                                          \
+    if (::ether::test::postgres_test_url().empty()) {                                           \
+      FAIL() << "ETHER_REQUIRE_POSTGRES=1 but ETHER_TEST_DATABASE_URL is not set: set it to a " \
+                "throwaway PostgreSQL database to run the PostgreSQL variants";                 \
+    }                                                                                           \
   } while (false)
+
+/// Says once per run, when the PostgreSQL variants are left out, how to run them.
+class PostgresVariantsNotice : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    if (::ether::test::postgres_test_url().empty() && !::ether::test::postgres_required()) {
+      std::fprintf(stderr, "note: the PostgreSQL variants are not run: set ETHER_TEST_DATABASE_URL (make test does)\n");
+    }
+  }
+};
+inline const bool kPostgresVariantsNotice = (::testing::AddGlobalTestEnvironment(new PostgresVariantsNotice), true);
+
+}  // namespace ether::test
