@@ -348,6 +348,19 @@ TEST_F(HlsApiTest, TheTimeshiftAnswerNamesTheWindowItsHoursAndItsProgrammes) {
   EXPECT_EQ(get("/api/player/Radio%202/timeshift").status, 400U);
 }
 
+TEST_F(HlsApiTest, AnHourWithoutARecordingIsLeftOutOfTheWindowsHours) {
+  // Ten minutes recorded three hours back, then nothing until 10:58: the hour in between has no file.
+  record(kHour - 3 * 3600, kHour - 3 * 3600 + 600);
+  const auto answer = timeshift();
+  EXPECT_EQ(answer.at("fromMs").as_int64(), (kHour - 3 * 3600) * 1000);
+  std::vector<std::string> stems;
+  for (const auto& hour : answer.at("hours").as_array()) {
+    const std::string url(hour.at("url").as_string());
+    stems.push_back(url.substr(url.rfind('/') + 1));
+  }
+  EXPECT_EQ(stems, (std::vector<std::string>{"2026-11-21T08.m3u8", "2026-11-21T10.m3u8", "2026-11-21T11.m3u8"}));
+}
+
 TEST_F(HlsApiTest, TheLivePlaylistSlidesIsShortLivedAndRevalidates) {
   const std::string live(timeshift().at("livePlaylist").as_string());
   auto response = get(live);

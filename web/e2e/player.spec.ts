@@ -207,8 +207,8 @@ test('live rewind: stopped live goes on where it stopped; skip back 15 s; LIVE r
   await expect(behind).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Stop', exact: true })).toBeVisible({ timeout: 15_000 });
 
-  // 'Terug naar het begin': the programme from its first second, or the window's first second
-  // when it began before this server recorded anything.
+  // 'Terug naar het begin': the programme from its first second, or the first second recorded after
+  // it when its start was not recorded (this server's recorder started later).
   const hoursBefore = hls.length;
   await dialog.getByRole('button', { name: 'Terug naar het begin' }).click();
   await expect
@@ -216,7 +216,8 @@ test('live rewind: stopped live goes on where it stopped; skip back 15 s; LIVE r
     .toBe(true);
   await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
   // Where that is: the programme's start, or where the recording of its hour begins (this
-  // server's recorder started in the middle of it), as the hour playlist's first date-time says.
+  // server's recorder started in the middle of it), as the hour playlist's first date-time says; the
+  // next recorded hour's start when its hour was not recorded at all.
   const expected = await page.evaluate(async () => {
     const window = (await (await fetch('/api/player/radio2/timeshift')).json()) as {
       hours: { fromMs: number; untilMs: number; url: string }[];
@@ -225,9 +226,10 @@ test('live rewind: stopped live goes on where it stopped; skip back 15 s; LIVE r
     const now = Date.now();
     const onAir = window.programmes.find((p) => p.startsAtMs <= now && now < p.endsAtMs);
     if (!onAir) throw new Error('no programme on air');
-    const hour =
-      window.hours.find((h) => h.fromMs <= onAir.startsAtMs && onAir.startsAtMs < h.untilMs) ??
-      window.hours[0];
+    const held = window.hours.find((h) => h.fromMs <= onAir.startsAtMs && onAir.startsAtMs < h.untilMs);
+    const next = window.hours.find((h) => h.fromMs > onAir.startsAtMs);
+    if (!held && next) return next.fromMs;
+    const hour = held ?? window.hours[0];
     if (!hour) throw new Error('no hour');
     const playlist = await (await fetch(hour.url)).text();
     const first = /#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(playlist)?.[1] ?? '';

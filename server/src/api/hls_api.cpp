@@ -186,6 +186,10 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
   const auto base = tokens_.base(channel, now_s);
   json::array hours;
   for (auto hour = recording::hour_of(window->start_s * 1000); hour * 3600 < window->edge_s; ++hour) {
+    // An hour the recorder has no file of (it was down, or a demo station's backfill skipped it)
+    // would play as an hour of silence: it is left out, and a player seeking there goes on to the
+    // next recorded hour.
+    if (!recording::look_at_hour_file(archive_.options().root, channel, hour).format) continue;
     auto item = span_json(std::max(window->start_s, hour * 3600), std::min(window->edge_s, (hour + 1) * 3600));
     item["url"] = base + "/hour/" + recording::hour_file_stem(hour) + ".m3u8";
     hours.push_back(std::move(item));

@@ -91,6 +91,24 @@ describe('rewindSourceAt', () => {
     expect(rewindSourceAt(window, H16 + HOUR)).toBeNull();
     expect(rewindSourceAt(window, answer.fromMs - 1)).toBeNull();
   });
+  it('plays an instant that no recorded hour holds from the next recorded hour', () => {
+    // Nothing was recorded from 16:30 to 17:00 Amsterdam: that hour is not in the window's hours.
+    const gap = parseRewindWindow(
+      {
+        ...answer,
+        fromMs: H16 - 2 * HOUR,
+        hours: [{ ...answer.hours[0], fromMs: H16 - 2 * HOUR, untilMs: H16 - HOUR }, answer.hours[1]],
+      },
+      'https://site.example',
+      fetchedAt,
+    );
+    expect(rewindSourceAt(must(gap), H16 - HOUR + 60_000)).toMatchObject({
+      url: must(must(gap).hours[1]).url,
+      startAt: 0,
+      fromMs: H16,
+    });
+    expect(rewindSourceAt(must(gap), H16 - 2 * HOUR - 1)).toBeNull();
+  });
   it('goes on with the next hour from its first second, and ends after the last', () => {
     expect(nextRewindSource(window, must(window.hours[0]).fromMs)).toMatchObject({
       url: must(window.hours[1]).url,

@@ -110,11 +110,14 @@ export interface RewindSource {
 
 /**
  * The hour playlist that holds `instant` and the offset into it; null when no hour of the window
- * holds it. An hour playlist plays on while its hour runs (EVENT), so the position keeps going;
- * at its end the player moves to the next (`nextRewindSource`).
+ * holds it. An instant in an hour the window lacks (nothing was recorded then) plays from the next
+ * recorded hour's first second. An hour playlist plays on while its hour runs (EVENT), so the
+ * position keeps going; at its end the player moves to the next (`nextRewindSource`).
  */
 export function rewindSourceAt(window: RewindWindow, instant: number): RewindSource | null {
   const hour = window.hours.find((h) => instant >= h.fromMs && instant < h.untilMs);
+  const next = instant >= window.fromMs ? window.hours.find((h) => h.fromMs > instant) : undefined;
+  if (!hour && next) return { url: next.url, startAt: 0, fromMs: next.fromMs, untilMs: next.untilMs };
   if (!hour) {
     // The current hour grows past the window's edge as fetched.
     const last = window.hours.at(-1);
