@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BroadcastData, BroadcastHourData, PageEnvelope } from '../../api/types';
-import { broadcastHours, fixturePage } from '../../test/fixtures';
+import { broadcast, broadcastHours, fixturePage } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const path = '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg';
@@ -125,6 +125,37 @@ describe('BroadcastPage', () => {
     const list = screen.getByRole('list', { name: 'Gedraaide nummers' });
     expect(list).toHaveTextContent('Zomeravond');
     expect(screen.getByRole('button', { name: /^Speel vanaf 2:04:00/ })).toBeInTheDocument();
+  });
+
+  it("offers 'Luister vanaf hier' for a track inside the channel's live-rewind window, the recording's place for an older one and while the recording plays (issue 49)", async () => {
+    // The window starts at 08:02 Amsterdam: the track at 08:04 is in it, the one at 08:00 is not.
+    const rewindWindow = {
+      channel: 'radio2',
+      fromMs: Date.parse('2026-11-21T07:02:00Z'),
+      untilMs: Date.parse('2026-11-21T09:00:00Z'),
+      hours: [],
+      programmes: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === `/api/player/${broadcast.channel.slug}/timeshift`
+          ? new Response(JSON.stringify(rewindWindow), { headers: { 'Content-Type': 'application/json' } })
+          : fetchMock(input),
+      ),
+    );
+    renderApp(fixturePage(path), path);
+    const list = await screen.findByRole('list', { name: 'Gedraaide nummers' });
+    expect(await within(list).findByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Speel vanaf 2:00:00: Regen in de stad' })).toBeVisible();
+    expect(within(list).queryByRole('button', { name: /^Speel vanaf 2:04:00/ })).toBeNull();
+    // Once the recording plays, every track seeks in it.
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Speel vanaf 2:00:00: Regen in de stad' }),
+    );
+    expect(
+      await within(list).findByRole('button', { name: 'Speel vanaf 2:04:00: Zomeravond' }),
+    ).toBeVisible();
   });
 
   it('plays the recording from a track in the mini player', async () => {

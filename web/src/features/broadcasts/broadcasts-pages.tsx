@@ -22,8 +22,10 @@ import {
   busyClassName,
   busyControlProps,
   ListenButton,
+  ListenFromHere,
   usePlayer,
   usePlayerBusy,
+  useRewindWindowStart,
   type Playable,
 } from '../player';
 import {
@@ -125,6 +127,7 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
         <CompactTracks
           empty="In deze uitzending zijn geen nummers gedraaid."
           tracks={data.tracks}
+          channel={broadcast.channel.slug}
           playable={data.recording.available ? playable : null}
         />
       </Section>
@@ -174,6 +177,7 @@ export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
         <CompactTracks
           empty="In dit uur zijn geen nummers gedraaid."
           tracks={data.tracks}
+          channel={broadcast.channel.slug}
           playable={data.recording.available ? playable : null}
         />
       </Section>
@@ -259,18 +263,30 @@ function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: 
 
 /**
  * Tracks named by spec §3 (the server's names) in a compact list: time, title and artist on one line, and a
- * button that starts the recording at the track's place in it.
+ * button that plays from the track. A track still inside its channel's live-rewind window starts the
+ * channel there ('Luister vanaf hier', issue 49: the listener goes on towards live, with now-playing
+ * following); an older one starts the recording at the track's place in it, as does every track
+ * while that recording is what the listener hears.
  */
 function CompactTracks({
   empty,
   tracks,
+  channel,
   playable,
 }: {
   empty: string;
   tracks: BroadcastTrack[];
+  channel: string;
   playable: Playable | null;
 }) {
   const playFrom = usePlayFrom(playable);
+  const rewindFrom = useRewindWindowStart(channel);
+  const { state } = usePlayer();
+  // While the listener hears this recording, a track seeks in it.
+  const inRewind = (track: BroadcastTrack) =>
+    rewindFrom !== null &&
+    Date.parse(track.from) >= rewindFrom &&
+    !(playable && !state.isLiveMode && state.playable?.id === playable.id);
   // While the player loads, its commands are ignored (spec §4): the buttons say so.
   const busy = usePlayerBusy();
   if (!tracks.length) return <EmptyState>{empty}</EmptyState>;
@@ -289,16 +305,20 @@ function CompactTracks({
               </span>
               {t.artist && <span className="compact-tracks__artist"> · {t.artist}</span>}
             </span>
-            {playable && (
-              <button
-                type="button"
-                className={busyClassName('button button--small compact-tracks__seek', busy)}
-                {...busyControlProps(busy)}
-                aria-label={`${playFromLabel(track.offsetSeconds)}: ${t.name}`}
-                onClick={() => playFrom(track.offsetSeconds)}
-              >
-                {formatOffset(track.offsetSeconds)}
-              </button>
+            {inRewind(track) ? (
+              <ListenFromHere channel={channel} from={track.from} name={t.name} />
+            ) : (
+              playable && (
+                <button
+                  type="button"
+                  className={busyClassName('button button--small compact-tracks__seek', busy)}
+                  {...busyControlProps(busy)}
+                  aria-label={`${playFromLabel(track.offsetSeconds)}: ${t.name}`}
+                  onClick={() => playFrom(track.offsetSeconds)}
+                >
+                  {formatOffset(track.offsetSeconds)}
+                </button>
+              )
             )}
           </li>
         );
