@@ -1,0 +1,306 @@
+// What the listener hears, decoded: Chromium's own output of the player's audio element (Web
+// Audio, tapped behind the element), matched against what the channel broadcast, decoded by ffmpeg
+// from the song files the play log names. Proves where playback starts by the audio itself, not by
+// the player's own account of its position.
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** Both sides are compared at about this rate: box-filtered down from the capture's own rate. */
+const COMPARE_RATE = 4000;
+
+const factorFor = (rate: number) => Math.max(1, Math.round(rate / COMPARE_RATE));
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface SeedSong {
+  slug: string;
+  audio: string;
+}
+
+/** The demo station's song files by slug (the e2e server plays the committed renders). */
+function songFiles(): Map<string, string> {
+  const seed = JSON.parse(readFileSync(join(repo, 'server', 'seed', 'demo-station.json'), 'utf8')) as {
+    songs: SeedSong[];
+  };
+  return new Map(seed.songs.map((s) => [s.slug, join(repo, 'media', 'demo', s.audio)]));
+}
+
+/**
+ * The tap: an AudioWorklet processor that hands the element's output to the page in batches, each
+ * with the audio frame it starts at. It runs on the audio thread, so a busy main thread delays the
+ * batches but loses nothing (a ScriptProcessorNode drops audio then).
+ */
+const TAP_SOURCE = `
+class HeardTap extends AudioWorkletProcessor {
+  constructor() {
+    super();
+    this.batch = new Float32Array(8192);
+    this.filled = 0;
+    this.first = 0;
+  }
+  flush() {
+    if (this.filled > 0) this.port.postMessage({ frame: this.first, samples: this.batch.slice(0, this.filled) });
+    this.filled = 0;
+  }
+  process(inputs) {
+    const input = inputs[0];
+    if (!input || input.length === 0) return true;
+    const left = input[0];
+    const right = input[1] || left;
+    if (this.filled > 0 && currentFrame !== this.first + this.filled) this.flush();
+    if (this.filled === 0) this.first = currentFrame;
+    for (let i = 0; i < left.length; i += 1) this.batch[this.filled++] = (left[i] + right[i]) / 2;
+    if (this.filled + 128 > this.batch.length) this.flush();
+    return true;
+  }
+}
+registerProcessor('heard-tap', HeardTap);
+`;
+
+/** The page's record of what the element played since `markHeard`. */
+interface HeardInPage {
+  context: AudioContext;
+  element: HTMLAudioElement;
+  batches: { frame: number; samples: Float32Array }[];
+  /** The element's media time when it began playing the source it loaded after the mark. */
+  startedAt: number | null;
+  loading: boolean;
+}
+
+/**
+ * Taps the player's element: from now on its output is kept (mono) in the page. Call once per
+ * page, before the audio to be heard starts; `markHeard` starts a new recording. The tap's module is
+ * a blob, which the site's CSP refuses: the test's context bypasses the CSP (`bypassCSP`).
+ */
+export async function tapPlayerAudio(page: Page): Promise<void> {
+  await page.evaluate(async (tapSource) => {
+    const element = document.querySelector<HTMLAudioElement>('#audio-player-id');
+    if (!element) throw new Error('no #audio-player-id');
+    const context = new AudioContext();
+    const module = URL.createObjectURL(new Blob([tapSource], { type: 'text/javascript' }));
+    await context.audioWorklet.addModule(module);
+    const source = context.createMediaElementSource(element);
+    const tap = new AudioWorkletNode(context, 'heard-tap');
+    const heard: HeardInPage = { context, element, batches: [], startedAt: null, loading: false };
+    tap.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }>) => {
+      heard.batches.push(event.data);
+    };
+    element.addEventListener('loadstart', () => {
+      heard.loading = true;
+    });
+    element.addEventListener('playing', () => {
+      if (heard.loading && heard.startedAt === null) heard.startedAt = element.currentTime;
+    });
+    source.connect(tap);
+    tap.connect(context.destination);
+    source.connect(context.destination);
+    (window as unknown as { etherHeard: HeardInPage }).etherHeard = heard;
+  }, TAP_SOURCE);
+}
+
+/** Starts a new recording of what the element plays. */
+export async function markHeard(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const heard = (window as unknown as { etherHeard: HeardInPage }).etherHeard;
+    Object.assign(heard, { batches: [], startedAt: null, loading: false });
+  });
+}
+
+/**
+ * Media seconds the element has played since it began playing the source it loaded after
+ * `markHeard`; 0 until it has.
+ */
+export async function secondsHeardPlaying(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const heard = (window as unknown as { etherHeard: HeardInPage }).etherHeard;
+    return heard.startedAt === null ? 0 : heard.element.currentTime - heard.startedAt;
+  });
+}
+
+/** What was recorded since `markHeard`. */
+export interface Heard {
+  /** At the rate Chromium rendered at, divided by factorFor(rate). */
+  samples: Float32Array;
+  rate: number;
+  /**
+   * How many seconds of its source the element had played at the end of `samples`: the end is that
+   * far into the source from where playback began. Counted in the source's own time, so that a
+   * stall after starting does not count.
+   */
+  playedSeconds: number;
+}
+
+/**
+ * What was recorded since `markHeard`, up to now: the element's media time and the audio clock are
+ * read together, and the recording is cut at that clock's frame once the tap has handed it over.
+ */
+export async function heardAudio(page: Page): Promise<Heard> {
+  const { rate, samples, playedSeconds } = await page.evaluate(async () => {
+    const heard = (window as unknown as { etherHeard: HeardInPage }).etherHeard;
+    if (heard.startedAt === null) throw new Error('the element did not begin playing a new source');
+    const media = heard.element.currentTime;
+    const endFrame = Math.round(heard.context.currentTime * heard.context.sampleRate);
+    const handedOver = () => {
+      const last = heard.batches.at(-1);
+      return last ? last.frame + last.samples.length >= endFrame : false;
+    };
+    for (let tries = 0; tries < 250 && !handedOver(); tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const first = heard.batches[0]?.frame ?? endFrame;
+    const all = new Array<number>(Math.max(0, endFrame - first)).fill(0);
+    for (const batch of heard.batches)
+      batch.samples.forEach((sample, i) => {
+        const at = batch.frame - first + i;
+        if (at < all.length) all[at] = sample;
+      });
+    return { rate: heard.context.sampleRate, samples: all, playedSeconds: media - heard.startedAt };
+  });
+  return { rate, samples: downsample(Float32Array.from(samples), factorFor(rate)), playedSeconds };
+}
+
+function downsample(samples: Float32Array, factor: number): Float32Array {
+  const out = new Float32Array(Math.floor(samples.length / factor));
+  for (let i = 0; i < out.length; i += 1) {
+    let sum = 0;
+    for (let j = 0; j < factor; j += 1) sum += samples[i * factor + j] ?? 0;
+    out[i] = sum / factor;
+  }
+  return out;
+}
+
+interface InfoPlay {
+  from: string; // 'YYYY-MM-DD HH:mm:ss', Amsterdam (spec §9)
+  until: string;
+  radioTracks: { slug: string } | null;
+}
+
+/** An Amsterdam wall-clock time of the API ('YYYY-MM-DD HH:mm:ss') as an instant (ms). */
+function amsterdamInstant(text: string): number {
+  const asUtc = Date.parse(`${text.replace(' ', 'T')}Z`);
+  // The zone's offset at (about) that instant; an hour either way of a change is not asked here.
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Amsterdam',
+    timeZoneName: 'shortOffset',
+  }).formatToParts(new Date(asUtc));
+  const offset = /GMT([+-]\d+)/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '')?.[1];
+  return asUtc - Number(offset ?? 0) * 3_600_000;
+}
+
+/**
+ * What `channel` broadcast from `fromMs` to `untilMs`, decoded at `rate` and brought to the rate
+ * of what was heard at that rate: the songs the play log names (the miniplayer info of each
+ * moment), each from its place at that moment.
+ */
+export async function broadcastAudio(
+  request: APIRequestContext,
+  channel: string,
+  fromMs: number,
+  untilMs: number,
+  rate: number,
+): Promise<Float32Array> {
+  const files = songFiles();
+  const pieces: Float32Array[] = [];
+  let at = fromMs;
+  while (at < untilMs) {
+    const response = await request.get(
+      `/api/miniplayer/info?channel=${encodeURIComponent(channel)}&at=${Math.floor(at / 1000)}`,
+    );
+    if (!response.ok()) throw new Error(`info at ${new Date(at).toISOString()}: ${response.status()}`);
+    const info = (await response.json()) as { data: { radioTrackPlays: { data: InfoPlay[] } } };
+    const play = info.data.radioTrackPlays.data[0];
+    const file = play?.radioTracks ? files.get(play.radioTracks.slug) : undefined;
+    if (!play || !file) throw new Error(`no song on ${channel} at ${new Date(at).toISOString()}`);
+    const start = amsterdamInstant(play.from);
+    const end = Math.min(amsterdamInstant(play.until), untilMs);
+    if (end <= at) throw new Error(`the play at ${new Date(at).toISOString()} does not cover it`);
+    const pcm = execFileSync(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-ss', ((at - start) / 1000).toFixed(3), '-t', ((end - at) / 1000).toFixed(3)],
+        ...['-i', file, '-ac', '1', '-ar', String(rate), '-f', 'f32le', '-'],
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const decoded = new Float32Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 4));
+    pieces.push(downsample(decoded, factorFor(rate)));
+    at = end;
+  }
+  const out = new Float32Array(pieces.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of pieces) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+/** Normalised correlation of `a` from `aAt` and `b` from `bAt` over `length` samples. */
+function correlation(a: Float32Array, aAt: number, b: Float32Array, bAt: number, length: number): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < length; i += 1) {
+    const x = a[aAt + i] ?? 0;
+    const y = b[bAt + i] ?? 0;
+    ab += x * y;
+    aa += x * x;
+    bb += y * y;
+  }
+  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
+}
+
+/**
+ * Where in `reference` the piece of `heard` at `at` matches best: its place and how well, and how
+ * well it matches anywhere more than half a second away from there (`elsewhere`). Searched coarsely
+ * first (every 4th place), then around the best coarse place.
+ */
+function bestMatch(heard: Float32Array, at: number, length: number, reference: Float32Array, second: number) {
+  const coarse: { place: number; score: number }[] = [];
+  for (let place = 0; place + length <= reference.length; place += 4)
+    coarse.push({ place, score: correlation(heard, at, reference, place, length) });
+  let best = coarse.reduce((a, b) => (b.score > a.score ? b : a), { place: -1, score: -1 });
+  for (
+    let place = Math.max(0, best.place - 4);
+    place <= best.place + 4 && place + length <= reference.length;
+    place += 1
+  ) {
+    const score = correlation(heard, at, reference, place, length);
+    if (score > best.score) best = { place, score };
+  }
+  const far = coarse.filter((c) => Math.abs(c.place - best.place) > second / 2);
+  return { ...best, elsewhere: Math.max(0, ...far.map((c) => c.score)) };
+}
+
+/**
+ * How much of the end of the recording is matched: long enough that a song's repeated bars, or a
+ * loop of the demo's, cannot match elsewhere as well.
+ */
+const MATCHED_SECONDS = 6;
+
+/**
+ * The moment of `reference` (seconds from its start) that was heard when the element began playing:
+ * the recording's last seconds are found in the reference, and playback began `playedSeconds` of
+ * the source before their end. `score` is how well they matched there (1: the same audio; a capture
+ * that skipped under load scores lower), `elsewhere` how well they match anywhere else in the
+ * reference: far below `score` when the place is beyond doubt.
+ */
+export function heardStart(
+  heard: Heard,
+  reference: Float32Array,
+): { seconds: number; score: number; elsewhere: number } {
+  const second = Math.round(heard.rate / factorFor(heard.rate));
+  const length = MATCHED_SECONDS * second;
+  const lastAt = heard.samples.length - length;
+  if (lastAt < 0 || heard.playedSeconds < MATCHED_SECONDS)
+    throw new Error(`less than ${MATCHED_SECONDS} s were heard`);
+  const last = bestMatch(heard.samples, lastAt, length, reference, second);
+  return {
+    seconds: (last.place + length) / second - heard.playedSeconds,
+    score: last.score,
+    elsewhere: last.elsewhere,
+  };
+}
