@@ -280,8 +280,8 @@ void day_nav(std::string& out, const DayLink& previous, const DayLink& next, std
              const std::vector<std::pair<std::string, std::string>>& hidden, std::string_view iso_date) {
   auto day_link = [&](const DayLink& day, std::string_view text, std::string_view modifier) {
     if (day.url.empty()) return;
-    out += "<a href=\"" + escape(day.url) + "\" class=\"day-nav__link day-nav__link--" + std::string(modifier) + "\">" +
-           std::string(text) + "<span class=\"visually-hidden\">: " + escape(day.long_date) + "</span></a>";
+    out += "<a href=\"" + escape(day.url) + "\" class=\"day-nav__link day-nav__link--" + std::string(modifier) +
+           "\" aria-label=\"" + std::string(text) + ": " + escape(day.long_date) + "\">" + std::string(text) + "</a>";
   };
   out += "<nav aria-label=\"Dagen\" class=\"day-nav\">";
   day_link(previous, "Vorige dag", "previous");

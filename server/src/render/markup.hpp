@@ -107,7 +107,7 @@ void page_heading(std::string& out, std::string_view text, std::string_view css_
 void search_form(std::string& out, std::string_view label, std::string_view field_label, std::string_view field_id,
                  std::string_view term = {});
 
-/// One side of a DayNav: the day's link and its long date, which screen readers hear after the
+/// One side of a DayNav: the day's link and its long date, which the link's name gives after the
 /// visible 'Vorige dag' or 'Volgende dag'.
 struct DayLink {
   std::string url;
