@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { totpCode } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
-import { miniPlayer, must, refuseAutoplay } from './support';
+import { expectNoSeriousAxeViolations, miniPlayer, must, refuseAutoplay } from './support';
 
 // Now-playing from a playout system (POST /api/ingest/{channel}/nowplaying) in the mini player:
 // the new title appears through the live feed, at once through the Server-Sent Events (spec §4),
@@ -129,4 +129,33 @@ test('an ingested song reaches the open player through the event stream, long be
   await expect(song).toContainText(title, { timeout: 5_000 });
   expect(Date.now() - ingested).toBeLessThan(5_000);
   expect(infoRequests.slice(requestsBefore)).toEqual([]);
+});
+
+test('/gedraaid puts a newly played song on top while it is open, the focus and the page kept', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const key = await ingestKey(request, must(baseURL, 'baseURL'));
+  await refuseAutoplay(page);
+  await page.goto('/gedraaid');
+  await expect(page.locator('[data-server-html]')).toHaveCount(0);
+  const list = page.getByRole('list', { name: /^Gedraaide nummers op / });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  // A mark in the window and the focus on a row's link: a reload or a new list would lose both.
+  await page.evaluate(() => Object.assign(window, { stillOpen: true }));
+  const focused = list.getByRole('listitem').first().getByRole('link').first();
+  await focused.focus();
+  const focusedName = await focused.textContent();
+
+  const title = `Gedraaid lied ${Date.now()}`;
+  const response = await request.post('/api/ingest/radio2/nowplaying', {
+    data: { artist: 'De Lijst', title, duration: 180 },
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  expect(response.status()).toBe(201);
+  await expect(list.getByRole('listitem').first()).toContainText(title);
+  expect(await page.evaluate(() => (window as { stillOpen?: boolean }).stillOpen)).toBe(true);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(focusedName);
+  await expectNoSeriousAxeViolations(page);
 });
