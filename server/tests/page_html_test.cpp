@@ -426,6 +426,55 @@ TEST(PageHtml, FragmentLinksKeepOnlyAnotherDay) {
   EXPECT_TRUE(has(main_html(other, site()), "href=\"/fragmenten?date=20-11-2026&amp;tag=muziek\""));
 }
 
+// Issue 51: a fragments page moves between days without JavaScript: links to the day before and
+// after with the tag kept, a GET form with a date field, the day as the heading of its fragments, and
+// an empty day says so and links to the latest earlier day with fragments.
+TEST(PageHtml, AFragmentsDayLinksTheDaysAroundAndAnEmptyDayTheLatestEarlierOne) {
+  auto page = page_of("fragmenten", R"({"date":"2026-11-20","tag":"muziek","program":null,"tags":["muziek"],
+      "topTags":["muziek"],"fragments":[],"paging":{"page":1,"pageCount":1,"total":0},
+      "previousDate":"2026-11-19","nextDate":"2026-11-21","earlierDate":"2026-11-17"})",
+                      "/fragmenten?date=20-11-2026&tag=muziek");
+  page.params["date"] = "20-11-2026";
+  auto html = main_html(page, site());
+  EXPECT_TRUE(
+      has(html,
+          "<nav aria-label=\"Dagen\" class=\"day-nav\"><a href=\"/fragmenten?date=19-11-2026&amp;tag=muziek\" "
+          "class=\"day-nav__link day-nav__link--previous\" aria-label=\"Vorige dag: donderdag 19 november 2026\">"
+          "Vorige dag</a>"))
+      << html;
+  EXPECT_TRUE(has(html,
+                  "<form class=\"day-nav__form\" method=\"get\" action=\"/fragmenten\"><input type=\"hidden\" "
+                  "name=\"tag\" value=\"muziek\"><label class=\"field day-nav__field\"><span>Kies een dag</span>"
+                  "<input type=\"date\" name=\"date\" value=\"2026-11-20\" required></label>"));
+  EXPECT_TRUE(has(html,
+                  "<a href=\"/fragmenten?date=21-11-2026&amp;tag=muziek\" class=\"day-nav__link "
+                  "day-nav__link--next\" aria-label=\"Volgende dag: zaterdag 21 november 2026\">Volgende dag</a>"));
+  EXPECT_TRUE(has(html, "<h2 class=\"day-heading\">Vrijdag 20 november 2026</h2>"));
+  EXPECT_TRUE(has(html,
+                  "Op vrijdag 20 november 2026 zijn geen fragmenten over muziek gepubliceerd. <a "
+                  "href=\"/fragmenten?date=17-11-2026&amp;tag=muziek\">Bekijk de fragmenten van dinsdag 17 "
+                  "november 2026</a>"))
+      << html;
+
+  // A programme's day with fragments: its cards are the day heading's, and no day follows today.
+  auto programme = page_of("programma-fragmenten",
+                           R"({"programme":{"slug":"de-ochtendploeg","name":"De Ochtendploeg"},"date":"2026-11-21",
+      "tag":null,"tags":[],"topTags":[],"fragments":[{"id":7,"slug":"live","title":"Live in de studio",
+      "programme":{"slug":"de-ochtendploeg","name":"De Ochtendploeg"},"publishedAt":"2026-11-21T09:00:00Z",
+      "durationSeconds":185,"imageUrl":"","audioUrl":"/media/f.mp3","tags":[]}],
+      "paging":{"page":1,"pageCount":1,"total":1},"previousDate":"2026-11-20","nextDate":null,"earlierDate":"2026-11-20"})",
+                           "/programmas/de-ochtendploeg/fragmenten");
+  auto day = main_html(programme, site());
+  EXPECT_TRUE(has(day,
+                  "href=\"/programmas/de-ochtendploeg/fragmenten?date=20-11-2026\" class=\"day-nav__link "
+                  "day-nav__link--previous\""))
+      << day;
+  EXPECT_TRUE(has(day, "action=\"/programmas/de-ochtendploeg/fragmenten\">"));
+  EXPECT_FALSE(has(day, "day-nav__link--next"));
+  EXPECT_FALSE(has(day, "state--empty"));
+  EXPECT_TRUE(has(day, "<h3 class=\"card__title\">"));
+}
+
 TEST(PageHtml, SearchKeepsTheTermInTheHeaderBox) {
   auto page = page_of("zoeken", R"({"term":"de golven","groups":[{"type":"track","label":"Gedraaide nummers","page":1,
       "pageCount":2,"total":30,"hits":[{"type":"track","title":"Zomeravond","text":"De Golven","url":"/gedraaid","imageUrl":""}]}]})",

@@ -352,7 +352,8 @@ TEST_P(PagesFixture, ProgrammeFragmentsFilterByTagAndExplicitDate) {
   auto r = load("/programmas/de-ochtendploeg/fragmenten");
   EXPECT_EQ(r.route, "programma-fragmenten");
   EXPECT_EQ(r.title, "Fragmenten van De Ochtendploeg - Ether");
-  EXPECT_EQ(keys(r.data), (Keys{"programme", "date", "tag", "tags", "topTags", "fragments", "paging"}));
+  EXPECT_EQ(keys(r.data), (Keys{"programme", "date", "tag", "tags", "topTags", "fragments", "paging", "previousDate",
+                                "nextDate", "earlierDate"}));
   // Without a date the page shows today's, and the programme has none today.
   EXPECT_EQ(str(r.data.at("date")), "2026-11-21");
   EXPECT_EQ(size(r.data.at("fragments")), 0u);
@@ -554,7 +555,8 @@ TEST_P(PagesFixture, TagsOfFragmentsOffTheSiteAreNeitherListedNorCounted) {
 TEST_P(PagesFixture, FragmentsListTodayUnlessADateIsGiven) {
   auto r = load("/fragmenten");
   EXPECT_EQ(r.route, "fragmenten");
-  EXPECT_EQ(keys(r.data), (Keys{"date", "tag", "program", "tags", "topTags", "fragments", "paging"}));
+  EXPECT_EQ(keys(r.data), (Keys{"date", "tag", "program", "tags", "topTags", "fragments", "paging", "previousDate",
+                                "nextDate", "earlierDate"}));
   // The most used tags first, ties by name.
   std::vector<std::string> top;
   for (const auto& tag : r.data.at("topTags").as_array()) top.emplace_back(tag.as_string());
@@ -609,6 +611,35 @@ TEST_P(PagesFixture, AMissingFragmentsDateIsToday) {
   auto yesterday = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "20-11-2026"}, {"tag", "interview"}});
   ASSERT_EQ(size(yesterday.data.at("fragments")), 1u);
   EXPECT_EQ(yesterday.canonical_path, "/programmas/de-ochtendploeg/fragmenten?date=20-11-2026&tag=interview");
+}
+
+// Issue 51: fragments of other days can be reached. Both pages link the day before and after (none
+// after today), and name the latest earlier day with fragments under the same programme and tag,
+// which an empty day links to; a fragment not yet published does not count.
+TEST_P(PagesFixture, FragmentsPagesLinkTheDaysAroundAndTheLatestEarlierDayWithFragments) {
+  auto programme = load("/programmas/de-ochtendploeg/fragmenten");
+  EXPECT_EQ(size(programme.data.at("fragments")), 0u);
+  EXPECT_EQ(str(programme.data.at("previousDate")), "2026-11-20");
+  EXPECT_TRUE(programme.data.at("nextDate").is_null());
+  EXPECT_EQ(str(programme.data.at("earlierDate")), "2026-11-20");
+  auto news = load("/programmas/de-ochtendploeg/fragmenten", {{"tag", "nieuws"}});
+  EXPECT_EQ(str(news.data.at("earlierDate")), "2026-11-19");
+  auto first = load("/programmas/de-ochtendploeg/fragmenten", {{"date", "19-11-2026"}});
+  EXPECT_EQ(str(first.data.at("nextDate")), "2026-11-20");
+  EXPECT_TRUE(first.data.at("earlierDate").is_null());
+
+  auto day = load("/fragmenten", {{"date", "20-11-2026"}});
+  EXPECT_EQ(str(day.data.at("previousDate")), "2026-11-19");
+  EXPECT_EQ(str(day.data.at("nextDate")), "2026-11-21");
+  EXPECT_EQ(str(day.data.at("earlierDate")), "2026-11-19");
+  auto live = load("/fragmenten", {{"date", "20-11-2026"}, {"tag", "live"}});
+  EXPECT_TRUE(live.data.at("earlierDate").is_null());
+  auto after = load("/fragmenten", {{"date", "25-11-2026"}});
+  EXPECT_EQ(size(after.data.at("fragments")), 0u);
+  EXPECT_TRUE(after.data.at("nextDate").is_null());
+  EXPECT_EQ(str(after.data.at("earlierDate")), "2026-11-21");
+  auto program = load("/fragmenten", {{"program", "De Ochtendploeg"}});
+  EXPECT_EQ(str(program.data.at("earlierDate")), "2026-11-20");
 }
 
 TEST_P(PagesFixture, FragmentDetailWithQueue) {

@@ -427,3 +427,16 @@ test("on a phone, 'back' closes the expanded player and stays on the page; closi
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a reload keeps the channel the listener chose (issue 51, trip 5)', async ({ page }) => {
+  await page.goto('/');
+  const picker = miniPlayer(page).getByRole('button', { name: /Zender:/ });
+  await expect(picker).toHaveText(/Ether Radio 2/);
+  await picker.click();
+  await miniPlayer(page).getByRole('button', { name: 'Ether 3FM', exact: true }).click();
+  await expect(picker).toHaveText(/Ether 3FM/);
+  await page.reload();
+  await expect(miniPlayer(page).getByRole('button', { name: /Zender:/ })).toHaveText(/Ether 3FM/);
+  await expect(miniPlayer(page).locator('#player-play-button')).toHaveAttribute('aria-busy', 'false');
+  await expect(miniPlayer(page).getByRole('button', { name: /Zender:/ })).toHaveText(/Ether 3FM/);
+});

@@ -10,7 +10,7 @@ import { createAppRouter } from './app/router';
 import { getConsentState, onConsentChange, startConsent } from './features/consent';
 import { startErrorReporting } from './features/error-reporting';
 import { prefetchMaintenanceNotifications } from './features/overlays';
-import { installBackGuard, leaveExpandedEntry, PlayerProvider } from './features/player';
+import { installBackGuard, leaveExpandedEntry, PlayerProvider, rememberedChannel } from './features/player';
 import { setAnalyticsConsent } from './lib/analytics';
 import { hiddenOverlays } from './lib/path-rules';
 import { popoutChannel } from './lib/routes';
@@ -86,7 +86,9 @@ if (root) {
           <SiteProvider site={site}>
             <PlayerProvider
               site={site}
-              initialChannel={popoutChannel(window.location.pathname) ?? site.defaultChannel}
+              initialChannel={
+                popoutChannel(window.location.pathname) ?? rememberedChannel(site) ?? site.defaultChannel
+              }
               autoplay={
                 popoutChannel(window.location.pathname)
                   ? 'take-over'

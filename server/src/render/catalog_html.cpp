@@ -17,6 +17,44 @@ std::optional<pages::Date> linked_date(const pages::PageResult& page) {
   return pages::parse_route_date(str(page.params, "date"));
 }
 
+// A fragments page's day (issue 51): the days around it and a date field above the tag chips, the
+// day as the heading of its fragments, and on an empty day the latest earlier day with fragments
+// under the same filters, which the loader found. `href` links a day with the page's filters kept.
+void fragment_day_nav(std::string& out, const json::object& data, std::string_view action,
+                      const std::vector<std::pair<std::string, std::string>>& hidden,
+                      const std::function<std::string(const pages::Date&)>& href) {
+  auto side = [&](std::string_view key) {
+    auto day = pages::parse_iso_date(str(data, key));
+    return day ? DayLink{href(*day), pages::dutch_long_date(*day)} : DayLink{};
+  };
+  day_nav(out, side("previousDate"), side("nextDate"), action, hidden, str(data, "date"));
+}
+
+void fragments_of_day(std::string& out, const json::object& data,
+                      const std::function<std::string(const pages::Date&)>& href) {
+  auto day = date_field(data);
+  if (!day) {
+    card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
+              Level::top);
+    return;
+  }
+  auto heading = pages::dutch_long_date(*day);
+  heading[0] = static_cast<char>(heading[0] - 'a' + 'A');
+  out += "<h2 class=\"day-heading\">" + escape(heading) + "</h2>";
+  if (!arr(data, "fragments").empty()) {
+    card_grid(out, cards_of(arr(data, "fragments"), fragment_card), {}, "Fragmenten", Level::in_section);
+    return;
+  }
+  const std::string tag(str(data, "tag"));
+  out += "<p class=\"state state--empty\">Op " + escape(pages::dutch_long_date(*day)) + " zijn geen fragmenten" +
+         (tag.empty() ? std::string() : " over " + escape(tag)) + " gepubliceerd.";
+  if (auto earlier = pages::parse_iso_date(str(data, "earlierDate"))) {
+    out += " ";
+    link(out, href(*earlier), "Bekijk de fragmenten van " + pages::dutch_long_date(*earlier));
+  }
+  out += "</p>";
+}
+
 // Tag chips: 'Alles' and the most used tags (the active one kept in view), the others behind
 // 'Alle tags tonen' in a <details> element, which opens without JavaScript too.
 void tag_navs(std::string& out, const json::object& data, const std::function<std::string(std::string_view)>& href) {
@@ -182,15 +220,14 @@ void programme_fragments_html(std::string& out, const RenderContext& ctx) {
   const auto& data = ctx.page.data;
   const auto& p = obj(data, "programme");
   const std::string slug(str(p, "slug"));
-  auto day = date_field(data);
   out += "<div class=\"page\">";
   page_heading(out, "Fragmenten van " + std::string(str(p, "name")));
-  if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
   auto linked = linked_date(ctx.page);
-  tag_navs(out, data, [&](std::string_view tag) { return pages::routes::programme_fragments(slug, linked, 1, tag); });
-  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
-            Level::top);
   const std::string tag(str(data, "tag"));
+  auto day_href = [&](const pages::Date& d) { return pages::routes::programme_fragments(slug, d, 1, tag); };
+  fragment_day_nav(out, data, pages::routes::programme_fragments(slug, {}, 1, {}), {{"tag", tag}}, day_href);
+  tag_navs(out, data, [&](std::string_view t) { return pages::routes::programme_fragments(slug, linked, 1, t); });
+  fragments_of_day(out, data, day_href);
   pagination(out, obj(data, "paging"),
              [&](int page) { return pages::routes::programme_fragments(slug, linked, page, tag); });
   out += "</div>";
@@ -301,15 +338,19 @@ void article_html(std::string& out, const RenderContext& ctx) {
 
 void fragments_html(std::string& out, const RenderContext& ctx) {
   const auto& data = ctx.page.data;
-  auto day = date_field(data);
   const std::string tag(str(data, "tag"));
   out += "<div class=\"page\">";
   page_heading(out, "Fragmenten");
-  if (day) out += "<p class=\"page-intro\">" + escape(pages::dutch_long_date(*day)) + "</p>";
   auto linked = linked_date(ctx.page);
+  // With a programme the days are the programme's own fragments pages (spec §2).
+  const std::string program(str(data, "program"));
+  auto day_href = [&](const pages::Date& d) {
+    return program.empty() ? pages::routes::fragments(d, 1, {}, tag)
+                           : pages::routes::programme_fragments(program, d, 1, tag);
+  };
+  fragment_day_nav(out, data, pages::routes::fragments({}, 1, {}, {}), {{"tag", tag}, {"program", program}}, day_href);
   tag_navs(out, data, [&](std::string_view t) { return pages::routes::fragments(linked, 1, {}, t); });
-  card_grid(out, cards_of(arr(data, "fragments"), fragment_card), "Geen fragmenten gevonden.", "Fragmenten",
-            Level::top);
+  fragments_of_day(out, data, day_href);
   pagination(out, obj(data, "paging"), [&](int page) { return pages::routes::fragments(linked, page, {}, tag); });
   out += "</div>";
 }

@@ -276,6 +276,27 @@ void search_form(std::string& out, std::string_view label, std::string_view fiel
          "button--small\">Zoek</button></form>";
 }
 
+void day_nav(std::string& out, const DayLink& previous, const DayLink& next, std::string_view action,
+             const std::vector<std::pair<std::string, std::string>>& hidden, std::string_view iso_date) {
+  auto day_link = [&](const DayLink& day, std::string_view text, std::string_view modifier) {
+    if (day.url.empty()) return;
+    out += "<a href=\"" + escape(day.url) + "\" class=\"day-nav__link day-nav__link--" + std::string(modifier) +
+           "\" aria-label=\"" + std::string(text) + ": " + escape(day.long_date) + "\">" + std::string(text) + "</a>";
+  };
+  out += "<nav aria-label=\"Dagen\" class=\"day-nav\">";
+  day_link(previous, "Vorige dag", "previous");
+  out += "<form class=\"day-nav__form\" method=\"get\" action=\"" + escape(action) + "\">";
+  for (const auto& [name, value] : hidden) {
+    if (!value.empty()) out += "<input type=\"hidden\" name=\"" + escape(name) + "\" value=\"" + escape(value) + "\">";
+  }
+  out +=
+      "<label class=\"field day-nav__field\"><span>Kies een dag</span><input type=\"date\" name=\"date\" value=\"" +
+      escape(iso_date) +
+      "\" required></label><button type=\"submit\" class=\"button button--small day-nav__submit\">Toon</button></form>";
+  day_link(next, "Volgende dag", "next");
+  out += "</nav>";
+}
+
 void empty_state(std::string& out, std::string_view text) {
   out += "<p class=\"state state--empty\">" + escape(text) + "</p>";
 }

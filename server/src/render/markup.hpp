@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ether::render {
@@ -105,6 +106,19 @@ void page_heading(std::string& out, std::string_view text, std::string_view css_
 /// `field_label` the field, for screen readers; `field_id` is the field's id.
 void search_form(std::string& out, std::string_view label, std::string_view field_label, std::string_view field_id,
                  std::string_view term = {});
+
+/// One side of a DayNav: the day's link and its long date, which the link's name gives after the
+/// visible 'Vorige dag' or 'Volgende dag'.
+struct DayLink {
+  std::string url;
+  std::string long_date;
+};
+
+/// A page of one day's items moves between days as the app's DayNav does: links to the day before
+/// and after (none where `url` is empty) and a date field in a GET form to `action`, which keeps
+/// `hidden` (name, value; empty values left out) and so works without JavaScript.
+void day_nav(std::string& out, const DayLink& previous, const DayLink& next, std::string_view action,
+             const std::vector<std::pair<std::string, std::string>>& hidden, std::string_view iso_date);
 
 /// `<p class="state state--empty">text</p>`.
 void empty_state(std::string& out, std::string_view text);

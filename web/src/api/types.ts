@@ -322,6 +322,10 @@ export interface ProgrammeFragmentsData {
   topTags: string[]; // the 12 tags most fragments carry, most used first
   fragments: Fragment[];
   paging: Paging;
+  /** The days around `date` (no next day from today on), and the latest earlier day with fragments under the same filters (issue 51). */
+  previousDate: string | null;
+  nextDate: string | null;
+  earlierDate: string | null;
 }
 
 export interface ProgrammeNewsData {
@@ -364,6 +368,10 @@ export interface FragmentsData {
   topTags: string[]; // the 12 tags most fragments carry, most used first
   fragments: Fragment[];
   paging: Paging;
+  /** The days around `date` (no next day from today on), and the latest earlier day with fragments under the same filters (issue 51). */
+  previousDate: string | null;
+  nextDate: string | null;
+  earlierDate: string | null;
 }
 
 export interface FragmentData {

@@ -353,6 +353,9 @@ export const programmeFragmentsData: ProgrammeFragmentsData = {
   topTags: ['Muziek', 'Live'],
   fragments: [fragment],
   paging: { page: 1, pageCount: 1, total: 1 },
+  previousDate: null,
+  nextDate: null,
+  earlierDate: null,
 };
 
 export const programmeNewsData: ProgrammeNewsData = {
@@ -386,6 +389,9 @@ export const fragmentsData: FragmentsData = {
   topTags: ['Muziek', 'Live'],
   fragments: [fragment],
   paging: { page: 1, pageCount: 1, total: 1 },
+  previousDate: null,
+  nextDate: null,
+  earlierDate: null,
 };
 
 export const fragmentData: FragmentData = { fragment, queue: [{ ...fragment, id: 302, title: 'Het weer' }] };

@@ -36,6 +36,7 @@ PageResult FragmentsLoader::programme_fragments(const std::string& slug) {
                     {"topTags", std::move(top_tags)},
                     {"fragments", std::move(list.items)},
                     {"paging", paging_json(paging)}};
+  add_day_links(data, day, filter);
   json::object params{{"programmeSlug", p->slug}, {"page", std::to_string(paging.page)}};
   if (linked_day) params["date"] = route_date(day);
   if (!tag.empty()) params["tag"] = tag;
@@ -71,6 +72,7 @@ PageResult FragmentsLoader::fragments() {
                     {"topTags", std::move(top_tags)},
                     {"fragments", std::move(list.items)},
                     {"paging", paging_json(paging)}};
+  add_day_links(data, day, filter);
   json::object params{{"page", std::to_string(paging.page)}};
   if (linked_day) params["date"] = route_date(day);
   if (!tag.empty()) params["tag"] = tag;
@@ -115,6 +117,19 @@ std::pair<json::array, json::array> FragmentsLoader::fragment_tag_lists(std::int
     top_tags.emplace_back(counts[i].tag);
   }
   return {std::move(tags), std::move(top_tags)};
+}
+
+void FragmentsLoader::add_day_links(json::object& data, const Date& day, queries::FragmentFilter filter) {
+  data["previousDate"] = iso_date(add_days(day, -1));
+  data["nextDate"] = day < ctx().today ? json::value(iso_date(add_days(day, 1))) : json::value(nullptr);
+  // The newest fragment before the day, with the page's tag and programme, names the day to go back to.
+  filter.day_from = 0;
+  filter.day_until = 0;
+  filter.published_before = amsterdam_day_start(day) - 1;
+  auto latest = catalog_.fragments(filter, 1, 0).items;
+  std::optional<std::int64_t> published;
+  if (!latest.empty()) published = parse_iso_instant(field(latest.front().as_object(), "publishedAt"));
+  data["earlierDate"] = published ? json::value(iso_date(amsterdam_date(*published))) : json::value(nullptr);
 }
 
 std::optional<Date> FragmentsLoader::linked(const Date& day) const {

@@ -1,16 +1,20 @@
 import { useId, useState } from 'react';
 import type { FragmentData, FragmentsData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
-import { useRouteDefaults } from '../../lib/site-context';
+import { useNow, useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
 import { FragmentListenButton, fragmentPlayable, ListenButton } from '../player';
 import { FragmentCard, CardList } from '../../components/cards';
 import { ChipNav } from '../../components/chips';
+import { DayNav } from '../../components/day-nav';
+import { InSection } from '../../components/heading-level';
+import { EmptyState } from '../../components/states';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Section } from '../../components/section';
 import { formatDuration, formatLongIsoDate, formatPublishedWithTime } from '../../lib/format-date';
+import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
 
 /** Fragmenten: one day's fragments (today unless the route names a date), with tag filter and paging. */
@@ -18,11 +22,15 @@ export function FragmentsPage({ data }: PageProps<FragmentsData>) {
   const defaults = useRouteDefaults();
   const href = (params: { tag?: string | null; page?: number }) =>
     routes.fragmenten({ date: data.date, tag: data.tag, ...params }, defaults);
+  // With a programme the days are the programme's own fragments pages (spec §2).
+  const dayHref = (date: string) =>
+    data.program
+      ? routes.programmaFragmenten(data.program, { date, tag: data.tag }, defaults)
+      : routes.fragmenten({ date, tag: data.tag }, defaults);
   return (
     <div className="page">
       <PageHeading>Fragmenten</PageHeading>
-      {data.date && <p className="page-intro">{formatLongIsoDate(data.date)}</p>}
-      <TaggedFragments data={data} href={href} />
+      <TaggedFragments data={data} href={href} dayHref={dayHref} />
     </div>
   );
 }
@@ -43,20 +51,56 @@ export function splitTags(
   return { top, rest: data.tags.filter((t) => !top.includes(t)) };
 }
 
-/** Fragments of one topic at a time: topic chips, the cards and paging, linked through `href`. */
+type DayOfFragments = Pick<
+  FragmentsData,
+  'date' | 'tag' | 'tags' | 'fragments' | 'paging' | 'previousDate' | 'nextDate' | 'earlierDate'
+> & { topTags?: string[] };
+
+/**
+ * One day's fragments of one topic at a time: the days around it and a date field, topic chips, the
+ * day as the heading of its cards, and paging; `href` links a topic or page, `dayHref` a day with
+ * the topic kept. An empty day says so and links to the latest earlier day with fragments (issue 51).
+ */
 export function TaggedFragments({
   data,
   href,
+  dayHref,
 }: {
-  data: Pick<FragmentsData, 'tag' | 'tags' | 'fragments' | 'paging'> & { topTags?: string[] };
+  data: DayOfFragments;
   href: (params: { tag?: string | null; page?: number }) => string;
+  dayHref: (date: string) => string;
 }) {
   const [allTags, setAllTags] = useState(false);
   const restId = useId();
+  const defaults = useRouteDefaults();
+  const now = useNow();
   const { top, rest } = splitTags(data);
   const chip = (t: string) => ({ key: t, label: t, to: href({ tag: t, page: 1 }), active: data.tag === t });
+  const cards = (
+    <CardList
+      items={data.fragments}
+      keyOf={(f) => f.id}
+      render={(f, i) => (
+        <FragmentCard
+          fragment={f}
+          action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
+        />
+      )}
+      empty="Geen fragmenten gevonden."
+      label="Fragmenten"
+    />
+  );
   return (
     <>
+      {data.date && (
+        <DayNav
+          date={data.date}
+          previousDate={data.previousDate}
+          nextDate={data.nextDate}
+          max={defaults.today}
+          hrefFor={dayHref}
+        />
+      )}
       <ChipNav
         label="Onderwerpen"
         items={[
@@ -80,18 +124,29 @@ export function TaggedFragments({
           </div>
         </>
       )}
-      <CardList
-        items={data.fragments}
-        keyOf={(f) => f.id}
-        render={(f, i) => (
-          <FragmentCard
-            fragment={f}
-            action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
-          />
-        )}
-        empty="Geen fragmenten gevonden."
-        label="Fragmenten"
-      />
+      {!data.date ? (
+        cards
+      ) : (
+        <>
+          <h2 className="day-heading">{dayHeading(data.date, now)}</h2>
+          {data.fragments.length > 0 ? (
+            <InSection>{cards}</InSection>
+          ) : (
+            <EmptyState>
+              Op {formatLongIsoDate(data.date)} zijn geen fragmenten{data.tag && ` over ${data.tag}`}{' '}
+              gepubliceerd.
+              {data.earlierDate && (
+                <>
+                  {' '}
+                  <AppLink to={dayHref(data.earlierDate)}>
+                    Bekijk de fragmenten van {formatLongIsoDate(data.earlierDate)}
+                  </AppLink>
+                </>
+              )}
+            </EmptyState>
+          )}
+        </>
+      )}
       <Pagination paging={data.paging} hrefFor={(page) => href({ page })} />
     </>
   );

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fixturePage } from '../../test/fixtures';
+import { fixturePage, site } from '../../test/fixtures';
+import { playerServer } from '../../test/player-server';
 import { renderApp } from '../../test/render-app';
 import type { PageEnvelope, PlayedTracksData } from '../../api/types';
 import { dateOptionLabel, offeredSlots, playedTrackDates, windowDates } from './played-tracks-page';
@@ -167,5 +168,55 @@ describe('PlayedTracksPage', () => {
       'href',
       '/gedraaid/20-11-2026',
     );
+  });
+});
+
+// Trip 6 of issue 51: today's list follows the songs while it is open, as the mini player does.
+describe('PlayedTracksPage while open', () => {
+  it('puts a new song on top when the live data have one, keeping the rows and the focus', async () => {
+    const page = envelope as PageEnvelope<PlayedTracksData>;
+    const first = page.data.tracks[0];
+    if (!first) throw new Error('the fixture lists tracks');
+    // The live data's newest play (id 1, test/player-server) is one the list does not have yet.
+    const newer = {
+      ...first,
+      id: 1,
+      from: '2026-11-21T07:08:00Z',
+      until: '2026-11-21T07:12:00Z',
+      name: 'Nieuw lied',
+    };
+    const updated: PageEnvelope<PlayedTracksData> = {
+      ...page,
+      data: {
+        ...page.data,
+        tracks: [newer, ...page.data.tracks],
+        paging: { ...page.data.paging, total: page.data.paging.total + 1 },
+      },
+    };
+    const server = playerServer(site);
+    server.hold('radio2');
+    const pageCalls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname !== '/api/page') return server.fetch(input);
+        pageCalls.push(url.searchParams.get('path') ?? '');
+        return new Response(JSON.stringify(updated), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    renderApp(page, '/gedraaid');
+    const list = await screen.findByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
+    const row = within(list).getByRole('link', { name: 'Zomeravond' });
+    row.focus();
+    expect(pageCalls).toEqual([]);
+
+    act(() => server.release('radio2'));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Nieuw lied'));
+    expect(pageCalls).toEqual(['/gedraaid']);
+    // The rows that were there are the same elements: nothing is laid out again, the focus stays.
+    expect(within(list).getByRole('link', { name: 'Zomeravond' })).toBe(row);
+    expect(row).toHaveFocus();
+    expect(screen.getByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' })).toBe(list);
   });
 });

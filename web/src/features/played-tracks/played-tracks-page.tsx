@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { fetchPage } from '../../api/page-client';
 import type { KeptWindow, PlayedTracksData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { useNow, useRouteDefaults, useSite } from '../../lib/site-context';
@@ -13,7 +14,8 @@ import { addDays, formatLongIsoDate, relativeDayLabel } from '../../lib/format-d
 import { hourSlots, WHOLE_DAY_SLOT, type HourSlot } from '../../lib/hour-slots';
 import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
-import { ListenFromHere, useRewindWindowStart } from '../player';
+import { ListenFromHere, useNewestTrackPlayId, useRewindWindowStart } from '../player';
+import { followsLive, useFreshTracks } from './fresh-tracks';
 
 /** The selectable dates: today and the 14 days before it, newest first. */
 export function playedTrackDates(today: string): string[] {
@@ -42,10 +44,17 @@ export function offeredSlots(date: string, time: string, now: Date): HourSlot[] 
   return slots;
 }
 
-/** Gedraaid: the tracks a channel played, by date, hour slot and page. */
-export function PlayedTracksPage({ data }: PageProps<PlayedTracksData>) {
+/** Gedraaid: the tracks a channel played, by date, hour slot and page; today's first page follows new songs. */
+export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
   const site = useSite();
   const defaults = useRouteDefaults();
+  const location = useLocation();
+  const follows = followsLive(page, defaults.today);
+  const newestPlayId = useNewestTrackPlayId(follows ? page.channel.slug : null);
+  const data = useFreshTracks(page, newestPlayId, follows, async (signal) => {
+    const envelope = await fetchPage(location.pathname + location.search, signal);
+    return envelope.route === 'gedraaid' ? (envelope.data as PlayedTracksData) : null;
+  });
   const navigate = useNavigate();
   const now = useNow();
   const ids = { date: useId(), time: useId(), channel: useId() };

@@ -16,5 +16,7 @@ export { episodePlayable, fragmentPlayable } from './playables';
 export { fetchMiniplayerInfo, fetchPlayApi, streamLocationFor } from './player-api';
 export { apiTimeToInstant, buildLiveState, type LiveState } from './live-state';
 // The live data every now-playing view shares with the mini player (one feed: SSE and the 20 s poll).
-export { useLiveNow, useLiveState } from './use-live-state';
+export { useLiveNow, useLiveState, useNewestTrackPlayId } from './use-live-state';
 export { liveNowFromLiveState, liveNowFromOnAir, type LiveNow } from './live-now';
+// The channel the listener chose last, which a new load starts on (issue 51, trip 5).
+export { rememberedChannel } from './remembered-channel';

@@ -16,6 +16,7 @@ import type { LiveFeed } from './live-feed';
 import { fakeBus } from '../../test/fake-broadcast';
 import { joinPlaybackHandoff, PLAYING_MARK_KEY, type PlayingNow } from './playback-handoff';
 import { LIVE_POLL_MS, PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
+import { CHANNEL_KEY, rememberedChannel } from './remembered-channel';
 import { playerReading, type Playable } from './player-state';
 import { LiveFeedContext } from './use-live-state';
 
@@ -400,6 +401,17 @@ describe('the reading follows the active channel (spec §4 Reading A/B)', () => 
       ...playerReading('music'),
       channel: { id: 'radio2', name: 'Ether Radio 2' },
     });
+  });
+
+  it('remembers the live channel the listener chose, for the next load (issue 51, trip 5)', async () => {
+    localStorage.removeItem(CHANNEL_KEY);
+    renderProvider();
+    await loaded();
+    expect(rememberedChannel(site)).toBe('radio2');
+    act(() => player.commands.changeChannel('radio1'));
+    await loaded();
+    expect(rememberedChannel(site)).toBe('radio1');
+    localStorage.removeItem(CHANNEL_KEY);
   });
 
   it('starts in the reading of the channel it starts on (a pop-out of a talk channel: A)', async () => {

@@ -18,6 +18,7 @@ import { reportSilently } from '../../lib/error-reporting';
 import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
 import { AudioEngine, type PlaybackTime } from './audio-engine';
+import { rememberChannel } from './remembered-channel';
 import { createLiveFeed } from './live-feed';
 import { buildLiveState, liveStateAsHeard } from './live-state';
 import type { MiniplayerInfo } from './miniplayer-info';
@@ -520,6 +521,13 @@ export function PlayerProvider({
       { push: true },
     );
   }, [liveChannel, applyInfo, feed]);
+
+  // The live channel is the listener's for the next load too (issue 51, trip 5: a reload went back
+  // to the default channel).
+  const chosenChannel = state.isLiveMode ? (state.channel?.id ?? null) : null;
+  useEffect(() => {
+    if (chosenChannel) rememberChannel(chosenChannel);
+  }, [chosenChannel]);
 
   // Behind live, the show and the song are those on air at the listening position (issue 49).
   const behindChannel = state.isLiveMode && state.isBehindLive ? state.channel?.id || null : null;

@@ -35,6 +35,27 @@ export function useLiveState(slug: string, { push = true }: { push?: boolean } =
 }
 
 /**
+ * The id of the newest track play in the live data of `slug` (null before the first document, or
+ * with none; none followed while `slug` is null): it changes when a new song is played, by the
+ * feed's Server-Sent Events at once, else by its 20 s poll. A document without a change, such as a
+ * poll's, leaves it as it is, so its user renders only for a new song.
+ */
+export function useNewestTrackPlayId(slug: string | null): number | null {
+  const feed = useContext(LiveFeedContext);
+  const [id, setId] = useState<number | null>(() => (slug ? newestPlayId(feed?.latest(slug)) : null));
+  useEffect(() => {
+    if (!feed || !slug) return;
+    setId(newestPlayId(feed.latest(slug)));
+    return feed.subscribe(slug, (info) => setId(newestPlayId(info)), { push: true });
+  }, [feed, slug]);
+  return slug ? id : null;
+}
+
+function newestPlayId(info: MiniplayerInfo | undefined): number | null {
+  return info?.data.radioTrackPlays.data[0]?.id ?? null;
+}
+
+/**
  * What a channel's now-playing view shows: the page data's `onAir` until the live feed has a
  * document for the channel, then the feed's (with `live`, the state it came from).
  */

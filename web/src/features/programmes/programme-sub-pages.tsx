@@ -21,7 +21,11 @@ export function ProgrammeFragmentsPage({ data }: PageProps<ProgrammeFragmentsDat
         <AppLink to={routes.programma(slug)}>{data.programme.name}</AppLink>
       </p>
       <PageHeading>Fragmenten van {data.programme.name}</PageHeading>
-      <TaggedFragments data={data} href={href} />
+      <TaggedFragments
+        data={data}
+        href={href}
+        dayHref={(date) => routes.programmaFragmenten(slug, { date, tag: data.tag }, defaults)}
+      />
     </div>
   );
 }
