@@ -97,15 +97,22 @@ test("'Luister vanaf hier' and 'Terug naar het begin' start at their first secon
   await expect(bar.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
   await tapPlayerAudio(page);
 
-  // A track that has ended, well inside the window.
-  const row = page
-    .getByRole('list', { name: /^Gedraaide nummers op / })
-    .getByRole('listitem')
-    .nth(2);
-  const button = row.getByRole('button', { name: /^Luister vanaf hier: / });
-  await expect(button).toBeVisible({ timeout: 15_000 });
-  const trackFrom = Date.parse((await row.locator('time').getAttribute('datetime')) ?? '');
+  // A track that has ended, well inside the window. The list takes in new tracks while open, so the
+  // row is held by its start time, not by its place.
+  const list = page.getByRole('list', { name: /^Gedraaide nummers op / });
+  await expect(
+    list
+      .getByRole('listitem')
+      .nth(2)
+      .getByRole('button', { name: /^Luister vanaf hier: / }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  const from = (await list.getByRole('listitem').nth(2).locator('time').getAttribute('datetime')) ?? '';
+  const trackFrom = Date.parse(from);
   expect(Number.isFinite(trackFrom)).toBe(true);
+  const row = list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${from}"]`) });
+  const button = row.getByRole('button', { name: /^Luister vanaf hier: / });
 
   const track = await firstSecondHeard(page, request, trackFrom, () => button.click());
   expectFound(track, "what played is the channel's audio of that moment");

@@ -258,10 +258,19 @@ test("'Luister vanaf hier' on Gedraaid plays the channel from that track, and th
 }) => {
   await page.goto('/gedraaid');
   const list = page.getByRole('list', { name: /^Gedraaide nummers op / });
-  // The second newest track: well inside the window, and not the one on air.
-  const row = list.getByRole('listitem').nth(1);
+  // The second newest track: well inside the window, and not the one on air. The list takes in new
+  // tracks while open, so the row is held by its start time, not by its place.
+  await expect(
+    list
+      .getByRole('listitem')
+      .nth(1)
+      .getByRole('button', { name: /^Luister vanaf hier: / }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  const from = await list.getByRole('listitem').nth(1).locator('time').getAttribute('datetime');
+  const row = list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${from}"]`) });
   const button = row.getByRole('button', { name: /^Luister vanaf hier: / });
-  await expect(button).toBeVisible({ timeout: 15_000 });
   const name = (await button.getAttribute('aria-label'))?.replace('Luister vanaf hier: ', '') ?? '';
   const time = (await row.locator('time').textContent())?.trim() ?? '';
   await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
