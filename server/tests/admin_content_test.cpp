@@ -359,6 +359,47 @@ void publication_follows_the_clock(store::Database& db) {
   EXPECT_EQ(h.banner().find("Onderhoud vannacht"), std::string::npos);
 }
 
+// Issue 54: visitors see the overlay with the lowest order, and of equal orders the one published
+// last (even when it was written first); the admin list shows them in that order and names it.
+void overlays_follow_one_visible_order(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto create = [&](const std::string& type, const std::string& title) {
+    auto created = h.as(eind, "POST", "/api/admin/content/" + type,
+                        json::object{{"values", json::object{{"title", title}, {"sortOrder", 0}}}});
+    EXPECT_EQ(created.status, 201U) << created.text;
+    return created.id();
+  };
+  auto publish = [&](const std::string& type, const std::string& id) {
+    auto on = h.as(eind, "POST", "/api/admin/content/" + type + "/" + id + "/publish", json::object{{"version", 1}});
+    EXPECT_EQ(on.status, 200U) << on.text;
+  };
+  const auto first_written = create("event-modals", "Eerst geschreven");
+  const auto second_written = create("event-modals", "Later geschreven");
+  publish("event-modals", second_written);
+  h.now_ = kStart + 60;
+  publish("event-modals", first_written);
+  const auto modals = json::parse(h.call("GET", "/api/eventmodal/content").text);
+  EXPECT_EQ(modals.at("data").at("cmsContentBlocks").at("data").at(0).at("title"), "Eerst geschreven");
+  auto list = h.as(eind, "GET", "/api/admin/content/event-modals");
+  ASSERT_EQ(list.status, 200U) << list.text;
+  EXPECT_EQ(list.body.at("items").at(0).at("id").as_string(), first_written);
+  EXPECT_EQ(list.body.at("onSite").at("modal").at("id").as_string(), first_written);
+  EXPECT_TRUE(list.body.at("onSite").at("banner").is_null());
+
+  const auto old_notice = create("maintenance-notifications", "Oude melding");
+  publish("maintenance-notifications", old_notice);
+  h.now_ = kStart + 120;
+  const auto new_notice = create("maintenance-notifications", "Nieuwe melding");
+  publish("maintenance-notifications", new_notice);
+  EXPECT_LT(h.banner().find("Nieuwe melding"), h.banner().find("Oude melding"));
+  auto notices = h.as(eind, "GET", "/api/admin/content/maintenance-notifications");
+  ASSERT_EQ(notices.status, 200U) << notices.text;
+  EXPECT_EQ(notices.body.at("items").at(0).at("values").at("sortOrder"), 0);
+  EXPECT_EQ(notices.body.at("onSite").at("banner").at("title"), "Nieuwe melding");
+  EXPECT_EQ(notices.body.at("onSite").at("modal").at("title"), "Eerst geschreven");
+}
+
 void every_change_has_its_audit_row(store::Database& db) {
   Harness h(db);
   auto eind = h.user("erik@ether.local", Role::eindredacteur);
@@ -1182,6 +1223,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"AStaleVersionIsRefusedAndNothingIsLost", a_stale_version_is_refused_and_nothing_is_lost},
       {"PublicationFollowsTheClock", publication_follows_the_clock},
       {"EveryChangeHasItsAuditRow", every_change_has_its_audit_row},
+      {"OverlaysFollowOneVisibleOrder", overlays_follow_one_visible_order},
       {"ARevisionIsRestored", a_revision_is_restored},
       {"ARevisionGetsALabel", a_revision_gets_a_label},
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},

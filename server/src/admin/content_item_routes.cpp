@@ -11,6 +11,7 @@
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
+#include "content/live_overlays.hpp"
 #include "domain/time.hpp"
 #include "media/media_repository.hpp"
 #include "media/stored_files.hpp"
@@ -135,10 +136,11 @@ http::Response ContentApi::list(const http::Request& request, const std::string&
   auto result = ContentStore(*lease, type).list(query);
   json::array items;
   for (const auto& item : result.items) items.push_back(item_json(type, item, query.now, false));
-  return api::private_json(
-      200,
-      json::object{
-          {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}});
+  json::object answer{
+      {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}};
+  // An overlay's list says which banner and modal visitors see now, whatever page or filter it shows.
+  if (type.overlay) answer["onSite"] = content::to_json(content::live_overlays(*lease, query.now));
+  return api::private_json(200, std::move(answer));
 }
 
 http::Response ContentApi::options(const http::Request& request, const std::string& type_name) const {
