@@ -17,9 +17,11 @@
 #include "admin/content_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "api/overlay_api.hpp"
+#include "app/site_app.hpp"
 #include "content/content_types.hpp"
 #include "domain/time.hpp"
 #include "http/router.hpp"
+#include "http_test_support.hpp"
 #include "pages/page_loader.hpp"
 #include "pages/preview_token.hpp"
 #include "player/miniplayer_info.hpp"
@@ -398,6 +400,65 @@ void overlays_follow_one_visible_order(store::Database& db) {
   EXPECT_EQ(notices.body.at("items").at(0).at("values").at("sortOrder"), 0);
   EXPECT_EQ(notices.body.at("onSite").at("banner").at("title"), "Nieuwe melding");
   EXPECT_EQ(notices.body.at("onSite").at("modal").at("title"), "Eerst geschreven");
+}
+
+// Issue 54: a changed slug keeps its old links working. A page named by id and slug answers a
+// stale slug with a 301 to its canonical URL; a page named by slug alone moves from every earlier
+// slug to the current one (also below it, with the query); a slug taken again is the new owner's.
+void an_old_link_moves_to_the_current_page(store::Database& db) {
+  Harness h(db);
+  test::TempDir dir;
+  test::write_web_dist(dir.path() / "web");
+  config::Config config;
+  config.web_dir = dir.path() / "web";
+  config.media_dir = dir.path() / "media";
+  config.base_url = kOrigin;
+  auto site = app::SiteApp::create(config, *h.loader_, [] { return true; });
+  auto get = [&](const std::string& target) { return site->handle(test::get(target)); };
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+
+  auto article =
+      h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Zon weg", "zon-weg")}});
+  ASSERT_EQ(article.status, 201U) << article.text;
+  const auto path = "/api/admin/content/articles/" + article.id();
+  ASSERT_EQ(h.as(eind, "POST", path + "/publish", json::object{{"version", 1}}).status, 200U);
+  auto renamed = h.as(eind, "PUT", path, json::object{{"version", 2}, {"values", json::object{{"slug", "eclips"}}}});
+  ASSERT_EQ(renamed.status, 200U) << renamed.text;
+  const auto canonical = "/nieuws/cultuur/" + article.id() + "/eclips";
+  auto old = get("/nieuws/cultuur/" + article.id() + "/zon-weg");
+  EXPECT_EQ(old.status, 301U);
+  EXPECT_EQ(old.header("Location"), canonical);
+  EXPECT_EQ(get(canonical).status, 200U);
+
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
+                        json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  ASSERT_EQ(programme.status, 201U) << programme.text;
+  const auto programme_path = "/api/admin/content/programmes/" + programme.id();
+  ASSERT_EQ(
+      h.as(eind, "PUT", programme_path, json::object{{"version", 1}, {"values", json::object{{"slug", "ochtendshow"}}}})
+          .status,
+      200U);
+  ASSERT_EQ(h.as(eind, "PUT", programme_path,
+                 json::object{{"version", 2}, {"values", json::object{{"slug", "ochtendradio"}}}})
+                .status,
+            200U);
+  for (const char* earlier : {"/programmas/ochtend", "/programmas/ochtendshow"}) {
+    auto moved = get(earlier);
+    EXPECT_EQ(moved.status, 301U) << earlier;
+    EXPECT_EQ(moved.header("Location"), "/programmas/ochtendradio") << earlier;
+  }
+  auto below = get("/programmas/ochtend/nieuws?page=2");
+  EXPECT_EQ(below.status, 301U);
+  EXPECT_EQ(below.header("Location"), "/programmas/ochtendradio/nieuws?page=2");
+  EXPECT_EQ(get("/programmas/ochtendradio").status, 200U);
+
+  // The old slug given to another programme is that programme's page.
+  ASSERT_EQ(h.as(eind, "POST", "/api/admin/content/programmes",
+                 json::object{{"values", programme_values("Nieuwe ochtend", "ochtend")}})
+                .status,
+            201U);
+  EXPECT_EQ(get("/programmas/ochtend").status, 200U);
+  EXPECT_EQ(get("/programmas/nooit-bestaan").status, 404U);
 }
 
 void every_change_has_its_audit_row(store::Database& db) {
@@ -1224,6 +1285,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"PublicationFollowsTheClock", publication_follows_the_clock},
       {"EveryChangeHasItsAuditRow", every_change_has_its_audit_row},
       {"OverlaysFollowOneVisibleOrder", overlays_follow_one_visible_order},
+      {"AnOldLinkMovesToTheCurrentPage", an_old_link_moves_to_the_current_page},
       {"ARevisionIsRestored", a_revision_is_restored},
       {"ARevisionGetsALabel", a_revision_gets_a_label},
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},

@@ -12,6 +12,7 @@
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
 #include "content/live_overlays.hpp"
+#include "content/slug_history.hpp"
 #include "domain/time.hpp"
 #include "media/media_repository.hpp"
 #include "media/stored_files.hpp"
@@ -254,6 +255,8 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);
   write_links(store, *before, validated);
   auto after = store.find(key);
+  // An old link keeps working: the page of an earlier slug moves to the current one.
+  content::keep_earlier_slug(*lease, type, *before, *after, now);
   record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
   tx.commit();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});
