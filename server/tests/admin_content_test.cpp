@@ -17,9 +17,11 @@
 #include "admin/content_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "api/overlay_api.hpp"
+#include "app/site_app.hpp"
 #include "content/content_types.hpp"
 #include "domain/time.hpp"
 #include "http/router.hpp"
+#include "http_test_support.hpp"
 #include "pages/page_loader.hpp"
 #include "pages/preview_token.hpp"
 #include "player/miniplayer_info.hpp"
@@ -357,6 +359,106 @@ void publication_follows_the_clock(store::Database& db) {
   EXPECT_NE(h.banner().find("Onderhoud vannacht"), std::string::npos);
   h.now_ = until + 600;
   EXPECT_EQ(h.banner().find("Onderhoud vannacht"), std::string::npos);
+}
+
+// Issue 54: visitors see the overlay with the lowest order, and of equal orders the one published
+// last (even when it was written first); the admin list shows them in that order and names it.
+void overlays_follow_one_visible_order(store::Database& db) {
+  Harness h(db);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto create = [&](const std::string& type, const std::string& title) {
+    auto created = h.as(eind, "POST", "/api/admin/content/" + type,
+                        json::object{{"values", json::object{{"title", title}, {"sortOrder", 0}}}});
+    EXPECT_EQ(created.status, 201U) << created.text;
+    return created.id();
+  };
+  auto publish = [&](const std::string& type, const std::string& id) {
+    auto on = h.as(eind, "POST", "/api/admin/content/" + type + "/" + id + "/publish", json::object{{"version", 1}});
+    EXPECT_EQ(on.status, 200U) << on.text;
+  };
+  const auto first_written = create("event-modals", "Eerst geschreven");
+  const auto second_written = create("event-modals", "Later geschreven");
+  publish("event-modals", second_written);
+  h.now_ = kStart + 60;
+  publish("event-modals", first_written);
+  const auto modals = json::parse(h.call("GET", "/api/eventmodal/content").text);
+  EXPECT_EQ(modals.at("data").at("cmsContentBlocks").at("data").at(0).at("title"), "Eerst geschreven");
+  auto list = h.as(eind, "GET", "/api/admin/content/event-modals");
+  ASSERT_EQ(list.status, 200U) << list.text;
+  EXPECT_EQ(list.body.at("items").at(0).at("id").as_string(), first_written);
+  EXPECT_EQ(list.body.at("onSite").at("modal").at("id").as_string(), first_written);
+  EXPECT_TRUE(list.body.at("onSite").at("banner").is_null());
+
+  const auto old_notice = create("maintenance-notifications", "Oude melding");
+  publish("maintenance-notifications", old_notice);
+  h.now_ = kStart + 120;
+  const auto new_notice = create("maintenance-notifications", "Nieuwe melding");
+  publish("maintenance-notifications", new_notice);
+  EXPECT_LT(h.banner().find("Nieuwe melding"), h.banner().find("Oude melding"));
+  auto notices = h.as(eind, "GET", "/api/admin/content/maintenance-notifications");
+  ASSERT_EQ(notices.status, 200U) << notices.text;
+  EXPECT_EQ(notices.body.at("items").at(0).at("values").at("sortOrder"), 0);
+  EXPECT_EQ(notices.body.at("onSite").at("banner").at("title"), "Nieuwe melding");
+  EXPECT_EQ(notices.body.at("onSite").at("modal").at("title"), "Eerst geschreven");
+}
+
+// Issue 54: a changed slug keeps its old links working. A page named by id and slug answers a
+// stale slug with a 301 to its canonical URL; a page named by slug alone moves from every earlier
+// slug to the current one (also below it, with the query); a slug taken again is the new owner's.
+void an_old_link_moves_to_the_current_page(store::Database& db) {
+  Harness h(db);
+  test::TempDir dir;
+  test::write_web_dist(dir.path() / "web");
+  config::Config config;
+  config.web_dir = dir.path() / "web";
+  config.media_dir = dir.path() / "media";
+  config.base_url = kOrigin;
+  auto site = app::SiteApp::create(config, *h.loader_, [] { return true; });
+  auto get = [&](const std::string& target) { return site->handle(test::get(target)); };
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+
+  auto article =
+      h.as(eind, "POST", "/api/admin/content/articles", json::object{{"values", article_values("Zon weg", "zon-weg")}});
+  ASSERT_EQ(article.status, 201U) << article.text;
+  const auto path = "/api/admin/content/articles/" + article.id();
+  ASSERT_EQ(h.as(eind, "POST", path + "/publish", json::object{{"version", 1}}).status, 200U);
+  auto renamed = h.as(eind, "PUT", path, json::object{{"version", 2}, {"values", json::object{{"slug", "eclips"}}}});
+  ASSERT_EQ(renamed.status, 200U) << renamed.text;
+  const auto canonical = "/nieuws/cultuur/" + article.id() + "/eclips";
+  auto old = get("/nieuws/cultuur/" + article.id() + "/zon-weg");
+  EXPECT_EQ(old.status, 301U);
+  EXPECT_EQ(old.header("Location"), canonical);
+  EXPECT_EQ(get(canonical).status, 200U);
+
+  auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
+                        json::object{{"values", programme_values("Ochtend", "ochtend")}});
+  ASSERT_EQ(programme.status, 201U) << programme.text;
+  const auto programme_path = "/api/admin/content/programmes/" + programme.id();
+  ASSERT_EQ(
+      h.as(eind, "PUT", programme_path, json::object{{"version", 1}, {"values", json::object{{"slug", "ochtendshow"}}}})
+          .status,
+      200U);
+  ASSERT_EQ(h.as(eind, "PUT", programme_path,
+                 json::object{{"version", 2}, {"values", json::object{{"slug", "ochtendradio"}}}})
+                .status,
+            200U);
+  for (const char* earlier : {"/programmas/ochtend", "/programmas/ochtendshow"}) {
+    auto moved = get(earlier);
+    EXPECT_EQ(moved.status, 301U) << earlier;
+    EXPECT_EQ(moved.header("Location"), "/programmas/ochtendradio") << earlier;
+  }
+  auto below = get("/programmas/ochtend/nieuws?page=2");
+  EXPECT_EQ(below.status, 301U);
+  EXPECT_EQ(below.header("Location"), "/programmas/ochtendradio/nieuws?page=2");
+  EXPECT_EQ(get("/programmas/ochtendradio").status, 200U);
+
+  // The old slug given to another programme is that programme's page.
+  ASSERT_EQ(h.as(eind, "POST", "/api/admin/content/programmes",
+                 json::object{{"values", programme_values("Nieuwe ochtend", "ochtend")}})
+                .status,
+            201U);
+  EXPECT_EQ(get("/programmas/ochtend").status, 200U);
+  EXPECT_EQ(get("/programmas/nooit-bestaan").status, 404U);
 }
 
 void every_change_has_its_audit_row(store::Database& db) {
@@ -1182,6 +1284,8 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"AStaleVersionIsRefusedAndNothingIsLost", a_stale_version_is_refused_and_nothing_is_lost},
       {"PublicationFollowsTheClock", publication_follows_the_clock},
       {"EveryChangeHasItsAuditRow", every_change_has_its_audit_row},
+      {"OverlaysFollowOneVisibleOrder", overlays_follow_one_visible_order},
+      {"AnOldLinkMovesToTheCurrentPage", an_old_link_moves_to_the_current_page},
       {"ARevisionIsRestored", a_revision_is_restored},
       {"ARevisionGetsALabel", a_revision_gets_a_label},
       {"ThePublicSiteFollowsAnEditAtOnce", the_public_site_follows_an_edit_at_once},

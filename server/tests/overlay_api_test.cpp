@@ -109,21 +109,21 @@ TEST_P(OverlayApiTest, BlockWithoutClockHasNullClockAndNullFieldsStayNull) {
       "(6, 1, 'Lege klok', 'cms_countclock_countdown')");
   auto blocks = modal_blocks();
   ASSERT_EQ(blocks.size(), 2U);
-  EXPECT_TRUE(blocks[0].at("countClock").is_null());
-  EXPECT_EQ(blocks[0].at("description"), "");
-  EXPECT_EQ(blocks[0].at("backgroundImage").at("url"), "");
-  EXPECT_EQ(blocks[1].at("countClock"), json::parse(R"({"__typename":"cms_countclock_countdown",
+  EXPECT_TRUE(blocks[1].at("countClock").is_null());
+  EXPECT_EQ(blocks[1].at("description"), "");
+  EXPECT_EQ(blocks[1].at("backgroundImage").at("url"), "");
+  EXPECT_EQ(blocks[0].at("countClock"), json::parse(R"({"__typename":"cms_countclock_countdown",
                                                          "caption":null,"endDate":null,"startDate":null})"));
 }
 
-TEST_P(OverlayApiTest, UnpublishedBlocksAreNeverSentAndOrderIsSortOrderThenId) {
+TEST_P(OverlayApiTest, UnpublishedBlocksAreNeverSentAndOrderIsSortOrderThenNewest) {
   sql("INSERT INTO event_modal_blocks (id, published, title, sort_order) VALUES "
-      "(1, 0, 'Concept', 0), (2, 1, 'Tweede', 5), (3, 1, 'Eerste', 1), (4, 1, 'Derde', 5), (5, 0, 'Oud', 9)");
+      "(1, 0, 'Concept', 0), (2, 1, 'Derde', 5), (3, 1, 'Eerste', 1), (4, 1, 'Tweede', 5), (5, 0, 'Oud', 9)");
   auto blocks = modal_blocks();
   ASSERT_EQ(blocks.size(), 3U);
   EXPECT_EQ(blocks[0].at("id"), 3);
-  EXPECT_EQ(blocks[1].at("id"), 2);
-  EXPECT_EQ(blocks[2].at("id"), 4);
+  EXPECT_EQ(blocks[1].at("id"), 4);
+  EXPECT_EQ(blocks[2].at("id"), 2);
   for (const auto& block : blocks) EXPECT_EQ(block.at("published"), true);
 
   sql("UPDATE event_modal_blocks SET published = 0");
@@ -137,13 +137,41 @@ TEST_P(OverlayApiTest, NotificationsAreTheActiveOnesWithTheirShape) {
       "(3, 'Voorbij', 'Oud nieuws', NULL, 1, 0)");
   auto items = notifications();
   ASSERT_EQ(items.size(), 2U);
-  EXPECT_EQ(items[0], json::parse(R"({"id":1,"title":"Storing","description":"Geen podcasts","url":null,
+  EXPECT_EQ(items[1], json::parse(R"({"id":1,"title":"Storing","description":"Geen podcasts","url":null,
                                       "isDismissable":false})"));
-  EXPECT_EQ(items[1], json::parse(R"({"id":2,"title":"Onderhoud","description":"Dinsdagnacht",
+  EXPECT_EQ(items[0], json::parse(R"({"id":2,"title":"Onderhoud","description":"Dinsdagnacht",
                                       "url":"https://status.example/o","isDismissable":true})"));
 
   sql("UPDATE maintenance_notifications SET active = 0");
   EXPECT_TRUE(notifications().empty());
+}
+
+// Issue 54: a newly published banner or modal with the same order ('Volgorde 0') as one already on
+// the site comes first, so visitors see it; a lower order still wins over a newer one.
+TEST_P(OverlayApiTest, OfTwoWithTheSameOrderTheNewerIsShownFirst) {
+  sql("INSERT INTO maintenance_notifications (id, title, active, sort_order) VALUES "
+      "(1, 'Oude melding', 1, 0), (2, 'Nieuwe melding', 1, 0)");
+  sql("INSERT INTO event_modal_blocks (id, published, title, sort_order) VALUES "
+      "(1, 1, 'Oud blok', 0), (2, 1, 'Nieuw blok', 0)");
+  EXPECT_EQ(notifications().at(0).at("title"), "Nieuwe melding");
+  EXPECT_EQ(modal_blocks().at(0).at("title"), "Nieuw blok");
+
+  sql("UPDATE maintenance_notifications SET sort_order = -1 WHERE id = 1");
+  sql("UPDATE event_modal_blocks SET sort_order = -1 WHERE id = 1");
+  EXPECT_EQ(notifications().at(0).at("title"), "Oude melding");
+  EXPECT_EQ(modal_blocks().at(0).at("title"), "Oud blok");
+}
+
+// An older row published after a newer one (live_since, set on publication) is the most recent.
+TEST_P(OverlayApiTest, TheOneThatCameOnTheSiteLastIsShownFirst) {
+  sql("INSERT INTO event_modal_blocks (id, published, title, live_since) VALUES "
+      "(1, 1, 'Later gepubliceerd', " +
+      std::to_string(noon) + "), (2, 1, 'Eerder gepubliceerd', " + std::to_string(noon - 3600) + ")");
+  sql("INSERT INTO maintenance_notifications (id, title, active, live_since, publish_at) VALUES "
+      "(1, 'Vanaf nu', 1, NULL, " +
+      std::to_string(noon - 60) + "), (2, 'Eerder', 1, " + std::to_string(noon - 7200) + ", NULL)");
+  EXPECT_EQ(modal_blocks().at(0).at("id"), 1);
+  EXPECT_EQ(notifications().at(0).at("id"), 1);
 }
 
 TEST_P(OverlayApiTest, StrongEtagAnswers304UntilTheContentChanges) {

@@ -177,10 +177,12 @@ class StoredUrlLive : public testing::Test {
 TEST_F(StoredUrlLive, OverlaysSendUnsafeUrlsAsAbsent) {
   {
     auto lease = db_->lease();
-    *lease << "INSERT INTO event_modal_blocks (id, published, title, related_url, related_url_text) VALUES "
-              "(1, 1, 'Veilig', '/thema/kerst', 'Kijk'), (2, 1, 'Onveilig', '', 'Klik')";
-    *lease << "INSERT INTO maintenance_notifications (id, title, description, url, is_dismissable, active) VALUES "
-              "(1, 'Onderhoud', 'Vannacht', 'https://status.example/o', 1, 1), (2, 'Storing', 'Nu', '', 1, 1)";
+    // The safe one first by its order (store::kOverlayOrder).
+    *lease << "INSERT INTO event_modal_blocks (id, published, title, related_url, related_url_text, sort_order) "
+              "VALUES (1, 1, 'Veilig', '/thema/kerst', 'Kijk', 0), (2, 1, 'Onveilig', '', 'Klik', 1)";
+    *lease << "INSERT INTO maintenance_notifications (id, title, description, url, is_dismissable, active, "
+              "sort_order) VALUES (1, 'Onderhoud', 'Vannacht', 'https://status.example/o', 1, 1, 0), "
+              "(2, 'Storing', 'Nu', '', 1, 1, 1)";
   }
   for (const auto& url : kHostileUrls) {
     SCOPED_TRACE(testing::Message() << "stored URL " << json::serialize(json::string(url)));

@@ -11,6 +11,8 @@
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
+#include "content/live_overlays.hpp"
+#include "content/slug_history.hpp"
 #include "domain/time.hpp"
 #include "media/media_repository.hpp"
 #include "media/stored_files.hpp"
@@ -135,10 +137,11 @@ http::Response ContentApi::list(const http::Request& request, const std::string&
   auto result = ContentStore(*lease, type).list(query);
   json::array items;
   for (const auto& item : result.items) items.push_back(item_json(type, item, query.now, false));
-  return api::private_json(
-      200,
-      json::object{
-          {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}});
+  json::object answer{
+      {"items", std::move(items)}, {"page", query.page}, {"pageSize", query.page_size}, {"total", result.total}};
+  // An overlay's list says which banner and modal visitors see now, whatever page or filter it shows.
+  if (type.overlay) answer["onSite"] = content::to_json(content::live_overlays(*lease, query.now));
+  return api::private_json(200, std::move(answer));
 }
 
 http::Response ContentApi::options(const http::Request& request, const std::string& type_name) const {
@@ -252,6 +255,8 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   if (written == WriteResult::stale) return stale(type, *store.find(key), now);
   write_links(store, *before, validated);
   auto after = store.find(key);
+  // An old link keeps working: the page of an earlier slug moves to the current one.
+  content::keep_earlier_slug(*lease, type, *before, *after, now);
   record_change(*lease, store, type, principal, now, key, "update", changes, type.revisions ? &*after : nullptr);
   tx.commit();
   return api::private_json(200, json::object{{"item", item_json(type, *after, now)}});

@@ -100,6 +100,11 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
     row.emplace_back(store.publish_column(), from ? content::Value(static_cast<long long>(*from)) : content::Value());
     row.emplace_back("unpublish_at",
                      unpublish_at ? content::Value(static_cast<long long>(*unpublish_at)) : content::Value());
+    // Of two overlays with the same order visitors see the one that came on the site last; one
+    // published again while it is on keeps its moment.
+    if (type.overlay && content::state_at(type, *before, now) != "online") {
+      row.emplace_back("live_since", static_cast<long long>(from.value_or(now)));
+    }
   } else {
     row.emplace_back(type.flag_column, 0LL);
   }

@@ -11,6 +11,7 @@
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
+#include "content/slug_history.hpp"
 #include "domain/time.hpp"
 
 namespace ether::admin {
@@ -206,6 +207,8 @@ http::Response ContentApi::restore(const http::Request& request, const std::stri
   if (store.update(key, version, validated.row) != WriteResult::done) return stale(type, *store.find(key), now);
   write_links(store, *before, validated);
   auto after = store.find(key);
+  // An old link keeps working: the page of an earlier slug moves to the current one.
+  content::keep_earlier_slug(*lease, type, *before, *after, now);
   changes["restoredRevision"] = revision->id;
   record_change(*lease, store, type, principal, now, key, "restore", changes, &*after);
   tx.commit();

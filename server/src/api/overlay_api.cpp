@@ -75,7 +75,8 @@ json::array event_modal_blocks(store::Database& db, std::int64_t now) {
       (lease->prepare << "SELECT id, title, description, related_url, related_url_text, background_image_url, "
                          "logo_url, count_clock_type, count_clock_caption, count_clock_start, count_clock_end "
                          "FROM event_modal_blocks WHERE " +
-                             store::switched_visible("", "published", now) + " ORDER BY sort_order, id",
+                             store::switched_visible("", "published", now) + " ORDER BY " +
+                             std::string(store::kOverlayOrder),
        soci::into(id), soci::into(title), soci::into(description), soci::into(related_url),
        soci::into(related_url_text), soci::into(background_image_url), soci::into(logo_url), soci::into(type, type_ind),
        soci::into(caption, caption_ind), soci::into(start, start_ind), soci::into(end, end_ind));
@@ -109,7 +110,8 @@ json::array maintenance_notifications(store::Database& db, std::int64_t now) {
   soci::statement st =
       (lease->prepare << "SELECT id, title, description, url, is_dismissable "
                          "FROM maintenance_notifications WHERE " +
-                             store::switched_visible("", "active", now) + " ORDER BY id",
+                             store::switched_visible("", "active", now) + " ORDER BY " +
+                             std::string(store::kOverlayOrder),
        soci::into(id), soci::into(title), soci::into(description), soci::into(url, url_ind), soci::into(dismissable));
   st.execute();
   while (st.fetch()) {

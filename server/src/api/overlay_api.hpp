@@ -1,9 +1,11 @@
 #pragma once
 // The two global overlays of spec §2 and §7, read from the store on every request:
 //   GET /api/eventmodal/content         {"data":{"cmsContentBlocks":{"data":[...]}}}, the published
-//                                       event_modal_blocks on the site now by sort_order, id (spec §3 EventModal)
+//                                       event_modal_blocks on the site now (spec §3 EventModal)
 //   GET /api/maintenance-notification   {"data":{"maintenanceNotifications":{"data":[...]}}}, the
-//                                       maintenance_notifications switched on now, by id (spec §3)
+//                                       maintenance_notifications switched on now (spec §3)
+// Both list in store::kOverlayOrder, the order the admin lists them in: the listener app shows the
+// first one a visitor has not closed.
 // Both answer with `Cache-Control: public, no-cache` and a strong ETag (304 on If-None-Match), so an
 // editor's change shows on the next page load while unchanged answers cost a 304.
 

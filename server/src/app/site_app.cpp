@@ -297,6 +297,14 @@ http::Response SiteApp::page(const http::Request& request) const {
     return with_cache_control(std::move(moved), "public, max-age=3600");
   }
   pages::PageResult result = pages_.load(request.path, request.query);
+  // An old link (an earlier slug, or a stale one beside the item's id) moves to the current page.
+  if (!result.moved_to.empty()) {
+    http::Response moved;
+    moved.status = 301;
+    moved.set_header("Location",
+                     request.query_string.empty() ? result.moved_to : result.moved_to + "?" + request.query_string);
+    return with_cache_control(std::move(moved), "public, max-age=3600");
+  }
   return shell_.respond(request, result, pages_.site_config(), base_url_);
 }
 

@@ -1,5 +1,7 @@
 #include "content/content_types.hpp"
 
+#include "store/publication.hpp"
+
 namespace ether::content {
 namespace {
 
@@ -200,9 +202,10 @@ std::vector<TypeSpec> build() {
     t.fields = {text("title", "title", "Titel", true),
                 of_kind(FieldKind::long_text, "description", "description", "Tekst"),
                 nullable(of_kind(FieldKind::url, "url", "url", "Link (URL)")),
-                of_kind(FieldKind::flag, "dismissable", "is_dismissable", "Weg te klikken")};
+                of_kind(FieldKind::flag, "dismissable", "is_dismissable", "Weg te klikken"), sort_order()};
     t.title_field = "title";
-    t.order_by = "id DESC";
+    t.order_by = std::string(store::kOverlayOrder);
+    t.overlay = true;
     t.search_fields = {"title", "description"};
     t.publication = Publication::switched;
     t.flag_column = "active";
@@ -397,7 +400,8 @@ std::vector<TypeSpec> build() {
                 nullable(of_kind(FieldKind::instant, "countClockEnd", "count_clock_end", "Teller tot")),
                 sort_order()};
     t.title_field = "title";
-    t.order_by = "sort_order, id";
+    t.order_by = std::string(store::kOverlayOrder);
+    t.overlay = true;
     t.search_fields = {"title"};
     t.publication = Publication::switched;
     t.flag_column = "published";

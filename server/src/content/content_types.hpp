@@ -124,6 +124,9 @@ struct TypeSpec {
   std::vector<Reference> referenced_by;
   std::vector<Reference> owns;  // rows removed with the item (tags, links)
   bool archivable = false;      // column archived_at: off the site but kept, and restorable
+  // A global overlay (event modal, maintenance banner): listed in store::kOverlayOrder, the order
+  // visitors see them in; publishing records when it came on the site (column live_since).
+  bool overlay = false;
 
   [[nodiscard]] const FieldSpec* field(std::string_view field_name) const;
   [[nodiscard]] bool numeric_key() const { return key_column == "id"; }

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "content/slug_history.hpp"
 #include "pages/loaders/broadcasts.hpp"
 #include "pages/loaders/content_pages.hpp"
 #include "pages/loaders/fragments.hpp"
@@ -19,6 +20,7 @@
 #include "pages/loaders/videos.hpp"
 #include "pages/page_time.hpp"
 #include "pages/queries/catalog.hpp"
+#include "pages/route_builder.hpp"
 #include "pages/route_table.hpp"
 #include "pages/search_documents.hpp"
 
@@ -108,6 +110,73 @@ PageResult answer(const loaders::PageRequest& request, const RouteMatch& match) 
   return PageContext(request).not_found();
 }
 
+// A detail page whose URL holds the item's id and its slug: a stale slug (or category, feed,
+// programme) in the path moves to the canonical one rather than showing the page under two URLs.
+bool names_item_by_id(Route route) {
+  return route == Route::article || route == Route::fragment || route == Route::podcast_episode;
+}
+
+// A page that names its item by slug alone: the content type and slug scope an earlier slug of it
+// is kept under (content/slug_history.hpp), and the table its current slug is read from.
+struct SlugRoute {
+  std::string_view type;
+  std::string_view scope;
+  std::string_view table;
+};
+
+std::optional<SlugRoute> slug_route(Route route) {
+  switch (route) {
+    case Route::programme:
+    case Route::programme_fragments:
+    case Route::programme_news:
+      return SlugRoute{"programmes", "", "programmes"};
+    case Route::presenter:
+      return SlugRoute{"presenters", "", "presenters"};
+    case Route::podcast:
+      return SlugRoute{"podcast-feeds", "", "podcast_feeds"};
+    case Route::thema:
+    case Route::app_thema:
+      return SlugRoute{"pages", "thema", "content_pages"};
+    case Route::overzicht:
+      return SlugRoute{"pages", "overzicht", "content_pages"};
+    default:
+      return std::nullopt;
+  }
+}
+
+// The path with the segment that held `old_slug` replaced by the item's current slug, or "" when
+// the slug was never another item's or that item is gone.
+std::string moved_path(store::Database& db, std::string_view path, const RouteMatch& match) {
+  auto route = slug_route(match.route);
+  if (!route || match.values.empty()) return {};
+  const auto& old_slug = match.values[0];
+  auto lease = db.lease();
+  auto key = content::earlier_slug_owner(*lease, route->type, route->scope, old_slug);
+  if (!key) return {};
+  std::string slug;
+  soci::indicator ind = soci::i_null;
+  const long long id = std::stoll(*key);
+  *lease << "SELECT slug FROM " + std::string(route->table) + " WHERE id = :k AND trashed_at IS NULL",
+      soci::into(slug, ind), soci::use(id);
+  if (!lease->got_data() || ind != soci::i_ok || slug == old_slug) return {};
+  // The matcher ignores empty segments; the slug is the first segment equal to it after the prefix.
+  std::string moved;
+  bool replaced = false;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    auto end = path.find('/', start);
+    if (end == std::string_view::npos) end = path.size();
+    auto segment = path.substr(start, end - start);
+    if (!segment.empty()) {
+      const bool is_slug = !replaced && segment == old_slug;
+      moved += "/" + percent_encode(is_slug ? std::string_view(slug) : segment);
+      replaced = replaced || is_slug;
+    }
+    start = end + 1;
+  }
+  return replaced ? moved : std::string();
+}
+
 }  // namespace
 
 PageLoader::PageLoader(store::Database& db, SiteSettings settings, Clock clock)
@@ -125,7 +194,14 @@ PageResult PageLoader::load(std::string_view path, const http::QueryParams& quer
   Catalog catalog(db_, RouteContext{amsterdam_date(now), settings_.default_channel}, now);
   loaders::PageRequest request{catalog, settings_, std::string(path), query, *search_};
   auto match = match_route(path);
-  return match ? answer(request, *match) : loaders::PageContext(request).not_found();
+  if (!match) return loaders::PageContext(request).not_found();
+  auto result = answer(request, *match);
+  if (result.status == 200 && names_item_by_id(match->route) && result.canonical_path != path) {
+    result.moved_to = result.canonical_path;
+  } else if (result.status == 404) {
+    result.moved_to = moved_path(db_, path, *match);
+  }
+  return result;
 }
 
 json::object PageLoader::site_config() {

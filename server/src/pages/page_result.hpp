@@ -26,6 +26,9 @@ struct PageResult {
   // A draft opened with a preview key (/overzicht/preview/{id}, /nieuws/preview/{id}): answered
   // private, so that no shared cache keeps it.
   bool preview = false;
+  // Set when the path names an item by an earlier slug (or a stale one beside its id): the path of
+  // its current page, which a full page load answers with a 301 (issue 54).
+  std::string moved_to;
 };
 
 /// Where page results come from: the store-backed pages::PageLoader in the server, a fake in

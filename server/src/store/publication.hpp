@@ -19,6 +19,12 @@ std::string dated_visible(std::string_view alias, std::int64_t now);
 /// notifications): `flag = 1` and the optional publish_at / unpublish_at window around `now`, not trashed.
 std::string switched_visible(std::string_view alias, std::string_view flag_column, std::int64_t now);
 
+/// The order in which visitors see the global overlays (event-modal blocks, maintenance notifications),
+/// and the admin lists them: the lowest sort_order ('Volgorde') first; of equal orders the one that came
+/// on the site last (live_since, migration 031; else its publish_at), then the newest row. The listener
+/// app shows the first it has not closed, so this one rule decides what a visitor sees.
+inline constexpr std::string_view kOverlayOrder = "sort_order, COALESCE(live_since, publish_at, 0) DESC, id DESC";
+
 /// The SQL condition for an archivable item (programmes, presenters) on the site: `alias.archived_at
 /// IS NULL`, not trashed. An archived one keeps its rows, and a broadcast of it its title, but no
 /// page, card or link of the site (pages, guide, mini player) names it.

@@ -87,6 +87,21 @@ export interface ContentList {
   page: number;
   pageSize: number;
   total: number;
+  /** Only in an overlay's list (banner, modal): what visitors see now. */
+  onSite?: OnSite;
+}
+
+/** An overlay on the site now: its type, id and title. */
+export interface LiveOverlay {
+  type: string;
+  id: string;
+  title: string;
+}
+
+/** The maintenance banner and event modal visitors see now; null where none is on the site. */
+export interface OnSite {
+  banner: LiveOverlay | null;
+  modal: LiveOverlay | null;
 }
 
 export interface Revision {

@@ -225,6 +225,14 @@ describe('ContentForm', () => {
     expect(slug).toHaveAccessibleDescription(/Deze URL is al in gebruik/);
   });
 
+  it('says beside the slug of a stored item that old links keep working (issue 54)', () => {
+    stubFetch(() => json({ item }));
+    render(<ContentForm type={programmes} item={item} onSaved={vi.fn()} />);
+    expect(screen.getByLabelText('URL (verplicht)')).toHaveAccessibleDescription(
+      /Oude links blijven werken: ze verwijzen door naar het nieuwe adres\./,
+    );
+  });
+
   it('keeps what was typed on a 409 and saves it over the newer version on request', async () => {
     const current = { ...item, version: 4, values: { ...item.values, summary: 'Van een collega.' } };
     let calls = 0;

@@ -203,6 +203,9 @@ function Field({ field, id, registration, error, hint, disabled, options, select
   );
 }
 
+/** Beside the slug of a stored item: the server moves every earlier slug's page to the current one (issue 54). */
+export const OLD_LINKS_HINT = 'Oude links blijven werken: ze verwijzen door naar het nieuwe adres.';
+
 /**
  * What 'Publiceren' asks of the form first (issue 48): store what the form shows when it differs
  * from the stored item. `item` is the item as stored then (undefined when nothing had to be saved);
@@ -457,7 +460,9 @@ export function ContentForm({
       field.kind === 'slug'
         ? field.immutable && item
           ? 'Deze URL kan niet meer worden gewijzigd.'
-          : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
+          : item
+            ? `Kleine letters, cijfers en liggende streepjes. ${OLD_LINKS_HINT}`
+            : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.'
         : field.kind === 'tags'
           ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer."
           : undefined;

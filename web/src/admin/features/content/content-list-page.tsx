@@ -6,6 +6,7 @@ import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
+import { isLiveNow, LIVE_NOW_LABEL, OVERLAY_RULE, visitorSentence } from './overlay-summary';
 import { useContentTypes } from './use-content-types';
 
 interface Filter {
@@ -53,6 +54,9 @@ export function ContentListPage() {
   const headingId = 'content-list-heading';
   const publishable = type && type.publication !== 'none';
   const slugField = type?.slugField;
+  // The overlays (banner, modal) are shown one at a time, by their order: the list says which.
+  const ordered = type?.fields.some((field) => field.name === 'sortOrder') ?? false;
+  const onSite = list?.onSite;
 
   return (
     <section aria-labelledby={headingId}>
@@ -66,6 +70,12 @@ export function ContentListPage() {
             Nieuw: {type.labelSingular.toLowerCase()}
           </Link>
         </p>
+      )}
+      {onSite && (
+        <div className="admin-overlay-summary">
+          <p>{visitorSentence(onSite)}</p>
+          <p>{OVERLAY_RULE}</p>
+        </div>
       )}
       <form className="admin-filters" onSubmit={apply} aria-label="Lijst filteren">
         <div className="admin-field">
@@ -100,6 +110,7 @@ export function ContentListPage() {
                 <tr>
                   <th scope="col">Titel</th>
                   {slugField && <th scope="col">URL</th>}
+                  {ordered && <th scope="col">Volgorde</th>}
                   {publishable && <th scope="col">Status</th>}
                   {publishable && <th scope="col">Publicatie</th>}
                 </tr>
@@ -114,8 +125,15 @@ export function ContentListPage() {
                       {item.archived && (
                         <span className="admin-state admin-state-archived"> gearchiveerd</span>
                       )}
+                      {isLiveNow(onSite, typeName, item.id) && (
+                        <>
+                          {' '}
+                          <strong className="admin-live-now">{LIVE_NOW_LABEL}</strong>
+                        </>
+                      )}
                     </td>
                     {slugField && <td>{String(item.values[slugField] ?? '')}</td>}
+                    {ordered && <td>{String(item.values.sortOrder ?? 0)}</td>}
                     {publishable && (
                       <td>
                         <span className={`admin-state admin-state-${item.state}`}>
