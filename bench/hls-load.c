@@ -40,6 +40,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "proc-cpu.h"
+
 static double now_s(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -52,27 +54,6 @@ static double wall_s(void) {
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static double cpu_s(const int *pids, int n) {
-  double total = 0;
-  long ticks = sysconf(_SC_CLK_TCK);
-  for (int i = 0; i < n; ++i) {
-    char path[64], buf[2048];
-    snprintf(path, sizeof path, "/proc/%d/stat", pids[i]);
-    FILE *f = fopen(path, "r");
-    if (!f) continue;
-    size_t len = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[len] = 0;
-    char *p = strrchr(buf, ')');
-    if (!p) continue;
-    unsigned long utime = 0, stime = 0;
-    /* after ")": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
-     * (the process's line sums its threads) */
-    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime);
-    total += (double)(utime + stime) / ticks;
-  }
-  return total;
-}
 
 /* 2026-11-26T16:59:18.008Z -> seconds since the epoch */
 static double parse_pdt(const char *s) {
