@@ -8,7 +8,7 @@ import { useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { routes } from '../../lib/routes';
 import { busyClassName, busyControlProps } from './busy-control';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import { isPlayerBusy, type ActionButton, type PlayerState } from './player-state';
 
 export function ActionLink({

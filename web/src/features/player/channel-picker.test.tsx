@@ -6,7 +6,7 @@ import { SiteProvider } from '../../lib/site-context';
 import { radio2, site } from '../../test/fixtures';
 import { infoFor } from '../../test/player-server';
 import { ChannelPicker } from './channel-picker';
-import { PlayerContext, type PlayerCommands } from './player-context';
+import { PlayerContext, type PlayerCommands } from './use-player';
 import type { MiniplayerInfo } from './miniplayer-info';
 import { initialPlayerState, type PlayerState } from './player-state';
 

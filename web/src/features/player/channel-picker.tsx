@@ -18,7 +18,7 @@ import {
 import { useSite } from '../../lib/site-context';
 import { busyControlProps } from './busy-control';
 import { channelFamilies, pickerChannels, type FamilyChannel } from './channel-families';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import { isPlayerBusy } from './player-state';
 import './channel-picker.css';
 

@@ -10,7 +10,7 @@ import { infoFor } from '../../test/player-server';
 import { ExpandedPlayer } from './expanded-player';
 import { buildTrack, type Track } from './live-state';
 import type { InfoTrackPlay } from './miniplayer-info';
-import { PlayerContext, type PlayerCommands } from './player-context';
+import { PlayerContext, type PlayerCommands } from './use-player';
 import {
   clampPosition,
   initialPlayerState,

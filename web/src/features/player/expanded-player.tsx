@@ -22,7 +22,7 @@ import { PlayButton } from './play-button';
 import { LIVE_SKIP_SECONDS } from './live-rewind';
 import { LiveRewindBar } from './live-rewind-controls';
 import { queueItem, restartPlayable } from './playables';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import {
   barActionButtons,
   isChannelDropdownShown,

@@ -1,5 +1,6 @@
 // The persistent player: what other features may use.
-export { PlayerProvider, usePlayer, usePlayerBusy } from './player-context';
+export { PlayerProvider } from './player-context';
+export { usePlayer, usePlayerBusy } from './use-player';
 // spec §4: a control that sends a player command shows when the loading player would ignore it.
 export { busyClassName, busyControlProps } from './busy-control';
 export { MiniPlayer } from './mini-player';

@@ -3,7 +3,7 @@
 import type { Fragment } from '../../api/types';
 import { busyClassName, busyControlProps } from './busy-control';
 import { fragmentPlayable } from './playables';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import { isPlayerBusy, type Playable } from './player-state';
 
 /** `title`: what the button plays, for its accessible name where several sit on one page. */

@@ -13,7 +13,7 @@ import {
   windowStartAt,
   type RewindWindow,
 } from './live-rewind';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 
 /** How long the seek bar waits after the last move before it plays there (a drag is many moves). */
 export const REWIND_SEEK_SETTLE_MS = 350;

@@ -17,13 +17,8 @@ import {
 } from '../../test/player-server';
 import type { Show } from './live-state';
 import { MiniPlayer } from './mini-player';
-import {
-  PlayerContext,
-  PlayerProvider,
-  usePlayer,
-  type PlayerCommands,
-  type PlayerContextValue,
-} from './player-context';
+import { PlayerProvider } from './player-context';
+import { PlayerContext, usePlayer, type PlayerCommands, type PlayerContextValue } from './use-player';
 import { initialPlayerState, playerReducer, type PlayerState } from './player-state';
 import { POPOUT_FEATURES } from './popout-button';
 import { PopoutPage } from './popout';

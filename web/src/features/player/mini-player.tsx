@@ -17,7 +17,7 @@ import type { ShowBroadcaster } from './live-state';
 import { nowPlayingItems, playingAnnouncement, type NowPlayingItem } from './now-playing';
 import { PLAY_BUTTON_ID, PlayButton } from './play-button';
 import { playbackClockText } from './playback-clock';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import { PopoutButton } from './popout-button';
 import { ScrollingTitle } from './scrolling-title';
 import { barActionButtons, isChannelDropdownShown, isPlayerBusy } from './player-state';

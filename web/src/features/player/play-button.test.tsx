@@ -10,7 +10,8 @@ import {
   type PlayerServer,
 } from '../../test/player-server';
 import { PLAY_ANIMATION_MS, PlayButton, SPINNER_SIZE } from './play-button';
-import { PlayerProvider, usePlayer, type PlayerCommands } from './player-context';
+import { PlayerProvider } from './player-context';
+import { usePlayer, type PlayerCommands } from './use-player';
 
 // spec §9: the play button's click animation lasts 300 ms; the spinner shown while the player
 // loads has the default size 18.

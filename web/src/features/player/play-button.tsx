@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from 'react';
 import { busyControlProps } from './busy-control';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import { isPlayerBusy } from './player-state';
 
 /** spec §9: the play button's click animation. */

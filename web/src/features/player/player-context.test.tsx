@@ -15,7 +15,8 @@ import {
 import type { LiveFeed } from './live-feed';
 import { fakeBus } from '../../test/fake-broadcast';
 import { joinPlaybackHandoff, PLAYING_MARK_KEY, type PlayingNow } from './playback-handoff';
-import { LIVE_POLL_MS, PlayerProvider, usePlayer, type PlayerContextValue } from './player-context';
+import { LIVE_POLL_MS, PlayerProvider } from './player-context';
+import { usePlayer, type PlayerContextValue } from './use-player';
 import { CHANNEL_KEY, rememberedChannel } from './remembered-channel';
 import { playerReading, type Playable } from './player-state';
 import { LiveFeedContext } from './use-live-state';

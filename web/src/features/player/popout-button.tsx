@@ -2,7 +2,7 @@
 // the channel's links[0].value; disabled outside live mode (spec §6). The bar has it on large
 // screens, the expanded player on every screen.
 
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 
 /** The pop-out window's features (spec §9). */
 export const POPOUT_FEATURES = 'width=700,height=700,toolbar=no,status=no';

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { PlaybackTime } from './audio-engine';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 
 /**
  * The time (null in live mode: a live stream has no position to show), and a function that samples

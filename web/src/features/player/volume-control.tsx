@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 
 import { busyClassName, busyControlProps } from './busy-control';
-import { usePlayer } from './player-context';
+import { usePlayer } from './use-player';
 import { isPlayerBusy, volumeIcon } from './player-state';
 
 let volumeSettable: boolean | null = null;
