@@ -2,15 +2,8 @@ import { useLocation } from 'react-router';
 import type { ContentPageData, PageBlock } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
-import {
-  ArticleCard,
-  CardGrid,
-  CardGridItem,
-  FragmentCard,
-  PodcastCard,
-  CardList,
-} from '../../components/cards';
-import { FragmentListenButton } from '../player';
+import { ArticleCard, CardGrid, CardGridItem, PodcastCard, CardList } from '../../components/cards';
+import { FragmentCards } from '../player';
 import { Image } from '../../components/image';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -88,17 +81,7 @@ function Block({ block, app }: { block: PageBlock; app: boolean }) {
     case 'fragments':
       return (
         <Section title={block.title}>
-          <CardList
-            items={block.items}
-            keyOf={(f) => f.id}
-            render={(f, i) => (
-              <FragmentCard
-                fragment={f}
-                action={<FragmentListenButton fragment={f} following={block.items.slice(i + 1)} />}
-              />
-            )}
-            empty="Geen fragmenten gevonden."
-          />
+          <FragmentCards fragments={block.items} />
         </Section>
       );
     case 'articles':

@@ -4,8 +4,7 @@ import type { PageProps } from '../../lib/page-types';
 import { useNow, useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
-import { FragmentListenButton, fragmentPlayable, ListenButton } from '../player';
-import { FragmentCard, CardList } from '../../components/cards';
+import { FragmentCards, fragmentPlayable, ListenButton } from '../player';
 import { ChipNav } from '../../components/chips';
 import { DayNav } from '../../components/day-nav';
 import { InSection } from '../../components/heading-level';
@@ -76,20 +75,7 @@ export function TaggedFragments({
   const now = useNow();
   const { top, rest } = splitTags(data);
   const chip = (t: string) => ({ key: t, label: t, to: href({ tag: t, page: 1 }), active: data.tag === t });
-  const cards = (
-    <CardList
-      items={data.fragments}
-      keyOf={(f) => f.id}
-      render={(f, i) => (
-        <FragmentCard
-          fragment={f}
-          action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
-        />
-      )}
-      empty="Geen fragmenten gevonden."
-      label="Fragmenten"
-    />
-  );
+  const cards = <FragmentCards fragments={data.fragments} label="Fragmenten" />;
   return (
     <>
       {data.date && (
@@ -191,17 +177,7 @@ export function FragmentPage({ data }: PageProps<FragmentData>) {
         />
       )}
       <Section title="Hierna">
-        <CardList
-          items={data.queue}
-          keyOf={(f) => f.id}
-          render={(f, i) => (
-            <FragmentCard
-              fragment={f}
-              action={<FragmentListenButton fragment={f} following={data.queue.slice(i + 1)} />}
-            />
-          )}
-          empty="Geen andere fragmenten gevonden."
-        />
+        <FragmentCards fragments={data.queue} empty="Geen andere fragmenten gevonden." />
       </Section>
     </div>
   );

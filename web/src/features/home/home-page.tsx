@@ -2,8 +2,8 @@ import type { HomeData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { useNow, useRouteDefaults, useSite } from '../../lib/site-context';
 import { BroadcastList } from '../../components/broadcast-list';
-import { ArticleCard, FragmentCard, PodcastCard, CardList } from '../../components/cards';
-import { FragmentListenButton } from '../player';
+import { ArticleCard, PodcastCard, CardList } from '../../components/cards';
+import { FragmentCards } from '../player';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
@@ -41,18 +41,7 @@ export function HomePage({ data }: PageProps<HomeData>) {
       </Section>
 
       <Section title="Fragmenten" more={{ to: routes.fragmenten({}, defaults), label: 'Alle fragmenten' }}>
-        <CardList
-          items={data.fragments}
-          keyOf={(f) => f.id}
-          render={(f, i) => (
-            <FragmentCard
-              fragment={f}
-              action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
-            />
-          )}
-          empty="Geen fragmenten gevonden."
-          label="Fragmenten"
-        />
+        <FragmentCards fragments={data.fragments} label="Fragmenten" />
       </Section>
 
       <Section title="Podcasts" more={{ to: routes.podcasts(), label: 'Alle podcasts' }}>

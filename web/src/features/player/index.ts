@@ -9,7 +9,8 @@ export { MiniPlayer } from './mini-player';
 export { installBackGuard, leaveExpandedEntry } from './back-closes';
 export { PLAY_BUTTON_ID } from './play-button';
 export type { Playable, PlayerConfig } from './player-state';
-export { FragmentListenButton, ListenButton } from './listen-button';
+export { FragmentCards } from './fragment-cards';
+export { ListenButton } from './listen-button';
 // Live rewind: 'Luister vanaf hier' on a played track inside its channel's window.
 export { ListenFromHere, useRewindWindowStart } from './listen-from-here';
 export { episodePlayable, fragmentPlayable } from './playables';

@@ -1,7 +1,7 @@
 import type { PresenterData, PresentersData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
-import { FragmentCard, PresenterCard, ProgrammeCard, CardList } from '../../components/cards';
-import { FragmentListenButton } from '../player';
+import { PresenterCard, ProgrammeCard, CardList } from '../../components/cards';
+import { FragmentCards } from '../player';
 import { DetailHeader } from '../../components/detail-header';
 import { PageHeading } from '../../components/page-heading';
 import { Section } from '../../components/section';
@@ -45,17 +45,7 @@ export function PresenterPage({ data }: PageProps<PresenterData>) {
         />
       </Section>
       <Section title="Fragmenten">
-        <CardList
-          items={data.fragments}
-          keyOf={(f) => f.id}
-          render={(f, i) => (
-            <FragmentCard
-              fragment={f}
-              action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
-            />
-          )}
-          empty="Geen fragmenten gevonden."
-        />
+        <FragmentCards fragments={data.fragments} />
       </Section>
     </div>
   );

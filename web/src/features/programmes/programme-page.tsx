@@ -4,8 +4,8 @@ import { useNow, useRouteDefaults } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
 import { DetailHeader } from '../../components/detail-header';
 import { BroadcasterIcons, BroadcastList } from '../../components/broadcast-list';
-import { ArticleCard, BroadcastCard, FragmentCard, PresenterCard, CardList } from '../../components/cards';
-import { FragmentListenButton } from '../player';
+import { ArticleCard, BroadcastCard, PresenterCard, CardList } from '../../components/cards';
+import { FragmentCards } from '../player';
 import { Section } from '../../components/section';
 import { EmptyState } from '../../components/states';
 import { routes } from '../../lib/routes';
@@ -56,17 +56,7 @@ export function ProgrammePage({ data }: PageProps<ProgrammeData>) {
         title="Fragmenten"
         more={{ to: routes.programmaFragmenten(programme.slug, {}, defaults), label: 'Alle fragmenten' }}
       >
-        <CardList
-          items={data.fragments}
-          keyOf={(f) => f.id}
-          render={(f, i) => (
-            <FragmentCard
-              fragment={f}
-              action={<FragmentListenButton fragment={f} following={data.fragments.slice(i + 1)} />}
-            />
-          )}
-          empty="Geen fragmenten gevonden."
-        />
+        <FragmentCards fragments={data.fragments} />
       </Section>
 
       <Section title="Nieuws" more={{ to: routes.programmaNieuws(programme.slug), label: 'Al het nieuws' }}>
