@@ -451,6 +451,17 @@ void an_old_link_moves_to_the_current_page(store::Database& db) {
   EXPECT_EQ(below.status, 301U);
   EXPECT_EQ(below.header("Location"), "/programmas/ochtendradio/nieuws?page=2");
   EXPECT_EQ(get("/programmas/ochtendradio").status, 200U);
+  // Followed inside the app (/api/page), an old link says where the page is now.
+  const std::vector<std::pair<std::string, std::string>> in_app_moves{
+      {"/programmas/ochtend/nieuws?page=2", "/programmas/ochtendradio/nieuws?page=2"},
+      {"/nieuws/cultuur/" + article.id() + "/zon-weg", canonical}};
+  for (const auto& [earlier, now] : in_app_moves) {
+    std::string encoded;
+    for (char c : earlier) encoded += c == '?' ? std::string("%3F") : c == '=' ? std::string("%3D") : std::string(1, c);
+    auto in_app = get("/api/page?path=" + encoded);
+    EXPECT_EQ(in_app.status, 200U) << earlier;
+    EXPECT_EQ(json::parse(in_app.payload()).at("movedTo").as_string(), now) << earlier;
+  }
 
   // The old slug given to another programme is that programme's page.
   ASSERT_EQ(h.as(eind, "POST", "/api/admin/content/programmes",

@@ -275,6 +275,13 @@ http::Response SiteApp::api_page(const http::Request& request) const {
   }
   pages::PageResult result = pages_.load(target.path, target.query);
   if (!result.bad_parameter.empty()) return api::json_error(400, "bad_parameter", result.bad_parameter);
+  // An old link followed inside the app moves, as a full page load does with its 301: the app goes
+  // to the current address instead of showing the page under the old one (or not finding it).
+  if (!result.moved_to.empty()) {
+    boost::json::object moved;
+    moved["movedTo"] = target.query_string.empty() ? result.moved_to : result.moved_to + "?" + target.query_string;
+    return with_cache_control(api::json_response(200, moved), "no-cache");
+  }
   http::Response response;
   response.status = result.status;
   response.body = shell::envelope_json(result, base_url_);

@@ -3,6 +3,7 @@ import {
   HttpError,
   NetworkError,
   fetchPage,
+  PageMovedError,
   pageApiUrl,
   readEmbeddedPage,
   readEmbeddedSite,
@@ -41,6 +42,18 @@ describe('page client', () => {
     expect((await fetchPage('/')).route).toBe('home');
     expect((await fetchPage('/nieuws/sport/9/x')).route).toBe('not-found');
     expect(fetchMock).toHaveBeenCalledWith('/api/page?path=%2F', expect.anything());
+  });
+
+  it('throws PageMovedError for a page that moved (an old link), never for another origin', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(json(200, { movedTo: '/programmas/ochtendradio?page=2' })),
+    );
+    await expect(fetchPage('/programmas/ochtend?page=2')).rejects.toEqual(
+      new PageMovedError('/programmas/ochtendradio?page=2'),
+    );
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { movedTo: '//elders.example/x' })));
+    await expect(fetchPage('/programmas/ochtend')).rejects.toBeInstanceOf(HttpError);
   });
 
   it('returns the 403 envelope of a refused preview', async () => {

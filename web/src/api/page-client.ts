@@ -36,9 +36,24 @@ export function pageApiUrl(pathWithSearch: string): string {
   return `/api/page?path=${encodeURIComponent(pathWithSearch)}`;
 }
 
+/** The page lives at another address now: an old link (an earlier slug) was followed in the app. */
+export class PageMovedError extends Error {
+  constructor(readonly to: string) {
+    super(`De pagina staat nu op ${to}`);
+    this.name = 'PageMovedError';
+  }
+}
+
+function movedTo(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('movedTo' in value)) return null;
+  const to = (value as { movedTo: unknown }).movedTo;
+  return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to : null;
+}
+
 /**
  * Fetches a page envelope. A 404 answer with a not-found envelope, and a 403 one (a refused
- * preview), are returned, not thrown.
+ * preview), are returned, not thrown. A page that moved (the server's `movedTo`, as a full load
+ * answers 301) throws PageMovedError.
  */
 export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): Promise<PageEnvelope> {
   const url = pageApiUrl(pathWithSearch);
@@ -49,6 +64,8 @@ export async function fetchPage(pathWithSearch: string, signal?: AbortSignal): P
   } catch {
     body = null;
   }
+  const moved = response.ok ? movedTo(body) : null;
+  if (moved) throw new PageMovedError(moved);
   const pageAnswer = response.ok || response.status === 404 || response.status === 403;
   if (pageAnswer && isEnvelope(body)) return body;
   throw errorForStatus(url, response);

@@ -92,6 +92,25 @@ describe('the app', () => {
     expect(screen.queryByText('Pagina laden…')).not.toBeInTheDocument();
   });
 
+  it("follows an old link to the page's current address, as a full load's 301 does", async () => {
+    const answerPages = pageFetch(envelopesByPath, notFoundEnvelope);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://localhost').searchParams.get('path') === '/oude-nieuws-slug?page=2'
+          ? new Response(JSON.stringify({ movedTo: '/nieuws?page=2' }), {
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : answerPages(input),
+      ),
+    );
+    const { router } = renderApp(homeEnvelope);
+    await router.navigate('/oude-nieuws-slug?page=2');
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/nieuws?page=2'),
+    );
+  });
+
   it('renders a 404 envelope as the Dutch not-found page', async () => {
     vi.stubGlobal('fetch', vi.fn(pageFetch({}, notFoundEnvelope)));
     const { router } = renderApp(homeEnvelope);

@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
-import { fetchPage } from '../api/page-client';
+import { fetchPage, PageMovedError } from '../api/page-client';
 import type { PageEnvelope } from '../api/types';
 import { Loading } from '../components/states';
 import { reportError } from '../lib/error-reporting';
@@ -21,6 +21,8 @@ export async function pageLoader({ request }: LoaderFunctionArgs): Promise<PageE
   try {
     return await fetchPage(path, request.signal);
   } catch (error) {
+    // An old link: the app goes to the page's current address, as a full load's 301 does.
+    if (error instanceof PageMovedError) throw redirect(error.to);
     // A navigation that replaced this one cancelled it: that is no failure.
     if (!request.signal.aborted) reportError(error, { path });
     throw error;
