@@ -218,5 +218,9 @@ describe('PlayedTracksPage while open', () => {
     expect(within(list).getByRole('link', { name: 'Zomeravond' })).toBe(row);
     expect(row).toHaveFocus();
     expect(screen.getByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' })).toBe(list);
+    // The count shown follows, without a live region that would speak up at every new song.
+    const summary = document.querySelector('.filters__summary');
+    expect(summary).toHaveTextContent(`${page.data.paging.total + 1} nummers`);
+    expect(summary?.closest('[aria-live]')).toBeNull();
   });
 });

@@ -44,6 +44,14 @@ export function offeredSlots(date: string, time: string, now: Date): HourSlot[] 
   return slots;
 }
 
+/** '23 nummers · 14:00-15:00 · pagina 1 van 2': what the list holds. */
+function summaryOf(data: PlayedTracksData, slotName: string): string {
+  const count = `${data.paging.total} ${data.paging.total === 1 ? 'nummer' : 'nummers'} · ${slotName}`;
+  return data.paging.pageCount > 1
+    ? `${count} · pagina ${data.paging.page} van ${data.paging.pageCount}`
+    : count;
+}
+
 /** Gedraaid: the tracks a channel played, by date, hour slot and page; today's first page follows new songs. */
 export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
   const site = useSite();
@@ -154,10 +162,10 @@ export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
         </EmptyState>
       ) : data.tracks.length ? (
         <>
-          <p className="filters__summary" aria-live="polite">
-            {data.paging.total} {data.paging.total === 1 ? 'nummer' : 'nummers'} · {slotName}
-            {data.paging.pageCount > 1 && ` · pagina ${data.paging.page} van ${data.paging.pageCount}`}
-          </p>
+          {/* Not a live region: today's list takes in every new song, and a screen reader would
+              speak up at each; a list the listener asks for arrives by navigation, which the app
+              announces and focuses. */}
+          <p className="filters__summary">{summaryOf(data, slotName)}</p>
           {/* A task of its own on the first page load (components/deferred). */}
           <Deferred>
             <TrackList
