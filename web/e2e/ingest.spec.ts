@@ -120,14 +120,12 @@ test('an ingested song reaches the open player through the event stream, long be
   const requestsBefore = infoRequests.length;
   expect(requestsBefore).toBeGreaterThan(0);
   const title = `Direct lied ${Date.now()}`;
-  const ingested = Date.now();
   const response = await request.post('/api/ingest/radio2/nowplaying', {
     data: { artist: 'De Stroom', title, duration: 180 },
     headers: { Authorization: `Bearer ${key}` },
   });
   expect(response.status()).toBe(201);
   await expect(song).toContainText(title, { timeout: 5_000 });
-  expect(Date.now() - ingested).toBeLessThan(5_000);
   expect(infoRequests.slice(requestsBefore)).toEqual([]);
 });
 
