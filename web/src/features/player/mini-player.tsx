@@ -27,8 +27,8 @@ import './mini-player.css';
 
 export { PLAY_ANIMATION_MS } from './play-button';
 
-// Live rewind's '−12:34' and 'LIVE': loaded once the listener is behind live.
-const BehindLive = lazy(() => import('./live-rewind-controls').then((m) => ({ default: m.BehindLive })));
+// Live rewind's '−12:34' and 'LIVE': loaded once the listener is behind live, with the expanded player.
+const BehindLive = lazy(() => import('./expanded-player').then((m) => ({ default: m.BehindLive })));
 const ExpandedPlayer = lazy(() => import('./expanded-player').then((m) => ({ default: m.ExpandedPlayer })));
 
 function useRotation(items: NowPlayingItem[], alternate: boolean) {
