@@ -121,6 +121,42 @@ TEST_P(PagesFixture, TrackPageLeadsIntoTheRecordingOfThePlaysHour) {
   EXPECT_EQ(asked, (std::vector<std::pair<std::int64_t, std::int64_t>>{{utc(2026, 11, 20, 5), utc(2026, 11, 20, 6)}}));
 }
 
+TEST_P(PagesFixture, PlayedTracksNameTheRecordedBroadcastHoursTheyFallIn) {
+  // Yesterday on Radio 2: two plays in De Ochtendploeg's hour 06-07 (05:30 from the fixture), one in
+  // its hour 07-08, and one in the evening, when no broadcast was on air.
+  exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at, chart_position) VALUES ('radio2', 2, " +
+       t(utc(2026, 11, 20, 5, 50)) + ", " + t(utc(2026, 11, 20, 5, 54)) + ", NULL), ('radio2', 2, " +
+       t(utc(2026, 11, 20, 6, 10)) + ", " + t(utc(2026, 11, 20, 6, 14)) + ", NULL), ('radio2', 1, " +
+       t(utc(2026, 11, 20, 20, 0)) + ", " + t(utc(2026, 11, 20, 20, 6)) + ", NULL)");
+  auto unrecorded = load("/gedraaid/20-11-2026");
+  ASSERT_EQ(unrecorded.status, 200u);
+  EXPECT_EQ(unrecorded.data.at("tracks").as_array().size(), 4u);
+  EXPECT_TRUE(unrecorded.data.at("recordedHours").as_array().empty());  // no recording on disk
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> asked;
+  loader_->set_recordings([&asked](const std::string& channel, std::int64_t from, std::int64_t until) {
+    EXPECT_EQ(channel, "radio2");
+    asked.emplace_back(from, until);
+    return std::optional<RecordedRange>(RecordedRange{static_cast<double>(until - from), {}});
+  });
+  auto r = load("/gedraaid/20-11-2026");
+  ASSERT_EQ(r.status, 200u);
+  const auto& hours = r.data.at("recordedHours").as_array();
+  ASSERT_EQ(hours.size(), 2u);
+  // Newest first, as the tracks; each with its broadcast, the broadcast's hours and the recording,
+  // as a song page's play has them.
+  EXPECT_EQ(str(hours.at(0).at("hour").at("url")), "/uitzendingen/de-ochtendploeg/1/2026-11-20-de-ochtendploeg/07-uur");
+  EXPECT_EQ(str(hours.at(1).at("hour").at("url")), "/uitzendingen/de-ochtendploeg/1/2026-11-20-de-ochtendploeg/06-uur");
+  EXPECT_EQ(str(hours.at(1).at("hour").at("from")), "2026-11-20T05:00:00Z");
+  EXPECT_EQ(str(hours.at(1).at("broadcast").at("title")), "De Ochtendploeg");
+  EXPECT_EQ(hours.at(1).at("hours").as_array().size(), 3u);
+  EXPECT_TRUE(hours.at(1).at("recording").at("available").as_bool());
+  EXPECT_EQ(hours.at(1).at("recording").at("durationSeconds").as_double(), 3600.0);
+  // One lookup an hour, not one a track: the evening track is in no broadcast, so in no hour.
+  EXPECT_EQ(asked, (std::vector<std::pair<std::int64_t, std::int64_t>>{{utc(2026, 11, 20, 6), utc(2026, 11, 20, 7)},
+                                                                       {utc(2026, 11, 20, 5), utc(2026, 11, 20, 6)}}));
+}
+
 TEST_P(PagesFixture, AnUnknownTrackIsNotFound) {
   for (const auto* path : {"/nummers/99/bestaat-niet", "/nummers/0/x", "/nummers/abc/x", "/nummers/-1/x"}) {
     auto r = load(path);

@@ -289,7 +289,17 @@ export interface PlayedTracksData {
   time: string; // hour-slot id, "0_24" or "{h}_{h+1}"
   window: KeptWindow;
   tracks: TrackPlay[]; // newest first
+  /** The broadcast hours the page's tracks fall in whose recording is on disk, newest first. */
+  recordedHours: RecordedBroadcastHour[];
   paging: Paging;
+}
+
+/** A broadcast hour that was recorded: where a moment of it is heard again. */
+export interface RecordedBroadcastHour {
+  broadcast: Broadcast;
+  hour: BroadcastHour;
+  hours: (BroadcastHour & { ended: boolean })[]; // every hour of the broadcast, oldest first
+  recording: BroadcastRecording; // of the hour
 }
 
 export interface GuideData {

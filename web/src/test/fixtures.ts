@@ -319,6 +319,7 @@ export const playedTracksData: PlayedTracksData = {
   time: '0_24',
   window: { first: '2026-11-07', last: '2026-11-21', contains: true },
   tracks: [track, olderTrack],
+  recordedHours: [],
   paging,
 };
 

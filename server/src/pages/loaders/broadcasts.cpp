@@ -129,6 +129,31 @@ json::array BroadcastsLoader::hours_json(const json::object& broadcast, std::int
   return hours;
 }
 
+BroadcastsLoader::MomentHour BroadcastsLoader::moment_hour(const std::string& channel, std::int64_t instant) const {
+  MomentHour moment;
+  moment.from = moment.until = instant;
+  auto found = catalog_.broadcasts("b.channel_slug = :c AND b.starts_at <= " + std::to_string(instant) +
+                                       " AND b.ends_at > " + std::to_string(instant),
+                                   {channel}, "b.starts_at DESC", 1);
+  if (found.empty()) return moment;
+  const auto& b = found[0].as_object();
+  const auto b_from = parse_iso_instant(field(b, "from")).value_or(0);
+  const auto b_until = parse_iso_instant(field(b, "until")).value_or(0);
+  // Every hour of the broadcast, as its hour page has them: the player goes on from the moment's
+  // hour into the next ones that have ended instead of stopping when the hour is over.
+  moment.hours = hours_json(b, b_from, b_until);
+  for (const auto& h : domain::broadcast_hours(b_from, b_until)) {
+    if (h.from <= instant && instant < h.until) {
+      moment.hour = hour_json(b, h);
+      moment.from = h.from;
+      moment.until = h.until;
+      moment.recorded = hour_recording(channel, h);
+    }
+  }
+  moment.broadcast = b;
+  return moment;
+}
+
 json::array BroadcastsLoader::recorded_hours(const std::string& filter) const {
   const auto now = catalog_.now();
   std::string where = "b.starts_at < " + std::to_string(now) +

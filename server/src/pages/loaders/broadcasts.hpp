@@ -38,6 +38,19 @@ class BroadcastsLoader final : public PageContext {
   /// Every hour of a broadcast (from `from` to `until`), oldest first, and whether it has ended.
   json::array hours_json(const json::object& broadcast, std::int64_t from, std::int64_t until) const;
 
+  /// Where a moment of a channel is heard again: the broadcast on air then, the clock hour of it
+  /// that holds the moment (`from`..`until`, unix seconds) and that hour's recording.
+  struct MomentHour {
+    json::value broadcast = nullptr;  // null when nothing was on air
+    json::value hour = nullptr;       // hour_json; null without a broadcast
+    json::array hours;                // hours_json of the broadcast; empty without one
+    std::int64_t from = 0;            // the hour's start; the moment itself without a broadcast
+    std::int64_t until = 0;
+    std::optional<RecordedRange> recorded;
+  };
+  /// The MomentHour of `instant` (unix seconds) on `channel`: one query of the store.
+  MomentHour moment_hour(const std::string& channel, std::int64_t instant) const;
+
  private:
   /// The hours of the last week's broadcasts that ended and whose recording is on disk, newest
   /// first, each a broadcast with its `hour`; `filter` narrows the broadcasts.

@@ -1,5 +1,9 @@
 #include "pages/loaders/played_tracks.hpp"
 
+#include <algorithm>
+
+#include "pages/loaders/broadcasts.hpp"
+
 namespace ether::pages::loaders {
 
 PageResult PlayedTracksLoader::gedraaid(const std::string& date_segment) {
@@ -31,17 +35,41 @@ PageResult PlayedTracksLoader::gedraaid(const std::string& date_segment) {
                             : total == 0 ? "Er zijn " + when + " nog geen nummers gedraaid op " + channel.name + "."
                                          : "Alle " + std::to_string(total) + " nummers die " + when + " op " +
                                                channel.name + " zijn gedraaid, de nieuwste bovenaan.";
+  auto recorded = recorded_hours(channel.slug, tracks.items);
   json::object data{{"channel", catalog_.channel_summary(channel)},
                     {"date", iso_date(day)},
                     {"time", time},
                     {"window", std::move(window)},
                     {"tracks", std::move(tracks.items)},
+                    {"recordedHours", std::move(recorded)},
                     {"paging", paging_json(paging)}};
   return result(
       "gedraaid", title(heading), description, routes::gedraaid(ctx(), channel.slug, day, paging.page, time),
       json::object{
           {"channel", channel.slug}, {"date", route_date(day)}, {"page", std::to_string(paging.page)}, {"time", time}},
       std::move(data));
+}
+
+json::array PlayedTracksLoader::recorded_hours(const std::string& channel, const json::array& tracks) const {
+  BroadcastsLoader broadcasts(request_);
+  json::array recorded;
+  // The tracks come newest first, an hour's together: one lookup an hour, not one a track.
+  std::int64_t known_from = 0;
+  std::int64_t known_until = 0;
+  for (const auto& track : tracks) {
+    const auto from = parse_iso_instant(field(track.as_object(), "from"));
+    if (!from || (known_from <= *from && *from < known_until)) continue;
+    auto moment = broadcasts.moment_hour(channel, *from);
+    // Without a broadcast the moment is its own range: the next track looks again.
+    known_from = moment.from;
+    known_until = std::max(moment.until, *from + 1);
+    if (!moment.recorded) continue;
+    recorded.push_back(json::object{{"broadcast", std::move(moment.broadcast)},
+                                    {"hour", std::move(moment.hour)},
+                                    {"hours", std::move(moment.hours)},
+                                    {"recording", BroadcastsLoader::recording_json(moment.recorded, moment.from)}});
+  }
+  return recorded;
 }
 
 std::optional<int> PlayedTracksLoader::slot_hour(std::string_view time) {

@@ -1,6 +1,6 @@
 #pragma once
 // What was played (/gedraaid, /gedraaid/{dd-MM-yyyy}): a channel's tracks of a day or one hour
-// slot, newest first, within the kept window.
+// slot, newest first, within the kept window, and the recorded broadcast hours they fall in.
 
 #include "pages/loaders/page_context.hpp"
 
@@ -13,6 +13,10 @@ class PlayedTracksLoader final : public PageContext {
   PageResult gedraaid(const std::string& date_segment);
 
  private:
+  /// The broadcast hours that `tracks` (a page of them) fall in and whose recording is on disk,
+  /// newest first, each with its broadcast, the broadcast's hours and the recording: where a track
+  /// older than the live-rewind window is heard again (issue 49).
+  json::array recorded_hours(const std::string& channel, const json::array& tracks) const;
   static std::optional<int> slot_hour(std::string_view time);
 };
 

@@ -97,32 +97,9 @@ PageResult TracksLoader::track(const std::string& id_text) {
   for (const auto& play : plays) {
     // The broadcast on the channel when the song started, and the clock hour of it the song fell in:
     // the hour's recording is where the moment is heard again.
-    auto found = catalog_.broadcasts("b.channel_slug = :c AND b.starts_at <= " + std::to_string(play.from) +
-                                         " AND b.ends_at > " + std::to_string(play.from),
-                                     {play.channel}, "b.starts_at DESC", 1);
-    json::value broadcast = nullptr;
-    json::value hour = nullptr;
-    json::array broadcast_hours;
-    std::int64_t offset = 0;
-    std::optional<RecordedRange> recorded;
-    if (!found.empty()) {
-      const auto& b = found[0].as_object();
-      const auto b_from = parse_iso_instant(field(b, "from")).value_or(0);
-      const auto b_until = parse_iso_instant(field(b, "until")).value_or(0);
-      auto hours = domain::broadcast_hours(b_from, b_until);
-      // Every hour of the broadcast, as its hour page has them: the player goes on from the play's
-      // hour into the next ones that have ended instead of stopping when the hour is over.
-      broadcast_hours = broadcasts.hours_json(b, b_from, b_until);
-      auto in_hour = std::find_if(hours.begin(), hours.end(),
-                                  [&](const auto& h) { return h.from <= play.from && play.from < h.until; });
-      if (in_hour != hours.end()) {
-        hour = broadcasts.hour_json(b, *in_hour);
-        offset = play.from - in_hour->from;
-        recorded = broadcasts.hour_recording(play.channel, *in_hour);
-      }
-      broadcast = b;
-    }
-    json::object recording = BroadcastsLoader::recording_json(recorded, play.from - offset);
+    auto moment = broadcasts.moment_hour(play.channel, play.from);
+    const auto offset = play.from - moment.from;
+    json::object recording = BroadcastsLoader::recording_json(moment.recorded, moment.from);
     // The day's played tracks list it while that list is kept.
     auto day = amsterdam_date(play.from);
     json::value played_tracks = nullptr;
@@ -135,9 +112,9 @@ PageResult TracksLoader::track(const std::string& id_text) {
         {"chartPosition", play.chart_position ? json::value(*play.chart_position) : json::value(nullptr)},
         {"channel", catalog_.channel_ref(play.channel)},
         {"playedTracksUrl", std::move(played_tracks)},
-        {"broadcast", std::move(broadcast)},
-        {"hour", std::move(hour)},
-        {"hours", std::move(broadcast_hours)},
+        {"broadcast", std::move(moment.broadcast)},
+        {"hour", std::move(moment.hour)},
+        {"hours", std::move(moment.hours)},
         {"offsetSeconds", offset},
         {"recording", std::move(recording)},
     });

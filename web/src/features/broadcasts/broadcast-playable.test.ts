@@ -6,7 +6,9 @@ import {
   followingHours,
   formatOffset,
   hourStart,
+  offsetInHour,
   playFromLabel,
+  recordedHourOf,
 } from './broadcast-playable';
 
 describe('formatOffset', () => {
@@ -74,5 +76,26 @@ describe('followingHours', () => {
     const onAir = [first, { ...second, ended: false }, third];
     expect(followingHours(onAir, first)).toEqual([]);
     expect(followingHours([second, third], first)).toEqual([]);
+  });
+});
+
+describe('recordedHourOf and offsetInHour', () => {
+  const recording = { available: true, durationSeconds: 3600, gaps: [] };
+  const recorded = broadcastHours.map((hour) => ({ broadcast, hour, hours: broadcastHours, recording }));
+
+  it('finds the hour that holds an instant, its start included and its end not', () => {
+    expect(recordedHourOf(recorded, '2026-11-21T06:00:00Z')?.hour.from).toBe('2026-11-21T06:00:00Z');
+    expect(recordedHourOf(recorded, '2026-11-21T06:59:59Z')?.hour.from).toBe('2026-11-21T06:00:00Z');
+    expect(recordedHourOf(recorded, '2026-11-21T07:00:00Z')?.hour.from).toBe('2026-11-21T07:00:00Z');
+    expect(recordedHourOf(recorded, '2026-11-21T08:00:00Z')).toBeUndefined();
+    expect(recordedHourOf([], '2026-11-21T06:30:00Z')).toBeUndefined();
+  });
+
+  it("gives the instant's place in the hour in whole seconds", () => {
+    const [first] = broadcastHours;
+    if (!first) throw new Error('no hours');
+    expect(offsetInHour(first, first.from)).toBe(0);
+    expect(offsetInHour(first, '2026-11-21T05:40:30.900Z')).toBe(40 * 60 + 30);
+    expect(offsetInHour(first, '2026-11-21T04:59:00Z')).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // A broadcast's recording as a playable of the mini player, and the labels of its track list.
 
-import type { Broadcast, BroadcastHour, RecordingGap } from '../../api/types';
+import type { Broadcast, BroadcastHour, RecordedBroadcastHour, RecordingGap } from '../../api/types';
 import type { Playable } from '../player';
 import { formatDuration, formatTimeRange } from '../../lib/format-date';
 
@@ -102,4 +102,18 @@ export function gapNotice(gap: RecordingGap): string {
   const range = formatTimeRange(gap.from, gap.until);
   if (wholeHours && until - from > hourMs) return `De uren ${range} ontbreken in de opname`;
   return `${wholeHours ? 'Het uur' : 'Het deel'} ${range} ontbreekt in de opname`;
+}
+
+/** The recorded hour that holds `instant` (an ISO instant), if one of `recorded` does. */
+export function recordedHourOf(
+  recorded: readonly RecordedBroadcastHour[],
+  instant: string,
+): RecordedBroadcastHour | undefined {
+  const at = Date.parse(instant);
+  return recorded.find(({ hour }) => Date.parse(hour.from) <= at && at < Date.parse(hour.until));
+}
+
+/** Where `instant` lies in `hour`'s recording, in whole seconds from the hour's start. */
+export function offsetInHour(hour: BroadcastHour, instant: string): number {
+  return Math.max(0, Math.floor(Date.parse(instant) / 1000) - hourStart(hour));
 }

@@ -1,4 +1,5 @@
 export { BroadcastHourPage, BroadcastPage, BroadcastsPage } from './broadcasts-pages';
 // A broadcast hour's recording in the mini player, started at a moment of it (the song pages).
-export { broadcastHourPlayable, followingHours } from './broadcast-playable';
+export { recordedHourOf } from './broadcast-playable';
+export { ListenInRecording, useRecordedHourPlayable } from './listen-in-recording';
 export { usePlayFrom } from './play-from';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fixturePage, site } from '../../test/fixtures';
+import { broadcast, broadcastHours, fixturePage, olderTrack, site, track } from '../../test/fixtures';
 import { playerServer } from '../../test/player-server';
 import { renderApp } from '../../test/render-app';
 import type { PageEnvelope, PlayedTracksData } from '../../api/types';
@@ -222,5 +222,80 @@ describe('PlayedTracksPage while open', () => {
     const summary = document.querySelector('.filters__summary');
     expect(summary).toHaveTextContent(`${page.data.paging.total + 1} nummers`);
     expect(summary?.closest('[aria-live]')).toBeNull();
+  });
+
+  it("plays a track inside live rewind's window there and an older one in its hour's recording (issue 49)", async () => {
+    // The window starts at 08:02 Amsterdam: the track at 08:04 is in it. The one at 07:30 is older
+    // and falls in the recorded hour 07:00-08:00; the one at 05:30 is older still and unrecorded.
+    const recordedTrack = {
+      ...olderTrack,
+      id: 8999,
+      from: '2026-11-21T06:30:00Z',
+      until: '2026-11-21T06:34:00Z',
+    };
+    const unrecordedTrack = {
+      ...olderTrack,
+      id: 8998,
+      name: 'Nachtlied',
+      title: 'Nachtlied',
+      from: '2026-11-21T04:30:00Z',
+      until: '2026-11-21T04:34:00Z',
+    };
+    const hour = broadcastHours[1];
+    if (!hour) throw new Error('no hour 07-08 in the fixture');
+    const page: PageEnvelope<PlayedTracksData> = {
+      ...(envelope as PageEnvelope<PlayedTracksData>),
+      data: {
+        ...(envelope.data as PlayedTracksData),
+        tracks: [track, recordedTrack, unrecordedTrack],
+        recordedHours: [
+          {
+            broadcast,
+            hour,
+            hours: broadcastHours,
+            recording: { available: true, durationSeconds: 3600, gaps: [] },
+          },
+        ],
+      },
+    };
+    const rewindWindow = {
+      channel: 'radio2',
+      fromMs: Date.parse('2026-11-21T07:02:00Z'),
+      untilMs: Date.parse('2026-11-21T09:00:00Z'),
+      hours: [],
+      programmes: [],
+    };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        const json = (body: unknown) =>
+          new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+        if (url === '/api/player/radio2/timeshift') return json(rewindWindow);
+        if (url.startsWith('/api/play/broadcast/')) {
+          return json({
+            mid: 'broadcast-501',
+            playerToken: '',
+            streamUrl: '/recordings/broadcast/501/1783000000.mp3?expires=1&signature=x',
+            format: 'mp3',
+          });
+        }
+        return json(page);
+      }),
+    );
+    renderApp(page, '/gedraaid');
+    const list = await screen.findByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
+    expect(await within(list).findByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeVisible();
+    const older = within(list).getByRole('button', { name: 'Luister vanaf hier: Regen in de stad' });
+    expect(within(list).queryByRole('button', { name: 'Luister vanaf hier: Nachtlied' })).toBeNull();
+
+    await userEvent.click(older);
+    // The hour's recording, asked for by its start (07:00 Amsterdam), not the live channel.
+    await waitFor(() =>
+      expect(calls).toContain(`/api/play/broadcast/${broadcast.id}/${Date.parse(hour.from) / 1000}`),
+    );
+    expect(calls.some((url) => url.startsWith('/api/player/radio2/live'))).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { addDays, formatLongIsoDate, relativeDayLabel } from '../../lib/format-d
 import { hourSlots, WHOLE_DAY_SLOT, type HourSlot } from '../../lib/hour-slots';
 import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
+import { ListenInRecording, recordedHourOf } from '../broadcasts';
 import { ListenFromHere, useNewestTrackPlayId, useRewindWindowStart } from '../player';
 import { followsLive, useFreshTracks } from './fresh-tracks';
 
@@ -172,11 +173,17 @@ export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
               tracks={data.tracks}
               classical={data.channel.classical}
               label={`Gedraaide nummers op ${data.channel.name}`}
-              action={(play, name) =>
-                rewindFrom !== null && Date.parse(play.from) >= rewindFrom ? (
-                  <ListenFromHere channel={data.channel.slug} from={play.from} name={name} />
-                ) : null
-              }
+              action={(play, name) => {
+                // Inside live rewind's window the channel plays on from the track; an older track
+                // plays in its hour's recording, as Gemist does.
+                if (rewindFrom !== null && Date.parse(play.from) >= rewindFrom) {
+                  return <ListenFromHere channel={data.channel.slug} from={play.from} name={name} />;
+                }
+                const recorded = recordedHourOf(data.recordedHours, play.from);
+                return recorded ? (
+                  <ListenInRecording recorded={recorded} from={play.from} name={name} />
+                ) : null;
+              }}
             />
           </Deferred>
         </>

@@ -3,7 +3,6 @@
 // the broadcast hour it fell in and a button that plays that hour's recording from the moment the
 // song started.
 
-import { useMemo } from 'react';
 import type { TrackPageData, TrackPagePlay } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { AppLink } from '../../components/app-link';
@@ -11,7 +10,7 @@ import { DetailHeader } from '../../components/detail-header';
 import { Section } from '../../components/section';
 import { formatLongDate, formatTime, formatTimeRange } from '../../lib/format-date';
 import { UNKNOWN_TRACK_IMAGE } from '../../lib/track-display';
-import { broadcastHourPlayable, followingHours, usePlayFrom } from '../broadcasts';
+import { usePlayFrom, useRecordedHourPlayable } from '../broadcasts';
 
 /** 'zaterdag 21 november 2026, 08:04': when a play started, as the server's page writes it. */
 export function playMoment(from: string): string {
@@ -31,14 +30,7 @@ function ChannelLink({ play }: { play: TrackPagePlay }) {
  * broadcast's following hours that have ended are its queue, so it goes on when the hour is over.
  */
 function ListenFrom({ play }: { play: TrackPagePlay }) {
-  const { broadcast, hour, hours, recording } = play;
-  const playable = useMemo(
-    () =>
-      broadcast && hour && recording.available
-        ? broadcastHourPlayable(broadcast, hour, recording.gaps, followingHours(hours, hour))
-        : null,
-    [broadcast, hour, hours, recording],
-  );
+  const playable = useRecordedHourPlayable(play.broadcast, play.hour, play.hours, play.recording);
   const playFrom = usePlayFrom(playable);
   if (!playable) return <span className="track-plays__none">Geen opname</span>;
   const clock = formatTime(play.from);
