@@ -1,0 +1,196 @@
+// The content form's saving, apart from its drawing: a save carries the version the form's edits
+// start from; when someone else saved first, the form keeps what was typed and shows the conflict,
+// which the editor merges (three-way, against that version) or overwrites. The autosave, a version
+// restored as a draft and 'Publiceren' (which saves first) go through here too.
+
+import { useEffect, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { AdminApiError } from '../../api/admin-client';
+import {
+  contentApi,
+  NEW_ITEM_KEY,
+  type ContentField,
+  type ContentItem,
+  type ContentType,
+  type FieldValue,
+} from '../../api/content-client';
+import { applyServerErrors } from '../../components/server-errors';
+import { autosaveBase, typedOnOlderVersion } from './autosave';
+import { fromFormValues, toFormValues, type FormValues } from './content-schema';
+import { mergedMessage, restoredOnOlderMessage } from './field-text';
+import { useAutosave } from './use-autosave';
+import type { Values } from './version-diff';
+import { resolveMerge, threeWayMerge, type Choice, type Merge } from './version-merge';
+
+/**
+ * What 'Publiceren' asks of the form first (issue 48): store what the form shows when it differs
+ * from the stored item. `item` is the item as stored then (undefined when nothing had to be saved);
+ * `saved: false` when the form could not be saved (an error or a conflict, shown in the form).
+ */
+export type SaveFirst = () => Promise<{ saved: true; item: ContentItem | undefined } | { saved: false }>;
+
+interface ContentSaveOptions {
+  type: ContentType;
+  item: ContentItem | undefined;
+  /** The fields the editor fills in (not those derived from the audio). */
+  editable: readonly ContentField[];
+  form: Pick<
+    UseFormReturn<FormValues>,
+    'watch' | 'getValues' | 'setValue' | 'reset' | 'setError' | 'handleSubmit'
+  >;
+  dirty: boolean;
+  onSaved: (item: ContentItem) => void;
+  /** An earlier version put into the form to review, unsaved; a new object each time. */
+  draft: { values: Record<string, FieldValue>; description: string } | undefined;
+}
+
+export function useContentSave({ type, item, editable, form, dirty, onSaved, draft }: ContentSaveOptions) {
+  const { getValues, setValue, reset, setError, handleSubmit } = form;
+  const [formError, setFormError] = useState<string>();
+  const [saved, setSaved] = useState<string>();
+  const [conflict, setConflict] = useState<ContentItem>();
+  const [merging, setMerging] = useState<{ merge: Merge; choices: Record<string, Choice> }>();
+  // The version this form's edits start from, and its values: a save is made against it and a
+  // conflict is merged against it. It follows every stored item the form is given, and a merge.
+  const base = useRef<{ version: number | undefined; values: Values }>({
+    version: item?.version,
+    values: toFormValues(type, item?.values),
+  });
+
+  const autosave = useAutosave({
+    type,
+    itemKey: item?.id ?? NEW_ITEM_KEY,
+    base: () => ({ version: base.current.version ?? 0, values: base.current.values }),
+    form,
+    dirty,
+  });
+
+  // An autosave typed on an older version than the one stored now: restored, it is a conflict
+  // with that version like any other (issue 48), shown with the diff and the merge, never saved
+  // over the newer one. The merge is against the version it was typed on.
+  const restoreAutosave = () => {
+    const restored = autosave.restore();
+    if (!restored || !item || !typedOnOlderVersion(restored, base.current.version)) return;
+    base.current = { version: restored.itemVersion, values: autosaveBase(type, restored) as Values };
+    setSaved(undefined);
+    setMerging(undefined);
+    setConflict(item);
+    setFormError(restoredOnOlderMessage(restored.itemVersion, item.version));
+  };
+
+  const save = async (values: FormValues, version: number | undefined): Promise<ContentItem | undefined> => {
+    setFormError(undefined);
+    setSaved(undefined);
+    // No autosave may land after the save, which clears it on the server.
+    await autosave.settle();
+    try {
+      const payload = fromFormValues(type, values, item?.values);
+      const answer =
+        item && version !== undefined
+          ? await contentApi.update(type.name, item.id, version, payload)
+          : await contentApi.create(type.name, payload);
+      setConflict(undefined);
+      setMerging(undefined);
+      base.current = { version: answer.item.version, values: toFormValues(type, answer.item.values) };
+      // The form stays (and with it the focus): it now shows the saved item as stored.
+      reset(toFormValues(type, answer.item.values));
+      setSaved('Opgeslagen.');
+      onSaved(answer.item);
+      return answer.item;
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 409 && error.current) {
+        setConflict(error.current as ContentItem);
+        setMerging(undefined);
+        setFormError(error.message);
+        return undefined;
+      }
+      setFormError(
+        applyServerErrors(
+          error,
+          type.fields.map((field) => field.name),
+          setError,
+        ),
+      );
+      return undefined;
+    }
+  };
+
+  // A change made elsewhere on the page (publication, a restored revision, archiving) shows in the
+  // form; what the editor typed and did not save yet stays.
+  const shown = useRef(item);
+  useEffect(() => {
+    if (!item || shown.current === item) return;
+    shown.current = item;
+    base.current = { version: item.version, values: toFormValues(type, item.values) };
+    reset(toFormValues(type, item.values), { keepDirtyValues: true });
+  }, [item, type, reset]);
+
+  // A version chosen to restore as a draft: into the form, unsaved, for the editor to review.
+  useEffect(() => {
+    if (!draft) return;
+    const values = toFormValues(type, draft.values);
+    for (const field of editable)
+      if (!(field.immutable && item))
+        setValue(field.name, values[field.name] as FormValues[string], { shouldDirty: true });
+    setSaved(`${draft.description} staat in het formulier, nog niet opgeslagen: bekijk en druk op Opslaan.`);
+  }, [draft, type, editable, item, setValue]);
+
+  // The colleague's version merged with the form's against the base: what only one of them changed
+  // is taken as it is, and for what both changed the form keeps mine until the editor chooses.
+  const mergeIn = () => {
+    if (!conflict) return;
+    const theirs = toFormValues(type, conflict.values);
+    const merge = threeWayMerge(editable, base.current.values, getValues() as Values, theirs);
+    const values = resolveMerge(merge, {});
+    for (const field of editable)
+      setValue(field.name, values[field.name] as FormValues[string], { shouldDirty: true });
+    base.current = { version: conflict.version, values: theirs };
+    setConflict(undefined);
+    setFormError(undefined);
+    setMerging({ merge, choices: {} });
+    setSaved(mergedMessage(merge.conflicts.length));
+  };
+
+  // A choice sets that field again from the merge (a body as a whole: edits made to it since the
+  // merge give way to the choice).
+  const choose = (id: string, choice: Choice) => {
+    if (!merging) return;
+    const choices = { ...merging.choices, [id]: choice };
+    const chosen = merging.merge.conflicts.find((candidate) => candidate.id === id);
+    if (chosen) {
+      const values = resolveMerge(merging.merge, choices);
+      setValue(chosen.field, values[chosen.field] as FormValues[string], { shouldDirty: true });
+    }
+    setMerging({ ...merging, choices });
+  };
+
+  const saveValid = handleSubmit((values) => save(values, base.current.version));
+  const overwrite = handleSubmit((values) => save(values, conflict?.version));
+
+  // 'Publiceren' publishes what the form shows: unsaved changes are saved first, as a normal save
+  // (checked, against the version they started from), and a save that fails stops the publication.
+  const saveBeforePublishing: SaveFirst = async () => {
+    if (!dirty) return { saved: true, item: undefined };
+    let stored: ContentItem | undefined;
+    await handleSubmit(async (values) => {
+      stored = await save(values, base.current.version);
+    })();
+    return stored ? { saved: true, item: stored } : { saved: false };
+  };
+
+  return {
+    autosave,
+    /** The version the edits start from and its values, as of this render. */
+    base: base.current,
+    formError,
+    saved,
+    conflict,
+    merging,
+    restoreAutosave,
+    saveValid,
+    overwrite,
+    saveBeforePublishing,
+    mergeIn,
+    choose,
+  };
+}
