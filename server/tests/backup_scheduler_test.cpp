@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "backup/backup_interval.hpp"
 #include "backup/manifest.hpp"
+#include "config/backup_interval.hpp"
 #include "http_test_support.hpp"
 #include "store/database.hpp"
 
@@ -18,6 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using config::parse_backup_interval;
 
 int backups_in(const fs::path& dir) {
   int count = 0;

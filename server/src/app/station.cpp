@@ -14,7 +14,7 @@
 #include "admin/password.hpp"
 #include "admin/request_guard.hpp"
 #include "admin/second_factor.hpp"
-#include "backup/backup_interval.hpp"
+#include "config/backup_interval.hpp"
 #include "backup/pre_migration.hpp"
 #include "crypto/sealed_text.hpp"
 #include "domain/time.hpp"
@@ -243,7 +243,7 @@ Station::Station(const config::Config& config) {
         config,
         backup::ScheduleOptions{
             .dir = config.backup_dir,
-            .every = backup::parse_backup_interval(config.backup_every).value_or(std::chrono::hours(24)),
+            .every = config::parse_backup_interval(config.backup_every).value_or(std::chrono::hours(24)),
             .keep = config.backup_keep,
             .with_recordings = config.backup_recordings},
         [this](const std::string& error) {
@@ -316,9 +316,9 @@ Station::Station(const config::Config& config) {
   listeners_api_ = std::make_unique<listeners::ListenersApi>(
       *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
       listeners::ListenersApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
-  metrics_ = std::make_unique<reporting::MetricsEndpoint>(
+  metrics_ = std::make_unique<api::MetricsEndpoint>(
       *listener_tracker_, [db = db_.get()] { return db->healthy(); },
-      reporting::MetricsOptions{.allow = config.metrics_allow, .token = config.metrics_token});
+      api::MetricsOptions{.allow = config.metrics_allow, .token = config.metrics_token});
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);
   seo_routes_ = std::make_unique<seo::SeoRoutes>(*db_,

@@ -56,7 +56,7 @@
 #include "playout/demo_playout.hpp"
 #include "recording/broadcast_logger.hpp"
 #include "recording/recordings.hpp"
-#include "reporting/metrics_endpoint.hpp"
+#include "api/metrics_endpoint.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store/database.hpp"
@@ -139,7 +139,7 @@ class Station {
   std::unique_ptr<listeners::ListenerIdentity> listener_identity_;
   std::unique_ptr<listeners::SessionWriter> listener_writer_;
   std::unique_ptr<listeners::ListenersApi> listeners_api_;
-  std::unique_ptr<reporting::MetricsEndpoint> metrics_;
+  std::unique_ptr<api::MetricsEndpoint> metrics_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::HlsApi> hls_api_;
   std::unique_ptr<api::OverlayApi> overlay_api_;

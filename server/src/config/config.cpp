@@ -1,6 +1,6 @@
 #include "config/config.hpp"
 
-#include "backup/backup_interval.hpp"
+#include "config/backup_interval.hpp"
 #include "crypto/sealed_text.hpp"
 #include "domain/slug.hpp"
 #include "http/trusted_proxies.hpp"
@@ -268,7 +268,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_BACKUP_DIR")) config.backup_dir = std::string(trim(*v));
   if (auto v = get("ETHER_BACKUP_EVERY")) {
     config.backup_every = std::string(trim(*v));
-    if (!backup::parse_backup_interval(config.backup_every)) {
+    if (!config::parse_backup_interval(config.backup_every)) {
       throw ConfigError("ETHER_BACKUP_EVERY: \"" + config.backup_every +
                         "\" is not hourly, daily, weekly or a number of hours (6h)");
     }

@@ -1,5 +1,5 @@
 #pragma once
-// Counters of the HTTP server for /metrics (reporting/metrics_endpoint.hpp): requests by route
+// Counters of the HTTP server for /metrics (api/metrics_endpoint.hpp): requests by route
 // family and status class, a latency histogram of the answers that are not streamed, and the
 // worker pool's queue, the store's circuit breaker and the open connections as the last response
 // saw them. One process-wide set of relaxed atomics: recording costs a few increments and never

@@ -21,17 +21,12 @@
 #include <string_view>
 #include <vector>
 
+#include "domain/listener_session.hpp"
+
 namespace ether::listeners {
 
-/// One listener's session: an MP3 stream connection, or an HLS client's playlist fetches.
-struct Session {
-  std::string channel;
-  std::string format;    // "mp3" or "hls"
-  std::string listener;  // the daily-salted hash (listeners/listener_identity.hpp)
-  std::int64_t start_ms = 0;
-  std::int64_t end_ms = 0;
-  std::uint64_t bytes = 0;
-};
+/// One listener's session (domain/listener_session.hpp).
+using Session = domain::ListenerSession;
 
 enum class BucketSize { hour, day, week, month };
 

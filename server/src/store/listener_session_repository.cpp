@@ -2,7 +2,7 @@
 
 namespace ether::store {
 
-void ListenerSessionRepository::add(const std::vector<listeners::Session>& sessions) {
+void ListenerSessionRepository::add(const std::vector<domain::ListenerSession>& sessions) {
   if (sessions.empty()) return;
   std::string channel;
   std::string format;
@@ -27,10 +27,10 @@ void ListenerSessionRepository::add(const std::vector<listeners::Session>& sessi
   }
 }
 
-std::vector<listeners::Session> ListenerSessionRepository::overlapping(std::int64_t from_ms, std::int64_t until_ms,
-                                                                       const std::string& channel) {
-  std::vector<listeners::Session> out;
-  listeners::Session row;
+std::vector<domain::ListenerSession> ListenerSessionRepository::overlapping(std::int64_t from_ms, std::int64_t until_ms,
+                                                                            const std::string& channel) {
+  std::vector<domain::ListenerSession> out;
+  domain::ListenerSession row;
   long long started = 0;
   long long ended = 0;
   long long bytes = 0;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "listeners/listener_figures.hpp"
+#include "domain/listener_session.hpp"
 
 namespace ether::store {
 
@@ -18,10 +18,11 @@ class ListenerSessionRepository {
   explicit ListenerSessionRepository(soci::session& session) : session_(session) {}
 
   /// Adds `sessions` as they are.
-  void add(const std::vector<listeners::Session>& sessions);
+  void add(const std::vector<domain::ListenerSession>& sessions);
   /// The sessions that overlap [from_ms, until_ms) (started before `until_ms`, ended after
   /// `from_ms`), of `channel` or of every channel when it is empty; oldest start first.
-  std::vector<listeners::Session> overlapping(std::int64_t from_ms, std::int64_t until_ms, const std::string& channel);
+  std::vector<domain::ListenerSession> overlapping(std::int64_t from_ms, std::int64_t until_ms,
+                                                   const std::string& channel);
 
  private:
   soci::session& session_;

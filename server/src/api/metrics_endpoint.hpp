@@ -16,7 +16,7 @@
 #include "http/trusted_proxies.hpp"
 #include "listeners/listener_tracker.hpp"
 
-namespace ether::reporting {
+namespace ether::api {
 
 struct MetricsOptions {
   std::string allow;  // ETHER_METRICS_ALLOW: addresses and CIDR networks
@@ -43,4 +43,4 @@ class MetricsEndpoint {
   std::string token_;
 };
 
-}  // namespace ether::reporting
+}  // namespace ether::api

@@ -1,4 +1,4 @@
-#include "reporting/metrics_endpoint.hpp"
+#include "api/metrics_endpoint.hpp"
 
 #include <sodium.h>
 
@@ -8,7 +8,7 @@
 #include "api/json_error.hpp"
 #include "http/request_metrics.hpp"
 
-namespace ether::reporting {
+namespace ether::api {
 namespace {
 
 bool is_loopback(const std::string& address) {
@@ -131,4 +131,4 @@ http::Response MetricsEndpoint::answer(const http::Request& request) const {
   return response;
 }
 
-}  // namespace ether::reporting
+}  // namespace ether::api

@@ -1,8 +1,8 @@
-#include "backup/backup_interval.hpp"
+#include "config/backup_interval.hpp"
 
 #include <charconv>
 
-namespace ether::backup {
+namespace ether::config {
 
 std::optional<std::chrono::seconds> parse_backup_interval(std::string_view text) {
   if (text == "hourly") return std::chrono::hours(1);
@@ -15,4 +15,4 @@ std::optional<std::chrono::seconds> parse_backup_interval(std::string_view text)
   return std::chrono::hours(hours);
 }
 
-}  // namespace ether::backup
+}  // namespace ether::config
