@@ -133,7 +133,19 @@ describe('BroadcastPage', () => {
       channel: 'radio2',
       fromMs: Date.parse('2026-11-21T07:02:00Z'),
       untilMs: Date.parse('2026-11-21T09:00:00Z'),
-      hours: [],
+      // Recorded from the window's start, 08:02 Amsterdam, to the edge.
+      hours: [
+        {
+          fromMs: Date.parse('2026-11-21T07:02:00Z'),
+          untilMs: Date.parse('2026-11-21T08:00:00Z'),
+          url: '/hls/radio2/t/hour/2026-11-21T07.m3u8',
+        },
+        {
+          fromMs: Date.parse('2026-11-21T08:00:00Z'),
+          untilMs: Date.parse('2026-11-21T09:00:00Z'),
+          url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
+        },
+      ],
       programmes: [],
     };
     vi.stubGlobal(

@@ -25,7 +25,7 @@ import {
   ListenFromHere,
   usePlayer,
   usePlayerBusy,
-  useRewindWindowStart,
+  useRewindRecordedAt,
   type Playable,
 } from '../player';
 import {
@@ -280,12 +280,11 @@ function CompactTracks({
   playable: Playable | null;
 }) {
   const playFrom = usePlayFrom(playable);
-  const rewindFrom = useRewindWindowStart(channel);
+  const recordedAt = useRewindRecordedAt(channel);
   const { state } = usePlayer();
   // While the listener hears this recording, a track seeks in it.
   const inRewind = (track: BroadcastTrack) =>
-    rewindFrom !== null &&
-    Date.parse(track.from) >= rewindFrom &&
+    recordedAt(Date.parse(track.from)) &&
     !(playable && !state.isLiveMode && state.playable?.id === playable.id);
   // While the player loads, its commands are ignored (spec §4): the buttons say so.
   const busy = usePlayerBusy();

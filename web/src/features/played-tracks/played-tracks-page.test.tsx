@@ -262,7 +262,19 @@ describe('PlayedTracksPage while open', () => {
       channel: 'radio2',
       fromMs: Date.parse('2026-11-21T07:02:00Z'),
       untilMs: Date.parse('2026-11-21T09:00:00Z'),
-      hours: [],
+      // Recorded from the window's start, 08:02 Amsterdam, to the edge.
+      hours: [
+        {
+          fromMs: Date.parse('2026-11-21T07:02:00Z'),
+          untilMs: Date.parse('2026-11-21T08:00:00Z'),
+          url: '/hls/radio2/t/hour/2026-11-21T07.m3u8',
+        },
+        {
+          fromMs: Date.parse('2026-11-21T08:00:00Z'),
+          untilMs: Date.parse('2026-11-21T09:00:00Z'),
+          url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
+        },
+      ],
       programmes: [],
     };
     const calls: string[] = [];
@@ -297,5 +309,45 @@ describe('PlayedTracksPage while open', () => {
       expect(calls).toContain(`/api/play/broadcast/${broadcast.id}/${Date.parse(hour.from) / 1000}`),
     );
     expect(calls.some((url) => url.startsWith('/api/player/radio2/live'))).toBe(false);
+  });
+
+  it("offers no 'Luister vanaf hier' for a track of an hour that live rewind has no recording of (issue 49)", async () => {
+    // The window spans 08:02 to 10:00 Amsterdam, but the hour 08:00-09:00 was not recorded: the track
+    // at 08:04 would start at 09:00, another song.
+    const rewindWindow = {
+      channel: 'radio2',
+      fromMs: Date.parse('2026-11-21T07:02:00Z'),
+      untilMs: Date.parse('2026-11-21T09:00:00Z'),
+      hours: [
+        {
+          fromMs: Date.parse('2026-11-21T08:00:00Z'),
+          untilMs: Date.parse('2026-11-21T09:00:00Z'),
+          url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
+        },
+      ],
+      programmes: [],
+    };
+    const newer = {
+      ...track,
+      id: 9002,
+      name: 'Later lied',
+      title: 'Later lied',
+      from: '2026-11-21T08:10:00Z',
+    };
+    const page: PageEnvelope<PlayedTracksData> = {
+      ...(envelope as PageEnvelope<PlayedTracksData>),
+      data: { ...(envelope.data as PlayedTracksData), tracks: [newer, track] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input) === '/api/player/radio2/timeshift' ? rewindWindow : page;
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    renderApp(page, '/gedraaid');
+    const list = await screen.findByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
+    expect(await within(list).findByRole('button', { name: 'Luister vanaf hier: Later lied' })).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { hourSlots, WHOLE_DAY_SLOT, type HourSlot } from '../../lib/hour-slots';
 import { dayHeading } from '../../lib/day-labels';
 import { routes } from '../../lib/routes';
 import { ListenInRecording, recordedHourOf } from '../broadcasts';
-import { ListenFromHere, useNewestTrackPlayId, useRewindWindowStart } from '../player';
+import { ListenFromHere, useNewestTrackPlayId, useRewindRecordedAt } from '../player';
 import { followsLive, useFreshTracks } from './fresh-tracks';
 
 /** The selectable dates: today and the 14 days before it, newest first. */
@@ -98,7 +98,7 @@ export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
   const slotName =
     offeredSlots(data.date, data.time, now).find((s) => s.id === data.time)?.name ?? WHOLE_DAY_SLOT.name;
   const isToday = data.date === defaults.today;
-  const rewindFrom = useRewindWindowStart(data.channel.slug);
+  const recordedAt = useRewindRecordedAt(data.channel.slug);
 
   return (
     <div className="page">
@@ -174,9 +174,9 @@ export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
               classical={data.channel.classical}
               label={`Gedraaide nummers op ${data.channel.name}`}
               action={(play, name) => {
-                // Inside live rewind's window the channel plays on from the track; an older track
-                // plays in its hour's recording, as Gemist does.
-                if (rewindFrom !== null && Date.parse(play.from) >= rewindFrom) {
+                // In live rewind's window, in a recorded hour, the channel plays on from the track;
+                // an older track plays in its hour's recording, as Gemist does.
+                if (recordedAt(Date.parse(play.from))) {
                   return <ListenFromHere channel={data.channel.slug} from={play.from} name={name} />;
                 }
                 const recorded = recordedHourOf(data.recordedHours, play.from);

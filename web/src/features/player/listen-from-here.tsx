@@ -1,27 +1,29 @@
-// 'Luister vanaf hier' (issue 49): a played track still inside its channel's live-rewind window
-// starts the channel at that track's first second.
+// 'Luister vanaf hier' (issue 49): a played track still inside its channel's live-rewind window,
+// in an hour that was recorded, starts the channel at that track's first second.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 import { busyClassName, busyControlProps } from './busy-control';
 import { usePlayer } from './use-player';
+import { isRecordedAt, type RewindWindow } from './live-rewind';
 import { isPlayerBusy } from './player-state';
 
 /**
- * The start (ms) of `channel`'s rewind window, fetched once the page has rendered; null while
- * unknown or when the channel records nothing.
+ * Whether a moment (ms) of `channel` can be played from in live rewind: inside its window, in an
+ * hour that was recorded. The window is fetched once the page has rendered; until then, and for a
+ * channel that records nothing, no moment can.
  */
-export function useRewindWindowStart(channel: string): number | null {
-  const [start, setStart] = useState<number | null>(null);
+export function useRewindRecordedAt(channel: string): (instant: number) => boolean {
+  const [rewind, setRewind] = useState<RewindWindow | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     void import('./live-rewind-api')
       .then(({ fetchRewindWindow }) => fetchRewindWindow(channel, Date.now(), controller.signal))
-      .then((window) => setStart(window?.fromMs ?? null))
-      .catch(() => setStart(null));
+      .then(setRewind)
+      .catch(() => setRewind(null));
     return () => controller.abort();
   }, [channel]);
-  return start;
+  return useCallback((instant: number) => rewind !== null && isRecordedAt(rewind, instant), [rewind]);
 }
 
 /** The button of one track: plays `channel` from `from` (an instant) in live rewind. */

@@ -4,6 +4,7 @@ import {
   behindLiveLabel,
   clampToWindow,
   isAtLiveEdge,
+  isRecordedAt,
   liveEdgeAt,
   nextRewindSource,
   parseRewindWindow,
@@ -108,6 +109,27 @@ describe('rewindSourceAt', () => {
       fromMs: H16,
     });
     expect(rewindSourceAt(must(gap), H16 - 2 * HOUR - 1)).toBeNull();
+  });
+  it("says a moment can be played from only where a recorded hour holds it ('Luister vanaf hier')", () => {
+    const gap = must(
+      parseRewindWindow(
+        {
+          ...answer,
+          fromMs: H16 - 2 * HOUR,
+          hours: [{ ...answer.hours[0], fromMs: H16 - 2 * HOUR, untilMs: H16 - HOUR }, answer.hours[1]],
+        },
+        'https://site.example',
+        fetchedAt,
+      ),
+    );
+    expect(isRecordedAt(gap, H16 - 2 * HOUR + 60_000)).toBe(true);
+    // In the window's span, but in the hour nothing was recorded of.
+    expect(isRecordedAt(gap, H16 - HOUR + 60_000)).toBe(false);
+    expect(isRecordedAt(gap, H16 + 60_000)).toBe(true);
+    // The hour still being recorded, past the edge as fetched; and nothing after it or before the window.
+    expect(isRecordedAt(gap, answer.untilMs + 60_000)).toBe(true);
+    expect(isRecordedAt(gap, H16 + HOUR)).toBe(false);
+    expect(isRecordedAt(gap, H16 - 2 * HOUR - 1)).toBe(false);
   });
   it('goes on with the next hour from its first second, and ends after the last', () => {
     expect(nextRewindSource(window, must(window.hours[0]).fromMs)).toMatchObject({

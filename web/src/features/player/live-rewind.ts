@@ -138,6 +138,16 @@ export function rewindSourceAt(window: RewindWindow, instant: number): RewindSou
   };
 }
 
+/**
+ * Whether `instant` can be heard again at that very moment: a recorded hour of the window holds it
+ * (or the hour still being recorded, past the edge as fetched). A moment in a gap of the recordings
+ * is in the window's span, but would play from the next recorded hour's first second.
+ */
+export function isRecordedAt(window: RewindWindow, instant: number): boolean {
+  const source = rewindSourceAt(window, instant);
+  return source !== null && source.fromMs <= instant;
+}
+
 /** The hour after the one that started at `fromMs`, from its first second; null after the last. */
 export function nextRewindSource(window: RewindWindow, fromMs: number): RewindSource | null {
   const next = window.hours.find((h) => h.fromMs > fromMs);
