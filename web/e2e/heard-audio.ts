@@ -179,7 +179,7 @@ interface InfoPlay {
 }
 
 /** An Amsterdam wall-clock time of the API ('YYYY-MM-DD HH:mm:ss') as an instant (ms). */
-function amsterdamInstant(text: string): number {
+export function amsterdamInstant(text: string): number {
   const asUtc = Date.parse(`${text.replace(' ', 'T')}Z`);
   // The zone's offset at (about) that instant; an hour either way of a change is not asked here.
   const parts = new Intl.DateTimeFormat('en-GB', {

@@ -3,10 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudioEngine, EngineSource } from './audio-engine';
 import type { RewindWindow } from './live-rewind';
 import { RewindSession, type RewindHost, type RewindPlace } from './live-rewind-session';
+import type { Track } from './live-state';
 import { initialPlayerState, type PlayerAction, type PlayerState } from './player-state';
 
 const fetchRewindWindow = vi.fn<() => Promise<RewindWindow | null>>();
 vi.mock('./live-rewind-api', () => ({ fetchRewindWindow: () => fetchRewindWindow() }));
+// The info document of a place: held back, to see what is shown before it arrives.
+vi.mock('./player-api', () => ({ fetchMiniplayerInfo: () => new Promise(() => undefined) }));
 
 const HOUR = 3_600_000;
 const H16 = Date.UTC(2026, 10, 26, 16);
@@ -36,7 +39,7 @@ function rewindWindow(): RewindWindow {
   };
 }
 
-function setUp() {
+function setUp(change: Partial<PlayerState> = {}) {
   const loads: EngineSource[] = [];
   const engine = {
     unload: vi.fn(),
@@ -46,7 +49,7 @@ function setUp() {
     }),
   } as unknown as AudioEngine;
   const actions: PlayerAction[] = [];
-  const state: PlayerState = { ...initialPlayerState('music'), isLiveMode: true };
+  const state: PlayerState = { ...initialPlayerState('music'), isLiveMode: true, ...change };
   const playLiveStream = vi.fn(() => Promise.resolve());
   const host: RewindHost = {
     engine: () => engine,
@@ -119,5 +122,33 @@ describe('RewindSession', () => {
     fetchRewindWindow.mockResolvedValue(null);
     vi.setSystemTime(NOW + 2 * 60_000);
     expect(await session.playProgrammeFrom(H16)).toBe(false);
+  });
+
+  it('after a seek back, stops showing the later song before the document of the new place arrives', () => {
+    const track = (name: string, from: string, until: string): Track => ({
+      chartEditionPositions: [],
+      coverUrl: null,
+      imageUrl: '',
+      from,
+      until,
+      time: from.slice(11, 16),
+      id: null,
+      isAvailable: true,
+      slug: null,
+      radioTracksItem: { id: null, slug: null },
+      url: '#',
+      artist: 'Iemand',
+      isSong: true,
+      name,
+    });
+    // 17:36 to 17:40 Amsterdam the later song, 17:33 to 17:36 the earlier one.
+    const later = track('Later', '2026-11-26 17:36:00', '2026-11-26 17:40:00');
+    const earlier = track('Eerder', '2026-11-26 17:33:00', '2026-11-26 17:36:00');
+    const { session, actions } = setUp({ isBehindLive: true, track: later, tracks: [later, earlier] });
+    const stop = session.followPosition('radio2', () => H16 + 35 * 60_000);
+    const shown = actions.filter((a) => a.type === 'listenToLive');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.type === 'listenToLive' && shown[0].live.track?.name).toBe('Eerder');
+    stop();
   });
 });

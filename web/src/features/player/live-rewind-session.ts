@@ -14,7 +14,7 @@ import {
   type RewindWindow,
 } from './live-rewind';
 import { fetchRewindWindow } from './live-rewind-api';
-import { apiTimeToInstant, buildLiveState } from './live-state';
+import { apiTimeToInstant, buildLiveState, tracksHeldTo } from './live-state';
 import { fetchMiniplayerInfo } from './player-api';
 import type { PlayerAction, PlayerState } from './player-state';
 
@@ -139,6 +139,23 @@ export class RewindSession {
     const look = async () => {
       const instant = listening();
       if (instant === null || inFlight || (instant >= fetchedFor && instant < validUntil)) return;
+      // Until the document of the new place arrives, the songs already known are held to it: after
+      // a seek back, the later song must not stay shown.
+      const state = host.state();
+      if (state.isBehindLive && host.channel() === channel && state.tracks) {
+        const held = tracksHeldTo(state.tracks, instant);
+        if (held.track !== state.track) {
+          host.dispatch({
+            type: 'listenToLive',
+            live: {
+              show: state.show,
+              ...held,
+              upcomingShow: state.upcomingShow,
+              isVisualRadioAvailable: state.isVisualRadioAvailable,
+            },
+          });
+        }
+      }
       inFlight = true;
       try {
         const info = await fetchMiniplayerInfo(channel, controller.signal, instant);
@@ -158,7 +175,9 @@ export class RewindSession {
       }
     };
     void look();
-    const timer = setInterval(() => void look(), 1000);
+    // A quarter second: a seek is seen about as soon as the bar shows its new place; between
+    // fetches a look only compares two numbers.
+    const timer = setInterval(() => void look(), 250);
     return () => {
       clearInterval(timer);
       controller.abort();

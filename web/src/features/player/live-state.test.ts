@@ -8,6 +8,7 @@ import {
   buildShow,
   buildTrack,
   liveStateAsHeard,
+  tracksHeldTo,
   rotationDurationMs,
 } from './live-state';
 import type { InfoBroadcast, InfoChannel, InfoTrackPlay, MiniplayerInfo } from './miniplayer-info';
@@ -275,5 +276,14 @@ describe('liveStateAsHeard (issue 49: a song shows when it is heard)', () => {
     const shown = liveStateAsHeard(live, apiTimeToInstant('2026-11-21 12:13:30'));
     expect(shown.live.track?.name).toBe('Nieuw');
     expect(shown.showNewAfterMs).toBeNull();
+  });
+
+  it('holds the known songs to a place sought back to: the earlier song there, none before it', () => {
+    const inEarlier = tracksHeldTo(live.tracks, apiTimeToInstant('2026-11-21 12:11:00'));
+    expect(inEarlier.track?.name).toBe('Eerder');
+    expect(inEarlier.tracks.map((t) => t.name)).toEqual(['Eerder']);
+    const beforeBoth = tracksHeldTo(live.tracks, apiTimeToInstant('2026-11-21 12:05:00'));
+    expect(beforeBoth.track).toBeUndefined();
+    expect(beforeBoth.tracks).toEqual([]);
   });
 });

@@ -230,6 +230,18 @@ export function rotationDurationMs(
 }
 
 /**
+ * The songs known of a channel held to `heard` (ms): none that starts after that moment, and as the
+ * song running then the newest of the rest while it is current and not over.
+ */
+export function tracksHeldTo(tracks: readonly Track[], heard: number): { track?: Track; tracks: Track[] } {
+  const held = tracks.filter((t) => !(apiTimeToInstant(t.from) > heard));
+  const first = held[0];
+  return first && isTrackCurrent(first, heard) && heard < apiTimeToInstant(first.until)
+    ? { track: first, tracks: held }
+    : { tracks: held };
+}
+
+/**
  * The live state as the listener hears it at `heard` (ms): a song that started after that moment
  * is not shown yet (the browser's buffer keeps the listener a little behind the stream's edge), the
  * song before it is while it runs. `showNewAfterMs`: how long until the held-back song is heard.
@@ -241,11 +253,10 @@ export function liveStateAsHeard(
   const fromOf = (track: Track) => apiTimeToInstant(track.from);
   const upcoming = live.tracks.filter((t) => fromOf(t) > heard);
   if (upcoming.length === 0) return { live, showNewAfterMs: null };
-  const tracks = live.tracks.filter((t) => !(fromOf(t) > heard));
-  const first = tracks[0];
+  const { track, tracks } = tracksHeldTo(live.tracks, heard);
   const held: LiveState = { ...live, tracks };
   delete held.track;
-  if (first && isTrackCurrent(first, heard) && heard < apiTimeToInstant(first.until)) held.track = first;
+  if (track) held.track = track;
   const next = Math.min(...upcoming.map(fromOf));
   return { live: held, showNewAfterMs: Math.max(0, next - heard) };
 }
