@@ -105,6 +105,9 @@ static int ep;
 static double target = 6;
 static long long playlist_requests, not_modified, segment_requests, segments_done, bytes_total, errors, reconnects;
 static long long late_segments, slow_segments, skipped, answered;
+/* What the errors were, for the summary: refused or failed connections, unreadable answers, and the
+ * answers that were neither 200 nor 304, by status. */
+static long long connect_errors, protocol_errors, status_errors[600];
 static double behind_sum;
 static long long behind_n;
 
@@ -163,6 +166,7 @@ static void next_request(struct listener *l, int idx, double t) {
     open_conn(l, idx);
     if (l->fd < 0) {
       ++errors;
+      ++connect_errors;
       l->next_reload = t + 1;
       return;
     }
@@ -236,6 +240,7 @@ static void answered_one(struct listener *l, double t) {
       ++not_modified;
     } else {
       ++errors;
+      ++status_errors[l->status >= 0 && l->status < 600 ? l->status : 0];
     }
     free(l->body);
     l->body = NULL;
@@ -261,6 +266,7 @@ static void answered_one(struct listener *l, double t) {
       }
     } else {
       ++errors;
+      ++status_errors[l->status >= 0 && l->status < 600 ? l->status : 0];
     }
     l->qhead = (l->qhead + 1) % QUEUE;
     --l->qlen;
@@ -323,12 +329,12 @@ static void on_readable(struct listener *l, int idx, double t) {
         l->head_len += take;
         int head = parse_head(l);
         if (!head) {
-          if (l->head_len >= (int)sizeof l->head - 1) { ++errors; drop_conn(l); return; }
+          if (l->head_len >= (int)sizeof l->head - 1) { ++errors; ++protocol_errors; drop_conn(l); return; }
           p += take;
           left -= take;
           continue;
         }
-        if (l->status < 0) { ++errors; drop_conn(l); return; }
+        if (l->status < 0) { ++errors; ++protocol_errors; drop_conn(l); return; }
         int used = head - old;
         p += used;
         left -= used;
@@ -405,6 +411,7 @@ int main(int argc, char **argv) {
         getsockopt(l->fd, SOL_SOCKET, SO_ERROR, &err, &len);
         if (err) {
           ++errors;
+          ++connect_errors;
           if (l->inflight_playlist) --playlist_requests; else --segment_requests;
           drop_conn(l);
           l->next_reload = t + 1;
@@ -442,10 +449,15 @@ int main(int argc, char **argv) {
          "\"playlist_requests\": %lld, \"not_modified\": %lld, \"segment_requests\": %lld, \"segments\": %lld, "
          "\"bytes\": %lld, \"late_segments\": %lld, \"listeners_late\": %d, \"slow_segments\": %lld, "
          "\"playing\": %d, \"skipped\": %lld, \"errors\": %lld, \"reconnects\": %lld, \"behind_live_s\": %.2f, "
-         "\"cpu_s\": %.3f, \"cpu_us_per_request\": %.2f}\n",
+         "\"cpu_s\": %.3f, \"cpu_us_per_request\": %.2f, ",
          n, elapsed, answered, answered / elapsed, playlist_requests, not_modified, segment_requests, segments_done,
          bytes_total, late_segments, listeners_late, slow_segments, started_playing, skipped, errors, reconnects,
          behind_n ? behind_sum / behind_n : 0.0, cpu, answered ? cpu * 1e6 / answered : 0.0);
+  printf("\"error_kinds\": {\"connect\": %lld, \"protocol\": %lld", connect_errors, protocol_errors);
+  for (int status = 0; status < 600; ++status) {
+    if (status_errors[status]) printf(", \"status_%d\": %lld", status, status_errors[status]);
+  }
+  printf("}}\n");
   (void)connected;
   return 0;
 }
