@@ -15,6 +15,11 @@
  *    buffer is dry at the end of the run counts one late segment more.
  *  - slow (the stricter rule): a segment whose whole body arrived more than its EXTINF seconds
  *    after the listener first saw it in a playlist.
+ * Each listener connects from an address of its own in the loopback range, 127.1.0.1 on (250 to a
+ * /24), as listeners on the internet do: ether-server shares its worker pool fairly per client
+ * address (http/client_group.hpp), and 10,000 players from one address would be one client with
+ * one client's share.
+ *
  * behind_live_s is the mean of (wall clock at arrival - the segment's PROGRAM-DATE-TIME end) over
  * the segments that appeared after the listener's first playlist: how far behind the live edge the
  * newest audio arrives (it includes the server's publishing delay).
@@ -121,6 +126,13 @@ static void open_conn(struct listener *l, int idx) {
   if (l->fd < 0) return;
   int one = 1;
   setsockopt(l->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  struct sockaddr_in from = {.sin_family = AF_INET, .sin_port = 0};
+  from.sin_addr.s_addr = htonl((127u << 24) | (1u << 16) | ((unsigned)(idx / 250) << 8) | (unsigned)(idx % 250 + 1));
+  if (bind(l->fd, (struct sockaddr *)&from, sizeof from) < 0) {
+    close(l->fd);
+    l->fd = -1;
+    return;
+  }
   if (connect(l->fd, (struct sockaddr *)&addr, sizeof addr) < 0 && errno != EINPROGRESS) {
     close(l->fd);
     l->fd = -1;
