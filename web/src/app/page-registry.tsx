@@ -55,7 +55,7 @@ const REGISTRY: Record<RouteKind, LazyPage> = {
   zoeken: page(() => import('../features/search'), 'SearchPage'),
   videos: page(() => import('../features/videos'), 'VideosPage'),
   nummer: page(() => import('../features/tracks'), 'TrackPage'),
-  popout: page(() => import('../features/player/popout'), 'PopoutPage'),
+  popout: page(() => import('../features/player/expanded-player'), 'PopoutPage'),
   'not-found': page(() => import('../features/not-found'), 'NotFoundPage'),
 };
 

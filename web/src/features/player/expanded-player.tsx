@@ -9,6 +9,9 @@
 // follows the reading of spec §4 as the bar does (buttonConfig's action buttons; no song when hidden).
 
 import { useEffect, useId, useRef } from 'react';
+import type { PopoutData } from '../../api/types';
+import type { PageProps } from '../../lib/page-types';
+import { PageHeading } from '../../components/page-heading';
 
 import { useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
@@ -476,6 +479,22 @@ export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The pop-out window (spec §2 'Open in venster', 700×700): the player alone, playing the channel of
+ * its URL, with the full expanded player as its page (in the site's styles; the bar is not shown).
+ * Here, not in a file of its own, so that the window's first script is one file fewer.
+ */
+export function PopoutPage({ data }: PageProps<PopoutData>) {
+  return (
+    <div className="page popout">
+      <PageHeading>{data.channel.name}</PageHeading>
+      <section aria-label="Radiospeler">
+        <ExpandedPlayer variant="page" />
+      </section>
     </div>
   );
 }

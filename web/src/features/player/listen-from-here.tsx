@@ -5,7 +5,6 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { busyClassName, busyControlProps } from './busy-control';
 import { usePlayer } from './use-player';
-import { isRecordedAt, type RewindWindow } from './live-rewind';
 import { isPlayerBusy } from './player-state';
 
 /**
@@ -14,16 +13,19 @@ import { isPlayerBusy } from './player-state';
  * channel that records nothing, no moment can.
  */
 export function useRewindRecordedAt(channel: string): (instant: number) => boolean {
-  const [rewind, setRewind] = useState<RewindWindow | null>(null);
+  const [recordedAt, setRecordedAt] = useState<{ at: (instant: number) => boolean } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    void import('./live-rewind-api')
-      .then(({ fetchRewindWindow }) => fetchRewindWindow(channel, Date.now(), controller.signal))
-      .then(setRewind)
-      .catch(() => setRewind(null));
+    // Live rewind's code comes with the window, after the page: not in the page's first script.
+    void Promise.all([import('./live-rewind-api'), import('./live-rewind')])
+      .then(async ([{ fetchRewindWindow }, { isRecordedAt }]) => {
+        const rewind = await fetchRewindWindow(channel, Date.now(), controller.signal);
+        setRecordedAt(rewind ? { at: (instant) => isRecordedAt(rewind, instant) } : null);
+      })
+      .catch(() => setRecordedAt(null));
     return () => controller.abort();
   }, [channel]);
-  return useCallback((instant: number) => rewind !== null && isRecordedAt(rewind, instant), [rewind]);
+  return useCallback((instant: number) => recordedAt?.at(instant) ?? false, [recordedAt]);
 }
 
 /** The button of one track: plays `channel` from `from` (an instant) in live rewind. */

@@ -21,7 +21,7 @@ import { PlayerProvider } from './player-context';
 import { PlayerContext, usePlayer, type PlayerCommands, type PlayerContextValue } from './use-player';
 import { initialPlayerState, playerReducer, type PlayerState } from './player-state';
 import { POPOUT_FEATURES } from './popout-button';
-import { PopoutPage } from './popout';
+import { PopoutPage } from './expanded-player';
 
 // The bar and the pop-out window over the real player provider (a stand-in server and media
 // element): the two readings of spec §4 field by field, following the channel; autoplay refused;
