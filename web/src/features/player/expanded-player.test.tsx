@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SiteProvider } from '../../lib/site-context';
 import { radio1, radio2, site } from '../../test/fixtures';
 import { infoFor } from '../../test/player-server';
-import { ExpandedPlayer } from './expanded-player';
+import { ExpandedPlayerDialog } from './expanded-player-dialog';
 import { buildTrack, type Track } from './live-state';
 import type { InfoTrackPlay } from './miniplayer-info';
 import { PlayerContext, type PlayerCommands } from './use-player';
@@ -99,7 +99,7 @@ function Harness({
     <SiteProvider site={site}>
       <MemoryRouter>
         <PlayerContext.Provider value={{ state, commands, info: popoutInfo, engine: null }}>
-          <ExpandedPlayer onClose={onClose} />
+          <ExpandedPlayerDialog onClose={onClose} />
           <output data-testid="state">
             {JSON.stringify({
               seek: state.seekPosition,

@@ -8,14 +8,13 @@
 // rules (spec §6). In the pop-out window it is the page itself, and stands in for the bar: there it
 // follows the reading of spec §4 as the bar does (buttonConfig's action buttons; no song when hidden).
 
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import type { PopoutData } from '../../api/types';
 import type { PageProps } from '../../lib/page-types';
 import { PageHeading } from '../../components/page-heading';
 
 import { useSite } from '../../lib/site-context';
 import { AppLink } from '../../components/app-link';
-import { useDialogFocus } from '../../components/dialog-focus';
 import { ActionLink } from './action-link';
 import type { PlaybackTime } from './audio-engine';
 import { busyClassName, busyControlProps } from './busy-control';
@@ -215,28 +214,21 @@ export interface ExpandedPlayerProps {
   variant?: 'dialog' | 'page';
   /** Closes the dialog (the close button and Escape); the caller returns focus to its trigger. */
   onClose?: () => void;
+  /** The dialog's panel and close button, for the focus that the dialog holds (expanded-player-dialog). */
+  refs?: { panel: RefObject<HTMLDivElement | null>; close: RefObject<HTMLButtonElement | null> };
 }
 
-export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined }: ExpandedPlayerProps) {
+export function ExpandedPlayer({ variant = 'dialog', onClose = () => undefined, refs }: ExpandedPlayerProps) {
   const { state, commands } = usePlayer();
   const site = useSite();
   const [time, refreshTime] = usePlaybackTime();
   const pickerChannelCount = usePickerChannels().length;
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const ownPanel = useRef<HTMLDivElement>(null);
+  const ownClose = useRef<HTMLButtonElement>(null);
+  const panelRef = refs?.panel ?? ownPanel;
+  const closeRef = refs?.close ?? ownClose;
   const dialog = variant === 'dialog';
-  useDialogFocus(panelRef, closeRef, onClose, dialog);
-
-  // The page behind a full-screen dialog does not scroll.
-  useEffect(() => {
-    if (!dialog) return;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [dialog]);
 
   const channelSlug = state.channel?.id || site.defaultChannel;
   const channelName =

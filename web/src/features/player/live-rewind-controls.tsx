@@ -10,6 +10,7 @@ import {
   liveEdgeAt,
   programmeAt,
   rewindBarView,
+  rewindKeyValue,
   windowStartAt,
   type RewindWindow,
 } from './live-rewind';
@@ -92,6 +93,15 @@ export function LiveRewindBar({ busy }: { busy: boolean }) {
   const start = windowStartAt(rewind, now);
   const shownValue = pending ?? view.value;
   const programme = programmeAt(rewind, start + shownValue * 1000);
+  // The bar follows at once; the player seeks once the listener stops moving it.
+  const seek = (value: number) => {
+    setPending(value);
+    window.clearTimeout(settle.current);
+    settle.current = window.setTimeout(() => {
+      setPending(null);
+      commands.seekLive(start + value * 1000);
+    }, REWIND_SEEK_SETTLE_MS);
+  };
   return (
     <div className="live-rewind">
       <div className="live-rewind__track">
@@ -102,17 +112,15 @@ export function LiveRewindBar({ busy }: { busy: boolean }) {
           aria-label="Terugluisteren"
           min={0}
           max={view.max}
-          step={15}
+          step={1}
           value={shownValue}
           aria-valuetext={view.valueText}
-          onChange={(event) => {
-            const value = Number(event.target.value);
-            setPending(value);
-            window.clearTimeout(settle.current);
-            settle.current = window.setTimeout(() => {
-              setPending(null);
-              commands.seekLive(start + value * 1000);
-            }, REWIND_SEEK_SETTLE_MS);
+          onChange={(event) => seek(Number(event.target.value))}
+          onKeyDown={(event) => {
+            const value = rewindKeyValue(event.key, shownValue, view.max);
+            if (value === null) return;
+            event.preventDefault();
+            seek(value);
           }}
         />
         <span className="live-rewind__marks" aria-hidden="true">

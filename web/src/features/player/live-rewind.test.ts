@@ -10,6 +10,7 @@ import {
   parseRewindWindow,
   programmeAt,
   rewindBarView,
+  rewindKeyValue,
   rewindSourceAt,
   rewindValueText,
 } from './live-rewind';
@@ -166,5 +167,25 @@ describe('what the listener sees of a position', () => {
       { name: 'Avondspits', fromMs: H16, percent: (30 / 70) * 100, time: '17:00' },
     ]);
     expect(rewindBarView(window, answer.untilMs, fetchedAt).behind).toBeNull();
+  });
+});
+
+describe('rewindKeyValue (the seek bar by keyboard)', () => {
+  it('moves a quarter minute per arrow from the value itself, not from a grid', () => {
+    expect(rewindKeyValue('ArrowLeft', 1000.4, 3600)).toBeCloseTo(985.4);
+    expect(rewindKeyValue('ArrowDown', 1000, 3600)).toBe(985);
+    expect(rewindKeyValue('ArrowRight', 1000, 3600)).toBe(1015);
+    expect(rewindKeyValue('ArrowUp', 1000, 3600)).toBe(1015);
+  });
+  it('moves a minute per page key, and goes to the ends with Home and End, within the window', () => {
+    expect(rewindKeyValue('PageDown', 1000, 3600)).toBe(940);
+    expect(rewindKeyValue('PageUp', 3590, 3600)).toBe(3600);
+    expect(rewindKeyValue('ArrowLeft', 10, 3600)).toBe(0);
+    expect(rewindKeyValue('Home', 1000, 3600)).toBe(0);
+    expect(rewindKeyValue('End', 1000, 3600)).toBe(3600);
+  });
+  it('leaves every other key to the browser', () => {
+    expect(rewindKeyValue('Tab', 1000, 3600)).toBeNull();
+    expect(rewindKeyValue('a', 1000, 3600)).toBeNull();
   });
 });

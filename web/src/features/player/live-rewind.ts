@@ -148,6 +148,27 @@ export function isRecordedAt(window: RewindWindow, instant: number): boolean {
   return source !== null && source.fromMs <= instant;
 }
 
+/**
+ * The seek bar's value (seconds from the window's start, up to `max`) after `key`: a quarter minute
+ * back or on per arrow key (as the skip buttons), a minute per Page Down or Page Up, the window's start and the live edge
+ * for Home and End; null for any other key. Counted from the value itself: a range input's own
+ * steps would snap to a grid from the window's start, so that a press moved anywhere from 1 to 15 s.
+ */
+export function rewindKeyValue(key: string, value: number, max: number): number | null {
+  const moves: Record<string, number> = {
+    ArrowLeft: -LIVE_SKIP_SECONDS,
+    ArrowDown: -LIVE_SKIP_SECONDS,
+    ArrowRight: LIVE_SKIP_SECONDS,
+    ArrowUp: LIVE_SKIP_SECONDS,
+    PageDown: -60,
+    PageUp: 60,
+  };
+  if (key === 'Home') return 0;
+  if (key === 'End') return max;
+  const move = moves[key];
+  return move === undefined ? null : Math.min(max, Math.max(0, value + move));
+}
+
 /** The hour after the one that started at `fromMs`, from its first second; null after the last. */
 export function nextRewindSource(window: RewindWindow, fromMs: number): RewindSource | null {
   const next = window.hours.find((h) => h.fromMs > fromMs);

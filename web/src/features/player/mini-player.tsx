@@ -29,7 +29,9 @@ export { PLAY_ANIMATION_MS } from './play-button';
 
 // Live rewind's '−12:34' and 'LIVE': loaded once the listener is behind live, with the expanded player.
 const BehindLive = lazy(() => import('./expanded-player').then((m) => ({ default: m.BehindLive })));
-const ExpandedPlayer = lazy(() => import('./expanded-player').then((m) => ({ default: m.ExpandedPlayer })));
+const ExpandedPlayer = lazy(() =>
+  import('./expanded-player-dialog').then((m) => ({ default: m.ExpandedPlayerDialog })),
+);
 
 function useRotation(items: NowPlayingItem[], alternate: boolean) {
   const [index, setIndex] = useState(0);
