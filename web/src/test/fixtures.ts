@@ -684,3 +684,26 @@ export function fixturePage(path: string): PageEnvelope {
   if (!envelope) throw new Error(`No fixture for ${path}`);
   return envelope;
 }
+
+/**
+ * Radio 2's live-rewind window (GET /api/player/radio2/timeshift) at the fixtures' time: from 08:02
+ * Amsterdam to the edge at 10:00, recorded throughout. The track at 08:04 is in it, the one at 08:00 is not.
+ */
+export const timeshiftAnswer = {
+  channel: 'radio2',
+  fromMs: Date.parse('2026-11-21T07:02:00Z'),
+  untilMs: Date.parse('2026-11-21T09:00:00Z'),
+  hours: [
+    {
+      fromMs: Date.parse('2026-11-21T07:02:00Z'),
+      untilMs: Date.parse('2026-11-21T08:00:00Z'),
+      url: '/hls/radio2/t/hour/2026-11-21T07.m3u8',
+    },
+    {
+      fromMs: Date.parse('2026-11-21T08:00:00Z'),
+      untilMs: Date.parse('2026-11-21T09:00:00Z'),
+      url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
+    },
+  ],
+  programmes: [],
+};

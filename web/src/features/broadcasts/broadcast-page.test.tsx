@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BroadcastData, BroadcastHourData, PageEnvelope } from '../../api/types';
-import { broadcast, broadcastHours, fixturePage } from '../../test/fixtures';
+import { broadcast, broadcastHours, fixturePage, timeshiftAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const path = '/uitzendingen/de-ochtendploeg/501/2026-11-21-de-ochtendploeg';
@@ -129,25 +129,7 @@ describe('BroadcastPage', () => {
 
   it("offers 'Luister vanaf hier' for a track inside the channel's live-rewind window, the recording's place for an older one and while the recording plays (issue 49)", async () => {
     // The window starts at 08:02 Amsterdam: the track at 08:04 is in it, the one at 08:00 is not.
-    const rewindWindow = {
-      channel: 'radio2',
-      fromMs: Date.parse('2026-11-21T07:02:00Z'),
-      untilMs: Date.parse('2026-11-21T09:00:00Z'),
-      // Recorded from the window's start, 08:02 Amsterdam, to the edge.
-      hours: [
-        {
-          fromMs: Date.parse('2026-11-21T07:02:00Z'),
-          untilMs: Date.parse('2026-11-21T08:00:00Z'),
-          url: '/hls/radio2/t/hour/2026-11-21T07.m3u8',
-        },
-        {
-          fromMs: Date.parse('2026-11-21T08:00:00Z'),
-          untilMs: Date.parse('2026-11-21T09:00:00Z'),
-          url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
-        },
-      ],
-      programmes: [],
-    };
+    const rewindWindow = timeshiftAnswer;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>

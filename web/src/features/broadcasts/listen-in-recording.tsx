@@ -3,7 +3,7 @@
 
 import { useMemo } from 'react';
 import type { Broadcast, BroadcastHour, BroadcastRecording, RecordedBroadcastHour } from '../../api/types';
-import { busyClassName, busyControlProps, usePlayerBusy, type Playable } from '../player';
+import { ListenFromHereButton, type Playable } from '../player';
 import { broadcastHourPlayable, followingHours, offsetInHour } from './broadcast-playable';
 import { usePlayFrom } from './play-from';
 
@@ -43,18 +43,5 @@ export function ListenInRecording({
     recorded.recording,
   );
   const playFrom = usePlayFrom(playable);
-  const busy = usePlayerBusy();
-  return (
-    <button
-      type="button"
-      className={busyClassName('button button--small track__listen', busy)}
-      {...busyControlProps(busy)}
-      aria-label={`Luister vanaf hier: ${name}`}
-      onClick={() => {
-        if (!busy) playFrom(offsetInHour(recorded.hour, from));
-      }}
-    >
-      Luister vanaf hier
-    </button>
-  );
+  return <ListenFromHereButton name={name} onListen={() => playFrom(offsetInHour(recorded.hour, from))} />;
 }

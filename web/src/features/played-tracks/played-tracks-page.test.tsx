@@ -1,7 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { broadcast, broadcastHours, fixturePage, olderTrack, site, track } from '../../test/fixtures';
+import {
+  broadcast,
+  broadcastHours,
+  fixturePage,
+  olderTrack,
+  site,
+  track,
+  timeshiftAnswer,
+} from '../../test/fixtures';
 import { playerServer } from '../../test/player-server';
 import { renderApp } from '../../test/render-app';
 import type { PageEnvelope, PlayedTracksData } from '../../api/types';
@@ -258,25 +266,7 @@ describe('PlayedTracksPage while open', () => {
         ],
       },
     };
-    const rewindWindow = {
-      channel: 'radio2',
-      fromMs: Date.parse('2026-11-21T07:02:00Z'),
-      untilMs: Date.parse('2026-11-21T09:00:00Z'),
-      // Recorded from the window's start, 08:02 Amsterdam, to the edge.
-      hours: [
-        {
-          fromMs: Date.parse('2026-11-21T07:02:00Z'),
-          untilMs: Date.parse('2026-11-21T08:00:00Z'),
-          url: '/hls/radio2/t/hour/2026-11-21T07.m3u8',
-        },
-        {
-          fromMs: Date.parse('2026-11-21T08:00:00Z'),
-          untilMs: Date.parse('2026-11-21T09:00:00Z'),
-          url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
-        },
-      ],
-      programmes: [],
-    };
+    const rewindWindow = timeshiftAnswer;
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',

@@ -12,7 +12,7 @@ export type { Playable, PlayerConfig } from './player-state';
 export { FragmentCards } from './fragment-cards';
 export { ListenButton } from './listen-button';
 // Live rewind: 'Luister vanaf hier' on a played track inside its channel's window.
-export { ListenFromHere, useRewindRecordedAt } from './listen-from-here';
+export { ListenFromHere, ListenFromHereButton, useRewindRecordedAt } from './listen-from-here';
 export { episodePlayable, fragmentPlayable } from './playables';
 // The live info and play API calls, for pages that show or play a channel's live state themselves.
 export { fetchMiniplayerInfo, fetchPlayApi, streamLocationFor } from './player-api';

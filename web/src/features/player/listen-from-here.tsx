@@ -4,8 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 import { busyClassName, busyControlProps } from './busy-control';
-import { usePlayer } from './use-player';
-import { isPlayerBusy } from './player-state';
+import { usePlayer, usePlayerBusy } from './use-player';
 
 /**
  * Whether a moment (ms) of `channel` can be played from in live rewind: inside its window, in an
@@ -28,10 +27,12 @@ export function useRewindRecordedAt(channel: string): (instant: number) => boole
   return useCallback((instant: number) => recordedAt?.at(instant) ?? false, [recordedAt]);
 }
 
-/** The button of one track: plays `channel` from `from` (an instant) in live rewind. */
-export function ListenFromHere({ channel, from, name }: { channel: string; from: string; name: string }) {
-  const { state, commands } = usePlayer();
-  const busy = isPlayerBusy(state);
+/**
+ * 'Luister vanaf hier' on the played track `name`: `onListen` starts it there. Like every player
+ * command, it is ignored while the player loads (spec §4), and the button says so.
+ */
+export function ListenFromHereButton({ name, onListen }: { name: string; onListen: () => void }) {
+  const busy = usePlayerBusy();
   return (
     <button
       type="button"
@@ -39,10 +40,16 @@ export function ListenFromHere({ channel, from, name }: { channel: string; from:
       {...busyControlProps(busy)}
       aria-label={`Luister vanaf hier: ${name}`}
       onClick={() => {
-        if (!busy) commands.listenFrom(channel, Date.parse(from));
+        if (!busy) onListen();
       }}
     >
       Luister vanaf hier
     </button>
   );
+}
+
+/** The button of one track: plays `channel` from `from` (an instant) in live rewind. */
+export function ListenFromHere({ channel, from, name }: { channel: string; from: string; name: string }) {
+  const { commands } = usePlayer();
+  return <ListenFromHereButton name={name} onListen={() => commands.listenFrom(channel, Date.parse(from))} />;
 }
