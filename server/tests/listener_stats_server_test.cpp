@@ -23,7 +23,7 @@
 #include <thread>
 #include <vector>
 
-#include "listeners/listeners_api.hpp"
+#include "admin/listeners_api.hpp"
 #include "support/admin_server.hpp"
 #include "support/icy_listener.hpp"
 #include "support/postgres_database.hpp"
@@ -192,7 +192,7 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
     std::stringstream lines(csv.body);
     std::string line;
     std::getline(lines, line);
-    EXPECT_EQ(line, std::string(listeners::kCsvHeader) + "\r");
+    EXPECT_EQ(line, std::string(admin::kCsvHeader) + "\r");
     std::map<std::string, std::vector<std::string>> rows;
     while (std::getline(lines, line)) {
       const auto fields = split(line.substr(0, line.size() - 1), ',');

@@ -14,8 +14,8 @@
 #include "admin/password.hpp"
 #include "admin/request_guard.hpp"
 #include "admin/second_factor.hpp"
-#include "config/backup_interval.hpp"
 #include "backup/pre_migration.hpp"
+#include "config/backup_interval.hpp"
 #include "crypto/sealed_text.hpp"
 #include "domain/time.hpp"
 #include "seed/demo_seed.hpp"
@@ -313,9 +313,9 @@ Station::Station(const config::Config& config) {
                                                                 std::chrono::seconds(config.listener_flush_seconds));
   player_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
   hls_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
-  listeners_api_ = std::make_unique<listeners::ListenersApi>(
+  listeners_api_ = std::make_unique<admin::ListenersApi>(
       *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
-      listeners::ListenersApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
+      admin::ListenersApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
   metrics_ = std::make_unique<api::MetricsEndpoint>(
       *listener_tracker_, [db = db_.get()] { return db->healthy(); },
       api::MetricsOptions{.allow = config.metrics_allow, .token = config.metrics_token});

@@ -19,11 +19,13 @@
 #include "admin/autosaves.hpp"
 #include "admin/content_api.hpp"
 #include "admin/idempotent_saves.hpp"
+#include "admin/listeners_api.hpp"
 #include "admin/presence.hpp"
 #include "admin/schedule_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "api/events_api.hpp"
 #include "api/hls_api.hpp"
+#include "api/metrics_endpoint.hpp"
 #include "api/overlay_api.hpp"
 #include "api/player_api.hpp"
 #include "api/podcast_api.hpp"
@@ -47,7 +49,6 @@
 #include "ingest/source_relay.hpp"
 #include "listeners/listener_identity.hpp"
 #include "listeners/listener_tracker.hpp"
-#include "listeners/listeners_api.hpp"
 #include "listeners/session_writer.hpp"
 #include "media/media_library.hpp"
 #include "media/upload_api.hpp"
@@ -56,7 +57,6 @@
 #include "playout/demo_playout.hpp"
 #include "recording/broadcast_logger.hpp"
 #include "recording/recordings.hpp"
-#include "api/metrics_endpoint.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
 #include "store/database.hpp"
@@ -138,7 +138,7 @@ class Station {
   std::unique_ptr<listeners::ListenerTracker> listener_tracker_;
   std::unique_ptr<listeners::ListenerIdentity> listener_identity_;
   std::unique_ptr<listeners::SessionWriter> listener_writer_;
-  std::unique_ptr<listeners::ListenersApi> listeners_api_;
+  std::unique_ptr<admin::ListenersApi> listeners_api_;
   std::unique_ptr<api::MetricsEndpoint> metrics_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::HlsApi> hls_api_;

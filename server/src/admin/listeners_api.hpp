@@ -20,7 +20,7 @@
 #include "listeners/listener_tracker.hpp"
 #include "store/database.hpp"
 
-namespace ether::listeners {
+namespace ether::admin {
 
 /// The CSV's columns, in this order; channel is a channel's slug or "total". cume_basis is
 /// "distinct" (hours and days) or "sum_of_daily" (weeks and months, see listener_figures.hpp).
@@ -37,8 +37,8 @@ class ListenersApi {
   using Clock = std::function<std::int64_t()>;  // unix ms
   /// `flush` writes the sessions waiting in memory to the store (SessionWriter::flush) before a
   /// history is read, so that a session closed a moment ago counts.
-  ListenersApi(store::Database& db, const admin::AdminApi& admin, ListenerTracker& tracker, std::function<void()> flush,
-               ListenersApiOptions options, Clock clock);
+  ListenersApi(store::Database& db, const AdminApi& admin, listeners::ListenerTracker& tracker,
+               std::function<void()> flush, ListenersApiOptions options, Clock clock);
 
   void add_routes(http::Router& router);
 
@@ -47,11 +47,11 @@ class ListenersApi {
   http::Response history(const http::Request& request) const;
 
   store::Database& db_;
-  const admin::AdminApi& admin_;
-  ListenerTracker& tracker_;
+  const AdminApi& admin_;
+  listeners::ListenerTracker& tracker_;
   std::function<void()> flush_;
   ListenersApiOptions options_;
   Clock clock_;
 };
 
-}  // namespace ether::listeners
+}  // namespace ether::admin

@@ -1,4 +1,4 @@
-#include "listeners/listeners_api.hpp"
+#include "admin/listeners_api.hpp"
 
 #include <algorithm>
 #include <array>
@@ -21,7 +21,19 @@
 #include "listeners/listener_figures.hpp"
 #include "store/listener_session_repository.hpp"
 
-namespace ether::listeners {
+namespace ether::admin {
+
+using listeners::bucket_start;
+using listeners::BucketFigures;
+using listeners::BucketSize;
+using listeners::compute_figures;
+using listeners::FigureOptions;
+using listeners::Figures;
+using listeners::ListenerTracker;
+using listeners::next_bucket;
+using listeners::parse_bucket_size;
+using listeners::peak_concurrent;
+using listeners::Session;
 namespace json = boost::json;
 namespace {
 
@@ -271,4 +283,4 @@ http::Response ListenersApi::history(const http::Request& request) const {
   return api::private_json(200, body);
 }
 
-}  // namespace ether::listeners
+}  // namespace ether::admin
