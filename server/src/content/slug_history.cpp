@@ -41,17 +41,4 @@ void keep_earlier_slug(soci::session& session, const TypeSpec& type, const Item&
       soci::use(type.name), soci::use(old_scope), soci::use(old_slug), soci::use(key), soci::use(when);
 }
 
-std::optional<std::string> earlier_slug_owner(soci::session& session, std::string_view type, std::string_view scope,
-                                              std::string_view slug) {
-  std::string key;
-  soci::indicator ind = soci::i_null;
-  const std::string type_text(type);
-  const std::string scope_text(scope);
-  const std::string slug_text(slug);
-  session << "SELECT item_key FROM slug_history WHERE type = :t AND scope = :s AND slug = :g", soci::into(key, ind),
-      soci::use(type_text), soci::use(scope_text), soci::use(slug_text);
-  if (!session.got_data() || ind != soci::i_ok) return std::nullopt;
-  return key;
-}
-
 }  // namespace ether::content

@@ -1,12 +1,11 @@
 #pragma once
 // The earlier slugs of items with a public URL (migration 032): an edit or a restore that changes a
 // slug keeps the old one, and the public pages answer a request for it with a 301 to the item's
-// current address (pages/page_loader.cpp).
+// current address (pages/page_loader.cpp, through store/slug_history_repository.hpp).
 
 #include <soci/soci.h>
 
 #include <cstdint>
-#include <optional>
 #include <string>
 
 #include "content/content_store.hpp"
@@ -22,9 +21,5 @@ std::string slug_scope_of(const TypeSpec& type, const boost::json::object& value
 /// without a slug. Run inside the transaction of the change.
 void keep_earlier_slug(soci::session& session, const TypeSpec& type, const Item& before, const Item& after,
                        std::int64_t at);
-
-/// The key of the item of `type` that once had `slug` within `scope`, or nullopt.
-std::optional<std::string> earlier_slug_owner(soci::session& session, std::string_view type, std::string_view scope,
-                                              std::string_view slug);
 
 }  // namespace ether::content

@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "content/slug_history.hpp"
 #include "pages/loaders/broadcasts.hpp"
 #include "pages/loaders/content_pages.hpp"
 #include "pages/loaders/fragments.hpp"
@@ -23,6 +22,7 @@
 #include "pages/route_builder.hpp"
 #include "pages/route_table.hpp"
 #include "pages/search_documents.hpp"
+#include "store/slug_history_repository.hpp"
 
 namespace ether::pages {
 namespace json = boost::json;
@@ -117,7 +117,7 @@ bool names_item_by_id(Route route) {
 }
 
 // A page that names its item by slug alone: the content type and slug scope an earlier slug of it
-// is kept under (content/slug_history.hpp), and the table its current slug is read from.
+// is kept under (store/slug_history_repository.hpp), and the table its current slug is read from.
 struct SlugRoute {
   std::string_view type;
   std::string_view scope;
@@ -151,7 +151,7 @@ std::string moved_path(store::Database& db, std::string_view path, const RouteMa
   if (!route || match.values.empty()) return {};
   const auto& old_slug = match.values[0];
   auto lease = db.lease();
-  auto key = content::earlier_slug_owner(*lease, route->type, route->scope, old_slug);
+  auto key = store::earlier_slug_owner(*lease, route->type, route->scope, old_slug);
   if (!key) return {};
   std::string slug;
   soci::indicator ind = soci::i_null;
