@@ -64,6 +64,8 @@ test('behind live, the song shown is the one at the listening position in every 
   page,
   request,
 }) => {
+  // Most of it is the listening itself: 24 s of samples, each then looked up in the play log.
+  test.setTimeout(120_000);
   await page.goto('/gedraaid');
   const list = page.getByRole('list', { name: /^Gedraaide nummers op / });
   await expect(list.getByRole('button', { name: /^Luister vanaf hier: / }).first()).toBeVisible({
@@ -71,17 +73,22 @@ test('behind live, the song shown is the one at the listening position in every 
   });
   await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
   // The track that started nearest to half an hour ago, of those the window holds (this server's
-  // recorder may hold less); never one of the newest two, which are too close to live.
-  const starts = await list
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: /^Luister vanaf hier: / }) })
-    .locator('time')
-    .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+  // recorder may hold less) that played half a minute or longer (another spec of the shard may have
+  // ingested songs seconds apart); never one of the newest two, which are too close to live.
+  const rows = await list.getByRole('listitem').evaluateAll((items) =>
+    items.map((item) => ({
+      from: item.querySelector('time')?.getAttribute('datetime') ?? '',
+      listen: item.querySelector('button[aria-label^="Luister vanaf hier: "]') !== null,
+    })),
+  );
   const target = Date.now() - TARGET_BEHIND_MS;
-  const from = starts
-    .slice(2)
+  const from = rows
+    .filter(
+      (row, i) => i > 1 && row.listen && Date.parse(rows[i - 1]?.from ?? '') - Date.parse(row.from) >= 30_000,
+    )
+    .map((row) => row.from)
     .sort((a, b) => Math.abs(Date.parse(a) - target) - Math.abs(Date.parse(b) - target))[0];
-  expect(from, 'a track of the window older than the newest two').toBeDefined();
+  expect(from, 'a track of the window of half a minute or longer, older than the newest two').toBeDefined();
   const row = list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${from}"]`) });
   await row.getByRole('button', { name: /^Luister vanaf hier: / }).click();
 
@@ -127,6 +134,6 @@ test('behind live, the song shown is the one at the listening position in every 
     description: `${compared} of ${samples.length} sampled seconds compared, ${compared - wrong.length} right, ${Math.round(behindAtEnd / 60_000)} minutes behind live`,
   });
   expect(wrong).toEqual([]);
-  expect(compared, 'seconds away from a song change').toBeGreaterThanOrEqual(SAMPLES - 6);
+  expect(compared, 'seconds away from a song change').toBeGreaterThanOrEqual(SAMPLES / 2);
   expect([...songs].length, 'the samples cross a song change').toBeGreaterThanOrEqual(2);
 });
