@@ -169,7 +169,8 @@ std::string moved_path(store::Database& db, std::string_view path, const RouteMa
     auto segment = path.substr(start, end - start);
     if (!segment.empty()) {
       const bool is_slug = !replaced && segment == old_slug;
-      moved += "/" + percent_encode(is_slug ? std::string_view(slug) : segment);
+      moved += '/';
+      moved += percent_encode(is_slug ? std::string_view(slug) : segment);
       replaced = replaced || is_slug;
     }
     start = end + 1;

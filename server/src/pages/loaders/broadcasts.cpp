@@ -130,28 +130,51 @@ json::array BroadcastsLoader::hours_json(const json::object& broadcast, std::int
 }
 
 BroadcastsLoader::MomentHour BroadcastsLoader::moment_hour(const std::string& channel, std::int64_t instant) const {
-  MomentHour moment;
-  moment.from = moment.until = instant;
-  auto found = catalog_.broadcasts("b.channel_slug = :c AND b.starts_at <= " + std::to_string(instant) +
-                                       " AND b.ends_at > " + std::to_string(instant),
-                                   {channel}, "b.starts_at DESC", 1);
-  if (found.empty()) return moment;
-  const auto& b = found[0].as_object();
-  const auto b_from = parse_iso_instant(field(b, "from")).value_or(0);
-  const auto b_until = parse_iso_instant(field(b, "until")).value_or(0);
-  // Every hour of the broadcast, as its hour page has them: the player goes on from the moment's
-  // hour into the next ones that have ended instead of stopping when the hour is over.
-  moment.hours = hours_json(b, b_from, b_until);
-  for (const auto& h : domain::broadcast_hours(b_from, b_until)) {
-    if (h.from <= instant && instant < h.until) {
-      moment.hour = hour_json(b, h);
-      moment.from = h.from;
-      moment.until = h.until;
-      moment.recorded = hour_recording(channel, h);
+  auto moments = moment_hours(channel, {instant});
+  return std::move(moments.front());
+}
+
+std::vector<BroadcastsLoader::MomentHour> BroadcastsLoader::moment_hours(
+    const std::string& channel, const std::vector<std::int64_t>& instants) const {
+  std::vector<MomentHour> moments;
+  if (instants.empty()) return moments;
+  const auto [first, last] = std::minmax_element(instants.begin(), instants.end());
+  // Newest start first: where broadcasts overlap, a moment belongs to the one that began last.
+  auto found = catalog_.broadcasts(
+      "b.channel_slug = :c AND b.starts_at <= " + std::to_string(*last) + " AND b.ends_at > " + std::to_string(*first),
+      {channel}, "b.starts_at DESC", 0);
+  for (const auto instant : instants) {
+    const auto known = std::find_if(moments.begin(), moments.end(), [&](const MomentHour& m) {
+      return !m.broadcast.is_null() && m.from <= instant && instant < m.until;
+    });
+    if (known != moments.end()) continue;
+    MomentHour moment;
+    moment.from = moment.until = instant;
+    const auto on_air = std::find_if(found.begin(), found.end(), [&](const json::value& b) {
+      const auto& broadcast = b.as_object();
+      return parse_iso_instant(field(broadcast, "from")).value_or(0) <= instant &&
+             instant < parse_iso_instant(field(broadcast, "until")).value_or(0);
+    });
+    if (on_air != found.end()) {
+      const auto& b = on_air->as_object();
+      const auto b_from = parse_iso_instant(field(b, "from")).value_or(0);
+      const auto b_until = parse_iso_instant(field(b, "until")).value_or(0);
+      // Every hour of the broadcast, as its hour page has them: the player goes on from the
+      // moment's hour into the next ones that have ended instead of stopping when the hour is over.
+      moment.hours = hours_json(b, b_from, b_until);
+      for (const auto& h : domain::broadcast_hours(b_from, b_until)) {
+        if (h.from <= instant && instant < h.until) {
+          moment.hour = hour_json(b, h);
+          moment.from = h.from;
+          moment.until = h.until;
+          moment.recorded = hour_recording(channel, h);
+        }
+      }
+      moment.broadcast = b;
     }
+    moments.push_back(std::move(moment));
   }
-  moment.broadcast = b;
-  return moment;
+  return moments;
 }
 
 json::array BroadcastsLoader::recorded_hours(const std::string& filter) const {

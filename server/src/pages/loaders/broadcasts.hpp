@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "domain/broadcast_hours.hpp"
 #include "pages/loaders/page_context.hpp"
@@ -50,6 +51,9 @@ class BroadcastsLoader final : public PageContext {
   };
   /// The MomentHour of `instant` (unix seconds) on `channel`: one query of the store.
   MomentHour moment_hour(const std::string& channel, std::int64_t instant) const;
+  /// The distinct MomentHours of `instants` on `channel`, in the order their first instant comes:
+  /// one query of the store for the broadcasts of the span, however many instants fall outside any.
+  std::vector<MomentHour> moment_hours(const std::string& channel, const std::vector<std::int64_t>& instants) const;
 
  private:
   /// The hours of the last week's broadcasts that ended and whose recording is on disk, newest

@@ -51,18 +51,12 @@ PageResult PlayedTracksLoader::gedraaid(const std::string& date_segment) {
 }
 
 json::array PlayedTracksLoader::recorded_hours(const std::string& channel, const json::array& tracks) const {
-  BroadcastsLoader broadcasts(request_);
-  json::array recorded;
-  // The tracks come newest first, an hour's together: one lookup an hour, not one a track.
-  std::int64_t known_from = 0;
-  std::int64_t known_until = 0;
+  std::vector<std::int64_t> instants;
   for (const auto& track : tracks) {
-    const auto from = parse_iso_instant(field(track.as_object(), "from"));
-    if (!from || (known_from <= *from && *from < known_until)) continue;
-    auto moment = broadcasts.moment_hour(channel, *from);
-    // Without a broadcast the moment is its own range: the next track looks again.
-    known_from = moment.from;
-    known_until = std::max(moment.until, *from + 1);
+    if (auto from = parse_iso_instant(field(track.as_object(), "from"))) instants.push_back(*from);
+  }
+  json::array recorded;
+  for (auto& moment : BroadcastsLoader(request_).moment_hours(channel, instants)) {
     if (!moment.recorded) continue;
     recorded.push_back(json::object{{"broadcast", std::move(moment.broadcast)},
                                     {"hour", std::move(moment.hour)},
