@@ -65,6 +65,24 @@ function setUp(change: Partial<PlayerState> = {}) {
   return { session: new RewindSession(host, place), loads, actions, place, playLiveStream };
 }
 
+// A song of the radio2 list, from and until in Amsterdam time as the info document has them.
+const track = (name: string, from: string, until: string): Track => ({
+  chartEditionPositions: [],
+  coverUrl: null,
+  imageUrl: '',
+  from,
+  until,
+  time: from.slice(11, 16),
+  id: null,
+  isAvailable: true,
+  slug: null,
+  radioTracksItem: { id: null, slug: null },
+  url: '#',
+  artist: 'Iemand',
+  isSong: true,
+  name,
+});
+
 const behind = (actions: PlayerAction[]) =>
   actions
     .filter((a) => a.type === 'setPlayerState')
@@ -125,22 +143,6 @@ describe('RewindSession', () => {
   });
 
   it('after a seek back, stops showing the later song before the document of the new place arrives', () => {
-    const track = (name: string, from: string, until: string): Track => ({
-      chartEditionPositions: [],
-      coverUrl: null,
-      imageUrl: '',
-      from,
-      until,
-      time: from.slice(11, 16),
-      id: null,
-      isAvailable: true,
-      slug: null,
-      radioTracksItem: { id: null, slug: null },
-      url: '#',
-      artist: 'Iemand',
-      isSong: true,
-      name,
-    });
     // 17:36 to 17:40 Amsterdam the later song, 17:33 to 17:36 the earlier one.
     const later = track('Later', '2026-11-26 17:36:00', '2026-11-26 17:40:00');
     const earlier = track('Eerder', '2026-11-26 17:33:00', '2026-11-26 17:36:00');
@@ -149,6 +151,15 @@ describe('RewindSession', () => {
     const shown = actions.filter((a) => a.type === 'listenToLive');
     expect(shown).toHaveLength(1);
     expect(shown[0]?.type === 'listenToLive' && shown[0].live.track?.name).toBe('Eerder');
+    stop();
+  });
+
+  it('keeps the song shown while playing on past its end, until the next place names the next song', () => {
+    // 17:33 to 17:36 Amsterdam the song shown; the listener, playing on, is at 17:37.
+    const song = track('Eerder', '2026-11-26 17:33:00', '2026-11-26 17:36:00');
+    const { session, actions } = setUp({ isBehindLive: true, track: song, tracks: [song] });
+    const stop = session.followPosition('radio2', () => H16 + 37 * 60_000);
+    expect(actions.filter((a) => a.type === 'listenToLive')).toEqual([]);
     stop();
   });
 });

@@ -140,11 +140,12 @@ export class RewindSession {
       const instant = listening();
       if (instant === null || inFlight || (instant >= fetchedFor && instant < validUntil)) return;
       // Until the document of the new place arrives, the songs already known are held to it: after
-      // a seek back, the later song must not stay shown.
+      // a seek back, the later song must not stay shown. Going forward nothing known is later, and
+      // the song shown stays until the document names the next one, instead of a blank between.
       const state = host.state();
       if (state.isBehindLive && host.channel() === channel && state.tracks) {
         const held = tracksHeldTo(state.tracks, instant);
-        if (held.track !== state.track) {
+        if (held.tracks.length < state.tracks.length && held.track !== state.track) {
           host.dispatch({
             type: 'listenToLive',
             live: {
