@@ -28,12 +28,12 @@
 #include "admin/bootstrap.hpp"
 #include "admin/password.hpp"
 #include "admin/sessions.hpp"
+#include "admin/upload_api.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "media/image_processor.hpp"
 #include "media/image_variants.hpp"
 #include "media/media_library.hpp"
-#include "media/upload_api.hpp"
 #include "media/upload_slots.hpp"
 #include "store_test_support.hpp"
 #include "support/server_process.hpp"
@@ -384,7 +384,7 @@ class MediaUploads : public ::testing::TestWithParam<std::string> {
                                                            .max_audio_seconds = max_audio_seconds},
                                               [] { return kNow; });
     if (start_jobs) library_->start();
-    uploads_ = std::make_unique<UploadApi>(*library_, *admin_, "https://radio.example", kCaps);
+    uploads_ = std::make_unique<admin::UploadApi>(*library_, *admin_, "https://radio.example", kCaps);
     admin_->add_routes(router_);
     uploads_->add_routes(router_);
     http::ServerOptions options;
@@ -458,7 +458,7 @@ class MediaUploads : public ::testing::TestWithParam<std::string> {
   std::filesystem::path root_;
   std::unique_ptr<admin::AdminApi> admin_;
   std::unique_ptr<MediaLibrary> library_;
-  std::unique_ptr<UploadApi> uploads_;
+  std::unique_ptr<admin::UploadApi> uploads_;
   http::Router router_;
   std::unique_ptr<http::Server> server_;
   static inline std::atomic<int> counter{0};
@@ -674,7 +674,7 @@ TEST_P(MediaUploads, UploadsInFlightAreCapped) {
   ASSERT_EQ(files_in(incoming), open.size());
   auto busy = send("POST", "/api/admin/media/images?name=b.png", png, redacteur);
   EXPECT_EQ(busy.status, 429U) << busy.body;
-  EXPECT_EQ(busy.header("Retry-After"), std::to_string(kUploadsRetryAfterSeconds));
+  EXPECT_EQ(busy.header("Retry-After"), std::to_string(admin::kUploadsRetryAfterSeconds));
   EXPECT_NE(busy.error_message().find("te veel bestanden tegelijk"), std::string::npos) << busy.body;
   EXPECT_EQ(files_in(incoming), open.size());
 

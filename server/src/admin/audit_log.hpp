@@ -1,8 +1,8 @@
 #pragma once
 // The audit log of every change made in the admin (table admin_audit_log): who, when, which item
-// (type and id), the action and the changed fields before and after as JSON. Callers write the
-// entry on the session and inside the transaction of the change itself, so that both are stored
-// or neither.
+// (type and id), the action and the changed fields before and after as JSON, written through
+// store/audit_entries.hpp and read back page by page. Callers write the entry on the session and
+// inside the transaction of the change itself, so that both are stored or neither.
 
 #include <soci/soci.h>
 
@@ -13,13 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "store/audit_entries.hpp"
+
 namespace ether::admin {
 
-/// Who made a change: an account, or (user_id 0) the server or the command line.
-struct Actor {
-  std::int64_t user_id = 0;
-  std::string name;
-};
+// The writing side lives in the store, for every module that changes something; the admin's code
+// names it as its own.
+using store::Actor;
+using store::add_change;
 
 struct AuditEntry {
   std::int64_t id = 0;
@@ -31,10 +32,6 @@ struct AuditEntry {
   std::string action;           // "create", "update", "deactivate", "login", ...
   boost::json::object changes;  // {"field": {"before": ..., "after": ...}}
 };
-
-/// Adds {"before": before, "after": after} under `field` when the two differ.
-void add_change(boost::json::object& changes, std::string_view field, const boost::json::value& before,
-                const boost::json::value& after);
 
 /// Records a change of the station's content (items, the schedule) in the caller's transaction: its
 /// audit row and a new content version (store/content_version.hpp), which tells every instance's

@@ -80,7 +80,7 @@ class PlayerApi {
   /// or has expired; nullopt when the file may be served.
   [[nodiscard]] std::optional<http::Response> guard_media(const http::Request& request,
                                                           std::string_view relative) const;
-  /// For media::UploadApi's audio guard: an uploaded MP3 ("/uploads/audio/...") is public once a
+  /// For admin::UploadApi's audio guard: an uploaded MP3 ("/uploads/audio/...") is public once a
   /// fragment, episode or bulletin on the site plays it, or with a valid signature (expires and
   /// signature, as a bulletin's URL has); else 404. Touches the store: call it off the I/O threads.
   [[nodiscard]] std::optional<http::Response> guard_uploaded_audio(const http::Request& request,

@@ -117,7 +117,7 @@ Station::Station(const config::Config& config) {
                                                                 .processing_seconds = config.upload_processing_seconds},
                                             unix_now);
   media_->start();
-  upload_api_ = std::make_unique<media::UploadApi>(
+  upload_api_ = std::make_unique<admin::UploadApi>(
       *media_, *admin_api_, admin::origin_of(config.base_url),
       media::UploadCaps{.per_address = config.uploads_per_address, .in_all = config.uploads_in_flight});
   webhooks::DispatcherOptions webhook_options;

@@ -23,6 +23,7 @@
 #include "admin/presence.hpp"
 #include "admin/schedule_api.hpp"
 #include "admin/trash_sweeper.hpp"
+#include "admin/upload_api.hpp"
 #include "api/events_api.hpp"
 #include "api/hls_api.hpp"
 #include "api/metrics_endpoint.hpp"
@@ -51,7 +52,6 @@
 #include "listeners/listener_tracker.hpp"
 #include "listeners/session_writer.hpp"
 #include "media/media_library.hpp"
-#include "media/upload_api.hpp"
 #include "pages/page_loader.hpp"
 #include "player/live_info_service.hpp"
 #include "playout/demo_playout.hpp"
@@ -175,7 +175,7 @@ class Station {
   std::map<std::string, long long> dead_air_since_;  // channels with dead air told to the hooks (playout thread)
   std::unique_ptr<webhooks::WebhooksApi> webhooks_api_;
   std::unique_ptr<media::MediaLibrary> media_;
-  std::unique_ptr<media::UploadApi> upload_api_;
+  std::unique_ptr<admin::UploadApi> upload_api_;
   std::unique_ptr<ingest::SourceLoginApi> source_login_api_;
   std::unique_ptr<demomedia::DemoRender> demo_render_;
   std::filesystem::path rendered_dir_;  // <data>/demo-media: the demo's full-length audio

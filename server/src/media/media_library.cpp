@@ -10,11 +10,11 @@
 #include <fstream>
 #include <random>
 
-#include "admin/audit_log.hpp"
 #include "media/audio_processor.hpp"
 #include "media/ffmpeg_job.hpp"
 #include "media/image_processor.hpp"
 #include "media/stored_files.hpp"
+#include "store/audit_entries.hpp"
 #include "store/publication.hpp"
 #include "stream/mp3_frames.hpp"
 
@@ -277,10 +277,10 @@ MediaItem MediaLibrary::accept(MediaKind kind, const http::BodyFile& upload, con
     item.id = media.insert(item);
     media.claim(item.id, owner_, now, now + 1);
     json::object changes;
-    admin::add_change(changes, "kind", nullptr, json::string(kind_name(kind)));
-    admin::add_change(changes, "name", nullptr, json::string(item.original_name));
-    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(item.id), "upload",
-                                   changes);
+    store::add_change(changes, "kind", nullptr, json::string(kind_name(kind)));
+    store::add_change(changes, "name", nullptr, json::string(item.original_name));
+    store::record_audit_entry(*lease, {uploader.user_id, uploader.name}, now, "media", std::to_string(item.id),
+                              "upload", changes);
     tx.commit();
   }
   const auto id = item.id;
@@ -406,8 +406,8 @@ std::optional<std::int64_t> MediaLibrary::claim(std::int64_t id, MediaKind kind,
     existing->source_file = item->source_file;
     media.update(*existing);
     media.claim(existing->id, owner_, now, now + 1);
-    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now, "media", std::to_string(existing->id),
-                                   "reprocess");
+    store::record_audit_entry(*lease, {uploader.user_id, uploader.name}, now, "media", std::to_string(existing->id),
+                              "reprocess");
   }
   tx.commit();
   if (!again) return std::nullopt;
@@ -437,9 +437,9 @@ MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const
     media.update(*item);
     if (!made) media.claim(id, owner_, item->updated_at, item->updated_at + 1);
     json::object changes;
-    admin::add_change(changes, "focalPoint", json::string(focal_folder(before)), json::string(focal_folder(focal)));
-    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, item->updated_at, "media", std::to_string(id),
-                                   "update", changes);
+    store::add_change(changes, "focalPoint", json::string(focal_folder(before)), json::string(focal_folder(focal)));
+    store::record_audit_entry(*lease, {uploader.user_id, uploader.name}, item->updated_at, "media", std::to_string(id),
+                              "update", changes);
     tx.commit();
   }
   if (!made && !jobs_.post([this, id] { process_variants(id); })) {
@@ -477,9 +477,9 @@ void MediaLibrary::remove(std::int64_t id, const Uploader& uploader) {
     store::Transaction tx(*lease);
     *lease << "DELETE FROM media WHERE id = :i", soci::use(key);
     json::object changes;
-    admin::add_change(changes, "name", json::string(item->original_name), nullptr);
-    admin::AuditLog(*lease).record({uploader.user_id, uploader.name}, now_(), "media", std::to_string(id), "delete",
-                                   changes);
+    store::add_change(changes, "name", json::string(item->original_name), nullptr);
+    store::record_audit_entry(*lease, {uploader.user_id, uploader.name}, now_(), "media", std::to_string(id), "delete",
+                              changes);
     tx.commit();
   }
   std::error_code ignored;

@@ -1,4 +1,4 @@
-// Uploads and the media library (server/src/media/upload_api.hpp). An upload is the file itself
+// Uploads and the media library (server/src/admin/upload_api.hpp). An upload is the file itself
 // as the request body, sent with XMLHttpRequest so that its progress can be shown; processing
 // (image sizes, loudness normalisation) continues on the server and is followed by polling.
 

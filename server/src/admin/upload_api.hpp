@@ -21,10 +21,10 @@
 // with the site's Origin and a session cookie; the head is judged on the I/O thread from
 // admin::SessionCache: a cookie it does not know as live gets 401 and a session that may not
 // upload 403, before a byte of the body is read or written (after a restart: reload the page,
-// whose first API call makes the session known again). At most UploadCaps::per_address bodies of
-// one client address and UploadCaps::in_all in all are read at once; more get 429 with
+// whose first API call makes the session known again). At most media::UploadCaps::per_address bodies of
+// one client address and media::UploadCaps::in_all in all are read at once; more get 429 with
 // Retry-After. A larger body than the kind's limit gets 413 with a Dutch message. What the file
-// is, is found out in the background (MediaLibrary::accept): a file that is not an image (resp.
+// is, is found out in the background (media::MediaLibrary::accept): a file that is not an image (resp.
 // audio) ends as status 'failed' with a Dutch message.
 
 #include <boost/json/object.hpp>
@@ -40,7 +40,7 @@
 #include "media/media_library.hpp"
 #include "media/upload_slots.hpp"
 
-namespace ether::media {
+namespace ether::admin {
 
 inline constexpr std::int64_t kLibraryPageSize = 24;
 inline constexpr std::size_t kMaxSearchLength = 100;
@@ -49,7 +49,8 @@ inline constexpr unsigned kUploadsRetryAfterSeconds = 10;
 class UploadApi {
  public:
   /// `site_origin`: the origin of ETHER_BASE_URL (admin::origin_of).
-  UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin, UploadCaps caps = {});
+  UploadApi(media::MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin,
+            media::UploadCaps caps = {});
 
   /// Adds the routes above.
   void add_routes(http::Router& router);
@@ -61,7 +62,7 @@ class UploadApi {
   [[nodiscard]] int uploads_in_flight() const { return slots_.in_flight(); }
 
   /// The JSON of an item as the admin receives it (URLs of its files, sizes, progress).
-  [[nodiscard]] boost::json::object item_json(const MediaItem& item) const;
+  [[nodiscard]] boost::json::object item_json(const media::MediaItem& item) const;
 
   /// Decides whether an anonymous request may have an uploaded audio file ("/uploads/audio/..."):
   /// nullopt lets it through, a response refuses it. Audio is public only once an item on the site
@@ -70,19 +71,19 @@ class UploadApi {
   void set_audio_guard(AudioGuard guard) { audio_guard_ = std::move(guard); }
 
  private:
-  http::Response upload(const http::Request& request, MediaKind kind) const;
+  http::Response upload(const http::Request& request, media::MediaKind kind) const;
   http::Response list(const http::Request& request) const;
   http::Response get(const http::Request& request, const std::string& id) const;
   http::Response remove(const http::Request& request, const std::string& id_text) const;
   http::Response focal_point(const http::Request& request, const std::string& id) const;
   http::Response serve(const http::Request& request, const std::string& path) const;
 
-  MediaLibrary& library_;
+  media::MediaLibrary& library_;
   const admin::AdminApi& admin_;
   std::string site_origin_;
   http::MediaFiles files_;
-  UploadSlots slots_;
+  media::UploadSlots slots_;
   AudioGuard audio_guard_;
 };
 
-}  // namespace ether::media
+}  // namespace ether::admin

@@ -1,4 +1,4 @@
-#include "media/upload_api.hpp"
+#include "admin/upload_api.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -10,7 +10,7 @@
 #include "api/json_error.hpp"
 #include "media/stored_files.hpp"
 
-namespace ether::media {
+namespace ether::admin {
 namespace {
 
 namespace json = boost::json;
@@ -23,20 +23,23 @@ std::string size_text(std::uint64_t bytes) {
   return bytes >= (1ULL << 20) ? std::to_string(bytes >> 20) + " MB" : std::to_string(bytes >> 10) + " KB";
 }
 
-http::Response too_large(MediaKind kind, std::uint64_t limit) {
+http::Response too_large(media::MediaKind kind, std::uint64_t limit) {
   return api::json_error(413, "payload_too_large",
                          std::string("Dit bestand is te groot: ") +
-                             (kind == MediaKind::image   ? "een afbeelding"
-                              : kind == MediaKind::audio ? "een audiobestand"
-                                                         : "een video") +
+                             (kind == media::MediaKind::image   ? "een afbeelding"
+                              : kind == media::MediaKind::audio ? "een audiobestand"
+                                                                : "een video") +
                              " mag hoogstens " + size_text(limit) + " zijn.");
 }
 
-Uploader uploader_of(const admin::Principal& principal) { return {principal.user.id, principal.user.display_name}; }
+media::Uploader uploader_of(const admin::Principal& principal) {
+  return {principal.user.id, principal.user.display_name};
+}
 
 }  // namespace
 
-UploadApi::UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin, UploadCaps caps)
+UploadApi::UploadApi(media::MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin,
+                     media::UploadCaps caps)
     : library_(library),
       admin_(admin),
       site_origin_(std::move(site_origin)),
@@ -45,11 +48,11 @@ UploadApi::UploadApi(MediaLibrary& library, const admin::AdminApi& admin, std::s
 
 void UploadApi::add_routes(http::Router& router) {
   router.add("POST", kImagesPath,
-             [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::image); });
+             [this](const http::Request& r, const http::RouteParams&) { return upload(r, media::MediaKind::image); });
   router.add("POST", kAudioPath,
-             [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::audio); });
+             [this](const http::Request& r, const http::RouteParams&) { return upload(r, media::MediaKind::audio); });
   router.add("POST", kVideoPath,
-             [this](const http::Request& r, const http::RouteParams&) { return upload(r, MediaKind::video); });
+             [this](const http::Request& r, const http::RouteParams&) { return upload(r, media::MediaKind::video); });
   router.add("GET", "/api/admin/media", [this](const http::Request& r, const http::RouteParams&) { return list(r); });
   router.add("GET", "/api/admin/media/{id}",
              [this](const http::Request& r, const http::RouteParams& p) { return get(r, p.at("id")); });
@@ -63,10 +66,10 @@ void UploadApi::add_routes(http::Router& router) {
 
 std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& head) const {
   if (head.method != "POST") return std::nullopt;
-  std::optional<MediaKind> kind;
-  if (head.path == kImagesPath) kind = MediaKind::image;
-  if (head.path == kAudioPath) kind = MediaKind::audio;
-  if (head.path == kVideoPath) kind = MediaKind::video;
+  std::optional<media::MediaKind> kind;
+  if (head.path == kImagesPath) kind = media::MediaKind::image;
+  if (head.path == kAudioPath) kind = media::MediaKind::audio;
+  if (head.path == kVideoPath) kind = media::MediaKind::video;
   if (!kind) return std::nullopt;
   // Only a browser of the site gets to write to disk, and only with a session known as live: this
   // runs on the I/O thread, so the store is not asked. Anything else is read into memory under the
@@ -101,37 +104,37 @@ std::optional<http::BodyFileTarget> UploadApi::body_target(const http::Request& 
     return refuse(std::move(busy));
   }
   const auto& options = library_.options();
-  const auto limit = *kind == MediaKind::image   ? options.max_image_bytes
-                     : *kind == MediaKind::audio ? options.max_audio_bytes
-                                                 : options.max_video_bytes;
+  const auto limit = *kind == media::MediaKind::image   ? options.max_image_bytes
+                     : *kind == media::MediaKind::audio ? options.max_audio_bytes
+                                                        : options.max_video_bytes;
   return http::BodyFileTarget{library_.incoming_path(), limit, too_large(*kind, limit), std::move(slot)};
 }
 
-json::object UploadApi::item_json(const MediaItem& item) const {
+json::object UploadApi::item_json(const media::MediaItem& item) const {
   json::object out{{"id", item.id},
-                   {"kind", kind_name(item.kind)},
+                   {"kind", media::kind_name(item.kind)},
                    {"status", item.status},
                    {"progress", item.progress},
                    {"error", item.error.empty() ? json::value(nullptr) : json::value(item.error)},
                    {"name", item.original_name},
                    {"mimeType", item.mime_type},
                    {"sizeBytes", item.size_bytes}};
-  if (item.kind == MediaKind::image) {
-    out["url"] = image_url(item);
-    out["contentUrl"] = content_image_url(item);
-    out["originalUrl"] = std::string(kUploadsPrefix) + "/images/" + item.content_hash + "/original.webp";
+  if (item.kind == media::MediaKind::image) {
+    out["url"] = media::image_url(item);
+    out["contentUrl"] = media::content_image_url(item);
+    out["originalUrl"] = std::string(media::kUploadsPrefix) + "/images/" + item.content_hash + "/original.webp";
     out["width"] = item.width;
     out["height"] = item.height;
     out["focalPoint"] = json::object{{"x", item.focal.x / 1000.0}, {"y", item.focal.y / 1000.0}};
-  } else if (item.kind == MediaKind::video) {
-    out["url"] = video_url(item);
-    out["posterUrl"] = video_poster_url(item);
+  } else if (item.kind == media::MediaKind::video) {
+    out["url"] = media::video_url(item);
+    out["posterUrl"] = media::video_poster_url(item);
     out["width"] = item.width;
     out["height"] = item.height;
     out["durationMs"] = item.duration_ms;
     out["durationSeconds"] = (item.duration_ms + 500) / 1000;
   } else {
-    out["url"] = audio_url(item);
+    out["url"] = media::audio_url(item);
     out["durationMs"] = item.duration_ms;
     out["durationSeconds"] = (item.duration_ms + 500) / 1000;
     out["loudnessLufs"] = item.loudness_tenths / 10.0;
@@ -139,7 +142,7 @@ json::object UploadApi::item_json(const MediaItem& item) const {
   return out;
 }
 
-http::Response UploadApi::upload(const http::Request& request, MediaKind kind) const {
+http::Response UploadApi::upload(const http::Request& request, media::MediaKind kind) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   if (!request.body_file || request.body_file->size == 0) {
@@ -150,7 +153,7 @@ http::Response UploadApi::upload(const http::Request& request, MediaKind kind) c
     const auto name = request.param("name").value_or("");
     const auto item = library_.accept(kind, *request.body_file, std::string(name), uploader_of(principal));
     return api::private_json(202, json::object{{"media", item_json(item)}});
-  } catch (const UploadRefused& refused) {
+  } catch (const media::UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
   }
 }
@@ -161,9 +164,9 @@ http::Response UploadApi::list(const http::Request& request) const {
   const auto kind_text = request.param("kind").value_or("image");
   if (kind_text != "image" && kind_text != "audio" && kind_text != "video")
     return api::json_error(400, "bad_parameter", "Kies image, audio of video.");
-  const auto kind = kind_text == "audio"   ? MediaKind::audio
-                    : kind_text == "video" ? MediaKind::video
-                                           : MediaKind::image;
+  const auto kind = kind_text == "audio"   ? media::MediaKind::audio
+                    : kind_text == "video" ? media::MediaKind::video
+                                           : media::MediaKind::image;
   const auto page = api::parse_id(request.param("page").value_or("1")).value_or(1);
   const std::string name(request.param("q").value_or(""));
   if (name.size() > kMaxSearchLength) {
@@ -174,7 +177,7 @@ http::Response UploadApi::list(const http::Request& request) const {
   std::int64_t total = 0;
   {
     auto lease = library_.db().lease();
-    MediaRepository media(*lease);
+    media::MediaRepository media(*lease);
     for (const auto& item : media.list(kind, kLibraryPageSize, (page - 1) * kLibraryPageSize, name)) {
       items.push_back(item_json(item));
     }
@@ -214,9 +217,10 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
     return api::json_error(400, "bad_focal_point", "Een focuspunt heeft een x en een y tussen 0 en 1.");
   }
   try {
-    const auto item = library_.set_focal_point(*id, FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
+    const auto item =
+        library_.set_focal_point(*id, media::FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
     return api::private_json(200, json::object{{"media", item_json(item)}});
-  } catch (const UploadRefused& refused) {
+  } catch (const media::UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
   }
 }
@@ -229,13 +233,13 @@ http::Response UploadApi::remove(const http::Request& request, const std::string
   try {
     library_.remove(*id, uploader_of(std::get<admin::Principal>(who)));
     return api::no_content();
-  } catch (const UploadRefused& refused) {
+  } catch (const media::UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
   }
 }
 
 http::Response UploadApi::serve(const http::Request& request, const std::string& path) const {
-  if (!servable(path)) return api::json_error(404, "not_found", "Dit bestand bestaat niet.");
+  if (!media::servable(path)) return api::json_error(404, "not_found", "Dit bestand bestaat niet.");
   // Audio and video may belong to a draft, an embargoed or a trashed item, or to none: an editor
   // has them, the public only while an item on the site plays them (or audio with a signed URL).
   // The names are content hashes, but a hash is no secret once an editor shared it.
@@ -249,7 +253,7 @@ http::Response UploadApi::serve(const http::Request& request, const std::string&
     if (!editor) {
       std::optional<http::Response> refused;
       if (audio) {
-        refused = audio_guard_ ? audio_guard_(request, std::string(kUploadsPrefix) + "/" + path)
+        refused = audio_guard_ ? audio_guard_(request, std::string(media::kUploadsPrefix) + "/" + path)
                                : std::optional(api::json_error(404, "not_found", "Dit bestand bestaat niet."));
       } else if (!library_.video_on_site(path)) {
         refused = api::json_error(404, "not_found", "Dit bestand bestaat niet.");
@@ -274,4 +278,4 @@ http::Response UploadApi::serve(const http::Request& request, const std::string&
   return response;
 }
 
-}  // namespace ether::media
+}  // namespace ether::admin
