@@ -22,6 +22,7 @@ import { PopoutButton } from './popout-button';
 import { ScrollingTitle } from './scrolling-title';
 import { barActionButtons, isChannelDropdownShown, isPlayerBusy } from './player-state';
 import { usePlaybackTime } from './use-playback-time';
+import { useRotation } from './use-rotation';
 import { VolumeControl } from './volume-control';
 import './mini-player.css';
 
@@ -32,21 +33,6 @@ const BehindLive = lazy(() => import('./expanded-player').then((m) => ({ default
 const ExpandedPlayer = lazy(() =>
   import('./expanded-player-dialog').then((m) => ({ default: m.ExpandedPlayerDialog })),
 );
-
-function useRotation(items: NowPlayingItem[], alternate: boolean) {
-  const [index, setIndex] = useState(0);
-  const current = items[index % Math.max(1, items.length)] ?? items[0];
-  const key = items.map((i) => `${i.kind}:${i.title}`).join('|');
-  useEffect(() => {
-    setIndex(0);
-  }, [key]);
-  useEffect(() => {
-    if (!alternate || items.length < 2 || !current) return;
-    const timer = window.setTimeout(() => setIndex((i) => i + 1), current.durationMs);
-    return () => window.clearTimeout(timer);
-  }, [alternate, items.length, current, index]);
-  return { current, cycle: index };
-}
 
 function Progress({ time }: { time: PlaybackTime | null }) {
   if (!time) return null;
