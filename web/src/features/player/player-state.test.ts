@@ -289,6 +289,18 @@ describe('other transitions', () => {
     expect(after.isPlayerExpanded).toBe(true);
     expect(after.isLiveMode).toBe(true);
   });
+  it('setPlayerState that changes nothing keeps the same state, so nothing renders again', () => {
+    const state = playerReducer(initialPlayerState('music'), {
+      type: 'setPlayerState',
+      state: { isAdBreak: false, isChannelPickerPresent: true },
+    });
+    const again = playerReducer(state, {
+      type: 'setPlayerState',
+      state: { isAdBreak: false, isChannelPickerPresent: true },
+    });
+    expect(again).toBe(state);
+    expect(playerReducer(state, { type: 'setPlayerState', state: { isAdBreak: true } })).not.toBe(state);
+  });
   it('setPlayerState entering live mode resets the volume', () => {
     let state = playerReducer(initialPlayerState('music'), { type: 'setPlayable', playable });
     state = playerReducer(state, { type: 'setVolume', volume: 0.5 });

@@ -286,12 +286,16 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return { ...state, isPlaying: false };
     case 'togglePlaying':
       return { ...state, isPlaying: !state.isPlaying };
-    case 'setPlayerState':
-      return {
-        ...state,
+    case 'setPlayerState': {
+      const next = {
         ...(action.state.isLiveMode === true ? enteringLive(state) : {}),
         ...action.state,
       };
+      // The live feed sets the same flags on each of its messages: an unchanged state is the same
+      // object, and nothing that reads the player renders again for it.
+      const changes = Object.entries(next).some(([key, value]) => state[key as keyof PlayerState] !== value);
+      return changes ? { ...state, ...next } : state;
+    }
     case 'setAdBreak':
       return { ...state, isAdBreak: action.value };
     case 'setReceivedMessageEvent':
