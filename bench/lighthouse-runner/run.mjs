@@ -54,7 +54,12 @@ function summarise(lhr) {
 const results = [];
 for (const url of urls) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(summarise((await audit(url)).lhr));
+  for (let i = 0; i < runs; i++) {
+    let run = summarise((await audit(url)).lhr);
+    // NO_NAVSTART is Lighthouse losing its own trace, not the page failing: audited once more.
+    if (run.error?.startsWith('NO_NAVSTART')) run = summarise((await audit(url)).lhr);
+    all.push(run);
+  }
   all.sort((a, b) => a.score - b.score);
   const median = all[Math.floor(all.length / 2)];
   const errors = all.map((run) => run.error).filter(Boolean);
