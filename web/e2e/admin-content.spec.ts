@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInFresh as logInAs, openNew, pickFirst } from './admin-login';
-import { suppressOverlays } from './overlay-guard';
+import { presetConsent, suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
 // Content editing in the admin against the real server: an eindredacteur makes a programme (a bad
@@ -146,6 +146,81 @@ test('a maintenance notification switched on shows its banner on the site', asyn
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   await removeCurrent(page);
+});
+
+test('the overlay list says which banner visitors see; a new one of the same order takes over from the older', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await logInFresh(page, 'eindredacteur');
+  const nav = page.getByRole('navigation', { name: 'Beheer' });
+  const openList = async () => {
+    await nav.getByRole('link', { name: 'Inhoud' }).click();
+    await page.getByRole('link', { name: 'Onderhoudsmeldingen', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Onderhoudsmeldingen' })).toBeVisible();
+  };
+  const table = page.getByRole('table', { name: 'Onderhoudsmeldingen' });
+  const rowOf = (title: string) => table.getByRole('row').filter({ hasText: title });
+  // What a visitor sees, in a browser of its own: consent given and the event modal seen, the
+  // banners not dismissed.
+  const bannerOnSite = async () => {
+    const visitor = await browser.newContext();
+    await presetConsent(visitor, baseURL ?? '');
+    await visitor.addInitScript(() => window.sessionStorage.setItem('isModalChecked', '1'));
+    const site = await visitor.newPage();
+    await site.goto('/gids');
+    const banner = site.getByRole('region', { name: 'Onderhoudsmelding' });
+    await expect(banner).toBeVisible();
+    const text = (await banner.textContent()) ?? '';
+    await visitor.close();
+    return text;
+  };
+
+  // The demo's banner is the one on the site, and the list marks it and says so.
+  await openList();
+  const sentence = page.getByText(/^Een bezoeker ziet nu de onderhoudsmelding ‘/);
+  await expect(sentence).toBeVisible();
+  const demoTitle = /‘(.+?)’/.exec((await sentence.textContent()) ?? '')?.[1] ?? '';
+  expect(demoTitle, 'the demo station has a banner online').not.toBe('');
+  await expect(rowOf(demoTitle)).toContainText('Nu zichtbaar voor bezoekers');
+  await expect(table.getByRole('columnheader', { name: 'Volgorde' })).toBeVisible();
+  const demoOrder = (await rowOf(demoTitle).getByRole('cell').allTextContents()).map((t) => t.trim());
+  expect(await bannerOnSite()).toContain(demoTitle);
+
+  // A new banner with the same order, published: the newer is the one visitors see.
+  await page.getByRole('link', { name: 'Nieuw: onderhoudsmelding' }).click();
+  const title = `Nieuwe storing ${stamp}`;
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await page.getByLabel('Tekst').fill('De stream hapert.');
+  const order = page.getByLabel('Volgorde');
+  const sameOrder = demoOrder.find((cell) => /^-?\d+$/.test(cell)) ?? '0';
+  await order.fill(sameOrder);
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByText('Status: Online')).toBeVisible();
+  const admin = page.url();
+
+  await openList();
+  await expect(
+    page.getByText(`Een bezoeker ziet nu de onderhoudsmelding ‘${title}’`, { exact: false }),
+  ).toBeVisible();
+  await expect(rowOf(title)).toContainText('Nu zichtbaar voor bezoekers');
+  await expect(rowOf(demoTitle)).not.toContainText('Nu zichtbaar voor bezoekers');
+  await expectNoSeriousAxeViolations(page);
+  const seen = await bannerOnSite();
+  expect(seen).toContain(title);
+  expect(seen).not.toContain(demoTitle);
+
+  // Taken offline and removed: the demo's banner is back, on the site and in the list.
+  await page.goto(admin);
+  await page.getByRole('button', { name: 'Offline halen' }).click();
+  await expect(page.getByText('Status: Concept')).toBeVisible();
+  await removeCurrent(page);
+  await openList();
+  await expect(rowOf(demoTitle)).toContainText('Nu zichtbaar voor bezoekers');
+  expect(await bannerOnSite()).toContain(demoTitle);
 });
 
 test('a scheduled article appears when its time comes', async ({ page }) => {
