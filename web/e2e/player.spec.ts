@@ -287,7 +287,7 @@ test("'Luister vanaf hier' on Gedraaid plays the channel from that track, and th
   await expect(bar.locator('.mini-player__behind-time')).toBeVisible({ timeout: 15_000 });
   await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
   // Now-playing follows what is heard: the track the listener chose, not the one on air. The bar
-  // alternates, the show first: the song's turn comes after the show's, at most 20 s (spec §9).
+  // alternates, the show first: the song's turn comes after the show's, at most 20 s (rotationDurationMs).
   await expect(bar.locator('.mini-player__text')).toContainText(name.replace(/^#\d+:\s+/, ''), {
     timeout: 25_000,
   });

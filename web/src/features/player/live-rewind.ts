@@ -150,9 +150,10 @@ export function isRecordedAt(window: RewindWindow, instant: number): boolean {
 
 /**
  * The seek bar's value (seconds from the window's start, up to `max`) after `key`: a quarter minute
- * back or on per arrow key (as the skip buttons), a minute per Page Down or Page Up, the window's start and the live edge
- * for Home and End; null for any other key. Counted from the value itself: a range input's own
- * steps would snap to a grid from the window's start, so that a press moved anywhere from 1 to 15 s.
+ * back or on per arrow key (as the skip buttons), a minute per Page Down or Page Up, the window's
+ * start and the live edge for Home and End; null for any other key. Counted from the value itself:
+ * a range input's own steps would snap to a grid from the window's start, so that a press moved
+ * anywhere from 1 to 15 s.
  */
 export function rewindKeyValue(key: string, value: number, max: number): number | null {
   const moves: Record<string, number> = {
