@@ -7,6 +7,8 @@ import { SiteProvider } from '../../lib/site-context';
 import { site } from '../../test/fixtures';
 import {
   brokenInfo,
+  apiTime,
+  infoFor,
   fakeMedia,
   playerServer,
   testFragment as fragment,
@@ -474,6 +476,32 @@ describe('after the last item', () => {
     });
     await waitFor(() => expect(state().isPlaying).toBe(false));
     expect(state().isLiveMode).toBe(false);
+  });
+
+  it('a song held back until it is heard does not bring live back over the item the listener chose meanwhile', async () => {
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    await loaded();
+    // The browser holds 10 s of the stream: a song that started 8 s ago is heard in about 2 s.
+    const audio = document.getElementById('audio-player-id');
+    Object.defineProperty(audio, 'buffered', {
+      configurable: true,
+      value: { length: 1, start: () => 0, end: () => 10 },
+    });
+    const info = infoFor(site, 'radio2');
+    const song = info.data.radioTrackPlays.data[0];
+    if (!song) throw new Error('the fixture has a song');
+    song.from = apiTime(-8_000);
+    act(() => feed?.publish('radio2', info));
+    act(() => player.commands.playPlayable(fragment));
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    expect(state().isLiveRequestedAfterPlayable).toBe(true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    expect(state()).toMatchObject({
+      isLiveMode: false,
+      playable: fragment,
+      isLiveRequestedAfterPlayable: true,
+    });
   });
 });
 

@@ -113,15 +113,15 @@ export function PlayerProvider({
   /**
    * Applies the live data of `slug`; false when they could not be built (onError reset the state).
    * The data of a channel the player has left meanwhile (a poll that was under way) are ignored, so
-   * the state, its reading included, is always the active channel's.
+   * the state, its reading included, is always the active channel's. `fromLoad`: a channel load's
+   * document, which enters live; any other one updates live only while live plays.
    */
   const applyInfo = useCallback(
-    (info: MiniplayerInfo, slug: string): boolean => {
+    (info: MiniplayerInfo, slug: string, fromLoad = false): boolean => {
       if (slug !== channelRef.current) return true;
       infoRef.current = info;
       try {
         const live = buildLiveState(info, slug, Date.now());
-        const shouldStart = shouldStartPlayingOnLive(stateRef.current);
         dispatch({
           type: 'setPlayerState',
           state: {
@@ -133,7 +133,10 @@ export function PlayerProvider({
         });
         // Behind live the show and song are those at the listening position (the effect below). At
         // the edge a new song shows when it is heard, not when the stream sent it (issue 49).
-        if ((stateRef.current.isLiveMode || shouldStart) && !stateRef.current.isBehindLive) {
+        // A channel load goes live; any other document (the feed, a song held back until it is
+        // heard) only updates live: an item the listener chose meanwhile plays on, and live comes
+        // back after it (spec §4 isLiveRequestedAfterPlayable).
+        if ((fromLoad || stateRef.current.isLiveMode) && !stateRef.current.isBehindLive) {
           const engine = engineRef.current;
           const heard = engine?.currentSource?.live ? engine.listeningInstant() : null;
           const shown = heard === null ? { live, showNewAfterMs: null } : liveStateAsHeard(live, heard);
@@ -287,7 +290,7 @@ export function PlayerProvider({
         ]);
         if (!latest()) return;
         dispatch({ type: 'setPlayerAudioToken', value: tokenUrl });
-        applyInfo(info, slug);
+        applyInfo(info, slug, true);
         feed.publish(slug, info);
         if (playing?.kind === 'on-demand') {
           // Where the other window is by now: it plays on until this one sounds.
