@@ -1,10 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createUser } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
-import { expectNoSeriousAxeViolations } from './support';
+import { audioState, expectNoSeriousAxeViolations, must } from './support';
 
+interface NewsItem {
+  id: number;
+  slug: string;
+  title: string;
+  category: { slug: string };
+  liveUntil: string | null;
+}
 interface EmbeddedHome {
   route: string;
-  data: { onAir: { channel: { name: string } }; news: { title: string }[] };
+  data: { onAir: { channel: { name: string } }; news: NewsItem[] };
 }
 
 // The event modal and the maintenance banner would open on the first visit of every fresh context:
@@ -77,6 +85,82 @@ test('an unknown article answers 404 with the Dutch not-found page', async ({ pa
     'href',
     '/',
   );
+});
+
+/** An eindredacteur's session over the admin API (the one-time password changed first); its CSRF token. */
+async function editorSession(request: APIRequestContext, origin: string): Promise<Record<string, string>> {
+  const email = `dode-link-${Date.now()}@ether.local`;
+  const oneTime = createUser('eindredacteur', email);
+  const headers = { Origin: origin };
+  const login = await request.post('/api/admin/session', { data: { email, password: oneTime }, headers });
+  expect(login.status()).toBe(200);
+  const changed = await request.post('/api/admin/password', {
+    data: { currentPassword: oneTime, newPassword: 'een wachtwoord voor de dode link' },
+    headers: { ...headers, 'X-CSRF-Token': (await login.json()).csrfToken as string },
+  });
+  expect(changed.status()).toBe(200);
+  return { ...headers, 'X-CSRF-Token': (await changed.json()).csrfToken as string };
+}
+
+test('a dead link in an article shows the not-found page inside the app, and the radio plays on (issue 51, trip 5)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const headers = await editorSession(request, must(baseURL, 'the base URL'));
+  const home = (await (await request.get('/api/page?path=/')).json()) as EmbeddedHome;
+  const article = must(
+    home.data.news.find((item) => item.liveUntil === null),
+    'a news article that is not a live blog',
+  );
+  const adminPath = `/api/admin/content/articles/${article.id}`;
+  type Stored = { item: { version: number; values: { body: unknown[] } } };
+  const stored = (await (await request.get(adminPath)).json()) as Stored;
+  const dead = '/nieuws/sport/999999/bestaat-niet';
+  const edited = await request.put(adminPath, {
+    headers,
+    data: {
+      version: stored.item.version,
+      values: {
+        body: [
+          ...stored.item.values.body,
+          {
+            type: 'paragraph',
+            text: 'Lees ook het oude bericht',
+            html: `Lees ook <a href="${dead}">het oude bericht</a>`,
+          },
+        ],
+      },
+    },
+  });
+  expect(edited.status()).toBe(200);
+  try {
+    await page.goto(`/nieuws/${article.category.slug}/${article.id}/${article.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+    await page.evaluate(() => {
+      (window as unknown as { __marker?: number }).__marker = 1;
+    });
+    // The radio plays (the first load autoplays live here); the dead link must not stop it.
+    await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+    const playing = await audioState(page);
+    await page.getByRole('main').getByRole('link', { name: 'het oude bericht' }).click();
+    await expect(page).toHaveURL(new RegExp(`${dead}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deze pagina bestaat niet (meer)');
+    await expect(page.locator('#main-heading')).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    const after = await audioState(page);
+    expect(after.src).toBe(playing.src);
+    expect(after.paused).toBe(false);
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(after.time);
+    await expectNoSeriousAxeViolations(page);
+  } finally {
+    const current = (await (await request.get(adminPath)).json()) as Stored;
+    const restored = await request.put(adminPath, {
+      headers,
+      data: { version: current.item.version, values: { body: stored.item.values.body } },
+    });
+    expect(restored.status()).toBe(200);
+  }
 });
 
 test('the home page has no serious or critical accessibility violations', async ({ page }) => {
