@@ -146,6 +146,23 @@ describe('SearchForm', { timeout: 30_000 }, () => {
     expect(reporter).toHaveBeenCalledWith(expect.any(HttpError), { url: '/api/search/golven' });
   });
 
+  it('says what it needs when a blank term is submitted, and stays on the page (issue 51 polish)', async () => {
+    const mock = stubFetch(() => json(answer));
+    const { router } = renderApp(homeEnvelope);
+    const box = screen.getByRole('combobox', { name: 'Zoeken' });
+    await userEvent.type(box, '  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Zoek' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Typ eerst waar je naar zoekt.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Typ eerst waar je naar zoekt.');
+    expect(box).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/');
+    expect(searchCalls(mock)).toEqual([]);
+    await userEvent.type(box, 'golven');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
   it('asks nothing for a blank term', async () => {
     startFakeClock();
     const mock = stubFetch(() => json(answer));

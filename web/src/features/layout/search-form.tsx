@@ -42,11 +42,14 @@ export function SearchForm({
   const [typed, setTyped] = useState(false);
   const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
   const [announcement, setAnnouncement] = useState('');
+  // A blank term submitted: the field says what it needs instead of doing nothing.
+  const [blank, setBlank] = useState(false);
   const [state, dispatch] = useReducer(comboboxReducer, closedCombobox);
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const listId = `${id}-suggesties`;
+  const hintId = `${id}-hint`;
   const optionId = (index: number) => `${id}-suggestie-${index}`;
 
   useEffect(() => {
@@ -92,7 +95,9 @@ export function SearchForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = term.trim();
+    setBlank(!trimmed);
     if (trimmed) finish(routes.zoeken(trimmed));
+    else formRef.current?.querySelector('input')?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -133,11 +138,14 @@ export function SearchForm({
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && state.active >= 0 ? optionId(state.active) : undefined}
+          aria-invalid={blank || undefined}
+          aria-describedby={blank ? hintId : undefined}
           placeholder="Zoek programma's, nieuws, muziek…"
           value={term}
           onChange={(e) => {
             setTerm(e.target.value);
             setTyped(true);
+            setBlank(false);
           }}
           onKeyDown={onKeyDown}
           autoComplete="off"
@@ -171,6 +179,11 @@ export function SearchForm({
             </li>
           ))}
         </ul>
+        {blank && (
+          <p id={hintId} className="search-form__hint" role="alert">
+            Typ eerst waar je naar zoekt.
+          </p>
+        )}
       </div>
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}
