@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleCard as ArticleCardData } from '../api/types';
 import { SiteProvider } from '../lib/site-context';
-import { articleCard, site } from '../test/fixtures';
-import { ArticleCard } from './cards';
+import { articleCard, fragment, site } from '../test/fixtures';
+import { ArticleCard, FragmentCard } from './cards';
 
 const live = { slug: 'live', name: 'Live', color: '#c8102e' };
 // A storm covered live from 09:00 until 15:00.
@@ -55,5 +55,20 @@ describe("ArticleCard's category label (issue 39 #20)", () => {
     vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
     renderCard(articleCard);
     expect(screen.getByText(articleCard.category.name)).toHaveClass('badge');
+  });
+});
+
+describe("FragmentCard's duration (issue 51 polish)", () => {
+  it('is shown as a clock and read as words, without an aria-label on a plain span', () => {
+    const { container } = render(
+      <SiteProvider site={site}>
+        <MemoryRouter>
+          <FragmentCard fragment={{ ...fragment, durationSeconds: 754 }} />
+        </MemoryRouter>
+      </SiteProvider>,
+    );
+    expect(screen.getByText('12:34')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('12 minuten 34 seconden')).toHaveClass('visually-hidden');
+    expect(container.querySelector('span[aria-label]')).toBeNull();
   });
 });

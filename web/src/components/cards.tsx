@@ -22,6 +22,7 @@ import { ArticleCategoryBadge } from './chips';
 import { Image } from './image';
 import { useListHeading } from './heading-level';
 import { EmptyState } from './states';
+import { SpokenAs } from './spoken-as';
 
 /**
  * The frame every card shares: a responsive image of a preset (spec §9; the unknown-programme image
@@ -125,9 +126,10 @@ export function FragmentCard({ fragment, action }: { fragment: Fragment; action?
       <p className="card__meta">
         <time dateTime={fragment.publishedAt}>{formatPublished(fragment.publishedAt)}</time>
         {' · '}
-        <span aria-label={durationLabel(fragment.durationSeconds)}>
-          {formatDuration(fragment.durationSeconds)}
-        </span>
+        <SpokenAs
+          text={formatDuration(fragment.durationSeconds)}
+          spoken={durationLabel(fragment.durationSeconds)}
+        />
       </p>
     </Card>
   );

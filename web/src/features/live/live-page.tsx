@@ -11,6 +11,7 @@ import { UNKNOWN_PROGRAMME_IMAGE, presetImageUrl } from '../../lib/images';
 import { routes } from '../../lib/routes';
 import { busyClassName, busyControlProps, useLiveNow, usePlayer, usePlayerBusy } from '../player';
 import { LiveVideo } from './live-video';
+import { SpokenAs } from '../../components/spoken-as';
 
 /**
  * 'Verder luisteren': back to the channel's live radio (issue 39 #4). The mini player is hidden on
@@ -91,7 +92,7 @@ export function LivePage({ data }: PageProps<LiveData>) {
                 {live.show.url ? <AppLink to={live.show.url}>{live.show.name}</AppLink> : live.show.name}
               </p>
               <p className="on-air__meta">
-                <span aria-label={`van ${live.show.time.replace('–', ' tot ')}`}>{live.show.time}</span>
+                <SpokenAs text={live.show.time} spoken={`van ${live.show.time.replace('–', ' tot ')}`} />
                 {live.show.presenters && <> · Met {live.show.presenters}</>}
               </p>
             </div>

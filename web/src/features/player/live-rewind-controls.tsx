@@ -15,6 +15,7 @@ import {
   type RewindWindow,
 } from './live-rewind';
 import { usePlayer } from './use-player';
+import { SpokenAs } from '../../components/spoken-as';
 
 /** How long the seek bar waits after the last move before it plays there (a drag is many moves). */
 export const REWIND_SEEK_SETTLE_MS = 350;
@@ -47,9 +48,7 @@ export function BehindLive({ className = 'mini-player__behind' }: { className?: 
   const label = behindLiveLabel(now - instant);
   return (
     <span className={className}>
-      <span className={`${className}-time`} aria-label={`${label.slice(1)} achter live`}>
-        {label}
-      </span>
+      <SpokenAs className={`${className}-time`} text={label} spoken={`${label.slice(1)} achter live`} />
       <button
         type="button"
         className={busyClassName('live-rewind__live', state.isLoadingPlayer)}

@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/page-heading';
 import { EmptyState } from '../../components/states';
 import { VideoPlayer } from '../../components/video-player';
 import { durationLabel, formatDuration, formatPublished } from '../../lib/format-date';
+import { SpokenAs } from '../../components/spoken-as';
 
 /** Video's: every published video in a grid, newest first, each playing inline with its poster. */
 export function VideosPage({ data }: PageProps<VideosData>) {
@@ -19,7 +20,10 @@ export function VideosPage({ data }: PageProps<VideosData>) {
               <p className="card__meta video-grid__meta">
                 <time dateTime={v.publishedAt}>{formatPublished(v.publishedAt)}</time>
                 {' · '}
-                <span aria-label={durationLabel(v.durationSeconds)}>{formatDuration(v.durationSeconds)}</span>
+                <SpokenAs
+                  text={formatDuration(v.durationSeconds)}
+                  spoken={durationLabel(v.durationSeconds)}
+                />
               </p>
               <p className="card__text">{v.description}</p>
             </li>
