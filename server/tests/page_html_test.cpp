@@ -51,6 +51,12 @@ constexpr std::string_view kProgramme = R"({"programme":{"slug":"de-ochtendploeg
     "publishedAt":"2026-11-20T09:00:00Z","durationSeconds":185,"imageUrl":"","audioUrl":"/media/f.mp3","tags":[]}],
   "news":[],"broadcasts":[],"upcoming":[]})";
 
+TEST(PageHtml, ASlotOfAWholeDayReadsHeleDagNotMidnightToMidnight) {
+  EXPECT_EQ(render::time_range("2026-11-20T23:00:00Z", "2026-11-21T23:00:00Z"), "hele dag");
+  EXPECT_EQ(render::time_range("2026-11-20T23:00:00Z", "2026-11-21T22:59:00Z"), "00:00–23:59");
+  EXPECT_EQ(render::time_range("2026-11-21T17:00:00Z", "2026-11-21T23:00:00Z"), "18:00–00:00");
+}
+
 TEST(PageHtml, FrameHasTheHeaderNavigationMainAndFooter) {
   auto html = page_html(page_of("programmas", R"({"programmes":[]})", "/programmas"), site(), "/programmas");
   EXPECT_TRUE(html.starts_with("<div class=\"app app--with-player\" data-server-html>"));

@@ -387,6 +387,8 @@ std::string time_range(std::string_view from, std::string_view until) {
   auto start = pages::parse_iso_instant(from);
   auto end = pages::parse_iso_instant(until);
   if (!start || !end) return {};
+  // Clock times of a slot of a whole day say '00:00–00:00', which reads as nothing at all.
+  if (*end - *start >= 24 * 3600) return "hele dag";
   return pages::amsterdam_clock(*start) + "–" + pages::amsterdam_clock(*end);
 }
 

@@ -147,7 +147,7 @@ std::string duration_text(std::int64_t seconds);
 std::string long_date(std::string_view iso);
 /// "zaterdag 21 november 2026, 09:05" for an ISO instant.
 std::string long_date_time(std::string_view iso_instant);
-/// "09:00–10:00" for two ISO instants.
+/// "09:00–10:00" for two ISO instants; "hele dag" for a slot of 24 hours or more.
 std::string time_range(std::string_view from, std::string_view until);
 
 }  // namespace ether::render

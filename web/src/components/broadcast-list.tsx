@@ -1,6 +1,6 @@
 import type { Broadcast, BroadcasterRef } from '../api/types';
 import { broadcastDayLabel } from '../lib/day-labels';
-import { formatTime, isBetween, toIsoDate } from '../lib/format-date';
+import { formatTime, isBetween, spansWholeDay, toIsoDate, WHOLE_DAY } from '../lib/format-date';
 import { routes } from '../lib/routes';
 import { AppLink } from './app-link';
 import { useListHeading } from './heading-level';
@@ -59,8 +59,14 @@ export function BroadcastList({
               {withDay && (
                 <span className="guide-item__day">{broadcastDayLabel(toIsoDate(b.from), now)} </span>
               )}
-              <time dateTime={b.from}>{formatTime(b.from)}</time>–
-              <time dateTime={b.until}>{formatTime(b.until)}</time>
+              {spansWholeDay(Date.parse(b.from), Date.parse(b.until)) ? (
+                <time dateTime={b.from}>{WHOLE_DAY}</time>
+              ) : (
+                <>
+                  <time dateTime={b.from}>{formatTime(b.from)}</time>–
+                  <time dateTime={b.until}>{formatTime(b.until)}</time>
+                </>
+              )}
               {current && <span className="live-badge">Nu live</span>}
             </p>
             <div className="guide-item__body">

@@ -42,6 +42,11 @@ describe('Amsterdam wall clock', () => {
     expect(formatTimeRange('2026-03-29T00:00:00Z', '2026-03-29T02:00:00Z')).toBe('01:00–04:00');
   });
 
+  it("writes a slot of a whole day as 'hele dag', not '00:00–00:00' (issue 51 polish)", () => {
+    expect(formatTimeRange('2026-11-20T23:00:00Z', '2026-11-21T23:00:00Z')).toBe('hele dag');
+    expect(formatTimeRange('2026-11-20T23:00:00Z', '2026-11-21T22:59:00Z')).toBe('00:00–23:59');
+  });
+
   it('handles the DST switch on 2026-10-25', () => {
     expect(formatTime('2026-10-25T00:30:00Z')).toBe('02:30');
     expect(formatTime('2026-10-25T01:30:00Z')).toBe('02:30');

@@ -139,8 +139,17 @@ export function formatTime(input: string | Date): string {
   });
 }
 
-/** 'HH:mm–HH:mm' of a from/until pair. */
+/** What a slot of a whole day or more reads as: its clock times would say '00:00–00:00'. */
+export const WHOLE_DAY = 'hele dag';
+
+/** Whether `from` to `until` (instants in ms) spans a whole day or more. */
+export function spansWholeDay(from: number, until: number): boolean {
+  return until - from >= 24 * 3600 * 1000;
+}
+
+/** 'HH:mm–HH:mm' of a from/until pair; 'hele dag' for a slot of 24 hours or more. */
 export function formatTimeRange(from: string | Date, until: string | Date): string {
+  if (spansWholeDay(new Date(from).getTime(), new Date(until).getTime())) return WHOLE_DAY;
   return `${formatTime(from)}–${formatTime(until)}`;
 }
 

@@ -35,6 +35,17 @@ describe('GuidePage', () => {
     expect(screen.getByText('Vandaag, zaterdag 21 november 2026')).toBeInTheDocument();
   });
 
+  it("writes a broadcast of the whole day as 'hele dag', not '00:00–00:00' (issue 51 polish)", async () => {
+    const base = fixturePage('/gids') as PageEnvelope<GuideData>;
+    const [first] = base.data.broadcasts;
+    if (!first) throw new Error('the fixture guide has a broadcast');
+    const allDay = { ...first, from: '2026-11-20T23:00:00Z', until: '2026-11-21T23:00:00Z' };
+    renderApp({ ...base, data: { ...base.data, broadcasts: [allDay] } }, '/gids');
+    const current = await screen.findByRole('listitem', { current: 'time' });
+    expect(within(current).getByText('hele dag')).toHaveAttribute('datetime', allDay.from);
+    expect(current).not.toHaveTextContent('00:00–00:00');
+  });
+
   it('labels the days of the rolling window relative to today', async () => {
     const base = fixturePage('/gids') as PageEnvelope<GuideData>;
     const days = ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'];

@@ -92,7 +92,15 @@ export function LivePage({ data }: PageProps<LiveData>) {
                 {live.show.url ? <AppLink to={live.show.url}>{live.show.name}</AppLink> : live.show.name}
               </p>
               <p className="on-air__meta">
-                <SpokenAs text={live.show.time} spoken={`van ${live.show.time.replace('–', ' tot ')}`} />
+                <SpokenAs
+                  text={live.show.time}
+                  // '12:00–14:00' is read 'van 12:00 tot 14:00'; 'hele dag' as it is.
+                  spoken={
+                    live.show.time.includes('–')
+                      ? `van ${live.show.time.replace('–', ' tot ')}`
+                      : live.show.time
+                  }
+                />
                 {live.show.presenters && <> · Met {live.show.presenters}</>}
               </p>
             </div>

@@ -119,6 +119,13 @@ describe('buildShow', () => {
     );
     expect(night.fromToTime).toBe('18:00–00:00');
   });
+  it("writes a show of a whole day as 'hele dag', not '00:00–00:00' (issue 51 polish)", () => {
+    const allDay = buildShow(
+      { ...broadcast, from: '2026-11-21 00:00:00', until: '2026-11-22 00:00:00' },
+      channel,
+    );
+    expect(allDay.fromToTime).toBe('hele dag');
+  });
   it("keeps the broadcast's id, which 'Terug naar het begin' plays", () => {
     expect(buildShow({ ...broadcast, id: 77 }, channel).broadcastId).toBe(77);
   });

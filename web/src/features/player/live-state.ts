@@ -2,6 +2,7 @@
 // from the mini-player info response. Pure: the clock is a parameter.
 
 import { routes } from '../../lib/routes';
+import { spansWholeDay, WHOLE_DAY } from '../../lib/format-date';
 import type {
   InfoBroadcast,
   InfoChannel,
@@ -78,9 +79,10 @@ export function apiTimeToHourMinute(apiTime: string): string {
 
 /**
  * A show's from–to time as the rest of the site writes it: '06:00–09:00', an en dash without
- * spaces; a slot that ends at midnight ends at '00:00'.
+ * spaces; a slot that ends at midnight ends at '00:00'; one of 24 hours or more reads 'hele dag'.
  */
 export function fromToTime(from: string, until: string): string {
+  if (spansWholeDay(apiTimeToInstant(from), apiTimeToInstant(until))) return WHOLE_DAY;
   return `${apiTimeToHourMinute(from)}–${apiTimeToHourMinute(until)}`;
 }
 
