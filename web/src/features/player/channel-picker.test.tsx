@@ -34,6 +34,11 @@ function renderPicker(changeChannel = vi.fn(), info: MiniplayerInfo | null = nul
 
 const openButton = () => screen.getByRole('button', { name: /^Zender:/ });
 const list = () => screen.getByRole('list', { name: 'Zenders' });
+/** Opens the dropdown and waits for its list, whose code loads on first use. */
+async function openList() {
+  await userEvent.click(openButton());
+  await screen.findByRole('list', { name: 'Zenders' });
+}
 const arrows = () => [...document.querySelectorAll('.channel-picker__more')].map((el) => el.className);
 
 describe('the channels come from the live data (spec §3 Channel: children, allChannels.data)', () => {
@@ -65,7 +70,7 @@ describe('the channels come from the live data (spec §3 Channel: children, allC
       },
     };
     const changeChannel = renderPicker(vi.fn(), info);
-    await userEvent.click(openButton());
+    await openList();
     expect(
       within(list())
         .getAllByRole('button')
@@ -85,7 +90,7 @@ describe('the channels come from the live data (spec §3 Channel: children, allC
 describe('the channel list groups sub-channels under their parent', () => {
   it("puts Soul & Jazz in a list named by 'Ether Radio 2', right after it", async () => {
     renderPicker();
-    await userEvent.click(openButton());
+    await openList();
     const group = within(list()).getByRole('list', { name: 'Ether Radio 2' });
     expect(
       within(group)
@@ -108,6 +113,7 @@ describe('the channel list groups sub-channels under their parent', () => {
     const changeChannel = renderPicker();
     openButton().focus();
     await userEvent.keyboard('{Enter}');
+    await screen.findByRole('list', { name: 'Zenders' });
     const button = (name: string) => within(list()).getByRole('button', { name });
     expect(button('Ether Radio 2')).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
@@ -174,7 +180,7 @@ describe('the cut edges of a list that scrolls', () => {
 
   it('shows an arrow below at the top, both in between, and one above at the end', async () => {
     renderPicker();
-    await userEvent.click(openButton());
+    await openList();
     expect(arrows()).toEqual(['channel-picker__more channel-picker__more--below']);
     for (const more of document.querySelectorAll('.channel-picker__more')) {
       expect(more).toHaveAttribute('aria-hidden', 'true');
@@ -204,7 +210,7 @@ describe('the cut edges of a list that scrolls', () => {
       },
     });
     renderPicker();
-    await userEvent.click(openButton());
+    await openList();
     expect(arrows()).toEqual([]);
   });
 });
