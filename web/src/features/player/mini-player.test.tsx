@@ -86,7 +86,7 @@ describe('the readings in the bar (spec §4 Reading A/B, §2)', () => {
     renderWith(<MiniPlayer hidden={false} />);
     await barLoaded();
     await userEvent.click(within(bar()).getByRole('button', { name: /Zender:/ }));
-    await userEvent.click(within(bar()).getByRole('button', { name: radio1.name }));
+    await userEvent.click(await within(bar()).findByRole('button', { name: radio1.name }));
     await waitFor(() => expect(bar()).toHaveTextContent('Show op Ether Radio 1'));
     await barLoaded();
     // buttonConfig: 'gemist' left, 'visual-radio' right, enabled (the channel has visual radio).
@@ -105,7 +105,7 @@ describe('the readings in the bar (spec §4 Reading A/B, §2)', () => {
 
     // And back: reading B again.
     await userEvent.click(within(bar()).getByRole('button', { name: /Zender:/ }));
-    await userEvent.click(within(bar()).getByRole('button', { name: radio2.name }));
+    await userEvent.click(await within(bar()).findByRole('button', { name: radio2.name }));
     await waitFor(() => expect(bar()).toHaveTextContent('Anna van Ether Radio 2'));
     await barLoaded();
     expect(
@@ -166,6 +166,53 @@ describe('autoplay (spec §4 Loading a channel, step 3)', () => {
     expect(play).not.toHaveAttribute('aria-disabled');
     expect(bar()).not.toHaveTextContent('Live data tijdelijk niet beschikbaar');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe("after a video, 'Verder luisteren' (issue 51, trip 4)", () => {
+  function videoOnPage() {
+    const video = document.createElement('video');
+    document.body.append(video);
+    // What the page's video player does when it starts: only one thing plays at a time.
+    video.addEventListener('play', () =>
+      document.getElementById('audio-player-id')?.dispatchEvent(new Event('pause')),
+    );
+    return video;
+  }
+
+  it('offers to go on with the radio once a video that stopped it pauses, and plays it again', async () => {
+    renderWith(<MiniPlayer hidden={false} />);
+    await waitFor(() => expect(within(bar()).getByRole('button', { name: 'Stop' })).toBeInTheDocument());
+    const video = videoOnPage();
+    act(() => {
+      video.dispatchEvent(new Event('play'));
+    });
+    await waitFor(() => expect(within(bar()).getByRole('button', { name: 'Afspelen' })).toBeInTheDocument());
+    expect(within(bar()).queryByRole('button', { name: /^Verder luisteren/ })).toBeNull();
+    act(() => {
+      video.dispatchEvent(new Event('pause'));
+    });
+    const offer = within(bar()).getByRole('button', { name: 'Verder luisteren naar Ether Radio 2' });
+    const plays = media.calls.play;
+    await userEvent.click(offer);
+    await waitFor(() => expect(media.calls.play).toBe(plays + 1));
+    await waitFor(() =>
+      expect(within(bar()).queryByRole('button', { name: /^Verder luisteren/ })).toBeNull(),
+    );
+    video.remove();
+  });
+
+  it('offers nothing after a video when the radio was not playing', async () => {
+    media.setPolicy('refuse');
+    renderWith(<MiniPlayer hidden={false} />);
+    await barLoaded();
+    const video = videoOnPage();
+    act(() => {
+      video.dispatchEvent(new Event('play'));
+      video.dispatchEvent(new Event('pause'));
+    });
+    expect(within(bar()).queryByRole('button', { name: /^Verder luisteren/ })).toBeNull();
+    video.remove();
   });
 });
 

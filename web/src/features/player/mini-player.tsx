@@ -20,7 +20,7 @@ import { playbackClockText } from './playback-clock';
 import { usePlayer } from './use-player';
 import { PopoutButton } from './popout-button';
 import { ScrollingTitle } from './scrolling-title';
-import { barActionButtons, isChannelDropdownShown, isPlayerBusy } from './player-state';
+import { AUDIO_ELEMENT_ID, barActionButtons, isChannelDropdownShown, isPlayerBusy } from './player-state';
 import { usePlaybackTime } from './use-playback-time';
 import { useRotation } from './use-rotation';
 import { VolumeControl } from './volume-control';
@@ -136,19 +136,41 @@ function useResumeOffer(hidden: boolean) {
   const { state, commands } = usePlayer();
   const [offer, setOffer] = useState<string | null>(null);
   const wasHidden = useRef(hidden);
+  const name = state.isLiveMode ? state.channel?.name || site.name : (state.playable?.name ?? site.name);
   useEffect(() => {
     if (hidden && !wasHidden.current) {
-      if (state.isPlaying) {
-        const name = state.isLiveMode
-          ? state.channel?.name || site.name
-          : (state.playable?.name ?? site.name);
-        setOffer(`Verder luisteren naar ${name}`);
-      }
+      if (state.isPlaying) setOffer(`Verder luisteren naar ${name}`);
       // Also while it still loads: a start under way would otherwise play under a page with no bar.
       commands.hide();
     }
     wasHidden.current = hidden;
-  }, [hidden, state.isPlaying, state.isLiveMode, state.channel, state.playable, site.name, commands]);
+  }, [hidden, state.isPlaying, name, commands]);
+  // A video (or any other media of the page) that starts while the radio plays pauses the radio:
+  // one thing at a time. Once it pauses (also at its end), the bar offers to go on, as after /live
+  // (issue 51, trip 4: the radio stayed off after a video with nothing to say so).
+  const latest = useRef({ playing: false, name });
+  latest.current = { playing: state.isPlaying, name };
+  useEffect(() => {
+    let interrupter: EventTarget | null = null;
+    // Media events do not bubble; the capture phase sees them at the document, and sees 'play'
+    // before the video's own handler pauses the radio.
+    const onMedia = (event: Event) => {
+      const { target, type } = event;
+      if (!(target instanceof HTMLMediaElement) || target.id === AUDIO_ELEMENT_ID) return;
+      const { playing, name: playingName } = latest.current;
+      if (type === 'play') interrupter = playing ? target : null;
+      else if (target === interrupter) {
+        interrupter = null;
+        if (!playing) setOffer(`Verder luisteren naar ${playingName}`);
+      }
+    };
+    document.addEventListener('play', onMedia, true);
+    document.addEventListener('pause', onMedia, true);
+    return () => {
+      document.removeEventListener('play', onMedia, true);
+      document.removeEventListener('pause', onMedia, true);
+    };
+  }, []);
   // Playing again by any means answers the offer.
   useEffect(() => {
     if (state.isPlaying && !hidden) setOffer(null);

@@ -34,6 +34,7 @@ import {
   isPlayerBusy,
   playerReducer,
   LIVE_EDGE_MS,
+  AUDIO_ELEMENT_ID,
   shouldStartPlayingOnLive,
   smartTagUserIdFromCookie,
   type Playable,
@@ -724,7 +725,7 @@ export function PlayerProvider({
       {/* The one element all listening goes through (spec §2: id 'audio-player-id'); it outlives
           every page and the bar, which may be hidden while the element stays. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- live radio has no caption track */}
-      <audio id="audio-player-id" ref={audioRef} />
+      <audio id={AUDIO_ELEMENT_ID} ref={audioRef} />
     </PlayerContext.Provider>
   );
 }

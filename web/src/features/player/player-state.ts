@@ -324,6 +324,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
 }
 
 /** Whether listenToLive should start playback: live was asked for while a playable played. */
+/** The id of the one audio element all listening goes through (spec §2). */
+export const AUDIO_ELEMENT_ID = 'audio-player-id';
+
 export function shouldStartPlayingOnLive(state: PlayerState): boolean {
   return state.isLiveRequestedAfterPlayable;
 }
