@@ -111,7 +111,9 @@ test("a video that cannot play shows 'Video niet beschikbaar' with the error and
   await expect(page.locator('.video-grid__item').nth(1).locator('.video__container')).toBeVisible();
 });
 
-test('starting a video pauses the mini player playing live radio', async ({ page }) => {
+test("starting a video pauses the mini player playing live radio; once the video stops, 'Verder luisteren' brings the radio back (issue 51, trip 4)", async ({
+  page,
+}) => {
   // The first load plays live (spec §4, autoplay: this Chromium allows it).
   await page.goto('/videos');
   await expect(miniPlayer(page).getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
@@ -125,6 +127,20 @@ test('starting a video pauses the mini player playing live radio', async ({ page
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);
+  const offer = miniPlayer(page).getByRole('button', { name: /^Verder luisteren naar / });
+  await expect(offer).toHaveCount(0);
+
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expect(offer).toHaveText(/^Verder luisteren naar Ether /);
+  await expectNoSeriousAxeViolations(page);
+  await offer.click();
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+  const from = (await audioState(page)).time;
+  await expect
+    .poll(async () => (await audioState(page)).time, { timeout: 15_000 })
+    .toBeGreaterThan(from + 0.5);
+  await expect(offer).toHaveCount(0);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });
 
 test.describe('/live: the visitor came to watch (issue 39 #4)', () => {
