@@ -179,3 +179,64 @@ test('on demand the expanded player names what plays, not the live channel', asy
   await expect(dialog.getByRole('button', { name: 'Luister live' })).toBeEnabled();
   await expectNoSeriousAxeViolations(page);
 });
+
+test('starting an item keeps every control of the bar where it was under the pointer (issue 51, trip 2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(LAPTOP);
+  await page.goto('/gids');
+  await barLoaded(page);
+  const bar = miniPlayer(page);
+  await expect(bar.getByRole('button', { name: /^Zender: / })).toBeVisible();
+  const controls = {
+    play: bar.locator('#player-play-button'),
+    news: bar.getByRole('button', { name: 'Laatste journaal', exact: true }),
+    expand: bar.getByRole('button', { name: 'Volledige speler' }),
+  };
+  const where = async () => {
+    const boxes: Record<string, { x: number; y: number }> = {};
+    for (const [name, control] of Object.entries(controls)) {
+      const box = must(await control.boundingBox(), `${name} laid out`);
+      boxes[name] = { x: Math.round(box.x), y: Math.round(box.y) };
+    }
+    return boxes;
+  };
+  const before = await where();
+  const news = must(await controls.news.boundingBox(), 'the bulletin button laid out');
+  await page.mouse.click(news.x + news.width / 2, news.y + news.height / 2);
+  await expect(bar.getByRole('button', { name: 'Luister live' })).toBeVisible({ timeout: 15_000 });
+  await expect(bar.locator('.mini-player__clock')).toBeVisible();
+  // On demand the dropdown is not shown (spec §6), and nothing took the place under the pointer.
+  await expect(bar.getByRole('button', { name: /^Zender: / })).toHaveCount(0);
+  expect(await where()).toEqual(before);
+  const under = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? '',
+    { x: news.x + news.width / 2, y: news.y + news.height / 2 },
+  );
+  expect(under).toContain('Laatste journaal');
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("on a phone an item's title keeps the room its time would take; the time is still read out (issue 51, trip 3)", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/gids');
+  await barLoaded(page);
+  const bar = miniPlayer(page);
+  const text = bar.locator('.mini-player__text');
+  const liveWidth = must(await text.boundingBox(), 'the bar text laid out').width;
+  await bar.getByRole('button', { name: /Speler uitklappen/ }).click();
+  const dialog = bar.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Laatste journaal' }).click();
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Laatste journaal');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(bar.locator('.mini-player__title')).toHaveText('Laatste journaal');
+  const clock = bar.locator('.mini-player__clock');
+  await expect(clock.locator('.visually-hidden')).toHaveText(/\S/);
+  await expect(clock.locator('[aria-hidden="true"]')).toBeHidden();
+  const itemWidth = must(await text.boundingBox(), 'the bar text laid out').width;
+  expect(itemWidth).toBeGreaterThanOrEqual(Math.floor(liveWidth) - 1);
+  expect(itemWidth).toBeGreaterThan(PHONE.width / 3);
+});

@@ -237,6 +237,7 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
   const [left, right] = barActionButtons(state);
   const busy = isPlayerBusy(state);
   const showPicker = isChannelDropdownShown(state, pickerChannelCount);
+  const reservePicker = isChannelDropdownShown({ ...state, isLiveMode: true }, pickerChannelCount);
   const message: ReactNode = state.isPlayerUnavailable
     ? state.isLiveMode
       ? 'Live data tijdelijk niet beschikbaar'
@@ -331,7 +332,17 @@ export function MiniPlayer({ hidden }: { hidden: boolean }) {
         </div>
 
         <div className="mini-player__side">
-          {showPicker && <ChannelPicker />}
+          {showPicker ? (
+            <ChannelPicker />
+          ) : (
+            // On demand the dropdown is not shown (spec §6), but its place is kept: the controls
+            // to its left stay under the pointer that started the item (issue 51, trip 2).
+            reservePicker && (
+              <span className="channel-picker__button mini-player__picker-place" aria-hidden="true">
+                {channelName}
+              </span>
+            )
+          )}
           <VolumeControl />
           <PopoutButton className="mini-player__icon-button" />
           {/* spec §2 right side: "either a news element or an expand trigger". */}
