@@ -215,3 +215,26 @@ for (const [which, viewport] of [
     }
   });
 }
+
+test("the search box's hint is read whole on a phone, and ends with an ellipsis where it must give way (issue 51 polish)", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await appShown(page);
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Zoeken' });
+  await expect(box).toBeVisible();
+  // The hint as the box sets it (its own font size), typed into the box: does it fit?
+  const fits = await box.evaluate((input: HTMLInputElement) => {
+    input.style.fontSize = getComputedStyle(input, '::placeholder').fontSize;
+    input.value = input.placeholder;
+    const whole = input.scrollWidth <= input.clientWidth;
+    input.value = '';
+    input.style.fontSize = '';
+    return whole;
+  });
+  expect(fits).toBe(true);
+  expect(await box.evaluate((input) => getComputedStyle(input).textOverflow)).toBe('ellipsis');
+  // What is typed stays at 16 px: a smaller font makes iOS zoom in on focus.
+  expect(await box.evaluate((input) => getComputedStyle(input).fontSize)).toBe('16px');
+});
