@@ -10,6 +10,7 @@ import { ItemRemoval } from './item-removal';
 import { PresenceNotice } from './presence-notice';
 import { PublishControls } from './publish-controls';
 import { RevisionList } from './revision-list';
+import { trashedState } from './trashed-notice';
 import { useContentTypes } from './use-content-types';
 
 /** One item (or a new one): its form, publication, versions, preview link, archive and delete. */
@@ -144,7 +145,8 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               onChanged={setItem}
               onDeleted={() => {
                 setDirty(false);
-                void navigate(`/inhoud/${typeName}`);
+                // The list says it is in the trash and offers to put it back.
+                void navigate(`/inhoud/${typeName}`, { state: trashedState(type, item) });
               }}
             />
           )}

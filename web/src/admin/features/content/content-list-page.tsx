@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
 import { contentApi, STATE_LABELS, type ContentList } from '../../api/content-client';
@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 import { isLiveNow, LIVE_NOW_LABEL, OVERLAY_RULE, visitorSentence } from './overlay-summary';
+import { TrashedNotice } from './trashed-notice';
 import { useContentTypes } from './use-content-types';
 
 interface Filter {
@@ -15,7 +16,10 @@ interface Filter {
   page: number;
 }
 
-/** The items of one type: search, filter by state, 25 a page, each title a link to its form. */
+/**
+ * The items of one type: search, filter by state, 25 a page, each title a link to its form; after
+ * a delete, a notice with its undo (TrashedNotice).
+ */
 export function ContentListPage() {
   const { type: typeName = '' } = useParams();
   const { types, error: typesError } = useContentTypes();
@@ -24,6 +28,7 @@ export function ContentListPage() {
   const [draft, setDraft] = useState({ q: '', state: '' });
   const [list, setList] = useState<ContentList>();
   const [error, setError] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     setFilter({ q: '', state: '', page: 1 });
@@ -60,10 +65,17 @@ export function ContentListPage() {
 
   return (
     <section aria-labelledby={headingId}>
-      <h1 id={headingId} tabIndex={-1}>
+      <h1 id={headingId} tabIndex={-1} ref={heading}>
         {type?.label ?? 'Inhoud'}
       </h1>
       <FormAlert message={typesError ?? error} />
+      <TrashedNotice
+        onRestored={() => {
+          // The item is back in the list; its button is gone: the focus goes to the heading.
+          setFilter((current) => ({ ...current }));
+          heading.current?.focus();
+        }}
+      />
       {type && (
         <p>
           <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>

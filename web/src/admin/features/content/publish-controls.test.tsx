@@ -8,8 +8,12 @@ import { PublishControls } from './publish-controls';
 const type = programmesType({ publication: 'switched' });
 const draft = programmeItem({ state: 'draft', published: false, version: 3 });
 const publishPath = 'POST /api/admin/content/programmes/7/publish';
+const unpublishPath = 'POST /api/admin/content/programmes/7/unpublish';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function publishedBody(fetch: ReturnType<typeof server>) {
   const call = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -95,5 +99,30 @@ describe('PublishControls', () => {
       />,
     );
     expect(until.value).toBe('');
+  });
+  it('asks before taking a published item offline; no changes nothing, yes takes it offline', async () => {
+    const online = programmeItem({ title: 'Nachtwacht', state: 'online', published: true, version: 3 });
+    const fetch = server({
+      [unpublishPath]: () => json({ item: { ...online, version: 4, state: 'offline', published: false } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const onChanged = vi.fn();
+    render(<PublishControls type={type} item={online} canPublish onChanged={onChanged} />);
+    const button = screen.getByRole('button', { name: 'Offline halen' });
+    await userEvent.click(button);
+    expect(confirm).toHaveBeenCalledWith(
+      "Programma 'Nachtwacht' offline halen? Het verdwijnt meteen van de site; met Publiceren zet je het er weer op.",
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(button).toHaveFocus();
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ published: false })),
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls[0] as [string, RequestInit])[0]).toBe(
+      '/api/admin/content/programmes/7/unpublish',
+    );
   });
 });

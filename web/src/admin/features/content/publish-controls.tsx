@@ -16,8 +16,9 @@ const storedMoments = (item: ContentItem) => ({
  * Publication of one item: its state, publish and unpublish moments (date-time pickers; empty
  * publish: now) and the buttons. Shown to everyone; the server refuses a redacteur (403), whose
  * message appears here. 'Publiceren' publishes what the form shows: its unsaved changes are saved
- * first (`saveFirst`), and nothing is published when that save fails (issue 48). Enter in a moment
- * field publishes nothing, and the focus stays on the button pressed.
+ * first (`saveFirst`), and nothing is published when that save fails (issue 48). 'Offline halen'
+ * is asked once more first, as a delete is (issue 54). Enter in a moment field publishes nothing,
+ * and the focus stays on the button pressed.
  */
 export function PublishControls({
   type,
@@ -92,13 +93,23 @@ export function PublishControls({
       return { item: answer.item, saved: first.item !== undefined };
     });
 
-  const unpublish = () =>
+  const unpublish = () => {
+    // Asked once more, the way a delete is (ItemRemoval): the item leaves the site at once.
+    if (
+      busy ||
+      !window.confirm(
+        `${type.labelSingular} '${item.title}' offline halen? Het verdwijnt meteen van de site; ` +
+          'met Publiceren zet je het er weer op.',
+      )
+    )
+      return;
     void run(async () => {
       const answer = await contentApi.unpublish(type.name, item.id, item.version);
       // The button goes with the publication: the focus goes to the one that publishes again.
       requestAnimationFrame(() => publishButton.current?.focus());
       return answer;
     });
+  };
 
   const field = (id: string, name: 'publishAt' | 'unpublishAt', label: string) => (
     <div className="admin-field">
