@@ -26,6 +26,20 @@ function user(id: number, name: string, secondFactor: boolean) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+function usersServer(patch: () => Promise<Response>) {
+  const fetch = vi.fn((url: string, init: RequestInit) => {
+    if (url === '/api/admin/users')
+      return answer(200, { users: [user(1, 'Baas', false), user(2, 'Kees', false)] });
+    if (init.method === 'PATCH') return patch();
+    return answer(200, { channels: [] });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const patches = (fetch: ReturnType<typeof usersServer>) =>
+  fetch.mock.calls.filter(([, init]) => init.method === 'PATCH');
+
 describe('UsersPage', () => {
   it("lets a beheerder reset another account's second factor", async () => {
     const fetch = vi.fn((url: string, init: RequestInit) => {
@@ -48,5 +62,41 @@ describe('UsersPage', () => {
       expect.objectContaining({ method: 'DELETE' }),
     );
     expect(screen.queryByRole('button', { name: /^Tweestapsverificatie resetten/ })).not.toBeInTheDocument();
+  });
+  it("saves a picked role only with the row's Rol opslaan, once, and says so", async () => {
+    const fetch = usersServer(() => answer(200, { user: { ...user(2, 'Kees', false), role: 'redacteur' } }));
+    render(<UsersPage currentUserId={1} />);
+    const select = await screen.findByRole('combobox', { name: 'Rol van Kees' });
+    await userEvent.selectOptions(select, 'Redacteur');
+    await userEvent.selectOptions(select, 'Beheerder');
+    expect(patches(fetch)).toHaveLength(0);
+    // Picking the stored role again takes the button away.
+    await userEvent.selectOptions(select, 'Eindredacteur');
+    expect(screen.queryByRole('button', { name: 'Rol opslaan voor Kees' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(select, 'Redacteur');
+    await userEvent.click(screen.getByRole('button', { name: 'Rol opslaan voor Kees' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('De rol van Kees is gewijzigd naar Redacteur.'),
+    );
+    const sent = patches(fetch);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.[0]).toBe('/api/admin/users/2');
+    expect(JSON.parse(String(sent[0]?.[1].body))).toEqual({ role: 'redacteur' });
+    expect(select).toHaveValue('redacteur');
+    expect(select).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Rol opslaan voor Kees' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a role change in Dutch and keeps the pick", async () => {
+    usersServer(() => answer(403, { error: { code: 'forbidden', message: 'Forbidden' } }));
+    render(<UsersPage currentUserId={1} />);
+    const select = await screen.findByRole('combobox', { name: 'Rol van Kees' });
+    await userEvent.selectOptions(select, 'Beheerder');
+    await userEvent.click(screen.getByRole('button', { name: 'Rol opslaan voor Kees' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'De rol van Kees is niet gewijzigd: Je rol heeft geen toegang tot deze actie.',
+    );
+    expect(select).toHaveValue('beheerder');
+    expect(screen.getByRole('button', { name: 'Rol opslaan voor Kees' })).toBeInTheDocument();
   });
 });

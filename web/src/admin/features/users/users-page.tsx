@@ -9,13 +9,19 @@ interface SiteChannels {
   channels?: { slug: string; name: string }[];
 }
 
-/** The accounts of the station (beheerder only): list, create, change role, (de)activate. */
+/**
+ * The accounts of the station (beheerder only): list, create, change role, (de)activate. A role
+ * picked in a row is saved only with that row's 'Rol opslaan' (issue 54), which says what it did;
+ * a select that saved at the pick saved every role an arrow key passed.
+ */
 export function UsersPage({ currentUserId }: { currentUserId: number }) {
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [channels, setChannels] = useState<ChannelChoice[]>([]);
   const [error, setError] = useState<string>();
   const [secret, setSecret] = useState<{ email: string; password: string }>();
   const [notice, setNotice] = useState<string>();
+  // The roles picked per user and not saved yet.
+  const [picked, setPicked] = useState<Partial<Record<number, Role>>>({});
 
   const load = useCallback(async () => {
     try {
@@ -44,6 +50,28 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
       setUsers((list) => list.map((item) => (item.id === changed.id ? changed : item)));
     } catch (failure) {
       setError(failure instanceof AdminApiError ? failure.message : 'De wijziging is niet opgeslagen.');
+    }
+  };
+
+  const pick = (user: AdminUser, role: Role) =>
+    setPicked((current) => ({ ...current, [user.id]: role === user.role ? undefined : role }));
+
+  const saveRole = async (user: AdminUser, role: Role) => {
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      const { user: changed } = await adminApi.updateUser(user.id, { role });
+      setUsers((list) => list.map((item) => (item.id === changed.id ? changed : item)));
+      setPicked((current) => ({ ...current, [user.id]: undefined }));
+      setNotice(`De rol van ${user.name} is gewijzigd naar ${ROLE_LABELS[changed.role]}.`);
+      // The button goes with the change: the focus goes back to the role it saved.
+      document.getElementById(`role-${user.id}`)?.focus();
+    } catch (failure) {
+      setError(
+        failure instanceof AdminApiError
+          ? `De rol van ${user.name} is niet gewijzigd: ${failure.message}`
+          : `De rol van ${user.name} is niet gewijzigd. Probeer het opnieuw.`,
+      );
     }
   };
 
@@ -102,6 +130,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
           <tbody>
             {users.map((user) => {
               const self = user.id === currentUserId;
+              const role = picked[user.id];
               return (
                 <tr key={user.id}>
                   <th scope="row">{user.name}</th>
@@ -112,9 +141,9 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
                     </label>
                     <select
                       id={`role-${user.id}`}
-                      value={user.role}
+                      value={role ?? user.role}
                       disabled={self}
-                      onChange={(event) => void change(user, { role: event.target.value as Role })}
+                      onChange={(event) => pick(user, event.target.value as Role)}
                     >
                       {Object.entries(ROLE_LABELS).map(([value, label]) => (
                         <option key={value} value={value}>
@@ -122,6 +151,11 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
                         </option>
                       ))}
                     </select>
+                    {role && (
+                      <button type="button" onClick={() => void saveRole(user, role)}>
+                        Rol opslaan<span className="visually-hidden"> voor {user.name}</span>
+                      </button>
+                    )}
                   </td>
                   <td>{user.channels.length ? user.channels.join(', ') : 'Alle'}</td>
                   <td>{user.active ? 'Actief' : 'Uitgeschakeld'}</td>
