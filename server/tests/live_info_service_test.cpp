@@ -354,9 +354,7 @@ TEST_P(FailingStoreTest, TheEventStreamKeepsTheLastDocumentAndResumesAfterTheOut
 }
 
 INSTANTIATE_TEST_SUITE_P(Store, LiveInfoServiceTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
-// On SQLite only for now: it renames a table under the service to make the store fail, not yet tried on PostgreSQL
-// (issue 50).
-INSTANTIATE_TEST_SUITE_P(Sqlite, FailingStoreTest, ::testing::Values(std::string("sqlite")), test::backend_name);
+INSTANTIATE_TEST_SUITE_P(Store, FailingStoreTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::player

@@ -557,8 +557,7 @@ TEST_P(RecordingApiTest, HoursThatAreNoHourOfTheBroadcastOrUnfinishedAreRefused)
 }
 
 INSTANTIATE_TEST_SUITE_P(Store, RecordingApiTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
-// On SQLite only for now: it writes recordings beside a store of its own, not yet tried on PostgreSQL (issue 50).
-INSTANTIATE_TEST_SUITE_P(Sqlite, BroadcastPagesTest, ::testing::Values(std::string("sqlite")), test::backend_name);
+INSTANTIATE_TEST_SUITE_P(Store, BroadcastPagesTest, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
 }  // namespace ether::recording

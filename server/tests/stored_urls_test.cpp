@@ -132,10 +132,11 @@ TEST_P(StoredUrlPages, SafeStoredUrlsStillReachThePage) {
 
 // ---- overlays, mini player and player ----
 
-class StoredUrlLive : public testing::Test {
+class StoredUrlLive : public testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    db_ = open_test_store("stored_urls");
+    if (GetParam() == "postgresql") ETHER_REQUIRE_POSTGRES_URL();
+    db_ = open_test_store("stored_urls_live", GetParam());
     seed_live_store(*db_);
     overlay_ = std::make_unique<api::OverlayApi>(*db_);
     overlay_->add_routes(router_);
@@ -174,7 +175,7 @@ class StoredUrlLive : public testing::Test {
   http::Router router_;
 };
 
-TEST_F(StoredUrlLive, OverlaysSendUnsafeUrlsAsAbsent) {
+TEST_P(StoredUrlLive, OverlaysSendUnsafeUrlsAsAbsent) {
   {
     auto lease = db_->lease();
     // The safe one first by its order (store::kOverlayOrder).
@@ -213,7 +214,7 @@ TEST_F(StoredUrlLive, OverlaysSendUnsafeUrlsAsAbsent) {
   }
 }
 
-TEST_F(StoredUrlLive, MiniplayerDocumentDropsUnsafeCoversImagesAndPopouts) {
+TEST_P(StoredUrlLive, MiniplayerDocumentDropsUnsafeCoversImagesAndPopouts) {
   for (const auto& url : kHostileUrls) {
     SCOPED_TRACE(testing::Message() << "stored URL " << json::serialize(json::string(url)));
     for (const char* sql : {"UPDATE songs SET cover_url = :u", "UPDATE programmes SET image_url = :u",
@@ -238,7 +239,7 @@ TEST_F(StoredUrlLive, MiniplayerDocumentDropsUnsafeCoversImagesAndPopouts) {
             "/media/covers/zomeravond.webp");
 }
 
-TEST_F(StoredUrlLive, AnUnsafeExternalStreamIsNeverHandedToThePlayer) {
+TEST_P(StoredUrlLive, AnUnsafeExternalStreamIsNeverHandedToThePlayer) {
   for (const auto& url : kHostileUrls) {
     SCOPED_TRACE(testing::Message() << "stored URL " << json::serialize(json::string(url)));
     bind_update(*db_, "UPDATE channels SET stream_url = :u WHERE slug = 'radio4'", url);
@@ -253,7 +254,7 @@ TEST_F(StoredUrlLive, AnUnsafeExternalStreamIsNeverHandedToThePlayer) {
   EXPECT_EQ(json::parse(response.body).at("streamUrl"), "https://icecast.example/r4.mp3");
 }
 
-TEST_F(StoredUrlLive, AnUnsafeExternalVideoIsNeverHandedToThePlayer) {
+TEST_P(StoredUrlLive, AnUnsafeExternalVideoIsNeverHandedToThePlayer) {
   for (const auto& url : kHostileUrls) {
     SCOPED_TRACE(testing::Message() << "stored URL " << json::serialize(json::string(url)));
     bind_update(*db_, "UPDATE channels SET live_video_url = :u WHERE slug = 'radio4'", url);
@@ -267,7 +268,7 @@ TEST_F(StoredUrlLive, AnUnsafeExternalVideoIsNeverHandedToThePlayer) {
   EXPECT_EQ(json::parse(response.body).at("streamUrl"), "https://video.example/r4.m3u8");
 }
 
-TEST_F(StoredUrlLive, IcyHeadersArePlainTextOnOneLine) {
+TEST_P(StoredUrlLive, IcyHeadersArePlainTextOnOneLine) {
   {
     const std::string name = "Ether <b>Radio</b> 2\r\nSet-Cookie: x=1";
     const std::string genre = "Pop';\x01";
@@ -285,6 +286,7 @@ TEST_F(StoredUrlLive, IcyHeadersArePlainTextOnOneLine) {
   EXPECT_EQ(response.header("icy-metaint"), "16000");
 }
 
+INSTANTIATE_TEST_SUITE_P(Store, StoredUrlLive, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 INSTANTIATE_TEST_SUITE_P(Store, StoredUrlPages, ::testing::ValuesIn(test::store_backends()), test::backend_name);
 
 }  // namespace
