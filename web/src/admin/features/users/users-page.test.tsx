@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsersPage } from './users-page';
@@ -24,7 +24,10 @@ function user(id: number, name: string, secondFactor: boolean) {
   };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function usersServer(patch: () => Promise<Response>) {
   const fetch = vi.fn((url: string, init: RequestInit) => {
@@ -98,5 +101,47 @@ describe('UsersPage', () => {
     );
     expect(select).toHaveValue('beheerder');
     expect(screen.getByRole('button', { name: 'Rol opslaan voor Kees' })).toBeInTheDocument();
+  });
+  it('keeps one one-time password panel per new user, newest first, each with Kopieer', async () => {
+    let created = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (url === '/api/admin/users' && init.method === 'POST') {
+          created += 1;
+          const name = created === 1 ? 'Anna' : 'Bram';
+          return answer(201, { user: user(10 + created, name, false), oneTimePassword: `geheim-${name}` });
+        }
+        if (url === '/api/admin/users') return answer(200, { users: [user(1, 'Baas', false)] });
+        return answer(200, { channels: [] });
+      }),
+    );
+    const events = userEvent.setup();
+    // user-event puts a stub clipboard on the page; its writeText is watched.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    render(<UsersPage currentUserId={1} />);
+    await screen.findByRole('combobox', { name: 'Rol van Baas' });
+    for (const name of ['Anna', 'Bram']) {
+      await events.type(screen.getByLabelText('Naam'), name);
+      await events.type(screen.getByLabelText('E-mailadres'), `${name.toLowerCase()}@ether.local`);
+      await events.click(screen.getByRole('button', { name: 'Gebruiker maken' }));
+      await screen.findByRole('region', {
+        name: `Eenmalig wachtwoord voor ${name.toLowerCase()}@ether.local`,
+      });
+    }
+    const panels = screen.getAllByRole('region', { name: /^Eenmalig wachtwoord voor/ });
+    expect(panels.map((panel) => within(panel).getByTestId('one-time-secret').textContent)).toEqual([
+      'geheim-Bram',
+      'geheim-Anna',
+    ]);
+    const anna = panels[1] as HTMLElement;
+    await events.click(within(anna).getByRole('button', { name: /^Kopieer/ }));
+    expect(writeText).toHaveBeenCalledWith('geheim-Anna');
+    expect(await within(anna).findByRole('status')).toHaveTextContent('Gekopieerd');
+    expect(within(panels[0] as HTMLElement).getByRole('status')).toHaveTextContent('');
+    // Hiding one keeps the other, and the focus goes to the page's heading.
+    await events.click(within(anna).getByRole('button', { name: 'Gezien, verbergen' }));
+    expect(screen.getAllByRole('region', { name: /^Eenmalig wachtwoord voor/ })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Gebruikers' })).toHaveFocus();
   });
 });

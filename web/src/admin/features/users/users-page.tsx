@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi, AdminApiError, ROLE_LABELS, type AdminUser, type Role } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
 import { TableScroll } from '../../components/table-scroll';
 import { OneTimeSecret } from '../../components/one-time-secret';
 import { CreateUserForm, type ChannelChoice } from './create-user-form';
+
+interface Secret {
+  userId: number;
+  email: string;
+  password: string;
+}
 
 interface SiteChannels {
   channels?: { slug: string; name: string }[];
@@ -12,13 +18,17 @@ interface SiteChannels {
 /**
  * The accounts of the station (beheerder only): list, create, change role, (de)activate. A role
  * picked in a row is saved only with that row's 'Rol opslaan' (issue 54), which says what it did;
- * a select that saved at the pick saved every role an arrow key passed.
+ * a select that saved at the pick saved every role an arrow key passed. Each one-time password
+ * given out while the page is open keeps its own panel, newest first, with 'Kopieer'.
  */
 export function UsersPage({ currentUserId }: { currentUserId: number }) {
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [channels, setChannels] = useState<ChannelChoice[]>([]);
   const [error, setError] = useState<string>();
-  const [secret, setSecret] = useState<{ email: string; password: string }>();
+  // The one-time passwords given out while this page is open, newest first, one per user (a
+  // newer one for the same user replaces the old one, which no longer works).
+  const [secrets, setSecrets] = useState<Secret[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
   const [notice, setNotice] = useState<string>();
   // The roles picked per user and not saved yet.
   const [picked, setPicked] = useState<Partial<Record<number, Role>>>({});
@@ -53,6 +63,18 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
     }
   };
 
+  const showSecret = (user: AdminUser, password: string) =>
+    setSecrets((current) => [
+      { userId: user.id, email: user.email, password },
+      ...current.filter((secret) => secret.userId !== user.id),
+    ]);
+
+  const hideSecret = (userId: number) => {
+    setSecrets((current) => current.filter((secret) => secret.userId !== userId));
+    // The panel and its button are gone: the focus goes to the page's heading, not to <body>.
+    heading.current?.focus();
+  };
+
   const pick = (user: AdminUser, role: Role) =>
     setPicked((current) => ({ ...current, [user.id]: role === user.role ? undefined : role }));
 
@@ -79,7 +101,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
     setError(undefined);
     try {
       const result = await adminApi.resetPassword(user.id);
-      setSecret({ email: user.email, password: result.oneTimePassword });
+      showSecret(user, result.oneTimePassword);
     } catch (failure) {
       setError(failure instanceof AdminApiError ? failure.message : 'Er ging iets mis.');
     }
@@ -101,19 +123,20 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
 
   return (
     <section aria-labelledby="users-heading">
-      <h1 id="users-heading" tabIndex={-1}>
+      <h1 id="users-heading" tabIndex={-1} ref={heading}>
         Gebruikers
       </h1>
       <FormAlert message={error} />
       <p role="status">{notice}</p>
-      {secret && (
+      {secrets.map((secret) => (
         <OneTimeSecret
+          key={`${secret.userId} ${secret.password}`}
           title={`Eenmalig wachtwoord voor ${secret.email}`}
           text="Geef dit wachtwoord door; het wordt niet opnieuw getoond. Bij de eerste keer inloggen kiest de gebruiker een eigen wachtwoord."
           secret={secret.password}
-          onDone={() => setSecret(undefined)}
+          onDone={() => hideSecret(secret.userId)}
         />
-      )}
+      ))}
       <TableScroll label="Gebruikers">
         <table className="admin-table">
           <caption className="visually-hidden">Alle gebruikers</caption>
@@ -188,7 +211,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
         channels={channels}
         onCreated={(user, password) => {
           setUsers((list) => [...list, user].sort((a, b) => a.name.localeCompare(b.name, 'nl')));
-          setSecret({ email: user.email, password });
+          showSecret(user, password);
         }}
       />
     </section>
