@@ -102,6 +102,78 @@ TEST(IngestFields, ItemsAreReadAndCheckedWithClearReasons) {
             item_identity(read_ok(json::object{{"title", "aBC"}})));
 }
 
+// Album and label (issue 52's royalty report), as JSON values and as the strings a form or a
+// query string carries: trimmed, empty when absent, refused when too long or not clean text.
+TEST(IngestFields, AlbumAndLabelAreReadFromJsonFormsAndQueries) {
+  auto item = read_ok(json::object{
+      {"artist", "Doe Maar"}, {"title", "Smoorverliefd"}, {"album", " Doe Maar "}, {"label", "Telstar, \"Weert\""}});
+  EXPECT_EQ(item.album, "Doe Maar");
+  EXPECT_EQ(item.label, "Telstar, \"Weert\"");
+  // A form or query string: every value is a string (ingest_api.cpp's form_fields and query).
+  auto form = read_ok(json::object{{"title", "Radar Love"}, {"album", "Moontan"}, {"label", "Polydor"}});
+  EXPECT_EQ(form.album, "Moontan");
+  EXPECT_EQ(form.label, "Polydor");
+  auto none = read_ok(json::object{{"title", "Zomer"}, {"album", "  "}});
+  EXPECT_EQ(none.album, "");
+  EXPECT_EQ(none.label, "");
+  EXPECT_EQ(read_ok(json::object{{"title", "x"}, {"album", 1984}}).album, "1984");
+
+  auto too_long = read_item(json::object{{"title", "x"}, {"album", std::string(501, 'a')}}, "radio2", kNow);
+  ASSERT_TRUE(std::holds_alternative<FieldError>(too_long));
+  EXPECT_EQ(std::get<FieldError>(too_long).field, "album");
+  auto control = read_item(json::object{{"title", "x"}, {"label", "a\nb"}}, "radio2", kNow);
+  ASSERT_TRUE(std::holds_alternative<FieldError>(control));
+  EXPECT_EQ(std::get<FieldError>(control).field, "label");
+}
+
+// The ingest keeps album and label on the song: a new song gets them, a known one without them
+// learns them (found by ISRC, external id or artist and title), and values a song has stay.
+void album_and_label_are_kept_on_the_song(const std::string& backend) {
+  testing_support::TempStore store(backend);
+  {
+    auto lease = store.db().lease();
+    *lease << "INSERT INTO channels (slug, name) VALUES ('radio2', 'NPO Radio 2')";
+  }
+  NowPlayingIngest ingest(store.db(), 600);
+  const auto album_and_label = [&](const std::string& title) {
+    auto lease = store.db().lease();
+    std::string album;
+    std::string label;
+    soci::indicator album_ind = soci::i_null;
+    soci::indicator label_ind = soci::i_null;
+    *lease << "SELECT album, label FROM songs WHERE title = :t", soci::into(album, album_ind),
+        soci::into(label, label_ind), soci::use(title);
+    return std::string(album_ind == soci::i_ok ? album : "NULL") + "|" + (label_ind == soci::i_ok ? label : "NULL");
+  };
+  const auto send = [&](const json::object& fields, std::int64_t at) {
+    auto read = read_item(fields, "radio2", at);
+    ASSERT_TRUE(std::holds_alternative<NowPlayingItem>(read));
+    ASSERT_TRUE(ingest.ingest(std::get<NowPlayingItem>(read), at));
+  };
+  send(json::object{{"artist", "Doe Maar"}, {"title", "Smoorverliefd"}, {"album", "4US"}, {"label", "Telstar"}}, kNow);
+  EXPECT_EQ(album_and_label("Smoorverliefd"), "4US|Telstar");
+
+  send(json::object{{"artist", "Golden Earring"}, {"title", "Radar Love"}, {"isrc", "NLA127300001"}}, kNow + 10);
+  EXPECT_EQ(album_and_label("Radar Love"), "NULL|NULL");
+  send(json::object{{"artist", "Golden Earring"}, {"title", "Radar Love"}, {"album", "Moontan"}}, kNow + 400);
+  EXPECT_EQ(album_and_label("Radar Love"), "Moontan|NULL") << "learnt by artist and title";
+  send(json::object{{"title", "Radar Love (edit)"}, {"isrc", "NLA127300001"}, {"label", "Polydor"}}, kNow + 800);
+  EXPECT_EQ(album_and_label("Radar Love"), "Moontan|Polydor") << "learnt by ISRC";
+
+  send(json::object{{"artist", "Doe Maar"}, {"title", "Smoorverliefd"}, {"album", "Het complete werk"}}, kNow + 1200);
+  EXPECT_EQ(album_and_label("Smoorverliefd"), "4US|Telstar") << "a known album stays";
+  auto lease = store.db().lease();
+  long long songs = 0;
+  *lease << "SELECT COUNT(*) FROM songs", soci::into(songs);
+  EXPECT_EQ(songs, 2);
+}
+
+TEST(NowPlayingIngestStore, AlbumAndLabelAreKeptOnTheSong) { album_and_label_are_kept_on_the_song("sqlite"); }
+
+const bool registered_album = test::register_postgres_tests(
+    "NowPlayingIngestStorePostgreSQL", __FILE__,
+    {{"AlbumAndLabelAreKeptOnTheSong", [] { album_and_label_are_kept_on_the_song("postgresql"); }}});
+
 // The demo station seeded an hour before `now`, with its playout as the station sets it up
 // (recording 10 s ahead, giving way to external items, resuming after a source's), caught up to `now`.
 struct SeededPlayout {
@@ -340,9 +412,10 @@ void run_scenario(const std::string& label, const std::string& database_url, std
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
 
   // The JSON ingest: a song with its ISRC and duration.
-  auto first = post_json(server, keys.writer,
-                         R"({"artist":"Doe Maar","title":"Smoorverliefd","duration":215,"isrc":"NLA128400001",)"
-                         R"("type":"song","next":{"artist":"Golden Earring","title":"Radar Love"}})");
+  auto first = post_json(
+      server, keys.writer,
+      R"({"artist":"Doe Maar","title":"Smoorverliefd","duration":215,"isrc":"NLA128400001",)"
+      R"("album":"4US","label":"Telstar","type":"song","next":{"artist":"Golden Earring","title":"Radar Love"}})");
   ASSERT_EQ(first.status, 201) << first.body;
   auto item = json::parse(first.body).at("item");
   EXPECT_FALSE(item.at("trackPlayId").is_null());
@@ -360,6 +433,8 @@ void run_scenario(const std::string& label, const std::string& database_url, std
                   "WHERE s.isrc = 'NLA128400001'"),
             1);
   EXPECT_EQ(count(url, "SELECT COUNT(*) FROM songs WHERE isrc = 'NLA128400001'"), 1);
+  EXPECT_EQ(
+      count(url, "SELECT COUNT(*) FROM songs WHERE isrc = 'NLA128400001' AND album = '4US' AND label = 'Telstar'"), 1);
   // The demo playout's own plays give way for the item's duration: none starts within it.
   const auto starts = std::to_string(*parse_instant(std::string(item.at("startsAt").as_string())));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a playout tick or two

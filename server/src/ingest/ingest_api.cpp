@@ -75,6 +75,8 @@ json::object outcome_json(const NowPlayingItem& item, const IngestOutcome& outco
                    {"endsAt", domain::format_iso_utc(outcome.ends_at)},
                    {"trackPlayId", outcome.track_play_id ? json::value(*outcome.track_play_id) : json::value(nullptr)}};
   if (!item.isrc.empty()) out["isrc"] = item.isrc;
+  if (!item.album.empty()) out["album"] = item.album;
+  if (!item.label.empty()) out["label"] = item.label;
   if (!item.next_json.empty()) out["next"] = json::parse(item.next_json);
   return out;
 }

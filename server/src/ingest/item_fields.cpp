@@ -231,6 +231,12 @@ std::variant<NowPlayingItem, FieldError> read_item(const json::object& fields, s
       return refuse(text == &item.artist ? "artist" : "title",
                     "artist en title moeten UTF-8-tekst zonder stuurtekens zijn.");
   }
+  item.album = std::string(trim(text_of(fields, {"album"}).value_or("")));
+  item.label = std::string(trim(text_of(fields, {"label"}).value_or("")));
+  for (const auto& [text, name] : {std::pair{&item.album, "album"}, std::pair{&item.label, "label"}}) {
+    if (text->size() > kMaxText) return refuse(name, std::string(name) + " is hoogstens 500 bytes.");
+    if (!is_clean_utf8(*text)) return refuse(name, std::string(name) + " moet UTF-8-tekst zonder stuurtekens zijn.");
+  }
   if (item.kind == ItemKind::song && item.artist.empty() && item.title.empty()) {
     return refuse("title", "Een nummer heeft een title of artist nodig.");
   }

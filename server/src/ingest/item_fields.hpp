@@ -14,6 +14,8 @@
 //                            unix seconds, or unix milliseconds (13 digits); default: now. At
 //                            most a day before now and an hour after it.
 //   isrc                     12 characters (hyphens and case ignored); externalId, external_id, id
+//   album, label             text (at most 500 bytes each): the song's album and record label,
+//                            kept on the song (its first values win)
 //   next                     an object with the same fields (JSON), or next_artist, next_title,
 //                            next_duration (form and query)
 

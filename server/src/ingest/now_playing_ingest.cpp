@@ -32,18 +32,33 @@ struct PreviousItem {
   long long ends_at = 0;
 };
 
+// A song the catalogue knew without its album or label learns them; values it has stay, so that a
+// playout that names a compilation once does not change the song's album back and forth.
+void learn_album_and_label(soci::session& sql, const NowPlayingItem& item, long long id) {
+  if (!item.album.empty())
+    sql << "UPDATE songs SET album = :a WHERE id = :id AND album IS NULL", soci::use(item.album), soci::use(id);
+  if (!item.label.empty())
+    sql << "UPDATE songs SET label = :l WHERE id = :id AND label IS NULL", soci::use(item.label), soci::use(id);
+}
+
 // The song of an item: by ISRC, then external id, then artist and title ignoring (ASCII) case;
 // added to the catalogue when none matches. Ingested songs have no audio of ours.
 long long find_or_add_song(soci::session& sql, const NowPlayingItem& item) {
   long long id = 0;
   if (!item.isrc.empty()) {
     sql << "SELECT id FROM songs WHERE isrc = :i ORDER BY id LIMIT 1", soci::into(id), soci::use(item.isrc);
-    if (sql.got_data()) return id;
+    if (sql.got_data()) {
+      learn_album_and_label(sql, item, id);
+      return id;
+    }
   }
   if (!item.external_id.empty()) {
     sql << "SELECT id FROM songs WHERE external_id = :e ORDER BY id LIMIT 1", soci::into(id),
         soci::use(item.external_id);
-    if (sql.got_data()) return id;
+    if (sql.got_data()) {
+      learn_album_and_label(sql, item, id);
+      return id;
+    }
   }
   const auto artist = lower(item.artist);
   const auto title = lower(item.title);
@@ -53,6 +68,7 @@ long long find_or_add_song(soci::session& sql, const NowPlayingItem& item) {
     // A song first named without its ISRC learns it now, so that the next lookup is exact.
     if (!item.isrc.empty())
       sql << "UPDATE songs SET isrc = :i WHERE id = :id AND isrc IS NULL", soci::use(item.isrc), soci::use(id);
+    learn_album_and_label(sql, item, id);
     return id;
   }
 
@@ -72,12 +88,15 @@ long long find_or_add_song(soci::session& sql, const NowPlayingItem& item) {
   store::Nullable<std::string> isrc(item.isrc.empty() ? std::nullopt : std::optional<std::string>(item.isrc));
   store::Nullable<std::string> external(item.external_id.empty() ? std::nullopt
                                                                  : std::optional<std::string>(item.external_id));
+  store::Nullable<std::string> album(item.album.empty() ? std::nullopt : std::optional<std::string>(item.album));
+  store::Nullable<std::string> label(item.label.empty() ? std::nullopt : std::optional<std::string>(item.label));
   const long long duration_ms = item.duration_ms.value_or(0);
   const std::string no_audio;
-  sql << "INSERT INTO songs (slug, title, artist, audio_path, duration_ms, isrc, external_id) "
-         "VALUES (:slug, :title, :artist, :audio, :duration, :isrc, :ext) RETURNING id",
+  sql << "INSERT INTO songs (slug, title, artist, audio_path, duration_ms, isrc, external_id, album, label) "
+         "VALUES (:slug, :title, :artist, :audio, :duration, :isrc, :ext, :album, :label) RETURNING id",
       soci::use(slug), soci::use(item.title), soci::use(item.artist), soci::use(no_audio), soci::use(duration_ms),
-      soci::use(isrc.value, isrc.ind), soci::use(external.value, external.ind), soci::into(id);
+      soci::use(isrc.value, isrc.ind), soci::use(external.value, external.ind), soci::use(album.value, album.ind),
+      soci::use(label.value, label.ind), soci::into(id);
   return id;
 }
 

@@ -47,7 +47,9 @@ struct NowPlayingItem {
   ItemKind kind = ItemKind::song;
   std::string artist;
   std::string title;
-  std::string isrc;  // normalised: 12 upper-case characters, or empty
+  std::string isrc;   // normalised: 12 upper-case characters, or empty
+  std::string album;  // or empty: not known
+  std::string label;  // the record label, or empty
   std::string external_id;
   std::int64_t starts_at = 0;  // unix seconds
   std::optional<std::int64_t> duration_ms;
