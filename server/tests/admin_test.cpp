@@ -70,11 +70,11 @@ TEST(AdminPassword, OneTimePasswordsAndTokensAreRandom) {
 TEST(AdminRoles, PermissionTable) {
   // Rows: beheerder, eindredacteur, redacteur; columns in all_permissions() order.
   const std::vector<std::pair<Role, std::vector<bool>>> table{
-      {Role::beheerder, {true, true, true, true, true, true, true, true, true}},
-      {Role::eindredacteur, {true, true, true, true, false, true, false, false, true}},
-      {Role::redacteur, {true, false, false, false, false, false, false, false, true}},
+      {Role::beheerder, {true, true, true, true, true, true, true, true, true, true}},
+      {Role::eindredacteur, {true, true, true, true, false, true, false, false, true, false}},
+      {Role::redacteur, {true, false, false, false, false, false, false, false, true, false}},
   };
-  ASSERT_EQ(all_permissions().size(), 9U);
+  ASSERT_EQ(all_permissions().size(), 10U);
   for (const auto& [role, row] : table) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       EXPECT_EQ(allows(role, all_permissions()[i]), row[i])

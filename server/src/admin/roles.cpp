@@ -6,9 +6,9 @@ namespace ether::admin {
 
 const std::vector<Permission>& all_permissions() {
   static const std::vector<Permission> all{
-      Permission::edit_drafts,    Permission::edit_published,  Permission::publish,
-      Permission::delete_content, Permission::edit_settings,   Permission::read_audit,
-      Permission::manage_users,   Permission::manage_api_keys, Permission::read_listeners};
+      Permission::edit_drafts,    Permission::edit_published, Permission::publish,      Permission::delete_content,
+      Permission::edit_settings,  Permission::read_audit,     Permission::manage_users, Permission::manage_api_keys,
+      Permission::read_listeners, Permission::read_royalties};
   return all;
 }
 
@@ -51,6 +51,8 @@ std::string_view permission_name(Permission permission) {
       return "manage_api_keys";
     case Permission::read_listeners:
       return "read_listeners";
+    case Permission::read_royalties:
+      return "read_royalties";
   }
   return "";
 }

@@ -22,6 +22,7 @@ enum class Permission {
   manage_users,     // list, create, change and deactivate accounts
   manage_api_keys,  // create, list and revoke API keys
   read_listeners,   // read the listener figures (live counts, history, CSV)
+  read_royalties,   // download the monthly royalty report (what was played, to whom)
 };
 
 /// Every permission, in declaration order (for tables and tests).
@@ -36,8 +37,8 @@ std::optional<Role> parse_role(std::string_view name);
 std::string_view permission_name(Permission permission);
 
 /// The table: beheerder everything; eindredacteur all content (drafts, published, publish,
-/// delete) and the audit log, not station settings, users or keys; redacteur drafts only. Every
-/// role reads the listener figures.
+/// delete) and the audit log, not station settings, users, keys or the royalty report; redacteur
+/// drafts only. Every role reads the listener figures.
 bool allows(Role role, Permission permission);
 
 /// True when a user limited to `channels` (empty: every channel) may work on `channel`.

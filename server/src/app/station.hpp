@@ -21,6 +21,7 @@
 #include "admin/idempotent_saves.hpp"
 #include "admin/listeners_api.hpp"
 #include "admin/presence.hpp"
+#include "admin/royalty_report_api.hpp"
 #include "admin/schedule_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "admin/upload_api.hpp"
@@ -139,6 +140,7 @@ class Station {
   std::unique_ptr<listeners::ListenerIdentity> listener_identity_;
   std::unique_ptr<listeners::SessionWriter> listener_writer_;
   std::unique_ptr<admin::ListenersApi> listeners_api_;
+  std::unique_ptr<admin::RoyaltyReportApi> royalty_report_api_;
   std::unique_ptr<api::MetricsEndpoint> metrics_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::HlsApi> hls_api_;

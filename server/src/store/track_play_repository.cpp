@@ -100,4 +100,32 @@ std::vector<domain::TrackPlay> TrackPlayRepository::between(const std::string& c
   return result;
 }
 
+std::vector<PlayForReport> TrackPlayRepository::for_report(const std::string& channel_slug, long long from,
+                                                           long long until) {
+  std::vector<PlayForReport> result;
+  PlayForReport row;
+  Nullable<std::string> album;
+  Nullable<std::string> label;
+  Nullable<std::string> isrc;
+  Nullable<std::string> composer;
+  soci::statement st =
+      (session_.prepare << "SELECT tp.starts_at, tp.ends_at, s.artist, s.title, s.album, s.label, s.isrc, s.composer, "
+                           "s.duration_ms FROM track_plays tp JOIN songs s ON s.id = tp.song_id "
+                           "WHERE tp.channel_slug = :channel AND tp.starts_at >= :from AND tp.starts_at < :until "
+                           "ORDER BY tp.starts_at",
+       soci::use(channel_slug), soci::use(from), soci::use(until), soci::into(row.starts_at), soci::into(row.ends_at),
+       soci::into(row.artist), soci::into(row.title), soci::into(album.value, album.ind),
+       soci::into(label.value, label.ind), soci::into(isrc.value, isrc.ind), soci::into(composer.value, composer.ind),
+       soci::into(row.duration_ms));
+  st.execute();
+  while (st.fetch()) {
+    row.album = album.get().value_or("");
+    row.label = label.get().value_or("");
+    row.isrc = isrc.get().value_or("");
+    row.composer = composer.get().value_or("");
+    result.push_back(row);
+  }
+  return result;
+}
+
 }  // namespace ether::store

@@ -21,6 +21,19 @@ struct PlayWithSong {
   std::string artist;
 };
 
+/// A track play with the song fields a royalty report needs (empty text where the song has none).
+struct PlayForReport {
+  long long starts_at = 0;
+  long long ends_at = 0;
+  std::string artist;
+  std::string title;
+  std::string album;
+  std::string label;
+  std::string isrc;
+  std::string composer;
+  long long duration_ms = 0;  // the song's own; 0 when not known
+};
+
 /// Works on a session the caller leases (and, for batches, wraps in a transaction).
 class TrackPlayRepository {
  public:
@@ -42,6 +55,8 @@ class TrackPlayRepository {
   std::optional<PlayWithSong> covering(const std::string& channel_slug, long long instant);
   /// The channel's plays that start in [from, until), oldest first.
   std::vector<domain::TrackPlay> between(const std::string& channel_slug, long long from, long long until);
+  /// `between` with each play's song fields, for the royalty report (listeners/royalty_report.hpp).
+  std::vector<PlayForReport> for_report(const std::string& channel_slug, long long from, long long until);
 
  private:
   soci::session& session_;
