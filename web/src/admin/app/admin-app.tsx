@@ -138,7 +138,11 @@ export function AdminApp() {
             { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
             {
               path: 'luistercijfers',
-              element: can('read_listeners') ? <ListenerStatsPage /> : <Forbidden />,
+              element: can('read_listeners') ? (
+                <ListenerStatsPage canReadRoyalties={can('read_royalties')} />
+              ) : (
+                <Forbidden />
+              ),
             },
             { path: 'programmering', element: <ScheduleChannelsPage /> },
             { path: 'programmering/:channel', element: <SchedulePage /> },

@@ -57,4 +57,7 @@ export const listenerStatsApi = {
   history: (query: HistoryQuery) =>
     adminFetch<ListenersHistory>('GET', `/api/admin/listeners/history?${historyParams(query)}`),
   csvUrl: (query: HistoryQuery) => `/api/admin/listeners/history?${historyParams(query, 'csv')}`,
+  /** The monthly royalty report of a channel (server/src/admin/royalty_report_api.hpp); month: YYYY-MM. */
+  royaltyCsvUrl: (channel: string, month: string) =>
+    `/api/admin/reports/royalty?${new URLSearchParams({ channel, month }).toString()}`,
 };

@@ -104,6 +104,23 @@ describe('ListenerStatsPage', () => {
   });
 });
 
+describe('ListenerStatsPage and the royalty report', () => {
+  it('offers the royalty report to a beheerder only', async () => {
+    serve(() => history('day'));
+    const { unmount } = render(<ListenerStatsPage now={clock} canReadRoyalties />);
+    await screen.findByRole('table', { name: 'Luistercijfers per dag (UTC)' });
+    expect(screen.getByRole('heading', { name: 'Rapport muziekrechten' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Download rapport muziekrechten (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/admin/reports/royalty?channel=radio2&month=2026-10',
+    );
+    unmount();
+    render(<ListenerStatsPage now={clock} />);
+    await screen.findByRole('table', { name: 'Luistercijfers per dag (UTC)' });
+    expect(screen.queryByRole('heading', { name: 'Rapport muziekrechten' })).not.toBeInTheDocument();
+  });
+});
+
 describe('listener words', () => {
   it('names buckets and session lengths in Dutch', () => {
     expect(bucketLabel('2026-11-26T14:00:00Z', 'hour')).toBe('26-11 14:00');

@@ -10,6 +10,7 @@ import {
   type ListenersNow,
 } from './listener-stats-api';
 import { bucketLabel, figure, sessionLength, utcDate } from './listener-words';
+import { RoyaltyReportForm } from './royalty-report-form';
 
 // The live count is read again this often.
 const REFRESH_MS = 5000;
@@ -40,9 +41,15 @@ function failureText(failure: unknown, fallback: string): string {
 /**
  * 'Luistercijfers': the listeners now (refreshed every few seconds) with today's peak, and the
  * history per hour, day, week or month per channel and in total, as a chart, as a table (the
- * accessible alternative) and as a CSV download.
+ * accessible alternative) and as a CSV download; for a beheerder also the monthly royalty report.
  */
-export function ListenerStatsPage({ now: clock = () => new Date() }: { now?: () => Date }) {
+export function ListenerStatsPage({
+  now: clock = () => new Date(),
+  canReadRoyalties = false,
+}: {
+  now?: () => Date;
+  canReadRoyalties?: boolean;
+}) {
   const [live, setLive] = useState<ListenersNow>();
   const [liveError, setLiveError] = useState<string>();
   const [query, setQuery] = useState<HistoryQuery>(() => ({
@@ -245,6 +252,9 @@ export function ListenerStatsPage({ now: clock = () => new Date() }: { now?: () 
             </table>
           </div>
         </>
+      )}
+      {canReadRoyalties && (
+        <RoyaltyReportForm channels={live?.channels ?? history?.channels ?? []} now={clock} />
       )}
     </section>
   );
