@@ -34,8 +34,9 @@ cluster-down:
 	scripts/cluster down
 
 # The fault tests of that deployment under a small load (scripts/cluster-test): kill -9 of the
-# leader, a PostgreSQL restart, a SIGTERM drain and an admin edit through the edge. Starts the
-# cluster first and stops it afterwards; not part of `make test` (several minutes, most of a core).
+# leader, a PostgreSQL restart, a SIGTERM drain of the busiest instance, an admin edit and media
+# through the edge. Starts the cluster first and stops it afterwards; not part of `make test`
+# (several minutes, most of a core).
 cluster-test: cluster
 	scripts/cluster-test; status=$$?; scripts/cluster down; exit $$status
 
