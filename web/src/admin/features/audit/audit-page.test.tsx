@@ -42,7 +42,7 @@ describe('AuditPage', () => {
     render(<AuditPage />);
     const table = await screen.findByRole('table', { name: 'Wijzigingen, nieuwste eerst' });
     expect(within(table).getByRole('row', { name: /Eenmalige wijziging #3 Verwijderd/ })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Tijdvak #10 Gemaakt/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Tijdvak #10 Aangemaakt/ })).toBeInTheDocument();
     expect(within(table).queryByText(/schedule_/)).toBeNull();
 
     await userEvent.selectOptions(screen.getByLabelText('Soort'), 'Eenmalige wijziging');

@@ -4,28 +4,9 @@ import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
+import { useContentTypes } from '../content/use-content-types';
+import { actionLabel, fieldLabel, itemLabel, typeChoices } from './audit-labels';
 import { auditText } from './audit-text';
-
-const ACTION_LABELS: Record<string, string> = {
-  create: 'Gemaakt',
-  update: 'Gewijzigd',
-  delete: 'Verwijderd',
-  trash: 'Naar de prullenbak',
-  untrash: 'Teruggezet uit de prullenbak',
-  purge: 'Definitief verwijderd',
-  deactivate: 'Uitgeschakeld',
-  revoke: 'Ingetrokken',
-  change_password: 'Wachtwoord gewijzigd',
-  reset_password: 'Nieuw wachtwoord',
-};
-
-const TYPE_LABELS: Record<string, string> = {
-  user: 'Gebruiker',
-  api_key: 'API-sleutel',
-  schedule_slots: 'Tijdvak',
-  schedule_changes: 'Eenmalige wijziging',
-  source_login: 'Bronlogin',
-};
 
 const show = auditText;
 
@@ -36,13 +17,17 @@ interface Filter {
   page: number;
 }
 
-/** The audit log (beheerder and eindredacteur): newest first, filtered by a part of the name of who made
- * the change and by item. */
+/**
+ * The audit log (beheerder and eindredacteur): newest first, filtered by a part of the name of who
+ * made the change and by item; actions, items and fields in words (audit-labels.ts).
+ */
 export function AuditPage() {
   const [filter, setFilter] = useState<Filter>({ name: '', type: '', id: '', page: 1 });
   const [draft, setDraft] = useState({ name: '', type: '', id: '' });
   const [page, setPage] = useState<Page>();
   const [error, setError] = useState<string>();
+  // The content types name their items and fields as their forms do; without them, raw names.
+  const { types } = useContentTypes();
 
   useEffect(() => {
     let current = true;
@@ -89,7 +74,7 @@ export function AuditPage() {
           id="audit-type"
           label="Soort"
           value={draft.type}
-          labels={TYPE_LABELS}
+          labels={typeChoices(types)}
           onChange={(type) => setDraft({ ...draft, type })}
         />
         <div className="admin-field">
@@ -128,15 +113,14 @@ export function AuditPage() {
                       {entry.userName}
                       {entry.userId !== null && <span className="admin-muted"> (#{entry.userId})</span>}
                     </td>
-                    <td>
-                      {TYPE_LABELS[entry.itemType] ?? entry.itemType} #{entry.itemId}
-                    </td>
-                    <td>{ACTION_LABELS[entry.action] ?? entry.action}</td>
+                    <td>{itemLabel(entry.itemType, entry.itemId, types)}</td>
+                    <td>{actionLabel(entry.action)}</td>
                     <td>
                       <ul className="admin-changes">
                         {Object.entries(entry.changes).map(([field, change]) => (
                           <li key={field}>
-                            <strong>{field}</strong>: {show(change.before)} → {show(change.after)}
+                            <strong>{fieldLabel(entry.itemType, field, types)}</strong>: {show(change.before)}{' '}
+                            → {show(change.after)}
                           </li>
                         ))}
                       </ul>

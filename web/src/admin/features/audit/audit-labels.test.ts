@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { contentField, programmesType } from '../../test-support/content-fixtures';
+import { actionLabel, fieldLabel, itemLabel, typeChoices, typeLabel } from './audit-labels';
+
+const articles = programmesType({
+  name: 'articles',
+  label: 'Nieuwsartikelen',
+  labelSingular: 'Artikel',
+  fields: [contentField('title', 'Titel', 'text'), contentField('sortOrder', 'Volgorde', 'integer')],
+});
+
+describe('audit labels', () => {
+  it('names every action the server records in Dutch, and keeps an unknown one', () => {
+    expect(actionLabel('publish')).toBe('Gepubliceerd');
+    expect(actionLabel('unpublish')).toBe('Offline gehaald');
+    expect(actionLabel('create')).toBe('Aangemaakt');
+    expect(actionLabel('update')).toBe('Gewijzigd');
+    expect(actionLabel('trash')).toBe('Naar prullenbak');
+    expect(actionLabel('untrash')).toBe('Teruggezet uit de prullenbak');
+    expect(actionLabel('purge')).toBe('Definitief verwijderd');
+    expect(actionLabel('reset_second_factor')).toBe('Tweestapsverificatie gereset');
+    expect(actionLabel('something_new')).toBe('something_new');
+    expect(actionLabel('toString')).toBe('toString');
+  });
+
+  it("names a content item by its type's own name, the others from the table", () => {
+    expect(itemLabel('articles', '38', [articles])).toBe('Artikel #38');
+    expect(itemLabel('schedule_slots', '10', [articles])).toBe('Tijdvak #10');
+    expect(itemLabel('backup', '')).toBe('Back-up');
+    // Before the types are loaded, or a type the admin does not know: the raw name.
+    expect(itemLabel('articles', '38')).toBe('articles #38');
+    expect(typeLabel('podcasts', [articles])).toBe('podcasts');
+  });
+
+  it("names a changed field as the content form does, then the table's words, else raw", () => {
+    expect(fieldLabel('articles', 'sortOrder', [articles])).toBe('Volgorde');
+    expect(fieldLabel('articles', 'title', [articles])).toBe('Titel');
+    expect(fieldLabel('articles', 'trashedAt', [articles])).toBe('In de prullenbak sinds');
+    expect(fieldLabel('user', 'role', [articles])).toBe('Rol');
+    expect(fieldLabel('articles', 'oddField', [articles])).toBe('oddField');
+    expect(fieldLabel('articles', 'constructor', [articles])).toBe('constructor');
+  });
+
+  it('offers the other item types and every content type in the type filter', () => {
+    expect(typeChoices([articles])).toMatchObject({ user: 'Gebruiker', articles: 'Artikel' });
+  });
+});
