@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInFresh as logInAs, openNew, pickFirst } from './admin-login';
+import { answerYes, logInFresh as logInAs, openNew, pickFirst } from './admin-login';
 import { presetConsent, suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
@@ -104,6 +104,7 @@ test('an eindredacteur makes a programme and publishes an article that is on the
 
   // The revision list has the saves; the article goes again at the end.
   await expect(page.getByRole('table', { name: 'Opgeslagen versies, nieuwste eerst' })).toBeVisible();
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   expect(await (await page.request.get('/nieuws')).text()).not.toContain(title);
@@ -143,6 +144,7 @@ test('a maintenance notification switched on shows its banner on the site', asyn
   await expect(page.getByRole('region', { name: 'Onderhoudsmelding' })).toContainText(title);
 
   await page.goto(admin);
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   await removeCurrent(page);
@@ -215,6 +217,7 @@ test('the overlay list says which banner visitors see; a new one of the same ord
 
   // Taken offline and removed: the demo's banner is back, on the site and in the list.
   await page.goto(admin);
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   await removeCurrent(page);

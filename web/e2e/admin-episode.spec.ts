@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { logInFresh, openNew } from './admin-login';
+import { answerYes, logInFresh, openNew } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { audioState, expectNoSeriousAxeViolations, miniPlayer, must } from './support';
 import { writeTestTone } from './test-media';
@@ -107,6 +107,7 @@ test('an uploaded episode is on its feed page, plays in the mini player and is i
 
   // Removed again: offline first, then deleted.
   await page.goto(editUrl);
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   page.once('dialog', (dialog) => void dialog.accept());

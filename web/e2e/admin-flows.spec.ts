@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { logInFresh, openNew, pickFirst } from './admin-login';
+import { answerYes, logInFresh, openNew, pickFirst } from './admin-login';
 import { expectNoSeriousAxeViolations, must } from './support';
 import { writeTestImage } from './test-media';
 
@@ -33,12 +33,6 @@ test.afterAll(() => {
 });
 
 // Accepts the next confirm() after checking its Dutch question.
-function answerYes(page: Page, question: RegExp) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toMatch(question);
-    void dialog.accept();
-  });
-}
 
 // Selects `word` of the block editor's line `line`, where the caret is, by keyboard; a key the
 // editor took while still busy with the last one is made up for by selecting again.
@@ -232,6 +226,7 @@ test('an article with an uploaded image and bold, italic and a link is published
 
   // Gone again at the end.
   await page.goto(`/beheer/inhoud/articles/${id}`);
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   answerYes(page, /naar de prullenbak/);

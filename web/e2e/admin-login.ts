@@ -77,3 +77,11 @@ export async function pickFirst(page: Page, label: string) {
   await expect(select.locator('option')).not.toHaveCount(1);
   await select.selectOption({ index: 1 });
 }
+
+/** Accepts the next confirm the page asks, which must ask `question` (the admin asks before it removes anything). */
+export function answerYes(page: Page, question: RegExp) {
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toMatch(question);
+    void dialog.accept();
+  });
+}

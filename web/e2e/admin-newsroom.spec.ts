@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logInFresh } from './admin-login';
+import { answerYes, logInFresh } from './admin-login';
 import { seriousAxeViolations } from './support';
 
 // The newsroom's tasks that the other admin specs leave (issue 37): every admin screen is
@@ -114,9 +114,10 @@ test('an article is written, published and its typo fixed with the keyboard alon
   expect(news).toContain(fixed);
   expect(news).not.toContain(typo);
 
-  page.once('dialog', (dialog) => void dialog.accept());
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
+  answerYes(page, /naar de prullenbak/);
   await page.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInFresh, openNew, pickFirst } from './admin-login';
+import { expect, test } from '@playwright/test';
+import { answerYes, logInFresh, openNew, pickFirst } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The trash ('Prullenbak', issue 40) against the real server: an eindredacteur deletes a published
@@ -14,13 +14,6 @@ const SAVED = { timeout: 20_000 };
 
 const PASSWORD = 'een wachtwoord voor de prullenbaktest';
 const stamp = Date.now().toString(36);
-
-function answerYes(page: Page, question: RegExp) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toMatch(question);
-    void dialog.accept();
-  });
-}
 
 test('a deleted article leaves the site and comes back whole from the trash', async ({ browser }) => {
   const editor = await (await browser.newContext()).newPage();

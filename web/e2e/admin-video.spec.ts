@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { logInFresh, openNew } from './admin-login';
+import { answerYes, logInFresh, openNew } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 import { writeTestClip } from './test-media';
@@ -72,6 +72,7 @@ test('an uploaded video is processed, published and plays on /videos with its po
 
   // Removed again: offline first, then deleted.
   await page.goto(editUrl);
+  answerYes(page, /offline halen\?/);
   await page.getByRole('button', { name: 'Offline halen' }).click();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   page.once('dialog', (dialog) => void dialog.accept());

@@ -119,9 +119,9 @@ test('the first beheerder changes the one-time password, makes a redacteur, sees
   await page.getByRole('link', { name: 'Logboek' }).click();
   const row = page
     .getByRole('row')
-    .filter({ hasText: 'Gemaakt' })
+    .filter({ hasText: 'Aangemaakt' })
     .filter({ hasText: 'Beheerder' })
-    .filter({ hasText: 'role: – → redacteur' });
+    .filter({ hasText: 'Rol: – → redacteur' });
   await expect(row).toHaveCount(1);
   const userNumber = /Gebruiker #(\d+)/.exec(await row.innerText())?.[1] ?? '';
   expect(userNumber).not.toBe('');
