@@ -90,11 +90,18 @@ describe('BroadcastHourPage', () => {
     if (!audio) throw new Error('no audio element');
     await waitFor(() => expect(audio.getAttribute('src')).toContain('/recordings/broadcast/501.mp3'));
 
+    const hours = screen.getByRole('navigation', { name: 'Per uur terugluisteren' });
+    const heard = () => within(hours).getByText('Nu te horen').closest('.broadcast-hours__hour');
+    expect(heard()).toHaveAttribute('aria-current', 'page');
+
     // 1:00:00: the hour ends, and the next hour of the same broadcast plays.
     audio.dispatchEvent(new Event('ended'));
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(`/api/play/broadcast/501/${start(second)}`, expect.anything()),
     );
+    // The page stays on its hour, and says which one is heard now (issue 51 polish).
+    await waitFor(() => expect(heard()).toHaveAttribute('href', second.url));
+    expect(within(hours).getAllByText('Nu te horen')).toHaveLength(1);
     audio.dispatchEvent(new Event('ended'));
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(`/api/play/broadcast/501/${start(third)}`, expect.anything()),

@@ -32,6 +32,11 @@ export function hourStart(hour: BroadcastHour): number {
   return Math.floor(Date.parse(hour.from) / 1000);
 }
 
+/** The id of the playable of one hour of a broadcast: which hour the player is in. */
+export function broadcastHourId(broadcastId: number, hour: BroadcastHour): string {
+  return `broadcast-${broadcastId}-${hourStart(hour)}`;
+}
+
 /**
  * The hours of a broadcast that follow `hour` and have ended, in order, up to the first that has not
  * (an hour still on air has no recording yet): what plays on when the hour is over.
@@ -66,7 +71,7 @@ export function broadcastHourPlayable(
   const start = hourStart(hour);
   return {
     gaps: playbackGaps(gaps),
-    id: `broadcast-${broadcast.id}-${start}`,
+    id: broadcastHourId(broadcast.id, hour),
     name: broadcast.title,
     type: 'broadcast',
     imageUrl: broadcast.imageUrl,

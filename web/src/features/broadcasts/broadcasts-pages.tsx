@@ -29,6 +29,7 @@ import {
   type Playable,
 } from '../player';
 import {
+  broadcastHourId,
   broadcastHourPlayable,
   broadcastPlayable,
   followingHours,
@@ -122,7 +123,7 @@ export function BroadcastPage({ data }: PageProps<BroadcastData>) {
         )}
       </DetailHeader>
       <Recording recording={data.recording} playable={playable} label="Luister de uitzending" />
-      <HourNav hours={data.hours} />
+      <HourNav hours={data.hours} broadcastId={broadcast.id} />
       <Section title="Gedraaid in deze uitzending">
         <CompactTracks
           empty="In deze uitzending zijn geen nummers gedraaid."
@@ -172,7 +173,7 @@ export function BroadcastHourPage({ data }: PageProps<BroadcastHourData>) {
         </p>
       </DetailHeader>
       <Recording recording={data.recording} playable={playable} label="Luister dit uur" />
-      <HourNav hours={data.hours} current={hour.url} />
+      <HourNav hours={data.hours} broadcastId={broadcast.id} current={hour.url} />
       <Section title="Gedraaid in dit uur">
         <CompactTracks
           empty="In dit uur zijn geen nummers gedraaid."
@@ -228,18 +229,34 @@ function Recording({
 }
 
 /** The hours of a broadcast as links to their pages; `current` is the hour shown, if any. */
-function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: string }) {
+function HourNav({
+  hours,
+  broadcastId,
+  current,
+}: {
+  hours: BroadcastData['hours'];
+  broadcastId: number;
+  current?: string;
+}) {
+  const { state } = usePlayer();
   if (hours.length < 2 && !current) return null;
+  // The hour the player is in: once an hour is over the next one plays (its queue), so the page's
+  // own hour is no longer what is heard, and the list says which one is (issue 51 polish).
+  const heard = state.isLiveMode ? undefined : state.playable?.id;
   return (
     <nav className="broadcast-hours" aria-label="Per uur terugluisteren">
       <ul>
         {hours.map((h) => {
           const range = formatTimeRange(h.from, h.until);
+          const playing = heard === broadcastHourId(broadcastId, h) && (
+            <span className="broadcast-hours__playing"> Nu te horen</span>
+          );
           if (h.url === current) {
             return (
               <li key={h.url}>
                 <span className="broadcast-hours__hour" aria-current="page">
                   {range}
+                  {playing}
                 </span>
               </li>
             );
@@ -249,6 +266,7 @@ function HourNav({ hours, current }: { hours: BroadcastData['hours']; current?: 
               {h.ended ? (
                 <AppLink className="broadcast-hours__hour" to={h.url}>
                   {range}
+                  {playing}
                 </AppLink>
               ) : (
                 <span className="broadcast-hours__hour">{range}</span>
