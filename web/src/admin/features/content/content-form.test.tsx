@@ -120,6 +120,23 @@ describe('the slug rule', () => {
     );
   });
 
+  it("keeps the seconds of an instant the editor did not touch (issue 54: saving only 'Volgorde' dropped a countdown's seconds)", () => {
+    const timed: ContentType = {
+      ...programmes,
+      fields: [field('countdownUntil', 'Aftellen tot', 'instant'), field('sortOrder', 'Volgorde', 'integer')],
+    };
+    const stored = { countdownUntil: '2026-12-31T22:59:45.000Z', sortOrder: 0 };
+    const form = toFormValues(timed, stored);
+    expect(fromFormValues(timed, { ...form, sortOrder: '2' }, stored)).toEqual({
+      countdownUntil: '2026-12-31T22:59:45.000Z',
+      sortOrder: 2,
+    });
+    // A time the editor changed is taken to the minute, as the field shows it.
+    const changed = toFormValues(timed, { countdownUntil: '2026-12-31T21:30:00.000Z', sortOrder: 0 });
+    expect(fromFormValues(timed, changed, stored).countdownUntil).toBe('2026-12-31T21:30:00.000Z');
+    expect(fromFormValues(timed, { ...form, countdownUntil: '' }, stored).countdownUntil).toBeNull();
+  });
+
   it('converts values both ways', () => {
     const form = toFormValues(programmes, item.values);
     expect(fromFormValues(programmes, { ...form, channel: '' }, item.values)).toEqual({

@@ -176,8 +176,13 @@ export function fromFormValues(
     }
     if (field.kind === 'integer' || field.kind === 'audio')
       out[field.name] = text === '' ? null : Number(text);
-    else if (field.kind === 'instant') out[field.name] = fromLocalInput(text);
-    else if (field.kind === 'reference' && field.referenceKey === 'id')
+    else if (field.kind === 'instant') {
+      // The field shows minutes: an instant the editor left as it was keeps its seconds (a
+      // countdown's end), which reading the field back would drop.
+      const before = previous?.[field.name];
+      out[field.name] =
+        typeof before === 'string' && text === toLocalInput(before) ? before : fromLocalInput(text);
+    } else if (field.kind === 'reference' && field.referenceKey === 'id')
       out[field.name] = text === '' ? null : Number(text);
     else if ((field.kind === 'reference' || field.kind === 'choice') && text === '') out[field.name] = null;
     else out[field.name] = text;
