@@ -251,4 +251,24 @@ describe('BlockEditor', () => {
       ]),
     );
   });
+
+  it('keeps lists one level deep, as the site shows them: Tab in an item nests nothing (issue 54)', () => {
+    const item = (text: string) => ({
+      type: 'listItem',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    });
+    const editor = new Editor({
+      element: document.createElement('div'),
+      extensions: blockEditorExtensions,
+      content: { type: 'doc', content: [{ type: 'bulletList', content: [item('Boven'), item('Onder')] }] },
+    });
+    // The caret in the second item, where Tab would nest it under the first.
+    editor.commands.setTextSelection(editor.state.doc.content.size - 3);
+    editor.view.dom.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }),
+    );
+    // (The editor keeps an empty paragraph after the last block.)
+    expect(editor.getHTML()).toMatch(/^<ul><li><p>Boven<\/p><\/li><li><p>Onder<\/p><\/li><\/ul>(<p><\/p>)?$/);
+    editor.destroy();
+  });
 });

@@ -1,5 +1,6 @@
 import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, type Editor, type JSONContent } from '@tiptap/react';
+import { ListItem } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { blockNodes, cardKeys, keptFields } from './block-nodes';
@@ -221,6 +222,10 @@ function Toolbar({ editor, onInsert, onUndo, onRedo, undoable, redoable }: Toolb
  */
 export const blockEditorExtensions = [
   StarterKit.configure({
+    // Lists are one level deep on the site (blocks.ts): an item holds a paragraph and no list, so
+    // Tab cannot nest one in the editor only to see it come out flat (issue 54), and leaves the
+    // editor as it does everywhere else.
+    listItem: false,
     blockquote: false,
     // The editor keeps its own history of the whole body (history.ts): ProseMirror's does not see
     // typing in the fields of a block card.
@@ -237,6 +242,15 @@ export const blockEditorExtensions = [
       autolink: true,
       defaultProtocol: 'https',
       isAllowedUri: (url) => isSafeUrl(url),
+    },
+  }),
+  ListItem.extend({
+    content: 'paragraph',
+    addKeyboardShortcuts() {
+      return {
+        Enter: () => this.editor.commands.splitListItem(this.name),
+        'Shift-Tab': () => this.editor.commands.liftListItem(this.name),
+      };
     },
   }),
   keptFields,
