@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type Location } from 'react-router';
+import { useBeforeUnload } from './use-before-unload';
 
 /** What the browser's confirm asks before a form with unsaved changes is left in the app. */
 export const LEAVE_MESSAGE =
@@ -34,16 +35,7 @@ export function useLeaveGuard(): (dirty: boolean) => void {
       blocker.reset();
     }
   }, [blocker]);
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!dirty.current) return;
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  useBeforeUnload(useCallback(() => dirty.current, []));
   return useCallback((value: boolean) => {
     dirty.current = value;
   }, []);

@@ -1,10 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBeforeUnload } from '../../components/use-before-unload';
 
 /** The ten recovery codes, shown once: to copy or download, then gone. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [copied, setCopied] = useState('');
   useEffect(() => ref.current?.focus(), []);
+  // They are never shown again: a reload or a closed tab before 'Ik heb ze bewaard' asks first
+  // (issue 54: a reload skipped them without a word).
+  const saved = useRef(false);
+  useBeforeUnload(useCallback(() => !saved.current, []));
   const text = `Herstelcodes voor Ether Beheer (elke code werkt één keer)\n\n${codes.join('\n')}\n`;
   const copy = () => {
     navigator.clipboard
@@ -36,7 +41,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         </a>
       </p>
       <p role="status">{copied}</p>
-      <button type="button" onClick={onDone}>
+      <button
+        type="button"
+        onClick={() => {
+          saved.current = true;
+          onDone();
+        }}
+      >
         Ik heb ze bewaard
       </button>
     </div>

@@ -77,7 +77,16 @@ describe('SecondFactorPage', () => {
     expect(download).toHaveAttribute('download', 'ether-herstelcodes.txt');
     expect(decodeURIComponent(download.getAttribute('href') ?? '')).toContain(CODES[9]);
 
+    // They are never shown again: a reload before 'Ik heb ze bewaard' asks first (issue 54).
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(true);
+
     await userEvent.click(within(region).getByRole('button', { name: 'Ik heb ze bewaard' }));
+    expect(unload()).toBe(false);
     expect(onChanged).toHaveBeenCalled();
     expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
     expect(await screen.findByText(/staat aan sinds/)).toHaveTextContent('nog 10 ongebruikte herstelcodes');
