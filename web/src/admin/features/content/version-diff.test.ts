@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { alignBlocks, blockDiff, diffSummary, diffVersions, wordDiff } from './version-diff';
+import type { StoredBlock } from '../../components/block-editor/blocks';
+import {
+  alignBlocks,
+  blockDiff,
+  blockImage,
+  blockName,
+  blockText,
+  diffSummary,
+  diffVersions,
+  wordDiff,
+} from './version-diff';
 import { field, paragraph as p, versionFields as fields } from './version-test-fields';
 
 describe('wordDiff', () => {
@@ -33,6 +43,44 @@ describe('diffVersions', () => {
     const diffs = diffVersions([field('tags', 'Tags', 'tags')], { tags: ['a'] }, { tags: ['a', 'b'] });
     expect(diffs[0]).toMatchObject({ kind: 'text' });
     if (diffs[0]?.kind === 'text') expect(diffs[0].words.map((part) => part.text).join('')).toContain('b');
+  });
+});
+
+describe('what a version comparison says in words (issue 54: lists came as JSON, pictures as paths)', () => {
+  const list = (ordered: boolean, ...items: string[]) =>
+    ({ type: 'list', ordered, items: items.map((text) => ({ text })) }) as unknown as StoredBlock;
+  const image = (url: string, caption: string) =>
+    ({ type: 'image', url, caption, alt: 'Zaal' }) as unknown as StoredBlock;
+
+  it("names a list by its kind and reads its items' words", () => {
+    expect(blockName(list(false, 'Een'))).toBe('Opsomming');
+    expect(blockName(list(true, 'Een'))).toBe('Genummerde lijst');
+    expect(blockText(list(false, 'Een', 'Twee'))).toBe('Een · Twee');
+    const [change] = blockDiff([list(false, 'Een', 'Twee')], [list(false, 'Een', 'Drie')]);
+    expect(change?.kind).toBe('changed');
+    if (change?.kind === 'changed') expect(change.words.map((part) => part.text).join('')).not.toContain('{');
+  });
+
+  it("shows an image block's picture beside its caption, not its path", () => {
+    const block = image('/uploads/images/zaal.webp', 'De lege zaal');
+    expect(blockText(block)).toBe('De lege zaal · Zaal');
+    expect(blockImage(block)).toBe('/uploads/images/zaal.webp');
+    expect(blockImage(list(false, 'Een'))).toBe('');
+  });
+
+  it('compares a picture field as pictures', () => {
+    const fields = [field('imageUrl', 'Afbeelding', 'image')];
+    expect(
+      diffVersions(fields, { imageUrl: '/uploads/images/a.webp' }, { imageUrl: '/uploads/images/b.webp' }),
+    ).toEqual([
+      {
+        name: 'imageUrl',
+        label: 'Afbeelding',
+        kind: 'image',
+        before: '/uploads/images/a.webp',
+        after: '/uploads/images/b.webp',
+      },
+    ]);
   });
 });
 

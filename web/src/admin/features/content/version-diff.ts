@@ -22,7 +22,9 @@ export type BlockChange =
 
 export type FieldDiff =
   | { name: string; label: string; kind: 'text'; words: WordPart[] }
-  | { name: string; label: string; kind: 'blocks'; blocks: BlockChange[] };
+  | { name: string; label: string; kind: 'blocks'; blocks: BlockChange[] }
+  /** A picture: both versions' URLs, shown as pictures rather than paths ('' for none). */
+  | { name: string; label: string; kind: 'image'; before: string; after: string };
 
 /** Whether two stored values are the same (by their JSON). */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -51,7 +53,14 @@ const BLOCK_NAMES: Record<string, string> = {
 
 /** The Dutch name of a block's kind. */
 export function blockName(block: StoredBlock): string {
+  if (block.type === 'list') return block.ordered ? 'Genummerde lijst' : 'Opsomming';
   return BLOCK_NAMES[block.type] ?? `Blok (${block.type})`;
+}
+
+/** The picture a block shows (an image block's URL), or ''. */
+export function blockImage(block: StoredBlock): string {
+  const url = (block as Record<string, unknown>)['url'];
+  return block.type === 'image' && typeof url === 'string' ? url : '';
 }
 
 /** What a reader sees of a block, as one text: its words, a quote's source, an image's caption. */
@@ -64,8 +73,15 @@ export function blockText(block: StoredBlock): string {
       return text('text');
     case 'quote':
       return [text('text'), text('cite')].filter(Boolean).join(' — ');
+    case 'list':
+      // Its items' words, one after the other (the list's own kind is in its name).
+      return (Array.isArray(b['items']) ? (b['items'] as unknown[]) : [])
+        .map((item) => (item && typeof item === 'object' ? valueText((item as { text?: unknown }).text) : ''))
+        .filter(Boolean)
+        .join(' · ');
     case 'image':
-      return [text('caption'), text('alt'), text('url')].filter(Boolean).join(' · ');
+      // The picture itself is shown beside these words (blockImage), not its path.
+      return [text('caption'), text('alt')].filter(Boolean).join(' · ');
     case 'social':
       return [text('text'), text('url')].filter(Boolean).join(' · ');
     default:
@@ -170,12 +186,20 @@ export function diffVersions(fields: readonly ContentField[], before: Values, af
             kind: 'blocks',
             blocks: blockDiff(blocksOf(before[field.name]), blocksOf(after[field.name])),
           }
-        : {
-            name: field.name,
-            label: field.label,
-            kind: 'text',
-            words: wordDiff(valueText(before[field.name]), valueText(after[field.name])),
-          },
+        : field.kind === 'image'
+          ? {
+              name: field.name,
+              label: field.label,
+              kind: 'image',
+              before: valueText(before[field.name]),
+              after: valueText(after[field.name]),
+            }
+          : {
+              name: field.name,
+              label: field.label,
+              kind: 'text',
+              words: wordDiff(valueText(before[field.name]), valueText(after[field.name])),
+            },
     );
 }
 
@@ -184,7 +208,7 @@ export function diffSummary(diffs: readonly FieldDiff[]): string {
   if (!diffs.length) return 'Geen wijzigingen';
   return diffs
     .map((diff) => {
-      if (diff.kind === 'text') return diff.label;
+      if (diff.kind !== 'blocks') return diff.label;
       const count = (kind: BlockChange['kind']) => diff.blocks.filter((block) => block.kind === kind).length;
       const parts = [
         count('added') && `${count('added')} toegevoegd`,
