@@ -140,6 +140,13 @@ TEST(RoyaltyReport, CsvHasTheHeaderAndEscapesCommasQuotesAndLineBreaks) {
   EXPECT_EQ(csv_field("Regel\nRegel"), "\"Regel\nRegel\"");
   EXPECT_EQ(csv_field("a\r"), "\"a\r\"");
   EXPECT_EQ(csv_field(""), "");
+  // Nothing a spreadsheet runs as a formula.
+  EXPECT_EQ(csv_field("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  EXPECT_EQ(csv_field("+31 20"), "'+31 20");
+  EXPECT_EQ(csv_field("-M-"), "'-M-");
+  EXPECT_EQ(csv_field("@echo"), "'@echo");
+  EXPECT_EQ(csv_field("\tx"), "'\tx");
+  EXPECT_EQ(csv_field("Radar = Love"), "Radar = Love");
 
   const auto month = month_span(*parse_report_month("2026-11"));
   const auto start = utc(2026, 11, 21, 10, 0, 0);

@@ -76,9 +76,14 @@ std::vector<RoyaltyRow> royalty_rows(const std::vector<RoyaltyPlay>& plays,
 }
 
 std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  // A title the playout sent as "=HYPERLINK(…)" must not become a formula in the spreadsheet the
+  // report is opened in (OWASP's CSV injection advice): such a cell starts with a quote mark.
+  std::string safe;
+  if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) safe = "'";
+  safe += text;
+  if (safe.find_first_of(",\"\r\n") == std::string::npos) return safe;
   std::string out = "\"";
-  for (char c : text) {
+  for (char c : safe) {
     if (c == '"') out += '"';
     out += c;
   }

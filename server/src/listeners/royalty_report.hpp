@@ -87,7 +87,8 @@ std::vector<RoyaltyRow> royalty_rows(const std::vector<RoyaltyPlay>& plays,
 std::string royalty_csv(std::string_view channel, const std::vector<RoyaltyRow>& rows);
 
 /// A CSV field: as it is, or in double quotes (quotes doubled) when it holds a comma, a quote or
-/// a line break.
+/// a line break; one that a spreadsheet would take for a formula (=, +, -, @, a tab or a carriage
+/// return first) starts with a quote mark.
 std::string csv_field(std::string_view text);
 
 /// "2026-11-01T00:30:00+01:00": an instant in Amsterdam's wall-clock time with its offset.
