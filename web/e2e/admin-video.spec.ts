@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { answerYes, logInFresh, openNew } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
-import { expectNoSeriousAxeViolations } from './support';
+import { expectNoSeriousAxeViolations, miniPlayer } from './support';
 import { writeTestClip } from './test-media';
 
 // A video item with an uploaded video, end to end against the real server (issue 37): an
@@ -61,6 +61,11 @@ test('an uploaded video is processed, published and plays on /videos with its po
   await page.goto('/videos');
   const video = page.locator(`video[aria-label="${title}"]`);
   await expect(video).toHaveAttribute('poster', /\/uploads\/videos\/[0-9a-f]{64}\/poster\.jpg$/);
+  // The radio's first load (autoplay here) settles first: a radio that starts just after the video
+  // was asked to play pauses it, one thing at a time (what video.spec tests).
+  await expect(miniPlayer(page).locator('#player-play-button')).toHaveAttribute('aria-busy', 'false', {
+    timeout: 15_000,
+  });
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
     return element.play();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { otherMediaPlaying, pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
+import { AUTOPLAY_ATTRIBUTE, otherMediaPlaying, pauseOtherMedia, pauseWhenOtherMediaPlays } from './media';
 
 describe('pauseOtherMedia', () => {
   it('pauses every other playing element', () => {
@@ -43,5 +43,23 @@ describe('pauseWhenOtherMediaPlays', () => {
     stop();
     other.dispatchEvent(new Event('play'));
     expect(pause).toHaveBeenCalledOnce();
+  });
+
+  it("lets an autoplay that starts meanwhile yield: the radio's first load does not stop a video the listener started", () => {
+    document.body.innerHTML = '<video id="own"></video><audio id="radio" data-autoplay></audio>';
+    const own = document.getElementById('own') as HTMLVideoElement;
+    const radio = document.getElementById('radio') as HTMLAudioElement;
+    Object.defineProperty(own, 'paused', { value: false, configurable: true });
+    const pauseOwn = vi.spyOn(own, 'pause').mockImplementation(() => undefined);
+    const pauseRadio = vi.spyOn(radio, 'pause').mockImplementation(() => undefined);
+    const stop = pauseWhenOtherMediaPlays(() => own);
+    radio.dispatchEvent(new Event('play'));
+    expect(pauseOwn).not.toHaveBeenCalled();
+    expect(pauseRadio).toHaveBeenCalledOnce();
+    // Started by the listener (no mark), the radio stops the video as before.
+    radio.removeAttribute(AUTOPLAY_ATTRIBUTE);
+    radio.dispatchEvent(new Event('play'));
+    expect(pauseOwn).toHaveBeenCalledOnce();
+    stop();
   });
 });

@@ -10,9 +10,14 @@ export function otherMediaPlaying(own: HTMLMediaElement, doc: Document = documen
   return [...doc.querySelectorAll<HTMLMediaElement>('audio, video')].some((el) => el !== own && !el.paused);
 }
 
+/** The mark of an element whose start nobody asked for (the radio's autoplay on a first load). */
+export const AUTOPLAY_ATTRIBUTE = 'data-autoplay';
+
 /**
  * Pauses `own()` whenever another audio or video element of the document starts playing (the
- * mini player included); returns the function that stops listening.
+ * mini player included); returns the function that stops listening. An autoplay (an element
+ * marked `data-autoplay`) that starts while `own()` plays yields instead: what the listener
+ * started is not interrupted by what nobody asked for.
  */
 export function pauseWhenOtherMediaPlays(
   own: () => HTMLMediaElement | null,
@@ -21,7 +26,8 @@ export function pauseWhenOtherMediaPlays(
   const onPlay = (event: Event) => {
     const element = own();
     if (element && event.target !== element && event.target instanceof HTMLMediaElement && !element.paused) {
-      element.pause();
+      if (event.target.hasAttribute(AUTOPLAY_ATTRIBUTE)) event.target.pause();
+      else element.pause();
     }
   };
   // 'play' does not bubble; the capture phase still sees it at the document.

@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 
-import { otherMediaPlaying } from '../../components/media';
+import { AUTOPLAY_ATTRIBUTE, otherMediaPlaying } from '../../components/media';
 import { reportSilently } from '../../lib/error-reporting';
 import { isFetchError } from '../../lib/http';
 import type { SiteConfig } from '../../api/types';
@@ -312,7 +312,16 @@ export function PlayerProvider({
           (autoplay === 'unless-other-media' &&
             ((audio !== undefined && otherMediaPlaying(audio)) ||
               handoffRef.current?.anotherWindowPlaying() === true));
-        if (autoplay && !yieldToOther()) await playLiveStream(yieldToOther, tokenUrl);
+        if (autoplay && !yieldToOther()) {
+          // Marked while it starts: a video the listener starts meanwhile stops it, not the other way
+          // round (components/media.ts).
+          audio?.setAttribute(AUTOPLAY_ATTRIBUTE, '');
+          try {
+            await playLiveStream(yieldToOther, tokenUrl);
+          } finally {
+            audio?.removeAttribute(AUTOPLAY_ATTRIBUTE);
+          }
+        }
       } catch (error) {
         if (!latest()) return;
         reportQuietly(error);
