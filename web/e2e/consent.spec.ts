@@ -176,6 +176,25 @@ test.describe("the consent box in the server's HTML", () => {
     await expect(consentBox(page)).toHaveCount(0);
   });
 
+  test('on a small phone it leaves most of the screen free, its two answers side by side and equal (issue 51 polish)', async ({
+    page,
+  }) => {
+    const phone = { width: 375, height: 667 };
+    await page.setViewportSize(phone);
+    await page.goto('/');
+    await appShown(page);
+    const box = await consentBox(page).boundingBox();
+    if (!box) throw new Error('the consent box is not laid out');
+    expect(box.height / phone.height).toBeLessThanOrEqual(0.4);
+    expect(box.y + box.height).toBeLessThanOrEqual(phone.height);
+    const accept = await consentBox(page).getByRole('button', { name: 'Alles accepteren' }).boundingBox();
+    const refuse = await consentBox(page).getByRole('button', { name: 'Alleen noodzakelijk' }).boundingBox();
+    if (!accept || !refuse) throw new Error('the answers are not laid out');
+    expect(Math.round(refuse.y)).toBe(Math.round(accept.y));
+    expect(Math.round(refuse.height)).toBe(Math.round(accept.height));
+    await expectNoSeriousAxeViolations(page);
+  });
+
   test("'Zelf kiezen' opens the settings, and the box returns when they close without a choice", async ({
     page,
   }) => {
