@@ -1,4 +1,4 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { useContext } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -97,6 +97,24 @@ describe('loading a channel (spec §4)', () => {
     // 5. Loading is cleared at the end.
     await loaded();
     expect(state().channel).toEqual({ id: 'radio2', name: 'Ether Radio 2' });
+  });
+
+  it("marks the first load's start as an autoplay, so a video the listener starts meanwhile stops it; a channel the listener picks is not marked", async () => {
+    media.setPolicy('hang');
+    renderProvider();
+    await waitFor(() => expect(media.calls.play).toBe(1));
+    const audio = document.getElementById('audio-player-id');
+    expect(audio).toHaveAttribute('data-autoplay');
+    media.setPolicy('allow');
+    cleanup();
+    renderProvider();
+    await waitFor(() => expect(state().isPlaying).toBe(true));
+    await loaded();
+    expect(document.getElementById('audio-player-id')).not.toHaveAttribute('data-autoplay');
+    media.setPolicy('hang');
+    act(() => player.commands.changeChannel('radio1'));
+    await waitFor(() => expect(media.calls.play).toBeGreaterThan(2));
+    expect(document.getElementById('audio-player-id')).not.toHaveAttribute('data-autoplay');
   });
 
   it('where the browser refuses autoplay, it is paused and ready, without an error', async () => {

@@ -313,13 +313,15 @@ export function PlayerProvider({
             ((audio !== undefined && otherMediaPlaying(audio)) ||
               handoffRef.current?.anotherWindowPlaying() === true));
         if (autoplay && !yieldToOther()) {
-          // Marked while it starts: a video the listener starts meanwhile stops it, not the other way
-          // round (components/media.ts).
-          audio?.setAttribute(AUTOPLAY_ATTRIBUTE, '');
+          // The first load, which nobody asked for, is marked while it starts: a video the listener
+          // starts meanwhile stops it, not the other way round (components/media.ts). A load the
+          // listener asked for ('Verder luisteren', a channel) is theirs, and stops a video.
+          const unasked = autoplay === 'unless-other-media';
+          if (unasked) audio?.setAttribute(AUTOPLAY_ATTRIBUTE, '');
           try {
             await playLiveStream(yieldToOther, tokenUrl);
           } finally {
-            audio?.removeAttribute(AUTOPLAY_ATTRIBUTE);
+            if (unasked) audio?.removeAttribute(AUTOPLAY_ATTRIBUTE);
           }
         }
       } catch (error) {
