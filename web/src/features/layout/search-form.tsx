@@ -11,6 +11,7 @@ import {
   suggestionAnnouncement,
   suggestTerm,
 } from './search-combobox';
+import './search-form.css';
 
 /** The search term of a results path '/zoeken/{term}', '' elsewhere (or when it is not valid UTF-8). */
 export function searchTermOf(pathname: string): string {
