@@ -224,8 +224,14 @@ test("on a phone an item's title keeps the room its time would take; the time is
   await page.goto('/gids');
   await barLoaded(page);
   const bar = miniPlayer(page);
-  const text = bar.locator('.mini-player__text');
-  const liveWidth = must(await text.boundingBox(), 'the bar text laid out').width;
+  // The room the title may take: from where its text starts to the end of the info area. The text's
+  // own width follows its words, which differ between the live show and the item.
+  const room = async () => {
+    const text = must(await bar.locator('.mini-player__text').boundingBox(), 'the bar text laid out');
+    const info = must(await bar.locator('.mini-player__info').boundingBox(), 'the info area laid out');
+    return info.x + info.width - text.x;
+  };
+  const liveRoom = await room();
   await bar.getByRole('button', { name: /Speler uitklappen/ }).click();
   const dialog = bar.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Laatste journaal' }).click();
@@ -236,7 +242,7 @@ test("on a phone an item's title keeps the room its time would take; the time is
   const clock = bar.locator('.mini-player__clock');
   await expect(clock.locator('.visually-hidden')).toHaveText(/\S/);
   await expect(clock.locator('[aria-hidden="true"]')).toBeHidden();
-  const itemWidth = must(await text.boundingBox(), 'the bar text laid out').width;
-  expect(itemWidth).toBeGreaterThanOrEqual(Math.floor(liveWidth) - 1);
-  expect(itemWidth).toBeGreaterThan(PHONE.width / 3);
+  const itemRoom = await room();
+  expect(itemRoom).toBeGreaterThanOrEqual(Math.floor(liveRoom) - 1);
+  expect(itemRoom).toBeGreaterThan(PHONE.width / 3);
 });
