@@ -49,8 +49,14 @@ const isClear = (found: { score: number; elsewhere: number }) =>
   found.score > 0.5 && found.score - found.elsewhere > 0.25;
 
 /**
+ * Recordings made for one position at most. Even with this spec alone on the machine, two of eight
+ * recordings were unclear while the server just started was still rendering its recordings.
+ */
+const ATTEMPTS = 4;
+
+/**
  * Records what plays after `action`, until 8 s have played, and says where it began. An unclear
- * recording is made again, with the same action, up to three times: how clear it is does not depend
+ * recording is made again, with the same action, up to ATTEMPTS times: how clear it is does not depend
  * on where playback began, so the offset asserted is always that of a clear recording.
  */
 async function firstSecondHeard(
@@ -77,7 +83,7 @@ async function firstSecondHeard(
       type: 'first second heard',
       description: `${offsetSeconds.toFixed(2)} s from the expected moment (match ${start.score.toFixed(3)}, elsewhere at most ${start.elsewhere.toFixed(3)})`,
     });
-    if (isClear(start) || attempt === 3) return { ...start, offsetSeconds };
+    if (isClear(start) || attempt === ATTEMPTS) return { ...start, offsetSeconds };
   }
 }
 
