@@ -102,6 +102,29 @@ describe('UsersPage', () => {
     expect(select).toHaveValue('beheerder');
     expect(screen.getByRole('button', { name: 'Rol opslaan voor Kees' })).toBeInTheDocument();
   });
+  it("asks before 'Uitschakelen', sends nothing when the answer is no, and switches on without asking", async () => {
+    const fetch = usersServer(() => answer(200, { user: { ...user(2, 'Kees', false), active: false } }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    render(<UsersPage currentUserId={1} />);
+    const off = await screen.findByRole('button', { name: 'Uitschakelen Kees' });
+    await userEvent.click(off);
+    expect(confirm).toHaveBeenCalledWith(
+      expect.stringContaining('Kees uitschakelen? Kees wordt meteen uitgelogd'),
+    );
+    expect(patches(fetch)).toHaveLength(0);
+    await userEvent.click(off);
+    await screen.findByRole('button', { name: 'Inschakelen Kees' });
+    expect(patches(fetch)).toHaveLength(1);
+    expect(JSON.parse(String(patches(fetch)[0]?.[1].body))).toEqual({ active: false });
+    expect(screen.getByRole('row', { name: /Kees/ })).toHaveTextContent('Uitgeschakeld');
+    // Switching back on is not asked.
+    fetch.mockImplementation((url: string, init: RequestInit) =>
+      init.method === 'PATCH' ? answer(200, { user: user(2, 'Kees', false) }) : answer(200, { channels: [] }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Inschakelen Kees' }));
+    await screen.findByRole('button', { name: 'Uitschakelen Kees' });
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
   it('keeps one one-time password panel per new user, newest first, each with Kopieer', async () => {
     let created = 0;
     vi.stubGlobal(

@@ -63,6 +63,19 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
     }
   };
 
+  // Switching an account off logs its holder out at once (the server ends its sessions): asked
+  // once more first, as a delete is (issue 54). Switching it on is not.
+  const switchActive = async (user: AdminUser) => {
+    if (
+      user.active &&
+      !window.confirm(
+        `${user.name} uitschakelen? ${user.name} wordt meteen uitgelogd en kan pas weer inloggen als het account is ingeschakeld.`,
+      )
+    )
+      return;
+    await change(user, { active: !user.active });
+  };
+
   const showSecret = (user: AdminUser, password: string) =>
     setSecrets((current) => [
       { userId: user.id, email: user.email, password },
@@ -185,7 +198,7 @@ export function UsersPage({ currentUserId }: { currentUserId: number }) {
                   <td className="admin-actions">
                     {!self && (
                       <>
-                        <button type="button" onClick={() => void change(user, { active: !user.active })}>
+                        <button type="button" onClick={() => void switchActive(user)}>
                           {user.active ? 'Uitschakelen' : 'Inschakelen'}
                           <span className="visually-hidden"> {user.name}</span>
                         </button>
