@@ -63,8 +63,13 @@ export function miniPlayer(page: Page) {
   return page.getByRole('region', { name: 'Radiospeler' });
 }
 
-/** The state of the mini player's audio element (id 'audio-player-id', spec §2). */
+/**
+ * The state of the mini player's audio element (id 'audio-player-id', spec §2). The server's HTML
+ * has no such element: the app makes it once it has taken over the page, which a busy machine can
+ * leave until after the server's heading shows; the state is read once it is there.
+ */
 export async function audioState(page: Page) {
+  await page.locator('#audio-player-id').waitFor({ state: 'attached' });
   return page.evaluate(() => {
     const element = document.getElementById('audio-player-id') as HTMLAudioElement;
     return {
