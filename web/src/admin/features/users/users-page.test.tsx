@@ -118,7 +118,7 @@ describe('UsersPage', () => {
     expect(JSON.parse(String(patches(fetch)[0]?.[1].body))).toEqual({ active: false });
     expect(screen.getByRole('row', { name: /Kees/ })).toHaveTextContent('Uitgeschakeld');
     // Switching back on is not asked.
-    fetch.mockImplementation((url: string, init: RequestInit) =>
+    fetch.mockImplementation((_url: string, init: RequestInit) =>
       init.method === 'PATCH' ? answer(200, { user: user(2, 'Kees', false) }) : answer(200, { channels: [] }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Inschakelen Kees' }));
