@@ -63,3 +63,50 @@ test('the edit page is two columns on a desktop and one on a phone', async ({ pa
   await page.getByRole('button', { name: 'Verwijderen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
 });
+
+test("on a phone the list shows each article's state, and 'Opslaan' stays on screen down a long form (issue 54)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInFresh(page, 'eindredacteur', PASSWORD);
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
+  await page.getByRole('link', { name: 'Nieuwsartikelen', exact: true }).click();
+  // Status and Publicatie within the screen's width, without scrolling the table sideways.
+  const table = page.getByRole('table');
+  for (const name of ['Titel', 'Status', 'Publicatie']) {
+    const header = await box(table.getByRole('columnheader', { name }));
+    expect(header.x + header.width, `${name} within the screen`).toBeLessThanOrEqual(390);
+  }
+  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/\S/);
+
+  // A seeded article is longer than the screen; its 'Opslaan' is on screen at every scroll position.
+  await table.getByRole('row').nth(1).getByRole('link').click();
+  const save = page.getByRole('button', { name: 'Opslaan', exact: true });
+  await expect(save).toBeInViewport();
+  const form = await box(page.locator('.admin-edit-main > .admin-form'));
+  expect(form.height).toBeGreaterThan(2 * 844);
+  // Every control the keyboard reaches, from the title to the bar, shows above the bar, not behind
+  // it (WCAG 2.4.11); the bar stays on screen all the way.
+  await page.getByLabel('Titel (verplicht)').focus();
+  const hidden: string[] = [];
+  for (let step = 0; step < 200; step += 1) {
+    const where = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const bar = document.querySelector('.admin-save-bar');
+      if (!bar || bar.contains(focused)) return null;
+      const rect = focused.getBoundingClientRect();
+      const name = focused.getAttribute('aria-label') ?? focused.id ?? focused.tagName;
+      return { name, bottom: rect.bottom, top: rect.top, barTop: bar.getBoundingClientRect().top };
+    });
+    if (!where) break;
+    // A control taller than the room above the bar (the body's text box) shows its top part.
+    const room = where.barTop - where.top;
+    if (room < Math.min(24, where.bottom - where.top))
+      hidden.push(`${where.name}: top ${Math.round(where.top)}, bar at ${Math.round(where.barTop)}`);
+    await page.keyboard.press('Tab');
+  }
+  expect(hidden).toEqual([]);
+  await expect(save).toBeFocused();
+  await expect(save).toBeInViewport();
+  await expectNoSeriousAxeViolations(page);
+});

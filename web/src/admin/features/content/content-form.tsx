@@ -325,13 +325,17 @@ export function ContentForm({
           </section>
         )}
         {mainFields.map(renderField)}
-        <p role="status" aria-live="polite" className="admin-status">
-          {saved}
-        </p>
-        {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
-        <button type="submit" aria-disabled={isSubmitting || undefined}>
-          {item ? 'Opslaan' : 'Aanmaken'}
-        </button>
+        {/* Kept at the bottom of the screen while the form is on it: on a phone the button was
+            5,500 px down a long article (issue 54). */}
+        <div className="admin-save-bar">
+          <button type="submit" aria-disabled={isSubmitting || undefined}>
+            {item ? 'Opslaan' : 'Aanmaken'}
+          </button>
+          <p role="status" aria-live="polite" className="admin-status">
+            {saved}
+          </p>
+          {autosave.savedAt && <p className="admin-hint">{autosaveStatus(autosave.savedAt)}</p>}
+        </div>
       </form>
       {side &&
         settings.length > 0 &&

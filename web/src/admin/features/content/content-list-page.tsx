@@ -116,15 +116,17 @@ export function ContentListPage() {
             {list.total === 1 ? '1 item' : `${list.total} items`}, pagina {filter.page} van {pages}
           </p>
           <TableScroll label={type?.label ?? 'Items'}>
-            <table className="admin-table">
+            <table className="admin-table admin-table-fit">
               <caption className="visually-hidden">{type?.label}</caption>
               <thead>
                 <tr>
+                  {/* What an editor scans for first beside the title, so that a phone shows it
+                      without scrolling sideways (issue 54); the URL, the longest, last. */}
                   <th scope="col">Titel</th>
-                  {slugField && <th scope="col">URL</th>}
-                  {ordered && <th scope="col">Volgorde</th>}
                   {publishable && <th scope="col">Status</th>}
                   {publishable && <th scope="col">Publicatie</th>}
+                  {ordered && <th scope="col">Volgorde</th>}
+                  {slugField && <th scope="col">URL</th>}
                 </tr>
               </thead>
               <tbody>
@@ -144,8 +146,6 @@ export function ContentListPage() {
                         </>
                       )}
                     </td>
-                    {slugField && <td>{String(item.values[slugField] ?? '')}</td>}
-                    {ordered && <td>{String(item.values.sortOrder ?? 0)}</td>}
                     {publishable && (
                       <td>
                         <span className={`admin-state admin-state-${item.state}`}>
@@ -154,6 +154,8 @@ export function ContentListPage() {
                       </td>
                     )}
                     {publishable && <td>{item.published ? formatInstant(item.publishAt) : ''}</td>}
+                    {ordered && <td>{String(item.values.sortOrder ?? 0)}</td>}
+                    {slugField && <td className="admin-table-url">{String(item.values[slugField] ?? '')}</td>}
                   </tr>
                 ))}
               </tbody>
