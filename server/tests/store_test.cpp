@@ -82,6 +82,9 @@ TEST(StationRepository, InsertsTheCatalogueAndReadsWhatThePlayoutNeeds) {
   station.insert_channel(child);
   station.insert_channel(channel("radio1", 0));
   EXPECT_EQ(station.channel_slugs(), (std::vector<std::string>{"radio1", "radio2", "soulenjazz"}));
+  EXPECT_TRUE(station.has_channel("soulenjazz"));
+  EXPECT_FALSE(station.has_channel("radio9"));
+  EXPECT_FALSE(station.has_channel(""));
 
   station.insert_broadcaster({0, "avro", "AVROTROS", "AVRO", "/media/x.webp"});
   station.add_channel_broadcaster("radio2", "avro");

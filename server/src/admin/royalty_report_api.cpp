@@ -9,6 +9,7 @@
 #include "domain/slug.hpp"
 #include "listeners/royalty_report.hpp"
 #include "store/listener_session_repository.hpp"
+#include "store/station_repository.hpp"
 #include "store/track_play_repository.hpp"
 
 namespace ether::admin {
@@ -17,10 +18,8 @@ namespace {
 http::Response bad_parameter(const std::string& message) { return api::json_error(400, "bad_parameter", message); }
 
 bool channel_exists(store::Database& db, const std::string& slug) {
-  long long count = 0;
   auto lease = db.lease();
-  *lease << "SELECT COUNT(*) FROM channels WHERE slug = :s", soci::into(count), soci::use(slug);
-  return count > 0;
+  return store::StationRepository(*lease).has_channel(slug);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
 #include "store/database.hpp"
+#include "store/station_repository.hpp"
 
 namespace ether::admin {
 namespace json = boost::json;
@@ -49,9 +50,7 @@ std::optional<std::vector<std::string>> read_channels(soci::session& session, co
     if (!item.is_string()) return std::nullopt;
     std::string slug(item.get_string());
     if (std::find(channels.begin(), channels.end(), slug) != channels.end()) continue;
-    long long count = 0;
-    session << "SELECT COUNT(*) FROM channels WHERE slug = :s", soci::into(count), soci::use(slug);
-    if (count == 0) unknown.push_back(slug);
+    if (!store::StationRepository(session).has_channel(slug)) unknown.push_back(slug);
     channels.push_back(slug);
   }
   return channels;

@@ -9,6 +9,7 @@
 
 #include "pages/route_builder.hpp"
 #include "store/nullable.hpp"
+#include "store/station_repository.hpp"
 
 namespace ether::ingest {
 namespace {
@@ -136,9 +137,7 @@ std::optional<IngestOutcome> NowPlayingIngest::ingest(const NowPlayingItem& item
     auto lease = db_.lease();
     soci::session& sql = *lease;
     store::Transaction tx(sql);
-    long long exists = 0;
-    sql << "SELECT COUNT(*) FROM channels WHERE slug = :c", soci::into(exists), soci::use(item.channel);
-    if (exists == 0) return std::nullopt;
+    if (!store::StationRepository(sql).has_channel(item.channel)) return std::nullopt;
 
     PreviousItem previous;
     sql << "SELECT id, identity, starts_at, ends_at FROM nowplaying_items WHERE channel_slug = :c AND starts_at <= :s "

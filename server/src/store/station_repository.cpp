@@ -87,6 +87,12 @@ std::vector<std::string> StationRepository::channel_slugs() {
   return slugs;
 }
 
+bool StationRepository::has_channel(const std::string& slug) {
+  long long count = 0;
+  session_ << "SELECT COUNT(*) FROM channels WHERE slug = :s", soci::into(count), soci::use(slug);
+  return count > 0;
+}
+
 std::vector<domain::RotationEntry> StationRepository::rotation(const std::string& channel_slug) {
   std::vector<domain::RotationEntry> entries;
   domain::RotationEntry entry;

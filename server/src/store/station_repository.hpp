@@ -53,6 +53,8 @@ class StationRepository {
 
   /// Every channel slug, in sort order.
   std::vector<std::string> channel_slugs();
+  /// Whether a channel has this slug (one in the bin too: its reports and settings still name it).
+  bool has_channel(const std::string& slug);
   /// A channel's rotation in position order, with each song's duration.
   std::vector<domain::RotationEntry> rotation(const std::string& channel_slug);
   /// `rotation` with each place's song audio, title and artist.
