@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { logInFresh, openNew, pickFirst } from './admin-login';
+import { answerYes, logInFresh, openNew, pickFirst } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The edit page uses a desktop's width (issue 37): at 1366×768 the body editor is wide and the
@@ -69,15 +69,39 @@ test("on a phone the list shows each article's state, and 'Opslaan' stays on scr
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logInFresh(page, 'eindredacteur', PASSWORD);
+  // A title of one long Dutch compound, which cannot break between words.
+  const long = `Verkeersinformatiecentrumwoordvoerdersoverleg${stamp}`;
+  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
+  await page.getByLabel('Titel (verplicht)').fill(long);
+  await pickFirst(page, 'Categorie (verplicht)');
+  await page.getByLabel('Intro (verplicht)').fill('Een inleiding.');
+  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
+  await page.keyboard.type('Een alinea.');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: long })).toBeVisible();
   await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
   await page.getByRole('link', { name: 'Nieuwsartikelen', exact: true }).click();
-  // Status and Publicatie within the screen's width, without scrolling the table sideways.
+  // Status and Publicatie within the screen's width, without scrolling the table sideways: on the
+  // list's first page, and with the long title alone in it.
   const table = page.getByRole('table');
-  for (const name of ['Titel', 'Status', 'Publicatie']) {
-    const header = await box(table.getByRole('columnheader', { name }));
-    expect(header.x + header.width, `${name} within the screen`).toBeLessThanOrEqual(390);
-  }
+  const fits = async () => {
+    for (const name of ['Titel', 'Status', 'Publicatie']) {
+      const header = await box(table.getByRole('columnheader', { name }));
+      expect(header.x + header.width, `${name} within the screen`).toBeLessThanOrEqual(390);
+    }
+    const wrap = page.locator('.admin-table-wrap');
+    expect(await wrap.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+  };
   await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/\S/);
+  await fits();
+  await page.getByLabel('Zoeken').fill(long);
+  await page.getByRole('button', { name: 'Filteren' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(long);
+  await fits();
+  await page.getByLabel('Zoeken').fill('');
+  await page.getByRole('button', { name: 'Filteren' }).click();
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
 
   // A seeded article is longer than the screen; its 'Opslaan' is on screen at every scroll position.
   await table.getByRole('row').nth(1).getByRole('link').click();
@@ -109,4 +133,13 @@ test("on a phone the list shows each article's state, and 'Opslaan' stays on scr
   await expect(save).toBeFocused();
   await expect(save).toBeInViewport();
   await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
+  await page.getByRole('link', { name: 'Nieuwsartikelen', exact: true }).click();
+  await page.getByLabel('Zoeken').fill(long);
+  await page.getByRole('button', { name: 'Filteren' }).click();
+  await table.getByRole('link', { name: long }).click();
+  answerYes(page, /verwijderen/i);
+  await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
 });
