@@ -1156,6 +1156,48 @@ TEST_P(AdminStore, SecondFactorEnrolmentAndLoginWithACode) {
   EXPECT_TRUE(login_answer("kees@ether.local", kPassword).response.has_header("Set-Cookie"));
 }
 
+TEST_P(AdminStore, NewRecoveryCodesTakeThePasswordAndACodeAndReplaceTheOldOnes) {
+  const std::string kPassword = "een lang nieuw wachtwoord";
+  auto kees = ready_account("kees@ether.local", Role::redacteur);
+  const auto id = as(kees, "GET", "/api/admin/session").body.at("user").at("id").as_int64();
+  auto [secret, old_codes] = enrol(kees);
+  const auto renew_with = [&](const json::object& body) {
+    return as(kees, "POST", "/api/admin/second-factor/recovery-codes", json::serialize(body));
+  };
+  // The same proof as switching it off: a session alone, or the password alone, is not enough.
+  now_ += 30;
+  EXPECT_EQ(renew_with({{"code", totp_code(secret, now_)}}).status, 422U);
+  EXPECT_EQ(renew_with({{"password", kPassword}}).status, 422U);
+  EXPECT_EQ(renew_with({{"password", "fout"}, {"code", totp_code(secret, now_)}}).status, 422U);
+  auto wrong = renew_with({{"password", kPassword}, {"code", "000000"}});
+  ASSERT_EQ(wrong.status, 422U) << wrong.response.body;
+  EXPECT_EQ(wrong.body.at("error").at("fields").at("code"), "Deze code klopt niet of is al gebruikt.");
+
+  auto renewed = renew_with({{"password", kPassword}, {"code", totp_code(secret, now_)}});
+  ASSERT_EQ(renewed.status, 200U) << renewed.response.body;
+  EXPECT_EQ(renewed.response.header("Cache-Control"), "no-store");
+  std::vector<std::string> codes;
+  for (const auto& code : renewed.body.at("recoveryCodes").get_array()) codes.emplace_back(code.get_string());
+  ASSERT_EQ(codes.size(), 10U);
+  EXPECT_EQ(std::find(codes.begin(), codes.end(), old_codes[0]), codes.end());
+  EXPECT_EQ(as(kees, "GET", "/api/admin/second-factor").body.at("recoveryCodesLeft"), 10);
+  EXPECT_EQ(audit("user", std::to_string(id))[0].action, "renew_recovery_codes");
+  // The old codes sign in no more; a new one does, once.
+  EXPECT_EQ(second_step(first_step("kees@ether.local", kPassword), old_codes[1]).status, 422U);
+  EXPECT_EQ(second_step(first_step("kees@ether.local", kPassword), codes[0]).status, 200U);
+  EXPECT_EQ(second_step(first_step("kees@ether.local", kPassword), codes[0]).status, 422U);
+  // A recovery code is proof enough too (the phone is gone), and is spent by it.
+  auto with_recovery = renew_with({{"password", kPassword}, {"code", codes[1]}});
+  ASSERT_EQ(with_recovery.status, 200U) << with_recovery.response.body;
+  EXPECT_EQ(renew_with({{"password", kPassword}, {"code", codes[1]}}).status, 422U);
+  // Without a second factor there is nothing to renew.
+  auto anne = ready_account("anne@ether.local", Role::redacteur);
+  EXPECT_EQ(as(anne, "POST", "/api/admin/second-factor/recovery-codes",
+               json::serialize(json::object{{"password", kPassword}, {"code", "123456"}}))
+                .code(),
+            "not_enabled");
+}
+
 TEST_P(AdminStore, WrongSecondFactorCodesAreThrottledAsPasswordsAre) {
   const std::string kPassword = "een lang nieuw wachtwoord";
   auto kees = ready_account("kees@ether.local", Role::redacteur);

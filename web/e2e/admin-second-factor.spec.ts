@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations } from './support';
 
 // The second factor of the admin against the real server: a fresh beheerder sets it up (the
 // server requires it), then signs in again with a code computed here from the secret shown, and
-// once with a recovery code, which is spent. Needs ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR.
+// once with a recovery code, which is spent; makes new recovery codes. Needs ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -82,8 +82,23 @@ test('a beheerder sets up a second factor and signs in with a code and with a re
     .getByRole('navigation', { name: 'Beheer' })
     .getByRole('link', { name: 'Tweestapsverificatie' })
     .click();
+
+  // New recovery codes (issue 54: skipped ones could not be made again) take the password and a
+  // code too; they are shown once, and replace the old ones.
+  await page.getByRole('button', { name: 'Nieuwe herstelcodes…' }).click();
+  await page.getByLabel('Je wachtwoord').fill(PASSWORD);
+  await page.getByLabel('Code uit je app of een herstelcode').fill(secondFactor.recoveryCodes[3] ?? '');
+  await page.getByRole('button', { name: 'Nieuwe herstelcodes maken' }).click();
+  const renewed = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(renewed).toHaveCount(10);
+  const newCodes = await renewed.allInnerTexts();
+  expect(newCodes).not.toContain(secondFactor.recoveryCodes[1]);
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Ik heb ze bewaard' }).click();
+  await expect(page.getByText(/staat aan sinds/)).toContainText('nog 10 ongebruikte herstelcodes');
+
   const off = page.getByRole('button', { name: 'Tweestapsverificatie uitzetten' });
-  await page.getByLabel('Code uit je app of een herstelcode').fill(secondFactor.recoveryCodes[1] ?? '');
+  await page.getByLabel('Code uit je app of een herstelcode').fill(newCodes[1] ?? '');
   await off.click();
   await expect(page.getByLabel('Je wachtwoord')).toHaveAccessibleDescription('Vul je wachtwoord in.');
   await page.getByLabel('Je wachtwoord').fill('niet het wachtwoord');

@@ -17,6 +17,8 @@
 //   POST   /api/admin/second-factor/confirmation {code}: enables it -> ten recovery codes, shown once
 //   DELETE /api/admin/second-factor        {password, code}: switches one's own off (a TOTP or recovery
 //                                          code); the password and the codes are throttled per account
+//   POST   /api/admin/second-factor/recovery-codes {password, code}: ten new recovery codes, shown
+//                                          once, in place of the old ones (the same proof as switching off)
 //   GET    /api/admin/users                (beheerder) the accounts
 //   POST   /api/admin/users                (beheerder) {name, email, role, channels} -> one-time password
 //   PATCH  /api/admin/users/{id}           (beheerder) {name?, role?, channels?, active?}
@@ -106,6 +108,14 @@ class AdminApi {
   http::Response start_enrolment(const http::Request& request) const;
   http::Response confirm_enrolment(const http::Request& request) const;
   http::Response disable_second_factor(const http::Request& request) const;
+  http::Response renew_recovery_codes(const http::Request& request) const;
+  /// The proof a change of one's own enabled second factor takes: the password and a current code
+  /// (or an unused recovery code, which it spends) in `body`. The attempt to mark passed once the
+  /// change is stored, or the answer (422 on the fields, 409 when not enabled, 429 while throttled).
+  /// Call it holding no lease: it checks the password without one, then takes its own.
+  [[nodiscard]] std::variant<http::Response, LoginAttempt> prove_second_factor(const Principal& principal,
+                                                                              const boost::json::object& body,
+                                                                              std::int64_t now) const;
   /// The throttle of a signed-in account's second-factor codes.
   [[nodiscard]] LoginKeys second_factor_keys(const Principal& principal) const;
   /// Checks a signed-in account's own password again before it changes its second factor:

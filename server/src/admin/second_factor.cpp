@@ -216,6 +216,12 @@ void SecondFactorRepository::enable(std::int64_t user_id, std::int64_t step, std
   long long used_step = step;
   session_ << "UPDATE admin_second_factors SET enabled_at = :a, last_used_step = :s WHERE user_id = :u", soci::use(at),
       soci::use(used_step), soci::use(user);
+  replace_recovery_codes(user_id, recovery_codes);
+}
+
+void SecondFactorRepository::replace_recovery_codes(std::int64_t user_id,
+                                                    const std::vector<std::string>& recovery_codes) {
+  long long user = user_id;
   session_ << "DELETE FROM admin_recovery_codes WHERE user_id = :u", soci::use(user);
   for (const auto& code : recovery_codes) {
     const auto hash = recovery_code_hash(code);

@@ -70,6 +70,8 @@ class SecondFactorRepository {
   /// `recovery_codes` in place of any earlier ones.
   void enable(std::int64_t user_id, std::int64_t step, std::int64_t now,
               const std::vector<std::string>& recovery_codes);
+  /// Stores the hashes of `recovery_codes` in place of any earlier ones, used or not.
+  void replace_recovery_codes(std::int64_t user_id, const std::vector<std::string>& recovery_codes);
   /// Takes TOTP step `step` for a login when it is later than the last one used; false when it was
   /// used already (a replayed code).
   bool use_step(std::int64_t user_id, std::int64_t step);

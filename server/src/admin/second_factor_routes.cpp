@@ -1,5 +1,5 @@
-// The second factor (TOTP) of one's own account: its status, enrolment, confirmation and switching
-// it off; and a beheerder's reset of another account's.
+// The second factor (TOTP) of one's own account: its status, enrolment, confirmation, new recovery
+// codes and switching it off; and a beheerder's reset of another account's.
 #include "admin/admin_api.hpp"
 
 #include <spdlog/spdlog.h>
@@ -34,6 +34,8 @@ void AdminApi::add_second_factor_routes(http::Router& router) {
              [this](const http::Request& r, const Params&) { return confirm_enrolment(r); });
   router.add("DELETE", "/api/admin/second-factor",
              [this](const http::Request& r, const Params&) { return disable_second_factor(r); });
+  router.add("POST", "/api/admin/second-factor/recovery-codes",
+             [this](const http::Request& r, const Params&) { return renew_recovery_codes(r); });
   router.add("DELETE", "/api/admin/users/{id}/second-factor",
              [this](const http::Request& r, const Params& p) { return reset_second_factor(r, p.at("id")); });
 }
@@ -110,31 +112,24 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
   return api::private_json(200, json::object{{"recoveryCodes", string_array(codes)}});
 }
 
-http::Response AdminApi::disable_second_factor(const http::Request& request) const {
-  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = api::read_object(request, kMaxAdminBodyBytes);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto& object = std::get<json::object>(body);
-  const auto code = trimmed(string_member(object, "code").value_or(""));
-  const auto password = string_member(object, "password").value_or("");
-  // Both: a session alone, or a password alone (read over a shoulder), must not switch it off.
+std::variant<http::Response, LoginAttempt> AdminApi::prove_second_factor(const Principal& principal,
+                                                                          const json::object& body,
+                                                                          std::int64_t now) const {
+  const auto code = trimmed(string_member(body, "code").value_or(""));
+  const auto password = string_member(body, "password").value_or("");
+  // Both: a session alone, or a password alone (read over a shoulder), must not change it.
   json::object missing;
   if (code.empty()) missing["code"] = "Vul een code uit je app of een herstelcode in.";
   if (password.empty()) missing["password"] = "Vul je wachtwoord in.";
   if (!missing.empty()) return api::field_errors(missing);
-  const auto now = now_();
   if (auto refused = check_own_password(principal, password, now)) return std::move(*refused);
-  const auto keys = second_factor_keys(principal);
   auto lease = db_.lease();
   SecondFactorRepository factors(*lease);
   auto factor = factors.find(principal.user.id);
   if (!factor || !factor->enabled_at) {
     return api::json_error(409, "not_enabled", "Tweestapsverificatie staat niet aan.");
   }
-  LoginThrottle throttle(*lease, options_.throttle);
-  const auto attempt = throttle.begin_attempt(keys, now);
+  auto attempt = LoginThrottle(*lease, options_.throttle).begin_attempt(second_factor_keys(principal), now);
   if (attempt.refused_for > 0) return too_many_attempts(attempt.refused_for);
   bool accepted = false;
   if (looks_like_totp_code(code)) {
@@ -144,18 +139,52 @@ http::Response AdminApi::disable_second_factor(const http::Request& request) con
     accepted = factors.use_recovery_code(principal.user.id, code, now);
   }
   if (!accepted) {
-    spdlog::warn("admin: wrong code of {} to switch the second factor off", principal.user.email);
+    spdlog::warn("admin: wrong code of {} to change the second factor", principal.user.email);
     return api::field_errors(json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
   }
+  return attempt;
+}
+
+http::Response AdminApi::disable_second_factor(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto now = now_();
+  auto proof = prove_second_factor(principal, std::get<json::object>(body), now);
+  if (auto* refused = std::get_if<http::Response>(&proof)) return std::move(*refused);
+  auto lease = db_.lease();
   store::Transaction tx(*lease);
-  factors.remove(principal.user.id);
+  SecondFactorRepository(*lease).remove(principal.user.id);
   json::object changes;
   add_change(changes, "secondFactor", true, false);
   AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "disable_second_factor",
                           changes);
-  throttle.attempt_passed(attempt);
+  LoginThrottle(*lease, options_.throttle).attempt_passed(std::get<LoginAttempt>(proof));
   tx.commit();
   return api::no_content();
+}
+
+http::Response AdminApi::renew_recovery_codes(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto body = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
+  const auto now = now_();
+  auto proof = prove_second_factor(principal, std::get<json::object>(body), now);
+  if (auto* refused = std::get_if<http::Response>(&proof)) return std::move(*refused);
+  auto lease = db_.lease();
+  const auto codes = generate_recovery_codes();
+  store::Transaction tx(*lease);
+  SecondFactorRepository(*lease).replace_recovery_codes(principal.user.id, codes);
+  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "renew_recovery_codes",
+                          json::object{});
+  LoginThrottle(*lease, options_.throttle).attempt_passed(std::get<LoginAttempt>(proof));
+  tx.commit();
+  spdlog::info("admin: {} made new recovery codes", principal.user.email);
+  return api::private_json(200, json::object{{"recoveryCodes", string_array(codes)}});
 }
 
 LoginKeys AdminApi::second_factor_keys(const Principal& principal) const {

@@ -364,6 +364,8 @@ export const adminApi = {
     adminFetch<{ recoveryCodes: string[] }>('POST', '/api/admin/second-factor/confirmation', { code }),
   disableSecondFactor: (proof: { password: string; code: string }) =>
     adminFetch<undefined>('DELETE', '/api/admin/second-factor', proof),
+  renewRecoveryCodes: (proof: { password: string; code: string }) =>
+    adminFetch<{ recoveryCodes: string[] }>('POST', '/api/admin/second-factor/recovery-codes', proof),
   resetSecondFactor: (id: number) =>
     adminFetch<{ user: AdminUser }>('DELETE', `/api/admin/users/${id}/second-factor`),
   logout: () => adminFetch<undefined>('DELETE', '/api/admin/session'),

@@ -19,6 +19,7 @@ describe('audit labels', () => {
     expect(actionLabel('untrash')).toBe('Teruggezet uit de prullenbak');
     expect(actionLabel('purge')).toBe('Definitief verwijderd');
     expect(actionLabel('reset_second_factor')).toBe('Tweestapsverificatie gereset');
+    expect(actionLabel('renew_recovery_codes')).toBe('Nieuwe herstelcodes gemaakt');
     expect(actionLabel('something_new')).toBe('something_new');
     expect(actionLabel('toString')).toBe('toString');
   });

@@ -26,6 +26,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   reset_password: 'Nieuw wachtwoord',
   enable_second_factor: 'Tweestapsverificatie aangezet',
   disable_second_factor: 'Tweestapsverificatie uitgezet',
+  renew_recovery_codes: 'Nieuwe herstelcodes gemaakt',
   reset_second_factor: 'Tweestapsverificatie gereset',
   upload: 'Geüpload',
   reprocess: 'Opnieuw verwerkt',

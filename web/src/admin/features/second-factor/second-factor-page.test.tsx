@@ -92,6 +92,55 @@ describe('SecondFactorPage', () => {
     expect(await screen.findByText(/staat aan sinds/)).toHaveTextContent('nog 10 ongebruikte herstelcodes');
   });
 
+  it('makes new recovery codes with the password and a code, shows them once, and hides switching off meanwhile', async () => {
+    let left = 2;
+    const fetch = vi.fn((url: string) => {
+      if (url.endsWith('/recovery-codes')) {
+        left = 10;
+        return answer(200, { recoveryCodes: CODES });
+      }
+      return answer(200, {
+        enabled: true,
+        enabledAt: '2026-11-25T09:00:00Z',
+        recoveryCodesLeft: left,
+        required: false,
+      });
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(<SecondFactorPage onChanged={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Nieuwe herstelcodes…' }));
+    // The focus goes into the form, and back to the button on 'Annuleren'.
+    expect(screen.getByLabelText('Je wachtwoord')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Annuleren' }));
+    expect(screen.getByRole('button', { name: 'Nieuwe herstelcodes…' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Nieuwe herstelcodes…' }));
+    // One proof form at once: switching off is out of the way.
+    expect(screen.queryByRole('button', { name: 'Tweestapsverificatie uitzetten' })).not.toBeInTheDocument();
+    const make = screen.getByRole('button', { name: 'Nieuwe herstelcodes maken' });
+    await userEvent.type(screen.getByLabelText('Code uit je app of een herstelcode'), '123456');
+    await userEvent.click(make);
+    expect(await screen.findByLabelText('Je wachtwoord')).toHaveAccessibleDescription(
+      'Vul je wachtwoord in.',
+    );
+    expect(fetch.mock.calls.some(([url]) => url.endsWith('/recovery-codes'))).toBe(false);
+    await userEvent.type(screen.getByLabelText('Je wachtwoord'), 'mijn wachtwoord');
+    await userEvent.click(make);
+    const region = await screen.findByRole('region', { name: 'Je herstelcodes' });
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    const call = fetch.mock.calls.find(([url]) => url.endsWith('/recovery-codes')) as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(call[1].method).toBe('POST');
+    expect(JSON.parse(call[1].body as string)).toEqual({ password: 'mijn wachtwoord', code: '123456' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Ik heb ze bewaard' }));
+    expect(await screen.findByText(/Je hebt nog 10 ongebruikte herstelcodes/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tweestapsverificatie uitzetten' })).toBeInTheDocument();
+  });
   it('switches it off with the password and a current code, both', async () => {
     let enabled = true;
     const fetch = vi.fn((_url: string, init: RequestInit) => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminApi, AdminApiError, formatInstant, type SecondFactorStatus } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
 import { CodeForm } from './code-form';
-import { DisableForm } from './disable-form';
+import { ProofForm } from './proof-form';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -21,6 +21,15 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
   const [status, setStatus] = useState<SecondFactorStatus>();
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
   const [codes, setCodes] = useState<string[]>();
+  // The form for new recovery codes, in place of switching off: one proof form on the page at once.
+  const [renewing, setRenewing] = useState(false);
+  // 'Annuleren' gives the focus back to the button that opened the form.
+  const renewButton = useRef<HTMLButtonElement>(null);
+  const wasRenewing = useRef(false);
+  useEffect(() => {
+    if (wasRenewing.current && !renewing && !codes) renewButton.current?.focus();
+    wasRenewing.current = renewing;
+  }, [renewing, codes]);
   const [error, setError] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -78,14 +87,44 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
           Tweestapsverificatie staat aan sinds {formatInstant(status.enabledAt)}. Je hebt nog{' '}
           {status.recoveryCodesLeft} ongebruikte herstelcodes.
         </p>
-        <h2>Uitzetten</h2>
-        {status.required && <p>Als beheerder moet je daarna meteen opnieuw een app koppelen.</p>}
-        <DisableForm
-          onProof={async (proof) => {
-            await adminApi.disableSecondFactor(proof);
-            done();
-          }}
-        />
+        <h2>Herstelcodes</h2>
+        {renewing ? (
+          <>
+            <p>
+              Je krijgt tien nieuwe codes; de oude werken dan niet meer. Bevestig met je wachtwoord en een
+              code.
+            </p>
+            <ProofForm
+              id="renew"
+              submitLabel="Nieuwe herstelcodes maken"
+              focusFirst
+              onProof={async (proof) => {
+                setCodes((await adminApi.renewRecoveryCodes(proof)).recoveryCodes);
+                setRenewing(false);
+              }}
+            />
+            <button type="button" onClick={() => setRenewing(false)}>
+              Annuleren
+            </button>
+          </>
+        ) : (
+          <>
+            <p>Kwijt, opgebruikt of niet bewaard? Maak nieuwe; de oude werken dan niet meer.</p>
+            <button type="button" ref={renewButton} onClick={() => setRenewing(true)}>
+              Nieuwe herstelcodes…
+            </button>
+            <h2>Uitzetten</h2>
+            {status.required && <p>Als beheerder moet je daarna meteen opnieuw een app koppelen.</p>}
+            <ProofForm
+              id="disable"
+              submitLabel="Tweestapsverificatie uitzetten"
+              onProof={async (proof) => {
+                await adminApi.disableSecondFactor(proof);
+                done();
+              }}
+            />
+          </>
+        )}
       </>
     );
   } else if (status) {
