@@ -114,8 +114,8 @@ class AdminApi {
   /// change is stored, or the answer (422 on the fields, 409 when not enabled, 429 while throttled).
   /// Call it holding no lease: it checks the password without one, then takes its own.
   [[nodiscard]] std::variant<http::Response, LoginAttempt> prove_second_factor(const Principal& principal,
-                                                                              const boost::json::object& body,
-                                                                              std::int64_t now) const;
+                                                                               const boost::json::object& body,
+                                                                               std::int64_t now) const;
   /// The throttle of a signed-in account's second-factor codes.
   [[nodiscard]] LoginKeys second_factor_keys(const Principal& principal) const;
   /// Checks a signed-in account's own password again before it changes its second factor:

@@ -113,8 +113,8 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
 }
 
 std::variant<http::Response, LoginAttempt> AdminApi::prove_second_factor(const Principal& principal,
-                                                                          const json::object& body,
-                                                                          std::int64_t now) const {
+                                                                         const json::object& body,
+                                                                         std::int64_t now) const {
   const auto code = trimmed(string_member(body, "code").value_or(""));
   const auto password = string_member(body, "password").value_or("");
   // Both: a session alone, or a password alone (read over a shoulder), must not change it.
