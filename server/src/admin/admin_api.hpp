@@ -66,6 +66,14 @@ struct Principal {
   std::string session_id;  // the raw cookie value
 };
 
+/// A signed-in user who has just proved their own enabled second factor again (the password and a
+/// code): the change may be stored, and then `attempt` marked passed.
+struct SecondFactorProof {
+  Principal principal;
+  LoginAttempt attempt;
+  std::int64_t now = 0;
+};
+
 /// How a route is guarded.
 struct Guard {
   std::optional<Permission> permission;  // nullopt: any logged-in user
@@ -109,13 +117,11 @@ class AdminApi {
   http::Response confirm_enrolment(const http::Request& request) const;
   http::Response disable_second_factor(const http::Request& request) const;
   http::Response renew_recovery_codes(const http::Request& request) const;
-  /// The proof a change of one's own enabled second factor takes: the password and a current code
-  /// (or an unused recovery code, which it spends) in `body`. The attempt to mark passed once the
-  /// change is stored, or the answer (422 on the fields, 409 when not enabled, 429 while throttled).
-  /// Call it holding no lease: it checks the password without one, then takes its own.
-  [[nodiscard]] std::variant<http::Response, LoginAttempt> prove_second_factor(const Principal& principal,
-                                                                               const boost::json::object& body,
-                                                                               std::int64_t now) const;
+  /// The proof a change of one's own enabled second factor takes, read from a request of the
+  /// signed-in user: the password and a current code (or an unused recovery code, which it spends).
+  /// Else the answer (401/403 from the guard, 400 on the body, 422 on the fields, 409 when not
+  /// enabled, 429 while throttled). Call it holding no lease: it checks the password without one.
+  [[nodiscard]] std::variant<http::Response, SecondFactorProof> prove_second_factor(const http::Request& request) const;
   /// The throttle of a signed-in account's second-factor codes.
   [[nodiscard]] LoginKeys second_factor_keys(const Principal& principal) const;
   /// Checks a signed-in account's own password again before it changes its second factor:

@@ -112,9 +112,14 @@ http::Response AdminApi::confirm_enrolment(const http::Request& request) const {
   return api::private_json(200, json::object{{"recoveryCodes", string_array(codes)}});
 }
 
-std::variant<http::Response, LoginAttempt> AdminApi::prove_second_factor(const Principal& principal,
-                                                                         const json::object& body,
-                                                                         std::int64_t now) const {
+std::variant<http::Response, SecondFactorProof> AdminApi::prove_second_factor(const http::Request& request) const {
+  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto& principal = std::get<Principal>(who);
+  auto read = api::read_object(request, kMaxAdminBodyBytes);
+  if (auto* refused = std::get_if<http::Response>(&read)) return std::move(*refused);
+  const auto& body = std::get<json::object>(read);
+  const auto now = now_();
   const auto code = trimmed(string_member(body, "code").value_or(""));
   const auto password = string_member(body, "password").value_or("");
   // Both: a session alone, or a password alone (read over a shoulder), must not change it.
@@ -142,48 +147,40 @@ std::variant<http::Response, LoginAttempt> AdminApi::prove_second_factor(const P
     spdlog::warn("admin: wrong code of {} to change the second factor", principal.user.email);
     return api::field_errors(json::object{{"code", "Deze code klopt niet of is al gebruikt."}});
   }
-  return attempt;
+  return SecondFactorProof{.principal = principal, .attempt = attempt, .now = now};
 }
 
 http::Response AdminApi::disable_second_factor(const http::Request& request) const {
-  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = api::read_object(request, kMaxAdminBodyBytes);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto now = now_();
-  auto proof = prove_second_factor(principal, std::get<json::object>(body), now);
-  if (auto* refused = std::get_if<http::Response>(&proof)) return std::move(*refused);
+  auto proved = prove_second_factor(request);
+  if (auto* refused = std::get_if<http::Response>(&proved)) return std::move(*refused);
+  const auto& proof = std::get<SecondFactorProof>(proved);
+  const auto& user = proof.principal.user;
   auto lease = db_.lease();
   store::Transaction tx(*lease);
-  SecondFactorRepository(*lease).remove(principal.user.id);
+  SecondFactorRepository(*lease).remove(user.id);
   json::object changes;
   add_change(changes, "secondFactor", true, false);
-  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "disable_second_factor",
-                          changes);
-  LoginThrottle(*lease, options_.throttle).attempt_passed(std::get<LoginAttempt>(proof));
+  AuditLog(*lease).record(actor_of(proof.principal), proof.now, "user", std::to_string(user.id),
+                          "disable_second_factor", changes);
+  LoginThrottle(*lease, options_.throttle).attempt_passed(proof.attempt);
   tx.commit();
   return api::no_content();
 }
 
 http::Response AdminApi::renew_recovery_codes(const http::Request& request) const {
-  auto who = authorize(request, Guard{.permission = std::nullopt, .while_setting_up = true});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto& principal = std::get<Principal>(who);
-  auto body = api::read_object(request, kMaxAdminBodyBytes);
-  if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
-  const auto now = now_();
-  auto proof = prove_second_factor(principal, std::get<json::object>(body), now);
-  if (auto* refused = std::get_if<http::Response>(&proof)) return std::move(*refused);
+  auto proved = prove_second_factor(request);
+  if (auto* refused = std::get_if<http::Response>(&proved)) return std::move(*refused);
+  const auto& proof = std::get<SecondFactorProof>(proved);
+  const auto& user = proof.principal.user;
   auto lease = db_.lease();
   const auto codes = generate_recovery_codes();
   store::Transaction tx(*lease);
-  SecondFactorRepository(*lease).replace_recovery_codes(principal.user.id, codes);
-  AuditLog(*lease).record(actor_of(principal), now, "user", std::to_string(principal.user.id), "renew_recovery_codes",
+  SecondFactorRepository(*lease).replace_recovery_codes(user.id, codes);
+  AuditLog(*lease).record(actor_of(proof.principal), proof.now, "user", std::to_string(user.id), "renew_recovery_codes",
                           json::object{});
-  LoginThrottle(*lease, options_.throttle).attempt_passed(std::get<LoginAttempt>(proof));
+  LoginThrottle(*lease, options_.throttle).attempt_passed(proof.attempt);
   tx.commit();
-  spdlog::info("admin: {} made new recovery codes", principal.user.email);
+  spdlog::info("admin: {} made new recovery codes", user.email);
   return api::private_json(200, json::object{{"recoveryCodes", string_array(codes)}});
 }
 
