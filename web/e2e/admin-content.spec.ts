@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerYes, logInFresh as logInAs, openNew, pickFirst } from './admin-login';
+import { answerYes, createArticle, logInFresh as logInAs, openNew, pickFirst } from './admin-login';
 import { presetConsent, suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
@@ -23,17 +23,7 @@ async function logInFresh(page: Page, role: string) {
 }
 
 async function writeArticle(page: Page, title: string) {
-  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
-  await page.getByLabel('Titel (verplicht)').fill(title);
-  await pickFirst(page, 'Categorie (verplicht)');
-  await page.getByLabel('Intro (verplicht)').fill(`Inleiding bij ${title}.`);
-  // The text is the block editor: a paragraph, Enter, the next paragraph.
-  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
-  await page.keyboard.type('De eerste alinea.');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('De tweede alinea.');
-  await page.getByRole('button', { name: 'Aanmaken' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await createArticle(page, title, { paragraphs: ['De eerste alinea.', 'De tweede alinea.'] });
   await expect(page.getByText('Status: Concept')).toBeVisible();
 }
 

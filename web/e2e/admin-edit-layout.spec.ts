@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { answerYes, logInFresh, openNew, pickFirst } from './admin-login';
+import { answerYes, createArticle, logInFresh } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The edit page uses a desktop's width (issue 37): at 1366×768 the body editor is wide and the
@@ -21,14 +21,7 @@ test('the edit page is two columns on a desktop and one on a phone', async ({ pa
   await page.setViewportSize({ width: 1366, height: 768 });
   await logInFresh(page, 'eindredacteur', PASSWORD);
   const title = `Breed artikel ${stamp}`;
-  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
-  await page.getByLabel('Titel (verplicht)').fill(title);
-  await pickFirst(page, 'Categorie (verplicht)');
-  await page.getByLabel('Intro (verplicht)').fill('Een inleiding.');
-  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
-  await page.keyboard.type('Een alinea.');
-  await page.getByRole('button', { name: 'Aanmaken' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await createArticle(page, title);
 
   const body = await box(page.locator('.admin-block-editor'));
   const publication = await box(page.getByRole('form', { name: 'Publicatie' }));
@@ -71,14 +64,7 @@ test("on a phone the list shows each article's state, and 'Opslaan' stays on scr
   await logInFresh(page, 'eindredacteur', PASSWORD);
   // A title of one long Dutch compound, which cannot break between words.
   const long = `Verkeersinformatiecentrumwoordvoerdersoverleg${stamp}`;
-  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
-  await page.getByLabel('Titel (verplicht)').fill(long);
-  await pickFirst(page, 'Categorie (verplicht)');
-  await page.getByLabel('Intro (verplicht)').fill('Een inleiding.');
-  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
-  await page.keyboard.type('Een alinea.');
-  await page.getByRole('button', { name: 'Aanmaken' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: long })).toBeVisible();
+  await createArticle(page, long);
   await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
   await page.getByRole('link', { name: 'Nieuwsartikelen', exact: true }).click();
   // Status and Publicatie within the screen's width, without scrolling the table sideways: on the

@@ -71,6 +71,29 @@ export async function openNew(page: Page, typeLabel: string, newLabel: string) {
   await page.getByRole('link', { name: newLabel }).click();
 }
 
+/**
+ * Writes a new news article through the admin's form (a title, the first category, an intro and
+ * the text's paragraphs, typed into the block editor with Enter between them) and creates it as a
+ * draft: returns once its edit page shows the title.
+ */
+export async function createArticle(
+  page: Page,
+  title: string,
+  { intro = `Inleiding bij ${title}.`, paragraphs = ['De eerste alinea.'], timeout = 20_000 } = {},
+) {
+  await openNew(page, 'Nieuwsartikelen', 'Nieuw: artikel');
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await pickFirst(page, 'Categorie (verplicht)');
+  await page.getByLabel('Intro (verplicht)').fill(intro);
+  await page.getByRole('textbox', { name: 'Tekst', exact: true }).click();
+  for (const [index, paragraph] of paragraphs.entries()) {
+    if (index > 0) await page.keyboard.press('Enter');
+    await page.keyboard.type(paragraph);
+  }
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout });
+}
+
 /** Picks the first real option of a select once its reference options have loaded. */
 export async function pickFirst(page: Page, label: string) {
   const select = page.getByLabel(label);

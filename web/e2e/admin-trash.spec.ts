@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { answerYes, logInFresh, openNew, pickFirst } from './admin-login';
+import { answerYes, createArticle, logInFresh } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The trash ('Prullenbak', issue 40) against the real server: an eindredacteur deletes a published
@@ -19,14 +19,10 @@ test('a deleted article leaves the site and comes back whole from the trash', as
   const editor = await (await browser.newContext()).newPage();
   await logInFresh(editor, 'eindredacteur', PASSWORD);
   const title = `Vogeltrek ${stamp}`;
-  await openNew(editor, 'Nieuwsartikelen', 'Nieuw: artikel');
-  await editor.getByLabel('Titel (verplicht)').fill(title);
-  await pickFirst(editor, 'Categorie (verplicht)');
-  await editor.getByLabel('Intro (verplicht)').fill('De eerste inleiding.');
-  await editor.getByRole('textbox', { name: 'Tekst', exact: true }).click();
-  await editor.keyboard.type('Duizenden vogels trokken vannacht over.');
-  await editor.getByRole('button', { name: 'Aanmaken' }).click();
-  await expect(editor.getByRole('heading', { level: 1, name: title })).toBeVisible(SAVED);
+  await createArticle(editor, title, {
+    intro: 'De eerste inleiding.',
+    paragraphs: ['Duizenden vogels trokken vannacht over.'],
+  });
   const versions = editor
     .getByRole('table', { name: 'Opgeslagen versies, nieuwste eerst' })
     .locator('tbody tr');

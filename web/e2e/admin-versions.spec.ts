@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInFresh, openNew, pickFirst } from './admin-login';
+import { createArticle, logInFresh } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // Two editors on one article, and restoring a version (issue 37 parts 2 and 4) against the real
@@ -40,16 +40,10 @@ test('a conflict is shown as a diff and merged; a version is restored as a draft
   await logInFresh(bram, 'eindredacteur', PASSWORD);
 
   const title = `Dijkversterking ${stamp}`;
-  await openNew(eva, 'Nieuwsartikelen', 'Nieuw: artikel');
-  await eva.getByLabel('Titel (verplicht)').fill(title);
-  await pickFirst(eva, 'Categorie (verplicht)');
-  await eva.getByLabel('Intro (verplicht)').fill('De dijk wordt versterkt.');
-  await eva.getByRole('textbox', { name: 'Tekst', exact: true }).click();
-  await eva.keyboard.type('De eerste alinea.');
-  await eva.keyboard.press('Enter');
-  await eva.keyboard.type('De tweede alinea.');
-  await eva.getByRole('button', { name: 'Aanmaken' }).click();
-  await expect(eva.getByRole('heading', { level: 1, name: title })).toBeVisible(SAVED);
+  await createArticle(eva, title, {
+    intro: 'De dijk wordt versterkt.',
+    paragraphs: ['De eerste alinea.', 'De tweede alinea.'],
+  });
   await eva.getByRole('button', { name: 'Publiceren' }).click();
   await expect(eva.getByText('Status: Online')).toBeVisible(SAVED);
   const id = new URL(eva.url()).pathname.split('/').pop() ?? '';
