@@ -27,6 +27,7 @@
 #include "player/miniplayer_info.hpp"
 #include "seo/seo_routes.hpp"
 #include "store/content_version.hpp"
+#include "store/track_play_repository.hpp"
 #include "store_test_support.hpp"
 #include "support/admin_client.hpp"
 #include "support/postgres_database.hpp"
@@ -1288,6 +1289,77 @@ void a_list_block_is_checked_on_save(store::Database& db) {
 }
 
 using Scenario = test::StoreScenario;
+// Issues 52 and 54: a song that 'Gedraaid' names wrongly is corrected in the admin, and gets the
+// album, label and ISRC the royalty report asks for; the playout and the ingest make songs, the
+// admin does not, and a played song is never deleted.
+void a_song_is_corrected_where_it_was_played(store::Database& db) {
+  Harness h(db);
+  h.exec(
+      "INSERT INTO songs (slug, title, artist, audio_path, duration_ms) VALUES ('strom-legt', 'Strom legt alles "
+      "plat', 'De Golven', 'songs/storm.mp3', 180000)");
+  const auto song_id = std::to_string(h.count("SELECT id FROM songs WHERE slug = 'strom-legt'"));
+  h.exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at) VALUES ('radio2', " + song_id + ", " +
+         std::to_string(kStart - 600) + ", " + std::to_string(kStart - 420) + ")");
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto redacteur = h.user("rob@ether.local", Role::redacteur);
+  const auto path = "/api/admin/content/songs/" + song_id;
+
+  auto made = h.as(eind, "POST", "/api/admin/content/songs",
+                   json::object{{"values", json::object{{"title", "Nieuw"}, {"artist", "Iemand"}, {"slug", "nieuw"}}}});
+  EXPECT_EQ(made.status, 405U);
+  EXPECT_EQ(made.code(), "not_creatable");
+  EXPECT_NE(made.message().find("playout"), std::string::npos) << made.message();
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM songs"), 1);
+
+  auto stored = h.as(eind, "GET", path);
+  ASSERT_EQ(stored.status, 200U) << stored.text;
+  EXPECT_EQ(stored.item().at("values").at("title").as_string(), "Strom legt alles plat");
+  const json::object correction{{"title", "Storm legt alles plat"},
+                                {"album", "Noordzee"},
+                                {"label", "Golfslag Records"},
+                                {"isrc", " nl-a1b-24-00001 "}};
+  EXPECT_EQ(h.as(redacteur, "PUT", path, json::object{{"version", stored.version()}, {"values", correction}}).status,
+            403U);
+  auto wrong = h.as(eind, "PUT", path,
+                    json::object{{"version", stored.version()}, {"values", json::object{{"isrc", "NL-A1B-24"}}}});
+  EXPECT_EQ(wrong.status, 422U);
+  EXPECT_EQ(wrong.field_error("isrc"), "Vul een ISRC in van 12 tekens, zoals NL-A1B-24-00001.");
+  auto corrected = h.as(eind, "PUT", path, json::object{{"version", stored.version()}, {"values", correction}});
+  ASSERT_EQ(corrected.status, 200U) << corrected.text;
+  EXPECT_EQ(corrected.item().at("values").at("isrc").as_string(), "NLA1B2400001");
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM songs WHERE isrc = 'NLA1B2400001' AND album = 'Noordzee'"), 1);
+
+  // The site names it rightly where it was played, at once: its page and 'Gedraaid'.
+  const auto track_page = h.page("/nummers/" + song_id + "/strom-legt");
+  EXPECT_NE(track_page.find("Storm legt alles plat"), std::string::npos);
+  EXPECT_EQ(track_page.find("Strom legt"), std::string::npos);
+  EXPECT_NE(h.page("/gedraaid").find("Storm legt alles plat"), std::string::npos);
+  EXPECT_NE(h.page("/zoeken/storm").find("Storm legt alles plat"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/strom").find("Strom legt"), std::string::npos);
+  // The royalty report carries what was added.
+  {
+    auto lease = db.lease();
+    const auto rows = store::TrackPlayRepository(*lease).for_report("radio2", kStart - 3600, kStart);
+    ASSERT_EQ(rows.size(), 1U);
+    EXPECT_EQ(rows[0].title, "Storm legt alles plat");
+    EXPECT_EQ(rows[0].album, "Noordzee");
+    EXPECT_EQ(rows[0].label, "Golfslag Records");
+    EXPECT_EQ(rows[0].isrc, "NLA1B2400001");
+  }
+  // Recorded, with what it was before, and kept as a version to go back to.
+  const auto entries = h.audit("songs", song_id);
+  ASSERT_FALSE(entries.empty());
+  EXPECT_EQ(entries.front().action, "update");
+  EXPECT_NE(json::serialize(entries.front().changes).find("Strom legt alles plat"), std::string::npos);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM content_revisions WHERE item_type = 'songs' AND item_id = '" + song_id + "'"),
+            1);
+
+  // Played, so it stays: a delete is refused and the song is untouched.
+  auto removed = h.as(eind, "DELETE", path + "?version=" + std::to_string(corrected.version()));
+  EXPECT_EQ(removed.status, 409U);
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM songs WHERE trashed_at IS NULL"), 1);
+}
+
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"EveryRoleIsRefusedWhereItMustBe", every_role_is_refused_where_it_must_be},
@@ -1312,6 +1384,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"AutosavesAreCappedPerAccountAndOnlyOfItemsThatExist",
        autosaves_are_capped_per_account_and_only_of_items_that_exist},
       {"AListBlockIsCheckedOnSave", a_list_block_is_checked_on_save},
+      {"ASongIsCorrectedWhereItWasPlayed", a_song_is_corrected_where_it_was_played},
   };
   return all;
 }
@@ -1329,7 +1402,7 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, AdminContentSqlite, ::testing::Range<std::si
                          });
 
 TEST(AdminContentTypes, EveryTypeIsDescribedConsistently) {
-  EXPECT_EQ(content::content_types().size(), 14U);
+  EXPECT_EQ(content::content_types().size(), 15U);
   for (const auto& type : content::content_types()) {
     EXPECT_NE(type.field(type.title_field), nullptr) << type.name;
     if (!type.slug_field.empty()) EXPECT_EQ(type.field(type.slug_field)->kind, content::FieldKind::slug) << type.name;

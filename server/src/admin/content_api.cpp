@@ -52,6 +52,7 @@ json::object type_json(const TypeSpec& type) {
                       {"slugField", type.slug_field},
                       {"publication", publication},
                       {"revisions", type.revisions},
+                      {"origin", type.origin},
                       {"settings", type.settings},
                       {"preview", with_preview(type)},
                       {"archivable", type.archivable},

@@ -188,6 +188,7 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
   if (!allows(principal.user.role, write_permission(type, nullptr))) return forbidden();
+  if (!type.origin.empty()) return api::json_error(405, "not_creatable", type.origin);
   auto body = api::read_object(request, kMaxBody);
   if (auto* refused = std::get_if<http::Response>(&body)) return std::move(*refused);
   const auto* values = std::get<json::object>(body).if_contains("values");

@@ -443,6 +443,36 @@ std::vector<TypeSpec> build() {
   }
 
   {
+    // The music the channels play, as the rotation and the now-playing ingest put it in: the admin
+    // corrects what 'Gedraaid', the feeds and the royalty report say of a song, and adds what a
+    // report needs (album, label, ISRC). Its audio stays the playout's.
+    TypeSpec t;
+    t.name = "songs";
+    t.label = "Muziek";
+    t.label_singular = "Nummer";
+    t.table = "songs";
+    t.fields = {text("title", "title", "Titel", true),
+                text("artist", "artist", "Artiest", true),
+                immutable(slug()),
+                nullable(text("album", "album", "Album")),
+                nullable(text("label", "label", "Platenlabel")),
+                nullable(of_kind(FieldKind::isrc, "isrc", "isrc", "ISRC")),
+                nullable(text("composer", "composer", "Componist")),
+                nullable(text("completeWork", "complete_work", "Compleet werk")),
+                nullable(text("ensemble", "ensemble", "Ensemble")),
+                nullable(image("coverUrl", "cover_url", "Hoes"))};
+    t.title_field = "title";
+    t.slug_field = "slug";
+    t.order_by = "artist, title, id";
+    t.search_fields = {"title", "artist", "album", "isrc"};
+    t.revisions = true;
+    t.origin =
+        "Nieuwe nummers komen uit de playout en de now-playing-koppeling; hier corrigeer en vul je hun gegevens aan.";
+    t.referenced_by = {{"track_plays", "song_id"}, {"channel_rotation", "song_id"}, {"nowplaying_items", "song_id"}};
+    types.push_back(std::move(t));
+  }
+
+  {
     TypeSpec t;
     t.name = "broadcasters";
     t.label = "Omroepen";
@@ -514,6 +544,8 @@ std::string_view kind_name(FieldKind kind) {
       return "audio";
     case FieldKind::image:
       return "image";
+    case FieldKind::isrc:
+      return "isrc";
   }
   return "text";
 }

@@ -30,6 +30,7 @@ enum class FieldKind {
   tags,       // free words, kept in a link table like a relation (an article's or fragment's tags)
   audio,      // the id of a ready audio item of the media library; fills the type's derived fields
   image,      // an image: a media library image's URL (/uploads/images/...) or any URL safe_url passes
+  isrc,       // a recording's ISRC (domain/isrc.hpp), stored in its normal form
 };
 
 /// What a derived field holds of the audio chosen in the type's audio field. A derived field is
@@ -121,6 +122,10 @@ struct TypeSpec {
   Publication publication = Publication::none;
   std::string flag_column;  // for switched: "published" or "active"
   bool revisions = false;   // keeps a revision per save, with restore
+  // Where the rows come from when the admin does not create them, as a Dutch sentence for its list
+  // (the songs: the rotation and the now-playing ingest; the admin corrects them). Empty: created
+  // in the admin; else a create is refused with this sentence.
+  std::string origin;
   std::vector<Reference> referenced_by;
   std::vector<Reference> owns;  // rows removed with the item (tags, links)
   bool archivable = false;      // column archived_at: off the site but kept, and restorable

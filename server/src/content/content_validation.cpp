@@ -4,6 +4,7 @@
 #include <boost/json/serialize.hpp>
 #include <variant>
 
+#include "domain/isrc.hpp"
 #include "domain/slug.hpp"
 #include "media/stored_files.hpp"
 #include "media/video_processor.hpp"
@@ -143,6 +144,12 @@ Checked check(const FieldSpec& field, const json::value& input) {
     case FieldKind::image:
       if (pages::safe_url(text) != text) return {{}, "Vul een link in die begint met https:// of /."};
       break;
+    case FieldKind::isrc: {
+      auto normal = domain::normalise_isrc(text);
+      if (!normal) return {{}, "Vul een ISRC in van 12 tekens, zoals NL-A1B-24-00001."};
+      text = std::move(*normal);
+      break;
+    }
     case FieldKind::choice: {
       bool known = false;
       for (const auto& choice : field.choices) known = known || choice.value == text;

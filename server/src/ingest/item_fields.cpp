@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "domain/isrc.hpp"
+
 namespace ether::ingest {
 namespace json = boost::json;
 
@@ -133,22 +135,6 @@ std::optional<std::int64_t> parse_instant(std::string_view text) {
   return midnight + h * 3600 + mi * 60 + s - offset;
 }
 
-std::optional<std::string> normalise_isrc(std::string_view text) {
-  std::string out;
-  for (char c : trim(text)) {
-    if (c == '-') continue;
-    if (!std::isalnum(static_cast<unsigned char>(c))) return std::nullopt;
-    out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-  }
-  // CC-XXX-YY-NNNNN: two letters, three letters or digits, seven digits.
-  if (out.size() != 12 || !std::isalpha(static_cast<unsigned char>(out[0])) ||
-      !std::isalpha(static_cast<unsigned char>(out[1])) ||
-      !std::all_of(out.begin() + 5, out.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
-    return std::nullopt;
-  }
-  return out;
-}
-
 std::string latin1_to_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -259,7 +245,7 @@ std::variant<NowPlayingItem, FieldError> read_item(const json::object& fields, s
     item.starts_at = *instant;
   }
   if (auto isrc = text_of(fields, {"isrc"}); isrc && !trim(*isrc).empty()) {
-    auto normal = normalise_isrc(*isrc);
+    auto normal = domain::normalise_isrc(*isrc);
     if (!normal) return refuse("isrc", "isrc is geen geldige ISRC (12 tekens, zoals NLA123456789).");
     item.isrc = *normal;
   }

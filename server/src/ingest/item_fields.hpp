@@ -45,8 +45,6 @@ std::variant<NowPlayingItem, FieldError> read_item(const boost::json::object& fi
 std::optional<std::int64_t> parse_duration_ms(std::string_view text, bool milliseconds);
 /// An instant as `start` above: unix seconds, or nullopt when malformed.
 std::optional<std::int64_t> parse_instant(std::string_view text);
-/// An ISRC without hyphens in upper case, or nullopt when it is not one.
-std::optional<std::string> normalise_isrc(std::string_view text);
 /// Latin-1 bytes as UTF-8 (Icecast's charset=ISO-8859-1 metadata).
 std::string latin1_to_utf8(std::string_view text);
 /// True when `text` is valid UTF-8 without control characters other than tab.

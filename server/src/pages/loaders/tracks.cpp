@@ -8,6 +8,7 @@
 #include "pages/content_safety.hpp"
 #include "pages/loaders/broadcasts.hpp"
 #include "pages/queries/rows.hpp"
+#include "store/publication.hpp"
 
 namespace ether::pages::loaders {
 namespace {
@@ -35,7 +36,7 @@ std::optional<SongRow> song_of(soci::session& session, std::int64_t id) {
   std::optional<SongRow> song;
   for_each_row(session,
                "SELECT id, slug, title, artist, composer, complete_work, ensemble, cover_url FROM songs WHERE id = " +
-                   std::to_string(id),
+                   std::to_string(id) + " AND " + store::not_trashed(""),
                {}, [&](const soci::row& row) {
                  song = SongRow{int_at(row, 0),           text_at(row, 1),          text_at(row, 2),
                                 text_at(row, 3),          optional_text_at(row, 4), optional_text_at(row, 5),

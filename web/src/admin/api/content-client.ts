@@ -19,7 +19,9 @@ export type FieldKind =
   /** The id of a ready audio item of the media library; fills the type's derived fields. */
   | 'audio'
   /** An image: a media library image's URL (/uploads/images/…) or a URL elsewhere. */
-  | 'image';
+  | 'image'
+  /** A recording's ISRC, stored as twelve characters without hyphens (lib/isrc.ts). */
+  | 'isrc';
 
 /** What a derived field holds of the item's chosen audio ('' or absent: not derived). */
 export type DerivedFact = '' | 'path' | 'durationMs' | 'byteLength';
@@ -56,6 +58,8 @@ export interface ContentType {
   slugField: string;
   publication: 'none' | 'dated' | 'switched';
   revisions: boolean;
+  /** Where the items come from when not made here (songs: the playout), a sentence; '': made here. */
+  origin: string;
   settings: boolean;
   preview: boolean;
   /** Items can be archived: off the site but kept, and restorable. */

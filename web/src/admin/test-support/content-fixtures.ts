@@ -35,6 +35,7 @@ export function programmesType(change: Partial<ContentType> = {}): ContentType {
     settings: false,
     preview: false,
     archivable: false,
+    origin: '',
     fields: [],
     ...change,
   };

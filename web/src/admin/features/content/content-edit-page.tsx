@@ -77,7 +77,9 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           the left; publication, the image and settings, preview and removal beside them (admin.css). */}
       <div className="admin-edit-columns">
         <div className="admin-edit-main">
-          {type && (isNew || item) && (
+          {/* A type the admin does not create (songs) says where its items come from instead. */}
+          {type && isNew && type.origin && <p>{type.origin}</p>}
+          {type && ((isNew && !type.origin) || item) && (
             <ContentForm
               // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
               key={item ? item.id : 'new'}

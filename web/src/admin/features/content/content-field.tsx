@@ -135,8 +135,10 @@ export function Field({ field, id, registration, error, hint, disabled, options,
       <input
         type={type}
         inputMode={field.kind === 'integer' ? 'numeric' : undefined}
-        autoCapitalize={field.kind === 'slug' ? 'none' : undefined}
-        spellCheck={field.kind === 'slug' || field.kind === 'url' ? false : undefined}
+        autoCapitalize={field.kind === 'slug' ? 'none' : field.kind === 'isrc' ? 'characters' : undefined}
+        spellCheck={
+          field.kind === 'slug' || field.kind === 'url' || field.kind === 'isrc' ? false : undefined
+        }
         {...common}
       />
     );

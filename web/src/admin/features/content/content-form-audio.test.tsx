@@ -27,6 +27,7 @@ const bulletins: ContentType = {
   settings: false,
   preview: false,
   archivable: false,
+  origin: '',
   fields: [
     field('title', 'Titel', 'text', { required: true }),
     field('audio', 'Audio uit de mediabibliotheek', 'audio', { required: true }),

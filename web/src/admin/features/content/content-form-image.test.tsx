@@ -22,6 +22,7 @@ const presenters: ContentType = programmesType({
   labelSingular: 'Presentator',
   slugField: '',
   archivable: true,
+  origin: '',
   fields: [
     field('name', 'Naam', 'text', { required: true }),
     field('imageUrl', 'Portret', 'image', { maxLength: 2000, crops: ['ARTIST_ITEM'], altField: 'imageAlt' }),

@@ -395,6 +395,7 @@ const articles: ContentType = {
   settings: false,
   preview: false,
   archivable: false,
+  origin: '',
   fields: [
     field('title', 'Titel', 'text', true),
     { ...field('slug', 'URL', 'slug', true), immutable: true },

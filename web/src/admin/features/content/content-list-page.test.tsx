@@ -17,10 +17,20 @@ const modals = programmesType({
   fields: [contentField('title', 'Titel', 'text'), contentField('sortOrder', 'Volgorde', 'integer')],
 });
 
+// The types are fetched once per page load (use-content-types.ts): every test answers them all.
+const songs = programmesType({
+  name: 'songs',
+  label: 'Muziek',
+  labelSingular: 'Nummer',
+  titleField: 'title',
+  origin: 'Nieuwe nummers komen uit de playout en de now-playing-koppeling.',
+  fields: [contentField('title', 'Titel', 'text'), contentField('isrc', 'ISRC', 'isrc')],
+});
+
 describe('ContentListPage of an overlay', () => {
   it('shows each order, marks the one visitors see and says what a visitor sees', async () => {
     server({
-      'GET /api/admin/content-types': () => json({ types: [modals] }),
+      'GET /api/admin/content-types': () => json({ types: [modals, songs] }),
       'GET /api/admin/content/event-modals': () =>
         json({
           items: [
@@ -56,5 +66,32 @@ describe('ContentListPage of an overlay', () => {
         .map((cell) => cell.textContent),
     ).toContain('0');
     expect(within(older).queryByText('Nu zichtbaar voor bezoekers')).toBeNull();
+  });
+});
+
+describe('ContentListPage of a type the admin does not create', () => {
+  it('says where its items come from instead of offering a new one', async () => {
+    server({
+      'GET /api/admin/content-types': () => json({ types: [modals, songs] }),
+      'GET /api/admin/content/songs': () =>
+        json({
+          items: [programmeItem({ id: '4', title: 'Storm legt alles plat' })],
+          page: 1,
+          pageSize: 25,
+          total: 1,
+        }),
+    });
+    render(
+      <MemoryRouter initialEntries={['/inhoud/songs']}>
+        <Routes>
+          <Route path="/inhoud/:type" element={<ContentListPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText('Nieuwe nummers komen uit de playout en de now-playing-koppeling.'),
+    ).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Storm legt alles plat' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Nieuw/ })).toBeNull();
   });
 });

@@ -76,13 +76,16 @@ export function ContentListPage() {
           heading.current?.focus();
         }}
       />
-      {type && (
-        <p>
-          <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>
-            Nieuw: {type.labelSingular.toLowerCase()}
-          </Link>
-        </p>
-      )}
+      {type &&
+        (type.origin ? (
+          <p>{type.origin}</p>
+        ) : (
+          <p>
+            <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>
+              Nieuw: {type.labelSingular.toLowerCase()}
+            </Link>
+          </p>
+        ))}
       {onSite && (
         <div className="admin-overlay-summary">
           <p>{visitorSentence(onSite)}</p>

@@ -1,6 +1,7 @@
 // The form side of an editable type: its zod schema (the same rules as the server, with spec §5's
 // slug messages) and the conversion between stored values and form values.
 import { z } from 'zod';
+import { ISRC_MESSAGE, normaliseIsrc } from '../../../lib/isrc';
 import { validateSlug } from '../../../lib/slugify';
 import type { ContentField, ContentType, FieldValue } from '../../api/content-client';
 import type { StoredBlock } from '../../components/block-editor/blocks';
@@ -72,6 +73,8 @@ function fieldSchema(field: ContentField, storedAudio: boolean): z.ZodType {
       context.addIssue({ code: 'custom', message: `Gebruik hoogstens ${field.maxLength} tekens.` });
     } else if (field.kind === 'integer' && !/^\d+$/.test(value)) {
       context.addIssue({ code: 'custom', message: 'Vul een heel getal van 0 of meer in.' });
+    } else if (field.kind === 'isrc' && normaliseIsrc(value) === null) {
+      context.addIssue({ code: 'custom', message: ISRC_MESSAGE });
     } else if (field.kind === 'color' && !/^#[0-9a-fA-F]{6}$/.test(value)) {
       context.addIssue({ code: 'custom', message: 'Kies een kleur als #rrggbb.' });
     } else if (

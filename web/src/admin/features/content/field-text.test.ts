@@ -42,6 +42,12 @@ describe('fieldHint', () => {
     expect(fieldHint(field({ kind: 'tags' }), false)).toMatch(/komma's/);
     expect(fieldHint(field({ kind: 'text' }), true)).toBeUndefined();
   });
+
+  it('shows how an ISRC is written', () => {
+    expect(fieldHint(field({ kind: 'isrc' }), true)).toBe(
+      'Twaalf tekens, met of zonder streepjes: NL-A1B-24-00001.',
+    );
+  });
 });
 
 describe('the merge messages', () => {

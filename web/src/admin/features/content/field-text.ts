@@ -25,6 +25,7 @@ export function fieldHint(field: ContentField, stored: boolean): string | undefi
       ? `Kleine letters, cijfers en liggende streepjes. ${OLD_LINKS_HINT}`
       : 'Kleine letters, cijfers en liggende streepjes; voorgesteld uit de titel.';
   }
+  if (field.kind === 'isrc') return 'Twaalf tekens, met of zonder streepjes: NL-A1B-24-00001.';
   return field.kind === 'tags' ? "Gescheiden door komma's, bijvoorbeeld: storm, verkeer." : undefined;
 }
 

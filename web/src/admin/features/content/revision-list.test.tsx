@@ -30,6 +30,7 @@ const articles = {
   settings: false,
   preview: false,
   archivable: false,
+  origin: '',
   fields: [field('title', 'Titel', 'text'), field('body', 'Tekst', 'blocks')],
 } as unknown as ContentType;
 
