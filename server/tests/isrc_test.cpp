@@ -15,9 +15,7 @@ TEST(Isrc, IsStoredInUpperCaseWithoutHyphensOrSpaces) {
 
 TEST(Isrc, RefusesWhatIsNoIsrc) {
   for (const char* text : {"", "NLA1B240000", "NLA1B24000011", "N1A1B2400001", "NLA1B24A0001", "NL A1B 24 00001",
-                           "NL\xc3\x84"
-                           "1B2400001",
-                           "NL_A1B2400001"}) {
+                           "NL\u00C41B2400001", "NL_A1B2400001"}) {
     EXPECT_EQ(normalise_isrc(text), std::nullopt) << text;
   }
 }
