@@ -45,6 +45,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   no_timeshift: 'Van dit kanaal is (nog) niets opgenomen om terug te luisteren.',
   no_visual_radio: 'Dit kanaal heeft geen livevideo.',
   not_an_image: 'Alleen een afbeelding heeft een focuspunt.',
+  not_creatable: 'Dit soort inhoud wordt niet hier aangemaakt, alleen gecorrigeerd.',
   not_enabled: 'Tweestapsverificatie staat niet aan.',
   not_removable: 'Alleen een mislukte upload of een video kan hier worden verwijderd.',
   not_found: 'Dit bestaat niet (meer). Laad de pagina opnieuw.',
