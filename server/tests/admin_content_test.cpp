@@ -15,6 +15,7 @@
 #include "admin/autosaves.hpp"
 #include "admin/bootstrap.hpp"
 #include "admin/content_api.hpp"
+#include "admin/play_corrections_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "api/overlay_api.hpp"
 #include "app/site_app.hpp"
@@ -74,6 +75,9 @@ class Harness {
     overlays_ = std::make_unique<api::OverlayApi>(db_, [this] { return now_.load(); });
     admin_->add_routes(router_);
     autosaves_ = std::make_unique<AutosaveApi>(db_, *admin_, [this] { return now_.load(); });
+    plays_ = std::make_unique<PlayCorrectionsApi>(
+        db_, *admin_, [this] { return now_.load(); }, [this] { watch_->refresh(); });
+    plays_->add_routes(router_);
     content_->add_routes(router_);
     autosaves_->add_routes(router_);
     seo_->add_routes(router_);
@@ -123,6 +127,7 @@ class Harness {
   std::unique_ptr<store::ContentVersionWatch> watch_;
   std::unique_ptr<ContentApi> content_;
   std::unique_ptr<AutosaveApi> autosaves_;
+  std::unique_ptr<PlayCorrectionsApi> plays_;
   std::unique_ptr<seo::SeoRoutes> seo_;
   std::unique_ptr<api::OverlayApi> overlays_;
   http::Router router_;
@@ -1360,6 +1365,86 @@ void a_song_is_corrected_where_it_was_played(store::Database& db) {
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM songs WHERE trashed_at IS NULL"), 1);
 }
 
+// Issue 54: a play logged wrongly (a jingle announced as a song) is hidden from 'Gedraaid', the
+// song's page, the search and the royalty report, audited, and shown again; the log keeps it.
+void a_wrong_play_is_hidden_and_shown_again(store::Database& db) {
+  Harness h(db);
+  h.exec(
+      "INSERT INTO songs (slug, title, artist, audio_path, duration_ms) VALUES ('echte-song', 'Echte Song', 'De "
+      "Golven', 'songs/a.mp3', 180000)");
+  h.exec(
+      "INSERT INTO songs (slug, title, artist, audio_path, duration_ms) VALUES ('stationsjingle', 'Stationsjingle', "
+      "'Ether', 'songs/b.mp3', 8000)");
+  const auto real_song = h.count("SELECT id FROM songs WHERE slug = 'echte-song'");
+  const auto jingle = h.count("SELECT id FROM songs WHERE slug = 'stationsjingle'");
+  const auto play = [&](long long song, std::int64_t from, std::int64_t until) {
+    h.exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at) VALUES ('radio2', " +
+           std::to_string(song) + ", " + std::to_string(from) + ", " + std::to_string(until) + ")");
+  };
+  play(real_song, kStart - 900, kStart - 720);
+  play(jingle, kStart - 720, kStart - 712);
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  auto redacteur = h.user("rob@ether.local", Role::redacteur);
+  const std::string day = "/api/admin/plays?channel=radio2&date=2026-11-21";
+
+  EXPECT_EQ(h.as(redacteur, "GET", day).status, 403U);
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/plays?channel=Radio%202").status, 400U);
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/plays?channel=radio9").status, 400U);
+  EXPECT_EQ(h.as(eind, "GET", "/api/admin/plays?channel=radio2&date=2026-13-01").status, 400U);
+  auto listed = h.as(eind, "GET", day);
+  ASSERT_EQ(listed.status, 200U) << listed.text;
+  const auto& plays = listed.body.at("plays").as_array();
+  ASSERT_EQ(plays.size(), 2U);
+  EXPECT_EQ(plays[1].at("title").as_string(), "Stationsjingle");
+  EXPECT_EQ(plays[1].at("hidden").as_bool(), false);
+  // Today, in Amsterdam, on the first channel when none is given; the channels to choose from.
+  auto today = h.as(eind, "GET", "/api/admin/plays");
+  ASSERT_EQ(today.status, 200U) << today.text;
+  EXPECT_EQ(today.body.at("channel").as_string(), "radio2");
+  EXPECT_EQ(today.body.at("date").as_string(), "2026-11-21");
+  EXPECT_EQ(today.body.at("plays").as_array().size(), 2U);
+  EXPECT_EQ(today.body.at("channels").as_array().size(), 2U);
+  const auto wrong = std::to_string(plays[1].at("id").as_int64());
+  EXPECT_NE(h.page("/gedraaid").find("Stationsjingle"), std::string::npos);
+  const auto jingle_page = "/nummers/" + std::to_string(jingle) + "/stationsjingle";
+  EXPECT_EQ(h.loader_->load(jingle_page, {}).status, 200U);
+
+  EXPECT_EQ(h.as(redacteur, "PUT", "/api/admin/plays/" + wrong + "/hidden", json::object{{"hidden", true}}).status,
+            403U);
+  EXPECT_EQ(h.as(eind, "PUT", "/api/admin/plays/" + wrong + "/hidden", json::object{{"hidden", "ja"}}).status, 400U);
+  EXPECT_EQ(h.as(eind, "PUT", "/api/admin/plays/999999/hidden", json::object{{"hidden", true}}).status, 404U);
+  auto hidden = h.as(eind, "PUT", "/api/admin/plays/" + wrong + "/hidden", json::object{{"hidden", true}});
+  ASSERT_EQ(hidden.status, 200U) << hidden.text;
+  EXPECT_EQ(hidden.body.at("play").at("hidden").as_bool(), true);
+  EXPECT_FALSE(hidden.body.at("play").at("hiddenBy").as_string().empty());
+
+  // Gone from every place that names plays, at once; the real song stays.
+  const auto gedraaid = h.page("/gedraaid");
+  EXPECT_EQ(gedraaid.find("Stationsjingle"), std::string::npos);
+  EXPECT_NE(gedraaid.find("Echte Song"), std::string::npos);
+  EXPECT_EQ(h.page("/zoeken/stationsjingle").find("/nummers/"), std::string::npos);
+  // A song played only then has no page any more.
+  EXPECT_EQ(h.loader_->load(jingle_page, {}).status, 404U);
+  {
+    auto lease = db.lease();
+    const auto report = store::TrackPlayRepository(*lease).for_report("radio2", kStart - 3600, kStart);
+    ASSERT_EQ(report.size(), 1U);
+    EXPECT_EQ(report[0].title, "Echte Song");
+  }
+  // Kept in the log, and in the admin's list as hidden.
+  EXPECT_EQ(h.count("SELECT COUNT(*) FROM track_plays"), 2);
+  EXPECT_EQ(h.as(eind, "GET", day).body.at("plays").as_array()[1].at("hidden").as_bool(), true);
+  const auto entries = h.audit("play", wrong);
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].action, "hide");
+
+  auto shown = h.as(eind, "PUT", "/api/admin/plays/" + wrong + "/hidden", json::object{{"hidden", false}});
+  ASSERT_EQ(shown.status, 200U) << shown.text;
+  EXPECT_EQ(shown.body.at("play").at("hiddenBy"), json::value(nullptr));
+  EXPECT_NE(h.page("/gedraaid").find("Stationsjingle"), std::string::npos);
+  EXPECT_EQ(h.audit("play", wrong).size(), 2U);
+}
+
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"EveryRoleIsRefusedWhereItMustBe", every_role_is_refused_where_it_must_be},
@@ -1385,6 +1470,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
        autosaves_are_capped_per_account_and_only_of_items_that_exist},
       {"AListBlockIsCheckedOnSave", a_list_block_is_checked_on_save},
       {"ASongIsCorrectedWhereItWasPlayed", a_song_is_corrected_where_it_was_played},
+      {"AWrongPlayIsHiddenAndShownAgain", a_wrong_play_is_hidden_and_shown_again},
   };
   return all;
 }

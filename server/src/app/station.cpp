@@ -404,6 +404,8 @@ Station::Station(const config::Config& config) {
   presence_api_ = std::make_unique<admin::PresenceApi>(*db_, *admin_api_, unix_now);
   schedule_api_ = std::make_unique<admin::ScheduleApi>(*db_, *admin_api_, unix_now,
                                                        [watch = content_version_.get()] { watch->refresh(); });
+  play_corrections_api_ = std::make_unique<admin::PlayCorrectionsApi>(
+      *db_, *admin_api_, unix_now, [watch = content_version_.get()] { watch->refresh(); });
 
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
@@ -620,6 +622,7 @@ void Station::add_routes(SiteApp& site) {
   autosave_api_->add_routes(site.router());
   presence_api_->add_routes(site.router());
   schedule_api_->add_routes(site.router());
+  play_corrections_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   listeners_api_->add_routes(site.router());
   royalty_report_api_->add_routes(site.router());

@@ -20,6 +20,7 @@
 #include "admin/content_api.hpp"
 #include "admin/idempotent_saves.hpp"
 #include "admin/listeners_api.hpp"
+#include "admin/play_corrections_api.hpp"
 #include "admin/presence.hpp"
 #include "admin/royalty_report_api.hpp"
 #include "admin/schedule_api.hpp"
@@ -170,6 +171,7 @@ class Station {
   std::unique_ptr<admin::PresenceApi> presence_api_;
   std::unique_ptr<admin::IdempotentSaves> idempotent_saves_;
   std::unique_ptr<admin::ScheduleApi> schedule_api_;
+  std::unique_ptr<admin::PlayCorrectionsApi> play_corrections_api_;
   std::unique_ptr<ingest::NowPlayingBoard> nowplaying_board_;
   std::unique_ptr<ingest::NowPlayingIngest> nowplaying_ingest_;
   std::unique_ptr<ingest::IngestApi> ingest_api_;

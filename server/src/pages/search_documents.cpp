@@ -152,7 +152,7 @@ search::Corpus search_corpus(store::Database& db, const std::string& default_cha
   queries::for_each_row(catalog.session(),
                         "SELECT s.title, s.artist, s.cover_url, s.slug, s.composer, s.ensemble, s.complete_work, s.id "
                         "FROM songs s JOIN (SELECT song_id FROM track_plays WHERE starts_at <= " +
-                            std::to_string(now) +
+                            std::to_string(now) + " AND " + store::play_shown("") +
                             " GROUP BY song_id) l ON l.song_id = s.id "
                             "ORDER BY s.title, s.id",
                         {}, [&](const soci::row& row) {

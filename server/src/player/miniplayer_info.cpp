@@ -262,7 +262,7 @@ std::optional<MiniplayerInfo> build_miniplayer_info(store::Database& db, std::st
         (sql.prepare << "SELECT tp.id, tp.starts_at, tp.ends_at, tp.chart_position, s.id, s.slug, s.title, s.artist, "
                         "s.composer, s.complete_work, s.ensemble, s.cover_url FROM track_plays tp "
                         "JOIN songs s ON s.id = tp.song_id WHERE tp.channel_slug = :c AND tp.starts_at <= :t "
-                        "ORDER BY tp.starts_at DESC LIMIT 10",
+                        "AND tp.hidden_at IS NULL ORDER BY tp.starts_at DESC LIMIT 10",
          soci::into(id), soci::into(starts_at), soci::into(ends_at), soci::into(chart_position, chart_ind),
          soci::into(song_id), soci::into(song_slug), soci::into(title), soci::into(artist),
          soci::into(composer, composer_ind), soci::into(complete_work, work_ind), soci::into(ensemble, ensemble_ind),

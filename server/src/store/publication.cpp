@@ -39,4 +39,6 @@ std::string archivable_visible(std::string_view alias) {
 
 std::string not_trashed(std::string_view alias) { return column(alias, "trashed_at") + " IS NULL"; }
 
+std::string play_shown(std::string_view alias) { return column(alias, "hidden_at") + " IS NULL"; }
+
 }  // namespace ether::store

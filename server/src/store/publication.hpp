@@ -34,4 +34,8 @@ std::string archivable_visible(std::string_view alias);
 /// the condition of the types the three above do not cover (categories, feeds, channels, broadcasters).
 std::string not_trashed(std::string_view alias);
 
+/// The SQL condition for a play of the log that the site names (track_plays, migration 035): not
+/// hidden by an editor as logged wrongly, `alias.hidden_at IS NULL`. The playout's audio ignores it.
+std::string play_shown(std::string_view alias);
+
 }  // namespace ether::store

@@ -100,6 +100,63 @@ std::vector<domain::TrackPlay> TrackPlayRepository::between(const std::string& c
   return result;
 }
 
+namespace {
+
+constexpr const char* kLoggedColumns =
+    "SELECT tp.id, tp.channel_slug, tp.starts_at, tp.ends_at, tp.song_id, s.artist, s.title, tp.source, tp.hidden_at, "
+    "COALESCE(tp.hidden_by, '') FROM track_plays tp JOIN songs s ON s.id = tp.song_id ";
+
+// A LoggedPlay as a statement fetches it: the nullable column beside it.
+struct LoggedRow {
+  LoggedPlay play;
+  Nullable<long long> hidden_at;
+
+  LoggedPlay get() {
+    play.hidden_at = hidden_at.get();
+    return play;
+  }
+};
+
+// Binds the columns of kLoggedColumns to `row`.
+soci::details::prepare_temp_type& into_logged(soci::details::prepare_temp_type&& statement, LoggedRow& row) {
+  return (statement, soci::into(row.play.id), soci::into(row.play.channel), soci::into(row.play.starts_at),
+          soci::into(row.play.ends_at), soci::into(row.play.song_id), soci::into(row.play.artist),
+          soci::into(row.play.title), soci::into(row.play.source), soci::into(row.hidden_at.value, row.hidden_at.ind),
+          soci::into(row.play.hidden_by));
+}
+
+}  // namespace
+
+std::vector<LoggedPlay> TrackPlayRepository::logged(const std::string& channel_slug, long long from, long long until) {
+  std::vector<LoggedPlay> result;
+  LoggedRow row;
+  soci::statement st =
+      (into_logged(session_.prepare << std::string(kLoggedColumns) +
+                                           "WHERE tp.channel_slug = :channel AND tp.starts_at >= :from AND "
+                                           "tp.starts_at < :until ORDER BY tp.starts_at, tp.id",
+                   row),
+       soci::use(channel_slug), soci::use(from), soci::use(until));
+  st.execute();
+  while (st.fetch()) result.push_back(row.get());
+  return result;
+}
+
+std::optional<LoggedPlay> TrackPlayRepository::find_logged(long long id) {
+  LoggedRow row;
+  soci::statement st =
+      (into_logged(session_.prepare << std::string(kLoggedColumns) + "WHERE tp.id = :id", row), soci::use(id));
+  st.execute();
+  if (!st.fetch()) return std::nullopt;
+  return row.get();
+}
+
+void TrackPlayRepository::set_hidden(long long id, std::optional<long long> hidden_at, const std::string& by) {
+  Nullable<long long> at(hidden_at);
+  Nullable<std::string> who(hidden_at ? std::optional<std::string>(by) : std::nullopt);
+  session_ << "UPDATE track_plays SET hidden_at = :at, hidden_by = :by WHERE id = :id", soci::use(at.value, at.ind),
+      soci::use(who.value, who.ind), soci::use(id);
+}
+
 std::vector<PlayForReport> TrackPlayRepository::for_report(const std::string& channel_slug, long long from,
                                                            long long until) {
   std::vector<PlayForReport> result;
@@ -112,7 +169,7 @@ std::vector<PlayForReport> TrackPlayRepository::for_report(const std::string& ch
       (session_.prepare << "SELECT tp.starts_at, tp.ends_at, s.artist, s.title, s.album, s.label, s.isrc, s.composer, "
                            "s.duration_ms FROM track_plays tp JOIN songs s ON s.id = tp.song_id "
                            "WHERE tp.channel_slug = :channel AND tp.starts_at >= :from AND tp.starts_at < :until "
-                           "ORDER BY tp.starts_at",
+                           "AND tp.hidden_at IS NULL ORDER BY tp.starts_at",
        soci::use(channel_slug), soci::use(from), soci::use(until), soci::into(row.starts_at), soci::into(row.ends_at),
        soci::into(row.artist), soci::into(row.title), soci::into(album.value, album.ind),
        soci::into(label.value, label.ind), soci::into(isrc.value, isrc.ind), soci::into(composer.value, composer.ind),

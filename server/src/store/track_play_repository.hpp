@@ -34,6 +34,20 @@ struct PlayForReport {
   long long duration_ms = 0;  // the song's own; 0 when not known
 };
 
+/// A play of the log as the admin's corrections show it (admin/play_corrections_api.hpp).
+struct LoggedPlay {
+  long long id = 0;
+  std::string channel;
+  long long starts_at = 0;
+  long long ends_at = 0;
+  long long song_id = 0;
+  std::string artist;
+  std::string title;
+  std::string source;                  // "playout" or "ingest" (an external playout's announcement)
+  std::optional<long long> hidden_at;  // set: hidden from the site as logged wrongly
+  std::string hidden_by;
+};
+
 /// Works on a session the caller leases (and, for batches, wraps in a transaction).
 class TrackPlayRepository {
  public:
@@ -55,7 +69,15 @@ class TrackPlayRepository {
   std::optional<PlayWithSong> covering(const std::string& channel_slug, long long instant);
   /// The channel's plays that start in [from, until), oldest first.
   std::vector<domain::TrackPlay> between(const std::string& channel_slug, long long from, long long until);
+  /// The channel's plays that start in [from, until), oldest first, hidden ones included, for the
+  /// admin's corrections.
+  std::vector<LoggedPlay> logged(const std::string& channel_slug, long long from, long long until);
+  /// The play `id` as `logged` gives it, or nullopt.
+  std::optional<LoggedPlay> find_logged(long long id);
+  /// Hides the play `id` as logged wrongly (at `hidden_at`, by `by`), or shows it again (nullopt).
+  void set_hidden(long long id, std::optional<long long> hidden_at, const std::string& by);
   /// `between` with each play's song fields, for the royalty report (listeners/royalty_report.hpp).
+  /// Hidden plays are left out: they did not go out as logged.
   std::vector<PlayForReport> for_report(const std::string& channel_slug, long long from, long long until);
 
  private:

@@ -178,7 +178,7 @@ int WebhookDispatcher::watch_air(soci::session& session, const std::set<std::str
       std::string source;
       session << "SELECT tp.id, tp.starts_at, tp.ends_at, s.title, s.artist, s.isrc, tp.source FROM track_plays tp "
                  "JOIN songs s ON s.id = tp.song_id WHERE tp.channel_slug = :c AND tp.starts_at <= :t AND "
-                 "tp.ends_at > :t2 ORDER BY tp.starts_at DESC LIMIT 1",
+                 "tp.ends_at > :t2 AND tp.hidden_at IS NULL ORDER BY tp.starts_at DESC LIMIT 1",
           soci::into(id), soci::into(starts), soci::into(ends), soci::into(title), soci::into(artist),
           soci::into(isrc, isrc_ind), soci::into(source), soci::use(channel), soci::use(at), soci::use(at);
       if (session.got_data()) {

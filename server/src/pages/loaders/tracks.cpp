@@ -55,10 +55,10 @@ std::vector<PlayRow> plays_of(soci::session& session, std::int64_t song_id, std:
   for_each_row(session,
                "SELECT t.id, t.channel_slug, t.starts_at, t.ends_at, t.chart_position FROM track_plays t JOIN "
                "(SELECT channel_slug, MAX(starts_at) AS last_start FROM track_plays WHERE song_id = " +
-                   song + " AND starts_at <= " + std::to_string(now) +
+                   song + " AND starts_at <= " + std::to_string(now) + " AND " + store::play_shown("") +
                    " GROUP BY channel_slug, starts_at / 3600 ORDER BY last_start DESC LIMIT " + std::to_string(limit) +
                    ") l ON t.channel_slug = l.channel_slug AND t.starts_at = l.last_start WHERE t.song_id = " + song +
-                   " ORDER BY t.starts_at DESC, t.id DESC",
+                   " AND " + store::play_shown("t") + " ORDER BY t.starts_at DESC, t.id DESC",
                {}, [&](const soci::row& row) {
                  PlayRow play{int_at(row, 0), text_at(row, 1), int_at(row, 2), int_at(row, 3), optional_int_at(row, 4)};
                  // Two rows of one instant (a play recorded twice) are one play.
@@ -72,7 +72,7 @@ std::int64_t play_count(soci::session& session, std::int64_t song_id, std::int64
   std::int64_t count = 0;
   for_each_row(session,
                "SELECT COUNT(*) FROM track_plays WHERE song_id = " + std::to_string(song_id) +
-                   " AND starts_at <= " + std::to_string(now),
+                   " AND starts_at <= " + std::to_string(now) + " AND " + store::play_shown(""),
                {}, [&](const soci::row& row) { count = int_at(row, 0); });
   return count;
 }

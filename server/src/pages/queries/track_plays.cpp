@@ -57,7 +57,7 @@ ListPage Catalog::track_plays(std::string_view channel, std::int64_t from, std::
   // spec §3: plays without a song are dropped, from the count and the pages alike.
   std::string where = " WHERE t.channel_slug = :c AND t.starts_at >= " + std::to_string(from) + " AND t.starts_at < " +
                       std::to_string(until) + " AND t.starts_at <= " + std::to_string(now_) + " AND " +
-                      std::string(domain::kPlayHasSongSql);
+                      std::string(domain::kPlayHasSongSql) + " AND " + store::play_shown("t");
   std::vector<std::string> binds{std::string(channel)};
   for_each_row(session(), "SELECT COUNT(*) FROM track_plays t JOIN songs s ON s.id = t.song_id" + where, binds,
                [&](const soci::row& row) { page.total = int_at(row, 0); });
@@ -78,8 +78,8 @@ std::optional<json::object> Catalog::track_on_air(std::string_view channel) {
   auto now = std::to_string(now_);
   for_each_row(session(),
                std::string(kTrackColumns) + " WHERE t.channel_slug = :c AND t.starts_at <= " + now +
-                   " AND t.ends_at + 60 > " + now + " AND " + std::string(domain::kPlayHasSongSql) +
-                   " ORDER BY t.starts_at DESC LIMIT 1",
+                   " AND t.ends_at + 60 > " + now + " AND " + std::string(domain::kPlayHasSongSql) + " AND " +
+                   store::play_shown("t") + " ORDER BY t.starts_at DESC LIMIT 1",
                {std::string(channel)}, [&](const soci::row& row) { track = track_from_row(row, classical); });
   return track;
 }
