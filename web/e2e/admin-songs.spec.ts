@@ -3,9 +3,11 @@ import { logInFresh } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
-// 'Muziek' (issues 52 and 54): an eindredacteur corrects a song that 'Gedraaid' names wrongly and
-// adds the ISRC the royalty report asks for; the listener's page of the song says the new title at
-// once. A seeded song no other spec names is changed, and put back as it was at the end.
+// Correcting what 'Gedraaid' says (issues 52 and 54). Under 'Muziek' an eindredacteur corrects a
+// song that 'Gedraaid' names wrongly and adds the ISRC the royalty report asks for; the listener's
+// page of the song says the new title at once (a seeded song no other spec names, put back as it was
+// at the end). Under 'Gedraaid corrigeren' a play logged wrongly is hidden from the listener's
+// 'Gedraaid' and shown again.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -70,4 +72,47 @@ test("an eindredacteur corrects a song's title and adds its ISRC, and the site s
   await listener.reload();
   await expect(listener.getByRole('heading', { level: 1 })).not.toContainText('(live)');
   await expect(listener.getByRole('heading', { level: 1 })).toContainText('Tegenwind');
+});
+
+test("an eindredacteur hides a play logged wrongly from the listener's 'Gedraaid' and shows it again", async ({
+  page,
+  context,
+  request,
+}) => {
+  await suppressOverlays(context, request);
+  await logInFresh(page, 'eindredacteur', PASSWORD);
+  const logged = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/plays') && r.request().method() === 'GET',
+  );
+  await page
+    .getByRole('navigation', { name: 'Beheer' })
+    .getByRole('link', { name: 'Gedraaid corrigeren' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gedraaid corrigeren' })).toBeVisible();
+  const log = (await (await logged).json()) as { channel: string; plays: { id: number; title: string }[] };
+  // The listener's 'Gedraaid' is the first channel's, as this page's first choice.
+  expect(log.channel).toBe('radio2');
+  expect(log.plays.length).toBeGreaterThan(1);
+  // The play before the one on air now: on the listener's first page of 'Gedraaid'.
+  const play = log.plays[log.plays.length - 2] as { id: number; title: string };
+  const onGedraaid = async () =>
+    (await (await request.get('/api/page?path=%2Fgedraaid')).text()).includes(`"id":${play.id},"from"`);
+  expect(await onGedraaid()).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+
+  const row = page
+    .getByRole('table', { name: /^Gedraaid op / })
+    .locator('tbody tr')
+    .nth(log.plays.length - 2);
+  await expect(row).toContainText(play.title);
+  await row.getByRole('button', { name: /^Verbergen: / }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is verborgen.' })).toBeVisible(SAVED);
+  await expect(row).toContainText('Verborgen door');
+  expect(await onGedraaid()).toBe(false);
+
+  await row.getByRole('button', { name: /^Weer tonen: / }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'staat weer op de site.' })).toBeVisible(SAVED);
+  await expect(row).not.toContainText('Verborgen door');
+  expect(await onGedraaid()).toBe(true);
+  await expectNoSeriousAxeViolations(page);
 });

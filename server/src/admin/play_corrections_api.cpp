@@ -1,5 +1,6 @@
 #include "admin/play_corrections_api.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <string>
 #include <utility>
@@ -70,9 +71,10 @@ http::Response PlayCorrectionsApi::list(const http::Request& request) const {
     return api::json_error(400, "bad_parameter", "Het kanaal '" + channel + "' bestaat niet.");
   }
   if (!channel_allowed(user.channels, channel)) return forbidden_channel();
-  // An Amsterdam day, 23 or 25 hours long on the days the clocks change.
+  // An Amsterdam day, 23 or 25 hours long on the days the clocks change, up to the play on air now
+  // (a playout may log what it plans ahead, which has not been played).
   const auto from = domain::local_to_unix(*day, 0);
-  const auto until = domain::local_to_unix(domain::add_days(*day, 1), 0);
+  const auto until = std::min<long long>(domain::local_to_unix(domain::add_days(*day, 1), 0), clock_() + 1);
   json::array plays;
   for (const auto& play : store::TrackPlayRepository(*lease).logged(channel, from, until)) {
     plays.push_back(play_json(play));

@@ -19,6 +19,7 @@ import { ContentTypesPage } from '../features/content/content-types-page';
 import { ListenerStatsPage } from '../features/listener-stats/listener-stats-page';
 import { LoginForm } from '../features/login/login-form';
 import { MediaPage } from '../features/media/media-page';
+import { PlayCorrectionsPage } from '../features/play-corrections/play-corrections-page';
 import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
 import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
 import { BackupsPage } from '../features/backups/backups-page';
@@ -148,6 +149,7 @@ export function AdminApp() {
             { path: 'programmering/:channel', element: <SchedulePage /> },
             { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
             { path: 'back-ups', element: can('edit_settings') ? <BackupsPage /> : <Forbidden /> },
+            { path: 'gedraaid', element: can('edit_published') ? <PlayCorrectionsPage /> : <Forbidden /> },
             { path: 'prullenbak', element: can('delete_content') ? <TrashPage /> : <Forbidden /> },
             { path: '*', element: <Navigate to="/" replace /> },
           ],

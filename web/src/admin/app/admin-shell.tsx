@@ -75,6 +75,11 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
               <NavLink to="/media">Beeld en geluid</NavLink>
             </li>
           )}
+          {can('edit_published') && (
+            <li>
+              <NavLink to="/gedraaid">Gedraaid corrigeren</NavLink>
+            </li>
+          )}
           {can('read_listeners') && (
             <li>
               <NavLink to="/luistercijfers">Luistercijfers</NavLink>

@@ -20,6 +20,8 @@ describe('audit labels', () => {
     expect(actionLabel('purge')).toBe('Definitief verwijderd');
     expect(actionLabel('reset_second_factor')).toBe('Tweestapsverificatie gereset');
     expect(actionLabel('renew_recovery_codes')).toBe('Nieuwe herstelcodes gemaakt');
+    expect(actionLabel('hide')).toBe('Verborgen');
+    expect(actionLabel('show')).toBe('Weer getoond');
     expect(actionLabel('something_new')).toBe('something_new');
     expect(actionLabel('toString')).toBe('toString');
   });
@@ -28,6 +30,7 @@ describe('audit labels', () => {
     expect(itemLabel('articles', '38', [articles])).toBe('Artikel #38');
     expect(itemLabel('schedule_slots', '10', [articles])).toBe('Tijdvak #10');
     expect(itemLabel('backup', '')).toBe('Back-up');
+    expect(itemLabel('play', '7')).toBe('Gedraaide titel #7');
     // Before the types are loaded, or a type the admin does not know: the raw name.
     expect(itemLabel('articles', '38')).toBe('articles #38');
     expect(typeLabel('podcasts', [articles])).toBe('podcasts');
@@ -38,6 +41,7 @@ describe('audit labels', () => {
     expect(fieldLabel('articles', 'title', [articles])).toBe('Titel');
     expect(fieldLabel('articles', 'trashedAt', [articles])).toBe('In de prullenbak sinds');
     expect(fieldLabel('user', 'role', [articles])).toBe('Rol');
+    expect(fieldLabel('play', 'hidden', [articles])).toBe('Verborgen');
     expect(fieldLabel('articles', 'oddField', [articles])).toBe('oddField');
     expect(fieldLabel('articles', 'constructor', [articles])).toBe('constructor');
   });

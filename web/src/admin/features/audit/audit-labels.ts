@@ -32,6 +32,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   reprocess: 'Opnieuw verwerkt',
   resend: 'Opnieuw verstuurd',
   run: 'Gemaakt',
+  hide: 'Verborgen',
+  show: 'Weer getoond',
 };
 
 /** The item types that are not content types (those are named by their own description). */
@@ -45,6 +47,7 @@ export const TYPE_LABELS: Readonly<Record<string, string>> = {
   webhook: 'Webhook',
   webhook_delivery: 'Webhookbericht',
   backup: 'Back-up',
+  play: 'Gedraaide titel',
 };
 
 /** The fields of what is not a content item, and those the server adds to a content item's change. */
@@ -57,6 +60,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   active: 'Actief',
   mustChangePassword: 'Moet wachtwoord wijzigen',
   secondFactor: 'Tweestapsverificatie',
+  hidden: 'Verborgen',
   password: 'Wachtwoord',
   username: 'Gebruikersnaam',
   onlyInSlots: 'Alleen in tijdvakken',
