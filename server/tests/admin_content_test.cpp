@@ -1397,8 +1397,9 @@ void a_wrong_play_is_hidden_and_shown_again(store::Database& db) {
   ASSERT_EQ(listed.status, 200U) << listed.text;
   const auto& plays = listed.body.at("plays").as_array();
   ASSERT_EQ(plays.size(), 2U);
-  EXPECT_EQ(plays[1].at("title").as_string(), "Stationsjingle");
-  EXPECT_EQ(plays[1].at("hidden").as_bool(), false);
+  // Newest first, as 'Gedraaid' lists them.
+  EXPECT_EQ(plays[0].at("title").as_string(), "Stationsjingle");
+  EXPECT_EQ(plays[0].at("hidden").as_bool(), false);
   // Today, in Amsterdam, on the first channel when none is given; the channels to choose from.
   auto today = h.as(eind, "GET", "/api/admin/plays");
   ASSERT_EQ(today.status, 200U) << today.text;
@@ -1406,7 +1407,7 @@ void a_wrong_play_is_hidden_and_shown_again(store::Database& db) {
   EXPECT_EQ(today.body.at("date").as_string(), "2026-11-21");
   EXPECT_EQ(today.body.at("plays").as_array().size(), 2U);
   EXPECT_EQ(today.body.at("channels").as_array().size(), 2U);
-  const auto wrong = std::to_string(plays[1].at("id").as_int64());
+  const auto wrong = std::to_string(plays[0].at("id").as_int64());
   EXPECT_NE(h.page("/gedraaid").find("Stationsjingle"), std::string::npos);
   const auto jingle_page = "/nummers/" + std::to_string(jingle) + "/stationsjingle";
   EXPECT_EQ(h.loader_->load(jingle_page, {}).status, 200U);
@@ -1435,7 +1436,7 @@ void a_wrong_play_is_hidden_and_shown_again(store::Database& db) {
   }
   // Kept in the log, and in the admin's list as hidden.
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM track_plays"), 3);
-  EXPECT_EQ(h.as(eind, "GET", day).body.at("plays").as_array()[1].at("hidden").as_bool(), true);
+  EXPECT_EQ(h.as(eind, "GET", day).body.at("plays").as_array()[0].at("hidden").as_bool(), true);
   const auto entries = h.audit("play", wrong);
   ASSERT_EQ(entries.size(), 1U);
   EXPECT_EQ(entries[0].action, "hide");

@@ -6,7 +6,7 @@
 //   GET /api/admin/plays?channel=radio2&date=2026-11-27   (date: today; channel: the first the
 //       user may correct, when left out)
 //       {"channel","date","channels":[{"slug","name"}],"plays":[{"id","startsAt","endsAt","songId",
-//        "artist","title","source","hidden","hiddenBy"}]}, oldest first up to the one on air now,
+//        "artist","title","source","hidden","hiddenBy"}]}, newest first from the one on air now,
 //       hidden plays included; 400 bad_parameter; 403 forbidden_channel for a user limited to other channels.
 //   PUT /api/admin/plays/{id}/hidden  {"hidden": true|false}
 //       {"play":{...}}; audited (item type "play", action "hide" or "show") with a new content

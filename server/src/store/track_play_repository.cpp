@@ -133,7 +133,7 @@ std::vector<LoggedPlay> TrackPlayRepository::logged(const std::string& channel_s
   soci::statement st =
       (into_logged(session_.prepare << std::string(kLoggedColumns) +
                                            "WHERE tp.channel_slug = :channel AND tp.starts_at >= :from AND "
-                                           "tp.starts_at < :until ORDER BY tp.starts_at, tp.id",
+                                           "tp.starts_at < :until ORDER BY tp.starts_at DESC, tp.id DESC",
                    row),
        soci::use(channel_slug), soci::use(from), soci::use(until));
   st.execute();

@@ -69,8 +69,8 @@ class TrackPlayRepository {
   std::optional<PlayWithSong> covering(const std::string& channel_slug, long long instant);
   /// The channel's plays that start in [from, until), oldest first.
   std::vector<domain::TrackPlay> between(const std::string& channel_slug, long long from, long long until);
-  /// The channel's plays that start in [from, until), oldest first, hidden ones included, for the
-  /// admin's corrections.
+  /// The channel's plays that start in [from, until), newest first (as 'Gedraaid' lists them),
+  /// hidden ones included, for the admin's corrections.
   std::vector<LoggedPlay> logged(const std::string& channel_slug, long long from, long long until);
   /// The play `id` as `logged` gives it, or nullopt.
   std::optional<LoggedPlay> find_logged(long long id);

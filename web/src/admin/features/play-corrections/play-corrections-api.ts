@@ -22,6 +22,7 @@ export interface PlayLog {
   /** yyyy-mm-dd, an Amsterdam day. */
   date: string;
   channels: { slug: string; name: string }[];
+  /** Newest first, from the one on air now. */
   plays: LoggedPlay[];
 }
 

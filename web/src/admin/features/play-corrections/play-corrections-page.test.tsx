@@ -47,7 +47,9 @@ describe('PlayCorrectionsPage', () => {
         json({ play: { ...jingle, hidden: true, hiddenBy: 'Erik de Eindredacteur' } }),
     });
     renderPage();
-    const table = await screen.findByRole('table', { name: 'Gedraaid op Radio 2, 2026-11-21' });
+    const table = await screen.findByRole('table', {
+      name: 'Gedraaid op Radio 2, zaterdag 21 november 2026',
+    });
     const row = within(table).getByText('Stationsjingle').closest('tr') as HTMLElement;
     expect(within(row).getByText('11:45')).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Verbergen: Stationsjingle om 11:45' }));
@@ -75,7 +77,7 @@ describe('PlayCorrectionsPage', () => {
         json(log({ channel: 'radio5', date: '2026-11-20', plays: [] })),
     });
     renderPage();
-    await screen.findByRole('table', { name: 'Gedraaid op Radio 2, 2026-11-21' });
+    await screen.findByRole('table', { name: 'Gedraaid op Radio 2, zaterdag 21 november 2026' });
     await userEvent.selectOptions(screen.getByLabelText('Kanaal'), 'radio5');
     const date = screen.getByLabelText('Datum');
     await userEvent.clear(date);

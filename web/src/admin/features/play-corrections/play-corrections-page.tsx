@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatTime } from '../../../lib/format-date';
+import { formatLongIsoDate, formatTime } from '../../../lib/format-date';
 import { AdminApiError } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
 import { TableScroll } from '../../components/table-scroll';
@@ -109,9 +109,9 @@ export function PlayCorrectionsPage() {
           <p>Op deze dag is op {channelName} niets gelogd.</p>
         ) : (
           <TableScroll label={`Gedraaid op ${channelName}`}>
-            <table>
+            <table className="admin-table">
               <caption>
-                Gedraaid op {channelName}, {log.date}
+                Gedraaid op {channelName}, {formatLongIsoDate(log.date)}
               </caption>
               <thead>
                 <tr>
