@@ -48,6 +48,7 @@
 #include "admin/user_repository.hpp"
 #include "http/message.hpp"
 #include "http/router.hpp"
+#include "store/audit_entries.hpp"
 #include "store/database.hpp"
 
 namespace ether::admin {
@@ -65,6 +66,11 @@ struct Principal {
   SessionInfo session;
   std::string session_id;  // the raw cookie value
 };
+
+/// Who the audit log names for a change `principal` makes.
+[[nodiscard]] inline store::Actor actor_of(const Principal& principal) {
+  return {principal.user.id, principal.user.display_name};
+}
 
 /// A signed-in user who has just proved their own enabled second factor again (the password and a
 /// code): the change may be stored, and then `attempt` marked passed.

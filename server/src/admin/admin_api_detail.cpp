@@ -50,8 +50,6 @@ json::object user_json(const User& user) {
                       {"updatedAt", domain::format_iso_utc(user.updated_at)}};
 }
 
-Actor actor_of(const Principal& principal) { return {principal.user.id, principal.user.display_name}; }
-
 http::Response too_many_attempts(std::int64_t wait) {
   auto response = api::json_error(429, "too_many_attempts", retry_message(wait));
   response.set_header("Retry-After", std::to_string(wait));

@@ -32,9 +32,6 @@ boost::json::array string_array(const std::vector<std::string>& items);
 /// A user account as the API answers it (never its password hash).
 boost::json::object user_json(const User& user);
 
-/// Who the audit log names for a change `principal` makes.
-Actor actor_of(const Principal& principal);
-
 /// 429 too_many_attempts with Retry-After `wait` seconds and a Dutch message in minutes.
 http::Response too_many_attempts(std::int64_t wait);
 

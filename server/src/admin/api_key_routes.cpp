@@ -13,7 +13,6 @@
 
 namespace ether::admin {
 namespace json = boost::json;
-using detail::actor_of;
 using detail::iso_or_null;
 using detail::string_array;
 using detail::string_member;

@@ -102,8 +102,6 @@ http::Response stale(const TypeSpec& type, const Item& current, std::int64_t now
   return api::private_json(409, body);
 }
 
-Actor actor_of(const Principal& who) { return {who.user.id, who.user.display_name}; }
-
 json::object field_changes(const TypeSpec& type, const json::object& before, const json::object& after) {
   json::object changes;
   for (const auto& field : type.fields) {

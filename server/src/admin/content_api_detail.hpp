@@ -58,9 +58,6 @@ std::optional<boost::json::object> schedule_blocks_move(soci::session& session, 
                                                         const content::Item& before, const boost::json::object& after,
                                                         std::int64_t now);
 
-/// Who the audit log names for a change `who` makes.
-Actor actor_of(const Principal& who);
-
 /// The audit log's changes of the type's fields from `before` to `after`.
 boost::json::object field_changes(const content::TypeSpec& type, const boost::json::object& before,
                                   const boost::json::object& after);

@@ -19,7 +19,6 @@ namespace json = boost::json;
 using content::ContentStore;
 using content::TypeSpec;
 using content::WriteResult;
-using content_detail::actor_of;
 using content_detail::begin_call;
 using content_detail::begin_versioned_call;
 using content_detail::Call;

@@ -16,7 +16,6 @@ namespace json = boost::json;
 using content::ContentStore;
 using content::Item;
 using content::TypeSpec;
-using content_detail::actor_of;
 using content_detail::begin_call;
 using content_detail::Call;
 using content_detail::channel_refused;

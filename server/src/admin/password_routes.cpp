@@ -13,7 +13,6 @@
 
 namespace ether::admin {
 namespace json = boost::json;
-using detail::actor_of;
 using detail::string_member;
 using detail::too_many_attempts;
 

@@ -109,7 +109,7 @@ http::Response PlayCorrectionsApi::set_hidden(const http::Request& request, cons
     const bool hide = hidden->get_bool();
     if (before->hidden_at.has_value() == hide)
       return api::private_json(200, json::object{{"play", play_json(*before)}});
-    const auto actor = detail::actor_of(principal);
+    const auto actor = actor_of(principal);
     plays.set_hidden(*id, hide ? std::optional<std::int64_t>(now) : std::nullopt, actor.name);
     json::object changes{{"hidden", json::object{{"before", !hide}, {"after", hide}}}};
     record_content_change(*lease, actor, now, "play", std::to_string(*id), hide ? "hide" : "show", changes);

@@ -226,8 +226,8 @@ std::optional<store::ChangeWithProgramme> channel_change(store::ScheduleReposito
 playout::Replanned record(soci::session& session, const Principal& who, std::int64_t now, const std::string& channel,
                           std::string_view type, long long id, std::string_view action, json::object changes) {
   changes["channel"] = channel;
-  record_content_change(session, Actor{who.user.id, who.user.display_name}, now, std::string(type), std::to_string(id),
-                        std::string(action), changes);
+  record_content_change(session, actor_of(who), now, std::string(type), std::to_string(id), std::string(action),
+                        changes);
   return playout::replan_channel(session, channel, now);
 }
 

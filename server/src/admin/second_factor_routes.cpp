@@ -15,7 +15,6 @@
 
 namespace ether::admin {
 namespace json = boost::json;
-using detail::actor_of;
 using detail::iso_or_null;
 using detail::other_account;
 using detail::string_array;

@@ -14,7 +14,6 @@
 
 namespace ether::admin {
 namespace json = boost::json;
-using detail::actor_of;
 using detail::other_account;
 using detail::string_array;
 using detail::string_member;

@@ -35,8 +35,6 @@ json::object presenter_json(const PresenterWithLogin& presenter) {
                       {"login", std::move(login)}};
 }
 
-admin::Actor actor_of(const admin::Principal& principal) { return {principal.user.id, principal.user.display_name}; }
-
 http::Response no_presenter() { return api::json_error(404, "not_found", "Deze presentator bestaat niet."); }
 
 }  // namespace

@@ -57,8 +57,6 @@ json::object delivery_json(const Delivery& delivery) {
       {"attemptLog", std::move(log)}};
 }
 
-admin::Actor actor_of(const admin::Principal& principal) { return {principal.user.id, principal.user.display_name}; }
-
 }  // namespace
 
 WebhooksApi::WebhooksApi(store::Database& db, const admin::AdminApi& admin, std::function<std::int64_t()> now,
