@@ -2,6 +2,7 @@
 
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
+#include "store/schedule_repository.hpp"
 
 namespace ether::admin::detail {
 namespace json = boost::json;
@@ -48,6 +49,14 @@ json::object user_json(const User& user) {
                       {"mustChangePassword", user.must_change_password},
                       {"createdAt", domain::format_iso_utc(user.created_at)},
                       {"updatedAt", domain::format_iso_utc(user.updated_at)}};
+}
+
+json::array allowed_channels(soci::session& session, const User& user) {
+  json::array out;
+  for (const auto& [slug, name] : store::ScheduleRepository(session).channels()) {
+    if (channel_allowed(user.channels, slug)) out.push_back(json::object{{"slug", slug}, {"name", name}});
+  }
+  return out;
 }
 
 http::Response too_many_attempts(std::int64_t wait) {

@@ -1,7 +1,8 @@
 #pragma once
-// What the admin API's route files (admin_api.cpp and the *_routes.cpp beside it) share: reading a
-// request body's members, the JSON shapes of a user, and the 429 of the login throttle. Not for
-// other modules: their own answers have their own shapes.
+// What the admin API's route files (admin_api.cpp, the *_routes.cpp and the *_api.cpp beside it)
+// share: reading a request body's members, the JSON shapes of a user and of the channels one may
+// work on, and the 429 of the login throttle. Not for other modules: their own answers have their
+// own shapes.
 
 #include <boost/json.hpp>
 #include <cstdint>
@@ -31,6 +32,10 @@ boost::json::array string_array(const std::vector<std::string>& items);
 
 /// A user account as the API answers it (never its password hash).
 boost::json::object user_json(const User& user);
+
+/// The channels `user` may work on, as [{"slug","name"}] in the station's order: all of them,
+/// unless the account is limited to some (roles.hpp channel_allowed).
+boost::json::array allowed_channels(soci::session& session, const User& user);
 
 /// 429 too_many_attempts with Retry-After `wait` seconds and a Dutch message in minutes.
 http::Response too_many_attempts(std::int64_t wait);

@@ -12,7 +12,6 @@
 #include "api/json_error.hpp"
 #include "domain/slug.hpp"
 #include "domain/time.hpp"
-#include "store/schedule_repository.hpp"
 #include "store/station_repository.hpp"
 #include "store/track_play_repository.hpp"
 
@@ -58,10 +57,7 @@ http::Response PlayCorrectionsApi::list(const http::Request& request) const {
   if (!day) return api::json_error(400, "bad_parameter", "'date' is een datum zoals 2026-11-27 (JJJJ-MM-DD).");
   auto lease = db_.lease();
   // The channels the user may correct, for the page's choice; the first when none is asked for.
-  json::array channels;
-  for (const auto& [slug, name] : store::ScheduleRepository(*lease).channels()) {
-    if (channel_allowed(user.channels, slug)) channels.push_back(json::object{{"slug", slug}, {"name", name}});
-  }
+  auto channels = detail::allowed_channels(*lease, user);
   auto channel = std::string(request.param("channel").value_or(""));
   if (channel.empty() && !channels.empty()) channel = std::string(channels.front().at("slug").as_string());
   if (!domain::is_valid_slug(channel)) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <boost/json.hpp>
 
+#include "admin/admin_api_detail.hpp"
 #include "admin/audit_log.hpp"
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
@@ -309,13 +310,9 @@ http::Response ScheduleApi::channels(const http::Request& request) const {
   auto who = admin_.authorize(request, Guard{.permission = Permission::edit_drafts});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& user = std::get<Principal>(who).user;
-  json::array out;
   auto lease = db_.lease();
-  for (const auto& [slug, name] : store::ScheduleRepository(*lease).channels()) {
-    if (channel_allowed(user.channels, slug)) out.push_back(json::object{{"slug", slug}, {"name", name}});
-  }
-  return api::private_json(
-      200, json::object{{"channels", std::move(out)}, {"canEdit", allows(user.role, Permission::edit_published)}});
+  return api::private_json(200, json::object{{"channels", detail::allowed_channels(*lease, user)},
+                                             {"canEdit", allows(user.role, Permission::edit_published)}});
 }
 
 http::Response ScheduleApi::show(const http::Request& request, const std::string& channel) const {

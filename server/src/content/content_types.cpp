@@ -444,8 +444,8 @@ std::vector<TypeSpec> build() {
 
   {
     // The music the channels play, as the rotation and the now-playing ingest put it in: the admin
-    // corrects what 'Gedraaid', the feeds and the royalty report say of a song, and adds what a
-    // report needs (album, label, ISRC). Its audio stays the playout's.
+    // corrects what 'Gedraaid', the song's page, the search and the royalty report say of a song,
+    // and adds what a report needs (album, label, ISRC). Its audio stays the playout's.
     TypeSpec t;
     t.name = "songs";
     t.label = "Muziek";
