@@ -359,6 +359,17 @@ TEST_F(HlsApiTest, AnHourWithoutARecordingIsLeftOutOfTheWindowsHours) {
     stems.push_back(url.substr(url.rfind('/') + 1));
   }
   EXPECT_EQ(stems, (std::vector<std::string>{"2026-11-21T08.m3u8", "2026-11-21T10.m3u8", "2026-11-21T11.m3u8"}));
+  // What Gedraaid's page is told (set_rewind_spans): the same spans as the answer's hours.
+  std::vector<std::pair<std::int64_t, std::int64_t>> hours;
+  for (const auto& hour : answer.at("hours").as_array()) {
+    hours.emplace_back(hour.at("fromMs").as_int64() / 1000, hour.at("untilMs").as_int64() / 1000);
+  }
+  EXPECT_EQ(api_->recorded_spans("radio2"),
+            (std::vector<std::pair<std::int64_t, std::int64_t>>{
+                {kHour - 3 * 3600, kHour - 2 * 3600}, {kHour - 3600, kHour}, {kHour, kHour + 120}}));
+  EXPECT_EQ(api_->recorded_spans("radio2"), hours);
+  EXPECT_TRUE(api_->recorded_spans("3fm").empty());
+  EXPECT_TRUE(api_->recorded_spans("Radio 2").empty());
 }
 
 TEST_F(HlsApiTest, TheLivePlaylistSlidesIsShortLivedAndRevalidates) {

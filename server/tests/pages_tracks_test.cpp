@@ -175,6 +175,41 @@ TEST_P(PagesFixture, PlayedTracksNameTheRecordedBroadcastHoursTheyFallIn) {
                                                                        {utc(2026, 11, 20, 5), utc(2026, 11, 20, 6)}}));
 }
 
+TEST_P(PagesFixture, PlayedTracksNameTheSpansOfLiveRewindInTheirDayOrHourSlot) {
+  // Yesterday 06:10 and 20:10 UTC; live rewind holds yesterday 05:00-07:00 and 19:30-21:00, and an
+  // hour of the day before, which the page's day does not reach.
+  exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at, chart_position) VALUES ('radio2', 2, " +
+       t(utc(2026, 11, 20, 6, 10)) + ", " + t(utc(2026, 11, 20, 6, 14)) + ", NULL), ('radio2', 1, " +
+       t(utc(2026, 11, 20, 20, 10)) + ", " + t(utc(2026, 11, 20, 20, 14)) + ", NULL)");
+  const std::vector<std::pair<std::int64_t, std::int64_t>> window{{utc(2026, 11, 19, 3), utc(2026, 11, 19, 4)},
+                                                                  {utc(2026, 11, 20, 5), utc(2026, 11, 20, 7)},
+                                                                  {utc(2026, 11, 20, 19, 30), utc(2026, 11, 20, 21)}};
+  EXPECT_TRUE(load("/gedraaid/20-11-2026").data.at("rewindSpans").as_array().empty());  // unset: none
+  std::vector<std::string> asked;
+  loader_->set_rewind_spans([&](const std::string& channel) {
+    asked.push_back(channel);
+    return window;
+  });
+  const auto spans_of = [&](const std::string& path, http::QueryParams query = {}) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> spans;
+    for (const auto& span : load(path, std::move(query)).data.at("rewindSpans").as_array()) {
+      spans.emplace_back(span.at("fromMs").as_int64() / 1000, span.at("untilMs").as_int64() / 1000);
+    }
+    return spans;
+  };
+  // The whole day (Amsterdam, from 23:00 UTC the day before) holds the last two spans.
+  EXPECT_EQ(spans_of("/gedraaid/20-11-2026"),
+            (std::vector<std::pair<std::int64_t, std::int64_t>>(window.begin() + 1, window.end())));
+  // The slot 21-22 Amsterdam (20-21 UTC) only the last; a slot with no track asks nothing.
+  EXPECT_EQ(spans_of("/gedraaid/20-11-2026", {{"time", "21_22"}}),
+            (std::vector<std::pair<std::int64_t, std::int64_t>>{window.back()}));
+  asked.clear();
+  EXPECT_TRUE(spans_of("/gedraaid/20-11-2026", {{"time", "3_4"}}).empty());
+  EXPECT_TRUE(asked.empty());
+  spans_of("/gedraaid/20-11-2026");
+  EXPECT_EQ(asked, std::vector<std::string>{"radio2"});
+}
+
 TEST_P(PagesFixture, AnUnknownTrackIsNotFound) {
   for (const auto* path : {"/nummers/99/bestaat-niet", "/nummers/0/x", "/nummers/abc/x", "/nummers/-1/x"}) {
     auto r = load(path);

@@ -151,10 +151,7 @@ std::optional<std::int64_t> HlsApi::reach_back(const std::string& channel) const
   return it->second.first;
 }
 
-http::Response HlsApi::timeshift(const std::string& channel) const {
-  if (!domain::is_valid_slug(channel))
-    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
-  const auto now_ms = clock_();
+std::optional<HlsApi::CurrentWindow> HlsApi::current_window(const std::string& channel, std::int64_t now_ms) const {
   const auto now_s = now_ms / 1000;
   // While the store is away the window is still answered, without its programmes.
   const auto programmes_between = [&](std::int64_t from, std::int64_t until) {
@@ -176,28 +173,53 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
       current_programme_[channel] = {broadcast.starts_at, broadcast.ends_at};
     }
   }
-  const auto window = archive_.window(channel, now_ms, current_start);
-  if (!window) {
-    return json_error(404, "no_timeshift", "Van dit kanaal is (nog) niets opgenomen om terug te luisteren.");
-  }
+  auto window = archive_.window(channel, now_ms, current_start);
+  if (!window) return std::nullopt;
   if (current_start && *current_start < now_s - archive_.options().window_hours * 3600) {
     broadcasts = programmes_between(*current_start, now_s + 1);
   }
-  const auto base = tokens_.base(channel, now_s);
-  json::array hours;
+  CurrentWindow current{*window, std::move(broadcasts), {}};
   for (auto hour = recording::hour_of(window->start_s * 1000); hour * 3600 < window->edge_s; ++hour) {
     // An hour the recorder has no file of (it was down, or a demo station's backfill skipped it)
     // would play as an hour of silence: it is left out, and a player seeking there goes on to the
     // next recorded hour.
     if (!recording::look_at_hour_file(archive_.options().root, channel, hour).format) continue;
-    auto item = span_json(std::max(window->start_s, hour * 3600), std::min(window->edge_s, (hour + 1) * 3600));
-    item["url"] = base + "/hour/" + recording::hour_file_stem(hour) + ".m3u8";
+    current.hours.push_back(
+        {hour, std::max(window->start_s, hour * 3600), std::min(window->edge_s, (hour + 1) * 3600)});
+  }
+  return current;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> HlsApi::recorded_spans(const std::string& channel) const {
+  std::vector<std::pair<std::int64_t, std::int64_t>> spans;
+  if (!domain::is_valid_slug(channel)) return spans;
+  if (auto current = current_window(channel, clock_())) {
+    for (const auto& hour : current->hours) spans.emplace_back(hour.from_s, hour.until_s);
+  }
+  return spans;
+}
+
+http::Response HlsApi::timeshift(const std::string& channel) const {
+  if (!domain::is_valid_slug(channel))
+    return json_error(400, "bad_parameter", "Het kanaal is een slug zoals 'radio2'.");
+  const auto now_ms = clock_();
+  const auto now_s = now_ms / 1000;
+  const auto current = current_window(channel, now_ms);
+  if (!current) {
+    return json_error(404, "no_timeshift", "Van dit kanaal is (nog) niets opgenomen om terug te luisteren.");
+  }
+  const auto& window = current->window;
+  const auto base = tokens_.base(channel, now_s);
+  json::array hours;
+  for (const auto& hour : current->hours) {
+    auto item = span_json(hour.from_s, hour.until_s);
+    item["url"] = base + "/hour/" + recording::hour_file_stem(hour.hour) + ".m3u8";
     hours.push_back(std::move(item));
   }
   json::array programmes;
-  for (const auto& broadcast : broadcasts) {
-    const auto from = std::max<std::int64_t>(broadcast.starts_at, window->start_s);
-    const auto until = std::min<std::int64_t>(broadcast.ends_at, window->edge_s);
+  for (const auto& broadcast : current->broadcasts) {
+    const auto from = std::max<std::int64_t>(broadcast.starts_at, window.start_s);
+    const auto until = std::min<std::int64_t>(broadcast.ends_at, window.edge_s);
     if (until <= from) continue;
     auto item = span_json(from, until);
     item["id"] = broadcast.id;
@@ -207,7 +229,7 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
     item["url"] = tokens_.programme_playlist(channel, broadcast.starts_at, broadcast.ends_at, now_s);
     programmes.push_back(std::move(item));
   }
-  auto body = span_json(window->start_s, window->edge_s);
+  auto body = span_json(window.start_s, window.edge_s);
   body["channel"] = channel;
   body["segmentSeconds"] = hls::kSegmentSeconds;
   body["livePlaylist"] = tokens_.live_playlist(channel, now_s);

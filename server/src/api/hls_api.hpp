@@ -16,7 +16,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "domain/playout.hpp"
 #include "hls/path_token.hpp"
 #include "hls/timeshift_archive.hpp"
 #include "http/message.hpp"
@@ -48,10 +51,30 @@ class HlsApi {
   /// Adds the routes above to `router`.
   void add_routes(http::Router& router);
 
+  /// The spans [from, until) (unix seconds) of `channel`'s window now that a recorded hour holds,
+  /// oldest first: the timeshift answer's `hours`, where a listener can listen from a moment. Empty
+  /// when nothing is recorded. Reads the store and the disk: call it on a worker.
+  [[nodiscard]] std::vector<std::pair<std::int64_t, std::int64_t>> recorded_spans(const std::string& channel) const;
+
  private:
   // Counts a successful answer to an HLS client (see set_listeners) and returns it.
   http::Response counted(const http::Request& request, const std::string& channel, http::Response response,
                          bool playlist) const;
+  /// One recorded hour of a window: the hour (unix hours) and the part of it in the window.
+  struct RecordedHour {
+    std::int64_t hour = 0;
+    std::int64_t from_s = 0;
+    std::int64_t until_s = 0;
+  };
+  /// A channel's window now, the broadcasts in it and its recorded hours, oldest first.
+  struct CurrentWindow {
+    hls::Window window;
+    std::vector<domain::Broadcast> broadcasts;
+    std::vector<RecordedHour> hours;
+  };
+  /// The window of `channel` at `now_ms`, reaching back to the start of the programme on air;
+  /// nullopt when nothing is recorded. Remembers that programme for reach_back.
+  [[nodiscard]] std::optional<CurrentWindow> current_window(const std::string& channel, std::int64_t now_ms) const;
   http::Response timeshift(const std::string& channel) const;
   http::Response live_playlist(const http::Request& request, const std::string& channel,
                                const std::string& token) const;

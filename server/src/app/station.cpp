@@ -301,6 +301,7 @@ Station::Station(const config::Config& config) {
                                                         std::chrono::system_clock::now().time_since_epoch())
                                                  .count();
                                            });
+  pages_->set_rewind_spans([hls = hls_api_.get()](const std::string& channel) { return hls->recorded_spans(channel); });
   // Listener sessions (issue 52): counted in memory by the stream and HLS routes, stored in batches.
   const auto unix_now_ms = [] {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())

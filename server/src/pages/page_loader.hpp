@@ -29,6 +29,9 @@ class PageLoader final : public PageSource {
 
   /// Where the missed-broadcast pages learn which broadcasts have a recording.
   void set_recordings(RecordingLookup lookup) { settings_.recordings = std::move(lookup); }
+  /// Where Gedraaid learns which tracks live rewind can play from, so that its first render offers
+  /// 'Luister vanaf hier' where the player's own call for the window will.
+  void set_rewind_spans(RewindLookup lookup) { settings_.rewind_spans = std::move(lookup); }
 
  private:
   [[nodiscard]] boost::json::value error_reporting_config() const;

@@ -24,6 +24,10 @@ struct RecordedRange {
 using RecordingLookup =
     std::function<std::optional<RecordedRange>(const std::string& channel, std::int64_t from, std::int64_t until)>;
 
+/// The spans [from, until) (unix seconds) of `channel`'s live-rewind window that can be listened
+/// from now, oldest first (api::HlsApi::recorded_spans); empty when it has none.
+using RewindLookup = std::function<std::vector<std::pair<std::int64_t, std::int64_t>>(const std::string& channel)>;
+
 /// What the loader needs to know about the site itself.
 struct SiteSettings {
   std::string name = "Ether";
@@ -33,6 +37,7 @@ struct SiteSettings {
   std::string sentry_dsn;                // empty: error reporting is off
   double sentry_traces_sample_rate = 0;  // spec §9, default 0
   RecordingLookup recordings;            // broadcast recordings; unset: none
+  RewindLookup rewind_spans;             // live rewind's recorded spans; unset: none
   std::string preview_secret;            // signs content-page preview links (pages/preview_token.hpp); empty: none open
   std::string static_prefix;  // ETHER_STATIC_PREFIX: the path before /api/latestNews (spec §7), "" or e.g. "/static"
 };

@@ -291,6 +291,8 @@ export interface PlayedTracksData {
   tracks: TrackPlay[]; // newest first
   /** The broadcast hours the page's tracks fall in whose recording is on disk, newest first. */
   recordedHours: RecordedBroadcastHour[];
+  /** The spans of live rewind's window in the page's day or hour slot that a recorded hour holds. */
+  rewindSpans: { fromMs: number; untilMs: number }[];
   paging: Paging;
 }
 

@@ -320,6 +320,7 @@ export const playedTracksData: PlayedTracksData = {
   window: { first: '2026-11-07', last: '2026-11-21', contains: true },
   tracks: [track, olderTrack],
   recordedHours: [],
+  rewindSpans: [],
   paging,
 };
 

@@ -36,12 +36,22 @@ PageResult PlayedTracksLoader::gedraaid(const std::string& date_segment) {
                                          : "Alle " + std::to_string(total) + " nummers die " + when + " op " +
                                                channel.name + " zijn gedraaid, de nieuwste bovenaan.";
   auto recorded = recorded_hours(channel.slug, tracks.items);
+  // The parts of live rewind's window in the page's day or hour slot: the app's first render offers
+  // 'Luister vanaf hier' on the same tracks as once it has the window itself, so no row grows then.
+  json::array rewind_spans;
+  if (total > 0 && settings_.rewind_spans) {
+    for (const auto& [span_from, span_until] : settings_.rewind_spans(channel.slug)) {
+      if (span_until <= from || span_from >= until) continue;
+      rewind_spans.push_back(json::object{{"fromMs", span_from * 1000}, {"untilMs", span_until * 1000}});
+    }
+  }
   json::object data{{"channel", catalog_.channel_summary(channel)},
                     {"date", iso_date(day)},
                     {"time", time},
                     {"window", std::move(window)},
                     {"tracks", std::move(tracks.items)},
                     {"recordedHours", std::move(recorded)},
+                    {"rewindSpans", std::move(rewind_spans)},
                     {"paging", paging_json(paging)}};
   return result(
       "gedraaid", title(heading), description, routes::gedraaid(ctx(), channel.slug, day, paging.page, time),

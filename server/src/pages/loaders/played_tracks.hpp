@@ -1,6 +1,7 @@
 #pragma once
 // What was played (/gedraaid, /gedraaid/{dd-MM-yyyy}): a channel's tracks of a day or one hour
-// slot, newest first, within the kept window, and the recorded broadcast hours they fall in.
+// slot, newest first, within the kept window, the recorded broadcast hours they fall in and the
+// spans of live rewind's window in that day or slot, where a track can be listened from.
 
 #include "pages/loaders/page_context.hpp"
 

@@ -340,4 +340,63 @@ describe('PlayedTracksPage while open', () => {
     expect(await within(list).findByRole('button', { name: 'Luister vanaf hier: Later lied' })).toBeVisible();
     expect(within(list).queryByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeNull();
   });
+
+  it("offers 'Luister vanaf hier' from the page's data at its first render, before live rewind's window is answered (issue 53)", async () => {
+    // The page's data says 09:00-10:00 Amsterdam can be listened from. A button that came only with
+    // the window would make its row grow after the page is shown: a layout shift.
+    const spans = [
+      { fromMs: Date.parse('2026-11-21T08:00:00Z'), untilMs: Date.parse('2026-11-21T09:00:00Z') },
+    ];
+    const newer = {
+      ...track,
+      id: 9002,
+      name: 'Later lied',
+      title: 'Later lied',
+      from: '2026-11-21T08:10:00Z',
+    };
+    const page: PageEnvelope<PlayedTracksData> = {
+      ...(envelope as PageEnvelope<PlayedTracksData>),
+      data: { ...(envelope.data as PlayedTracksData), tracks: [newer, track], rewindSpans: spans },
+    };
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    let answerWindow: (response: Response) => void = () => undefined;
+    const windowAsked = new Promise<void>((asked) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((input: RequestInfo | URL) => {
+          if (String(input) !== '/api/player/radio2/timeshift') return Promise.resolve(json(page));
+          asked();
+          return new Promise<Response>((resolve) => (answerWindow = resolve));
+        }),
+      );
+    });
+    renderApp(page, '/gedraaid');
+    const list = await screen.findByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
+    const button = within(list).getByRole('button', { name: 'Luister vanaf hier: Later lied' });
+    expect(within(list).queryByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeNull();
+
+    // The window answers the same: the rows stay as they are.
+    await windowAsked;
+    await act(async () => {
+      answerWindow(
+        json({
+          channel: 'radio2',
+          fromMs: spans[0]?.fromMs,
+          untilMs: Date.parse('2026-11-21T08:30:00Z'),
+          hours: [
+            {
+              ...spans[0],
+              untilMs: Date.parse('2026-11-21T08:30:00Z'),
+              url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
+            },
+          ],
+          programmes: [],
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(within(list).getByRole('button', { name: 'Luister vanaf hier: Later lied' })).toBe(button);
+    expect(within(list).getAllByRole('button', { name: /Luister vanaf hier/ })).toHaveLength(1);
+  });
 });

@@ -98,7 +98,7 @@ export function PlayedTracksPage({ data: page }: PageProps<PlayedTracksData>) {
   const slotName =
     offeredSlots(data.date, data.time, now).find((s) => s.id === data.time)?.name ?? WHOLE_DAY_SLOT.name;
   const isToday = data.date === defaults.today;
-  const recordedAt = useRewindRecordedAt(data.channel.slug);
+  const recordedAt = useRewindRecordedAt(data.channel.slug, data.rewindSpans);
 
   return (
     <div className="page">

@@ -4,14 +4,21 @@
 import { useCallback, useEffect, useState } from 'react';
 
 import { busyClassName, busyControlProps } from './busy-control';
+import { isRecordedIn, type RecordedSpan } from './recorded-spans';
 import { usePlayer, usePlayerBusy } from './use-player';
+
+const NO_SPANS: readonly RecordedSpan[] = [];
 
 /**
  * Whether a moment (ms) of `channel` can be played from in live rewind: inside its window, in an
- * hour that was recorded. The window is fetched once the page has rendered; until then, and for a
- * channel that records nothing, no moment can.
+ * hour that was recorded. The window is fetched once the page has rendered; until it is answered
+ * (and when the call fails) the `initial` spans a page's data brought decide, so that the first
+ * render offers the same buttons as the window will and no row grows under the listener's eyes.
  */
-export function useRewindRecordedAt(channel: string): (instant: number) => boolean {
+export function useRewindRecordedAt(
+  channel: string,
+  initial: readonly RecordedSpan[] = NO_SPANS,
+): (instant: number) => boolean {
   const [recordedAt, setRecordedAt] = useState<{ at: (instant: number) => boolean } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -19,12 +26,15 @@ export function useRewindRecordedAt(channel: string): (instant: number) => boole
     void Promise.all([import('./live-rewind-api'), import('./live-rewind')])
       .then(async ([{ fetchRewindWindow }, { isRecordedAt }]) => {
         const rewind = await fetchRewindWindow(channel, Date.now(), controller.signal);
-        setRecordedAt(rewind ? { at: (instant) => isRecordedAt(rewind, instant) } : null);
+        setRecordedAt({ at: (instant) => (rewind ? isRecordedAt(rewind, instant) : false) });
       })
-      .catch(() => setRecordedAt(null));
+      .catch(() => undefined);
     return () => controller.abort();
   }, [channel]);
-  return useCallback((instant: number) => recordedAt?.at(instant) ?? false, [recordedAt]);
+  return useCallback(
+    (instant: number) => (recordedAt ? recordedAt.at(instant) : isRecordedIn(initial, instant)),
+    [recordedAt, initial],
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import { durationLabel, formatDuration, formatTime } from '../../lib/format-date';
 import { LIVE_EDGE_MS } from './player-state';
+import { isRecordedIn } from './recorded-spans';
 
 /** A span of the window with the playlist that holds it (an hour or a programme). */
 export interface RewindSpan {
@@ -144,8 +145,7 @@ export function rewindSourceAt(window: RewindWindow, instant: number): RewindSou
  * is in the window's span, but would play from the next recorded hour's first second.
  */
 export function isRecordedAt(window: RewindWindow, instant: number): boolean {
-  const source = rewindSourceAt(window, instant);
-  return source !== null && source.fromMs <= instant;
+  return isRecordedIn(window.hours, instant);
 }
 
 /**
