@@ -5,7 +5,8 @@ import { refuseAutoplay } from './support';
 // first visit: the maintenance banner of the demo station, the consent box, the page's own chunk
 // and the mini player all arrive without pushing what is already on the screen.
 
-const PHONE = { width: 375, height: 812 };
+// Lighthouse's phone (bench/lighthouse): where its CLS is measured, the rows of Gedraaid are on the screen.
+const PHONE = { width: 412, height: 823 };
 
 async function firstArticle(request: APIRequestContext): Promise<string> {
   const xml = await (await request.get('/sitemap.xml')).text();
@@ -48,6 +49,13 @@ for (const which of ['/', '/gedraaid', 'an article']) {
     // visitor has not engaged with (the suite's Chromium allows it); a live stream that plays would
     // also keep the network from ever going quiet.
     await refuseAutoplay(page);
+    // What arrives after the page moves nothing that is there (issue 53): the pictures, whose boxes
+    // are kept for them, and live rewind's window, whose 'Luister vanaf hier' the page's own data
+    // already offered. Both come a second late here, as on a slow phone.
+    await page.route(/\/media\/images\/|\/api\/player\/[^/]+\/timeshift$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.goto(path, { waitUntil: 'networkidle' });
     // Everything a first visit brings is on the screen: the heading, the banner, the consent box
     // and the mini player.
