@@ -256,6 +256,7 @@ describe('PlayedTracksPage while open', () => {
       data: {
         ...(envelope.data as PlayedTracksData),
         tracks: [track, recordedTrack, unrecordedTrack],
+        rewindSpans: timeshiftAnswer.hours.map(({ fromMs, untilMs }) => ({ fromMs, untilMs })),
         recordedHours: [
           {
             broadcast,
@@ -266,7 +267,6 @@ describe('PlayedTracksPage while open', () => {
         ],
       },
     };
-    const rewindWindow = timeshiftAnswer;
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -275,7 +275,6 @@ describe('PlayedTracksPage while open', () => {
         calls.push(url);
         const json = (body: unknown) =>
           new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-        if (url === '/api/player/radio2/timeshift') return json(rewindWindow);
         if (url.startsWith('/api/play/broadcast/')) {
           return json({
             mid: 'broadcast-501',
@@ -303,20 +302,10 @@ describe('PlayedTracksPage while open', () => {
 
   it("offers no 'Luister vanaf hier' for a track of an hour that live rewind has no recording of (issue 49)", async () => {
     // The window spans 08:02 to 10:00 Amsterdam, but the hour 08:00-09:00 was not recorded: the track
-    // at 08:04 would start at 09:00, another song.
-    const rewindWindow = {
-      channel: 'radio2',
-      fromMs: Date.parse('2026-11-21T07:02:00Z'),
-      untilMs: Date.parse('2026-11-21T09:00:00Z'),
-      hours: [
-        {
-          fromMs: Date.parse('2026-11-21T08:00:00Z'),
-          untilMs: Date.parse('2026-11-21T09:00:00Z'),
-          url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
-        },
-      ],
-      programmes: [],
-    };
+    // at 08:04 would start at 09:00, another song. The page's data names only the recorded span.
+    const rewindSpans = [
+      { fromMs: Date.parse('2026-11-21T08:00:00Z'), untilMs: Date.parse('2026-11-21T09:00:00Z') },
+    ];
     const newer = {
       ...track,
       id: 9002,
@@ -326,14 +315,13 @@ describe('PlayedTracksPage while open', () => {
     };
     const page: PageEnvelope<PlayedTracksData> = {
       ...(envelope as PageEnvelope<PlayedTracksData>),
-      data: { ...(envelope.data as PlayedTracksData), tracks: [newer, track] },
+      data: { ...(envelope.data as PlayedTracksData), tracks: [newer, track], rewindSpans },
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const body = String(input) === '/api/player/radio2/timeshift' ? rewindWindow : page;
-        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-      }),
+      vi.fn(
+        async () => new Response(JSON.stringify(page), { headers: { 'Content-Type': 'application/json' } }),
+      ),
     );
     renderApp(page, '/gedraaid');
     const list = await screen.findByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
@@ -341,9 +329,9 @@ describe('PlayedTracksPage while open', () => {
     expect(within(list).queryByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeNull();
   });
 
-  it("offers 'Luister vanaf hier' from the page's data at its first render, before live rewind's window is answered (issue 53)", async () => {
+  it("offers 'Luister vanaf hier' from the page's data at its first render, with no call of its own (issue 53)", async () => {
     // The page's data says 09:00-10:00 Amsterdam can be listened from. A button that came only with
-    // the window would make its row grow after the page is shown: a layout shift.
+    // a later answer would make its row grow after the page is shown: a layout shift.
     const spans = [
       { fromMs: Date.parse('2026-11-21T08:00:00Z'), untilMs: Date.parse('2026-11-21T09:00:00Z') },
     ];
@@ -358,45 +346,22 @@ describe('PlayedTracksPage while open', () => {
       ...(envelope as PageEnvelope<PlayedTracksData>),
       data: { ...(envelope.data as PlayedTracksData), tracks: [newer, track], rewindSpans: spans },
     };
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    let answerWindow: (response: Response) => void = () => undefined;
-    const windowAsked = new Promise<void>((asked) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn((input: RequestInfo | URL) => {
-          if (String(input) !== '/api/player/radio2/timeshift') return Promise.resolve(json(page));
-          asked();
-          return new Promise<Response>((resolve) => (answerWindow = resolve));
-        }),
-      );
-    });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return new Response(JSON.stringify(page), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
     renderApp(page, '/gedraaid');
     const list = await screen.findByRole('list', { name: 'Gedraaide nummers op Ether Radio 2' });
     const button = within(list).getByRole('button', { name: 'Luister vanaf hier: Later lied' });
     expect(within(list).queryByRole('button', { name: 'Luister vanaf hier: Zomeravond' })).toBeNull();
-
-    // The window answers the same: the rows stay as they are.
-    await windowAsked;
     await act(async () => {
-      answerWindow(
-        json({
-          channel: 'radio2',
-          fromMs: spans[0]?.fromMs,
-          untilMs: Date.parse('2026-11-21T08:30:00Z'),
-          hours: [
-            {
-              ...spans[0],
-              untilMs: Date.parse('2026-11-21T08:30:00Z'),
-              url: '/hls/radio2/t/hour/2026-11-21T08.m3u8',
-            },
-          ],
-          programmes: [],
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(within(list).getByRole('button', { name: 'Luister vanaf hier: Later lied' })).toBe(button);
-    expect(within(list).getAllByRole('button', { name: /Luister vanaf hier/ })).toHaveLength(1);
+    expect(calls.filter((url) => url.includes('/timeshift'))).toEqual([]);
   });
 });

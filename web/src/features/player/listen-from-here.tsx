@@ -7,33 +7,35 @@ import { busyClassName, busyControlProps } from './busy-control';
 import { isRecordedIn, type RecordedSpan } from './recorded-spans';
 import { usePlayer, usePlayerBusy } from './use-player';
 
-const NO_SPANS: readonly RecordedSpan[] = [];
-
 /**
  * Whether a moment (ms) of `channel` can be played from in live rewind: inside its window, in an
- * hour that was recorded. The window is fetched once the page has rendered; until it is answered
- * (and when the call fails) the `initial` spans a page's data brought decide, so that the first
- * render offers the same buttons as the window will and no row grows under the listener's eyes.
+ * hour that was recorded. A page whose data names the window's recorded `spans` (Gedraaid, whose
+ * data is renewed with every new song) decides by them from its first render, with no call of its
+ * own: a button that came with a later answer would make its row grow under the listener's eyes
+ * (issue 53). Without them the window is fetched once the page has rendered; until then, and for a
+ * channel that records nothing, no moment can.
  */
 export function useRewindRecordedAt(
   channel: string,
-  initial: readonly RecordedSpan[] = NO_SPANS,
+  spans?: readonly RecordedSpan[],
 ): (instant: number) => boolean {
-  const [recordedAt, setRecordedAt] = useState<{ at: (instant: number) => boolean } | null>(null);
+  const [fetched, setFetched] = useState<{ at: (instant: number) => boolean } | null>(null);
+  const known = spans !== undefined;
   useEffect(() => {
+    if (known) return;
     const controller = new AbortController();
     // Live rewind's code comes with the window, after the page: not in the page's first script.
     void Promise.all([import('./live-rewind-api'), import('./live-rewind')])
       .then(async ([{ fetchRewindWindow }, { isRecordedAt }]) => {
         const rewind = await fetchRewindWindow(channel, Date.now(), controller.signal);
-        setRecordedAt({ at: (instant) => (rewind ? isRecordedAt(rewind, instant) : false) });
+        setFetched(rewind ? { at: (instant) => isRecordedAt(rewind, instant) } : null);
       })
-      .catch(() => undefined);
+      .catch(() => setFetched(null));
     return () => controller.abort();
-  }, [channel]);
+  }, [channel, known]);
   return useCallback(
-    (instant: number) => (recordedAt ? recordedAt.at(instant) : isRecordedIn(initial, instant)),
-    [recordedAt, initial],
+    (instant: number) => (spans ? isRecordedIn(spans, instant) : (fetched?.at(instant) ?? false)),
+    [spans, fetched],
   );
 }
 
