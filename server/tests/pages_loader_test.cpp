@@ -116,7 +116,8 @@ TEST_P(PagesFixture, GedraaidDefaultsToTodayOnTheSiteChannelNewestFirst) {
   EXPECT_EQ(r.route, "gedraaid");
   EXPECT_EQ(r.title, "Gedraaid op Ether Radio 2 - Ether");
   EXPECT_EQ(r.canonical_path, "/gedraaid");
-  EXPECT_EQ(keys(r.data), (Keys{"channel", "date", "time", "window", "tracks", "recordedHours", "rewindSpans", "paging"}));
+  EXPECT_EQ(keys(r.data),
+            (Keys{"channel", "date", "time", "window", "tracks", "recordedHours", "rewindSpans", "paging"}));
   EXPECT_EQ(str(r.data.at("window").at("first")), "2026-11-07");
   EXPECT_EQ(str(r.data.at("window").at("last")), "2026-11-21");
   EXPECT_TRUE(r.data.at("window").at("contains").as_bool());
