@@ -188,7 +188,7 @@ TEST_P(PagesFixture, PlayedTracksNameTheSpansOfLiveRewindInTheirDayOrHourSlot) {
   std::vector<std::string> asked;
   loader_->set_rewind_spans([&](const std::string& channel) {
     asked.push_back(channel);
-    return window;
+    return std::vector(window);
   });
   const auto spans_of = [&](const std::string& path, http::QueryParams query = {}) {
     std::vector<std::pair<std::int64_t, std::int64_t>> spans;
