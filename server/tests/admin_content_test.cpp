@@ -1333,6 +1333,12 @@ void a_song_is_corrected_where_it_was_played(store::Database& db) {
   ASSERT_EQ(corrected.status, 200U) << corrected.text;
   EXPECT_EQ(corrected.item().at("values").at("isrc").as_string(), "NLA1B2400001");
   EXPECT_EQ(h.count("SELECT COUNT(*) FROM songs WHERE isrc = 'NLA1B2400001' AND album = 'Noordzee'"), 1);
+  // The list finds it by its ISRC as it is stored and as it is usually typed, with hyphens.
+  for (const auto* term : {"NLA1B2400001", "nl-a1b-24-00001", "NL-A1B", "a1b-24"}) {
+    const auto found = h.as(eind, "GET", std::string("/api/admin/content/songs?q=") + term);
+    ASSERT_EQ(found.status, 200U) << term;
+    EXPECT_EQ(found.body.at("total"), 1) << term;
+  }
 
   // The site names it rightly where it was played, at once: its page and 'Gedraaid'.
   const auto track_page = h.page("/nummers/" + song_id + "/strom-legt");

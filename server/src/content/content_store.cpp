@@ -169,21 +169,27 @@ ListResult ContentStore::list(const ListQuery& query) {
   Binds binds;
   std::string where = " WHERE trashed_at IS NULL";
   if (!query.text.empty() && !type_.search_fields.empty()) {
-    std::string pattern = "%";
-    for (char c : query.text) pattern += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    pattern += "%";
+    std::string lower;
+    for (char c : query.text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // An ISRC is stored without its hyphens (domain/isrc.hpp) but often typed with them.
+    std::string bare;
+    for (char c : lower) {
+      if (c != '-' && std::isspace(static_cast<unsigned char>(c)) == 0) bare += c;
+    }
     where += " AND (";
     bool first = true;
     std::size_t placeholder = 0;
     for (const auto& name : type_.search_fields) {
       const auto* field = type_.field(name);
       if (field == nullptr) continue;
+      const bool isrc = field->kind == FieldKind::isrc;
+      if (isrc && bare.empty()) continue;
       if (!first) where += " OR ";
       first = false;
       where += "LOWER(" + field->column + ") LIKE :q" + std::to_string(placeholder++);
-      binds.add(pattern);
+      binds.add("%" + (isrc ? bare : lower) + "%");
     }
-    where += ")";
+    where += first ? "1 = 0)" : ")";
   }
   if (!query.channels.empty() && !type_.channel_field.empty()) {
     const auto* field = type_.field(type_.channel_field);
