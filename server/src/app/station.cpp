@@ -195,7 +195,9 @@ Station::Station(const config::Config& config) {
       channels, schedule, config.media_dir.string());
   logger_->add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   // The demo's broadcasts last 3 to 24 hours: rather than the last few clock hours, which seldom
-  // hold a whole one, each channel's latest ended broadcast that fits the backfill is rebuilt.
+  // hold a whole one, each channel's latest ended broadcast that fits the backfill is rebuilt. So are
+  // the broadcast on air from its start (within the backfill) and the last hour, so that a listener
+  // can go back into both at once (issue 49: 'Terug naar het begin', half an hour behind live).
   logger_->set_backfill_ranges([db = db_.get(), days = config.recording_days, hours = config.recording_backfill_hours](
                                    const std::string& channel, std::int64_t now_ms) {
     std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
@@ -209,6 +211,11 @@ Station::Station(const config::Config& config) {
               "AND ends_at - starts_at <= :l ORDER BY ends_at DESC LIMIT 1",
         soci::into(from), soci::into(until), soci::use(channel), soci::use(now), soci::use(oldest), soci::use(longest);
     if (lease->got_data()) ranges.emplace_back(from * 1000, until * 1000);
+    *lease << "SELECT starts_at FROM broadcasts WHERE channel_slug = :c AND starts_at <= :n AND ends_at > :m "
+              "ORDER BY starts_at DESC LIMIT 1",
+        soci::into(from), soci::use(channel), soci::use(now), soci::use(now);
+    if (lease->got_data()) ranges.emplace_back(std::max(from, now - longest) * 1000, now_ms);
+    ranges.emplace_back(std::max<std::int64_t>(now_ms - 3'600'000, now_ms - longest * 1000), now_ms);
     return ranges;
   });
   auto* logger = logger_.get();
