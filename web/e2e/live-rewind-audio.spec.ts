@@ -97,30 +97,37 @@ test("'Luister vanaf hier' and 'Terug naar het begin' start at their first secon
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.goto(`/gedraaid?channel=${CHANNEL}`);
   const bar = miniPlayer(page);
   await expect(bar.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
   await tapPlayerAudio(page);
 
   // A track that has ended, well inside the window. The list takes in new tracks while open, so the
-  // row is held by its start time, not by its place.
+  // row is held by its start time, not by its place. A track whose quarter minute repeats itself (a
+  // loop of the demo's songs) matches in two places, which says nothing of where it was heard from:
+  // then the next older one is played instead, the recording of each as demanding as ever.
   const list = page.getByRole('list', { name: /^Gedraaide nummers op / });
-  await expect(
-    list
-      .getByRole('listitem')
-      .nth(2)
-      .getByRole('button', { name: /^Luister vanaf hier: / }),
-  ).toBeVisible({
-    timeout: 15_000,
-  });
-  const from = (await list.getByRole('listitem').nth(2).locator('time').getAttribute('datetime')) ?? '';
-  const trackFrom = Date.parse(from);
-  expect(Number.isFinite(trackFrom)).toBe(true);
-  const row = list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${from}"]`) });
-  const button = row.getByRole('button', { name: /^Luister vanaf hier: / });
-
-  const track = await firstSecondHeard(page, request, trackFrom, () => button.click());
+  let track: Awaited<ReturnType<typeof firstSecondHeard>> | undefined;
+  let trackFrom = Number.NaN;
+  for (const place of [2, 3, 4]) {
+    await expect(
+      list
+        .getByRole('listitem')
+        .nth(place)
+        .getByRole('button', { name: /^Luister vanaf hier: / }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    const from = (await list.getByRole('listitem').nth(place).locator('time').getAttribute('datetime')) ?? '';
+    trackFrom = Date.parse(from);
+    expect(Number.isFinite(trackFrom)).toBe(true);
+    const row = list.getByRole('listitem').filter({ has: page.locator(`time[datetime="${from}"]`) });
+    const button = row.getByRole('button', { name: /^Luister vanaf hier: / });
+    track = await firstSecondHeard(page, request, trackFrom, () => button.click());
+    if (isClear(track)) break;
+  }
+  if (!track) throw new Error('no track was played');
   expectFound(track, "what played is the channel's audio of that moment");
   expect(
     Math.abs(track.offsetSeconds),
