@@ -50,8 +50,8 @@ for (const which of ['/', '/gedraaid', 'an article']) {
     // also keep the network from ever going quiet.
     await refuseAutoplay(page);
     // What arrives after the page moves nothing that is there (issue 53): the pictures, whose boxes
-    // are kept for them, and live rewind's window, whose 'Luister vanaf hier' the page's own data
-    // already offered. Both come a second late here, as on a slow phone.
+    // are kept for them, and live rewind's window, which no page's 'Luister vanaf hier' may wait for
+    // (Gedraaid's data names the spans). Both come a second late here, as on a slow phone.
     await page.route(/\/media\/images\/|\/api\/player\/[^/]+\/timeshift$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();

@@ -29,8 +29,8 @@ class PageLoader final : public PageSource {
 
   /// Where the missed-broadcast pages learn which broadcasts have a recording.
   void set_recordings(RecordingLookup lookup) { settings_.recordings = std::move(lookup); }
-  /// Where Gedraaid learns which tracks live rewind can play from, so that its first render offers
-  /// 'Luister vanaf hier' where the player's own call for the window will.
+  /// Where Gedraaid learns which tracks live rewind can play from: its data carries them, so that its
+  /// first render offers 'Luister vanaf hier' without a call of its own for the window.
   void set_rewind_spans(RewindLookup lookup) { settings_.rewind_spans = std::move(lookup); }
 
  private:

@@ -292,8 +292,14 @@ export interface PlayedTracksData {
   /** The broadcast hours the page's tracks fall in whose recording is on disk, newest first. */
   recordedHours: RecordedBroadcastHour[];
   /** The spans of live rewind's window in the page's day or hour slot that a recorded hour holds. */
-  rewindSpans: { fromMs: number; untilMs: number }[];
+  rewindSpans: RecordedSpan[];
   paging: Paging;
+}
+
+/** A span [fromMs, untilMs) of live rewind's window that a recorded hour holds (ms since the epoch). */
+export interface RecordedSpan {
+  fromMs: number;
+  untilMs: number;
 }
 
 /** A broadcast hour that was recorded: where a moment of it is heard again. */

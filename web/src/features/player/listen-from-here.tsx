@@ -3,9 +3,12 @@
 
 import { useCallback, useEffect, useState } from 'react';
 
+import type { RecordedSpan } from '../../api/types';
 import { busyClassName, busyControlProps } from './busy-control';
-import { isRecordedIn, type RecordedSpan } from './recorded-spans';
+import { isRecordedIn } from './recorded-spans';
 import { usePlayer, usePlayerBusy } from './use-player';
+
+const NO_SPANS: readonly RecordedSpan[] = [];
 
 /**
  * Whether a moment (ms) of `channel` can be played from in live rewind: inside its window, in an
@@ -19,24 +22,21 @@ export function useRewindRecordedAt(
   channel: string,
   spans?: readonly RecordedSpan[],
 ): (instant: number) => boolean {
-  const [fetched, setFetched] = useState<{ at: (instant: number) => boolean } | null>(null);
+  const [fetched, setFetched] = useState<readonly RecordedSpan[]>(NO_SPANS);
   const known = spans !== undefined;
   useEffect(() => {
     if (known) return;
     const controller = new AbortController();
     // Live rewind's code comes with the window, after the page: not in the page's first script.
-    void Promise.all([import('./live-rewind-api'), import('./live-rewind')])
-      .then(async ([{ fetchRewindWindow }, { isRecordedAt }]) => {
+    void import('./live-rewind-api')
+      .then(async ({ fetchRewindWindow }) => {
         const rewind = await fetchRewindWindow(channel, Date.now(), controller.signal);
-        setFetched(rewind ? { at: (instant) => isRecordedAt(rewind, instant) } : null);
+        setFetched(rewind?.hours ?? NO_SPANS);
       })
-      .catch(() => setFetched(null));
+      .catch(() => setFetched(NO_SPANS));
     return () => controller.abort();
   }, [channel, known]);
-  return useCallback(
-    (instant: number) => (spans ? isRecordedIn(spans, instant) : (fetched?.at(instant) ?? false)),
-    [spans, fetched],
-  );
+  return useCallback((instant: number) => isRecordedIn(spans ?? fetched, instant), [spans, fetched]);
 }
 
 /**

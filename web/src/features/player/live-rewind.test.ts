@@ -4,7 +4,6 @@ import {
   behindLiveLabel,
   clampToWindow,
   isAtLiveEdge,
-  isRecordedAt,
   liveEdgeAt,
   nextRewindSource,
   parseRewindWindow,
@@ -14,6 +13,7 @@ import {
   rewindSourceAt,
   rewindValueText,
 } from './live-rewind';
+import { isRecordedIn } from './recorded-spans';
 
 function must<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('missing');
@@ -111,6 +111,7 @@ describe('rewindSourceAt', () => {
     });
     expect(rewindSourceAt(must(gap), H16 - 2 * HOUR - 1)).toBeNull();
   });
+  // The rule 'Luister vanaf hier' follows (recorded-spans), on a window as the timeshift call answers it.
   it("says a moment can be played from only where a recorded hour holds it ('Luister vanaf hier')", () => {
     const gap = must(
       parseRewindWindow(
@@ -123,14 +124,14 @@ describe('rewindSourceAt', () => {
         fetchedAt,
       ),
     );
-    expect(isRecordedAt(gap, H16 - 2 * HOUR + 60_000)).toBe(true);
+    expect(isRecordedIn(gap.hours, H16 - 2 * HOUR + 60_000)).toBe(true);
     // In the window's span, but in the hour nothing was recorded of.
-    expect(isRecordedAt(gap, H16 - HOUR + 60_000)).toBe(false);
-    expect(isRecordedAt(gap, H16 + 60_000)).toBe(true);
+    expect(isRecordedIn(gap.hours, H16 - HOUR + 60_000)).toBe(false);
+    expect(isRecordedIn(gap.hours, H16 + 60_000)).toBe(true);
     // The hour still being recorded, past the edge as fetched; and nothing after it or before the window.
-    expect(isRecordedAt(gap, answer.untilMs + 60_000)).toBe(true);
-    expect(isRecordedAt(gap, H16 + HOUR)).toBe(false);
-    expect(isRecordedAt(gap, H16 - 2 * HOUR - 1)).toBe(false);
+    expect(isRecordedIn(gap.hours, answer.untilMs + 60_000)).toBe(true);
+    expect(isRecordedIn(gap.hours, H16 + HOUR)).toBe(false);
+    expect(isRecordedIn(gap.hours, H16 - 2 * HOUR - 1)).toBe(false);
   });
   it('goes on with the next hour from its first second, and ends after the last', () => {
     expect(nextRewindSource(window, must(window.hours[0]).fromMs)).toMatchObject({

@@ -4,7 +4,6 @@
 
 import { durationLabel, formatDuration, formatTime } from '../../lib/format-date';
 import { LIVE_EDGE_MS } from './player-state';
-import { isRecordedIn } from './recorded-spans';
 
 /** A span of the window with the playlist that holds it (an hour or a programme). */
 export interface RewindSpan {
@@ -137,15 +136,6 @@ export function rewindSourceAt(window: RewindWindow, instant: number): RewindSou
     fromMs: hour.fromMs,
     untilMs: hour.untilMs,
   };
-}
-
-/**
- * Whether `instant` can be heard again at that very moment: a recorded hour of the window holds it
- * (or the hour still being recorded, past the edge as fetched). A moment in a gap of the recordings
- * is in the window's span, but would play from the next recorded hour's first second.
- */
-export function isRecordedAt(window: RewindWindow, instant: number): boolean {
-  return isRecordedIn(window.hours, instant);
 }
 
 /**

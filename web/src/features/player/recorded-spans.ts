@@ -1,11 +1,7 @@
 // Where live rewind can play from (issue 49), pure: the spans of a channel's window that a recorded
 // hour holds, as the timeshift call answers them and as Gedraaid's page data carries them.
 
-/** A span [fromMs, untilMs) of live rewind's window that a recorded hour holds. */
-export interface RecordedSpan {
-  fromMs: number;
-  untilMs: number;
-}
+import type { RecordedSpan } from '../../api/types';
 
 const HOUR_MS = 3_600_000;
 
