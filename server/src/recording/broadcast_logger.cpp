@@ -360,7 +360,9 @@ void BroadcastLogger::backfill_channel(const std::string& channel, std::int64_t 
   if (backfill_ranges_) {
     for (auto [from, until] : backfill_ranges_(channel, now_ms)) {
       if (until > from && until - from <= std::int64_t{options_.backfill_hours} * kHourMs && until <= now_ms) {
-        ranges.emplace_back(from, until);
+        // Whole hours: a range rebuilt from the middle of an hour would leave the file silent up to
+        // its first frame (files are time-aligned), and that silence would count as recorded.
+        ranges.emplace_back(hour_of(from) * kHourMs, std::min(now_ms, (hour_of(until - 1) + 1) * kHourMs));
       }
     }
   } else {

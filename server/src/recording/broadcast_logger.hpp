@@ -60,7 +60,8 @@ class BroadcastLogger {
   BroadcastLogger& operator=(const BroadcastLogger&) = delete;
 
   /// What the backfill rebuilds besides the current hour: these ranges of each channel (each at
-  /// most `backfill_hours` long) instead of the last `backfill_hours` hours. Set before start().
+  /// most `backfill_hours` long, widened to whole hours up to now) instead of the last
+  /// `backfill_hours` hours. Set before start().
   void set_backfill_ranges(BackfillRanges ranges) { backfill_ranges_ = std::move(ranges); }
   /// Files whose path starts with `prefix` are read from `dir`, as the live origin reads them; call before start().
   void add_media_root(std::string prefix, std::filesystem::path dir) {
