@@ -211,12 +211,17 @@ TEST_F(HlsArchiveTest, TheWindowRunsFromTheFirstRecordedSegmentToTheLastWholeOne
   EXPECT_EQ(window->edge_s, kHour + 120);
   EXPECT_EQ(window->start_s, kHour - 3600) << "the previous hour's file (silence, then 10:58 on)";
   EXPECT_EQ(window->format.bitrate_kbps, 64);
-  // With a one-hour window, it starts an hour before now, on the grid.
+  // The oldest recording holds that start while the clock moves on.
+  EXPECT_FALSE(window->start_moves);
+  // With a one-hour window, it starts an hour before now, on the grid, and moves on with the clock.
   const auto short_window = archive(1).window("radio2", (kHour + 125) * 1000);
   ASSERT_TRUE(short_window.has_value());
   EXPECT_EQ(short_window->start_s, kHour - 3600 + 120);
-  // Reaching back for a programme that began earlier widens it.
-  EXPECT_EQ(archive(1).window("radio2", (kHour + 125) * 1000, kHour - 3590)->start_s, kHour - 3594);
+  EXPECT_TRUE(short_window->start_moves);
+  // Reaching back for a programme that began earlier widens it, and holds it there.
+  const auto reaching = archive(1).window("radio2", (kHour + 125) * 1000, kHour - 3590);
+  EXPECT_EQ(reaching->start_s, kHour - 3594);
+  EXPECT_FALSE(reaching->start_moves);
   EXPECT_FALSE(library.window("3fm", (kHour + 125) * 1000).has_value()) << "nothing recorded";
   EXPECT_FALSE(library.window("../radio2", (kHour + 125) * 1000).has_value());
   // The live playlist's entries: whole segments up to the edge, none beyond.
@@ -326,6 +331,8 @@ class HlsApiTest : public HlsArchiveTest {
 TEST_F(HlsApiTest, TheTimeshiftAnswerNamesTheWindowItsHoursAndItsProgrammes) {
   const auto answer = timeshift();
   EXPECT_EQ(answer.at("fromMs").as_int64(), (kHour - 3600) * 1000);
+  // Held by the oldest hour file, not by the 24 hours: a player must not move it on with its clock.
+  EXPECT_EQ(answer.at("fromMoves"), false);
   EXPECT_EQ(answer.at("untilMs").as_int64(), (kHour + 120) * 1000);
   EXPECT_EQ(answer.at("from"), "2026-11-21 11:00:00");  // §9's API format, Amsterdam time
   EXPECT_EQ(answer.at("until"), "2026-11-21 12:02:00");

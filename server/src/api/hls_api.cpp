@@ -230,6 +230,7 @@ http::Response HlsApi::timeshift(const std::string& channel) const {
     programmes.push_back(std::move(item));
   }
   auto body = span_json(window.start_s, window.edge_s);
+  body["fromMoves"] = window.start_moves;
   body["channel"] = channel;
   body["segmentSeconds"] = hls::kSegmentSeconds;
   body["livePlaylist"] = tokens_.live_playlist(channel, now_s);

@@ -83,7 +83,8 @@ std::optional<Window> TimeshiftArchive::window(std::string_view channel, std::in
     window = made;
   }
   if (!window) return std::nullopt;
-  auto start_s = segment_containing(now_ms - options_.window_hours * recording::kHourMs);
+  const auto length_start_s = segment_containing(now_ms - options_.window_hours * recording::kHourMs);
+  auto start_s = length_start_s;
   if (reach_back_s && *reach_back_s < start_s) start_s = segment_containing(*reach_back_s * 1000);
   // Not before the oldest hour file still on the disk (the logger prunes older ones).
   for (auto hour = recording::hour_of(start_s * 1000); hour * 3600 < window->edge_s; ++hour) {
@@ -94,6 +95,7 @@ std::optional<Window> TimeshiftArchive::window(std::string_view channel, std::in
     window->start_s = (hour + 1) * 3600;
   }
   if (window->start_s >= window->edge_s) return std::nullopt;
+  window->start_moves = window->start_s == length_start_s;
   return window;
 }
 

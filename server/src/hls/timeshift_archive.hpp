@@ -39,6 +39,9 @@ struct Window {
   std::int64_t start_s = 0;
   std::int64_t edge_s = 0;  // the end of the newest finished segment
   recording::FrameFormat format;
+  /// Whether the start moves on with the clock (the window's length limits it), or stays where
+  /// the oldest recording or the start of the programme on air holds it.
+  bool start_moves = true;
 };
 
 /// One segment's bytes, as every listener gets them.

@@ -35,6 +35,7 @@ function rewindWindow(): RewindWindow {
       },
       { fromMs: H16, untilMs: NOW - 3000, startsAtMs: H16, endsAtMs: H16 + HOUR, name: 'Spits', url: 'p2' },
     ],
+    fromMoves: true,
     fetchedAt: NOW,
   };
 }

@@ -12,6 +12,7 @@ import {
   rewindKeyValue,
   rewindSourceAt,
   rewindValueText,
+  windowStartAt,
 } from './live-rewind';
 import { isRecordedIn } from './recorded-spans';
 
@@ -73,6 +74,16 @@ describe('the live edge and the window', () => {
     expect(clampToWindow(window, 0, fetchedAt)).toBe(answer.fromMs + 1000);
     expect(clampToWindow(window, H16 + 10 * HOUR, fetchedAt)).toBe(answer.untilMs);
     expect(clampToWindow(window, H16 + 5000, fetchedAt)).toBe(H16 + 5000);
+  });
+  it('moves the start on with the clock only where the window length limits it', () => {
+    expect(window.fromMoves).toBe(true);
+    expect(windowStartAt(window, fetchedAt + 8000)).toBe(answer.fromMs + 8000);
+    // Held by the oldest recording (or the programme on air): the programme's first recorded second
+    // stays where it is however long ago the window was fetched.
+    const held = must(parseRewindWindow({ ...answer, fromMoves: false }, 'https://site.example', fetchedAt));
+    expect(held.fromMoves).toBe(false);
+    expect(windowStartAt(held, fetchedAt + 8000)).toBe(answer.fromMs);
+    expect(clampToWindow(held, 0, fetchedAt + 8000)).toBe(answer.fromMs + 1000);
   });
 });
 

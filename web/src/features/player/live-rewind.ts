@@ -23,6 +23,11 @@ export interface RewindProgramme extends RewindSpan {
 export interface RewindWindow {
   channel: string;
   fromMs: number;
+  /**
+   * Whether the start moves on with the clock (the window's length limits it); false while the
+   * oldest recording or the programme on air holds it (the server's `fromMoves`).
+   */
+  fromMoves: boolean;
   /** The live edge when fetched: the end of the last whole segment recorded. */
   untilMs: number;
   hours: RewindSpan[];
@@ -64,6 +69,8 @@ export function parseRewindWindow(body: unknown, origin: string, fetchedAt: numb
   return {
     channel: typeof answer.channel === 'string' ? answer.channel : '',
     fromMs: answer.fromMs,
+    // A server that does not say lets it move: a start kept too late is still inside the window.
+    fromMoves: answer.fromMoves !== false,
     untilMs: answer.untilMs,
     hours: spans(answer.hours).map((h) => ({ fromMs: h.fromMs, untilMs: h.untilMs, url: absolute(h.url) })),
     programmes: spans(answer.programmes).map((p) => ({
@@ -83,9 +90,12 @@ export function liveEdgeAt(window: RewindWindow, now: number): number {
   return window.untilMs + Math.max(0, now - window.fetchedAt);
 }
 
-/** The window's start at `now`: it slides on with the edge (the oldest hour leaves it). */
+/**
+ * The window's start at `now`: it slides on with the edge where the window's length limits it (the
+ * oldest hour leaves it), and stays where the oldest recording or the programme on air holds it.
+ */
 export function windowStartAt(window: RewindWindow, now: number): number {
-  return window.fromMs + Math.max(0, now - window.fetchedAt);
+  return window.fromMoves ? window.fromMs + Math.max(0, now - window.fetchedAt) : window.fromMs;
 }
 
 /** Whether `instant` is close enough to the live edge to be live. */
