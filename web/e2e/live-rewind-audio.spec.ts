@@ -13,7 +13,7 @@ import { miniPlayer } from './support';
 // Live rewind's position accuracy (issue 49), proven by the audio itself: what Chromium plays after
 // 'Luister vanaf hier' and 'Terug naar het begin' is decoded and found in what the channel broadcast
 // (its songs, decoded by ffmpeg from the files the play log names). The first second heard must be
-// the track's, and the programme's, first second (±1 s).
+// the track's, the programme's and the window's first second (±1 s).
 //
 // On 3FM: the ingest specs give Radio 2 now-playing titles that are not the audio it plays.
 const CHANNEL = '3fm';
@@ -30,6 +30,7 @@ test.beforeEach(async ({ context, request }) => {
 
 interface RewindWindowAnswer {
   fromMs: number;
+  fromMoves: boolean;
   hours: { fromMs: number; untilMs: number }[];
   programmes: { name: string; startsAtMs: number; endsAtMs: number }[];
 }
@@ -93,7 +94,7 @@ function expectFound(found: { score: number; elsewhere: number }, what: string) 
   expect(isClear(found), `${what}, and nowhere else as well (${figures})`).toBe(true);
 }
 
-test("'Luister vanaf hier' and 'Terug naar het begin' start at their first second, by the decoded audio", async ({
+test("'Luister vanaf hier', 'Terug naar het begin' and the seek bar's start play from their first second, by the decoded audio", async ({
   page,
   request,
 }) => {
@@ -150,5 +151,19 @@ test("'Luister vanaf hier' and 'Terug naar het begin' start at their first secon
   expect(
     Math.abs(begin.offsetSeconds),
     `heard from ${begin.offsetSeconds.toFixed(2)} s of the programme`,
+  ).toBeLessThanOrEqual(1);
+
+  // Home on the seek bar: the window's first second. A server that has recorded less than the
+  // window's 24 hours holds it at its oldest recording, which does not move on with the clock
+  // however long ago the player fetched the window, and which is audio, not silence up to where a
+  // rebuild began (the backfill rebuilds whole hours).
+  const held = await rewindWindow(request);
+  expect(held.fromMoves).toBe(false);
+  const slider = bar.getByRole('dialog').getByRole('slider', { name: 'Terugluisteren' });
+  const oldest = await firstSecondHeard(page, request, held.fromMs + 1000, () => slider.press('Home'));
+  expectFound(oldest, `what played is ${CHANNEL}'s audio of the window's first second`);
+  expect(
+    Math.abs(oldest.offsetSeconds),
+    `heard from ${oldest.offsetSeconds.toFixed(2)} s of the window`,
   ).toBeLessThanOrEqual(1);
 });
