@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "listeners/listener_identity.hpp"
@@ -129,7 +130,7 @@ void the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_sto
   std::int64_t now = kStart;
   ListenerTracker tracker([&now] { return now; });
   {
-    SessionWriter writer(db, tracker, std::chrono::hours(1));
+    SessionWriter writer(db, tracker, std::chrono::hours(1), 400);
     const auto a = tracker.open("radio2", "mp3", "hash-a");
     tracker.open("radio4", "mp3", "hash-b");
     now += 120000;
@@ -160,19 +161,69 @@ void the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_sto
   EXPECT_TRUE(sessions.overlapping(now + 1, now + 2, "").empty());
 }
 
+// The retention the privacy note promises: a session is kept `keep_days` after it ended, then deleted,
+// and nothing younger goes with it.
+void the_writer_deletes_sessions_past_the_retention(store::Database& db) {
+  constexpr std::int64_t kDay = 86'400'000;
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; });
+  SessionWriter writer(db, tracker, std::chrono::hours(1), 2);
+  const auto old = tracker.open("radio2", "mp3", "hash-old");
+  now += 120'000;
+  tracker.close(old, 1000);
+  const auto kept = tracker.open("radio2", "hls", "hash-kept");
+  now += 2 * kDay;
+  tracker.close(kept, 1000);
+  ASSERT_TRUE(writer.flush());
+  const auto stored = [&] {
+    auto lease = db.lease();
+    return store::ListenerSessionRepository(*lease).overlapping(0, now + kDay, "");
+  };
+  ASSERT_EQ(stored().size(), 2U);
+  // Two days after the first ended, to the millisecond: still kept.
+  EXPECT_EQ(writer.prune(kStart + 120'000 + 2 * kDay), 0);
+  EXPECT_EQ(stored().size(), 2U);
+  EXPECT_EQ(writer.prune(kStart + 120'001 + 2 * kDay), 1);
+  const auto left = stored();
+  ASSERT_EQ(left.size(), 1U);
+  EXPECT_EQ(left[0].listener, "hash-kept");
+  // The writer's own rounds prune too (the first one at once): two days on, the other one goes.
+  now += 2 * kDay + 1;
+  SessionWriter rounds(db, tracker, std::chrono::milliseconds(10), 2);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!stored().empty() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(stored().empty());
+}
+
+TEST(SessionWriter, DeletesSessionsPastTheRetentionOnSqlite) {
+  testing_support::TempStore store;
+  the_writer_deletes_sessions_past_the_retention(store.db());
+}
+
 TEST(SessionWriter, StoresClosedSessionsInBatchesAndEndsOpenOnesWhenItStopsOnSqlite) {
   testing_support::TempStore store;
   the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops(store.db());
 }
 
+// A fresh, migrated PostgreSQL database for one test.
+void on_fresh_postgres(const char* name, void (*run)(store::Database&)) {
+  test::FreshPostgresDatabase database(name);
+  auto db = store::Database::open(database.url());
+  db->migrate();
+  run(*db);
+}
+
 const bool registered = test::register_postgres_tests(
     "SessionWriterPostgres", __FILE__,
-    {{"StoresClosedSessionsInBatchesAndEndsOpenOnesWhenItStops", [] {
-        test::FreshPostgresDatabase database("listener_sessions");
-        auto db = store::Database::open(database.url());
-        db->migrate();
-        the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops(*db);
-      }}});
+    {{"StoresClosedSessionsInBatchesAndEndsOpenOnesWhenItStops",
+      [] {
+        on_fresh_postgres("listener_sessions",
+                          the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops);
+      }},
+     {"DeletesSessionsPastTheRetention",
+      [] { on_fresh_postgres("listener_retention", the_writer_deletes_sessions_past_the_retention); }}});
 
 }  // namespace
 }  // namespace ether::listeners

@@ -317,8 +317,8 @@ Station::Station(const config::Config& config) {
   listener_tracker_ =
       std::make_unique<listeners::ListenerTracker>(unix_now_ms, std::chrono::seconds(config.listener_hls_idle_seconds));
   listener_identity_ = std::make_unique<listeners::ListenerIdentity>();
-  listener_writer_ = std::make_unique<listeners::SessionWriter>(*db_, *listener_tracker_,
-                                                                std::chrono::seconds(config.listener_flush_seconds));
+  listener_writer_ = std::make_unique<listeners::SessionWriter>(
+      *db_, *listener_tracker_, std::chrono::seconds(config.listener_flush_seconds), config.listener_days);
   player_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
   hls_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
   listeners_api_ = std::make_unique<admin::ListenersApi>(

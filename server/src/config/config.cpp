@@ -27,7 +27,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 59> kKeys{"PORT",
+constexpr std::array<std::string_view, 60> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -74,6 +74,7 @@ constexpr std::array<std::string_view, 59> kKeys{"PORT",
                                                  "ETHER_LISTENER_MAX_LAG_SECONDS",
                                                  "ETHER_LISTENER_MIN_SESSION_SECONDS",
                                                  "ETHER_LISTENER_FLUSH_SECONDS",
+                                                 "ETHER_LISTENER_DAYS",
                                                  "ETHER_LISTENER_HLS_IDLE_SECONDS",
                                                  "ETHER_METRICS_ALLOW",
                                                  "ETHER_METRICS_TOKEN",
@@ -388,6 +389,7 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   if (auto v = get("ETHER_LISTENER_MIN_SESSION_SECONDS")) {
     config.listener_min_session_seconds = parse_int<int>("ETHER_LISTENER_MIN_SESSION_SECONDS", *v, 0, 3600);
   }
+  if (auto v = get("ETHER_LISTENER_DAYS")) config.listener_days = parse_int<int>("ETHER_LISTENER_DAYS", *v, 1, 3650);
   if (auto v = get("ETHER_LISTENER_FLUSH_SECONDS")) {
     config.listener_flush_seconds = parse_int<int>("ETHER_LISTENER_FLUSH_SECONDS", *v, 1, 3600);
   }

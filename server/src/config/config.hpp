@@ -84,6 +84,9 @@ struct Config {
   int listener_min_session_seconds = 60;
   int listener_flush_seconds = 10;
   int listener_hls_idle_seconds = 30;
+  // ETHER_LISTENER_DAYS: stored listener sessions older than this are deleted (every figure and the
+  // royalty report's listeners of older periods go with them).
+  int listener_days = 400;
   // /metrics (Prometheus): open to loopback and to ETHER_METRICS_ALLOW (addresses/CIDRs), or with
   // "Authorization: Bearer <ETHER_METRICS_TOKEN>"; refused otherwise.
   std::string metrics_allow;

@@ -6,14 +6,21 @@
 
 namespace ether::listeners {
 
-SessionWriter::SessionWriter(store::Database& db, ListenerTracker& tracker, std::chrono::milliseconds interval)
-    : db_(db), tracker_(tracker), interval_(interval) {
+namespace {
+constexpr std::int64_t kPruneEveryMs = 3'600'000;
+constexpr std::int64_t kDayMs = 86'400'000;
+}  // namespace
+
+SessionWriter::SessionWriter(store::Database& db, ListenerTracker& tracker, std::chrono::milliseconds interval,
+                             int keep_days)
+    : db_(db), tracker_(tracker), interval_(interval), keep_days_(keep_days) {
   thread_ = std::jthread([this](const std::stop_token& stop) { run(stop); });
 }
 
 SessionWriter::~SessionWriter() { stop(); }
 
 void SessionWriter::run(const std::stop_token& stop) {
+  std::int64_t next_prune_ms = 0;
   while (!stop.stop_requested()) {
     {
       std::unique_lock lock(wait_mutex_);
@@ -22,6 +29,26 @@ void SessionWriter::run(const std::stop_token& stop) {
     if (stop.stop_requested()) return;
     tracker_.sweep();
     flush();
+    // Every instance prunes: deleting what is past the retention twice does no harm. A store that
+    // refused is asked again next hour.
+    const auto now = tracker_.now_ms();
+    if (now >= next_prune_ms) {
+      prune(now);
+      next_prune_ms = now + kPruneEveryMs;
+    }
+  }
+}
+
+std::optional<long long> SessionWriter::prune(std::int64_t now_ms) {
+  try {
+    auto lease = db_.lease();
+    const auto removed =
+        store::ListenerSessionRepository(*lease).delete_ended_before(now_ms - std::int64_t{keep_days_} * kDayMs);
+    if (removed > 0) spdlog::info("listeners: deleted {} session(s) older than {} days", removed, keep_days_);
+    return removed;
+  } catch (const std::exception& error) {
+    spdlog::warn("listeners: old sessions not deleted yet: {}", error.what());
+    return std::nullopt;
   }
 }
 

@@ -53,4 +53,12 @@ std::vector<domain::ListenerSession> ListenerSessionRepository::overlapping(std:
   return out;
 }
 
+long long ListenerSessionRepository::delete_ended_before(std::int64_t before_ms) {
+  const long long before = before_ms;
+  soci::statement remove =
+      (session_.prepare << "DELETE FROM listener_sessions WHERE ended_at_ms < :b", soci::use(before));
+  remove.execute(true);
+  return remove.get_affected_rows();
+}
+
 }  // namespace ether::store

@@ -23,6 +23,8 @@ class ListenerSessionRepository {
   /// `from_ms`), of `channel` or of every channel when it is empty; oldest start first.
   std::vector<domain::ListenerSession> overlapping(std::int64_t from_ms, std::int64_t until_ms,
                                                    const std::string& channel);
+  /// Deletes the sessions that ended before `before_ms`; returns how many.
+  long long delete_ended_before(std::int64_t before_ms);
 
  private:
   soci::session& session_;
