@@ -169,8 +169,11 @@ static void next_request(struct listener *l, int idx, double t) {
   }
   char inm[128] = "";
   if (l->inflight_playlist && l->etag[0]) snprintf(inm, sizeof inm, "If-None-Match: %s\r\n", l->etag);
-  l->out_len = snprintf(l->out, sizeof l->out, "GET %s HTTP/1.1\r\nHost: %s:%d\r\nUser-Agent: hls-load\r\nAccept: */*\r\n%s\r\n",
-                        target_path, host, port, inm);
+  /* A user agent of its own per player: from one address, as here, that is what makes them distinct
+     listeners to ether-server's counting (issue 52), as 10,000 players on their own addresses are. */
+  l->out_len = snprintf(l->out, sizeof l->out,
+                        "GET %s HTTP/1.1\r\nHost: %s:%d\r\nUser-Agent: hls-load/%d\r\nAccept: */*\r\n%s\r\n",
+                        target_path, host, port, idx, inm);
   l->out_off = 0;
   l->inflight_since = t;
   if (l->inflight_playlist) ++playlist_requests; else ++segment_requests;
