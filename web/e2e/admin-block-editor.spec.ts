@@ -59,8 +59,8 @@ test('a quote survives a new image, undo and redo work by keyboard, lists are pu
   await expect(quote).toBeFocused();
   await page.keyboard.type('Wij gaan door.');
   await toolbar.getByRole('button', { name: '+ Afbeelding' }).click();
-  const upload = page.getByLabel('Afbeelding uploaden', { exact: true });
-  await expect(upload).toBeFocused();
+  await expect(text.getByLabel('Zoek in de bibliotheek')).toBeFocused();
+  await expect(page.getByLabel('Afbeelding uploaden', { exact: true })).toBeVisible();
   await expect(quote).toHaveValue('Wij gaan door.');
   const paragraphs = text.locator(':scope > p');
   await expect(paragraphs.first()).toHaveText(line);

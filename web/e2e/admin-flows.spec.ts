@@ -111,7 +111,7 @@ test('a beheerder gives a programme presenters and broadcasters, archives it and
   expect((await page.request.get(`/programmas/${slugText}`)).status()).toBe(404);
 });
 
-test('an article with an uploaded image and bold, italic and a link is published as safe markup', async ({
+test('an article with an uploaded image, used again from the library, and bold, italic and a link is published as safe markup', async ({
   page,
   baseURL,
 }) => {
@@ -161,6 +161,22 @@ test('an article with an uploaded image and bold, italic and a link is published
   await page.getByLabel('Alt-tekst', { exact: true }).fill('De lege zaal');
   await page.getByLabel('Bijschrift').fill(`De zaal ${stamp}`);
   await page.getByLabel('Fotograaf of bron').fill('Foto: Ether');
+  // The same picture again further on, chosen from the library: the same file, not a second upload.
+  await page.keyboard.press('Control+End');
+  await toolbar.getByRole('button', { name: '+ Afbeelding' }).click();
+  const again = page.locator('.admin-block').nth(1);
+  await again.getByLabel('Zoek in de bibliotheek').fill(imageName);
+  await again
+    .getByRole('list', { name: 'Afbeeldingen uit de bibliotheek' })
+    .getByRole('button', { name: imageName })
+    .click();
+  await expect(again.getByRole('button', { name: 'Andere afbeelding kiezen' })).toBeVisible();
+  await again.getByLabel('Alt-tekst').fill('De zaal, weer leeg');
+  const images = page.locator('.admin-block__image');
+  await expect(images).toHaveCount(2);
+  expect(await images.nth(1).getAttribute('src')).toBe(await images.nth(0).getAttribute('src'));
+  const listed = await page.request.get(`/api/admin/media?kind=image&q=${encodeURIComponent(imageName)}`);
+  expect(((await listed.json()) as { total: number }).total).toBe(1);
   await page.getByLabel('Tags').fill('Zaal, concert, zaal');
   await page.getByRole('button', { name: 'Aanmaken' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -2,12 +2,12 @@
 // chosen from the media library (thumbnails, searched by file name, a page at a time), uploaded
 // right there, or an image elsewhere by its URL; with the image's focal point and a preview of the
 // crops the listener pages cut from it, and its alt text for a content image.
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { applyFormat } from '../../lib/images';
-import type { ImageMedia, Media } from '../api/media-client';
+import type { ImageMedia } from '../api/media-client';
 import { cropPreviews, ImageEditor } from './image-editor';
-import { LibraryMore, useLibrary } from './library-list';
+import { ImageLibraryChooser, isReadyImage, THUMBNAIL, useImageLibrary } from './image-library';
 import { UploadField } from './upload-field';
 
 const LIBRARY_PATH = /^\/uploads\/images\/([0-9a-f]{64})\//;
@@ -16,11 +16,6 @@ const LIBRARY_PATH = /^\/uploads\/images\/([0-9a-f]{64})\//;
 export function libraryHash(url: string): string | null {
   return LIBRARY_PATH.exec(url)?.[1] ?? null;
 }
-
-const isReadyImage = (media: Media): media is ImageMedia =>
-  media.kind === 'image' && media.status === 'ready';
-
-const THUMBNAIL = { width: 128, height: 96 };
 
 interface AltText {
   /** The alt field, registered with the form (an uncontrolled input). */
@@ -60,30 +55,17 @@ export function ImagePicker({
   error,
   inputRef,
 }: ImagePickerProps) {
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const library = useLibrary(
-    'image',
-    isReadyImage,
-    'De afbeeldingen uit de bibliotheek konden niet worden geladen.',
-    search,
-  );
-  const { items, loadError } = library;
+  const images = useImageLibrary();
+  const { library } = images;
+  const { items } = library;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const legendId = useId();
-  const searchId = `${id}-search`;
   const urlHintId = `${id}-url-hint`;
   const errorId = error ? `${id}-error` : undefined;
   const altId = `${id}-alt`;
   const altHintId = `${altId}-hint`;
   const altErrorId = alt?.error ? `${altId}-error` : undefined;
-
-  // The search is asked for once typing pauses.
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [query]);
 
   // A library image is stored as the URL of its sizes (with crops) or its 1080 px wide size.
   const urlOf = (media: ImageMedia) => (crops.length > 0 ? media.url : media.contentUrl);
@@ -133,45 +115,7 @@ export function ImagePicker({
         </p>
       )}
 
-      <div className="admin-field">
-        <label htmlFor={searchId}>Zoek in de bibliotheek</label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            // Enter searches at once instead of sending the content form.
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            setSearch(query.trim());
-          }}
-        />
-      </div>
-      {items.length === 0 && !loadError ? (
-        <p role="status">
-          {search
-            ? `Geen afbeeldingen gevonden met ‘${search}’.`
-            : 'Nog geen afbeeldingen in de bibliotheek.'}
-        </p>
-      ) : (
-        <ul className="admin-media-grid" aria-label="Afbeeldingen uit de bibliotheek">
-          {items.map((media) => (
-            <li key={media.id}>
-              <button type="button" aria-pressed={chosenItem?.id === media.id} onClick={() => choose(media)}>
-                <img
-                  src={applyFormat(media.url, THUMBNAIL)}
-                  width={THUMBNAIL.width}
-                  height={THUMBNAIL.height}
-                  alt=""
-                />
-                <span>{media.name || `Afbeelding ${media.id}`}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LibraryMore library={library} label="Meer afbeeldingen laden" />
+      <ImageLibraryChooser id={id} images={images} chosenId={chosenItem?.id} onChoose={choose} />
 
       <UploadField
         kind="image"

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Editor } from '@tiptap/core';
+import { json, server } from '../../test-support/fake-server';
 import { BlockEditor, blockEditorExtensions } from './block-editor';
 import { blocksToDoc, docToBlocks, type StoredBlock } from './blocks';
 
@@ -31,6 +32,8 @@ function lastBlocks(onChange: ReturnType<typeof vi.fn>): StoredBlock[] {
   const calls = onChange.mock.calls;
   return calls[calls.length - 1]?.[0] as StoredBlock[];
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('BlockEditor', () => {
   it('shows the blocks it is given, with their fields', async () => {
@@ -183,7 +186,54 @@ describe('BlockEditor', () => {
         ].map((block) => JSON.parse(JSON.stringify(block)) as StoredBlock),
       ),
     );
-    await waitFor(() => expect(screen.getByLabelText('Afbeelding uploaden')).toHaveFocus());
+    // The new card's first field: the library's search (an image used before is chosen, not uploaded again).
+    await waitFor(() => expect(screen.getByLabelText('Zoek in de bibliotheek')).toHaveFocus());
+    expect(screen.getByLabelText('Afbeelding uploaden')).toBeInTheDocument();
+  });
+
+  it("fills an empty image block from the library: the item's 1080 px size and its id, no new upload", async () => {
+    const hash = 'b'.repeat(64);
+    const fetch = server({
+      'GET /api/admin/media?kind=image': () =>
+        json({
+          items: [
+            {
+              id: 7,
+              kind: 'image',
+              status: 'ready',
+              progress: 100,
+              error: null,
+              name: 'studio.jpg',
+              mimeType: 'image/webp',
+              sizeBytes: 2048,
+              url: `/uploads/images/${hash}/f500-500/{format}.webp`,
+              contentUrl: `/uploads/images/${hash}/f500-500/w_1080.webp`,
+              originalUrl: `/uploads/images/${hash}/original.webp`,
+              width: 800,
+              height: 600,
+              focalPoint: { x: 0.5, y: 0.5 },
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 24,
+        }),
+    });
+    const onChange = vi.fn();
+    render(
+      <BlockEditor value={[{ type: 'image', url: '', alt: '', caption: '', credit: '' }]} onChange={onChange} />,
+    );
+    const grid = await screen.findByRole('list', { name: 'Afbeeldingen uit de bibliotheek' });
+    await userEvent.click(within(grid).getByRole('button', { name: 'studio.jpg' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange)[0]).toMatchObject({
+        type: 'image',
+        url: `/uploads/images/${hash}/f500-500/w_1080.webp`,
+        media: 7,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Andere afbeelding kiezen' })).toBeInTheDocument();
+    expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
   it('undoes and redoes across blocks by button and by keyboard', async () => {

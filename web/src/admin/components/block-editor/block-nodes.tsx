@@ -8,6 +8,8 @@ import { Extension, mergeAttributes, Node } from '@tiptap/core';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
 import { useId, type ReactNode } from 'react';
 import { applyFormat } from '../../../lib/images';
+import type { ImageMedia } from '../../api/media-client';
+import { ImageLibraryChooser, isReadyImage, useImageLibrary } from '../image-library';
 import { UploadField } from '../upload-field';
 import { NODE, SOCIAL_NETWORKS } from './blocks';
 import { cardStopsEvent } from './card-events';
@@ -95,6 +97,27 @@ function Field({
   );
 }
 
+/**
+ * An image for the body: one of the library's, chosen again without a new upload, or a new upload
+ * (which the library then holds).
+ */
+function ImageFromLibraryOrUpload({ onChoose }: { onChoose: (media: ImageMedia) => void }) {
+  const id = useId();
+  const images = useImageLibrary();
+  return (
+    <>
+      <ImageLibraryChooser id={id} images={images} onChoose={onChoose} />
+      <UploadField
+        kind="image"
+        label="Afbeelding uploaden"
+        onUploaded={(media) => {
+          if (isReadyImage(media)) onChoose(media);
+        }}
+      />
+    </>
+  );
+}
+
 function ImageView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
   const attrs = node.attrs as Attrs;
   const url = str(attrs['url']);
@@ -114,12 +137,8 @@ function ImageView({ node, selected, updateAttributes, deleteNode }: ReactNodeVi
           </button>
         </>
       ) : (
-        <UploadField
-          kind="image"
-          label="Afbeelding uploaden"
-          onUploaded={(media) => {
-            if (media.kind === 'image') updateAttributes({ url: media.contentUrl, media: media.id });
-          }}
+        <ImageFromLibraryOrUpload
+          onChoose={(media) => updateAttributes({ url: media.contentUrl, media: media.id })}
         />
       )}
       <Field
