@@ -824,6 +824,105 @@ TEST_P(MediaUploads, TheFocalPointMovesTheCrops) {
   EXPECT_EQ(audit_rows, 2);
 }
 
+// Issue 54: a library picture keeps its credit and caption (PUT .../details), answered with the
+// item everywhere, checked (trimmed, at most 300 characters, no control characters, both strings),
+// audited, and kept when the background makes new sizes for a moved focal point.
+TEST_P(MediaUploads, APictureKeepsItsCreditAndCaption) {
+  const auto redacteur = account("redacteur@ether.local", admin::Role::redacteur);
+  auto uploaded =
+      send("POST", "/api/admin/media/images?name=strand.png", save(gradient(640, 480).get(), ".png"), redacteur);
+  ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
+  const auto id = media_of(uploaded).at("id").as_int64();
+  EXPECT_EQ(media_of(uploaded).at("credit"), "");
+  EXPECT_EQ(media_of(uploaded).at("caption"), "");
+  ASSERT_EQ(wait_ready(redacteur, id).at("status"), "ready");
+  const std::string path = "/api/admin/media/" + std::to_string(id) + "/details";
+  const std::string body = R"({"credit":"Foto: Anna de Vries","caption":"Het strand bij Zandvoort"})";
+
+  // Who may not change it.
+  EXPECT_EQ(send("PUT", path, body, std::nullopt).status, 401U);
+  EXPECT_EQ(send("PUT", path, body, redacteur, "https://evil.example").status, 403U);
+  EXPECT_EQ(send("PUT", path, body, Login{redacteur.cookie, "wrong-csrf-token"}).status, 403U);
+
+  // Stored trimmed, answered, and there on every later read.
+  auto saved =
+      send("PUT", path, R"({"credit":"  Foto: Anna de Vries\t","caption":" Het strand bij Zandvoort "})", redacteur);
+  ASSERT_EQ(saved.status, 200U) << saved.body;
+  EXPECT_EQ(media_of(saved).at("id").as_int64(), id);
+  EXPECT_EQ(media_of(saved).at("credit"), "Foto: Anna de Vries");
+  EXPECT_EQ(media_of(saved).at("caption"), "Het strand bij Zandvoort");
+  auto read = wait_ready(redacteur, id);
+  EXPECT_EQ(read.at("credit"), "Foto: Anna de Vries");
+  EXPECT_EQ(read.at("caption"), "Het strand bij Zandvoort");
+  auto listed = send("GET", "/api/admin/media?kind=image", "", redacteur);
+  ASSERT_EQ(listed.status, 200U) << listed.body;
+  EXPECT_EQ(listed.json_body().at("items").at(0).at("credit"), "Foto: Anna de Vries");
+  EXPECT_EQ(listed.json_body().at("items").at(0).at("caption"), "Het strand bij Zandvoort");
+
+  // Refused, each with a Dutch message, and nothing stored.
+  auto refused = [&](const std::string& bad, const std::string& code, const std::string& says) {
+    auto answer = send("PUT", path, bad, redacteur);
+    EXPECT_EQ(answer.status, 400U) << bad << ": " << answer.body;
+    if (answer.status != 400U) return;
+    EXPECT_EQ(std::string(answer.json_body().at("error").at("code").as_string()), code) << bad;
+    EXPECT_NE(answer.error_message().find(says), std::string::npos) << bad << ": " << answer.body;
+  };
+  std::string accents;
+  for (std::size_t i = 0; i < admin::kMaxMediaDetailLength; ++i) accents += "\u00e9";
+  const std::string too_long = "details_too_long";
+  const std::string control = "details_control_characters";
+  const std::string unreadable = "bad_details";
+  refused(R"({"credit":")" + std::string(admin::kMaxMediaDetailLength + 1, 'a') + R"(","caption":""})", too_long,
+          "Maak de fotograaf of bron korter: hoogstens 300 tekens.");
+  refused(R"({"credit":"","caption":")" + accents + R"(e"})", too_long,
+          "Maak het bijschrift korter: hoogstens 300 tekens.");
+  refused(R"({"credit":"Anna\u0007","caption":""})", control, "stuurtekens (zoals een regeleinde) in de fotograaf");
+  refused(R"({"credit":"","caption":"Twee\nregels"})", control, "stuurtekens (zoals een regeleinde) in het bijschrift");
+  refused(R"({"credit":"","caption":"C1 \u0085"})", control, "stuurtekens (zoals een regeleinde) in het bijschrift");
+  refused(R"({"credit":"Anna"})", unreadable, "Geef een fotograaf of bron en een bijschrift");
+  refused(R"({"credit":42,"caption":""})", unreadable, "Geef een fotograaf of bron en een bijschrift");
+  refused(R"({"credit":"Anna","caption":null})", unreadable, "Geef een fotograaf of bron en een bijschrift");
+  refused("geen json", unreadable, "Geef een fotograaf of bron en een bijschrift");
+  read = wait_ready(redacteur, id);
+  EXPECT_EQ(read.at("credit"), "Foto: Anna de Vries");
+  EXPECT_EQ(read.at("caption"), "Het strand bij Zandvoort");
+
+  // Three hundred characters is not too long, though it is 600 bytes of UTF-8.
+  auto longest = send("PUT", path, R"({"credit":"","caption":")" + accents + R"("})", redacteur);
+  ASSERT_EQ(longest.status, 200U) << longest.body;
+  EXPECT_EQ(media_of(longest).at("credit"), "");
+  EXPECT_EQ(media_of(longest).at("caption").as_string().size(), 2 * admin::kMaxMediaDetailLength);
+
+  // Unknown items.
+  EXPECT_EQ(send("PUT", "/api/admin/media/999999/details", body, redacteur).status, 404U);
+  EXPECT_EQ(send("PUT", "/api/admin/media/abc/details", body, redacteur).status, 404U);
+
+  // A moved focal point makes new sizes in the background; the words stay.
+  ASSERT_EQ(send("PUT", path, body, redacteur).status, 200U);
+  ASSERT_EQ(
+      send("PUT", "/api/admin/media/" + std::to_string(id) + "/focal-point", R"({"x":0.2,"y":0.3})", redacteur).status,
+      200U);
+  read = wait_ready(redacteur, id);
+  EXPECT_EQ(read.at("status"), "ready");
+  EXPECT_EQ(read.at("credit"), "Foto: Anna de Vries");
+  EXPECT_EQ(read.at("caption"), "Het strand bij Zandvoort");
+
+  // The same words again change nothing; each change is in the audit log with what it was.
+  ASSERT_EQ(send("PUT", path, body, redacteur).status, 200U);
+  long long updates = 0;
+  std::string changes;
+  {
+    auto lease = db().lease();
+    *lease << "SELECT COUNT(*) FROM admin_audit_log WHERE item_type = 'media' AND action = 'update' AND item_id = :i",
+        soci::use(std::to_string(id)), soci::into(updates);
+    *lease << "SELECT changes FROM admin_audit_log WHERE item_type = 'media' AND action = 'update' AND item_id = :i "
+              "ORDER BY id LIMIT 1",
+        soci::use(std::to_string(id)), soci::into(changes);
+  }
+  EXPECT_EQ(updates, 4);  // the first words, the longest caption, the words back, the focal point
+  EXPECT_NE(changes.find("Foto: Anna de Vries"), std::string::npos) << changes;
+}
+
 TEST_P(MediaUploads, AudioBecomesLoudnessNormalisedMp3WithItsDuration) {
   const auto ffmpeg = std::string("ffmpeg");
   const auto wav = root_ / "quiet.wav";

@@ -2,9 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cmath>
+#include <variant>
 
+#include "admin/admin_api_detail.hpp"
 #include "admin/request_guard.hpp"
 #include "admin/sessions.hpp"
 #include "api/json_error.hpp"
@@ -36,6 +39,47 @@ media::Uploader uploader_of(const admin::Principal& principal) {
   return {principal.user.id, principal.user.display_name};
 }
 
+// Whether `text` holds a control character: C0, DEL, or C1 (U+0080..U+009F, bytes C2 80..C2 9F),
+// which a page would print as nothing or as garbage.
+bool has_control_characters(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7f) return true;
+    if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9f) return true;
+  }
+  return false;
+}
+
+// Characters, not bytes: a credit with accents is as long as it looks. The JSON parser has
+// already refused text that is not UTF-8.
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
+}
+
+// A credit or caption of a details body, trimmed, or the 400 that refuses it; `what` names the
+// field in the Dutch message ("de fotograaf of bron"). Each problem has a code of its own, since the
+// admin shows its own message for a code (web/src/admin/api/error-messages.ts).
+std::variant<std::string, http::Response> detail_text(const json::object* body, std::string_view key,
+                                                      std::string_view what) {
+  const auto value = body != nullptr ? detail::string_member(*body, key) : std::nullopt;
+  if (!value) {
+    return api::json_error(400, "bad_details",
+                           "Geef een fotograaf of bron en een bijschrift, elk als tekst (leeg mag ook).");
+  }
+  auto text = detail::trimmed(*value);
+  if (has_control_characters(text)) {
+    return api::json_error(400, "details_control_characters",
+                           "Gebruik geen stuurtekens (zoals een regeleinde) in " + std::string(what) + ".");
+  }
+  if (characters(text) > kMaxMediaDetailLength) {
+    return api::json_error(
+        400, "details_too_long",
+        "Maak " + std::string(what) + " korter: hoogstens " + std::to_string(kMaxMediaDetailLength) + " tekens.");
+  }
+  return text;
+}
+
 }  // namespace
 
 UploadApi::UploadApi(media::MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin,
@@ -58,6 +102,8 @@ void UploadApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const http::RouteParams& p) { return get(r, p.at("id")); });
   router.add("PUT", "/api/admin/media/{id}/focal-point",
              [this](const http::Request& r, const http::RouteParams& p) { return focal_point(r, p.at("id")); });
+  router.add("PUT", "/api/admin/media/{id}/details",
+             [this](const http::Request& r, const http::RouteParams& p) { return details(r, p.at("id")); });
   router.add("DELETE", "/api/admin/media/{id}",
              [this](const http::Request& r, const http::RouteParams& p) { return remove(r, p.at("id")); });
   router.add("GET", "/uploads/{path*}",
@@ -118,7 +164,9 @@ json::object UploadApi::item_json(const media::MediaItem& item) const {
                    {"error", item.error.empty() ? json::value(nullptr) : json::value(item.error)},
                    {"name", item.original_name},
                    {"mimeType", item.mime_type},
-                   {"sizeBytes", item.size_bytes}};
+                   {"sizeBytes", item.size_bytes},
+                   {"credit", item.credit},
+                   {"caption", item.caption}};
   if (item.kind == media::MediaKind::image) {
     out["url"] = media::image_url(item);
     out["contentUrl"] = media::content_image_url(item);
@@ -219,6 +267,27 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
   try {
     const auto item =
         library_.set_focal_point(*id, media::FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
+    return api::private_json(200, json::object{{"media", item_json(item)}});
+  } catch (const media::UploadRefused& refused) {
+    return api::json_error(refused.status(), refused.code(), refused.what());
+  }
+}
+
+http::Response UploadApi::details(const http::Request& request, const std::string& id_text) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  boost::system::error_code ec;
+  auto body = json::parse(request.body, ec);
+  const auto* object = !ec && body.is_object() ? &body.get_object() : nullptr;
+  auto credit = detail_text(object, "credit", "de fotograaf of bron");
+  if (auto* refused = std::get_if<http::Response>(&credit)) return std::move(*refused);
+  auto caption = detail_text(object, "caption", "het bijschrift");
+  if (auto* refused = std::get_if<http::Response>(&caption)) return std::move(*refused);
+  try {
+    const auto item = library_.set_details(*id, std::get<std::string>(credit), std::get<std::string>(caption),
+                                           uploader_of(std::get<admin::Principal>(who)));
     return api::private_json(200, json::object{{"media", item_json(item)}});
   } catch (const media::UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());

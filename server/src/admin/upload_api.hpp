@@ -10,6 +10,9 @@
 //                                                    the files whose name holds it
 //   GET  /api/admin/media/{id}                       one item: status, progress (0..100), error
 //   PUT  /api/admin/media/{id}/focal-point           {x, y} in 0..1 -> {media}
+//   PUT  /api/admin/media/{id}/details               {credit, caption}: both strings (may be ""), trimmed,
+//                                                    at most kMaxMediaDetailLength characters, no control
+//                                                    characters -> {media}; every item's JSON has them
 //   DELETE /api/admin/media/{id}                     a failed upload, or a video no item names -> 204
 //                                                    (409 otherwise)
 //   GET  /uploads/...                                the stored files (WebP, MP3, JPEG, HLS). Images are
@@ -45,6 +48,8 @@ namespace ether::admin {
 inline constexpr std::int64_t kLibraryPageSize = 24;
 inline constexpr std::size_t kMaxSearchLength = 100;
 inline constexpr unsigned kUploadsRetryAfterSeconds = 10;
+/// The longest credit or caption of a library item, in characters.
+inline constexpr std::size_t kMaxMediaDetailLength = 300;
 
 class UploadApi {
  public:
@@ -76,6 +81,7 @@ class UploadApi {
   http::Response get(const http::Request& request, const std::string& id) const;
   http::Response remove(const http::Request& request, const std::string& id_text) const;
   http::Response focal_point(const http::Request& request, const std::string& id) const;
+  http::Response details(const http::Request& request, const std::string& id_text) const;
   http::Response serve(const http::Request& request, const std::string& path) const;
 
   media::MediaLibrary& library_;

@@ -448,6 +448,34 @@ MediaItem MediaLibrary::set_focal_point(std::int64_t id, FocalPoint focal, const
   return *item;
 }
 
+MediaItem MediaLibrary::set_details(std::int64_t id, const std::string& credit, const std::string& caption,
+                                    const Uploader& uploader) {
+  auto lease = db_.lease();
+  MediaRepository media(*lease);
+  // The id an upload answered with may be a pointer to the item stored before: the words belong
+  // to that item, which every later use of the picture names.
+  auto item = media.find_stored(id);
+  if (!item) throw UploadRefused(404, "not_found", "Dit bestand bestaat niet (meer).");
+  if (item->credit == credit && item->caption == caption) return *item;
+  json::object changes;
+  if (item->credit != credit) store::add_change(changes, "credit", json::string(item->credit), json::string(credit));
+  if (item->caption != caption) {
+    store::add_change(changes, "caption", json::string(item->caption), json::string(caption));
+  }
+  item->credit = credit;
+  item->caption = caption;
+  item->updated_at = now_();
+  store::Transaction tx(*lease);
+  // A row deleted since it was read (a failed upload removed meanwhile) is as unknown.
+  if (!media.set_details(item->id, credit, caption, item->updated_at)) {
+    throw UploadRefused(404, "not_found", "Dit bestand bestaat niet (meer).");
+  }
+  store::record_audit_entry(*lease, {uploader.user_id, uploader.name}, item->updated_at, "media",
+                            std::to_string(item->id), "update", changes);
+  tx.commit();
+  return *item;
+}
+
 void MediaLibrary::remove(std::int64_t id, const Uploader& uploader) {
   auto lease = db_.lease();
   MediaRepository media(*lease);

@@ -117,6 +117,12 @@ class MediaLibrary {
   /// before). Throws UploadRefused (404 unknown, 409 not an image or not ready).
   MediaItem set_focal_point(std::int64_t id, FocalPoint focal, const Uploader& uploader);
 
+  /// Sets an item's credit and caption (already checked and trimmed by the caller), with an audit
+  /// row of what changed; an id of content stored before sets that item's. Returns the item as
+  /// stored. Throws UploadRefused (404 unknown).
+  MediaItem set_details(std::int64_t id, const std::string& credit, const std::string& caption,
+                        const Uploader& uploader);
+
   /// Removes a failed upload, or a video no item names (not even one in the trash): its row and its
   /// files, with an audit row. Throws UploadRefused (404 unknown, 409 not_removable for anything
   /// else, 409 in_use when content still names it).

@@ -9,7 +9,8 @@ namespace {
 
 constexpr const char* kColumns =
     "id, kind, content_hash, original_name, status, progress, error, mime_type, width, height, focal_x, focal_y, "
-    "duration_ms, size_bytes, loudness_lufs, uploaded_by, created_at, updated_at, source_file";
+    "duration_ms, size_bytes, loudness_lufs, uploaded_by, created_at, updated_at, source_file, credit, "
+    "caption";
 
 struct Row {
   long long id = 0;
@@ -31,6 +32,8 @@ struct Row {
   long long created_at = 0;
   long long updated_at = 0;
   std::string source_file;
+  std::string credit;
+  std::string caption;
 
   template <class Statement>
   void bind(Statement& statement) {
@@ -53,6 +56,8 @@ struct Row {
     statement.exchange(soci::into(created_at));
     statement.exchange(soci::into(updated_at));
     statement.exchange(soci::into(source_file));
+    statement.exchange(soci::into(credit));
+    statement.exchange(soci::into(caption));
   }
 
   [[nodiscard]] MediaItem item() const {
@@ -75,6 +80,8 @@ struct Row {
     m.created_at = created_at;
     m.updated_at = updated_at;
     m.source_file = source_file;
+    m.credit = credit;
+    m.caption = caption;
     return m;
   }
 };
@@ -227,6 +234,19 @@ void MediaRepository::update(const MediaItem& item) {
       soci::use(hash), soci::use(name), soci::use(status), soci::use(progress), soci::use(error), soci::use(mime),
       soci::use(width), soci::use(height), soci::use(focal_x), soci::use(focal_y), soci::use(duration), soci::use(size),
       soci::use(loudness), soci::use(updated), soci::use(source), soci::use(id);
+}
+
+bool MediaRepository::set_details(std::int64_t id, const std::string& credit, const std::string& caption,
+                                  std::int64_t now) {
+  long long key = id;
+  long long at = now;
+  std::string credit_text = credit;
+  std::string caption_text = caption;
+  soci::statement statement =
+      (session_.prepare << "UPDATE media SET credit = :c, caption = :t, updated_at = :u WHERE id = :id",
+       soci::use(credit_text), soci::use(caption_text), soci::use(at), soci::use(key));
+  statement.execute(true);
+  return statement.get_affected_rows() == 1;
 }
 
 void MediaRepository::set_progress(std::int64_t id, int progress, std::int64_t now) {

@@ -1,5 +1,5 @@
 #pragma once
-// The media table (migrations 013 and 014): one row per uploaded image, audio or video file, found by id or by
+// The media table (migrations 013, 014 and 036): one row per uploaded image, audio or video file, found by id or by
 // the kind and SHA-256 of the uploaded bytes (each content is stored once).
 
 #include <soci/soci.h>
@@ -45,6 +45,8 @@ struct MediaItem {
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   std::string source_file;  // the uploaded file it is (or was) processed from, under incoming/
+  std::string credit;       // who made it or where it is from (migration 036), trimmed; "" when unknown
+  std::string caption;      // what a page may print under it (migration 036), trimmed; "" when none
 };
 
 class MediaRepository {
@@ -64,8 +66,11 @@ class MediaRepository {
 
   /// Inserts `item` (its id is ignored); returns the new id.
   std::int64_t insert(const MediaItem& item);
-  /// Writes every field of `item` but its kind and creation (the hash is known once the upload is read).
+  /// Writes every field of `item` but its kind and creation (the hash is known once the upload is read)
+  /// and its credit and caption, which only set_details() writes.
   void update(const MediaItem& item);
+  /// Sets an item's credit and caption (and its updated_at); false when there is no such row.
+  bool set_details(std::int64_t id, const std::string& credit, const std::string& caption, std::int64_t now);
   /// Sets the progress of an item still processing.
   void set_progress(std::int64_t id, int progress, std::int64_t now);
 

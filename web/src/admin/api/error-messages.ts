@@ -12,6 +12,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   backup_elsewhere: 'Een andere server van deze omroep maakt de back-ups; vraag het daar opnieuw.',
   backup_running: 'Er wordt al een back-up gemaakt.',
   backups_off: 'Er is geen map voor back-ups ingesteld (ETHER_BACKUP_DIR). Vraag je systeembeheerder.',
+  bad_details:
+    'De fotograaf of bron en het bijschrift konden niet worden gelezen. Laad de pagina opnieuw en probeer het nog eens.',
   bad_csrf_token: 'Je sessie is verlopen of onbekend. Laad de pagina opnieuw en probeer het nog eens.',
   bad_focal_point: 'Dit focuspunt ligt niet binnen de afbeelding.',
   bad_idempotency_key: 'Dit verzoek kon niet worden herkend. Laad de pagina opnieuw en probeer het nog eens.',
@@ -25,6 +27,9 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   busy: `De server heeft het nu te druk. ${TRY_AGAIN}`,
   challenge_expired: 'Je inlogpoging is verlopen. Log opnieuw in.',
   conflict: `Iemand anders heeft dit intussen gewijzigd. ${NOT_SAVED_KEPT}`,
+  details_control_characters:
+    'Gebruik geen stuurtekens (zoals een tab of regeleinde) in de fotograaf of bron en het bijschrift.',
+  details_too_long: 'De fotograaf of bron en het bijschrift zijn elk hoogstens 300 tekens lang.',
   forbidden: 'Je rol heeft geen toegang tot deze actie.',
   forbidden_channel: 'Je hebt geen toegang tot dit kanaal.',
   label_too_long: 'Een label is hoogstens 80 tekens lang.',
