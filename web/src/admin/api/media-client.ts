@@ -27,6 +27,10 @@ interface MediaBase {
   name: string;
   mimeType: string;
   sizeBytes: number;
+  /** Who made it or where it is from, kept with the item; '' when not given. */
+  credit: string;
+  /** What a page may print under it, kept with the item; '' when not given. */
+  caption: string;
 }
 
 export interface ImageMedia extends MediaBase {
@@ -69,6 +73,15 @@ export interface FocalPoint {
   x: number;
   y: number;
 }
+
+/** An item's credit and caption, as PUT .../details takes them (each may be ''). */
+export interface MediaDetails {
+  credit: string;
+  caption: string;
+}
+
+/** The longest credit or caption the server keeps, in characters (it answers 400 beyond). */
+export const MAX_DETAIL_LENGTH = 300;
 
 /** The largest file of each kind the server accepts (it answers 413 beyond). */
 export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = {
@@ -184,6 +197,12 @@ export const mediaApi = {
   remove: (id: number) => adminFetch<undefined>('DELETE', `/api/admin/media/${id}`),
   setFocalPoint: (id: number, point: FocalPoint) =>
     adminFetch<{ media: Media }>('PUT', `/api/admin/media/${id}/focal-point`, point).then((r) => r.media),
+  /** Keeps an item's credit and caption (the server trims them); resolves with the item as stored. */
+  setDetails: (id: number, details: MediaDetails) =>
+    adminFetch<{ media: Media }>('PUT', `/api/admin/media/${id}/details`, {
+      credit: details.credit,
+      caption: details.caption,
+    }).then((r) => r.media),
 };
 
 /** Asks for an item every `intervalMs` until it is no longer processing; `onUpdate` sees each state. */

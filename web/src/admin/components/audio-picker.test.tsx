@@ -23,6 +23,8 @@ const audio = (
   name,
   mimeType: 'audio/mpeg',
   sizeBytes: seconds * 16000,
+  credit: '',
+  caption: '',
   url: `/uploads/audio/${String(id).padStart(64, '0')}.mp3`,
   durationMs: seconds * 1000,
   durationSeconds: seconds,

@@ -21,6 +21,8 @@ const image = (id: number, name: string, status: ImageMedia['status'] = 'ready')
   name,
   mimeType: 'image/webp',
   sizeBytes: 2048,
+  credit: '',
+  caption: '',
   url: `/uploads/images/${hashOf(id)}/f500-500/{format}.webp`,
   contentUrl: `/uploads/images/${hashOf(id)}/f500-500/w_1080.webp`,
   originalUrl: `/uploads/images/${hashOf(id)}/original.webp`,

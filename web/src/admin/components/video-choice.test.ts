@@ -12,6 +12,8 @@ const video: VideoMedia = {
   name: 'interview.mp4',
   mimeType: 'application/vnd.apple.mpegurl',
   sizeBytes: 1234,
+  credit: '',
+  caption: '',
   url: `/uploads/videos/${hash}/master.m3u8`,
   posterUrl: `/uploads/videos/${hash}/poster.jpg`,
   width: 1280,

@@ -25,6 +25,8 @@ const video = (
     name,
     mimeType: 'application/vnd.apple.mpegurl',
     sizeBytes: seconds * 400000,
+    credit: '',
+    caption: '',
     url: `/uploads/videos/${hash}/master.m3u8`,
     posterUrl: `/uploads/videos/${hash}/poster.jpg`,
     width: 1280,

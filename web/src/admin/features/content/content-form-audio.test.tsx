@@ -45,6 +45,8 @@ const interview: AudioMedia = {
   name: 'Journaal 12 uur.wav',
   mimeType: 'audio/mpeg',
   sizeBytes: 96000,
+  credit: '',
+  caption: '',
   url: `/uploads/audio/${'a'.repeat(64)}.mp3`,
   durationMs: 6034,
   durationSeconds: 6,

@@ -40,6 +40,8 @@ const anna: ImageMedia = {
   name: 'anna.jpg',
   mimeType: 'image/webp',
   sizeBytes: 4096,
+  credit: '',
+  caption: '',
   url: `/uploads/images/${hash}/f500-500/{format}.webp`,
   contentUrl: `/uploads/images/${hash}/f500-500/w_1080.webp`,
   originalUrl: `/uploads/images/${hash}/original.webp`,

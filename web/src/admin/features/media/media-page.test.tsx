@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AudioMedia, ImageMedia, VideoMedia } from '../../api/media-client';
+import { json, server } from '../../test-support/fake-server';
 import { MediaPage } from './media-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,6 +16,8 @@ const image = (id: number, name: string): ImageMedia => ({
   name,
   mimeType: 'image/jpeg',
   sizeBytes: 1000,
+  credit: '',
+  caption: '',
   url: `/uploads/images/${id}/{format}.webp`,
   contentUrl: `/uploads/images/${id}/w_1080.webp`,
   originalUrl: `/uploads/images/${id}/original.jpg`,
@@ -50,6 +53,75 @@ describe('MediaPage', () => {
     await waitFor(() => expect(within(pager).getByRole('button', { name: 'Vorige' })).toBeEnabled());
   });
 
+  it("edits an image's credit and caption by keyboard, says they were saved, and shows a refusal", async () => {
+    let stored: ImageMedia = { ...image(3, 'studio.jpg'), credit: 'ANP' };
+    let refuse = false;
+    const empty = () => json({ items: [], total: 0, page: 1, pageSize: 24 });
+    const fetch = server({
+      'GET /api/admin/media?kind=image': () => json({ items: [stored], total: 1, page: 1, pageSize: 24 }),
+      'GET /api/admin/media?kind=audio': empty,
+      'GET /api/admin/media?kind=video': empty,
+      'PUT /api/admin/media/3/details': () => {
+        if (refuse)
+          return json(
+            {
+              error: {
+                code: 'details_too_long',
+                message: 'Maak het bijschrift korter: hoogstens 300 tekens.',
+              },
+            },
+            400,
+          );
+        const sent = JSON.parse(String(fetch.mock.calls.at(-1)?.[1]?.body)) as {
+          credit: string;
+          caption: string;
+        };
+        stored = { ...stored, credit: sent.credit.trim(), caption: sent.caption.trim() };
+        return json({ media: stored });
+      },
+    });
+    render(<MediaPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'studio.jpg' }));
+    const form = screen.getByRole('form', { name: 'Fotograaf of bron en bijschrift van studio.jpg' });
+    const credit = within(form).getByLabelText('Fotograaf of bron');
+    const caption = within(form).getByLabelText('Bijschrift');
+    expect(credit).toHaveValue('ANP');
+    expect(caption).toHaveValue('');
+
+    await userEvent.clear(credit);
+    await userEvent.type(credit, 'Foto: Anna de Vries');
+    await userEvent.tab();
+    expect(caption).toHaveFocus();
+    await userEvent.type(caption, 'De nieuwe studio ');
+    await userEvent.tab();
+    const save = within(form).getByRole('button', { name: 'Opslaan' });
+    expect(save).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(
+      await screen.findByText('De fotograaf of bron en het bijschrift van studio.jpg zijn bewaard.'),
+    ).toHaveAttribute('role', 'status');
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/admin/media/3/details');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      credit: 'Foto: Anna de Vries',
+      caption: 'De nieuwe studio ',
+    });
+    // The fields show what the server kept (trimmed).
+    await waitFor(() => expect(caption).toHaveValue('De nieuwe studio'));
+    expect(save).toHaveFocus();
+
+    // A refusal shows beside the button, tied to it; what was typed stays.
+    refuse = true;
+    await userEvent.type(caption, ' aan de Vaartweg{Enter}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'De fotograaf of bron en het bijschrift zijn elk hoogstens 300 tekens lang.',
+    );
+    expect(save).toHaveAccessibleDescription(
+      'De fotograaf of bron en het bijschrift zijn elk hoogstens 300 tekens lang.',
+    );
+    expect(caption).toHaveValue('De nieuwe studio aan de Vaartweg');
+  });
+
   it('shows audio the server found damaged as Beschadigd, with what is wrong, and offers no player', async () => {
     const audio = (id: number, name: string, change: Partial<AudioMedia>): AudioMedia => ({
       id,
@@ -60,6 +132,8 @@ describe('MediaPage', () => {
       name,
       mimeType: 'audio/mpeg',
       sizeBytes: 1000,
+      credit: '',
+      caption: '',
       url: `/uploads/audio/${id}.mp3`,
       durationMs: 185_000,
       durationSeconds: 185,
@@ -107,6 +181,8 @@ describe('MediaPage', () => {
       name,
       mimeType: '',
       sizeBytes: 0,
+      credit: '',
+      caption: '',
       url: '',
       durationMs: 0,
       durationSeconds: 0,
@@ -160,6 +236,8 @@ describe('MediaPage', () => {
       name,
       mimeType: 'video/mp4',
       sizeBytes: 1000,
+      credit: '',
+      caption: '',
       url: `/uploads/videos/${id}/master.m3u8`,
       posterUrl: `/uploads/videos/${id}/poster.jpg`,
       width: 1280,

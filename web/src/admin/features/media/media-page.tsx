@@ -12,6 +12,7 @@ import {
 import { ImageEditor, type CropPreview } from '../../components/image-editor';
 import { Pager, pageCount } from '../../components/pager';
 import { UploadField } from '../../components/upload-field';
+import { MediaDetails } from './media-details';
 
 const PREVIEWS: CropPreview[] = [
   { label: 'Artikelkaart (4:3)', width: 256, height: 192 },
@@ -174,7 +175,7 @@ function MediaRows<T extends AudioMedia | VideoMedia>({
 
 /**
  * The media library: upload images, audio and video, see them processed, set an image's focal
- * point, and delete a failed upload.
+ * point, credit and caption, and delete a failed upload.
  */
 export function MediaPage() {
   const [imagePage, setImagePage] = useState(1);
@@ -184,11 +185,12 @@ export function MediaPage() {
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<ImageMedia | null>(null);
   const [loadError, setLoadError] = useState<string>();
-  const [removed, setRemoved] = useState<string>();
+  // What the page's live region says of the last removal or save.
+  const [announcement, setAnnouncement] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   // The removed item's button is gone: the focus goes to the page's heading, the status says why.
   const onRemoved = (name: string) => {
-    setRemoved(`${name} is verwijderd.`);
+    setAnnouncement(`${name} is verwijderd.`);
     setVersion((n) => n + 1);
     heading.current?.focus();
   };
@@ -207,6 +209,11 @@ export function MediaPage() {
     setVersion((n) => n + 1);
     if (media.kind === 'image') setSelected(media);
   };
+  // Saved words change no order: the pages shown stay, asked again for them.
+  const detailsSaved = (media: Media) => {
+    setVersion((n) => n + 1);
+    if (media.kind === 'image') setSelected(media);
+  };
 
   return (
     <section aria-labelledby="media-heading">
@@ -214,7 +221,7 @@ export function MediaPage() {
         Beeld en geluid
       </h1>
       <p role="status" aria-live="polite" className="admin-status">
-        {removed}
+        {announcement}
       </p>
       {loadError && (
         <p className="admin-error" role="alert">
@@ -241,7 +248,12 @@ export function MediaPage() {
           onUploaded={accept}
         />
       </div>
-      {selected && <ImageEditor image={selected} onSaved={accept} previews={PREVIEWS} />}
+      {selected && (
+        <>
+          <ImageEditor image={selected} onSaved={accept} previews={PREVIEWS} />
+          <MediaDetails image={selected} onSaved={detailsSaved} onAnnounce={setAnnouncement} />
+        </>
+      )}
       <h2>Afbeeldingen</h2>
       {images.length === 0 ? (
         <p>Nog geen afbeeldingen.</p>
