@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Editor } from '@tiptap/core';
 import { json, server } from '../../test-support/fake-server';
+import { stubUploads } from '../../test-support/fake-xhr';
 import { BlockEditor, blockEditorExtensions } from './block-editor';
 import { blocksToDoc, docToBlocks, type StoredBlock } from './blocks';
 
@@ -221,7 +222,10 @@ describe('BlockEditor', () => {
     });
     const onChange = vi.fn();
     render(
-      <BlockEditor value={[{ type: 'image', url: '', alt: '', caption: '', credit: '' }]} onChange={onChange} />,
+      <BlockEditor
+        value={[{ type: 'image', url: '', alt: '', caption: '', credit: '' }]}
+        onChange={onChange}
+      />,
     );
     const grid = await screen.findByRole('list', { name: 'Afbeeldingen uit de bibliotheek' });
     await userEvent.click(within(grid).getByRole('button', { name: 'studio.jpg' }));
@@ -234,6 +238,88 @@ describe('BlockEditor', () => {
     );
     expect(await screen.findByRole('button', { name: 'Andere afbeelding kiezen' })).toBeInTheDocument();
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it("fills the image block's empty caption and credit from the library picture, never what was typed", async () => {
+    const hash = 'c'.repeat(64);
+    const picture = (id: number, name: string) => ({
+      id,
+      kind: 'image',
+      status: 'ready',
+      progress: 100,
+      error: null,
+      name,
+      mimeType: 'image/webp',
+      sizeBytes: 2048,
+      credit: 'Foto: Anna de Vries',
+      caption: 'De nieuwe studio aan de Vaartweg',
+      url: `/uploads/images/${hash}/f500-500/{format}.webp`,
+      contentUrl: `/uploads/images/${hash}/f500-500/w_1080.webp`,
+      originalUrl: `/uploads/images/${hash}/original.webp`,
+      width: 800,
+      height: 600,
+      focalPoint: { x: 0.5, y: 0.5 },
+    });
+    server({
+      'GET /api/admin/media?kind=image': () =>
+        json({ items: [picture(7, 'studio.jpg')], total: 1, page: 1, pageSize: 24 }),
+    });
+    const onChange = vi.fn();
+    render(
+      <BlockEditor
+        value={[
+          { type: 'image', url: '', alt: '', caption: '', credit: '' },
+          { type: 'image', url: '', alt: '', caption: 'Ons eigen bijschrift', credit: '' },
+        ]}
+        onChange={onChange}
+      />,
+    );
+    const grids = await screen.findAllByRole('list', { name: 'Afbeeldingen uit de bibliotheek' });
+    // Both fields empty: both filled, and shown in the block's fields.
+    await userEvent.click(within(grids[0] as HTMLElement).getByRole('button', { name: 'studio.jpg' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange)[0]).toMatchObject({
+        media: 7,
+        caption: 'De nieuwe studio aan de Vaartweg',
+        credit: 'Foto: Anna de Vries',
+      }),
+    );
+    expect(screen.getAllByLabelText('Bijschrift')[0]).toHaveValue('De nieuwe studio aan de Vaartweg');
+    expect(screen.getAllByLabelText('Fotograaf of bron')[0]).toHaveValue('Foto: Anna de Vries');
+
+    // A caption typed first stays; the empty credit is filled.
+    const grid = screen.getByRole('list', { name: 'Afbeeldingen uit de bibliotheek' });
+    await userEvent.click(within(grid).getByRole('button', { name: 'studio.jpg' }));
+    await waitFor(() =>
+      expect(lastBlocks(onChange)[1]).toMatchObject({
+        media: 7,
+        caption: 'Ons eigen bijschrift',
+        credit: 'Foto: Anna de Vries',
+      }),
+    );
+
+    // An upload of a picture the library has already comes back as that item, with its words.
+    const sent = stubUploads([{ status: 202, body: { media: picture(7, 'studio.jpg') } }]);
+    const onUploadChange = vi.fn();
+    render(
+      <BlockEditor
+        value={[{ type: 'image', url: '', alt: '', caption: '', credit: 'Eigen foto' }]}
+        onChange={onUploadChange}
+      />,
+    );
+    const upload = (await screen.findAllByLabelText('Afbeelding uploaden')).at(-1) as HTMLInputElement;
+    await userEvent.upload(
+      upload,
+      new File([new Uint8Array([0xff, 0xd8])], 'studio.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() =>
+      expect(lastBlocks(onUploadChange)[0]).toMatchObject({
+        media: 7,
+        caption: 'De nieuwe studio aan de Vaartweg',
+        credit: 'Eigen foto',
+      }),
+    );
+    expect(sent).toHaveLength(1);
   });
 
   it('undoes and redoes across blocks by button and by keyboard', async () => {

@@ -99,7 +99,7 @@ function Field({
 
 /**
  * An image for the body: one of the library's, chosen again without a new upload, or a new upload
- * (which the library then holds).
+ * (which the library then holds). Either way the block gets the item with its credit and caption.
  */
 function ImageFromLibraryOrUpload({ onChoose }: { onChoose: (media: ImageMedia) => void }) {
   const id = useId();
@@ -116,6 +116,20 @@ function ImageFromLibraryOrUpload({ onChoose }: { onChoose: (media: ImageMedia) 
       />
     </>
   );
+}
+
+/**
+ * The library's caption and credit of `media` for those of the block's fields that are still empty:
+ * what the editor typed is never replaced.
+ */
+function libraryWords(attrs: Attrs, media: ImageMedia): Attrs {
+  const words: Attrs = {};
+  // An item from a server before the library kept them has neither.
+  const caption = str(media.caption);
+  const credit = str(media.credit);
+  if (caption && !str(attrs['caption']).trim()) words['caption'] = caption;
+  if (credit && !str(attrs['credit']).trim()) words['credit'] = credit;
+  return words;
 }
 
 function ImageView({ node, selected, updateAttributes, deleteNode }: ReactNodeViewProps) {
@@ -138,7 +152,9 @@ function ImageView({ node, selected, updateAttributes, deleteNode }: ReactNodeVi
         </>
       ) : (
         <ImageFromLibraryOrUpload
-          onChoose={(media) => updateAttributes({ url: media.contentUrl, media: media.id })}
+          onChoose={(media) =>
+            updateAttributes({ url: media.contentUrl, media: media.id, ...libraryWords(attrs, media) })
+          }
         />
       )}
       <Field
