@@ -154,5 +154,29 @@ TEST(ListenerFigures, ThePeakIsTheMostSessionsOpenAtOnceAndWhenItWasFirstReached
   EXPECT_EQ(peak_concurrent(sessions, 500 * 1000, 600 * 1000).listeners, 0);
 }
 
+TEST(ListenerFigures, ABroadcastsAudienceIsItsAverageAndPeakOfSessionsOfAMinuteOrMore) {
+  const auto ten = kMonday + 10 * kHour;
+  const std::vector<Session> sessions{
+      session("radio2", "a", ten - kHour, ten + 30 * kMinute),              // the first half hour
+      session("radio2", "b", ten + 15 * kMinute, ten + 2 * kHour),          // from a quarter past on
+      session("radio2", "c", ten + 20 * kMinute, ten + 20 * kMinute + 30),  // 30 s: not counted
+      session("radio2", "d", ten + 2 * kHour, ten + 3 * kHour),             // after the hour
+  };
+  const FigureOptions options{.min_session_seconds = 60, .now_ms = (ten + 5 * kHour) * 1000};
+  const auto hour = audience_between(sessions, ten * 1000, (ten + kHour) * 1000, options);
+  // 30 + 45 minutes of listening in 60: 1.25 on average; two at once from a quarter past.
+  EXPECT_DOUBLE_EQ(hour.average, 1.25);
+  EXPECT_EQ(hour.peak.listeners, 2);
+  EXPECT_EQ(hour.peak.at_ms, (ten + 15 * kMinute) * 1000);
+  // A broadcast still on air counts its time up to now only.
+  const FigureOptions at_half_past{.min_session_seconds = 60, .now_ms = (ten + 30 * kMinute) * 1000};
+  EXPECT_DOUBLE_EQ(audience_between(sessions, ten * 1000, (ten + kHour) * 1000, at_half_past).average, 1.5);
+  // Not begun yet: nothing.
+  const FigureOptions before{.min_session_seconds = 60, .now_ms = ten * 1000};
+  const auto none = audience_between(sessions, ten * 1000, (ten + kHour) * 1000, before);
+  EXPECT_DOUBLE_EQ(none.average, 0);
+  EXPECT_EQ(none.peak.listeners, 0);
+}
+
 }  // namespace
 }  // namespace ether::listeners

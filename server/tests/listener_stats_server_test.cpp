@@ -139,6 +139,20 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   players.back()->stop();  // the short one
+  // The broadcast on radio 2 while they listen, and its programme.
+  const auto during =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  long long broadcast_id = 0;
+  long long programme_id = 0;
+  {
+    auto db = store::Database::open(store_url, 1);
+    auto lease = db->lease();
+    *lease << "SELECT id, programme_id FROM broadcasts WHERE channel_slug = 'radio2' AND starts_at <= :t AND "
+              "ends_at > :u",
+        soci::into(broadcast_id), soci::into(programme_id), soci::use(static_cast<long long>(during)),
+        soci::use(static_cast<long long>(during));
+  }
+  ASSERT_NE(programme_id, 0) << "the demo's radio 2 has a programme on air";
 
   json::value now;
   ASSERT_TRUE(test::eventually(
@@ -205,6 +219,28 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
     EXPECT_EQ(rows["radio4"][3], "1");
     EXPECT_EQ(rows["total"][3], "4");
     EXPECT_EQ(rows["total"][6], "3");
+
+    // The programme's broadcast they listened to: A twice and B at once (the bot and the short
+    // listen count nowhere), a small average over its hours.
+    const auto audience = get_json(on, "/api/admin/listeners/programmes/" + std::to_string(programme_id), who);
+    ASSERT_TRUE(audience.is_object());
+    const json::object* heard = nullptr;
+    for (const auto& row : audience.at("broadcasts").as_array()) {
+      if (row.at("id").as_int64() == broadcast_id) heard = &row.as_object();
+    }
+    ASSERT_NE(heard, nullptr) << json::serialize(audience);
+    EXPECT_EQ(heard->at("channel").as_string(), "radio2");
+    EXPECT_EQ(heard->at("peak").as_int64(), 3) << json::serialize(*heard);
+    EXPECT_GT(heard->at("average").as_double(), 0.0);
+    EXPECT_LT(heard->at("average").as_double(), 1.0);
+    EXPECT_EQ(audience.at("days").as_int64(), 28);
+    EXPECT_EQ(test::server_admin_send(on, "GET", "/api/admin/listeners/programmes/987654321", "", who).status, 404);
+    EXPECT_EQ(test::server_admin_send(on, "GET", "/api/admin/listeners/programmes/abc", "", who).status, 400);
+    EXPECT_EQ(test::server_admin_send(
+                  on, "GET", "/api/admin/listeners/programmes/" + std::to_string(programme_id) + "?days=0", "", who)
+                  .status,
+              400);
+    EXPECT_EQ(on.get("/api/admin/listeners/programmes/" + std::to_string(programme_id)).status, 401);
   };
   check_history(*server);
 

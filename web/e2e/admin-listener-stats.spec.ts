@@ -86,3 +86,29 @@ test('a redacteur sees the live count of a listener, the chart and the table', a
     listener.close();
   }
 });
+
+test("a programme's admin page lists each broadcast's audience, the one on air marked", async ({
+  page,
+  request,
+}) => {
+  // The exact figures are proven by ctest (ListenerStatsServer) with players of its own; this is
+  // the page that shows them, from the real server.
+  const info = (await (await request.get('/api/miniplayer/info?channel=radio2')).json()) as {
+    data: { radioBroadcasts: { data: { radioProgrammes: { name: string } | null }[] } };
+  };
+  const programme = info.data.radioBroadcasts.data[0]?.radioProgrammes?.name ?? '';
+  expect(programme, 'the programme on air on radio2').not.toBe('');
+  await logInFresh(page, 'redacteur', PASSWORD);
+  const found = (await (
+    await page.request.get(`/api/admin/content/programmes?q=${encodeURIComponent(programme)}`)
+  ).json()) as { items: { id: string; title: string }[] };
+  const item = found.items.find((candidate) => candidate.title === programme);
+  expect(item, `${programme} in the admin`).toBeDefined();
+  await page.goto(`/beheer/inhoud/programmes/${encodeURIComponent(item?.id ?? '')}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Luistercijfers per uitzending' })).toBeVisible();
+  const table = page.getByRole('table', { name: /^Uitzendingen van de afgelopen 28 dagen/ });
+  await expect(table.getByRole('row').filter({ hasText: 'nu op de zender' })).toHaveCount(1);
+  // The demo's playout has two weeks of broadcasts behind it: more than the one on air.
+  expect(await table.getByRole('row').count()).toBeGreaterThan(2);
+  await expectNoSeriousAxeViolations(page);
+});

@@ -19,6 +19,7 @@
 #include "domain/slug.hpp"
 #include "domain/time.hpp"
 #include "listeners/listener_figures.hpp"
+#include "store/broadcast_repository.hpp"
 #include "store/listener_session_repository.hpp"
 
 namespace ether::admin {
@@ -39,6 +40,8 @@ namespace {
 
 constexpr std::int64_t kDay = 24 * 3600;
 constexpr std::size_t kMaxBuckets = 1000;
+constexpr long long kDefaultProgrammeDays = 28;
+constexpr int kMaxProgrammeBroadcasts = 100;
 
 struct Channel {
   std::string slug;
@@ -137,6 +140,8 @@ void ListenersApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const http::RouteParams&) { return now(r); });
   router.add("GET", "/api/admin/listeners/history",
              [this](const http::Request& r, const http::RouteParams&) { return history(r); });
+  router.add("GET", "/api/admin/listeners/programmes/{id}",
+             [this](const http::Request& r, const http::RouteParams& p) { return programme(r, p.at("id")); });
 }
 
 http::Response ListenersApi::now(const http::Request& request) const {
@@ -281,6 +286,64 @@ http::Response ListenersApi::history(const http::Request& request) const {
                     {"channels", std::move(channel_list)},
                     {"buckets", std::move(rows)}};
   return api::private_json(200, body);
+}
+
+http::Response ListenersApi::programme(const http::Request& request, const std::string& id_text) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::read_listeners});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto id = api::parse_id(id_text);
+  if (!id) return bad_parameter("Een programma heeft een getal als id.");
+  long long days = kDefaultProgrammeDays;
+  if (const auto text = request.param("days")) {
+    const auto parsed = api::parse_id(*text);
+    if (!parsed || *parsed > 366) return bad_parameter("'days' is een aantal dagen van 1 tot en met 366.");
+    days = *parsed;
+  }
+  const auto now_ms = clock_();
+  const auto now_s = now_ms / 1000;
+  std::vector<domain::Broadcast> broadcasts;
+  {
+    auto lease = db_.lease();
+    int found = 0;
+    *lease << "SELECT COUNT(*) FROM programmes WHERE id = :id", soci::into(found), soci::use(*id);
+    if (found == 0) return api::json_error(404, "not_found", "Dit programma bestaat niet.");
+    broadcasts =
+        store::BroadcastRepository(*lease).of_programme(*id, now_s - days * kDay, now_s, kMaxProgrammeBroadcasts);
+  }
+  if (flush_) flush_();
+  const auto open = tracker_.open_sessions();
+  const FigureOptions options{.min_session_seconds = options_.min_session_seconds, .now_ms = now_ms};
+  json::array rows;
+  for (const auto& broadcast : broadcasts) {
+    const auto from_ms = broadcast.starts_at * 1000;
+    const auto until_ms = broadcast.ends_at * 1000;
+    std::vector<Session> sessions;
+    {
+      auto lease = db_.lease();
+      sessions = store::ListenerSessionRepository(*lease).overlapping(from_ms, until_ms, broadcast.channel_slug);
+    }
+    for (const auto& session : open) {
+      if (session.channel == broadcast.channel_slug && session.start_ms < until_ms && session.end_ms > from_ms) {
+        sessions.push_back(session);
+      }
+    }
+    const auto audience = listeners::audience_between(sessions, from_ms, until_ms, options);
+    rows.push_back(json::object{
+        {"id", broadcast.id},
+        {"channel", broadcast.channel_slug},
+        {"title", broadcast.title},
+        {"startsAt", domain::format_iso_utc(broadcast.starts_at)},
+        {"endsAt", domain::format_iso_utc(broadcast.ends_at)},
+        {"onAir", broadcast.starts_at <= now_s && now_s < broadcast.ends_at},
+        {"average", rounded(audience.average)},
+        {"peak", audience.peak.listeners},
+        {"peakAt", audience.peak.listeners > 0 ? json::value(domain::format_iso_utc(audience.peak.at_ms / 1000))
+                                               : json::value(nullptr)}});
+  }
+  return api::private_json(200, json::object{{"programme", *id},
+                                             {"days", days},
+                                             {"minSessionSeconds", options_.min_session_seconds},
+                                             {"broadcasts", std::move(rows)}});
 }
 
 }  // namespace ether::admin

@@ -8,6 +8,10 @@
 //       the stored sessions and those open now. `from` and `until` are UTC dates (YYYY-MM-DD;
 //       `until` is then included) or instants (YYYY-MM-DDTHH:MM:SSZ; `until` excluded); defaults:
 //       the last 7 days by day. At most 1000 buckets. format=csv: the same as CSV (kCsvHeader).
+//   GET /api/admin/listeners/programmes/{id}?days=
+//       the audience of each of a programme's broadcasts of the last `days` (28; 1 to 366), newest
+//       first, at most 100, on every channel: the average number listening and the peak
+//       (listeners/listener_figures.hpp audience_between); 404 for a programme that does not exist.
 // Sessions shorter than `min_session_seconds` count in no figure (the live count and the peak
 // count every connection).
 
@@ -45,6 +49,7 @@ class ListenersApi {
  private:
   http::Response now(const http::Request& request) const;
   http::Response history(const http::Request& request) const;
+  http::Response programme(const http::Request& request, const std::string& id_text) const;
 
   store::Database& db_;
   const AdminApi& admin_;

@@ -208,4 +208,21 @@ Peak peak_concurrent(const std::vector<Session>& sessions, std::int64_t from_ms,
   return peak;
 }
 
+Audience audience_between(const std::vector<Session>& sessions, std::int64_t from_ms, std::int64_t until_ms,
+                          const FigureOptions& options) {
+  const auto end_ms = std::min(until_ms, options.now_ms);
+  if (end_ms <= from_ms) return {};
+  std::vector<Session> counted;
+  std::int64_t listening_ms = 0;
+  for (const auto& session : sessions) {
+    if (session.end_ms - session.start_ms < options.min_session_seconds * 1000) continue;
+    const auto overlap = std::min(session.end_ms, end_ms) - std::max(session.start_ms, from_ms);
+    if (overlap <= 0) continue;
+    listening_ms += overlap;
+    counted.push_back(session);
+  }
+  return {static_cast<double>(listening_ms) / static_cast<double>(end_ms - from_ms),
+          peak_concurrent(counted, from_ms, end_ms)};
+}
+
 }  // namespace ether::listeners

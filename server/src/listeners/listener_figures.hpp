@@ -75,4 +75,14 @@ struct Peak {
 };
 Peak peak_concurrent(const std::vector<Session>& sessions, std::int64_t from_ms, std::int64_t until_ms);
 
+/// The audience of a span such as a broadcast: the average number listening (listening time within
+/// [from_ms, until_ms) up to `options.now_ms`, over that time) and the peak, both of the sessions
+/// of at least `options.min_session_seconds`, as every figure counts them. Zero before the span.
+struct Audience {
+  double average = 0;
+  Peak peak;
+};
+Audience audience_between(const std::vector<Session>& sessions, std::int64_t from_ms, std::int64_t until_ms,
+                          const FigureOptions& options);
+
 }  // namespace ether::listeners

@@ -1,5 +1,7 @@
 #include "store/broadcast_repository.hpp"
 
+#include <string>
+
 #include "store/nullable.hpp"
 
 namespace ether::store {
@@ -27,20 +29,30 @@ int BroadcastRepository::materialise(const std::vector<domain::Broadcast>& broad
   return inserted;
 }
 
-std::vector<domain::Broadcast> BroadcastRepository::between(const std::string& channel_slug, long long from,
-                                                            long long until) {
+namespace {
+
+// Runs `condition` (what follows WHERE, its parameters already exchanged on `st`) over the
+// broadcasts and reads every row, so that each read selects the same columns the same way.
+std::vector<domain::Broadcast> select_broadcasts(soci::statement& st, const std::string& condition) {
   std::vector<domain::Broadcast> result;
   domain::Broadcast row;
   Nullable<long long> programme;
   Nullable<std::string> audio;
-  soci::statement st =
-      (session_.prepare << "SELECT id, channel_slug, programme_id, slug, title, starts_at, ends_at, image_url, "
-                           "audio_url FROM broadcasts WHERE channel_slug = :channel AND ends_at > :from AND "
-                           "starts_at < :until ORDER BY starts_at",
-       soci::use(channel_slug), soci::use(from), soci::use(until), soci::into(row.id), soci::into(row.channel_slug),
-       soci::into(programme.value, programme.ind), soci::into(row.slug), soci::into(row.title),
-       soci::into(row.starts_at), soci::into(row.ends_at), soci::into(row.image_url),
-       soci::into(audio.value, audio.ind));
+  st.exchange(soci::into(row.id));
+  st.exchange(soci::into(row.channel_slug));
+  st.exchange(soci::into(programme.value, programme.ind));
+  st.exchange(soci::into(row.slug));
+  st.exchange(soci::into(row.title));
+  st.exchange(soci::into(row.starts_at));
+  st.exchange(soci::into(row.ends_at));
+  st.exchange(soci::into(row.image_url));
+  st.exchange(soci::into(audio.value, audio.ind));
+  st.alloc();
+  st.prepare(
+      "SELECT id, channel_slug, programme_id, slug, title, starts_at, ends_at, image_url, audio_url FROM "
+      "broadcasts WHERE " +
+      condition);
+  st.define_and_bind();
   st.execute();
   while (st.fetch()) {
     row.programme_id = programme.get();
@@ -48,6 +60,28 @@ std::vector<domain::Broadcast> BroadcastRepository::between(const std::string& c
     result.push_back(row);
   }
   return result;
+}
+
+}  // namespace
+
+std::vector<domain::Broadcast> BroadcastRepository::between(const std::string& channel_slug, long long from,
+                                                            long long until) {
+  soci::statement st(session_);
+  st.exchange(soci::use(channel_slug));
+  st.exchange(soci::use(from));
+  st.exchange(soci::use(until));
+  return select_broadcasts(st, "channel_slug = :channel AND ends_at > :from AND starts_at < :until ORDER BY starts_at");
+}
+
+std::vector<domain::Broadcast> BroadcastRepository::of_programme(long long programme_id, long long from,
+                                                                 long long until, int limit) {
+  soci::statement st(session_);
+  st.exchange(soci::use(programme_id));
+  st.exchange(soci::use(from));
+  st.exchange(soci::use(until));
+  st.exchange(soci::use(limit));
+  return select_broadcasts(
+      st, "programme_id = :programme AND ends_at > :from AND starts_at < :until ORDER BY starts_at DESC, id LIMIT :n");
 }
 
 void BroadcastRepository::update_planned(const domain::Broadcast& b) {

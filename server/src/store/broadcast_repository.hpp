@@ -20,6 +20,8 @@ class BroadcastRepository {
   int materialise(const std::vector<domain::Broadcast>& broadcasts);
   /// A channel's broadcasts that overlap [from, until), oldest first.
   std::vector<domain::Broadcast> between(const std::string& channel_slug, long long from, long long until);
+  /// A programme's broadcasts on every channel that overlap [from, until), newest first, at most `limit`.
+  std::vector<domain::Broadcast> of_programme(long long programme_id, long long from, long long until, int limit);
   /// Rewrites a planned broadcast's programme, slug, title, end and image (by id; its start stays).
   void update_planned(const domain::Broadcast& broadcast);
   /// Removes a planned broadcast (by id).

@@ -5,6 +5,7 @@ import { contentApi, type ContentItem, type FieldValue } from '../../api/content
 import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useMediaQuery } from '../../components/use-media-query';
+import { ProgrammeAudience } from '../listener-stats';
 import { ContentForm, type SaveFirst } from './content-form';
 import { ItemRemoval } from './item-removal';
 import { PresenceNotice } from './presence-notice';
@@ -96,6 +97,9 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
                 else setItem(saved);
               }}
             />
+          )}
+          {type?.name === 'programmes' && item && permissions.includes('read_listeners') && (
+            <ProgrammeAudience programmeId={item.id} />
           )}
           {type && item && type.revisions && (
             <RevisionList

@@ -52,11 +52,36 @@ export function historyParams(query: HistoryQuery, format?: 'csv'): string {
   return params.toString();
 }
 
+/** A broadcast's audience (server: GET /api/admin/listeners/programmes/{id}). */
+export interface BroadcastAudience {
+  id: number;
+  channel: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  onAir: boolean;
+  /** The average number listening over the broadcast (up to now while it is on air). */
+  average: number;
+  peak: number;
+  peakAt: string | null;
+}
+
+export interface ProgrammeAudience {
+  programme: number;
+  days: number;
+  minSessionSeconds: number;
+  /** Newest first. */
+  broadcasts: BroadcastAudience[];
+}
+
 export const listenerStatsApi = {
   now: () => adminFetch<ListenersNow>('GET', '/api/admin/listeners/now'),
   history: (query: HistoryQuery) =>
     adminFetch<ListenersHistory>('GET', `/api/admin/listeners/history?${historyParams(query)}`),
   csvUrl: (query: HistoryQuery) => `/api/admin/listeners/history?${historyParams(query, 'csv')}`,
+  /** The audience of each of a programme's broadcasts of the last four weeks. */
+  programme: (id: string) =>
+    adminFetch<ProgrammeAudience>('GET', `/api/admin/listeners/programmes/${encodeURIComponent(id)}`),
   /** The monthly royalty report of a channel (server/src/admin/royalty_report_api.hpp); month: YYYY-MM. */
   royaltyCsvUrl: (channel: string, month: string) =>
     `/api/admin/reports/royalty?${new URLSearchParams({ channel, month }).toString()}`,

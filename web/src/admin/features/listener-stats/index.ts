@@ -1,0 +1,2 @@
+// What the listener figures feature offers the other features of the admin.
+export { ProgrammeAudience } from './programme-audience';
