@@ -15,7 +15,9 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "playout/demo_playout.hpp"
 #include "seed/demo_seed.hpp"
@@ -34,50 +36,6 @@ using testing_support::fixture_seed;
 using testing_support::utc;
 
 const long long kNow = utc(2026, 10, 25, 10, 17, 5);  // the autumn switch day
-
-const char* const kTables[] = {"media",
-                               "webhook_attempts",
-                               "webhook_deliveries",
-                               "webhooks",
-                               "nowplaying_items",
-                               "live_sources",
-                               "content_revisions",
-                               "content_state",
-                               "shared_secrets",
-                               "admin_sessions",
-                               "admin_login_failures",
-                               "admin_audit_log",
-                               "api_keys",
-                               "admin_users",
-                               "analytics_events",
-                               "track_plays",
-                               "broadcasts",
-                               "channel_rotation",
-                               "schedule_slots",
-                               "programme_broadcasters",
-                               "programme_presenters",
-                               "article_tags",
-                               "fragment_tags",
-                               "articles",
-                               "fragments",
-                               "podcast_episodes",
-                               "podcast_feeds",
-                               "bulletins",
-                               "videos",
-                               "content_pages",
-                               "event_modal_blocks",
-                               "maintenance_notifications",
-                               "news_categories",
-                               "programmes",
-                               "presenters",
-                               "songs",
-                               "channel_broadcasters",
-                               "broadcasters",
-                               "channels",
-                               "settings",
-                               "schema_migrations",
-                               "schedule_changes",
-                               "presenter_source_logins"};
 
 std::string configured_url() {
   const char* url = std::getenv("ETHER_TEST_DATABASE_URL");
@@ -107,12 +65,15 @@ long long count(Database& db, const std::string& table) {
   return n;
 }
 
-// An empty PostgreSQL store, opened afresh.
+// An empty PostgreSQL store, opened afresh: every table of this process's schema is dropped, those
+// of migrations added since this was written too (a list of names here went stale).
 std::unique_ptr<Database> empty_store() {
   auto db = Database::open(database_url());
   EXPECT_EQ(db->dialect(), Dialect::postgresql);
   auto session = db->lease();
-  for (const char* table : kTables) *session << std::string("DROP TABLE IF EXISTS ") + table + " CASCADE";
+  std::vector<std::string> tables(200);
+  *session << "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()", soci::into(tables);
+  for (const auto& table : tables) *session << "DROP TABLE IF EXISTS \"" + table + "\" CASCADE";
   return db;
 }
 
