@@ -80,6 +80,28 @@ std::variant<std::string, http::Response> detail_text(const json::object* body, 
   return text;
 }
 
+// An editor's change to one library item, as its request arrived: who, which item, and the JSON
+// body (`object` null when the body is no JSON object).
+struct ItemEdit {
+  media::Uploader by;
+  std::int64_t id = 0;
+  json::value body;
+  [[nodiscard]] const json::object* object() const { return body.is_object() ? &body.get_object() : nullptr; }
+};
+
+// The guard and the id every edit of an item takes, or the answer that refuses it.
+std::variant<ItemEdit, http::Response> begin_edit(const admin::AdminApi& admin, const http::Request& request,
+                                                  const std::string& id_text) {
+  auto who = admin.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto id = api::parse_id(id_text);
+  if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
+  boost::system::error_code ec;
+  auto body = json::parse(request.body, ec);
+  if (ec) body = nullptr;
+  return ItemEdit{uploader_of(std::get<admin::Principal>(who)), *id, std::move(body)};
+}
+
 }  // namespace
 
 UploadApi::UploadApi(media::MediaLibrary& library, const admin::AdminApi& admin, std::string site_origin,
@@ -245,13 +267,10 @@ http::Response UploadApi::get(const http::Request& request, const std::string& i
 }
 
 http::Response UploadApi::focal_point(const http::Request& request, const std::string& id_text) const {
-  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto id = api::parse_id(id_text);
-  if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
-  boost::system::error_code ec;
-  auto body = json::parse(request.body, ec);
-  const auto* object = !ec && body.is_object() ? &body.get_object() : nullptr;
+  auto begun = begin_edit(admin_, request, id_text);
+  if (auto* refused = std::get_if<http::Response>(&begun)) return std::move(*refused);
+  const auto& edit = std::get<ItemEdit>(begun);
+  const auto* object = edit.object();
   auto coordinate = [&](std::string_view key) -> std::optional<int> {
     const auto* value = object != nullptr ? object->if_contains(key) : nullptr;
     if (value == nullptr || !value->is_number()) return std::nullopt;
@@ -265,8 +284,7 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
     return api::json_error(400, "bad_focal_point", "Een focuspunt heeft een x en een y tussen 0 en 1.");
   }
   try {
-    const auto item =
-        library_.set_focal_point(*id, media::FocalPoint{*x, *y}, uploader_of(std::get<admin::Principal>(who)));
+    const auto item = library_.set_focal_point(edit.id, media::FocalPoint{*x, *y}, edit.by);
     return api::private_json(200, json::object{{"media", item_json(item)}});
   } catch (const media::UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());
@@ -274,20 +292,17 @@ http::Response UploadApi::focal_point(const http::Request& request, const std::s
 }
 
 http::Response UploadApi::details(const http::Request& request, const std::string& id_text) const {
-  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::edit_drafts});
-  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto id = api::parse_id(id_text);
-  if (!id) return api::json_error(404, "not_found", "Dit bestand bestaat niet (meer).");
-  boost::system::error_code ec;
-  auto body = json::parse(request.body, ec);
-  const auto* object = !ec && body.is_object() ? &body.get_object() : nullptr;
+  auto begun = begin_edit(admin_, request, id_text);
+  if (auto* refused = std::get_if<http::Response>(&begun)) return std::move(*refused);
+  const auto& edit = std::get<ItemEdit>(begun);
+  const auto* object = edit.object();
   auto credit = detail_text(object, "credit", "de fotograaf of bron");
   if (auto* refused = std::get_if<http::Response>(&credit)) return std::move(*refused);
   auto caption = detail_text(object, "caption", "het bijschrift");
   if (auto* refused = std::get_if<http::Response>(&caption)) return std::move(*refused);
   try {
-    const auto item = library_.set_details(*id, std::get<std::string>(credit), std::get<std::string>(caption),
-                                           uploader_of(std::get<admin::Principal>(who)));
+    const auto item =
+        library_.set_details(edit.id, std::get<std::string>(credit), std::get<std::string>(caption), edit.by);
     return api::private_json(200, json::object{{"media", item_json(item)}});
   } catch (const media::UploadRefused& refused) {
     return api::json_error(refused.status(), refused.code(), refused.what());

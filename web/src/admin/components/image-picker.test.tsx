@@ -5,31 +5,16 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageMedia, Media } from '../api/media-client';
 import { json, server } from '../test-support/fake-server';
+import { imageHash, libraryImage } from '../test-support/media-fixtures';
 import { stubUploads } from '../test-support/fake-xhr';
 import { ImagePicker, libraryHash } from './image-picker';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const hashOf = (id: number) => String(id).padStart(64, 'a');
+const hashOf = imageHash;
 
-const image = (id: number, name: string, status: ImageMedia['status'] = 'ready'): ImageMedia => ({
-  id,
-  kind: 'image',
-  status,
-  progress: status === 'ready' ? 100 : 40,
-  error: null,
-  name,
-  mimeType: 'image/webp',
-  sizeBytes: 2048,
-  credit: '',
-  caption: '',
-  url: `/uploads/images/${hashOf(id)}/f500-500/{format}.webp`,
-  contentUrl: `/uploads/images/${hashOf(id)}/f500-500/w_1080.webp`,
-  originalUrl: `/uploads/images/${hashOf(id)}/original.webp`,
-  width: 800,
-  height: 600,
-  focalPoint: { x: 0.5, y: 0.5 },
-});
+const image = (id: number, name: string, status: ImageMedia['status'] = 'ready'): ImageMedia =>
+  libraryImage(id, name, { status, progress: status === 'ready' ? 100 : 40 });
 
 const library = (items: Media[], total = items.length) => json({ items, total, page: 1, pageSize: 24 });
 

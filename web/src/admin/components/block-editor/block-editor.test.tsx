@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Editor } from '@tiptap/core';
 import { json, server } from '../../test-support/fake-server';
+import { libraryImage } from '../../test-support/media-fixtures';
 import { stubUploads } from '../../test-support/fake-xhr';
 import { BlockEditor, blockEditorExtensions } from './block-editor';
 import { blocksToDoc, docToBlocks, type StoredBlock } from './blocks';
@@ -193,32 +194,9 @@ describe('BlockEditor', () => {
   });
 
   it("fills an empty image block from the library: the item's 1080 px size and its id, no new upload", async () => {
-    const hash = 'b'.repeat(64);
     const fetch = server({
       'GET /api/admin/media?kind=image': () =>
-        json({
-          items: [
-            {
-              id: 7,
-              kind: 'image',
-              status: 'ready',
-              progress: 100,
-              error: null,
-              name: 'studio.jpg',
-              mimeType: 'image/webp',
-              sizeBytes: 2048,
-              url: `/uploads/images/${hash}/f500-500/{format}.webp`,
-              contentUrl: `/uploads/images/${hash}/f500-500/w_1080.webp`,
-              originalUrl: `/uploads/images/${hash}/original.webp`,
-              width: 800,
-              height: 600,
-              focalPoint: { x: 0.5, y: 0.5 },
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 24,
-        }),
+        json({ items: [libraryImage(7, 'studio.jpg')], total: 1, page: 1, pageSize: 24 }),
     });
     const onChange = vi.fn();
     render(
@@ -232,7 +210,7 @@ describe('BlockEditor', () => {
     await waitFor(() =>
       expect(lastBlocks(onChange)[0]).toMatchObject({
         type: 'image',
-        url: `/uploads/images/${hash}/f500-500/w_1080.webp`,
+        url: libraryImage(7, 'studio.jpg').contentUrl,
         media: 7,
       }),
     );
@@ -241,25 +219,8 @@ describe('BlockEditor', () => {
   });
 
   it("fills the image block's empty caption and credit from the library picture, never what was typed", async () => {
-    const hash = 'c'.repeat(64);
-    const picture = (id: number, name: string) => ({
-      id,
-      kind: 'image',
-      status: 'ready',
-      progress: 100,
-      error: null,
-      name,
-      mimeType: 'image/webp',
-      sizeBytes: 2048,
-      credit: 'Foto: Anna de Vries',
-      caption: 'De nieuwe studio aan de Vaartweg',
-      url: `/uploads/images/${hash}/f500-500/{format}.webp`,
-      contentUrl: `/uploads/images/${hash}/f500-500/w_1080.webp`,
-      originalUrl: `/uploads/images/${hash}/original.webp`,
-      width: 800,
-      height: 600,
-      focalPoint: { x: 0.5, y: 0.5 },
-    });
+    const picture = (id: number, name: string) =>
+      libraryImage(id, name, { credit: 'Foto: Anna de Vries', caption: 'De nieuwe studio aan de Vaartweg' });
     server({
       'GET /api/admin/media?kind=image': () =>
         json({ items: [picture(7, 'studio.jpg')], total: 1, page: 1, pageSize: 24 }),

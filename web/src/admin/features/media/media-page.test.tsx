@@ -3,28 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AudioMedia, ImageMedia, VideoMedia } from '../../api/media-client';
 import { json, server } from '../../test-support/fake-server';
+import { libraryImage } from '../../test-support/media-fixtures';
 import { MediaPage } from './media-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const image = (id: number, name: string): ImageMedia => ({
-  id,
-  kind: 'image',
-  status: 'ready',
-  progress: 100,
-  error: null,
-  name,
-  mimeType: 'image/jpeg',
-  sizeBytes: 1000,
-  credit: '',
-  caption: '',
-  url: `/uploads/images/${id}/{format}.webp`,
-  contentUrl: `/uploads/images/${id}/w_1080.webp`,
-  originalUrl: `/uploads/images/${id}/original.jpg`,
-  width: 800,
-  height: 600,
-  focalPoint: { x: 0.5, y: 0.5 },
-});
+const image = (id: number, name: string): ImageMedia =>
+  libraryImage(id, name, { mimeType: 'image/jpeg', sizeBytes: 1000 });
 
 describe('MediaPage', () => {
   it('pages through the images, 24 at a time as the server lists them', async () => {
