@@ -201,18 +201,18 @@ export function MediaPage() {
   const videoListing = useMediaPage('video', videoPage, version, setLoadError);
   const videos = videoListing.items.filter((m): m is VideoMedia => m.kind === 'video');
 
+  // The pages shown are asked again, and a changed image stays the one selected. Saved words change
+  // no order, so the pages stay where they are.
+  const detailsSaved = (media: Media) => {
+    setVersion((n) => n + 1);
+    if (media.kind === 'image') setSelected(media);
+  };
   const accept = (media: Media) => {
     // The newest come first: an upload shows on the first page of its kind.
     if (media.kind === 'image') setImagePage(1);
     else if (media.kind === 'audio') setAudioPage(1);
     else setVideoPage(1);
-    setVersion((n) => n + 1);
-    if (media.kind === 'image') setSelected(media);
-  };
-  // Saved words change no order: the pages shown stay, asked again for them.
-  const detailsSaved = (media: Media) => {
-    setVersion((n) => n + 1);
-    if (media.kind === 'image') setSelected(media);
+    detailsSaved(media);
   };
 
   return (
