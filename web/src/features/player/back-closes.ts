@@ -13,6 +13,8 @@ interface Guard {
   handlers: Set<PopHandler>;
   /** Pops the guard caused itself (taking the entry back), each with what waits for it. */
   ownPops: (() => void)[];
+  /** The taking back under way, which a second caller waits for rather than going back twice. */
+  leaving?: Promise<void> | undefined;
 }
 
 const guards = new WeakMap<Window, Guard>();
@@ -58,12 +60,21 @@ export function installBackGuard(win: Window = window): Guard {
  * the page replaces the entry rather than landing on top of it (one 'back' then returns).
  */
 export function leaveExpandedEntry(win: Window = window): Promise<void> {
-  if (!isExpandedEntry(win.history.state)) return Promise.resolve();
   const guard = installBackGuard(win);
-  return new Promise((resolve) => {
-    guard.ownPops.push(resolve);
+  // A link followed from the open player both folds it away and navigates: two callers at once.
+  // A second history.back() before the first one's pop may be dropped by the browser, and its
+  // caller (the navigation) would wait for ever; so both wait for the one pop.
+  if (guard.leaving) return guard.leaving;
+  if (!isExpandedEntry(win.history.state)) return Promise.resolve();
+  const leaving = new Promise<void>((resolve) => {
+    guard.ownPops.push(() => {
+      guard.leaving = undefined;
+      resolve();
+    });
     win.history.back();
   });
+  guard.leaving = leaving;
+  return leaving;
 }
 
 /**
