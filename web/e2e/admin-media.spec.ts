@@ -8,9 +8,10 @@ import { writeTestImage, writeTestTone } from './test-media';
 
 // The media library of the admin against the real server: an eindredacteur uploads a JPEG made by
 // ffmpeg, sees it become ready with the sizes the site asks for, moves its focal point (new crops
-// are made), uploads a WAV tone that becomes a loudness-normalised MP3 with its duration, and
-// finds both in the lists. The files differ on every run (a random hue and pitch), so that the
-// library, which keeps each content once, processes them anew.
+// are made) and gives it a credit and caption, uploads a WAV tone that becomes a
+// loudness-normalised MP3 with its duration, and finds both in the lists. The files differ on every
+// run (a random hue and pitch), so that the library, which keeps each content once, processes them
+// anew.
 
 // A guard against hangs, not a speed check: ffmpeg and axe-core run on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -91,6 +92,26 @@ test('an eindredacteur uploads an image and audio, sees them processed and moves
   expect(moved.status()).toBe(200);
   expect(moved.headers()['content-type']).toBe('image/webp');
   await expectLoaded(page, `Artikelkaart (4:3) van ${imageName}`);
+
+  // Its credit and caption, kept with the picture (trimmed) and there again after a reload.
+  const details = page.getByRole('form', { name: `Fotograaf of bron en bijschrift van ${imageName}` });
+  await details.getByLabel('Fotograaf of bron').fill('  Studio Ether  ');
+  await details.getByLabel('Bijschrift').fill('De presentator achter de tafel');
+  await details.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(
+    page.getByText(`De fotograaf of bron en het bijschrift van ${imageName} zijn bewaard.`),
+  ).toBeAttached();
+  const described = (await (await page.request.get(`/api/admin/media/${media.id}`)).json()) as {
+    media: { credit: string; caption: string };
+  };
+  expect(described.media).toMatchObject({
+    credit: 'Studio Ether',
+    caption: 'De presentator achter de tafel',
+  });
+  await page.reload();
+  await page.getByRole('button', { name: imageName, exact: true }).click();
+  await expect(details.getByLabel('Fotograaf of bron')).toHaveValue('Studio Ether');
+  await expect(details.getByLabel('Bijschrift')).toHaveValue('De presentator achter de tafel');
 
   // The audio: normalised into an MP3 of the tone's 3 seconds.
   await page.getByLabel('Audio uploaden').setInputFiles(join(folder, audioName));
