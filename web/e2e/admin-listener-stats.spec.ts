@@ -136,7 +136,7 @@ test("'Per nummer' lists a month's songs of radio2, sorted with the keyboard, an
     .getByRole('navigation', { name: 'Beheer' })
     .getByRole('link', { name: 'Luistercijfers' })
     .click();
-  const section = page.getByRole('region', { name: 'Per nummer' });
+  const section = page.getByRole('region', { name: 'Per nummer', exact: true });
   await expect(section.getByRole('heading', { level: 2, name: 'Per nummer' })).toBeVisible();
   const month = amsterdamMonthOf(1);
   await section.getByLabel('Kanaal van de nummers').selectOption('radio2');
