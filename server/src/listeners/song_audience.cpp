@@ -91,7 +91,9 @@ SongAudienceReport song_audience(const std::vector<RoyaltyPlay>& plays,
     curve[static_cast<std::size_t>(hour)].minutes += static_cast<double>(ms) / kMinuteMs;
   });
 
-  // Sorted tune-ins and tune-outs: those within a play are then two binary searches each.
+  // Sorted tune-ins and tune-outs: those within a play are then two binary searches each. A session
+  // still open ends at the tracker's now, not before `now`: after every play that has ended and
+  // outside the month so far, so it is no tune-out anywhere.
   std::vector<std::int64_t> starts;
   std::vector<std::int64_t> ends;
   for (const auto& session : sessions) {
@@ -101,7 +103,6 @@ SongAudienceReport song_audience(const std::vector<RoyaltyPlay>& plays,
     if (session.start_ms >= from_ms && session.start_ms < counted_until_ms) {
       ++curve[static_cast<std::size_t>(hours.at(session.start_ms))].tune_ins;
     }
-    if (session.end_ms >= options.now_ms) continue;
     ends.push_back(session.end_ms);
     if (session.end_ms >= from_ms && session.end_ms < counted_until_ms) {
       ++curve[static_cast<std::size_t>(hours.at(session.end_ms))].tune_outs;
