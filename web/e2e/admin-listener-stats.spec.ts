@@ -6,7 +6,8 @@ import { expectNoSeriousAxeViolations } from './support';
 
 // 'Luistercijfers' against the real server: while a listener streams radio2 (a real HTTP client
 // from this spec, holding the MP3 stream open), the page shows it in the live count; the history's
-// chart and table render; the controls are reached and used with the keyboard; axe finds nothing.
+// chart and table render; 'Per nummer' lists the demo playout's songs of a month; the controls are
+// reached and used with the keyboard; axe finds nothing.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -61,7 +62,7 @@ test('a redacteur sees the live count of a listener, the chart and the table', a
     // The keyboard alone: from 'Indeling' the other controls follow in order, and a choice loads anew.
     await page.getByLabel('Indeling').focus();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Kanaal')).toBeFocused();
+    await expect(page.getByRole('combobox', { name: 'Kanaal', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Van (UTC)')).toBeFocused();
     await page.getByLabel('Indeling').focus();
@@ -110,5 +111,105 @@ test("a programme's admin page lists each broadcast's audience, the one on air m
   await expect(table.getByRole('row').filter({ hasText: 'nu op de zender' })).toHaveCount(1);
   // The demo's playout has two weeks of broadcasts behind it: more than the one on air.
   expect(await table.getByRole('row').count()).toBeGreaterThan(2);
+  await expectNoSeriousAxeViolations(page);
+});
+
+/** The Amsterdam month (YYYY-MM) of a day before now. */
+function amsterdamMonthOf(daysAgo: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Amsterdam',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(new Date(Date.now() - daysAgo * 86_400_000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
+}
+
+test("'Per nummer' lists a month's songs of radio2, sorted with the keyboard, and its CSV", async ({
+  page,
+}) => {
+  // The exact figures are proven by ctest (SongAudienceServer) with scripted sessions; this is the
+  // section that shows them, from the real server. The demo's playout has two weeks of plays behind
+  // it, so yesterday's month has songs.
+  await logInFresh(page, 'redacteur', PASSWORD);
+  await page
+    .getByRole('navigation', { name: 'Beheer' })
+    .getByRole('link', { name: 'Luistercijfers' })
+    .click();
+  const section = page.getByRole('region', { name: 'Per nummer', exact: true });
+  await expect(section.getByRole('heading', { level: 2, name: 'Per nummer' })).toBeVisible();
+  const month = amsterdamMonthOf(1);
+  await section.getByLabel('Kanaal van de nummers').selectOption('radio2');
+  await section.getByLabel('Maand van de nummers').fill(month);
+  const table = section.getByRole('table', { name: /^Per nummer op Ether Radio 2 in / });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Nummer',
+    'Gedraaid',
+    'Speelduur',
+    'Ingeschakeld (verwacht)',
+    'Uitgeschakeld (verwacht)',
+    'Verschil (verwacht)',
+    'Afwijking ▲',
+  ]);
+  expect(await table.getByRole('row').count()).toBeGreaterThan(1);
+  await expect(table.getByRole('columnheader', { name: /Afwijking/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expectNoSeriousAxeViolations(page);
+
+  // The keyboard alone: the channel, then the month; from the CSV link the table's frame and its
+  // headers (a month field takes Tab for its own month and year first).
+  await section.getByLabel('Kanaal van de nummers').focus();
+  await page.keyboard.press('Tab');
+  await expect(section.getByLabel('Maand van de nummers')).toBeFocused();
+  const csv = section.getByRole('link', { name: 'Download per nummer als CSV' });
+  await csv.focus();
+  await expect(csv).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(section.getByRole('region', { name: /^Per nummer, / })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(table.getByRole('button', { name: 'Nummer' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(table.getByRole('button', { name: 'Gedraaid' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('columnheader', { name: /Gedraaid/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(table.getByRole('columnheader', { name: /Afwijking/ })).not.toHaveAttribute('aria-sort');
+  const plays = async () =>
+    (await table.getByRole('row').locator('td:nth-of-type(1)').allInnerTexts()).map((text) => Number(text));
+  const descending = await plays();
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  await page.keyboard.press('Space');
+  await expect(table.getByRole('columnheader', { name: /Gedraaid/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  const ascending = await plays();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  // The page's session downloads the CSV: the documented header, a line per song.
+  await expect(csv).toHaveAttribute(
+    'href',
+    `/api/admin/listeners/songs?channel=radio2&month=${month}&format=csv`,
+  );
+  const answer = await page.evaluate(
+    async (target) => {
+      const response = await fetch(target);
+      return { status: response.status, text: await response.text() };
+    },
+    (await csv.getAttribute('href')) ?? '',
+  );
+  expect(answer.status).toBe(200);
+  const lines = answer.text.split('\r\n').filter((line) => line !== '');
+  expect(lines[0]).toBe(
+    'channel,month,song_id,artist,title,plays,minutes_played,tune_ins,expected_tune_ins,tune_outs,' +
+      'expected_tune_outs,net,expected_net,difference',
+  );
+  // A line per song: the header and at least the songs shown (a play may have ended since).
+  expect(lines.length).toBeGreaterThanOrEqual(await table.getByRole('row').count());
   await expectNoSeriousAxeViolations(page);
 });

@@ -3,14 +3,12 @@
 #include <string>
 #include <utility>
 #include <variant>
-#include <vector>
 
 #include "api/json_error.hpp"
 #include "domain/slug.hpp"
+#include "listeners/month_of_plays.hpp"
 #include "listeners/royalty_report.hpp"
-#include "store/listener_session_repository.hpp"
 #include "store/station_repository.hpp"
-#include "store/track_play_repository.hpp"
 
 namespace ether::admin {
 namespace {
@@ -50,36 +48,9 @@ http::Response RoyaltyReportApi::report(const http::Request& request) const {
 
   const auto now_ms = clock_();
   const auto span = listeners::month_span(*month);
-  // Sessions that overlap the month include those begun in the month before and still running at
-  // its first plays; a flush first, so that a session closed a moment ago counts.
-  if (flush_) flush_();
-  std::vector<store::PlayForReport> stored;
-  std::vector<domain::ListenerSession> sessions;
-  {
-    auto lease = db_.lease();
-    stored = store::TrackPlayRepository(*lease).for_report(channel, span.from, span.until);
-    sessions = store::ListenerSessionRepository(*lease).overlapping(span.from * 1000, span.until * 1000, channel);
-  }
-  for (auto& open : tracker_.open_sessions()) {
-    if (open.channel == channel && open.start_ms < span.until * 1000 && open.end_ms > span.from * 1000) {
-      sessions.push_back(std::move(open));
-    }
-  }
-  std::vector<listeners::RoyaltyPlay> plays;
-  plays.reserve(stored.size());
-  for (auto& play : stored) {
-    plays.push_back(listeners::RoyaltyPlay{.starts_at = play.starts_at,
-                                           .ends_at = play.ends_at,
-                                           .artist = std::move(play.artist),
-                                           .title = std::move(play.title),
-                                           .album = std::move(play.album),
-                                           .label = std::move(play.label),
-                                           .isrc = std::move(play.isrc),
-                                           .composer = std::move(play.composer),
-                                           .song_duration_ms = play.duration_ms});
-  }
+  const auto month_of_plays = listeners::load_month_of_plays(db_, tracker_, flush_, channel, span);
   const auto rows = listeners::royalty_rows(
-      plays, sessions,
+      month_of_plays.plays, month_of_plays.sessions,
       listeners::RoyaltyOptions{
           .channel = channel, .span = span, .now = now_ms / 1000, .min_session_seconds = options_.min_session_seconds});
   http::Response response;

@@ -327,6 +327,9 @@ Station::Station(const config::Config& config) {
   royalty_report_api_ = std::make_unique<admin::RoyaltyReportApi>(
       *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
       admin::RoyaltyReportOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
+  song_audience_api_ = std::make_unique<admin::SongAudienceApi>(
+      *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
+      admin::SongAudienceApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
   metrics_ = std::make_unique<api::MetricsEndpoint>(
       *listener_tracker_, [db = db_.get()] { return db->healthy(); },
       api::MetricsOptions{.allow = config.metrics_allow, .token = config.metrics_token});
@@ -634,6 +637,7 @@ void Station::add_routes(SiteApp& site) {
   admin_pages_->add_routes(site.router());
   listeners_api_->add_routes(site.router());
   royalty_report_api_->add_routes(site.router());
+  song_audience_api_->add_routes(site.router());
   metrics_->add_routes(site.router());
   site.router().add(
       "GET", "/internal/relay/{file}",

@@ -24,6 +24,7 @@
 #include "admin/presence.hpp"
 #include "admin/royalty_report_api.hpp"
 #include "admin/schedule_api.hpp"
+#include "admin/song_audience_api.hpp"
 #include "admin/trash_sweeper.hpp"
 #include "admin/upload_api.hpp"
 #include "api/events_api.hpp"
@@ -142,6 +143,7 @@ class Station {
   std::unique_ptr<listeners::SessionWriter> listener_writer_;
   std::unique_ptr<admin::ListenersApi> listeners_api_;
   std::unique_ptr<admin::RoyaltyReportApi> royalty_report_api_;
+  std::unique_ptr<admin::SongAudienceApi> song_audience_api_;
   std::unique_ptr<api::MetricsEndpoint> metrics_;
   std::unique_ptr<api::PlayerApi> player_api_;
   std::unique_ptr<api::HlsApi> hls_api_;

@@ -59,6 +59,7 @@ struct RoyaltyPlay {
   std::string isrc;
   std::string composer;
   std::int64_t song_duration_ms = 0;  // 0: not known
+  std::int64_t song_id = 0;           // the catalogue's
 };
 
 /// One row of the report.

@@ -167,13 +167,13 @@ std::vector<PlayForReport> TrackPlayRepository::for_report(const std::string& ch
   Nullable<std::string> composer;
   soci::statement st =
       (session_.prepare << "SELECT tp.starts_at, tp.ends_at, s.artist, s.title, s.album, s.label, s.isrc, s.composer, "
-                           "s.duration_ms FROM track_plays tp JOIN songs s ON s.id = tp.song_id "
+                           "s.duration_ms, tp.song_id FROM track_plays tp JOIN songs s ON s.id = tp.song_id "
                            "WHERE tp.channel_slug = :channel AND tp.starts_at >= :from AND tp.starts_at < :until "
                            "AND tp.hidden_at IS NULL ORDER BY tp.starts_at",
        soci::use(channel_slug), soci::use(from), soci::use(until), soci::into(row.starts_at), soci::into(row.ends_at),
        soci::into(row.artist), soci::into(row.title), soci::into(album.value, album.ind),
        soci::into(label.value, label.ind), soci::into(isrc.value, isrc.ind), soci::into(composer.value, composer.ind),
-       soci::into(row.duration_ms));
+       soci::into(row.duration_ms), soci::into(row.song_id));
   st.execute();
   while (st.fetch()) {
     row.album = album.get().value_or("");

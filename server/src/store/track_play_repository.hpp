@@ -32,6 +32,7 @@ struct PlayForReport {
   std::string isrc;
   std::string composer;
   long long duration_ms = 0;  // the song's own; 0 when not known
+  long long song_id = 0;
 };
 
 /// A play of the log as the admin's corrections show it (admin/play_corrections_api.hpp).
@@ -76,7 +77,8 @@ class TrackPlayRepository {
   std::optional<LoggedPlay> find_logged(long long id);
   /// Hides the play `id` as logged wrongly (at `hidden_at`, by `by`), or shows it again (nullopt).
   void set_hidden(long long id, std::optional<long long> hidden_at, const std::string& by);
-  /// `between` with each play's song fields, for the royalty report (listeners/royalty_report.hpp).
+  /// `between` with each play's song fields, for the royalty report (listeners/royalty_report.hpp)
+  /// and the audience per song (listeners/song_audience.hpp).
   /// Hidden plays are left out: they did not go out as logged.
   std::vector<PlayForReport> for_report(const std::string& channel_slug, long long from, long long until);
 

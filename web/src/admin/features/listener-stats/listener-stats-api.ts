@@ -1,4 +1,4 @@
-// The admin's calls for the listener figures (server/src/listeners/listeners_api.hpp).
+// The admin's calls for the listener figures (server/src/admin/listeners_api.hpp and the reports beside it).
 import { adminFetch } from '../../api/admin-client';
 
 export interface ListenersNow {
@@ -74,6 +74,45 @@ export interface ProgrammeAudience {
   broadcasts: BroadcastAudience[];
 }
 
+/** One song's month (server/src/listeners/song_audience.hpp). */
+export interface SongAudience {
+  id: number;
+  artist: string;
+  title: string;
+  plays: number;
+  minutesPlayed: number;
+  /** Sessions that began while the song played, and as many as the hours' usual rate expects. */
+  tuneIns: number;
+  expectedTuneIns: number;
+  /** Sessions that ended while the song played, and the expectation. */
+  tuneOuts: number;
+  expectedTuneOuts: number;
+  /** tuneIns - tuneOuts, and the same of the expectations. */
+  net: number;
+  expectedNet: number;
+  /** net - expectedNet: below zero the song lost more listeners than usual at those hours. */
+  difference: number;
+}
+
+/** The audience per song of a channel's month (server: GET /api/admin/listeners/songs). */
+export interface SongsReport {
+  channel: string;
+  month: string;
+  from: string;
+  until: string;
+  minSessionSeconds: number;
+  /** Per Amsterdam hour of the day: the month's minutes at that hour and its tune-ins and -outs. */
+  curve: { hour: number; minutes: number; tuneIns: number; tuneOuts: number }[];
+  /** The song that lost the most listeners first. */
+  songs: SongAudience[];
+}
+
+function songsParams(channel: string, month: string, format?: 'csv'): string {
+  const params = new URLSearchParams({ channel, month });
+  if (format) params.set('format', format);
+  return params.toString();
+}
+
 export const listenerStatsApi = {
   now: () => adminFetch<ListenersNow>('GET', '/api/admin/listeners/now'),
   history: (query: HistoryQuery) =>
@@ -85,4 +124,9 @@ export const listenerStatsApi = {
   /** The monthly royalty report of a channel (server/src/admin/royalty_report_api.hpp); month: YYYY-MM. */
   royaltyCsvUrl: (channel: string, month: string) =>
     `/api/admin/reports/royalty?${new URLSearchParams({ channel, month }).toString()}`,
+  /** The audience per song of a channel's month (server/src/admin/song_audience_api.hpp); month: YYYY-MM. */
+  songs: (channel: string, month: string) =>
+    adminFetch<SongsReport>('GET', `/api/admin/listeners/songs?${songsParams(channel, month)}`),
+  songsCsvUrl: (channel: string, month: string) =>
+    `/api/admin/listeners/songs?${songsParams(channel, month, 'csv')}`,
 };

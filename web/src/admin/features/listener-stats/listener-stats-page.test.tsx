@@ -46,9 +46,23 @@ const history = (by: string, daily = false) => ({
   ],
 });
 
+const songs = (url: string) => ({
+  channel: new URL(url, 'http://x').searchParams.get('channel'),
+  month: new URL(url, 'http://x').searchParams.get('month'),
+  from: '2026-10-31T23:00:00Z',
+  until: '2026-11-30T23:00:00Z',
+  minSessionSeconds: 60,
+  curve: [],
+  songs: [],
+});
+
 function serve(historyFor: (url: string) => unknown) {
   const fetch = vi.fn((path: string) => {
-    const body = path.startsWith('/api/admin/listeners/now') ? now : historyFor(path);
+    const body = path.startsWith('/api/admin/listeners/now')
+      ? now
+      : path.startsWith('/api/admin/listeners/songs')
+        ? songs(path)
+        : historyFor(path);
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
   });
   vi.stubGlobal('fetch', fetch);
@@ -99,6 +113,21 @@ describe('ListenerStatsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Kanaal'), 'radio4');
     expect(fetch).toHaveBeenLastCalledWith(
       '/api/admin/listeners/history?by=week&from=2026-11-20&until=2026-11-26&channel=radio4',
+      expect.anything(),
+    );
+  });
+});
+
+describe('ListenerStatsPage per song', () => {
+  it("asks for this month's songs of the first channel", async () => {
+    const fetch = serve(() => history('day'));
+    render(<ListenerStatsPage now={clock} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Per nummer' })).toBeInTheDocument();
+    expect(await screen.findByTestId('songs-empty')).toHaveTextContent(
+      'Geen gespeelde nummers op NPO Radio 2 in november 2026.',
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/admin/listeners/songs?channel=radio2&month=2026-11',
       expect.anything(),
     );
   });

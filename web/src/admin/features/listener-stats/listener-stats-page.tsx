@@ -11,6 +11,7 @@ import {
 } from './listener-stats-api';
 import { bucketLabel, figure, sessionLength, utcDate } from './listener-words';
 import { RoyaltyReportForm } from './royalty-report-form';
+import { SongAudienceSection } from './song-audience';
 
 // The live count is read again this often.
 const REFRESH_MS = 5000;
@@ -41,7 +42,8 @@ function failureText(failure: unknown, fallback: string): string {
 /**
  * 'Luistercijfers': the listeners now (refreshed every few seconds) with today's peak, and the
  * history per hour, day, week or month per channel and in total, as a chart, as a table (the
- * accessible alternative) and as a CSV download; for a beheerder also the monthly royalty report.
+ * accessible alternative) and as a CSV download; the month's audience per song ('Per nummer'); for a
+ * beheerder also the monthly royalty report.
  */
 export function ListenerStatsPage({
   now: clock = () => new Date(),
@@ -253,6 +255,7 @@ export function ListenerStatsPage({
           </div>
         </>
       )}
+      <SongAudienceSection channels={live?.channels ?? history?.channels ?? []} now={clock} />
       {canReadRoyalties && (
         <RoyaltyReportForm channels={live?.channels ?? history?.channels ?? []} now={clock} />
       )}

@@ -36,3 +36,28 @@ export function bucketLabel(iso: string, by: BucketSize): string {
 export function utcDate(now: Date, daysBefore = 0): string {
   return new Date(now.getTime() - daysBefore * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The Amsterdam calendar month of `now` as YYYY-MM: the months the monthly reports count in. */
+export function amsterdamMonth(now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Amsterdam',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
+}
+
+/** A month (YYYY-MM) in Dutch words: "november 2026". */
+export function monthLabel(month: string): string {
+  return new Intl.DateTimeFormat('nl-NL', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+}
+
+const signed = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+
+/** A difference with its sign ("+1", "-2,98", "0"). */
+export function signedFigure(n: number): string {
+  return signed.format(n);
+}

@@ -1,0 +1,112 @@
+#include "admin/song_audience_api.hpp"
+
+#include <boost/json.hpp>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <variant>
+
+#include "api/json_error.hpp"
+#include "domain/slug.hpp"
+#include "domain/time.hpp"
+#include "listeners/month_of_plays.hpp"
+#include "listeners/song_audience.hpp"
+#include "store/station_repository.hpp"
+
+namespace ether::admin {
+namespace {
+
+namespace json = boost::json;
+
+http::Response bad_parameter(const std::string& message) { return api::json_error(400, "bad_parameter", message); }
+
+double rounded(double value) {
+  const auto out = std::round(value * 1000.0) / 1000.0;
+  return out == 0 ? 0 : out;  // no -0 in the JSON
+}
+
+json::object song_json(const listeners::SongAudience& song) {
+  return json::object{{"id", song.song_id},
+                      {"artist", song.artist},
+                      {"title", song.title},
+                      {"plays", song.plays},
+                      {"minutesPlayed", rounded(song.minutes_played())},
+                      {"tuneIns", song.tune_ins},
+                      {"expectedTuneIns", rounded(song.expected_tune_ins)},
+                      {"tuneOuts", song.tune_outs},
+                      {"expectedTuneOuts", rounded(song.expected_tune_outs)},
+                      {"net", song.net()},
+                      {"expectedNet", rounded(song.expected_net())},
+                      {"difference", rounded(song.difference())}};
+}
+
+}  // namespace
+
+SongAudienceApi::SongAudienceApi(store::Database& db, const AdminApi& admin, listeners::ListenerTracker& tracker,
+                                 std::function<void()> flush, SongAudienceApiOptions options, Clock clock)
+    : db_(db),
+      admin_(admin),
+      tracker_(tracker),
+      flush_(std::move(flush)),
+      options_(options),
+      clock_(std::move(clock)) {}
+
+void SongAudienceApi::add_routes(http::Router& router) {
+  router.add("GET", "/api/admin/listeners/songs",
+             [this](const http::Request& r, const http::RouteParams&) { return songs(r); });
+}
+
+http::Response SongAudienceApi::songs(const http::Request& request) const {
+  auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::read_listeners});
+  if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
+  const auto channel = std::string(request.param("channel").value_or(""));
+  if (!domain::is_valid_slug(channel)) return bad_parameter("'channel' is een kanaal zoals 'radio2'.");
+  const auto month_text = std::string(request.param("month").value_or(""));
+  const auto month = listeners::parse_report_month(month_text);
+  if (!month) return bad_parameter("'month' is een maand zoals 2026-11 (JJJJ-MM).");
+  const auto format = request.param("format").value_or("json");
+  if (format != "json" && format != "csv") return bad_parameter("'format' is json of csv.");
+  {
+    auto lease = db_.lease();
+    if (!store::StationRepository(*lease).has_channel(channel)) {
+      return api::json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
+    }
+  }
+
+  const auto now_ms = clock_();
+  const auto span = listeners::month_span(*month);
+  const auto month_of_plays = listeners::load_month_of_plays(db_, tracker_, flush_, channel, span);
+  const auto report = listeners::song_audience(month_of_plays.plays, month_of_plays.sessions,
+                                               listeners::SongAudienceOptions{
+                                                   .channel = channel,
+                                                   .span = span,
+                                                   .now_ms = now_ms,
+                                                   .min_session_seconds = options_.min_session_seconds,
+                                               });
+  if (format == "csv") {
+    http::Response response;
+    response.set_header("Content-Type", "text/csv; charset=utf-8");
+    response.set_header("Cache-Control", "no-store");
+    response.set_header("Content-Disposition",
+                        "attachment; filename=\"luistercijfers-per-nummer-" + channel + "-" + month_text + ".csv\"");
+    response.body = listeners::song_audience_csv(channel, month_text, report.songs);
+    return response;
+  }
+  json::array curve;
+  for (std::size_t hour = 0; hour < report.curve.size(); ++hour) {
+    const auto& at = report.curve[hour];
+    curve.push_back(json::object{
+        {"hour", hour}, {"minutes", rounded(at.minutes)}, {"tuneIns", at.tune_ins}, {"tuneOuts", at.tune_outs}});
+  }
+  json::array songs;
+  for (const auto& song : report.songs) songs.push_back(song_json(song));
+  return api::private_json(200, json::object{{"channel", channel},
+                                             {"month", month_text},
+                                             {"from", domain::format_iso_utc(span.from)},
+                                             {"until", domain::format_iso_utc(span.until)},
+                                             {"minSessionSeconds", options_.min_session_seconds},
+                                             {"curve", std::move(curve)},
+                                             {"songs", std::move(songs)}});
+}
+
+}  // namespace ether::admin
