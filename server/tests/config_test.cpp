@@ -289,6 +289,8 @@ TEST(Config, LiveListenerSendBufferAndLagLimit) {
   EXPECT_EQ(config.listener_sndbuf_bytes, 65536U);
   EXPECT_EQ(config.listener_max_lag_seconds, 30);
   EXPECT_EQ(defaults.listener_days, 400) << "the privacy note's retention";
+  EXPECT_TRUE(defaults.listener_counting);
+  EXPECT_FALSE(build_config({}, env_of({{"ETHER_LISTENER_COUNTING", "0"}})).listener_counting);
   EXPECT_EQ(build_config({}, env_of({{"ETHER_LISTENER_DAYS", "30"}})).listener_days, 30);
   EXPECT_EQ(build_config({}, env_of({{"ETHER_LISTENER_SNDBUF_BYTES", "0"}})).listener_sndbuf_bytes, 0U)
       << "0 leaves the kernel's own";
@@ -299,7 +301,8 @@ TEST(Config, LiveListenerSendBufferAndLagLimit) {
                                                         {"ETHER_LISTENER_SNDBUF_BYTES", "99999999"},
                                                         {"ETHER_LISTENER_MAX_LAG_SECONDS", "0"},
                                                         {"ETHER_LISTENER_MAX_LAG_SECONDS", "10s"},
-                                                        {"ETHER_LISTENER_DAYS", "0"}}) {
+                                                        {"ETHER_LISTENER_DAYS", "0"},
+                                                        {"ETHER_LISTENER_COUNTING", "no"}}) {
     try {
       build_config({}, env_of({{key, value}}));
       ADD_FAILURE() << key << "=" << value << " was accepted";

@@ -65,6 +65,7 @@ class Player {
     socket_.close(ignored);
   }
   [[nodiscard]] int status() const { return status_; }
+  [[nodiscard]] std::size_t bytes() const { return bytes_; }
 
  private:
   asio::io_context io_;
@@ -277,6 +278,40 @@ const bool registered = test::register_postgres_tests(
                                                  test::FreshPostgresDatabase database("listener_stats");
                                                  listeners_are_counted_exactly_and_survive_a_restart(database.url());
                                                }}});
+
+// ETHER_LISTENER_COUNTING=0: the stream plays as ever, and nothing of its listener is counted or
+// stored.
+TEST(ListenerStatsServer, WithCountingOffAListenerHearsTheStreamAndIsNeitherCountedNorStored) {
+  const auto data_dir = std::filesystem::path(ETHER_TEST_TMP) / ("listener-off-data-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(data_dir);
+  const std::vector<std::string> env{"ETHER_DATA_DIR=" + data_dir.string(), "ETHER_LISTENER_COUNTING=0",
+                                     "ETHER_LISTENER_MIN_SESSION_SECONDS=0", "ETHER_LISTENER_FLUSH_SECONDS=1"};
+  auto server = std::make_unique<ServerProcess>("listener-off", env);
+  const auto store_url = "sqlite:" + (data_dir / "ether.db").string();
+  const auto who = test::server_login(*server, store_url, "redactie@radio.example", admin::Role::redacteur);
+  ASSERT_FALSE(who.cookie.empty());
+  const auto radio2 = test::stream_path(*server, "radio2");
+  ASSERT_FALSE(radio2.empty());
+  Player player(server->port(), radio2, "Player A/1.0");
+  ASSERT_EQ(player.status(), 200);
+  ASSERT_TRUE(test::eventually([&] { return player.bytes() > 16 * 1024; }, std::chrono::seconds(5)))
+      << "the stream plays: " << player.bytes() << " bytes";
+  const auto now = get_json(*server, "/api/admin/listeners/now", who);
+  ASSERT_TRUE(now.is_object());
+  EXPECT_EQ(now.at("listeners").as_int64(), 0) << json::serialize(now);
+  EXPECT_EQ(server->get("/metrics").body.find("ether_listeners{channel=\"radio2\""), std::string::npos);
+  player.stop();
+  ASSERT_EQ(server->terminate(), 0);
+  server.reset();
+  {
+    auto db = store::Database::open(store_url, 1);
+    auto lease = db->lease();
+    long long sessions = -1;
+    *lease << "SELECT COUNT(*) FROM listener_sessions", soci::into(sessions);
+    EXPECT_EQ(sessions, 0);
+  }
+  test::remove_unless_failed(data_dir);
+}
 
 TEST(ListenerStatsServer, MetricsAreOpenToLoopbackAllowedNetworksAndTheTokenJudgedByTheForwardedAddress) {
   ServerProcess server("listener-metrics", {"ETHER_TRUSTED_PROXIES=127.0.0.1", "ETHER_METRICS_ALLOW=198.51.100.0/24",

@@ -319,8 +319,11 @@ Station::Station(const config::Config& config) {
   listener_identity_ = std::make_unique<listeners::ListenerIdentity>();
   listener_writer_ = std::make_unique<listeners::SessionWriter>(
       *db_, *listener_tracker_, std::chrono::seconds(config.listener_flush_seconds), config.listener_days);
-  player_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
-  hls_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
+  // Without counting the routes get no tracker: the audio path then does no listener work at all.
+  if (config.listener_counting) {
+    player_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
+    hls_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
+  }
   listeners_api_ = std::make_unique<admin::ListenersApi>(
       *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
       admin::ListenersApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);

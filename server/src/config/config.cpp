@@ -27,7 +27,7 @@
 namespace ether::config {
 namespace {
 
-constexpr std::array<std::string_view, 60> kKeys{"PORT",
+constexpr std::array<std::string_view, 61> kKeys{"PORT",
                                                  "ETHER_BIND",
                                                  "ETHER_DATA_DIR",
                                                  "ETHER_RECORDINGS_DIR",
@@ -73,6 +73,7 @@ constexpr std::array<std::string_view, 60> kKeys{"PORT",
                                                  "ETHER_LISTENER_SNDBUF_BYTES",
                                                  "ETHER_LISTENER_MAX_LAG_SECONDS",
                                                  "ETHER_LISTENER_MIN_SESSION_SECONDS",
+                                                 "ETHER_LISTENER_COUNTING",
                                                  "ETHER_LISTENER_FLUSH_SECONDS",
                                                  "ETHER_LISTENER_DAYS",
                                                  "ETHER_LISTENER_HLS_IDLE_SECONDS",
@@ -385,6 +386,9 @@ Config build_config(const std::map<std::string, std::string>& file_values, const
   }
   if (auto v = get("ETHER_LISTENER_MAX_LAG_SECONDS")) {
     config.listener_max_lag_seconds = parse_int<int>("ETHER_LISTENER_MAX_LAG_SECONDS", *v, 1, 600);
+  }
+  if (auto v = get("ETHER_LISTENER_COUNTING")) {
+    config.listener_counting = parse_int<int>("ETHER_LISTENER_COUNTING", *v, 0, 1) == 1;
   }
   if (auto v = get("ETHER_LISTENER_MIN_SESSION_SECONDS")) {
     config.listener_min_session_seconds = parse_int<int>("ETHER_LISTENER_MIN_SESSION_SECONDS", *v, 0, 3600);

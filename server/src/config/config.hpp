@@ -78,6 +78,9 @@ struct Config {
   // ETHER_LISTENER_MAX_LAG_SECONDS is dropped.
   std::size_t listener_sndbuf_bytes = 32 * 1024;
   int listener_max_lag_seconds = 10;
+  // ETHER_LISTENER_COUNTING=0: no listener session is counted or stored (a station that keeps no
+  // listener figures): the live count, the figures and the listeners gauge of /metrics stay empty.
+  bool listener_counting = true;
   // Listener figures (listeners/): sessions shorter than ETHER_LISTENER_MIN_SESSION_SECONDS count in
   // no figure; closed sessions go to the store every ETHER_LISTENER_FLUSH_SECONDS; an HLS client
   // that fetched no playlist for ETHER_LISTENER_HLS_IDLE_SECONDS has ended its session.
