@@ -165,16 +165,16 @@ void the_start_page_shows_the_work(store::Database& db) {
                                                       "Concept van Erik", "Pagina in de maak"}));
   EXPECT_EQ(answer.at("recentlyEdited").at(2).at("lastEdit").at("by").as_string(), "Naam erik");
 
-  // Scheduled: soonest first, and no longer a draft; on the site it is neither.
-  h.publish(erik, "articles", first, kStart + 7200);
-  h.publish(erik, "pages", page, kStart + 3600);
+  // Scheduled: soonest first (not the last scheduled first), and no longer a draft.
+  h.publish(erik, "articles", first, kStart + 3600);
+  h.publish(erik, "pages", page, kStart + 7200);
   answer = h.start(rita);
-  EXPECT_EQ(titles(answer, "scheduled"), (Titles{"Pagina in de maak", "Eerste concept, herschreven"}));
+  EXPECT_EQ(titles(answer, "scheduled"), (Titles{"Eerste concept, herschreven", "Pagina in de maak"}));
   EXPECT_EQ(answer.at("scheduled").at(0).at("state").as_string(), "scheduled");
   EXPECT_EQ(answer.at("scheduled").at(0).at("publishAt").as_string(), domain::format_iso_utc(kStart + 3600));
   EXPECT_EQ(titles(answer, "myDrafts"), (Titles{"Tweede concept, nagekeken"}));
   h.now_ = kStart + 3600;
-  EXPECT_EQ(titles(h.start(rita), "scheduled"), (Titles{"Eerste concept, herschreven"}));
+  EXPECT_EQ(titles(h.start(rita), "scheduled"), (Titles{"Pagina in de maak"}));
 
   // A draft in the trash is nobody's work any more.
   const auto path = "/api/admin/content/articles/" + second;
