@@ -420,6 +420,7 @@ Station::Station(const config::Config& config) {
                                                        [watch = content_version_.get()] { watch->refresh(); });
   play_corrections_api_ = std::make_unique<admin::PlayCorrectionsApi>(
       *db_, *admin_api_, unix_now, [watch = content_version_.get()] { watch->refresh(); });
+  start_api_ = std::make_unique<admin::StartApi>(*db_, *admin_api_, unix_now);
 
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
@@ -637,6 +638,7 @@ void Station::add_routes(SiteApp& site) {
   presence_api_->add_routes(site.router());
   schedule_api_->add_routes(site.router());
   play_corrections_api_->add_routes(site.router());
+  start_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   listeners_api_->add_routes(site.router());
   royalty_report_api_->add_routes(site.router());

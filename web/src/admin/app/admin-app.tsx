@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import {
   adminApi,
   AdminApiError,
-  ROLE_LABELS,
   setCsrfToken,
   setSessionRenewal,
   type AdminSession,
@@ -26,22 +25,9 @@ import { BackupsPage } from '../features/backups/backups-page';
 import { TrashPage } from '../features/trash/trash-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
 import { SecondFactorPage } from '../features/second-factor/second-factor-page';
+import { StartPage } from '../features/start';
 import { UsersPage } from '../features/users/users-page';
 import { AdminShell } from './admin-shell';
-
-function StartPage({ session }: { session: AdminSession }) {
-  return (
-    <section aria-labelledby="start-heading">
-      <h1 id="start-heading" tabIndex={-1}>
-        Welkom, {session.user.name}
-      </h1>
-      <p>
-        Je bent ingelogd als {ROLE_LABELS[session.user.role].toLowerCase()}. Programma's, nieuws, meldingen en
-        de rest van de site bewerk je onder <Link to="/inhoud">Inhoud</Link>.
-      </p>
-    </section>
-  );
-}
 
 function Forbidden() {
   return (

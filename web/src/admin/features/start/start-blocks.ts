@@ -1,0 +1,32 @@
+import type { StartListKey } from './start-api';
+
+/**
+ * One list block of the start page: the answer's list it shows, its heading, the sentence shown
+ * when it is empty, and whether an item's line names its publication moment. A block of items
+ * waiting for review is one more entry here, beside the server's (start_api.cpp).
+ */
+export interface StartBlock {
+  key: StartListKey;
+  heading: string;
+  empty: string;
+  showPublication?: boolean;
+}
+
+export const START_BLOCKS: StartBlock[] = [
+  {
+    key: 'myDrafts',
+    heading: 'Mijn concepten',
+    empty: 'Je hebt geen concepten. Een nieuw item begin je onder Inhoud.',
+  },
+  {
+    key: 'scheduled',
+    heading: 'Ingepland',
+    empty: 'Er staat niets ingepland om later online te komen.',
+    showPublication: true,
+  },
+  {
+    key: 'recentlyEdited',
+    heading: 'Onlangs bewerkt',
+    empty: 'Er is nog niets bewerkt in het beheer.',
+  },
+];
