@@ -113,9 +113,8 @@ void the_report_is_exact_and_for_the_beheerder_only(const std::string& database_
   }
   EXPECT_EQ(server.get(target).status, 401);
   // Bad parameters: 400 with the error envelope, never a 500.
-  for (const auto* query :
-       {"channel=radio2&month=2024-13", "channel=radio2&month=2024-2", "channel=radio2", "month=2024-02",
-        "channel=Radio%202&month=2024-02", "channel=radio99&month=2024-02", "channel=radio2&month=2024-02-01"}) {
+  for (const auto* query : {"channel=radio2&month=2024-13", "channel=radio2&month=2024-2", "channel=radio2",
+                            "month=2024-02", "channel=Radio%202&month=2024-02", "channel=radio2&month=2024-02-01"}) {
     const auto bad =
         test::server_admin_send(server, "GET", std::string("/api/admin/reports/royalty?") + query, "", boss);
     EXPECT_EQ(bad.status, 400) << query << ": " << bad.body;
@@ -123,6 +122,10 @@ void the_report_is_exact_and_for_the_beheerder_only(const std::string& database_
     EXPECT_EQ(body.at("error").at("code"), "bad_parameter") << query;
     EXPECT_FALSE(body.at("error").at("message").as_string().empty()) << query;
   }
+  const auto unknown =
+      test::server_admin_send(server, "GET", "/api/admin/reports/royalty?channel=radio99&month=2024-02", "", boss);
+  EXPECT_EQ(unknown.status, 404) << unknown.body;
+  EXPECT_EQ(json::parse(unknown.body).at("error").at("code"), "not_found") << unknown.body;
   test::remove_unless_failed(data_dir);
 }
 

@@ -4,23 +4,11 @@
 #include <utility>
 #include <variant>
 
-#include "api/json_error.hpp"
-#include "domain/slug.hpp"
+#include "admin/channel_month_query.hpp"
 #include "listeners/month_of_plays.hpp"
 #include "listeners/royalty_report.hpp"
-#include "store/station_repository.hpp"
 
 namespace ether::admin {
-namespace {
-
-http::Response bad_parameter(const std::string& message) { return api::json_error(400, "bad_parameter", message); }
-
-bool channel_exists(store::Database& db, const std::string& slug) {
-  auto lease = db.lease();
-  return store::StationRepository(*lease).has_channel(slug);
-}
-
-}  // namespace
 
 RoyaltyReportApi::RoyaltyReportApi(store::Database& db, const AdminApi& admin, listeners::ListenerTracker& tracker,
                                    std::function<void()> flush, RoyaltyReportOptions options, Clock clock)
@@ -39,15 +27,12 @@ void RoyaltyReportApi::add_routes(http::Router& router) {
 http::Response RoyaltyReportApi::report(const http::Request& request) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::read_royalties});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto channel = std::string(request.param("channel").value_or(""));
-  if (!domain::is_valid_slug(channel)) return bad_parameter("'channel' is een kanaal zoals 'radio2'.");
-  const auto month_text = std::string(request.param("month").value_or(""));
-  const auto month = listeners::parse_report_month(month_text);
-  if (!month) return bad_parameter("'month' is een maand zoals 2026-11 (JJJJ-MM).");
-  if (!channel_exists(db_, channel)) return bad_parameter("Het kanaal '" + channel + "' bestaat niet.");
+  auto query = read_channel_month(request, db_);
+  if (auto* refused = std::get_if<http::Response>(&query)) return std::move(*refused);
+  const auto& [channel, month_text, month] = std::get<ChannelMonth>(query);
 
   const auto now_ms = clock_();
-  const auto span = listeners::month_span(*month);
+  const auto span = listeners::month_span(month);
   const auto month_of_plays = listeners::load_month_of_plays(db_, tracker_, flush_, channel, span);
   const auto rows = listeners::royalty_rows(
       month_of_plays.plays, month_of_plays.sessions,

@@ -4,7 +4,8 @@
 //   GET /api/admin/reports/royalty?channel=radio2&month=2026-11
 //       text/csv (listeners/royalty_report.hpp: kRoyaltyCsvHeader, an Amsterdam calendar month),
 //       as the attachment ether-royalty-<channel>-<month>.csv, Cache-Control: no-store. A missing,
-//       malformed or unknown channel or month: 400 bad_parameter.
+//       malformed channel or month: 400 bad_parameter; a channel the station does not have: 404
+//       (admin/channel_month_query.hpp).
 // The store is read on the worker pool (the route is offloaded, http/router.hpp).
 
 #include <cstdint>

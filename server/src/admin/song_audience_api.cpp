@@ -6,12 +6,11 @@
 #include <utility>
 #include <variant>
 
+#include "admin/channel_month_query.hpp"
 #include "api/json_error.hpp"
-#include "domain/slug.hpp"
 #include "domain/time.hpp"
 #include "listeners/month_of_plays.hpp"
 #include "listeners/song_audience.hpp"
-#include "store/station_repository.hpp"
 
 namespace ether::admin {
 namespace {
@@ -59,22 +58,14 @@ void SongAudienceApi::add_routes(http::Router& router) {
 http::Response SongAudienceApi::songs(const http::Request& request) const {
   auto who = admin_.authorize(request, admin::Guard{.permission = admin::Permission::read_listeners});
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
-  const auto channel = std::string(request.param("channel").value_or(""));
-  if (!domain::is_valid_slug(channel)) return bad_parameter("'channel' is een kanaal zoals 'radio2'.");
-  const auto month_text = std::string(request.param("month").value_or(""));
-  const auto month = listeners::parse_report_month(month_text);
-  if (!month) return bad_parameter("'month' is een maand zoals 2026-11 (JJJJ-MM).");
   const auto format = request.param("format").value_or("json");
   if (format != "json" && format != "csv") return bad_parameter("'format' is json of csv.");
-  {
-    auto lease = db_.lease();
-    if (!store::StationRepository(*lease).has_channel(channel)) {
-      return api::json_error(404, "not_found", "Het kanaal '" + channel + "' bestaat niet.");
-    }
-  }
+  auto query = read_channel_month(request, db_);
+  if (auto* refused = std::get_if<http::Response>(&query)) return std::move(*refused);
+  const auto& [channel, month_text, month] = std::get<ChannelMonth>(query);
 
   const auto now_ms = clock_();
-  const auto span = listeners::month_span(*month);
+  const auto span = listeners::month_span(month);
   const auto month_of_plays = listeners::load_month_of_plays(db_, tracker_, flush_, channel, span);
   const auto report = listeners::song_audience(month_of_plays.plays, month_of_plays.sessions,
                                                listeners::SongAudienceOptions{

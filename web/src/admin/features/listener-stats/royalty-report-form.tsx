@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ChannelMonthFields } from './channel-month-fields';
 import { listenerStatsApi } from './listener-stats-api';
 
 /** The month before the one of `now` (UTC) as YYYY-MM: the month a report is usually asked for. */
@@ -32,21 +33,15 @@ export function RoyaltyReportForm({
         album, label, ISRC, componist, of het helemaal is gespeeld en de luisteraars bij de start. Voor SENA,
         Buma/Stemra en SoundExchange.
       </p>
-      <form className="listener-query" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          Kanaal van het rapport{' '}
-          <select value={chosen} onChange={(e) => setChannel(e.target.value)}>
-            {channels.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Maand <input type="month" value={month} onChange={(e) => setMonth(e.target.value)} required />
-        </label>
-      </form>
+      <ChannelMonthFields
+        channels={channels}
+        channel={chosen}
+        month={month}
+        onChannel={setChannel}
+        onMonth={setMonth}
+        channelLabel="Kanaal van het rapport"
+        monthLabel="Maand"
+      />
       <p className="admin-actions">
         {chosen && /^\d{4}-\d{2}$/.test(month) ? (
           <a href={listenerStatsApi.royaltyCsvUrl(chosen, month)} download>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { AdminApiError } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
 import { TableScroll } from '../../components/table-scroll';
+import { ChannelMonthFields } from './channel-month-fields';
 import { listenerStatsApi, type SongAudience, type SongsReport } from './listener-stats-api';
 import { amsterdamMonth, figure, monthLabel, signedFigure } from './listener-words';
 
@@ -109,22 +110,15 @@ export function SongAudienceSection({
         uitgeschakeld; Afwijking is het verschil min het verwachte verschil: onder nul verloor het nummer meer
         luisteraars dan gewoonlijk. Maanden in Nederlandse tijd; nummers die nog spelen tellen nog niet mee.
       </p>
-      <form className="listener-query" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          Kanaal van de nummers{' '}
-          <select value={chosen} onChange={(e) => setChannel(e.target.value)}>
-            {channels.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Maand van de nummers{' '}
-          <input type="month" value={month} onChange={(e) => setMonth(e.target.value)} required />
-        </label>
-      </form>
+      <ChannelMonthFields
+        channels={channels}
+        channel={chosen}
+        month={month}
+        onChannel={setChannel}
+        onMonth={setMonth}
+        channelLabel="Kanaal van de nummers"
+        monthLabel="Maand van de nummers"
+      />
       {query ? (
         <p className="admin-actions">
           <a href={listenerStatsApi.songsCsvUrl(chosen, month)} download>
