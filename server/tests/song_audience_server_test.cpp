@@ -11,6 +11,7 @@
 
 #include "listeners/song_audience.hpp"
 #include "support/admin_server.hpp"
+#include "support/listener_rows.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 
@@ -18,6 +19,8 @@ namespace ether {
 namespace {
 
 namespace json = boost::json;
+using test::add_play;
+using test::add_session;
 using test::ServerProcess;
 
 constexpr long long kFebruary = 1'706'742'000;  // 2024-01-31T23:00:00Z: 1 February 2024 00:00 in Amsterdam
@@ -31,23 +34,6 @@ long long add_song(soci::session& sql, const std::string& slug, const std::strin
   long long id = 0;
   sql << "SELECT id FROM songs WHERE slug = :s", soci::into(id), soci::use(slug);
   return id;
-}
-
-void add_play(soci::session& sql, const std::string& channel, long long song, long long starts, long long ends,
-              bool hidden = false) {
-  const long long hidden_at = hidden ? ends : 0;
-  soci::indicator hidden_ind = hidden ? soci::i_ok : soci::i_null;
-  sql << "INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at, source, hidden_at) VALUES (:c, :s, :a, "
-         ":e, 'ingest', :h)",
-      soci::use(channel), soci::use(song), soci::use(starts), soci::use(ends), soci::use(hidden_at, hidden_ind);
-}
-
-void add_session(soci::session& sql, const std::string& channel, long long from_s, long long until_s) {
-  const long long from_ms = from_s * 1000;
-  const long long until_ms = until_s * 1000;
-  sql << "INSERT INTO listener_sessions (channel, format, listener, started_at_ms, ended_at_ms) VALUES (:c, 'mp3', "
-         "'hash', :f, :u)",
-      soci::use(channel), soci::use(from_ms), soci::use(until_ms);
 }
 
 double number(const json::value& value) { return value.to_number<double>(); }
