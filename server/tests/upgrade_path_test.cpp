@@ -173,6 +173,35 @@ TEST(UpgradePath, Step027AddsThePresenceTableOnSqlite) {
   presence_table_arrives_empty(*db);
 }
 
+// Migration 037 (content_workflow, issue 54): the items created before know their author from the
+// audit log's latest 'create' row of the item (a key used again after a removal: its newest), and
+// nothing else becomes a content item's author (an account's 'create', an 'update').
+void migration_037_takes_each_author_from_the_audit_log(Database& db) {
+  apply_migrations(db, migrations_up_to(36));
+  {
+    auto lease = db.lease();
+    *lease << "INSERT INTO admin_audit_log (at, user_id, user_name, item_type, item_id, action, changes) VALUES "
+              "(10, 5, 'Rita', 'articles', '1', 'create', '{}'), "
+              "(11, 6, 'Erik', 'articles', '1', 'update', '{}'), "
+              "(12, 6, 'Erik', 'articles', '2', 'create', '{}'), "
+              "(13, 5, 'Rita', 'articles', '2', 'create', '{}'), "
+              "(14, NULL, 'ether-server', 'presenters', 'anna', 'create', '{}'), "
+              "(15, 6, 'Erik', 'user', '9', 'create', '{}')";
+  }
+  db.migrate();
+  EXPECT_EQ(
+      strings(db,
+              "SELECT item_type || ' ' || item_key || ' ' || COALESCE(CAST(author_id AS TEXT), '-') || ' ' || "
+              "author_name || ' [' || review_status || ']' FROM content_workflow ORDER BY item_type, item_key"),
+      (std::vector<std::string>{"articles 1 5 Rita []", "articles 2 5 Rita []", "presenters anna - ether-server []"}));
+}
+
+TEST(UpgradePath, Migration037TakesEachAuthorFromTheAuditLogOnSqlite) {
+  test::TempDir dir;
+  auto db = Database::open("sqlite:" + (dir.path() / "ether.db").string(), 1);
+  migration_037_takes_each_author_from_the_audit_log(*db);
+}
+
 const bool registered = test::register_postgres_tests("UpgradePathPostgreSQL", __FILE__,
                                                       {{"EveryEarlierSchemaKeepsEveryRow",
                                                         [] {
@@ -189,10 +218,16 @@ const bool registered = test::register_postgres_tests("UpgradePathPostgreSQL", _
                                                           auto db = Database::open(database.url(), 1);
                                                           migration_026_leaves_every_revision_unlabelled(*db);
                                                         }},
-                                                       {"Step027AddsThePresenceTable", [] {
+                                                       {"Step027AddsThePresenceTable",
+                                                        [] {
                                                           test::FreshPostgresDatabase database("upgrade027");
                                                           auto db = Database::open(database.url(), 1);
                                                           presence_table_arrives_empty(*db);
+                                                        }},
+                                                       {"Migration037TakesEachAuthorFromTheAuditLog", [] {
+                                                          test::FreshPostgresDatabase database("upgrade037");
+                                                          auto db = Database::open(database.url(), 1);
+                                                          migration_037_takes_each_author_from_the_audit_log(*db);
                                                         }}});
 
 }  // namespace

@@ -6,9 +6,9 @@ import { expectNoSeriousAxeViolations } from './support';
 // Content editing in the admin against the real server: an eindredacteur makes a programme (a bad
 // slug shows spec §5's message), writes and publishes an article that appears on /nieuws, in the
 // search and in sitemap.xml, switches on a maintenance notification that shows on the site, and
-// schedules an article that appears when its time comes; a redacteur cannot publish. 'Publiceren'
-// publishes what the form shows, unsaved changes included, Enter in a publication field publishes
-// nothing, and the focus stays on the button (issue 48). The accounts
+// schedules an article that appears when its time comes; a redacteur is offered no publication.
+// 'Publiceren' publishes what the form shows, unsaved changes included, Enter in a publication field
+// publishes nothing, and the focus stays on the button (issue 48). The accounts
 // are made with `ether-server create-user` on the running server's data dir (ETHER_E2E_SERVER,
 // ETHER_E2E_DATA_DIR, as scripts/test-all sets them). What the tests make is removed at the end,
 // so that the other suites meet the demo station as it was.
@@ -101,12 +101,14 @@ test('an eindredacteur makes a programme and publishes an article that is on the
   await removeCurrent(page);
 });
 
-test('a redacteur writes a draft but cannot publish it', async ({ page }) => {
+test('a redacteur writes a draft and is offered its review, not its publication', async ({ page }) => {
   await logInFresh(page, 'redacteur');
   await writeArticle(page, `Concept ${stamp}`);
-  await expect(page.getByText('Een eindredacteur publiceert wat je schrijft.')).toBeVisible();
-  await page.getByRole('button', { name: 'Publiceren' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Je rol heeft geen toegang tot deze actie.');
+  await expect(
+    page.getByText('Een eindredacteur publiceert wat je schrijft: bied het ter beoordeling aan.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publiceren' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ter beoordeling aanbieden' })).toBeVisible();
   await expect(page.getByText('Status: Concept')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);

@@ -1,7 +1,8 @@
 // The content API's core: its options and hooks, the description of the types, and what every
 // change does after its commit (after_change). The routes live one resource a file:
-// content_item_routes.cpp, content_publication_routes.cpp, content_revision_routes.cpp and
-// content_trash_routes.cpp, over what they share in content_api_detail.hpp.
+// content_item_routes.cpp, content_publication_routes.cpp, content_review_routes.cpp,
+// content_revision_routes.cpp and content_trash_routes.cpp, over what they share in
+// content_api_detail.hpp.
 #include "admin/content_api.hpp"
 
 #include <spdlog/spdlog.h>
@@ -17,6 +18,7 @@ namespace json = boost::json;
 using content::TypeSpec;
 using content_detail::archivable;
 using content_detail::with_preview;
+using content_detail::write_permission;
 
 namespace {
 
@@ -42,6 +44,15 @@ json::object type_json(const TypeSpec& type) {
                                   {"altField", field.alt_field},
                                   {"mediaFile", field.media_file}});
   }
+  // What each change needs, from the rule the routes refuse by, so that the admin offers only
+  // what the user's permissions (GET /api/admin/session) allow.
+  content::Item draft;
+  draft.published = false;
+  content::Item on_site;
+  json::object needs{{"create", permission_name(write_permission(type, nullptr))},
+                     {"editDraft", permission_name(write_permission(type, &draft))},
+                     {"editPublished", permission_name(write_permission(type, &on_site))},
+                     {"publish", permission_name(Permission::publish)}};
   std::string_view publication = type.publication == content::Publication::none    ? "none"
                                  : type.publication == content::Publication::dated ? "dated"
                                                                                    : "switched";
@@ -56,6 +67,7 @@ json::object type_json(const TypeSpec& type) {
                       {"settings", type.settings},
                       {"preview", with_preview(type)},
                       {"archivable", type.archivable},
+                      {"needs", std::move(needs)},
                       {"fields", std::move(fields)}};
 }
 
@@ -86,6 +98,7 @@ void ContentApi::add_routes(http::Router& router) {
   // groups no path matches two patterns, so only the order within a group matters.
   add_item_routes(router);
   add_publication_routes(router);
+  add_review_routes(router);
   add_revision_routes(router);
   add_trash_routes(router);
 }

@@ -2,8 +2,11 @@
 // The content routes of the admin, one set for every editable type of content/content_types.hpp
 // (errors {"error":{"code","message"}} in Dutch, form errors 422 invalid_fields with "fields";
 // Cache-Control: no-store):
-//   GET    /api/admin/content-types                         the types: fields, labels, slug, publication
-//   GET    /api/admin/content/{type}?q=&state=&page=        25 a page; state draft|scheduled|online|expired
+//   GET    /api/admin/content-types                         the types: fields, labels, slug, publication, and
+//                                                           needs: the permission a create, an edit of a draft,
+//                                                           an edit of an item on the site and a publication need
+//   GET    /api/admin/content/{type}?q=&state=&page=        25 a page; state draft|scheduled|online|expired, or
+//                                                           waiting: drafts offered for review
 //   GET    /api/admin/content/{type}/options                {value, label} of every item (reference pickers)
 //   POST   /api/admin/content/{type}                        {values} -> 201 {item}; publishable types start as drafts
 //   GET    /api/admin/content/{type}/{id}                   {item} with usedBy: how often others refer to it
@@ -14,6 +17,10 @@
 //   POST   /api/admin/content/{type}/{id}/unpublish         {version}
 //   POST   /api/admin/content/{type}/{id}/archive           {version}: off the site, kept (archivable types)
 //   POST   /api/admin/content/{type}/{id}/unarchive         {version}: back on the site
+//   POST   /api/admin/content/{type}/{id}/offer             {version, note?}: a draft offered for review, by one
+//                                                           who may edit it (409 not_draft, already_waiting)
+//   POST   /api/admin/content/{type}/{id}/send-back         {version, note}: a waiting draft sent back with a
+//                                                           note, by one who may publish (409 not_waiting)
 //   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions, newest first,
 //                                                           each with its label and changedFields (since the one
 //                                                           before)
@@ -38,6 +45,9 @@
 // and changes only their items (403 forbidden_channel). Each change, its audit row (fields before and after), its
 // revision and the store's content version (store/content_version.hpp) are written in one transaction.
 // A create or update also clears the saver's autosave of that form (admin/autosaves.hpp).
+// Every item answer carries its author (the account that created it; null when not known) and its
+// review (content/review_state.hpp: null, or {status "waiting"|"returned", by, at, note}). An edit
+// keeps the review as it is; a publication ends it (audited as the change of "review").
 
 #include <cstdint>
 #include <filesystem>
@@ -47,6 +57,7 @@
 #include "admin/admin_api.hpp"
 #include "content/content_store.hpp"
 #include "content/public_url.hpp"
+#include "content/review_state.hpp"
 #include "http/router.hpp"
 #include "store/database.hpp"
 
@@ -95,6 +106,11 @@ class ContentApi {
   http::Response publish(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response archive(const http::Request& request, const std::string& type, const std::string& key, bool on) const;
   http::Response preview(const http::Request& request, const std::string& type, const std::string& key) const;
+
+  // content_review_routes.cpp
+  void add_review_routes(http::Router& router);
+  http::Response review_step(const http::Request& request, const std::string& type, const std::string& key,
+                             content::ReviewStep step) const;
 
   // content_revision_routes.cpp
   void add_revision_routes(http::Router& router);

@@ -43,6 +43,13 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
     values[field.name] = item.values.at(field.name);
   }
   const auto& title = item.values.at(type.title_field);
+  json::value review = nullptr;
+  if (item.review.status != content::ReviewStatus::none) {
+    review = json::object{{"status", content::review_status_name(item.review.status)},
+                          {"by", item.review.by},
+                          {"at", iso_or_null(item.review.at)},
+                          {"note", item.review.note}};
+  }
   return json::object{{"id", item.key},
                       {"version", item.version},
                       {"title", title},
@@ -52,6 +59,8 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                       {"unpublishAt", iso_or_null(item.unpublish_at)},
                       {"archived", item.archived_at.has_value()},
                       {"archivedAt", iso_or_null(item.archived_at)},
+                      {"author", item.author.empty() ? json::value(nullptr) : json::value(item.author)},
+                      {"review", std::move(review)},
                       {"values", std::move(values)}};
 }
 

@@ -29,7 +29,8 @@ inline constexpr std::size_t kMaxBody = 1024 * 1024;
 boost::json::value iso_or_null(std::optional<std::int64_t> at);
 
 /// An item as the API answers it: its values (`full`: the heavy fields too, which lists leave
-/// out), version, title, state at `now` and publication times.
+/// out), version, title, state at `now`, publication times, author (null: not known) and review
+/// (null, or {status "waiting"|"returned", by, at, note}).
 boost::json::object item_json(const content::TypeSpec& type, const content::Item& item, std::int64_t now,
                               bool full = true);
 

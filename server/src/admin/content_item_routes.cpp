@@ -11,6 +11,7 @@
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
+#include "content/content_workflow.hpp"
 #include "content/live_overlays.hpp"
 #include "content/slug_history.hpp"
 #include "domain/time.hpp"
@@ -120,8 +121,9 @@ http::Response ContentApi::list(const http::Request& request, const std::string&
   query.text = request.param("q").value_or("");
   query.state = request.param("state").value_or("");
   if (!query.state.empty() && query.state != "draft" && query.state != "scheduled" && query.state != "online" &&
-      query.state != "expired") {
-    return api::json_error(400, "bad_parameter", "De parameter 'state' is draft, scheduled, online of expired.");
+      query.state != "expired" && query.state != "waiting") {
+    return api::json_error(400, "bad_parameter",
+                           "De parameter 'state' is draft, scheduled, online, expired of waiting.");
   }
   if (auto page = request.param("page"); page && !page->empty()) {
     auto parsed = api::parse_id(*page);
@@ -210,6 +212,8 @@ http::Response ContentApi::create(const http::Request& request, const std::strin
     if (type.publication == content::Publication::dated) validated.row.emplace_back("published_at", now);
   }
   const auto key = store.insert(validated.row);
+  // Who wrote it: the lists show the author, the review step names who offered it.
+  content::WorkflowRepository(*lease).created(type.name, key, principal.user.id, principal.user.display_name);
   write_links(store, *store.find(key), validated);
   auto item = store.find(key);
   json::object changes = field_changes(type, json::object{}, item->values);

@@ -12,6 +12,7 @@
 #include "content/content_store.hpp"
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
+#include "content/content_workflow.hpp"
 #include "content/public_url.hpp"
 #include "domain/time.hpp"
 #include "pages/preview_token.hpp"
@@ -109,9 +110,14 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
     row.emplace_back(type.flag_column, 0LL);
   }
   if (store.update(key, version, row) != WriteResult::done) return stale(type, *store.find(key), now);
+  // A publication ends the review step: what waited is decided, a note sent back has been dealt with.
+  const bool reviewed = on && before->review.status != content::ReviewStatus::none;
+  if (reviewed) content::WorkflowRepository(*lease).set_review(type.name, key, content::Review{});
   auto after = store.find(key);
   json::object changes;
   add_publication_changes(changes, *before, *after);
+  if (reviewed)
+    add_change(changes, "review", json::string(content::review_status_name(before->review.status)), nullptr);
   record_change(*lease, store, type, principal, now, key, on ? "publish" : "unpublish", changes,
                 type.revisions ? &*after : nullptr);
   // Online now: told at once. A scheduled item is told when its moment comes (the webhooks'

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "api/json_error.hpp"
+#include "content/content_workflow.hpp"
 #include "domain/time.hpp"
 #include "pages/queries/rows.hpp"
 #include "store/publication.hpp"
@@ -214,6 +215,8 @@ ListResult ContentStore::list(const ListQuery& query) {
     } else if (query.state == "expired") {
       where += " AND " + flag + " = 1 AND (" + from + " IS NULL OR " + from + " <= " + now +
                ") AND unpublish_at IS NOT NULL AND unpublish_at <= " + now;
+    } else if (query.state == "waiting") {
+      where += " AND " + flag + " = 0 AND " + waiting_condition(type_);
     }
   }
   ListResult result;
@@ -225,6 +228,16 @@ ListResult ContentStore::list(const ListQuery& query) {
              "SELECT " + select_columns(false) + " FROM " + type_.table + where + " ORDER BY " + type_.order_by +
                  " LIMIT " + limit + " OFFSET " + offset,
              binds, [&](const soci::row& row) { result.items.push_back(read(row, false)); });
+  std::vector<std::string> keys;
+  keys.reserve(result.items.size());
+  for (const auto& item : result.items) keys.push_back(item.key);
+  const auto workflows = WorkflowRepository(session_).of(type_.name, keys);
+  for (auto& item : result.items) {
+    if (auto found = workflows.find(item.key); found != workflows.end()) {
+      item.author = found->second.author_name;
+      item.review = found->second.review;
+    }
+  }
   return result;
 }
 
@@ -261,6 +274,10 @@ std::optional<Item> ContentStore::find_where(const std::string& key, const std::
   if (found) {
     for (const auto& field : type_.fields) {
       if (!in_row(field)) found->values[field.name] = related(field, *found);
+    }
+    if (auto workflow = WorkflowRepository(session_).find(type_.name, found->key)) {
+      found->author = workflow->author_name;
+      found->review = workflow->review;
     }
   }
   return found;
@@ -401,6 +418,7 @@ bool ContentStore::purge(const std::string& key) {
   autosaves.add(type_.name);
   autosaves.add(key);
   execute(session_, "DELETE FROM content_autosaves WHERE content_type = :t AND item_key = :i", autosaves);
+  WorkflowRepository(session_).remove(type_.name, key);
   Binds binds;
   binds.add(key_value(type_, key));
   return execute(session_,

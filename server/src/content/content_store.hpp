@@ -2,8 +2,9 @@
 // The generic repository of the editable types (content_types.hpp): list with search, filter and
 // paging, find, insert, update with optimistic locking (each row's `version`), the trash (a delete
 // sets `trashed_at`; restore; removal for good), slug and reference checks, publication and the
-// revision history. A trashed item is left out of every call but the trash's own. It works on the caller's session so
-// that a change, its revision, its audit row and the content version share one transaction.
+// revision history. A trashed item is left out of every call but the trash's own. Items are read with their author and
+// review (content_workflow.hpp). It works on the caller's session so that a change, its revision, its audit row and the
+// content version share one transaction.
 
 #include <soci/soci.h>
 
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "content/content_types.hpp"
+#include "content/review_state.hpp"
 #include "media/media_repository.hpp"
 
 namespace ether::content {
@@ -37,6 +39,8 @@ struct Item {
   std::optional<std::int64_t> archived_at;  // archivable types: when it was archived; nullopt: on the site
   std::optional<std::int64_t> trashed_at;   // when it was moved to the trash; nullopt: not in the trash
   std::string trashed_by;                   // who moved it there (display name)
+  std::string author;                       // who created it (display name); "" when not known
+  Review review;                            // where it stands in review (content_workflow.hpp)
 };
 
 /// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".
@@ -44,7 +48,7 @@ std::string state_at(const TypeSpec& type, const Item& item, std::int64_t now);
 
 struct ListQuery {
   std::string text;                   // searched in the type's search fields; empty: all
-  std::string state;                  // "draft", "scheduled", "online", "expired"; empty: all
+  std::string state;                  // "draft", "scheduled", "online", "expired", "waiting" (for review); empty: all
   std::vector<std::string> channels;  // a channel-bound user's channels; empty: every channel
   std::int64_t page = 1;
   std::int64_t page_size = 25;
@@ -90,7 +94,7 @@ class ContentStore {
   std::vector<Item> trashed();
   /// Takes the trashed item out of the trash, as it was; false when it is not in the trash.
   bool untrash(const std::string& key);
-  /// Removes a trashed item for good: the row, the rows it owns, its revisions and its autosaves;
+  /// Removes a trashed item for good: the row, the rows it owns, its revisions, autosaves and workflow;
   /// false when it is not in the trash.
   bool purge(const std::string& key);
 

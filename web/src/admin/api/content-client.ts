@@ -1,5 +1,5 @@
 // The admin's content calls (server/src/admin/content_api.hpp): the editable types as the server
-// describes them, and list, get, create, update, delete, publish, revisions and preview of items.
+// describes them, and list, get, create, update, delete, publish, review, revisions and preview of items.
 import { adminCreate, adminFetch, getCsrfToken } from './admin-client';
 
 export type FieldKind =
@@ -64,10 +64,33 @@ export interface ContentType {
   preview: boolean;
   /** Items can be archived: off the site but kept, and restorable. */
   archivable: boolean;
+  /**
+   * The permission (as the session lists them) that each change needs, by the rule the server
+   * refuses by: a new item, an edit of a draft, an edit of an item on the site, a publication.
+   */
+  needs: TypeNeeds;
   fields: ContentField[];
 }
 
+export interface TypeNeeds {
+  create: string;
+  editDraft: string;
+  editPublished: string;
+  publish: string;
+}
+
 export type ItemState = 'draft' | 'scheduled' | 'online' | 'expired';
+
+/**
+ * A draft's review step (server/src/content/review_state.hpp): offered and waiting, or sent back
+ * with a note for its author; `by` took that step at `at`.
+ */
+export interface Review {
+  status: 'waiting' | 'returned';
+  by: string;
+  at: string | null;
+  note: string;
+}
 export type FieldValue = string | number | boolean | null | unknown[];
 
 export interface ContentItem {
@@ -83,6 +106,10 @@ export interface ContentItem {
   archivedAt?: string | null;
   /** How often other items refer to it (a single item's answer): a delete would be refused. */
   usedBy?: number;
+  /** Who created it (an account's name); null when not known (an item from before, an import). */
+  author?: string | null;
+  /** Its review step; null when it is in none. */
+  review?: Review | null;
   values: Record<string, FieldValue>;
 }
 
@@ -136,6 +163,12 @@ export const STATE_LABELS: Record<ItemState, string> = {
   scheduled: 'Ingepland',
   online: 'Online',
   expired: 'Verlopen',
+};
+
+/** The list's filter: the states, and the drafts offered for review. */
+export const FILTER_LABELS: Record<ItemState | 'waiting', string> = {
+  ...STATE_LABELS,
+  waiting: 'Wacht op beoordeling',
 };
 
 const base = (type: string) => `/api/admin/content/${encodeURIComponent(type)}`;
@@ -206,6 +239,18 @@ export const contentApi = {
     ),
   unpublish: (type: string, id: string, version: number) =>
     changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version })),
+  /** Offers a draft for review, with an optional note for whoever reviews it. */
+  offer: (type: string, id: string, version: number, note: string) =>
+    changing(
+      type,
+      adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/offer`, { version, note }),
+    ),
+  /** Sends a waiting draft back to its author with a note that says why. */
+  sendBack: (type: string, id: string, version: number, note: string) =>
+    changing(
+      type,
+      adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/send-back`, { version, note }),
+    ),
   archive: (type: string, id: string, version: number) =>
     changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/archive`, { version })),
   unarchive: (type: string, id: string, version: number) =>

@@ -14,15 +14,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// Every error code the server answers: the literal codes of json_error, UploadRefused and the
-// hand-made error objects, and the token_/url_ families of the stream token verdicts.
+// Every error code the server answers: the literal codes of json_error, UploadRefused and
+// review_refusal, the hand-made error objects, and the token_/url_ families of the stream token
+// verdicts.
 function serverCodes(): Set<string> {
   const codes = new Set<string>();
   const verdicts: string[] = [];
   for (const file of sourceFiles(SERVER_SOURCE)) {
     // Without the comments, which show the envelope as {"code","message"}.
     const text = readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '');
-    for (const match of text.matchAll(/(?:json_error|UploadRefused)\(\s*[^,()]+,\s*"([a-z_]+)"/g)) {
+    for (const match of text.matchAll(
+      /(?:json_error|UploadRefused|review_refusal)\(\s*[^,()]+,\s*"([a-z_]+)"/g,
+    )) {
       codes.add(match[1] ?? '');
     }
     for (const match of text.matchAll(/json_error\(\s*\d+,\s*[^,;?]*\?\s*"([a-z_]+)"\s*:\s*"([a-z_]+)"/g)) {

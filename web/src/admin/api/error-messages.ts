@@ -8,6 +8,7 @@ const NOT_SAVED_KEPT = 'Je wijziging is niet opgeslagen; wat je hebt ingevuld st
 
 export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   already_enabled: 'Tweestapsverificatie staat al aan.',
+  already_waiting: 'Dit item wacht al op beoordeling.',
   already_revoked: 'Deze sleutel is al ingetrokken.',
   backup_elsewhere: 'Een andere server van deze omroep maakt de back-ups; vraag het daar opnieuw.',
   backup_running: 'Er wordt al een back-up gemaakt.',
@@ -51,12 +52,15 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   no_visual_radio: 'Dit kanaal heeft geen livevideo.',
   not_an_image: 'Alleen een afbeelding heeft een focuspunt.',
   not_creatable: 'Dit soort inhoud wordt niet hier aangemaakt, alleen gecorrigeerd.',
+  not_draft:
+    'Alleen een concept kan ter beoordeling worden aangeboden; dit item is al gepubliceerd of ingepland.',
   not_enabled: 'Tweestapsverificatie staat niet aan.',
   not_removable: 'Alleen een mislukte upload of een video kan hier worden verwijderd.',
   not_found: 'Dit bestaat niet (meer). Laad de pagina opnieuw.',
   not_on_air: 'Er is geen bron in de lucht.',
   not_ready: 'Dit bestand wordt nog verwerkt. Probeer het zo meteen opnieuw.',
   not_recorded: 'Van deze uitzending is (nog) geen opname.',
+  not_waiting: 'Dit item wacht niet (meer) op beoordeling. Laad de pagina opnieuw.',
   outside_window: 'Dit moment valt buiten het terugluistervenster.',
   own_account: 'Dit kun je niet met je eigen account doen.',
   password_change_required: 'Kies eerst een nieuw wachtwoord.',

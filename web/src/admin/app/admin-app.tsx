@@ -118,7 +118,7 @@ export function AdminApp() {
             { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
             { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
             { path: 'inhoud', element: <ContentTypesPage canEditSettings={can('edit_settings')} /> },
-            { path: 'inhoud/:type', element: <ContentListPage /> },
+            { path: 'inhoud/:type', element: <ContentListPage permissions={session.permissions} /> },
             { path: 'inhoud/:type/nieuw', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
             { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },

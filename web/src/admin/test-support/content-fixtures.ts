@@ -1,4 +1,4 @@
-import type { ContentField, ContentItem, ContentType } from '../api/content-client';
+import type { ContentField, ContentItem, ContentType, TypeNeeds } from '../api/content-client';
 
 /** A field as the server describes it: not required, 200 characters, with `extra` over it. */
 export function contentField(
@@ -22,6 +22,20 @@ export function contentField(
   };
 }
 
+/**
+ * What a type's changes need, as the server says (content_api.cpp): 'draft' for a type with
+ * drafts ('dated' or 'switched'), 'none' for one on the site at once, 'settings' for station settings.
+ */
+export function typeNeeds(kind: 'dated' | 'switched' | 'none' | 'settings'): TypeNeeds {
+  const create = kind === 'settings' ? 'edit_settings' : kind === 'none' ? 'edit_published' : 'edit_drafts';
+  return {
+    create,
+    editDraft: create,
+    editPublished: kind === 'settings' ? 'edit_settings' : 'edit_published',
+    publish: 'publish',
+  };
+}
+
 /** The programmes type as the server describes it (no publication, revisions or preview), with `change` over it. */
 export function programmesType(change: Partial<ContentType> = {}): ContentType {
   return {
@@ -36,6 +50,7 @@ export function programmesType(change: Partial<ContentType> = {}): ContentType {
     preview: false,
     archivable: false,
     origin: '',
+    needs: typeNeeds(change.settings ? 'settings' : (change.publication ?? 'none')),
     fields: [],
     ...change,
   };

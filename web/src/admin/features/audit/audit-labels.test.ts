@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentField, programmesType } from '../../test-support/content-fixtures';
-import { actionLabel, fieldLabel, itemLabel, typeChoices, typeLabel } from './audit-labels';
+import { actionLabel, fieldLabel, itemLabel, typeChoices, typeLabel, valueLabel } from './audit-labels';
 
 const articles = programmesType({
   name: 'articles',
@@ -22,6 +22,8 @@ describe('audit labels', () => {
     expect(actionLabel('renew_recovery_codes')).toBe('Nieuwe herstelcodes gemaakt');
     expect(actionLabel('hide')).toBe('Verborgen');
     expect(actionLabel('show')).toBe('Weer getoond');
+    expect(actionLabel('offer_review')).toBe('Ter beoordeling aangeboden');
+    expect(actionLabel('send_back')).toBe('Teruggestuurd');
     expect(actionLabel('something_new')).toBe('something_new');
     expect(actionLabel('toString')).toBe('toString');
   });
@@ -44,6 +46,16 @@ describe('audit labels', () => {
     expect(fieldLabel('play', 'hidden', [articles])).toBe('Verborgen');
     expect(fieldLabel('articles', 'oddField', [articles])).toBe('oddField');
     expect(fieldLabel('articles', 'constructor', [articles])).toBe('constructor');
+  });
+
+  it('names the review step and its values in words, and leaves other values to be shown as they are', () => {
+    expect(fieldLabel('articles', 'review', [articles])).toBe('Beoordeling');
+    expect(fieldLabel('articles', 'reviewNote', [articles])).toBe('Notitie bij de beoordeling');
+    expect(valueLabel('review', 'waiting')).toBe('Wacht op beoordeling');
+    expect(valueLabel('review', 'returned')).toBe('Teruggestuurd');
+    expect(valueLabel('review', null)).toBeUndefined();
+    expect(valueLabel('title', 'waiting')).toBeUndefined();
+    expect(valueLabel('review', 'toString')).toBeUndefined();
   });
 
   it('offers the other item types and every content type in the type filter', () => {

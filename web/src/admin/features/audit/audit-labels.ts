@@ -34,6 +34,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   run: 'Gemaakt',
   hide: 'Verborgen',
   show: 'Weer getoond',
+  offer_review: 'Ter beoordeling aangeboden',
+  send_back: 'Teruggestuurd',
 };
 
 /** The item types that are not content types (those are named by their own description). */
@@ -77,9 +79,16 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   unpublishAt: 'Offline halen op',
   archivedAt: 'Gearchiveerd op',
   trashedAt: 'In de prullenbak sinds',
+  review: 'Beoordeling',
+  reviewNote: 'Notitie bij de beoordeling',
 };
 
-const own = (table: Readonly<Record<string, string>>, key: string) =>
+/** The values of a field the server records as a name, in words. */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  review: { waiting: 'Wacht op beoordeling', returned: 'Teruggestuurd' },
+};
+
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** An action in words: 'publish' → 'Gepubliceerd'; an unknown one as recorded. */
@@ -109,6 +118,12 @@ export function fieldLabel(itemType: string, field: string, types: readonly Cont
   return (
     type?.fields.find((candidate) => candidate.name === field)?.label ?? own(FIELD_LABELS, field) ?? field
   );
+}
+
+/** A recorded value in words where the field records a name ('waiting' → 'Wacht op beoordeling'), else undefined. */
+export function valueLabel(field: string, value: unknown): string | undefined {
+  const names = own(VALUE_LABELS, field);
+  return names && typeof value === 'string' ? own(names, value) : undefined;
 }
 
 /** The type filter's choices: the other item types, then every content type, each in words. */

@@ -7,14 +7,22 @@ import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useMediaQuery } from '../../components/use-media-query';
 import { ProgrammeAudience } from '../listener-stats';
 import { ContentForm, type SaveFirst } from './content-form';
+import { createRefusedText, mayCreate, mayEdit, mayPublish, readOnlyText } from './content-permissions';
+import { ItemReadView } from './item-read-view';
 import { ItemRemoval } from './item-removal';
 import { PresenceNotice } from './presence-notice';
 import { PublishControls } from './publish-controls';
+import { ReviewControls } from './review-controls';
 import { RevisionList } from './revision-list';
 import { trashedState } from './trashed-notice';
 import { useContentTypes } from './use-content-types';
 
-/** One item (or a new one): its form, publication, versions, preview link, archive and delete. */
+/**
+ * One item (or a new one): its form, review, publication, versions, preview link, archive and
+ * delete, each offered only when the user's permissions allow it (content-permissions.ts): an item
+ * the user may not change opens to read, saying why; a new item they may not make says so instead
+ * of a form.
+ */
 export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const { type: typeName = '', id } = useParams();
   const navigate = useNavigate();
@@ -64,6 +72,9 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
   };
 
   const title = isNew ? `Nieuw: ${type?.labelSingular.toLowerCase() ?? ''}` : (item?.title ?? 'Laden…');
+  const creatable = type ? mayCreate(type, permissions) : false;
+  const editable = type && item ? mayEdit(type, item, permissions) : false;
+  const publisher = type ? mayPublish(type, permissions) : false;
   return (
     <section aria-labelledby="content-edit-heading" className="admin-edit">
       <p>
@@ -78,9 +89,19 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           the left; publication, the image and settings, preview and removal beside them (admin.css). */}
       <div className="admin-edit-columns">
         <div className="admin-edit-main">
-          {/* A type the admin does not create (songs) says where its items come from instead. */}
+          {/* A type the admin does not create (songs) says where its items come from instead;
+              one the user's role may not create says so. */}
           {type && isNew && type.origin && <p>{type.origin}</p>}
-          {type && ((isNew && !type.origin) || item) && (
+          {type && isNew && !type.origin && !creatable && (
+            <p className="admin-notice">{createRefusedText(type)}</p>
+          )}
+          {type && item && !editable && (
+            <>
+              <p className="admin-notice">{readOnlyText(type, item)}</p>
+              <ItemReadView type={type} item={item} />
+            </>
+          )}
+          {type && ((isNew && creatable) || (item && editable)) && (
             <ContentForm
               // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
               key={item ? item.id : 'new'}
@@ -105,6 +126,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
             <RevisionList
               type={type}
               item={item}
+              canChange={editable}
               onRestored={setItem}
               onDraft={(values, description) => {
                 setDraft({ values, description });
@@ -119,11 +141,21 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           )}
         </div>
         <div className="admin-edit-side">
+          {type && item && type.publication !== 'none' && !item.published && (
+            <ReviewControls
+              type={type}
+              item={item}
+              mayEdit={editable}
+              mayPublish={publisher}
+              saveFirst={() => saveFirst.current?.() ?? Promise.resolve({ saved: true, item: undefined })}
+              onChanged={setItem}
+            />
+          )}
           {type && item && type.publication !== 'none' && (
             <PublishControls
               type={type}
               item={item}
-              canPublish={permissions.includes('publish')}
+              canPublish={publisher}
               saveFirst={() => saveFirst.current?.() ?? Promise.resolve({ saved: true, item: undefined })}
               onChanged={setItem}
             />

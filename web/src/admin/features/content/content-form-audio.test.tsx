@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetOptions, type ContentItem, type ContentType } from '../../api/content-client';
 import type { AudioMedia } from '../../api/media-client';
-import { contentField } from '../../test-support/content-fixtures';
+import { contentField, typeNeeds } from '../../test-support/content-fixtures';
 import { json, server } from '../../test-support/fake-server';
 import { ContentForm } from './content-form';
 import { CHOOSE_AUDIO_MESSAGE, contentSchema, fromFormValues } from './content-schema';
@@ -27,6 +27,7 @@ const bulletins: ContentType = {
   settings: false,
   preview: false,
   archivable: false,
+  needs: typeNeeds('dated'),
   origin: '',
   fields: [
     field('title', 'Titel', 'text', { required: true }),

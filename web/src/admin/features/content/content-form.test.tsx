@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetOptions, type ContentItem, type ContentType } from '../../api/content-client';
 import { ERROR_MESSAGES } from '../../api/error-messages';
 import type { StoredBlock } from '../../components/block-editor/blocks';
-import { programmeItem, programmesType } from '../../test-support/content-fixtures';
+import { programmeItem, programmesType, typeNeeds } from '../../test-support/content-fixtures';
 import { json } from '../../test-support/fake-server';
 import { ContentForm, type SaveFirst } from './content-form';
 import { contentSchema, fromFormValues, toFormValues } from './content-schema';
@@ -395,6 +395,7 @@ const articles: ContentType = {
   settings: false,
   preview: false,
   archivable: false,
+  needs: typeNeeds('dated'),
   origin: '',
   fields: [
     field('title', 'Titel', 'text', true),

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
-import { contentApi, STATE_LABELS, type ContentList } from '../../api/content-client';
+import { contentApi, FILTER_LABELS, STATE_LABELS, type ContentList } from '../../api/content-client';
 import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
+import { mayCreate } from './content-permissions';
 import { isLiveNow, LIVE_NOW_LABEL, OVERLAY_RULE, visitorSentence } from './overlay-summary';
+import { reviewLabel, reviewSummary } from './review-text';
 import { TrashedNotice } from './trashed-notice';
 import { useContentTypes } from './use-content-types';
 
@@ -17,10 +19,12 @@ interface Filter {
 }
 
 /**
- * The items of one type: search, filter by state, 25 a page, each title a link to its form; after
- * a delete, a notice with its undo (TrashedNotice).
+ * The items of one type: search, filter by state (or 'Wacht op beoordeling'), 25 a page, each title
+ * a link to its form, with its author and where it stands in review; 'Nieuw' only for one who may
+ * make an item of the type (`permissions`: the session's); after a delete, a notice with its undo
+ * (TrashedNotice).
  */
-export function ContentListPage() {
+export function ContentListPage({ permissions }: { permissions: readonly string[] }) {
   const { type: typeName = '' } = useParams();
   const { types, error: typesError } = useContentTypes();
   const type = types?.find((candidate) => candidate.name === typeName);
@@ -62,6 +66,8 @@ export function ContentListPage() {
   // The overlays (banner, modal) are shown one at a time, by their order: the list says which.
   const ordered = type?.fields.some((field) => field.name === 'sortOrder') ?? false;
   const onSite = list?.onSite;
+  // Who wrote each item, for the types written here (not the songs, which come from the playout).
+  const authored = type ? !type.origin : false;
 
   return (
     <section aria-labelledby={headingId}>
@@ -80,11 +86,13 @@ export function ContentListPage() {
         (type.origin ? (
           <p>{type.origin}</p>
         ) : (
-          <p>
-            <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>
-              Nieuw: {type.labelSingular.toLowerCase()}
-            </Link>
-          </p>
+          mayCreate(type, permissions) && (
+            <p>
+              <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>
+                Nieuw: {type.labelSingular.toLowerCase()}
+              </Link>
+            </p>
+          )
         ))}
       {onSite && (
         <div className="admin-overlay-summary">
@@ -107,7 +115,7 @@ export function ContentListPage() {
             id="content-state"
             label="Status"
             value={draft.state}
-            labels={STATE_LABELS}
+            labels={FILTER_LABELS}
             onChange={(state) => setDraft({ ...draft, state })}
           />
         )}
@@ -128,6 +136,7 @@ export function ContentListPage() {
                   <th scope="col">Titel</th>
                   {publishable && <th scope="col">Status</th>}
                   {publishable && <th scope="col">Publicatie</th>}
+                  {authored && <th scope="col">Auteur</th>}
                   {ordered && <th scope="col">Volgorde</th>}
                   {slugField && <th scope="col">URL</th>}
                 </tr>
@@ -151,12 +160,20 @@ export function ContentListPage() {
                     </td>
                     {publishable && (
                       <td>
-                        <span className={`admin-state admin-state-${item.state}`}>
-                          {STATE_LABELS[item.state]}
-                        </span>
+                        {item.review?.status === 'waiting' ? (
+                          <span className="admin-state admin-state-waiting">{reviewLabel(item.review)}</span>
+                        ) : (
+                          <span className={`admin-state admin-state-${item.state}`}>
+                            {STATE_LABELS[item.state]}
+                          </span>
+                        )}
+                        {item.review && (
+                          <span className="admin-review-summary">{reviewSummary(item.review)}</span>
+                        )}
                       </td>
                     )}
                     {publishable && <td>{item.published ? formatInstant(item.publishAt) : ''}</td>}
+                    {authored && <td>{item.author ?? <span className="admin-muted">onbekend</span>}</td>}
                     {ordered && <td>{String(item.values.sortOrder ?? 0)}</td>}
                     {slugField && <td className="admin-table-url">{String(item.values[slugField] ?? '')}</td>}
                   </tr>

@@ -61,26 +61,28 @@ describe('PublishControls', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('saves nothing for a redacteur, whose publication the server refuses', async () => {
-    server({
-      [publishPath]: () =>
-        json({ error: { code: 'forbidden', message: 'Je rol heeft geen toegang tot deze actie.' } }, 403),
-    });
-    const saveFirst = vi.fn(() => Promise.resolve({ saved: true as const, item: undefined }));
-    render(
+  it('offers a redacteur no publication, only the state and who publishes', () => {
+    const fetch = server({});
+    const { rerender } = render(
+      <PublishControls type={type} item={draft} canPublish={false} onChanged={vi.fn()} />,
+    );
+    expect(screen.getByText('Status:', { exact: false }).textContent).toBe('Status: Concept');
+    expect(
+      screen.getByText('Een eindredacteur publiceert wat je schrijft: bied het ter beoordeling aan.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByLabelText('Publiceren vanaf (leeg: nu)')).toBeNull();
+    rerender(
       <PublishControls
         type={type}
-        item={draft}
+        item={programmeItem({ state: 'online', published: true })}
         canPublish={false}
-        saveFirst={saveFirst}
         onChanged={vi.fn()}
       />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Publiceren' }));
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Je rol heeft geen toegang tot deze actie.'),
-    );
-    expect(saveFirst).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Offline halen' })).toBeNull();
+    expect(screen.getByText('Een eindredacteur beslist over de publicatie.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('keeps a typed moment through a save of the form, and fills the fields from a new publication', async () => {

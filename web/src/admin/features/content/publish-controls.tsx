@@ -14,8 +14,9 @@ const storedMoments = (item: ContentItem) => ({
 
 /**
  * Publication of one item: its state, publish and unpublish moments (date-time pickers; empty
- * publish: now) and the buttons. Shown to everyone; the server refuses a redacteur (403), whose
- * message appears here. 'Publiceren' publishes what the form shows: its unsaved changes are saved
+ * publish: now) and the buttons, for one who may publish; one who may not sees the state and who
+ * publishes (a redacteur offers a draft for review instead, ReviewControls). 'Publiceren'
+ * publishes what the form shows: its unsaved changes are saved
  * first (`saveFirst`), and nothing is published when that save fails (issue 48). 'Offline halen'
  * is asked once more first, as a delete is (issue 54). Enter in a moment field publishes nothing,
  * and the focus stays on the button pressed.
@@ -73,8 +74,7 @@ export function PublishControls({
 
   const publish = () =>
     void run(async () => {
-      // A redacteur's publication is refused by the server; it saves nothing on the way.
-      const first = canPublish && saveFirst ? await saveFirst() : { saved: true as const, item: undefined };
+      const first = saveFirst ? await saveFirst() : { saved: true as const, item: undefined };
       if (!first.saved) {
         setError(
           'Niet gepubliceerd: je wijzigingen in het formulier zijn nog niet opgeslagen. ' +
@@ -133,6 +133,26 @@ export function PublishControls({
     </div>
   );
 
+  const status = (
+    <p>
+      Status: <strong className={`admin-state admin-state-${item.state}`}>{STATE_LABELS[item.state]}</strong>
+      {item.published && item.publishAt && <> · vanaf {formatInstant(item.publishAt)}</>}
+      {item.published && item.unpublishAt && <> · tot {formatInstant(item.unpublishAt)}</>}
+    </p>
+  );
+  if (!canPublish)
+    return (
+      <section className="admin-form" aria-labelledby="publish-heading">
+        <h2 id="publish-heading">Publicatie</h2>
+        {status}
+        <p className="admin-hint">
+          {item.published
+            ? 'Een eindredacteur beslist over de publicatie.'
+            : 'Een eindredacteur publiceert wat je schrijft: bied het ter beoordeling aan.'}
+        </p>
+      </section>
+    );
+
   return (
     // No submit button: Enter in a moment field publishes nothing; only the buttons do.
     <form
@@ -142,13 +162,7 @@ export function PublishControls({
       noValidate
     >
       <h2 id="publish-heading">Publicatie</h2>
-      <p>
-        Status:{' '}
-        <strong className={`admin-state admin-state-${item.state}`}>{STATE_LABELS[item.state]}</strong>
-        {item.published && item.publishAt && <> · vanaf {formatInstant(item.publishAt)}</>}
-        {item.published && item.unpublishAt && <> · tot {formatInstant(item.unpublishAt)}</>}
-      </p>
-      {!canPublish && <p className="admin-hint">Een eindredacteur publiceert wat je schrijft.</p>}
+      {status}
       <FormAlert message={error} />
       {field('publish-at', 'publishAt', 'Publiceren vanaf (leeg: nu)')}
       {field('unpublish-at', 'unpublishAt', 'Offline halen op (leeg: nooit)')}

@@ -64,6 +64,8 @@ interface RevisionListProps {
   onRestored: (item: ContentItem) => void;
   /** Restore as a draft: the version's values into the form, unsaved. */
   onDraft: (values: Record<string, FieldValue>, description: string) => void;
+  /** The user may change the item: restore and label are offered (default); else only comparing. */
+  canChange?: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ interface RevisionListProps {
  * what changed since the version before. Any two can be compared; restoring one first shows what it
  * changes against what is stored now and offers it as a draft in the form or live at once.
  */
-export function RevisionList({ type, item, onRestored, onDraft }: RevisionListProps) {
+export function RevisionList({ type, item, onRestored, onDraft, canChange = true }: RevisionListProps) {
   const [revisions, setRevisions] = useState<Revision[]>([]);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
@@ -272,19 +274,21 @@ export function RevisionList({ type, item, onRestored, onDraft }: RevisionListPr
                 </td>
                 <td>
                   {index === 0 && <span className="admin-muted">Huidige </span>}
-                  <button
-                    type="button"
-                    id={`label-${revision.id}`}
-                    onClick={() => {
-                      setLabelError(undefined);
-                      setLabelling(labelling === revision.id ? undefined : revision.id);
-                    }}
-                    aria-expanded={labelling === revision.id}
-                  >
-                    Label
-                    <span className="visually-hidden"> van {revisionName(revision)}</span>
-                  </button>
-                  {index > 0 && (
+                  {canChange && (
+                    <button
+                      type="button"
+                      id={`label-${revision.id}`}
+                      onClick={() => {
+                        setLabelError(undefined);
+                        setLabelling(labelling === revision.id ? undefined : revision.id);
+                      }}
+                      aria-expanded={labelling === revision.id}
+                    >
+                      Label
+                      <span className="visually-hidden"> van {revisionName(revision)}</span>
+                    </button>
+                  )}
+                  {canChange && index > 0 && (
                     <>
                       {' '}
                       <button

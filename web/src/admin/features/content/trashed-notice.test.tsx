@@ -23,12 +23,14 @@ const item = programmeItem({
   values: { name: 'Nachtwacht', slug: 'nachtwacht' },
 });
 const emptyList = { items: [], page: 1, pageSize: 25, total: 0 };
+// An eindredacteur's (server/src/admin/roles.cpp).
+const permissions = ['edit_drafts', 'edit_published', 'publish', 'delete_content'];
 
 function showEditPage() {
   const router = createMemoryRouter(
     [
-      { path: '/inhoud/:type', element: <ContentListPage /> },
-      { path: '/inhoud/:type/:id', element: <ContentEditPage permissions={['delete_content']} /> },
+      { path: '/inhoud/:type', element: <ContentListPage permissions={permissions} /> },
+      { path: '/inhoud/:type/:id', element: <ContentEditPage permissions={permissions} /> },
     ],
     { initialEntries: ['/inhoud/programmes/7'] },
   );
@@ -94,7 +96,7 @@ describe('TrashedNotice', () => {
         ]}
       >
         <Routes>
-          <Route path="/inhoud/:type" element={<ContentListPage />} />
+          <Route path="/inhoud/:type" element={<ContentListPage permissions={permissions} />} />
         </Routes>
       </MemoryRouter>,
     );

@@ -1,0 +1,126 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetOptions } from '../../api/content-client';
+import { contentField, programmeItem, programmesType, typeNeeds } from '../../test-support/content-fixtures';
+import { json, server } from '../../test-support/fake-server';
+import { ContentEditPage } from './content-edit-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetOptions();
+});
+
+// The permissions the session lists for each role (server/src/admin/roles.cpp).
+const redacteur = ['edit_drafts', 'read_listeners'];
+const eindredacteur = [
+  'edit_drafts',
+  'edit_published',
+  'publish',
+  'delete_content',
+  'read_audit',
+  'read_listeners',
+];
+
+const articles = programmesType({
+  name: 'articles',
+  label: 'Nieuwsartikelen',
+  labelSingular: 'Artikel',
+  titleField: 'title',
+  slugField: 'slug',
+  publication: 'dated',
+  needs: typeNeeds('dated'),
+  fields: [
+    contentField('title', 'Titel', 'text', { required: true }),
+    contentField('slug', 'URL', 'slug'),
+    contentField('body', 'Tekst', 'blocks'),
+  ],
+});
+const presenters = programmesType({
+  name: 'presenters',
+  label: 'Presentatoren',
+  labelSingular: 'Presentator',
+  fields: [contentField('name', 'Naam', 'text', { required: true })],
+});
+const values = {
+  title: 'Brand in de haven',
+  slug: 'brand-in-de-haven',
+  body: [{ type: 'paragraph', text: 'De brandweer is er met vier wagens.' }],
+};
+const online = programmeItem({
+  id: '12',
+  title: 'Brand in de haven',
+  state: 'online',
+  published: true,
+  publishAt: '2026-11-27T19:00:00Z',
+  author: 'Rita',
+  values,
+});
+const draft = { ...online, state: 'draft' as const, published: false };
+
+// The types are fetched once per page load (use-content-types.ts): every test answers them all.
+function renderPage(path: string, permissions: string[], item = online) {
+  server({
+    'GET /api/admin/content-types': () => json({ types: [articles, presenters] }),
+    'GET /api/admin/content/articles/12': () => json({ item }),
+  });
+  // A data router: the page asks before leaving unsaved changes (useBlocker).
+  const router = createMemoryRouter(
+    [
+      { path: '/inhoud/:type/nieuw', element: <ContentEditPage permissions={permissions} /> },
+      { path: '/inhoud/:type/:id', element: <ContentEditPage permissions={permissions} /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('ContentEditPage for a role', () => {
+  it('opens a published article read-only for a redacteur, saying why and what he can do', async () => {
+    renderPage('/inhoud/articles/12', redacteur);
+    expect(
+      await screen.findByText(
+        /^Dit item staat op de site\. Je rol mag gepubliceerde inhoud lezen, niet wijzigen/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('De brandweer is er met vier wagens.')).toBeTruthy();
+    expect(screen.getByText('brand-in-de-haven')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Opslaan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Publiceren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Offline halen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ter beoordeling aanbieden' })).toBeNull();
+  });
+
+  it('offers a redacteur his draft to write and to offer for review, not to publish', async () => {
+    renderPage('/inhoud/articles/12', redacteur, draft);
+    expect(await screen.findByRole('button', { name: 'Opslaan' })).toBeTruthy();
+    expect(screen.getByLabelText('Titel (verplicht)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ter beoordeling aanbieden' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publiceren' })).toBeNull();
+  });
+
+  it('offers an eindredacteur the published article to change and publish', async () => {
+    renderPage('/inhoud/articles/12', eindredacteur);
+    expect(await screen.findByRole('button', { name: 'Opslaan' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Publiceren' })).toBeTruthy();
+    expect(screen.queryByText(/^Dit item staat op de site/)).toBeNull();
+  });
+
+  it('says in Dutch, instead of a form, that a redacteur makes no new presenter', async () => {
+    renderPage('/inhoud/presenters/nieuw', redacteur);
+    expect(
+      await screen.findByText(
+        'Je rol mag geen nieuwe presentatoren aanmaken. Vraag een eindredacteur om er een te maken; bekijken kan ' +
+          'onder ‘Presentatoren’.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aanmaken' })).toBeNull();
+  });
+
+  it('offers an eindredacteur the new presenter form', async () => {
+    renderPage('/inhoud/presenters/nieuw', eindredacteur);
+    expect(await screen.findByRole('button', { name: 'Aanmaken' })).toBeTruthy();
+  });
+});
