@@ -133,6 +133,7 @@ void the_start_page_shows_the_work(store::Database& db) {
   auto empty = h.start(rita);
   EXPECT_EQ(empty.at("user").at("name").as_string(), "Naam rita");
   EXPECT_TRUE(empty.at("myDrafts").as_array().empty());
+  EXPECT_TRUE(empty.at("waitingForReview").as_array().empty());
   EXPECT_TRUE(empty.at("scheduled").as_array().empty());
   EXPECT_TRUE(empty.at("recentlyEdited").as_array().empty());
   EXPECT_TRUE(empty.at("onSite").at("banner").is_null());
@@ -165,6 +166,22 @@ void the_start_page_shows_the_work(store::Database& db) {
                                                       "Concept van Erik", "Pagina in de maak"}));
   EXPECT_EQ(answer.at("recentlyEdited").at(2).at("lastEdit").at("by").as_string(), "Naam erik");
 
+  // Waiting for review, for everyone: a draft offered, until it is sent back.
+  const auto offer = [&](const std::string& id) {
+    const auto item = "/api/admin/content/articles/" + id;
+    auto offered = h.as(rita, "POST", item + "/offer", json::object{{"version", h.as(rita, "GET", item).version()}});
+    EXPECT_EQ(offered.status, 200U) << offered.text;
+  };
+  offer(first);
+  offer(second);
+  EXPECT_EQ(titles(h.start(erik), "waitingForReview"),
+            (Titles{"Tweede concept, nagekeken", "Eerste concept, herschreven"}));
+  const auto second_path = "/api/admin/content/articles/" + second;
+  auto sent_back = h.as(erik, "POST", second_path + "/send-back",
+                        json::object{{"version", h.as(erik, "GET", second_path).version()}, {"note", "Bron erbij."}});
+  EXPECT_EQ(sent_back.status, 200U) << sent_back.text;
+  EXPECT_EQ(titles(h.start(rita), "waitingForReview"), (Titles{"Eerste concept, herschreven"}));
+
   // Scheduled: soonest first (not the last scheduled first), and no longer a draft.
   h.publish(erik, "articles", first, kStart + 3600);
   h.publish(erik, "pages", page, kStart + 7200);
@@ -173,6 +190,7 @@ void the_start_page_shows_the_work(store::Database& db) {
   EXPECT_EQ(answer.at("scheduled").at(0).at("state").as_string(), "scheduled");
   EXPECT_EQ(answer.at("scheduled").at(0).at("publishAt").as_string(), domain::format_iso_utc(kStart + 3600));
   EXPECT_EQ(titles(answer, "myDrafts"), (Titles{"Tweede concept, nagekeken"}));
+  EXPECT_TRUE(answer.at("waitingForReview").as_array().empty()) << "published: no longer waiting";
   h.now_ = kStart + 3600;
   EXPECT_EQ(titles(h.start(rita), "scheduled"), (Titles{"Pagina in de maak"}));
 

@@ -25,6 +25,7 @@ struct Block {
 const std::vector<Block>& blocks() {
   static const std::vector<Block> all{
       {"myDrafts", [](const Principal& who, std::int64_t) { return content::drafts_created_by(who.user.id); }},
+      {"waitingForReview", [](const Principal&, std::int64_t) { return content::waiting_for_review(); }},
       {"scheduled", [](const Principal&, std::int64_t now) { return content::scheduled_after(now); }},
   };
   return all;

@@ -3,10 +3,12 @@
 // request, for every role, under the admin API's guard (Cache-Control: no-store):
 //   GET /api/admin/start
 //       {"user":{"name"},
-//        "myDrafts":[item], "scheduled":[item], "recentlyEdited":[item]   (at most 10 each),
+//        "myDrafts":[item], "waitingForReview":[item], "scheduled":[item], "recentlyEdited":[item]
+//        (at most 10 each),
 //        "onSite":{"banner": item or null, "modal": item or null}}
 //   item: {"type","typeLabel","id","title","state","publishAt","lastEdit":{"by","at"} or null,"url"}
-//   myDrafts: the drafts the user created, newest edit first; scheduled: set to come on the site,
+//   myDrafts: the drafts the user created, newest edit first; waitingForReview: the drafts offered
+//   for review (content/content_workflow.hpp), newest edit first; scheduled: set to come on the site,
 //   soonest first; recentlyEdited: any content item by its last edit in the audit log; onSite: what
 //   a visitor sees now (content/live_overlays.hpp). A user limited to channels sees no item of
 //   another channel; no list names anything but content items (no accounts, keys or sessions).

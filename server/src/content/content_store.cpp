@@ -216,7 +216,7 @@ ListResult ContentStore::list(const ListQuery& query) {
       where += " AND " + flag + " = 1 AND (" + from + " IS NULL OR " + from + " <= " + now +
                ") AND unpublish_at IS NOT NULL AND unpublish_at <= " + now;
     } else if (query.state == "waiting") {
-      where += " AND " + flag + " = 0 AND " + waiting_condition(type_);
+      where += " AND " + flag + " = 0 AND " + waiting_condition(type_, type_.table);
     }
   }
   ListResult result;

@@ -44,7 +44,8 @@ class WorkflowRepository {
   soci::session& session_;
 };
 
-/// SQL for a WHERE over `type`'s table (not aliased): true for the rows whose item waits for review.
-std::string waiting_condition(const TypeSpec& type);
+/// SQL for a WHERE over `type`'s rows, named `row` in the query (the table's own name when it is
+/// not aliased): true for the rows whose item waits for review.
+std::string waiting_condition(const TypeSpec& type, const std::string& row);
 
 }  // namespace ether::content

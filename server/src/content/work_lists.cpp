@@ -7,6 +7,7 @@
 
 #include "api/json_error.hpp"
 #include "content/content_store.hpp"
+#include "content/content_workflow.hpp"
 #include "domain/slug.hpp"
 #include "pages/queries/rows.hpp"
 
@@ -41,6 +42,11 @@ WorkList drafts_created_by(std::int64_t user_id) {
             return "t." + type.flag_column + " = 0 AND EXISTS (SELECT 1 FROM admin_audit_log a WHERE " +
                    audit_of_row(type) + " AND a.action = 'create' AND a.user_id = " + std::to_string(user_id) + ")";
           },
+          WorkOrder::newest_edit};
+}
+
+WorkList waiting_for_review() {
+  return {[](const TypeSpec& type) { return "t." + type.flag_column + " = 0 AND " + waiting_condition(type, "t"); },
           WorkOrder::newest_edit};
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The lists of the admin's start page (issue 54): which items of the editable types a block shows,
 // each with its title, state and last edit (who and when, from the audit log). A list is defined
-// once as a WorkList (an SQL condition over a publishable type's row and an order); a new block,
-// such as one of the items waiting for review, is one more WorkList. Portable SQL (SQLite and
+// once as a WorkList (an SQL condition over a publishable type's row and an order); a new block is
+// one more WorkList. Portable SQL (SQLite and
 // PostgreSQL) on the caller's session.
 
 #include <soci/soci.h>
@@ -52,6 +52,9 @@ struct WorkList {
 WorkList drafts_created_by(std::int64_t user_id);
 /// The items set to come on the site after `now`, soonest first.
 WorkList scheduled_after(std::int64_t now);
+/// The drafts offered for review and not yet published or sent back (content_workflow.hpp), newest
+/// edit first.
+WorkList waiting_for_review();
 
 class WorkLists {
  public:

@@ -22,13 +22,14 @@ export interface StartItem {
 export interface StartOverview {
   user: { name: string };
   myDrafts: StartItem[];
+  waitingForReview: StartItem[];
   scheduled: StartItem[];
   recentlyEdited: StartItem[];
   onSite: { banner: StartItem | null; modal: StartItem | null };
 }
 
 /** The lists of the start page, each of at most 10 items. */
-export type StartListKey = 'myDrafts' | 'scheduled' | 'recentlyEdited';
+export type StartListKey = 'myDrafts' | 'waitingForReview' | 'scheduled' | 'recentlyEdited';
 
 export const startApi = {
   load: () => adminFetch<StartOverview>('GET', '/api/admin/start'),

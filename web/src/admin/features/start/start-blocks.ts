@@ -2,8 +2,8 @@ import type { StartListKey } from './start-api';
 
 /**
  * One list block of the start page: the answer's list it shows, its heading, the sentence shown
- * when it is empty, and whether an item's line names its publication moment. A block of items
- * waiting for review is one more entry here, beside the server's (start_api.cpp).
+ * when it is empty, and whether an item's line names its publication moment. Each has its list in
+ * the server's blocks (start_api.cpp).
  */
 export interface StartBlock {
   key: StartListKey;
@@ -17,6 +17,11 @@ export const START_BLOCKS: StartBlock[] = [
     key: 'myDrafts',
     heading: 'Mijn concepten',
     empty: 'Je hebt geen concepten. Een nieuw item begin je onder Inhoud.',
+  },
+  {
+    key: 'waitingForReview',
+    heading: 'Wacht op beoordeling',
+    empty: 'Er wacht niets op beoordeling.',
   },
   {
     key: 'scheduled',

@@ -41,6 +41,9 @@ const item = (change: Partial<StartItem>): StartItem => ({
 const overview = (change: Partial<StartOverview> = {}): StartOverview => ({
   user: { name: 'Rita Redacteur' },
   myDrafts: [item({})],
+  waitingForReview: [
+    item({ id: '13', title: 'Zomerfestival', lastEdit: { by: 'Bas', at: '2026-11-21T10:00:00.000Z' } }),
+  ],
   scheduled: [
     item({ id: '14', title: 'Kerstprogramma', state: 'scheduled', publishAt: '2026-12-01T07:00:00.000Z' }),
   ],
@@ -89,6 +92,14 @@ describe('StartPage', () => {
       within(drafts).getByText('Artikel · Concept · bewerkt door Rita Redacteur op 21-11-2026, 12:05'),
     ).toBeTruthy();
 
+    const waiting = block('Wacht op beoordeling');
+    expect(within(waiting).getByRole('link', { name: 'Zomerfestival' }).getAttribute('href')).toBe(
+      '/inhoud/articles/13',
+    );
+    expect(
+      within(waiting).getByText('Artikel · Concept · bewerkt door Bas op 21-11-2026, 11:00'),
+    ).toBeTruthy();
+
     const scheduled = block('Ingepland');
     expect(
       within(scheduled).getByText(
@@ -114,6 +125,7 @@ describe('StartPage', () => {
         json(
           overview({
             myDrafts: [],
+            waitingForReview: [],
             scheduled: [],
             recentlyEdited: [],
             onSite: { banner: null, modal: null },
@@ -126,6 +138,7 @@ describe('StartPage', () => {
         'Je hebt geen concepten. Een nieuw item begin je onder Inhoud.',
       ),
     ).toBeTruthy();
+    expect(within(block('Wacht op beoordeling')).getByText('Er wacht niets op beoordeling.')).toBeTruthy();
     expect(
       within(block('Ingepland')).getByText('Er staat niets ingepland om later online te komen.'),
     ).toBeTruthy();
