@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentField, programmesType } from '../../test-support/content-fixtures';
-import { actionLabel, fieldLabel, itemLabel, typeChoices, typeLabel } from './audit-labels';
+import { actionLabel, fieldLabel, itemLabel, typeChoices, typeLabel, valueLabel } from './audit-labels';
 
 const articles = programmesType({
   name: 'articles',
@@ -42,8 +42,32 @@ describe('audit labels', () => {
     expect(fieldLabel('articles', 'trashedAt', [articles])).toBe('In de prullenbak sinds');
     expect(fieldLabel('user', 'role', [articles])).toBe('Rol');
     expect(fieldLabel('play', 'hidden', [articles])).toBe('Verborgen');
+    // A library picture's credit and caption (issue 54: they showed as 'credit' and 'caption').
+    expect(fieldLabel('media', 'credit', [articles])).toBe('Fotograaf of bron');
+    expect(fieldLabel('media', 'caption', [articles])).toBe('Bijschrift');
+    // A schedule slot's and a one-off change's fields, as the schedule's forms name them.
+    expect(fieldLabel('schedule_slots', 'weekday')).toBe('Dag');
+    expect(fieldLabel('schedule_slots', 'start')).toBe('Begintijd');
+    expect(fieldLabel('schedule_slots', 'end')).toBe('Eindtijd');
+    expect(fieldLabel('schedule_slots', 'programmeId')).toBe('Programma');
+    expect(fieldLabel('schedule_changes', 'date')).toBe('Datum');
+    expect(fieldLabel('schedule_changes', 'slotId')).toBe('Tijdvak dat vervalt');
     expect(fieldLabel('articles', 'oddField', [articles])).toBe('oddField');
     expect(fieldLabel('articles', 'constructor', [articles])).toBe('constructor');
+  });
+
+  it("names a slot's day and a one-off change's kind in words, other values as the log shows them", () => {
+    expect(valueLabel('schedule_slots', 'weekday', 3)).toBe('woensdag');
+    expect(valueLabel('schedule_slots', 'weekday', 7)).toBe('zondag');
+    expect(valueLabel('schedule_slots', 'weekday', null)).toBe('–');
+    expect(valueLabel('schedule_slots', 'weekday', 9)).toBe('9');
+    expect(valueLabel('schedule_changes', 'kind', 'cancel')).toBe('Tijdvak vervalt');
+    expect(valueLabel('schedule_changes', 'kind', 'special')).toBe('Speciale uitzending');
+    expect(valueLabel('schedule_changes', 'kind', 'other')).toBe('other');
+    // The same names elsewhere mean something else: a media item's kind, a number.
+    expect(valueLabel('media', 'kind', 'image')).toBe('image');
+    expect(valueLabel('articles', 'sortOrder', 3)).toBe('3');
+    expect(valueLabel('user', 'channels', [])).toBe('(geen)');
   });
 
   it('offers the other item types and every content type in the type filter', () => {

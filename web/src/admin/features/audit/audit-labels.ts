@@ -3,6 +3,7 @@
 // fields are named as the content form names them, from the types' own descriptions
 // (/api/admin/content-types); anything unknown keeps its raw name.
 import type { ContentType } from '../../api/content-client';
+import { auditText } from './audit-text';
 
 /** Every action the server records (server/src: AuditLog::record, record_content_change). */
 export const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -70,6 +71,16 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   events: 'Gebeurtenissen',
   kind: 'Soort',
   focalPoint: 'Focuspunt',
+  // A library picture's words (media-details.tsx names them so).
+  credit: 'Fotograaf of bron',
+  caption: 'Bijschrift',
+  // A slot's and a one-off change's fields (schedule_api.cpp), as the schedule's forms name them.
+  weekday: 'Dag',
+  start: 'Begintijd',
+  end: 'Eindtijd',
+  programmeId: 'Programma',
+  date: 'Datum',
+  slotId: 'Tijdvak dat vervalt',
   title: 'Titel',
   label: 'Naam van de versie',
   published: 'Gepubliceerd',
@@ -109,6 +120,29 @@ export function fieldLabel(itemType: string, field: string, types: readonly Cont
   return (
     type?.fields.find((candidate) => candidate.name === field)?.label ?? own(FIELD_LABELS, field) ?? field
   );
+}
+
+// A slot's day as the server stores it: 1 is maandag (schedule-api.ts).
+const WEEKDAY_WORDS = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
+
+// A one-off change's kind, as the change form names it.
+const CHANGE_KIND_WORDS: Readonly<Record<string, string>> = {
+  special: 'Speciale uitzending',
+  cancel: 'Tijdvak vervalt',
+};
+
+/**
+ * A changed field's value in words: a slot's day by its name (3 → 'woensdag'), a one-off change's
+ * kind as its form says it ('cancel' → 'Tijdvak vervalt'); any other value as auditText shows it.
+ */
+export function valueLabel(itemType: string, field: string, value: unknown): string {
+  if (itemType === 'schedule_slots' && field === 'weekday' && typeof value === 'number') {
+    return WEEKDAY_WORDS[value - 1] ?? auditText(value);
+  }
+  if (itemType === 'schedule_changes' && field === 'kind' && typeof value === 'string') {
+    return own(CHANGE_KIND_WORDS, value) ?? value;
+  }
+  return auditText(value);
 }
 
 /** The type filter's choices: the other item types, then every content type, each in words. */

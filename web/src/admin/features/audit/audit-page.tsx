@@ -5,10 +5,7 @@ import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 import { useContentTypes } from '../content/use-content-types';
-import { actionLabel, fieldLabel, itemLabel, typeChoices } from './audit-labels';
-import { auditText } from './audit-text';
-
-const show = auditText;
+import { actionLabel, fieldLabel, itemLabel, typeChoices, valueLabel } from './audit-labels';
 
 interface Filter {
   name: string;
@@ -119,8 +116,9 @@ export function AuditPage() {
                       <ul className="admin-changes">
                         {Object.entries(entry.changes).map(([field, change]) => (
                           <li key={field}>
-                            <strong>{fieldLabel(entry.itemType, field, types)}</strong>: {show(change.before)}{' '}
-                            → {show(change.after)}
+                            <strong>{fieldLabel(entry.itemType, field, types)}</strong>:{' '}
+                            {valueLabel(entry.itemType, field, change.before)} →{' '}
+                            {valueLabel(entry.itemType, field, change.after)}
                           </li>
                         ))}
                       </ul>
