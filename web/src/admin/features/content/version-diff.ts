@@ -3,6 +3,7 @@
 // text diffed by word). Pure: the conflict panel and the revision list draw what this returns.
 
 import { diffArrays, diffWords } from 'diff';
+import { formatInstant } from '../../api/admin-client';
 import type { ContentField, FieldValue } from '../../api/content-client';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 
@@ -39,6 +40,23 @@ export function valueText(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(valueText).join(', ');
   return JSON.stringify(value);
+}
+
+/**
+ * A field's value as its form shows it: a choice by its label ('special' → 'Speciale uitzending'),
+ * an instant in Dutch time, with its seconds when it has any (a countdown's end may differ by those
+ * alone); anything else as valueText.
+ */
+export function fieldText(field: Pick<ContentField, 'kind' | 'choices'>, value: unknown): string {
+  if (field.kind === 'choice' && typeof value === 'string') {
+    return (field.choices ?? []).find((choice) => choice.value === value)?.label ?? value;
+  }
+  if (field.kind === 'instant' && typeof value === 'string') {
+    const at = new Date(value);
+    if (Number.isNaN(at.getTime())) return value;
+    return formatInstant(value, { seconds: at.getUTCSeconds() !== 0 });
+  }
+  return valueText(value);
 }
 
 const BLOCK_NAMES: Record<string, string> = {
@@ -198,7 +216,7 @@ export function diffVersions(fields: readonly ContentField[], before: Values, af
               name: field.name,
               label: field.label,
               kind: 'text',
-              words: wordDiff(valueText(before[field.name]), valueText(after[field.name])),
+              words: wordDiff(fieldText(field, before[field.name]), fieldText(field, after[field.name])),
             },
     );
 }
