@@ -42,12 +42,34 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The name of the item that a reference field stores as `value` (its id or slug), when it is known. */
+export type ReferenceNames = (
+  field: Pick<ContentField, 'reference' | 'referenceKey'>,
+  value: string | number,
+) => string | undefined;
+
 /**
  * A field's value as its form shows it: a choice by its label ('special' → 'Speciale uitzending'),
  * an instant in Dutch time, with its seconds when it has any (a countdown's end may differ by those
- * alone); anything else as valueText.
+ * alone), a reference or a relation by the names of its items where `names` knows them; anything
+ * else as valueText.
  */
-export function fieldText(field: Pick<ContentField, 'kind' | 'choices'>, value: unknown): string {
+export function fieldText(
+  field: Pick<ContentField, 'kind' | 'choices' | 'reference' | 'referenceKey'>,
+  value: unknown,
+  names?: ReferenceNames,
+): string {
+  if ((field.kind === 'reference' || field.kind === 'relation') && names) {
+    const name = (one: unknown) =>
+      typeof one === 'string' || typeof one === 'number'
+        ? (names(field, one) ?? valueText(one))
+        : valueText(one);
+    return Array.isArray(value)
+      ? value.map(name).join(', ')
+      : value === null || value === undefined
+        ? ''
+        : name(value);
+  }
   if (field.kind === 'choice' && typeof value === 'string') {
     return (field.choices ?? []).find((choice) => choice.value === value)?.label ?? value;
   }
@@ -192,8 +214,16 @@ export function blockDiff(before: readonly StoredBlock[], after: readonly Stored
   });
 }
 
-/** Every field of `fields` that differs from `before` to `after`, in the form's order. */
-export function diffVersions(fields: readonly ContentField[], before: Values, after: Values): FieldDiff[] {
+/**
+ * Every field of `fields` that differs from `before` to `after`, in the form's order; references
+ * named by `names` where it knows them.
+ */
+export function diffVersions(
+  fields: readonly ContentField[],
+  before: Values,
+  after: Values,
+  names?: ReferenceNames,
+): FieldDiff[] {
   return fields
     .filter((field) => !sameValue(before[field.name], after[field.name]))
     .map((field): FieldDiff =>
@@ -216,7 +246,10 @@ export function diffVersions(fields: readonly ContentField[], before: Values, af
               name: field.name,
               label: field.label,
               kind: 'text',
-              words: wordDiff(fieldText(field, before[field.name]), fieldText(field, after[field.name])),
+              words: wordDiff(
+                fieldText(field, before[field.name], names),
+                fieldText(field, after[field.name], names),
+              ),
             },
     );
 }
