@@ -3,7 +3,6 @@
 // fields are named as the content form names them, from the types' own descriptions
 // (/api/admin/content-types); anything unknown keeps its raw name.
 import type { ContentType } from '../../api/content-client';
-import { auditText } from './audit-text';
 
 /** Every action the server records (server/src: AuditLog::record, record_content_change). */
 export const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -90,7 +89,29 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   trashedAt: 'In de prullenbak sinds',
 };
 
-const own = (table: Readonly<Record<string, string>>, key: string) =>
+/** The values of a field the server records as a name, in words. */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // A schedule slot's day: 1 is maandag (schedule-api.ts).
+  weekday: {
+    1: 'maandag',
+    2: 'dinsdag',
+    3: 'woensdag',
+    4: 'donderdag',
+    5: 'vrijdag',
+    6: 'zaterdag',
+    7: 'zondag',
+  },
+  // A one-off change's kind as its form says it, and a media item's.
+  kind: {
+    special: 'Speciale uitzending',
+    cancel: 'Tijdvak vervalt',
+    image: 'Afbeelding',
+    audio: 'Geluid',
+    video: 'Video',
+  },
+};
+
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** An action in words: 'publish' → 'Gepubliceerd'; an unknown one as recorded. */
@@ -122,27 +143,12 @@ export function fieldLabel(itemType: string, field: string, types: readonly Cont
   );
 }
 
-// A slot's day as the server stores it: 1 is maandag (schedule-api.ts).
-const WEEKDAY_WORDS = ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag'];
-
-// A one-off change's kind, as the change form names it.
-const CHANGE_KIND_WORDS: Readonly<Record<string, string>> = {
-  special: 'Speciale uitzending',
-  cancel: 'Tijdvak vervalt',
-};
-
-/**
- * A changed field's value in words: a slot's day by its name (3 → 'woensdag'), a one-off change's
- * kind as its form says it ('cancel' → 'Tijdvak vervalt'); any other value as auditText shows it.
- */
-export function valueLabel(itemType: string, field: string, value: unknown): string {
-  if (itemType === 'schedule_slots' && field === 'weekday' && typeof value === 'number') {
-    return WEEKDAY_WORDS[value - 1] ?? auditText(value);
-  }
-  if (itemType === 'schedule_changes' && field === 'kind' && typeof value === 'string') {
-    return own(CHANGE_KIND_WORDS, value) ?? value;
-  }
-  return auditText(value);
+/** A recorded value in words where the field records a name ('cancel' → 'Tijdvak vervalt'), else undefined. */
+export function valueLabel(field: string, value: unknown): string | undefined {
+  const names = own(VALUE_LABELS, field);
+  return names && (typeof value === 'string' || typeof value === 'number')
+    ? own(names, String(value))
+    : undefined;
 }
 
 /** The type filter's choices: the other item types, then every content type, each in words. */

@@ -6,6 +6,9 @@ import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 import { useContentTypes } from '../content/use-content-types';
 import { actionLabel, fieldLabel, itemLabel, typeChoices, valueLabel } from './audit-labels';
+import { auditText } from './audit-text';
+
+const show = (field: string, value: unknown) => valueLabel(field, value) ?? auditText(value);
 
 interface Filter {
   name: string;
@@ -117,8 +120,7 @@ export function AuditPage() {
                         {Object.entries(entry.changes).map(([field, change]) => (
                           <li key={field}>
                             <strong>{fieldLabel(entry.itemType, field, types)}</strong>:{' '}
-                            {valueLabel(entry.itemType, field, change.before)} →{' '}
-                            {valueLabel(entry.itemType, field, change.after)}
+                            {show(field, change.before)} → {show(field, change.after)}
                           </li>
                         ))}
                       </ul>
