@@ -94,6 +94,16 @@ test('a beheerder sets up a second factor and signs in with a code and with a re
   const newCodes = await renewed.allInnerTexts();
   expect(newCodes).not.toContain(secondFactor.recoveryCodes[1]);
   await expectNoSeriousAxeViolations(page);
+  // Another page of the admin asks first while they are shown; 'Annuleren' keeps them (issue 54).
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Logboek' }).click();
+  await expect.poll(() => asked).toContain('Je herstelcodes worden hierna niet meer getoond');
+  await expect(renewed).toHaveCount(10);
+  await expect(page).toHaveURL(/\/tweestapsverificatie$/);
   await page.getByRole('button', { name: 'Ik heb ze bewaard' }).click();
   await expect(page.getByText(/staat aan sinds/)).toContainText('nog 10 ongebruikte herstelcodes');
 

@@ -17,24 +17,24 @@ export function leavesUnsaved(
 
 /**
  * Warns before a page with unsaved changes is left: another page of the admin (React Router's
- * blocker, which needs the data router of admin-app.tsx) asks the browser's confirm; closing or
- * reloading the tab gets the browser's own beforeunload question. Returns the setter of "there are
- * unsaved changes" (kept in a ref, so that a save can clear it before it navigates).
+ * blocker, which needs the data router of admin-app.tsx) asks the browser's confirm with `message`;
+ * closing or reloading the tab gets the browser's own beforeunload question. Returns the setter of
+ * "there are unsaved changes" (kept in a ref, so that a save can clear it before it navigates).
  */
-export function useLeaveGuard(): (dirty: boolean) => void {
+export function useLeaveGuard(message: string = LEAVE_MESSAGE): (dirty: boolean) => void {
   const dirty = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
     leavesUnsaved(dirty.current, currentLocation, nextLocation),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(LEAVE_MESSAGE)) {
+    if (window.confirm(message)) {
       dirty.current = false;
       blocker.proceed();
     } else {
       blocker.reset();
     }
-  }, [blocker]);
+  }, [blocker, message]);
   useBeforeUnload(useCallback(() => dirty.current, []));
   return useCallback((value: boolean) => {
     dirty.current = value;

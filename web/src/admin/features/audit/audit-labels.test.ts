@@ -44,6 +44,16 @@ describe('audit labels', () => {
     expect(fieldLabel('articles', 'trashedAt', [articles])).toBe('In de prullenbak sinds');
     expect(fieldLabel('user', 'role', [articles])).toBe('Rol');
     expect(fieldLabel('play', 'hidden', [articles])).toBe('Verborgen');
+    // A library picture's credit and caption (issue 54: they showed as 'credit' and 'caption').
+    expect(fieldLabel('media', 'credit', [articles])).toBe('Fotograaf of bron');
+    expect(fieldLabel('media', 'caption', [articles])).toBe('Bijschrift');
+    // A schedule slot's and a one-off change's fields, as the schedule's forms name them.
+    expect(fieldLabel('schedule_slots', 'weekday')).toBe('Dag');
+    expect(fieldLabel('schedule_slots', 'start')).toBe('Begintijd');
+    expect(fieldLabel('schedule_slots', 'end')).toBe('Eindtijd');
+    expect(fieldLabel('schedule_slots', 'programmeId')).toBe('Programma');
+    expect(fieldLabel('schedule_changes', 'date')).toBe('Datum');
+    expect(fieldLabel('schedule_changes', 'slotId')).toBe('Tijdvak dat vervalt');
     expect(fieldLabel('articles', 'oddField', [articles])).toBe('oddField');
     expect(fieldLabel('articles', 'constructor', [articles])).toBe('constructor');
   });
@@ -56,6 +66,19 @@ describe('audit labels', () => {
     expect(valueLabel('review', null)).toBeUndefined();
     expect(valueLabel('title', 'waiting')).toBeUndefined();
     expect(valueLabel('review', 'toString')).toBeUndefined();
+  });
+
+  it("names a slot's day and a one-off change's or a media item's kind in words, and leaves other values", () => {
+    expect(valueLabel('weekday', 3)).toBe('woensdag');
+    expect(valueLabel('weekday', 7)).toBe('zondag');
+    expect(valueLabel('weekday', 9)).toBeUndefined();
+    expect(valueLabel('weekday', null)).toBeUndefined();
+    expect(valueLabel('kind', 'cancel')).toBe('Tijdvak vervalt');
+    expect(valueLabel('kind', 'special')).toBe('Speciale uitzending');
+    expect(valueLabel('kind', 'image')).toBe('Afbeelding');
+    expect(valueLabel('kind', 'other')).toBeUndefined();
+    expect(valueLabel('kind', 'toString')).toBeUndefined();
+    expect(valueLabel('sortOrder', 3)).toBeUndefined();
   });
 
   it('offers the other item types and every content type in the type filter', () => {

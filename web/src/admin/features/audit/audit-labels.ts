@@ -72,6 +72,16 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   events: 'Gebeurtenissen',
   kind: 'Soort',
   focalPoint: 'Focuspunt',
+  // A library picture's words (media-details.tsx names them so).
+  credit: 'Fotograaf of bron',
+  caption: 'Bijschrift',
+  // A slot's and a one-off change's fields (schedule_api.cpp), as the schedule's forms name them.
+  weekday: 'Dag',
+  start: 'Begintijd',
+  end: 'Eindtijd',
+  programmeId: 'Programma',
+  date: 'Datum',
+  slotId: 'Tijdvak dat vervalt',
   title: 'Titel',
   label: 'Naam van de versie',
   published: 'Gepubliceerd',
@@ -86,6 +96,24 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 /** The values of a field the server records as a name, in words. */
 const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   review: { waiting: 'Wacht op beoordeling', returned: 'Teruggestuurd' },
+  // A schedule slot's day: 1 is maandag (schedule-api.ts).
+  weekday: {
+    1: 'maandag',
+    2: 'dinsdag',
+    3: 'woensdag',
+    4: 'donderdag',
+    5: 'vrijdag',
+    6: 'zaterdag',
+    7: 'zondag',
+  },
+  // A one-off change's kind as its form says it, and a media item's.
+  kind: {
+    special: 'Speciale uitzending',
+    cancel: 'Tijdvak vervalt',
+    image: 'Afbeelding',
+    audio: 'Geluid',
+    video: 'Video',
+  },
 };
 
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
@@ -120,10 +148,12 @@ export function fieldLabel(itemType: string, field: string, types: readonly Cont
   );
 }
 
-/** A recorded value in words where the field records a name ('waiting' → 'Wacht op beoordeling'), else undefined. */
+/** A recorded value in words where the field records a name ('cancel' → 'Tijdvak vervalt', 'waiting' → 'Wacht op beoordeling'), else undefined. */
 export function valueLabel(field: string, value: unknown): string | undefined {
   const names = own(VALUE_LABELS, field);
-  return names && typeof value === 'string' ? own(names, value) : undefined;
+  return names && (typeof value === 'string' || typeof value === 'number')
+    ? own(names, String(value))
+    : undefined;
 }
 
 /** The type filter's choices: the other item types, then every content type, each in words. */

@@ -28,7 +28,9 @@ describe('AuditPage', () => {
               ? []
               : [
                   entry({ id: 2, itemType: 'schedule_changes', itemId: '3', action: 'delete' }),
-                  entry({ changes: { start: { before: null, after: '10:00' } } }),
+                  entry({
+                    changes: { start: { before: null, after: '10:00' }, weekday: { before: null, after: 3 } },
+                  }),
                 ],
             page: 1,
             pageSize: 50,
@@ -42,7 +44,10 @@ describe('AuditPage', () => {
     render(<AuditPage />);
     const table = await screen.findByRole('table', { name: 'Wijzigingen, nieuwste eerst' });
     expect(within(table).getByRole('row', { name: /Eenmalige wijziging #3 Verwijderd/ })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Tijdvak #10 Aangemaakt/ })).toBeInTheDocument();
+    const slot = within(table).getByRole('row', { name: /Tijdvak #10 Aangemaakt/ });
+    // Its fields and its day in words, as the schedule's forms say them (issue 54).
+    expect(within(slot).getByText('Begintijd').closest('li')).toHaveTextContent('Begintijd: – → 10:00');
+    expect(within(slot).getByText('Dag').closest('li')).toHaveTextContent('Dag: – → woensdag');
     expect(within(table).queryByText(/schedule_/)).toBeNull();
 
     await userEvent.selectOptions(screen.getByLabelText('Soort'), 'Eenmalige wijziging');

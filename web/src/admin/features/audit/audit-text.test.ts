@@ -21,7 +21,24 @@ describe('auditText', () => {
     expect(auditText([])).toBe('(geen)');
     expect(auditText(['storm', 'verkeer'])).toBe('storm, verkeer');
     expect(auditText([3, 4])).toBe('3, 4');
-    expect(auditText(true)).toBe('true');
     expect(auditText({ a: 1 })).toBe('{"a":1}');
+    expect(auditText('storm')).toBe('storm');
+    expect(auditText(0)).toBe('0');
+  });
+
+  it('shows a list block by its kind and items, a yes or no and an instant in Dutch words (issue 54)', () => {
+    expect(
+      auditText([
+        { type: 'list', ordered: false, items: [{ text: 'Een' }, { text: 'Twee' }] },
+        { type: 'list', ordered: true, items: [{ text: 'Eerst' }] },
+      ]),
+    ).toBe('[Opsomming: Een · Twee] ¶ [Genummerde lijst: Eerst]');
+    expect(auditText(true)).toBe('ja');
+    expect(auditText(false)).toBe('nee');
+    expect(auditText('2026-11-27T19:00:00Z')).toBe('27-11-2026, 20:00');
+    expect(auditText('2026-12-31T22:59:30Z')).toBe('31-12-2026, 23:59:30');
+    // Not an instant the server writes: as it is.
+    expect(auditText('2026-11-27')).toBe('2026-11-27');
+    expect(auditText('2026-13-45T99:99:00Z')).toBe('2026-13-45T99:99:00Z');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ContentField } from '../../api/content-client';
+import { useReferenceNames } from './reference-names';
 import { diffVersions, type Values } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
 
@@ -41,7 +42,9 @@ export function ConflictPanel({
     wasConfirming.current = confirming;
   }, [confirming]);
 
-  const theirChanges = diffVersions(fields, base, theirs);
+  // A reference by its items' names, as the form shows it.
+  const names = useReferenceNames(fields);
+  const theirChanges = diffVersions(fields, base, theirs, names);
   return (
     <section className="admin-conflict" aria-labelledby="conflict-heading">
       <h3 id="conflict-heading">Nu opgeslagen door een collega (versie {version})</h3>
@@ -62,7 +65,7 @@ export function ConflictPanel({
             Dit gaat verloren van versie {version}
           </h4>
           <p>Doorgestreept staat wat je collega opsloeg en door jouw versie verdwijnt:</p>
-          <VersionDiffView diffs={diffVersions(fields, theirs, mine())} />
+          <VersionDiffView diffs={diffVersions(fields, theirs, mine(), names)} />
           <p className="admin-actions">
             <button type="button" onClick={onOverwrite}>
               Ja, mijn versie opslaan

@@ -155,6 +155,57 @@ describe('RevisionList', () => {
     expect(JSON.parse((patch?.[1] as RequestInit).body as string)).toEqual({ label: 'Na de correctie' });
   });
 
+  it('names the items of a relation in the comparison, not their numbers (issue 54)', async () => {
+    const programmes = {
+      ...articles,
+      fields: [
+        field('title', 'Titel', 'text'),
+        { ...field('presenters', 'Presentatoren', 'relation'), reference: 'presenters' },
+        { ...field('host', 'Vaste host', 'reference'), reference: 'presenters', referenceKey: 'slug' },
+      ],
+    } as unknown as ContentType;
+    const values = (presenters: number[]) => ({
+      title: 'Ochtendshow',
+      presenters,
+      host: presenters.length > 1 ? 'joost' : 'mira',
+    });
+    stub((url) =>
+      url.endsWith('/presenters/options')
+        ? json({
+            options: [
+              { value: 3, slug: 'mira', label: 'Mira de Vries' },
+              { value: 5, slug: 'joost', label: 'Joost Smit' },
+            ],
+          })
+        : url.endsWith('/revisions/2')
+          ? json({ revision: { ...revision(2, '2026-11-25T10:01:05Z'), values: values([3]) } })
+          : url.endsWith('/revisions/3')
+            ? json({ revision: { ...revision(3, '2026-11-25T10:03:27Z'), values: values([3, 5]) } })
+            : json({ revisions: list }),
+    );
+    render(
+      <RevisionList
+        type={programmes}
+        item={{ ...item, values: values([3, 5]) }}
+        onRestored={vi.fn()}
+        onDraft={vi.fn()}
+      />,
+    );
+    await screen.findByText('Label: Voor de correctie');
+    await userEvent.selectOptions(screen.getByLabelText('Oudere versie'), '2');
+    await userEvent.selectOptions(screen.getByLabelText('Nieuwere versie'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Vergelijken' }));
+    // The relation by ids, the host by its slug: both by name.
+    const compared = await screen.findByText(/^Van .* naar /);
+    const diff = compared.parentElement as HTMLElement;
+    expect(await within(diff).findByText(', Joost Smit')).toBeInTheDocument();
+    expect(within(diff).getByText(', Joost Smit').closest('ins')).not.toBeNull();
+    expect(diff).toHaveTextContent('Presentatoren');
+    expect(diff).toHaveTextContent('Vaste host');
+    expect(within(diff).getByText('Mira de Vries', { selector: 'del' })).toBeInTheDocument();
+    expect(diff).not.toHaveTextContent(/\bmira\b|\bjoost\b/);
+  });
+
   it('compares any two versions', async () => {
     stub((url) =>
       url.endsWith('/revisions/2')

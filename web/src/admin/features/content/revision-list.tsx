@@ -11,6 +11,7 @@ import {
 import { FormAlert } from '../../components/form-alert';
 import { TableScroll } from '../../components/table-scroll';
 import { isDerived } from './content-schema';
+import { useReferenceNames } from './reference-names';
 import { diffVersions } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
 
@@ -85,6 +86,7 @@ export function RevisionList({ type, item, onRestored, onDraft, canChange = true
   const [compared, setCompared] = useState<{ from: RevisionWithValues; to: RevisionWithValues }>();
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const editable = type.fields.filter((field) => !isDerived(field));
+  const names = useReferenceNames(editable);
 
   useEffect(() => {
     let current = true;
@@ -197,7 +199,7 @@ export function RevisionList({ type, item, onRestored, onDraft, canChange = true
           </h3>
           <p>Zo verschilt deze versie van wat nu is opgeslagen (doorgestreept verdwijnt):</p>
           <VersionDiffView
-            diffs={diffVersions(editable, item.values, restoring.values)}
+            diffs={diffVersions(editable, item.values, restoring.values, names)}
             empty="Deze versie is gelijk aan wat nu is opgeslagen."
           />
           <p>
@@ -335,7 +337,9 @@ export function RevisionList({ type, item, onRestored, onDraft, canChange = true
                 <p>
                   Van {revisionName(compared.from)} naar {revisionName(compared.to)}:
                 </p>
-                <VersionDiffView diffs={diffVersions(editable, compared.from.values, compared.to.values)} />
+                <VersionDiffView
+                  diffs={diffVersions(editable, compared.from.values, compared.to.values, names)}
+                />
               </>
             )}
           </div>

@@ -8,8 +8,10 @@ import {
   blockText,
   diffSummary,
   diffVersions,
+  fieldText,
   wordDiff,
 } from './version-diff';
+import { contentField } from '../../test-support/content-fixtures';
 import { field, paragraph as p, versionFields as fields } from './version-test-fields';
 
 describe('wordDiff', () => {
@@ -43,6 +45,61 @@ describe('diffVersions', () => {
     const diffs = diffVersions([field('tags', 'Tags', 'tags')], { tags: ['a'] }, { tags: ['a', 'b'] });
     expect(diffs[0]).toMatchObject({ kind: 'text' });
     if (diffs[0]?.kind === 'text') expect(diffs[0].words.map((part) => part.text).join('')).toContain('b');
+  });
+});
+
+describe('a field in a version comparison as its form shows it (issue 54)', () => {
+  const kind = contentField('kind', 'Soort', 'choice', {
+    choices: [
+      { value: 'news', label: 'Nieuws' },
+      { value: 'sport', label: 'Sport' },
+    ],
+  });
+  const ends = contentField('endsAt', 'Eindigt op', 'instant');
+
+  it('names a choice by its label, and keeps a value the choices do not know', () => {
+    expect(fieldText(kind, 'sport')).toBe('Sport');
+    expect(fieldText(kind, 'weer')).toBe('weer');
+    const [diff] = diffVersions([kind], { kind: 'news' }, { kind: 'sport' });
+    if (diff?.kind !== 'text') throw new Error('a choice is compared as text');
+    expect(diff.words.map((part) => `${part.kind}:${part.text}`)).toEqual(['removed:Nieuws', 'added:Sport']);
+  });
+
+  it('names the items of a reference or a relation where their names are known, else as stored', () => {
+    const host = contentField('host', 'Presentator', 'reference', { reference: 'presenters' });
+    const guests = contentField('guests', 'Gasten', 'relation', { reference: 'presenters' });
+    const names = (field: { reference: string }, value: string | number) =>
+      field.reference === 'presenters'
+        ? ({ 3: 'Mira de Vries', 5: 'Joost Smit' } as Record<string, string>)[String(value)]
+        : undefined;
+    expect(fieldText(host, 3, names)).toBe('Mira de Vries');
+    expect(fieldText(guests, [3, 5, 9], names)).toBe('Mira de Vries, Joost Smit, 9');
+    expect(fieldText(guests, [], names)).toBe('');
+    expect(fieldText(host, null, names)).toBe('');
+    expect(fieldText(host, 3)).toBe('3');
+    const [diff] = diffVersions([guests], { guests: [3] }, { guests: [3, 5] }, names);
+    if (diff?.kind !== 'text') throw new Error('a relation is compared as text');
+    expect(diff.words.filter((part) => part.kind === 'added').map((part) => part.text.trim())).toEqual([
+      ', Joost Smit',
+    ]);
+  });
+
+  it("shows an instant in Dutch time, with its seconds when it has any: a countdown's end may differ by those", () => {
+    expect(fieldText(ends, '2026-12-31T22:59:00Z')).toBe('31-12-2026, 23:59');
+    expect(fieldText(ends, '2026-12-31T22:59:30Z')).toBe('31-12-2026, 23:59:30');
+    expect(fieldText(ends, 'geen datum')).toBe('geen datum');
+    expect(fieldText(ends, null)).toBe('');
+    const [diff] = diffVersions(
+      [ends],
+      { endsAt: '2026-12-31T22:59:30Z' },
+      { endsAt: '2026-12-31T22:59:00Z' },
+    );
+    if (diff?.kind !== 'text') throw new Error('an instant is compared as text');
+    // The seconds alone are what changed, and the comparison says so.
+    expect(diff.words.map((part) => `${part.kind}:${part.text}`)).toEqual([
+      'same:31-12-2026, 23:59',
+      'removed::30',
+    ]);
   });
 });
 

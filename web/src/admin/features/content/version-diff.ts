@@ -3,6 +3,7 @@
 // text diffed by word). Pure: the conflict panel and the revision list draw what this returns.
 
 import { diffArrays, diffWords } from 'diff';
+import { formatInstant } from '../../api/admin-client';
 import type { ContentField, FieldValue } from '../../api/content-client';
 import type { StoredBlock } from '../../components/block-editor/blocks';
 
@@ -39,6 +40,45 @@ export function valueText(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(valueText).join(', ');
   return JSON.stringify(value);
+}
+
+/** The name of the item that a reference field stores as `value` (its id or slug), when it is known. */
+export type ReferenceNames = (
+  field: Pick<ContentField, 'reference' | 'referenceKey'>,
+  value: string | number,
+) => string | undefined;
+
+/**
+ * A field's value as its form shows it: a choice by its label ('special' → 'Speciale uitzending'),
+ * an instant in Dutch time, with its seconds when it has any (a countdown's end may differ by those
+ * alone), a reference or a relation by the names of its items where `names` knows them; anything
+ * else as valueText.
+ */
+export function fieldText(
+  field: Pick<ContentField, 'kind' | 'choices' | 'reference' | 'referenceKey'>,
+  value: unknown,
+  names?: ReferenceNames,
+): string {
+  if ((field.kind === 'reference' || field.kind === 'relation') && names) {
+    const name = (one: unknown) =>
+      typeof one === 'string' || typeof one === 'number'
+        ? (names(field, one) ?? valueText(one))
+        : valueText(one);
+    return Array.isArray(value)
+      ? value.map(name).join(', ')
+      : value === null || value === undefined
+        ? ''
+        : name(value);
+  }
+  if (field.kind === 'choice' && typeof value === 'string') {
+    return (field.choices ?? []).find((choice) => choice.value === value)?.label ?? value;
+  }
+  if (field.kind === 'instant' && typeof value === 'string') {
+    const at = new Date(value);
+    if (Number.isNaN(at.getTime())) return value;
+    return formatInstant(value, { seconds: at.getUTCSeconds() !== 0 });
+  }
+  return valueText(value);
 }
 
 const BLOCK_NAMES: Record<string, string> = {
@@ -174,8 +214,16 @@ export function blockDiff(before: readonly StoredBlock[], after: readonly Stored
   });
 }
 
-/** Every field of `fields` that differs from `before` to `after`, in the form's order. */
-export function diffVersions(fields: readonly ContentField[], before: Values, after: Values): FieldDiff[] {
+/**
+ * Every field of `fields` that differs from `before` to `after`, in the form's order; references
+ * named by `names` where it knows them.
+ */
+export function diffVersions(
+  fields: readonly ContentField[],
+  before: Values,
+  after: Values,
+  names?: ReferenceNames,
+): FieldDiff[] {
   return fields
     .filter((field) => !sameValue(before[field.name], after[field.name]))
     .map((field): FieldDiff =>
@@ -198,7 +246,10 @@ export function diffVersions(fields: readonly ContentField[], before: Values, af
               name: field.name,
               label: field.label,
               kind: 'text',
-              words: wordDiff(valueText(before[field.name]), valueText(after[field.name])),
+              words: wordDiff(
+                fieldText(field, before[field.name], names),
+                fieldText(field, after[field.name], names),
+              ),
             },
     );
 }

@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CODES_LEAVE_MESSAGE } from './recovery-codes';
 import { SecondFactorPage } from './second-factor-page';
 
 function answer(status: number, body?: unknown) {
@@ -14,7 +16,30 @@ function answer(status: number, body?: unknown) {
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efghj`);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The page as the admin's shell shows it: in its router, with a link to another page. */
+function renderInShell() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/tweestapsverificatie',
+        element: (
+          <>
+            <Link to="/gebruikers">Gebruikers</Link>
+            <SecondFactorPage onChanged={vi.fn()} />
+          </>
+        ),
+      },
+      { path: '/gebruikers', element: <h1>Gebruikers</h1> },
+    ],
+    { initialEntries: ['/tweestapsverificatie'] },
+  );
+  render(<RouterProvider router={router} />);
+}
 
 describe('SecondFactorPage', () => {
   it('enrols with a QR code and the typed secret, confirms a code and shows the recovery codes once', async () => {
@@ -107,7 +132,7 @@ describe('SecondFactorPage', () => {
       });
     });
     vi.stubGlobal('fetch', fetch);
-    render(<SecondFactorPage onChanged={vi.fn()} />);
+    renderInShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Nieuwe herstelcodes…' }));
     // The focus goes into the form, and back to the button on 'Annuleren'.
     expect(screen.getByLabelText('Je wachtwoord')).toHaveFocus();
@@ -137,9 +162,19 @@ describe('SecondFactorPage', () => {
     ];
     expect(call[1].method).toBe('POST');
     expect(JSON.parse(call[1].body as string)).toEqual({ password: 'mijn wachtwoord', code: '123456' });
+    // They are never shown again: another page of the admin asks first, and 'Nee' keeps them (issue 54).
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await userEvent.click(screen.getByRole('link', { name: 'Gebruikers' }));
+    expect(confirm).toHaveBeenCalledWith(CODES_LEAVE_MESSAGE);
+    expect(screen.getByRole('region', { name: 'Je herstelcodes' })).toBeInTheDocument();
+    confirm.mockClear();
     await userEvent.click(within(region).getByRole('button', { name: 'Ik heb ze bewaard' }));
     expect(await screen.findByText(/Je hebt nog 10 ongebruikte herstelcodes/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tweestapsverificatie uitzetten' })).toBeInTheDocument();
+    // Once saved, the codes keep nobody on the page.
+    await userEvent.click(screen.getByRole('link', { name: 'Gebruikers' }));
+    expect(await screen.findByRole('heading', { name: 'Gebruikers' })).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
   });
   it('switches it off with the password and a current code, both', async () => {
     let enabled = true;

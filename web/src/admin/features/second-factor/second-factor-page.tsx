@@ -4,7 +4,7 @@ import { FormAlert } from '../../components/form-alert';
 import { CodeForm } from './code-form';
 import { ProofForm } from './proof-form';
 import { QrCode } from './qr-code';
-import { RecoveryCodes } from './recovery-codes';
+import { CodesLeaveGuard, RecoveryCodes } from './recovery-codes';
 
 /** The secret in groups of four, as it is easier to type over. */
 function grouped(secret: string) {
@@ -56,7 +56,14 @@ export function SecondFactorPage({ forced = false, onChanged }: { forced?: boole
 
   let body;
   if (codes) {
-    body = <RecoveryCodes codes={codes} onDone={done} />;
+    // The forced page stands before the admin's router: there the codes can only be left by
+    // 'Ik heb ze bewaard', a reload (which asks) or 'Uitloggen'.
+    body = (
+      <>
+        {!forced && <CodesLeaveGuard />}
+        <RecoveryCodes codes={codes} onDone={done} />
+      </>
+    );
   } else if (enrolment) {
     body = (
       <div aria-labelledby="enrol-heading" role="group">
