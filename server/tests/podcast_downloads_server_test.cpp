@@ -145,6 +145,31 @@ TEST(PodcastDownloadsServer, DownloadsAreCountedOncePerClientAndDayOnSqlite) {
   downloads_are_counted_once_per_client_and_day("");
 }
 
+TEST(PodcastDownloadsServer, WithListenerCountingOffNoDownloadIsCounted) {
+  ServerProcess server("podcast-downloads-off", {"ETHER_TRUSTED_PROXIES=127.0.0.1", "ETHER_LISTENER_COUNTING=0",
+                                                 "ETHER_LISTENER_FLUSH_SECONDS=1"});
+  const auto store_url = test::sqlite_url_of(server);
+  const auto who = test::server_login(server, store_url, "redactie@radio.example", admin::Role::redacteur);
+  ASSERT_FALSE(who.cookie.empty());
+  long long feed_id = 0;
+  {
+    auto db = store::Database::open(store_url, 1);
+    auto lease = db->lease();
+    const std::string path = kAudio;
+    *lease << "SELECT feed_id FROM podcast_episodes WHERE audio_path = :p", soci::into(feed_id), soci::use(path);
+  }
+  EXPECT_EQ(fetch(server, "0-", "Podcast A/1.0", "198.51.100.1"), 206);
+  const auto answer =
+      test::server_admin_send(server, "GET", "/api/admin/podcasts/" + std::to_string(feed_id) + "/downloads", "", who);
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  EXPECT_EQ(json::parse(answer.body).at("total").as_int64(), 0);
+  auto db = store::Database::open(store_url, 1);
+  auto lease = db->lease();
+  long long rows = -1;
+  *lease << "SELECT COUNT(*) FROM podcast_download_bytes", soci::into(rows);
+  EXPECT_EQ(rows, 0);
+}
+
 const bool registered = test::register_postgres_tests("PodcastDownloadsServerPostgres", __FILE__,
                                                       {{"DownloadsAreCountedOncePerClientAndDayOnTwoInstances", [] {
                                                           test::FreshPostgresDatabase database("podcast_downloads");
