@@ -113,6 +113,11 @@ void the_writer_sums_bytes_per_episode_day_and_client(store::Database& db) {
   ASSERT_EQ(next.size(), 1U);
   EXPECT_NE(next[0].client, rows[0].client);
   EXPECT_EQ(salts(db), 2);
+  // The past day's salt outlives it by two hours (sums of its last round may still come).
+  now = kStart + kDay + 2 * 3'600'000 - 1;
+  ASSERT_TRUE(writer.prune());
+  EXPECT_EQ(salts(db), 2);
+  now = kStart + kDay + 2 * 3'600'000;
   ASSERT_TRUE(writer.prune());
   EXPECT_EQ(salts(db), 1);
 

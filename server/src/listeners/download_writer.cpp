@@ -14,6 +14,10 @@ namespace ether::listeners {
 
 namespace {
 constexpr std::int64_t kPruneEveryMs = 3'600'000;
+// A day's salt outlives its day by this much: another instance may still hold sums of the day's
+// last flush interval (ETHER_LISTENER_FLUSH_SECONDS, at most an hour), and hashing them under a
+// salt drawn anew would count their clients twice.
+constexpr std::int64_t kSaltGraceMs = 2 * 3'600'000;
 // While the store is away the sums wait in memory; past this many they are not kept (a warning
 // says so) rather than let memory grow without end.
 constexpr std::size_t kMaxPending = 200'000;
@@ -59,11 +63,11 @@ void DownloadWriter::run(const std::stop_token& stop) {
 
 bool DownloadWriter::prune() {
   try {
-    const auto today = download_day(clock_());
+    const auto now = clock_();
     auto lease = db_.lease();
     store::DownloadRepository repository(*lease);
-    repository.delete_salts_before(today);
-    const auto removed = repository.delete_before(today - keep_days_);
+    repository.delete_salts_before(download_day(now - kSaltGraceMs));
+    const auto removed = repository.delete_before(download_day(now) - keep_days_);
     if (removed > 0) spdlog::info("downloads: deleted {} row(s) older than {} days", removed, keep_days_);
     return true;
   } catch (const std::exception& error) {

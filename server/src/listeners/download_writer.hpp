@@ -6,8 +6,9 @@
 // store (so that a podcast app whose range requests land on several instances is one client),
 // and adds the bytes per (episode, day, client hash) in one transaction. A batch the store refused
 // is kept for the next round; paths that are no episode are dropped. Once an hour it deletes the
-// rows older than `keep_days` and the salts of past days. The client key (an address and a user
-// agent) stays in memory until its round; only its hash is stored.
+// rows older than `keep_days` and the salts of the days that ended more than two hours ago. The
+// client key (an address and a user agent) stays in memory until its round; only its hash is
+// stored.
 
 #include <chrono>
 #include <condition_variable>
@@ -38,7 +39,8 @@ class DownloadWriter {
               std::uint64_t body_bytes);
   /// Writes what is waiting now (on the caller's thread); false when the store refused it.
   bool flush();
-  /// Deletes the rows older than `keep_days` and the salts before today; false when refused.
+  /// Deletes the rows older than `keep_days` and the salts of days that ended more than two hours
+  /// ago; false when the store refused.
   bool prune();
   /// Writes everything waiting and stops the thread; idempotent.
   void stop();
