@@ -7,7 +7,8 @@ import { expectNoSeriousAxeViolations } from './support';
 // 'Luistercijfers' against the real server: while a listener streams radio2 (a real HTTP client
 // from this spec, holding the MP3 stream open), the page shows it in the live count; the history's
 // chart and table render; 'Per nummer' lists the demo playout's songs of a month; the controls are
-// reached and used with the keyboard; axe finds nothing.
+// reached and used with the keyboard; a podcast's and an episode's pages show the downloads of
+// an episode fetched here; axe finds nothing.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -111,6 +112,39 @@ test("a programme's admin page lists each broadcast's audience, the one on air m
   await expect(table.getByRole('row').filter({ hasText: 'nu op de zender' })).toHaveCount(1);
   // The demo's playout has two weeks of broadcasts behind it: more than the one on air.
   expect(await table.getByRole('row').count()).toBeGreaterThan(2);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test("a podcast's and an episode's admin pages show the downloads counted from the real audio route", async ({
+  page,
+  request,
+}) => {
+  // The counting rules are proven by ctest (PodcastDownloadsServer); here a podcast app fetches a
+  // demo episode whole (shorter than a minute, so the whole file makes a download) in two ranges.
+  const audio = '/media/podcasts/de-nieuwsduik/waarom-bouwen-zo-lang-duurt.mp3';
+  const headers = { 'User-Agent': 'E2E podcastapp/1.0' };
+  expect((await request.get(audio, { headers: { ...headers, Range: 'bytes=0-49999' } })).status()).toBe(206);
+  expect((await request.get(audio, { headers: { ...headers, Range: 'bytes=50000-' } })).status()).toBe(206);
+  await logInFresh(page, 'redacteur', PASSWORD);
+  const feeds = (await (
+    await page.request.get(`/api/admin/content/podcast-feeds?q=${encodeURIComponent('De Nieuwsduik')}`)
+  ).json()) as { items: { id: string; title: string }[] };
+  const feed = feeds.items.find((candidate) => candidate.title === 'De Nieuwsduik');
+  expect(feed, 'De Nieuwsduik in the admin').toBeDefined();
+  await page.goto(`/beheer/inhoud/podcast-feeds/${encodeURIComponent(feed?.id ?? '')}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Downloads per dag' })).toBeVisible();
+  const table = page.getByRole('table', { name: /^Downloads van de afgelopen 28 dagen/ });
+  await expect(table.getByRole('row').nth(1)).toContainText('Waarom bouwen zo lang duurt: ');
+  await expectNoSeriousAxeViolations(page);
+
+  const episodes = (await (
+    await page.request.get(`/api/admin/content/podcast-episodes?q=${encodeURIComponent('Waarom bouwen')}`)
+  ).json()) as { items: { id: string; title: string }[] };
+  const episode = episodes.items.find((candidate) => candidate.title === 'Waarom bouwen zo lang duurt');
+  expect(episode, 'the episode in the admin').toBeDefined();
+  await page.goto(`/beheer/inhoud/podcast-episodes/${encodeURIComponent(episode?.id ?? '')}`);
+  const own = page.getByRole('table', { name: 'Downloads van deze aflevering, de nieuwste dag eerst' });
+  await expect(own.getByRole('row')).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
 });
 

@@ -324,6 +324,13 @@ Station::Station(const config::Config& config) {
     player_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
     hls_api_->set_listeners(listener_tracker_.get(), listener_identity_.get());
   }
+  // Podcast downloads (issue 52): the media routes' audio responses, summed in memory and stored
+  // per (episode, UTC day, client hash) in batches.
+  download_writer_ = std::make_unique<listeners::DownloadWriter>(
+      *db_, unix_now_ms, std::chrono::seconds(config.listener_flush_seconds), config.listener_days);
+  count_downloads_ = config.listener_counting;
+  downloads_api_ = std::make_unique<admin::DownloadsApi>(
+      *db_, *admin_api_, [writer = download_writer_.get()] { writer->flush(); }, unix_now_ms);
   listeners_api_ = std::make_unique<admin::ListenersApi>(
       *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
       admin::ListenersApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
@@ -529,6 +536,7 @@ void Station::now_playing_changed(const std::string& channel) {
 Station::~Station() {
   // Ends the sessions still open and stores them: a restart loses none.
   if (listener_writer_) listener_writer_->stop();
+  if (download_writer_) download_writer_->stop();
   if (media_check_.joinable()) {
     media_check_.request_stop();
     media_check_.join();
@@ -620,10 +628,19 @@ void Station::add_routes(SiteApp& site) {
   site.set_response_cache(response_cache_);
   site.set_backend_health([this] { return db_->answering(); });
   idempotent_saves_ = std::make_unique<admin::IdempotentSaves>(*db_, unix_now);
-  site.set_dispatch_wrapper(
-      [saves = idempotent_saves_.get()](const http::Request& request, const std::function<http::Response()>& dispatch) {
-        return saves->handle(request, dispatch);
-      });
+  // Without listener counting no download is counted either.
+  listeners::DownloadWriter* downloads = count_downloads_ ? download_writer_.get() : nullptr;
+  site.set_dispatch_wrapper([saves = idempotent_saves_.get(), downloads](
+                                const http::Request& request, const std::function<http::Response()>& dispatch) {
+    auto response = saves->handle(request, dispatch);
+    // An episode's audio is served by the media routes on a worker thread; what it sent is added
+    // to its client's bytes in memory (the writer finds the episode, off the request path).
+    if (downloads != nullptr && request.method == "GET" && (response.status == 200 || response.status == 206)) {
+      const auto body_bytes = response.streaming ? response.streaming_length.value_or(0) : response.payload().size();
+      downloads->record(request.path, request.remote_address, request.header("User-Agent"), body_bytes);
+    }
+    return response;
+  });
   player_api_->add_routes(site.router());
   hls_api_->add_routes(site.router());
   overlay_api_->add_routes(site.router());
@@ -641,6 +658,7 @@ void Station::add_routes(SiteApp& site) {
   start_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   listeners_api_->add_routes(site.router());
+  downloads_api_->add_routes(site.router());
   royalty_report_api_->add_routes(site.router());
   song_audience_api_->add_routes(site.router());
   metrics_->add_routes(site.router());

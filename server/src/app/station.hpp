@@ -18,6 +18,7 @@
 #include "admin/admin_pages.hpp"
 #include "admin/autosaves.hpp"
 #include "admin/content_api.hpp"
+#include "admin/downloads_api.hpp"
 #include "admin/idempotent_saves.hpp"
 #include "admin/listeners_api.hpp"
 #include "admin/play_corrections_api.hpp"
@@ -52,6 +53,7 @@
 #include "ingest/source_hub.hpp"
 #include "ingest/source_login_api.hpp"
 #include "ingest/source_relay.hpp"
+#include "listeners/download_writer.hpp"
 #include "listeners/listener_identity.hpp"
 #include "listeners/listener_tracker.hpp"
 #include "listeners/session_writer.hpp"
@@ -142,7 +144,10 @@ class Station {
   std::unique_ptr<listeners::ListenerTracker> listener_tracker_;
   std::unique_ptr<listeners::ListenerIdentity> listener_identity_;
   std::unique_ptr<listeners::SessionWriter> listener_writer_;
+  std::unique_ptr<listeners::DownloadWriter> download_writer_;
+  bool count_downloads_ = false;  // ETHER_LISTENER_COUNTING
   std::unique_ptr<admin::ListenersApi> listeners_api_;
+  std::unique_ptr<admin::DownloadsApi> downloads_api_;
   std::unique_ptr<admin::RoyaltyReportApi> royalty_report_api_;
   std::unique_ptr<admin::SongAudienceApi> song_audience_api_;
   std::unique_ptr<api::MetricsEndpoint> metrics_;

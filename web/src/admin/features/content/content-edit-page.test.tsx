@@ -42,6 +42,20 @@ const presenters = programmesType({
   labelSingular: 'Presentator',
   fields: [contentField('name', 'Naam', 'text', { required: true })],
 });
+const feeds = programmesType({
+  name: 'podcast-feeds',
+  label: 'Podcasts',
+  labelSingular: 'Podcast',
+  titleField: 'title',
+  fields: [contentField('title', 'Titel', 'text', { required: true })],
+});
+const episodes = programmesType({
+  name: 'podcast-episodes',
+  label: 'Podcastafleveringen',
+  labelSingular: 'Aflevering',
+  titleField: 'title',
+  fields: [contentField('title', 'Titel', 'text', { required: true })],
+});
 const values = {
   title: 'Brand in de haven',
   slug: 'brand-in-de-haven',
@@ -61,7 +75,7 @@ const draft = { ...online, state: 'draft' as const, published: false };
 // The types are fetched once per page load (use-content-types.ts): every test answers them all.
 function renderPage(path: string, permissions: string[], item = online) {
   server({
-    'GET /api/admin/content-types': () => json({ types: [articles, presenters] }),
+    'GET /api/admin/content-types': () => json({ types: [articles, presenters, feeds, episodes] }),
     'GET /api/admin/content/articles/12': () => json({ item }),
   });
   // A data router: the page asks before leaving unsaved changes (useBlocker).
@@ -122,5 +136,58 @@ describe('ContentEditPage for a role', () => {
   it('offers an eindredacteur the new presenter form', async () => {
     renderPage('/inhoud/presenters/nieuw', eindredacteur);
     expect(await screen.findByRole('button', { name: 'Aanmaken' })).toBeTruthy();
+  });
+});
+
+describe('ContentEditPage of a podcast', () => {
+  const downloads = {
+    feed: 3,
+    days: 28,
+    from: '2026-10-31',
+    until: '2026-11-27',
+    total: 5,
+    episodes: [{ id: 8, title: 'Aflevering acht', slug: 'acht', downloads: 5 }],
+    byDay: [{ date: '2026-11-27', downloads: 5, episodes: [{ id: 8, downloads: 5 }] }],
+  };
+
+  function renderPodcastPage(path: string, permissions: string[]) {
+    server({
+      'GET /api/admin/content-types': () => json({ types: [articles, presenters, feeds, episodes] }),
+      'GET /api/admin/content/podcast-feeds/3': () =>
+        json({
+          item: programmeItem({ id: '3', title: 'De Nieuwsduik', values: { title: 'De Nieuwsduik' } }),
+        }),
+      'GET /api/admin/content/podcast-episodes/8': () =>
+        json({
+          item: programmeItem({
+            id: '8',
+            title: 'Aflevering acht',
+            values: { title: 'Aflevering acht', feed: 3 },
+          }),
+        }),
+      'GET /api/admin/podcasts/3/downloads': () => json(downloads),
+    });
+    const router = createMemoryRouter(
+      [{ path: '/inhoud/:type/:id', element: <ContentEditPage permissions={permissions} /> }],
+      { initialEntries: [path] },
+    );
+    render(<RouterProvider router={router} />);
+  }
+
+  it("shows the podcast's downloads per day to a role that reads listener figures", async () => {
+    renderPodcastPage('/inhoud/podcast-feeds/3', eindredacteur);
+    expect(await screen.findByRole('table', { name: /Downloads van de afgelopen 28 dagen/ })).toBeTruthy();
+  });
+
+  it("shows the episode's own downloads on its page", async () => {
+    renderPodcastPage('/inhoud/podcast-episodes/8', eindredacteur);
+    expect(await screen.findByRole('table', { name: /Downloads van deze aflevering/ })).toBeTruthy();
+    expect(screen.getByText('5 downloads in de afgelopen 28 dagen.')).toBeTruthy();
+  });
+
+  it('shows no downloads to a role without listener figures', async () => {
+    renderPodcastPage('/inhoud/podcast-feeds/3', ['edit_drafts']);
+    expect(await screen.findByText('De Nieuwsduik', { selector: 'h1' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Downloads per dag' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { contentApi, type ContentItem, type FieldValue } from '../../api/content
 import { FormAlert } from '../../components/form-alert';
 import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useMediaQuery } from '../../components/use-media-query';
-import { ProgrammeAudience } from '../listener-stats';
+import { EpisodeDownloads, PodcastDownloads, ProgrammeAudience } from '../listener-stats';
 import { ContentForm, type SaveFirst } from './content-form';
 import { createRefusedText, mayCreate, mayEdit, mayPublish, readOnlyText } from './content-permissions';
 import { ItemReadView } from './item-read-view';
@@ -122,6 +122,15 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           {type?.name === 'programmes' && item && permissions.includes('read_listeners') && (
             <ProgrammeAudience programmeId={item.id} />
           )}
+          {type?.name === 'podcast-feeds' && item && permissions.includes('read_listeners') && (
+            <PodcastDownloads feedId={item.id} />
+          )}
+          {type?.name === 'podcast-episodes' &&
+            item &&
+            item.values.feed != null &&
+            permissions.includes('read_listeners') && (
+              <EpisodeDownloads feedId={String(item.values.feed)} episodeId={item.id} />
+            )}
           {type && item && type.revisions && (
             <RevisionList
               type={type}

@@ -107,6 +107,20 @@ export interface SongsReport {
   songs: SongAudience[];
 }
 
+/** A podcast's downloads by UTC day, counted as IAB 2.1 counts them (server: GET /api/admin/podcasts/{id}/downloads). */
+export interface PodcastDownloads {
+  feed: number;
+  days: number;
+  /** The first and the last day counted (YYYY-MM-DD, UTC). */
+  from: string;
+  until: string;
+  total: number;
+  /** Every episode of the podcast with its downloads over the days. */
+  episodes: { id: number; title: string; slug: string; downloads: number }[];
+  /** The days that had downloads, newest first, with each episode that had any. */
+  byDay: { date: string; downloads: number; episodes: { id: number; downloads: number }[] }[];
+}
+
 function songsParams(channel: string, month: string, format?: 'csv'): string {
   const params = new URLSearchParams({ channel, month });
   if (format) params.set('format', format);
@@ -127,6 +141,9 @@ export const listenerStatsApi = {
   /** The audience per song of a channel's month (server/src/admin/song_audience_api.hpp); month: YYYY-MM. */
   songs: (channel: string, month: string) =>
     adminFetch<SongsReport>('GET', `/api/admin/listeners/songs?${songsParams(channel, month)}`),
+  /** A podcast's downloads per day of the last four weeks. */
+  podcastDownloads: (feedId: string) =>
+    adminFetch<PodcastDownloads>('GET', `/api/admin/podcasts/${encodeURIComponent(feedId)}/downloads`),
   songsCsvUrl: (channel: string, month: string) =>
     `/api/admin/listeners/songs?${songsParams(channel, month, 'csv')}`,
 };
