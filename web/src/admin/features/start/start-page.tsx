@@ -4,6 +4,7 @@ import { AdminApiError, ROLE_LABELS, type AdminSession } from '../../api/admin-c
 import { startApi, type StartItem, type StartOverview } from './start-api';
 import { START_BLOCKS } from './start-blocks';
 import { itemDetails, itemRoute, itemTitle } from './start-text';
+import './start-page.css';
 
 type Load =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: StartOverview };
