@@ -14,6 +14,7 @@ interface Hour {
 interface ListData {
   broadcasts: { id: number; title: string; hour: Hour }[];
   programmes: { slug: string; name: string }[];
+  paging: { page: number; pageCount: number };
 }
 interface DetailData {
   broadcast: { id: number; title: string };
@@ -52,29 +53,44 @@ test('the list shows recorded broadcasts and filters by programme on submit', as
 });
 
 test('a missed broadcast plays in the mini player and a track seeks there', async ({ page }) => {
-  // Finding a broadcast recorded whole may take a detail request per listed hour first.
+  // Finding a broadcast recorded whole may take a detail request per listed broadcast first.
   test.setTimeout(90_000);
   await page.goto('/uitzendingen');
   const { data } = await embeddedEnvelope<ListData>(page);
-  // The list holds recorded hours, also those of a broadcast still on air (the morning show's
-  // first hours at 08:30) or of one whose earlier hours were never recorded; only a broadcast
-  // recorded whole can be listened to as one. The first such one in the list, as the server sends
-  // each detail's data to the app.
+  // The list holds recorded hours, newest broadcast first, also those of a broadcast still on air
+  // (the morning show's first hours at 08:30) or of one whose earlier hours were never recorded;
+  // only a broadcast recorded whole can be listened to as one. In the evening every hour of the
+  // first pages belongs to a broadcast on air, so the search goes on through the list's pages.
+  // The first such one, as the server sends each detail's data to the app.
   const pathOf = (item: ListData['broadcasts'][number]) =>
     item.hour.url.slice(0, item.hour.url.lastIndexOf('/'));
+  const seen = new Set<number>();
   let first: ListData['broadcasts'][number] | undefined;
   let detail: Envelope<DetailData> | undefined;
-  for (const item of data.broadcasts) {
-    const candidate = (await (
-      await page.request.get(`/api/page?path=${encodeURIComponent(pathOf(item))}`)
-    ).json()) as Envelope<DetailData>;
-    if (candidate.data.recording.available) {
-      first = item;
-      detail = candidate;
-      break;
+  for (let number = 1; number <= data.paging.pageCount && !first; number++) {
+    const list =
+      number === 1
+        ? data
+        : (
+            (await (
+              await page.request.get(`/api/page?path=${encodeURIComponent(`/uitzendingen?page=${number}`)}`)
+            ).json()) as Envelope<ListData>
+          ).data;
+    for (const item of list.broadcasts) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      const candidate = (await (
+        await page.request.get(`/api/page?path=${encodeURIComponent(pathOf(item))}`)
+      ).json()) as Envelope<DetailData>;
+      if (candidate.data.recording.available) {
+        first = item;
+        detail = candidate;
+        break;
+      }
     }
   }
-  if (!first || !detail) throw new Error('no broadcast of the list is recorded whole');
+  if (!first || !detail)
+    throw new Error(`no broadcast of the list's ${data.paging.pageCount} pages is recorded whole`);
   // The whole broadcast is the hour's page without its last segment.
   await page.goto(pathOf(first));
   await expect(page).toHaveURL(new RegExp(`/uitzendingen/[^/]+/${first.id}/[^/]+$`));
