@@ -1,7 +1,8 @@
 // Podcast downloads from memory to the store (issue 52): the writer finds each path's episode,
 // hashes the client under the day's salt shared through the store (two writers on one store agree),
-// adds the bytes per (episode, UTC day, client hash), keeps a batch the store refused for the next
-// try, and deletes past salts and rows past the retention; on SQLite and PostgreSQL.
+// adds the bytes per (episode, UTC day, client hash), counts a download on the write that takes a
+// client past a minute of the episode, keeps a batch the store refused for the next try (counting
+// the refusal), and deletes past salts and rows past the retention; on SQLite and PostgreSQL.
 
 #include "listeners/download_writer.hpp"
 
@@ -76,10 +77,25 @@ void the_writer_sums_bytes_per_episode_day_and_client(store::Database& db) {
   writer.record("/media/images/a.webp", "192.0.2.1", "App/1.0", 9000);
   writer.record("/media/pods/a.mp3", "192.0.2.2", "App/1.0", 2);
   writer.record("/media/pods/a.mp3", "192.0.2.3", "Googlebot/2.1", 90000);
+  EXPECT_EQ(writer.pending(), 3U) << "the image's path waits too: only the store knows it is no episode";
+  EXPECT_EQ(writer.downloads_counted(), 0U);
   ASSERT_TRUE(writer.flush());
-  // A second instance on the same store hashes the same client alike.
+  EXPECT_EQ(writer.pending(), 0U);
+  // A minute of an episode here is 10,000 bytes: the first client's 12,000 make a download, the
+  // upload's 500 do not.
+  EXPECT_EQ(writer.downloads_counted(), 1U);
+  // A second instance on the same store hashes the same client alike; its bytes were past the
+  // minute already, so it counts no second download.
   other.record("/media/pods/a.mp3", "192.0.2.1", "App/1.0", 1000);
   ASSERT_TRUE(other.flush());
+  EXPECT_EQ(other.downloads_counted(), 0U);
+  // The instance whose write takes a client past the minute counts it.
+  writer.record("/uploads/audio/ab/cd.mp3", "2001:db8::1", "App/1.0", 4500);
+  other.record("/uploads/audio/ab/cd.mp3", "2001:db8::1", "App/1.0", 5000);
+  ASSERT_TRUE(writer.flush());
+  ASSERT_TRUE(other.flush());
+  EXPECT_EQ(writer.downloads_counted(), 1U);
+  EXPECT_EQ(other.downloads_counted(), 1U);
   auto rows = stored(db, kStartDay, kStartDay);
   ASSERT_EQ(rows.size(), 2U);
   EXPECT_EQ(rows[0].episode_id, episodes.media);
@@ -90,7 +106,7 @@ void the_writer_sums_bytes_per_episode_day_and_client(store::Database& db) {
     return std::isxdigit(static_cast<unsigned char>(c)) != 0;
   })) << rows[0].client;
   EXPECT_EQ(rows[1].episode_id, episodes.upload);
-  EXPECT_EQ(rows[1].bytes, 500);
+  EXPECT_EQ(rows[1].bytes, 10000);
   EXPECT_EQ(salts(db), 1);
 
   // The store refuses a batch: it is kept and added at the next try.
@@ -99,13 +115,19 @@ void the_writer_sums_bytes_per_episode_day_and_client(store::Database& db) {
     *lease << "ALTER TABLE podcast_download_bytes RENAME TO podcast_download_bytes_away";
   }
   writer.record("/media/pods/a.mp3", "192.0.2.1", "App/1.0", 700);
+  EXPECT_EQ(writer.failed_writes(), 0U);
   EXPECT_FALSE(writer.flush());
+  EXPECT_EQ(writer.failed_writes(), 1U);
+  EXPECT_EQ(writer.pending(), 1U) << "kept for the next try";
   writer.record("/media/pods/a.mp3", "192.0.2.1", "App/1.0", 300);
   {
     auto lease = db.lease();
     *lease << "ALTER TABLE podcast_download_bytes_away RENAME TO podcast_download_bytes";
   }
   ASSERT_TRUE(writer.flush());
+  EXPECT_EQ(writer.pending(), 0U);
+  EXPECT_EQ(writer.failed_writes(), 1U);
+  EXPECT_EQ(writer.downloads_counted(), 1U) << "a client's download counts once however many bytes follow";
   rows = stored(db, kStartDay, kStartDay);
   ASSERT_EQ(rows.size(), 2U);
   EXPECT_EQ(rows[0].bytes, 14000);

@@ -197,6 +197,40 @@ void the_writer_deletes_sessions_past_the_retention(store::Database& db) {
   EXPECT_TRUE(stored().empty());
 }
 
+// What /metrics shows of the writer: the sessions waiting for the store and the writes it refused.
+void the_writer_counts_what_waits_and_the_writes_the_store_refused(store::Database& db) {
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; });
+  SessionWriter writer(db, tracker, std::chrono::hours(1), 400);
+  EXPECT_EQ(writer.pending(), 0U);
+  EXPECT_EQ(writer.failed_writes(), 0U);
+  const auto a = tracker.open("radio2", "mp3", "hash-a");
+  const auto b = tracker.open("radio2", "mp3", "hash-b");
+  now += 120000;
+  tracker.close(a, 4000);
+  tracker.close(b, 4000);
+  EXPECT_EQ(writer.pending(), 2U);
+  {
+    auto lease = db.lease();
+    *lease << "ALTER TABLE listener_sessions RENAME TO listener_sessions_away";
+  }
+  EXPECT_FALSE(writer.flush());
+  EXPECT_EQ(writer.failed_writes(), 1U);
+  EXPECT_EQ(writer.pending(), 2U) << "kept for the next round";
+  {
+    auto lease = db.lease();
+    *lease << "ALTER TABLE listener_sessions_away RENAME TO listener_sessions";
+  }
+  ASSERT_TRUE(writer.flush());
+  EXPECT_EQ(writer.pending(), 0U);
+  EXPECT_EQ(writer.failed_writes(), 1U);
+}
+
+TEST(SessionWriter, CountsWhatWaitsAndTheWritesTheStoreRefusedOnSqlite) {
+  testing_support::TempStore store;
+  the_writer_counts_what_waits_and_the_writes_the_store_refused(store.db());
+}
+
 TEST(SessionWriter, DeletesSessionsPastTheRetentionOnSqlite) {
   testing_support::TempStore store;
   the_writer_deletes_sessions_past_the_retention(store.db());
@@ -223,7 +257,10 @@ const bool registered = test::register_postgres_tests(
                           the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops);
       }},
      {"DeletesSessionsPastTheRetention",
-      [] { on_fresh_postgres("listener_retention", the_writer_deletes_sessions_past_the_retention); }}});
+      [] { on_fresh_postgres("listener_retention", the_writer_deletes_sessions_past_the_retention); }},
+     {"CountsWhatWaitsAndTheWritesTheStoreRefused", [] {
+        on_fresh_postgres("listener_writer_failures", the_writer_counts_what_waits_and_the_writes_the_store_refused);
+      }}});
 
 }  // namespace
 }  // namespace ether::listeners

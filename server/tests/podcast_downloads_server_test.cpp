@@ -3,7 +3,8 @@
 // the admin's figures count one download per client (address, IPv6 cut to its /64, and user
 // agent) per UTC day once a minute of audio was served; bots, pre-loads and clients under a minute
 // count nowhere, and no address is stored. On PostgreSQL a second server on the same database adds
-// to the same client's bytes. On SQLite and PostgreSQL.
+// to the same client's bytes. The same figures as CSV, and /metrics counting each download once. On
+// SQLite and PostgreSQL.
 
 #include <gtest/gtest.h>
 
@@ -26,6 +27,15 @@ namespace json = boost::json;
 using test::ServerProcess;
 
 constexpr const char* kAudio = "podcasts/de-nieuwsduik/waarom-bouwen-zo-lang-duurt.mp3";
+
+/// The value of the sample `name` (without labels) in `server`'s /metrics; -1 when it is missing.
+long long metric(const ServerProcess& server, const std::string& name) {
+  const auto answer = server.get("/metrics");
+  EXPECT_EQ(answer.status, 200);
+  const auto at = answer.body.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stoll(answer.body.substr(at + name.size() + 2));
+}
 
 /// Fetches `range` of the episode's audio as `user_agent` from `address` (forwarded by the proxy
 /// on loopback); the status.
@@ -54,16 +64,23 @@ void downloads_are_counted_once_per_client_and_day(const std::string& database_u
   ASSERT_LT(minute, 12000);
   long long feed_id = 0;
   long long episode_id = 0;
+  std::string feed_slug;
+  std::string episode_slug;
+  std::string episode_title;
   {
     auto db = store::Database::open(store_url, 1);
     auto lease = db->lease();
     const std::string path = kAudio;
-    *lease << "SELECT id, feed_id FROM podcast_episodes WHERE audio_path = :p", soci::into(episode_id),
-        soci::into(feed_id), soci::use(path);
+    *lease << "SELECT e.id, e.feed_id, f.slug, e.slug, e.title FROM podcast_episodes e "
+              "JOIN podcast_feeds f ON f.id = e.feed_id WHERE e.audio_path = :p",
+        soci::into(episode_id), soci::into(feed_id), soci::into(feed_slug), soci::into(episode_slug),
+        soci::into(episode_title), soci::use(path);
     ASSERT_TRUE(lease->got_data());
     *lease << "UPDATE podcast_episodes SET duration_ms = 600000, byte_length = :b WHERE id = :id",
         soci::use(file_bytes), soci::use(episode_id);
   }
+
+  EXPECT_EQ(metric(server, "ether_podcast_downloads_total"), 0);
 
   // A: two ranges that together pass a minute, then the rest: one download.
   EXPECT_EQ(fetch(server, "0-5999", "Podcast A/1.0", "198.51.100.1"), 206);
@@ -92,6 +109,17 @@ void downloads_are_counted_once_per_client_and_day(const std::string& database_u
     EXPECT_EQ(flushed.status, 200) << flushed.body;
     expected = 4;
   }
+  const auto flushed_figures =
+      test::server_admin_send(server, "GET", "/api/admin/podcasts/" + std::to_string(feed_id) + "/downloads", "", who);
+  ASSERT_EQ(flushed_figures.status, 200) << flushed_figures.body;
+  // /metrics counts each download once, on the instance whose write took its client past a minute.
+  EXPECT_EQ(
+      metric(server, "ether_podcast_downloads_total") + (second ? metric(*second, "ether_podcast_downloads_total") : 0),
+      expected);
+  const auto samples = server.get("/metrics").body;
+  EXPECT_NE(samples.find("ether_listener_writer_pending{writer=\"downloads\"} 0\n"), std::string::npos) << samples;
+  EXPECT_NE(samples.find("ether_listener_writer_failed_writes_total{writer=\"downloads\"} 0\n"), std::string::npos);
+  EXPECT_NE(samples.find("ether_listener_writer_pending{writer=\"sessions\"} "), std::string::npos);
 
   const auto target = "/api/admin/podcasts/" + std::to_string(feed_id) + "/downloads";
   const auto answer = test::server_admin_send(server, "GET", target, "", who);
@@ -118,6 +146,23 @@ void downloads_are_counted_once_per_client_and_day(const std::string& database_u
   }
   EXPECT_TRUE(listed);
 
+  // The same as CSV: a line per day and episode, the columns the README documents.
+  const auto csv = test::server_admin_send(server, "GET", target + "?format=csv", "", who);
+  ASSERT_EQ(csv.status, 200) << csv.body;
+  EXPECT_NE(csv.headers.find("text/csv; charset=utf-8"), std::string::npos) << csv.headers;
+  EXPECT_NE(csv.headers.find("no-store"), std::string::npos);
+  const std::string from_day(figures.at("from").as_string());
+  const std::string until_day(figures.at("until").as_string());
+  EXPECT_NE(
+      csv.headers.find("attachment; filename=\"downloads-" + feed_slug + "-" + from_day + "-" + until_day + ".csv\""),
+      std::string::npos)
+      << csv.headers;
+  EXPECT_EQ(csv.body, "date,feed,episode,episode_title,downloads\r\n" + until_day + "," + feed_slug + "," +
+                          episode_slug + "," + episode_title + "," + std::to_string(expected) + "\r\n");
+  const auto one_day = test::server_admin_send(server, "GET", target + "?days=1&format=csv", "", who);
+  ASSERT_EQ(one_day.status, 200);
+  EXPECT_EQ(one_day.body, csv.body);
+
   {
     // Rows for A, B, C, D (and E): none for the bot or the pre-loads; hashes, never an address.
     auto db = store::Database::open(store_url, 1);
@@ -139,6 +184,18 @@ void downloads_are_counted_once_per_client_and_day(const std::string& database_u
   EXPECT_EQ(test::server_admin_send(server, "GET", target + "?days=0", "", who).status, 400);
   EXPECT_EQ(test::server_admin_send(server, "GET", target + "?days=367", "", who).status, 400);
   EXPECT_EQ(server.get(target).status, 401);
+  // The CSV answers as the JSON does.
+  const auto missing =
+      test::server_admin_send(server, "GET", "/api/admin/podcasts/987654321/downloads?format=csv", "", who);
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_NE(missing.body.find("\"not_found\""), std::string::npos) << missing.body;
+  EXPECT_EQ(test::server_admin_send(server, "GET", "/api/admin/podcasts/abc/downloads?format=csv", "", who).status,
+            400);
+  EXPECT_EQ(test::server_admin_send(server, "GET", target + "?days=0&format=csv", "", who).status, 400);
+  const auto bad_format = test::server_admin_send(server, "GET", target + "?format=xml", "", who);
+  EXPECT_EQ(bad_format.status, 400);
+  EXPECT_NE(bad_format.body.find("\"bad_parameter\""), std::string::npos) << bad_format.body;
+  EXPECT_EQ(server.get(target + "?format=csv").status, 401);
 }
 
 TEST(PodcastDownloadsServer, DownloadsAreCountedOncePerClientAndDayOnSqlite) {

@@ -136,6 +136,25 @@ test("a podcast's and an episode's admin pages show the downloads counted from t
   const table = page.getByRole('table', { name: /^Downloads van de afgelopen 28 dagen/ });
   await expect(table.getByRole('row').nth(1)).toContainText('Waarom bouwen zo lang duurt: ');
   await expectNoSeriousAxeViolations(page);
+  // The same days as CSV, from the keyboard: the documented header, then a line of the episode.
+  const csv = page.getByRole('link', { name: 'Download als CSV' });
+  await csv.focus();
+  await expect(csv).toBeFocused();
+  const answer = await page.evaluate(
+    async (target) => {
+      const response = await fetch(target);
+      return { status: response.status, text: await response.text() };
+    },
+    (await csv.getAttribute('href')) ?? '',
+  );
+  expect(answer.status).toBe(200);
+  const lines = answer.text.split('\r\n').filter((line) => line !== '');
+  expect(lines[0]).toBe('date,feed,episode,episode_title,downloads');
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^\d{4}-\d{2}-\d{2},de-nieuwsduik,waarom-bouwen-zo-lang-duurt,Waarom bouwen zo lang duurt,[1-9]\d*$/,
+    ),
+  );
 
   const episodes = (await (
     await page.request.get(`/api/admin/content/podcast-episodes?q=${encodeURIComponent('Waarom bouwen')}`)

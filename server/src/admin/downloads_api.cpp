@@ -6,8 +6,10 @@
 #include <variant>
 #include <vector>
 
+#include "api/csv_answer.hpp"
 #include "api/json_error.hpp"
 #include "listeners/download_counting.hpp"
+#include "listeners/download_csv.hpp"
 #include "store/download_repository.hpp"
 
 namespace ether::admin {
@@ -46,14 +48,16 @@ http::Response DownloadsApi::feed(const http::Request& request, const std::strin
     }
     days = *parsed;
   }
+  const auto format = request.param("format").value_or("json");
+  if (format != "json" && format != "csv") return api::json_error(400, "bad_parameter", "'format' is json of csv.");
   const auto today = listeners::download_day(clock_());
   const auto first = today - days + 1;
   std::map<std::int64_t, Episode> episodes;
+  std::string feed_slug;
   {
     auto lease = db_.lease();
-    int found = 0;
-    *lease << "SELECT COUNT(*) FROM podcast_feeds WHERE id = :id", soci::into(found), soci::use(*id);
-    if (found == 0) return api::json_error(404, "not_found", "Deze podcast bestaat niet.");
+    *lease << "SELECT slug FROM podcast_feeds WHERE id = :id", soci::into(feed_slug), soci::use(*id);
+    if (!lease->got_data()) return api::json_error(404, "not_found", "Deze podcast bestaat niet.");
   }
   if (flush_) flush_();
   std::vector<store::DownloadBytes> rows;
@@ -85,6 +89,19 @@ http::Response DownloadsApi::feed(const http::Request& request, const std::strin
     ++by_day[row.day][row.episode_id];
     ++per_episode[row.episode_id];
     ++total;
+  }
+  if (format == "csv") {
+    // Oldest day first, as a spreadsheet reads it; days and episodes without downloads left out.
+    std::vector<listeners::DownloadCsvRow> lines;
+    for (auto day = by_day.rbegin(); day != by_day.rend(); ++day) {
+      for (const auto& [episode_id, count] : day->second) {
+        const auto& episode = episodes.at(episode_id);
+        lines.push_back({.day = day->first, .episode = episode.slug, .title = episode.title, .downloads = count});
+      }
+    }
+    return api::csv_attachment("downloads-" + feed_slug + "-" + listeners::download_day_text(first) + "-" +
+                                   listeners::download_day_text(today) + ".csv",
+                               listeners::download_csv(feed_slug, lines));
   }
   json::array day_list;
   for (const auto& [day, counts] : by_day) {

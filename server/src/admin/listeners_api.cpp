@@ -15,7 +15,9 @@
 #include <variant>
 #include <vector>
 
+#include "api/csv_answer.hpp"
 #include "api/json_error.hpp"
+#include "domain/csv.hpp"
 #include "domain/slug.hpp"
 #include "domain/time.hpp"
 #include "listeners/listener_figures.hpp"
@@ -109,15 +111,15 @@ std::string number(double value) {
 }
 
 std::string csv_of(const std::vector<BucketFigures>& all) {
-  std::string out(kCsvHeader);
-  out += "\r\n";
+  std::string out;
+  domain::append_csv_line(out, {kCsvHeader});
   for (const auto& bucket : all) {
     const auto& f = bucket.figures;
-    out += domain::format_iso_utc(bucket.from) + ',' + domain::format_iso_utc(bucket.until) + ',' +
-           (bucket.channel.empty() ? std::string("total") : bucket.channel) + ',' + std::to_string(f.starts) + ',' +
-           number(f.average_active) + ',' + number(f.aqh) + ',' + std::to_string(f.cume) + ',' +
-           (f.cume_is_daily_sum ? "sum_of_daily" : "distinct") + ',' + number(f.listening_hours) + ',' +
-           number(f.median_session_seconds) + "\r\n";
+    domain::append_csv_line(out, {domain::format_iso_utc(bucket.from), domain::format_iso_utc(bucket.until),
+                                  bucket.channel.empty() ? std::string("total") : bucket.channel,
+                                  std::to_string(f.starts), number(f.average_active), number(f.aqh),
+                                  std::to_string(f.cume), f.cume_is_daily_sum ? "sum_of_daily" : "distinct",
+                                  number(f.listening_hours), number(f.median_session_seconds)});
   }
   return out;
 }
@@ -257,15 +259,7 @@ http::Response ListenersApi::history(const http::Request& request) const {
   const auto all =
       compute_figures(sessions, from, until, *by, slugs,
                       FigureOptions{.min_session_seconds = options_.min_session_seconds, .now_ms = now_ms});
-  if (format == "csv") {
-    http::Response response;
-    response.set_header("Content-Type", "text/csv; charset=utf-8");
-    response.set_header("Cache-Control", "no-store");
-    response.set_header("Content-Disposition",
-                        "attachment; filename=\"luistercijfers-" + std::string(by_text) + ".csv\"");
-    response.body = csv_of(all);
-    return response;
-  }
+  if (format == "csv") return api::csv_attachment("luistercijfers-" + std::string(by_text) + ".csv", csv_of(all));
   json::array rows;
   const auto groups = slugs.size() + 1;
   for (std::size_t i = 0; i + groups <= all.size(); i += groups) {

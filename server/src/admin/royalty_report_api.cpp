@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "admin/channel_month_query.hpp"
+#include "api/csv_answer.hpp"
 #include "listeners/month_of_plays.hpp"
 #include "listeners/royalty_report.hpp"
 
@@ -38,13 +39,8 @@ http::Response RoyaltyReportApi::report(const http::Request& request) const {
       month_of_plays.plays, month_of_plays.sessions,
       listeners::RoyaltyOptions{
           .channel = channel, .span = span, .now = now_ms / 1000, .min_session_seconds = options_.min_session_seconds});
-  http::Response response;
-  response.set_header("Content-Type", "text/csv; charset=utf-8");
-  response.set_header("Cache-Control", "no-store");
-  response.set_header("Content-Disposition",
-                      "attachment; filename=\"ether-royalty-" + channel + "-" + month_text + ".csv\"");
-  response.body = listeners::royalty_csv(channel, rows);
-  return response;
+  return api::csv_attachment("ether-royalty-" + channel + "-" + month_text + ".csv",
+                             listeners::royalty_csv(channel, rows));
 }
 
 }  // namespace ether::admin

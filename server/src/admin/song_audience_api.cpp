@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "admin/channel_month_query.hpp"
+#include "api/csv_answer.hpp"
 #include "api/json_error.hpp"
 #include "domain/time.hpp"
 #include "listeners/month_of_plays.hpp"
@@ -75,13 +76,8 @@ http::Response SongAudienceApi::songs(const http::Request& request) const {
                                                    .min_session_seconds = options_.min_session_seconds,
                                                });
   if (format == "csv") {
-    http::Response response;
-    response.set_header("Content-Type", "text/csv; charset=utf-8");
-    response.set_header("Cache-Control", "no-store");
-    response.set_header("Content-Disposition",
-                        "attachment; filename=\"luistercijfers-per-nummer-" + channel + "-" + month_text + ".csv\"");
-    response.body = listeners::song_audience_csv(channel, month_text, report.songs);
-    return response;
+    return api::csv_attachment("luistercijfers-per-nummer-" + channel + "-" + month_text + ".csv",
+                               listeners::song_audience_csv(channel, month_text, report.songs));
   }
   json::array curve;
   for (std::size_t hour = 0; hour < report.curve.size(); ++hour) {

@@ -44,9 +44,14 @@ std::string number(double value) {
 
 }  // namespace
 
-MetricsEndpoint::MetricsEndpoint(const listeners::ListenerTracker& tracker, std::function<bool()> store_healthy,
+MetricsEndpoint::MetricsEndpoint(const listeners::ListenerTracker& tracker, const listeners::SessionWriter& sessions,
+                                 const listeners::DownloadWriter& downloads, std::function<bool()> store_healthy,
                                  MetricsOptions options)
-    : tracker_(tracker), store_healthy_(std::move(store_healthy)), token_(std::move(options.token)) {
+    : tracker_(tracker),
+      sessions_(sessions),
+      downloads_(downloads),
+      store_healthy_(std::move(store_healthy)),
+      token_(std::move(options.token)) {
   auto allow = http::TrustedProxies::parse(options.allow);
   if (!allow) throw std::invalid_argument("ETHER_METRICS_ALLOW does not parse");
   allow_ = std::move(*allow);
@@ -90,6 +95,21 @@ http::Response MetricsEndpoint::answer(const http::Request& request) const {
   out += "# HELP ether_listener_bytes_sent_total Bytes sent to listeners, counted as their sessions end.\n";
   out += "# TYPE ether_listener_bytes_sent_total counter\n";
   out += "ether_listener_bytes_sent_total " + std::to_string(tracker_.bytes_sent()) + "\n";
+  out +=
+      "# HELP ether_podcast_downloads_total Podcast downloads counted by this instance (a client's minute of an "
+      "episode on a UTC day, IAB 2.1).\n";
+  out += "# TYPE ether_podcast_downloads_total counter\n";
+  out += "ether_podcast_downloads_total " + std::to_string(downloads_.downloads_counted()) + "\n";
+  out += "# HELP ether_listener_writer_pending Listener sessions and download sums waiting in memory for the store.\n";
+  out += "# TYPE ether_listener_writer_pending gauge\n";
+  out += "ether_listener_writer_pending{writer=\"sessions\"} " + std::to_string(sessions_.pending()) + "\n";
+  out += "ether_listener_writer_pending{writer=\"downloads\"} " + std::to_string(downloads_.pending()) + "\n";
+  out += "# HELP ether_listener_writer_failed_writes_total Batches the store refused (kept for the next round).\n";
+  out += "# TYPE ether_listener_writer_failed_writes_total counter\n";
+  out += "ether_listener_writer_failed_writes_total{writer=\"sessions\"} " + std::to_string(sessions_.failed_writes()) +
+         "\n";
+  out += "ether_listener_writer_failed_writes_total{writer=\"downloads\"} " +
+         std::to_string(downloads_.failed_writes()) + "\n";
   out += "# HELP ether_http_requests_total HTTP responses by route family and status class.\n";
   out += "# TYPE ether_http_requests_total counter\n";
   for (std::size_t f = 0; f < http::RequestMetrics::kFamilies.size(); ++f) {

@@ -2,7 +2,8 @@
 // GET /metrics in the Prometheus text format (0.0.4): the listeners open now per channel and
 // format, the bytes their ended sessions were sent, requests by route family and status class, a
 // latency histogram, the worker pool's queue, the open connections, the store's health and its
-// circuit breaker (http/request_metrics.hpp). Open to loopback and to the networks of
+// circuit breaker (http/request_metrics.hpp), the podcast downloads counted, and the listener
+// sessions and download sums waiting for the store with the writes it refused. Open to loopback and to the networks of
 // ETHER_METRICS_ALLOW, or to "Authorization: Bearer <ETHER_METRICS_TOKEN>"; 403 otherwise. The
 // address judged is the client's (http::Request::remote_address): through a trusted proxy
 // (ETHER_TRUSTED_PROXIES) the one it forwarded, so that a proxy on loopback opens nothing.
@@ -14,7 +15,9 @@
 #include "http/message.hpp"
 #include "http/router.hpp"
 #include "http/trusted_proxies.hpp"
+#include "listeners/download_writer.hpp"
 #include "listeners/listener_tracker.hpp"
+#include "listeners/session_writer.hpp"
 
 namespace ether::api {
 
@@ -27,7 +30,8 @@ class MetricsEndpoint {
  public:
   /// `store_healthy`: from memory (store::Database::healthy). Throws std::invalid_argument when
   /// `options.allow` does not parse (config checked it before).
-  MetricsEndpoint(const listeners::ListenerTracker& tracker, std::function<bool()> store_healthy,
+  MetricsEndpoint(const listeners::ListenerTracker& tracker, const listeners::SessionWriter& sessions,
+                  const listeners::DownloadWriter& downloads, std::function<bool()> store_healthy,
                   MetricsOptions options);
 
   void add_routes(http::Router& router);
@@ -38,6 +42,8 @@ class MetricsEndpoint {
   [[nodiscard]] bool allowed(const http::Request& request) const;
 
   const listeners::ListenerTracker& tracker_;
+  const listeners::SessionWriter& sessions_;
+  const listeners::DownloadWriter& downloads_;
   std::function<bool()> store_healthy_;
   http::TrustedProxies allow_;
   std::string token_;

@@ -341,7 +341,7 @@ Station::Station(const config::Config& config) {
       *db_, *admin_api_, *listener_tracker_, [writer = listener_writer_.get()] { writer->flush(); },
       admin::SongAudienceApiOptions{.min_session_seconds = config.listener_min_session_seconds}, unix_now_ms);
   metrics_ = std::make_unique<api::MetricsEndpoint>(
-      *listener_tracker_, [db = db_.get()] { return db->healthy(); },
+      *listener_tracker_, *listener_writer_, *download_writer_, [db = db_.get()] { return db->healthy(); },
       api::MetricsOptions{.allow = config.metrics_allow, .token = config.metrics_token});
   overlay_api_ = std::make_unique<api::OverlayApi>(*db_, unix_now);
   podcast_api_ = std::make_unique<api::PodcastApi>(*db_, config.default_channel, unix_now);

@@ -3,6 +3,7 @@
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
@@ -89,6 +90,7 @@ bool DownloadWriter::flush() {
     store::Transaction transaction(*lease);
     store::DownloadRepository repository(*lease);
     std::map<std::string, std::optional<store::EpisodeAudio>> episodes;
+    std::map<std::int64_t, std::uint64_t> thresholds;  // episode id -> a minute's bytes
     std::map<std::int64_t, std::array<unsigned char, 32>> salts;
     std::map<std::tuple<std::int64_t, std::int64_t, std::string>, std::int64_t> sums;
     for (const auto& [key, bytes] : batch) {
@@ -96,6 +98,8 @@ bool DownloadWriter::flush() {
       auto episode = episodes.find(path);
       if (episode == episodes.end()) episode = episodes.emplace(path, repository.episode_by_audio_path(path)).first;
       if (!episode->second) continue;
+      thresholds.emplace(episode->second->id,
+                         download_threshold(episode->second->byte_length, episode->second->duration_ms));
       auto salt = salts.find(day);
       if (salt == salts.end()) {
         std::array<unsigned char, 32> fresh{};
@@ -112,15 +116,29 @@ bool DownloadWriter::flush() {
       rows.push_back(
           {.episode_id = std::get<0>(key), .day = std::get<1>(key), .client = std::get<2>(key), .bytes = bytes});
     }
-    repository.add(rows);
+    const auto stored = repository.add(rows);
+    std::uint64_t counted = 0;
+    for (std::size_t i = 0; i < rows.size() && i < stored.size(); ++i) {
+      const auto threshold = thresholds[rows[i].episode_id];
+      const auto after = static_cast<std::uint64_t>(std::max<std::int64_t>(stored[i], 0));
+      const auto before = after - std::min(after, static_cast<std::uint64_t>(rows[i].bytes));
+      if (threshold > 0 && before < threshold && after >= threshold) ++counted;
+    }
     transaction.commit();
+    downloads_counted_.fetch_add(counted, std::memory_order_relaxed);
     return true;
   } catch (const std::exception& error) {
+    failed_writes_.fetch_add(1, std::memory_order_relaxed);
     spdlog::warn("downloads: {} sum(s) not stored yet, kept for the next try: {}", batch.size(), error.what());
     const std::lock_guard lock(pending_mutex_);
     for (auto& [key, bytes] : batch) pending_[key] += bytes;
     return false;
   }
+}
+
+std::size_t DownloadWriter::pending() const {
+  const std::lock_guard lock(pending_mutex_);
+  return pending_.size();
 }
 
 void DownloadWriter::stop() {

@@ -10,8 +10,10 @@
 // client key (an address and a user agent) stays in memory until its round; only its hash is
 // stored.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -45,6 +47,15 @@ class DownloadWriter {
   /// Writes everything waiting and stops the thread; idempotent.
   void stop();
 
+  /// Downloads this instance counted since it started: the stored sums its writes took from under
+  /// a minute of their episode to a minute or more (a client's episode and day counts once, on the
+  /// instance whose write passed the minute). For /metrics.
+  [[nodiscard]] std::uint64_t downloads_counted() const { return downloads_counted_.load(std::memory_order_relaxed); }
+  /// The sums waiting in memory for the store.
+  [[nodiscard]] std::size_t pending() const;
+  /// The writes the store refused since start (their sums were kept for the next round).
+  [[nodiscard]] std::uint64_t failed_writes() const { return failed_writes_.load(std::memory_order_relaxed); }
+
  private:
   using Key = std::tuple<std::string, std::int64_t, std::string>;  // audio path, day, client key
   void run(const std::stop_token& stop);
@@ -53,13 +64,15 @@ class DownloadWriter {
   Clock clock_;
   std::chrono::milliseconds interval_;
   int keep_days_;
-  std::mutex pending_mutex_;
+  mutable std::mutex pending_mutex_;
   std::map<Key, std::uint64_t> pending_;
   std::mutex flush_mutex_;  // one flush at a time
   std::mutex wait_mutex_;
   std::condition_variable_any wake_;
   std::jthread thread_;
   bool stopped_ = false;
+  std::atomic<std::uint64_t> downloads_counted_{0};
+  std::atomic<std::uint64_t> failed_writes_{0};
 };
 
 }  // namespace ether::listeners

@@ -96,6 +96,11 @@ std::vector<Session> ListenerTracker::take_closed() {
   return std::exchange(closed_, {});
 }
 
+std::size_t ListenerTracker::waiting() const {
+  const std::lock_guard lock(mutex_);
+  return closed_.size();
+}
+
 void ListenerTracker::give_back(std::vector<Session> sessions) {
   const std::lock_guard lock(mutex_);
   sessions.insert(sessions.end(), std::make_move_iterator(closed_.begin()), std::make_move_iterator(closed_.end()));

@@ -44,6 +44,8 @@ class ListenerTracker {
   std::vector<Session> take_closed();
   /// Gives back sessions taken but not stored (the store was away), ahead of newer ones.
   void give_back(std::vector<Session> sessions);
+  /// How many closed sessions wait for the writer.
+  [[nodiscard]] std::size_t waiting() const;
   /// The open sessions as if they ended now.
   [[nodiscard]] std::vector<Session> open_sessions() const;
 

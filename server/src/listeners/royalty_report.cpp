@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "domain/csv.hpp"
 #include "domain/time.hpp"
 
 namespace ether::listeners {
@@ -75,22 +76,6 @@ std::vector<RoyaltyRow> royalty_rows(const std::vector<RoyaltyPlay>& plays,
   return rows;
 }
 
-std::string csv_field(std::string_view text) {
-  // A title the playout sent as "=HYPERLINK(…)" must not become a formula in the spreadsheet the
-  // report is opened in (OWASP's CSV injection advice): such a cell starts with a quote mark.
-  std::string safe;
-  if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) safe = "'";
-  safe += text;
-  if (safe.find_first_of(",\"\r\n") == std::string::npos) return safe;
-  std::string out = "\"";
-  for (char c : safe) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-  return out;
-}
-
 std::string format_iso_amsterdam(std::int64_t unix_seconds) {
   static const date::time_zone* amsterdam = date::locate_zone("Europe/Amsterdam");
   const date::zoned_seconds zoned{amsterdam, date::sys_seconds{std::chrono::seconds{unix_seconds}}};
@@ -98,16 +83,16 @@ std::string format_iso_amsterdam(std::int64_t unix_seconds) {
 }
 
 std::string royalty_csv(std::string_view channel, const std::vector<RoyaltyRow>& rows) {
-  std::string out(kRoyaltyCsvHeader);
-  out += "\r\n";
+  std::string out;
+  domain::append_csv_line(out, {kRoyaltyCsvHeader});
+  const auto channel_cell = csv_field(channel);
   for (const auto& row : rows) {
     const auto& play = *row.play;
-    out += csv_field(channel) + ',' + domain::format_iso_utc(row.starts_at) + ',' +
-           format_iso_amsterdam(row.starts_at) + ',' + std::to_string(row.played_seconds) + ',' +
-           csv_field(play.artist) + ',' + csv_field(play.title) + ',' + csv_field(play.album) + ',' +
-           csv_field(play.label) + ',' + csv_field(play.isrc) + ',' + csv_field(play.composer) + ',' +
-           (row.played_whole ? (*row.played_whole ? "yes" : "no") : "") + ',' + std::to_string(row.listeners_at_start) +
-           "\r\n";
+    domain::append_csv_line(
+        out, {channel_cell, domain::format_iso_utc(row.starts_at), format_iso_amsterdam(row.starts_at),
+              std::to_string(row.played_seconds), csv_field(play.artist), csv_field(play.title), csv_field(play.album),
+              csv_field(play.label), csv_field(play.isrc), csv_field(play.composer),
+              row.played_whole ? (*row.played_whole ? "yes" : "no") : "", std::to_string(row.listeners_at_start)});
   }
   return out;
 }

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "domain/csv.hpp"
 #include "domain/listener_session.hpp"
 
 namespace ether::listeners {
@@ -87,10 +88,8 @@ std::vector<RoyaltyRow> royalty_rows(const std::vector<RoyaltyPlay>& plays,
 /// The CSV (RFC 4180, CRLF line ends): kRoyaltyCsvHeader, then one line per row.
 std::string royalty_csv(std::string_view channel, const std::vector<RoyaltyRow>& rows);
 
-/// A CSV field: as it is, or in double quotes (quotes doubled) when it holds a comma, a quote or
-/// a line break; one that a spreadsheet would take for a formula (=, +, -, @, a tab or a carriage
-/// return first) starts with a quote mark.
-std::string csv_field(std::string_view text);
+/// The CSV fields are written as the admin's other exports write them (domain/csv.hpp).
+using domain::csv_field;
 
 /// "2026-11-01T00:30:00+01:00": an instant in Amsterdam's wall-clock time with its offset.
 std::string format_iso_amsterdam(std::int64_t unix_seconds);

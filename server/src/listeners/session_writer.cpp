@@ -63,6 +63,7 @@ bool SessionWriter::flush() {
     transaction.commit();
     return true;
   } catch (const std::exception& error) {
+    failed_writes_.fetch_add(1, std::memory_order_relaxed);
     spdlog::warn("listeners: {} session(s) not stored yet, kept for the next try: {}", batch.size(), error.what());
     tracker_.give_back(std::move(batch));
     return false;

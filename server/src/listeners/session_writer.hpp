@@ -5,8 +5,10 @@
 // them with the rest, so that a restart loses no session. Once an hour it deletes the sessions that
 // ended more than `keep_days` ago (the retention the README's privacy note promises).
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -32,6 +34,11 @@ class SessionWriter {
   /// thread); returns how many, or nullopt when the store refused.
   std::optional<long long> prune(std::int64_t now_ms);
 
+  /// The closed sessions waiting for the store (ListenerTracker::waiting). For /metrics.
+  [[nodiscard]] std::size_t pending() const { return tracker_.waiting(); }
+  /// The writes the store refused since start (their sessions were kept for the next round).
+  [[nodiscard]] std::uint64_t failed_writes() const { return failed_writes_.load(std::memory_order_relaxed); }
+
  private:
   void run(const std::stop_token& stop);
 
@@ -44,6 +51,7 @@ class SessionWriter {
   std::condition_variable_any wake_;
   std::jthread thread_;
   bool stopped_ = false;
+  std::atomic<std::uint64_t> failed_writes_{0};
 };
 
 }  // namespace ether::listeners

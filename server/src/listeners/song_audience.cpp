@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "domain/csv.hpp"
 #include "domain/time.hpp"
 
 namespace ether::listeners {
@@ -149,14 +150,16 @@ SongAudienceReport song_audience(const std::vector<RoyaltyPlay>& plays,
 
 std::string song_audience_csv(std::string_view channel, std::string_view month,
                               const std::vector<SongAudience>& songs) {
-  std::string out(kSongAudienceCsvHeader);
-  out += "\r\n";
+  std::string out;
+  domain::append_csv_line(out, {kSongAudienceCsvHeader});
+  const auto channel_cell = csv_field(channel);
+  const auto month_cell = csv_field(month);
   for (const auto& song : songs) {
-    out += csv_field(channel) + ',' + csv_field(month) + ',' + std::to_string(song.song_id) + ',' +
-           csv_field(song.artist) + ',' + csv_field(song.title) + ',' + std::to_string(song.plays) + ',' +
-           figure(song.minutes_played()) + ',' + std::to_string(song.tune_ins) + ',' + figure(song.expected_tune_ins) +
-           ',' + std::to_string(song.tune_outs) + ',' + figure(song.expected_tune_outs) + ',' +
-           std::to_string(song.net()) + ',' + figure(song.expected_net()) + ',' + figure(song.difference()) + "\r\n";
+    domain::append_csv_line(
+        out, {channel_cell, month_cell, std::to_string(song.song_id), csv_field(song.artist), csv_field(song.title),
+              std::to_string(song.plays), figure(song.minutes_played()), std::to_string(song.tune_ins),
+              figure(song.expected_tune_ins), std::to_string(song.tune_outs), figure(song.expected_tune_outs),
+              std::to_string(song.net()), figure(song.expected_net()), figure(song.difference())});
   }
   return out;
 }

@@ -45,23 +45,31 @@ std::optional<EpisodeAudio> DownloadRepository::episode_by_audio_path(const std:
   return EpisodeAudio{.id = id, .feed_id = feed, .byte_length = length, .duration_ms = duration};
 }
 
-void DownloadRepository::add(const std::vector<DownloadBytes>& rows) {
-  if (rows.empty()) return;
+std::vector<std::int64_t> DownloadRepository::add(const std::vector<DownloadBytes>& rows) {
+  std::vector<std::int64_t> stored;
+  if (rows.empty()) return stored;
+  stored.reserve(rows.size());
   long long episode = 0;
   long long day = 0;
   std::string client;
   long long bytes = 0;
+  long long total = 0;
+  // RETURNING (SQLite 3.35+ and PostgreSQL) gives the sum as this statement left it: of two
+  // instances adding to one client at once, exactly one sees its sum pass a threshold.
   soci::statement upsert = (session_.prepare << "INSERT INTO podcast_download_bytes (episode_id, day, client, bytes) "
                                                 "VALUES (:e, :d, :c, :b) ON CONFLICT (episode_id, day, client) "
-                                                "DO UPDATE SET bytes = podcast_download_bytes.bytes + excluded.bytes",
-                            soci::use(episode), soci::use(day), soci::use(client), soci::use(bytes));
+                                                "DO UPDATE SET bytes = podcast_download_bytes.bytes + excluded.bytes "
+                                                "RETURNING bytes",
+                            soci::into(total), soci::use(episode), soci::use(day), soci::use(client), soci::use(bytes));
   for (const auto& row : rows) {
     episode = row.episode_id;
     day = row.day;
     client = row.client;
     bytes = row.bytes;
     upsert.execute(true);
+    stored.push_back(total);
   }
+  return stored;
 }
 
 std::vector<DownloadBytes> DownloadRepository::of_feed(std::int64_t feed_id, std::int64_t from_day,

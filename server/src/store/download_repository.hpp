@@ -40,8 +40,9 @@ class DownloadRepository {
   void delete_salts_before(std::int64_t day);
   /// The episode whose audio_path is `audio_path`, if any (the lowest id when several share it).
   std::optional<EpisodeAudio> episode_by_audio_path(const std::string& audio_path);
-  /// Adds each row's bytes to those stored for its (episode, day, client).
-  void add(const std::vector<DownloadBytes>& rows);
+  /// Adds each row's bytes to those stored for its (episode, day, client); returns, per row in
+  /// order, the bytes stored for it after the addition.
+  std::vector<std::int64_t> add(const std::vector<DownloadBytes>& rows);
   /// The stored rows of the episodes of `feed_id` for the days [from_day, until_day].
   std::vector<DownloadBytes> of_feed(std::int64_t feed_id, std::int64_t from_day, std::int64_t until_day);
   /// Deletes the rows of the days before `day`; returns how many.

@@ -144,6 +144,9 @@ export const listenerStatsApi = {
   /** A podcast's downloads per day of the last four weeks. */
   podcastDownloads: (feedId: string) =>
     adminFetch<PodcastDownloads>('GET', `/api/admin/podcasts/${encodeURIComponent(feedId)}/downloads`),
+  /** The same days as CSV: a line per day and episode (server/src/listeners/download_csv.hpp). */
+  podcastDownloadsCsvUrl: (feedId: string) =>
+    `/api/admin/podcasts/${encodeURIComponent(feedId)}/downloads?format=csv`,
   songsCsvUrl: (channel: string, month: string) =>
     `/api/admin/listeners/songs?${songsParams(channel, month, 'csv')}`,
 };

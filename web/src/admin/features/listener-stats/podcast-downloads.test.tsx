@@ -53,11 +53,20 @@ describe('PodcastDownloads', () => {
     expect(screen.getByText(/minstens één minuut/)).toBeInTheDocument();
   });
 
+  it('offers the same days as CSV, a line per day and episode', async () => {
+    server({ 'GET /api/admin/podcasts/3/downloads': () => json(answer) });
+    render(<PodcastDownloads feedId="3" />);
+    const link = await screen.findByRole('link', { name: 'Download als CSV' });
+    expect(link).toHaveAttribute('href', '/api/admin/podcasts/3/downloads?format=csv');
+    expect(link).toHaveAttribute('download');
+  });
+
   it('says when there were no downloads, and shows the message when the figures cannot come', async () => {
     server({ 'GET /api/admin/podcasts/3/downloads': () => json({ ...answer, total: 0, byDay: [] }) });
     const { unmount } = render(<PodcastDownloads feedId="3" />);
     expect(await screen.findByText('Geen downloads in de afgelopen 28 dagen.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download als CSV' })).not.toBeInTheDocument();
     unmount();
     server({
       'GET /api/admin/podcasts/3/downloads': () =>

@@ -1,5 +1,6 @@
-// A podcast's downloads by day on its admin page, and an episode's on its own (issue 52): counted
-// by the server as IAB 2.1 counts them (a minute of audio served, one per client per UTC day).
+// A podcast's downloads by day on its admin page, with the same days as CSV, and an episode's on its
+// own (issue 52): counted by the server as IAB 2.1 counts them (a minute of audio served, one per
+// client per UTC day).
 import { useEffect, useState } from 'react';
 import { AdminApiError } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
@@ -58,6 +59,11 @@ export function PodcastDownloads({ feedId }: { feedId: string }) {
           <>
             <p>
               {figure(downloads.total)} downloads in de afgelopen {downloads.days} dagen.
+            </p>
+            <p className="admin-actions">
+              <a href={listenerStatsApi.podcastDownloadsCsvUrl(feedId)} download>
+                Download als CSV
+              </a>
             </p>
             <table className="admin-table">
               <caption>Downloads van de afgelopen {downloads.days} dagen, de nieuwste dag eerst</caption>
