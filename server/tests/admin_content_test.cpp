@@ -1454,6 +1454,55 @@ void a_wrong_play_is_hidden_and_shown_again(store::Database& db) {
   EXPECT_EQ(h.audit("play", wrong).size(), 2U);
 }
 
+// A day of a music channel holds some 750 plays: the log comes a page of 50 at a time, newest
+// first, with the total, so that the page stays quick to draw and to read.
+void the_play_log_comes_in_pages(store::Database& db) {
+  Harness h(db);
+  h.exec(
+      "INSERT INTO songs (slug, title, artist, audio_path, duration_ms) VALUES ('kort', 'Kort', 'De Golven', "
+      "'songs/a.mp3', 60000)");
+  const auto song = h.count("SELECT id FROM songs WHERE slug = 'kort'");
+  for (int i = 0; i < 120; ++i) {
+    const auto from = kStart - 10'000 + i * 60;
+    h.exec("INSERT INTO track_plays (channel_slug, song_id, starts_at, ends_at) VALUES ('radio2', " +
+           std::to_string(song) + ", " + std::to_string(from) + ", " + std::to_string(from + 60) + ")");
+  }
+  auto eind = h.user("erik@ether.local", Role::eindredacteur);
+  const std::string day = "/api/admin/plays?channel=radio2&date=2026-11-21";
+  const auto starts = [](const json::value& body) {
+    std::vector<std::string> out;
+    for (const auto& play : body.at("plays").as_array()) out.emplace_back(play.at("startsAt").as_string());
+    return out;
+  };
+  auto first = h.as(eind, "GET", day);
+  ASSERT_EQ(first.status, 200U) << first.text;
+  EXPECT_EQ(first.body.at("total").as_int64(), 120);
+  EXPECT_EQ(first.body.at("pageSize").as_int64(), 50);
+  EXPECT_EQ(first.body.at("page").as_int64(), 1);
+  const auto newest = starts(first.body);
+  ASSERT_EQ(newest.size(), 50U);
+  EXPECT_EQ(newest.front(), domain::format_api_local(kStart - 10'000 + 119 * 60));
+  auto second = h.as(eind, "GET", day + "&page=2");
+  ASSERT_EQ(second.status, 200U) << second.text;
+  const auto older = starts(second.body);
+  ASSERT_EQ(older.size(), 50U);
+  EXPECT_EQ(older.front(), domain::format_api_local(kStart - 10'000 + 69 * 60));
+  auto last = h.as(eind, "GET", day + "&page=3");
+  ASSERT_EQ(last.status, 200U) << last.text;
+  const auto oldest = starts(last.body);
+  ASSERT_EQ(oldest.size(), 20U);
+  EXPECT_EQ(oldest.back(), domain::format_api_local(kStart - 10'000));
+  // Past the end: an empty page, not an error.
+  auto beyond = h.as(eind, "GET", day + "&page=4");
+  ASSERT_EQ(beyond.status, 200U) << beyond.text;
+  EXPECT_TRUE(beyond.body.at("plays").as_array().empty());
+  for (const auto* bad : {"&page=0", "&page=twee", "&page=-1", "&page=99999999"}) {
+    auto refused = h.as(eind, "GET", day + bad);
+    EXPECT_EQ(refused.status, 400U) << bad;
+    EXPECT_EQ(refused.body.at("error").at("code").as_string(), "bad_parameter") << bad;
+  }
+}
+
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
   static const std::vector<std::pair<const char*, Scenario>> all{
       {"EveryRoleIsRefusedWhereItMustBe", every_role_is_refused_where_it_must_be},
@@ -1480,6 +1529,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"AListBlockIsCheckedOnSave", a_list_block_is_checked_on_save},
       {"ASongIsCorrectedWhereItWasPlayed", a_song_is_corrected_where_it_was_played},
       {"AWrongPlayIsHiddenAndShownAgain", a_wrong_play_is_hidden_and_shown_again},
+      {"ThePlayLogComesInPages", the_play_log_comes_in_pages},
   };
   return all;
 }

@@ -21,6 +21,10 @@ namespace {
 
 using content_detail::forbidden_channel;
 
+// A day of a music channel holds some 750 plays: a page of them, newest first, is what an editor
+// correcting what just went out reads, and what the page can draw at once.
+constexpr long long kPlaysPageSize = 50;
+
 constexpr const char* kNoSuchPlay = "Deze gedraaide titel bestaat niet (meer). Laad de lijst opnieuw.";
 
 json::object play_json(const store::LoggedPlay& play) {
@@ -55,6 +59,13 @@ http::Response PlayCorrectionsApi::list(const http::Request& request) const {
   const auto date_text = request.param("date");
   const auto day = date_text ? domain::parse_date(*date_text) : std::optional(domain::local_date(clock_()));
   if (!day) return api::json_error(400, "bad_parameter", "'date' is een datum zoals 2026-11-27 (JJJJ-MM-DD).");
+  long long page = 1;
+  if (auto page_text = request.param("page"); page_text && !page_text->empty()) {
+    auto parsed = api::parse_id(*page_text);
+    if (!parsed || *parsed > 1'000'000)
+      return api::json_error(400, "bad_parameter", "De parameter 'page' moet een paginanummer zijn.");
+    page = *parsed;
+  }
   auto lease = db_.lease();
   // The channels the user may correct, for the page's choice; the first when none is asked for.
   auto channels = detail::allowed_channels(*lease, user);
@@ -71,14 +82,18 @@ http::Response PlayCorrectionsApi::list(const http::Request& request) const {
   // (a playout may log what it plans ahead, which has not been played).
   const auto from = domain::local_to_unix(*day, 0);
   const auto until = std::min<long long>(domain::local_to_unix(domain::add_days(*day, 1), 0), clock_() + 1);
+  store::TrackPlayRepository repository(*lease);
   json::array plays;
-  for (const auto& play : store::TrackPlayRepository(*lease).logged(channel, from, until)) {
+  for (const auto& play : repository.logged(channel, from, until, kPlaysPageSize, (page - 1) * kPlaysPageSize)) {
     plays.push_back(play_json(play));
   }
   return api::private_json(200, json::object{{"channel", channel},
                                              {"date", domain::format_date(*day)},
                                              {"channels", std::move(channels)},
-                                             {"plays", std::move(plays)}});
+                                             {"plays", std::move(plays)},
+                                             {"page", page},
+                                             {"pageSize", kPlaysPageSize},
+                                             {"total", repository.count_logged(channel, from, until)}});
 }
 
 http::Response PlayCorrectionsApi::set_hidden(const http::Request& request, const std::string& id_text) const {

@@ -3,11 +3,12 @@
 // sees a channel's play log of an Amsterdam day and hides a play that was logged wrongly, or shows
 // it again; a wrong title is corrected on its song ('Muziek', content type "songs"). Under the
 // admin API's guard; errors {"error":{"code","message"}}:
-//   GET /api/admin/plays?channel=radio2&date=2026-11-27   (date: today; channel: the first the
-//       user may correct, when left out)
+//   GET /api/admin/plays?channel=radio2&date=2026-11-27&page=1   (date: today; channel: the first
+//       the user may correct; page: 1, when left out)
 //       {"channel","date","channels":[{"slug","name"}],"plays":[{"id","startsAt","endsAt","songId",
-//        "artist","title","source","hidden","hiddenBy"}]}, newest first from the one on air now,
-//       hidden plays included; 400 bad_parameter; 403 forbidden_channel for a user limited to other channels.
+//        "artist","title","source","hidden","hiddenBy"}],"page","pageSize","total"}: a page of 50,
+//       newest first from the one on air now, hidden plays included; 400 bad_parameter; 403
+//       forbidden_channel for a user limited to other channels.
 //   PUT /api/admin/plays/{id}/hidden  {"hidden": true|false}
 //       {"play":{...}}; audited (item type "play", action "hide" or "show") with a new content
 //       version, so that 'Gedraaid', the song pages, the search and every instance's caches follow;

@@ -127,18 +127,28 @@ soci::details::prepare_temp_type& into_logged(soci::details::prepare_temp_type&&
 
 }  // namespace
 
-std::vector<LoggedPlay> TrackPlayRepository::logged(const std::string& channel_slug, long long from, long long until) {
+std::vector<LoggedPlay> TrackPlayRepository::logged(const std::string& channel_slug, long long from, long long until,
+                                                    long long limit, long long offset) {
   std::vector<LoggedPlay> result;
   LoggedRow row;
   soci::statement st =
       (into_logged(session_.prepare << std::string(kLoggedColumns) +
                                            "WHERE tp.channel_slug = :channel AND tp.starts_at >= :from AND "
-                                           "tp.starts_at < :until ORDER BY tp.starts_at DESC, tp.id DESC",
+                                           "tp.starts_at < :until ORDER BY tp.starts_at DESC, tp.id DESC "
+                                           "LIMIT :limit OFFSET :offset",
                    row),
-       soci::use(channel_slug), soci::use(from), soci::use(until));
+       soci::use(channel_slug), soci::use(from), soci::use(until), soci::use(limit), soci::use(offset));
   st.execute();
   while (st.fetch()) result.push_back(row.get());
   return result;
+}
+
+long long TrackPlayRepository::count_logged(const std::string& channel_slug, long long from, long long until) {
+  long long count = 0;
+  session_ << "SELECT COUNT(*) FROM track_plays WHERE channel_slug = :channel AND starts_at >= :from AND "
+              "starts_at < :until",
+      soci::into(count), soci::use(channel_slug), soci::use(from), soci::use(until);
+  return count;
 }
 
 std::optional<LoggedPlay> TrackPlayRepository::find_logged(long long id) {

@@ -71,8 +71,11 @@ class TrackPlayRepository {
   /// The channel's plays that start in [from, until), oldest first.
   std::vector<domain::TrackPlay> between(const std::string& channel_slug, long long from, long long until);
   /// The channel's plays that start in [from, until), newest first (as 'Gedraaid' lists them),
-  /// hidden ones included, for the admin's corrections.
-  std::vector<LoggedPlay> logged(const std::string& channel_slug, long long from, long long until);
+  /// hidden ones included, for the admin's corrections: `limit` of them from the `offset`th.
+  std::vector<LoggedPlay> logged(const std::string& channel_slug, long long from, long long until, long long limit,
+                                 long long offset);
+  /// How many plays `logged` has in all for the channel and [from, until).
+  long long count_logged(const std::string& channel_slug, long long from, long long until);
   /// The play `id` as `logged` gives it, or nullopt.
   std::optional<LoggedPlay> find_logged(long long id);
   /// Hides the play `id` as logged wrongly (at `hidden_at`, by `by`), or shows it again (nullopt).

@@ -22,16 +22,21 @@ export interface PlayLog {
   /** yyyy-mm-dd, an Amsterdam day. */
   date: string;
   channels: { slug: string; name: string }[];
-  /** Newest first, from the one on air now. */
+  /** A page of them, newest first from the one on air now. */
   plays: LoggedPlay[];
+  /** The page, counted from 1, of `pageSize` plays, of `total` on the day. */
+  page: number;
+  pageSize: number;
+  total: number;
 }
 
 export const playCorrectionsApi = {
-  /** The log of `channel` on `date`; the server's first channel and today where left empty. */
-  list: (channel: string, date: string) => {
+  /** A page of the log of `channel` on `date`; the server's first channel and today where left empty. */
+  list: (channel: string, date: string, page = 1) => {
     const query = new URLSearchParams();
     if (channel) query.set('channel', channel);
     if (date) query.set('date', date);
+    if (page > 1) query.set('page', String(page));
     const text = query.toString();
     return adminFetch<PlayLog>('GET', `/api/admin/plays${text ? `?${text}` : ''}`);
   },

@@ -29,6 +29,9 @@ const log = (change: Partial<PlayLog>): PlayLog => ({
   date: '2026-11-21',
   channels,
   plays: [song, jingle],
+  page: 1,
+  pageSize: 50,
+  total: 2,
   ...change,
 });
 
@@ -74,7 +77,7 @@ describe('PlayCorrectionsPage', () => {
     server({
       'GET /api/admin/plays': () => json(log({})),
       'GET /api/admin/plays?channel=radio5&date=2026-11-20': () =>
-        json(log({ channel: 'radio5', date: '2026-11-20', plays: [] })),
+        json(log({ channel: 'radio5', date: '2026-11-20', plays: [], total: 0 })),
     });
     renderPage();
     await screen.findByRole('table', { name: 'Gedraaid op Radio 2, zaterdag 21 november 2026' });
@@ -85,5 +88,25 @@ describe('PlayCorrectionsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Tonen' }));
     expect(await screen.findByText('Op deze dag is op Radio 5 niets gelogd.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('reads a long day a page at a time, newest first, and goes back', async () => {
+    const older: LoggedPlay = { ...song, id: 13, title: 'Oude Song', startsAt: '2026-11-21T09:00:00+01:00' };
+    server({
+      'GET /api/admin/plays': () => json(log({ total: 120 })),
+      'GET /api/admin/plays?channel=radio2&date=2026-11-21': () => json(log({ total: 120 })),
+      'GET /api/admin/plays?channel=radio2&date=2026-11-21&page=2': () =>
+        json(log({ plays: [older], page: 2, total: 120 })),
+    });
+    renderPage();
+    expect(await screen.findByText('120 titels, nieuwste eerst, pagina 1 van 3')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: "Pagina's van de titels" });
+    expect(within(pager).getByRole('button', { name: 'Vorige' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Volgende' }));
+    expect(await screen.findByText('Oude Song')).toBeTruthy();
+    expect(screen.getByText('120 titels, nieuwste eerst, pagina 2 van 3')).toBeTruthy();
+    expect(screen.queryByText('Stationsjingle')).toBeNull();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Vorige' }));
+    expect(await screen.findByText('Stationsjingle')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatLongIsoDate, formatTime } from '../../../lib/format-date';
 import { AdminApiError } from '../../api/admin-client';
 import { FormAlert } from '../../components/form-alert';
+import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
 import { playCorrectionsApi, type LoggedPlay, type PlayLog } from './play-corrections-api';
 
@@ -10,13 +11,14 @@ const message = (failure: unknown, fallback: string) =>
   failure instanceof AdminApiError ? failure.message : fallback;
 
 /**
- * 'Gedraaid corrigeren': a channel's play log of one day, as 'Gedraaid' shows it to listeners.
+ * 'Gedraaid corrigeren': a channel's play log of one day, as 'Gedraaid' shows it to listeners, a
+ * page of 50 at a time (a music channel plays some 750 titles a day).
  * A play logged wrongly (a jingle announced as a song) is hidden from the site and the royalty
  * report, and can be shown again; a wrong title or artist is corrected on its song under 'Muziek',
  * which every play of it follows.
  */
 export function PlayCorrectionsPage() {
-  const [asked, setAsked] = useState({ channel: '', date: '' });
+  const [asked, setAsked] = useState({ channel: '', date: '', page: 1 });
   const [draft, setDraft] = useState({ channel: '', date: '' });
   const [log, setLog] = useState<PlayLog>();
   const [error, setError] = useState<string>();
@@ -25,7 +27,7 @@ export function PlayCorrectionsPage() {
   useEffect(() => {
     let current = true;
     playCorrectionsApi
-      .list(asked.channel, asked.date)
+      .list(asked.channel, asked.date, asked.page)
       .then((answer) => {
         if (!current) return;
         setLog(answer);
@@ -43,7 +45,7 @@ export function PlayCorrectionsPage() {
     event.preventDefault();
     setError(undefined);
     setNotice(undefined);
-    setAsked({ ...draft });
+    setAsked({ ...draft, page: 1 });
   };
 
   const toggle = async (play: LoggedPlay) => {
@@ -65,6 +67,7 @@ export function PlayCorrectionsPage() {
   };
 
   const channelName = log?.channels.find((c) => c.slug === log.channel)?.name ?? log?.channel ?? '';
+  const pages = log ? pageCount(log.total, log.pageSize) : 1;
   return (
     <section aria-labelledby="play-corrections-heading">
       <h1 id="play-corrections-heading" tabIndex={-1}>
@@ -105,50 +108,65 @@ export function PlayCorrectionsPage() {
       <FormAlert message={error} />
       <p role="status">{notice}</p>
       {log &&
-        (log.plays.length === 0 ? (
+        (log.total === 0 ? (
           <p>Op deze dag is op {channelName} niets gelogd.</p>
         ) : (
-          <TableScroll label={`Gedraaid op ${channelName}`}>
-            <table className="admin-table">
-              <caption>
-                Gedraaid op {channelName}, {formatLongIsoDate(log.date)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Tijd</th>
-                  <th scope="col">Titel</th>
-                  <th scope="col">Artiest</th>
-                  <th scope="col">Op de site</th>
-                  <th scope="col">Corrigeren</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.plays.map((play) => (
-                  <tr key={play.id}>
-                    <td>{formatTime(play.startsAt)}</td>
-                    <td>{play.title}</td>
-                    <td>{play.artist}</td>
-                    <td>{play.hidden ? `Verborgen door ${play.hiddenBy ?? 'onbekend'}` : 'Ja'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        aria-label={`${play.hidden ? 'Weer tonen' : 'Verbergen'}: ${play.title} om ${formatTime(play.startsAt)}`}
-                        onClick={() => void toggle(play)}
-                      >
-                        {play.hidden ? 'Weer tonen' : 'Verbergen'}
-                      </button>{' '}
-                      <Link
-                        to={`/inhoud/songs/${play.songId}`}
-                        aria-label={`Nummer verbeteren: ${play.title}`}
-                      >
-                        Nummer verbeteren
-                      </Link>
-                    </td>
+          <>
+            <p>
+              {log.total === 1 ? '1 titel' : `${log.total} titels`}, nieuwste eerst, pagina {log.page} van{' '}
+              {pages}
+            </p>
+            <TableScroll label={`Gedraaid op ${channelName}`}>
+              <table className="admin-table">
+                <caption>
+                  Gedraaid op {channelName}, {formatLongIsoDate(log.date)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Tijd</th>
+                    <th scope="col">Titel</th>
+                    <th scope="col">Artiest</th>
+                    <th scope="col">Op de site</th>
+                    <th scope="col">Corrigeren</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+                </thead>
+                <tbody>
+                  {log.plays.map((play) => (
+                    <tr key={play.id}>
+                      <td>{formatTime(play.startsAt)}</td>
+                      <td>{play.title}</td>
+                      <td>{play.artist}</td>
+                      <td>{play.hidden ? `Verborgen door ${play.hiddenBy ?? 'onbekend'}` : 'Ja'}</td>
+                      <td>
+                        <button
+                          type="button"
+                          aria-label={`${play.hidden ? 'Weer tonen' : 'Verbergen'}: ${play.title} om ${formatTime(play.startsAt)}`}
+                          onClick={() => void toggle(play)}
+                        >
+                          {play.hidden ? 'Weer tonen' : 'Verbergen'}
+                        </button>{' '}
+                        <Link
+                          to={`/inhoud/songs/${play.songId}`}
+                          aria-label={`Nummer verbeteren: ${play.title}`}
+                        >
+                          Nummer verbeteren
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <Pager
+              page={log.page}
+              pages={pages}
+              label="Pagina's van de titels"
+              onPage={(page) => {
+                setNotice(undefined);
+                setAsked({ channel: log.channel, date: log.date, page });
+              }}
+            />
+          </>
         ))}
     </section>
   );
