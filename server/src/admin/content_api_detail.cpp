@@ -50,7 +50,7 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                           {"at", iso_or_null(item.review.at)},
                           {"note", item.review.note}};
   }
-  return json::object{{"id", item.key},
+  json::object out{{"id", item.key},
                       {"version", item.version},
                       {"title", title},
                       {"state", content::state_at(type, item, now)},
@@ -62,6 +62,13 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                       {"author", item.author.empty() ? json::value(nullptr) : json::value(item.author)},
                       {"review", std::move(review)},
                       {"values", std::move(values)}};
+  // A list says who changed each item last and when (issue 54); a single item's answer leaves it out.
+  if (!full) {
+    out["lastEdit"] = item.last_edit ? json::value(json::object{{"at", domain::format_iso_utc(item.last_edit->at)},
+                                                               {"by", item.last_edit->user_name}})
+                                     : json::value(nullptr);
+  }
+  return out;
 }
 
 // The permission that changing `item` (nullptr: a new one) of `type` needs.
