@@ -70,9 +70,8 @@ json::object result_of(const TypeSpec& type, const std::string& id, const http::
 }  // namespace
 
 void ContentApi::add_bulk_routes(http::Router& router) {
-  router.add("POST", "/api/admin/content/{type}/bulk", [this](const http::Request& r, const http::RouteParams& p) {
-    return bulk(r, p.at("type"));
-  });
+  router.add("POST", "/api/admin/content/{type}/bulk",
+             [this](const http::Request& r, const http::RouteParams& p) { return bulk(r, p.at("type")); });
 }
 
 http::Response ContentApi::bulk(const http::Request& request, const std::string& type_name) const {
@@ -94,8 +93,8 @@ http::Response ContentApi::bulk(const http::Request& request, const std::string&
     switch (bulk.action) {
       case BulkAction::publish:
       case BulkAction::unpublish:
-        answer = publish_item(type, principal, target.id, target.version, Moments{},
-                              bulk.action == BulkAction::publish);
+        answer =
+            publish_item(type, principal, target.id, target.version, Moments{}, bulk.action == BulkAction::publish);
         break;
       case BulkAction::trash:
         answer = trash_item(type, principal, target.id, target.version);

@@ -77,7 +77,8 @@ void WorkflowRepository::remove(const std::string& type, const std::string& key)
 std::string workflow_of_row(const TypeSpec& type, const std::string& row) {
   // The type's name and table come from the built-in types (content_types.cpp), never from a request.
   const std::string key = row + "." + type.key_column;
-  return "w.item_type = '" + type.name + "' AND w.item_key = " + (type.numeric_key() ? "CAST(" + key + " AS TEXT)" : key);
+  return "w.item_type = '" + type.name +
+         "' AND w.item_key = " + (type.numeric_key() ? "CAST(" + key + " AS TEXT)" : key);
 }
 
 std::string waiting_condition(const TypeSpec& type, const std::string& row) {

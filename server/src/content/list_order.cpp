@@ -33,9 +33,8 @@ std::variant<ListOrder, std::string> parse_list_order(const TypeSpec& type, std:
   } else if ((sort == "status" || sort == "publication") && publishable(type)) {
     order.sort = sort == "status" ? ListSort::status : ListSort::publication;
   } else {
-    return std::string(publishable(type)
-                           ? "De parameter 'sort' is title, status, publication, edited of author."
-                           : "De parameter 'sort' is title, edited of author.");
+    return std::string(publishable(type) ? "De parameter 'sort' is title, status, publication, edited of author."
+                                         : "De parameter 'sort' is title, edited of author.");
   }
   return order;
 }
@@ -69,12 +68,12 @@ std::string order_sql(const TypeSpec& type, const ListOrder& order, std::int64_t
       return "CASE WHEN " + last + " = 0 THEN 1 ELSE 0 END, " + last + dir + ", " + key + dir;
     }
     case ListSort::author: {
-      const auto name = "COALESCE((SELECT w.author_name FROM content_workflow w WHERE " + workflow_of_row(type, row) +
-                        "), '')";
+      const auto name =
+          "COALESCE((SELECT w.author_name FROM content_workflow w WHERE " + workflow_of_row(type, row) + "), '')";
       return "CASE WHEN " + name + " = '' THEN 1 ELSE 0 END, LOWER(" + name + ")" + dir + ", " + key + dir;
     }
   }
-  return key;
+  return type.order_by + ", " + key;
 }
 
 }  // namespace ether::content
