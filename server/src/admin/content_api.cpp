@@ -96,6 +96,7 @@ void ContentApi::add_routes(http::Router& router) {
              [this](const http::Request& r, const http::RouteParams&) { return types(r); });
   // The router tries patterns in turn: {type}/options must come before {type}/{id}. Across the
   // groups no path matches two patterns, so only the order within a group matters.
+  add_bulk_routes(router);
   add_item_routes(router);
   add_publication_routes(router);
   add_review_routes(router);

@@ -5,8 +5,18 @@
 //   GET    /api/admin/content-types                         the types: fields, labels, slug, publication, and
 //                                                           needs: the permission a create, an edit of a draft,
 //                                                           an edit of an item on the site and a publication need
-//   GET    /api/admin/content/{type}?q=&state=&page=        25 a page; state draft|scheduled|online|expired, or
-//                                                           waiting: drafts offered for review
+//   GET    /api/admin/content/{type}?q=&state=&mine=&sort=&dir=&page=
+//                                                           25 a page; q also finds the author's name; state
+//                                                           draft|scheduled|online|expired, or waiting: drafts
+//                                                           offered for review; mine=1: what the user created;
+//                                                           sort title|status|publication|edited|author, dir
+//                                                           asc|desc (content/list_order.hpp); each item with
+//                                                           its lastEdit {at, by}
+//   POST   /api/admin/content/{type}/bulk                   {action, items: [{id, version}], category?}: one
+//                                                           action on up to 100 items, each through the rules
+//                                                           of its own route and in its own transaction ->
+//                                                           {results: [{id, ok, item?, error?}], succeeded,
+//                                                           failed} (admin/bulk_request.hpp)
 //   GET    /api/admin/content/{type}/options                {value, label} of every item (reference pickers)
 //   POST   /api/admin/content/{type}                        {values} -> 201 {item}; publishable types start as drafts
 //   GET    /api/admin/content/{type}/{id}                   {item} with usedBy: how often others refer to it
@@ -52,6 +62,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "admin/admin_api.hpp"
@@ -100,6 +111,29 @@ class ContentApi {
   http::Response create(const http::Request& request, const std::string& type) const;
   http::Response update(const http::Request& request, const std::string& type, const std::string& key) const;
   http::Response remove(const http::Request& request, const std::string& type, const std::string& key) const;
+
+  // The changes of one item from their parsed input, each in its own transaction: an item's own
+  // route and the bulk route (content_bulk_routes.cpp) both go through them, so that an item of a
+  // bulk action meets the rules of its own route. The caller has authorized the user for the route.
+  /// content_item_routes.cpp: a change of `values` (those not sent are kept).
+  http::Response update_item(const content::TypeSpec& type, const Principal& who, const std::string& key,
+                             std::int64_t version, const boost::json::object& values) const;
+  /// content_item_routes.cpp: into the trash.
+  http::Response trash_item(const content::TypeSpec& type, const Principal& who, const std::string& key,
+                            std::int64_t version) const;
+  /// The moments of a publication and the form errors of those that did not parse.
+  struct Moments {
+    std::optional<std::int64_t> publish_at;
+    std::optional<std::int64_t> unpublish_at;
+    boost::json::object errors;
+  };
+  /// content_publication_routes.cpp: published (`on`) at `moments`, or taken offline.
+  http::Response publish_item(const content::TypeSpec& type, const Principal& who, const std::string& key,
+                              std::int64_t version, const Moments& moments, bool on) const;
+
+  // content_bulk_routes.cpp
+  void add_bulk_routes(http::Router& router);
+  http::Response bulk(const http::Request& request, const std::string& type) const;
 
   // content_publication_routes.cpp
   void add_publication_routes(http::Router& router);

@@ -50,18 +50,25 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                           {"at", iso_or_null(item.review.at)},
                           {"note", item.review.note}};
   }
-  return json::object{{"id", item.key},
-                      {"version", item.version},
-                      {"title", title},
-                      {"state", content::state_at(type, item, now)},
-                      {"published", item.published},
-                      {"publishAt", iso_or_null(item.publish_at)},
-                      {"unpublishAt", iso_or_null(item.unpublish_at)},
-                      {"archived", item.archived_at.has_value()},
-                      {"archivedAt", iso_or_null(item.archived_at)},
-                      {"author", item.author.empty() ? json::value(nullptr) : json::value(item.author)},
-                      {"review", std::move(review)},
-                      {"values", std::move(values)}};
+  json::object out{{"id", item.key},
+                   {"version", item.version},
+                   {"title", title},
+                   {"state", content::state_at(type, item, now)},
+                   {"published", item.published},
+                   {"publishAt", iso_or_null(item.publish_at)},
+                   {"unpublishAt", iso_or_null(item.unpublish_at)},
+                   {"archived", item.archived_at.has_value()},
+                   {"archivedAt", iso_or_null(item.archived_at)},
+                   {"author", item.author.empty() ? json::value(nullptr) : json::value(item.author)},
+                   {"review", std::move(review)},
+                   {"values", std::move(values)}};
+  // A list says who changed each item last and when (issue 54); a single item's answer leaves it out.
+  if (!full) {
+    out["lastEdit"] = item.last_edit ? json::value(json::object{{"at", domain::format_iso_utc(item.last_edit->at)},
+                                                                {"by", item.last_edit->user_name}})
+                                     : json::value(nullptr);
+  }
+  return out;
 }
 
 // The permission that changing `item` (nullptr: a new one) of `type` needs.

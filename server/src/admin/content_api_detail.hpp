@@ -30,7 +30,8 @@ boost::json::value iso_or_null(std::optional<std::int64_t> at);
 
 /// An item as the API answers it: its values (`full`: the heavy fields too, which lists leave
 /// out), version, title, state at `now`, publication times, author (null: not known) and review
-/// (null, or {status "waiting"|"returned", by, at, note}).
+/// (null, or {status "waiting"|"returned", by, at, note}); a list's (not `full`) also its lastEdit
+/// ({at, by} of the last change in the audit log; null when none is recorded).
 boost::json::object item_json(const content::TypeSpec& type, const content::Item& item, std::int64_t now,
                               bool full = true);
 

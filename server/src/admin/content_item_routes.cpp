@@ -12,6 +12,7 @@
 #include "content/content_types.hpp"
 #include "content/content_validation.hpp"
 #include "content/content_workflow.hpp"
+#include "content/list_order.hpp"
 #include "content/live_overlays.hpp"
 #include "content/slug_history.hpp"
 #include "domain/time.hpp"
@@ -132,6 +133,14 @@ http::Response ContentApi::list(const http::Request& request, const std::string&
     }
     query.page = *parsed;
   }
+  auto order = content::parse_list_order(type, request.param("sort").value_or(""), request.param("dir").value_or(""));
+  if (auto* refused = std::get_if<std::string>(&order)) return api::json_error(400, "bad_parameter", *refused);
+  query.order = std::get<content::ListOrder>(order);
+  if (auto mine = request.param("mine"); mine && !mine->empty()) {
+    if (*mine != "1") return api::json_error(400, "bad_parameter", "De parameter 'mine' is 1 of ontbreekt.");
+    query.author_id = principal.user.id;
+  }
+  query.with_last_edit = true;
   query.page_size = kContentPageSize;
   query.channels = principal.user.channels;
   query.now = now_();
@@ -231,6 +240,11 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   const auto& [type, principal, object, version] = std::get<VersionedCall>(call);
   const auto* values = object.if_contains("values");
   if (values == nullptr || !values->is_object()) return api::json_error(400, "bad_json", "De velden ontbreken.");
+  return update_item(type, principal, key, version, values->get_object());
+}
+
+http::Response ContentApi::update_item(const TypeSpec& type, const Principal& principal, const std::string& key,
+                                       std::int64_t version, const json::object& values) const {
   const auto now = now_();
   auto lease = db_.lease();
   store::Transaction tx(*lease);
@@ -238,7 +252,7 @@ http::Response ContentApi::update(const http::Request& request, const std::strin
   auto current = item_at_version(store, type, principal, key, version, now, true);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
   const auto* before = &std::get<Item>(current);
-  auto validated = content::validate(type, values->get_object(), before, store);
+  auto validated = content::validate(type, values, before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
   if (auto missing = missing_media_files(*lease, type, validated.values, before, options_.media_dir);
       !missing.empty()) {
@@ -272,14 +286,19 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
   auto call = begin_call(admin_, request, type_name, Permission::delete_content);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
-  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
   auto version = api::parse_id(request.param("version").value_or(""));
   if (!version) return api::json_error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
+  return trash_item(type, principal, key, *version);
+}
+
+http::Response ContentApi::trash_item(const TypeSpec& type, const Principal& principal, const std::string& key,
+                                      std::int64_t version) const {
+  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
   const auto now = now_();
   auto lease = db_.lease();
   store::Transaction tx(*lease);
   ContentStore store(*lease, type);
-  auto current = item_at_version(store, type, principal, key, *version, now, false);
+  auto current = item_at_version(store, type, principal, key, version, now, false);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
   const auto* before = &std::get<Item>(current);
   if (auto used = store.references(*before); used > 0) {
@@ -290,7 +309,7 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
                                 : type.publication != content::Publication::none ? " Zet het offline."
                                                                                  : ""));
   }
-  if (store.trash(key, *version, now, principal.user.display_name) != WriteResult::done) {
+  if (store.trash(key, version, now, principal.user.display_name) != WriteResult::done) {
     return stale(type, *before, now);
   }
   json::object changes;

@@ -21,6 +21,7 @@ namespace ether::admin {
 namespace json = boost::json;
 using content::ContentStore;
 using content::Item;
+using content::TypeSpec;
 using content::WriteResult;
 using content_detail::archivable;
 using content_detail::begin_call;
@@ -71,19 +72,27 @@ http::Response ContentApi::publish(const http::Request& request, const std::stri
   auto call = begin_versioned_call(admin_, request, type_name, Permission::publish, publishable);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal, object, version] = std::get<VersionedCall>(call);
-  const auto now = now_();
-  json::object fields;
-  auto moment = [&fields, &body = object](std::string_view name) -> std::optional<std::int64_t> {
+  Moments moments;
+  auto moment = [&moments, &body = object](std::string_view name) -> std::optional<std::int64_t> {
     const auto* value = body.if_contains(name);
     if (value == nullptr || value->is_null() || (value->is_string() && value->get_string().empty())) {
       return std::nullopt;
     }
     auto at = value->is_string() ? content::parse_instant(value->get_string()) : std::nullopt;
-    if (!at) fields[name] = "Vul een geldige datum en tijd in.";
+    if (!at) moments.errors[name] = "Vul een geldige datum en tijd in.";
     return at;
   };
-  auto publish_at = moment("publishAt");
-  auto unpublish_at = moment("unpublishAt");
+  moments.publish_at = moment("publishAt");
+  moments.unpublish_at = moment("unpublishAt");
+  return publish_item(type, principal, key, version, moments, on);
+}
+
+http::Response ContentApi::publish_item(const TypeSpec& type, const Principal& principal, const std::string& key,
+                                        std::int64_t version, const Moments& moments, bool on) const {
+  const auto now = now_();
+  json::object fields = moments.errors;
+  const auto& publish_at = moments.publish_at;
+  const auto& unpublish_at = moments.unpublish_at;
   auto lease = db_.lease();
   store::Transaction tx(*lease);
   ContentStore store(*lease, type);

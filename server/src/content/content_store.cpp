@@ -190,7 +190,19 @@ ListResult ContentStore::list(const ListQuery& query) {
       where += "LOWER(" + field->column + ") LIKE :q" + std::to_string(placeholder++);
       binds.add("%" + (isrc ? bare : lower) + "%");
     }
+    // The author's name finds what they wrote (issue 54), for the types written in the admin.
+    if (type_.origin.empty()) {
+      where += std::string(first ? "" : " OR ") + "EXISTS (SELECT 1 FROM content_workflow w WHERE " +
+               workflow_of_row(type_, type_.table) + " AND LOWER(w.author_name) LIKE :qa)";
+      binds.add("%" + lower + "%");
+      first = false;
+    }
     where += first ? "1 = 0)" : ")";
+  }
+  if (query.author_id) {
+    where += " AND EXISTS (SELECT 1 FROM content_workflow w WHERE " + workflow_of_row(type_, type_.table) +
+             " AND w.author_id = :author)";
+    binds.add(static_cast<long long>(*query.author_id));
   }
   if (!query.channels.empty() && !type_.channel_field.empty()) {
     const auto* field = type_.field(type_.channel_field);
@@ -225,8 +237,8 @@ ListResult ContentStore::list(const ListQuery& query) {
   const auto limit = std::to_string(query.page_size);
   const auto offset = std::to_string((query.page - 1) * query.page_size);
   query_rows(session_,
-             "SELECT " + select_columns(false) + " FROM " + type_.table + where + " ORDER BY " + type_.order_by +
-                 " LIMIT " + limit + " OFFSET " + offset,
+             "SELECT " + select_columns(false) + " FROM " + type_.table + where + " ORDER BY " +
+                 order_sql(type_, query.order, query.now) + " LIMIT " + limit + " OFFSET " + offset,
              binds, [&](const soci::row& row) { result.items.push_back(read(row, false)); });
   std::vector<std::string> keys;
   keys.reserve(result.items.size());
@@ -236,6 +248,12 @@ ListResult ContentStore::list(const ListQuery& query) {
     if (auto found = workflows.find(item.key); found != workflows.end()) {
       item.author = found->second.author_name;
       item.review = found->second.review;
+    }
+  }
+  if (query.with_last_edit) {
+    const auto edits = last_edits(session_, type_.name, keys);
+    for (auto& item : result.items) {
+      if (auto found = edits.find(item.key); found != edits.end()) item.last_edit = found->second;
     }
   }
   return result;

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "content/content_types.hpp"
+#include "content/last_edits.hpp"
+#include "content/list_order.hpp"
 #include "content/review_state.hpp"
 #include "media/media_repository.hpp"
 
@@ -41,15 +43,19 @@ struct Item {
   std::string trashed_by;                   // who moved it there (display name)
   std::string author;                       // who created it (display name); "" when not known
   Review review;                            // where it stands in review (content_workflow.hpp)
+  std::optional<LastEdit> last_edit;        // lists asked for it: the last change in the audit log
 };
 
 /// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".
 std::string state_at(const TypeSpec& type, const Item& item, std::int64_t now);
 
 struct ListQuery {
-  std::string text;                   // searched in the type's search fields; empty: all
+  std::string text;                   // searched in the type's search fields and the author's name; empty: all
   std::string state;                  // "draft", "scheduled", "online", "expired", "waiting" (for review); empty: all
   std::vector<std::string> channels;  // a channel-bound user's channels; empty: every channel
+  std::optional<std::int64_t> author_id;  // only the items this account created ('Mijn artikelen')
+  ListOrder order;                        // the type's own order unless asked otherwise
+  bool with_last_edit = false;            // fill each item's last_edit
   std::int64_t page = 1;
   std::int64_t page_size = 25;
   std::int64_t now = 0;

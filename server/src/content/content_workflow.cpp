@@ -74,11 +74,15 @@ void WorkflowRepository::remove(const std::string& type, const std::string& key)
   session_ << "DELETE FROM content_workflow WHERE item_type = :t AND item_key = :k", soci::use(type), soci::use(key);
 }
 
-std::string waiting_condition(const TypeSpec& type, const std::string& row) {
+std::string workflow_of_row(const TypeSpec& type, const std::string& row) {
   // The type's name and table come from the built-in types (content_types.cpp), never from a request.
   const std::string key = row + "." + type.key_column;
-  return "EXISTS (SELECT 1 FROM content_workflow w WHERE w.item_type = '" + type.name +
-         "' AND w.item_key = " + (type.numeric_key() ? "CAST(" + key + " AS TEXT)" : key) +
+  return "w.item_type = '" + type.name +
+         "' AND w.item_key = " + (type.numeric_key() ? "CAST(" + key + " AS TEXT)" : key);
+}
+
+std::string waiting_condition(const TypeSpec& type, const std::string& row) {
+  return "EXISTS (SELECT 1 FROM content_workflow w WHERE " + workflow_of_row(type, row) +
          " AND w.review_status = 'waiting')";
 }
 

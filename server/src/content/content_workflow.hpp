@@ -44,6 +44,10 @@ class WorkflowRepository {
   soci::session& session_;
 };
 
+/// SQL for a WHERE over content_workflow, named `w` in the query, matching `type`'s row named `row`
+/// (the table's own name when it is not aliased).
+std::string workflow_of_row(const TypeSpec& type, const std::string& row);
+
 /// SQL for a WHERE over `type`'s rows, named `row` in the query (the table's own name when it is
 /// not aliased): true for the rows whose item waits for review.
 std::string waiting_condition(const TypeSpec& type, const std::string& row);

@@ -63,8 +63,8 @@ std::string WorkLists::select_sql(const TypeSpec& type) {
   const auto* title = type.field(type.title_field);
   std::string sql = "SELECT t." + type.key_column + ", t." + title->column;
   if (publishable(type)) sql += ", t." + type.flag_column + ", t." + publish_column(type) + ", t.unpublish_at";
-  return sql + ", COALESCE((SELECT MAX(a.id) FROM admin_audit_log a WHERE " + audit_of_row(type) +
-         "), 0) AS last_audit_id FROM " + type.table + " t WHERE t.trashed_at IS NULL";
+  return sql + ", " + last_audit_id_sql(type, "t") + " AS last_audit_id FROM " + type.table +
+         " t WHERE t.trashed_at IS NULL";
 }
 
 std::string WorkLists::channel_condition(const TypeSpec& type) const {

@@ -15,15 +15,9 @@
 #include <vector>
 
 #include "content/content_types.hpp"
+#include "content/last_edits.hpp"
 
 namespace ether::content {
-
-/// An edit of an item as the audit log holds it.
-struct LastEdit {
-  std::int64_t at = 0;
-  std::int64_t user_id = 0;  // 0: the server or the command line
-  std::string user_name;
-};
 
 /// One item of a list.
 struct WorkItem {

@@ -1,5 +1,6 @@
 // The admin's content calls (server/src/admin/content_api.hpp): the editable types as the server
-// describes them, and list, get, create, update, delete, publish, review, revisions and preview of items.
+// describes them, and list, get, create, update, delete, publish, review, revisions and preview of
+// items, and the bulk actions of a list.
 import { adminCreate, adminFetch, getCsrfToken } from './admin-client';
 
 export type FieldKind =
@@ -110,7 +111,36 @@ export interface ContentItem {
   author?: string | null;
   /** Its review step; null when it is in none. */
   review?: Review | null;
+  /** A list's item: the last change the audit log holds (who, when); null when none is recorded. */
+  lastEdit?: { at: string; by: string } | null;
   values: Record<string, FieldValue>;
+}
+
+/** What a content list asks the server: search, status, 'mine', sort and page. */
+export interface ListFilter {
+  q?: string;
+  state?: string;
+  mine?: boolean;
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  page?: number;
+}
+
+/** An action on several items of a list at once (POST /api/admin/content/{type}/bulk). */
+export type BulkAction = 'publish' | 'unpublish' | 'trash' | 'category';
+
+/** What became of one item of a bulk action: done (with the item as it is now), or why not. */
+export interface BulkResult {
+  id: string;
+  ok: boolean;
+  item?: ContentItem;
+  error?: { code: string; message: string };
+}
+
+export interface BulkAnswer {
+  results: BulkResult[];
+  succeeded: number;
+  failed: number;
 }
 
 export interface ContentList {
@@ -205,14 +235,35 @@ function changing<T>(type: string, call: Promise<T>): Promise<T> {
 
 export const contentApi = {
   types: () => adminFetch<{ types: ContentType[] }>('GET', '/api/admin/content-types'),
-  list: (type: string, filter: { q?: string; state?: string; page?: number }) => {
+  list: (type: string, filter: ListFilter) => {
     const query = new URLSearchParams();
     if (filter.q) query.set('q', filter.q);
     if (filter.state) query.set('state', filter.state);
+    if (filter.mine) query.set('mine', '1');
+    if (filter.sort) query.set('sort', filter.sort);
+    if (filter.sort && filter.dir === 'desc') query.set('dir', 'desc');
     if (filter.page && filter.page > 1) query.set('page', String(filter.page));
     const text = query.toString();
     return adminFetch<ContentList>('GET', `${base(type)}${text ? `?${text}` : ''}`);
   },
+  /**
+   * One action on several items, each at the version the list showed; the server answers per item
+   * (each by the rules of its own route) which were done and why the others were not.
+   */
+  bulk: (
+    type: string,
+    action: BulkAction,
+    items: { id: string; version: number }[],
+    category?: string | number,
+  ) =>
+    changing(
+      type,
+      adminFetch<BulkAnswer>('POST', `${base(type)}/bulk`, {
+        action,
+        items,
+        ...(category === undefined ? {} : { category }),
+      }),
+    ),
   /** The items of `type` to choose from in a reference field (cached, see forgetOptions). */
   options: (type: string) => cachedOptions(type),
   get: (type: string, id: string) => adminFetch<{ item: ContentItem }>('GET', itemPath(type, id)),

@@ -73,7 +73,11 @@ const online = programmeItem({
 const draft = { ...online, state: 'draft' as const, published: false };
 
 // The types are fetched once per page load (use-content-types.ts): every test answers them all.
-function renderPage(path: string, permissions: string[], item = online) {
+function renderPage(
+  path: string | { pathname: string; state: unknown },
+  permissions: string[],
+  item = online,
+) {
   server({
     'GET /api/admin/content-types': () => json({ types: [articles, presenters, feeds, episodes] }),
     'GET /api/admin/content/articles/12': () => json({ item }),
@@ -88,6 +92,23 @@ function renderPage(path: string, permissions: string[], item = online) {
   );
   render(<RouterProvider router={router} />);
 }
+
+describe('ContentEditPage opened from a list', () => {
+  it("goes back by '← Nieuwsartikelen' to the list as it was: filtered, sorted, on its page", async () => {
+    renderPage(
+      { pathname: '/inhoud/articles/12', state: { listSearch: '?state=draft&sort=title&dir=desc&page=2' } },
+      eindredacteur,
+    );
+    const back = await screen.findByRole('link', { name: '← Nieuwsartikelen' });
+    expect(back.getAttribute('href')).toBe('/inhoud/articles?state=draft&sort=title&dir=desc&page=2');
+  });
+
+  it('goes back to the whole list when it was opened from elsewhere', async () => {
+    renderPage('/inhoud/articles/12', eindredacteur);
+    const back = await screen.findByRole('link', { name: '← Nieuwsartikelen' });
+    expect(back.getAttribute('href')).toBe('/inhoud/articles');
+  });
+});
 
 describe('ContentEditPage for a role', () => {
   it('opens a published article read-only for a redacteur, saying why and what he can do', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AdminApiError } from '../../api/admin-client';
 import { contentApi, type ContentItem, type FieldValue } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
@@ -10,6 +10,7 @@ import { ContentForm, type SaveFirst } from './content-form';
 import { createRefusedText, mayCreate, mayEdit, mayPublish, readOnlyText } from './content-permissions';
 import { ItemReadView } from './item-read-view';
 import { ItemRemoval } from './item-removal';
+import { listSearchFrom } from './list-query';
 import { PresenceNotice } from './presence-notice';
 import { PublishControls } from './publish-controls';
 import { ReviewControls } from './review-controls';
@@ -26,6 +27,10 @@ import { useContentTypes } from './use-content-types';
 export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const { type: typeName = '', id } = useParams();
   const navigate = useNavigate();
+  // The list this form was opened from (its query: search, filters, sort, page), to go back to.
+  const location = useLocation();
+  const listSearch = listSearchFrom(location.state);
+  const list = { pathname: `/inhoud/${typeName}`, search: listSearch };
   const { types, error: typesError } = useContentTypes();
   const type = types?.find((candidate) => candidate.name === typeName);
   const [item, setStoredItem] = useState<ContentItem>();
@@ -78,7 +83,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
   return (
     <section aria-labelledby="content-edit-heading" className="admin-edit">
       <p>
-        <Link to={`/inhoud/${typeName}`}>← {type?.label ?? 'Terug'}</Link>
+        <Link to={list}>← {type?.label ?? 'Terug'}</Link>
       </p>
       <h1 id="content-edit-heading" tabIndex={-1}>
         {String(title)}
@@ -114,7 +119,10 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               onSaved={(saved) => {
                 setDirty(false);
                 if (isNew)
-                  void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, { replace: true });
+                  void navigate(`/inhoud/${type.name}/${encodeURIComponent(saved.id)}`, {
+                    replace: true,
+                    state: { listSearch },
+                  });
                 else setItem(saved);
               }}
             />
@@ -193,7 +201,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               onDeleted={() => {
                 setDirty(false);
                 // The list says it is in the trash and offers to put it back.
-                void navigate(`/inhoud/${typeName}`, { state: trashedState(type, item) });
+                void navigate(list, { state: trashedState(type, item) });
               }}
             />
           )}

@@ -1,48 +1,101 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AdminApiError, formatInstant } from '../../api/admin-client';
-import { contentApi, FILTER_LABELS, STATE_LABELS, type ContentList } from '../../api/content-client';
+import {
+  contentApi,
+  FILTER_LABELS,
+  STATE_LABELS,
+  type BulkAction,
+  type BulkAnswer,
+  type ContentList,
+} from '../../api/content-client';
 import { FilterSelect } from '../../components/filter-select';
 import { FormAlert } from '../../components/form-alert';
 import { Pager, pageCount } from '../../components/pager';
 import { TableScroll } from '../../components/table-scroll';
+import { BulkBar } from './bulk-bar';
+import { bulkActions, bulkResult } from './bulk-text';
 import { mayCreate } from './content-permissions';
+import {
+  ariaSort,
+  readListQuery,
+  sortedBy,
+  writeListQuery,
+  type ListQuery,
+  type ListReturnState,
+  type SortField,
+} from './list-query';
 import { isLiveNow, LIVE_NOW_LABEL, OVERLAY_RULE, visitorSentence } from './overlay-summary';
 import { reviewLabel, reviewSummary } from './review-text';
 import { TrashedNotice } from './trashed-notice';
 import { useContentTypes } from './use-content-types';
+import './content-list.css';
 
-interface Filter {
-  q: string;
-  state: string;
-  page: number;
+/** A column header that sorts the list by `field` on the server (issue 54), its order in aria-sort. */
+function SortHeader({
+  query,
+  field,
+  label,
+  onSort,
+}: {
+  query: ListQuery;
+  field: SortField;
+  label: string;
+  onSort: (field: SortField) => void;
+}) {
+  const sort = ariaSort(query, field);
+  return (
+    <th scope="col" aria-sort={sort}>
+      <button type="button" className="admin-sort" onClick={() => onSort(field)}>
+        {label}
+        <span aria-hidden="true" className="admin-sort-mark">
+          {sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}
+        </span>
+      </button>
+    </th>
+  );
 }
 
 /**
- * The items of one type: search, filter by state (or 'Wacht op beoordeling'), 25 a page, each title
- * a link to its form, with its author and where it stands in review; 'Nieuw' only for one who may
- * make an item of the type (`permissions`: the session's); after a delete, a notice with its undo
- * (TrashedNotice).
+ * The items of one type: search (which also finds an author's name), filter by state (or 'Wacht op
+ * beoordeling') and on 'Mijn …' (what the user created), sort by a column on the server, 25 a page;
+ * all of it kept in the address's query, so that Back, a reload and the item form's '← …' link
+ * bring the same list back (list-query.ts). Each title is a link to its form, with its author, its
+ * last edit and where it stands in review; rows are selected for a bulk action (BulkBar) where the
+ * role may take one. 'Nieuw' only for one who may make an item of the type (`permissions`: the
+ * session's); after a delete, a notice with its undo (TrashedNotice).
  */
 export function ContentListPage({ permissions }: { permissions: readonly string[] }) {
   const { type: typeName = '' } = useParams();
+  const [params, setParams] = useSearchParams();
   const { types, error: typesError } = useContentTypes();
   const type = types?.find((candidate) => candidate.name === typeName);
-  const [filter, setFilter] = useState<Filter>({ q: '', state: '', page: 1 });
-  const [draft, setDraft] = useState({ q: '', state: '' });
+  const search = writeListQuery(readListQuery(params)).toString();
+  const query = readListQuery(new URLSearchParams(search));
+  const [draft, setDraft] = useState({ q: query.q, state: query.state, mine: query.mine });
   const [list, setList] = useState<ContentList>();
   const [error, setError] = useState<string>();
+  const [reloads, setReloads] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [result, setResult] = useState<{ summary: string; failures: string[] }>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const pageBox = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    setFilter({ q: '', state: '', page: 1 });
-    setDraft({ q: '', state: '' });
-  }, [typeName]);
+  // Another list (a new query, Back, another type): its form shows what it asks, nothing is selected.
+  const listKey = `${typeName}?${search}`;
+  const [shownKey, setShownKey] = useState(listKey);
+  if (shownKey !== listKey) {
+    setShownKey(listKey);
+    setDraft({ q: query.q, state: query.state, mine: query.mine });
+    setSelected(new Set());
+  }
 
   useEffect(() => {
     let current = true;
+    setError(undefined);
     contentApi
-      .list(typeName, filter)
+      .list(typeName, readListQuery(new URLSearchParams(search)))
       .then((answer) => current && setList(answer))
       .catch((failure: unknown) => {
         if (current)
@@ -51,12 +104,17 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
     return () => {
       current = false;
     };
-  }, [typeName, filter]);
+  }, [typeName, search, reloads]);
+
+  // Each new list is a step in the history: Back brings the one before.
+  const show = (next: ListQuery) => {
+    setResult(undefined);
+    setParams(writeListQuery(next));
+  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setError(undefined);
-    setFilter({ ...draft, page: 1 });
+    show({ ...query, ...draft, page: 1 });
   };
 
   const pages = list ? pageCount(list.total, list.pageSize) : 1;
@@ -68,6 +126,38 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
   const onSite = list?.onSite;
   // Who wrote each item, for the types written here (not the songs, which come from the playout).
   const authored = type ? !type.origin : false;
+  const actions = type ? bulkActions(type, permissions) : [];
+  const selectable = actions.length > 0;
+  const items = list?.items ?? [];
+  const chosen = items.filter((item) => selected.has(item.id));
+  const allChosen = items.length > 0 && chosen.length === items.length;
+  const returnState: ListReturnState = { listSearch: search ? `?${search}` : '' };
+
+  useEffect(() => {
+    if (pageBox.current) pageBox.current.indeterminate = chosen.length > 0 && !allChosen;
+  });
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const done = (action: BulkAction, answer: BulkAnswer) => {
+    if (!type) return;
+    setResult(bulkResult(type, action, answer, new Map(items.map((item) => [item.id, item.title]))));
+    // What failed stays selected, to try again once the list is read anew.
+    setSelected(new Set(answer.results.filter((entry) => !entry.ok).map((entry) => entry.id)));
+    setReloads((count) => count + 1);
+    requestAnimationFrame(() => resultRef.current?.focus());
+  };
+
+  const sort = (field: SortField) => show(sortedBy(query, field));
+  const header = (field: SortField, label: string) => (
+    <SortHeader query={query} field={field} label={label} onSort={sort} />
+  );
 
   return (
     <section aria-labelledby={headingId}>
@@ -78,7 +168,7 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
       <TrashedNotice
         onRestored={() => {
           // The item is back in the list; its button is gone: the focus goes to the heading.
-          setFilter((current) => ({ ...current }));
+          setReloads((count) => count + 1);
           heading.current?.focus();
         }}
       />
@@ -88,7 +178,7 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
         ) : (
           mayCreate(type, permissions) && (
             <p>
-              <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`}>
+              <Link className="admin-button-link" to={`/inhoud/${type.name}/nieuw`} state={returnState}>
                 Nieuw: {type.labelSingular.toLowerCase()}
               </Link>
             </p>
@@ -107,8 +197,14 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
             id="content-search"
             type="search"
             value={draft.q}
+            aria-describedby={authored ? 'content-search-hint' : undefined}
             onChange={(event) => setDraft({ ...draft, q: event.target.value })}
           />
+          {authored && (
+            <p id="content-search-hint" className="admin-hint">
+              In de titel en de tekst, en op de naam van de auteur.
+            </p>
+          )}
         </div>
         {publishable && (
           <FilterSelect
@@ -119,33 +215,86 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
             onChange={(state) => setDraft({ ...draft, state })}
           />
         )}
+        {authored && type && (
+          <div className="admin-field admin-field-check">
+            <input
+              id="content-mine"
+              type="checkbox"
+              checked={draft.mine}
+              onChange={(event) => setDraft({ ...draft, mine: event.target.checked })}
+            />
+            <label htmlFor="content-mine">Mijn {type.label.toLowerCase()}</label>
+          </div>
+        )}
         <button type="submit">Filteren</button>
       </form>
+      {result && (
+        <div className="admin-bulk-result" ref={resultRef} tabIndex={-1}>
+          <p role="status">{result.summary}</p>
+          {result.failures.length > 0 && (
+            <>
+              <p>Niet gelukt:</p>
+              <ul>
+                {result.failures.map((failure) => (
+                  <li key={failure}>{failure}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      {list && type && selectable && (
+        <BulkBar type={type} actions={actions} selected={chosen} onDone={done} />
+      )}
       {list && (
         <>
           <p role="status">
-            {list.total === 1 ? '1 item' : `${list.total} items`}, pagina {filter.page} van {pages}
+            {list.total === 1 ? '1 item' : `${list.total} items`}, pagina {query.page} van {pages}
           </p>
           <TableScroll label={type?.label ?? 'Items'}>
             <table className="admin-table admin-table-fit">
               <caption className="visually-hidden">{type?.label}</caption>
               <thead>
                 <tr>
+                  {selectable && (
+                    <th scope="col" className="admin-select-cell">
+                      <input
+                        ref={pageBox}
+                        type="checkbox"
+                        aria-label="Alle items op deze pagina selecteren"
+                        checked={allChosen}
+                        onChange={() =>
+                          setSelected(allChosen ? new Set() : new Set(items.map((item) => item.id)))
+                        }
+                      />
+                    </th>
+                  )}
                   {/* What an editor scans for first beside the title, so that a phone shows it
                       without scrolling sideways (issue 54); the URL, the longest, last. */}
-                  <th scope="col">Titel</th>
-                  {publishable && <th scope="col">Status</th>}
-                  {publishable && <th scope="col">Publicatie</th>}
-                  {authored && <th scope="col">Auteur</th>}
+                  {header('title', 'Titel')}
+                  {publishable && header('status', 'Status')}
+                  {publishable && header('publication', 'Publicatie')}
+                  {header('edited', 'Laatst bewerkt')}
+                  {authored && header('author', 'Auteur')}
                   {ordered && <th scope="col">Volgorde</th>}
                   {slugField && <th scope="col">URL</th>}
                 </tr>
               </thead>
               <tbody>
-                {list.items.map((item) => (
+                {items.map((item) => (
                   <tr key={item.id}>
+                    {selectable && (
+                      <td className="admin-select-cell">
+                        <input
+                          type="checkbox"
+                          aria-label={`Selecteer ‘${item.title || '(zonder titel)'}’`}
+                          checked={selected.has(item.id)}
+                          onChange={() => toggle(item.id)}
+                        />
+                      </td>
+                    )}
                     <td>
-                      <Link to={`/inhoud/${typeName}/${encodeURIComponent(item.id)}`}>
+                      <Link to={`/inhoud/${typeName}/${encodeURIComponent(item.id)}`} state={returnState}>
                         {item.title || '(zonder titel)'}
                       </Link>
                       {item.archived && (
@@ -173,6 +322,16 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
                       </td>
                     )}
                     {publishable && <td>{item.published ? formatInstant(item.publishAt) : ''}</td>}
+                    <td>
+                      {item.lastEdit ? (
+                        <>
+                          {formatInstant(item.lastEdit.at)}
+                          <span className="admin-review-summary">door {item.lastEdit.by}</span>
+                        </>
+                      ) : (
+                        <span className="admin-muted">onbekend</span>
+                      )}
+                    </td>
                     {authored && <td>{item.author ?? <span className="admin-muted">onbekend</span>}</td>}
                     {ordered && <td>{String(item.values.sortOrder ?? 0)}</td>}
                     {slugField && <td className="admin-table-url">{String(item.values[slugField] ?? '')}</td>}
@@ -182,10 +341,10 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
             </table>
           </TableScroll>
           <Pager
-            page={filter.page}
+            page={query.page}
             pages={pages}
             label="Pagina's van de lijst"
-            onPage={(next) => setFilter({ ...filter, page: next })}
+            onPage={(next) => show({ ...query, page: next })}
           />
         </>
       )}
