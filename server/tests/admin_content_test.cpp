@@ -192,6 +192,9 @@ void every_role_is_refused_where_it_must_be(store::Database& db) {
       {"values", json::object{{"name", "Radio 6"}, {"slug", "radio6"}, {"color", "#112233"}, {"playerMode", "music"}}}};
   EXPECT_EQ(h.as(eind, "POST", "/api/admin/content/channels", channel).status, 403U);
   EXPECT_EQ(h.as(beheerder, "POST", "/api/admin/content/channels", channel).status, 201U);
+  // Refused for the role before the request is read: a delete without its version is still a 403.
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/channels/radio6").status, 403U);
+  EXPECT_EQ(h.as(eind, "DELETE", "/api/admin/content/channels/radio6?version=1").status, 403U);
   auto programme = h.as(eind, "POST", "/api/admin/content/programmes",
                         json::object{{"values", programme_values("Ochtend", "ochtend")}});
   EXPECT_EQ(programme.status, 201U) << programme.text;

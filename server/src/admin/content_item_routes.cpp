@@ -286,6 +286,8 @@ http::Response ContentApi::remove(const http::Request& request, const std::strin
   auto call = begin_call(admin_, request, type_name, Permission::delete_content);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal] = std::get<Call>(call);
+  // A role is refused before its request is read (trash_item checks again, for the bulk route).
+  if (type.settings && !allows(principal.user.role, Permission::edit_settings)) return forbidden();
   auto version = api::parse_id(request.param("version").value_or(""));
   if (!version) return api::json_error(400, "bad_parameter", "De parameter 'version' ontbreekt.");
   return trash_item(type, principal, key, *version);
