@@ -109,6 +109,11 @@ describe('ContentEditPage: drafts of a published article', () => {
     expect(screen.queryByRole('button', { name: 'Opslaan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Opslaan als concept' })).toBeNull();
     expect(
+      screen.getByText(
+        /^Hier verander je alleen de publicatie van de versie op de site; het concept zet je er/,
+      ),
+    ).toBeTruthy();
+    expect(
       screen.getByText('Het voorbeeld toont het opgeslagen concept, niet wat je nog niet hebt opgeslagen.'),
     ).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Titel (verplicht)'), '!');
