@@ -55,7 +55,7 @@ test('typed text survives a closed tab as an autosave that is offered, restored 
       response.url().includes('/api/admin/content/') &&
       response.ok(),
   );
-  await again.getByRole('button', { name: 'Opslaan' }).click();
+  await again.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await stored;
   await again.reload();
   await expect(again.getByLabel('Tekst', { exact: true })).toHaveValue(typed);

@@ -104,10 +104,10 @@ test('an article is written, published and its typo fixed with the keyboard alon
   await page.keyboard.type('e');
   const fixed = `Gemeenteraad ${stamp} kiest`;
   await expect(title).toHaveValue(fixed);
-  await tabTo(page, page.getByRole('button', { name: 'Opslaan' }));
+  await tabTo(page, page.getByRole('button', { name: 'Opslaan', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Opgeslagen' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Opslaan', exact: true })).toBeFocused();
 
   // On the site at once, fixed; nothing typed was lost.
   const news = await (await page.request.get('/nieuws')).text();

@@ -79,7 +79,7 @@ test('reference selects show the stored values and keep them through save and re
     await expect(page.getByRole('heading', { level: 1, name: item.title })).toBeVisible();
     await expectShown(page, item, fields);
 
-    const save = page.getByRole('button', { name: 'Opslaan' });
+    const save = page.getByRole('button', { name: 'Opslaan', exact: true });
     const stored = page.waitForResponse(
       (response) =>
         response.request().method() === 'PUT' && response.url().includes(`/api/admin/content/${type}/`),

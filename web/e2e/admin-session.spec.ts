@@ -34,7 +34,7 @@ async function saveAndWait(page: Page, between: () => Promise<void> = async () =
       response.url().includes('/api/admin/content/') &&
       response.ok(),
   );
-  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await between();
   await stored;
 }
@@ -69,7 +69,7 @@ test('a save after signing in again in another tab takes the new session and goe
   await expect(page.getByRole('alert')).toHaveCount(0);
   // The form stays: it says so to everyone, and the focus stays on the button (issue 37).
   await expect(page.getByRole('status').filter({ hasText: 'Opgeslagen' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Opslaan' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Opslaan', exact: true })).toBeFocused();
   await expectStoredText(page, typed);
   await removeCurrent(page);
 });

@@ -1,7 +1,7 @@
 // The content API's core: its options and hooks, the description of the types, and what every
 // change does after its commit (after_change). The routes live one resource a file:
 // content_item_routes.cpp, content_publication_routes.cpp, content_review_routes.cpp,
-// content_revision_routes.cpp and content_trash_routes.cpp, over what they share in
+// content_draft_routes.cpp, content_revision_routes.cpp and content_trash_routes.cpp, over what they share in
 // content_api_detail.hpp.
 #include "admin/content_api.hpp"
 
@@ -100,6 +100,7 @@ void ContentApi::add_routes(http::Router& router) {
   add_item_routes(router);
   add_publication_routes(router);
   add_review_routes(router);
+  add_draft_routes(router);
   add_revision_routes(router);
   add_trash_routes(router);
 }

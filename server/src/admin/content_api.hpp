@@ -31,6 +31,15 @@
 //                                                           who may edit it (409 not_draft, already_waiting)
 //   POST   /api/admin/content/{type}/{id}/send-back         {version, note}: a waiting draft sent back with a
 //                                                           note, by one who may publish (409 not_waiting)
+//   PUT    /api/admin/content/{type}/{id}/draft             {version, values} -> {item} with its draft: changes of
+//                                                           an item on the site kept apart as its draft (content/
+//                                                           content_drafts.hpp), the site unchanged; edit_drafts
+//                                                           (409 not_published for an item not on the site)
+//   DELETE /api/admin/content/{type}/{id}/draft             204: the draft thrown away (404 no_draft)
+//   POST   /api/admin/content/{type}/{id}/draft/publish     {version, overwrite?} -> {item}: the draft made the live
+//                                                           version (a revision, the audit log), by one who may
+//                                                           publish; 409 draft_conflict (with current) when the
+//                                                           item changed since the draft was made, unless overwrite
 //   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions, newest first,
 //                                                           each with its label and changedFields (since the one
 //                                                           before)
@@ -56,7 +65,8 @@
 // revision and the store's content version (store/content_version.hpp) are written in one transaction.
 // A create or update also clears the saver's autosave of that form (admin/autosaves.hpp).
 // Every item answer carries its author (the account that created it; null when not known) and its
-// review (content/review_state.hpp: null, or {status "waiting"|"returned", by, at, note}). An edit
+// review (content/review_state.hpp: null, or {status "waiting"|"returned", by, at, note}); one item
+// (GET and the draft routes) also its draft (null, or {values, baseVersion, savedAt, savedBy}). An edit
 // keeps the review as it is; a publication ends it (audited as the change of "review").
 
 #include <cstdint>
@@ -145,6 +155,12 @@ class ContentApi {
   void add_review_routes(http::Router& router);
   http::Response review_step(const http::Request& request, const std::string& type, const std::string& key,
                              content::ReviewStep step) const;
+
+  // content_draft_routes.cpp
+  void add_draft_routes(http::Router& router);
+  http::Response save_draft(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response discard_draft(const http::Request& request, const std::string& type, const std::string& key) const;
+  http::Response publish_draft(const http::Request& request, const std::string& type, const std::string& key) const;
 
   // content_revision_routes.cpp
   void add_revision_routes(http::Router& router);

@@ -2,6 +2,7 @@
 
 #include "admin/audit_log.hpp"
 #include "api/json_error.hpp"
+#include "content/content_drafts.hpp"
 #include "content/content_types.hpp"
 #include "domain/time.hpp"
 #include "store/schedule_repository.hpp"
@@ -110,6 +111,16 @@ std::optional<json::object> schedule_blocks_move(soci::session& session, const T
   }
   return json::object{{type.channel_field, "Dit programma heeft nog tijdvakken op " + name +
                                                "; verplaats of verwijder die eerst in Programmering."}};
+}
+
+json::value draft_json(soci::session& session, const TypeSpec& type, const std::string& key) {
+  auto draft = content::DraftRepository(session).find(type.name, key);
+  if (!draft) return nullptr;
+  auto values = json::parse(draft->values_json);
+  return json::object{{"values", values.is_object() ? values : json::object{}},
+                      {"baseVersion", draft->base_version},
+                      {"savedAt", domain::format_iso_utc(draft->saved_at)},
+                      {"savedBy", draft->saved_by}};
 }
 
 http::Response stale(const TypeSpec& type, const Item& current, std::int64_t now) {

@@ -35,6 +35,10 @@ boost::json::value iso_or_null(std::optional<std::int64_t> at);
 boost::json::object item_json(const content::TypeSpec& type, const content::Item& item, std::int64_t now,
                               bool full = true);
 
+/// The draft of item `key` (content/content_drafts.hpp) as the API answers it: {values, baseVersion,
+/// savedAt, savedBy}, or null when it has none.
+boost::json::value draft_json(soci::session& session, const content::TypeSpec& type, const std::string& key);
+
 /// What a type offers.
 inline bool publishable(const content::TypeSpec& type) { return type.publication != content::Publication::none; }
 inline bool with_revisions(const content::TypeSpec& type) { return type.revisions; }

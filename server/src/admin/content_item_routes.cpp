@@ -191,6 +191,7 @@ http::Response ContentApi::get(const http::Request& request, const std::string& 
   // How often other items refer to it: the form offers archiving instead of a delete that would be refused.
   auto body = item_json(type, *item, now_());
   body["usedBy"] = store.references(*item);
+  body["draft"] = content_detail::draft_json(*lease, type, key);
   return api::private_json(200, json::object{{"item", std::move(body)}});
 }
 

@@ -7,6 +7,7 @@
 #include "admin/content_api.hpp"
 #include "admin/content_api_detail.hpp"
 #include "api/json_error.hpp"
+#include "content/content_drafts.hpp"
 #include "content/content_store.hpp"
 #include "content/content_workflow.hpp"
 
@@ -60,10 +61,13 @@ http::Response ContentApi::review_step(const http::Request& request, const std::
   ContentStore store(*lease, type);
   // Offering needs what an edit of the item needs (a redacteur's draft, not what is on the site);
   // sending back what a publication needs, asked above.
-  auto current = item_at_version(store, type, principal, key, version, now, offering);
+  // A draft of an item on the site (content/content_drafts.hpp) is offered as a draft is: the site
+  // is not changed until one who may publish publishes it.
+  const bool with_draft = content::DraftRepository(*lease).find(type.name, key).has_value();
+  auto current = item_at_version(store, type, principal, key, version, now, offering && !with_draft);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
   const auto& before = std::get<Item>(current);
-  if (auto refusal = content::refuse_step(step, before.published, before.review, note)) {
+  if (auto refusal = content::refuse_step(step, before.published && !with_draft, before.review, note)) {
     if (!refusal->field.empty()) return api::field_errors(json::object{{refusal->field, refusal->message}});
     return api::json_error(refusal->status, refusal->code, refusal->message);
   }

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "api/json_error.hpp"
+#include "content/content_drafts.hpp"
 #include "content/content_workflow.hpp"
 #include "domain/time.hpp"
 #include "pages/queries/rows.hpp"
@@ -437,6 +438,7 @@ bool ContentStore::purge(const std::string& key) {
   autosaves.add(key);
   execute(session_, "DELETE FROM content_autosaves WHERE content_type = :t AND item_key = :i", autosaves);
   WorkflowRepository(session_).remove(type_.name, key);
+  DraftRepository(session_).remove(type_.name, key);
   Binds binds;
   binds.add(key_value(type_, key));
   return execute(session_,

@@ -100,7 +100,7 @@ class ContentStore {
   std::vector<Item> trashed();
   /// Takes the trashed item out of the trash, as it was; false when it is not in the trash.
   bool untrash(const std::string& key);
-  /// Removes a trashed item for good: the row, the rows it owns, its revisions, autosaves and workflow;
+  /// Removes a trashed item for good: the row, the rows it owns, its revisions, autosaves, draft and workflow;
   /// false when it is not in the trash.
   bool purge(const std::string& key);
 

@@ -113,6 +113,8 @@ export interface ContentItem {
   review?: Review | null;
   /** A list's item: the last change the audit log holds (who, when); null when none is recorded. */
   lastEdit?: { at: string; by: string } | null;
+  /** A single item's answer: its draft (changes of an item on the site kept off it); null when none. */
+  draft?: ContentDraft | null;
   values: Record<string, FieldValue>;
 }
 
@@ -141,6 +143,18 @@ export interface BulkAnswer {
   results: BulkResult[];
   succeeded: number;
   failed: number;
+}
+
+/**
+ * Changes of an item on the site kept as a draft (server/src/content/content_drafts.hpp): the site
+ * shows the published version until the draft is published. `baseVersion`: the item's version the
+ * draft was made on; publishing it over a newer one is a conflict.
+ */
+export interface ContentDraft {
+  values: Record<string, FieldValue>;
+  baseVersion: number;
+  savedAt: string;
+  savedBy: string;
 }
 
 export interface ContentList {
@@ -290,6 +304,20 @@ export const contentApi = {
     ),
   unpublish: (type: string, id: string, version: number) =>
     changing(type, adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/unpublish`, { version })),
+  /** Keeps `values` as the draft of an item on the site, made on `version`; the site is not changed. */
+  saveDraft: (type: string, id: string, version: number, values: Record<string, FieldValue>) =>
+    adminFetch<{ item: ContentItem }>('PUT', `${itemPath(type, id)}/draft`, { version, values }),
+  /** Throws the item's draft away. */
+  discardDraft: (type: string, id: string) => adminFetch<undefined>('DELETE', `${itemPath(type, id)}/draft`),
+  /** Makes the draft the live version; `overwrite` publishes it over a version changed since it was made. */
+  publishDraft: (type: string, id: string, version: number, overwrite = false) =>
+    changing(
+      type,
+      adminFetch<{ item: ContentItem }>('POST', `${itemPath(type, id)}/draft/publish`, {
+        version,
+        overwrite,
+      }),
+    ),
   /** Offers a draft for review, with an optional note for whoever reviews it. */
   offer: (type: string, id: string, version: number, note: string) =>
     changing(

@@ -28,6 +28,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   busy: `De server heeft het nu te druk. ${TRY_AGAIN}`,
   challenge_expired: 'Je inlogpoging is verlopen. Log opnieuw in.',
   conflict: `Iemand anders heeft dit intussen gewijzigd. ${NOT_SAVED_KEPT}`,
+  draft_conflict:
+    'De gepubliceerde versie is gewijzigd nadat dit concept werd gemaakt. Publiceer je het concept toch, dan vervang je die wijzigingen.',
   details_control_characters:
     'Gebruik geen stuurtekens (zoals een tab of regeleinde) in de fotograaf of bron en het bijschrift.',
   details_too_long: 'De fotograaf of bron en het bijschrift zijn elk hoogstens 300 tekens lang.',
@@ -44,6 +46,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   method_not_allowed: 'Deze actie kan hier niet.',
   mount_in_use: 'Er is al een bron verbonden met dit kanaal.',
   network: 'De server is niet bereikbaar. Probeer het opnieuw.',
+  no_draft: 'Er is geen concept (meer). Laad de pagina opnieuw.',
   no_enrolment: 'Begin opnieuw met het instellen van tweestapsverificatie.',
   no_file: 'Er is geen bestand ontvangen. Kies een bestand en probeer het opnieuw.',
   no_preview: 'Voorbeeldlinks zijn niet ingesteld.',
@@ -58,6 +61,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   not_removable: 'Alleen een mislukte upload of een video kan hier worden verwijderd.',
   not_found: 'Dit bestaat niet (meer). Laad de pagina opnieuw.',
   not_on_air: 'Er is geen bron in de lucht.',
+  not_published: 'Dit item staat niet op de site: sla je wijzigingen gewoon op.',
   not_ready: 'Dit bestand wordt nog verwerkt. Probeer het zo meteen opnieuw.',
   not_recorded: 'Van deze uitzending is (nog) geen opname.',
   not_waiting: 'Dit item wacht niet (meer) op beoordeling. Laad de pagina opnieuw.',

@@ -24,6 +24,9 @@ describe('audit labels', () => {
     expect(actionLabel('show')).toBe('Weer getoond');
     expect(actionLabel('offer_review')).toBe('Ter beoordeling aangeboden');
     expect(actionLabel('send_back')).toBe('Teruggestuurd');
+    expect(actionLabel('save_draft')).toBe('Concept opgeslagen');
+    expect(actionLabel('discard_draft')).toBe('Concept verwijderd');
+    expect(actionLabel('publish_draft')).toBe('Concept gepubliceerd');
     expect(actionLabel('something_new')).toBe('something_new');
     expect(actionLabel('toString')).toBe('toString');
   });

@@ -36,6 +36,9 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   show: 'Weer getoond',
   offer_review: 'Ter beoordeling aangeboden',
   send_back: 'Teruggestuurd',
+  save_draft: 'Concept opgeslagen',
+  discard_draft: 'Concept verwijderd',
+  publish_draft: 'Concept gepubliceerd',
 };
 
 /** The item types that are not content types (those are named by their own description). */
@@ -91,6 +94,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   trashedAt: 'In de prullenbak sinds',
   review: 'Beoordeling',
   reviewNote: 'Notitie bij de beoordeling',
+  draft: 'Concept (opgeslagen door)',
 };
 
 /** The values of a field the server records as a name, in words. */

@@ -111,16 +111,11 @@ describe('ContentEditPage opened from a list', () => {
 });
 
 describe('ContentEditPage for a role', () => {
-  it('opens a published article read-only for a redacteur, saying why and what he can do', async () => {
+  it('offers a redacteur a draft of a published article, never a live save (issue 54)', async () => {
     renderPage('/inhoud/articles/12', redacteur);
-    expect(
-      await screen.findByText(
-        /^Dit item staat op de site\. Je rol mag gepubliceerde inhoud lezen, niet wijzigen/,
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText('De brandweer is er met vier wagens.')).toBeTruthy();
-    expect(screen.getByText('brand-in-de-haven')).toBeTruthy();
-    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Opslaan als concept' })).toBeTruthy();
+    expect(screen.getByLabelText('Titel (verplicht)')).toBeTruthy();
+    expect(screen.queryByText(/^Dit item staat op de site/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Opslaan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Publiceren' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Offline halen' })).toBeNull();

@@ -7,7 +7,15 @@ import { useLeaveGuard } from '../../components/use-leave-guard';
 import { useMediaQuery } from '../../components/use-media-query';
 import { EpisodeDownloads, PodcastDownloads, ProgrammeAudience } from '../listener-stats';
 import { ContentForm, type SaveFirst } from './content-form';
-import { createRefusedText, mayCreate, mayEdit, mayPublish, readOnlyText } from './content-permissions';
+import {
+  createRefusedText,
+  mayCreate,
+  mayDraft,
+  mayEdit,
+  mayPublish,
+  readOnlyText,
+} from './content-permissions';
+import { DraftNotice } from './draft-notice';
 import { ItemReadView } from './item-read-view';
 import { ItemRemoval } from './item-removal';
 import { listSearchFrom } from './list-query';
@@ -22,7 +30,8 @@ import { useContentTypes } from './use-content-types';
  * One item (or a new one): its form, review, publication, versions, preview link, archive and
  * delete, each offered only when the user's permissions allow it (content-permissions.ts): an item
  * the user may not change opens to read, saying why; a new item they may not make says so instead
- * of a form.
+ * of a form. An item on the site that a redacteur may not change live opens to write a draft of it
+ * (issue 54), and an item with a draft says so above the form (DraftNotice).
  */
 export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const { type: typeName = '', id } = useParams();
@@ -34,9 +43,14 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const { types, error: typesError } = useContentTypes();
   const type = types?.find((candidate) => candidate.name === typeName);
   const [item, setStoredItem] = useState<ContentItem>();
-  // Only the item's own answer counts the items that refer to it; a save does not change that.
+  // Only the item's own answer counts the items that refer to it, and only it and the draft routes
+  // carry its draft: another change (a review step, a publication) keeps both as they were.
   const setItem = (next: ContentItem) =>
-    setStoredItem((previous) => ({ ...next, usedBy: next.usedBy ?? previous?.usedBy ?? 0 }));
+    setStoredItem((previous) => ({
+      ...next,
+      usedBy: next.usedBy ?? previous?.usedBy ?? 0,
+      draft: next.draft === undefined ? (previous?.draft ?? null) : next.draft,
+    }));
   const [error, setError] = useState<string>();
   const [preview, setPreview] = useState<string>();
   // The settings' place in the side column, from the width where the page has two (admin.css).
@@ -80,6 +94,9 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
   const creatable = type ? mayCreate(type, permissions) : false;
   const editable = type && item ? mayEdit(type, item, permissions) : false;
   const publisher = type ? mayPublish(type, permissions) : false;
+  // Changes to an item on the site that the role may not make live are kept as a draft.
+  const draftOnly = type && item && !editable ? mayDraft(type, item, permissions) : false;
+  const firstSave = () => saveFirst.current?.() ?? Promise.resolve({ saved: true as const, item: undefined });
   return (
     <section aria-labelledby="content-edit-heading" className="admin-edit">
       <p>
@@ -100,13 +117,25 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           {type && isNew && !type.origin && !creatable && (
             <p className="admin-notice">{createRefusedText(type)}</p>
           )}
-          {type && item && !editable && (
+          {type && item && !editable && !draftOnly && (
             <>
               <p className="admin-notice">{readOnlyText(type, item)}</p>
               <ItemReadView type={type} item={item} />
             </>
           )}
-          {type && ((isNew && creatable) || (item && editable)) && (
+          {type && item?.draft && (editable || draftOnly) && (
+            <DraftNotice
+              type={type}
+              item={item}
+              mayPublish={publisher}
+              saveFirst={firstSave}
+              onChanged={(changed) => {
+                setDirty(false);
+                setItem(changed);
+              }}
+            />
+          )}
+          {type && ((isNew && creatable) || (item && (editable || draftOnly))) && (
             <ContentForm
               // One form per item, kept through its saves (focus, the 'Opgeslagen' status).
               key={item ? item.id : 'new'}
@@ -115,6 +144,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               draft={draft}
               side={wide ? settings : null}
               saveFirst={saveFirst}
+              draftOnly={draftOnly}
               onDirtyChange={setDirty}
               onSaved={(saved) => {
                 setDirty(false);
@@ -158,13 +188,13 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           )}
         </div>
         <div className="admin-edit-side">
-          {type && item && type.publication !== 'none' && !item.published && (
+          {type && item && type.publication !== 'none' && (!item.published || item.draft) && (
             <ReviewControls
               type={type}
               item={item}
-              mayEdit={editable}
+              mayEdit={editable || draftOnly}
               mayPublish={publisher}
-              saveFirst={() => saveFirst.current?.() ?? Promise.resolve({ saved: true, item: undefined })}
+              saveFirst={firstSave}
               onChanged={setItem}
             />
           )}
@@ -173,7 +203,7 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
               type={type}
               item={item}
               canPublish={publisher}
-              saveFirst={() => saveFirst.current?.() ?? Promise.resolve({ saved: true, item: undefined })}
+              saveFirst={firstSave}
               onChanged={setItem}
             />
           )}
@@ -181,6 +211,12 @@ export function ContentEditPage({ permissions }: { permissions: string[] }) {
           {type && item && type.preview && (
             <section aria-labelledby="preview-heading">
               <h2 id="preview-heading">Voorbeeld</h2>
+              {/* The preview renders what is stored: it cannot show typing that is not saved yet. */}
+              <p className="admin-hint">
+                {item.draft
+                  ? 'Het voorbeeld toont het opgeslagen concept, niet wat je nog niet hebt opgeslagen.'
+                  : 'Het voorbeeld toont de opgeslagen versie, niet wat je nog niet hebt opgeslagen.'}
+              </p>
               <button type="button" onClick={() => void makePreview()}>
                 Voorbeeldlink maken
               </button>

@@ -18,7 +18,7 @@ import { contentSchema, hasAudio, isDerived, toFormValues, type FormValues } fro
 import { isSettingsField } from './field-placement';
 import { derivedText, fieldHint } from './field-text';
 import { MergeChoices } from './merge-choices';
-import { useContentSave, type SaveFirst } from './use-content-save';
+import { editedVersion, useContentSave, type SaveFirst } from './use-content-save';
 import { useReferenceOptions } from './use-reference-options';
 import type { Values } from './version-diff';
 
@@ -39,13 +39,19 @@ interface ContentFormProps {
   side?: HTMLElement | null | undefined;
   /** Given the form's SaveFirst, for the publication beside it. */
   saveFirst?: { current: SaveFirst | undefined } | undefined;
+  /**
+   * The user may change this item on the site only through a draft (a redacteur, issue 54): the
+   * form saves a draft, never the live version.
+   */
+  draftOnly?: boolean | undefined;
 }
 
 /**
  * The form of any editable type, drawn from its description: labelled fields with inline errors
  * (the first one takes the focus), the slug suggested from the title while it was not typed by
  * hand, and a save that carries the item's version: when someone else saved first, the form keeps
- * what was typed and shows what is stored now.
+ * what was typed and shows what is stored now. An item on the site can be saved as a draft instead
+ * ('Opslaan als concept'); an item with a draft shows the draft, and saving keeps the draft.
  */
 export function ContentForm({
   type,
@@ -55,6 +61,7 @@ export function ContentForm({
   draft,
   side,
   saveFirst,
+  draftOnly = false,
 }: ContentFormProps) {
   const schema = useMemo(() => contentSchema(type, item?.values), [type, item]);
   const mergeHeading = useRef<HTMLHeadingElement>(null);
@@ -63,7 +70,7 @@ export function ContentForm({
   const slugTouched = useRef(Boolean(item));
   const form = useForm<FormValues>({
     resolver: zodResolver(schema) as never,
-    defaultValues: toFormValues(type, item?.values),
+    defaultValues: toFormValues(type, editedVersion(item).values),
     shouldFocusError: true,
   });
   const {
@@ -92,6 +99,7 @@ export function ContentForm({
     merging,
     restoreAutosave,
     saveValid,
+    saveAsDraft,
     overwrite,
     saveBeforePublishing,
     mergeIn,
@@ -110,8 +118,18 @@ export function ContentForm({
       event.preventDefault();
       return;
     }
-    void saveValid(event);
+    void (draftOnly ? saveAsDraft : saveValid)(event);
   };
+  // A draft is kept only of an item on the site; one that has a draft is always saved as one.
+  const hasDraft = Boolean(item?.draft);
+  const offersDraft = Boolean(item && type.publication !== 'none' && item.published && !hasDraft);
+  const submitLabel = !item
+    ? 'Aanmaken'
+    : hasDraft
+      ? 'Concept opslaan'
+      : draftOnly
+        ? 'Opslaan als concept'
+        : 'Opslaan';
   useEffect(() => {
     if (saveFirst) saveFirst.current = saveBeforePublishing;
   });
@@ -329,8 +347,19 @@ export function ContentForm({
             5,500 px down a long article (issue 54). */}
         <div className="admin-save-bar">
           <button type="submit" aria-disabled={isSubmitting || undefined}>
-            {item ? 'Opslaan' : 'Aanmaken'}
+            {submitLabel}
           </button>
+          {offersDraft && !draftOnly && (
+            <button
+              type="button"
+              aria-disabled={isSubmitting || undefined}
+              onClick={() => {
+                if (!isSubmitting) void saveAsDraft();
+              }}
+            >
+              Opslaan als concept
+            </button>
+          )}
           <p role="status" aria-live="polite" className="admin-status">
             {saved}
           </p>

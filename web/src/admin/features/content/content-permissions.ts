@@ -14,6 +14,19 @@ export function mayEdit(type: ContentType, item: ContentItem, permissions: reado
   return permissions.includes(item.published ? type.needs.editPublished : type.needs.editDraft);
 }
 
+/**
+ * Whether the user may keep a draft of `item` (issue 54): an item on the site (or scheduled) of a
+ * type with publication, by one who may write drafts; the site keeps the published version.
+ */
+export function mayDraft(type: ContentType, item: ContentItem, permissions: readonly string[]): boolean {
+  return (
+    type.publication !== 'none' &&
+    !type.settings &&
+    item.published &&
+    permissions.includes(type.needs.editDraft)
+  );
+}
+
 /** Whether the user may publish items of `type`, and so decide what waits for review. */
 export function mayPublish(type: ContentType, permissions: readonly string[]): boolean {
   return permissions.includes(type.needs.publish);

@@ -166,6 +166,12 @@ export function PublishControls({
       <FormAlert message={error} />
       {field('publish-at', 'publishAt', 'Publiceren vanaf (leeg: nu)')}
       {field('unpublish-at', 'unpublishAt', 'Offline halen op (leeg: nooit)')}
+      {item.draft && (
+        <p className="admin-hint">
+          Hier verander je alleen de publicatie van de versie op de site; het concept zet je er met ‘Concept
+          publiceren’ op.
+        </p>
+      )}
       <div className="admin-actions">
         {/* aria-disabled, not disabled, while busy: a disabled button drops the focus to the page. */}
         <button type="button" ref={publishButton} aria-disabled={busy || undefined} onClick={publish}>

@@ -1,7 +1,8 @@
 // The content form's saving, apart from its drawing: a save carries the version the form's edits
 // start from; when someone else saved first, the form keeps what was typed and shows the conflict,
 // which the editor merges (three-way, against that version) or overwrites. The autosave, a version
-// restored as a draft and 'Publiceren' (which saves first) go through here too.
+// restored as a draft and 'Publiceren' (which saves first) go through here too. An item on the site
+// with a draft (issue 54) shows its draft: a save keeps the draft, the site unchanged.
 
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -21,6 +22,18 @@ import { mergedMessage, restoredOnOlderMessage } from './field-text';
 import { useAutosave } from './use-autosave';
 import type { Values } from './version-diff';
 import { resolveMerge, threeWayMerge, type Choice, type Merge } from './version-merge';
+
+/**
+ * What the form of `item` edits: its draft when it has one (made on the draft's base version),
+ * otherwise the stored item.
+ */
+export function editedVersion(item: ContentItem | undefined): {
+  version: number | undefined;
+  values: Record<string, FieldValue> | undefined;
+} {
+  if (item?.draft) return { version: item.draft.baseVersion, values: item.draft.values };
+  return { version: item?.version, values: item?.values };
+}
 
 /**
  * What 'Publiceren' asks of the form first (issue 48): store what the form shows when it differs
@@ -53,8 +66,8 @@ export function useContentSave({ type, item, editable, form, dirty, onSaved, dra
   // The version this form's edits start from, and its values: a save is made against it and a
   // conflict is merged against it. It follows every stored item the form is given, and a merge.
   const base = useRef<{ version: number | undefined; values: Values }>({
-    version: item?.version,
-    values: toFormValues(type, item?.values),
+    version: editedVersion(item).version,
+    values: toFormValues(type, editedVersion(item).values),
   });
 
   const autosave = useAutosave({
@@ -78,23 +91,32 @@ export function useContentSave({ type, item, editable, form, dirty, onSaved, dra
     setFormError(restoredOnOlderMessage(restored.itemVersion, item.version));
   };
 
-  const save = async (values: FormValues, version: number | undefined): Promise<ContentItem | undefined> => {
+  // `asDraft`: kept as the draft of the item on the site; a form that shows a draft always saves one.
+  const save = async (
+    values: FormValues,
+    version: number | undefined,
+    asDraft = false,
+  ): Promise<ContentItem | undefined> => {
     setFormError(undefined);
     setSaved(undefined);
     // No autosave may land after the save, which clears it on the server.
     await autosave.settle();
     try {
       const payload = fromFormValues(type, values, item?.values);
+      const draftSave = Boolean(item && (asDraft || item.draft));
       const answer =
         item && version !== undefined
-          ? await contentApi.update(type.name, item.id, version, payload)
+          ? draftSave
+            ? await contentApi.saveDraft(type.name, item.id, version, payload)
+            : await contentApi.update(type.name, item.id, version, payload)
           : await contentApi.create(type.name, payload);
       setConflict(undefined);
       setMerging(undefined);
-      base.current = { version: answer.item.version, values: toFormValues(type, answer.item.values) };
-      // The form stays (and with it the focus): it now shows the saved item as stored.
-      reset(toFormValues(type, answer.item.values));
-      setSaved('Opgeslagen.');
+      const edited = editedVersion(answer.item);
+      base.current = { version: edited.version, values: toFormValues(type, edited.values) };
+      // The form stays (and with it the focus): it now shows the saved item (or draft) as stored.
+      reset(toFormValues(type, edited.values));
+      setSaved(draftSave ? 'Concept opgeslagen. De site toont nog de gepubliceerde versie.' : 'Opgeslagen.');
       onSaved(answer.item);
       return answer.item;
     } catch (error) {
@@ -121,8 +143,9 @@ export function useContentSave({ type, item, editable, form, dirty, onSaved, dra
   useEffect(() => {
     if (!item || shown.current === item) return;
     shown.current = item;
-    base.current = { version: item.version, values: toFormValues(type, item.values) };
-    reset(toFormValues(type, item.values), { keepDirtyValues: true });
+    const edited = editedVersion(item);
+    base.current = { version: edited.version, values: toFormValues(type, edited.values) };
+    reset(toFormValues(type, edited.values), { keepDirtyValues: true });
   }, [item, type, reset]);
 
   // A version chosen to restore as a draft: into the form, unsaved, for the editor to review.
@@ -166,6 +189,7 @@ export function useContentSave({ type, item, editable, form, dirty, onSaved, dra
 
   const saveValid = handleSubmit((values) => save(values, base.current.version));
   const overwrite = handleSubmit((values) => save(values, conflict?.version));
+  const saveAsDraft = handleSubmit((values) => save(values, base.current.version, true));
 
   // 'Publiceren' publishes what the form shows: unsaved changes are saved first, as a normal save
   // (checked, against the version they started from), and a save that fails stops the publication.
@@ -188,6 +212,7 @@ export function useContentSave({ type, item, editable, form, dirty, onSaved, dra
     merging,
     restoreAutosave,
     saveValid,
+    saveAsDraft,
     overwrite,
     saveBeforePublishing,
     mergeIn,

@@ -1,0 +1,317 @@
+// Drafts of a live article (issue 54, content/content_drafts.hpp) through the admin's content
+// routes: a draft leaves the site byte for byte as it is while its preview shows it; one who may
+// publish makes it live in one step (a revision, the audit log), a redacteur offers it for review
+// instead; a draft is thrown away; a live version changed since the draft was made is a conflict
+// shown before it is overwritten; every wrong call has its JSON error. Every test runs on SQLite
+// and, with ETHER_TEST_DATABASE_URL, on PostgreSQL.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <boost/json.hpp>
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "admin/admin_api.hpp"
+#include "admin/audit_log.hpp"
+#include "admin/autosaves.hpp"
+#include "admin/content_api.hpp"
+#include "http/router.hpp"
+#include "pages/page_loader.hpp"
+#include "store_test_support.hpp"
+#include "support/admin_client.hpp"
+#include "support/postgres_scenarios.hpp"
+
+namespace ether::admin {
+namespace {
+namespace json = boost::json;
+
+constexpr std::int64_t kStart = 1'795'258'800;  // 2026-11-21 11:00 UTC
+constexpr const char* kSecret = "test-preview-secret";
+
+using Answer = test::AdminAnswer;
+using Login = test::AdminLogin;
+
+// The admin, content and autosave routes and the site's page loader over one store, with a clock
+// the test moves.
+class Harness {
+ public:
+  explicit Harness(store::Database& db) : db_(db) {
+    exec("INSERT INTO news_categories (slug, name, color) VALUES ('cultuur', 'Cultuur', '#aa0000')");
+    admin_ = std::make_unique<AdminApi>(
+        db_, AdminOptions{.base_url = test::kAdminOrigin, .password_cost = kMinimumCost, .throttle = {}},
+        [this] { return now_.load(); });
+    content_ = std::make_unique<ContentApi>(
+        db_, *admin_, ContentApiOptions{.base_url = test::kAdminOrigin, .preview_secret = kSecret},
+        [this] { return now_.load(); });
+    autosaves_ = std::make_unique<AutosaveApi>(db_, *admin_, [this] { return now_.load(); });
+    pages::SiteSettings settings;
+    settings.base_url = test::kAdminOrigin;
+    settings.preview_secret = kSecret;
+    loader_ = std::make_unique<pages::PageLoader>(
+        db_, settings, [this] { return std::chrono::system_clock::time_point{std::chrono::seconds{now_.load()}}; });
+    admin_->add_routes(router_);
+    content_->add_routes(router_);
+    autosaves_->add_routes(router_);
+  }
+
+  void exec(const std::string& sql) {
+    auto lease = db_.lease();
+    *lease << sql;
+  }
+
+  Answer as(const Login& who, const std::string& method, const std::string& target, const json::value& body = nullptr) {
+    return test::admin_as(router_, who, method, target, body);
+  }
+
+  Login user(const std::string& email, Role role) { return test::admin_user(db_, router_, now_, email, role); }
+
+  // What the listener site serves at `path`: its status, title and data, as one text.
+  std::string page(const std::string& path) {
+    auto shown = loader_->load(path, {});
+    return std::to_string(shown.status) + " " + shown.title + " " + json::serialize(shown.data);
+  }
+
+  // The page a signed preview link of the article opens (GET .../preview).
+  std::string preview(const Login& who, const std::string& id) {
+    auto link = as(who, "GET", "/api/admin/content/articles/" + id + "/preview");
+    EXPECT_EQ(link.status, 200U) << link.text;
+    std::string url(link.body.at("url").as_string());
+    http::Request request;
+    EXPECT_TRUE(http::parse_target(url.substr(std::string(test::kAdminOrigin).size()), request));
+    auto shown = loader_->load(request.path, request.query);
+    EXPECT_EQ(shown.status, 200U);
+    return json::serialize(shown.data);
+  }
+
+  std::vector<std::string> actions(const std::string& id) {
+    auto lease = db_.lease();
+    std::vector<std::string> out;
+    for (const auto& entry :
+         AuditLog(*lease)
+             .query(AuditFilter{.user_id = std::nullopt, .item_type = "articles", .item_id = id}, 1, 100)
+             .entries)
+      out.push_back(entry.action);
+    return out;
+  }
+
+  store::Database& db_;
+  std::atomic<std::int64_t> now_{kStart};
+  std::unique_ptr<AdminApi> admin_;
+  std::unique_ptr<ContentApi> content_;
+  std::unique_ptr<AutosaveApi> autosaves_;
+  std::unique_ptr<pages::PageLoader> loader_;
+  http::Router router_;
+};
+
+json::object values(const std::string& title, const std::string& text) {
+  return json::object{
+      {"title", title},        {"slug", "brand-in-de-haven"},
+      {"category", "cultuur"}, {"intro", "Een korte inleiding."},
+      {"author", "Redactie"},  {"body", json::array{json::object{{"type", "paragraph"}, {"text", text}}}}};
+}
+
+const std::string kArticles = "/api/admin/content/articles";
+
+// An article on the site, created and published by `who`: its id.
+std::string live_article(Harness& h, const Login& who) {
+  auto created = h.as(who, "POST", kArticles, json::object{{"values", values("Brand in de haven", "Oude tekst.")}});
+  EXPECT_EQ(created.status, 201U) << created.text;
+  auto published = h.as(who, "POST", kArticles + "/" + created.id() + "/publish", json::object{{"version", 1}});
+  EXPECT_EQ(published.status, 200U) << published.text;
+  EXPECT_EQ(published.version(), 2);
+  return created.id();
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// ---- the scenarios, each on a fresh store of either backend ------------------------------------
+
+void a_draft_stays_off_the_site_until_it_is_published(store::Database& db) {
+  Harness h(db);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  const auto public_path = "/nieuws/cultuur/" + id + "/brand-in-de-haven";
+  const auto before = h.page(public_path);
+  ASSERT_TRUE(contains(before, "Oude tekst.")) << before;
+  EXPECT_TRUE(h.as(rita, "GET", path).item().at("draft").is_null());
+
+  // The redacteur types (autosaved) and saves a draft: the item keeps its version, the draft is kept.
+  h.now_ = kStart + 60;
+  ASSERT_EQ(h.as(rita, "PUT", "/api/admin/autosaves/articles/" + id,
+                 json::object{{"values", values("Brand", "Half getypt.")}, {"itemVersion", 2}})
+                .status,
+            200U);
+  auto saved = h.as(rita, "PUT", path + "/draft",
+                    json::object{{"version", 2}, {"values", values("Brand geblust", "Nieuwe tekst.")}});
+  ASSERT_EQ(saved.status, 200U) << saved.text;
+  EXPECT_EQ(saved.version(), 2);
+  EXPECT_EQ(saved.item().at("title"), "Brand in de haven");
+  const auto& draft = saved.item().at("draft").as_object();
+  EXPECT_EQ(draft.at("values").at("title"), "Brand geblust");
+  EXPECT_EQ(draft.at("baseVersion").as_int64(), 2);
+  EXPECT_EQ(draft.at("savedBy"), "Naam rita");
+  // The draft holds what was typed: the autosave is cleared.
+  EXPECT_TRUE(h.as(rita, "GET", "/api/admin/autosaves/articles/" + id).body.at("autosave").is_null());
+
+  // The site serves the published version byte for byte; another browser finds the draft; the preview shows it.
+  EXPECT_EQ(h.page(public_path), before);
+  auto reloaded = h.as(erik, "GET", path);
+  EXPECT_EQ(reloaded.item().at("draft").at("values").at("body").at(0).at("text"), "Nieuwe tekst.");
+  EXPECT_EQ(reloaded.item().at("values").at("title"), "Brand in de haven");
+  const auto preview = h.preview(rita, id);
+  EXPECT_TRUE(contains(preview, "Brand geblust")) << preview;
+  EXPECT_TRUE(contains(preview, "Nieuwe tekst."));
+  EXPECT_FALSE(contains(preview, "Oude tekst."));
+
+  // A redacteur may not make it live: she offers it for review, and the site still has the old text.
+  auto refused = h.as(rita, "POST", path + "/draft/publish", json::object{{"version", 2}});
+  EXPECT_EQ(refused.status, 403U);
+  EXPECT_EQ(refused.code(), "forbidden");
+  auto offered = h.as(rita, "POST", path + "/offer", json::object{{"version", 2}, {"note", "Klaar."}});
+  ASSERT_EQ(offered.status, 200U) << offered.text;
+  EXPECT_EQ(offered.item().at("review").at("status"), "waiting");
+  EXPECT_EQ(h.page(public_path), before);
+
+  // The eindredacteur publishes it: live in one step, a revision, the review ended, the draft gone.
+  h.now_ = kStart + 120;
+  auto published = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 2}});
+  ASSERT_EQ(published.status, 200U) << published.text;
+  EXPECT_EQ(published.version(), 3);
+  EXPECT_EQ(published.item().at("title"), "Brand geblust");
+  EXPECT_EQ(published.item().at("state"), "online");
+  EXPECT_TRUE(published.item().at("draft").is_null());
+  EXPECT_TRUE(published.item().at("review").is_null());
+  const auto after = h.page(public_path);
+  EXPECT_TRUE(contains(after, "Nieuwe tekst.")) << after;
+  EXPECT_TRUE(contains(after, "Brand geblust"));
+  auto revisions = h.as(erik, "GET", path + "/revisions");
+  ASSERT_EQ(revisions.status, 200U) << revisions.text;
+  EXPECT_EQ(revisions.body.at("revisions").at(0).at("itemVersion").as_int64(), 3);
+  EXPECT_EQ(h.actions(id),
+            (std::vector<std::string>{"publish_draft", "offer_review", "save_draft", "publish", "create"}));
+  EXPECT_TRUE(h.as(erik, "GET", path).item().at("draft").is_null());
+  auto again = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 3}});
+  EXPECT_EQ(again.status, 409U);
+  EXPECT_EQ(again.code(), "no_draft");
+}
+
+void a_draft_is_thrown_away(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  const auto before = h.page("/nieuws/cultuur/" + id + "/brand-in-de-haven");
+  ASSERT_EQ(
+      h.as(rita, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values("Weg ermee", "Weg.")}}).status,
+      200U);
+  EXPECT_EQ(h.as(rita, "DELETE", path + "/draft").status, 204U);
+  auto item = h.as(erik, "GET", path);
+  EXPECT_TRUE(item.item().at("draft").is_null());
+  EXPECT_EQ(item.version(), 2);
+  EXPECT_EQ(h.page("/nieuws/cultuur/" + id + "/brand-in-de-haven"), before);
+  EXPECT_FALSE(contains(h.preview(erik, id), "Weg ermee"));
+  auto twice = h.as(rita, "DELETE", path + "/draft");
+  EXPECT_EQ(twice.status, 404U);
+  EXPECT_EQ(twice.code(), "no_draft");
+  EXPECT_EQ(h.actions(id), (std::vector<std::string>{"discard_draft", "save_draft", "publish", "create"}));
+}
+
+void a_live_version_changed_since_the_draft_is_a_conflict(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  ASSERT_EQ(
+      h.as(erik, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values("Concepttitel", "Concept.")}})
+          .status,
+      200U);
+  // Someone corrects the live article meanwhile.
+  auto live = h.as(erik, "PUT", path, json::object{{"version", 2}, {"values", values("Live gecorrigeerd", "Live.")}});
+  ASSERT_EQ(live.status, 200U) << live.text;
+  EXPECT_EQ(live.version(), 3);
+  // Publishing the draft shows that first: 409 with the live item as it is now.
+  auto conflict = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 3}});
+  ASSERT_EQ(conflict.status, 409U) << conflict.text;
+  EXPECT_EQ(conflict.code(), "draft_conflict");
+  EXPECT_TRUE(contains(conflict.message(), "gewijzigd nadat dit concept werd gemaakt")) << conflict.message();
+  EXPECT_EQ(conflict.body.at("error").at("current").at("values").at("title"), "Live gecorrigeerd");
+  EXPECT_EQ(h.as(erik, "GET", path).item().at("title"), "Live gecorrigeerd");
+  // A version the editor has not seen is the ordinary stale conflict.
+  auto stale = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 2}});
+  EXPECT_EQ(stale.status, 409U);
+  EXPECT_EQ(stale.code(), "conflict");
+  // Overwriting on purpose publishes the draft.
+  auto overwritten = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 3}, {"overwrite", true}});
+  ASSERT_EQ(overwritten.status, 200U) << overwritten.text;
+  EXPECT_EQ(overwritten.item().at("title"), "Concepttitel");
+  EXPECT_EQ(overwritten.version(), 4);
+}
+
+void a_wrong_draft_call_gets_its_error(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  auto expect_error = [&](const Answer& answer, unsigned status, const std::string& code) {
+    EXPECT_EQ(answer.status, status) << answer.text;
+    EXPECT_EQ(answer.code(), code) << answer.text;
+    EXPECT_FALSE(answer.message().empty());
+  };
+  expect_error(h.as(rita, "PUT", path + "/draft", json::object{{"version", 2}}), 400, "bad_json");
+  expect_error(h.as(rita, "PUT", path + "/draft", json::object{{"values", values("A", "B")}}), 400, "bad_json");
+  expect_error(h.as(rita, "PUT", path + "/draft", json::object{{"version", 9}, {"values", values("A", "B")}}), 409,
+               "conflict");
+  expect_error(h.as(rita, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values("", "B")}}), 422,
+               "invalid_fields");
+  expect_error(h.as(rita, "PUT", kArticles + "/999/draft", json::object{{"version", 1}, {"values", values("A", "B")}}),
+               404, "not_found");
+  expect_error(h.as(rita, "PUT", "/api/admin/content/presenters/1/draft",
+                    json::object{{"version", 1}, {"values", json::object{{"name", "Anna"}}}}),
+               404, "not_found");
+  // A draft that is not on the site is saved as it is: no draft of a draft.
+  auto other = values("Nog niet", "Nee.");
+  other["slug"] = "nog-niet";
+  auto unpublished = h.as(rita, "POST", kArticles, json::object{{"values", other}});
+  ASSERT_EQ(unpublished.status, 201U);
+  expect_error(
+      h.as(rita, "PUT", kArticles + "/" + unpublished.id() + "/draft", json::object{{"version", 1}, {"values", other}}),
+      409, "not_published");
+  expect_error(h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 2}}), 409, "no_draft");
+  expect_error(h.as(erik, "POST", path + "/draft/publish", json::object{}), 400, "bad_json");
+}
+
+using Scenario = void (*)(store::Database&);
+
+const std::vector<std::pair<const char*, Scenario>>& scenarios() {
+  static const std::vector<std::pair<const char*, Scenario>> all{
+      {"ADraftStaysOffTheSiteUntilItIsPublished", a_draft_stays_off_the_site_until_it_is_published},
+      {"ADraftIsThrownAway", a_draft_is_thrown_away},
+      {"ALiveVersionChangedSinceTheDraftIsAConflict", a_live_version_changed_since_the_draft_is_a_conflict},
+      {"AWrongDraftCallGetsItsError", a_wrong_draft_call_gets_its_error},
+  };
+  return all;
+}
+
+class AdminDraftsSqlite : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(AdminDraftsSqlite, Scenario) {
+  testing_support::TempStore store;
+  scenarios()[GetParam()].second(store.db());
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, AdminDraftsSqlite, ::testing::Range<std::size_t>(0, scenarios().size()),
+                         [](const ::testing::TestParamInfo<std::size_t>& info) {
+                           return std::string(scenarios()[info.param].first);
+                         });
+
+const bool registered = test::register_postgres_tests("AdminDraftsPostgreSQL", __FILE__,
+                                                      test::on_fresh_postgres("admin_drafts", scenarios()));
+
+}  // namespace
+}  // namespace ether::admin
