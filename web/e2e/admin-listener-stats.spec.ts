@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInFresh } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
@@ -17,6 +17,19 @@ const PASSWORD = 'een wachtwoord voor de luistercijfers';
 test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
+
+/** The CSV a link offers, fetched as the signed-in page would (200), in its lines. */
+async function csvLines(page: Page, link: Locator): Promise<string[]> {
+  const answer = await page.evaluate(
+    async (target) => {
+      const response = await fetch(target);
+      return { status: response.status, text: await response.text() };
+    },
+    (await link.getAttribute('href')) ?? '',
+  );
+  expect(answer.status).toBe(200);
+  return answer.text.split('\r\n').filter((line) => line !== '');
+}
 
 /** Opens radio2's live stream and reads it until close() is called. */
 async function listen(baseURL: string, streamUrl: string) {
@@ -74,13 +87,7 @@ test('a redacteur sees the live count of a listener, the chart and the table', a
     await expect(csv).toBeFocused();
     await expect(csv).toHaveAttribute('href', /format=csv/);
     // The page's session downloads it: the CSV's documented header first.
-    const href = (await csv.getAttribute('href')) ?? '';
-    const answer = await page.evaluate(async (target) => {
-      const response = await fetch(target);
-      return { status: response.status, text: await response.text() };
-    }, href);
-    expect(answer.status).toBe(200);
-    expect(answer.text.split('\r\n')[0]).toBe(
+    expect((await csvLines(page, csv))[0]).toBe(
       'bucket_start,bucket_end,channel,starts,average_active,aqh,cume,cume_basis,listening_hours,median_session_seconds',
     );
     await expectNoSeriousAxeViolations(page);
@@ -140,15 +147,7 @@ test("a podcast's and an episode's admin pages show the downloads counted from t
   const csv = page.getByRole('link', { name: 'Download als CSV' });
   await csv.focus();
   await expect(csv).toBeFocused();
-  const answer = await page.evaluate(
-    async (target) => {
-      const response = await fetch(target);
-      return { status: response.status, text: await response.text() };
-    },
-    (await csv.getAttribute('href')) ?? '',
-  );
-  expect(answer.status).toBe(200);
-  const lines = answer.text.split('\r\n').filter((line) => line !== '');
+  const lines = await csvLines(page, csv);
   expect(lines[0]).toBe('date,feed,episode,episode_title,downloads');
   expect(lines).toContainEqual(
     expect.stringMatching(
@@ -249,15 +248,7 @@ test("'Per nummer' lists a month's songs of radio2, sorted with the keyboard, an
     'href',
     `/api/admin/listeners/songs?channel=radio2&month=${month}&format=csv`,
   );
-  const answer = await page.evaluate(
-    async (target) => {
-      const response = await fetch(target);
-      return { status: response.status, text: await response.text() };
-    },
-    (await csv.getAttribute('href')) ?? '',
-  );
-  expect(answer.status).toBe(200);
-  const lines = answer.text.split('\r\n').filter((line) => line !== '');
+  const lines = await csvLines(page, csv);
   expect(lines[0]).toBe(
     'channel,month,song_id,artist,title,plays,minutes_played,tune_ins,expected_tune_ins,tune_outs,' +
       'expected_tune_outs,net,expected_net,difference',
