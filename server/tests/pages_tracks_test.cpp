@@ -236,6 +236,61 @@ TEST_P(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
 
 // spec §3 Track naming, once on the server: the played tracks' data carry the name and artist the
 // app shows, and the server's HTML writes the same, before JavaScript and without it.
+TEST_P(PagesFixture, PlayedTracksHtmlHasTheAppsFiltersAsAFormThatWorksWithoutScript) {
+  // The app draws the filters above the list; the server's HTML has them in the same place, or the
+  // list and its paging moved down when the app took over. Without script the form is a GET of
+  // /gedraaid, which takes the day from `date`.
+  const json::object site{{"name", "Ether"},
+                          {"defaultChannel", "radio2"},
+                          {"channels", json::array{json::object{{"slug", "radio2"}, {"name", "Ether Radio 2"}},
+                                                   json::object{{"slug", "3fm"}, {"name", "Ether 3FM"}}}}};
+  auto today = load("/gedraaid");
+  ASSERT_EQ(today.status, 200u);
+  auto html = render::main_html(today, site);
+  const auto form = html.find("<form class=\"filters\" aria-label=\"Filters\" action=\"/gedraaid\" method=\"get\">");
+  ASSERT_NE(form, std::string::npos) << html;
+  EXPECT_LT(html.find("class=\"page-intro\""), form);
+  EXPECT_LT(form, html.find("class=\"filters__summary\""));
+  EXPECT_NE(html.find("<option value=\"2026-11-21\" selected>Vandaag 21 november 2026</option>"
+                      "<option value=\"2026-11-20\">Gisteren 20 november 2026</option>"
+                      "<option value=\"2026-11-19\">Donderdag 19 november 2026</option>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<option value=\"2026-11-07\">Zaterdag 7 november 2026</option></select>"), std::string::npos)
+      << html;
+  // Today (11:30 in Amsterdam) offers the slots up to the current hour + 1 (spec §9).
+  EXPECT_NE(html.find("<option value=\"0_24\" selected>Hele dag</option><option value=\"0_1\">0:00-1:00</option>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<option value=\"11_12\">11:00-12:00</option></select>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<select id=\"gedraaid-zender\" name=\"channel\"><option value=\"radio2\" selected>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<button type=\"submit\" class=\"button filters__submit\">Toon nummers</button></form>"),
+            std::string::npos);
+
+  // What the form sends: the day as yyyy-MM-dd (or dd-MM-yyyy), under its canonical path.
+  auto sent = load("/gedraaid", {{"date", "2026-11-20"}, {"time", "8_9"}, {"channel", "3fm"}});
+  ASSERT_EQ(sent.status, 200u);
+  EXPECT_TRUE(sent.bad_parameter.empty()) << sent.bad_parameter;
+  EXPECT_EQ(str(sent.data.at("date")), "2026-11-20");
+  EXPECT_EQ(sent.canonical_path, "/gedraaid/20-11-2026?channel=3fm&time=8_9");
+  auto sent_html = render::main_html(sent, site);
+  EXPECT_NE(sent_html.find("<option value=\"2026-11-20\" selected>Gisteren"), std::string::npos) << sent_html;
+  EXPECT_NE(sent_html.find("<option value=\"8_9\" selected>8:00-9:00</option>"), std::string::npos) << sent_html;
+  EXPECT_NE(sent_html.find("<option value=\"23_24\">23:00-24:00</option>"), std::string::npos) << sent_html;
+  EXPECT_NE(sent_html.find("<option value=\"3fm\" selected>Ether 3FM</option>"), std::string::npos) << sent_html;
+  EXPECT_EQ(str(load("/gedraaid", {{"date", "20-11-2026"}}).data.at("date")), "2026-11-20");
+  EXPECT_FALSE(load("/gedraaid", {{"date", "31-02-2026"}}).bad_parameter.empty());
+
+  // A slot in the URL that today does not offer yet stays chosen rather than silently changing.
+  auto later = render::main_html(load("/gedraaid", {{"time", "20_21"}}), site);
+  EXPECT_NE(later.find("<option value=\"11_12\">11:00-12:00</option><option value=\"20_21\" selected>20:00-21:00"),
+            std::string::npos)
+      << later;
+  EXPECT_EQ(later.find("value=\"12_13\""), std::string::npos) << later;
+}
+
 TEST_P(PagesFixture, PlayedTracksAreNamedBySpecThreeInTheDataAndTheHtml) {
   exec(
       "INSERT INTO channels (slug, name, parent_slug, description, color, logo_url, sort_order, has_programming, "

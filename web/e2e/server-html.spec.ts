@@ -274,6 +274,48 @@ test.describe('with JavaScript', () => {
     ).toHaveText('Pagina 2');
   });
 
+  test('the app lays Gedraaid out where the server’s HTML had it, filters and paging included', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // The server's HTML had no filters, so the app's takeover moved the list and its paging 83 px
+    // down: a click on a page number at that moment landed on another row.
+    const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data.window.last;
+    const [y, m, d] = today.split('-');
+    const yesterday = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10);
+    const [yy, ym, yd] = yesterday.split('-');
+    const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+    await suppressOverlays(withoutScript, request);
+    const serverPage = await withoutScript.newPage();
+    // Where each heading, field, button and link of <main> is laid out, by its name.
+    const places = (target: Page) =>
+      target.locator('main').evaluate((main) => {
+        const found: Record<string, number> = {};
+        for (const el of main.querySelectorAll('h1, label, select, button, a')) {
+          const name = `${el.tagName} ${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}`;
+          found[name] ??= Math.round(el.getBoundingClientRect().top + window.scrollY);
+        }
+        return found;
+      });
+    for (const path of ['/gedraaid', `/gedraaid/${yd}-${ym}-${yy}?page=3`]) {
+      await serverPage.goto(path);
+      const before = await places(serverPage);
+      await page.goto(path);
+      await expect(page.locator('[data-server-html]')).toHaveCount(0);
+      await expect(page.getByRole('form', { name: 'Filters' })).toBeVisible();
+      const after = await places(page);
+      const moved = Object.entries(before)
+        .filter(([name, top]) => after[name] !== undefined && Math.abs((after[name] ?? 0) - top) > 2)
+        .map(([name, top]) => `${name}: ${top} -> ${after[name]}`);
+      const common = Object.keys(before).filter((name) => after[name] !== undefined);
+      expect(common.length, `${path}: elements in both`).toBeGreaterThan(10);
+      expect(common, path).toEqual(expect.arrayContaining(['LABEL Datum', 'BUTTON Toon nummers']));
+      expect(moved, `${path}: moved when the app took over`).toEqual([]);
+    }
+    await withoutScript.close();
+  });
+
   test('/gedraaid offers the first, last and nearby pages', async ({ page, request }) => {
     // Yesterday is a whole day of music: many pages of tracks.
     const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data.window.last;

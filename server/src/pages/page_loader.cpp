@@ -197,6 +197,7 @@ PageResult PageLoader::load(std::string_view path, const http::QueryParams& quer
   auto match = match_route(path);
   if (!match) return loaders::PageContext(request).not_found();
   auto result = answer(request, *match);
+  result.loaded_at = now;
   if (result.status == 200 && names_item_by_id(match->route) && result.canonical_path != path) {
     result.moved_to = result.canonical_path;
   } else if (result.status == 404) {

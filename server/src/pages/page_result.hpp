@@ -4,6 +4,7 @@
 // the PageEnvelope of web/src/api/types.ts.
 
 #include <boost/json/object.hpp>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,9 @@ struct PageResult {
   // Set when the path names an item by an earlier slug (or a stale one beside its id): the path of
   // its current page, which a full page load answers with a 301 (issue 54).
   std::string moved_to;
+  // The instant the page was loaded at (unix seconds), for what the server's HTML draws relative to
+  // now without a clock of its own: today's hour slots on Gedraaid (spec §9). Not in the envelope.
+  std::int64_t loaded_at = 0;
 };
 
 /// Where page results come from: the store-backed pages::PageLoader in the server, a fake in

@@ -1,4 +1,7 @@
 // Home, live, pop-out, played tracks and guide: the pages of what is on air.
+#include <algorithm>
+#include <vector>
+
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "render/cards.hpp"
@@ -25,6 +28,18 @@ pages::Date today_of(const RenderContext& ctx) {
   return pages::Date{};
 }
 
+// "Vandaag", "Gisteren", "Morgen" or the weekday ("Woensdag"), as lib/format-date relativeDayLabel.
+std::string relative_day_label(const pages::Date& day, const pages::Date& today) {
+  if (day == today) return "Vandaag";
+  if (day == pages::add_days(today, -1)) return "Gisteren";
+  if (day == pages::add_days(today, 1)) return "Morgen";
+  // dutch_long_date: "{weekday} {day} {month} {year}", all lowercase ASCII.
+  auto label = pages::dutch_long_date(day);
+  label = label.substr(0, label.find(' '));
+  label[0] = static_cast<char>(label[0] - 'a' + 'A');
+  return label;
+}
+
 // A guide day tab as the app draws it (features/guide, lib/format-date dayTabLabel): "Vandaag",
 // "Gisteren", "Morgen" or the weekday over "16 nov". The long date ("maandag 16 november 2026")
 // does not fit a tab: on a phone it ran out of its grid cell and widened the page.
@@ -32,15 +47,10 @@ pages::Date today_of(const RenderContext& ctx) {
 // attribute in the server's HTML is refused by the CSP (style-src 'self'), and logged as a
 // violation on every load of /gids.
 void day_tab(std::string& out, std::string_view url, const pages::Date& day, const pages::Date& today, bool active) {
-  // dutch_long_date: "{weekday} {day} {month} {year}", all lowercase ASCII.
   const auto long_date = pages::dutch_long_date(day);
   const auto first = long_date.find(' ');
   const auto second = long_date.find(' ', first + 1);
-  std::string label = long_date.substr(0, first);
-  label[0] = static_cast<char>(label[0] - 'a' + 'A');
-  if (day == today) label = "Vandaag";
-  if (day == pages::add_days(today, -1)) label = "Gisteren";
-  if (day == pages::add_days(today, 1)) label = "Morgen";
+  const auto label = relative_day_label(day, today);
   const auto detail = long_date.substr(first + 1, second - first - 1) + " " + long_date.substr(second + 1, 3);
   out += "<a href=\"" + escape(url) + "\" class=\"" + (active ? "day-tab day-tab--active" : "day-tab") + "\"";
   if (active) out += " aria-current=\"date\"";
@@ -81,6 +91,68 @@ void on_air_block(std::string& out, const json::object& on_air, const json::obje
   link(out, pages::build_route("/gedraaid", query), "Gedraaid op " + std::string(str(channel, "name")));
   link(out, pages::build_route("/gids", query), "Gids");
   out += "</p></div></div>";
+}
+
+// Gedraaid's filters as the app draws them (features/played-tracks): the same form in the same
+// place, so that the app's takeover moves nothing below it (a click on the paging while the app took
+// over landed on another row), and without JavaScript a plain GET form of /gedraaid, whose loader
+// takes the day from `date`. The days run from today back through the kept window; today offers
+// the hour slots up to the current hour + 1 (spec §9), by the instant the page was loaded at.
+void played_tracks_filters(std::string& out, const RenderContext& ctx, const pages::Date& today) {
+  const auto& data = ctx.page.data;
+  const auto& window = obj(data, "window");
+  const std::string date(str(data, "date"));
+  const std::string time(str(data, "time"));
+  const auto day = pages::parse_iso_date(date);
+  auto option = [&out](std::string_view value, std::string_view text, bool selected) {
+    out += "<option value=\"" + escape(value) + "\"" + (selected ? " selected" : "") + ">" + escape(text) + "</option>";
+  };
+  out += "<form class=\"filters\" aria-label=\"Filters\" action=\"/gedraaid\" method=\"get\">";
+  out += "<div class=\"field\"><label for=\"gedraaid-datum\">Datum</label><select id=\"gedraaid-datum\" name=\"date\">";
+  std::vector<pages::Date> days;
+  const auto first = pages::parse_iso_date(str(window, "first"));
+  const auto last = pages::parse_iso_date(str(window, "last"));
+  for (auto d = last.value_or(today); first && d >= *first && days.size() < 60; d = pages::add_days(d, -1)) {
+    days.push_back(d);
+  }
+  if (day && std::find(days.begin(), days.end(), *day) == days.end()) days.push_back(*day);
+  for (const auto& d : days) {
+    const auto long_date = pages::dutch_long_date(d);
+    option(pages::iso_date(d), relative_day_label(d, today) + long_date.substr(long_date.find(' ')), day && d == *day);
+  }
+  out += "</select></div>";
+  out +=
+      "<div class=\"field\"><label for=\"gedraaid-tijdvak\">Tijdvak</label><select id=\"gedraaid-tijdvak\" "
+      "name=\"time\">";
+  option("0_24", "Hele dag", time == "0_24" || time.empty());
+  const bool is_today = day && *day == today;
+  const auto clock = pages::amsterdam_clock(ctx.page.loaded_at);
+  const int last_end = is_today ? std::stoi(clock.substr(0, 2)) + 1 : 24;
+  bool offered = time == "0_24" || time.empty();
+  for (int h = 0; h + 1 <= last_end; ++h) {
+    const auto id = std::to_string(h) + "_" + std::to_string(h + 1);
+    offered = offered || id == time;
+    option(id, std::to_string(h) + ":00-" + std::to_string(h + 1) + ":00", id == time);
+  }
+  // A slot chosen in the URL stays chosen even when today does not offer it (yet).
+  if (!offered) {
+    const auto cut = time.find('_');
+    option(time, time.substr(0, cut) + ":00-" + time.substr(cut + 1) + ":00", true);
+  }
+  out += "</select></div>";
+  const auto& channels = arr(ctx.site, "channels");
+  if (channels.size() > 1) {
+    const std::string current(str(obj(data, "channel"), "slug"));
+    out +=
+        "<div class=\"field\"><label for=\"gedraaid-zender\">Zender</label><select id=\"gedraaid-zender\" "
+        "name=\"channel\">";
+    for (const auto& item : channels) {
+      const auto& c = as_obj(item);
+      option(str(c, "slug"), str(c, "name"), str(c, "slug") == current);
+    }
+    out += "</select></div>";
+  }
+  out += "<button type=\"submit\" class=\"button filters__submit\">Toon nummers</button></form>";
 }
 
 }  // namespace
@@ -167,6 +239,7 @@ void played_tracks_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Gedraaid op " + std::string(str(channel, "name")));
   out += "<p class=\"page-intro\">" + escape(long_date(str(data, "date"))) + "</p>";
+  played_tracks_filters(out, ctx, today);
   const auto& tracks = arr(data, "tracks");
   const bool kept = window.contains("contains") && window.at("contains").is_bool() && window.at("contains").as_bool();
   if (!kept) {

@@ -10,6 +10,9 @@ PageResult PlayedTracksLoader::gedraaid(const std::string& date_segment) {
   auto channel = channel_param();
   auto parsed_day = parse_route_date(date_segment);
   if (!date_segment.empty() && !parsed_day) reject("The date in the path must be a date as dd-MM-yyyy.");
+  // The server's filter form (render/schedule_html) sends the day as `date` to
+  // /gedraaid, where no script is there to put it in the path; the canonical URL still has it there.
+  if (date_segment.empty()) parsed_day = checked_date_param();
   Date day = parsed_day.value_or(ctx().today);
   auto time = param("time");
   auto hour = slot_hour(time);
