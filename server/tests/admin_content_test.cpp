@@ -1409,6 +1409,8 @@ void a_wrong_play_is_hidden_and_shown_again(store::Database& db) {
   // Newest first, as 'Gedraaid' lists them.
   EXPECT_EQ(plays[0].at("title").as_string(), "Stationsjingle");
   EXPECT_EQ(plays[0].at("hidden").as_bool(), false);
+  // Instants in UTC with their zone, not the listener API's local time without an offset.
+  EXPECT_EQ(plays[1].at("startsAt").as_string(), "2026-11-21T10:45:00Z");
   // Today, in Amsterdam, on the first channel when none is given; the channels to choose from.
   auto today = h.as(eind, "GET", "/api/admin/plays");
   ASSERT_EQ(today.status, 200U) << today.text;
@@ -1484,17 +1486,17 @@ void the_play_log_comes_in_pages(store::Database& db) {
   EXPECT_EQ(first.body.at("page").as_int64(), 1);
   const auto newest = starts(first.body);
   ASSERT_EQ(newest.size(), 50U);
-  EXPECT_EQ(newest.front(), domain::format_api_local(kStart - 10'000 + 119 * 60));
+  EXPECT_EQ(newest.front(), domain::format_iso_utc(kStart - 10'000 + 119 * 60));
   auto second = h.as(eind, "GET", day + "&page=2");
   ASSERT_EQ(second.status, 200U) << second.text;
   const auto older = starts(second.body);
   ASSERT_EQ(older.size(), 50U);
-  EXPECT_EQ(older.front(), domain::format_api_local(kStart - 10'000 + 69 * 60));
+  EXPECT_EQ(older.front(), domain::format_iso_utc(kStart - 10'000 + 69 * 60));
   auto last = h.as(eind, "GET", day + "&page=3");
   ASSERT_EQ(last.status, 200U) << last.text;
   const auto oldest = starts(last.body);
   ASSERT_EQ(oldest.size(), 20U);
-  EXPECT_EQ(oldest.back(), domain::format_api_local(kStart - 10'000));
+  EXPECT_EQ(oldest.back(), domain::format_iso_utc(kStart - 10'000));
   // Past the end: an empty page, not an error.
   auto beyond = h.as(eind, "GET", day + "&page=4");
   ASSERT_EQ(beyond.status, 200U) << beyond.text;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerYes, createArticle, logInFresh as logInAs, openNew, pickFirst } from './admin-login';
-import { presetConsent, suppressOverlays } from './overlay-guard';
+import { bannerOnSite, suppressOverlays } from './overlay-guard';
 import { expectNoSeriousAxeViolations } from './support';
 
 // Content editing in the admin against the real server: an eindredacteur makes a programme (a bad
@@ -156,20 +156,8 @@ test('the overlay list says which banner visitors see; a new one of the same ord
   };
   const table = page.getByRole('table', { name: 'Onderhoudsmeldingen' });
   const rowOf = (title: string) => table.getByRole('row').filter({ hasText: title });
-  // What a visitor sees, in a browser of its own: consent given and the event modal seen, the
-  // banners not dismissed.
-  const bannerOnSite = async () => {
-    const visitor = await browser.newContext();
-    await presetConsent(visitor, baseURL ?? '');
-    await visitor.addInitScript(() => window.sessionStorage.setItem('isModalChecked', '1'));
-    const site = await visitor.newPage();
-    await site.goto('/gids');
-    const banner = site.getByRole('region', { name: 'Onderhoudsmelding' });
-    await expect(banner).toBeVisible();
-    const text = (await banner.textContent()) ?? '';
-    await visitor.close();
-    return text;
-  };
+  // What a visitor sees, in a browser of its own.
+  const visitorSees = () => bannerOnSite(browser, baseURL ?? '');
 
   // The demo's banner is the one on the site, and the list marks it and says so.
   await openList();
@@ -180,7 +168,7 @@ test('the overlay list says which banner visitors see; a new one of the same ord
   await expect(rowOf(demoTitle)).toContainText('Nu zichtbaar voor bezoekers');
   await expect(table.getByRole('columnheader', { name: 'Volgorde' })).toBeVisible();
   const demoOrder = (await rowOf(demoTitle).getByRole('cell').allTextContents()).map((t) => t.trim());
-  expect(await bannerOnSite()).toContain(demoTitle);
+  expect(await visitorSees()).toContain(demoTitle);
 
   // A new banner with the same order, published: the newer is the one visitors see.
   await page.getByRole('link', { name: 'Nieuw: onderhoudsmelding' }).click();
@@ -203,7 +191,7 @@ test('the overlay list says which banner visitors see; a new one of the same ord
   await expect(rowOf(title)).toContainText('Nu zichtbaar voor bezoekers');
   await expect(rowOf(demoTitle)).not.toContainText('Nu zichtbaar voor bezoekers');
   await expectNoSeriousAxeViolations(page);
-  const seen = await bannerOnSite();
+  const seen = await visitorSees();
   expect(seen).toContain(title);
   expect(seen).not.toContain(demoTitle);
 
@@ -215,7 +203,7 @@ test('the overlay list says which banner visitors see; a new one of the same ord
   await removeCurrent(page);
   await openList();
   await expect(rowOf(demoTitle)).toContainText('Nu zichtbaar voor bezoekers');
-  expect(await bannerOnSite()).toContain(demoTitle);
+  expect(await visitorSees()).toContain(demoTitle);
 });
 
 test('a scheduled article appears when its time comes', async ({ page }) => {

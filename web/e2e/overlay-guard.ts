@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 
 interface MaintenanceBody {
   data?: { maintenanceNotifications?: { data?: { id: number }[] } };
@@ -67,4 +67,21 @@ export async function suppressOverlays(
     },
     { key: `${siteCode}-maintenance-notifications`, dismissed: ids },
   );
+}
+
+/**
+ * The text of the maintenance banner a first-time visitor sees now on /gids, in a browser context
+ * of its own: consent given and the event modal seen, no banner dismissed.
+ */
+export async function bannerOnSite(browser: Browser, baseURL: string): Promise<string> {
+  const visitor = await browser.newContext();
+  await presetConsent(visitor, baseURL);
+  await visitor.addInitScript(() => window.sessionStorage.setItem('isModalChecked', '1'));
+  const site = await visitor.newPage();
+  await site.goto('/gids');
+  const banner = site.getByRole('region', { name: 'Onderhoudsmelding' });
+  await expect(banner).toBeVisible();
+  const text = (await banner.textContent()) ?? '';
+  await visitor.close();
+  return text;
 }

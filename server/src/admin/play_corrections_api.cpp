@@ -27,10 +27,12 @@ constexpr long long kPlaysPageSize = 50;
 
 constexpr const char* kNoSuchPlay = "Deze gedraaide titel bestaat niet (meer). Laad de lijst opnieuw.";
 
+// Instants in UTC with their zone, as every admin answer gives them: the listener API's local
+// format has no offset, and a browser outside Amsterdam read it as its own local time.
 json::object play_json(const store::LoggedPlay& play) {
   return json::object{{"id", play.id},
-                      {"startsAt", domain::format_api_local(play.starts_at)},
-                      {"endsAt", domain::format_api_local(play.ends_at)},
+                      {"startsAt", domain::format_iso_utc(play.starts_at)},
+                      {"endsAt", domain::format_iso_utc(play.ends_at)},
                       {"songId", play.song_id},
                       {"artist", play.artist},
                       {"title", play.title},

@@ -4,7 +4,7 @@ import { adminFetch } from '../../api/admin-client';
 
 export interface LoggedPlay {
   id: number;
-  /** API local time, with Amsterdam's offset. */
+  /** An instant in UTC ("2026-11-21T10:45:00Z"); shown in Amsterdam time. */
   startsAt: string;
   endsAt: string;
   songId: number;

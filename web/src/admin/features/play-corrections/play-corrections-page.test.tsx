@@ -10,8 +10,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const song: LoggedPlay = {
   id: 11,
-  startsAt: '2026-11-21T11:45:00+01:00',
-  endsAt: '2026-11-21T11:48:00+01:00',
+  startsAt: '2026-11-21T10:45:00Z',
+  endsAt: '2026-11-21T10:48:00Z',
   songId: 4,
   artist: 'De Golven',
   title: 'Echte Song',
@@ -91,7 +91,7 @@ describe('PlayCorrectionsPage', () => {
   });
 
   it('reads a long day a page at a time, newest first, and goes back', async () => {
-    const older: LoggedPlay = { ...song, id: 13, title: 'Oude Song', startsAt: '2026-11-21T09:00:00+01:00' };
+    const older: LoggedPlay = { ...song, id: 13, title: 'Oude Song', startsAt: '2026-11-21T08:00:00Z' };
     server({
       'GET /api/admin/plays': () => json(log({ total: 120 })),
       'GET /api/admin/plays?channel=radio2&date=2026-11-21': () => json(log({ total: 120 })),
