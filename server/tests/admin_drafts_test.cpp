@@ -10,13 +10,17 @@
 #include <atomic>
 #include <boost/json.hpp>
 #include <chrono>
+#include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "admin/admin_api.hpp"
 #include "admin/audit_log.hpp"
 #include "admin/autosaves.hpp"
 #include "admin/content_api.hpp"
+#include "admin/start_api.hpp"
 #include "http/router.hpp"
 #include "pages/page_loader.hpp"
 #include "store_test_support.hpp"
@@ -43,8 +47,12 @@ class Harness {
         db_, AdminOptions{.base_url = test::kAdminOrigin, .password_cost = kMinimumCost, .throttle = {}},
         [this] { return now_.load(); });
     content_ = std::make_unique<ContentApi>(
-        db_, *admin_, ContentApiOptions{.base_url = test::kAdminOrigin, .preview_secret = kSecret},
+        db_, *admin_,
+        ContentApiOptions{.base_url = test::kAdminOrigin,
+                          .preview_secret = kSecret,
+                          .media_dir = std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo"},
         [this] { return now_.load(); });
+    start_ = std::make_unique<StartApi>(db_, *admin_, [this] { return now_.load(); });
     autosaves_ = std::make_unique<AutosaveApi>(db_, *admin_, [this] { return now_.load(); });
     pages::SiteSettings settings;
     settings.base_url = test::kAdminOrigin;
@@ -54,6 +62,7 @@ class Harness {
     admin_->add_routes(router_);
     content_->add_routes(router_);
     autosaves_->add_routes(router_);
+    start_->add_routes(router_);
   }
 
   void exec(const std::string& sql) {
@@ -73,9 +82,9 @@ class Harness {
     return std::to_string(shown.status) + " " + shown.title + " " + json::serialize(shown.data);
   }
 
-  // The page a signed preview link of the article opens (GET .../preview).
-  std::string preview(const Login& who, const std::string& id) {
-    auto link = as(who, "GET", "/api/admin/content/articles/" + id + "/preview");
+  // The page a signed preview link of the item opens (GET .../preview).
+  std::string preview(const Login& who, const std::string& id, const std::string& type = "articles") {
+    auto link = as(who, "GET", "/api/admin/content/" + type + "/" + id + "/preview");
     EXPECT_EQ(link.status, 200U) << link.text;
     std::string url(link.body.at("url").as_string());
     http::Request request;
@@ -83,6 +92,18 @@ class Harness {
     auto shown = loader_->load(request.path, request.query);
     EXPECT_EQ(shown.status, 200U);
     return json::serialize(shown.data);
+  }
+
+  // Whether the start page's list `list` shows item `id` of `type` with its draft marker; nullopt: not listed.
+  std::optional<bool> start_marks(const Login& who, const std::string& list, const std::string& type,
+                                  const std::string& id) {
+    auto answer = as(who, "GET", "/api/admin/start");
+    EXPECT_EQ(answer.status, 200U) << answer.text;
+    for (const auto& entry : answer.body.at(list).as_array()) {
+      if (entry.at("type").as_string() == type && entry.at("id").as_string() == id)
+        return entry.at("hasDraft").as_bool();
+    }
+    return std::nullopt;
   }
 
   std::vector<std::string> actions(const std::string& id) {
@@ -101,6 +122,7 @@ class Harness {
   std::unique_ptr<AdminApi> admin_;
   std::unique_ptr<ContentApi> content_;
   std::unique_ptr<AutosaveApi> autosaves_;
+  std::unique_ptr<StartApi> start_;
   std::unique_ptr<pages::PageLoader> loader_;
   http::Router router_;
 };
@@ -286,6 +308,136 @@ void a_wrong_draft_call_gets_its_error(store::Database& db) {
   expect_error(h.as(erik, "POST", path + "/draft/publish", json::object{}), 400, "bad_json");
 }
 
+// The preview of a page (not only of an article) shows its draft, through the same mapping as
+// publishing it; the page on the site keeps its published version.
+void a_page_draft_shows_in_its_preview(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  auto page_values = [](const std::string& title, const std::string& text) {
+    return json::object{{"title", title},
+                        {"slug", "zomerfeesten"},
+                        {"kind", "thema"},
+                        {"description", "Alles over de zomer."},
+                        {"blocks", json::array{json::object{{"type", "text"}, {"title", "Blok"}, {"text", text}}}}};
+  };
+  auto created = h.as(erik, "POST", "/api/admin/content/pages",
+                      json::object{{"values", page_values("Zomerfeesten", "Oude paginatekst.")}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  const auto path = "/api/admin/content/pages/" + created.id();
+  ASSERT_EQ(h.as(erik, "POST", path + "/publish", json::object{{"version", 1}}).status, 200U);
+  const auto before = h.page("/thema/zomerfeesten");
+  ASSERT_TRUE(contains(before, "Oude paginatekst.")) << before;
+  auto saved = h.as(erik, "PUT", path + "/draft",
+                    json::object{{"version", 2}, {"values", page_values("Zomerfeesten 2027", "Nieuwe paginatekst.")}});
+  ASSERT_EQ(saved.status, 200U) << saved.text;
+  const auto preview = h.preview(erik, created.id(), "pages");
+  EXPECT_TRUE(contains(preview, "Zomerfeesten 2027")) << preview;
+  EXPECT_TRUE(contains(preview, "Nieuwe paginatekst."));
+  EXPECT_FALSE(contains(preview, "Oude paginatekst."));
+  // The preview wrote nothing: the site, the item and its version are as they were.
+  EXPECT_EQ(h.page("/thema/zomerfeesten"), before);
+  auto item = h.as(erik, "GET", path);
+  EXPECT_EQ(item.version(), 2);
+  EXPECT_EQ(item.item().at("values").at("title"), "Zomerfeesten");
+  // Without the draft the preview shows the published version again.
+  ASSERT_EQ(h.as(erik, "DELETE", path + "/draft").status, 204U);
+  EXPECT_TRUE(contains(h.preview(erik, created.id(), "pages"), "Oude paginatekst."));
+}
+
+// A draft may not name a video the media dir or the library does not hold, as a save may not: its
+// save and its publication are refused on the field (422), and the site keeps its video.
+void a_draft_with_a_missing_video_is_refused(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const std::string ready(64, 'a');
+  h.exec("INSERT INTO media (kind, content_hash, status, created_at, updated_at) VALUES ('video', '" + ready +
+         "', 'ready', 1, 1)");
+  json::object values{{"title", "Aftermovie"},
+                      {"slug", "aftermovie"},
+                      {"durationMs", 60000},
+                      {"videoPath", "videos/festivalzomer-aftermovie.mp4"}};
+  auto created = h.as(erik, "POST", "/api/admin/content/videos", json::object{{"values", values}});
+  ASSERT_EQ(created.status, 201U) << created.text;
+  const auto path = "/api/admin/content/videos/" + created.id();
+  ASSERT_EQ(h.as(erik, "POST", path + "/publish", json::object{{"version", 1}}).status, 200U);
+
+  values["videoPath"] = "videos/bestaat-niet.mp4";
+  auto refused = h.as(erik, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values}});
+  EXPECT_EQ(refused.status, 422U) << refused.text;
+  EXPECT_EQ(refused.code(), "invalid_fields");
+  EXPECT_TRUE(contains(refused.field_error("videoPath"), "mediamap")) << refused.text;
+  EXPECT_TRUE(h.as(erik, "GET", path).item().at("draft").is_null());
+
+  // A library video that is ready is kept in the draft; gone since, its publication is refused.
+  values["videoPath"] = "/uploads/videos/" + ready + "/master.m3u8";
+  ASSERT_EQ(h.as(erik, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values}}).status, 200U);
+  h.exec("UPDATE media SET status = 'failed' WHERE content_hash = '" + ready + "'");
+  auto unpublishable = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 2}});
+  EXPECT_EQ(unpublishable.status, 422U) << unpublishable.text;
+  EXPECT_EQ(unpublishable.code(), "invalid_fields");
+  EXPECT_TRUE(contains(unpublishable.field_error("videoPath"), "mediabibliotheek")) << unpublishable.text;
+  auto item = h.as(erik, "GET", path);
+  EXPECT_EQ(item.version(), 2);
+  EXPECT_EQ(item.item().at("values").at("videoPath"), "videos/festivalzomer-aftermovie.mp4");
+  EXPECT_FALSE(item.item().at("draft").is_null());
+}
+
+// The admin's list and the start page's lists say which items have a draft, from their own query.
+void lists_mark_an_item_with_a_draft(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const auto id = live_article(h, erik);
+  auto other = values("Ander nieuws", "Anders.");
+  other["slug"] = "ander-nieuws";
+  auto plain = h.as(erik, "POST", kArticles, json::object{{"values", other}});
+  ASSERT_EQ(plain.status, 201U);
+  ASSERT_EQ(h.as(erik, "PUT", kArticles + "/" + id + "/draft",
+                 json::object{{"version", 2}, {"values", values("Brand geblust", "Nieuw.")}})
+                .status,
+            200U);
+  auto list = h.as(erik, "GET", kArticles);
+  ASSERT_EQ(list.status, 200U) << list.text;
+  std::map<std::string, bool> marked;
+  for (const auto& entry : list.body.at("items").as_array()) {
+    marked[std::string(entry.at("id").as_string())] = entry.at("hasDraft").as_bool();
+  }
+  EXPECT_EQ(marked, (std::map<std::string, bool>{{id, true}, {plain.id(), false}}));
+  EXPECT_EQ(h.start_marks(erik, "recentlyEdited", "articles", id), std::optional<bool>(true));
+  EXPECT_EQ(h.start_marks(erik, "myDrafts", "articles", plain.id()), std::optional<bool>(false));
+  ASSERT_EQ(h.as(erik, "DELETE", kArticles + "/" + id + "/draft").status, 204U);
+  EXPECT_EQ(h.start_marks(erik, "recentlyEdited", "articles", id), std::optional<bool>(false));
+}
+
+// An item taken offline keeps its draft: the draft is still saved, published (the item stays
+// offline) or thrown away; only an item without a draft that is not on the site is saved as it is.
+void a_draft_stays_saveable_after_the_item_goes_offline(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  ASSERT_EQ(
+      h.as(erik, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values("Concept", "Eerste.")}}).status,
+      200U);
+  auto offline = h.as(erik, "POST", path + "/unpublish", json::object{{"version", 2}});
+  ASSERT_EQ(offline.status, 200U) << offline.text;
+  EXPECT_FALSE(offline.item().at("published").as_bool());
+  const auto version = offline.version();
+  auto saved =
+      h.as(erik, "PUT", path + "/draft", json::object{{"version", version}, {"values", values("Concept", "Tweede.")}});
+  ASSERT_EQ(saved.status, 200U) << saved.text;
+  EXPECT_EQ(saved.item().at("draft").at("values").at("body").at(0).at("text"), "Tweede.");
+  auto published = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", version}, {"overwrite", true}});
+  ASSERT_EQ(published.status, 200U) << published.text;
+  EXPECT_EQ(published.item().at("title"), "Concept");
+  EXPECT_FALSE(published.item().at("published").as_bool());
+  EXPECT_TRUE(published.item().at("draft").is_null());
+  // Without a draft an offline item is saved as it is.
+  auto again = h.as(erik, "PUT", path + "/draft",
+                    json::object{{"version", published.version()}, {"values", values("Concept", "Derde.")}});
+  EXPECT_EQ(again.status, 409U);
+  EXPECT_EQ(again.code(), "not_published");
+}
+
 using Scenario = void (*)(store::Database&);
 
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
@@ -294,6 +446,10 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ADraftIsThrownAway", a_draft_is_thrown_away},
       {"ALiveVersionChangedSinceTheDraftIsAConflict", a_live_version_changed_since_the_draft_is_a_conflict},
       {"AWrongDraftCallGetsItsError", a_wrong_draft_call_gets_its_error},
+      {"APageDraftShowsInItsPreview", a_page_draft_shows_in_its_preview},
+      {"ADraftWithAMissingVideoIsRefused", a_draft_with_a_missing_video_is_refused},
+      {"ListsMarkAnItemWithADraft", lists_mark_an_item_with_a_draft},
+      {"ADraftStaysSaveableAfterTheItemGoesOffline", a_draft_stays_saveable_after_the_item_goes_offline},
   };
   return all;
 }

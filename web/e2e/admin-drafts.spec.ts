@@ -4,8 +4,9 @@ import { expectNoSeriousAxeViolations } from './support';
 
 // Drafts of a live article against the real server (issue 54): an eindredacteur saves changes of a
 // published article as a draft; the public page keeps the published text while the preview link
-// shows the draft (also after a reload); publishing the draft puts it on the public page. Each
-// admin screen axe-clean.
+// shows the draft (also after a reload); publishing the draft puts it on the public page. A page
+// with a draft is marked 'Concept in bewerking' in its list, and its preview shows the draft too.
+// Each admin screen axe-clean.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -78,5 +79,42 @@ test('a draft of a published article stays off the site until it is published', 
   // What the test made goes again, so that the other suites meet the demo station as it was.
   answerYes(page, /verwijderen\?/i);
   await page.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
+});
+
+test('the list marks a page with a draft, and its preview shows the draft', async ({ page, context }) => {
+  const title = `Zomerfeesten ${stamp}`;
+  const changed = `Zomerfeesten vernieuwd ${stamp}`;
+  await logInFresh(page, 'eindredacteur', PASSWORD);
+  await page.goto('/beheer/inhoud/pages/nieuw');
+  await page.getByLabel('Titel (verplicht)').fill(title);
+  await page.getByLabel('Soort').selectOption({ label: 'Themapagina' });
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Publiceren' }).click();
+  await expect(page.getByText('Status: Online')).toBeVisible();
+  await page.getByLabel('Titel (verplicht)').fill(changed);
+  await page.getByRole('button', { name: 'Opslaan als concept' }).click();
+  await expect(page.getByRole('heading', { name: /^Je bewerkt een concept/ })).toBeVisible();
+  const edit = page.url();
+
+  // The list says it in the row's status cell.
+  await page.goto(`/beheer/inhoud/pages?q=${stamp}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(row.getByRole('cell', { name: 'Online Concept in bewerking' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // The page's preview shows the draft, as an article's does.
+  await page.goto(edit);
+  await page.getByRole('button', { name: 'Voorbeeldlink maken' }).click();
+  const preview = await page
+    .getByRole('link', { name: 'Voorbeeld openen (een uur geldig)' })
+    .getAttribute('href');
+  const site = await context.newPage();
+  await site.goto(preview ?? '');
+  await expect(site.getByRole('heading', { level: 1, name: changed })).toBeVisible();
+
+  answerYes(page, /verwijderen\?/i);
+  await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'pagina 1' })).toBeVisible();
 });

@@ -5,6 +5,9 @@
 #include "content/content_drafts.hpp"
 #include "content/content_types.hpp"
 #include "domain/time.hpp"
+#include "media/media_repository.hpp"
+#include "media/stored_files.hpp"
+#include "media/video_processor.hpp"
 #include "store/schedule_repository.hpp"
 
 namespace ether::admin::content_detail {
@@ -31,7 +34,51 @@ std::string channel_of(const TypeSpec& type, const json::object& values) {
   return value != nullptr && value->is_string() ? std::string(value->get_string()) : std::string();
 }
 
+// True for "/uploads/videos/<sha256>/master.m3u8" of a video item that is ready.
+bool ready_library_video(soci::session& session, std::string_view path) {
+  const auto hash = media::library_video_hash(path, media::kMasterPlaylist);
+  if (!hash) return false;
+  const auto item = media::MediaRepository(session).find_by_hash(media::MediaKind::video, *hash);
+  return item && item->status == "ready";
+}
+
 }  // namespace
+
+// A made-up path was published, and the page then showed a dead player (issue 37); a draft
+// published later must not do what a save may not (issue 54).
+json::object missing_media_files(soci::session& session, const TypeSpec& type, const json::object& values,
+                                 const Item* before, const std::filesystem::path& media_dir) {
+  json::object errors;
+  for (const auto& field : type.fields) {
+    const auto* value = field.media_file ? values.if_contains(field.name) : nullptr;
+    if (value == nullptr || !value->is_string()) continue;
+    if (before != nullptr) {
+      const auto* stored = before->values.if_contains(field.name);
+      if (stored != nullptr && *stored == *value) continue;
+    }
+    std::string path(value->as_string());
+    if (path.empty() || path.starts_with("https://") || path.starts_with("http://")) continue;
+    if (path.starts_with(media::kUploadsPrefix)) {
+      if (!ready_library_video(session, path)) {
+        errors[field.name] =
+            "Deze video staat niet (klaar) in de mediabibliotheek. Kies een video uit de lijst of upload hem "
+            "opnieuw.";
+      }
+      continue;
+    }
+    if (media_dir.empty()) continue;
+    if (path.starts_with("/media/")) path.erase(0, std::string_view("/media/").size());
+    const auto relative = std::filesystem::path(path).lexically_normal();
+    std::error_code ec;
+    const bool inside = !relative.empty() && relative.is_relative() && *relative.begin() != "..";
+    if (!inside || !std::filesystem::is_regular_file(media_dir / relative, ec)) {
+      errors[field.name] =
+          "Dit bestand staat niet in de mediamap. Geef het pad van een bestaand bestand, bijvoorbeeld "
+          "videos/samenvatting.mp4, of een https-adres.";
+    }
+  }
+  return errors;
+}
 
 json::value iso_or_null(std::optional<std::int64_t> at) {
   return at ? json::value(json::string(domain::format_iso_utc(*at))) : json::value(nullptr);
@@ -63,11 +110,13 @@ json::object item_json(const TypeSpec& type, const Item& item, std::int64_t now,
                    {"author", item.author.empty() ? json::value(nullptr) : json::value(item.author)},
                    {"review", std::move(review)},
                    {"values", std::move(values)}};
-  // A list says who changed each item last and when (issue 54); a single item's answer leaves it out.
+  // A list says who changed each item last and when, and whether it has a draft (issue 54); a single
+  // item's answer leaves them out (it carries the draft itself).
   if (!full) {
     out["lastEdit"] = item.last_edit ? json::value(json::object{{"at", domain::format_iso_utc(item.last_edit->at)},
                                                                 {"by", item.last_edit->user_name}})
                                      : json::value(nullptr);
+    out["hasDraft"] = item.has_draft;
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,7 +32,7 @@ boost::json::value iso_or_null(std::optional<std::int64_t> at);
 /// An item as the API answers it: its values (`full`: the heavy fields too, which lists leave
 /// out), version, title, state at `now`, publication times, author (null: not known) and review
 /// (null, or {status "waiting"|"returned", by, at, note}); a list's (not `full`) also its lastEdit
-/// ({at, by} of the last change in the audit log; null when none is recorded).
+/// ({at, by} of the last change in the audit log; null when none is recorded) and hasDraft.
 boost::json::object item_json(const content::TypeSpec& type, const content::Item& item, std::int64_t now,
                               bool full = true);
 
@@ -107,5 +108,13 @@ std::variant<VersionedCall, http::Response> begin_versioned_call(const AdminApi&
 std::variant<content::Item, http::Response> item_at_version(content::ContentStore& store, const content::TypeSpec& type,
                                                             const Principal& who, const std::string& key,
                                                             std::int64_t version, std::int64_t now, bool writing);
+
+/// The media-file fields (content_types.hpp) of `values` set or changed from `before` (nullptr: a new
+/// item) to a file `media_dir` does not hold (an empty dir is not checked), or to a library video that
+/// is not ready: field name -> Dutch message, empty when none. Saves, drafts and their publication all
+/// check through here.
+boost::json::object missing_media_files(soci::session& session, const content::TypeSpec& type,
+                                        const boost::json::object& values, const content::Item* before,
+                                        const std::filesystem::path& media_dir);
 
 }  // namespace ether::admin::content_detail

@@ -29,6 +29,7 @@ using content_detail::field_changes;
 using content_detail::forbidden_channel;
 using content_detail::item_at_version;
 using content_detail::item_json;
+using content_detail::missing_media_files;
 using content_detail::not_found;
 using content_detail::publishable;
 using content_detail::record_change;
@@ -80,15 +81,22 @@ http::Response ContentApi::save_draft(const http::Request& request, const std::s
   // The version the form started from: an older one is kept as the draft's base, so that the
   // publication shows the conflict with what went live since; a version not yet stored is no base.
   if (version < 1 || version > before->version) return stale(type, *before, now);
-  if (!before->published) {
+  DraftRepository drafts(*lease);
+  const auto earlier = drafts.find(type.name, key);
+  // A draft is begun only of an item on the site; one taken offline since keeps its draft, which is
+  // still saved, published or thrown away as before (the form never leaves typing unsaveable).
+  if (!before->published && !earlier) {
     return api::json_error(409, "not_published",
                            type.label_singular + " staat niet op de site: sla de wijzigingen gewoon op.");
   }
   auto validated = content::validate(type, values->get_object(), &*before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  // Checked when the draft is kept, so that its publication never meets a missing file first.
+  if (auto missing = missing_media_files(*lease, type, validated.values, &*before, options_.media_dir);
+      !missing.empty()) {
+    return api::field_errors(missing);
+  }
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
-  DraftRepository drafts(*lease);
-  const auto earlier = drafts.find(type.name, key);
   json::object draft_before = before->values;
   if (earlier) {
     auto parsed = json::parse(earlier->values_json);
@@ -163,6 +171,11 @@ http::Response ContentApi::publish_draft(const http::Request& request, const std
   auto parsed = json::parse(draft->values_json);
   auto validated = content::validate(type, parsed.is_object() ? parsed.get_object() : json::object{}, before, store);
   if (!validated.errors.empty()) return api::field_errors(validated.errors);
+  // Checked again: a file may have been removed from the media dir since the draft was saved.
+  if (auto missing = missing_media_files(*lease, type, validated.values, before, options_.media_dir);
+      !missing.empty()) {
+    return api::field_errors(missing);
+  }
   if (channel_refused(type, principal, validated.values)) return forbidden_channel();
   auto changes = field_changes(type, before->values, validated.values);
   if (!changes.empty()) {

@@ -16,9 +16,6 @@
 #include "content/live_overlays.hpp"
 #include "content/slug_history.hpp"
 #include "domain/time.hpp"
-#include "media/media_repository.hpp"
-#include "media/stored_files.hpp"
-#include "media/video_processor.hpp"
 
 namespace ether::admin {
 namespace json = boost::json;
@@ -38,6 +35,7 @@ using content_detail::iso_or_null;
 using content_detail::item_at_version;
 using content_detail::item_json;
 using content_detail::kMaxBody;
+using content_detail::missing_media_files;
 using content_detail::not_found;
 using content_detail::publishable;
 using content_detail::record_change;
@@ -46,55 +44,6 @@ using content_detail::stale;
 using content_detail::VersionedCall;
 using content_detail::write_links;
 using content_detail::write_permission;
-
-namespace {
-
-// True for "/uploads/videos/<sha256>/master.m3u8" of a video item that is ready.
-bool ready_library_video(soci::session& session, std::string_view path) {
-  const auto hash = media::library_video_hash(path, media::kMasterPlaylist);
-  if (!hash) return false;
-  const auto item = media::MediaRepository(session).find_by_hash(media::MediaKind::video, *hash);
-  return item && item->status == "ready";
-}
-
-// A media-file field set or changed to a file the media dir does not hold is refused: a made-up
-// path was published, and the page then showed a dead player (issue 37).
-// A video of the media library is named by its master playlist, and must be one that is ready.
-json::object missing_media_files(soci::session& session, const TypeSpec& type, const json::object& values,
-                                 const Item* before, const std::filesystem::path& media_dir) {
-  json::object errors;
-  for (const auto& field : type.fields) {
-    const auto* value = field.media_file ? values.if_contains(field.name) : nullptr;
-    if (value == nullptr || !value->is_string()) continue;
-    if (before != nullptr) {
-      const auto* stored = before->values.if_contains(field.name);
-      if (stored != nullptr && *stored == *value) continue;
-    }
-    std::string path(value->as_string());
-    if (path.empty() || path.starts_with("https://") || path.starts_with("http://")) continue;
-    if (path.starts_with(media::kUploadsPrefix)) {
-      if (!ready_library_video(session, path)) {
-        errors[field.name] =
-            "Deze video staat niet (klaar) in de mediabibliotheek. Kies een video uit de lijst of upload hem "
-            "opnieuw.";
-      }
-      continue;
-    }
-    if (media_dir.empty()) continue;
-    if (path.starts_with("/media/")) path.erase(0, std::string_view("/media/").size());
-    const auto relative = std::filesystem::path(path).lexically_normal();
-    std::error_code ec;
-    const bool inside = !relative.empty() && relative.is_relative() && *relative.begin() != "..";
-    if (!inside || !std::filesystem::is_regular_file(media_dir / relative, ec)) {
-      errors[field.name] =
-          "Dit bestand staat niet in de mediamap. Geef het pad van een bestaand bestand, bijvoorbeeld "
-          "videos/samenvatting.mp4, of een https-adres.";
-    }
-  }
-  return errors;
-}
-
-}  // namespace
 
 void ContentApi::add_item_routes(http::Router& router) {
   using Params = http::RouteParams;

@@ -44,6 +44,7 @@ json::value item_json(const content::WorkItem& item) {
       {"state", item.state},
       {"publishAt", item.publish_at ? json::value(domain::format_iso_utc(*item.publish_at)) : json::value(nullptr)},
       {"lastEdit", std::move(edit)},
+      {"hasDraft", item.has_draft},
       {"url", "/beheer/inhoud/" + item.type->name + "/" + item.key}};
 }
 

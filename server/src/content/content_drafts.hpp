@@ -10,6 +10,9 @@
 #include <optional>
 #include <string>
 
+#include "content/content_types.hpp"
+#include "store/database.hpp"
+
 namespace ether::content {
 
 struct Draft {
@@ -32,6 +35,26 @@ class DraftRepository {
 
  private:
   soci::session& session_;
+};
+
+/// An SQL expression that is 1 when the row `row` (a table or its alias) of `type` has a draft, else 0:
+/// lists show the marker from their own query, without a query per row.
+std::string has_draft_sql(const TypeSpec& type, const std::string& row);
+
+/// While it lives, the draft of item `key` of `type` is written over the item's row on `session` as
+/// publishing it would write it (validated, with its links), in a transaction rolled back when it
+/// ends: a preview of any type reads the item as the site will show it once the draft is published,
+/// through the type's one description (content_types.hpp). Without a draft, or with one that no
+/// longer validates, the item reads as stored.
+class DraftShown {
+ public:
+  DraftShown(soci::session& session, const TypeSpec& type, const std::string& key);
+  /// True when the draft is shown.
+  [[nodiscard]] bool shown() const { return shown_; }
+
+ private:
+  std::optional<store::Transaction> transaction_;
+  bool shown_ = false;
 };
 
 }  // namespace ether::content

@@ -238,9 +238,14 @@ ListResult ContentStore::list(const ListQuery& query) {
   const auto limit = std::to_string(query.page_size);
   const auto offset = std::to_string((query.page - 1) * query.page_size);
   query_rows(session_,
-             "SELECT " + select_columns(false) + " FROM " + type_.table + where + " ORDER BY " +
-                 order_sql(type_, query.order, query.now) + " LIMIT " + limit + " OFFSET " + offset,
-             binds, [&](const soci::row& row) { result.items.push_back(read(row, false)); });
+             "SELECT " + select_columns(false) + ", " + has_draft_sql(type_, type_.table) + " FROM " + type_.table +
+                 where + " ORDER BY " + order_sql(type_, query.order, query.now) + " LIMIT " + limit + " OFFSET " +
+                 offset,
+             binds, [&](const soci::row& row) {
+               auto item = read(row, false);
+               item.has_draft = pages::queries::int_at(row, row.size() - 1) != 0;
+               result.items.push_back(std::move(item));
+             });
   std::vector<std::string> keys;
   keys.reserve(result.items.size());
   for (const auto& item : result.items) keys.push_back(item.key);

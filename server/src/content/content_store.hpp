@@ -44,6 +44,7 @@ struct Item {
   std::string author;                       // who created it (display name); "" when not known
   Review review;                            // where it stands in review (content_workflow.hpp)
   std::optional<LastEdit> last_edit;        // lists asked for it: the last change in the audit log
+  bool has_draft = false;                   // lists: it has a draft (content_drafts.hpp)
 };
 
 /// Where an item stands on the site at `now`: "draft", "scheduled", "online" or "expired".

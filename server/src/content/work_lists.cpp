@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "api/json_error.hpp"
+#include "content/content_drafts.hpp"
 #include "content/content_store.hpp"
 #include "content/content_workflow.hpp"
 #include "domain/slug.hpp"
@@ -62,7 +63,9 @@ WorkList scheduled_after(std::int64_t now) {
 std::string WorkLists::select_sql(const TypeSpec& type) {
   const auto* title = type.field(type.title_field);
   std::string sql = "SELECT t." + type.key_column + ", t." + title->column;
-  if (publishable(type)) sql += ", t." + type.flag_column + ", t." + publish_column(type) + ", t.unpublish_at";
+  if (publishable(type)) {
+    sql += ", t." + type.flag_column + ", t." + publish_column(type) + ", t.unpublish_at, " + has_draft_sql(type, "t");
+  }
   return sql + ", " + last_audit_id_sql(type, "t") + " AS last_audit_id FROM " + type.table +
          " t WHERE t.trashed_at IS NULL";
 }
@@ -89,6 +92,7 @@ WorkItem WorkLists::read(const TypeSpec& type, const soci::row& row, std::int64_
     item.published = int_at(row, column++) != 0;
     item.publish_at = optional_int_at(row, column++);
     item.unpublish_at = optional_int_at(row, column++);
+    out.has_draft = int_at(row, column++) != 0;
   }
   out.state = state_at(type, item, now_);
   out.publish_at = item.publish_at;

@@ -27,6 +27,7 @@ struct WorkItem {
   std::string state;  // state_at: "draft", "scheduled", "online", "expired"
   std::optional<std::int64_t> publish_at;
   std::optional<LastEdit> last_edit;  // nullopt: no edit in the audit log (seeded or imported)
+  bool has_draft = false;             // it has a draft (content_drafts.hpp)
 };
 
 /// How a list is ordered across the types.

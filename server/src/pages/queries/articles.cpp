@@ -6,11 +6,9 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 
 #include "content/content_drafts.hpp"
-#include "content/content_validation.hpp"
+#include "content/content_types.hpp"
 #include "domain/station.hpp"
 #include "domain/time.hpp"
 #include "pages/content_safety.hpp"
@@ -43,38 +41,6 @@ ArticleRow article_from_row(const soci::row& row) {
 json::value live_until_json(const ArticleRow& row, std::int64_t now) {
   if (!row.live_until || *row.live_until <= now) return nullptr;
   return json::value(iso_instant(*row.live_until));
-}
-
-// The draft's values (as the admin API sends them) over the stored row: what the site would show
-// once the draft is published. A value the draft lacks keeps the stored one.
-void overlay_draft(ArticleRow& row, json::array& tag_list, const content::Draft& draft) {
-  boost::system::error_code failed;
-  auto parsed = json::parse(draft.values_json, failed);
-  if (failed || !parsed.is_object()) return;
-  const auto& values = parsed.get_object();
-  auto text = [&values](std::string_view name, std::string& into) {
-    if (const auto* value = values.if_contains(name)) into = value->is_string() ? std::string(value->get_string()) : "";
-  };
-  text("title", row.title);
-  text("slug", row.slug);
-  text("category", row.category);
-  text("intro", row.intro);
-  text("author", row.author);
-  std::string image = row.image_url;
-  text("imageUrl", image);
-  row.image_url = safe_url(image);
-  if (const auto* programme = values.if_contains("programme")) {
-    row.programme_id = programme->is_int64() ? programme->get_int64() : 0;
-  }
-  if (const auto* body = values.if_contains("body")) row.body_json = body->is_null() ? "[]" : json::serialize(*body);
-  if (const auto* until = values.if_contains("liveUntil")) {
-    row.live_until = until->is_string() ? content::parse_instant(until->get_string()) : std::nullopt;
-  }
-  if (const auto* tags = values.if_contains("tags"); tags != nullptr && tags->is_array()) {
-    tag_list.clear();
-    for (const auto& tag : tags->get_array())
-      if (tag.is_string()) tag_list.push_back(tag);
-  }
 }
 
 }  // namespace
@@ -121,6 +87,9 @@ ListPage Catalog::article_cards(const ArticleFilter& filter, int limit, int offs
 }
 
 std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
+  // A preview of an article on the site with a draft shows the draft (content/content_drafts.hpp).
+  std::optional<content::DraftShown> draft;
+  if (any_state) draft.emplace(session(), *content::find_type("articles"), std::to_string(id));
   std::optional<ArticleRow> found;
   for_each_row(session(),
                std::string(kArticleColumns) + " WHERE a.id = " + std::to_string(id) + " AND " +
@@ -130,12 +99,6 @@ std::optional<json::object> Catalog::article(std::int64_t id, bool any_state) {
   json::array tag_list;
   auto tags = tags_of("article_tags", "article_id", {id});
   for (const auto& tag : tags[id]) tag_list.emplace_back(tag);
-  // A preview of an article on the site with a draft shows the draft (content/content_drafts.hpp).
-  if (any_state) {
-    if (auto draft = content::DraftRepository(session()).find("articles", std::to_string(id))) {
-      overlay_draft(*found, tag_list, *draft);
-    }
-  }
   const auto* p = programme(found->programme_id);
   return json::object{
       {"id", found->id},

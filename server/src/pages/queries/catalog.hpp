@@ -142,7 +142,7 @@ class Catalog {
   // Articles (ArticleCard of types.ts; Article for the detail).
   ListPage article_cards(const ArticleFilter& filter, int limit, int offset);
   /// The article `id` when it is on the site now; with `any_state`, also a draft or a scheduled
-  /// or expired one (previews); never one in the trash.
+  /// or expired one, showing its draft when it has one (previews); never one in the trash.
   std::optional<boost::json::object> article(std::int64_t id, bool any_state = false);
   boost::json::array article_cards_by_slug(const std::vector<std::string>& slugs);
   std::string article_url(const boost::json::object& card, bool app = false) const;
@@ -165,8 +165,8 @@ class Catalog {
 
   /// A theme or overview page's title, description and resolved blocks; nullopt when absent or unpublished.
   std::optional<boost::json::object> content_page(std::string_view kind, std::string_view slug);
-  /// A content page by id, published or not (for previews), with its kind; nullopt when unknown or
-  /// in the trash.
+  /// A content page by id, published or not, showing its draft when it has one (for previews), with
+  /// its kind; nullopt when unknown or in the trash.
   std::optional<boost::json::object> content_page_by_id(std::int64_t id, std::string* kind = nullptr);
   /// Published content pages of a kind: (slug, title), by title.
   std::vector<std::pair<std::string, std::string>> content_page_list(std::string_view kind);

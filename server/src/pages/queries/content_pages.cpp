@@ -9,6 +9,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "content/content_drafts.hpp"
+#include "content/content_types.hpp"
 #include "domain/station.hpp"
 #include "domain/time.hpp"
 #include "pages/content_safety.hpp"
@@ -203,6 +205,8 @@ std::optional<json::object> Catalog::content_page(std::string_view kind, std::st
 }
 
 std::optional<json::object> Catalog::content_page_by_id(std::int64_t id, std::string* kind) {
+  // The preview of a page on the site with a draft shows the draft (content/content_drafts.hpp).
+  const content::DraftShown draft(session(), *content::find_type("pages"), std::to_string(id));
   std::optional<json::object> page;
   std::string blocks_json;
   // The id is a parsed integer, so it is written into the SQL as the other id lookups do.

@@ -113,6 +113,8 @@ export interface ContentItem {
   review?: Review | null;
   /** A list's item: the last change the audit log holds (who, when); null when none is recorded. */
   lastEdit?: { at: string; by: string } | null;
+  /** A list's item: it has a draft (`draft` in a single item's answer). */
+  hasDraft?: boolean;
   /** A single item's answer: its draft (changes of an item on the site kept off it); null when none. */
   draft?: ContentDraft | null;
   values: Record<string, FieldValue>;
@@ -208,6 +210,9 @@ export const STATE_LABELS: Record<ItemState, string> = {
   online: 'Online',
   expired: 'Verlopen',
 };
+
+/** The marker of an item with a draft (issue 54), in the lists and on the start page. */
+export const DRAFT_MARKER = 'Concept in bewerking';
 
 /** The list's filter: the states, and the drafts offered for review. */
 export const FILTER_LABELS: Record<ItemState | 'waiting', string> = {

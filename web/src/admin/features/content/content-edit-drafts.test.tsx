@@ -200,6 +200,43 @@ describe('ContentEditPage: drafts of a published article', () => {
     expect(screen.getByRole('button', { name: 'Concept opslaan' })).toBeTruthy();
   });
 
+  it('keeps a draft saveable after the article is taken offline, and takes it over there', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    // The publication routes answer the item without its draft (the page keeps the one it has).
+    const offline: ContentItem = { ...online, version: 5, state: 'draft', published: false };
+    delete offline.draft;
+    const offlineDrafted: ContentItem = { ...offline, draft: drafted.draft ?? null };
+    const fetch = renderPage(eindredacteur, drafted, {
+      [`POST ${path}/unpublish`]: () => json({ item: offline }),
+      [`PUT ${path}/draft`]: () =>
+        json({
+          item: {
+            ...offlineDrafted,
+            draft: { ...offlineDrafted.draft, values: { ...live, title: 'Brand geblust!' } },
+          },
+        }),
+      [`POST ${path}/draft/publish`]: () =>
+        json({
+          item: { ...offline, version: 6, values: { ...live, title: 'Brand geblust!' }, draft: null },
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Offline halen' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Je bewerkt een concept van een offline gehaald artikel' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Het item staat niet op de site\. 'Concept overnemen'/)).toBeTruthy();
+    // What was typed is still saved as the draft, as before the item went offline.
+    await userEvent.type(screen.getByLabelText('Titel (verplicht)'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Concept opslaan' }));
+    expect(await screen.findByText('Concept opgeslagen. Het item staat niet op de site.')).toBeTruthy();
+    expect(bodyOf(fetch, `PUT ${path}/draft`)).toMatchObject({ values: { title: 'Brand geblust!' } });
+    expect(screen.queryByRole('button', { name: 'Concept publiceren' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Concept overnemen' }));
+    await waitFor(() => expect(screen.queryByText(/Je bewerkt een concept/)).toBeNull());
+    expect(bodyOf(fetch, `POST ${path}/draft/publish`)).toEqual({ version: 5, overwrite: false });
+    expect((screen.getByLabelText('Titel (verplicht)') as HTMLInputElement).value).toBe('Brand geblust!');
+  });
+
   it('says that the preview shows the saved version, not the typing', async () => {
     renderPage(eindredacteur, online);
     expect(

@@ -200,6 +200,29 @@ describe('ContentListPage for a role', () => {
     expect(fetch).toHaveBeenCalledWith('/api/admin/content/articles?state=waiting', expect.anything());
   });
 
+  it("marks an item on the site that has a draft with 'Concept in bewerking' in its status cell", async () => {
+    server({
+      'GET /api/admin/content-types': () => json({ types: [modals, songs, articles, presenters] }),
+      'GET /api/admin/content/articles': () =>
+        json({
+          items: [
+            programmeItem({ id: '12', title: 'Brand in de haven', state: 'online', hasDraft: true }),
+            programmeItem({ id: '3', title: 'Oud bericht', state: 'online', hasDraft: false }),
+          ],
+          page: 1,
+          pageSize: 25,
+          total: 2,
+        }),
+    });
+    renderList('/inhoud/articles', redacteur);
+    await screen.findByRole('link', { name: 'Brand in de haven' });
+    const [, drafted, plain] = screen.getAllByRole('row') as HTMLElement[];
+    expect(
+      within(drafted as HTMLElement).getByRole('cell', { name: 'Online Concept in bewerking' }),
+    ).toBeTruthy();
+    expect(within(plain as HTMLElement).queryByText('Concept in bewerking')).toBeNull();
+  });
+
   it('offers no new item of a type the role may not make', async () => {
     server({
       'GET /api/admin/content-types': () => json({ types: [modals, songs, articles, presenters] }),

@@ -4,6 +4,7 @@ import { AdminApiError, formatInstant } from '../../api/admin-client';
 import {
   contentApi,
   FILTER_LABELS,
+  DRAFT_MARKER,
   STATE_LABELS,
   type BulkAction,
   type BulkAnswer,
@@ -315,6 +316,12 @@ export function ContentListPage({ permissions }: { permissions: readonly string[
                           <span className={`admin-state admin-state-${item.state}`}>
                             {STATE_LABELS[item.state]}
                           </span>
+                        )}
+                        {item.hasDraft && (
+                          <>
+                            {' '}
+                            <span className="admin-state admin-state-drafting">{DRAFT_MARKER}</span>
+                          </>
                         )}
                         {item.review && (
                           <span className="admin-review-summary">{reviewSummary(item.review)}</span>

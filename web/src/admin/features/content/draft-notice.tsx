@@ -17,11 +17,15 @@ interface DraftNoticeProps {
   onChanged: (item: ContentItem) => void;
 }
 
-/** What the notice calls the item: 'een gepubliceerd artikel'. */
-export function draftSubject(type: ContentType): string {
+/**
+ * What the notice calls the item: 'een gepubliceerd artikel', or, once it was taken offline with its
+ * draft kept, 'een offline gehaald artikel'.
+ */
+export function draftSubject(type: ContentType, published = true): string {
+  const state = published ? 'gepubliceerd' : 'offline gehaald';
   return type.name === 'articles'
-    ? 'een gepubliceerd artikel'
-    : `een gepubliceerd item (${type.labelSingular.toLowerCase()})`;
+    ? `een ${state} artikel`
+    : `een ${state} item (${type.labelSingular.toLowerCase()})`;
 }
 
 /**
@@ -29,7 +33,9 @@ export function draftSubject(type: ContentType): string {
  * published version until the draft is published ('Concept publiceren', by one who may publish;
  * a redacteur offers it for review), or thrown away ('Concept verwijderen', asked once more). When
  * the live version changed after the draft was made, publishing says so first and overwrites only
- * on purpose ('Concept toch publiceren').
+ * on purpose ('Concept toch publiceren'). An item taken offline keeps its draft (issue 54): it is
+ * saved, taken over as the stored version ('Concept overnemen'; the item stays offline until it is
+ * published) or thrown away as before.
  */
 export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: DraftNoticeProps) {
   const [error, setError] = useState<string>();
@@ -37,6 +43,7 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
   const [busy, setBusy] = useState(false);
   const draft = item.draft;
   if (!draft) return null;
+  const verb = item.published ? 'publiceren' : 'overnemen';
 
   const run = async (call: () => Promise<void>, failed: string) => {
     if (busy) return;
@@ -67,8 +74,10 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
     }, 'Publiceren is mislukt.');
 
   const discard = () => {
-    if (busy || !window.confirm('Concept verwijderen? De gepubliceerde versie blijft op de site staan.'))
-      return;
+    const kept = item.published
+      ? 'De gepubliceerde versie blijft op de site staan.'
+      : 'Het item blijft zoals het is opgeslagen.';
+    if (busy || !window.confirm(`Concept verwijderen? ${kept}`)) return;
     void run(async () => {
       await contentApi.discardDraft(type.name, item.id);
       onChanged({ ...item, draft: null });
@@ -77,10 +86,12 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
 
   return (
     <section className="admin-notice admin-draft-notice" aria-labelledby="draft-notice-heading">
-      <h2 id="draft-notice-heading">Je bewerkt een concept van {draftSubject(type)}</h2>
+      <h2 id="draft-notice-heading">Je bewerkt een concept van {draftSubject(type, item.published)}</h2>
       <p>
-        De site toont de gepubliceerde versie tot het concept is gepubliceerd. Laatst opgeslagen door{' '}
-        {draft.savedBy || 'onbekend'}, {formatPublishedWithTime(draft.savedAt)}.
+        {item.published
+          ? 'De site toont de gepubliceerde versie tot het concept is gepubliceerd.'
+          : "Het item staat niet op de site. 'Concept overnemen' maakt het concept de opgeslagen versie; het item blijft offline tot het wordt gepubliceerd."}{' '}
+        Laatst opgeslagen door {draft.savedBy || 'onbekend'}, {formatPublishedWithTime(draft.savedAt)}.
       </p>
       {!mayPublish && (
         <p className="admin-hint">Een eindredacteur publiceert het: bied het aan ter beoordeling.</p>
@@ -89,12 +100,12 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
       <p className="admin-actions">
         {mayPublish && !conflict && (
           <button type="button" onClick={() => void publish(false)} aria-disabled={busy || undefined}>
-            Concept publiceren
+            {`Concept ${verb}`}
           </button>
         )}
         {mayPublish && conflict && (
           <button type="button" onClick={() => void publish(true)} aria-disabled={busy || undefined}>
-            Concept toch publiceren
+            {`Concept toch ${verb}`}
           </button>
         )}
         <button type="button" className="admin-danger" onClick={discard} aria-disabled={busy || undefined}>

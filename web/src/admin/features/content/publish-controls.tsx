@@ -166,10 +166,16 @@ export function PublishControls({
       <FormAlert message={error} />
       {field('publish-at', 'publishAt', 'Publiceren vanaf (leeg: nu)')}
       {field('unpublish-at', 'unpublishAt', 'Offline halen op (leeg: nooit)')}
-      {item.draft && (
+      {item.draft && item.published && (
         <p className="admin-hint">
           Hier verander je alleen de publicatie van de versie op de site; het concept zet je er met ‘Concept
           publiceren’ op.
+        </p>
+      )}
+      {item.draft && !item.published && (
+        <p className="admin-hint">
+          ‘Publiceren’ zet de opgeslagen versie online, niet het concept: neem het concept eerst over met
+          ‘Concept overnemen’.
         </p>
       )}
       <div className="admin-actions">

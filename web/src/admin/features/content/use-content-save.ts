@@ -35,6 +35,13 @@ export function editedVersion(item: ContentItem | undefined): {
   return { version: item?.version, values: item?.values };
 }
 
+/** What the form says after saving a draft: the site keeps the published version, or has none. */
+export function draftSavedText(published: boolean): string {
+  return published
+    ? 'Concept opgeslagen. De site toont nog de gepubliceerde versie.'
+    : 'Concept opgeslagen. Het item staat niet op de site.';
+}
+
 /**
  * What 'Publiceren' asks of the form first (issue 48): store what the form shows when it differs
  * from the stored item. `item` is the item as stored then (undefined when nothing had to be saved);
@@ -116,7 +123,7 @@ export function useContentSave({ type, item, editable, form, dirty, onSaved, dra
       base.current = { version: edited.version, values: toFormValues(type, edited.values) };
       // The form stays (and with it the focus): it now shows the saved item (or draft) as stored.
       reset(toFormValues(type, edited.values));
-      setSaved(draftSave ? 'Concept opgeslagen. De site toont nog de gepubliceerde versie.' : 'Opgeslagen.');
+      setSaved(!draftSave ? 'Opgeslagen.' : draftSavedText(answer.item.published));
       onSaved(answer.item);
       return answer.item;
     } catch (error) {

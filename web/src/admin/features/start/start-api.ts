@@ -15,6 +15,8 @@ export interface StartItem {
   publishAt: string | null;
   /** The last edit in the audit log; null for an item never edited in the admin. */
   lastEdit: { by: string; at: string } | null;
+  /** It has a draft, kept off the site until it is published (issue 54). */
+  hasDraft: boolean;
   /** The admin URL that opens it ("/beheer/inhoud/articles/12"). */
   url: string;
 }

@@ -34,6 +34,7 @@ const item = (change: Partial<StartItem>): StartItem => ({
   state: 'draft',
   publishAt: null,
   lastEdit: { by: 'Rita Redacteur', at: '2026-11-21T11:05:00.000Z' },
+  hasDraft: false,
   url: '/beheer/inhoud/articles/12',
   ...change,
 });
@@ -81,6 +82,27 @@ const renderPage = () =>
 const block = (name: string) => screen.getByRole('region', { name });
 
 describe('StartPage', () => {
+  it("says 'Concept in bewerking' of an item on the site that has a draft", async () => {
+    const withDraft = item({
+      id: '15',
+      title: 'Verkiezingsavond',
+      state: 'online',
+      hasDraft: true,
+      lastEdit: { by: 'Erik', at: '2026-11-21T12:30:00.000Z' },
+    });
+    server({ 'GET /api/admin/start': () => json(overview({ recentlyEdited: [withDraft] })) });
+    renderPage();
+    const recent = block('Onlangs bewerkt');
+    await within(recent).findByRole('link', { name: 'Verkiezingsavond' });
+    // In the line a screen reader reads with the link, not only in colour or an icon.
+    expect(
+      within(recent).getByText(
+        'Artikel · Online · Concept in bewerking · bewerkt door Erik op 21-11-2026, 13:30',
+      ),
+    ).toBeTruthy();
+    expect(within(block('Mijn concepten')).queryByText(/Concept in bewerking/)).toBeNull();
+  });
+
   it('lists the work under Dutch headings, with state, who and when in Amsterdam time', async () => {
     server({ 'GET /api/admin/start': () => json(overview()) });
     renderPage();
