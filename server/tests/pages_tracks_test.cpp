@@ -236,7 +236,7 @@ TEST_P(PagesFixture, TrackPageHtmlHasTheSongAsItsHeading) {
 
 // spec §3 Track naming, once on the server: the played tracks' data carry the name and artist the
 // app shows, and the server's HTML writes the same, before JavaScript and without it.
-TEST_P(PagesFixture, PlayedTracksHtmlHasTheAppsFiltersAsAFormThatWorksWithoutScript) {
+TEST_P(PagesFixture, PlayedTracksAndGuideHtmlHaveTheAppsFiltersAsFormsThatWorkWithoutScript) {
   // The app draws the filters above the list; the server's HTML has them in the same place, or the
   // list and its paging moved down when the app took over. Without script the form is a GET of
   // /gedraaid, which takes the day from `date`.
@@ -289,6 +289,20 @@ TEST_P(PagesFixture, PlayedTracksHtmlHasTheAppsFiltersAsAFormThatWorksWithoutScr
             std::string::npos)
       << later;
   EXPECT_EQ(later.find("value=\"12_13\""), std::string::npos) << later;
+
+  // The guide's channel filter too, before its day tabs: a GET of the day's own guide.
+  auto guide = render::main_html(load("/gids/2026/11/20", {{"channel", "3fm"}}), site);
+  const auto guide_form = guide.find(
+      "<form class=\"filters\" aria-label=\"Zender kiezen\" action=\"/gids/2026/11/20\" method=\"get\"><div "
+      "class=\"field\"><label for=\"gids-zender\">Zender</label><select id=\"gids-zender\" name=\"channel\"><option "
+      "value=\"radio2\">Ether Radio 2</option><option value=\"3fm\" selected>Ether 3FM</option></select></div><button "
+      "type=\"submit\" class=\"button filters__submit\">Toon gids</button></form>");
+  ASSERT_NE(guide_form, std::string::npos) << guide;
+  EXPECT_LT(guide_form, guide.find("class=\"day-tabs\""));
+  // A site of one channel has no channel to choose, in the app as here.
+  const json::object one_channel{{"name", "Ether"}, {"defaultChannel", "radio2"}};
+  EXPECT_EQ(render::main_html(load("/gids"), one_channel).find("Zender kiezen"), std::string::npos);
+  EXPECT_EQ(render::main_html(load("/gedraaid"), one_channel).find("gedraaid-zender"), std::string::npos);
 }
 
 TEST_P(PagesFixture, PlayedTracksAreNamedBySpecThreeInTheDataAndTheHtml) {

@@ -93,6 +93,20 @@ void on_air_block(std::string& out, const json::object& on_air, const json::obje
   out += "</p></div></div>";
 }
 
+// The filters' channel field (a select of the site's channels, the page's one chosen), which the
+// app draws only when the site has more than one channel.
+void channel_field(std::string& out, const RenderContext& ctx, std::string_view id) {
+  const std::string current(str(obj(ctx.page.data, "channel"), "slug"));
+  out += "<div class=\"field\"><label for=\"" + std::string(id) + "\">Zender</label><select id=\"" + std::string(id) +
+         "\" name=\"channel\">";
+  for (const auto& item : arr(ctx.site, "channels")) {
+    const auto& c = as_obj(item);
+    out += "<option value=\"" + escape(str(c, "slug")) + "\"" + (str(c, "slug") == current ? " selected" : "") + ">" +
+           escape(str(c, "name")) + "</option>";
+  }
+  out += "</select></div>";
+}
+
 // Gedraaid's filters as the app draws them (features/played-tracks): the same form in the same
 // place, so that the app's takeover moves nothing below it (a click on the paging while the app took
 // over landed on another row), and without JavaScript a plain GET form of /gedraaid, whose loader
@@ -140,18 +154,7 @@ void played_tracks_filters(std::string& out, const RenderContext& ctx, const pag
     option(time, time.substr(0, cut) + ":00-" + time.substr(cut + 1) + ":00", true);
   }
   out += "</select></div>";
-  const auto& channels = arr(ctx.site, "channels");
-  if (channels.size() > 1) {
-    const std::string current(str(obj(data, "channel"), "slug"));
-    out +=
-        "<div class=\"field\"><label for=\"gedraaid-zender\">Zender</label><select id=\"gedraaid-zender\" "
-        "name=\"channel\">";
-    for (const auto& item : channels) {
-      const auto& c = as_obj(item);
-      option(str(c, "slug"), str(c, "name"), str(c, "slug") == current);
-    }
-    out += "</select></div>";
-  }
+  if (arr(ctx.site, "channels").size() > 1) channel_field(out, ctx, "gedraaid-zender");
   out += "<button type=\"submit\" class=\"button filters__submit\">Toon nummers</button></form>";
 }
 
@@ -285,6 +288,15 @@ void guide_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Gids " + std::string(str(channel, "name")));
   out += "<p class=\"page-intro\">" + escape(long_date(str(data, "date"))) + "</p>";
+  // The app's channel filter, in its place (no move at the takeover); without script a GET of the
+  // day's own guide, which takes the channel from the query.
+  if (arr(ctx.site, "channels").size() > 1) {
+    const auto day = pages::parse_iso_date(str(data, "date")).value_or(today);
+    out += "<form class=\"filters\" aria-label=\"Zender kiezen\" action=\"" +
+           escape(pages::routes::gids(rc, default_channel(ctx.site), day)) + "\" method=\"get\">";
+    channel_field(out, ctx, "gids-zender");
+    out += "<button type=\"submit\" class=\"button filters__submit\">Toon gids</button></form>";
+  }
   out += "<nav aria-label=\"Dagen\" class=\"day-tabs\"><ul>";
   for (const auto& item : arr(data, "days")) {
     if (!item.is_string()) continue;
