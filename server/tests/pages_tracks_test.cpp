@@ -275,6 +275,11 @@ TEST_P(PagesFixture, PlayedTracksAndGuideHtmlHaveTheAppsFiltersAsFormsThatWorkWi
   EXPECT_TRUE(sent.bad_parameter.empty()) << sent.bad_parameter;
   EXPECT_EQ(str(sent.data.at("date")), "2026-11-20");
   EXPECT_EQ(sent.canonical_path, "/gedraaid/20-11-2026?channel=3fm&time=8_9");
+  // A full page load of the form's answer moves to that one address (issue 51 #4), query and all.
+  EXPECT_EQ(sent.moved_to, sent.canonical_path);
+  EXPECT_TRUE(sent.moved_to_whole);
+  EXPECT_EQ(load("/gedraaid", {{"date", std::string(str(today.data.at("date")))}}).moved_to, "/gedraaid");
+  EXPECT_TRUE(load("/gedraaid", {{"time", "8_9"}}).moved_to.empty());
   auto sent_html = render::main_html(sent, site);
   EXPECT_NE(sent_html.find("<option value=\"2026-11-20\" selected>Gisteren"), std::string::npos) << sent_html;
   EXPECT_NE(sent_html.find("<option value=\"8_9\" selected>8:00-9:00</option>"), std::string::npos) << sent_html;

@@ -24,6 +24,13 @@
 namespace ether::app {
 namespace {
 
+// Where a moved page sends its visitor: its current address with the request's query, unless the
+// move already folded that query in.
+std::string moved_location(const pages::PageResult& result, const std::string& query_string) {
+  if (result.moved_to_whole || query_string.empty()) return result.moved_to;
+  return result.moved_to + "?" + query_string;
+}
+
 bool is_get(const http::Request& request) { return request.method == "GET" || request.method == "HEAD"; }
 
 bool is_url_char(unsigned char c) {
@@ -279,7 +286,7 @@ http::Response SiteApp::api_page(const http::Request& request) const {
   // to the current address instead of showing the page under the old one (or not finding it).
   if (!result.moved_to.empty()) {
     boost::json::object moved;
-    moved["movedTo"] = target.query_string.empty() ? result.moved_to : result.moved_to + "?" + target.query_string;
+    moved["movedTo"] = moved_location(result, target.query_string);
     return with_cache_control(api::json_response(200, moved), "no-cache");
   }
   http::Response response;
@@ -308,9 +315,8 @@ http::Response SiteApp::page(const http::Request& request) const {
   if (!result.moved_to.empty()) {
     http::Response moved;
     moved.status = 301;
-    moved.set_header("Location",
-                     request.query_string.empty() ? result.moved_to : result.moved_to + "?" + request.query_string);
-    return with_cache_control(std::move(moved), "public, max-age=3600");
+    moved.set_header("Location", moved_location(result, request.query_string));
+    return with_cache_control(std::move(moved), result.moved_to_whole ? "no-cache" : "public, max-age=3600");
   }
   return shell_.respond(request, result, pages_.site_config(), base_url_);
 }

@@ -200,6 +200,12 @@ PageResult PageLoader::load(std::string_view path, const http::QueryParams& quer
   result.loaded_at = now;
   if (result.status == 200 && names_item_by_id(match->route) && result.canonical_path != path) {
     result.moved_to = result.canonical_path;
+  } else if (result.status == 200 && match->route == Route::played_tracks && query.contains("date") &&
+             result.bad_parameter.empty()) {
+    // The server's filter form of Gedraaid sends its day as `date`; the canonical URL has it in the
+    // path, so the form's answer is one address per day whether it came with script or without.
+    result.moved_to = result.canonical_path;
+    result.moved_to_whole = true;
   } else if (result.status == 404) {
     result.moved_to = moved_path(db_, path, *match);
   }

@@ -30,6 +30,10 @@ struct PageResult {
   // Set when the path names an item by an earlier slug (or a stale one beside its id): the path of
   // its current page, which a full page load answers with a 301 (issue 54).
   std::string moved_to;
+  // Set when moved_to is the whole target, query included, so the request's own query is not added
+  // to it: the day a filter form sends in the query moves into the path (issue 51). Such a move
+  // depends on today, so no cache keeps it.
+  bool moved_to_whole = false;
   // The instant the page was loaded at (unix seconds), for what the server's HTML draws relative to
   // now without a clock of its own: today's hour slots on Gedraaid (spec §9). Not in the envelope.
   std::int64_t loaded_at = 0;
