@@ -70,6 +70,7 @@ const domModuleTests = [
   'src/features/podcasts/feed-link.test.ts',
   'src/features/consent/start-consent.test.ts',
   'src/lib/server-html.test.ts',
+  'src/lib/carried-input.test.ts',
   'src/lib/analytics.test.ts',
   'src/admin/components/block-editor/blocks.test.ts',
   'src/admin/components/block-editor/insertion.test.ts',

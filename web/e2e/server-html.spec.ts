@@ -65,10 +65,12 @@ test.describe('without JavaScript', () => {
     await filters.getByLabel('Datum').selectOption(yesterday);
     await filters.getByLabel('Zender').selectOption(other);
     await filters.getByRole('button', { name: 'Toon nummers' }).click();
-    await expect(page).toHaveURL(new RegExp(`/gedraaid\\?date=${yesterday}&time=0_24&channel=${other}$`));
+    // The form sends the day in the query; the answer moves it into the path, to the one address a
+    // day's list has (issue 51 #4), with or without script.
+    await expect(page).toHaveURL(new RegExp(`/gedraaid/${yd}-${ym}-${yy}\\?channel=${other}$`));
     await filters.getByLabel('Tijdvak').selectOption('8_9');
     await filters.getByRole('button', { name: 'Toon nummers' }).click();
-    await expect(page).toHaveURL(new RegExp(`/gedraaid\\?date=${yesterday}&time=8_9&channel=${other}$`));
+    await expect(page).toHaveURL(new RegExp(`/gedraaid/${yd}-${ym}-${yy}\\?channel=${other}&time=8_9$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       `Gedraaid op ${expected.data.channel.name}`,
     );
@@ -311,6 +313,39 @@ test.describe('with JavaScript', () => {
     await expect(
       page.getByRole('navigation', { name: 'Paginering' }).locator('[aria-current="page"]'),
     ).toHaveText('Pagina 2');
+  });
+
+  test('a filter chosen in the server’s HTML, and the focus, are the app’s once it takes over', async ({
+    page,
+    request,
+  }) => {
+    const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data;
+    const [y, m, d] = today.window.last.split('-');
+    const yesterday = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10);
+    const [yy, ym, yd] = yesterday.split('-');
+    const other = today.channel.slug === '3fm' ? 'radio2' : '3fm';
+    // The scripts wait until the visitor has chosen in the server's form (a slow network).
+    let releaseScripts: () => void = () => undefined;
+    const scriptsHeld = new Promise<undefined>((resolve) => {
+      releaseScripts = () => resolve(undefined);
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/gedraaid', { waitUntil: 'commit' });
+    const serverForm = page.locator('[data-server-html]').getByRole('form', { name: 'Filters' });
+    await serverForm.getByLabel('Datum').selectOption(yesterday);
+    await serverForm.getByLabel('Zender').selectOption(other);
+    await serverForm.getByLabel('Zender').focus();
+    releaseScripts();
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await expect(filters.getByLabel('Zender')).toHaveValue(other);
+    await expect(filters.getByLabel('Datum')).toHaveValue(yesterday);
+    await expect(filters.getByLabel('Zender')).toBeFocused();
+    await filters.getByRole('button', { name: 'Toon nummers' }).click();
+    await expect(page).toHaveURL(new RegExp(`/gedraaid/${yd}-${ym}-${yy}\\?channel=${other}$`));
   });
 
   test('the app lays Gedraaid, the guide and the fragments out where the server’s HTML had them', async ({

@@ -7,6 +7,8 @@
 // the document until then: the first render takes several tasks (components/deferred), and
 // meanwhile the page holds one copy of its content, not a visible one and a hidden one.
 
+import { carryInput } from './carried-input';
+
 const SERVER_HTML = '[data-server-html]';
 const APP_CONTAINER_ID = 'app-root';
 
@@ -81,7 +83,10 @@ export function revealApp(doc: Document = document): void {
 }
 
 function swapIn(doc: Document): void {
-  doc.querySelector(`#root ${SERVER_HTML}`)?.remove();
+  const server = doc.querySelector(`#root ${SERVER_HTML}`);
+  // A choice made in a server form and the focus, handed to the app's page once it is shown.
+  const carried = server ? carryInput(server, doc) : null;
+  server?.remove();
   const container = detached.get(doc);
   if (container) {
     detached.delete(doc);
@@ -89,6 +94,9 @@ function swapIn(doc: Document): void {
   }
   const shown = doc.getElementById(APP_CONTAINER_ID);
   if (shown?.hidden) shown.hidden = false;
+  // In a microtask: the swap runs inside the app's commit (app/page-view), and the forms' change
+  // events are handled as a visitor's, outside it. It still comes before the next paint.
+  if (carried && shown) queueMicrotask(() => carried(shown));
   const callbacks = waiting.get(doc) ?? [];
   waiting.delete(doc);
   for (const callback of callbacks) callback();
