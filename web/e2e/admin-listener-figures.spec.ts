@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInFresh } from './admin-login';
@@ -114,16 +115,14 @@ async function historyRows(table: Locator): Promise<string[][]> {
     );
 }
 
-async function csvLines(page: Page, link: Locator): Promise<string[]> {
-  const answer = await page.evaluate(
-    async (target) => {
-      const response = await fetch(target);
-      return { status: response.status, text: await response.text() };
-    },
-    (await link.getAttribute('href')) ?? '',
-  );
-  expect(answer.status).toBe(200);
-  return answer.text.split('\r\n').filter((line) => line !== '');
+/** The CSV the link downloads when Enter is pressed on it, in its lines. */
+async function downloadedLines(page: Page, link: Locator): Promise<string[]> {
+  await link.focus();
+  await expect(link).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/^luistercijfers-(day|hour)\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  return text.split('\r\n').filter((line) => line !== '');
 }
 
 /** A UTC day as the page names it: "28-11-2026". */
@@ -221,9 +220,9 @@ test.describe('listener figures from scripted listeners', () => {
       expect(length, `median session of ${name}`).toBeLessThanOrEqual(Math.ceil(want.median[1]));
     }
 
-    // The CSV the page offers: the same figures, by channel slug.
+    // The CSV the page downloads (Enter on its link): the same figures, by channel slug.
     const csv = page.getByRole('link', { name: 'Download als CSV' });
-    const lines = await csvLines(page, csv);
+    const lines = await downloadedLines(page, csv);
     expect(lines[0]).toBe(
       'bucket_start,bucket_end,channel,starts,average_active,aqh,cume,cume_basis,listening_hours,median_session_seconds',
     );
@@ -296,7 +295,7 @@ test.describe('listener figures from scripted listeners', () => {
       const mine = hourRows.filter((row) => row[1] === name);
       expect(sum(mine.map((row) => Number(row[2]))), `hourly session starts of ${name}`).toBe(want.starts);
     }
-    const hourLines = (await csvLines(page, csv)).slice(1).map((line) => line.split(','));
+    const hourLines = (await downloadedLines(page, csv)).slice(1).map((line) => line.split(','));
     expect(sum(hourLines.filter((f) => f[2] === 'radio4').map((f) => Number(f[3])))).toBe(
       expected(heard, 'radio4').starts,
     );
