@@ -10,9 +10,15 @@ import { Secret, TOTP } from 'otpauth';
 
 const stamp = Date.now().toString(36);
 
-export function createUser(role: string, email: string): string {
-  const server = process.env.ETHER_E2E_SERVER;
-  const dataDir = process.env.ETHER_E2E_DATA_DIR;
+/** Where `create-user` writes: the shared server (scripts/test-all) unless a spec's own is named. */
+export interface UserStore {
+  binary: string;
+  dataDir: string;
+}
+
+export function createUser(role: string, email: string, store?: UserStore): string {
+  const server = store?.binary ?? process.env.ETHER_E2E_SERVER;
+  const dataDir = store?.dataDir ?? process.env.ETHER_E2E_DATA_DIR;
   if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
   const out = execFileSync(server, ['create-user', '--role', role, email, '--name', `E2E ${role}`], {
     env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'warn' },
@@ -21,9 +27,9 @@ export function createUser(role: string, email: string): string {
   return (out.trim().split('\n').pop() ?? '').trim();
 }
 
-export async function logInFresh(page: Page, role: string, password: string) {
+export async function logInFresh(page: Page, role: string, password: string, store?: UserStore) {
   const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
-  const oneTime = createUser(role, email);
+  const oneTime = createUser(role, email, store);
   await page.goto('/beheer');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord', { exact: true }).fill(oneTime);

@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 export interface OwnServer {
   port: number;
   baseURL: string;
+  /** The server's binary and data directory, for `ether-server create-user` (admin-login.ts). */
+  binary: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -79,5 +82,5 @@ export async function startOwnServer(env: (port: number) => Record<string, strin
     await stop();
     throw error;
   }
-  return { port, baseURL, stop };
+  return { port, baseURL, binary, dataDir, stop };
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Figures, ListenersHistory } from './listener-stats-api';
 import { bucketLabel } from './listener-words';
 
@@ -11,8 +12,8 @@ const COLOURS = ['#0b5cad', '#b0401a', '#2e7d32', '#6a3d9a', '#8a6d00', '#00767a
 
 /**
  * The history as lines, one per channel and one for the total, of the chosen figure. Drawn as SVG
- * without a library; loaded lazily with the page's chart only. The table beside it holds the same
- * figures for whoever cannot see the chart.
+ * without a library; loaded lazily with the page's chart only. Its accessible description says in
+ * words what each line shows (its highest and its last value); the table beside it holds every figure.
  */
 export function HistoryChart({
   history,
@@ -35,12 +36,14 @@ export function HistoryChart({
   const x = (i: number) => PAD.left + (count <= 1 ? 0 : (i * (WIDTH - PAD.left - PAD.right)) / (count - 1));
   const y = (v: number) => PAD.top + (1 - v / max) * (HEIGHT - PAD.top - PAD.bottom);
   const every = Math.max(1, Math.ceil(count / 8));
+  const descriptionId = useId();
   return (
     <figure className="listener-chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-label={`Grafiek: ${label}. De tabel eronder geeft dezelfde cijfers.`}
+        aria-describedby={descriptionId}
       >
         <line x1={PAD.left} y1={y(0)} x2={WIDTH - PAD.right} y2={y(0)} stroke="#4f5b66" />
         <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" fontSize="11">
@@ -68,6 +71,9 @@ export function HistoryChart({
         ))}
       </svg>
       <figcaption>
+        <p id={descriptionId} className="visually-hidden">
+          {series.map((line) => describeLine(line.name, line.values, history)).join(' ')}
+        </p>
         <ul className="listener-chart-legend">
           {series.map((line, index) => (
             <li key={line.name}>
@@ -81,6 +87,15 @@ export function HistoryChart({
       </figcaption>
     </figure>
   );
+}
+
+/** "Totaal: hoogste 3 (28-11-2026), laatste 3 (28-11-2026)."; the highest's first bucket. */
+function describeLine(name: string, values: number[], history: ListenersHistory): string {
+  if (values.length === 0) return `${name}: geen perioden.`;
+  const highest = values.reduce((best, v, i) => (v > (values[best] ?? 0) ? i : best), 0);
+  const last = values.length - 1;
+  const at = (i: number) => bucketLabel(history.buckets[i]?.from ?? '', history.by);
+  return `${name}: hoogste ${formatNumber(values[highest] ?? 0)} (${at(highest)}), laatste ${formatNumber(values[last] ?? 0)} (${at(last)}).`;
 }
 
 function value(figures: Figures | undefined, figure: ChartFigure): number {

@@ -103,6 +103,28 @@ describe('ListenerStatsPage', () => {
     );
   });
 
+  it("describes the chart's lines in words: each one's highest and last value", async () => {
+    const two = history('day');
+    two.buckets.unshift({
+      from: '2026-11-25T00:00:00Z',
+      until: '2026-11-26T00:00:00Z',
+      channels: { radio2: figures(7, 6), radio4: figures(0, 0) },
+      total: figures(7, 6),
+    });
+    serve(() => two);
+    render(<ListenerStatsPage now={clock} />);
+    const chart = await screen.findByRole('img', { name: /Grafiek: Bereik/ });
+    expect(chart).toHaveAccessibleDescription(
+      'NPO Radio 2: hoogste 6 (25-11-2026), laatste 3 (26-11-2026). ' +
+        'NPO Radio 4: hoogste 1 (26-11-2026), laatste 1 (26-11-2026). ' +
+        'Totaal: hoogste 6 (25-11-2026), laatste 4 (26-11-2026).',
+    );
+    await userEvent.selectOptions(screen.getByLabelText('In de grafiek'), 'starts');
+    expect(await screen.findByRole('img', { name: /Grafiek: Gestarte sessies/ })).toHaveAccessibleDescription(
+      /^NPO Radio 2: hoogste 7 \(25-11-2026\), laatste 4 \(26-11-2026\)\./,
+    );
+  });
+
   it('asks again by week and for one channel, and says when a cume is a sum of days', async () => {
     const fetch = serve((url) => history(url.includes('by=week') ? 'week' : 'day', url.includes('by=week')));
     render(<ListenerStatsPage now={clock} />);
