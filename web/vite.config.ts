@@ -71,6 +71,7 @@ const domModuleTests = [
   'src/features/consent/start-consent.test.ts',
   'src/lib/server-html.test.ts',
   'src/lib/carried-input.test.ts',
+  'src/features/overlays/server-banner.test.ts',
   'src/lib/analytics.test.ts',
   'src/admin/components/block-editor/blocks.test.ts',
   'src/admin/components/block-editor/insertion.test.ts',

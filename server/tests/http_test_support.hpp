@@ -129,6 +129,13 @@ class FakePageSource : public pages::PageSource {
             {"channels", boost::json::array{}}};
   }
 
+  boost::json::array maintenance_notifications() override {
+    if (maintenance_fails) throw std::runtime_error("the fake store is away");
+    return maintenance;
+  }
+
+  boost::json::array maintenance;  // what maintenance_notifications() answers
+  bool maintenance_fails = false;
   std::atomic<int> loads{0};
   std::atomic<bool> slow_entered{false};
   std::atomic<int> slow_inside{0};  // how many /slow requests have begun

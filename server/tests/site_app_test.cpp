@@ -143,6 +143,59 @@ TEST_F(SiteAppTest, PagePathsHaveOneCanonicalForm) {
   EXPECT_EQ(call("/").status, 200u);
 }
 
+// The maintenance banner is in the page HTML, above the header where the app draws it, so that the
+// page does not move down by its height when the app takes over (issue 51); the notifications the
+// visitor closed (mirrored by the app in a cookie) are left out, and /app views hide it (spec §2).
+TEST_F(SiteAppTest, PageHtmlShowsTheFirstMaintenanceNotificationTheVisitorHasNotClosed) {
+  namespace json = boost::json;
+  source_.maintenance = json::array{json::object{{"id", 4},
+                                                 {"title", "Gepland <onderhoud>"},
+                                                 {"description", "Vannacht even stil."},
+                                                 {"url", "https://status.example/x"},
+                                                 {"isDismissable", true}},
+                                    json::object{{"id", 9},
+                                                 {"title", "Storing"},
+                                                 {"description", "Wij werken eraan."},
+                                                 {"url", nullptr},
+                                                 {"isDismissable", false}}};
+  const auto banner_of = [](const std::string& body) {
+    const auto start = body.find("<section class=\"maintenance-banner\"");
+    if (start == std::string::npos) return std::string();
+    return body.substr(start, body.find("</section>", start) + 10 - start);
+  };
+
+  const auto first = call("/").body;
+  const auto banner = banner_of(first);
+  ASSERT_FALSE(banner.empty()) << first;
+  EXPECT_NE(banner.find("aria-label=\"Onderhoudsmelding\" data-notification-id=\"4\">"), std::string::npos) << banner;
+  EXPECT_NE(banner.find("<strong class=\"maintenance-banner__title\">Gepland &lt;onderhoud&gt;</strong>"),
+            std::string::npos)
+      << banner;
+  EXPECT_NE(banner.find("href=\"https://status.example/x\" target=\"_blank\" rel=\"noopener noreferrer\">Lees meer"),
+            std::string::npos)
+      << banner;
+  EXPECT_NE(banner.find("aria-label=\"Sluit deze melding\""), std::string::npos);
+  // Above the header, inside the part the app replaces.
+  EXPECT_LT(first.find("data-server-html"), first.find(banner));
+  EXPECT_LT(first.find(banner), first.find("<header"));
+
+  const auto after_closing = banner_of(call("/", {{"Cookie", "ether_maintenance_dismissed=4"}}).body);
+  EXPECT_NE(after_closing.find("Storing"), std::string::npos) << after_closing;
+  EXPECT_EQ(after_closing.find("Lees meer"), std::string::npos) << after_closing;
+  EXPECT_EQ(after_closing.find("Sluit deze melding"), std::string::npos) << after_closing;
+  EXPECT_TRUE(banner_of(call("/", {{"Cookie", "a=b; ether_maintenance_dismissed=9.4"}}).body).empty());
+  // A cookie that is not a list of ids closes nothing.
+  EXPECT_NE(banner_of(call("/", {{"Cookie", "ether_maintenance_dismissed=4.x"}}).body).find("Gepland"),
+            std::string::npos);
+  EXPECT_TRUE(banner_of(call("/app/gids").body).empty());
+
+  // The page is whole without the banner when the notifications cannot be read.
+  source_.maintenance_fails = true;
+  auto away = call("/");
+  EXPECT_EQ(away.status, 200u);
+  EXPECT_TRUE(banner_of(away.body).empty());
+}
+
 TEST_F(SiteAppTest, ShellIsCompressedForBrowsers) {
   auto plain = call("/");
   auto compressed = call("/", {{"Accept-Encoding", "gzip, deflate, br"}});

@@ -39,7 +39,8 @@ export async function presetConsent(
 
 /**
  * Marks the event modal as checked for the session and every current maintenance notification as
- * dismissed, in every page of `context`, before any script of the app runs. The site's own overlays
+ * dismissed (in localStorage and, for the server's HTML, in its cookie), in every page of `context`,
+ * before any script of the app runs. The site's own overlays
  * are tested in overlays.spec.ts; suites about other things use this so that a modal dialog does
  * not sit on top of what they click, nor a banner shift the layout they look at. Unless
  * `consent: false`, the consent box is kept closed too (presetConsent).
@@ -60,6 +61,18 @@ export async function suppressOverlays(
         (n) => n.id,
       )
     : [];
+  // The server draws the banner into its HTML unless this cookie lists it (the app keeps it so);
+  // without it the page would move up by the banner's height when the app takes over.
+  if (ids.length) {
+    await context.addCookies([
+      {
+        name: 'ether_maintenance_dismissed',
+        value: ids.join('.'),
+        url: new URL(home.url()).origin,
+        sameSite: 'Lax',
+      },
+    ]);
+  }
   await context.addInitScript(
     ({ key, dismissed }) => {
       window.sessionStorage.setItem('isModalChecked', '1');

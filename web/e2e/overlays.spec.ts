@@ -179,4 +179,71 @@ test.describe('the maintenance banner', () => {
     await page.waitForTimeout(1000);
     await expect(banner(page)).toHaveCount(0);
   });
+
+  test("is in the server's HTML where the app draws it, so nothing moves at the takeover", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    const tops = (target: Page) =>
+      target.evaluate(() => {
+        const top = (selector: string) =>
+          Math.round(document.querySelector(selector)?.getBoundingClientRect().top ?? -1);
+        const bar = document.querySelector('.maintenance-banner')?.getBoundingClientRect();
+        return {
+          banner: Math.round(bar?.top ?? -1),
+          height: Math.round(bar?.height ?? 0),
+          heading: top('main h1'),
+        };
+      });
+    const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+    const serverPage = await withoutScript.newPage();
+    await serverPage.goto('/nieuws');
+    await expect(banner(serverPage)).toContainText('Gepland onderhoud');
+    // Nothing could remember the closing without script: no button is offered.
+    await expect(banner(serverPage).getByRole('button')).toHaveCount(0);
+    const before = await tops(serverPage);
+    await withoutScript.close();
+    expect(before.height, 'the banner has a height').toBeGreaterThan(30);
+
+    await page.goto('/nieuws');
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    await expect(banner(page)).toContainText('Gepland onderhoud');
+    const after = await tops(page);
+    expect(Math.abs(after.banner - before.banner), 'banner top').toBeLessThanOrEqual(2);
+    expect(Math.abs(after.height - before.height), 'banner height').toBeLessThanOrEqual(2);
+    expect(Math.abs(after.heading - before.heading), 'heading top').toBeLessThanOrEqual(2);
+
+    // Closed in the app: the server leaves it out of the next page too (its cookie).
+    await banner(page).getByRole('button', { name: 'Sluit deze melding' }).click();
+    const cookies = await page.context().cookies(baseURL);
+    expect(cookies.find((c) => c.name === 'ether_maintenance_dismissed')?.value).toMatch(/^\d+(\.\d+)*$/);
+    const html = await (await page.context().request.get('/nieuws')).text();
+    expect(html).not.toContain('class="maintenance-banner"');
+  });
+
+  test("closes from the server's HTML before the app has taken the page over", async ({ page }) => {
+    // The news page's own chunk is held back: the entry has run, the app's first page has not.
+    let releaseChunks: () => void = () => undefined;
+    const held = new Promise<undefined>((resolve) => {
+      releaseChunks = () => resolve(undefined);
+    });
+    await page.route(/\/assets\/news-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/nieuws');
+    const serverBanner = page
+      .locator('[data-server-html]')
+      .getByRole('region', { name: 'Onderhoudsmelding' });
+    await serverBanner.getByRole('button', { name: 'Sluit deze melding' }).click();
+    await expect(serverBanner).toHaveCount(0);
+    releaseChunks();
+    await expect(page.locator('[data-server-html]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(banner(page)).toHaveCount(0);
+    const stored = await page.evaluate(() => localStorage.getItem('ether-maintenance-notifications'));
+    expect(JSON.parse(stored ?? '[]')).not.toHaveLength(0);
+  });
 });

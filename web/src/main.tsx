@@ -9,7 +9,7 @@ import { preloadPage } from './app/page-registry';
 import { createAppRouter } from './app/router';
 import { getConsentState, onConsentChange, startConsent } from './features/consent';
 import { startErrorReporting } from './features/error-reporting';
-import { prefetchMaintenanceNotifications } from './features/overlays';
+import { prefetchMaintenanceNotifications, wireServerBannerClose } from './features/overlays';
 import { installBackGuard, leaveExpandedEntry, PlayerProvider, rememberedChannel } from './features/player';
 import { setAnalyticsConsent } from './lib/analytics';
 import { hiddenOverlays } from './lib/path-rules';
@@ -39,6 +39,7 @@ const consentDrawn = startConsent();
 setAnalyticsConsent(getConsentState().analytics);
 onConsentChange((state) => setAnalyticsConsent(state.analytics));
 startErrorReporting(site);
+wireServerBannerClose(site.siteCode);
 const initialPage = readEmbeddedPage();
 
 // The most the first render waits for the maintenance notifications; a slower answer shows the

@@ -299,6 +299,16 @@ http::Response SiteApp::api_page(const http::Request& request) const {
   return with_cache_control(std::move(response), result.preview ? "private, no-cache" : "no-cache");
 }
 
+boost::json::array SiteApp::maintenance_notifications() const {
+  // The page is whole without its banner: the app still fetches the notifications itself.
+  try {
+    return pages_.maintenance_notifications();
+  } catch (const std::exception& error) {
+    spdlog::warn("page: the maintenance notifications could not be read: {}", error.what());
+    return {};
+  }
+}
+
 http::Response SiteApp::page(const http::Request& request) const {
   // One URL per page (spec §2): "/live/" would otherwise serve the live page under a path the app's
   // path rules do not know, with the mini player shown. The other forms move permanently, with
@@ -318,7 +328,7 @@ http::Response SiteApp::page(const http::Request& request) const {
     moved.set_header("Location", moved_location(result, request.query_string));
     return with_cache_control(std::move(moved), result.moved_to_whole ? "no-cache" : "public, max-age=3600");
   }
-  return shell_.respond(request, result, pages_.site_config(), base_url_);
+  return shell_.respond(request, result, pages_.site_config(), base_url_, maintenance_notifications());
 }
 
 void SiteApp::add_media_root(std::string prefix, const std::filesystem::path& dir) {

@@ -104,6 +104,8 @@ class SiteApp {
   http::Response fallback(const http::Request& request) const;
   http::Response serve_media(const http::Request& request, std::string_view relative) const;
   http::Response page(const http::Request& request) const;
+  // The live maintenance notifications for the page HTML's banner; none when the store is away.
+  boost::json::array maintenance_notifications() const;
   http::Response api_page(const http::Request& request) const;
   [[nodiscard]] static bool is_kept_document(std::string_view path);
   // The pixel size of the image a site path serves (a web app file, /media/ or /uploads/).

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "content/overlay_lists.hpp"
 #include "pages/loaders/broadcasts.hpp"
 #include "pages/loaders/content_pages.hpp"
 #include "pages/loaders/fragments.hpp"
@@ -210,6 +211,11 @@ PageResult PageLoader::load(std::string_view path, const http::QueryParams& quer
     result.moved_to = moved_path(db_, path, *match);
   }
   return result;
+}
+
+json::array PageLoader::maintenance_notifications() {
+  return content::maintenance_notifications(
+      db_, std::chrono::duration_cast<std::chrono::seconds>(clock_().time_since_epoch()).count());
 }
 
 json::object PageLoader::site_config() {

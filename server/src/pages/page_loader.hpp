@@ -23,6 +23,7 @@ class PageLoader final : public PageSource {
 
   PageResult load(std::string_view path, const http::QueryParams& query) override;
   boost::json::object site_config() override;
+  boost::json::array maintenance_notifications() override;
 
   /// The search index of /zoeken and /api/search, kept current from this loader's store.
   search::SearchService& search() { return *search_; }

@@ -3,6 +3,7 @@
 // HTML shell of a full page load and GET /api/page for client-side navigation; its JSON form is
 // the PageEnvelope of web/src/api/types.ts.
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <cstdint>
 #include <string>
@@ -49,6 +50,9 @@ class PageSource {
   virtual PageResult load(std::string_view path, const http::QueryParams& query) = 0;
   /// The SiteConfig of web/src/api/types.ts.
   virtual boost::json::object site_config() = 0;
+  /// The maintenance notifications on the site now, in the order a visitor sees them (spec §3),
+  /// for the banner of the page HTML; none unless a source has them.
+  virtual boost::json::array maintenance_notifications() { return {}; }
 };
 
 /// The JSON PageEnvelope for a result: status, route, title, description, canonical (absolute, with

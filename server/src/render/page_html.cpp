@@ -3,6 +3,7 @@
 #include <map>
 
 #include "pages/route_builder.hpp"
+#include "render/maintenance_banner.hpp"
 #include "render/markup.hpp"
 #include "render/route_renderers.hpp"
 
@@ -126,7 +127,8 @@ std::string main_html(const pages::PageResult& page, const boost::json::object& 
   return out;
 }
 
-std::string page_html(const pages::PageResult& page, const boost::json::object& site, std::string_view request_path) {
+std::string page_html(const pages::PageResult& page, const boost::json::object& site, std::string_view request_path,
+                      const boost::json::object* banner) {
   const bool app = starts_with_segment(request_path, "/app");
   const bool frameless = app || page.route == "popout";
   const SiteBaseScope base{std::string(str(site, "baseUrl"))};
@@ -137,8 +139,10 @@ std::string page_html(const pages::PageResult& page, const boost::json::object& 
   if (page.route != "popout") out += " app--with-player";
   // The web app finds this mark and replaces the element once its own page is ready.
   out += "\" data-server-html>";
+  if (!frameless) out += "<a class=\"skip-link\" href=\"#main\">Naar de inhoud</a>";
+  // Where the app's shell draws it: above the header, in the page flow.
+  if (banner && !app) maintenance_banner(out, *banner);
   if (!frameless) {
-    out += "<a class=\"skip-link\" href=\"#main\">Naar de inhoud</a>";
     site_header(out, site, request_path, page.route == "zoeken" ? str(page.data, "term") : std::string_view());
   }
   out += "<main id=\"main\" tabindex=\"-1\" class=\"main\">";

@@ -15,8 +15,10 @@ namespace ether::render {
 
 /// The HTML of the whole visible page for `page`, requested at `request_path`; `site` is the
 /// SiteConfig (name, defaultChannel, channels). The /app views and the pop-out window have no
-/// header and footer, as in the app.
-std::string page_html(const pages::PageResult& page, const boost::json::object& site, std::string_view request_path);
+/// header and footer, as in the app. `banner`, when given, is the maintenance notification shown above
+/// the header (render/maintenance_banner.hpp); the /app views hide it, as spec §2 says.
+std::string page_html(const pages::PageResult& page, const boost::json::object& site, std::string_view request_path,
+                      const boost::json::object* banner = nullptr);
 
 /// Only what goes inside <main> for `page` (the route's own content); `app` for an /app view.
 std::string main_html(const pages::PageResult& page, const boost::json::object& site, bool app = false);

@@ -14,6 +14,7 @@
 #include "seo/structured_data.hpp"
 #include "seo/xml_text.hpp"
 #include "shell/consent_box.hpp"
+#include "shell/maintenance_choice.hpp"
 
 namespace ether::shell {
 namespace {
@@ -226,11 +227,13 @@ std::string HtmlShell::render(const pages::PageResult& page, const boost::json::
 }
 
 http::Response HtmlShell::respond(const http::Request& request, const pages::PageResult& page,
-                                  const boost::json::object& site, std::string_view base_url) const {
+                                  const boost::json::object& site, std::string_view base_url,
+                                  const boost::json::array& maintenance) const {
   http::Response response;
   response.status = page.status;
   const bool ask_consent = !has_consent_choice(request.cookie(kConsentCookie), std::chrono::system_clock::now());
-  response.body = render(page, site, base_url, render::page_html(page, site, request.path),
+  const auto banner = shown_notification(maintenance, request.cookie(kMaintenanceCookie));
+  response.body = render(page, site, base_url, render::page_html(page, site, request.path, banner ? &*banner : nullptr),
                          ask_consent ? consent_box_html() : std::string_view{});
   response.set_header("Content-Type", "text/html; charset=utf-8");
   response.set_header("Cache-Control", page.preview ? "private, no-cache" : "no-cache");

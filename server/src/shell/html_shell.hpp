@@ -50,9 +50,11 @@ class HtmlShell {
   /// The HTML response: the document with the page's content rendered for the request's path and,
   /// while the request's cookies hold no consent choice, the consent box (shell/consent_box.hpp);
   /// status = page.status, no-cache, Vary: Cookie, strong ETag of the document, 304 when the
-  /// request's If-None-Match matches (for 200 pages).
+  /// request's If-None-Match matches (for 200 pages). Above the header, the first of `maintenance`
+  /// (the live notifications) that the request's cookie does not list as closed (shell/maintenance_choice.hpp).
   [[nodiscard]] http::Response respond(const http::Request& request, const pages::PageResult& page,
-                                       const boost::json::object& site, std::string_view base_url) const;
+                                       const boost::json::object& site, std::string_view base_url,
+                                       const boost::json::array& maintenance = {}) const;
 
  private:
   std::string before_title_;   // up to and including <title>

@@ -9,6 +9,7 @@ import { HttpError } from '../../lib/http';
 import { pageFetch, renderApp } from '../../test/render-app';
 import { CountClock } from './count-clock-view';
 import { MaintenanceBanner } from './maintenance-banner';
+import { SERVER_BANNER_CLOSED } from './server-banner';
 import { prefetchMaintenanceNotifications } from './overlays';
 import { modalBlock, notification } from './test-data';
 import type { EventModalBlock, MaintenanceNotification } from './types';
@@ -40,6 +41,7 @@ const overlayCalls = (fetchMock: ReturnType<typeof overlayFetch>, path: string) 
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
+  document.cookie = 'ether_maintenance_dismissed=; Path=/; Max-Age=0';
   // A stored consent choice: the consent box is out of the way (its order is tested below).
   resetConsentStore();
   settleConsent();
@@ -252,10 +254,33 @@ describe('the maintenance banner', () => {
     await userEvent.click(close);
     expect(screen.queryByRole('region', { name: 'Onderhoudsmelding' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('ether-maintenance-notifications') ?? '[]')).toEqual([3]);
+    // The server, which draws the banner into the next page's HTML, is told too.
+    expect(document.cookie).toContain('ether_maintenance_dismissed=3');
     first.unmount();
 
     renderApp(homeEnvelope);
     expect(await screen.findByRole('region', { name: 'Onderhoudsmelding' })).toHaveTextContent('Tweede');
+  });
+
+  it("drops the notification closed in the server's HTML while the app was drawing its page", async () => {
+    vi.stubGlobal('fetch', overlayFetch([], [notification({ id: 3 })]));
+    renderApp(homeEnvelope);
+    expect(await screen.findByRole('region', { name: 'Onderhoudsmelding' })).toBeInTheDocument();
+    act(() => void document.dispatchEvent(new CustomEvent(SERVER_BANNER_CLOSED, { detail: 4 })));
+    expect(screen.getByRole('region', { name: 'Onderhoudsmelding' })).toBeInTheDocument();
+    act(() => void document.dispatchEvent(new CustomEvent(SERVER_BANNER_CLOSED, { detail: 3 })));
+    expect(screen.queryByRole('region', { name: 'Onderhoudsmelding' })).not.toBeInTheDocument();
+  });
+
+  it('tells the server of notifications closed before it had the cookie', async () => {
+    localStorage.setItem('ether-maintenance-notifications', JSON.stringify([3, 8]));
+    vi.stubGlobal(
+      'fetch',
+      overlayFetch([], [notification({ id: 3 }), notification({ id: 9, title: 'Nieuw' })]),
+    );
+    renderApp(homeEnvelope);
+    expect(await screen.findByRole('region', { name: 'Onderhoudsmelding' })).toHaveTextContent('Nieuw');
+    expect(document.cookie).toContain('ether_maintenance_dismissed=3.8');
   });
 
   it('is in the first render when prefetched before it, and not fetched a second time', async () => {

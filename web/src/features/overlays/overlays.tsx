@@ -8,15 +8,19 @@ import { useAppShown } from '../../lib/use-app-shown';
 import { useConsentSettled } from '../consent';
 import { toAppPath } from '../../lib/routes';
 import { fetchEventModals, fetchMaintenanceNotifications, reportOverlayError } from './api';
+import { tellServerDismissed } from './dismissed-cookie';
 import { MaintenanceBanner } from './maintenance-banner';
+import { SERVER_BANNER_CLOSED, wireServerBanner } from './server-banner';
 import { toModalView, type EventModalView } from './modal-view';
 import { mayOpenEventModal } from './overlay-order';
 import {
   dismissNotification,
   isOnRelatedPath,
+  maintenanceKey,
   markModalClosed,
   pickModal,
   pickNotification,
+  readIdList,
   shouldFetchModal,
   type KeyValueStorage,
 } from './storage';
@@ -120,6 +124,11 @@ export function prefetchMaintenanceNotifications(): Promise<void> {
   );
 }
 
+/** Makes the close button of the banner in the server's HTML work before the app takes the page over. */
+export function wireServerBannerClose(siteCode: string): void {
+  wireServerBanner(siteCode, local);
+}
+
 /** The maintenance banner (spec §2, §4): the first notification this site's visitor has not dismissed. */
 export function MaintenanceBannerSlot({ hidden }: { hidden: boolean }) {
   const { siteCode } = useSite();
@@ -131,6 +140,8 @@ export function MaintenanceBannerSlot({ hidden }: { hidden: boolean }) {
   useEffect(() => {
     if (hidden || requested.current) return;
     requested.current = true;
+    // Closed before this cookie existed, or the cookie lost: the server learns it for the next page.
+    tellServerDismissed(readIdList(local, maintenanceKey(siteCode)));
     const pending = prefetched?.promise ?? fetchMaintenanceNotifications();
     prefetched = null;
     pending
@@ -138,12 +149,23 @@ export function MaintenanceBannerSlot({ hidden }: { hidden: boolean }) {
       .catch((error: unknown) => reportOverlayError('De onderhoudsmelding', error));
   }, [hidden, siteCode]);
 
+  // Closed in the server's HTML while this page was being drawn (server-banner.ts).
+  useEffect(() => {
+    const closed = (event: Event) => {
+      const id = (event as CustomEvent<number>).detail;
+      setNotification((shown) => (shown?.id === id ? null : shown));
+    };
+    document.addEventListener(SERVER_BANNER_CLOSED, closed);
+    return () => document.removeEventListener(SERVER_BANNER_CLOSED, closed);
+  }, []);
+
   if (!notification || hidden) return null;
   return (
     <MaintenanceBanner
       notification={notification}
       onDismiss={() => {
         dismissNotification(notification.id, local, siteCode);
+        tellServerDismissed(readIdList(local, maintenanceKey(siteCode)));
         setNotification(null);
       }}
     />
