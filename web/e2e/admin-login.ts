@@ -10,20 +10,21 @@ import { Secret, TOTP } from 'otpauth';
 
 const stamp = Date.now().toString(36);
 
-export function createUser(role: string, email: string): string {
+export function createUser(role: string, email: string, name = `E2E ${role}`): string {
   const server = process.env.ETHER_E2E_SERVER;
   const dataDir = process.env.ETHER_E2E_DATA_DIR;
   if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
-  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', `E2E ${role}`], {
+  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', name], {
     env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   return (out.trim().split('\n').pop() ?? '').trim();
 }
 
-export async function logInFresh(page: Page, role: string, password: string) {
+/** Logs in a new account of `role` (named `name`, else "E2E <role>") that has changed its password. */
+export async function logInFresh(page: Page, role: string, password: string, name?: string) {
   const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
-  const oneTime = createUser(role, email);
+  const oneTime = createUser(role, email, name);
   await page.goto('/beheer');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord', { exact: true }).fill(oneTime);
