@@ -213,12 +213,15 @@ void each_role_finds_only_what_it_may_read(store::Database& db) {
 void bad_terms_are_refused(store::Database& db) {
   Harness h(db);
   auto erik = h.user("erik@ether.local", Role::eindredacteur);
-  const std::vector<std::string> targets{"/api/admin/search", "/api/admin/search?q=", "/api/admin/search?q=%20%20",
-                                         "/api/admin/search?q=" + std::string(kSearchMaxLength + 1, 'a')};
-  for (const auto& target : targets) {
+  const std::vector<std::pair<std::string, std::string>> refused{
+      {"/api/admin/search", "search_empty"},
+      {"/api/admin/search?q=", "search_empty"},
+      {"/api/admin/search?q=%20%20", "search_empty"},
+      {"/api/admin/search?q=" + std::string(kSearchMaxLength + 1, 'a'), "search_too_long"}};
+  for (const auto& [target, code] : refused) {
     auto answer = h.as(erik, "GET", target);
     EXPECT_EQ(answer.status, 400U) << target;
-    EXPECT_EQ(answer.body.at("error").at("code").as_string(), "bad_parameter") << target;
+    EXPECT_EQ(answer.body.at("error").at("code").as_string(), code) << target;
     EXPECT_FALSE(answer.body.at("error").at("message").as_string().empty());
   }
   // The limit counts characters: 100 accented letters (200 bytes) are a term.

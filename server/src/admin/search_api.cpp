@@ -92,10 +92,10 @@ http::Response SearchApi::search(const http::Request& request) const {
   if (auto* refused = std::get_if<http::Response>(&who)) return std::move(*refused);
   const auto& principal = std::get<Principal>(who);
   const auto term = trimmed(std::string(request.param("q").value_or("")));
-  if (term.empty()) return api::json_error(400, "bad_parameter", "Vul een zoekterm in.");
+  if (term.empty()) return api::json_error(400, "search_empty", "Vul een zoekterm in.");
   if (characters(term) > kSearchMaxLength) {
-    return api::json_error(400, "bad_parameter",
-                           "De zoekterm is te lang (hoogstens " + std::to_string(kSearchMaxLength) + " tekens).");
+    return api::json_error(400, "search_too_long",
+                           "Een zoekterm is te lang (hoogstens " + std::to_string(kSearchMaxLength) + " tekens).");
   }
   const auto now = clock_();
   auto lease = db_.lease();

@@ -7,8 +7,8 @@
 // Every content type the admin edits is searched as its list's ?q= searches it (content::ListQuery: the
 // type's search fields, its slug among them, and the author's name), within the user's channels; the
 // accounts by name and e-mail only for a role that manages users. Only groups with hits, in menu order,
-// each at most kSearchGroupSize hits (its total counts them all). q is trimmed; empty or longer than
-// kSearchMaxLength characters: 400 bad_parameter. Items in the trash are not found.
+// each at most kSearchGroupSize hits (its total counts them all). q is trimmed; empty: 400 search_empty;
+// longer than kSearchMaxLength characters: 400 search_too_long. Items in the trash are not found.
 
 #include <cstddef>
 #include <cstdint>
