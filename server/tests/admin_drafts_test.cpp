@@ -438,6 +438,33 @@ void a_draft_stays_saveable_after_the_item_goes_offline(store::Database& db) {
   EXPECT_EQ(again.code(), "not_published");
 }
 
+// A redacteur may edit an item taken offline, so he may take its draft over too ('Concept
+// overnemen': the item stays offline); the draft of an item on the site he still only offers.
+void a_redacteur_takes_over_the_draft_of_an_offline_item(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  auto rita = h.user("rita@ether.local", Role::redacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  ASSERT_EQ(
+      h.as(rita, "PUT", path + "/draft", json::object{{"version", 2}, {"values", values("Concept", "Eerste.")}}).status,
+      200U);
+  EXPECT_EQ(h.as(rita, "POST", path + "/draft/publish", json::object{{"version", 2}}).status, 403U);
+  auto offline = h.as(erik, "POST", path + "/unpublish", json::object{{"version", 2}});
+  ASSERT_EQ(offline.status, 200U) << offline.text;
+  auto offered = h.as(rita, "POST", path + "/offer", json::object{{"version", offline.version()}});
+  ASSERT_EQ(offered.status, 200U) << offered.text;
+  // Taken offline after the draft was made: it is taken over on purpose, as the form's second button does.
+  auto taken =
+      h.as(rita, "POST", path + "/draft/publish", json::object{{"version", offered.version()}, {"overwrite", true}});
+  ASSERT_EQ(taken.status, 200U) << taken.text;
+  EXPECT_EQ(taken.item().at("title"), "Concept");
+  EXPECT_FALSE(taken.item().at("published").as_bool());
+  EXPECT_TRUE(taken.item().at("draft").is_null());
+  // An edit, not a publication: the item still waits for review.
+  EXPECT_EQ(taken.item().at("review").at("status"), "waiting");
+}
+
 using Scenario = void (*)(store::Database&);
 
 const std::vector<std::pair<const char*, Scenario>>& scenarios() {
@@ -450,6 +477,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ADraftWithAMissingVideoIsRefused", a_draft_with_a_missing_video_is_refused},
       {"ListsMarkAnItemWithADraft", lists_mark_an_item_with_a_draft},
       {"ADraftStaysSaveableAfterTheItemGoesOffline", a_draft_stays_saveable_after_the_item_goes_offline},
+      {"ARedacteurTakesOverTheDraftOfAnOfflineItem", a_redacteur_takes_over_the_draft_of_an_offline_item},
   };
   return all;
 }

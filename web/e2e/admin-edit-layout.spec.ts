@@ -80,12 +80,12 @@ test("on a phone the list shows each article's state, and 'Opslaan' stays on scr
   };
   await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/\S/);
   await fits();
-  await page.getByLabel('Zoeken').fill(long);
+  await page.getByLabel('Zoeken', { exact: true }).fill(long);
   await page.getByRole('button', { name: 'Filteren' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText(long);
   await fits();
-  await page.getByLabel('Zoeken').fill('');
+  await page.getByLabel('Zoeken', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Filteren' }).click();
   await expect(table.getByRole('row').nth(2)).toBeVisible();
 
@@ -122,7 +122,7 @@ test("on a phone the list shows each article's state, and 'Opslaan' stays on scr
 
   await page.getByRole('navigation', { name: 'Beheer' }).getByRole('link', { name: 'Inhoud' }).click();
   await page.getByRole('link', { name: 'Nieuwsartikelen', exact: true }).click();
-  await page.getByLabel('Zoeken').fill(long);
+  await page.getByLabel('Zoeken', { exact: true }).fill(long);
   await page.getByRole('button', { name: 'Filteren' }).click();
   await table.getByRole('link', { name: long }).click();
   answerYes(page, /verwijderen/i);

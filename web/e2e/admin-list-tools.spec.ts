@@ -25,7 +25,7 @@ test('an eindredacteur filters, sorts, publishes two articles in bulk and comes 
 
   // Filter: the search and only what this account wrote.
   await page.goto('/beheer/inhoud/articles');
-  await page.getByLabel('Zoeken').fill(`lijsttest ${stamp}`);
+  await page.getByLabel('Zoeken', { exact: true }).fill(`lijsttest ${stamp}`);
   await page.getByLabel('Mijn nieuwsartikelen').check();
   await page.getByRole('button', { name: 'Filteren' }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 items, pagina 1 van 1' })).toBeVisible();
@@ -62,7 +62,7 @@ test('an eindredacteur filters, sorts, publishes two articles in bulk and comes 
   await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
   await page.getByRole('link', { name: '← Nieuwsartikelen' }).click();
   await expect(page).toHaveURL(listUrl);
-  await expect(page.getByLabel('Zoeken')).toHaveValue(`lijsttest ${stamp}`);
+  await expect(page.getByLabel('Zoeken', { exact: true })).toHaveValue(`lijsttest ${stamp}`);
   await expect(page.getByLabel('Mijn nieuwsartikelen')).toBeChecked();
   await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(rows.nth(1)).toContainText(second);

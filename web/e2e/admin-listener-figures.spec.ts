@@ -153,7 +153,7 @@ test.describe('listener figures from scripted listeners', () => {
     const context = await browser.newContext({ baseURL: own.baseURL });
     await suppressOverlays(context, context.request);
     const page = await context.newPage();
-    await logInFresh(page, 'beheerder', PASSWORD, own);
+    await logInFresh(page, 'beheerder', PASSWORD, { store: own });
     await page
       .getByRole('navigation', { name: 'Beheer' })
       .getByRole('link', { name: 'Luistercijfers' })

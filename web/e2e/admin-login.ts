@@ -16,20 +16,31 @@ export interface UserStore {
   dataDir: string;
 }
 
-export function createUser(role: string, email: string, store?: UserStore): string {
+/** A new account: on `store` (else the shared server), named `name` (else "E2E <role>"). */
+export interface NewUser {
+  store?: UserStore;
+  name?: string;
+}
+
+export function createUser(
+  role: string,
+  email: string,
+  { store, name = `E2E ${role}` }: NewUser = {},
+): string {
   const server = store?.binary ?? process.env.ETHER_E2E_SERVER;
   const dataDir = store?.dataDir ?? process.env.ETHER_E2E_DATA_DIR;
   if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
-  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', `E2E ${role}`], {
+  const out = execFileSync(server, ['create-user', '--role', role, email, '--name', name], {
     env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   return (out.trim().split('\n').pop() ?? '').trim();
 }
 
-export async function logInFresh(page: Page, role: string, password: string, store?: UserStore) {
+/** Logs in a new account of `role` (see NewUser) that has changed its password. */
+export async function logInFresh(page: Page, role: string, password: string, user: NewUser = {}) {
   const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
-  const oneTime = createUser(role, email, store);
+  const oneTime = createUser(role, email, user);
   await page.goto('/beheer');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord', { exact: true }).fill(oneTime);

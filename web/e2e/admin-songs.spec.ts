@@ -33,7 +33,7 @@ test("an eindredacteur corrects a song's title and adds its ISRC, and the site s
   await expect(page.getByText(/^Nieuwe nummers komen uit de playout/)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Nieuw:/ })).toHaveCount(0);
 
-  await page.getByLabel('Zoeken').fill('Tegenwind');
+  await page.getByLabel('Zoeken', { exact: true }).fill('Tegenwind');
   await page.getByRole('button', { name: 'Filteren' }).click();
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -38,7 +38,9 @@
 //   DELETE /api/admin/content/{type}/{id}/draft             204: the draft thrown away (404 no_draft)
 //   POST   /api/admin/content/{type}/{id}/draft/publish     {version, overwrite?} -> {item}: the draft made the live
 //                                                           version (a revision, the audit log), by one who may
-//                                                           publish; 409 draft_conflict (with current) when the
+//                                                           publish (of an item taken offline: the stored version,
+//                                                           by one who may edit it, the review kept); 409
+//                                                           draft_conflict (with current) when the
 //                                                           item changed since the draft was made, unless overwrite
 //   GET    /api/admin/content/{type}/{id}/revisions         articles and pages: the saved versions, newest first,
 //                                                           each with its label and changedFields (since the one

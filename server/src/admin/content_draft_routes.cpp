@@ -26,6 +26,7 @@ using content_detail::Call;
 using content_detail::channel_refused;
 using content_detail::draft_json;
 using content_detail::field_changes;
+using content_detail::forbidden;
 using content_detail::forbidden_channel;
 using content_detail::item_at_version;
 using content_detail::item_json;
@@ -36,6 +37,7 @@ using content_detail::record_change;
 using content_detail::stale;
 using content_detail::VersionedCall;
 using content_detail::write_links;
+using content_detail::write_permission;
 
 namespace {
 
@@ -139,7 +141,7 @@ http::Response ContentApi::discard_draft(const http::Request& request, const std
 
 http::Response ContentApi::publish_draft(const http::Request& request, const std::string& type_name,
                                          const std::string& key) const {
-  auto call = begin_versioned_call(admin_, request, type_name, Permission::publish, publishable);
+  auto call = begin_versioned_call(admin_, request, type_name, Permission::edit_drafts, publishable);
   if (auto* refused = std::get_if<http::Response>(&call)) return std::move(*refused);
   const auto& [type, principal, object, version] = std::get<VersionedCall>(call);
   const auto* overwrite = object.if_contains("overwrite");
@@ -151,6 +153,11 @@ http::Response ContentApi::publish_draft(const http::Request& request, const std
   auto current = item_at_version(store, type, principal, key, version, now, false);
   if (auto* refused = std::get_if<http::Response>(&current)) return std::move(*refused);
   const auto* before = &std::get<Item>(current);
+  // The draft of an item on the site goes live: that is a publication. An item taken offline stays
+  // offline: taking its draft over is an edit of it, which whoever may edit it makes, as a save would.
+  if (!allows(principal.user.role, before->published ? Permission::publish : write_permission(type, before))) {
+    return forbidden();
+  }
   DraftRepository drafts(*lease);
   const auto draft = drafts.find(type.name, key);
   if (!draft) return no_draft();
@@ -187,8 +194,9 @@ http::Response ContentApi::publish_draft(const http::Request& request, const std
   drafts.remove(type.name, key);
   auto after = store.find(key);
   content::keep_earlier_slug(*lease, type, *before, *after, now);
-  // A publication ends the review step, as a publish does.
-  if (before->review.status != content::ReviewStatus::none) {
+  // A publication ends the review step, as a publish does; taking over the draft of an offline item
+  // is an edit, which keeps it.
+  if (before->published && before->review.status != content::ReviewStatus::none) {
     content::WorkflowRepository(*lease).set_review(type.name, key, content::Review{});
     add_change(changes, "review", json::string(content::review_status_name(before->review.status)), nullptr);
     after = store.find(key);

@@ -428,6 +428,7 @@ Station::Station(const config::Config& config) {
   play_corrections_api_ = std::make_unique<admin::PlayCorrectionsApi>(
       *db_, *admin_api_, unix_now, [watch = content_version_.get()] { watch->refresh(); });
   start_api_ = std::make_unique<admin::StartApi>(*db_, *admin_api_, unix_now);
+  admin_search_api_ = std::make_unique<admin::SearchApi>(*db_, *admin_api_, unix_now);
 
   nowplaying_ingest_ = std::make_unique<ingest::NowPlayingIngest>(*db_, config.nowplaying_hold_seconds);
   nowplaying_ingest_->on_change([this](const ingest::NowPlayingItem& item, const ingest::IngestOutcome& outcome) {
@@ -656,6 +657,7 @@ void Station::add_routes(SiteApp& site) {
   schedule_api_->add_routes(site.router());
   play_corrections_api_->add_routes(site.router());
   start_api_->add_routes(site.router());
+  admin_search_api_->add_routes(site.router());
   admin_pages_->add_routes(site.router());
   listeners_api_->add_routes(site.router());
   downloads_api_->add_routes(site.router());

@@ -25,6 +25,7 @@
 #include "admin/presence.hpp"
 #include "admin/royalty_report_api.hpp"
 #include "admin/schedule_api.hpp"
+#include "admin/search_api.hpp"
 #include "admin/song_audience_api.hpp"
 #include "admin/start_api.hpp"
 #include "admin/trash_sweeper.hpp"
@@ -181,6 +182,7 @@ class Station {
   std::unique_ptr<admin::ScheduleApi> schedule_api_;
   std::unique_ptr<admin::PlayCorrectionsApi> play_corrections_api_;
   std::unique_ptr<admin::StartApi> start_api_;
+  std::unique_ptr<admin::SearchApi> admin_search_api_;
   std::unique_ptr<ingest::NowPlayingBoard> nowplaying_board_;
   std::unique_ptr<ingest::NowPlayingIngest> nowplaying_ingest_;
   std::unique_ptr<ingest::IngestApi> ingest_api_;

@@ -70,6 +70,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   password_change_required: 'Kies eerst een nieuw wachtwoord.',
   payload_too_large: 'Dit is te groot om op te slaan.',
   request_in_progress: 'Deze opslag is nog bezig. Wacht even en kijk dan of je wijziging er staat.',
+  search_empty: 'Vul een zoekterm in.',
+  search_too_long: 'Een zoekterm is hoogstens 100 tekens lang.',
   second_factor_setup_required: 'Stel eerst tweestapsverificatie in.',
   stopping: `De server start opnieuw op. ${TRY_AGAIN}`,
   storage_full: `De opslag van de site is vol. ${NOT_SAVED_KEPT} Probeer het later opnieuw of vraag de beheerder om ruimte te maken.`,

@@ -24,6 +24,7 @@ import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
 import { BackupsPage } from '../features/backups/backups-page';
 import { TrashPage } from '../features/trash/trash-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
+import { SearchPage } from '../features/search';
 import { SecondFactorPage } from '../features/second-factor/second-factor-page';
 import { StartPage } from '../features/start';
 import { UsersPage } from '../features/users/users-page';
@@ -117,6 +118,7 @@ export function AdminApp() {
             },
             { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
             { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
+            { path: 'zoeken', element: <SearchPage /> },
             { path: 'inhoud', element: <ContentTypesPage canEditSettings={can('edit_settings')} /> },
             { path: 'inhoud/:type', element: <ContentListPage permissions={session.permissions} /> },
             { path: 'inhoud/:type/nieuw', element: <ContentEditPage permissions={session.permissions} /> },

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ROLE_LABELS, type AdminSession } from '../api/admin-client';
+import { HeaderSearch } from '../features/search';
 
 /** The logged-in frame: who is logged in, the sections their role may open, and logout. */
 export function AdminShell({ session, onLogout }: { session: AdminSession; onLogout: () => void }) {
@@ -24,6 +25,7 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
       </a>
       <header className="admin-header">
         <p className="admin-brand">Ether Beheer</p>
+        <HeaderSearch />
         <p className="admin-who">
           <span>{session.user.name}</span>{' '}
           <span className="admin-role">{ROLE_LABELS[session.user.role]}</span>

@@ -237,6 +237,31 @@ describe('ContentEditPage: drafts of a published article', () => {
     expect((screen.getByLabelText('Titel (verplicht)') as HTMLInputElement).value).toBe('Brand geblust!');
   });
 
+  it('lets a redacteur take over the draft of an article taken offline, not publish one on the site', async () => {
+    const offlineDrafted: ContentItem = { ...drafted, version: 5, state: 'draft', published: false };
+    const fetch = renderPage(redacteur, offlineDrafted, {
+      [`POST ${path}/draft/publish`]: () =>
+        json({
+          item: { ...offlineDrafted, version: 6, values: { ...live, title: 'Brand geblust' }, draft: null },
+        }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Je bewerkt een concept van een offline gehaald artikel' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Een eindredacteur publiceert het: bied het aan ter beoordeling.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Concept overnemen' }));
+    await waitFor(() => expect(screen.queryByText(/Je bewerkt een concept/)).toBeNull());
+    expect(bodyOf(fetch, `POST ${path}/draft/publish`)).toEqual({ version: 5, overwrite: false });
+  });
+
+  it('offers a redacteur no take-over of the draft of an article on the site', async () => {
+    renderPage(redacteur, drafted);
+    expect(
+      await screen.findByText('Een eindredacteur publiceert het: bied het aan ter beoordeling.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Concept publiceren' })).toBeNull();
+  });
+
   it('says that the preview shows the saved version, not the typing', async () => {
     renderPage(eindredacteur, online);
     expect(

@@ -44,6 +44,9 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
   const draft = item.draft;
   if (!draft) return null;
   const verb = item.published ? 'publiceren' : 'overnemen';
+  // The draft of an item on the site goes live, which needs one who may publish; an item taken
+  // offline stays offline, and whoever may edit it takes its draft over (as the server rules).
+  const mayApply = item.published ? mayPublish : true;
 
   const run = async (call: () => Promise<void>, failed: string) => {
     if (busy) return;
@@ -93,17 +96,17 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
           : "Het item staat niet op de site. 'Concept overnemen' maakt het concept de opgeslagen versie; het item blijft offline tot het wordt gepubliceerd."}{' '}
         Laatst opgeslagen door {draft.savedBy || 'onbekend'}, {formatPublishedWithTime(draft.savedAt)}.
       </p>
-      {!mayPublish && (
+      {!mayApply && (
         <p className="admin-hint">Een eindredacteur publiceert het: bied het aan ter beoordeling.</p>
       )}
       <FormAlert message={error} />
       <p className="admin-actions">
-        {mayPublish && !conflict && (
+        {mayApply && !conflict && (
           <button type="button" onClick={() => void publish(false)} aria-disabled={busy || undefined}>
             {`Concept ${verb}`}
           </button>
         )}
-        {mayPublish && conflict && (
+        {mayApply && conflict && (
           <button type="button" onClick={() => void publish(true)} aria-disabled={busy || undefined}>
             {`Concept toch ${verb}`}
           </button>

@@ -1,0 +1,2 @@
+export { HeaderSearch } from './header-search';
+export { SearchPage } from './search-page';
