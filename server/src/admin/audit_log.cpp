@@ -7,22 +7,11 @@
 
 #include "content/content_types.hpp"
 #include "store/content_version.hpp"
+#include "store/like_pattern.hpp"
 
 namespace ether::admin {
 
 namespace {
-
-// `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally (escaped with
-// '!', which both stores accept as ESCAPE character where a backslash would need quoting rules).
-std::string contains_pattern(const std::string& text) {
-  std::string out = "%";
-  for (char c : text) {
-    if (c == '%' || c == '_' || c == '!') out += '!';
-    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  }
-  out += '%';
-  return out;
-}
 
 // The rows a reader limited to `channels` may see (see AuditFilter::channels), as SQL. The slugs
 // are written into it: only ones of slug characters are taken, so nothing else can be.
@@ -113,11 +102,11 @@ AuditPage AuditLog::query(const AuditFilter& filter, std::int64_t page, std::int
   int any_type = filter.item_type.empty() ? 1 : 0;
   int any_id = filter.item_id.empty() ? 1 : 0;
   int any_name = filter.user_name.empty() ? 1 : 0;
-  const std::string name = contains_pattern(filter.user_name);
+  const std::string name = store::contains_pattern(filter.user_name);
   const std::string where =
       " WHERE (:au = 1 OR user_id = :u) AND (:at = 1 OR item_type = :t) AND (:ai = 1 OR item_id = :i)"
-      " AND (:an = 1 OR LOWER(user_name) LIKE :n ESCAPE '!')" +
-      channel_condition(filter.channels);
+      " AND (:an = 1 OR LOWER(user_name) LIKE :n" +
+      std::string(store::kLikeEscape) + ")" + channel_condition(filter.channels);
   AuditPage result;
   long long total = 0;
   session_ << "SELECT COUNT(*) FROM admin_audit_log" + where, soci::use(any_user), soci::use(user), soci::use(any_type),

@@ -9,6 +9,7 @@
 #include "content/content_workflow.hpp"
 #include "domain/time.hpp"
 #include "pages/queries/rows.hpp"
+#include "store/like_pattern.hpp"
 #include "store/publication.hpp"
 
 namespace ether::content {
@@ -90,17 +91,6 @@ bool numeric_column(const FieldSpec& field) {
 Value key_value(const TypeSpec& type, const std::string& key) {
   if (!type.numeric_key()) return key;
   return static_cast<long long>(api::parse_id(key).value_or(-1));
-}
-
-// `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally (escaped with
-// '!', as the audit log's search does: both stores accept it where a backslash needs quoting rules).
-std::string contains_pattern(const std::string& text) {
-  std::string out = "%";
-  for (char c : text) {
-    if (c == '%' || c == '_' || c == '!') out += '!';
-    out += c;
-  }
-  return out + "%";
 }
 
 }  // namespace
@@ -199,14 +189,15 @@ ListResult ContentStore::list(const ListQuery& query) {
       if (isrc && bare.empty()) continue;
       if (!first) where += " OR ";
       first = false;
-      where += "LOWER(" + field->column + ") LIKE :q" + std::to_string(placeholder++) + " ESCAPE '!'";
-      binds.add(contains_pattern(isrc ? bare : lower));
+      where += "LOWER(" + field->column + ") LIKE :q" + std::to_string(placeholder++) + std::string(store::kLikeEscape);
+      binds.add(store::contains_pattern(isrc ? bare : lower));
     }
     // The author's name finds what they wrote (issue 54), for the types written in the admin.
     if (type_.origin.empty()) {
       where += std::string(first ? "" : " OR ") + "EXISTS (SELECT 1 FROM content_workflow w WHERE " +
-               workflow_of_row(type_, type_.table) + " AND LOWER(w.author_name) LIKE :qa ESCAPE '!')";
-      binds.add(contains_pattern(lower));
+               workflow_of_row(type_, type_.table) + " AND LOWER(w.author_name) LIKE :qa" +
+               std::string(store::kLikeEscape) + ")";
+      binds.add(store::contains_pattern(lower));
       first = false;
     }
     where += first ? "1 = 0)" : ")";

@@ -1,7 +1,6 @@
 #include "media/media_repository.hpp"
 
-#include <cctype>
-
+#include "store/like_pattern.hpp"
 #include "store/nullable.hpp"
 
 namespace ether::media {
@@ -137,18 +136,9 @@ std::optional<MediaItem> MediaRepository::find_by_hash(MediaKind kind, const std
 
 namespace {
 
-// The LIKE pattern of a search of names: the term in lower case, its wildcards taken literally.
-std::string name_pattern(std::string_view term) {
-  std::string pattern = "%";
-  for (char c : term) {
-    if (c == '%' || c == '_' || c == '\\') pattern += '\\';
-    pattern += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return pattern + "%";
-}
-
 constexpr std::string_view kListed = " FROM media WHERE kind = :k AND status <> 'duplicate'";
-constexpr std::string_view kNamed = " AND LOWER(original_name) LIKE :q ESCAPE '\\'";
+// With a pattern of store::contains_pattern, whose escape character is '!'.
+constexpr std::string_view kNamed = " AND LOWER(original_name) LIKE :q ESCAPE '!'";
 
 }  // namespace
 
@@ -157,7 +147,7 @@ std::vector<MediaItem> MediaRepository::list(MediaKind kind, std::int64_t limit,
   std::vector<MediaItem> items;
   Row row;
   std::string kind_text(kind_name(kind));
-  std::string pattern = name_pattern(name);
+  std::string pattern = store::contains_pattern(name);
   long long n = limit;
   long long skip = offset;
   soci::statement statement(session_);
@@ -185,7 +175,7 @@ std::int64_t MediaRepository::count(MediaKind kind, std::string_view name) {
     session_ << "SELECT COUNT(*)" + std::string(kListed), soci::into(n), soci::use(kind_text);
     return n;
   }
-  std::string pattern = name_pattern(name);
+  std::string pattern = store::contains_pattern(name);
   session_ << "SELECT COUNT(*)" + std::string(kListed) + std::string(kNamed), soci::into(n), soci::use(kind_text),
       soci::use(pattern);
   return n;
