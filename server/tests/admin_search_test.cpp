@@ -16,6 +16,7 @@
 #include "http/router.hpp"
 #include "store_test_support.hpp"
 #include "support/admin_client.hpp"
+#include "support/admin_content_harness.hpp"
 #include "support/postgres_database.hpp"
 #include "support/postgres_scenarios.hpp"
 #include "support/test_paths.hpp"
@@ -24,51 +25,16 @@ namespace ether::admin {
 namespace {
 namespace json = boost::json;
 
-constexpr const char* kOrigin = test::kAdminOrigin;
 constexpr std::int64_t kStart = 1'795'258'800;  // 2026-11-21 11:00 UTC
 
 using Answer = test::AdminAnswer;
 using Login = test::AdminLogin;
 
-// A seeded store with the admin, content and search routes on one router and a clock the test moves.
-class Harness {
+// The admin's and content's routes on a seeded store (support/admin_content_harness.hpp), with
+// the search across the admin beside them.
+class Harness : public test::AdminContentHarness {
  public:
-  explicit Harness(store::Database& db) : db_(db) {
-    exec("INSERT INTO channels (slug, name) VALUES ('radio2', 'Radio 2')");
-    exec("INSERT INTO channels (slug, name) VALUES ('radio5', 'Radio 5')");
-    exec("INSERT INTO news_categories (slug, name, color) VALUES ('cultuur', 'Cultuur', '#aa0000')");
-    admin_ = std::make_unique<AdminApi>(
-        db_, AdminOptions{.base_url = kOrigin, .password_cost = kMinimumCost, .throttle = {}},
-        [this] { return now_.load(); });
-    content_ = std::make_unique<ContentApi>(
-        db_, *admin_,
-        ContentApiOptions{.base_url = kOrigin,
-                          .preview_secret = "test-preview-secret",
-                          .media_dir = std::filesystem::path(ETHER_SOURCE_DIR) / "media" / "demo"},
-        [this] { return now_.load(); }, [] {});
-    search_ = std::make_unique<SearchApi>(db_, *admin_, [this] { return now_.load(); });
-    admin_->add_routes(router_);
-    content_->add_routes(router_);
-    search_->add_routes(router_);
-  }
-
-  void exec(const std::string& sql) {
-    auto lease = db_.lease();
-    *lease << sql;
-  }
-
-  Answer as(const Login& who, const std::string& method, const std::string& target, const json::value& body = nullptr) {
-    return test::admin_as(router_, who, method, target, body);
-  }
-
-  Login user(const std::string& email, Role role) { return test::admin_user(db_, router_, now_, email, role); }
-
-  std::string create(const Login& who, const std::string& type, const json::object& values) {
-    now_ += 60;
-    auto created = as(who, "POST", "/api/admin/content/" + type, json::object{{"values", values}});
-    EXPECT_EQ(created.status, 201U) << created.text;
-    return created.id();
-  }
+  explicit Harness(store::Database& db) : AdminContentHarness(db, kStart) { add_api<SearchApi>(); }
 
   // The answer of a search for `q` (already URL-encoded) as `who`, which must be 200.
   json::object search(const Login& who, const std::string& q) {
@@ -76,13 +42,6 @@ class Harness {
     EXPECT_EQ(answer.status, 200U) << answer.text;
     return answer.body.is_object() ? answer.body.as_object() : json::object{};
   }
-
-  store::Database& db_;
-  std::atomic<std::int64_t> now_{kStart};
-  std::unique_ptr<AdminApi> admin_;
-  std::unique_ptr<ContentApi> content_;
-  std::unique_ptr<SearchApi> search_;
-  http::Router router_;
 };
 
 json::object article(const std::string& title, const std::string& slug) {
