@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ArticleData, GuideData, PlayedTracksData } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
 import { pageData, refuseAutoplay, yesterdaysFragmentsPath } from './support';
@@ -6,6 +6,16 @@ import { pageData, refuseAutoplay, yesterdaysFragmentsPath } from './support';
 // The page's real content before (and without) JavaScript, the app's takeover of that HTML, and
 // the page fixes of issue 12 (paging, guide days and logos, tags, article hero, search term, the
 // 404's search landmarks, the app article's canonical), against the real server.
+
+/** The day before Gedraaid's default day (also as its path parts) and a channel other than the default. */
+async function playedTracksChoices(request: APIRequestContext) {
+  const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data;
+  const [y, m, d] = today.window.last.split('-');
+  const yesterday = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10);
+  const [yy, ym, yd] = yesterday.split('-');
+  const other = today.channel.slug === '3fm' ? 'radio2' : '3fm';
+  return { yesterday, yy, ym, yd, other };
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -49,11 +59,7 @@ test.describe('without JavaScript', () => {
     page,
     request,
   }) => {
-    const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data;
-    const [y, m, d] = today.window.last.split('-');
-    const yesterday = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10);
-    const [yy, ym, yd] = yesterday.split('-');
-    const other = today.channel.slug === '3fm' ? 'radio2' : '3fm';
+    const { yesterday, yy, ym, yd, other } = await playedTracksChoices(request);
     const expected = await pageData<PlayedTracksData>(
       request,
       `/gedraaid/${yd}-${ym}-${yy}?channel=${other}&time=8_9`,
@@ -319,11 +325,7 @@ test.describe('with JavaScript', () => {
     page,
     request,
   }) => {
-    const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data;
-    const [y, m, d] = today.window.last.split('-');
-    const yesterday = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10);
-    const [yy, ym, yd] = yesterday.split('-');
-    const other = today.channel.slug === '3fm' ? 'radio2' : '3fm';
+    const { yesterday, yy, ym, yd, other } = await playedTracksChoices(request);
     // The scripts wait until the visitor has chosen in the server's form (a slow network).
     let releaseScripts: () => void = () => undefined;
     const scriptsHeld = new Promise<undefined>((resolve) => {
