@@ -516,6 +516,7 @@ TEST(PageHtml, OnAirLiveAndVideosLayOutAsTheApp) {
       << home;
   EXPECT_TRUE(has(home, ">Kijk live</a></p></div></div>")) << home;
   EXPECT_TRUE(has(home, "<ul class=\"channel-grid\"><li class=\"channel-card\">")) << home;
+  EXPECT_TRUE(has(home, "</span></a></p></li></ul></section>")) << home;
   EXPECT_TRUE(has(home,
                   "<p class=\"channel-card__song\"><span class=\"visually-hidden\">Nu: </span>Wij zijn de stad "
                   "— De Havenlichten</p><p class=\"channel-card__actions\"><a href=\"/popout/radio1\" "

@@ -235,6 +235,7 @@ void home_html(std::string& out, const RenderContext& ctx) {
            "\" class=\"channel-card__more\">Gedraaid<span class=\"visually-hidden\"> op " + escape(str(c, "name")) +
            "</span></a></p></li>";
     }
+    o += "</ul>";
   });
   section(
       out, "Laatste nieuws",
