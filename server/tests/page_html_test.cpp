@@ -492,6 +492,62 @@ TEST(PageHtml, SearchKeepsTheTermInTheHeaderBox) {
   EXPECT_TRUE(has(html, "<a href=\"/zoeken/de%20golven?page=2&amp;type=track\""));
 }
 
+// The home page, Kijk live and Video's as the app draws them (features/home, features/live,
+// features/videos): the same boxes in the same order, so that nothing moves when the app takes over.
+TEST(PageHtml, OnAirLiveAndVideosLayOutAsTheApp) {
+  const std::string on_air =
+      R"({"channel":{"slug":"radio1","name":"Ether Radio 1","hasVisualRadio":true},
+          "broadcast":{"title":"Dit is de Dag","programme":{"slug":"dit-is-de-dag"},"presenters":[{"name":"Hanna"}],
+                       "broadcasters":[{"slug":"npo","name":"NPO","logoUrl":""}],
+                       "from":"2026-11-21T23:00:00Z","until":"2026-11-22T07:00:00Z","imageUrl":""},
+          "track":{"name":"Wij zijn de stad","displayArtist":"De Havenlichten","coverUrl":"","url":"/nummer/1/wij"}})";
+  auto home = main_html(page_of("home", R"({"onAir":)" + on_air + R"(,"channels":[)" + on_air +
+                                            R"(],"news":[],"fragments":[],"podcasts":[],"guide":[]})"),
+                        site());
+  EXPECT_TRUE(has(home,
+                  "<ul class=\"broadcaster-icons\" aria-label=\"Omroepen\"><li class=\"broadcaster-icons__item\">"
+                  "NPO</li></ul><div class=\"on-air__track\"><img src=\"/images/unknown_track.webp\""))
+      << home;
+  EXPECT_TRUE(has(home,
+                  "<span class=\"on-air__label\">Nu gedraaid</span><span class=\"on-air__song\"><a "
+                  "href=\"/nummer/1/wij\">Wij zijn de stad</a></span><span class=\"on-air__artist\">De "
+                  "Havenlichten</span></p></div><p class=\"on-air__play\"><a href=\"/popout/radio1\" "
+                  "class=\"button live-button\">"))
+      << home;
+  EXPECT_TRUE(has(home, ">Kijk live</a></p></div></div>")) << home;
+  EXPECT_TRUE(has(home, "<ul class=\"channel-grid\"><li class=\"channel-card\">")) << home;
+  EXPECT_TRUE(has(home, "</span></a></p></li></ul></section>")) << home;
+  EXPECT_TRUE(has(home,
+                  "<p class=\"channel-card__song\"><span class=\"visually-hidden\">Nu: </span>Wij zijn de stad "
+                  "— De Havenlichten</p><p class=\"channel-card__actions\"><a href=\"/popout/radio1\" "
+                  "class=\"button live-button button--small\" aria-label=\"Luister live naar Ether Radio 1\">"))
+      << home;
+
+  auto live = main_html(page_of("live", R"({"onAir":)" + on_air +
+                                            R"(,"streamUrl":"/live/radio1/index.m3u8","videoTokenUrl":"/api/play"})"),
+                        site());
+  EXPECT_TRUE(has(live, "Kijk live: Ether Radio 1</h1>")) << live;
+  EXPECT_TRUE(has(live, "<p class=\"live-listen\"><a class=\"button\" href=\"/popout/radio1\"")) << live;
+  EXPECT_TRUE(has(live,
+                  "<div class=\"live-layout\"><div class=\"live-stage\"><div class=\"live-video\"><div "
+                  "class=\"live-video__frame\"><img "))
+      << live;
+  EXPECT_TRUE(has(live, "<h2 id=\"live-now\" class=\"section__title\">Nu op Ether Radio 1</h2>")) << live;
+  EXPECT_TRUE(has(live, "<span class=\"visually-hidden\">van 00:00 tot 08:00</span> · Met Hanna</p></div>")) << live;
+
+  auto videos = main_html(page_of("videos", R"({"videos":[{"id":1,"title":"Sessie","description":"Live",
+      "publishedAt":"2026-11-20T10:00:00Z","durationSeconds":61,"posterUrl":"","videoUrl":"/uploads/v.mp4"}]})"),
+                          site());
+  EXPECT_TRUE(has(videos,
+                  "<figure class=\"video\"><div class=\"video__container\"><video controls playsinline "
+                  "preload=\"none\" src=\"/uploads/v.mp4\" aria-label=\"Sessie\"></video></div></figure>"))
+      << videos;
+  EXPECT_TRUE(has(videos,
+                  "<span aria-hidden=\"true\">1:01</span><span class=\"visually-hidden\">1 minuut 1 "
+                  "seconde</span>"))
+      << videos;
+}
+
 TEST(PageHtml, EveryRouteKindRendersAHeadingAndUnknownKindsTheNotFoundPage) {
   const std::vector<std::pair<std::string, std::string>> routes{
       {"home", R"({"onAir":{"channel":{"slug":"radio2","name":"Ether Radio 2"},"broadcast":null,"track":null},

@@ -401,6 +401,65 @@ test.describe('with JavaScript', () => {
     await withoutScript.close();
   });
 
+  test('the app lays the home page, Video’s, Kijk live, Gemist and Nieuws out where the server’s HTML had them', async ({
+    browser,
+    request,
+  }) => {
+    // The server's HTML lacked the home page's play buttons and songs, the live page's stage, the
+    // videos' players, and drew the cards' labels and lines otherwise: everything below them moved
+    // (up to 450 px) when the app took over, where CLS does not see it (new nodes never count).
+    // Measured from the top of <main>, so that this test is about the pages and not the frame.
+    const places = (target: Page) =>
+      target.locator('main').evaluate((main) => {
+        const found: Record<string, number> = {};
+        const top = main.getBoundingClientRect().top;
+        for (const el of main.querySelectorAll('h1, h2, h3, label, select, button, a, p')) {
+          if (el.getClientRects().length === 0) continue;
+          const name = `${el.tagName} ${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}`;
+          found[name] ??= Math.round(el.getBoundingClientRect().top - top);
+        }
+        return found;
+      });
+    const paths = [
+      ['/', 'A Gids'],
+      ['/videos', "H1 Video's"],
+      ['/live', 'H2 Nu op'],
+      ['/uitzendingen', 'BUTTON Toon uitzendingen'],
+      ['/nieuws', 'H1 Nieuws'],
+    ] as const;
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
+      const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const withScript = await browser.newContext({ viewport });
+      for (const context of [withoutScript, withScript]) await suppressOverlays(context, request);
+      const serverPage = await withoutScript.newPage();
+      const appPage = await withScript.newPage();
+      for (const [path, landmark] of paths) {
+        const where = `${path} at ${viewport.width}px`;
+        await serverPage.goto(path);
+        const before = await places(serverPage);
+        await appPage.goto(path);
+        await expect(appPage.locator('[data-server-html]')).toHaveCount(0);
+        await expect(appPage.locator('main h1')).toBeVisible();
+        const after = await places(appPage);
+        const common = Object.keys(before).filter((name) => after[name] !== undefined);
+        expect(common.length, `${where}: elements in both`).toBeGreaterThan(4);
+        expect(
+          common.some((name) => name.startsWith(landmark)),
+          `${where}: ${landmark}`,
+        ).toBe(true);
+        const moved = common
+          .filter((name) => Math.abs((after[name] ?? 0) - (before[name] ?? 0)) > 2)
+          .map((name) => `${name}: ${before[name]} -> ${after[name]}`);
+        expect(moved, `${where}: moved when the app took over`).toEqual([]);
+      }
+      await withoutScript.close();
+      await withScript.close();
+    }
+  });
+
   test('/gedraaid offers the first, last and nearby pages', async ({ page, request }) => {
     // Yesterday is a whole day of music: many pages of tracks.
     const today = (await pageData<PlayedTracksData>(request, '/gedraaid')).data.window.last;

@@ -67,7 +67,7 @@ Card article_card(const json::object& article, bool app) {
   c.preset = "ARTICLE_CARD";
   c.title = str(article, "title");
   c.url = pages::routes::article(str(obj(article, "category"), "slug"), num(article, "id"), str(article, "slug"), app);
-  c.kicker = article_label(article);
+  c.badge = article_label(article);
   c.texts.emplace_back(str(article, "intro"));
   c.metas.push_back(long_date(str(article, "publishedAt")));
   return c;
@@ -129,6 +129,7 @@ Card broadcast_card(const json::object& broadcast) {
   c.title = str(broadcast, "title");
   c.url = broadcast_url(broadcast);
   c.kicker = str(obj(broadcast, "channel"), "name");
+  c.meta_first = true;
   c.metas.push_back(long_date(str(broadcast, "from")) + " · " +
                     time_range(str(broadcast, "from"), str(broadcast, "until")));
   auto presenters = names(arr(broadcast, "presenters"));
@@ -144,6 +145,7 @@ Card broadcast_hour_card(const json::object& recorded_hour) {
   c.title = str(recorded_hour, "title");
   c.url = broadcast_hour_url(recorded_hour, hour);
   c.kicker = str(obj(recorded_hour, "channel"), "name");
+  c.meta_first = true;
   c.metas.emplace_back(str(hour, "label"));
   auto presenters = names(arr(recorded_hour, "presenters"));
   if (!presenters.empty()) c.texts.push_back("Met " + presenters);
@@ -192,26 +194,28 @@ void broadcast_list(std::string& out, const json::array& broadcasts, Level level
     out += "</" + std::string(heading_tag(level)) + ">";
     auto presenters = names(arr(b, "presenters"));
     if (!presenters.empty()) out += "<p class=\"guide-item__meta\">Met " + escape(presenters) + "</p>";
-    const auto& broadcasters = arr(b, "broadcasters");
-    if (!broadcasters.empty()) {
-      out += "<ul class=\"broadcaster-icons\" aria-label=\"Omroepen\">";
-      for (const auto& broadcaster : broadcasters) {
-        const auto& o = as_obj(broadcaster);
-        out += "<li class=\"broadcaster-icons__item\">";
-        auto logo = pages::safe_url(str(o, "logoUrl"));
-        if (logo.empty()) {
-          out += escape(str(o, "name"));
-        } else {
-          out += "<img src=\"" + escape(logo) + "\" alt=\"" + escape(str(o, "name")) + "\" title=\"" +
-                 escape(str(o, "name")) + "\" width=\"48\" height=\"48\" loading=\"lazy\" decoding=\"async\">";
-        }
-        out += "</li>";
-      }
-      out += "</ul>";
-    }
+    broadcaster_icons(out, arr(b, "broadcasters"));
     out += "</div></li>";
   }
   out += "</ol>";
+}
+
+void broadcaster_icons(std::string& out, const json::array& broadcasters) {
+  if (broadcasters.empty()) return;
+  out += "<ul class=\"broadcaster-icons\" aria-label=\"Omroepen\">";
+  for (const auto& broadcaster : broadcasters) {
+    const auto& o = as_obj(broadcaster);
+    out += "<li class=\"broadcaster-icons__item\">";
+    auto logo = pages::safe_url(str(o, "logoUrl"));
+    if (logo.empty()) {
+      out += escape(str(o, "name"));
+    } else {
+      out += "<img src=\"" + escape(logo) + "\" alt=\"" + escape(str(o, "name")) + "\" title=\"" +
+             escape(str(o, "name")) + "\" width=\"48\" height=\"48\" loading=\"lazy\" decoding=\"async\">";
+    }
+    out += "</li>";
+  }
+  out += "</ul>";
 }
 
 void track_list(std::string& out, const json::array& tracks, std::string_view label) {

@@ -44,6 +44,9 @@ void broadcast_list(std::string& out, const json::array& broadcasts, Level level
 /// The day of a broadcast in a list of several days, as the app's upcomingDayLabel (lib/day-labels):
 /// "Vandaag", "Morgen", "Gisteren", else the weekday and date ("Vrijdag 28 november").
 std::string broadcast_day_label(const pages::Date& day, const pages::Date& today);
+/// The broadcasters' logos (or names) of a broadcast (components/broadcast-list.tsx BroadcasterIcons);
+/// nothing for none.
+void broadcaster_icons(std::string& out, const json::array& broadcasters);
 /// Played tracks with time, name (a link to the song's page) and artist (components/track-list.tsx).
 void track_list(std::string& out, const json::array& tracks, std::string_view label);
 /// The header of a detail page: artwork as hero, kicker, h1 (components/detail-header.tsx);

@@ -1,5 +1,10 @@
 // Missed broadcasts (the list of hours, a broadcast, one hour of it), podcasts and videos: the
 // pages to listen or watch again.
+#include <algorithm>
+
+#include "media/image_presets.hpp"
+#include "media/stored_files.hpp"
+#include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "render/cards.hpp"
@@ -7,6 +12,20 @@
 
 namespace ether::render {
 namespace {
+
+// A duration as it is read out (lib/format-date durationLabel): "1 uur 2 minuten 3 seconden".
+std::string spoken_duration(std::int64_t total) {
+  const auto s = std::max<std::int64_t>(0, total);
+  const auto h = s / 3600;
+  const auto m = (s % 3600) / 60;
+  const auto sec = s % 60;
+  std::string out;
+  auto add = [&out](const std::string& part) { out += (out.empty() ? "" : " ") + part; };
+  if (h != 0) add(std::to_string(h) + " uur");
+  if (m != 0) add(std::to_string(m) + (m == 1 ? " minuut" : " minuten"));
+  if (sec != 0 || out.empty()) add(std::to_string(sec) + (sec == 1 ? " seconde" : " seconden"));
+  return out;
+}
 
 void episode_list(std::string& out, const json::array& episodes, std::int64_t current_id) {
   out += "<ol class=\"podcast-episodes\">";
@@ -247,6 +266,9 @@ void episode_html(std::string& out, const RenderContext& ctx) {
   out += "</div>";
 }
 
+// Video's as the app lays it out (features/videos, components/video-player.tsx): each video is the
+// same player, with its poster and source, so that it takes the same box and plays without script
+// where the browser plays the source itself.
 void videos_html(std::string& out, const RenderContext& ctx) {
   out += "<div class=\"page\">";
   page_heading(out, "Video's");
@@ -257,11 +279,26 @@ void videos_html(std::string& out, const RenderContext& ctx) {
     out += "<ul class=\"video-grid\">";
     for (const auto& item : videos) {
       const auto& v = as_obj(item);
-      out += "<li class=\"video-grid__item\"><h2 class=\"video-grid__title\">" + escape(str(v, "title")) + "</h2>";
-      image(out, str(v, "posterUrl"), "VIDEOCLIP", "video-player__poster");
-      out += "<p class=\"card__meta video-grid__meta\">" + escape(long_date(str(v, "publishedAt"))) + " · " +
-             escape(duration_text(num(v, "durationSeconds"))) + "</p><p class=\"card__text\">" +
-             escape(str(v, "description")) + "</p></li>";
+      out += "<li class=\"video-grid__item\"><h2 class=\"video-grid__title\">" + escape(str(v, "title")) +
+             "</h2><figure class=\"video\"><div class=\"video__container\"><video controls playsinline "
+             "preload=\"none\"";
+      // The app's poster: the preset's first size (lib/images presetImageUrl), none without one.
+      if (auto poster = pages::safe_url(str(v, "posterUrl")); !poster.empty()) {
+        out += " poster=\"" +
+               escape(media::sized_image_url(
+                   poster, media::largest_preset_size("VIDEOCLIP").value_or(media::VariantSize{280, 158}))) +
+               "\"";
+      }
+      if (auto source = pages::safe_url(str(v, "videoUrl")); !source.empty()) {
+        out += " src=\"" + escape(source) + "\"";
+      }
+      const auto seconds = num(v, "durationSeconds");
+      out += " aria-label=\"" + escape(str(v, "title")) +
+             "\"></video></div></figure><p class=\"card__meta video-grid__meta\"><time datetime=\"" +
+             escape(str(v, "publishedAt")) + "\">" + escape(long_date(str(v, "publishedAt"))) +
+             "</time> · <span aria-hidden=\"true\">" + escape(duration_text(seconds)) +
+             "</span><span class=\"visually-hidden\">" + escape(spoken_duration(seconds)) +
+             "</span></p><p class=\"card__text\">" + escape(str(v, "description")) + "</p></li>";
     }
     out += "</ul>";
   }

@@ -220,6 +220,8 @@ void card(std::string& out, const Card& c, Level level) {
   image(out, c.image_url, c.preset, c.person ? "card__image card__image--round" : "card__image");
   out += "<div class=\"card__body\">";
   if (!c.kicker.empty()) out += "<p class=\"card__kicker\">" + escape(c.kicker) + "</p>";
+  // Its colour comes with the app: a style attribute is refused by the CSP (style-src 'self').
+  if (!c.badge.empty()) out += "<span class=\"badge\">" + escape(c.badge) + "</span>";
   out += "<";
   out += heading_tag(level);
   out += " class=\"card__title\">";
@@ -227,8 +229,19 @@ void card(std::string& out, const Card& c, Level level) {
   out += "</";
   out += heading_tag(level);
   out += ">";
-  for (const auto& text : c.texts) out += "<p class=\"card__text\">" + escape(text) + "</p>";
-  for (const auto& meta : c.metas) out += "<p class=\"card__meta\">" + escape(meta) + "</p>";
+  auto texts = [&] {
+    for (const auto& text : c.texts) out += "<p class=\"card__text\">" + escape(text) + "</p>";
+  };
+  auto metas = [&] {
+    for (const auto& meta : c.metas) out += "<p class=\"card__meta\">" + escape(meta) + "</p>";
+  };
+  if (c.meta_first) {
+    metas();
+    texts();
+  } else {
+    texts();
+    metas();
+  }
   out += "</div></article>";
 }
 

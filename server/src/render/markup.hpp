@@ -75,9 +75,11 @@ struct Card {
   std::string title;
   std::string url;
   std::string kicker;              // plain text above the title, or ""
+  std::string badge;               // a category label above the title (components/chips.tsx), or ""
   std::vector<std::string> texts;  // card__text paragraphs (plain text)
   std::vector<std::string> metas;  // card__meta paragraphs (plain text)
   bool person = false;             // round portrait
+  bool meta_first = false;         // the metas before the texts (a broadcast's time before its presenters)
 };
 /// The heading level of a title in a list: h2 for a list right under the page's h1, h3 for one in
 /// a section (components/heading-level.ts).

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "pages/content_safety.hpp"
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "render/cards.hpp"
@@ -58,38 +59,80 @@ void day_tab(std::string& out, std::string_view url, const pages::Date& day, con
          escape(detail) + "</span></a>";
 }
 
+// What is on air as the app's live views draw it (features/home/on-air.tsx OnAirHero,
+// features/live LivePage): the show's name, time and presenters, and the song with its cover
+// (components/on-air-track.tsx), in the same boxes, so that nothing below them moves when the app
+// takes over.
+void on_air_show(std::string& out, const json::object& on_air, std::string_view no_show) {
+  const auto& broadcast = obj(on_air, "broadcast");
+  if (broadcast.empty()) {
+    out += "<p class=\"on-air__show\">" + escape(no_show) + "</p>";
+    return;
+  }
+  out += "<p class=\"on-air__show\">";
+  const auto& programme = obj(broadcast, "programme");
+  if (!str(programme, "slug").empty()) {
+    link(out, pages::routes::programme(str(programme, "slug")), str(broadcast, "title"));
+  } else {
+    out += escape(str(broadcast, "title"));
+  }
+  out += "</p><p class=\"on-air__meta\">" + escape(time_range(str(broadcast, "from"), str(broadcast, "until")));
+  auto presenters = names(arr(broadcast, "presenters"));
+  if (!presenters.empty()) out += " · Met " + escape(presenters);
+  out += "</p>";
+}
+
+void on_air_track(std::string& out, const json::object& on_air) {
+  const auto& track = obj(on_air, "track");
+  if (track.empty()) return;
+  auto cover = pages::safe_url(str(track, "coverUrl"));
+  out += "<div class=\"on-air__track\"><img src=\"" + escape(cover.empty() ? "/images/unknown_track.webp" : cover) +
+         "\" alt=\"\" width=\"67\" height=\"67\" loading=\"lazy\" decoding=\"async\"><p>"
+         "<span class=\"on-air__label\">Nu gedraaid</span><span class=\"on-air__song\">";
+  const auto url = str(track, "url");
+  if (url.empty() || url == "#") {
+    out += escape(str(track, "name"));
+  } else {
+    link(out, url, str(track, "name"));
+  }
+  out += "</span><span class=\"on-air__artist\">" + escape(str(track, "displayArtist")) + "</span></p></div>";
+}
+
+// The play control of a channel (features/home/live-button.tsx) takes the button's box. Without
+// script nothing can play (the stream needs a token from the play API), so it is a link to the
+// channel's pop-out player, the page that plays it once script runs.
+void live_button(std::string& out, const json::object& channel, bool compact) {
+  const std::string name(str(channel, "name"));
+  out += "<a href=\"" + escape(pages::routes::popout(str(channel, "slug"))) + "\" class=\"button live-button" +
+         (compact ? " button--small\" aria-label=\"Luister live naar " + escape(name) + "\"" : std::string("\"")) +
+         "><span aria-hidden=\"true\" class=\"live-button__icon\">▶</span> " + (compact ? "Luister" : "Luister live") +
+         "</a>";
+}
+
 void on_air_block(std::string& out, const json::object& on_air, const json::object& site) {
   const auto& channel = obj(on_air, "channel");
-  const auto& broadcast = obj(on_air, "broadcast");
-  const auto& track = obj(on_air, "track");
   const std::string slug(str(channel, "slug"));
+  const std::string name(str(channel, "name"));
   out += "<div class=\"on-air\">";
-  image(out, str(broadcast, "imageUrl"), "TILE", "on-air__image", true);
-  out += "<div class=\"on-air__body\"><p class=\"on-air__channel\">" + escape(str(channel, "name")) +
-         "<span class=\"live-badge\">Live</span></p>";
-  if (!broadcast.empty()) {
-    out += "<p class=\"on-air__show\">";
-    const auto& programme = obj(broadcast, "programme");
-    if (!str(programme, "slug").empty()) {
-      link(out, pages::routes::programme(str(programme, "slug")), str(broadcast, "title"));
-    } else {
-      out += escape(str(broadcast, "title"));
-    }
-    out += "</p><p class=\"on-air__meta\">" + escape(time_range(str(broadcast, "from"), str(broadcast, "until")));
-    auto presenters = names(arr(broadcast, "presenters"));
-    if (!presenters.empty()) out += " · Met " + escape(presenters);
-    out += "</p>";
-  } else {
-    out += "<p class=\"on-air__show\">Er is nu geen programma op " + escape(str(channel, "name")) + ".</p>";
-  }
-  if (!track.empty()) {
-    out += "<p class=\"on-air-track\"><span class=\"visually-hidden\">Nu: </span>" + escape(str(track, "name")) +
-           " — " + escape(str(track, "displayArtist")) + "</p>";
-  }
+  image(out, str(obj(on_air, "broadcast"), "imageUrl"), "TILE", "on-air__image", true);
+  out +=
+      "<div class=\"on-air__body\"><p class=\"on-air__channel\"><span class=\"channel-dot\" aria-hidden=\"true\">"
+      "</span>" +
+      escape(name) + "<span class=\"live-badge\">Live</span></p>";
+  on_air_show(out, on_air, "Er is nu geen programma op " + name + ".");
+  broadcaster_icons(out, arr(obj(on_air, "broadcast"), "broadcasters"));
+  on_air_track(out, on_air);
+  out += "<p class=\"on-air__play\">";
+  live_button(out, channel, false);
+  out += "</p>";
   const std::vector<pages::QueryPart> query{{"channel", slug, default_channel(site)}};
   out += "<p class=\"on-air__links\">";
-  link(out, pages::build_route("/gedraaid", query), "Gedraaid op " + std::string(str(channel, "name")));
+  link(out, pages::build_route("/gedraaid", query), "Gedraaid op " + name);
   link(out, pages::build_route("/gids", query), "Gids");
+  if (channel.contains("hasVisualRadio") && channel.at("hasVisualRadio").is_bool() &&
+      channel.at("hasVisualRadio").as_bool()) {
+    link(out, pages::routes::live(route_context(site, pages::Date{}), slug), "Kijk live");
+  }
   out += "</p></div></div>";
 }
 
@@ -171,15 +214,26 @@ void home_html(std::string& out, const RenderContext& ctx) {
   section(out, "De zenders van " + std::string(str(ctx.site, "name")), [&](std::string& o) {
     const auto& channels = arr(data, "channels");
     if (channels.empty()) return empty_state(o, "Geen zenders gevonden.");
-    o += "<ul class=\"channel-family\">";
+    // The app's channel cards (features/home/on-air.tsx ChannelFamily), each with its song and play.
+    o += "<ul class=\"channel-grid\">";
     for (const auto& item : channels) {
       const auto& c = obj(as_obj(item), "channel");
       const auto& b = obj(as_obj(item), "broadcast");
+      const auto& t = obj(as_obj(item), "track");
       const std::string slug(str(c, "slug"));
+      const std::vector<pages::QueryPart> query{{"channel", slug, default_channel(ctx.site)}};
       o += "<li class=\"channel-card\"><h3 class=\"channel-card__name\">";
-      link(o, pages::build_route("/gids", {{"channel", slug, default_channel(ctx.site)}}), str(c, "name"));
+      link(o, pages::build_route("/gids", query), str(c, "name"));
       o += "</h3><p class=\"channel-card__show\">" + escape(b.empty() ? str(c, "description") : str(b, "title")) +
-           "</p></li>";
+           "</p><p class=\"channel-card__song\">" +
+           (t.empty() ? std::string("Geen nummer bekend")
+                      : "<span class=\"visually-hidden\">Nu: </span>" + escape(str(t, "name")) + " — " +
+                            escape(str(t, "displayArtist"))) +
+           "</p><p class=\"channel-card__actions\">";
+      live_button(o, c, true);
+      o += "<a href=\"" + escape(pages::build_route("/gedraaid", query)) +
+           "\" class=\"channel-card__more\">Gedraaid<span class=\"visually-hidden\"> op " + escape(str(c, "name")) +
+           "</span></a></p></li>";
     }
     o += "</ul>";
   });
@@ -212,17 +266,76 @@ void home_html(std::string& out, const RenderContext& ctx) {
   out += "</div>";
 }
 
+// Kijk live as the app lays it out (features/live/live-page.tsx): the channels with live pictures,
+// 'Verder luisteren', the stage and what is on air beside it. The stage shows the show's artwork
+// where the app's player shows it as the poster, in the player's 16:9 box: the pictures need
+// script (a token from the play API and an HLS player).
 void live_html(std::string& out, const RenderContext& ctx) {
   const auto& data = ctx.page.data;
-  const auto& channel = obj(obj(data, "onAir"), "channel");
-  const bool video = data.contains("streamUrl") && data.at("streamUrl").is_string();
+  const auto& on_air = obj(data, "onAir");
+  const auto& channel = obj(on_air, "channel");
+  const std::string name(str(channel, "name"));
+  const std::string slug(str(channel, "slug"));
+  const auto rc = route_context(ctx.site, pages::Date{});
   out += "<div class=\"page\">";
-  page_heading(out, std::string(video ? "Kijk live: " : "Luister live: ") + std::string(str(channel, "name")));
-  if (!video) {
-    out += "<p class=\"page-intro\">" + escape(str(channel, "name")) + " heeft geen live beeld.</p>";
+  page_heading(out, "Kijk live: " + name);
+  std::vector<Chip> chips;
+  for (const auto& item : arr(ctx.site, "channels")) {
+    const auto& c = as_obj(item);
+    if (!c.contains("hasVisualRadio") || !c.at("hasVisualRadio").is_bool() || !c.at("hasVisualRadio").as_bool()) {
+      continue;
+    }
+    chips.push_back(Chip{std::string(str(c, "name")), pages::routes::live(rc, str(c, "slug")), str(c, "slug") == slug});
   }
-  on_air_block(out, obj(data, "onAir"), ctx.site);
-  out += "</div>";
+  chip_nav(out, "Kies een zender met livebeelden", chips);
+  out += "<p class=\"live-listen\"><a class=\"button\" href=\"" + escape(pages::routes::popout(slug)) +
+         "\" aria-describedby=\"live-listen-note\">Verder luisteren</a> <span id=\"live-listen-note\" "
+         "class=\"live-listen__note\">naar " +
+         escape(name) + " op de radio, zonder beeld</span></p>";
+  out += "<div class=\"live-layout\"><div class=\"live-stage\">";
+  const auto* token_url = data.if_contains("videoTokenUrl");
+  if (token_url != nullptr && token_url->is_string()) {
+    out += "<div class=\"live-video\"><div class=\"live-video__frame\">";
+    image(out, str(obj(on_air, "broadcast"), "imageUrl"), "TILE", "live-video__poster", true,
+          "Livebeelden van " + name);
+    out += "</div></div>";
+  } else {
+    out += "<p class=\"live-stage__note\" role=\"note\">Visual radio van " + escape(name) +
+           " zendt op dit moment niet uit. Je kunt wel zien wat er op de radio is.</p>";
+  }
+  out +=
+      "</div><section aria-labelledby=\"live-now\" class=\"live-now\"><h2 id=\"live-now\" "
+      "class=\"section__title\">Nu op " +
+      escape(name) + "</h2>";
+  const auto& broadcast = obj(on_air, "broadcast");
+  if (broadcast.empty()) {
+    out += "<p class=\"on-air__show\">Er is nu geen programma.</p>";
+  } else {
+    out += "<div class=\"live-now__show\"><p class=\"on-air__show\">";
+    const auto& programme = obj(broadcast, "programme");
+    if (!str(programme, "slug").empty()) {
+      link(out, pages::routes::programme(str(programme, "slug")), str(broadcast, "title"));
+    } else {
+      out += escape(str(broadcast, "title"));
+    }
+    // The time read out as 'van 12:00 tot 14:00' (components/spoken-as.tsx).
+    const auto time = time_range(str(broadcast, "from"), str(broadcast, "until"));
+    auto spoken = time;
+    if (const auto dash = spoken.find("–"); dash != std::string::npos) {
+      spoken = "van " + spoken.replace(dash, std::string_view("–").size(), " tot ");
+    }
+    out += "</p><p class=\"on-air__meta\"><span aria-hidden=\"true\">" + escape(time) +
+           "</span><span class=\"visually-hidden\">" + escape(spoken) + "</span>";
+    auto presenters = names(arr(broadcast, "presenters"));
+    if (!presenters.empty()) out += " · Met " + escape(presenters);
+    out += "</p></div>";
+  }
+  on_air_track(out, on_air);
+  const std::vector<pages::QueryPart> query{{"channel", slug, default_channel(ctx.site)}};
+  out += "<p class=\"on-air__links\">";
+  link(out, pages::build_route("/gedraaid", query), "Gedraaid");
+  link(out, pages::build_route("/gids", query), "Gids");
+  out += "</p></section></div></div>";
 }
 
 void popout_html(std::string& out, const RenderContext& ctx) {
