@@ -3,10 +3,13 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <regex>
@@ -14,9 +17,13 @@
 #include <thread>
 #include <vector>
 
+#include "process/child_process.hpp"
+#include "stream/broadcast_ring.hpp"
+#include "stream/mp3_frames.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 #include "visual/hls_playlist.hpp"
+#include "visual/segmenter.hpp"
 #include "visual/segmenter_command.hpp"
 
 namespace ether {
@@ -77,6 +84,51 @@ TEST(SegmenterCommand, EncodesCheaplyIntoASlidingLiveWindow) {
   const auto fallback = visual::segmenter_arguments(spec);
   EXPECT_EQ(*(std::find(fallback.begin(), fallback.end(), "lavfi") + 2), "color=c=0x1a1a2e:s=640x360:r=5")
       << "a colour that is not #rrggbb falls back";
+}
+
+TEST(SegmenterCommand, StartsFromTheFirstPlaylistsSegmentsAndASecondOfAudio) {
+  // Three segments of 4 s and a second, at 64 kbit/s (8000 bytes a second): 13 s.
+  EXPECT_EQ(visual::kFirstPlaylistSegments, 3);
+  EXPECT_EQ(visual::start_burst_bytes(64, 4), 13U * 8000U);
+  EXPECT_EQ(visual::start_burst_bytes(128, 4), 13U * 16000U);
+  EXPECT_EQ(visual::start_burst_bytes(0, 4), 13U * 16000U) << "an unknown bit rate counts as 128 kbit/s";
+}
+
+// A cold start must not wait a segment's duration per missing segment (issue 51: the first
+// viewer's playlist came 4 s late). The ring gets no audio after the segmenter starts, so every
+// segment ffmpeg closes comes from the burst alone. The deadline is only a bound on a slow machine.
+TEST(Segmenter, ItsBurstAloneMakesTheSegmentsOfTheFirstPlaylist) {
+  const auto ffmpeg = process::find_program("ffmpeg");
+  ASSERT_FALSE(ffmpeg.empty()) << "the visual radio needs ffmpeg";
+  constexpr int kKbps = 64;  // the demo media's format, as silent_mp3_frame() makes it
+  const std::string frame = stream::silent_mp3_frame();
+  ASSERT_EQ(stream::parse_mp3_frame_header(frame)->bitrate_kbps, kKbps);
+  auto ring = std::make_shared<stream::BroadcastRing>(512 * 1024);
+  // 30 s of audio in chunks of four frames (about 100 ms), as the live origin appends them.
+  std::string chunk;
+  for (int i = 0; i < 4; ++i) chunk += frame;
+  for (int i = 0; i < 30 * 1000 / 104; ++i) ring->append(chunk, "Artiest - Titel");
+
+  visual::SegmenterSpec spec;
+  spec.ffmpeg = ffmpeg;
+  spec.dir = std::filesystem::temp_directory_path() / ("ether-segmenter-test-" + std::to_string(::getpid()));
+  spec.start_number = 1;
+  visual::Segmenter segmenter(ring, spec, "Testzender", visual::start_burst_bytes(kKbps, spec.segment_seconds),
+                              kKbps * 1000 / 8);
+  std::size_t listed = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline && segmenter.running()) {
+    segmenter.feed();
+    std::ifstream in(spec.dir / visual::kPlaylistFile);
+    const std::string playlist((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    listed = 0;
+    for (auto at = playlist.find("#EXTINF:"); at != std::string::npos; at = playlist.find("#EXTINF:", at + 1)) ++listed;
+    if (listed >= static_cast<std::size_t>(visual::kFirstPlaylistSegments)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_GE(listed, static_cast<std::size_t>(visual::kFirstPlaylistSegments))
+      << "the burst must hold the first playlist's segments; the ring added no audio after the start";
+  segmenter.stop();
 }
 
 // The ffmpeg children of a process (those of one channel when given), from /proc.

@@ -12,6 +12,7 @@
 #include "http/streaming_body.hpp"
 #include "pages/content_safety.hpp"
 #include "visual/hls_playlist.hpp"
+#include "visual/segmenter_command.hpp"
 
 namespace ether::api {
 namespace json = boost::json;
@@ -59,11 +60,12 @@ class PendingPlaylist final : public http::StreamingBody {
     const auto started = std::chrono::steady_clock::now();
     while (socket.is_open() && std::chrono::steady_clock::now() - started < wait_) {
       radio_.demand(channel_);
-      // The first segments come at once from the audio burst: a player starts more smoothly with a
-      // few of them than with the very first alone.
+      // The first segments come at once from the audio burst (start_burst_bytes): a player starts
+      // more smoothly with a few of them than with the very first alone.
       auto playlist = radio_.playlist(channel_);
       const bool enough =
-          playlist && (segment_count(*playlist) >= 3 || std::chrono::steady_clock::now() - started > wait_ / 2);
+          playlist && (segment_count(*playlist) >= static_cast<std::size_t>(visual::kFirstPlaylistSegments) ||
+                       std::chrono::steady_clock::now() - started > wait_ / 2);
       if (enough) {
         const std::string body = visual::sign_playlist(*playlist, token_);
         co_await asio::async_write(socket, asio::buffer(body), asio::as_tuple(asio::use_awaitable));

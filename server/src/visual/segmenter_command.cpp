@@ -1,5 +1,7 @@
 #include "visual/segmenter_command.hpp"
 
+#include <algorithm>
+
 namespace ether::visual {
 namespace {
 
@@ -35,6 +37,12 @@ std::string text_file(const SegmenterSpec& spec, const char* file, const char* f
 }
 
 }  // namespace
+
+std::size_t start_burst_bytes(int bitrate_kbps, int segment_seconds) {
+  const auto kbps = static_cast<std::size_t>(bitrate_kbps > 0 ? bitrate_kbps : 128);
+  const auto seconds = static_cast<std::size_t>(kFirstPlaylistSegments * std::max(1, segment_seconds) + 1);
+  return kbps * 1000 / 8 * seconds;
+}
 
 std::vector<std::string> segmenter_arguments(const SegmenterSpec& spec) {
   const std::string colour = "0x" + (valid_colour(spec.colour) ? spec.colour.substr(1) : std::string("1a1a2e"));

@@ -5,6 +5,7 @@
 // moment the audio was on air is encoded cheaply (H.264 ultrafast, 640x360, 5 frames/s, AAC) into
 // a live HLS playlist with a short sliding window.
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -28,6 +29,15 @@ inline constexpr const char* kNameFile = "name.txt";
 inline constexpr const char* kShowFile = "show.txt";
 inline constexpr const char* kSongFile = "song.txt";
 inline constexpr const char* kPlaylistFile = "index.m3u8";
+
+/// How many whole segments a viewer's first playlist lists: the server holds a cold start's
+/// playlist until then, and a new segmenter's audio burst is long enough to make them at once.
+inline constexpr int kFirstPlaylistSegments = 3;
+
+/// The audio a new segmenter starts from, before the ring's head: the first playlist's segments and
+/// a second more (so the last of them is closed by the next frame), at `bitrate_kbps` (128 when
+/// unknown, 0 or less). Shorter, the missing segments come at real-time pace, a segment each.
+[[nodiscard]] std::size_t start_burst_bytes(int bitrate_kbps, int segment_seconds);
 
 /// argv of the segmenter (argv[0] is spec.ffmpeg).
 [[nodiscard]] std::vector<std::string> segmenter_arguments(const SegmenterSpec& spec);

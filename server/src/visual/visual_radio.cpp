@@ -137,8 +137,12 @@ void VisualRadio::start_segmenter(Slot& slot) {
   // Numbered by the clock, so that a restarted segmenter's sequence continues upwards.
   spec.start_number = unix_now();
   auto ring = origin_.ring(slot.channel.slug);
-  slot.segmenter =
-      std::make_unique<Segmenter>(ring, spec, slot.channel.name, options_.burst_bytes, options_.bytes_per_second);
+  // The burst is measured in seconds of the channel's audio: in bytes it made only two segments of
+  // the demo's 64 kbit/s, and the first viewer waited a whole segment for the third (issue 51).
+  const int known_kbps = origin_.bitrate_kbps();
+  const int kbps = known_kbps > 0 ? known_kbps : 128;
+  slot.segmenter = std::make_unique<Segmenter>(ring, spec, slot.channel.name,
+                                               start_burst_bytes(kbps, spec.segment_seconds), kbps * 1000 / 8);
   if (show_) slot.segmenter->set_show(show_(slot.channel.slug));
   slot.next_show_check = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   slot.segmenter->feed();

@@ -41,8 +41,6 @@ struct VisualRadioOptions {
   std::chrono::milliseconds idle_timeout{60000};
   std::chrono::milliseconds tick{100};
   std::chrono::milliseconds restart_delay{2000};  // after a crash, so that a failing ffmpeg cannot spin
-  std::size_t burst_bytes = 64 * 1024;            // audio before the head a new segmenter starts from
-  int bytes_per_second = 4000;                    // of the live MP3, for the picture's clock
 };
 
 /// The show on air on a channel now, as the picture's second line ("" for none).
