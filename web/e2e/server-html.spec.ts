@@ -401,7 +401,7 @@ test.describe('with JavaScript', () => {
     await withoutScript.close();
   });
 
-  test('the app lays the home page, Video’s, Kijk live, Gemist and Nieuws out where the server’s HTML had them', async ({
+  test('the app lays the home page, Video’s, Gemist and Nieuws out where the server’s HTML had them', async ({
     browser,
     request,
   }) => {
@@ -420,10 +420,12 @@ test.describe('with JavaScript', () => {
         }
         return found;
       });
+    // Not /live: the app's page starts the channel's visual radio, whose segmenter (ffmpeg encoding
+    // video) then runs a minute after the page has gone and slowed every test after this one; the
+    // live page's markup is held to the app's by PageHtml.OnAirLiveAndVideosLayOutAsTheApp.
     const paths = [
       ['/', 'A Gids'],
       ['/videos', "H1 Video's"],
-      ['/live', 'H2 Nu op'],
       ['/uitzendingen', 'BUTTON Toon uitzendingen'],
       ['/nieuws', 'H1 Nieuws'],
     ] as const;
@@ -434,29 +436,37 @@ test.describe('with JavaScript', () => {
       const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport });
       const withScript = await browser.newContext({ viewport });
       for (const context of [withoutScript, withScript]) await suppressOverlays(context, request);
-      const serverPage = await withoutScript.newPage();
-      const appPage = await withScript.newPage();
-      for (const [path, landmark] of paths) {
-        const where = `${path} at ${viewport.width}px`;
-        await serverPage.goto(path);
-        const before = await places(serverPage);
-        await appPage.goto(path);
-        await expect(appPage.locator('[data-server-html]')).toHaveCount(0);
-        await expect(appPage.locator('main h1')).toBeVisible();
-        const after = await places(appPage);
-        const common = Object.keys(before).filter((name) => after[name] !== undefined);
-        expect(common.length, `${where}: elements in both`).toBeGreaterThan(4);
-        expect(
-          common.some((name) => name.startsWith(landmark)),
-          `${where}: ${landmark}`,
-        ).toBe(true);
-        const moved = common
-          .filter((name) => Math.abs((after[name] ?? 0) - (before[name] ?? 0)) > 2)
-          .map((name) => `${name}: ${before[name]} -> ${after[name]}`);
-        expect(moved, `${where}: moved when the app took over`).toEqual([]);
+      try {
+        const serverPage = await withoutScript.newPage();
+        const appPage = await withScript.newPage();
+        for (const [path, landmark] of paths) {
+          const where = `${path} at ${viewport.width}px`;
+          // The demo station's data changes between the two loads now and then (a fragment whose
+          // audio has just been rendered joins the home page's list): the two loads are made again
+          // then; a page laid out otherwise fails every time.
+          await expect(async () => {
+            await serverPage.goto(path);
+            const before = await places(serverPage);
+            await appPage.goto(path);
+            await expect(appPage.locator('[data-server-html]')).toHaveCount(0);
+            await expect(appPage.locator('main h1')).toBeVisible();
+            const after = await places(appPage);
+            const common = Object.keys(before).filter((name) => after[name] !== undefined);
+            expect(common.length, `${where}: elements in both`).toBeGreaterThan(4);
+            expect(
+              common.some((name) => name.startsWith(landmark)),
+              `${where}: ${landmark}`,
+            ).toBe(true);
+            const moved = common
+              .filter((name) => Math.abs((after[name] ?? 0) - (before[name] ?? 0)) > 2)
+              .map((name) => `${name}: ${before[name]} -> ${after[name]}`);
+            expect(moved, `${where}: moved when the app took over`).toEqual([]);
+          }).toPass({ intervals: [1000], timeout: 30_000 });
+        }
+      } finally {
+        await withoutScript.close();
+        await withScript.close();
       }
-      await withoutScript.close();
-      await withScript.close();
     }
   });
 
