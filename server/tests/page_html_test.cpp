@@ -512,22 +512,23 @@ TEST(PageHtml, OnAirLiveAndVideosLayOutAsTheApp) {
                   "<span class=\"on-air__label\">Nu gedraaid</span><span class=\"on-air__song\"><a "
                   "href=\"/nummer/1/wij\">Wij zijn de stad</a></span><span class=\"on-air__artist\">De "
                   "Havenlichten</span></p></div><p class=\"on-air__play\"><a href=\"/popout/radio1\" "
-                  "class=\"button live-button\">"))
+                  "class=\"button needs-script live-button\">"))
       << home;
   EXPECT_TRUE(has(home, ">Kijk live</a></p></div></div>")) << home;
   EXPECT_TRUE(has(home, "<ul class=\"channel-grid\"><li class=\"channel-card\">")) << home;
   EXPECT_TRUE(has(home, "</span></a></p></li></ul></section>")) << home;
-  EXPECT_TRUE(has(home,
-                  "<p class=\"channel-card__song\"><span class=\"visually-hidden\">Nu: </span>Wij zijn de stad "
-                  "— De Havenlichten</p><p class=\"channel-card__actions\"><a href=\"/popout/radio1\" "
-                  "class=\"button live-button button--small\" aria-label=\"Luister live naar Ether Radio 1\">"))
+  EXPECT_TRUE(
+      has(home,
+          "<p class=\"channel-card__song\"><span class=\"visually-hidden\">Nu: </span>Wij zijn de stad "
+          "— De Havenlichten</p><p class=\"channel-card__actions\"><a href=\"/popout/radio1\" "
+          "class=\"button needs-script live-button button--small\" aria-label=\"Luister live naar Ether Radio 1\">"))
       << home;
 
   auto live = main_html(page_of("live", R"({"onAir":)" + on_air +
                                             R"(,"streamUrl":"/live/radio1/index.m3u8","videoTokenUrl":"/api/play"})"),
                         site());
   EXPECT_TRUE(has(live, "Kijk live: Ether Radio 1</h1>")) << live;
-  EXPECT_TRUE(has(live, "<p class=\"live-listen\"><a class=\"button\" href=\"/popout/radio1\"")) << live;
+  EXPECT_TRUE(has(live, "<p class=\"live-listen\"><a class=\"button needs-script\" href=\"/popout/radio1\"")) << live;
   EXPECT_TRUE(has(live,
                   "<div class=\"live-layout\"><div class=\"live-stage\"><div class=\"live-video\"><div "
                   "class=\"live-video__frame\"><img "))

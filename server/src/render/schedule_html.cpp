@@ -98,12 +98,13 @@ void on_air_track(std::string& out, const json::object& on_air) {
   out += "</span><span class=\"on-air__artist\">" + escape(str(track, "displayArtist")) + "</span></p></div>";
 }
 
-// The play control of a channel (features/home/live-button.tsx) takes the button's box. Without
-// script nothing can play (the stream needs a token from the play API), so it is a link to the
-// channel's pop-out player, the page that plays it once script runs.
+// The play control of a channel (features/home/live-button.tsx) takes the button's box. Before the
+// app takes over it is a link to the channel's pop-out player, which plays it. Without script nothing
+// can play (the stream needs a token from the play API): it keeps its box, unseen (`needs-script`).
 void live_button(std::string& out, const json::object& channel, bool compact) {
   const std::string name(str(channel, "name"));
-  out += "<a href=\"" + escape(pages::routes::popout(str(channel, "slug"))) + "\" class=\"button live-button" +
+  out += "<a href=\"" + escape(pages::routes::popout(str(channel, "slug"))) +
+         "\" class=\"button needs-script live-button" +
          (compact ? " button--small\" aria-label=\"Luister live naar " + escape(name) + "\"" : std::string("\"")) +
          "><span aria-hidden=\"true\" class=\"live-button__icon\">▶</span> " + (compact ? "Luister" : "Luister live") +
          "</a>";
@@ -288,7 +289,7 @@ void live_html(std::string& out, const RenderContext& ctx) {
     chips.push_back(Chip{std::string(str(c, "name")), pages::routes::live(rc, str(c, "slug")), str(c, "slug") == slug});
   }
   chip_nav(out, "Kies een zender met livebeelden", chips);
-  out += "<p class=\"live-listen\"><a class=\"button\" href=\"" + escape(pages::routes::popout(slug)) +
+  out += "<p class=\"live-listen\"><a class=\"button needs-script\" href=\"" + escape(pages::routes::popout(slug)) +
          "\" aria-describedby=\"live-listen-note\">Verder luisteren</a> <span id=\"live-listen-note\" "
          "class=\"live-listen__note\">naar " +
          escape(name) + " op de radio, zonder beeld</span></p>";
