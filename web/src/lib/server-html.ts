@@ -7,7 +7,7 @@
 // the document until then: the first render takes several tasks (components/deferred), and
 // meanwhile the page holds one copy of its content, not a visible one and a hidden one.
 
-import { carryInput } from './carried-input';
+import type { carryInput } from './carried-input';
 
 const SERVER_HTML = '[data-server-html]';
 const APP_CONTAINER_ID = 'app-root';
@@ -52,6 +52,44 @@ function revealAfterPress(doc: Document): void {
   timer = window.setTimeout(released, LONGEST_HOLD_MS);
 }
 
+// The code that hands a choice made in the server's forms and the focus over to the app's page
+// (lib/carried-input) comes in its own chunk, once the visitor has touched the server's HTML:
+// most never do before the takeover, and the entry's bytes count on every page (issue 49's limit).
+let carry: typeof carryInput | null = null;
+let carryLoad: 'idle' | 'loading' | 'settled' = 'idle';
+let carryLoaded: Promise<void> = Promise.resolve();
+
+function loadCarry(): void {
+  if (carryLoad !== 'idle') return;
+  carryLoad = 'loading';
+  carryLoaded = import('./carried-input')
+    .then((module) => {
+      carry = module.carryInput;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      carryLoad = 'settled';
+    });
+}
+
+// Whether the visitor has already touched the server's HTML (before any script ran): the focus is
+// in it (where text is typed), or a list shows another choice than the server sent.
+function touched(doc: Document, server: Element): boolean {
+  const active = doc.activeElement;
+  if (active && active !== server && server.contains(active)) return true;
+  return Array.from(server.querySelectorAll('select')).some(
+    (list) => list.selectedOptions[0]?.defaultSelected === false,
+  );
+}
+
+function watchInput(doc: Document, server: Element): void {
+  if (touched(doc, server)) loadCarry();
+  const start = (event: Event) => {
+    if (event.target instanceof Node && server.contains(event.target)) loadCarry();
+  };
+  for (const type of ['focusin', 'input', 'change']) doc.addEventListener(type, start, true);
+}
+
 /**
  * The element the app renders into: #root itself when it holds no server HTML, otherwise a new
  * container, outside the document until revealApp puts it right after #root. Null without #root.
@@ -59,7 +97,9 @@ function revealAfterPress(doc: Document): void {
 export function appContainer(doc: Document = document): HTMLElement | null {
   const root = doc.getElementById('root');
   if (!root) return null;
-  if (!root.querySelector(SERVER_HTML)) return root;
+  const server = root.querySelector(SERVER_HTML);
+  if (!server) return root;
+  watchInput(doc, server);
   const container = doc.createElement('div');
   container.id = APP_CONTAINER_ID;
   container.hidden = true;
@@ -79,13 +119,23 @@ export function serverHtmlShown(doc: Document = document): boolean {
 export function revealApp(doc: Document = document): void {
   if (holding.has(doc)) return;
   if (pressedOnServerHtml(doc)) revealAfterPress(doc);
+  else if (carryLoad === 'loading') revealAfterCarryLoaded(doc);
   else swapIn(doc);
+}
+
+// The visitor's input is handed over in the swap itself, so the swap waits for its code.
+function revealAfterCarryLoaded(doc: Document): void {
+  holding.add(doc);
+  void carryLoaded.then(() => {
+    holding.delete(doc);
+    revealApp(doc);
+  });
 }
 
 function swapIn(doc: Document): void {
   const server = doc.querySelector(`#root ${SERVER_HTML}`);
   // A choice made in a server form and the focus, handed to the app's page once it is shown.
-  const carried = server ? carryInput(server, doc) : null;
+  const carried = server && carry ? carry(server, doc) : null;
   server?.remove();
   const container = detached.get(doc);
   if (container) {

@@ -16,15 +16,8 @@ export function dismissedCookie(ids: readonly number[]): string {
 
 /** Tells the server which notifications are closed; blocked cookies leave it as it was. */
 export function tellServerDismissed(ids: readonly number[], doc: Document = document): void {
-  const text = dismissedCookie(ids);
-  const current = doc.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${DISMISSED_COOKIE}=`))
-    ?.slice(DISMISSED_COOKIE.length + 1);
-  const wanted = text.slice(DISMISSED_COOKIE.length + 1, text.indexOf(';'));
-  if ((current ?? '') === wanted) return;
   try {
-    doc.cookie = text;
+    doc.cookie = dismissedCookie(ids);
   } catch {
     // Cookies blocked: the server then draws the banner, and the app takes it away at once.
   }

@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http';
 import { pageFetch, renderApp } from '../../test/render-app';
 import { CountClock } from './count-clock-view';
 import { MaintenanceBanner } from './maintenance-banner';
-import { SERVER_BANNER_CLOSED } from './server-banner';
+import { SERVER_BANNER_CLOSED } from './server-banner-event';
 import { prefetchMaintenanceNotifications } from './overlays';
 import { modalBlock, notification } from './test-data';
 import type { EventModalBlock, MaintenanceNotification } from './types';

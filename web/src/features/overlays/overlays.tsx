@@ -10,7 +10,8 @@ import { toAppPath } from '../../lib/routes';
 import { fetchEventModals, fetchMaintenanceNotifications, reportOverlayError } from './api';
 import { tellServerDismissed } from './dismissed-cookie';
 import { MaintenanceBanner } from './maintenance-banner';
-import { SERVER_BANNER_CLOSED, wireServerBanner } from './server-banner';
+import { wireServerBanner } from './server-banner';
+import { SERVER_BANNER_CLOSED } from './server-banner-event';
 import { toModalView, type EventModalView } from './modal-view';
 import { mayOpenEventModal } from './overlay-order';
 import {

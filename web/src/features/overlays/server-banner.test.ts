@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_BANNER_CLOSED, wireServerBanner } from './server-banner';
+import { wireServerBanner } from './server-banner';
+import { SERVER_BANNER_CLOSED } from './server-banner-event';
 import type { KeyValueStorage } from './storage';
 
 function memory(): KeyValueStorage & { items: Map<string, string> } {

@@ -3,10 +3,8 @@
 // as the app's does (spec §4: remembered in localStorage), from the entry's first task on.
 
 import { tellServerDismissed } from './dismissed-cookie';
+import { SERVER_BANNER_CLOSED } from './server-banner-event';
 import { dismissNotification, maintenanceKey, readIdList, type KeyValueStorage } from './storage';
-
-/** The event the document gets when the server's banner was closed; detail: the notification's id. */
-export const SERVER_BANNER_CLOSED = 'ether:maintenance-closed';
 
 const CLOSE_BUTTON = '[data-server-html] .maintenance-banner__close';
 
