@@ -96,6 +96,8 @@ test("a video that cannot play shows 'Video niet beschikbaar' with the error and
   page,
 }) => {
   await page.goto('/videos');
+  // The server's HTML has the same players: this test is about the app's, once it has taken over.
+  await expect(page.locator('[data-server-html]')).toHaveCount(0);
   const first = page.locator('.video-grid__item').first();
   const src = await first.locator('video').getAttribute('src');
   expect(src).toBeTruthy();
