@@ -19,9 +19,11 @@ import { nextTask } from './lib/task-queue';
 import './styles/global.css';
 // In the first stylesheet rather than their pages' lazy chunks: the server's HTML of the podcast
 // broadcast-hour and song pages uses these classes before the chunk has loaded, and without JavaScript;
-// so does the day navigation of the fragments pages, which otherwise wrapped until the app took over.
+// so does the day navigation of the fragments pages, which otherwise wrapped until the app took over,
+// and the live page's stage and player.
 import './components/day-nav.css';
 import './features/broadcasts/broadcasts.css';
+import './features/live/live.css';
 import './features/podcasts/podcasts.css';
 import './features/tracks/tracks.css';
 

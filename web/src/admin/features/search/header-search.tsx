@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_MAX_LENGTH } from './search-api';
+import './header-search.css';
 
 /**
  * The search field of the admin's header, on every page: Enter opens the results

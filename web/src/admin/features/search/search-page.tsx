@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { AdminApiError } from '../../api/admin-client';
 import { searchApi, type SearchAnswer } from './search-api';
 import { groupCount, groupListRoute, hitDetails, hitRoute, hitTitle } from './search-text';
+import { LoadError } from '../../components/load-error';
+import './search-page.css';
 
 type Load =
   | { status: 'idle' }
@@ -57,14 +59,7 @@ export function SearchPage() {
           load.data.total > 0 &&
           `${load.data.total} ${load.data.total === 1 ? 'resultaat' : 'resultaten'}`}
       </p>
-      {load.status === 'failed' && (
-        <div role="alert" className="admin-alert">
-          <p>{load.message}</p>
-          <button type="button" onClick={retry}>
-            Opnieuw proberen
-          </button>
-        </div>
-      )}
+      {load.status === 'failed' && <LoadError message={load.message} onRetry={retry} />}
       {load.status === 'ready' && load.data.groups.length === 0 && <p>Niets gevonden voor "{q}".</p>}
       {load.status === 'ready' &&
         load.data.groups.map((group) => {

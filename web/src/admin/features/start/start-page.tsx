@@ -4,6 +4,7 @@ import { AdminApiError, ROLE_LABELS, type AdminSession } from '../../api/admin-c
 import { startApi, type StartItem, type StartOverview } from './start-api';
 import { START_BLOCKS } from './start-blocks';
 import { itemDetails, itemRoute, itemTitle } from './start-text';
+import { LoadError } from '../../components/load-error';
 import './start-page.css';
 
 type Load =
@@ -67,12 +68,7 @@ export function StartPage({ session }: { session: AdminSession }) {
         de rest van de site bewerk je onder <Link to="/inhoud">Inhoud</Link>.
       </p>
       {load.status === 'failed' && (
-        <div role="alert" className="admin-alert admin-start-error">
-          <p>{load.message}</p>
-          <button type="button" onClick={retry}>
-            Opnieuw proberen
-          </button>
-        </div>
+        <LoadError message={load.message} onRetry={retry} className="admin-start-error" />
       )}
       <div className="admin-start-blocks">
         {START_BLOCKS.map((block) => {
