@@ -23,6 +23,7 @@
 #include "admin/start_api.hpp"
 #include "http/router.hpp"
 #include "pages/page_loader.hpp"
+#include "store/slug_history_repository.hpp"
 #include "store_test_support.hpp"
 #include "support/admin_client.hpp"
 #include "support/postgres_scenarios.hpp"
@@ -260,7 +261,9 @@ void a_live_version_changed_since_the_draft_is_a_conflict(store::Database& db) {
   auto conflict = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 3}});
   ASSERT_EQ(conflict.status, 409U) << conflict.text;
   EXPECT_EQ(conflict.code(), "draft_conflict");
-  EXPECT_TRUE(contains(conflict.message(), "gewijzigd nadat dit concept werd gemaakt")) << conflict.message();
+  EXPECT_TRUE(contains(conflict.message(), "Het gepubliceerde Artikel is gewijzigd nadat dit concept werd gemaakt"))
+      << conflict.message();
+  EXPECT_TRUE(contains(conflict.message(), "Publiceer je het concept")) << conflict.message();
   EXPECT_EQ(conflict.body.at("error").at("current").at("values").at("title"), "Live gecorrigeerd");
   EXPECT_EQ(h.as(erik, "GET", path).item().at("title"), "Live gecorrigeerd");
   // A version the editor has not seen is the ordinary stale conflict.
@@ -454,7 +457,13 @@ void a_redacteur_takes_over_the_draft_of_an_offline_item(store::Database& db) {
   ASSERT_EQ(offline.status, 200U) << offline.text;
   auto offered = h.as(rita, "POST", path + "/offer", json::object{{"version", offline.version()}});
   ASSERT_EQ(offered.status, 200U) << offered.text;
-  // Taken offline after the draft was made: it is taken over on purpose, as the form's second button does.
+  // Taken offline after the draft was made: the conflict says what taking over replaces, and the
+  // draft is taken over on purpose, as the form's second button does.
+  auto conflict = h.as(rita, "POST", path + "/draft/publish", json::object{{"version", offered.version()}});
+  ASSERT_EQ(conflict.status, 409U) << conflict.text;
+  EXPECT_EQ(conflict.code(), "draft_conflict");
+  EXPECT_TRUE(contains(conflict.message(), "Het opgeslagen Artikel is gewijzigd")) << conflict.message();
+  EXPECT_TRUE(contains(conflict.message(), "Neem je het concept over")) << conflict.message();
   auto taken =
       h.as(rita, "POST", path + "/draft/publish", json::object{{"version", offered.version()}, {"overwrite", true}});
   ASSERT_EQ(taken.status, 200U) << taken.text;
@@ -463,6 +472,35 @@ void a_redacteur_takes_over_the_draft_of_an_offline_item(store::Database& db) {
   EXPECT_TRUE(taken.item().at("draft").is_null());
   // An edit, not a publication: the item still waits for review.
   EXPECT_EQ(taken.item().at("review").at("status"), "waiting");
+}
+
+// A draft that changes the slug: the site keeps the live slug until the draft is published (the
+// preview is addressed by id), and publishing it keeps the earlier slug, as a save does, so that
+// the old address moves to the new one (the site's 301, SiteApp's tests).
+void a_published_draft_keeps_the_earlier_slug(store::Database& db) {
+  Harness h(db);
+  auto erik = h.user("erik@ether.local", Role::eindredacteur);
+  const auto id = live_article(h, erik);
+  const auto path = kArticles + "/" + id;
+  const auto old_path = "/nieuws/cultuur/" + id + "/brand-in-de-haven";
+  const auto new_path = "/nieuws/cultuur/" + id + "/brand-geblust";
+  auto renamed = values("Brand geblust", "Nieuwe tekst.");
+  renamed["slug"] = "brand-geblust";
+  ASSERT_EQ(h.as(erik, "PUT", path + "/draft", json::object{{"version", 2}, {"values", renamed}}).status, 200U);
+  EXPECT_TRUE(contains(h.page(old_path), "\"slug\":\"brand-in-de-haven\"")) << h.page(old_path);
+  EXPECT_TRUE(contains(h.preview(erik, id), "Nieuwe tekst."));
+  {
+    auto lease = db.lease();
+    EXPECT_EQ(store::earlier_slug_owner(*lease, "articles", "cultuur", "brand-in-de-haven"), std::nullopt);
+  }
+
+  auto published = h.as(erik, "POST", path + "/draft/publish", json::object{{"version", 2}});
+  ASSERT_EQ(published.status, 200U) << published.text;
+  EXPECT_EQ(published.item().at("values").at("slug"), "brand-geblust");
+  EXPECT_TRUE(contains(h.page(new_path), "\"slug\":\"brand-geblust\"")) << h.page(new_path);
+  auto lease = db.lease();
+  EXPECT_EQ(store::earlier_slug_owner(*lease, "articles", "cultuur", "brand-in-de-haven"),
+            std::optional<std::string>(id));
 }
 
 using Scenario = void (*)(store::Database&);
@@ -478,6 +516,7 @@ const std::vector<std::pair<const char*, Scenario>>& scenarios() {
       {"ListsMarkAnItemWithADraft", lists_mark_an_item_with_a_draft},
       {"ADraftStaysSaveableAfterTheItemGoesOffline", a_draft_stays_saveable_after_the_item_goes_offline},
       {"ARedacteurTakesOverTheDraftOfAnOfflineItem", a_redacteur_takes_over_the_draft_of_an_offline_item},
+      {"APublishedDraftKeepsTheEarlierSlug", a_published_draft_keeps_the_earlier_slug},
   };
   return all;
 }

@@ -164,13 +164,15 @@ http::Response ContentApi::publish_draft(const http::Request& request, const std
   // The live version changed after the draft was made: the editor sees that first, and only
   // overwrites it on purpose.
   if (draft->base_version != before->version && !overwriting) {
+    // An offline item's draft is taken over, not published: the message names what the editor does.
+    const auto message = std::string(before->published ? "Het gepubliceerde " : "Het opgeslagen ") +
+                         type.label_singular + " is gewijzigd nadat dit concept werd gemaakt (versie " +
+                         std::to_string(draft->base_version) + ", nu versie " + std::to_string(before->version) +
+                         "). " +
+                         (before->published ? "Publiceer je het concept, dan vervang je die wijzigingen."
+                                            : "Neem je het concept over, dan vervang je die wijzigingen.");
     json::object body{{"error", json::object{{"code", "draft_conflict"},
-                                             {"message", "Het gepubliceerde " + type.label_singular +
-                                                             " is gewijzigd nadat dit concept werd gemaakt (versie " +
-                                                             std::to_string(draft->base_version) + ", nu versie " +
-                                                             std::to_string(before->version) +
-                                                             "). Publiceer je het concept, dan vervang je die "
-                                                             "wijzigingen."},
+                                             {"message", message},
                                              {"current", item_json(type, *before, now)},
                                              {"baseVersion", draft->base_version}}}};
     return api::private_json(409, body);

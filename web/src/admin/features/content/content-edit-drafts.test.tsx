@@ -254,6 +254,31 @@ describe('ContentEditPage: drafts of a published article', () => {
     expect(bodyOf(fetch, `POST ${path}/draft/publish`)).toEqual({ version: 5, overwrite: false });
   });
 
+  it('says that taking over replaces the saved version when an offline article changed since its draft', async () => {
+    const offlineDrafted: ContentItem = { ...drafted, version: 5, state: 'draft', published: false };
+    const current = { ...offlineDrafted, version: 6, draft: null };
+    let calls = 0;
+    const fetch = renderPage(redacteur, offlineDrafted, {
+      [`POST ${path}/draft/publish`]: () =>
+        ++calls === 1
+          ? json(
+              { error: { code: 'draft_conflict', message: 'Het opgeslagen Artikel is gewijzigd.', current } },
+              409,
+            )
+          : json({ item: { ...current, version: 7, draft: null } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Concept overnemen' }));
+    expect(
+      await screen.findByText(
+        'De opgeslagen versie is gewijzigd nadat dit concept werd gemaakt. Neem je het concept toch over, dan vervang je die wijzigingen.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/gepubliceerde versie/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Concept toch overnemen' }));
+    await waitFor(() => expect(screen.queryByText(/Je bewerkt een concept/)).toBeNull());
+    expect(bodyOf(fetch, `POST ${path}/draft/publish`)).toEqual({ version: 5, overwrite: false });
+  });
+
   it('offers a redacteur no take-over of the draft of an article on the site', async () => {
     renderPage(redacteur, drafted);
     expect(
