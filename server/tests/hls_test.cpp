@@ -159,6 +159,33 @@ TEST(PathToken, OneTokenPerChannelAndHourValidForHoursAfter) {
   EXPECT_EQ(tokens.live_playlist("radio2", hour_s), "/hls/radio2/" + token + "/live.m3u8");
 }
 
+// A signature found right is remembered (every listener of the hour sends the same token), and
+// what is remembered changes no verdict: expiry is still judged at each call, and a wrong signature
+// of a remembered channel and expiry, or the right one for another channel, is still refused.
+TEST(PathToken, ARememberedTokenIsJudgedAsTheFullCheckJudgesIt) {
+  const PathToken tokens(stream::TokenSigner("test-secret"), 6 * 3600);
+  const std::int64_t hour_s = ether::noon;
+  const auto token = tokens.issue("radio2", hour_s + 10);
+  const auto expires = std::stoll(token.substr(0, token.find('.')));
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(tokens.verify(token, "radio2", hour_s + 20), stream::TokenVerdict::valid);
+  EXPECT_EQ(tokens.verify(token, "radio2", expires), stream::TokenVerdict::expired);
+  EXPECT_EQ(tokens.verify(token, "radio2", expires - 1), stream::TokenVerdict::valid);
+  auto altered = token;
+  auto& changed = altered[token.find('.') + 5];
+  changed = changed == 'A' ? 'B' : 'A';
+  EXPECT_EQ(tokens.verify(altered, "radio2", hour_s + 20), stream::TokenVerdict::bad_signature);
+  EXPECT_EQ(tokens.verify(token.substr(0, token.find('.') + 1) + "!!", "radio2", hour_s + 20),
+            stream::TokenVerdict::malformed);
+  EXPECT_EQ(tokens.verify(token, "3fm", hour_s + 20), stream::TokenVerdict::bad_signature);
+  // Many other hours' tokens, each checked once: the first is still judged right afterwards.
+  for (int hour = 1; hour <= 100; ++hour) {
+    const auto other = tokens.issue("radio2", hour_s + hour * 3600);
+    EXPECT_EQ(tokens.verify(other, "radio2", hour_s + hour * 3600), stream::TokenVerdict::valid);
+  }
+  EXPECT_EQ(tokens.verify(token, "radio2", hour_s + 20), stream::TokenVerdict::valid);
+  EXPECT_EQ(tokens.verify(altered, "radio2", hour_s + 20), stream::TokenVerdict::bad_signature);
+}
+
 // Real hour files: what the live origin sent on radio2 from 10:58 to 11:02 UTC (a 440 Hz tone in
 // 3-second songs), through the broadcast logger.
 class HlsArchiveTest : public testing::Test {

@@ -124,6 +124,10 @@ TEST(ListenerIdentity, KnownBotsAreNamedByTheirUserAgents) {
   EXPECT_FALSE(is_known_bot("VLC/3.0.20 LibVLC/3.0.20"));
   EXPECT_FALSE(is_known_bot("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36"));
   EXPECT_FALSE(is_known_bot(""));
+  // Folded as ASCII, at any place in an agent of any length.
+  EXPECT_TRUE(is_known_bot("SPIDER"));
+  EXPECT_TRUE(is_known_bot(std::string(2000, 'x') + "Pingdom.com_bot"));
+  EXPECT_FALSE(is_known_bot("B\xc3\x96T"));
 }
 
 void the_writer_stores_closed_sessions_in_batches_and_ends_open_ones_when_it_stops(store::Database& db) {

@@ -3,7 +3,8 @@
 #include <sodium.h>
 
 #include <algorithm>
-#include <cctype>
+#include <array>
+#include <string>
 
 namespace ether::listeners {
 namespace {
@@ -12,16 +13,17 @@ constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
 constexpr std::array<std::string_view, 10> kBotWords{"bot",     "spider",  "crawl",  "slurp",   "facebookexternalhit",
                                                      "preview", "monitor", "uptime", "pingdom", "headlesschrome"};
 
-bool contains_folded(std::string_view text, std::string_view word) {
-  return std::search(text.begin(), text.end(), word.begin(), word.end(),
-                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }) != text.end();
-}
+// ASCII only, inline: libc's tolower per character of every request's user agent, ten words over,
+// was 3% of the server's CPU under 10,000 HLS players (perf, issue 49).
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 }  // namespace
 
 bool is_known_bot(std::string_view user_agent) {
+  std::string folded(user_agent);
+  std::transform(folded.begin(), folded.end(), folded.begin(), ascii_lower);
   return std::any_of(kBotWords.begin(), kBotWords.end(),
-                     [user_agent](std::string_view word) { return contains_folded(user_agent, word); });
+                     [&folded](std::string_view word) { return folded.find(word) != std::string::npos; });
 }
 
 std::string ListenerIdentity::hash(std::string_view address, std::string_view user_agent, std::int64_t now_ms) {
