@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { refuseAutoplay } from './support';
 
 // Nothing on a listener page moves once painted (Lighthouse's CLS, issue 13), on a phone and on a
@@ -51,7 +51,14 @@ async function shiftsWhileLoading(browser: Browser, path: string): Promise<Shift
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  const page = await context.newPage();
+  try {
+    return await measure(await context.newPage(), path);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure(page: Page, path: string): Promise<Shift[]> {
   // A first visit: the browser refuses autoplay, as Chromium's own policy does for a site the
   // visitor has not engaged with (the suite's Chromium allows it); a live stream that plays would
   // also keep the network from ever going quiet.
@@ -70,9 +77,7 @@ async function shiftsWhileLoading(browser: Browser, path: string): Promise<Shift
   await expect(page.getByRole('region', { name: 'Onderhoudsmelding' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Toestemming voor cookies' })).toBeVisible();
   await expect(page.locator('#player-slot')).toContainText(/\S/);
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-  await context.close();
-  return shifts;
+  return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }
 
 for (const which of ['/', '/gedraaid', 'an article']) {

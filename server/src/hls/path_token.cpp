@@ -31,17 +31,20 @@ stream::TokenVerdict PathToken::verify(std::string_view token, std::string_view 
   if (ec != std::errc{} || end != last) return stream::TokenVerdict::malformed;
   const auto signature = token.substr(dot + 1);
   const auto in_time = now_s < expires ? stream::TokenVerdict::valid : stream::TokenVerdict::expired;
+  // The one right signature of this channel and expiry, copied out so that the I/O threads hold the
+  // lock for a look-up only, not for the comparison's hashing. Anything else gets the full check,
+  // which says why it is refused (malformed or bad).
+  std::string known;
   {
     const std::lock_guard lock(mutex_);
-    for (const auto& known : remembered_) {
-      if (known.expires == expires && known.channel == channel) {
-        // The one right signature of this channel and expiry: anything else is refused as the full
-        // check would refuse it (malformed or bad), which it then says.
-        if (crypto::equal_in_constant_time(signature, known.signature)) return in_time;
+    for (const auto& entry : remembered_) {
+      if (entry.expires == expires && entry.channel == channel) {
+        known = entry.signature;
         break;
       }
     }
   }
+  if (!known.empty() && crypto::equal_in_constant_time(signature, known)) return in_time;
   const auto verdict = signer_.verify_signature(signature, subject(channel), expires, now_s);
   if (verdict == stream::TokenVerdict::valid || verdict == stream::TokenVerdict::expired) {
     const std::lock_guard lock(mutex_);

@@ -98,6 +98,13 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   url_wrong_subject: 'Deze link hoort bij iets anders. Vraag een nieuwe aan.',
 };
 
+/**
+ * draft_conflict for the draft of an item taken offline, which is taken over ('Concept overnemen'),
+ * not published: what taking it over replaces is the saved version.
+ */
+export const OFFLINE_DRAFT_CONFLICT_MESSAGE =
+  'De opgeslagen versie is gewijzigd nadat dit concept werd gemaakt. Neem je het concept toch over, dan vervang je die wijzigingen.';
+
 /** The Dutch message for `code` (an unknown code: a general one that names the HTTP status). */
 export function errorMessage(code: string, status: number): string {
   return ERROR_MESSAGES[code] ?? `Er ging iets mis (HTTP ${status}). Probeer het opnieuw.`;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatPublishedWithTime } from '../../../lib/format-date';
 import { AdminApiError } from '../../api/admin-client';
+import { OFFLINE_DRAFT_CONFLICT_MESSAGE } from '../../api/error-messages';
 import { contentApi, type ContentItem, type ContentType } from '../../api/content-client';
 import { FormAlert } from '../../components/form-alert';
 import type { SaveFirst } from './use-content-save';
@@ -37,11 +38,6 @@ export function draftSubject(type: ContentType, published = true): string {
  * saved, taken over as the stored version ('Concept overnemen'; the item stays offline until it is
  * published) or thrown away as before.
  */
-// The draft of an offline item is taken over, not published: its conflict says so (the code's
-// message in error-messages.ts speaks of the published version).
-const OFFLINE_DRAFT_CONFLICT =
-  'De opgeslagen versie is gewijzigd nadat dit concept werd gemaakt. Neem je het concept toch over, dan vervang je die wijzigingen.';
-
 export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: DraftNoticeProps) {
   const [error, setError] = useState<string>();
   const [conflict, setConflict] = useState<ContentItem>();
@@ -62,7 +58,7 @@ export function DraftNotice({ type, item, mayPublish, saveFirst, onChanged }: Dr
     } catch (failure) {
       if (failure instanceof AdminApiError && failure.code === 'draft_conflict' && failure.current) {
         setConflict(failure.current as ContentItem);
-        setError(item.published ? failure.message : OFFLINE_DRAFT_CONFLICT);
+        setError(item.published ? failure.message : OFFLINE_DRAFT_CONFLICT_MESSAGE);
       } else {
         setError(failure instanceof AdminApiError ? failure.message : failed);
       }
