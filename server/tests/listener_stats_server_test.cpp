@@ -2,6 +2,8 @@
 // /live/ (each with a user agent of its own, a bot among them, one under the minimum session
 // length, which the test lowers to 2 s), the live count, the history and its CSV from the admin
 // API, and a restart that ends the session still open and keeps it; on SQLite and PostgreSQL.
+// A listener across the end of an hour, on a server whose clock a test library moves so that an
+// hour ends seconds away: its start counts in the first hour and its time in both.
 // /metrics: open to loopback, the allowed networks and the bearer token, judged by the address a
 // trusted proxy forwarded.
 
@@ -24,6 +26,7 @@
 #include <vector>
 
 #include "admin/listeners_api.hpp"
+#include "domain/time.hpp"
 #include "support/admin_server.hpp"
 #include "support/icy_listener.hpp"
 #include "support/postgres_database.hpp"
@@ -269,15 +272,127 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
   test::remove_unless_failed(data_dir);
 }
 
+std::int64_t real_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string iso_utc(std::int64_t ms) { return domain::format_iso_utc(ms / 1000); }
+
+void a_session_across_an_hour_boundary_counts_its_start_once_and_its_time_in_both_hours(
+    const std::string& database_url) {
+  constexpr std::int64_t kHourMs = 3'600'000;
+  const auto data_dir = std::filesystem::path(ETHER_TEST_TMP) / ("listener-hour-data-" + std::to_string(::getpid()));
+  // The server's clock starts 25 s before the hour nearest to now; a start slower than 13 s (a
+  // busy machine) leaves too little of the hour, and the server starts again with a fresh clock.
+  std::unique_ptr<ServerProcess> server;
+  std::int64_t shift_ms = 0;
+  std::int64_t boundary_ms = 0;
+  const auto server_now_ms = [&] { return real_now_ms() + shift_ms; };
+  std::string store_url;
+  for (int attempt = 0; attempt < 3 && !server; ++attempt) {
+    std::filesystem::remove_all(data_dir);
+    const auto now = real_now_ms();
+    boundary_ms = ((now + kHourMs / 2) / kHourMs) * kHourMs;
+    shift_ms = boundary_ms - 25'000 - now;
+    std::vector<std::string> env{"ETHER_DATA_DIR=" + data_dir.string(), "ETHER_LISTENER_MIN_SESSION_SECONDS=2",
+                                 "ETHER_LISTENER_FLUSH_SECONDS=1",
+                                 std::string("LD_PRELOAD=") + test_paths::clock_shift_library,
+                                 "ETHER_TEST_CLOCK_SHIFT_MS=" + std::to_string(shift_ms)};
+    if (!database_url.empty()) env.push_back("DATABASE_URL=" + database_url);
+    store_url = database_url.empty() ? "sqlite:" + (data_dir / "ether.db").string() : database_url;
+    server = std::make_unique<ServerProcess>("listener-hour", env);
+    if (server_now_ms() > boundary_ms - 12'000) server.reset();
+  }
+  ASSERT_TRUE(server) << "the server started in time before the hour's end";
+  const auto who = test::server_login(*server, store_url, "redactie@radio.example", admin::Role::redacteur);
+  ASSERT_FALSE(who.cookie.empty());
+  const auto at = json::parse(test::server_admin_send(*server, "GET", "/api/admin/listeners/now", "", who).body);
+  const auto said = at.at("at").as_string();
+  EXPECT_EQ(std::string(said.begin(), said.begin() + 14), iso_utc(boundary_ms - kHourMs).substr(0, 14))
+      << "the server's clock is in the hour before the boundary";
+
+  const auto radio2 = test::stream_path(*server, "radio2");
+  ASSERT_FALSE(radio2.empty());
+  const auto until = [&](std::int64_t server_ms) {
+    const auto wait = server_ms - server_now_ms();
+    if (wait > 0) std::this_thread::sleep_for(std::chrono::milliseconds(wait));
+  };
+  // A from 12 s before the hour to 12 s after it; B 5 s before it; C 10 s after it.
+  until(boundary_ms - 12'000);
+  Player a(server->port(), radio2, "Player A/1.0");
+  Player b(server->port(), radio2, "Player B/1.0");
+  ASSERT_EQ(a.status(), 200);
+  ASSERT_EQ(b.status(), 200);
+  until(boundary_ms - 7'000);
+  b.stop();
+  until(boundary_ms + 2'000);
+  Player c(server->port(), radio2, "Player C/1.0");
+  ASSERT_EQ(c.status(), 200);
+  until(boundary_ms + 12'000);
+  a.stop();
+  c.stop();
+  json::value now;
+  ASSERT_TRUE(test::eventually(
+      [&] {
+        now = get_json(*server, "/api/admin/listeners/now", who);
+        return now.is_object() && channel_now(now, "radio2") == 0;
+      },
+      std::chrono::seconds(5)))
+      << json::serialize(now);
+
+  const auto span = "/api/admin/listeners/history?by=hour&channel=radio2&from=" + iso_utc(boundary_ms - kHourMs) +
+                    "&until=" + iso_utc(boundary_ms + kHourMs);
+  const auto history = get_json(*server, span, who);
+  ASSERT_TRUE(history.is_object());
+  const auto& buckets = history.at("buckets").as_array();
+  ASSERT_EQ(buckets.size(), 2U) << json::serialize(history);
+  const auto& before = buckets[0].at("channels").at("radio2");
+  const auto& after = buckets[1].at("channels").at("radio2");
+  EXPECT_EQ(before.at("starts").as_int64(), 2) << json::serialize(history) << ": A and B started before the hour";
+  EXPECT_EQ(after.at("starts").as_int64(), 1) << "C only: A's start counts once";
+  EXPECT_EQ(before.at("cume").as_int64(), 2);
+  EXPECT_EQ(after.at("cume").as_int64(), 2) << "A and C";
+  // Listening time in hours, to the API's 0.001 h (3.6 s): A's 12 s and B's 5 s before, A's 12 s and
+  // C's 10 s after; without A's share either hour would lose 12 s.
+  EXPECT_NEAR(before.at("listeningHours").as_double() * 3600, 17, 4) << json::serialize(history);
+  EXPECT_NEAR(after.at("listeningHours").as_double() * 3600, 22, 4) << json::serialize(history);
+
+  const auto csv = test::server_admin_send(*server, "GET", span + "&format=csv", "", who);
+  ASSERT_EQ(csv.status, 200) << csv.body;
+  std::stringstream lines(csv.body);
+  std::string line;
+  std::vector<std::string> starts;
+  std::getline(lines, line);
+  while (std::getline(lines, line)) {
+    const auto fields = split(line.substr(0, line.size() - 1), ',');
+    if (fields.size() == 10 && fields[2] == "radio2") starts.push_back(fields[0] + " " + fields[3]);
+  }
+  EXPECT_EQ(starts, (std::vector<std::string>{iso_utc(boundary_ms - kHourMs) + " 2", iso_utc(boundary_ms) + " 1"}))
+      << csv.body;
+  server.reset();
+  test::remove_unless_failed(data_dir);
+}
+
+TEST(ListenerStatsServer, ASessionAcrossAnHourBoundaryCountsItsStartOnceAndItsTimeInBothHoursOnSqlite) {
+  a_session_across_an_hour_boundary_counts_its_start_once_and_its_time_in_both_hours("");
+}
+
 TEST(ListenerStatsServer, ListenersAreCountedExactlyAndSurviveARestartOnSqlite) {
   listeners_are_counted_exactly_and_survive_a_restart("");
 }
 
 const bool registered = test::register_postgres_tests(
-    "ListenerStatsServerPostgres", __FILE__, {{"ListenersAreCountedExactlyAndSurviveARestart", [] {
-                                                 test::FreshPostgresDatabase database("listener_stats");
-                                                 listeners_are_counted_exactly_and_survive_a_restart(database.url());
-                                               }}});
+    "ListenerStatsServerPostgres", __FILE__,
+    {{"ListenersAreCountedExactlyAndSurviveARestart",
+      [] {
+        test::FreshPostgresDatabase database("listener_stats");
+        listeners_are_counted_exactly_and_survive_a_restart(database.url());
+      }},
+     {"ASessionAcrossAnHourBoundaryCountsItsStartOnceAndItsTimeInBothHours", [] {
+        test::FreshPostgresDatabase database("listener_hour");
+        a_session_across_an_hour_boundary_counts_its_start_once_and_its_time_in_both_hours(database.url());
+      }}});
 
 // ETHER_LISTENER_COUNTING=0: the stream plays as ever, and nothing of its listener is counted or
 // stored.

@@ -9,6 +9,8 @@ namespace ether::test_paths {
 extern const char* const server_binary;  // the ether-server built beside the tests
 extern const char* const source_dir;     // the repository's root
 extern const char* const test_tmp;       // scratch space under the build directory
+// A library that, preloaded, moves a server's wall clock (support/clock_shift.cpp).
+extern const char* const clock_shift_library;
 
 }  // namespace ether::test_paths
 
