@@ -409,6 +409,10 @@ test.describe('with JavaScript', () => {
     // videos' players, and drew the cards' labels and lines otherwise: everything below them moved
     // (up to 450 px) when the app took over, where CLS does not see it (new nodes never count).
     // Measured from the top of <main>, so that this test is about the pages and not the frame.
+    // Sixteen page loads, and a pair again when the data changed between them: in a whole run on
+    // two busy cores the first width took 27 s (the home page's pair made three times), and the
+    // test's 30 s ran out in the second.
+    test.setTimeout(120_000);
     const places = (target: Page) =>
       target.locator('main').evaluate((main) => {
         const found: Record<string, number> = {};
