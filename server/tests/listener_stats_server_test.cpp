@@ -23,6 +23,8 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "admin/listeners_api.hpp"
@@ -89,6 +91,20 @@ std::int64_t channel_now(const json::value& now, const std::string& slug) {
     if (channel.at("slug").as_string() == slug) return channel.at("formats").at("mp3").as_int64();
   }
   return -1;
+}
+
+/// Asks /api/admin/listeners/now until `channel` has `listeners` MP3 listeners (5 s at most): whether
+/// it came to that, and the last answer.
+std::pair<bool, json::value> await_listeners(const ServerProcess& server, const test::AdminLogin& who,
+                                             const std::string& channel, std::int64_t listeners) {
+  json::value now;
+  const bool reached = test::eventually(
+      [&] {
+        now = get_json(server, "/api/admin/listeners/now", who);
+        return now.is_object() && channel_now(now, channel) == listeners;
+      },
+      std::chrono::seconds(5));
+  return {reached, now};
 }
 
 // The last bucket (today) of a history by day.
@@ -158,14 +174,8 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
   }
   ASSERT_NE(programme_id, 0) << "the demo's radio 2 has a programme on air";
 
-  json::value now;
-  ASSERT_TRUE(test::eventually(
-      [&] {
-        now = get_json(*server, "/api/admin/listeners/now", who);
-        return now.is_object() && channel_now(now, "radio2") == 3;
-      },
-      std::chrono::seconds(5)))
-      << json::serialize(now);
+  auto [reached, now] = await_listeners(*server, who, "radio2", 3);
+  ASSERT_TRUE(reached) << json::serialize(now);
   EXPECT_EQ(channel_now(now, "radio4"), 1);
   EXPECT_EQ(now.at("listeners").as_int64(), 4) << "the bot is no listener";
   EXPECT_EQ(now.at("formats").at("mp3").as_int64(), 4);
@@ -178,13 +188,8 @@ void listeners_are_counted_exactly_and_survive_a_restart(const std::string& data
 
   std::this_thread::sleep_for(std::chrono::milliseconds(2700));
   for (std::size_t i = 0; i < 4; ++i) players[i]->stop();  // player C listens on
-  ASSERT_TRUE(test::eventually(
-      [&] {
-        now = get_json(*server, "/api/admin/listeners/now", who);
-        return now.is_object() && channel_now(now, "radio2") == 0;
-      },
-      std::chrono::seconds(5)))
-      << json::serialize(now);
+  std::tie(reached, now) = await_listeners(*server, who, "radio2", 0);
+  ASSERT_TRUE(reached) << json::serialize(now);
   EXPECT_EQ(channel_now(now, "radio4"), 1);
 
   const auto check_history = [&](const ServerProcess& on) {
@@ -332,14 +337,8 @@ void a_session_across_an_hour_boundary_counts_its_start_once_and_its_time_in_bot
   until(boundary_ms + 12'000);
   a.stop();
   c.stop();
-  json::value now;
-  ASSERT_TRUE(test::eventually(
-      [&] {
-        now = get_json(*server, "/api/admin/listeners/now", who);
-        return now.is_object() && channel_now(now, "radio2") == 0;
-      },
-      std::chrono::seconds(5)))
-      << json::serialize(now);
+  auto [reached, now] = await_listeners(*server, who, "radio2", 0);
+  ASSERT_TRUE(reached) << json::serialize(now);
 
   const auto span = "/api/admin/listeners/history?by=hour&channel=radio2&from=" + iso_utc(boundary_ms - kHourMs) +
                     "&until=" + iso_utc(boundary_ms + kHourMs);
