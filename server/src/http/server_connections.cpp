@@ -103,6 +103,9 @@ asio::awaitable<bool> Server::Impl::read_request_start(Connection& connection, b
   // nothing. Instead sweep_loop keeps the deadline and the read follows the readiness wait, which
   // also reports bytes that came before it (Asio re-arms the descriptor with EPOLL_CTL_MOD).
   // The socket is non-blocking (accept_loop): a wake-up without bytes waits again.
+  // Asio's own async_read_some spares that EPOLL_CTL_MOD but first tries the read, which finds
+  // nothing while the client waits for its answer: two system calls a request either way, and in
+  // make bench (10,000 HLS players) 1.19 of nginx's CPU per request against this wait's 1.12.
   auto& socket = connection.stream->socket();
   connection.wait_deadline = deadline.time_since_epoch().count();
   boost::system::error_code ec;
