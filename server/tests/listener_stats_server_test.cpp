@@ -312,7 +312,8 @@ void a_session_across_an_hour_boundary_counts_its_start_once_and_its_time_in_bot
   ASSERT_TRUE(server) << "the server started in time before the hour's end";
   const auto who = test::server_login(*server, store_url, "redactie@radio.example", admin::Role::redacteur);
   ASSERT_FALSE(who.cookie.empty());
-  const auto at = json::parse(test::server_admin_send(*server, "GET", "/api/admin/listeners/now", "", who).body);
+  const auto at = get_json(*server, "/api/admin/listeners/now", who);
+  ASSERT_TRUE(at.is_object());
   const auto said = at.at("at").as_string();
   EXPECT_EQ(std::string(said.begin(), said.begin() + 14), iso_utc(boundary_ms - kHourMs).substr(0, 14))
       << "the server's clock is in the hour before the boundary";
