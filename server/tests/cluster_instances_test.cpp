@@ -233,7 +233,8 @@ void two_instances_are_interchangeable() {
 }
 
 // SIGTERM to the leader: it drains (its /readyz answers 503 while it still runs) and gives up the
-// playout and the recorder at once, and the other instance takes both within 2 s.
+// playout and the recorder at once, and the other instance, waiting in PostgreSQL's queue for their
+// locks, takes both within 2 s.
 void a_draining_leader_hands_over() {
   test::FreshPostgresDatabase database("cluster_drain");
   const fs::path root = fs::path(ETHER_TEST_TMP) / ("cluster-drain-" + std::to_string(::getpid()));
@@ -253,6 +254,8 @@ void a_draining_leader_hands_over() {
   ASSERT_EQ(::kill(a.pid(), SIGTERM), 0);
   const auto signalled = std::chrono::steady_clock::now();
   EXPECT_TRUE(wait_for([&] { return leads(b, "playout") && leads(b, "recorder"); }, std::chrono::seconds(2)))
+      << "A:\n"
+      << log_of(a) << "B:\n"
       << log_of(b);
   EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::milliseconds(2500));
   EXPECT_TRUE(a.running());

@@ -239,6 +239,57 @@ void postgres_one_leader_per_role_and_failover() {
   a.stop();
 }
 
+// A follower's thread waits in PostgreSQL's queue for the lock: with rounds 10 s apart it still leads
+// the moment the leader stops, and again the moment a leader's connection is cut.
+void postgres_a_follower_leads_the_moment_the_leader_lets_go() {
+  test::FreshPostgresDatabase database("handover");
+  const auto rounds = std::chrono::seconds(10);
+  auto role_set = [](Counted& playout, Counted& recorder) {
+    return std::vector<cluster::Role>{counted_role("playout", cluster::kPlayoutLockKey, playout),
+                                      counted_role("recorder", cluster::kRecorderLockKey, recorder)};
+  };
+  Counted a_playout;
+  Counted a_recorder;
+  Counted b_playout;
+  Counted b_recorder;
+  Counted c_playout;
+  Counted c_recorder;
+  cluster::LeaderElection a(named(database.url(), "handover-a"), role_set(a_playout, a_recorder), rounds);
+  cluster::LeaderElection b(named(database.url(), "handover-b"), role_set(b_playout, b_recorder), rounds);
+  cluster::LeaderElection c(named(database.url(), "handover-c"), role_set(c_playout, c_recorder), rounds);
+  a.start();
+  b.start();
+  ASSERT_TRUE(a.leads("playout") && a.leads("recorder"));
+  ASSERT_FALSE(b.leads("playout"));
+  auto leads_both_within = [](const cluster::LeaderElection& election, std::chrono::milliseconds limit) {
+    const auto until = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < until) {
+      if (election.leads("playout") && election.leads("recorder")) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return election.leads("playout") && election.leads("recorder");
+  };
+
+  a.stop();
+  EXPECT_TRUE(leads_both_within(b, std::chrono::seconds(2)));
+
+  c.start();
+  EXPECT_FALSE(c.leads("playout"));
+  auto admin = store::Database::open(database.url(), 1);
+  {
+    auto lease = admin->lease();
+    long long terminated = 0;
+    *lease << "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'handover-b'",
+        soci::into(terminated);
+    EXPECT_EQ(terminated, 1);
+  }
+  EXPECT_TRUE(leads_both_within(c, std::chrono::seconds(2)));
+  EXPECT_EQ(c_playout.leads, 1);
+  EXPECT_EQ(c_recorder.leads, 1);
+  c.stop();
+  b.stop();
+}
+
 // Two instances starting at once: the second waits until the first has left its section.
 void postgres_startup_sections_take_turns() {
   test::FreshPostgresDatabase database("startup");
@@ -256,11 +307,12 @@ void postgres_startup_sections_take_turns() {
   EXPECT_TRUE(second_inside);
 }
 
-const bool registered =
-    test::register_postgres_tests("LeaderElectionPostgreSQL", __FILE__,
-                                  {{"SecretsAreSharedAndRaceSafe", postgres_secrets_are_shared_and_race_safe},
-                                   {"OneLeaderPerRoleAndFailover", postgres_one_leader_per_role_and_failover},
-                                   {"StartupSectionsTakeTurns", postgres_startup_sections_take_turns}});
+const bool registered = test::register_postgres_tests(
+    "LeaderElectionPostgreSQL", __FILE__,
+    {{"SecretsAreSharedAndRaceSafe", postgres_secrets_are_shared_and_race_safe},
+     {"OneLeaderPerRoleAndFailover", postgres_one_leader_per_role_and_failover},
+     {"AFollowerLeadsTheMomentTheLeaderLetsGo", postgres_a_follower_leads_the_moment_the_leader_lets_go},
+     {"StartupSectionsTakeTurns", postgres_startup_sections_take_turns}});
 
 }  // namespace
 }  // namespace ether

@@ -3,6 +3,7 @@
 #include <soci/postgresql/soci-postgresql.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <stdexcept>
 
@@ -68,7 +69,7 @@ void LeaderElection::start() {
     std::mutex mutex;
     std::condition_variable_any wake;
     while (!stop.stop_requested()) {
-      {
+      if (!await_role()) {
         std::unique_lock lock(mutex);
         wake.wait_for(lock, stop, interval_, [] { return false; });
       }
@@ -109,6 +110,7 @@ bool LeaderElection::leads(std::string_view role) const {
 
 void LeaderElection::check() {
   std::lock_guard lock(round_mutex_);
+  take_failed_ = false;
   if (!postgres_) {
     for (auto& held : roles_) {
       if (!held->leading) take(*held);
@@ -142,12 +144,47 @@ void LeaderElection::check() {
   }
 }
 
+bool LeaderElection::await_role() {
+  std::lock_guard lock(round_mutex_);
+  if (!postgres_ || !session_ || take_failed_) return false;
+  Held* wanted = nullptr;
+  for (auto& held : roles_) {
+    if (!held->leading) {
+      wanted = held.get();
+      break;
+    }
+  }
+  if (wanted == nullptr) return false;
+  // Polling alone left a role without a leader for up to a whole interval after a drain or a
+  // crash; PostgreSQL's own lock queue hands the lock over the moment it is free. The next round,
+  // which follows at once, tries the other roles, which a leader gives up together.
+  try {
+    const long long key = wanted->role.lock_key;
+    int taken = 0;
+    *session_ << "SELECT 1 FROM (SELECT pg_advisory_lock(CAST(:key AS BIGINT))) AS taken", soci::use(key),
+        soci::into(taken);
+  } catch (const soci::postgresql_soci_error& e) {
+    // lock_not_available: the lock_timeout set in connect() passed; the role is still led elsewhere.
+    if (e.sqlstate() == "55P03") return true;
+    drop_connection(e.what());
+    return false;
+  } catch (const std::exception& e) {
+    drop_connection(e.what());
+    return false;
+  }
+  take(*wanted);
+  return true;
+}
+
 bool LeaderElection::connect() {
   try {
     auto session = std::make_unique<soci::session>(*soci::factory_postgresql(), election_url(url_));
     *session << "SET client_min_messages TO warning";
     // A round must not hang on a database that stopped answering; it fails and retries instead.
     *session << "SET statement_timeout = 5000";
+    // The longest a follower's wait for a lock (await_role) lasts: below the statement timeout, and
+    // short enough for stop() not to keep a shutdown waiting.
+    *session << "SET lock_timeout = " + std::to_string(std::clamp<long long>(interval_.count(), 1, 4000));
     session_ = std::move(session);
     return true;
   } catch (const std::exception& e) {
@@ -177,6 +214,7 @@ void LeaderElection::take(Held& held) {
     spdlog::info("cluster: this instance now leads the {}", held.role.name);
   } catch (const std::exception& e) {
     spdlog::error("cluster: cannot start the {}: {}", held.role.name, e.what());
+    take_failed_ = true;
     reporting::report_exception("cluster", e, "cannot start the " + held.role.name);
     if (session_) {
       // Let another instance, or the next round, try instead.

@@ -1,9 +1,9 @@
 #pragma once
 // Leader election among the instances that share one PostgreSQL database: work that must run on
 // one instance at a time (the demo playout, the broadcast logger) is a role with its own advisory
-// lock. The instance whose dedicated session holds a role's lock leads it; when that instance dies,
-// PostgreSQL drops its session and its locks, and another instance takes the role at its next
-// check. With SQLite (one instance by design) this instance leads every role. Start-up work
+// lock. The instance whose dedicated session holds a role's lock leads it; when that instance dies
+// or gives the role up, PostgreSQL grants the lock to a follower waiting in its queue, which leads
+// at once. With SQLite (one instance by design) this instance leads every role. Start-up work
 // (migrations, the demo seed, the shared secrets) runs in an ExclusiveSection instead.
 
 #include <soci/soci.h>
@@ -61,10 +61,12 @@ class LeaderElection {
   LeaderElection& operator=(const LeaderElection&) = delete;
 
   /// Runs one round at once (so a first or sole instance leads before it serves), then a thread
-  /// that runs one every check interval. Never throws for a store that cannot be reached: the
-  /// next rounds retry.
+  /// that runs one every check interval. Between rounds a follower waits in PostgreSQL's queue for
+  /// a role's lock (up to the interval, at most 4 s), so that it leads the moment the leader gives
+  /// the role up or dies. Never throws for a store that cannot be reached: the next rounds retry.
   void start();
-  /// Stops the thread, calls `follow` for every role held and gives up the locks.
+  /// Stops the thread (a follower's wait for a lock ends first: up to the interval, at most 4 s),
+  /// calls `follow` for every role held and gives up the locks.
   void stop();
   [[nodiscard]] bool running() const { return thread_.joinable(); }
 
@@ -82,6 +84,9 @@ class LeaderElection {
     std::atomic<bool> leading{false};
   };
   bool connect();
+  // The thread's wait between rounds: true when it waited for a lock in PostgreSQL (and took the
+  // role if it was granted), false when the thread should sleep instead.
+  bool await_role();
   void drop_connection(const std::string& why);
   void take(Held& held);
   void give_up(Held& held, const std::string& why);  // why: empty when this instance stops
@@ -93,6 +98,7 @@ class LeaderElection {
   std::mutex round_mutex_;
   std::unique_ptr<soci::session> session_;  // dedicated: the locks live as long as it does
   std::chrono::steady_clock::time_point next_failure_log_{};
+  bool take_failed_ = false;  // in this round: the thread sleeps rather than taking the role again
   std::jthread thread_;
 };
 
