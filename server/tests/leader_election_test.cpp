@@ -150,6 +150,17 @@ std::string named(const std::string& url, const std::string& application) {
   return url + (url.find('?') == std::string::npos ? "?" : "&") + "application_name=" + application;
 }
 
+// Ends the sessions `application` has open (see named), as when its process dies or is cut off;
+// returns how many there were.
+long long terminate_sessions(const std::string& url, const std::string& application) {
+  auto admin = store::Database::open(url, 1);
+  auto lease = admin->lease();
+  long long terminated = 0;
+  *lease << "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = :name",
+      soci::use(application), soci::into(terminated);
+  return terminated;
+}
+
 void postgres_secrets_are_shared_and_race_safe() {
   test::FreshPostgresDatabase database("secrets");
   auto first = store::Database::open(database.url());
@@ -205,14 +216,7 @@ void postgres_one_leader_per_role_and_failover() {
 
   // A's connection drops, as when its process dies or is cut off: PostgreSQL frees its locks, B
   // takes both roles, and A, at its next check, stops leading.
-  auto admin = store::Database::open(database.url(), 1);
-  {
-    auto lease = admin->lease();
-    long long terminated = 0;
-    *lease << "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'election-a'",
-        soci::into(terminated);
-    EXPECT_EQ(terminated, 1);
-  }
+  EXPECT_EQ(terminate_sessions(database.url(), "election-a"), 1);
   // The backend ends a moment after it was told to.
   for (int i = 0; i < 50 && !b.leads("playout"); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -275,14 +279,7 @@ void postgres_a_follower_leads_the_moment_the_leader_lets_go() {
 
   c.start();
   EXPECT_FALSE(c.leads("playout"));
-  auto admin = store::Database::open(database.url(), 1);
-  {
-    auto lease = admin->lease();
-    long long terminated = 0;
-    *lease << "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'handover-b'",
-        soci::into(terminated);
-    EXPECT_EQ(terminated, 1);
-  }
+  EXPECT_EQ(terminate_sessions(database.url(), "handover-b"), 1);
   EXPECT_TRUE(leads_both_within(c, std::chrono::seconds(2)));
   EXPECT_EQ(c_playout.leads, 1);
   EXPECT_EQ(c_recorder.leads, 1);
