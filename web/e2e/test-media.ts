@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 
 // Test files made by ffmpeg for the specs that upload to the media library.
 
@@ -8,12 +9,34 @@ function ffmpeg(...args: string[]) {
 }
 
 /**
- * Writes an 800x600 JPEG test picture to `path`, in a random hue: the library keeps each content
- * once, so every run uploads a picture it has not processed yet.
+ * A picture's own marks: a random hue and a 16x16 square of a random colour at a random place. The
+ * library keeps each content once, and an upload of a content it holds becomes that item (under its
+ * first name), so every picture a run uploads must be new to it. A hue alone (360 of them) made
+ * admin-images.spec's two pictures one in a CI run: its programme's upload became the portrait.
  */
+function pictureMarks(width: number, height: number): string {
+  const colour = randomInt(0, 0x1000000).toString(16).padStart(6, '0');
+  const x = randomInt(0, width - 16);
+  const y = randomInt(0, height - 16);
+  return `hue=h=${randomInt(0, 360)},drawbox=x=${x}:y=${y}:w=16:h=16:color=0x${colour}:t=fill`;
+}
+
+/** A pitch in Hz between 300 and 700 to the thousandth: no two uploads of a run sound the same. */
+function randomPitch(): string {
+  return (300 + randomInt(0, 400_000) / 1000).toFixed(3);
+}
+
+/** Writes an 800x600 JPEG test picture with its own marks to `path`. */
 export function writeTestImage(path: string) {
-  const hue = Math.floor(Math.random() * 360);
-  ffmpeg('-f', 'lavfi', '-i', `testsrc=size=800x600:rate=1,hue=h=${hue}`, '-frames:v', '1', path);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=800x600:rate=1,${pictureMarks(800, 600)}`,
+    '-frames:v',
+    '1',
+    path,
+  );
 }
 
 /**
@@ -21,7 +44,7 @@ export function writeTestImage(path: string) {
  * library has not processed yet.
  */
 export function writeTestTone(path: string, seconds: number) {
-  const pitch = 300 + Math.floor(Math.random() * 400);
+  const pitch = randomPitch();
   ffmpeg(
     '-f',
     'lavfi',
@@ -38,13 +61,12 @@ export function writeTestTone(path: string, seconds: number) {
  * pitch) to `path`, so that every run uploads a video the library has not processed yet.
  */
 export function writeTestClip(path: string, seconds: number) {
-  const hue = Math.floor(Math.random() * 360);
-  const pitch = 300 + Math.floor(Math.random() * 400);
+  const pitch = randomPitch();
   ffmpeg(
     '-f',
     'lavfi',
     '-i',
-    `testsrc=size=320x180:rate=25:duration=${seconds},hue=h=${hue}`,
+    `testsrc=size=320x180:rate=25:duration=${seconds},${pictureMarks(320, 180)}`,
     '-f',
     'lavfi',
     '-i',
