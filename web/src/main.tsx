@@ -17,6 +17,7 @@ import { popoutChannel } from './lib/routes';
 import { appContainer } from './lib/server-html';
 import { nextTask } from './lib/task-queue';
 import './styles/global.css';
+import './components/section.css';
 // In the first stylesheet rather than their pages' lazy chunks: the server's HTML of the podcast
 // broadcast-hour and song pages uses these classes before the chunk has loaded, and without JavaScript;
 // so does the day navigation of the fragments pages, which otherwise wrapped until the app took over,
