@@ -115,31 +115,6 @@ TEST(ListenerIdentity, TheHashIsStableWithinAUtcDayAndUnlinkableAcrossDays) {
   EXPECT_NE(other.hash("192.0.2.1", "VLC/3.0", kStart + 1000), a);
 }
 
-TEST(ListenerIdentity, TheRememberedListenerIsTheHashOfEachClientAndForgottenWithTheDay) {
-  ListenerIdentity identity;
-  // More clients than it remembers, so that clients share its places and push one another out.
-  constexpr int kClients = 40000;
-  const auto address = [](int i) { return "10." + std::to_string(i / 256) + "." + std::to_string(i % 256) + ".1"; };
-  for (int round = 0; round < 2; ++round) {
-    for (int i = 0; i < kClients; i += 7) {
-      const auto agent = "Player/" + std::to_string(i % 3);
-      const auto listener = identity.listener(address(i), agent, kStart + 1000 + round);
-      ASSERT_TRUE(listener.has_value());
-      ASSERT_EQ(*listener, identity.hash(address(i), agent, kStart + 1000)) << address(i) << " " << agent;
-    }
-  }
-  EXPECT_FALSE(identity.listener("192.0.2.1", "Mozilla/5.0 (compatible; Googlebot/2.1)", kStart + 1000).has_value());
-  const auto today = identity.listener("192.0.2.1", "VLC/3.0", kStart + 1000);
-  ASSERT_TRUE(today.has_value());
-  EXPECT_EQ(identity.listener("192.0.2.1", "VLC/3.0", kStart + 2000), today);
-  EXPECT_NE(identity.listener("192.0.2.1", "VLC/3.1", kStart + 2000), today);
-  // The next day's listener is that day's hash, not the one remembered from the day before.
-  const auto tomorrow = identity.listener("192.0.2.1", "VLC/3.0", kStart + 24 * 3600 * 1000);
-  ASSERT_TRUE(tomorrow.has_value());
-  EXPECT_NE(tomorrow, today);
-  EXPECT_EQ(*tomorrow, identity.hash("192.0.2.1", "VLC/3.0", kStart + 24 * 3600 * 1000));
-}
-
 TEST(ListenerIdentity, KnownBotsAreNamedByTheirUserAgents) {
   EXPECT_TRUE(is_known_bot("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"));
   EXPECT_TRUE(is_known_bot("facebookexternalhit/1.1"));

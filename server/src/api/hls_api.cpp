@@ -126,10 +126,10 @@ http::Response HlsApi::counted(const http::Request& request, const std::string& 
                                bool playlist) const {
   if (listener_tracker_ == nullptr || listener_identity_ == nullptr) return response;
   if (response.status != 200 && response.status != 304) return response;
-  const auto listener =
-      listener_identity_->listener(request.remote_address, request.header("User-Agent"), listener_tracker_->now_ms());
-  if (!listener) return response;
-  listener_tracker_->hls_fetch(channel, *listener, response.payload().size(), playlist);
+  const auto user_agent = request.header("User-Agent");
+  if (listeners::is_known_bot(user_agent)) return response;
+  const auto listener = listener_identity_->hash(request.remote_address, user_agent, listener_tracker_->now_ms());
+  listener_tracker_->hls_fetch(channel, listener, response.payload().size(), playlist);
   return response;
 }
 

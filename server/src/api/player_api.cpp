@@ -257,10 +257,11 @@ http::Response PlayerApi::live_stream(const http::Request& request, const std::s
     response.set_header("icy-metaint", std::to_string(icy_metaint));
   }
   if (listener_tracker_ != nullptr && listener_identity_ != nullptr) {
-    if (auto listener = listener_identity_->listener(request.remote_address, request.header("User-Agent"),
-                                                     listener_tracker_->now_ms())) {
+    const auto user_agent = request.header("User-Agent");
+    if (!listeners::is_known_bot(user_agent)) {
+      const auto listener = listener_identity_->hash(request.remote_address, user_agent, listener_tracker_->now_ms());
       auto* tracker = listener_tracker_;
-      const auto id = tracker->open(channel, "mp3", std::move(*listener));
+      const auto id = tracker->open(channel, "mp3", listener);
       options.on_end = [tracker, id](std::uint64_t bytes) { tracker->close(id, bytes); };
     }
   }
