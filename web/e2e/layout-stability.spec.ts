@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { suppressOverlays } from './overlay-guard';
-import { appShown, refuseAutoplay } from './support';
+import { appShown, newestPlay, refuseAutoplay } from './support';
 
 // Nothing on a listener page moves once painted (Lighthouse's CLS, issue 13), on a phone and on a
 // first visit: the maintenance banner of the demo station, the consent box, the page's own chunk
@@ -18,14 +18,6 @@ async function firstArticle(request: APIRequestContext): Promise<string> {
 }
 
 type Shift = { value: number; sources: string[] };
-
-// The newest play of today's Gedraaid as the server has it, which the open page follows (issue 51).
-async function newestPlay(request: APIRequestContext): Promise<number | null> {
-  const answer = (await (await request.get(`/api/page?path=${encodeURIComponent('/gedraaid')}`)).json()) as {
-    data: { tracks: { id: number }[] };
-  };
-  return answer.data.tracks[0]?.id ?? null;
-}
 
 // Loads `path` in a fresh phone context on a first visit and returns the layout shifts seen while
 // it loaded, with nothing typed or clicked.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ArticleData, GuideData, PlayedTracksData } from '../src/api/types';
 import { suppressOverlays } from './overlay-guard';
-import { pageData, refuseAutoplay, yesterdaysFragmentsPath } from './support';
+import { newestPlay, pageData, refuseAutoplay, yesterdaysFragmentsPath } from './support';
 
 // The page's real content before (and without) JavaScript, the app's takeover of that HTML, and
 // the page fixes of issue 12 (paging, guide days and logos, tags, article hero, search term, the
@@ -384,19 +384,27 @@ test.describe('with JavaScript', () => {
       // The day navigation's styles came with the fragments page's lazy chunk: until then it wrapped.
       [yesterdaysFragmentsPath(), ['A Vorige dag', 'BUTTON Toon']],
     ] as const) {
-      await serverPage.goto(path);
-      const before = await places(serverPage);
-      await page.goto(path);
-      await expect(page.locator('[data-server-html]')).toHaveCount(0);
-      await expect(page.locator('main form').first()).toBeVisible();
-      const after = await places(page);
-      const moved = Object.entries(before)
-        .filter(([name, top]) => after[name] !== undefined && Math.abs((after[name] ?? 0) - top) > 2)
-        .map(([name, top]) => `${name}: ${top} -> ${after[name]}`);
-      const common = Object.keys(before).filter((name) => after[name] !== undefined);
-      expect(common.length, `${path}: elements in both`).toBeGreaterThan(10);
-      expect(common, path).toEqual(expect.arrayContaining([...fields]));
-      expect(moved, `${path}: moved when the app took over`).toEqual([]);
+      // Today's Gedraaid takes in a song that starts between the two loads, a row above the others
+      // (the demo's songs last about 50 s): then both are loaded again, at most three times.
+      for (let attempt = 1; ; attempt++) {
+        const newestBefore = path === '/gedraaid' ? await newestPlay(request) : null;
+        await serverPage.goto(path);
+        const before = await places(serverPage);
+        await page.goto(path);
+        await expect(page.locator('[data-server-html]')).toHaveCount(0);
+        await expect(page.locator('main form').first()).toBeVisible();
+        const after = await places(page);
+        const moved = Object.entries(before)
+          .filter(([name, top]) => after[name] !== undefined && Math.abs((after[name] ?? 0) - top) > 2)
+          .map(([name, top]) => `${name}: ${top} -> ${after[name]}`);
+        const songStarted = path === '/gedraaid' && (await newestPlay(request)) !== newestBefore;
+        if (songStarted && moved.length > 0 && attempt < 3) continue;
+        const common = Object.keys(before).filter((name) => after[name] !== undefined);
+        expect(common.length, `${path}: elements in both`).toBeGreaterThan(10);
+        expect(common, path).toEqual(expect.arrayContaining([...fields]));
+        expect(moved, `${path}: moved when the app took over`).toEqual([]);
+        break;
+      }
     }
     await withoutScript.close();
   });

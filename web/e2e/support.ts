@@ -28,6 +28,14 @@ export async function pageData<D>(request: APIRequestContext, path: string): Pro
 }
 
 /** `value`, or a test failure naming what was expected. */
+// The newest play of today's Gedraaid as the server has it. The open page follows the radio (issue
+// 51): a song that starts puts a row above the others, so a test that compares two loads of
+// /gedraaid asks for this before and after, and measures again when a song came in between.
+export async function newestPlay(request: APIRequestContext): Promise<number | null> {
+  const answer = (await pageData<{ tracks: { id: number }[] }>(request, '/gedraaid')).data;
+  return answer.tracks[0]?.id ?? null;
+}
+
 export function must<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`expected ${what}`);
   return value;
