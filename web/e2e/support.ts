@@ -27,7 +27,6 @@ export async function pageData<D>(request: APIRequestContext, path: string): Pro
   return (await response.json()) as Envelope<D>;
 }
 
-/** `value`, or a test failure naming what was expected. */
 // The newest play of today's Gedraaid as the server has it. The open page follows the radio (issue
 // 51): a song that starts puts a row above the others, so a test that compares two loads of
 // /gedraaid asks for this before and after, and measures again when a song came in between.
@@ -36,6 +35,7 @@ export async function newestPlay(request: APIRequestContext): Promise<number | n
   return answer.tracks[0]?.id ?? null;
 }
 
+/** `value`, or a test failure naming what was expected. */
 export function must<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`expected ${what}`);
   return value;
