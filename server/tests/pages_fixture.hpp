@@ -47,7 +47,7 @@ class PagesFixture : public ::testing::TestWithParam<std::string> {
     std::filesystem::create_directories(dir_);
     if (GetParam() == "postgresql") {
       ETHER_REQUIRE_POSTGRES_URL();
-      postgres_ = std::make_unique<test::FreshPostgresDatabase>("pages");
+      postgres_ = std::make_unique<test::FreshPostgresDatabase>("pages", test::Schema::current);
       db_ = store::Database::open(postgres_->url(), 2);
     } else {
       db_ = store::Database::open("sqlite:" + (dir_ / "ether.db").string(), 2);

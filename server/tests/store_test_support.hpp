@@ -39,7 +39,8 @@ inline std::chrono::system_clock::time_point at(long long unix_seconds) {
 class TempStore {
  public:
   explicit TempStore(const std::string& backend = "sqlite") {
-    if (backend == "postgresql") postgres_ = std::make_unique<test::FreshPostgresDatabase>("store");
+    if (backend == "postgresql")
+      postgres_ = std::make_unique<test::FreshPostgresDatabase>("store", test::Schema::current);
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "store";
     dir_ = std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));

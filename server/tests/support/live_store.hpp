@@ -48,7 +48,8 @@ class DropDatabasesAtTestEnd : public ::testing::EmptyTestEventListener {
 inline std::unique_ptr<store::Database> open_test_store(const std::string& name,
                                                         const std::string& backend = "sqlite") {
   if (backend == "postgresql") {
-    const auto& url = DropDatabasesAtTestEnd::instance().keep(std::make_unique<test::FreshPostgresDatabase>(name));
+    const auto& url = DropDatabasesAtTestEnd::instance().keep(
+        std::make_unique<test::FreshPostgresDatabase>(name, test::Schema::current));
     auto db = store::Database::open(url);
     db->migrate();
     return db;

@@ -20,7 +20,7 @@ inline std::vector<std::pair<const char*, std::function<void()>>> on_fresh_postg
   std::vector<std::pair<const char*, std::function<void()>>> out;
   for (const auto& [name, scenario] : scenarios) {
     out.emplace_back(name, [label, scenario = scenario] {
-      FreshPostgresDatabase database(label);
+      FreshPostgresDatabase database(label, Schema::current);
       auto db = store::Database::open(database.url(), 2);
       db->migrate();
       scenario(*db);
