@@ -9,7 +9,6 @@
 #include <cstdio>
 
 #include <atomic>
-#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <stdexcept>
@@ -17,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "crypto/hmac.hpp"
 #include "store/database.hpp"
 #include "store/migrations.hpp"
 
@@ -82,15 +82,13 @@ class FreshPostgresDatabase {
   // so that a process killed while migrating leaves no half template behind.
   static std::string current_schema_template() {
     static const std::string name = [] {
-      std::uint64_t fingerprint = 14695981039346656037ULL;  // FNV-1a
+      std::string schema;
       for (const auto& migration : store::migrations()) {
-        for (const char c : std::to_string(migration.version) + std::string(migration.sql)) {
-          fingerprint = (fingerprint ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-        }
+        schema += std::to_string(migration.version) + '\n' + std::string(migration.sql);
       }
-      char hex[17];
-      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fingerprint));
-      const std::string template_name = std::string("ether_schema_") + hex;
+      // A digest under a fixed key: the server's own SHA-256 (crypto/hmac.hpp) names the schema.
+      const std::string template_name =
+          "ether_schema_" + crypto::to_hex(crypto::hmac_sha256("test schema", {schema})).substr(0, 16);
       auto admin = store::Database::open(postgres_test_url(), 1);
       auto lease = admin->lease();
       *lease << "SELECT pg_advisory_lock(4242424242)";
