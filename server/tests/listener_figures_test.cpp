@@ -178,5 +178,15 @@ TEST(ListenerFigures, ABroadcastsAudienceIsItsAverageAndPeakOfSessionsOfAMinuteO
   EXPECT_EQ(none.peak.listeners, 0);
 }
 
+TEST(ListenerFigures, AFigureIsRoundedToThreeDecimalsAndASmallOneToThreeSignificantDigits) {
+  EXPECT_DOUBLE_EQ(rounded_figure(1.23456), 1.235);
+  EXPECT_DOUBLE_EQ(rounded_figure(0.123456), 0.123);
+  EXPECT_DOUBLE_EQ(rounded_figure(1234.56789), 1234.568);
+  // Three listeners for 3 s each in a broadcast on air for six hours: few, but not none.
+  EXPECT_DOUBLE_EQ(rounded_figure(9.0 / (6 * 3600)), 0.000417);
+  EXPECT_DOUBLE_EQ(rounded_figure(0.0123456), 0.0123);
+  EXPECT_DOUBLE_EQ(rounded_figure(0.0), 0.0);
+}
+
 }  // namespace
 }  // namespace ether::listeners

@@ -6,7 +6,6 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <set>
@@ -36,6 +35,7 @@ using listeners::ListenerTracker;
 using listeners::next_bucket;
 using listeners::parse_bucket_size;
 using listeners::peak_concurrent;
+using listeners::rounded_figure;
 using listeners::Session;
 namespace json = boost::json;
 namespace {
@@ -92,22 +92,22 @@ std::optional<std::int64_t> parse_utc(std::string_view text, bool& whole_day) {
   return start + *hour * 3600 + *minute * 60 + *second;
 }
 
-double rounded(double value, double scale = 1000.0) { return std::round(value * scale) / scale; }
-
 json::object figures_json(const Figures& figures) {
   return json::object{{"starts", figures.starts},
-                      {"averageActive", rounded(figures.average_active)},
-                      {"aqh", rounded(figures.aqh)},
+                      {"averageActive", rounded_figure(figures.average_active)},
+                      {"aqh", rounded_figure(figures.aqh)},
                       {"cume", figures.cume},
                       {"cumeIsDailySum", figures.cume_is_daily_sum},
-                      {"listeningHours", rounded(figures.listening_hours)},
-                      {"medianSessionSeconds", rounded(figures.median_session_seconds, 10.0)}};
+                      {"listeningHours", rounded_figure(figures.listening_hours)},
+                      {"medianSessionSeconds", std::round(figures.median_session_seconds * 10.0) / 10.0}};
 }
 
+// The shortest decimals that give the rounded figure back: "1.235", "0.000417", "2".
 std::string number(double value) {
   std::array<char, 64> text{};
-  const auto written = std::snprintf(text.data(), text.size(), "%.3f", rounded(value));
-  return {text.data(), static_cast<std::size_t>(std::max(0, written))};
+  const auto written =
+      std::to_chars(text.data(), text.data() + text.size(), rounded_figure(value), std::chars_format::fixed);
+  return {text.data(), written.ptr};
 }
 
 std::string csv_of(const std::vector<BucketFigures>& all) {
@@ -329,7 +329,7 @@ http::Response ListenersApi::programme(const http::Request& request, const std::
         {"startsAt", domain::format_iso_utc(broadcast.starts_at)},
         {"endsAt", domain::format_iso_utc(broadcast.ends_at)},
         {"onAir", broadcast.starts_at <= now_s && now_s < broadcast.ends_at},
-        {"average", rounded(audience.average)},
+        {"average", rounded_figure(audience.average)},
         {"peak", audience.peak.listeners},
         {"peakAt", audience.peak.listeners > 0 ? json::value(domain::format_iso_utc(audience.peak.at_ms / 1000))
                                                : json::value(nullptr)}});

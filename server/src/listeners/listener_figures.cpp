@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <set>
 #include <utility>
@@ -223,6 +224,14 @@ Audience audience_between(const std::vector<Session>& sessions, std::int64_t fro
   }
   return {static_cast<double>(listening_ms) / static_cast<double>(end_ms - from_ms),
           peak_concurrent(counted, from_ms, end_ms)};
+}
+
+double rounded_figure(double value) {
+  if (value == 0.0 || !std::isfinite(value)) return value;
+  // Three decimals, or more where the figure's first significant digit lies beyond them.
+  const auto first_digit = static_cast<int>(std::floor(std::log10(std::abs(value))));
+  const double scale = std::pow(10.0, std::max(3, 2 - first_digit));
+  return std::round(value * scale) / scale;
 }
 
 }  // namespace ether::listeners

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListenerStatsPage } from './listener-stats-page';
-import { bucketLabel, sessionLength } from './listener-words';
+import { bucketLabel, figure, sessionLength } from './listener-words';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -179,5 +179,12 @@ describe('listener words', () => {
     expect(bucketLabel('2026-11-01T00:00:00Z', 'month')).toBe('november 2026');
     expect(sessionLength(42)).toBe('42 s');
     expect(sessionLength(185)).toBe('3 min 05 s');
+  });
+
+  it('writes figures in Dutch, a small one never as none', () => {
+    expect(figure(1234.5)).toBe('1.234,5');
+    expect(figure(0.123)).toBe('0,12');
+    expect(figure(0.000417)).toBe('0,00042');
+    expect(figure(0)).toBe('0');
   });
 });

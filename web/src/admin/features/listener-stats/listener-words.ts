@@ -1,10 +1,14 @@
 import type { BucketSize } from './listener-stats-api';
 
 const numbers = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 });
+const smallNumbers = new Intl.NumberFormat('nl-NL', { maximumSignificantDigits: 2 });
 
-/** A figure in Dutch notation ("1.234,5"). */
+/**
+ * A figure in Dutch notation ("1.234,5"); one under a hundredth with two significant digits
+ * ("0,00042"), so that a few listeners over a long broadcast never read as none.
+ */
 export function figure(n: number): string {
-  return numbers.format(n);
+  return n !== 0 && Math.abs(n) < 0.01 ? smallNumbers.format(n) : numbers.format(n);
 }
 
 /** A session length in minutes and seconds ("3 min 05 s"); under a minute in seconds. */
