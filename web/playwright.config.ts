@@ -15,6 +15,8 @@ const chromium =
 // The lead's `make test` starts the real server; point ETHER_BASE_URL at it.
 export default defineConfig({
   testDir: './e2e',
+  // The specs; e2e/*.test.ts are Vitest's tests of the specs' helpers.
+  testMatch: '**/*.spec.ts',
   // A committed `test.only` would shrink the run and stay green: refused everywhere, not only in CI.
   forbidOnly: true,
   timeout: 30_000,

@@ -121,7 +121,13 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'], exclude: domModuleTests },
+        // e2e/ holds the Playwright specs' own helpers; their pure parts are tested here.
+        test: {
+          name: 'logic',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
+          exclude: domModuleTests,
+        },
       },
     ],
     css: false,

@@ -48,13 +48,11 @@ async function rewindWindow(request: APIRequestContext): Promise<RewindWindowAns
  *
  * A clean recording (a match of 0.95 or more: the same audio, nothing skipped) matches its true place
  * best whatever the music does, so it only needs to match there better than anywhere else. Music
- * that repeats its bars matches itself a bar or a beat away nearly as well (0.88 where a CI run began
- * the window), and no recording of that moment, however clean, could be 0.25 better there. Between a
- * poor match (0.5, which must be 0.25 better than anywhere else) and a clean one (0.95: 0.05) the
- * margin asked for falls in a straight line. It fell in one step at 0.95 before, which refused a
- * recording of the window's first second that matched 0.937 there and 0.241 better than anywhere
- * else, after three more of it had been refused in a CI run: that moment's audio matches less well
- * than a track's (0.956 against 0.999 on a quiet machine), so attempting again could not help.
+ * that repeats its bars matches itself a bar or a beat away nearly as well, and no recording of that
+ * moment, however clean, could be 0.25 better there. Between a poor match (0.5, which must be 0.25
+ * better than anywhere else) and a clean one (0.95: 0.05) the margin asked for falls in a straight
+ * line. (Most recordings once judged unclear here were clean: heardStart's search stepped over the
+ * true place and found a repeat of the bars; heard-audio.ts's bestMatch says how it looks now.)
  */
 function marginNeeded(score: number): number {
   if (score >= 0.95) return 0.05;
@@ -64,8 +62,8 @@ const isClear = (found: { score: number; elsewhere: number }) =>
   found.score > 0.5 && found.score - found.elsewhere >= marginNeeded(found.score);
 
 /**
- * Recordings made for one position at most. Even with this spec alone on the machine, two of eight
- * recordings were unclear while the server just started was still rendering its recordings.
+ * Recordings made for one position at most: a machine too busy to hand Chromium's audio over in
+ * time leaves a recording with holes, which matches nowhere well.
  */
 const ATTEMPTS = 4;
 
