@@ -61,34 +61,6 @@ TEST(Router, ParamSegmentsMustBeNonEmptyAndCountMustMatch) {
   EXPECT_EQ(router.match("GET", "/podcasts/a/b").kind, Router::Match::Kind::not_found);
 }
 
-TEST(Router, PatternsAreTriedInTheOrderTheyWereAddedWhateverTheirFirstSegment) {
-  Router router;
-  const auto answer = [](std::string name) {
-    return [name](const Request&, const RouteParams& params) {
-      std::string body = name;
-      for (const auto& [key, value] : params) body += " " + key + "=" + value;
-      return text(body);
-    };
-  };
-  router.add("GET", "/hls/{channel}/{token}/live.m3u8", answer("live"));
-  router.add("GET", "/{page}/x", answer("any-x"));
-  router.add("GET", "/hls/{channel}/{token}/{file}", answer("segment"));
-  router.add("GET", "/hls/{channel}", answer("hls-channel"));
-  router.add("POST", "/{a}/{b}/{c}/{d}", answer("post-any"));
-  EXPECT_EQ(router.dispatch(test::get("/hls/radio2/t/live.m3u8")).body, "live channel=radio2 token=t");
-  EXPECT_EQ(router.dispatch(test::get("/hls/radio2/t/1795960800.mp3")).body,
-            "segment channel=radio2 file=1795960800.mp3 token=t");
-  // Added before the /hls/{channel} pattern, the one that begins with a parameter wins.
-  EXPECT_EQ(router.dispatch(test::get("/hls/x")).body, "any-x page=hls");
-  EXPECT_EQ(router.dispatch(test::get("/hls/y")).body, "hls-channel channel=y");
-  EXPECT_EQ(router.dispatch(test::get("/nieuws/x")).body, "any-x page=nieuws");
-  // The methods of both kinds answer 405 together.
-  const auto wrong = router.match("DELETE", "/hls/radio2/t/1795960800.mp3");
-  EXPECT_EQ(wrong.kind, Router::Match::Kind::method_not_allowed);
-  EXPECT_EQ(wrong.allow, "GET, HEAD, POST");
-  EXPECT_EQ(router.match("GET", "/").kind, Router::Match::Kind::not_found);
-}
-
 TEST(Router, UnknownPathIsJson404ByDefault) {
   Router router = make_router();
   Response response = router.dispatch(test::get("/api/nothing"));

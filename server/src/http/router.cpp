@@ -30,34 +30,29 @@ bool method_matches(std::string_view route_method, std::string_view method) {
   return route_method == method || (route_method == "GET" && method == "HEAD");
 }
 
-// Whether `pattern` matches the path split into `segments`: its literal segments and its length.
-// Nothing is copied, so that the many patterns a request does not match cost only comparisons.
-bool matches_shape(const std::vector<std::string>& pattern, const std::vector<std::string_view>& segments) {
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    const std::string& part = pattern[i];
-    if (is_rest_param(part)) return i < segments.size() && !segments[i].empty();
-    if (i >= segments.size()) return false;
-    if (is_param(part) ? segments[i].empty() : part != segments[i]) return false;
-  }
-  return pattern.size() == segments.size();
-}
-
-// The values of a matching pattern's "{name}" segments.
-RouteParams params_of(const std::vector<std::string>& pattern, std::string_view path,
-                      const std::vector<std::string_view>& segments) {
-  RouteParams params;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
+// `segments` are split_path(path), split once for every pattern tried.
+bool match_segments(const std::vector<std::string>& pattern, std::string_view path,
+                    const std::vector<std::string_view>& segments, RouteParams& params) {
+  std::size_t i = 0;
+  for (; i < pattern.size(); ++i) {
     const std::string& part = pattern[i];
     if (is_rest_param(part)) {
+      if (i >= segments.size() || segments[i].empty()) return false;
       // The rest starts at segment i of the original path.
       std::string_view rest = path.substr(1);
       for (std::size_t skip = 0; skip < i; ++skip) rest.remove_prefix(segments[skip].size() + 1);
       params[part.substr(1, part.size() - 3)] = std::string(rest);
-      break;
+      return true;
     }
-    if (is_param(part)) params[part.substr(1, part.size() - 2)] = std::string(segments[i]);
+    if (i >= segments.size()) return false;
+    if (is_param(part)) {
+      if (segments[i].empty()) return false;
+      params[part.substr(1, part.size() - 2)] = std::string(segments[i]);
+    } else if (part != segments[i]) {
+      return false;
+    }
   }
-  return params;
+  return i == segments.size();
 }
 
 }  // namespace
@@ -92,8 +87,6 @@ void Router::add(std::string_view method, std::string_view pattern, RouteHandler
     route.segments.emplace_back(segment);
   }
   if (has_params) {
-    const auto& first = route.segments.front();
-    (is_param(first) ? patterns_from_any_ : patterns_by_first_[first]).push_back(patterns_.size());
     patterns_.push_back(std::move(route));
   } else {
     exact_.emplace(std::string(pattern), std::move(route));
@@ -117,22 +110,15 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
     allowed.insert(it->second.method);
   }
   const auto segments = patterns_.empty() ? std::vector<std::string_view>{} : split_path(path);
-  // Only the patterns that begin with this path's first segment or with a parameter can match; they
-  // are tried in the order they were added, the two lists merged by their places.
-  static const std::vector<std::size_t> none;
-  const auto by_first = segments.empty() ? patterns_by_first_.end() : patterns_by_first_.find(segments.front());
-  const auto& literal = by_first == patterns_by_first_.end() ? none : by_first->second;
-  const auto& any = patterns_from_any_;
-  for (std::size_t l = 0, a = 0; l < literal.size() || a < any.size();) {
-    const bool take_literal = a == any.size() || (l < literal.size() && literal[l] < any[a]);
-    const Route& route = patterns_[take_literal ? literal[l++] : any[a++]];
-    if (!matches_shape(route.segments, segments)) continue;
+  for (const Route& route : patterns_) {
+    RouteParams params;
+    if (!match_segments(route.segments, path, segments, params)) continue;
     if (method_matches(route.method, method)) {
       result.kind = Match::Kind::found;
       result.handler = &route.handler;
       result.execution = route.execution;
       result.choose = route.choose ? &route.choose : nullptr;
-      result.params = params_of(route.segments, path, segments);
+      result.params = std::move(params);
       return result;
     }
     allowed.insert(route.method);

@@ -69,10 +69,6 @@ class Router {
            ExecutionChooser choose);
   std::multimap<std::string, Route, std::less<>> exact_;
   std::vector<Route> patterns_;
-  // The places in patterns_ of the patterns that begin with a literal segment, by that segment, and
-  // of those that begin with a parameter: a request tries only those that can match its first segment.
-  std::map<std::string, std::vector<std::size_t>, std::less<>> patterns_by_first_;
-  std::vector<std::size_t> patterns_from_any_;
   std::function<Response(const Request&)> fallback_;
 };
 
