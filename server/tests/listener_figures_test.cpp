@@ -186,6 +186,12 @@ TEST(ListenerFigures, AFigureIsRoundedToThreeDecimalsAndASmallOneToThreeSignific
   EXPECT_DOUBLE_EQ(rounded_figure(9.0 / (6 * 3600)), 0.000417);
   EXPECT_DOUBLE_EQ(rounded_figure(0.0123456), 0.0123);
   EXPECT_DOUBLE_EQ(rounded_figure(0.0), 0.0);
+  // CSV keeps its three decimals, and a small figure the digits that make it not none.
+  EXPECT_EQ(figure_text(2.0), "2.000");
+  EXPECT_EQ(figure_text(1.23456), "1.235");
+  EXPECT_EQ(figure_text(9.0 / (6 * 3600)), "0.000417");
+  EXPECT_EQ(figure_text(0.0), "0.000");
+  EXPECT_EQ(figure_text(-0.0001), "-0.000100");
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ using listeners::bucket_start;
 using listeners::BucketFigures;
 using listeners::BucketSize;
 using listeners::compute_figures;
+using listeners::figure_text;
 using listeners::FigureOptions;
 using listeners::Figures;
 using listeners::ListenerTracker;
@@ -102,14 +103,6 @@ json::object figures_json(const Figures& figures) {
                       {"medianSessionSeconds", std::round(figures.median_session_seconds * 10.0) / 10.0}};
 }
 
-// The shortest decimals that give the rounded figure back: "1.235", "0.000417", "2".
-std::string number(double value) {
-  std::array<char, 64> text{};
-  const auto written =
-      std::to_chars(text.data(), text.data() + text.size(), rounded_figure(value), std::chars_format::fixed);
-  return {text.data(), written.ptr};
-}
-
 std::string csv_of(const std::vector<BucketFigures>& all) {
   std::string out;
   domain::append_csv_line(out, {kCsvHeader});
@@ -117,9 +110,9 @@ std::string csv_of(const std::vector<BucketFigures>& all) {
     const auto& f = bucket.figures;
     domain::append_csv_line(out, {domain::format_iso_utc(bucket.from), domain::format_iso_utc(bucket.until),
                                   bucket.channel.empty() ? std::string("total") : bucket.channel,
-                                  std::to_string(f.starts), number(f.average_active), number(f.aqh),
+                                  std::to_string(f.starts), figure_text(f.average_active), figure_text(f.aqh),
                                   std::to_string(f.cume), f.cume_is_daily_sum ? "sum_of_daily" : "distinct",
-                                  number(f.listening_hours), number(f.median_session_seconds)});
+                                  figure_text(f.listening_hours), figure_text(f.median_session_seconds)});
   }
   return out;
 }

@@ -1,8 +1,10 @@
 #include "listeners/listener_figures.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <utility>
@@ -226,12 +228,27 @@ Audience audience_between(const std::vector<Session>& sessions, std::int64_t fro
           peak_concurrent(counted, from_ms, end_ms)};
 }
 
+namespace {
+
+// Three decimals, or as many as reach a figure's third significant digit when that lies beyond them.
+int figure_decimals(double value) {
+  if (value == 0.0 || !std::isfinite(value)) return 3;
+  return std::max(3, 2 - static_cast<int>(std::floor(std::log10(std::abs(value)))));
+}
+
+}  // namespace
+
 double rounded_figure(double value) {
-  if (value == 0.0 || !std::isfinite(value)) return value;
-  // Three decimals, or more where the figure's first significant digit lies beyond them.
-  const auto first_digit = static_cast<int>(std::floor(std::log10(std::abs(value))));
-  const double scale = std::pow(10.0, std::max(3, 2 - first_digit));
-  return std::round(value * scale) / scale;
+  if (!std::isfinite(value)) return value;
+  const double scale = std::pow(10.0, figure_decimals(value));
+  const double rounded = std::round(value * scale) / scale;
+  return rounded == 0.0 ? 0.0 : rounded;  // no -0
+}
+
+std::string figure_text(double value) {
+  std::array<char, 64> text{};
+  const auto written = std::snprintf(text.data(), text.size(), "%.*f", figure_decimals(value), rounded_figure(value));
+  return {text.data(), static_cast<std::size_t>(std::max(0, written))};
 }
 
 }  // namespace ether::listeners

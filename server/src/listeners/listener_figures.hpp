@@ -88,5 +88,7 @@ Audience audience_between(const std::vector<Session>& sessions, std::int64_t fro
 /// A figure as the API gives it: to three decimals, and a figure under 0.1 to three significant
 /// digits, so that a few listeners over a long span (0.0004 on average) never read as none.
 double rounded_figure(double value);
+/// The same figure as CSV text, with its decimals: "1.235", "2.000", "0.000417".
+std::string figure_text(double value);
 
 }  // namespace ether::listeners

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Figures, ListenersHistory } from './listener-stats-api';
-import { bucketLabel } from './listener-words';
+import { bucketLabel, figure as figureText } from './listener-words';
 
 export type ChartFigure = 'cume' | 'aqh' | 'starts' | 'listeningHours';
 
@@ -47,7 +47,7 @@ export function HistoryChart({
       >
         <line x1={PAD.left} y1={y(0)} x2={WIDTH - PAD.right} y2={y(0)} stroke="#4f5b66" />
         <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" fontSize="11">
-          {formatNumber(max)}
+          {figureText(max)}
         </text>
         <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" fontSize="11">
           0
@@ -95,13 +95,9 @@ function describeLine(name: string, values: number[], history: ListenersHistory)
   const highest = values.reduce((best, v, i) => (v > (values[best] ?? 0) ? i : best), 0);
   const last = values.length - 1;
   const at = (i: number) => bucketLabel(history.buckets[i]?.from ?? '', history.by);
-  return `${name}: hoogste ${formatNumber(values[highest] ?? 0)} (${at(highest)}), laatste ${formatNumber(values[last] ?? 0)} (${at(last)}).`;
+  return `${name}: hoogste ${figureText(values[highest] ?? 0)} (${at(highest)}), laatste ${figureText(values[last] ?? 0)} (${at(last)}).`;
 }
 
 function value(figures: Figures | undefined, figure: ChartFigure): number {
   return figures ? figures[figure] : 0;
-}
-
-function formatNumber(n: number): string {
-  return new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 2 }).format(n);
 }

@@ -108,9 +108,11 @@ describe('ListenerStatsPage', () => {
     two.buckets.unshift({
       from: '2026-11-25T00:00:00Z',
       until: '2026-11-26T00:00:00Z',
-      channels: { radio2: figures(7, 6), radio4: figures(0, 0) },
+      channels: { radio2: figures(7, 6), radio4: { ...figures(0, 0), aqh: 0.000417 } },
       total: figures(7, 6),
     });
+    const today = two.buckets[1];
+    if (today) today.channels.radio4 = { ...figures(1, 1), aqh: 0.0002 };
     serve(() => two);
     render(<ListenerStatsPage now={clock} />);
     const chart = await screen.findByRole('img', { name: /Grafiek: Bereik/ });
@@ -122,6 +124,11 @@ describe('ListenerStatsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('In de grafiek'), 'starts');
     expect(await screen.findByRole('img', { name: /Grafiek: Gestarte sessies/ })).toHaveAccessibleDescription(
       /^NPO Radio 2: hoogste 7 \(25-11-2026\), laatste 4 \(26-11-2026\)\./,
+    );
+    // A few listeners over a long span are a small figure, not none.
+    await userEvent.selectOptions(screen.getByLabelText('In de grafiek'), 'aqh');
+    expect(await screen.findByRole('img', { name: /Grafiek: / })).toHaveAccessibleDescription(
+      /NPO Radio 4: hoogste 0,00042 \(25-11-2026\), laatste 0,0002 \(26-11-2026\)\./,
     );
   });
 
