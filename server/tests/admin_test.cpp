@@ -4,6 +4,7 @@
 // ETHER_TEST_DATABASE_URL names one, on PostgreSQL (each test in a schema of its own).
 
 #include <gtest/gtest.h>
+#include <sodium.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,6 +55,23 @@ TEST(AdminPassword, HashesWithArgon2idAndVerifies) {
   EXPECT_FALSE(verify_password("", "x"));
   EXPECT_FALSE(verify_password("$argon2id$v=19$m=8,t=1,p=1$broken", "x"));
   EXPECT_FALSE(verify_password(std::string(500, 'a'), "x"));
+}
+
+// The stand-in verified for a name with no account must cost what an account's hash costs: the
+// same argon2id parameters as the hashes made at that cost, or a login would tell which names
+// exist by how long it took.
+TEST(AdminPassword, AStandInHashCostsWhatAnAccountsHashCosts) {
+  for (const auto& cost : {kInteractiveCost, kMinimumCost, PasswordCost{3, kMinimumCost.mem_limit * 2}}) {
+    const auto& stand_in = stand_in_hash(cost);
+    EXPECT_TRUE(stand_in.starts_with("$argon2id$"));
+    EXPECT_EQ(crypto_pwhash_str_needs_rehash(stand_in.c_str(), cost.ops_limit, cost.mem_limit), 0) << stand_in;
+    // The same parameters as an account's hash at that cost.
+    const auto account = hash_password("x", cost);
+    EXPECT_EQ(stand_in.substr(0, stand_in.find('$', 20)), account.substr(0, account.find('$', 20)));
+    EXPECT_EQ(&stand_in_hash(cost), &stand_in);  // made once
+    EXPECT_FALSE(verify_password(stand_in, ""));
+  }
+  EXPECT_NE(stand_in_hash(kMinimumCost), stand_in_hash(PasswordCost{3, kMinimumCost.mem_limit * 2}));
 }
 
 TEST(AdminPassword, OneTimePasswordsAndTokensAreRandom) {

@@ -29,6 +29,12 @@ std::string hash_password(std::string_view password, const PasswordCost& cost = 
 /// True when `password` matches `hash` (made by hash_password); false for any malformed hash.
 bool verify_password(std::string_view hash, std::string_view password);
 
+/// A hash at `cost` of a password nobody knows, to verify in place of a missing account's, so that
+/// a login for a name that does not exist takes as long as one for a name that does. The same
+/// string for every call with the same cost, made at most once per process (none at the
+/// interactive cost, whose stand-in is a constant).
+const std::string& stand_in_hash(const PasswordCost& cost);
+
 /// A one-time password of 20 characters from an alphabet without look-alikes (no 0/O, 1/l/I),
 /// about 110 bits of entropy.
 std::string generate_password();
