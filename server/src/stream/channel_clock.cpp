@@ -1,8 +1,10 @@
 #include "stream/channel_clock.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -27,12 +29,13 @@ std::filesystem::path FramedFileCache::path_of(const std::string& relative_path)
 }
 
 FramedFileCache::Stamp FramedFileCache::stamp_of(const std::filesystem::path& path) {
-  std::error_code error;
-  const auto size = std::filesystem::file_size(path, error);
-  if (error) return {};
-  const auto modified = std::filesystem::last_write_time(path, error);
-  if (error) return {};
-  return {static_cast<std::int64_t>(size), modified.time_since_epoch().count()};
+  // One stat(2) for both: std::filesystem's file_size and last_write_time make one each, and the
+  // playout asks for every planned song's stamp (at a start, two days of plays: a sixth of its CPU).
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return {};
+  const auto modified = std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec);
+  return {static_cast<std::int64_t>(info.st_size),
+          std::chrono::duration_cast<std::chrono::nanoseconds>(modified).count()};
 }
 
 std::shared_ptr<const FramedFile> FramedFileCache::get(const std::string& relative_path) {
