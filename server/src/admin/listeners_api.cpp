@@ -1,7 +1,6 @@
 #include "admin/listeners_api.hpp"
 
 #include <algorithm>
-#include <array>
 #include <boost/json.hpp>
 #include <charconv>
 #include <chrono>

@@ -70,9 +70,9 @@ bool verify_password(std::string_view hash, std::string_view password) {
 const std::string& stand_in_hash(const PasswordCost& cost) {
   // Made once with crypto_pwhash_str_alg at the interactive cost from 32 random bytes that were
   // then wiped: a server no longer spends two argon2 hashes of 64 MiB each on its stand-ins when
-  // it starts (a sixth of a start's CPU, and the test suites start servers by the hundred). Its
-  // parameters are those of kInteractiveCost (password_test.cpp checks that), so verifying it
-  // takes as long as verifying any account's hash.
+  // it starts (about 15% of a start's CPU, and ctest starts some 140 servers). Its parameters are
+  // those of kInteractiveCost (AdminPassword.AStandInHashCostsWhatAnAccountsHashCosts checks
+  // that), so verifying it takes as long as verifying any account's hash.
   static const std::string interactive =
       "$argon2id$v=19$m=65536,t=2,p=1$8rfxgyH6Pbmo1joVqdsTLg$ymNRE6rrb4wHIc2deHo2ay9jENLyjGZAb586Jmx33EE";
   if (cost.ops_limit == kInteractiveCost.ops_limit && cost.mem_limit == kInteractiveCost.mem_limit) {
