@@ -25,6 +25,7 @@
 
 #include "recording/hour_files.hpp"
 #include "stream/mp3_frames.hpp"
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::recording {
@@ -35,13 +36,6 @@ constexpr std::int64_t kHour = 1'795'258'800'000;
 // The fixture's format: 64 kbit/s is 8,000 bytes a second, in frames of 208 or 209 bytes (26 ms).
 constexpr double kBytesPerSecond = 8000.0;
 constexpr double kFrameBytes = 209.0;
-
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return std::move(out).str();
-}
 
 // Byte strings compared without printing megabytes of audio: sizes and the first difference.
 testing::AssertionResult same_bytes(const std::string& a, const std::string& b) {
@@ -206,7 +200,7 @@ class BroadcastLoggerTest : public testing::Test {
                          out.string() + " && ffmpeg -v error -xerror -i " + file.string() + " -f null - 2> " +
                          errors.string();
     EXPECT_EQ(std::system(command.c_str()), 0);
-    EXPECT_EQ(slurp(errors), "");
+    EXPECT_EQ(test::file_bytes(errors), "");
     double seconds = 0;
     std::ifstream(out) >> seconds;
     return seconds;
@@ -257,7 +251,7 @@ void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
   // Whether a channel's hour file holds what it sent up to `until_ms`: with the backfill exactly
   // the origin's frames from the hour on, without it silence before the first live chunk.
   const auto holds_until = [&](std::string_view channel, std::int64_t until_ms) {
-    const auto bytes = slurp(file(kHour, channel));
+    const auto bytes = test::file_bytes(file(kHour, channel));
     if (backfill_hours > 0) return bytes == frames_from(sent, kHour, until_ms);
     return bytes.ends_with(frames_from(sent, until_ms - 5000, until_ms));
   };
@@ -281,7 +275,7 @@ void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
   EXPECT_NE(failing[0].error.find("No space left on device"), std::string::npos) << failing[0].error;
   EXPECT_GE(failing[0].since_ms, kHour + 20'000);
   // What radio2 holds is whole frames, all of them the origin's: a failed write was cut back.
-  const auto stuck = slurp(file(kHour, "radio2"));
+  const auto stuck = test::file_bytes(file(kHour, "radio2"));
   EXPECT_EQ(whole_frames(stuck).end, stuck.size());
   EXPECT_LT(stuck.size(), frames_from(sent, kHour, kHour + 50'000).size() - 20 * kBytesPerSecond);
   if (backfill_hours > 0) EXPECT_TRUE(frames_from(sent, kHour, kHour + 50'000).starts_with(stuck));
@@ -309,7 +303,7 @@ void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
 
   for (std::string_view channel : {"radio2", "radio3"}) {
     SCOPED_TRACE(std::string(channel));
-    const auto bytes = slurp(file(kHour, channel));
+    const auto bytes = test::file_bytes(file(kHour, channel));
     EXPECT_EQ(whole_frames(bytes).end, bytes.size());
     // Continuous and time-aligned across the gap: bytes proportional to time.
     const auto seconds = static_cast<double>(until - kHour) / 1000.0;
@@ -322,7 +316,7 @@ void BroadcastLoggerTest::full_disk_then_freed(int backfill_hours) {
   }
   if (backfill_hours == 0) {
     // Silence where the disk was full, the origin's frames again after it.
-    const auto bytes = slurp(file(kHour, "radio2"));
+    const auto bytes = test::file_bytes(file(kHour, "radio2"));
     EXPECT_TRUE(bytes.ends_with(frames_from(sent, *resumed_at, until)));
     EXPECT_FALSE(bytes.ends_with(frames_from(sent, kHour + 20'000, until)));
   }
@@ -339,7 +333,7 @@ TEST(HourFiles, NamesAreUtcHours) {
 }
 
 TEST_F(BroadcastLoggerTest, FormatIsReadFromTheFrames) {
-  const auto bytes = slurp(dir_ / "media" / "songs" / "a.mp3");
+  const auto bytes = test::file_bytes(dir_ / "media" / "songs" / "a.mp3");
   const auto frames = stream::split_mp3_frames(bytes);
   ASSERT_FALSE(frames.empty());
   auto format = frame_format(std::string_view(bytes).substr(frames[0].offset));
@@ -358,8 +352,8 @@ TEST_F(BroadcastLoggerTest, RollsOverAtTheUtcHourWithTheExactFramesAndWholeFrame
   for (const auto& chunk : sent) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
   log->close_files();
 
-  const auto before = slurp(file(kHour - 1));
-  const auto after = slurp(file(kHour));
+  const auto before = test::file_bytes(file(kHour - 1));
+  const auto after = test::file_bytes(file(kHour));
   // The new hour holds exactly the frames that started after the hour, as the origin sent them.
   EXPECT_TRUE(same_bytes(after, frames_from(sent, kHour, kHour + 10'000)));
   EXPECT_EQ(whole_frames(after).end, after.size());
@@ -378,7 +372,7 @@ TEST_F(BroadcastLoggerTest, AReopenedFileIsCutToWholeFramesAndContinues) {
       if (chunk.start_ms < kHour + 2000) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
     }
   }
-  const auto whole = slurp(file(kHour)).size();
+  const auto whole = test::file_bytes(file(kHour)).size();
   {
     // A crash in the middle of a write: half a frame at the end.
     std::ofstream out(file(kHour), std::ios::binary | std::ios::app);
@@ -387,7 +381,7 @@ TEST_F(BroadcastLoggerTest, AReopenedFileIsCutToWholeFramesAndContinues) {
   auto log = logger();
   for (const auto& chunk : sent) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
   log->close_files();
-  const auto bytes = slurp(file(kHour));
+  const auto bytes = test::file_bytes(file(kHour));
   EXPECT_GT(bytes.size(), whole);
   EXPECT_EQ(whole_frames(bytes).end, bytes.size());
   // Nothing twice: the chunks already written were skipped by their time.
@@ -415,11 +409,11 @@ TEST_F(BroadcastLoggerTest, BackfillReconstructsTheFramesTheOriginWouldHaveSent)
   log->close_files();
   // The previous hour whole, the current one up to now. The encoder's padding keeps the bytes
   // proportional to time within a fraction of a second an hour.
-  const auto previous = slurp(file(kHour - 1));
+  const auto previous = test::file_bytes(file(kHour - 1));
   EXPECT_NEAR(static_cast<double>(previous.size()), 3600.0 * kBytesPerSecond, 0.5 * kBytesPerSecond);
   const auto sent = clock_output(kHour - kHourMs, now);
   EXPECT_TRUE(same_bytes(previous, frames_from(sent, kHour - kHourMs, kHour)));
-  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
+  EXPECT_TRUE(same_bytes(test::file_bytes(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
   EXPECT_NEAR(decoded_seconds(file(kHour)), 10.0, 0.1);
   // A second start finds the hours recorded and adds nothing.
   EXPECT_EQ(logger(1)->backfill(now), 0);
@@ -436,7 +430,7 @@ TEST_F(BroadcastLoggerTest, LiveChunksAfterTheBackfillContinueSeamlessly) {
     if (chunk.start_ms >= start - 15'000) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
   }
   log->close_files();
-  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
+  EXPECT_TRUE(same_bytes(test::file_bytes(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
 }
 
 TEST_F(BroadcastLoggerTest, BackfillRebuildsTheWholeHoursOfTheRangesItIsGivenAndTheCurrentHour) {
@@ -453,8 +447,8 @@ TEST_F(BroadcastLoggerTest, BackfillRebuildsTheWholeHoursOfTheRangesItIsGivenAnd
   // The broadcast's two hours, whole: what the origin sent from the first hour's start to the
   // second one's end, not silence up to where the broadcast began (which a listener going back to
   // the hour's start would hear) nor a file that ends where it ended.
-  EXPECT_TRUE(same_bytes(slurp(file(kHour - 1)), frames_from(sent, kHour - kHourMs, kHour)));
-  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
+  EXPECT_TRUE(same_bytes(test::file_bytes(file(kHour - 1)), frames_from(sent, kHour - kHourMs, kHour)));
+  EXPECT_TRUE(same_bytes(test::file_bytes(file(kHour)), frames_from(sent, kHour, kHour + kHourMs)));
   // Nothing of the five-hour range; the current hour up to now.
   EXPECT_FALSE(std::filesystem::exists(file(kHour - 2 * kHourMs)));
   EXPECT_NEAR(static_cast<double>(std::filesystem::file_size(file(now))), 5.0 * kBytesPerSecond, 2 * kFrameBytes);
@@ -489,7 +483,7 @@ TEST_F(BroadcastLoggerTest, AFailedWriteLeavesWholeFramesAndTheNextWriteReopens)
   std::filesystem::rename(dir_ / "moved.mp3", file(kHour));
   for (const auto& chunk : sent) log->write_chunk("radio2", chunk.start_ms, chunk.bytes);
   log->close_files();
-  EXPECT_TRUE(same_bytes(slurp(file(kHour)), frames_from(sent, kHour, kHour + 3000)));
+  EXPECT_TRUE(same_bytes(test::file_bytes(file(kHour)), frames_from(sent, kHour, kHour + 3000)));
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 
 #include "store/database.hpp"
 #include "support/decoding_listener.hpp"
+#include "support/file_bytes.hpp"
 #include "support/icy_listener.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/server_process.hpp"
@@ -83,8 +84,8 @@ void damage(const std::filesystem::path& file, Damage how) {
 
 // "Artist - Title" of each demo song, by slug, as the stream and the player name it.
 std::map<std::string, std::string> song_names() {
-  std::ifstream in(std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "seed" / "demo-station.json");
-  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  const std::string text =
+      test::file_bytes(std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "seed" / "demo-station.json");
   std::map<std::string, std::string> names;
   const auto seed = json::parse(text);
   for (const auto& song : seed.at("songs").as_array()) {

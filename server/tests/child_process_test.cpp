@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::process {
@@ -22,13 +23,6 @@ namespace {
 
 std::filesystem::path temp_file(const std::string& name) {
   return std::filesystem::path(ETHER_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
-}
-
-std::string read_all(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 TEST(ChildProcess, FindsProgramsOnThePath) {
@@ -46,7 +40,7 @@ TEST(ChildProcess, RunsToItsEndWithLinesStatusAndLog) {
       [&](std::string_view line) { lines.emplace_back(line); }, log);
   EXPECT_EQ(status, 3);
   EXPECT_EQ(lines, (std::vector<std::string>{"one", "two", "three"}));
-  EXPECT_EQ(read_all(log), "oops\n");
+  EXPECT_EQ(test::file_bytes(log), "oops\n");
   std::filesystem::remove(log);
 }
 

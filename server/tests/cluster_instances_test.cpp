@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "store/database.hpp"
+#include "support/file_bytes.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 #include "support/test_paths.hpp"
@@ -33,10 +34,7 @@ long long unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-std::string log_of(const ServerProcess& server) {
-  std::ifstream in(server.dir() / "server.log");
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+std::string log_of(const ServerProcess& server) { return test::file_bytes(server.dir() / "server.log"); }
 
 bool leads(const ServerProcess& server, const std::string& role) {
   return log_of(server).find("this instance now leads the " + role) != std::string::npos;

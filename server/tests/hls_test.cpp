@@ -25,6 +25,7 @@
 #include "stream/broadcast_ring.hpp"
 #include "stream/channel_clock.hpp"
 #include "stream/mp3_frames.hpp"
+#include "support/file_bytes.hpp"
 #include "support/live_store.hpp"
 #include "support/server_process.hpp"
 #include "support/test_paths.hpp"
@@ -278,8 +279,8 @@ TEST_F(HlsArchiveTest, AnHoursSegmentsAreItsFileCutOnFramesBehindTheirTimestamps
     ASSERT_LE(frames, span.end_frame - span.first_frame) << "its timestamp counts the frames before it: " << n;
     joined += audio;
   }
-  std::ifstream file(recording::hour_file_path(dir_ / "recordings", "radio2", kHour / 3600 - 1), std::ios::binary);
-  const std::string whole{std::istreambuf_iterator<char>(file), {}};
+  const std::string whole =
+      test::file_bytes(recording::hour_file_path(dir_ / "recordings", "radio2", kHour / 3600 - 1));
   EXPECT_TRUE(joined == whole) << joined.size() << " bytes joined, the file has " << whole.size();
   // The same bytes again, from memory and from a new archive (a restart, another instance).
   const auto segment = library.segment("radio2", window, kHour + 6);

@@ -31,6 +31,7 @@
 #include "ingest/presenter_logins.hpp"
 #include "store/database.hpp"
 #include "stream/mp3_frames.hpp"
+#include "support/file_bytes.hpp"
 #include "support/postgres_database.hpp"
 #include "support/raw_socket.hpp"
 #include "support/server_process.hpp"
@@ -178,8 +179,7 @@ std::vector<float> decode(const ServerProcess& server, const std::string& mp3, s
   std::stringstream error_text;
   error_text << error_file.rdbuf();
   errors = error_text.str();
-  std::ifstream pcm(out, std::ios::binary);
-  std::string raw((std::istreambuf_iterator<char>(pcm)), {});
+  const std::string raw = test::file_bytes(out);
   std::vector<float> samples(raw.size() / sizeof(float));
   std::memcpy(samples.data(), raw.data(), samples.size() * sizeof(float));
   return samples;
@@ -485,8 +485,7 @@ TEST_F(LiveSourceTest, FfmpegSourceIsHeardBetweenThePlayoutTranscoded) {
   const auto& newest = files.back();
   std::string recorded;
   for (auto file = files.size() > 1 ? files.end() - 2 : files.begin(); file != files.end(); ++file) {
-    std::ifstream in(*file, std::ios::binary);
-    recorded.append(std::istreambuf_iterator<char>(in), {});
+    recorded += test::file_bytes(*file);
   }
   const auto tail =
       recorded.substr(recorded.size() > 20 * kBytesPerSecond ? recorded.size() - 20 * kBytesPerSecond : 0);
@@ -649,8 +648,7 @@ TEST_F(LiveSourceTest, SecondSourceGets409AndTheLimitGives503) {
   const auto station_port = port();
   const auto mp3 = (station->dir() / "second.mp3").string();
   ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 44100 -ac 2 -b:a 64k " + mp3).c_str()), 0);
-  std::ifstream in(mp3, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  const std::string bytes = test::file_bytes(mp3);
 
   RawSource first(station_port, "radio2", kPassword, "PUT", true);
   auto answer = first.answer();
@@ -683,8 +681,7 @@ TEST_F(LiveSourceTest, ListenersHearTheStudioWithinTwoSecondsOfItsFirstBytes) {
     command += " ";
     command += mp3;
     ASSERT_EQ(std::system(command.c_str()), 0);
-    std::ifstream in(mp3, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    const std::string bytes = test::file_bytes(mp3);
     Listener listener(port(), stream_target(*station, channel));
     std::this_thread::sleep_for(std::chrono::seconds(2));
     RawSource source(port(), channel, kSharedPassword, "PUT", false);
@@ -711,8 +708,7 @@ TEST_F(LiveSourceTest, StalledSourceIsDroppedAfterTheTimeout) {
   const auto station_port = port();
   const auto mp3 = (station->dir() / "stall.mp3").string();
   ASSERT_EQ(std::system(("ffmpeg -v error -y -f lavfi -i sine=duration=1 -ar 44100 -ac 2 -b:a 64k " + mp3).c_str()), 0);
-  std::ifstream in(mp3, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  const std::string bytes = test::file_bytes(mp3);
   // The previous test's sources may still be timing out: wait for the mount to be free.
   std::optional<RawSource> source;
   for (int attempt = 0; attempt < 50; ++attempt) {
@@ -902,8 +898,7 @@ void source_on_one_instance_is_heard_on_another() {
   const auto tail = icy_log.substr(icy_log.size() > 4000 ? icy_log.size() - 4000 : 0);
   EXPECT_NE(icy_log.find("StreamTitle: Studio Ether"), std::string::npos) << tail;
   EXPECT_NE(icy_log.find("StreamTitle: Doe Maar - Smoorverliefd"), std::string::npos) << tail;
-  std::ifstream log(b.dir() / "server.log");
-  const std::string text((std::istreambuf_iterator<char>(log)), {});
+  const std::string text = test::file_bytes(b.dir() / "server.log");
   EXPECT_NE(text.find("relaying radio2 from " + a.base_url()), std::string::npos) << text;
 }
 

@@ -36,6 +36,7 @@
 #include "media/media_library.hpp"
 #include "media/upload_slots.hpp"
 #include "store_test_support.hpp"
+#include "support/file_bytes.hpp"
 #include "support/server_process.hpp"
 #include "support/test_paths.hpp"
 
@@ -193,13 +194,6 @@ VipsPtr decode(const std::string& bytes) {
 bool has_exif(VipsImage* image) { return vips_image_get_typeof(image, VIPS_META_EXIF_NAME) != 0; }
 // The original's EXIF fields (libvips may write a minimal EXIF block of its own into WebP).
 bool has_artist(VipsImage* image) { return vips_image_get_typeof(image, "exif-ifd0-Artist") != 0; }
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 // ---- a plain HTTP/1.1 client -------------------------------------------------------------------
 
@@ -935,7 +929,7 @@ TEST_P(MediaUploads, AudioBecomesLoudnessNormalisedMp3WithItsDuration) {
                                       wav.string() + " 2>&1; echo rc=$?");
   ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
   const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
-  auto uploaded = send("POST", "/api/admin/media/audio?name=fragment.wav", read_file(wav), editor);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=fragment.wav", test::file_bytes(wav), editor);
   ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
   const auto id = media_of(uploaded).at("id").as_int64();
   auto item = wait_ready(editor, id);
@@ -1021,7 +1015,7 @@ TEST_P(MediaUploads, CommonAudioFormatsStillBecomeMp3) {
         "ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=330:sample_rate=44100:duration=2 " +
         file.string() + " 2>&1; echo rc=$?");
     ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
-    auto uploaded = send("POST", "/api/admin/media/audio?name=toon." + extension, read_file(file), editor);
+    auto uploaded = send("POST", "/api/admin/media/audio?name=toon." + extension, test::file_bytes(file), editor);
     ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
     auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
     EXPECT_EQ(item.at("status"), "ready") << json::serialize(item);
@@ -1040,7 +1034,7 @@ TEST_P(MediaUploads, AnAudioFileWithFramesThatDoNotDecodeEndsFailedWithADutchMes
       "-c:a libmp3lame -b:a 128k " +
       mp3.string() + " 2>&1; echo rc=$?");
   ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
-  auto bytes = read_file(mp3);
+  auto bytes = test::file_bytes(mp3);
   for (std::size_t at = 5000; at + 5000 < bytes.size(); at += 417) {
     bytes[at + 10] = static_cast<char>(static_cast<unsigned char>(bytes[at + 10]) ^ 0xFFU);
   }
@@ -1057,7 +1051,7 @@ TEST_P(MediaUploads, AnAudioFileWithFramesThatDoNotDecodeEndsFailedWithADutchMes
   EXPECT_TRUE(!std::filesystem::exists(audio) || files_in(audio) == 0U) << "a damaged file is not stored";
 
   // The same tone undamaged is stored, as before.
-  auto whole = send("POST", "/api/admin/media/audio?name=heel.mp3", read_file(mp3), editor);
+  auto whole = send("POST", "/api/admin/media/audio?name=heel.mp3", test::file_bytes(mp3), editor);
   ASSERT_EQ(whole.status, 202U) << whole.body;
   EXPECT_EQ(wait_ready(editor, media_of(whole).at("id").as_int64()).at("status"), "ready");
 }
@@ -1075,7 +1069,8 @@ TEST_P(MediaUploads, StoredAudioFoundMissingOrCutShortAtStartIsMarkedBroken) {
         test::run_command("ffmpeg -hide_banner -loglevel error -y -f lavfi -i sine=frequency=" + frequency +
                           ":sample_rate=44100:duration=12 -ac 1 " + wav.string() + " 2>&1; echo rc=$?");
     ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
-    auto uploaded = send("POST", "/api/admin/media/audio?name=toon-" + frequency + ".wav", read_file(wav), editor);
+    auto uploaded =
+        send("POST", "/api/admin/media/audio?name=toon-" + frequency + ".wav", test::file_bytes(wav), editor);
     ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
     const auto id = media_of(uploaded).at("id").as_int64();
     ASSERT_EQ(wait_ready(editor, id).at("status"), "ready");
@@ -1088,7 +1083,7 @@ TEST_P(MediaUploads, StoredAudioFoundMissingOrCutShortAtStartIsMarkedBroken) {
            (std::string(wait_ready(editor, id).at("url").as_string()).substr(std::string("/uploads/audio/").size()));
   };
   const auto cut = stored(ids[0]);
-  const auto whole = read_file(cut);
+  const auto whole = test::file_bytes(cut);
   std::filesystem::resize_file(cut, 24 * 1024);  // about 1.5 s of its 12 s
   const auto gone = stored(ids[1]);
   const auto kept = root_ / "kept.mp3";
@@ -1133,7 +1128,7 @@ TEST_P(ShortMediaUploads, AudioLongerThanTheLimitIsRefused) {
       wav.string() + " 2>&1; echo rc=$?");
   ASSERT_NE(made.find("rc=0"), std::string::npos) << made;
   const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
-  auto uploaded = send("POST", "/api/admin/media/audio?name=lang.wav", read_file(wav), editor);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=lang.wav", test::file_bytes(wav), editor);
   ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
   auto item = wait_ready(editor, media_of(uploaded).at("id").as_int64());
   EXPECT_EQ(item.at("status"), "failed") << json::serialize(item);
@@ -1162,7 +1157,7 @@ TEST_P(HeldMediaUploads, ALargeUploadIsAnsweredBeforeItIsReadAndBecomesReadyLate
   const auto incoming = root_ / "uploads" / "incoming";
   const auto editor = account("eindredacteur@ether.local", admin::Role::eindredacteur);
 
-  auto uploaded = send("POST", "/api/admin/media/audio?name=aflevering.wav", read_file(wav), editor);
+  auto uploaded = send("POST", "/api/admin/media/audio?name=aflevering.wav", test::file_bytes(wav), editor);
   ASSERT_EQ(uploaded.status, 202U) << uploaded.body;
   const auto id = media_of(uploaded).at("id").as_int64();
   EXPECT_EQ(media_of(uploaded).at("status"), "processing");

@@ -9,17 +9,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::stream {
 namespace {
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 // A real MP3 made by ffmpeg (with its ID3v2 tag and Xing/Info frame), as the demo media script does.
 class Mp3FramesTest : public testing::Test {
@@ -59,7 +53,7 @@ TEST_F(Mp3FramesTest, RejectsWhatIsNotALayerIIIFrame) {
 }
 
 TEST_F(Mp3FramesTest, SplitsARealFileIntoFramesCoveringItsDuration) {
-  const auto file = read_file(mp3_);
+  const auto file = test::file_bytes(mp3_);
   auto frames = split_mp3_frames(file);
   ASSERT_GT(frames.size(), 100U);
   std::int64_t total_us = 0;
@@ -72,7 +66,7 @@ TEST_F(Mp3FramesTest, SplitsARealFileIntoFramesCoveringItsDuration) {
 }
 
 TEST_F(Mp3FramesTest, FramesOfTwoFilesSpliceIntoOneDecodableStream) {
-  const auto file = read_file(mp3_);
+  const auto file = test::file_bytes(mp3_);
   std::string spliced;
   for (int copy = 0; copy < 2; ++copy) {
     for (const auto& frame : split_mp3_frames(file)) spliced.append(file, frame.offset, frame.length);
@@ -81,7 +75,7 @@ TEST_F(Mp3FramesTest, FramesOfTwoFilesSpliceIntoOneDecodableStream) {
   std::ofstream(out, std::ios::binary) << spliced;
   auto command = "ffmpeg -v error -xerror -i " + out.string() + " -f null - 2>" + (dir_ / "errors.txt").string();
   EXPECT_EQ(std::system(command.c_str()), 0);
-  EXPECT_EQ(read_file(dir_ / "errors.txt"), "");
+  EXPECT_EQ(test::file_bytes(dir_ / "errors.txt"), "");
 }
 
 }  // namespace

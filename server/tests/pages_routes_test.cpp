@@ -11,6 +11,7 @@
 #include "pages/page_time.hpp"
 #include "pages/route_builder.hpp"
 #include "pages/text_fold.hpp"
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::pages {
@@ -89,9 +90,9 @@ TEST(RouteBuilder, OtherListRoutes) {
 
 // The app's slugify.test.ts reads the same table: one behaviour on both sides.
 TEST(RouteBuilder, SlugifyFollowsSpecFiveOnTheSharedTable) {
-  std::ifstream in(std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "tests" / "fixtures" / "slugify-cases.json");
-  ASSERT_TRUE(in);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = test::file_bytes(std::filesystem::path(ETHER_SOURCE_DIR) / "server" / "tests" / "fixtures" /
+                                            "slugify-cases.json");
+  ASSERT_FALSE(text.empty());
   const auto cases = boost::json::parse(text).at("cases").as_array();
   ASSERT_GE(cases.size(), 20U);
   for (const auto& row : cases) {

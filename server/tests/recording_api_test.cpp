@@ -21,6 +21,7 @@
 #include "recording/broadcast_logger.hpp"
 #include "recording/hour_files.hpp"
 #include "recording/recordings.hpp"
+#include "support/file_bytes.hpp"
 #include "support/live_store.hpp"
 #include "support/loopback_stream.hpp"
 #include "support/postgres_database.hpp"
@@ -29,13 +30,6 @@
 namespace ether::recording {
 namespace {
 namespace json = boost::json;
-
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return std::move(out).str();
-}
 
 // On both store backends (test::store_backends()).
 class RecordingApiTest : public ::testing::TestWithParam<std::string> {
@@ -149,8 +143,8 @@ TEST_P(RecordingApiTest, ServesTheRangeAcrossTheHourAsTheFilesConcatenated) {
   auto found = library_->find("radio2", noon - 30, noon + 30);
   ASSERT_TRUE(found);
   ASSERT_EQ(found->slices.size(), 2U);
-  const auto before = slurp(hour_file(noon - 1));
-  const auto after = slurp(hour_file(noon));
+  const auto before = test::file_bytes(hour_file(noon - 1));
+  const auto after = test::file_bytes(hour_file(noon));
   const auto& a = found->slices[0];
   const auto& b = found->slices[1];
   EXPECT_NEAR(static_cast<double>(a.offset), 3570.0 * 4000, 2 * 105);
@@ -199,7 +193,7 @@ TEST_P(RecordingApiTest, FfprobeDecodesWhatIsServedWithTheBroadcastsDuration) {
                        (dir_ / "d.txt").string() + " && ffmpeg -v error -xerror -i " + file.string() +
                        " -f null - 2> " + (dir_ / "e.txt").string();
   ASSERT_EQ(std::system(command.c_str()), 0);
-  EXPECT_EQ(slurp(dir_ / "e.txt"), "");
+  EXPECT_EQ(test::file_bytes(dir_ / "e.txt"), "");
   double seconds = 0;
   std::ifstream(dir_ / "d.txt") >> seconds;
   EXPECT_NEAR(seconds, 60.0, 0.1);
@@ -235,8 +229,8 @@ TEST_P(RecordingApiTest, NoRecordingUnknownAndUnfinishedBroadcastsAreNotFound) {
 // runs from an hour before noon to an hour after; the logger recorded 40 s of the second hour (its
 // file is cut short), then the first hour's file is deleted.
 TEST_P(RecordingApiTest, ABroadcastWithAMissingOrTruncatedHourPlaysItsOtherHours) {
-  const auto first_hour = slurp(hour_file(noon - 1));
-  const auto second_hour = slurp(hour_file(noon));
+  const auto first_hour = test::file_bytes(hour_file(noon - 1));
+  const auto second_hour = test::file_bytes(hour_file(noon));
   ASSERT_NEAR(static_cast<double>(first_hour.size()), 3600.0 * 4000, 2 * 105);
   ASSERT_NEAR(static_cast<double>(second_hour.size()), 40.0 * 4000, 4000);
 
@@ -271,7 +265,7 @@ TEST_P(RecordingApiTest, ABroadcastWithAMissingOrTruncatedHourPlaysItsOtherHours
                        (dir_ / "d.txt").string() + " && ffmpeg -v error -xerror -i " + file.string() +
                        " -f null - 2> " + (dir_ / "e.txt").string();
   ASSERT_EQ(std::system(command.c_str()), 0);
-  EXPECT_EQ(slurp(dir_ / "e.txt"), "");
+  EXPECT_EQ(test::file_bytes(dir_ / "e.txt"), "");
   double seconds = 0;
   std::ifstream(dir_ / "d.txt") >> seconds;
   EXPECT_NEAR(seconds, 7200.0, 1.0);
@@ -493,7 +487,7 @@ TEST_P(RecordingApiTest, AnHourPlaysItsOwnRangeOfTheRecording) {
   auto found = library_->find("radio2", noon, noon + 30);
   ASSERT_TRUE(found);
   ASSERT_EQ(found->slices.size(), 1U);
-  const auto expected = slurp(hour_file(noon)).substr(0, found->slices[0].length);
+  const auto expected = test::file_bytes(hour_file(noon)).substr(0, found->slices[0].length);
   auto served = get(url);
   ASSERT_EQ(served.status, 200U);
   const auto bytes = received(served);
@@ -530,7 +524,8 @@ TEST_P(RecordingApiTest, AnHoursAudioRedirectsToItsSignedRecording) {
   EXPECT_TRUE(location.starts_with("/recordings/broadcast/20/" + std::to_string(noon) + ".mp3?expires=")) << location;
   auto served = get(location);
   ASSERT_EQ(served.status, 200U);
-  EXPECT_EQ(received(served), slurp(hour_file(noon)).substr(0, library_->find("radio2", noon, noon + 30)->size));
+  EXPECT_EQ(received(served),
+            test::file_bytes(hour_file(noon)).substr(0, library_->find("radio2", noon, noon + 30)->size));
   // What the play API refuses, the redirect refuses alike, as JSON.
   EXPECT_EQ(get("/api/play/broadcast/20/" + std::to_string(noon + 5) + "/audio").status, 404U);
   EXPECT_EQ(get("/api/play/broadcast/21/" + std::to_string(now_ - 10) + "/audio").status, 404U);

@@ -19,6 +19,7 @@
 #include "media/video_processor.hpp"
 #include "support/admin_media.hpp"
 #include "support/admin_server.hpp"
+#include "support/file_bytes.hpp"
 #include "support/postgres_database.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/server_process.hpp"
@@ -100,8 +101,7 @@ TEST_F(VideoProcessor, AClipBecomesAPosterAndHlsRenditionsThatDecode) {
   EXPECT_EQ(probed_size(target / kPosterFile), "854x480");
 
   // The master playlist names both renditions, which decode at their sizes with sound.
-  std::ifstream in(target / kMasterPlaylist);
-  const std::string master((std::istreambuf_iterator<char>(in)), {});
+  const std::string master = test::file_bytes(target / kMasterPlaylist);
   EXPECT_NE(master.find("RESOLUTION=854x480"), std::string::npos) << master;
   EXPECT_NE(master.find("RESOLUTION=640x360"), std::string::npos) << master;
   EXPECT_NE(master.find("0/index.m3u8"), std::string::npos) << master;

@@ -20,6 +20,7 @@
 #include "process/child_process.hpp"
 #include "stream/broadcast_ring.hpp"
 #include "stream/mp3_frames.hpp"
+#include "support/file_bytes.hpp"
 #include "support/postgres_database.hpp"
 #include "support/server_process.hpp"
 #include "visual/hls_playlist.hpp"
@@ -119,8 +120,7 @@ TEST(Segmenter, ItsBurstAloneMakesTheSegmentsOfTheFirstPlaylist) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (std::chrono::steady_clock::now() < deadline && segmenter.running()) {
     segmenter.feed();
-    std::ifstream in(spec.dir / visual::kPlaylistFile);
-    const std::string playlist((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string playlist = test::file_bytes(spec.dir / visual::kPlaylistFile);
     listed = 0;
     for (auto at = playlist.find("#EXTINF:"); at != std::string::npos; at = playlist.find("#EXTINF:", at + 1)) ++listed;
     if (listed >= static_cast<std::size_t>(visual::kFirstPlaylistSegments)) break;
@@ -149,8 +149,7 @@ std::vector<pid_t> ffmpeg_children(pid_t parent, const std::string& channel = ""
     pid_t ppid = 0;
     rest >> state >> ppid;
     if (ppid != parent || comm != "ffmpeg" || state == 'Z') continue;
-    std::ifstream cmdline(entry.path() / "cmdline");
-    std::string args((std::istreambuf_iterator<char>(cmdline)), {});
+    std::string args = test::file_bytes(entry.path() / "cmdline");
     if (channel.empty() || args.find("/visual-radio/" + channel + "/") != std::string::npos) {
       out.push_back(std::stoi(name));
     }
@@ -281,8 +280,7 @@ TEST_P(VisualRadioStationTest, ServesALiveWindowThatAdvancesWithDecodableSegment
   EXPECT_LT(duration, 6.0);
 
   // The show line drawn into the picture writes its times with an en dash, as the site does (issue 39).
-  std::ifstream show_file(station->dir() / "data" / "visual-radio" / "radio1" / visual::kShowFile);
-  const std::string show((std::istreambuf_iterator<char>(show_file)), std::istreambuf_iterator<char>());
+  const std::string show = test::file_bytes(station->dir() / "data" / "visual-radio" / "radio1" / visual::kShowFile);
   EXPECT_TRUE(std::regex_search(show, std::regex("\u00b7 [0-9]{2}:[0-9]{2}\u2013[0-9]{2}:[0-9]{2}"))) << show;
 
   // The window slides with the clock: keep watching until the sequence moves on.

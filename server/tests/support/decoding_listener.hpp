@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "file_bytes.hpp"
+
 namespace ether::test {
 
 class DecodingListener {
@@ -81,10 +83,7 @@ class DecodingListener {
   }
 
   /// What ffmpeg said on its error output.
-  [[nodiscard]] std::string errors() const {
-    std::ifstream in(errors_file_);
-    return {std::istreambuf_iterator<char>(in), {}};
-  }
+  [[nodiscard]] std::string errors() const { return file_bytes(errors_file_); }
 
  private:
   void run() {
