@@ -1,28 +1,37 @@
 #include "media/image_processor.hpp"
 
-#include <vips/vips.h>
+#include <dlfcn.h>
 
 #include <array>
-#include <memory>
-#include <mutex>
 #include <random>
 #include <string_view>
-#include <vector>
+#include <utility>
+
+#include "media/image_module.hpp"
 
 namespace ether::media {
 namespace {
 
-struct Unref {
-  void operator()(VipsImage* image) const noexcept { g_object_unref(image); }
-};
-using Image = std::unique_ptr<VipsImage, Unref>;
-
-// libvips keeps its error text per thread in a buffer; take it and clear it.
-std::string vips_error_text() {
-  std::string text = vips_error_buffer();
-  vips_error_clear();
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
+// The module of media/image_module.hpp, beside the executable (build/server holds the server, the
+// test programs and the module alike). Loaded once; a module that cannot be loaded is tried again
+// at the next image, so that a fault is reported for each upload rather than once.
+const EtherImageModule& image_module() {
+  static const EtherImageModule* const loaded = [] {
+    std::error_code ignored;
+    const auto path = std::filesystem::read_symlink("/proc/self/exe", ignored).parent_path() / kEtherImageModuleFile;
+    // Never unloaded: libvips keeps threads and types of its own for the life of the process.
+    void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    if (handle == nullptr) throw std::runtime_error(std::string("the image module cannot be loaded: ") + ::dlerror());
+    using Entry = const EtherImageModule* (*)();
+    auto* entry = reinterpret_cast<Entry>(::dlsym(handle, "ether_image_module"));
+    const EtherImageModule* module = entry != nullptr ? entry() : nullptr;
+    if (module == nullptr || module->version != kEtherImageModuleVersion) {
+      throw std::runtime_error("the image module " + path.string() + " is not this server's (rebuild it)");
+    }
+    if (const char* error = module->start()) throw std::runtime_error(error);
+    return module;
+  }();
+  return *loaded;
 }
 
 // The loaders we accept, by the prefix of the libvips class that vips_foreign_find_load names;
@@ -43,31 +52,32 @@ std::optional<std::string> accepted_format(std::string_view loader) {
   return std::nullopt;
 }
 
-// Collects the metadata fields that could say who, where and with what a photo was taken.
-void* collect_metadata(VipsImage* /*image*/, const char* name, GValue* /*value*/, void* names) {
-  const std::string_view field(name);
-  if (field.starts_with("exif-") || field.starts_with("xmp-") || field.starts_with("iptc-") ||
-      field.starts_with("png-comment") || field == "orientation") {
-    static_cast<std::vector<std::string>*>(names)->emplace_back(field);
-  }
-  return nullptr;
+void check(const char* error) {
+  if (error != nullptr) throw ImageError(error);
 }
 
-void save_webp(VipsImage* source, const std::filesystem::path& target, int quality) {
-  // "strip" alone leaves EXIF in WebP with this libvips: the fields are removed from a copy first.
-  VipsImage* copied = nullptr;
-  if (vips_copy(source, &copied, nullptr) != 0) {
-    throw ImageError("De afbeelding kon niet worden opgeslagen: " + vips_error_text());
+// An image open in the module, released when it goes.
+class OpenImage {
+ public:
+  explicit OpenImage(const std::filesystem::path& file) {
+    check(image_module().open_image(file.c_str(), &image_, &width_, &height_));
   }
-  Image copy(copied);
-  std::vector<std::string> names;
-  vips_image_map(copy.get(), collect_metadata, &names);
-  for (const auto& name : names) vips_image_remove(copy.get(), name.c_str());
-  VipsImage* image = copy.get();
-  if (vips_webpsave(image, target.c_str(), "Q", quality, "strip", TRUE, nullptr) != 0) {
-    throw ImageError("De afbeelding kon niet worden opgeslagen: " + vips_error_text());
+  ~OpenImage() { image_module().release(image_); }
+  OpenImage(const OpenImage&) = delete;
+  OpenImage& operator=(const OpenImage&) = delete;
+
+  [[nodiscard]] int width() const { return width_; }
+  [[nodiscard]] int height() const { return height_; }
+  void save_cut(const Cut& cut, const std::filesystem::path& target, int quality) const {
+    check(
+        image_module().save_cut(image_, cut.left, cut.top, cut.width, cut.height, cut.scale, target.c_str(), quality));
   }
-}
+
+ private:
+  void* image_ = nullptr;
+  int width_ = 0;
+  int height_ = 0;
+};
 
 std::string random_suffix() {
   thread_local std::mt19937_64 generator{std::random_device{}()};
@@ -76,87 +86,45 @@ std::string random_suffix() {
 
 }  // namespace
 
-void start_image_library() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (VIPS_INIT("ether-server") != 0) throw std::runtime_error("libvips cannot start: " + vips_error_text());
-    // Uploads are processed one at a time on a worker thread; a small cache is enough.
-    vips_cache_set_max(20);
-  });
-}
+void start_image_library() { image_module(); }
 
 std::optional<ImageProbe> probe_image(const std::filesystem::path& file) {
-  start_image_library();
-  const char* loader = vips_foreign_find_load(file.c_str());
-  if (loader == nullptr) {
-    vips_error_clear();
-    return std::nullopt;
-  }
+  const auto& module = image_module();
+  const char* loader = module.find_loader(file.c_str());
+  if (loader == nullptr) return std::nullopt;
   auto format = accepted_format(loader);
   if (!format) return std::nullopt;
-  // Opening reads the header only; the pixels are decoded later, when needed.
-  Image image(vips_image_new_from_file(file.c_str(), nullptr));
-  if (!image) {
-    vips_error_clear();
-    return std::nullopt;
-  }
-  return ImageProbe{*format, vips_image_get_width(image.get()), vips_image_get_height(image.get())};
+  ImageProbe probe{.format = *format};
+  if (module.header_size(file.c_str(), &probe.width, &probe.height) != nullptr) return std::nullopt;
+  return probe;
 }
 
 OriginalImage make_original(const std::filesystem::path& source, const std::filesystem::path& target) {
-  start_image_library();
-  VipsImage* out = nullptr;
-  // thumbnail decodes with shrink-on-load, turns the image upright by its EXIF orientation and
-  // brings it to sRGB; "size down" never blows a small image up.
-  if (vips_thumbnail(source.c_str(), &out, kOriginalMaxSide, "height", kOriginalMaxSide, "size", VIPS_SIZE_DOWN,
-                     nullptr) != 0) {
-    throw ImageError("De afbeelding kon niet worden gelezen: " + vips_error_text());
-  }
-  Image thumbnail(out);
-  // Decode every pixel now, so that a truncated file fails here rather than halfway a variant.
-  Image decoded(vips_image_copy_memory(thumbnail.get()));
-  if (!decoded) throw ImageError("De afbeelding kon niet worden gelezen: " + vips_error_text());
   auto partial = target;
   partial += ".part-" + random_suffix();
-  save_webp(decoded.get(), partial, 85);
+  OriginalImage original;
+  if (const char* error = image_module().make_original(source.c_str(), partial.c_str(), kOriginalMaxSide, 85,
+                                                       &original.width, &original.height)) {
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    throw ImageError(error);
+  }
   std::filesystem::rename(partial, target);
-  return OriginalImage{vips_image_get_width(decoded.get()), vips_image_get_height(decoded.get()),
-                       std::filesystem::file_size(target)};
+  original.bytes = std::filesystem::file_size(target);
+  return original;
 }
 
 void make_variants(const std::filesystem::path& original, const std::filesystem::path& folder, FocalPoint focal,
                    const std::function<void(double)>& progress) {
-  start_image_library();
-  Image loaded(vips_image_new_from_file(original.c_str(), "access", VIPS_ACCESS_RANDOM, nullptr));
-  if (!loaded) throw ImageError("De afbeelding kon niet worden gelezen: " + vips_error_text());
-  Image source(vips_image_copy_memory(loaded.get()));
-  if (!source) throw ImageError("De afbeelding kon niet worden gelezen: " + vips_error_text());
-  const int width = vips_image_get_width(source.get());
-  const int height = vips_image_get_height(source.get());
-
+  const OpenImage source(original);
   auto partial = folder;
   partial += ".part-" + random_suffix();
   std::filesystem::create_directories(partial);
   try {
     const auto& sizes = variant_sizes();
     for (std::size_t i = 0; i < sizes.size(); ++i) {
-      const auto cut = cut_for(width, height, sizes[i], focal);
-      VipsImage* area = nullptr;
-      if (vips_extract_area(source.get(), &area, cut.left, cut.top, cut.width, cut.height, nullptr) != 0) {
-        throw ImageError("De afbeelding kon niet worden bijgesneden: " + vips_error_text());
-      }
-      Image cropped(area);
-      Image result;
-      if (cut.scale < 1.0) {
-        VipsImage* resized = nullptr;
-        if (vips_resize(cropped.get(), &resized, cut.scale, nullptr) != 0) {
-          throw ImageError("De afbeelding kon niet worden verkleind: " + vips_error_text());
-        }
-        result.reset(resized);
-      } else {
-        result = std::move(cropped);
-      }
-      save_webp(result.get(), partial / (variant_name(sizes[i]) + ".webp"), 80);
+      source.save_cut(cut_for(source.width(), source.height(), sizes[i], focal),
+                      partial / (variant_name(sizes[i]) + ".webp"), 80);
       if (progress) progress(static_cast<double>(i + 1) / static_cast<double>(sizes.size()));
     }
     std::error_code exists;

@@ -33,7 +33,9 @@ struct ImageProbe {
   int height = 0;
 };
 
-/// Starts libvips once per process (safe to call from any thread, any number of times).
+/// Loads the image module (media/image_module.hpp) and starts libvips, once per process (safe to call
+/// from any thread, any number of times); throws std::runtime_error when it cannot. The functions
+/// below do it themselves.
 void start_image_library();
 
 /// The format and size of `file` when it is an image of an accepted format; nullopt otherwise.
