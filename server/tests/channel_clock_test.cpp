@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <utility>
 #include <vector>
 
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::stream {
@@ -50,10 +50,7 @@ class ChannelClockTest : public testing::Test {
                    (dir_ / "duration.txt").string() + " && ffmpeg -v error -xerror -i " + file.string() +
                    " -f null - 2> " + (dir_ / "errors.txt").string();
     EXPECT_EQ(std::system(command.c_str()), 0);
-    std::ifstream errors(dir_ / "errors.txt");
-    std::stringstream text;
-    text << errors.rdbuf();
-    EXPECT_EQ(text.str(), "");
+    EXPECT_EQ(test::file_bytes(dir_ / "errors.txt"), "");
     double seconds = 0;
     std::ifstream(dir_ / "duration.txt") >> seconds;
     return seconds;

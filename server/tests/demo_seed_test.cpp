@@ -10,10 +10,10 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "store/settings_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/file_bytes.hpp"
 #include "support/postgres_database.hpp"
 #include "support/test_paths.hpp"
 
@@ -239,10 +239,7 @@ TEST_P(DemoSeedStore, WritesMediaDurationsTimesAndReferences) {
 // Writes the fixture with one change into `dir` and returns its path.
 std::filesystem::path broken_fixture(const std::filesystem::path& dir,
                                      const std::function<void(boost::json::object&)>& change) {
-  std::ifstream in(fixture_seed());
-  std::stringstream raw;
-  raw << in.rdbuf();
-  auto root = boost::json::parse(raw.str());
+  auto root = boost::json::parse(test::file_bytes(fixture_seed()));
   change(root.as_object());
   auto file = dir / "broken.json";
   std::ofstream(file) << boost::json::serialize(root);

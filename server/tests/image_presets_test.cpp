@@ -4,14 +4,13 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "media/image_presets.hpp"
 #include "media/image_variants.hpp"
 #include "render/markup.hpp"
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace {
@@ -20,10 +19,8 @@ using ether::media::PresetSize;
 using ether::media::VariantSize;
 
 boost::json::object presets_file() {
-  std::ifstream in(std::string(ETHER_SOURCE_DIR) + "/server/src/media/image_presets.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  return boost::json::parse(text.str()).as_object().at("presets").as_object();
+  const auto text = ether::test::file_bytes(std::string(ETHER_SOURCE_DIR) + "/server/src/media/image_presets.json");
+  return boost::json::parse(text).as_object().at("presets").as_object();
 }
 
 TEST(ImagePresets, TableIsTheJsonFile) {

@@ -13,11 +13,11 @@
 #include <fstream>
 #include <optional>
 #include <random>
-#include <sstream>
 
 #include "ingest/mp3_stream_framer.hpp"
 #include "ingest/source_relay.hpp"
 #include "stream/channel_clock.hpp"
+#include "support/file_bytes.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -40,12 +40,7 @@ class LiveFeedTest : public testing::Test {
     }
   }
 
-  std::string read(const std::string& name) {
-    std::ifstream in(dir_ / "songs" / name, std::ios::binary);
-    std::stringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-  }
+  std::string read(const std::string& name) { return test::file_bytes(dir_ / "songs" / name); }
 
   // What ffmpeg -v error prints while decoding `bytes` (nothing for a clean stream).
   std::string decode_errors(const std::string& bytes) {
@@ -53,10 +48,7 @@ class LiveFeedTest : public testing::Test {
     std::ofstream(file, std::ios::binary) << bytes;
     auto command = "ffmpeg -v error -i " + file.string() + " -f null - 2> " + (dir_ / "errors.txt").string();
     EXPECT_EQ(std::system(command.c_str()), 0);
-    std::ifstream errors(dir_ / "errors.txt");
-    std::stringstream text;
-    text << errors.rdbuf();
-    return text.str();
+    return test::file_bytes(dir_ / "errors.txt");
   }
 
   void TearDown() override { test::remove_unless_failed(dir_); }

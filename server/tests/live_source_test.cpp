@@ -23,7 +23,6 @@
 #include <mutex>
 #include <numbers>
 #include <optional>
-#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -175,10 +174,7 @@ std::vector<float> decode(const ServerProcess& server, const std::string& mp3, s
   const auto command = "ffmpeg -hide_banner -nostdin -v error -y -i " + in.string() + " -f f32le -ac 1 -ar " +
                        std::to_string(kRate) + " " + out.string() + " 2> " + log.string();
   EXPECT_EQ(std::system(command.c_str()), 0);
-  std::ifstream error_file(log);
-  std::stringstream error_text;
-  error_text << error_file.rdbuf();
-  errors = error_text.str();
+  errors = test::file_bytes(log);
   const std::string raw = test::file_bytes(out);
   std::vector<float> samples(raw.size() / sizeof(float));
   std::memcpy(samples.data(), raw.data(), samples.size() * sizeof(float));

@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +21,7 @@
 #include "recording/broadcast_logger.hpp"
 #include "stream/broadcast_ring.hpp"
 #include "stream/channel_clock.hpp"
+#include "support/file_bytes.hpp"
 #include "support/server_process.hpp"
 #include "support/test_paths.hpp"
 
@@ -355,10 +355,7 @@ TEST_F(ServerHtml, TheAppArticleNamesTheNormalArticleAsCanonical) {
 // a script and a javascript: link do not.
 TEST(ServerHtmlRichText, AParagraphsMarkupIsServedSanitised) {
   const auto source = std::filesystem::path(ETHER_SOURCE_DIR);
-  std::ifstream demo(source / "server" / "seed" / "demo-station.json");
-  std::stringstream demo_text;
-  demo_text << demo.rdbuf();
-  auto seed = boost::json::parse(demo_text.str()).as_object();
+  auto seed = boost::json::parse(test::file_bytes(source / "server" / "seed" / "demo-station.json")).as_object();
   const std::string markup =
       "Het <strong>kabinet</strong> valt, meldt <a href=\"https://nos.example/nieuws\" onclick=\"steal()\">de "
       "omroep</a>.<script>document.title='pwned'</script> <a href=\"javascript:alert(1)\">Klik hier</a>";

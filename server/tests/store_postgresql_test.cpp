@@ -14,7 +14,6 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,6 +24,7 @@
 #include "store/settings_repository.hpp"
 #include "store/track_play_repository.hpp"
 #include "store_test_support.hpp"
+#include "support/file_bytes.hpp"
 #include "support/test_paths.hpp"
 
 namespace ether::store {
@@ -135,10 +135,7 @@ void seed_and_catch_up() {
   auto broken = std::filesystem::path(ETHER_TEST_TMP) / "postgresql-broken.json";
   std::filesystem::create_directories(broken.parent_path());
   {
-    std::ifstream in(fixture_seed());
-    std::stringstream raw;
-    raw << in.rdbuf();
-    auto text = raw.str();
+    auto text = test::file_bytes(fixture_seed());
     auto pos = text.find("\"programme\": \"de-ochtend\", \"title\": \"De trainer");
     ASSERT_NE(pos, std::string::npos);
     text.replace(pos, std::string("\"programme\": \"de-ochtend\"").size(), "\"programme\": \"weg\"");
