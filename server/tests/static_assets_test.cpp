@@ -123,6 +123,66 @@ TEST_F(StaticAssetsTest, EncodingByAcceptEncoding) {
   EXPECT_NE(br->header("ETag"), plain->header("ETag"));
 }
 
+// The build's copies (web/scripts/precompress.mjs) are served as they are, made here at other
+// settings than the server's own (brotli 11, gzip 9) so that the bytes tell which was served.
+TEST(StaticAssetsCopies, CopiesFromTheBuildAreServedAndAreNotFilesOfTheirOwn) {
+  test::TempDir dir;
+  test::write_web_dist(dir.path());
+  const std::string original = test::sample_script();
+  const std::string br = brotli_compress(original, 3);
+  const std::string gz = gzip_compress(original, 1);
+  ASSERT_NE(br, brotli_compress(original));
+  ASSERT_NE(gz, gzip_compress(original));
+  test::write_file(dir.path() / "assets" / "app-abc123.js.br", br);
+  test::write_file(dir.path() / "assets" / "app-abc123.js.gz", gz);
+  const StaticAssets assets = StaticAssets::load(dir.path());
+
+  EXPECT_EQ(assets.size(), 3u);
+  EXPECT_EQ(assets.find("/assets/app-abc123.js.br"), nullptr);
+  EXPECT_EQ(assets.find("/assets/app-abc123.js.gz"), nullptr);
+  auto as_br = assets.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br, gzip"}}));
+  ASSERT_TRUE(as_br);
+  EXPECT_EQ(as_br->header("Content-Encoding"), "br");
+  EXPECT_EQ(as_br->payload(), br);
+  auto as_gz = assets.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "gzip"}}));
+  ASSERT_TRUE(as_gz);
+  EXPECT_EQ(as_gz->header("Content-Encoding"), "gzip");
+  EXPECT_EQ(as_gz->payload(), gz);
+}
+
+TEST(StaticAssetsCopies, ACopyThatIsNotOfTheFileIsCompressedAnew) {
+  test::TempDir dir;
+  test::write_web_dist(dir.path());
+  const std::string original = test::sample_script();
+  // An older build's copy, and a copy cut short.
+  const std::string stale = brotli_compress(original + "export const later = 1;\n", 3);
+  const std::string cut = gzip_compress(original, 1).substr(0, 100);
+  test::write_file(dir.path() / "assets" / "app-abc123.js.br", stale);
+  test::write_file(dir.path() / "assets" / "app-abc123.js.gz", cut);
+  const StaticAssets assets = StaticAssets::load(dir.path());
+
+  auto as_br = assets.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "br"}}));
+  ASSERT_TRUE(as_br);
+  EXPECT_NE(as_br->payload(), stale);
+  EXPECT_EQ(unbrotli(std::string(as_br->payload())), original);
+  auto as_gz = assets.serve(test::get("/assets/app-abc123.js", {{"Accept-Encoding", "gzip"}}));
+  ASSERT_TRUE(as_gz);
+  EXPECT_EQ(gunzip(std::string(as_gz->payload())), original);
+}
+
+TEST(StaticAssetsCopies, ACompressedFileWithoutItsOriginalIsAFileOfItsOwn) {
+  test::TempDir dir;
+  test::write_web_dist(dir.path());
+  const std::string archive = gzip_compress(test::sample_script());
+  test::write_file(dir.path() / "downloads" / "schedule.txt.gz", archive);
+  const StaticAssets assets = StaticAssets::load(dir.path());
+
+  EXPECT_EQ(assets.size(), 4u);
+  auto served = assets.serve(test::get("/downloads/schedule.txt.gz"));
+  ASSERT_TRUE(served);
+  EXPECT_EQ(served->payload(), archive);
+}
+
 TEST_F(StaticAssetsTest, SmallFilesAreNotCompressed) {
   auto svg = assets_.serve(test::get("/favicon.svg", {{"Accept-Encoding", "br, gzip"}}));
   ASSERT_TRUE(svg);

@@ -1,5 +1,6 @@
 #include "http/static_assets.hpp"
 
+#include <brotli/decode.h>
 #include <brotli/encode.h>
 #include <spdlog/spdlog.h>
 #include <zlib.h>
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "http/byte_response.hpp"
 #include "http/mime.hpp"
@@ -43,6 +45,36 @@ std::string read_file(const std::filesystem::path& path) {
   std::ostringstream out;
   out << in.rdbuf();
   return std::move(out).str();
+}
+
+// A copy made by the build (web/scripts/precompress.mjs) is used only when it decodes to exactly
+// the file's bytes: a copy left from an older build, or cut short, is compressed anew instead.
+bool brotli_holds(std::string_view compressed, std::string_view bytes) {
+  std::string out(bytes.size() + 1, '\0');
+  std::size_t size = out.size();
+  return BrotliDecoderDecompress(compressed.size(), reinterpret_cast<const uint8_t*>(compressed.data()), &size,
+                                 reinterpret_cast<uint8_t*>(out.data())) == BROTLI_DECODER_RESULT_SUCCESS &&
+         std::string_view(out.data(), size) == bytes;
+}
+
+bool gzip_holds(std::string_view compressed, std::string_view bytes) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return false;
+  std::string out(bytes.size() + 1, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+  stream.avail_in = static_cast<uInt>(compressed.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int rc = inflate(&stream, Z_FINISH);
+  const std::size_t size = stream.total_out;
+  inflateEnd(&stream);
+  return rc == Z_STREAM_END && stream.avail_in == 0 && std::string_view(out.data(), size) == bytes;
+}
+
+std::optional<std::string> read_if_present(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  return read_file(path);
 }
 
 }  // namespace
@@ -142,35 +174,58 @@ StaticAssets StaticAssets::load(const std::filesystem::path& dir) {
     spdlog::warn("static assets: directory {} not found; no static files are served", dir.string());
     return assets;
   }
+  std::vector<std::filesystem::path> files;
   for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
        !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    if (!it->is_regular_file()) continue;
-    std::filesystem::path relative = std::filesystem::relative(it->path(), dir);
-    std::string url_path = "/" + relative.generic_string();
-    if (url_path == "/index.html") continue;
-    assets.add(std::move(url_path), read_file(it->path()));
+    if (it->is_regular_file()) files.push_back(it->path());
   }
   if (ec) throw std::runtime_error("cannot read " + dir.string() + ": " + ec.message());
+  std::size_t copies_used = 0;
+  for (const auto& path : files) {
+    // "app.js.br" beside "app.js" is the build's copy of it, not a file of its own.
+    const std::string extension = path.extension().string();
+    if ((extension == ".br" || extension == ".gz") &&
+        std::filesystem::is_regular_file(path.parent_path() / path.stem()))
+      continue;
+    std::string url_path = "/" + std::filesystem::relative(path, dir).generic_string();
+    if (url_path == "/index.html") continue;
+    Precompressed copies{read_if_present(path.string() + ".br"), read_if_present(path.string() + ".gz")};
+    copies_used += assets.add(std::move(url_path), read_file(path), std::move(copies));
+  }
   spdlog::info(
-      "static assets: {} files from {}, compressed in {} ms", assets.size(), dir.string(),
+      "static assets: {} files from {}, {} compressed copies from the build, ready in {} ms", assets.size(),
+      dir.string(), copies_used,
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
   return assets;
 }
 
-void StaticAssets::add(std::string url_path, std::string bytes) {
+std::size_t StaticAssets::add(std::string url_path, std::string bytes, Precompressed copies) {
   StaticFile file;
   file.content_type = std::string(content_type_for(url_path));
   file.cache_control = url_path.starts_with("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
   file.etag = strong_etag(bytes);
   std::string hex = file.etag.substr(1, file.etag.size() - 2);
+  std::size_t copies_used = 0;
   if (bytes.size() >= kMinCompressSize && is_compressible(file.content_type)) {
+    std::string br;
+    if (copies.brotli && brotli_holds(*copies.brotli, bytes)) {
+      br = std::move(*copies.brotli);
+      ++copies_used;
+    } else {
+      br = brotli_compress(bytes);
+    }
     // Keep a compressed copy only when it saves at least a tenth.
-    std::string br = brotli_compress(bytes);
     if (br.size() * 10 < bytes.size() * 9) {
       file.brotli = std::make_shared<const std::string>(std::move(br));
       file.brotli_etag = "\"" + hex + "-br\"";
     }
-    std::string gz = gzip_compress(bytes);
+    std::string gz;
+    if (copies.gzip && gzip_holds(*copies.gzip, bytes)) {
+      gz = std::move(*copies.gzip);
+      ++copies_used;
+    } else {
+      gz = gzip_compress(bytes);
+    }
     if (gz.size() * 10 < bytes.size() * 9) {
       file.gzip = std::make_shared<const std::string>(std::move(gz));
       file.gzip_etag = "\"" + hex + "-gz\"";
@@ -178,6 +233,7 @@ void StaticAssets::add(std::string url_path, std::string bytes) {
   }
   file.identity = std::make_shared<const std::string>(std::move(bytes));
   files_.insert_or_assign(std::move(url_path), std::move(file));
+  return copies_used;
 }
 
 const StaticFile* StaticAssets::find(std::string_view url_path) const {
