@@ -206,30 +206,28 @@ std::size_t StaticAssets::add(std::string url_path, std::string bytes, Precompre
   file.etag = strong_etag(bytes);
   std::string hex = file.etag.substr(1, file.etag.size() - 2);
   std::size_t copies_used = 0;
+  // One encoding: the build's copy where it holds the file, else compressed here; kept with its
+  // tag only when it saves at least a tenth.
+  const auto encode = [&](std::optional<std::string>& copy, auto holds, auto compress,
+                          std::shared_ptr<const std::string>& kept, std::string& kept_etag, std::string_view suffix) {
+    std::string encoded;
+    if (copy && holds(*copy, bytes)) {
+      encoded = std::move(*copy);
+      ++copies_used;
+    } else {
+      encoded = compress(bytes);
+    }
+    if (encoded.size() * 10 < bytes.size() * 9) {
+      kept = std::make_shared<const std::string>(std::move(encoded));
+      kept_etag = "\"" + hex + std::string(suffix) + "\"";
+    }
+  };
   if (bytes.size() >= kMinCompressSize && is_compressible(file.content_type)) {
-    std::string br;
-    if (copies.brotli && brotli_holds(*copies.brotli, bytes)) {
-      br = std::move(*copies.brotli);
-      ++copies_used;
-    } else {
-      br = brotli_compress(bytes);
-    }
-    // Keep a compressed copy only when it saves at least a tenth.
-    if (br.size() * 10 < bytes.size() * 9) {
-      file.brotli = std::make_shared<const std::string>(std::move(br));
-      file.brotli_etag = "\"" + hex + "-br\"";
-    }
-    std::string gz;
-    if (copies.gzip && gzip_holds(*copies.gzip, bytes)) {
-      gz = std::move(*copies.gzip);
-      ++copies_used;
-    } else {
-      gz = gzip_compress(bytes);
-    }
-    if (gz.size() * 10 < bytes.size() * 9) {
-      file.gzip = std::make_shared<const std::string>(std::move(gz));
-      file.gzip_etag = "\"" + hex + "-gz\"";
-    }
+    encode(
+        copies.brotli, brotli_holds, [](std::string_view b) { return brotli_compress(b); }, file.brotli,
+        file.brotli_etag, "-br");
+    encode(
+        copies.gzip, gzip_holds, [](std::string_view b) { return gzip_compress(b); }, file.gzip, file.gzip_etag, "-gz");
   }
   file.identity = std::make_shared<const std::string>(std::move(bytes));
   files_.insert_or_assign(std::move(url_path), std::move(file));
