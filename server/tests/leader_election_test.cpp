@@ -287,6 +287,38 @@ void postgres_a_follower_leads_the_moment_the_leader_lets_go() {
   b.stop();
 }
 
+// A follower takes the lock the moment the leader stops, its role fails to start, and the session
+// it would give the lock back over died meanwhile (the store restarting under it): the election
+// reconnects and leads at a later round instead of ending the process (seen in scripts/cluster-test,
+// "terminate called after throwing an instance of 'soci::postgresql_soci_error'").
+void postgres_a_role_that_fails_on_a_dead_session_is_taken_again() {
+  test::FreshPostgresDatabase database("deadsession");
+  Counted a_playout;
+  cluster::LeaderElection a(named(database.url(), "dead-session-a"),
+                            {counted_role("playout", cluster::kPlayoutLockKey, a_playout)});
+  std::atomic<int> attempts{0};
+  const std::string& url = database.url();
+  cluster::LeaderElection b(named(url, "dead-session-b"),
+                            {{"playout", cluster::kPlayoutLockKey,
+                              [&attempts, &url] {
+                                if (++attempts == 1) {
+                                  terminate_sessions(url, "dead-session-b");
+                                  throw std::runtime_error("the store went away while starting");
+                                }
+                              },
+                              nullptr}},
+                            std::chrono::milliseconds(200));
+  a.start();
+  b.start();
+  ASSERT_TRUE(a.leads("playout"));
+  ASSERT_FALSE(b.leads("playout"));
+  a.stop();
+  for (int i = 0; i < 100 && !b.leads("playout"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_TRUE(b.leads("playout"));
+  EXPECT_EQ(attempts, 2);
+  b.stop();
+}
+
 // Two instances starting at once: the second waits until the first has left its section.
 void postgres_startup_sections_take_turns() {
   test::FreshPostgresDatabase database("startup");
@@ -309,6 +341,7 @@ const bool registered = test::register_postgres_tests(
     {{"SecretsAreSharedAndRaceSafe", postgres_secrets_are_shared_and_race_safe},
      {"OneLeaderPerRoleAndFailover", postgres_one_leader_per_role_and_failover},
      {"AFollowerLeadsTheMomentTheLeaderLetsGo", postgres_a_follower_leads_the_moment_the_leader_lets_go},
+     {"ARoleThatFailsOnADeadSessionIsTakenAgain", postgres_a_role_that_fails_on_a_dead_session_is_taken_again},
      {"StartupSectionsTakeTurns", postgres_startup_sections_take_turns}});
 
 }  // namespace

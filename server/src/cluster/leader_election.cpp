@@ -172,7 +172,14 @@ bool LeaderElection::await_role() {
     drop_connection(e.what());
     return false;
   }
-  take(*wanted);
+  try {
+    take(*wanted);
+  } catch (const std::exception& e) {
+    // A role that failed to start gives its lock back over the session; when the session died
+    // meanwhile, that throws here, on the election's own thread, where nothing else would catch it.
+    drop_connection(e.what());
+    return false;
+  }
   return true;
 }
 
