@@ -47,30 +47,6 @@ std::string read_file(const std::filesystem::path& path) {
   return std::move(out).str();
 }
 
-// A copy made by the build (web/scripts/precompress.mjs) is used only when it decodes to exactly
-// the file's bytes: a copy left from an older build, or cut short, is compressed anew instead.
-bool brotli_holds(std::string_view compressed, std::string_view bytes) {
-  std::string out(bytes.size() + 1, '\0');
-  std::size_t size = out.size();
-  return BrotliDecoderDecompress(compressed.size(), reinterpret_cast<const uint8_t*>(compressed.data()), &size,
-                                 reinterpret_cast<uint8_t*>(out.data())) == BROTLI_DECODER_RESULT_SUCCESS &&
-         std::string_view(out.data(), size) == bytes;
-}
-
-bool gzip_holds(std::string_view compressed, std::string_view bytes) {
-  z_stream stream{};
-  if (inflateInit2(&stream, 15 + 16) != Z_OK) return false;
-  std::string out(bytes.size() + 1, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
-  stream.avail_in = static_cast<uInt>(compressed.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  const int rc = inflate(&stream, Z_FINISH);
-  const std::size_t size = stream.total_out;
-  inflateEnd(&stream);
-  return rc == Z_STREAM_END && stream.avail_in == 0 && std::string_view(out.data(), size) == bytes;
-}
-
 std::optional<std::string> read_if_present(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
@@ -140,6 +116,33 @@ std::string brotli_compress(std::string_view bytes, int quality) {
   return out;
 }
 
+std::optional<std::string> gzip_decompress(std::string_view compressed, std::size_t max_size) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return std::nullopt;
+  std::string out(max_size, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+  stream.avail_in = static_cast<uInt>(compressed.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int rc = inflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  const bool whole = rc == Z_STREAM_END && stream.avail_in == 0;
+  inflateEnd(&stream);
+  if (!whole) return std::nullopt;
+  return out;
+}
+
+std::optional<std::string> brotli_decompress(std::string_view compressed, std::size_t max_size) {
+  std::string out(max_size, '\0');
+  std::size_t size = out.size();
+  if (BrotliDecoderDecompress(compressed.size(), reinterpret_cast<const uint8_t*>(compressed.data()), &size,
+                              reinterpret_cast<uint8_t*>(out.data())) != BROTLI_DECODER_RESULT_SUCCESS) {
+    return std::nullopt;
+  }
+  out.resize(size);
+  return out;
+}
+
 void compress_response(const Request& request, Response& response) {
   if (response.streaming || response.has_shared_body() || response.body.size() < kMinCompressSize ||
       response.status == 206 || response.has_header("Content-Encoding") ||
@@ -206,12 +209,13 @@ std::size_t StaticAssets::add(std::string url_path, std::string bytes, Precompre
   file.etag = strong_etag(bytes);
   std::string hex = file.etag.substr(1, file.etag.size() - 2);
   std::size_t copies_used = 0;
-  // One encoding: the build's copy where it holds the file, else compressed here; kept with its
-  // tag only when it saves at least a tenth.
-  const auto encode = [&](std::optional<std::string>& copy, auto holds, auto compress,
+  // One encoding: the build's copy where it decodes to exactly the file (a copy left from an older
+  // build, or cut short, does not), else compressed here; kept with its tag only when it saves at
+  // least a tenth.
+  const auto encode = [&](std::optional<std::string>& copy, auto decompress, auto compress,
                           std::shared_ptr<const std::string>& kept, std::string& kept_etag, std::string_view suffix) {
     std::string encoded;
-    if (copy && holds(*copy, bytes)) {
+    if (copy && decompress(*copy, bytes.size() + 1) == bytes) {
       encoded = std::move(*copy);
       ++copies_used;
     } else {
@@ -224,10 +228,11 @@ std::size_t StaticAssets::add(std::string url_path, std::string bytes, Precompre
   };
   if (bytes.size() >= kMinCompressSize && is_compressible(file.content_type)) {
     encode(
-        copies.brotli, brotli_holds, [](std::string_view b) { return brotli_compress(b); }, file.brotli,
+        copies.brotli, brotli_decompress, [](std::string_view b) { return brotli_compress(b); }, file.brotli,
         file.brotli_etag, "-br");
     encode(
-        copies.gzip, gzip_holds, [](std::string_view b) { return gzip_compress(b); }, file.gzip, file.gzip_etag, "-gz");
+        copies.gzip, gzip_decompress, [](std::string_view b) { return gzip_compress(b); }, file.gzip, file.gzip_etag,
+        "-gz");
   }
   file.identity = std::make_shared<const std::string>(std::move(bytes));
   files_.insert_or_assign(std::move(url_path), std::move(file));

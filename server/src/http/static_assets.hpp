@@ -74,6 +74,11 @@ class StaticAssets {
 std::string gzip_compress(std::string_view bytes, int level = 9);
 std::string brotli_compress(std::string_view bytes, int quality = 11);
 
+/// The bytes a whole gzip or brotli body decodes to, or nullopt when it is not one whole body or
+/// decodes to more than `max_size` bytes.
+std::optional<std::string> gzip_decompress(std::string_view compressed, std::size_t max_size);
+std::optional<std::string> brotli_decompress(std::string_view compressed, std::size_t max_size);
+
 /// Compresses a dynamic response (HTML, JSON, text of at least 1 KiB in `body`) with the best
 /// encoding the request accepts, quickly (brotli 5, gzip 6): sets Content-Encoding, adds
 /// Accept-Encoding to Vary, gives the ETag an encoding suffix and answers 304 when If-None-Match
