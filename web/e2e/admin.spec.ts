@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { enrolSecondFactor, totpCode } from './admin-login';
+import { enrolSecondFactor, logInFresh, totpCode } from './admin-login';
 import { expectNoSeriousAxeViolations } from './support';
 
 // The admin at /beheer, as a fresh station's first beheerder meets it: the one-time password the
@@ -50,6 +50,40 @@ test('the admin page is its own app, never indexed or cached, and the listener n
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Radiospeler' })).toBeVisible();
   expect(loaded.filter((url) => url.includes('beheer'))).toEqual([]);
+});
+
+test("the login page loads only the admin's frame; a page whose script cannot be loaded says so in the shell", async ({
+  page,
+}) => {
+  // Each page's script comes with the page: with every page in one chunk, the login page loaded
+  // 1.1 MB of script (the block editor's alone about half of it).
+  const scripts = new Map<string, number>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    void response.body().then((body) => scripts.set(new URL(response.url()).pathname, body.length));
+  });
+  await page.goto('/beheer');
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  await expect.poll(() => scripts.size).toBeGreaterThan(0);
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  expect(total, [...scripts.keys()].join(', ')).toBeLessThan(600_000);
+  expect([...scripts.keys()].filter((path) => /content-edit-page|media-page/.test(path))).toEqual([]);
+
+  // A page whose chunk cannot be fetched (a dropped connection, a build replaced under an open tab).
+  await page.route(/\/assets\/beheer-media-page-[^/]+\.js$/, (route) => route.abort());
+  await logInFresh(page, 'redacteur', NEW_PASSWORD);
+  await page
+    .getByRole('navigation', { name: 'Beheer' })
+    .getByRole('link', { name: 'Beeld en geluid' })
+    .click();
+  const failed = page.getByRole('heading', { name: 'Deze pagina kon niet worden geladen', level: 1 });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Controleer de verbinding en laad de pagina opnieuw.');
+  await expect(page.getByRole('navigation', { name: 'Beheer' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.unroute(/\/assets\/beheer-media-page-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Opnieuw laden' }).click();
+  await expect(page.getByRole('heading', { name: 'Beeld en geluid', level: 1 })).toBeVisible();
 });
 
 test('a wrong password gets the one Dutch message', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import {
   adminApi,
@@ -9,26 +9,49 @@ import {
 } from '../api/admin-client';
 import { forgetOptions } from '../api/content-client';
 import { SignInAgainDialog } from '../components/sign-in-again-dialog';
-import { ApiKeysPage } from '../features/api-keys/api-keys-page';
-import { WebhooksPage } from '../features/webhooks/webhooks-page';
-import { AuditPage } from '../features/audit/audit-page';
-import { ContentEditPage } from '../features/content/content-edit-page';
-import { ContentListPage } from '../features/content/content-list-page';
-import { ContentTypesPage } from '../features/content/content-types-page';
-import { ListenerStatsPage } from '../features/listener-stats/listener-stats-page';
 import { LoginForm } from '../features/login/login-form';
-import { MediaPage } from '../features/media/media-page';
-import { PlayCorrectionsPage } from '../features/play-corrections/play-corrections-page';
-import { ScheduleChannelsPage, SchedulePage } from '../features/schedule/schedule-page';
-import { SourceLoginsPage } from '../features/source-logins/source-logins-page';
-import { BackupsPage } from '../features/backups/backups-page';
-import { TrashPage } from '../features/trash/trash-page';
 import { ChangePasswordForm } from '../features/password/change-password-form';
-import { SearchPage } from '../features/search';
 import { SecondFactorPage } from '../features/second-factor/second-factor-page';
 import { StartPage } from '../features/start';
-import { UsersPage } from '../features/users/users-page';
-import { AdminShell } from './admin-shell';
+import { AdminShell, PageLoadError } from './admin-shell';
+
+// Each page behind the start page is a chunk of its own, loaded when it is first opened: in one
+// chunk with the login form, the block editor (TipTap, ProseMirror), the version diff and every
+// other page were 1.1 MB of script that every visit of /beheer loaded and compiled, the login page
+// too. The shell shows 'Laden…' for a page on its way (admin-shell.tsx).
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+const ApiKeysPage = lazyPage(() => import('../features/api-keys/api-keys-page').then((m) => m.ApiKeysPage));
+const WebhooksPage = lazyPage(() => import('../features/webhooks/webhooks-page').then((m) => m.WebhooksPage));
+const AuditPage = lazyPage(() => import('../features/audit/audit-page').then((m) => m.AuditPage));
+const ContentEditPage = lazyPage(() =>
+  import('../features/content/content-edit-page').then((m) => m.ContentEditPage),
+);
+const ContentListPage = lazyPage(() =>
+  import('../features/content/content-list-page').then((m) => m.ContentListPage),
+);
+const ContentTypesPage = lazyPage(() =>
+  import('../features/content/content-types-page').then((m) => m.ContentTypesPage),
+);
+const ListenerStatsPage = lazyPage(() =>
+  import('../features/listener-stats/listener-stats-page').then((m) => m.ListenerStatsPage),
+);
+const MediaPage = lazyPage(() => import('../features/media/media-page').then((m) => m.MediaPage));
+const PlayCorrectionsPage = lazyPage(() =>
+  import('../features/play-corrections/play-corrections-page').then((m) => m.PlayCorrectionsPage),
+);
+const ScheduleChannelsPage = lazyPage(() =>
+  import('../features/schedule/schedule-page').then((m) => m.ScheduleChannelsPage),
+);
+const SchedulePage = lazyPage(() => import('../features/schedule/schedule-page').then((m) => m.SchedulePage));
+const SourceLoginsPage = lazyPage(() =>
+  import('../features/source-logins/source-logins-page').then((m) => m.SourceLoginsPage),
+);
+const BackupsPage = lazyPage(() => import('../features/backups/backups-page').then((m) => m.BackupsPage));
+const TrashPage = lazyPage(() => import('../features/trash/trash-page').then((m) => m.TrashPage));
+const SearchPage = lazyPage(() => import('../features/search/search-page').then((m) => m.SearchPage));
+const UsersPage = lazyPage(() => import('../features/users/users-page').then((m) => m.UsersPage));
 
 function Forbidden() {
   return (
@@ -105,41 +128,62 @@ export function AdminApp() {
         {
           path: '/',
           element: <AdminShell session={session} onLogout={logout} />,
+          errorElement: (
+            <main className="admin-centered">
+              <PageLoadError />
+            </main>
+          ),
           children: [
-            { index: true, element: <StartPage session={session} /> },
             {
-              path: 'wachtwoord',
-              element: <ChangePasswordForm forced={false} account={session.user} onChanged={accept} />,
+              // In the shell, so that its navigation stays.
+              errorElement: <PageLoadError />,
+              children: [
+                { index: true, element: <StartPage session={session} /> },
+                {
+                  path: 'wachtwoord',
+                  element: <ChangePasswordForm forced={false} account={session.user} onChanged={accept} />,
+                },
+                { path: 'tweestapsverificatie', element: <SecondFactorPage onChanged={refresh} /> },
+                {
+                  path: 'gebruikers',
+                  element: can('manage_users') ? (
+                    <UsersPage currentUserId={session.user.id} />
+                  ) : (
+                    <Forbidden />
+                  ),
+                },
+                { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
+                { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
+                { path: 'zoeken', element: <SearchPage /> },
+                { path: 'inhoud', element: <ContentTypesPage canEditSettings={can('edit_settings')} /> },
+                { path: 'inhoud/:type', element: <ContentListPage permissions={session.permissions} /> },
+                {
+                  path: 'inhoud/:type/nieuw',
+                  element: <ContentEditPage permissions={session.permissions} />,
+                },
+                { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
+                { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
+                { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
+                {
+                  path: 'luistercijfers',
+                  element: can('read_listeners') ? (
+                    <ListenerStatsPage canReadRoyalties={can('read_royalties')} />
+                  ) : (
+                    <Forbidden />
+                  ),
+                },
+                { path: 'programmering', element: <ScheduleChannelsPage /> },
+                { path: 'programmering/:channel', element: <SchedulePage /> },
+                { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
+                { path: 'back-ups', element: can('edit_settings') ? <BackupsPage /> : <Forbidden /> },
+                {
+                  path: 'gedraaid',
+                  element: can('edit_published') ? <PlayCorrectionsPage /> : <Forbidden />,
+                },
+                { path: 'prullenbak', element: can('delete_content') ? <TrashPage /> : <Forbidden /> },
+                { path: '*', element: <Navigate to="/" replace /> },
+              ],
             },
-            { path: 'tweestapsverificatie', element: <SecondFactorPage onChanged={refresh} /> },
-            {
-              path: 'gebruikers',
-              element: can('manage_users') ? <UsersPage currentUserId={session.user.id} /> : <Forbidden />,
-            },
-            { path: 'sleutels', element: can('manage_api_keys') ? <ApiKeysPage /> : <Forbidden /> },
-            { path: 'logboek', element: can('read_audit') ? <AuditPage /> : <Forbidden /> },
-            { path: 'zoeken', element: <SearchPage /> },
-            { path: 'inhoud', element: <ContentTypesPage canEditSettings={can('edit_settings')} /> },
-            { path: 'inhoud/:type', element: <ContentListPage permissions={session.permissions} /> },
-            { path: 'inhoud/:type/nieuw', element: <ContentEditPage permissions={session.permissions} /> },
-            { path: 'inhoud/:type/:id', element: <ContentEditPage permissions={session.permissions} /> },
-            { path: 'webhooks', element: can('edit_settings') ? <WebhooksPage /> : <Forbidden /> },
-            { path: 'media', element: can('edit_drafts') ? <MediaPage /> : <Forbidden /> },
-            {
-              path: 'luistercijfers',
-              element: can('read_listeners') ? (
-                <ListenerStatsPage canReadRoyalties={can('read_royalties')} />
-              ) : (
-                <Forbidden />
-              ),
-            },
-            { path: 'programmering', element: <ScheduleChannelsPage /> },
-            { path: 'programmering/:channel', element: <SchedulePage /> },
-            { path: 'bronlogins', element: can('edit_settings') ? <SourceLoginsPage /> : <Forbidden /> },
-            { path: 'back-ups', element: can('edit_settings') ? <BackupsPage /> : <Forbidden /> },
-            { path: 'gedraaid', element: can('edit_published') ? <PlayCorrectionsPage /> : <Forbidden /> },
-            { path: 'prullenbak', element: can('delete_content') ? <TrashPage /> : <Forbidden /> },
-            { path: '*', element: <Navigate to="/" replace /> },
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ROLE_LABELS, type AdminSession } from '../api/admin-client';
 import { HeaderSearch } from '../features/search';
@@ -106,8 +106,28 @@ export function AdminShell({ session, onLogout }: { session: AdminSession; onLog
         </ul>
       </nav>
       <main id="admin-main" ref={main} className="admin-main">
-        <Outlet />
+        <Suspense fallback={<p aria-busy="true">Laden…</p>}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
+  );
+}
+
+/**
+ * What the admin shows in place of a page that cannot be shown: most often its script could not be
+ * loaded (the connection dropped, or the server was updated and the old build's chunks are gone).
+ */
+export function PageLoadError() {
+  return (
+    <section aria-labelledby="page-load-error-heading">
+      <h1 id="page-load-error-heading" tabIndex={-1}>
+        Deze pagina kon niet worden geladen
+      </h1>
+      <p role="alert">Controleer de verbinding en laad de pagina opnieuw.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Opnieuw laden
+      </button>
+    </section>
   );
 }
