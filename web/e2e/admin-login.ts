@@ -42,7 +42,7 @@ export function createUser(
  * set up its second factor, over the admin's API in the page's context (its session cookie), then
  * opens the admin's start page. The forms of these steps are proven in admin.spec.ts (the first
  * beheerder's one-time password, its change and the second factor's set-up) and
- * admin-second-factor.spec.ts; here they would cost every admin test about 1.5 s of CPU.
+ * admin-second-factor.spec.ts; here they cost every admin test about 1.1 s of CPU more (cpuacct).
  */
 export async function logInFresh(page: Page, role: string, password: string, user: NewUser = {}) {
   const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
