@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ROLE_LABELS, type AdminSession } from '../api/admin-client';
+import { LoadError } from '../components/load-error';
 import { HeaderSearch } from '../features/search';
 
 /** The logged-in frame: who is logged in, the sections their role may open, and logout. */
@@ -124,10 +125,10 @@ export function PageLoadError() {
       <h1 id="page-load-error-heading" tabIndex={-1}>
         Deze pagina kon niet worden geladen
       </h1>
-      <p role="alert">Controleer de verbinding en laad de pagina opnieuw.</p>
-      <button type="button" onClick={() => window.location.reload()}>
-        Opnieuw laden
-      </button>
+      <LoadError
+        message="Controleer de verbinding en probeer het opnieuw."
+        onRetry={() => window.location.reload()}
+      />
     </section>
   );
 }
