@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 // Fresh admin accounts for the specs: made with `ether-server create-user` on the running
@@ -38,45 +38,52 @@ export function createUser(
 }
 
 /**
- * Logs in a new account of `role` (see NewUser) that has changed its password, and for a beheerder
- * set up its second factor, over the admin's API in the page's context (its session cookie), then
- * opens the admin's start page. The forms of these steps are proven in admin.spec.ts (the first
- * beheerder's one-time password, its change and the second factor's set-up) and
- * admin-second-factor.spec.ts; here they cost every admin test about 1.1 s of CPU more (cpuacct).
+ * The admin API in `request`'s context (its cookie jar), signed in as a new account of `role` (see
+ * NewUser) that has changed its one-time password to `password` and, for a beheerder, set up its
+ * second factor, as the admin's forms do; `headers` carry the Origin and CSRF token that further
+ * calls need. The forms themselves are proven in admin.spec.ts (the first beheerder's one-time
+ * password, its change and the second factor's set-up) and admin-second-factor.spec.ts; through
+ * them every admin test cost about 1.1 s of CPU more (cpuacct).
  */
-export async function logInFresh(page: Page, role: string, password: string, user: NewUser = {}) {
+export async function signInFresh(
+  request: APIRequestContext,
+  role: string,
+  password: string,
+  user: NewUser = {},
+) {
   const email = `${role}-${stamp}-${Math.random().toString(36).slice(2, 7)}@ether.local`;
   const oneTime = createUser(role, email, user);
   // The context's base URL (a spec may run its own server), as the admin's origin check asks.
-  const origin = new URL((await page.request.head('/beheer')).url()).origin;
-  const call = async <T>(path: string, body: unknown, csrfToken?: string): Promise<T> => {
-    const response = await page.request.post(path, {
-      data: body,
-      headers: { Origin: origin, ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}) },
-    });
+  let headers: Record<string, string> = { Origin: new URL((await request.head('/beheer')).url()).origin };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const response = await request.post(path, { data, headers });
     expect(response.status(), `POST ${path}: ${await response.text()}`).toBeLessThan(300);
     return (await response.json()) as T;
   };
-  const signedIn = await call<{ csrfToken: string }>('/api/admin/session', { email, password: oneTime });
-  const changed = await call<{ csrfToken: string }>(
-    '/api/admin/password',
-    { currentPassword: oneTime, newPassword: password },
-    signedIn.csrfToken,
-  );
+  const signedIn = await post<{ csrfToken: string }>('/api/admin/session', { email, password: oneTime });
+  headers = { ...headers, 'X-CSRF-Token': signedIn.csrfToken };
+  const changed = await post<{ csrfToken: string }>('/api/admin/password', {
+    currentPassword: oneTime,
+    newPassword: password,
+  });
+  headers = { ...headers, 'X-CSRF-Token': changed.csrfToken };
   let secondFactor: { secret: string; recoveryCodes: string[] } | undefined;
   if (role === 'beheerder') {
-    const { secret } = await call<{ secret: string }>(
-      '/api/admin/second-factor/enrolment',
-      { password },
-      changed.csrfToken,
-    );
-    const { recoveryCodes } = await call<{ recoveryCodes: string[] }>(
+    const { secret } = await post<{ secret: string }>('/api/admin/second-factor/enrolment', { password });
+    const { recoveryCodes } = await post<{ recoveryCodes: string[] }>(
       '/api/admin/second-factor/confirmation',
-      { code: totpCode(secret) },
-      changed.csrfToken,
+      {
+        code: totpCode(secret),
+      },
     );
     secondFactor = { secret, recoveryCodes };
   }
+  return { email, headers, secondFactor };
+}
+
+/** A new account of `role` (signInFresh) in the page's context, on the admin's start page. */
+export async function logInFresh(page: Page, role: string, password: string, user: NewUser = {}) {
+  const { email, secondFactor } = await signInFresh(page.request, role, password, user);
   await page.goto('/beheer');
   await expect(page.getByRole('heading', { name: /^Welkom/ })).toBeVisible();
   return { email, secondFactor };

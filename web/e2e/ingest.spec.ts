@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { totpCode } from './admin-login';
+import { signInFresh } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
-import { expectNoSeriousAxeViolations, miniPlayer, must, refuseAutoplay } from './support';
+import { expectNoSeriousAxeViolations, miniPlayer, refuseAutoplay } from './support';
 
 // Now-playing from a playout system (POST /api/ingest/{channel}/nowplaying) in the mini player:
 // the new title appears through the live feed, at once through the Server-Sent Events (spec §4),
@@ -15,40 +14,12 @@ test.beforeEach(async ({ context, request }) => {
   await suppressOverlays(context, request);
 });
 
-async function ingestKey(request: APIRequestContext, baseURL: string): Promise<string> {
-  const server = process.env.ETHER_E2E_SERVER;
-  const dataDir = process.env.ETHER_E2E_DATA_DIR;
-  if (!server || !dataDir) throw new Error('Set ETHER_E2E_SERVER and ETHER_E2E_DATA_DIR (scripts/test-all)');
-  const email = `ingest-${Date.now()}@ether.local`;
-  const output = execFileSync(server, ['create-user', '--role', 'beheerder', email, '--name', 'Ingest e2e'], {
-    env: { ...process.env, ETHER_DATA_DIR: dataDir, ETHER_LOG_LEVEL: 'error' },
-    encoding: 'utf8',
-  });
-  const password = must(output.trim().split('\n').pop(), 'the one-time password').trim();
-  const headers = { Origin: baseURL };
-  const login = await request.post('/api/admin/session', { data: { email, password }, headers });
-  expect(login.status()).toBe(200);
-  let csrf = (await login.json()).csrfToken as string;
-  const changed = await request.post('/api/admin/password', {
-    data: { currentPassword: password, newPassword: 'een nieuw wachtwoord voor ingest' },
-    headers: { ...headers, 'X-CSRF-Token': csrf },
-  });
-  expect(changed.status()).toBe(200);
-  csrf = (await changed.json()).csrfToken as string;
-  // A beheerder sets up the second factor before anything else (the server's default).
-  const enrolment = await request.post('/api/admin/second-factor/enrolment', {
-    data: { password: 'een nieuw wachtwoord voor ingest' },
-    headers: { ...headers, 'X-CSRF-Token': csrf },
-  });
-  expect(enrolment.status()).toBe(200);
-  const confirmed = await request.post('/api/admin/second-factor/confirmation', {
-    data: { code: totpCode((await enrolment.json()).secret as string) },
-    headers: { ...headers, 'X-CSRF-Token': csrf },
-  });
-  expect(confirmed.status()).toBe(200);
+/** A key with the scope nowplaying:write, made by a new beheerder over the admin API. */
+async function ingestKey(request: APIRequestContext): Promise<string> {
+  const { headers } = await signInFresh(request, 'beheerder', 'een nieuw wachtwoord voor ingest');
   const key = await request.post('/api/admin/api-keys', {
     data: { name: 'playout e2e', scopes: ['nowplaying:write'] },
-    headers: { ...headers, 'X-CSRF-Token': csrf },
+    headers,
   });
   expect(key.status()).toBe(201);
   return (await key.json()).key as string;
@@ -57,9 +28,8 @@ async function ingestKey(request: APIRequestContext, baseURL: string): Promise<s
 test('an ingested song shows in the mini player and an ad break dims and disables its buttons', async ({
   page,
   request,
-  baseURL,
 }) => {
-  const key = await ingestKey(request, must(baseURL, 'baseURL'));
+  const key = await ingestKey(request);
   // Each item in a second of its own: a second item within the same second is a correction of the
   // first, which it replaces (the song was gone from the log once the ad came so fast after it).
   let lastSecond = 0;
@@ -96,9 +66,8 @@ test('an ingested song shows in the mini player and an ad break dims and disable
 test('an ingested song reaches the open player through the event stream, long before the 20 s poll', async ({
   page,
   request,
-  baseURL,
 }) => {
-  const key = await ingestKey(request, must(baseURL, 'baseURL'));
+  const key = await ingestKey(request);
   // Nothing plays: a playing stream would hold the new song back until it is heard (issue 49).
   await refuseAutoplay(page);
   const infoRequests: string[] = [];
@@ -132,9 +101,8 @@ test('an ingested song reaches the open player through the event stream, long be
 test('/gedraaid puts a newly played song on top while it is open, the focus and the page kept', async ({
   page,
   request,
-  baseURL,
 }) => {
-  const key = await ingestKey(request, must(baseURL, 'baseURL'));
+  const key = await ingestKey(request);
   await refuseAutoplay(page);
   await page.goto('/gedraaid');
   await expect(page.locator('[data-server-html]')).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createUser } from './admin-login';
+import { expect, test, type Page } from '@playwright/test';
+import { signInFresh } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
 import { audioState, expectNoSeriousAxeViolations, must } from './support';
 
@@ -87,27 +87,11 @@ test('an unknown article answers 404 with the Dutch not-found page', async ({ pa
   );
 });
 
-/** An eindredacteur's session over the admin API (the one-time password changed first); its CSRF token. */
-async function editorSession(request: APIRequestContext, origin: string): Promise<Record<string, string>> {
-  const email = `dode-link-${Date.now()}@ether.local`;
-  const oneTime = createUser('eindredacteur', email);
-  const headers = { Origin: origin };
-  const login = await request.post('/api/admin/session', { data: { email, password: oneTime }, headers });
-  expect(login.status()).toBe(200);
-  const changed = await request.post('/api/admin/password', {
-    data: { currentPassword: oneTime, newPassword: 'een wachtwoord voor de dode link' },
-    headers: { ...headers, 'X-CSRF-Token': (await login.json()).csrfToken as string },
-  });
-  expect(changed.status()).toBe(200);
-  return { ...headers, 'X-CSRF-Token': (await changed.json()).csrfToken as string };
-}
-
 test('a dead link in an article shows the not-found page inside the app, and the radio plays on (issue 51, trip 5)', async ({
   page,
   request,
-  baseURL,
 }) => {
-  const headers = await editorSession(request, must(baseURL, 'the base URL'));
+  const { headers } = await signInFresh(request, 'eindredacteur', 'een wachtwoord voor de dode link');
   const home = (await (await request.get('/api/page?path=/')).json()) as EmbeddedHome;
   const article = must(
     home.data.news.find((item) => item.liveUntil === null),
