@@ -144,8 +144,9 @@ describe('SecondFactorPage', () => {
     const make = screen.getByRole('button', { name: 'Nieuwe herstelcodes maken' });
     await userEvent.type(screen.getByLabelText('Code uit je app of een herstelcode'), '123456');
     await userEvent.click(make);
-    expect(await screen.findByLabelText('Je wachtwoord')).toHaveAccessibleDescription(
-      'Vul je wachtwoord in.',
+    // The form's validation (zod) settles after the click's act(): wait for its message.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Je wachtwoord')).toHaveAccessibleDescription('Vul je wachtwoord in.'),
     );
     expect(fetch.mock.calls.some(([url]) => url.endsWith('/recovery-codes'))).toBe(false);
     await userEvent.type(screen.getByLabelText('Je wachtwoord'), 'mijn wachtwoord');
@@ -195,8 +196,9 @@ describe('SecondFactorPage', () => {
     render(<SecondFactorPage onChanged={onChanged} />);
     await userEvent.type(await screen.findByLabelText('Code uit je app of een herstelcode'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Tweestapsverificatie uitzetten' }));
-    expect(await screen.findByLabelText('Je wachtwoord')).toHaveAccessibleDescription(
-      'Vul je wachtwoord in.',
+    // The form's validation (zod) settles after the click's act(): wait for its message.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Je wachtwoord')).toHaveAccessibleDescription('Vul je wachtwoord in.'),
     );
     expect(fetch.mock.calls.some(([, init]) => init.method === 'DELETE')).toBe(false);
     await userEvent.type(screen.getByLabelText('Je wachtwoord'), 'mijn wachtwoord');
