@@ -128,7 +128,7 @@ test.describe('without JavaScript', () => {
 
   test('a page of every kind fits a 320px screen (WCAG reflow) with its styles', async ({ page }) => {
     // About thirty pages, each loaded until the network has been quiet for half a second: on a
-    // loaded machine (make test's two shards) the whole ran past the default 30 s once, at /videos.
+    // loaded machine (make test's shards) the whole ran past the default 30 s once, at /videos.
     test.setTimeout(120_000);
     // The sitemap's section stood in a width of 480 px for its content while off screen, and the
     // podcast pages' styles came only with their script (the list indented and 4 px too wide).
