@@ -141,7 +141,11 @@ export function PlayerProvider({
           const engine = engineRef.current;
           const heard = engine?.currentSource?.live ? engine.listeningInstant() : null;
           const shown = heard === null ? { live, showNewAfterMs: null } : liveStateAsHeard(live, heard);
-          dispatch({ type: 'listenToLive', live: shown.live });
+          dispatch({
+            type: 'listenToLive',
+            live: shown.live,
+            ...(fromLoad ? {} : { onlyWhile: 'edge' as const }),
+          });
           clearTimeout(heldBackRef.current);
           if (shown.showNewAfterMs !== null) {
             heldBackRef.current = setTimeout(() => {

@@ -170,7 +170,17 @@ export function isChannelDropdownShown(state: PlayerState, channelCount: number)
 }
 
 export type PlayerAction =
-  | { type: 'listenToLive'; live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'> }
+  /**
+   * `onlyWhile`: an update of what already plays, applied only if it still plays when the action is
+   * reduced ('edge': live at the edge; 'behind-live': live behind the edge). Its sender read an
+   * older state: an item the listener chose a moment before (dispatched, not yet rendered) must not
+   * be replaced by live. Without it, live is entered (a channel load).
+   */
+  | {
+      type: 'listenToLive';
+      live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'>;
+      onlyWhile?: 'edge' | 'behind-live';
+    }
   /** `fromQueue`: the next item of the queue, which keeps whether live comes back after it. */
   | { type: 'setPlayable'; playable: Playable; startAt?: number; fromQueue?: boolean }
   | { type: 'seek'; position: number }
@@ -216,7 +226,9 @@ function enteringLive(state: PlayerState): Partial<PlayerState> {
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
   switch (action.type) {
     case 'listenToLive': {
-      const { live } = action;
+      const { live, onlyWhile } = action;
+      if (onlyWhile === 'edge' && (!state.isLiveMode || state.isBehindLive)) return state;
+      if (onlyWhile === 'behind-live' && !(state.isLiveMode && state.isBehindLive)) return state;
       return {
         ...state,
         ...enteringLive(state),
