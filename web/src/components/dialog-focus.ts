@@ -1,7 +1,7 @@
 // Keyboard focus inside a modal dialog: Tab and Shift+Tab go round within the panel, focus that
 // lands outside it is brought back, Escape closes. Shared by the event modal and the expanded player.
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -37,7 +37,10 @@ export function useDialogFocus(
   useEffect(() => {
     onEscapeRef.current = onEscape;
   }, [onEscape]);
-  useEffect(() => {
+  // Before the browser paints the dialog, not after: a dialog that comes from a lazy chunk renders
+  // outside the click that opened it, so React may run plain effects after it shows, and an Escape
+  // pressed in between was lost (seen in a whole e2e run, mini-player-layout.spec).
+  useLayoutEffect(() => {
     if (!enabled) return;
     initial.current?.focus();
     const keepFocusInside = (event: FocusEvent) => {

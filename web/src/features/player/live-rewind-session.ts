@@ -148,7 +148,7 @@ export class RewindSession {
         if (held.tracks.length < state.tracks.length && held.track !== state.track) {
           host.dispatch({
             type: 'listenToLive',
-            onlyWhile: 'behind-live',
+            whileBehindLive: true,
             live: {
               show: state.show,
               ...held,
@@ -169,7 +169,7 @@ export class RewindSession {
           ...ends.filter((t) => Number.isFinite(t) && t > instant),
         );
         if (host.state().isBehindLive && host.channel() === channel)
-          host.dispatch({ type: 'listenToLive', live, onlyWhile: 'behind-live' });
+          host.dispatch({ type: 'listenToLive', live, whileBehindLive: true });
       } catch (error) {
         host.reportQuietly(error);
       } finally {

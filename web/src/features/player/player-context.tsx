@@ -144,7 +144,7 @@ export function PlayerProvider({
           dispatch({
             type: 'listenToLive',
             live: shown.live,
-            ...(fromLoad ? {} : { onlyWhile: 'edge' as const }),
+            ...(fromLoad ? {} : { whileBehindLive: false }),
           });
           clearTimeout(heldBackRef.current);
           if (shown.showNewAfterMs !== null) {

@@ -145,23 +145,21 @@ describe('listenToLive', () => {
     // and the render: its sender saw live, the reducer sees the item (a 'Laatste journaal' that once
     // fell back to the live show in a whole run).
     const chosen = playerReducer(playing(initialPlayerState('music')), { type: 'setPlayable', playable });
-    expect(playerReducer(chosen, { type: 'listenToLive', live, onlyWhile: 'edge' })).toBe(chosen);
+    expect(playerReducer(chosen, { type: 'listenToLive', live, whileBehindLive: false })).toBe(chosen);
     const behind = { ...playing(initialPlayerState('music')), isBehindLive: true };
-    expect(playerReducer(behind, { type: 'listenToLive', live, onlyWhile: 'edge' })).toBe(behind);
+    expect(playerReducer(behind, { type: 'listenToLive', live, whileBehindLive: false })).toBe(behind);
     const atEdge = playing(initialPlayerState('music'));
-    expect(playerReducer(atEdge, { type: 'listenToLive', live, onlyWhile: 'edge' }).show).toBe(show);
+    expect(playerReducer(atEdge, { type: 'listenToLive', live, whileBehindLive: false }).show).toBe(show);
     // A channel load enters live whatever played.
     expect(playerReducer(chosen, { type: 'listenToLive', live }).playable).toBeUndefined();
   });
   it('an update of live behind the edge applies only while the listener is still behind it', () => {
     const behind = { ...playing(initialPlayerState('music')), isBehindLive: true };
-    expect(playerReducer(behind, { type: 'listenToLive', live, onlyWhile: 'behind-live' }).show).toBe(show);
+    expect(playerReducer(behind, { type: 'listenToLive', live, whileBehindLive: true }).show).toBe(show);
     const backAtEdge = playing(initialPlayerState('music'));
-    expect(playerReducer(backAtEdge, { type: 'listenToLive', live, onlyWhile: 'behind-live' })).toBe(
-      backAtEdge,
-    );
+    expect(playerReducer(backAtEdge, { type: 'listenToLive', live, whileBehindLive: true })).toBe(backAtEdge);
     const chosen = playerReducer(behind, { type: 'setPlayable', playable });
-    expect(playerReducer(chosen, { type: 'listenToLive', live, onlyWhile: 'behind-live' })).toBe(chosen);
+    expect(playerReducer(chosen, { type: 'listenToLive', live, whileBehindLive: true })).toBe(chosen);
   });
   it('uses the placeholder without a show and keeps the channel when none is given', () => {
     const state = { ...initialPlayerState('music'), channel: { id: '3fm', name: '3FM' } };

@@ -171,15 +171,15 @@ export function isChannelDropdownShown(state: PlayerState, channelCount: number)
 
 export type PlayerAction =
   /**
-   * `onlyWhile`: an update of what already plays, applied only if it still plays when the action is
-   * reduced ('edge': live at the edge; 'behind-live': live behind the edge). Its sender read an
-   * older state: an item the listener chose a moment before (dispatched, not yet rendered) must not
-   * be replaced by live. Without it, live is entered (a channel load).
+   * `whileBehindLive`: an update of the live that plays, applied only if live still plays, at the
+   * edge (false) or behind it (true), when the action is reduced. Its sender read an older state:
+   * an item the listener chose a moment before (dispatched, not yet rendered) must not be replaced
+   * by live. Without it, live is entered (a channel load).
    */
   | {
       type: 'listenToLive';
       live: Partial<LiveState> & Pick<LiveState, 'isVisualRadioAvailable'>;
-      onlyWhile?: 'edge' | 'behind-live';
+      whileBehindLive?: boolean;
     }
   /** `fromQueue`: the next item of the queue, which keeps whether live comes back after it. */
   | { type: 'setPlayable'; playable: Playable; startAt?: number; fromQueue?: boolean }
@@ -226,9 +226,9 @@ function enteringLive(state: PlayerState): Partial<PlayerState> {
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
   switch (action.type) {
     case 'listenToLive': {
-      const { live, onlyWhile } = action;
-      if (onlyWhile === 'edge' && (!state.isLiveMode || state.isBehindLive)) return state;
-      if (onlyWhile === 'behind-live' && !(state.isLiveMode && state.isBehindLive)) return state;
+      const { live, whileBehindLive } = action;
+      if (whileBehindLive !== undefined && (!state.isLiveMode || state.isBehindLive !== whileBehindLive))
+        return state;
       return {
         ...state,
         ...enteringLive(state),
