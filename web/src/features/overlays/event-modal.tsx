@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { AppLink } from '../../components/app-link';
 import { wrapTab } from '../../components/dialog-focus';
 import { CountClock } from './count-clock-view';
@@ -52,8 +52,10 @@ export default function EventModal({ view, onClose, returnFocusTo }: EventModalP
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  // Focus moves in on open, stays in while open and returns where it was on close.
-  useEffect(() => {
+  // Focus moves in on open, stays in while open and returns where it was on close; in place before
+  // the modal is painted, as in useDialogFocus: it comes from a lazy chunk, outside any click, and
+  // an Escape pressed between its paint and a plain effect would be lost.
+  useLayoutEffect(() => {
     const returnFocusTarget = returnFocusRef.current;
     const active = document.activeElement;
     const previous =
