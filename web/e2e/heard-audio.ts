@@ -299,14 +299,16 @@ function bestMatch(heard: Float32Array, at: number, length: number, reference: F
 }
 
 /**
- * How much of the end of the recording is matched: long enough that a song's repeated bars, or a
- * loop of the demo's, cannot match elsewhere as well.
+ * How much of the end of the recording is matched by default: long enough that a song's repeated
+ * bars mostly match elsewhere clearly worse. A section that plays again whole (the demo's songs
+ * repeat their verses bar for bar) can still match nearly as well: a longer match then tells them
+ * apart, since it reaches into what differs around them.
  */
-const MATCHED_SECONDS = 6;
+export const MATCHED_SECONDS = 6;
 
 /**
  * The moment of `reference` (seconds from its start) that was heard when the element began playing:
- * the recording's last seconds are found in the reference, and playback began `playedSeconds` of
+ * the recording's last `matchedSeconds` are found in the reference, and playback began `playedSeconds` of
  * the source before their end. `score` is how well they matched there (1: the same audio; a capture
  * that skipped under load scores lower), `elsewhere` how well they match anywhere else in the
  * reference: far below `score` when the place is beyond doubt.
@@ -314,12 +316,13 @@ const MATCHED_SECONDS = 6;
 export function heardStart(
   heard: Heard,
   reference: Float32Array,
+  matchedSeconds = MATCHED_SECONDS,
 ): { seconds: number; score: number; elsewhere: number } {
   const second = Math.round(heard.rate / factorFor(heard.rate));
-  const length = MATCHED_SECONDS * second;
+  const length = matchedSeconds * second;
   const lastAt = heard.samples.length - length;
-  if (lastAt < 0 || heard.playedSeconds < MATCHED_SECONDS)
-    throw new Error(`less than ${MATCHED_SECONDS} s were heard`);
+  if (lastAt < 0 || heard.playedSeconds < matchedSeconds)
+    throw new Error(`less than ${matchedSeconds} s were heard`);
   const last = bestMatch(heard.samples, lastAt, length, reference, second);
   return {
     seconds: (last.place + length) / second - heard.playedSeconds,

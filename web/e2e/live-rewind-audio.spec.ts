@@ -5,6 +5,7 @@ import {
   heardAudio,
   heardStart,
   markHeard,
+  MATCHED_SECONDS,
   secondsHeardPlaying,
   tapPlayerAudio,
 } from './heard-audio';
@@ -67,10 +68,21 @@ const isClear = (found: { score: number; elsewhere: number }) =>
  */
 const ATTEMPTS = 4;
 
+/** A recording that matches this well is the channel's audio, heard without holes. */
+const CLEAN = 0.95;
+
 /**
- * Records what plays after `action`, until 8 s have played, and says where it began. An unclear
- * recording is made again, with the same action, up to ATTEMPTS times: how clear it is does not depend
- * on where playback began, so the offset asserted is always that of a clear recording.
+ * How much of a recording is matched, one length after the other. A clean recording that is still
+ * unclear matched a section the song plays again bar for bar (one seen: 0.991 at its place, 0.957
+ * at the repeat); the same playback then goes on, and a longer match reaches into what differs.
+ */
+const MATCHED_LENGTHS = [MATCHED_SECONDS, 2 * MATCHED_SECONDS, 3 * MATCHED_SECONDS];
+
+/**
+ * Records what plays after `action` and says where it began. An unclear recording that is clean is
+ * matched again, longer, as playback goes on; one that is not is made again, with the same action,
+ * up to ATTEMPTS times: how clear it is does not depend on where playback began, so the offset
+ * asserted is always that of a clear recording.
  */
 async function firstSecondHeard(
   page: Page,
@@ -81,22 +93,27 @@ async function firstSecondHeard(
   for (let attempt = 1; ; attempt += 1) {
     await markHeard(page);
     await action();
-    await expect.poll(() => secondsHeardPlaying(page), { timeout: 30_000 }).toBeGreaterThan(8);
-    const heard = await heardAudio(page);
-    const reference = await broadcastAudio(
-      request,
-      CHANNEL,
-      expectedMs - LEAD_MS,
-      expectedMs + 15_000,
-      heard.rate,
-    );
-    const start = heardStart(heard, reference);
-    const offsetSeconds = start.seconds - LEAD_MS / 1000;
-    test.info().annotations.push({
-      type: 'first second heard',
-      description: `${offsetSeconds.toFixed(2)} s from the expected moment (match ${start.score.toFixed(3)}, elsewhere at most ${start.elsewhere.toFixed(3)})`,
-    });
-    if (isClear(start) || attempt === ATTEMPTS) return { ...start, offsetSeconds };
+    let start = { seconds: Number.NaN, score: 0, elsewhere: 0 };
+    for (const matched of MATCHED_LENGTHS) {
+      await expect.poll(() => secondsHeardPlaying(page), { timeout: 30_000 }).toBeGreaterThan(matched + 2);
+      const heard = await heardAudio(page);
+      // From LEAD_MS before the expected moment to where a start up to 7 s late would have got.
+      const reference = await broadcastAudio(
+        request,
+        CHANNEL,
+        expectedMs - LEAD_MS,
+        expectedMs + heard.playedSeconds * 1000 + 7_000,
+        heard.rate,
+      );
+      start = heardStart(heard, reference, matched);
+      test.info().annotations.push({
+        type: 'first second heard',
+        description: `${(start.seconds - LEAD_MS / 1000).toFixed(2)} s from the expected moment, by the last ${matched} s (match ${start.score.toFixed(3)}, elsewhere at most ${start.elsewhere.toFixed(3)})`,
+      });
+      if (isClear(start) || start.score < CLEAN) break;
+    }
+    if (isClear(start) || attempt === ATTEMPTS)
+      return { ...start, offsetSeconds: start.seconds - LEAD_MS / 1000 };
   }
 }
 
