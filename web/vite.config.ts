@@ -125,7 +125,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'logic',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.mjs'],
           exclude: domModuleTests,
         },
       },
