@@ -65,3 +65,39 @@ describe('the playback engine events (spec §4)', () => {
     expect(engine.time()).toEqual({ duration: Infinity, position: 50, progress: 0 });
   });
 });
+
+describe("live rewind in a browser's own HLS player", () => {
+  const HOUR = Date.UTC(2026, 10, 30, 5);
+  /** An element whose position is recorded as it is set. */
+  function element(position = 0) {
+    const audio = document.createElement('audio');
+    let at = position;
+    Object.defineProperty(audio, 'currentTime', { get: () => at, set: (value: number) => (at = value) });
+    return audio;
+  }
+
+  it('starts at the instant by the playlist dates where the browser tells them (Safari: getStartDate)', async () => {
+    const audio = element(1464);
+    Object.assign(audio, { getStartDate: () => new Date(HOUR + 2000) });
+    const engine = new AudioEngine(audio);
+    await engine.load(
+      { url: '/hls/3fm/t/hour/5.m3u8', title: '3FM', startInstant: HOUR + 62_000, fromMs: HOUR },
+      false,
+    );
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    expect(audio.currentTime).toBe(60);
+  });
+
+  it("starts at the instant by the playlist's first second where it does not (WebKitGTK: an Invalid Date), not at the live edge", async () => {
+    // A running hour's playlist (EVENT) starts at its live edge, 24 minutes in.
+    const audio = element(1464);
+    Object.assign(audio, { getStartDate: () => new Date(Number.NaN) });
+    const engine = new AudioEngine(audio);
+    await engine.load(
+      { url: '/hls/3fm/t/hour/5.m3u8', title: '3FM', startInstant: HOUR, fromMs: HOUR },
+      false,
+    );
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    expect(audio.currentTime).toBe(0);
+  });
+});

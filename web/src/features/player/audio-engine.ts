@@ -15,6 +15,12 @@ export interface EngineSource {
   startAt?: number;
   /** Live rewind: the instant (ms) to start a playlist with program date-times at. */
   startInstant?: number;
+  /**
+   * Live rewind: the instant (ms) the playlist's first second stands for, where a browser's own
+   * HLS player does not tell it (WebKitGTK's getStartDate() is an Invalid Date); without it such a
+   * player starts a running hour at its live edge, not at startInstant.
+   */
+  fromMs?: number;
   /** The channel's live stream itself (progressive MP3), which plays the live edge. */
   live?: boolean;
   /** spec §7: a progressive file carries prid = the play API's mid, which names it in error reports. */
@@ -59,10 +65,10 @@ export class AudioEngine {
     forward('ended', 'playbackfinished');
     forward('timeupdate', 'timeupdate');
     audio.addEventListener('loadedmetadata', () => {
-      const dated = this.pendingInstant !== null ? this.stream?.playingDate() : null;
-      if (this.pendingInstant !== null && typeof dated === 'number') {
-        const start = dated - this.audio.currentTime * 1000;
-        this.audio.currentTime = Math.max(0, (this.pendingInstant - start) / 1000);
+      if (this.pendingInstant !== null) {
+        const dated = this.stream?.playingDate();
+        const start = typeof dated === 'number' ? dated - this.audio.currentTime * 1000 : this.source?.fromMs;
+        if (start !== undefined) this.audio.currentTime = Math.max(0, (this.pendingInstant - start) / 1000);
         this.pendingInstant = null;
       }
       if (this.pendingSeek === null) return;

@@ -103,7 +103,12 @@ describe('RewindSession', () => {
     const { session, loads, actions, place } = setUp();
     await session.playAt(H16 - 10 * 60_000);
     expect(loads).toEqual([
-      { url: 'https://s/hour/15.m3u8', title: 'Radio 2', startInstant: H16 - 10 * 60_000 },
+      {
+        url: 'https://s/hour/15.m3u8',
+        title: 'Radio 2',
+        startInstant: H16 - 10 * 60_000,
+        fromMs: H16 - HOUR,
+      },
     ]);
     expect(behind(actions)).toEqual([true]);
     expect(place.instant).toBe(H16 - 10 * 60_000);

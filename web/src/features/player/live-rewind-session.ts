@@ -98,7 +98,12 @@ export class RewindSession {
       return;
     }
     await engine.load(
-      { url: source.url, title: host.title(), startInstant: source.fromMs + source.startAt * 1000 },
+      {
+        url: source.url,
+        title: host.title(),
+        startInstant: source.fromMs + source.startAt * 1000,
+        fromMs: source.fromMs,
+      },
       true,
     );
   }
