@@ -106,7 +106,7 @@ Station::Station(const config::Config& config) {
       }
     }
   }
-  admin::AdminOptions admin_options{.base_url = config.base_url};
+  admin::AdminOptions admin_options{.base_url = config.base_url, .throttle = {}};
   admin_options.require_totp_for_beheerders = config.require_totp_for_beheerders;
   admin_api_ = std::make_unique<admin::AdminApi>(*db_, std::move(admin_options));
   admin_pages_ = std::make_unique<admin::AdminPages>(config.web_dir);
@@ -190,8 +190,10 @@ Station::Station(const config::Config& config) {
   // that were not recorded, then writes the live chunks queued meanwhile.
   const auto& recordings_root = config.recordings_dir;
   logger_ = std::make_unique<recording::BroadcastLogger>(
-      recording::LoggerOptions{recordings_root, std::max(config.recording_days, (config.timeshift_hours + 23) / 24),
-                               config.recording_backfill_hours},
+      recording::LoggerOptions{.root = recordings_root,
+                               .retention_days = std::max(config.recording_days, (config.timeshift_hours + 23) / 24),
+                               .backfill_hours = config.recording_backfill_hours,
+                               .clock = {}},
       channels, schedule, config.media_dir.string());
   logger_->add_media_root(std::string(demomedia::kRenderedPrefix), rendered_dir_);
   // The demo's broadcasts last 3 to 24 hours: rather than the last few clock hours, which seldom
@@ -281,6 +283,7 @@ Station::Station(const config::Config& config) {
                                 .sentry_dsn = config.sentry_dsn,
                                 .sentry_traces_sample_rate = config.sentry_traces_sample_rate,
                                 .recordings = {},
+                                .rewind_spans = {},
                                 .preview_secret = config.preview_secret,
                                 .static_prefix = config.static_prefix});
   pages_->set_recordings([library = recordings_.get()](const std::string& channel, std::int64_t from,
