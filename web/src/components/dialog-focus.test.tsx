@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import { useLayoutEffect, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useDialogFocus } from './dialog-focus';
+import { useDialogFocus, type DialogFocusOptions } from './dialog-focus';
 
-function Dialog({ onEscape }: { onEscape: () => void }) {
+function Dialog({ onEscape, options }: { onEscape: () => void; options?: DialogFocusOptions }) {
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useDialogFocus(panel, close, onEscape);
+  useDialogFocus(panel, close, onEscape, options);
   return (
     <div ref={panel} role="dialog" aria-label="Speler">
       <button ref={close} type="button">
@@ -38,5 +38,20 @@ describe('useDialogFocus', () => {
     );
     expect(seen).toHaveBeenCalledWith('Sluiten');
     expect(onEscape).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the page from scrolling while open and gives the focus back where it was on close', () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { unmount } = render(
+      <Dialog onEscape={() => undefined} options={{ lockScroll: true, returnFocus: {} }} />,
+    );
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(document.activeElement?.textContent).toBe('Sluiten');
+    unmount();
+    expect(document.body.style.overflow).toBe('');
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
   });
 });

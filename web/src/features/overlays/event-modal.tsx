@@ -1,6 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AppLink } from '../../components/app-link';
-import { wrapTab } from '../../components/dialog-focus';
+import { useDialogFocus } from '../../components/dialog-focus';
 import { CountClock } from './count-clock-view';
 import { parseAmsterdam } from './count-clock';
 import { MODAL_FALLBACK_IMAGE, type EventModalView } from './modal-view';
@@ -26,66 +26,15 @@ function clockOf(view: EventModalView): { mode: 'countdown' | 'countup'; target:
   return null;
 }
 
-/**
- * Focus back to `target` when it is still on the page and can take focus; otherwise to the main
- * content (tabindex -1), so that it never drops to the body and the next Tab starts from nowhere.
- */
-function restoreFocus(target: HTMLElement | null): void {
-  if (target?.isConnected) {
-    target.focus({ preventScroll: true });
-    if (document.activeElement === target) return;
-  }
-  document.getElementById('main')?.focus({ preventScroll: true });
-}
-
 /** The event modal of spec §2: a labelled modal dialog that holds focus while open. */
 export default function EventModal({ view, onClose, returnFocusTo }: EventModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  const returnFocusRef = useRef(returnFocusTo);
   const [image, setImage] = useState(view.image);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  // Focus moves in on open, stays in while open and returns where it was on close; in place before
-  // the modal is painted, as in useDialogFocus: it comes from a lazy chunk, outside any click, and
-  // an Escape pressed between its paint and a plain effect would be lost.
-  useLayoutEffect(() => {
-    const returnFocusTarget = returnFocusRef.current;
-    const active = document.activeElement;
-    const previous =
-      active instanceof HTMLElement && active !== document.body && !panelRef.current?.contains(active)
-        ? active
-        : null;
-    closeRef.current?.focus();
-    const keepFocusInside = (event: FocusEvent) => {
-      const panel = panelRef.current;
-      if (panel && event.target instanceof Node && !panel.contains(event.target)) closeRef.current?.focus();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-      } else if (event.key === 'Tab') {
-        wrapTab(event, panelRef.current);
-      }
-    };
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('focusin', keepFocusInside);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('focusin', keepFocusInside);
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      restoreFocus(returnFocusTarget?.() ?? previous);
-    };
-  }, []);
+  // Focus moves in on open, stays in while open and returns where it was on close.
+  useDialogFocus(panelRef, closeRef, onClose, { lockScroll: true, returnFocus: { to: returnFocusTo } });
 
   const clock = clockOf(view);
   return (

@@ -2,7 +2,7 @@
 // (components/dialog-focus), and the page behind it does not scroll. The pop-out window shows the
 // same player as its page, without these, and so without their code in its first script.
 
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useDialogFocus } from '../../components/dialog-focus';
 import { ExpandedPlayer } from './expanded-player';
 
@@ -10,13 +10,6 @@ import { ExpandedPlayer } from './expanded-player';
 export function ExpandedPlayerDialog({ onClose }: { onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useDialogFocus(panel, close, onClose, true);
-  useEffect(() => {
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
+  useDialogFocus(panel, close, onClose, { lockScroll: true });
   return <ExpandedPlayer variant="dialog" onClose={onClose} refs={{ panel, close }} />;
 }
