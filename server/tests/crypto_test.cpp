@@ -22,5 +22,17 @@ TEST(Crypto, ConstantTimeEqualityComparesWholeStrings) {
   EXPECT_FALSE(equal_in_constant_time("", "a"));
 }
 
+TEST(Crypto, EqualityOfPublicLengthComparesEveryByte) {
+  EXPECT_TRUE(equal_of_public_length("abc", "abc"));
+  EXPECT_TRUE(equal_of_public_length("", ""));
+  EXPECT_FALSE(equal_of_public_length("abc", "abd")) << "the last byte counts";
+  EXPECT_FALSE(equal_of_public_length("xbc", "abc")) << "the first byte counts";
+  EXPECT_FALSE(equal_of_public_length("abc", "abcd")) << "a prefix is not equal";
+  EXPECT_FALSE(equal_of_public_length("abcd", "abc"));
+  EXPECT_FALSE(equal_of_public_length("", "a"));
+  EXPECT_FALSE(equal_of_public_length(std::string_view("a\0b", 3), std::string_view("a\0c", 3)))
+      << "bytes after a NUL count";
+}
+
 }  // namespace
 }  // namespace ether::crypto

@@ -43,4 +43,9 @@ bool equal_in_constant_time(std::string_view a, std::string_view b) {
   return sodium_memcmp(digest_a.data(), digest_b.data(), digest_a.size()) == 0;
 }
 
+bool equal_of_public_length(std::string_view a, std::string_view b) {
+  ensure_sodium();
+  return a.size() == b.size() && (a.empty() || sodium_memcmp(a.data(), b.data(), a.size()) == 0);
+}
+
 }  // namespace ether::crypto

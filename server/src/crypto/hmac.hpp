@@ -18,4 +18,9 @@ namespace ether::crypto {
 /// neither where they differ nor the length of the secret shows in the time taken.
 [[nodiscard]] bool equal_in_constant_time(std::string_view a, std::string_view b);
 
+/// Equality in constant time of a string whose length is no secret (a signature of a fixed length):
+/// unequal lengths answer false at once, equal ones are compared byte for byte in constant time,
+/// without equal_in_constant_time's two digests.
+[[nodiscard]] bool equal_of_public_length(std::string_view a, std::string_view b);
+
 }  // namespace ether::crypto

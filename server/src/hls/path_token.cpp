@@ -32,8 +32,10 @@ stream::TokenVerdict PathToken::verify(std::string_view token, std::string_view 
   const auto signature = token.substr(dot + 1);
   const auto in_time = now_s < expires ? stream::TokenVerdict::valid : stream::TokenVerdict::expired;
   // The one right signature of this channel and expiry, copied out so that the I/O threads hold the
-  // lock for a look-up only, not for the comparison's hashing. Anything else gets the full check,
-  // which says why it is refused (malformed or bad).
+  // lock for a look-up only. Anything else gets the full check, which says why it is refused
+  // (malformed or bad). A signature's length is no secret (every one is as long), so the bytes are
+  // compared as they are: hashing both first cost two BLAKE2b a request, 3.6% of the server's CPU
+  // under 10,000 HLS players (perf, issue 49).
   std::string known;
   {
     const std::lock_guard lock(mutex_);
@@ -44,7 +46,7 @@ stream::TokenVerdict PathToken::verify(std::string_view token, std::string_view 
       }
     }
   }
-  if (!known.empty() && crypto::equal_in_constant_time(signature, known)) return in_time;
+  if (!known.empty() && crypto::equal_of_public_length(signature, known)) return in_time;
   const auto verdict = signer_.verify_signature(signature, subject(channel), expires, now_s);
   if (verdict == stream::TokenVerdict::valid || verdict == stream::TokenVerdict::expired) {
     const std::lock_guard lock(mutex_);

@@ -10,6 +10,8 @@ namespace ether::listeners {
 namespace {
 
 constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
+static_assert(crypto_shorthash_siphashx24_BYTES == 16, "the identity is 32 hex characters");
+static_assert(crypto_shorthash_siphashx24_KEYBYTES == 16, "the day's salt is SipHash's key");
 constexpr std::array<std::string_view, 10> kBotWords{"bot",     "spider",  "crawl",  "slurp",   "facebookexternalhit",
                                                      "preview", "monitor", "uptime", "pingdom", "headlesschrome"};
 
@@ -37,15 +39,13 @@ std::string ListenerIdentity::hash(std::string_view address, std::string_view us
     }
     salt = salt_;
   }
-  std::array<unsigned char, 16> digest{};
-  crypto_generichash_state state;
-  crypto_generichash_init(&state, salt.data(), salt.size(), digest.size());
-  crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(address.data()), address.size());
   // A separator that neither part contains, so that ("ab","c") and ("a","bc") differ.
-  const unsigned char separator = 0;
-  crypto_generichash_update(&state, &separator, 1);
-  crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(user_agent.data()), user_agent.size());
-  crypto_generichash_final(&state, digest.data(), digest.size());
+  std::string message;
+  message.reserve(address.size() + 1 + user_agent.size());
+  message.append(address).append(1, '\0').append(user_agent);
+  std::array<unsigned char, crypto_shorthash_siphashx24_BYTES> digest{};
+  crypto_shorthash_siphashx24(digest.data(), reinterpret_cast<const unsigned char*>(message.data()), message.size(),
+                              salt.data());
   sodium_memzero(salt.data(), salt.size());
   std::string hex(digest.size() * 2 + 1, '\0');
   sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());

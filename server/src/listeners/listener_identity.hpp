@@ -23,12 +23,14 @@ bool is_known_bot(std::string_view user_agent);
 class ListenerIdentity {
  public:
   ListenerIdentity() = default;
-  /// 32 hex characters: BLAKE2b of address and user agent keyed with the salt of the UTC day of
-  /// `now_ms` (a new day draws a new salt and forgets the old one). Thread-safe.
+  /// 32 hex characters: SipHash-2-4 (128 bits) of address and user agent keyed with the salt of the
+  /// UTC day of `now_ms` (a new day draws a new salt and forgets the old one). Thread-safe. SipHash
+  /// is a keyed pseudorandom function made for short inputs: every HLS request is hashed, and BLAKE2b
+  /// took ten times as long (566 against 55 ns for 150 bytes).
   std::string hash(std::string_view address, std::string_view user_agent, std::int64_t now_ms);
 
  private:
-  static constexpr std::size_t kSaltBytes = 32;
+  static constexpr std::size_t kSaltBytes = 16;  // crypto_shorthash_siphashx24_KEYBYTES
   std::mutex mutex_;  // held only to read or renew the salt
   std::int64_t day_ = INT64_MIN;
   std::array<unsigned char, kSaltBytes> salt_{};

@@ -45,7 +45,10 @@ void ListenerTracker::close(std::uint64_t id, std::uint64_t bytes) {
 void ListenerTracker::hls_fetch(const std::string& channel, const std::string& listener, std::uint64_t bytes,
                                 bool opens) {
   const auto now = clock_();
-  const auto key = channel + '\n' + listener;
+  // Every HLS request looks its session up: the key is built in a buffer of the thread's own rather
+  // than a new string each time.
+  thread_local std::string key;
+  key.assign(channel).append(1, '\n').append(listener);
   const std::lock_guard lock(mutex_);
   auto it = hls_.find(key);
   if (it != hls_.end() && now - it->second.last_fetch_ms > hls_idle_ms_) {
