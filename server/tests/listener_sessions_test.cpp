@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -84,6 +85,31 @@ TEST(ListenerTracker, AnHlsSessionLastsFromItsFirstToItsLastPlaylistFetchUntilIt
   tracker.hls_fetch("radio2", "hash-b", 1, true);
   EXPECT_EQ(tracker.take_closed().size(), 1U);
   EXPECT_EQ(tracker.open_sessions().size(), 1U);
+}
+
+// The sweep removes sessions from the table as it walks it: among many, it ends every idle one and
+// only those, wherever they lie in the table.
+TEST(ListenerTracker, ASweepEndsEveryIdleSessionAmongManyAndNoOther) {
+  std::int64_t now = kStart;
+  ListenerTracker tracker([&now] { return now; }, seconds(30));
+  constexpr int kListeners = 1000;
+  for (int i = 0; i < kListeners; ++i) tracker.hls_fetch("radio2", "hash-" + std::to_string(i), 1, true);
+  now += 20000;
+  for (int i = 0; i < kListeners; i += 3) tracker.hls_fetch("radio2", "hash-" + std::to_string(i), 1, true);
+  now += 15000;  // 35 s after the first fetches, 15 s after the second
+  tracker.sweep();
+  const auto closed = tracker.take_closed();
+  std::set<std::string> ended;
+  for (const auto& session : closed) ended.insert(session.listener);
+  EXPECT_EQ(closed.size(), ended.size()) << "each session ends once";
+  int expected_open = 0;
+  for (int i = 0; i < kListeners; ++i) {
+    const bool kept = i % 3 == 0;
+    expected_open += kept ? 1 : 0;
+    EXPECT_EQ(ended.count("hash-" + std::to_string(i)), kept ? 0U : 1U) << "hash-" << i;
+  }
+  EXPECT_EQ(tracker.open_sessions().size(), static_cast<std::size_t>(expected_open));
+  EXPECT_EQ(tracker.counts().at({"radio2", "hls"}), expected_open);
 }
 
 TEST(ListenerTracker, SessionsTheStoreRefusedAreGivenBackAheadOfNewerOnes) {

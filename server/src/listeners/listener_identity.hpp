@@ -30,7 +30,8 @@ class ListenerIdentity {
   std::string hash(std::string_view address, std::string_view user_agent, std::int64_t now_ms);
 
  private:
-  static constexpr std::size_t kSaltBytes = 16;  // crypto_shorthash_siphashx24_KEYBYTES
+  // SipHash's key (crypto_shorthash_siphashx24_KEYBYTES, checked in the .cpp).
+  static constexpr std::size_t kSaltBytes = 16;
   std::mutex mutex_;  // held only to read or renew the salt
   std::int64_t day_ = INT64_MIN;
   std::array<unsigned char, kSaltBytes> salt_{};

@@ -75,13 +75,15 @@ void ListenerTracker::hls_fetch(const std::string& channel, const std::string& l
 void ListenerTracker::sweep() {
   const auto now = clock_();
   const std::lock_guard lock(mutex_);
+  // Erasing from the flat table leaves every other element where it is, so the walk goes on from
+  // the next one.
   for (auto it = hls_.begin(); it != hls_.end();) {
+    const auto next = std::next(it);
     if (now - it->second.last_fetch_ms > hls_idle_ms_) {
       close_locked(it->second, it->second.last_fetch_ms);
-      it = hls_.erase(it);
-    } else {
-      ++it;
+      hls_.erase(it);
     }
+    it = next;
   }
 }
 
