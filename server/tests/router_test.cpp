@@ -61,6 +61,29 @@ TEST(Router, ParamSegmentsMustBeNonEmptyAndCountMustMatch) {
   EXPECT_EQ(router.match("GET", "/podcasts/a/b").kind, Router::Match::Kind::not_found);
 }
 
+// Patterns that share their first parameters, as the HLS routes do: a path is bound by the one it
+// fits, with that pattern's parameters only, whatever the patterns tried before it had in common.
+TEST(Router, APathIsBoundByThePatternItFitsAlone) {
+  Router router;
+  router.add("GET", "/hls/{channel}/{token}/hour/{file}",
+             [](const Request&, const RouteParams& p) { return text("hour " + p.at("file")); });
+  router.add("GET", "/hls/{channel}/{token}/{file}", [](const Request&, const RouteParams& p) {
+    return text(p.at("channel") + "|" + p.at("token") + "|" + p.at("file"));
+  });
+  router.add("GET", "/hls/{channel}/{rest*}",
+             [](const Request&, const RouteParams& p) { return text("rest " + p.at("rest")); });
+  const auto segment = router.match("GET", "/hls/radio2/t0k/1796025918.mp3");
+  ASSERT_EQ(segment.kind, Router::Match::Kind::found);
+  EXPECT_EQ(segment.params, (RouteParams{{"channel", "radio2"}, {"token", "t0k"}, {"file", "1796025918.mp3"}}));
+  EXPECT_EQ(router.dispatch(test::get("/hls/radio2/t0k/hour/2026-11-30T05.m3u8")).body, "hour 2026-11-30T05.m3u8");
+  EXPECT_EQ(router.dispatch(test::get("/hls/radio2/t0k/1796025918.mp3")).body, "radio2|t0k|1796025918.mp3");
+  const auto deeper = router.match("GET", "/hls/radio2/t0k/programme/1-2.m3u8");
+  ASSERT_EQ(deeper.kind, Router::Match::Kind::found);
+  EXPECT_EQ(deeper.params, (RouteParams{{"channel", "radio2"}, {"rest", "t0k/programme/1-2.m3u8"}}));
+  EXPECT_EQ(router.match("GET", "/hls/radio2//x.mp3").kind, Router::Match::Kind::not_found)
+      << "an empty segment fits no parameter, nor the start of a rest";
+}
+
 TEST(Router, UnknownPathIsJson404ByDefault) {
   Router router = make_router();
   Response response = router.dispatch(test::get("/api/nothing"));

@@ -30,29 +30,38 @@ bool method_matches(std::string_view route_method, std::string_view method) {
   return route_method == method || (route_method == "GET" && method == "HEAD");
 }
 
-// `segments` are split_path(path), split once for every pattern tried.
-bool match_segments(const std::vector<std::string>& pattern, std::string_view path,
-                    const std::vector<std::string_view>& segments, RouteParams& params) {
+// Whether `pattern` fits `segments` (split_path(path), split once for every pattern tried), bound
+// nothing yet: most patterns tried do not, and binding as it went cost a map node and a string per
+// parameter of each that failed only after its parameters (the HLS routes share their first three).
+bool fits(const std::vector<std::string>& pattern, const std::vector<std::string_view>& segments) {
   std::size_t i = 0;
   for (; i < pattern.size(); ++i) {
     const std::string& part = pattern[i];
-    if (is_rest_param(part)) {
-      if (i >= segments.size() || segments[i].empty()) return false;
-      // The rest starts at segment i of the original path.
-      std::string_view rest = path.substr(1);
-      for (std::size_t skip = 0; skip < i; ++skip) rest.remove_prefix(segments[skip].size() + 1);
-      params[part.substr(1, part.size() - 3)] = std::string(rest);
-      return true;
-    }
     if (i >= segments.size()) return false;
+    if (is_rest_param(part)) return !segments[i].empty();
     if (is_param(part)) {
       if (segments[i].empty()) return false;
-      params[part.substr(1, part.size() - 2)] = std::string(segments[i]);
     } else if (part != segments[i]) {
       return false;
     }
   }
   return i == segments.size();
+}
+
+// The parameters of a pattern that fits().
+void bind(const std::vector<std::string>& pattern, std::string_view path, const std::vector<std::string_view>& segments,
+          RouteParams& params) {
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const std::string& part = pattern[i];
+    if (is_rest_param(part)) {
+      // The rest starts at segment i of the original path.
+      std::string_view rest = path.substr(1);
+      for (std::size_t skip = 0; skip < i; ++skip) rest.remove_prefix(segments[skip].size() + 1);
+      params[part.substr(1, part.size() - 3)] = std::string(rest);
+      return;
+    }
+    if (is_param(part)) params[part.substr(1, part.size() - 2)] = std::string(segments[i]);
+  }
 }
 
 }  // namespace
@@ -111,14 +120,13 @@ Router::Match Router::match(std::string_view method, std::string_view path) cons
   }
   const auto segments = patterns_.empty() ? std::vector<std::string_view>{} : split_path(path);
   for (const Route& route : patterns_) {
-    RouteParams params;
-    if (!match_segments(route.segments, path, segments, params)) continue;
+    if (!fits(route.segments, segments)) continue;
     if (method_matches(route.method, method)) {
       result.kind = Match::Kind::found;
       result.handler = &route.handler;
       result.execution = route.execution;
       result.choose = route.choose ? &route.choose : nullptr;
-      result.params = std::move(params);
+      bind(route.segments, path, segments, result.params);
       return result;
     }
     allowed.insert(route.method);
