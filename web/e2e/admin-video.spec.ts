@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { answerYes, logInFresh, openNew } from './admin-login';
 import { suppressOverlays } from './overlay-guard';
-import { expectNoSeriousAxeViolations, miniPlayer } from './support';
+import { appShown, expectNoSeriousAxeViolations, miniPlayer } from './support';
 import { writeTestClip } from './test-media';
 
 // A video item with an uploaded video, end to end against the real server (issue 37): an
@@ -59,6 +59,8 @@ test('an uploaded video is processed, published and plays on /videos with its po
 
   // /videos plays it from its HLS master playlist, with the poster the server made.
   await page.goto('/videos');
+  // The app's player, not the server HTML's, which the app replaces when it takes over.
+  await appShown(page);
   const video = page.locator(`video[aria-label="${title}"]`);
   await expect(video).toHaveAttribute('poster', /\/uploads\/videos\/[0-9a-f]{64}\/poster\.jpg$/);
   // The radio's first load (autoplay here) settles first: a radio that starts just after the video
