@@ -330,3 +330,38 @@ export function heardStart(
     elsewhere: last.elsewhere,
   };
 }
+
+/** A recording that matches this well is the channel's audio, heard without holes. */
+export const CLEAN_MATCH = 0.95;
+
+/**
+ * The heard audio was recorded cleanly enough to place: it matches the channel's audio at one place
+ * well, and clearly better than anywhere else around it. A recording that missed audio (a machine
+ * too busy to hand it over) matches nowhere well, as would audio that is not the channel's at all.
+ *
+ * A clean recording (a match of 0.95 or more: the same audio, nothing skipped) matches its true place
+ * best whatever the music does, so it only needs to match there better than anywhere else. Music
+ * that repeats its bars matches itself a bar or a beat away nearly as well, and no recording of that
+ * moment, however clean, could be 0.25 better there. Between a poor match (0.5, which must be 0.25
+ * better than anywhere else) and a clean one (0.95: 0.05) the margin asked for falls in a straight
+ * line. (Most recordings once judged unclear here were clean: heardStart's search stepped over the
+ * true place and found a repeat of the bars; bestMatch says how it looks now.)
+ */
+export function marginNeeded(score: number): number {
+  if (score >= CLEAN_MATCH) return 0.05;
+  return 0.25 - ((score - 0.5) / 0.45) * 0.2;
+}
+
+/** The place heardStart found is beyond doubt (see marginNeeded). */
+export const isClear = (found: { score: number; elsewhere: number }) =>
+  found.score > 0.5 && found.score - found.elsewhere >= marginNeeded(found.score);
+
+/**
+ * How much of a recording is matched, one length after the other, while playback goes on. A clean
+ * recording that is still unclear matched a section the song plays again bar for bar (one seen:
+ * 0.991 at its place, 0.957 at the repeat); a longer match reaches into what differs around it.
+ * The demo's songs hold stretches that match themselves a few seconds away nearly as well by 18 s,
+ * and one by 30 s ('Northbound' from 15 s: 0.958 by both, 0.81 by 45 s; heard-audio.test.ts): a
+ * run placed the window's first second at 0.998 and found 0.992 elsewhere, four recordings over.
+ */
+export const MATCHED_LENGTHS = [MATCHED_SECONDS, 2 * MATCHED_SECONDS, 3 * MATCHED_SECONDS, 30, 45];

@@ -2,10 +2,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { suppressOverlays } from './overlay-guard';
 import {
   broadcastAudio,
+  CLEAN_MATCH,
   heardAudio,
   heardStart,
+  isClear,
   markHeard,
-  MATCHED_SECONDS,
+  MATCHED_LENGTHS,
   secondsHeardPlaying,
   tapPlayerAudio,
 } from './heard-audio';
@@ -43,47 +45,16 @@ async function rewindWindow(request: APIRequestContext): Promise<RewindWindowAns
 }
 
 /**
- * The heard audio was recorded cleanly enough to place: it matches the channel's audio at one place
- * well, and clearly better than anywhere else around it. A recording that missed audio (a machine
- * too busy to hand it over) matches nowhere well, as would audio that is not the channel's at all.
- *
- * A clean recording (a match of 0.95 or more: the same audio, nothing skipped) matches its true place
- * best whatever the music does, so it only needs to match there better than anywhere else. Music
- * that repeats its bars matches itself a bar or a beat away nearly as well, and no recording of that
- * moment, however clean, could be 0.25 better there. Between a poor match (0.5, which must be 0.25
- * better than anywhere else) and a clean one (0.95: 0.05) the margin asked for falls in a straight
- * line. (Most recordings once judged unclear here were clean: heardStart's search stepped over the
- * true place and found a repeat of the bars; heard-audio.ts's bestMatch says how it looks now.)
- */
-function marginNeeded(score: number): number {
-  if (score >= 0.95) return 0.05;
-  return 0.25 - ((score - 0.5) / 0.45) * 0.2;
-}
-const isClear = (found: { score: number; elsewhere: number }) =>
-  found.score > 0.5 && found.score - found.elsewhere >= marginNeeded(found.score);
-
-/**
  * Recordings made for one position at most: a machine too busy to hand Chromium's audio over in
  * time leaves a recording with holes, which matches nowhere well.
  */
 const ATTEMPTS = 4;
 
-/** A recording that matches this well is the channel's audio, heard without holes. */
-const CLEAN = 0.95;
-
-/**
- * How much of a recording is matched, one length after the other. A clean recording that is still
- * unclear matched a section the song plays again bar for bar (one seen: 0.991 at its place, 0.957
- * at the repeat); the same playback then goes on, and a longer match reaches into what differs.
- * A longer match also checks a clear place far from the expected moment before it is judged.
- */
-const MATCHED_LENGTHS = [MATCHED_SECONDS, 2 * MATCHED_SECONDS, 3 * MATCHED_SECONDS];
-
 /**
  * Records what plays after `action` and says where it began. An unclear recording that is clean is
- * matched again, longer, as playback goes on; one that is not is made again, with the same action,
- * up to ATTEMPTS times: how clear it is does not depend on where playback began, so the offset
- * asserted is always that of a clear recording.
+ * matched again, longer, as playback goes on (MATCHED_LENGTHS); one that is not is made again, with
+ * the same action, up to ATTEMPTS times: how clear it is does not depend on where playback began,
+ * so the offset asserted is always that of a clear recording.
  */
 async function firstSecondHeard(
   page: Page,
@@ -115,9 +86,11 @@ async function firstSecondHeard(
       // place far from the expected moment is checked again, longer, before it is judged: 6 s have
       // placed starts 6.5 and 7.0 s late at a repeat of the song's bars, which 12 s placed right.
       const offset = start.seconds - LEAD_MS / 1000;
-      if (isClear(start) ? Math.abs(offset) <= 1 : start.score < CLEAN) break;
+      if (isClear(start) ? Math.abs(offset) <= 1 : start.score < CLEAN_MATCH) break;
     }
-    if (isClear(start) || attempt === ATTEMPTS)
+    // A clean recording still unclear at the longest length heard audio that repeats itself
+    // throughout: another recording of the same moment would be no clearer.
+    if (isClear(start) || start.score >= CLEAN_MATCH || attempt === ATTEMPTS)
       return { ...start, offsetSeconds: start.seconds - LEAD_MS / 1000 };
   }
 }
@@ -132,7 +105,9 @@ test("'Luister vanaf hier', 'Terug naar het begin' and the seek bar's start play
   page,
   request,
 }) => {
-  test.setTimeout(420_000);
+  // A guard against hangs: three moments, each up to 47 s of listening when its audio repeats
+  // itself, and more where a busy machine spoils recordings.
+  test.setTimeout(600_000);
   await page.goto(`/gedraaid?channel=${CHANNEL}`);
   const bar = miniPlayer(page);
   await expect(bar.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 15_000 });
