@@ -70,8 +70,20 @@ Response Server::Impl::unavailable(const Request& request) const {
   return std::move(*response);
 }
 
+namespace {
+
+// Handlers with `handler` alone and every other field empty (its documented default): set by name,
+// so that a field added to Handlers needs no change here and draws no missing-initializer warning.
+Handlers only_handling(Handler handler) {
+  Handlers handlers;
+  handlers.handle = std::move(handler);
+  return handlers;
+}
+
+}  // namespace
+
 Server::Server(ServerOptions options, Handler handler)
-    : Server(std::move(options), Handlers{std::move(handler), {}, {}, {}, {}, {}, {}, {}}) {}
+    : Server(std::move(options), only_handling(std::move(handler))) {}
 
 Server::Server(ServerOptions options, Handlers handlers)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(handlers))) {}
