@@ -95,6 +95,36 @@ test('/videos shows every video with poster, title and duration, and plays one i
   await expectNoSeriousAxeViolations(page);
 });
 
+test("a video started before the app takes over plays on in the app's player from where it was", async ({
+  page,
+}) => {
+  // The app takes over once its page's code has loaded: held back here until the video has played
+  // a while, as on a phone that takes a second or two to start the app.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/videos-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/videos', { waitUntil: 'domcontentloaded' });
+  const started = page.locator('[data-server-html] video').first();
+  const title = await started.getAttribute('aria-label');
+  await started.evaluate((v: HTMLVideoElement) => v.play());
+  await expect
+    .poll(() => started.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
+  release();
+  await appShown(page);
+
+  const video = page.locator(`video[aria-label="${title}"]`);
+  await expect(video).toHaveCount(1);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.paused ? 0 : v.currentTime)), { timeout: 15_000 })
+    .toBeGreaterThan(1.5);
+});
+
 test("a video that cannot play shows 'Video niet beschikbaar' with the error and hides its player", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carryInput } from './carried-input';
 
 const FILTERS = `
@@ -146,5 +146,51 @@ describe('carryInput', () => {
     carry(app);
     await microtasks();
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it("lets the app's player of the same video go on where the visitor's was, and only that one", async () => {
+    const players = `<video aria-label="Achter de schermen" controls preload="none"></video>
+      <video aria-label="Veldrit" controls preload="none"></video>`;
+    const server = document.createElement('div');
+    server.innerHTML = players;
+    document.body.append(server);
+    const [, started] = Array.from(server.querySelectorAll('video'));
+    // Started by the visitor in the browser's own player, 12.5 s in.
+    Object.defineProperty(started, 'paused', { value: false, configurable: true });
+    Object.defineProperty(started, 'currentTime', { value: 12.5, configurable: true });
+    const carry = carryInput(server, document);
+    server.remove();
+    const app = document.createElement('div');
+    app.innerHTML = players;
+    document.body.append(app);
+    const [untouched, counterpart] = Array.from(app.querySelectorAll('video'));
+    const plays = [untouched, counterpart].map((video) =>
+      vi.spyOn(video as HTMLVideoElement, 'play').mockResolvedValue(undefined),
+    );
+    carry(app);
+    await microtasks();
+    expect(counterpart?.currentTime).toBe(12.5);
+    expect(plays[1]).toHaveBeenCalledOnce();
+    expect(untouched?.currentTime).toBe(0);
+    expect(plays[0]).not.toHaveBeenCalled();
+  });
+
+  it('gives a player the visitor paused its place, and leaves it paused', async () => {
+    const player = '<video aria-label="Veldrit" controls preload="none"></video>';
+    const server = document.createElement('div');
+    server.innerHTML = player;
+    document.body.append(server);
+    Object.defineProperty(server.querySelector('video'), 'currentTime', { value: 61, configurable: true });
+    const carry = carryInput(server, document);
+    server.remove();
+    const app = document.createElement('div');
+    app.innerHTML = player;
+    document.body.append(app);
+    const video = app.querySelector('video') as HTMLVideoElement;
+    const play = vi.spyOn(video, 'play').mockResolvedValue(undefined);
+    carry(app);
+    await microtasks();
+    expect(video.currentTime).toBe(61);
+    expect(play).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 // What a visitor did in the server's HTML before the app took it over (lib/server-html): a choice
-// made in a form and not yet submitted, and where the keyboard focus was. The app draws the same
-// forms, links and buttons in the same places, so the takeover hands both over to them; without it
-// the takeover reset the choice (a channel picked in Gedraaid's filters a moment before) and
-// dropped the focus to the start of the page.
+// made in a form and not yet submitted, where the keyboard focus was, and a video or recording
+// started in the browser's own player. The app draws the same forms, links, buttons and players in
+// the same places, so the takeover hands all of it over to them; without it the takeover reset the
+// choice (a channel picked in Gedraaid's filters a moment before), dropped the focus to the start
+// of the page, and took a playing video out of the page mid-play (a phone that takes a second or
+// two to start the app).
 
 type Change =
   | { form: string; name: string; kind: 'select' | 'text'; value: string }
@@ -111,15 +113,45 @@ function focusable(root: Element): Element[] {
   return Array.from(root.querySelectorAll('a[href], button, input, select, textarea, [tabindex]'));
 }
 
+/** A player of the server's HTML that has been started: where it was, and whether it still plays. */
+interface Playback {
+  key: string;
+  time: number;
+  playing: boolean;
+}
+
+// A player is known on both sides by its element and its accessible name (a video's title).
+const mediaKey = (media: HTMLMediaElement) => `${media.tagName} ${media.getAttribute('aria-label') ?? ''}`;
+
+const mediaIn = (root: Element) => Array.from(root.querySelectorAll<HTMLMediaElement>('audio, video'));
+
+function playbacksIn(server: Element): Playback[] {
+  return mediaIn(server)
+    .filter((media) => !media.paused || media.currentTime > 0)
+    .map((media) => ({ key: mediaKey(media), time: media.currentTime, playing: !media.paused }));
+}
+
+// The app's player goes on from there: its position is set before it has loaded anything (preload
+// none), which the browser keeps as where loading starts, and a listener's start carries over, so
+// the browser lets it play.
+function resume(playback: Playback, app: Element): void {
+  const media = mediaIn(app).find((candidate) => mediaKey(candidate) === playback.key);
+  if (!media) return;
+  media.currentTime = playback.time;
+  if (playback.playing) void media.play().catch(() => undefined);
+}
+
 /**
  * Reads what the visitor did in the server's HTML, before it is removed. The returned function,
- * called once the app's container is shown, gives the form choices to the app's forms and moves
- * the focus to the app's counterpart of the focused element.
+ * called once the app's container is shown, gives the form choices to the app's forms, lets the
+ * app's players go on where the visitor's were, and moves the focus to the app's counterpart of the
+ * focused element.
  */
 export function carryInput(server: Element, doc: Document): (app: Element) => void {
   const changes = Array.from(server.querySelectorAll('form')).flatMap((form) =>
     changesIn(form, formKey(form, server)),
   );
+  const playbacks = playbacksIn(server);
   const active = doc.activeElement;
   const focused = active && active !== server && server.contains(active) ? active : null;
   const focusedSignature = focused ? signature(focused, server) : null;
@@ -130,6 +162,7 @@ export function carryInput(server: Element, doc: Document): (app: Element) => vo
     : -1;
 
   return (app) => {
+    for (const playback of playbacks) resume(playback, app);
     // A choice may depend on another: the hour slots offered follow the date chosen. React draws
     // the new options in a microtask of its own, queued by the first change, so the rest is given
     // in a microtask after it; the focus moves last, to the control as it is then.

@@ -142,6 +142,50 @@ describe('server HTML takeover', () => {
     );
   });
 
+  it("waits for the code that carries input over when a player of the server HTML starts, and plays the app's", async () => {
+    // A fresh copy of the module: an earlier test has loaded that code into this one already.
+    vi.resetModules();
+    const { appContainer, revealApp, serverHtmlShown } = await import('./server-html');
+    document.body.innerHTML = `<div id="root"><div data-server-html>
+      <video aria-label="Veldrit" controls preload="none"></video></div></div>`;
+    const container = appContainer();
+    container?.insertAdjacentHTML(
+      'beforeend',
+      '<video aria-label="Veldrit" controls preload="none"></video>',
+    );
+    const started = document.querySelector('[data-server-html] video') as HTMLVideoElement;
+    Object.defineProperty(started, 'paused', { value: false, configurable: true });
+    started.dispatchEvent(new Event('play'));
+    const play = vi
+      .spyOn(container?.querySelector('video') as HTMLVideoElement, 'play')
+      .mockResolvedValue(undefined);
+    revealApp();
+    await vi.waitFor(() => expect(serverHtmlShown()).toBe(false), { timeout: 5000 });
+    await vi.waitFor(() => expect(play).toHaveBeenCalledOnce());
+  });
+
+  it("plays the app's player when the server HTML's was started before any script ran", async () => {
+    vi.resetModules();
+    const { appContainer, revealApp, serverHtmlShown } = await import('./server-html');
+    document.body.innerHTML = `<div id="root"><div data-server-html>
+      <video aria-label="Veldrit" controls preload="none"></video></div></div>`;
+    Object.defineProperty(document.querySelector('[data-server-html] video'), 'paused', {
+      value: false,
+      configurable: true,
+    });
+    const container = appContainer();
+    container?.insertAdjacentHTML(
+      'beforeend',
+      '<video aria-label="Veldrit" controls preload="none"></video>',
+    );
+    const play = vi
+      .spyOn(container?.querySelector('video') as HTMLVideoElement, 'play')
+      .mockResolvedValue(undefined);
+    revealApp();
+    await vi.waitFor(() => expect(serverHtmlShown()).toBe(false), { timeout: 5000 });
+    await vi.waitFor(() => expect(play).toHaveBeenCalledOnce());
+  });
+
   it('calls whenAppShown back at once when no server HTML is shown', () => {
     document.body.innerHTML = '<div id="root"></div>';
     const calls: string[] = [];

@@ -52,9 +52,10 @@ function revealAfterPress(doc: Document): void {
   timer = window.setTimeout(released, LONGEST_HOLD_MS);
 }
 
-// The code that hands a choice made in the server's forms and the focus over to the app's page
-// (lib/carried-input) comes in its own chunk, once the visitor has touched the server's HTML:
-// most never do before the takeover, and the entry's bytes count on every page (issue 49's limit).
+// The code that hands a choice made in the server's forms, the focus and a started player over to
+// the app's page (lib/carried-input) comes in its own chunk, once the visitor has touched the
+// server's HTML: most never do before the takeover, and the entry's bytes count on every page
+// (issue 49's limit).
 let carry: typeof carryInput | null = null;
 let carryLoad: 'idle' | 'loading' | 'settled' = 'idle';
 let carryLoaded: Promise<void> = Promise.resolve();
@@ -73,13 +74,13 @@ function loadCarry(): void {
 }
 
 // Whether the visitor has already touched the server's HTML (before any script ran): the focus is
-// in it (where text is typed), or a list shows another choice than the server sent.
+// in it (where text is typed), a list shows another choice than the server sent, or a player plays.
 function touched(doc: Document, server: Element): boolean {
   const active = doc.activeElement;
   if (active && active !== server && server.contains(active)) return true;
-  return Array.from(server.querySelectorAll('select')).some(
-    (list) => list.selectedOptions[0]?.defaultSelected === false,
-  );
+  return Array.from(
+    server.querySelectorAll<HTMLSelectElement | HTMLMediaElement>('select, audio, video'),
+  ).some((el) => ('paused' in el ? !el.paused : el.selectedOptions[0]?.defaultSelected === false));
 }
 
 function watchInput(doc: Document, server: Element): void {
@@ -87,7 +88,8 @@ function watchInput(doc: Document, server: Element): void {
   const start = (event: Event) => {
     if (event.target instanceof Node && server.contains(event.target)) loadCarry();
   };
-  for (const type of ['focusin', 'input', 'change']) doc.addEventListener(type, start, true);
+  // 'play' does not bubble; the capture phase sees it at the document, as it sees the others.
+  for (const type of ['focusin', 'input', 'change', 'play']) doc.addEventListener(type, start, true);
 }
 
 /**
