@@ -16,6 +16,33 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/**
+ * A page whose server HTML and app hold the same video, the server's started by the visitor before
+ * or after the script read the page, then revealed: answers the app's video's `play`, watched. A
+ * fresh copy of the module, since an earlier test has loaded the code that carries input over.
+ */
+async function revealWithVideoStarted(when: 'before any script' | 'after the script') {
+  vi.resetModules();
+  const { appContainer, revealApp, serverHtmlShown } = await import('./server-html');
+  const video = '<video aria-label="Veldrit" controls preload="none"></video>';
+  document.body.innerHTML = `<div id="root"><div data-server-html>${video}</div></div>`;
+  const started = document.querySelector('[data-server-html] video') as HTMLVideoElement;
+  const start = () => Object.defineProperty(started, 'paused', { value: false, configurable: true });
+  if (when === 'before any script') start();
+  const container = appContainer();
+  container?.insertAdjacentHTML('beforeend', video);
+  if (when === 'after the script') {
+    start();
+    started.dispatchEvent(new Event('play'));
+  }
+  const play = vi
+    .spyOn(container?.querySelector('video') as HTMLVideoElement, 'play')
+    .mockResolvedValue(undefined);
+  revealApp();
+  await vi.waitFor(() => expect(serverHtmlShown()).toBe(false), { timeout: 5000 });
+  return play;
+}
+
 describe('server HTML takeover', () => {
   it('renders into #root itself when the server sent no page HTML', () => {
     document.body.innerHTML = '<div id="root"></div>';
@@ -143,46 +170,12 @@ describe('server HTML takeover', () => {
   });
 
   it("waits for the code that carries input over when a player of the server HTML starts, and plays the app's", async () => {
-    // A fresh copy of the module: an earlier test has loaded that code into this one already.
-    vi.resetModules();
-    const { appContainer, revealApp, serverHtmlShown } = await import('./server-html');
-    document.body.innerHTML = `<div id="root"><div data-server-html>
-      <video aria-label="Veldrit" controls preload="none"></video></div></div>`;
-    const container = appContainer();
-    container?.insertAdjacentHTML(
-      'beforeend',
-      '<video aria-label="Veldrit" controls preload="none"></video>',
-    );
-    const started = document.querySelector('[data-server-html] video') as HTMLVideoElement;
-    Object.defineProperty(started, 'paused', { value: false, configurable: true });
-    started.dispatchEvent(new Event('play'));
-    const play = vi
-      .spyOn(container?.querySelector('video') as HTMLVideoElement, 'play')
-      .mockResolvedValue(undefined);
-    revealApp();
-    await vi.waitFor(() => expect(serverHtmlShown()).toBe(false), { timeout: 5000 });
+    const play = await revealWithVideoStarted('after the script');
     await vi.waitFor(() => expect(play).toHaveBeenCalledOnce());
   });
 
   it("plays the app's player when the server HTML's was started before any script ran", async () => {
-    vi.resetModules();
-    const { appContainer, revealApp, serverHtmlShown } = await import('./server-html');
-    document.body.innerHTML = `<div id="root"><div data-server-html>
-      <video aria-label="Veldrit" controls preload="none"></video></div></div>`;
-    Object.defineProperty(document.querySelector('[data-server-html] video'), 'paused', {
-      value: false,
-      configurable: true,
-    });
-    const container = appContainer();
-    container?.insertAdjacentHTML(
-      'beforeend',
-      '<video aria-label="Veldrit" controls preload="none"></video>',
-    );
-    const play = vi
-      .spyOn(container?.querySelector('video') as HTMLVideoElement, 'play')
-      .mockResolvedValue(undefined);
-    revealApp();
-    await vi.waitFor(() => expect(serverHtmlShown()).toBe(false), { timeout: 5000 });
+    const play = await revealWithVideoStarted('before any script');
     await vi.waitFor(() => expect(play).toHaveBeenCalledOnce());
   });
 
