@@ -1,10 +1,11 @@
 // What a visitor did in the server's HTML before the app took it over (lib/server-html): a choice
-// made in a form and not yet submitted, where the keyboard focus was, and a video or recording
-// started in the browser's own player. The app draws the same forms, links, buttons and players in
-// the same places, so the takeover hands all of it over to them; without it the takeover reset the
-// choice (a channel picked in Gedraaid's filters a moment before), dropped the focus to the start
-// of the page, and took a playing video out of the page mid-play (a phone that takes a second or
-// two to start the app).
+// made in a form and not yet submitted, where the keyboard focus was, and a video started in the
+// browser's own player. The app draws the same forms, links, buttons and videos in the same places,
+// so the takeover hands all of it over to them; without it the takeover reset the choice (a
+// channel picked in Gedraaid's filters a moment before), dropped the focus to the start of the
+// page, and took a playing video out of the page mid-play (a phone that takes a second or two to
+// start the app). A broadcast hour's recording has no player of its own in the app (the mini
+// player plays it), so one started there stops at the takeover.
 
 type Change =
   | { form: string; name: string; kind: 'select' | 'text'; value: string }
