@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { heardStart, isClear, MATCHED_LENGTHS } from './heard-audio';
+import { heardStart, isClear, MATCHED_LENGTHS, songAudio } from './heard-audio';
 
 /** Chromium's rate; a recording's samples are kept at 4 kHz (heard-audio.ts: COMPARE_RATE). */
 const RATE = 48_000;
@@ -21,27 +18,6 @@ function noise(length: number, seed: number): Float32Array {
     out[i] = ((t ^ (t >>> 14)) >>> 0) / 2_147_483_648 - 1;
   }
   return out;
-}
-
-/** A committed demo song, decoded by ffmpeg to mono at the rate recordings are compared at. */
-function demoSong(slug: string): Float32Array {
-  const file = join(
-    dirname(fileURLToPath(import.meta.url)),
-    '..',
-    '..',
-    'media',
-    'demo',
-    'songs',
-    `${slug}.mp3`,
-  );
-  const pcm = execFileSync(
-    'ffmpeg',
-    ['-v', 'error', '-i', file, '-ac', '1', '-ar', String(SECOND), '-f', 'f32le', '-'],
-    {
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return new Float32Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength));
 }
 
 describe('heardStart', () => {
@@ -70,10 +46,10 @@ describe('heardStart', () => {
   it('places a start in a stretch of a song that plays again bar for bar, by one of the lengths matched', () => {
     // 'Northbound' from 15 s: what 18 s and even 30 s of it hold, they match a few seconds away
     // nearly as well (0.958, where the place itself matches 1.0). The next song follows, as on air.
-    const first = demoSong('northbound');
+    const first = songAudio('northbound', SECOND);
     const broadcast = new Float32Array(first.length + 30 * SECOND);
     broadcast.set(first);
-    broadcast.set(demoSong('oude-liefde-roest-niet').subarray(0, 30 * SECOND), first.length);
+    broadcast.set(songAudio('oude-liefde-roest-niet', SECOND, { fromSeconds: 0, seconds: 30 }), first.length);
     const began = 15 * SECOND;
     // Each length as live-rewind-audio.spec.ts matches it: the recording's last `matched` seconds
     // once 2 s more have played, in a reference from 3 s before the start to 7 s past the end.

@@ -21,12 +21,40 @@ interface SeedSong {
   audio: string;
 }
 
+let songFilesRead: Map<string, string> | null = null;
+
 /** The demo station's song files by slug (the e2e server plays the committed renders). */
 function songFiles(): Map<string, string> {
-  const seed = JSON.parse(readFileSync(join(repo, 'server', 'seed', 'demo-station.json'), 'utf8')) as {
-    songs: SeedSong[];
-  };
-  return new Map(seed.songs.map((s) => [s.slug, join(repo, 'media', 'demo', s.audio)]));
+  if (!songFilesRead) {
+    const seed = JSON.parse(readFileSync(join(repo, 'server', 'seed', 'demo-station.json'), 'utf8')) as {
+      songs: SeedSong[];
+    };
+    songFilesRead = new Map(seed.songs.map((s) => [s.slug, join(repo, 'media', 'demo', s.audio)]));
+  }
+  return songFilesRead;
+}
+
+/**
+ * A demo song's audio, decoded by ffmpeg from its file to mono at `rate`: `part.seconds` of it from
+ * `part.fromSeconds`, or all of it. Throws for a slug the demo station has no song of.
+ */
+export function songAudio(
+  slug: string,
+  rate: number,
+  part?: { fromSeconds: number; seconds: number },
+): Float32Array {
+  const file = songFiles().get(slug);
+  if (!file) throw new Error(`the demo station has no song '${slug}'`);
+  const cut = part ? ['-ss', part.fromSeconds.toFixed(3), '-t', part.seconds.toFixed(3)] : [];
+  const pcm = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', ...cut, '-i', file, '-ac', '1', '-ar', String(rate), '-f', 'f32le', '-'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  // Copied out: a Float32Array over the output's own memory needs it at a multiple of 4 bytes.
+  return new Float32Array(
+    pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength - (pcm.byteLength % 4)),
+  );
 }
 
 /**
@@ -202,7 +230,6 @@ export async function broadcastAudio(
   untilMs: number,
   rate: number,
 ): Promise<Float32Array> {
-  const files = songFiles();
   const pieces: Float32Array[] = [];
   let at = fromMs;
   while (at < untilMs) {
@@ -212,20 +239,12 @@ export async function broadcastAudio(
     if (!response.ok()) throw new Error(`info at ${new Date(at).toISOString()}: ${response.status()}`);
     const info = (await response.json()) as { data: { radioTrackPlays: { data: InfoPlay[] } } };
     const play = info.data.radioTrackPlays.data[0];
-    const file = play?.radioTracks ? files.get(play.radioTracks.slug) : undefined;
-    if (!play || !file) throw new Error(`no song on ${channel} at ${new Date(at).toISOString()}`);
+    const slug = play?.radioTracks?.slug;
+    if (!play || !slug) throw new Error(`no song on ${channel} at ${new Date(at).toISOString()}`);
     const start = amsterdamInstant(play.from);
     const end = Math.min(amsterdamInstant(play.until), untilMs);
     if (end <= at) throw new Error(`the play at ${new Date(at).toISOString()} does not cover it`);
-    const pcm = execFileSync(
-      'ffmpeg',
-      [
-        ...['-v', 'error', '-ss', ((at - start) / 1000).toFixed(3), '-t', ((end - at) / 1000).toFixed(3)],
-        ...['-i', file, '-ac', '1', '-ar', String(rate), '-f', 'f32le', '-'],
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    const decoded = new Float32Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.byteLength / 4));
+    const decoded = songAudio(slug, rate, { fromSeconds: (at - start) / 1000, seconds: (end - at) / 1000 });
     pieces.push(downsample(decoded, factorFor(rate)));
     at = end;
   }
